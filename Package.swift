@@ -1,0 +1,45 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// One target per pipeline stage (see DESIGN.md); each depends only on stages before it.
+// The C libraries are reached through thin system-library targets (pkg-config), and ICU
+// through a small C shim because its version-suffixed symbol names are invisible to Swift.
+let package = Package(
+    name: "typeset",
+    products: [
+        .library(name: "TypesetKit", targets: ["TypesetKit"]),
+        .executable(name: "typeset", targets: ["TypesetCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
+        // Pipeline stages
+        .target(name: "Diagnostics"),
+        .target(name: "Text", dependencies: ["Diagnostics"]),
+        .target(name: "Images"),
+        .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics"]),
+        .target(name: "Fonts", dependencies: ["Text", "Diagnostics", "CFontconfig", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz"]),
+        .target(name: "Breaking", dependencies: ["Text", "CICU"]),
+        .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"]),
+        .target(name: "Pages", dependencies: ["Text", "Layout"]),
+        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG"]),
+        .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render"]),
+        .executableTarget(name: "TypesetCLI", dependencies: [
+            "TypesetKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "CCairo"],
+                    resources: []),
+    ]
+)

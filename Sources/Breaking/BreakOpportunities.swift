@@ -1,0 +1,33 @@
+import CICU
+
+/// Where lines may break in a paragraph, by Unicode's line-breaking algorithm (UAX #14) as
+/// ICU implements it. Offsets are UTF-16 offsets into the text given, each the start of a
+/// possible next line; the end of the text is always the last one.
+public struct BreakOpportunities: Sendable, Equatable {
+    public var offsets: [Int]
+    /// `mandatory[i]` is true where a line must end (after a hard line break).
+    public var mandatory: [Bool]
+
+    public init(offsets: [Int], mandatory: [Bool]) {
+        self.offsets = offsets
+        self.mandatory = mandatory
+    }
+
+    public static func find<C: Collection>(in text: C, locale: String = "en") -> BreakOpportunities where C.Element == UInt16 {
+        let units = Array(text)
+        guard !units.isEmpty else { return BreakOpportunities(offsets: [], mandatory: []) }
+        var positions = [Int32](repeating: 0, count: units.count + 1)
+        var hard = [UInt8](repeating: 0, count: units.count + 1)
+        let count = units.withUnsafeBufferPointer { buffer in
+            tk_line_breaks(buffer.baseAddress, Int32(buffer.count), locale, &positions, &hard, Int32(positions.count))
+        }
+        guard count > 0 else {
+            // ICU failed (it should not): allow a break only at the end rather than anywhere.
+            return BreakOpportunities(offsets: [units.count], mandatory: [true])
+        }
+        return BreakOpportunities(offsets: positions[0 ..< Int(count)].map { Int($0) },
+                                  mandatory: hard[0 ..< Int(count)].map { $0 != 0 })
+    }
+
+    public static var icuVersion: String { String(cString: tk_icu_version()) }
+}

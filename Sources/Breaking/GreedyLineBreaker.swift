@@ -1,0 +1,78 @@
+/// Measures candidate lines for a line breaker.
+public protocol LineMeasuring {
+    /// Width of the text from `start` to `end` as set on one line, without the white space
+    /// that would hang at its end.
+    func width(from start: Int, to end: Int) -> Double
+    /// Offsets between `start` and `end` (exclusive) where a word may be cut when it cannot
+    /// fit on a line by itself (cluster boundaries: a ligature or a combining mark stays whole).
+    func emergencyBreaks(from start: Int, to end: Int) -> [Int]
+}
+
+/// One line's worth of text: where it ends and why.
+public struct LineBreak: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// At a break opportunity, the text goes on.
+        case opportunity
+        /// At a hard break (or the end of the paragraph).
+        case mandatory
+        /// Inside a word that is wider than the line by itself.
+        case forced
+    }
+
+    public var end: Int
+    public var kind: Kind
+
+    public init(end: Int, kind: Kind) {
+        self.end = end
+        self.kind = kind
+    }
+}
+
+/// First-fit line filling: each line takes as many words as fit. Knuth–Plass comes later;
+/// this is the baseline and the fallback for pathological input.
+public struct GreedyLineBreaker: Sendable {
+    public init() {}
+
+    /// The end of the line that starts at `start` and may be `available` points wide.
+    /// Always makes progress: a line holds at least one cluster.
+    public func nextLine(from start: Int, opportunities: BreakOpportunities, available: Double,
+                         measure: some LineMeasuring) -> LineBreak {
+        var best: LineBreak?
+        // First opportunity after `start`; binary search keeps long paragraphs linear overall.
+        var index = Self.firstOpportunity(after: start, in: opportunities.offsets)
+        while index < opportunities.offsets.count {
+            let end = opportunities.offsets[index]
+            let fits = measure.width(from: start, to: end) <= available + 1e-9
+            if !fits { break }
+            let isMandatory = opportunities.mandatory[index] || index == opportunities.offsets.count - 1
+            best = LineBreak(end: end, kind: isMandatory ? .mandatory : .opportunity)
+            if isMandatory { break }
+            index += 1
+        }
+        if let best { return best }
+        // Not even the first word fits: cut it at the last cluster boundary that does,
+        // but keep at least one cluster so that the caller always moves on.
+        guard index < opportunities.offsets.count else {
+            return LineBreak(end: opportunities.offsets.last ?? start, kind: .mandatory)
+        }
+        let wordEnd = opportunities.offsets[index]
+        var cut: Int?
+        for boundary in measure.emergencyBreaks(from: start, to: wordEnd) {
+            if measure.width(from: start, to: boundary) <= available + 1e-9 { cut = boundary } else { break }
+        }
+        if let cut { return LineBreak(end: cut, kind: .forced) }
+        let first = measure.emergencyBreaks(from: start, to: wordEnd).first
+        if let first { return LineBreak(end: first, kind: .forced) }
+        let isMandatory = opportunities.mandatory[index] || index == opportunities.offsets.count - 1
+        return LineBreak(end: wordEnd, kind: isMandatory ? .mandatory : .opportunity)
+    }
+
+    static func firstOpportunity(after start: Int, in offsets: [Int]) -> Int {
+        var low = 0, high = offsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if offsets[mid] <= start { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

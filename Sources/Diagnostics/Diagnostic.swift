@@ -1,0 +1,45 @@
+/// One problem found in a document, located like a compiler's message.
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error, warning, note
+    }
+
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+    /// The text of the source line, shown under the message with a caret at the column.
+    public var sourceLine: String?
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.sourceLine = sourceLine
+    }
+
+    public static func error(_ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location, sourceLine: sourceLine)
+    }
+
+    public static func warning(_ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, sourceLine: sourceLine)
+    }
+
+    /// `file:line:col: error: message`, then the source line and a caret under the column.
+    public var description: String {
+        var text = location.map { "\($0): " } ?? ""
+        text += "\(severity.rawValue): \(message)"
+        if let sourceLine, let location {
+            let shown = sourceLine.replacingTabsWithSpaces()
+            text += "\n" + shown + "\n" + String(repeating: " ", count: max(0, location.column - 1)) + "^"
+        }
+        return text
+    }
+}
+
+private extension String {
+    // A tab would make the caret land in the wrong column.
+    func replacingTabsWithSpaces() -> String {
+        String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+    }
+}

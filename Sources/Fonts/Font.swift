@@ -1,0 +1,99 @@
+import CFreeType
+import CHarfBuzz
+
+/// One font face loaded from a file: a FreeType face for metrics and outlines, and a HarfBuzz
+/// font over the same file for shaping. Sizes are applied by scaling, so one `Font` serves
+/// every point size: HarfBuzz works in font units (its scale is the units-per-em).
+public final class Font: @unchecked Sendable {
+    /// Stable within one `FontLibrary`, in order of first use: a deterministic cache key.
+    public let id: Int
+    public let path: String
+    public let faceIndex: Int
+    public let familyName: String
+    public let styleName: String
+    public let postScriptName: String
+    public let unitsPerEm: Int
+    /// Typographic ascender (positive, up) and descender (negative, down), and line gap, in font units.
+    public let ascender: Int
+    public let descender: Int
+    public let lineGap: Int
+
+    let face: FT_Face
+    /// `hb_font_t *`, for the Shaping stage.
+    public let harfBuzzFont: OpaquePointer
+
+    init(id: Int, library: FT_Library, path: String, faceIndex: Int) throws {
+        var loaded: FT_Face?
+        let error = FT_New_Face(library, path, FT_Long(faceIndex), &loaded)
+        guard error == 0, let face = loaded else { throw FontError.cannotLoad(path: path, code: Int(error)) }
+        self.face = face
+        self.id = id
+        self.path = path
+        self.faceIndex = faceIndex
+        familyName = face.pointee.family_name.map { String(cString: $0) } ?? "?"
+        styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? familyName
+        unitsPerEm = Int(face.pointee.units_per_EM)
+        ascender = Int(face.pointee.ascender)
+        descender = Int(face.pointee.descender)
+        lineGap = max(0, Int(face.pointee.height) - (ascender - descender))
+
+        let blob = hb_blob_create_from_file(path)
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+        hb_blob_destroy(blob)
+        let font = hb_font_create(hbFace)!
+        hb_face_destroy(hbFace)
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        harfBuzzFont = font
+    }
+
+    deinit {
+        hb_font_destroy(harfBuzzFont)
+        FT_Done_Face(face)
+    }
+
+    /// The FreeType face (`FT_Face`), for a renderer that draws with it.
+    public var freeTypeFace: UnsafeMutableRawPointer { UnsafeMutableRawPointer(face) }
+
+    /// Font units to points at `size`.
+    @inlinable public func scale(for size: Double) -> Double { size / Double(unitsPerEm) }
+
+    public func metrics(at size: Double) -> LineMetrics {
+        let scale = scale(for: size)
+        return LineMetrics(ascent: Double(ascender) * scale, descent: Double(-descender) * scale, leading: Double(lineGap) * scale)
+    }
+
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+    }
+
+    public var displayName: String { styleName.isEmpty ? familyName : "\(familyName) \(styleName)" }
+}
+
+/// Vertical metrics of a font at a size, in points: ascent above the baseline, descent below
+/// it (positive), and the gap the font asks for between lines.
+public struct LineMetrics: Hashable, Sendable {
+    public var ascent: Double
+    public var descent: Double
+    public var leading: Double
+
+    public init(ascent: Double, descent: Double, leading: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.leading = leading
+    }
+}
+
+public enum FontError: Error, CustomStringConvertible {
+    case cannotLoad(path: String, code: Int)
+    case noFonts(directory: String)
+    case fontconfig(String)
+
+    public var description: String {
+        switch self {
+        case .cannotLoad(let path, let code): return "cannot load font \(path) (FreeType error \(code))"
+        case .noFonts(let directory): return "no fonts found in \(directory)"
+        case .fontconfig(let what): return "fontconfig: \(what)"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import CFontconfig
+import CFreeType
+import Foundation
+
+/// The result of asking for a family: the face to use, and whether it is a stand-in.
+public struct FontResolution: Sendable {
+    public var font: Font
+    /// True when no installed face has the requested family and the body face stands in.
+    public var isFallback: Bool
+}
+
+/// Finds faces by family name with fontconfig — the bundled `fonts/` first, then the
+/// system's — and loads each face once.
+///
+/// Not thread-safe: FreeType faces are not. Give each concurrently typeset document its own.
+public final class FontLibrary: @unchecked Sendable {
+    public let fontsDirectory: String
+    public let bodyFamily: String
+    private let bundled: FontconfigConfiguration
+    private lazy var system: FontconfigConfiguration? = try? FontconfigConfiguration.system(aliases: aliasFile)
+    private let aliasFile: String?
+    private var library: FT_Library
+    private var fontsByFile: [String: Font] = [:]
+    private var resolutions: [String: FontResolution] = [:]
+    private var nextFontID = 0
+
+    /// - Parameters:
+    ///   - fontsDirectory: the bundled fonts; its `fonts.conf`, when present, holds alias rules.
+    ///   - bodyFamily: the family that stands in for one that cannot be found.
+    public init(fontsDirectory: String, bodyFamily: String) throws {
+        self.fontsDirectory = fontsDirectory
+        self.bodyFamily = bodyFamily
+        FcInit()
+        let aliases = fontsDirectory + "/fonts.conf"
+        aliasFile = FileManager.default.fileExists(atPath: aliases) ? aliases : nil
+        bundled = try FontconfigConfiguration.bundled(directory: fontsDirectory, aliases: aliasFile)
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw FontError.fontconfig("cannot start FreeType") }
+        self.library = library
+    }
+
+    deinit {
+        fontsByFile.removeAll()
+        resolutions.removeAll()
+        FT_Done_FreeType(library)
+    }
+
+    /// The face for `family`: a bundled face of that family (or an alias of it), else a system
+    /// face of that family, else the body face with `isFallback` set.
+    public func resolve(family: String, bold: Bool = false, italic: Bool = false) throws -> FontResolution {
+        let key = "\(family.lowercased())|\(bold)|\(italic)"
+        if let known = resolutions[key] { return known }
+        let resolution: FontResolution
+        if let match = bundled.match(family: family, bold: bold, italic: italic), match.isRequestedFamily {
+            resolution = FontResolution(font: try load(match), isFallback: false)
+        } else if let match = system?.match(family: family, bold: bold, italic: italic), match.isRequestedFamily {
+            resolution = FontResolution(font: try load(match), isFallback: false)
+        } else if family.lowercased() != bodyFamily.lowercased() {
+            resolution = FontResolution(font: try resolve(family: bodyFamily, bold: bold, italic: italic).font, isFallback: true)
+        } else if let match = bundled.match(family: family, bold: bold, italic: italic) {
+            // The body family itself is missing: take fontconfig's best bundled face.
+            resolution = FontResolution(font: try load(match), isFallback: true)
+        } else {
+            throw FontError.noFonts(directory: fontsDirectory)
+        }
+        resolutions[key] = resolution
+        return resolution
+    }
+
+    private func load(_ match: FontconfigConfiguration.Match) throws -> Font {
+        let key = "\(match.path)#\(match.faceIndex)"
+        if let font = fontsByFile[key] { return font }
+        let font = try Font(id: nextFontID, library: library, path: match.path, faceIndex: match.faceIndex)
+        nextFontID += 1
+        fontsByFile[key] = font
+        return font
+    }
+
+    /// Where the bundled fonts are: `$TYPESET_FONTS` when set; else a `fonts/` folder (with a
+    /// `fonts.conf`) beside the executable or above it (a build folder inside the source tree);
+    /// else `share/typeset/fonts` of an installation prefix.
+    public static func locateBundledFonts(executablePath: String = CommandLine.arguments.first ?? "") -> String? {
+        let fileManager = FileManager.default
+        if let explicit = ProcessInfo.processInfo.environment["TYPESET_FONTS"], !explicit.isEmpty {
+            return explicit
+        }
+        var directory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0 ..< 6 {
+            for candidate in ["fonts", "share/typeset/fonts", "../share/typeset/fonts"] {
+                let path = directory.appendingPathComponent(candidate).standardizedFileURL.path
+                if fileManager.fileExists(atPath: path + "/fonts.conf") { return path }
+            }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,92 @@
+import CFontconfig
+
+/// A fontconfig configuration: either the project's bundled fonts alone, or the system's
+/// fonts, each with the bundled alias rules (`fonts/fonts.conf`) loaded.
+final class FontconfigConfiguration: @unchecked Sendable {
+    let config: OpaquePointer
+
+    /// Only the fonts in `directory`, so that a bundled face wins whatever the machine has.
+    static func bundled(directory: String, aliases: String?) throws -> FontconfigConfiguration {
+        guard let config = FcConfigCreate() else { throw FontError.fontconfig("cannot create a configuration") }
+        let wrapper = FontconfigConfiguration(config: config)
+        if let aliases { try wrapper.load(aliases) }
+        guard FcConfigAppFontAddDir(config, directory) == FcTrue else { throw FontError.noFonts(directory: directory) }
+        FcConfigBuildFonts(config)
+        return wrapper
+    }
+
+    /// The machine's fonts, for faces the bundle does not have.
+    static func system(aliases: String?) throws -> FontconfigConfiguration {
+        guard let config = FcInitLoadConfigAndFonts() else { throw FontError.fontconfig("cannot load the system configuration") }
+        let wrapper = FontconfigConfiguration(config: config)
+        if let aliases { try wrapper.load(aliases) }
+        return wrapper
+    }
+
+    private init(config: OpaquePointer) {
+        self.config = config
+    }
+
+    deinit {
+        FcConfigDestroy(config)
+    }
+
+    private func load(_ file: String) throws {
+        guard FcConfigParseAndLoad(config, file, FcTrue) == FcTrue else {
+            throw FontError.fontconfig("cannot read \(file)")
+        }
+    }
+
+    /// Families fontconfig considers the same request as `family` (the name itself and the
+    /// aliases it expands to, up to the first generic family it falls back on).
+    struct Match {
+        var path: String
+        var faceIndex: Int
+        var families: [String]
+        var acceptedFamilies: [String]
+
+        var isRequestedFamily: Bool {
+            let accepted = Set(acceptedFamilies.map { $0.lowercased() })
+            return families.contains { accepted.contains($0.lowercased()) }
+        }
+    }
+
+    private static let genericFamilies: Set<String> = [
+        "serif", "sans-serif", "sans", "monospace", "mono", "cursive", "fantasy", "emoji", "math", "system-ui",
+    ]
+
+    func match(family: String, bold: Bool, italic: Bool) -> Match? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, family)
+        FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+
+        var accepted: [String] = []
+        var index: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, FC_FAMILY, index, &value) == FcResultMatch, let value {
+            let name = String(cString: value)
+            if Self.genericFamilies.contains(name.lowercased()) { break }
+            accepted.append(name)
+            index += 1
+        }
+
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(config, pattern, &result), result == FcResultMatch else { return nil }
+        defer { FcPatternDestroy(font) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var faceIndex: Int32 = 0
+        FcPatternGetInteger(font, FC_INDEX, 0, &faceIndex)
+        var families: [String] = []
+        index = 0
+        while FcPatternGetString(font, FC_FAMILY, index, &value) == FcResultMatch, let value {
+            families.append(String(cString: value))
+            index += 1
+        }
+        return Match(path: String(cString: file), faceIndex: Int(faceIndex), families: families, acceptedFamilies: accepted)
+    }
+}

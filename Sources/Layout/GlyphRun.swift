@@ -1,0 +1,32 @@
+import Fonts
+import Text
+
+/// Glyphs of one font, size and style within a line, like CTRun. Positions are relative to
+/// the line's origin (its left end on the baseline); x grows right, y grows down.
+public struct GlyphRun: Sendable {
+    public var font: Font
+    public var attributes: TextAttributes
+    /// UTF-16 range of the characters the run shows.
+    public var stringRange: Range<Int>
+    public var glyphIDs: [UInt32]
+    public var positions: [Point]
+    /// UTF-16 offset (absolute, in the attributed text) of the character each glyph came from.
+    public var clusters: [Int]
+    /// Offset of the run's start from the line origin, and its advance width.
+    public var x: Double
+    public var width: Double
+    /// Set for an inline picture: the run then has no glyphs.
+    public var runDelegate: RunDelegate?
+
+    public var fontSize: Double { attributes.fontSize }
+    public var image: ImageAttachment? { attributes.image }
+
+    /// The run's box relative to the line origin: from its ascent above to its descent below.
+    public func typographicBounds() -> Rect {
+        if let delegate = runDelegate {
+            return Rect(x: x, y: -delegate.ascent, width: width, height: delegate.ascent + delegate.descent)
+        }
+        let metrics = font.metrics(at: fontSize)
+        return Rect(x: x, y: -metrics.ascent, width: width, height: metrics.ascent + metrics.descent)
+    }
+}

@@ -1,0 +1,20 @@
+/// One line of a frame, like CTLine.
+public struct Line: Sendable {
+    /// The left end of the line on its baseline, in page coordinates.
+    public var origin: Point
+    public var ascent: Double
+    public var descent: Double
+    public var leading: Double
+    /// Width of the set text, trailing white space excluded (justified lines: the measure).
+    public var width: Double
+    /// Characters on the line, including trailing spaces and the paragraph's terminator
+    /// when the line ends its paragraph.
+    public var stringRange: Range<Int>
+    public var runs: [GlyphRun]
+    public var endsParagraph: Bool
+
+    /// The line's box in page coordinates.
+    public var bounds: Rect {
+        Rect(x: origin.x, y: origin.y - ascent, width: width, height: ascent + descent)
+    }
+}

@@ -1,0 +1,82 @@
+import Breaking
+import Text
+
+/// Turns a span of a prepared paragraph into a positioned `Line`: alignment, justification
+/// (inter-word spaces stretched to the measure), and glyph runs split by style.
+struct LineBuilder {
+    let paragraph: PreparedParagraph
+
+    /// - Parameters:
+    ///   - start, lineBreak: the line's characters, as chosen by the line breaker.
+    ///   - left: x of the line's left end after indents; `available`: its measure.
+    func makeLine(from start: Int, to lineBreak: LineBreak, left: Double, available: Double) -> Line {
+        let contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)
+        let firstGlyph = paragraph.glyphIndex(atOrAfter: start)
+        let endGlyph = paragraph.glyphIndex(atOrAfter: contentEnd)
+        let natural = paragraph.prefixAdvance[endGlyph] - paragraph.prefixAdvance[firstGlyph]
+        let endsParagraph = lineBreak.end >= paragraph.range.upperBound
+
+        var shift = 0.0
+        var extraPerSpace = 0.0
+        switch paragraph.style.alignment {
+        case .left: break
+        case .right: shift = available - natural
+        case .center: shift = (available - natural) / 2
+        case .justify:
+            // The last line of a paragraph and a line ended by a hard break stay flush left.
+            if lineBreak.kind == .opportunity, natural < available {
+                let spaces = stretchableSpaces(in: firstGlyph ..< endGlyph)
+                if spaces > 0 { extraPerSpace = (available - natural) / Double(spaces) }
+            }
+        }
+
+        var runs: [GlyphRun] = []
+        var pen = 0.0
+        var ascent = 0.0, descent = 0.0, leading = 0.0
+        for styleRun in paragraph.styleRuns {
+            let glyphs = styleRun.glyphRange.clamped(to: firstGlyph ..< endGlyph)
+            guard !glyphs.isEmpty else { continue }
+            ascent = max(ascent, styleRun.metrics.ascent)
+            descent = max(descent, styleRun.metrics.descent)
+            leading = max(leading, styleRun.metrics.leading)
+            var run = GlyphRun(font: styleRun.font, attributes: styleRun.attributes,
+                               stringRange: paragraph.clusters[glyphs.lowerBound] ..< min(styleRun.range.upperBound, contentEnd),
+                               glyphIDs: [], positions: [], clusters: [], x: pen, width: 0,
+                               runDelegate: styleRun.attributes.runDelegate)
+            run.glyphIDs.reserveCapacity(glyphs.count)
+            run.positions.reserveCapacity(glyphs.count)
+            run.clusters.reserveCapacity(glyphs.count)
+            for glyph in glyphs {
+                run.glyphIDs.append(paragraph.glyphIDs[glyph])
+                run.positions.append(Point(x: pen + paragraph.xOffsets[glyph], y: -paragraph.yOffsets[glyph]))
+                run.clusters.append(paragraph.clusters[glyph])
+                pen += paragraph.advances[glyph]
+                if extraPerSpace > 0, PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) {
+                    pen += extraPerSpace
+                }
+            }
+            run.width = pen - run.x
+            if run.runDelegate != nil {
+                run.glyphIDs = []
+                run.positions = []
+            }
+            runs.append(run)
+        }
+        if runs.isEmpty {
+            ascent = paragraph.emptyMetrics.ascent
+            descent = paragraph.emptyMetrics.descent
+            leading = paragraph.emptyMetrics.leading
+        }
+        let multiple = paragraph.style.lineHeightMultiple
+        let end = endsParagraph ? paragraph.fullRange.upperBound : lineBreak.end
+        return Line(origin: Point(x: left + max(0, shift), y: 0),
+                    ascent: ascent * multiple, descent: descent, leading: leading,
+                    width: pen, stringRange: start ..< end, runs: runs, endsParagraph: endsParagraph)
+    }
+
+    private func stretchableSpaces(in glyphs: Range<Int>) -> Int {
+        glyphs.reduce(0) { count, glyph in
+            PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) ? count + 1 : count
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Breaking
+import Fonts
+import Shaping
+import Text
+
+/// A paragraph shaped once and then measured and cut into lines as often as needed: every
+/// glyph with its advance and source offset (parallel arrays, no per-glyph objects), the
+/// style runs, and the break opportunities.
+final class PreparedParagraph: LineMeasuring {
+    struct StyleRun {
+        var range: Range<Int>
+        var glyphRange: Range<Int>
+        var font: Font
+        var attributes: TextAttributes
+        var metrics: LineMetrics
+    }
+
+    /// The paragraph's characters, without its terminator.
+    let range: Range<Int>
+    let terminatorLength: Int
+    let style: ParagraphStyle
+    let opportunities: BreakOpportunities
+    /// The text, indexed by absolute UTF-16 offsets.
+    let units: ArraySlice<UInt16>
+
+    private(set) var glyphIDs: [UInt32] = []
+    private(set) var advances: [Double] = []
+    private(set) var xOffsets: [Double] = []
+    private(set) var yOffsets: [Double] = []
+    private(set) var clusters: [Int] = []
+    /// `prefixAdvance[i]` is the advance of glyphs 0..<i.
+    private(set) var prefixAdvance: [Double] = [0]
+    private(set) var styleRuns: [StyleRun] = []
+    /// Metrics of an empty paragraph (its terminator's font).
+    let emptyMetrics: LineMetrics
+
+    var fullRange: Range<Int> { range.lowerBound ..< range.upperBound + terminatorLength }
+
+    init(text: AttributedText, range: Range<Int>, fonts: FontTable, shaper: Shaper) {
+        let storage = text.storage
+        var contentEnd = range.upperBound
+        if contentEnd > range.lowerBound, AttributedText.isParagraphEnd(storage[contentEnd - 1]) { contentEnd -= 1 }
+        self.range = range.lowerBound ..< contentEnd
+        terminatorLength = range.upperBound - contentEnd
+        style = text.paragraphStyle(at: range.lowerBound)
+        units = storage[range.lowerBound ..< contentEnd]
+        if text.length > 0 {
+            let attributes = text.attributes(at: min(range.lowerBound, text.length - 1)).attributes
+            emptyMetrics = Self.lineMetrics(fonts.font(for: attributes.fontFamily), size: attributes.fontSize)
+        } else {
+            emptyMetrics = Self.lineMetrics(fonts.fallback, size: 12)
+        }
+        let language = text.length > 0 ? text.attributes(at: min(range.lowerBound, text.length - 1)).attributes.language : "en"
+        let found = BreakOpportunities.find(in: units, locale: language)
+        opportunities = BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound }, mandatory: found.mandatory)
+        guard !self.range.isEmpty else { return }
+        for run in text.attributeRuns(in: self.range) {
+            appendRun(run.range, attributes: run.attributes, fonts: fonts, shaper: shaper)
+        }
+    }
+
+    /// Lines are at least this many times the font size apart. Faces such as TeX Gyre
+    /// Pagella declare no line gap (ascent + descent ≈ 1.0 em), which sets type solid;
+    /// 120 % is the usual book and CSS "normal" minimum (TeX's 10 pt on 12 pt).
+    static let minimumLineSpacing = 1.2
+
+    static func lineMetrics(_ font: Font, size: Double) -> LineMetrics {
+        var metrics = font.metrics(at: size)
+        metrics.leading = max(metrics.leading, minimumLineSpacing * size - metrics.ascent - metrics.descent)
+        return metrics
+    }
+
+    // MARK: Shaping
+
+    static func isSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0x09 || unit == 0xA0 || unit == 0x3000
+    }
+
+    private func appendRun(_ runRange: Range<Int>, attributes: TextAttributes, fonts: FontTable, shaper: Shaper) {
+        let font = fonts.font(for: attributes.fontFamily)
+        let glyphStart = glyphIDs.count
+        let metrics: LineMetrics
+        if let delegate = attributes.runDelegate {
+            metrics = LineMetrics(ascent: delegate.ascent, descent: delegate.descent, leading: 0)
+            for offset in runRange {
+                // One placeholder glyph per picture, so that measuring treats it like any other.
+                appendGlyph(id: 0, advance: units[offset] == AttributedText.objectReplacementCharacter ? delegate.width : 0,
+                            xOffset: 0, yOffset: 0, cluster: offset)
+            }
+        } else {
+            metrics = Self.lineMetrics(font, size: attributes.fontSize)
+            let scale = font.scale(for: attributes.fontSize)
+            // Shape word by word (spaces apart) so that each distinct word is shaped once.
+            var wordStart = runRange.lowerBound
+            while wordStart < runRange.upperBound {
+                let startsWithSpace = Self.isSpace(units[wordStart])
+                var wordEnd = wordStart + 1
+                while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace { wordEnd += 1 }
+                let shaped = shaper.shape(units[wordStart ..< wordEnd], font: font, language: attributes.language)
+                for index in 0 ..< shaped.count {
+                    appendGlyph(id: shaped.glyphIDs[index], advance: Double(shaped.advances[index]) * scale,
+                                xOffset: Double(shaped.xOffsets[index]) * scale, yOffset: Double(shaped.yOffsets[index]) * scale,
+                                cluster: wordStart + Int(shaped.clusters[index]))
+                }
+                wordStart = wordEnd
+            }
+        }
+        styleRuns.append(StyleRun(range: runRange, glyphRange: glyphStart ..< glyphIDs.count, font: font,
+                                  attributes: attributes, metrics: metrics))
+    }
+
+    private func appendGlyph(id: UInt32, advance: Double, xOffset: Double, yOffset: Double, cluster: Int) {
+        glyphIDs.append(id)
+        advances.append(advance)
+        xOffsets.append(xOffset)
+        yOffsets.append(yOffset)
+        clusters.append(cluster)
+        prefixAdvance.append(prefixAdvance[prefixAdvance.count - 1] + advance)
+    }
+
+    // MARK: Measuring
+
+    /// Index of the first glyph whose character is at or after `offset`.
+    func glyphIndex(atOrAfter offset: Int) -> Int {
+        var low = 0, high = clusters.count
+        while low < high {
+            let mid = (low + high) / 2
+            if clusters[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// `end` moved back over the white space that would hang at the end of a line.
+    func trimmedEnd(from start: Int, to end: Int) -> Int {
+        var trimmed = min(end, range.upperBound)
+        while trimmed > start, Self.isSpace(units[trimmed - 1]) { trimmed -= 1 }
+        return trimmed
+    }
+
+    func width(from start: Int, to end: Int) -> Double {
+        let last = trimmedEnd(from: start, to: end)
+        return prefixAdvance[glyphIndex(atOrAfter: last)] - prefixAdvance[glyphIndex(atOrAfter: start)]
+    }
+
+    func emergencyBreaks(from start: Int, to end: Int) -> [Int] {
+        var result: [Int] = []
+        var index = glyphIndex(atOrAfter: start + 1)
+        while index < clusters.count, clusters[index] < end {
+            if result.last != clusters[index] { result.append(clusters[index]) }
+            index += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,92 @@
+import Diagnostics
+
+/// A markup document's text as UTF-16, with line starts for turning offsets into locations.
+/// A byte-order mark is dropped and CRLF / CR line endings become LF, so that columns
+/// and paragraph ends do not depend on the editor that wrote the file.
+public struct MarkupSource: Sendable {
+    public let fileName: String
+    public let units: [UInt16]
+    private let lineStarts: [Int]
+
+    /// Decodes UTF-8 bytes; invalid UTF-8 is reported at the line and column where it starts.
+    public init(fileName: String, bytes: [UInt8]) throws {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if let bad = Self.firstInvalidUTF8Offset(body) {
+            let prefix = String(decoding: body[body.startIndex ..< bad], as: UTF8.self)
+            let line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            let lastLine = prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            let byte = String(body[bad], radix: 16, uppercase: true)
+            throw Diagnostic.error("invalid UTF-8 (byte 0x\(byte)); the file must be UTF-8 text",
+                                   at: SourceLocation(file: fileName, line: line, column: lastLine.unicodeScalars.count + 1),
+                                   sourceLine: lastLine)
+        }
+        self.init(fileName: fileName, text: String(decoding: body, as: UTF8.self))
+    }
+
+    public init(fileName: String, text: String) {
+        self.fileName = fileName
+        var units: [UInt16] = []
+        units.reserveCapacity(text.utf16.count)
+        var previousWasCR = false
+        for unit in text.utf16 {
+            if unit == 0x0D {
+                units.append(0x0A)
+                previousWasCR = true
+                continue
+            }
+            if unit == 0x0A, previousWasCR { previousWasCR = false; continue }
+            previousWasCR = false
+            units.append(unit)
+        }
+        self.units = units
+        var starts = [0]
+        for (offset, unit) in units.enumerated() where unit == 0x0A { starts.append(offset + 1) }
+        lineStarts = starts
+    }
+
+    private static func firstInvalidUTF8Offset(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = bytes.startIndex
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    private func lineIndex(of offset: Int) -> Int {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    public func location(of offset: Int) -> SourceLocation {
+        let line = lineIndex(of: offset)
+        let start = lineStarts[line]
+        // Columns count Unicode scalars: a low surrogate does not start a new one.
+        let column = units[start ..< min(offset, units.count)].reduce(1) { UTF16.isTrailSurrogate($1) ? $0 : $0 + 1 }
+        return SourceLocation(file: fileName, line: line + 1, column: column)
+    }
+
+    public func lineText(containing offset: Int) -> String {
+        let line = lineIndex(of: offset)
+        let start = lineStarts[line]
+        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : units.count
+        return String(decoding: units[start ..< max(start, end)], as: UTF16.self)
+    }
+
+    public func diagnostic(_ severity: Diagnostic.Severity, _ message: String, at offset: Int) -> Diagnostic {
+        Diagnostic(severity, message, at: location(of: offset), sourceLine: lineText(containing: offset))
+    }
+
+    public func string(_ range: Range<Int>) -> String {
+        String(decoding: units[range], as: UTF16.self)
+    }
+}

@@ -1,0 +1,27 @@
+import CCairo
+import Fonts
+
+/// Cairo font faces over the FreeType faces of the Fonts stage, made once per font.
+/// Each cairo face keeps its `Font` (and so the FreeType face) alive for as long as Cairo
+/// holds it: Cairo caches faces past their last use, and a freed FT_Face must never be
+/// reachable from that cache.
+final class CairoFontFaces {
+    private var faces: [Int: OpaquePointer] = [:]
+    private static var fontKey = cairo_user_data_key_t()
+
+    func face(for font: Font) -> OpaquePointer {
+        if let face = faces[font.id] { return face }
+        let ftFace = font.freeTypeFace.assumingMemoryBound(to: FT_FaceRec_.self)
+        let face = cairo_ft_font_face_create_for_ft_face(ftFace, 0)!
+        let retained = Unmanaged.passRetained(font).toOpaque()
+        cairo_font_face_set_user_data(face, &Self.fontKey, retained) { pointer in
+            if let pointer { Unmanaged<Font>.fromOpaque(pointer).release() }
+        }
+        faces[font.id] = face
+        return face
+    }
+
+    deinit {
+        for face in faces.values { cairo_font_face_destroy(face) }
+    }
+}

@@ -1,0 +1,138 @@
+import CCairo
+import Foundation
+import Layout
+import Pages
+import Text
+
+/// Writes pages as they are laid out: each page is drawn, finished and dropped before the
+/// next one is made, so memory does not grow with the page count.
+public struct DocumentWriter {
+    public var text: AttributedText
+
+    public init(text: AttributedText) {
+        self.text = text
+    }
+
+    /// Writes every page of `pages` into one PDF at `path`. Returns the page count.
+    @discardableResult
+    public func writePDF<S: Sequence>(_ pages: S, to path: String, metadata: PDFMetadata = PDFMetadata()) throws -> Int
+        where S.Element == Page {
+        let file = AtomicFile(destination: path)
+        guard let surface = cairo_pdf_surface_create(file.temporary, PageTemplate.a4.width, PageTemplate.a4.height),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cannotWrite(path: path, reason: "cannot create the file")
+        }
+        setMetadata(metadata, on: surface)
+        let context = cairo_create(surface)!
+        let drawer = PageDrawer(text: text)
+        var count = 0
+        do {
+            for page in pages {
+                cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
+                try drawer.draw(page, in: context)
+                cairo_show_page(context)
+                count += 1
+                try checkStatus(context)
+            }
+        } catch {
+            cairo_destroy(context)
+            cairo_surface_finish(surface)
+            cairo_surface_destroy(surface)
+            file.discard()
+            throw error
+        }
+        cairo_destroy(context)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            file.discard()
+            throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+        try file.commit()
+        return count
+    }
+
+    /// Writes one PNG per page: `base-001.png`, `base-002.png`, … where `base` is `path`
+    /// without its `.png`. Returns the paths written.
+    @discardableResult
+    public func writePNG<S: Sequence>(_ pages: S, to path: String, dpi: Double) throws -> [String] where S.Element == Page {
+        let base = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+        let drawer = PageDrawer(text: text)
+        var written: [AtomicFile] = []
+        do {
+            for page in pages {
+                let file = AtomicFile(destination: String(format: "%@-%03d.png", base, page.number))
+                try renderPNG(page, drawer: drawer, dpi: dpi, to: file.temporary)
+                written.append(file)
+            }
+            for file in written { try file.commit() }
+        } catch {
+            for file in written { file.discard() }
+            throw error
+        }
+        return written.map(\.destination)
+    }
+
+    /// Renders one page into an ARGB image surface on white; the caller owns the surface.
+    public func renderImage(_ page: Page, dpi: Double) throws -> OpaquePointer {
+        try renderImage(page, drawer: PageDrawer(text: text), dpi: dpi)
+    }
+
+    private func renderImage(_ page: Page, drawer: PageDrawer, dpi: Double) throws -> OpaquePointer {
+        let scale = dpi / 72
+        let width = Int32((page.size.width * scale).rounded())
+        let height = Int32((page.size.height * scale).rounded())
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
+        let context = cairo_create(surface)!
+        defer { cairo_destroy(context) }
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_paint(context)
+        cairo_scale(context, scale, scale)
+        let options = cairo_font_options_create()
+        // Glyphs are placed by HarfBuzz's unhinted advances; hinted metrics would fight them.
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        do {
+            try drawer.draw(page, in: context)
+            try checkStatus(context)
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        cairo_surface_flush(surface)
+        return surface
+    }
+
+    private func renderPNG(_ page: Page, drawer: PageDrawer, dpi: Double, to path: String) throws {
+        let surface = try renderImage(page, drawer: drawer, dpi: dpi)
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            unlink(path)
+            throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    private func checkStatus(_ context: OpaquePointer) throws {
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
+    }
+
+    private func setMetadata(_ metadata: PDFMetadata, on surface: OpaquePointer) {
+        let date = Date(timeIntervalSince1970: TimeInterval(metadata.creationDate))
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        let stamp = formatter.string(from: date)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, stamp)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, stamp)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "typeset")
+        if let title = metadata.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
+        if let author = metadata.author { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, author) }
+        if let subject = metadata.subject { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject) }
+    }
+}

@@ -1,0 +1,132 @@
+import CCairo
+import CTurboJPEG
+import Foundation
+import Images
+
+/// Why a picture could not be drawn.
+public struct ImageLoadError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public var description: String { reason }
+}
+
+/// Turns picture files into Cairo image surfaces.
+///
+/// JPEGs are decoded with libjpeg-turbo for pixel output and also carry their original bytes
+/// as MIME data, so that Cairo's PDF backend embeds the file as it is (no re-encoding).
+/// The exception is Adobe's CMYK JPEG, which stores inverted ink values: Cairo 1.16 writes it
+/// without the Decode array that would say so (its colours come out as a negative), so it is
+/// embedded from its correctly converted pixels instead. PNGs go through Cairo's libpng loader,
+/// which handles 8- and 16-bit, palette, grey and alpha.
+enum ImageSurfaceLoader {
+    /// A surface the caller owns (release it with `cairo_surface_destroy`).
+    static func load(path: String) throws -> OpaquePointer {
+        let info: ImageInfo
+        do {
+            info = try ImageInfo.probe(path: path)
+        } catch {
+            throw ImageLoadError(path: path, reason: "\(error)")
+        }
+        switch info.format {
+        case .png: return try loadPNG(path: path)
+        case .jpeg: return try loadJPEG(path: path, info: info)
+        }
+    }
+
+    private static func loadPNG(path: String) throws -> OpaquePointer {
+        let surface = cairo_image_surface_create_from_png(path)!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            let reason = status == CAIRO_STATUS_NO_MEMORY ? "too large to decode" : "corrupt or truncated PNG (\(String(cString: cairo_status_to_string(status))))"
+            throw ImageLoadError(path: path, reason: reason)
+        }
+        return surface
+    }
+
+    private static func loadJPEG(path: String, info: ImageInfo) throws -> OpaquePointer {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImageLoadError(path: path, reason: "cannot read the file")
+        }
+        let bytes = [UInt8](data)
+        let width = info.pixelWidth, height = info.pixelHeight
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw ImageLoadError(path: path, reason: "too large to decode")
+        }
+        do {
+            try decodeJPEG(bytes, info: info, into: surface)
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        if !info.isAdobeCMYK {
+            attachJPEG(bytes, to: surface)
+        }
+        return surface
+    }
+
+    /// Decodes into the surface's pixels (Cairo's RGB24 is B, G, R, X in memory on
+    /// little-endian machines, libjpeg-turbo's BGRX).
+    private static func decodeJPEG(_ bytes: [UInt8], info: ImageInfo, into surface: OpaquePointer) throws {
+        guard let decoder = tjInitDecompress() else { throw ImageLoadError(path: "", reason: "cannot start the JPEG decoder") }
+        defer { tjDestroy(decoder) }
+        cairo_surface_flush(surface)
+        let pixels = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let width = info.pixelWidth, height = info.pixelHeight
+        var mutableBytes = bytes
+        let flags = Int32(TJFLAG_STOPONWARNING)
+        if info.components == 4 {
+            var cmyk = [UInt8](repeating: 0, count: width * height * 4)
+            let result = tjDecompress2(decoder, &mutableBytes, UInt(bytes.count), &cmyk, Int32(width), 0, Int32(height),
+                                       Int32(TJPF_CMYK.rawValue), flags)
+            try check(result, decoder)
+            CMYKConversion.convert(cmyk, width: width, height: height, inverted: info.hasAdobeMarker,
+                                   into: pixels, stride: stride)
+        } else {
+            let result = tjDecompress2(decoder, &mutableBytes, UInt(bytes.count), pixels, Int32(width), Int32(stride), Int32(height),
+                                       Int32(TJPF_BGRX.rawValue), flags)
+            try check(result, decoder)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    private static func check(_ result: Int32, _ decoder: tjhandle) throws {
+        guard result != 0 else { return }
+        let message = String(cString: tjGetErrorStr2(decoder))
+        // With TJFLAG_STOPONWARNING a truncated file is an error, not a half-grey picture.
+        throw ImageLoadError(path: "", reason: "corrupt or truncated JPEG (\(message))")
+    }
+
+    /// Hands Cairo the original file so the PDF embeds it unchanged.
+    private static func attachJPEG(_ bytes: [UInt8], to surface: OpaquePointer) {
+        let copy = malloc(bytes.count)!
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self),
+                                    UInt(bytes.count), free, copy)
+    }
+}
+
+/// CMYK to RGB without a colour profile: each channel is (1 − ink) × (1 − black).
+/// Adobe's files store every value inverted (255 means no ink).
+enum CMYKConversion {
+    static func convert(_ cmyk: [UInt8], width: Int, height: Int, inverted: Bool,
+                        into pixels: UnsafeMutablePointer<UInt8>, stride: Int) {
+        for row in 0 ..< height {
+            let destination = pixels + row * stride
+            for column in 0 ..< width {
+                let source = (row * width + column) * 4
+                var c = Int(cmyk[source]), m = Int(cmyk[source + 1]), y = Int(cmyk[source + 2]), k = Int(cmyk[source + 3])
+                if !inverted { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k }
+                // Now each value is the amount of paper showing through, 255 = white.
+                destination[column * 4 + 0] = UInt8((y * k + 127) / 255)
+                destination[column * 4 + 1] = UInt8((m * k + 127) / 255)
+                destination[column * 4 + 2] = UInt8((c * k + 127) / 255)
+                destination[column * 4 + 3] = 255
+            }
+        }
+    }
+}

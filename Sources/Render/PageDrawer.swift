@@ -1,0 +1,103 @@
+import CCairo
+import Layout
+import Pages
+import Text
+
+/// Draws laid-out pages into a Cairo context: glyphs (with their text, so that a PDF's text
+/// can be extracted), outlined text, and pictures at their run-delegate rectangles.
+final class PageDrawer {
+    private let text: AttributedText
+    private let fontFaces = CairoFontFaces()
+    private var glyphBuffer: [cairo_glyph_t] = []
+    private var clusterBuffer: [cairo_text_cluster_t] = []
+    private var utf8Buffer: [UInt8] = []
+
+    init(text: AttributedText) {
+        self.text = text
+    }
+
+    func draw(_ page: Page, in context: OpaquePointer) throws {
+        // Pictures are loaded per page and let go with it, so memory follows one page.
+        var images: [String: OpaquePointer] = [:]
+        defer { for surface in images.values { cairo_surface_destroy(surface) } }
+        for frame in page.frames {
+            for line in frame.lines {
+                for run in line.runs {
+                    if let delegate = run.runDelegate {
+                        guard let image = run.image else { continue }
+                        if images[image.path] == nil { images[image.path] = try ImageSurfaceLoader.load(path: image.path) }
+                        drawImage(images[image.path]!, delegate: delegate, run: run, line: line, in: context)
+                    } else {
+                        drawGlyphs(run, line: line, in: context)
+                    }
+                }
+            }
+        }
+    }
+
+    private func drawImage(_ surface: OpaquePointer, delegate: RunDelegate, run: GlyphRun, line: Line, in context: OpaquePointer) {
+        let width = Double(cairo_image_surface_get_width(surface))
+        let height = Double(cairo_image_surface_get_height(surface))
+        let box = Rect(x: line.origin.x + run.x, y: line.origin.y - delegate.ascent,
+                       width: delegate.width, height: delegate.ascent + delegate.descent)
+        cairo_save(context)
+        cairo_translate(context, box.minX, box.minY)
+        cairo_scale(context, box.width / width, box.height / height)
+        cairo_set_source_surface(context, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_rectangle(context, 0, 0, width, height)
+        cairo_fill(context)
+        cairo_restore(context)
+    }
+
+    private func drawGlyphs(_ run: GlyphRun, line: Line, in context: OpaquePointer) {
+        guard !run.glyphIDs.isEmpty else { return }
+        glyphBuffer.removeAll(keepingCapacity: true)
+        for (index, glyph) in run.glyphIDs.enumerated() {
+            let position = run.positions[index]
+            glyphBuffer.append(cairo_glyph_t(index: UInt(glyph), x: line.origin.x + position.x, y: line.origin.y + position.y))
+        }
+        buildClusters(for: run)
+
+        cairo_set_font_face(context, fontFaces.face(for: run.font))
+        cairo_set_font_size(context, run.fontSize)
+        let color = run.attributes.color
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        utf8Buffer.withUnsafeBufferPointer { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphBuffer, Int32(glyphBuffer.count),
+                                       clusterBuffer, Int32(clusterBuffer.count), cairo_text_cluster_flags_t(rawValue: 0))
+            }
+        }
+        if let stroke = run.attributes.stroke {
+            // Filled and then outlined, as Core Text draws a negative stroke width.
+            cairo_new_path(context)
+            cairo_glyph_path(context, glyphBuffer, Int32(glyphBuffer.count))
+            cairo_set_source_rgba(context, stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha)
+            cairo_set_line_width(context, stroke.widthFraction * run.fontSize)
+            cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(context)
+        }
+    }
+
+    /// The run's text as UTF-8 and the Cairo clusters mapping it to glyphs: consecutive glyphs
+    /// from the same character form one cluster, and the cluster's text runs to the next
+    /// cluster's character. This is what makes ligatures extract as their letters.
+    private func buildClusters(for run: GlyphRun) {
+        utf8Buffer.removeAll(keepingCapacity: true)
+        clusterBuffer.removeAll(keepingCapacity: true)
+        var glyphIndex = 0
+        let count = run.clusters.count
+        while glyphIndex < count {
+            let clusterStart = run.clusters[glyphIndex]
+            var glyphEnd = glyphIndex + 1
+            while glyphEnd < count, run.clusters[glyphEnd] == clusterStart { glyphEnd += 1 }
+            let textEnd = glyphEnd < count ? run.clusters[glyphEnd] : max(run.stringRange.upperBound, clusterStart + 1)
+            let before = utf8Buffer.count
+            transcode(text.storage[clusterStart ..< min(textEnd, text.length)].makeIterator(), from: UTF16.self, to: UTF8.self,
+                      stoppingOnError: false) { utf8Buffer.append($0) }
+            clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(utf8Buffer.count - before), num_glyphs: Int32(glyphEnd - glyphIndex)))
+            glyphIndex = glyphEnd
+        }
+    }
+}

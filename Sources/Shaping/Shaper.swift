@@ -1,0 +1,103 @@
+import CHarfBuzz
+import Fonts
+
+/// OpenType features applied when shaping; kerning and standard ligatures are on by default.
+public struct FeatureSet: Hashable, Sendable {
+    public var kerning: Bool
+    public var ligatures: Bool
+
+    public init(kerning: Bool = true, ligatures: Bool = true) {
+        self.kerning = kerning
+        self.ligatures = ligatures
+    }
+
+    public static let standard = FeatureSet()
+}
+
+/// Shapes text with HarfBuzz. Words repeat, so results are cached per
+/// (font, language, features, text): a word is shaped once however often it occurs.
+///
+/// Not thread-safe; one per document (HarfBuzz buffers and the cache are reused).
+public final class Shaper {
+    private struct CacheKey: Hashable {
+        var fontID: Int
+        var language: String
+        var features: FeatureSet
+        var text: [UInt16]
+    }
+
+    private var cache: [CacheKey: ShapedGlyphs] = [:]
+    private let buffer: OpaquePointer
+    /// Past this many cached words the cache starts again (bounds memory on huge vocabularies).
+    public var cacheLimit = 200_000
+    public private(set) var cacheHits = 0
+    public private(set) var cacheMisses = 0
+
+    public init() {
+        buffer = hb_buffer_create()
+    }
+
+    deinit {
+        hb_buffer_destroy(buffer)
+    }
+
+    /// Shapes `text` (UTF-16) in `font`; clusters are offsets into `text`.
+    public func shape<C: Collection>(_ text: C, font: Font, language: String = "en",
+                                     features: FeatureSet = .standard) -> ShapedGlyphs where C.Element == UInt16 {
+        let key = CacheKey(fontID: font.id, language: language, features: features, text: Array(text))
+        if let cached = cache[key] {
+            cacheHits += 1
+            return cached
+        }
+        cacheMisses += 1
+        let shaped = shapeUncached(key.text, font: font, language: language, features: features)
+        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[key] = shaped
+        return shaped
+    }
+
+    private func shapeUncached(_ text: [UInt16], font: Font, language: String, features: FeatureSet) -> ShapedGlyphs {
+        hb_buffer_clear_contents(buffer)
+        text.withUnsafeBufferPointer { units in
+            hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
+        }
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+        hb_buffer_guess_segment_properties(buffer)
+
+        var hbFeatures = [hb_feature_t]()
+        if !features.kerning { hbFeatures.append(Self.feature("kern", 0)) }
+        if !features.ligatures {
+            hbFeatures.append(Self.feature("liga", 0))
+            hbFeatures.append(Self.feature("clig", 0))
+        }
+        hb_shape(font.harfBuzzFont, buffer, hbFeatures, UInt32(hbFeatures.count))
+
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        var shaped = ShapedGlyphs()
+        let n = Int(count)
+        shaped.glyphIDs.reserveCapacity(n)
+        shaped.advances.reserveCapacity(n)
+        shaped.xOffsets.reserveCapacity(n)
+        shaped.yOffsets.reserveCapacity(n)
+        shaped.clusters.reserveCapacity(n)
+        for index in 0 ..< n {
+            let info = infos![index]
+            let position = positions![index]
+            shaped.glyphIDs.append(info.codepoint)
+            shaped.advances.append(position.x_advance)
+            shaped.xOffsets.append(position.x_offset)
+            shaped.yOffsets.append(position.y_offset)
+            shaped.clusters.append(Int32(info.cluster))
+        }
+        return shaped
+    }
+
+    private static func feature(_ tag: String, _ value: UInt32) -> hb_feature_t {
+        let bytes = Array(tag.utf8)
+        let tagValue = UInt32(bytes[0]) << 24 | UInt32(bytes[1]) << 16 | UInt32(bytes[2]) << 8 | UInt32(bytes[3])
+        return hb_feature_t(tag: tagValue, value: value, start: 0, end: UInt32.max)
+    }
+}

@@ -1,0 +1,118 @@
+/// Characters and the attributes over each range, like NSAttributedString.
+/// Text is stored as UTF-16 code units; every index in the pipeline is a UTF-16 offset.
+public struct AttributedText: Sendable {
+    /// U+FFFC, the character that stands for an inline picture.
+    public static let objectReplacementCharacter: UInt16 = 0xFFFC
+    public static let lineFeed: UInt16 = 0x0A
+    public static let paragraphSeparator: UInt16 = 0x2029
+
+    public private(set) var storage: [UInt16] = []
+    public private(set) var attributeRuns = RunArray<TextAttributes>()
+    public private(set) var paragraphStyleRuns = RunArray<ParagraphStyle>()
+    /// The style of text appended without one.
+    public var defaultParagraphStyle: ParagraphStyle
+
+    public init(defaultParagraphStyle: ParagraphStyle = ParagraphStyle()) {
+        self.defaultParagraphStyle = defaultParagraphStyle
+    }
+
+    public init(_ string: String, attributes: TextAttributes, paragraphStyle: ParagraphStyle = ParagraphStyle()) {
+        self.init(defaultParagraphStyle: paragraphStyle)
+        append(string, attributes: attributes)
+    }
+
+    public var length: Int { storage.count }
+    public var isEmpty: Bool { storage.isEmpty }
+    public var string: String { String(decoding: storage, as: UTF16.self) }
+
+    public func substring(_ range: Range<Int>) -> String {
+        String(decoding: storage[range], as: UTF16.self)
+    }
+
+    // MARK: Building
+
+    public mutating func append<C: Collection>(utf16 units: C, attributes: TextAttributes,
+                                               paragraphStyle: ParagraphStyle? = nil) where C.Element == UInt16 {
+        guard !units.isEmpty else { return }
+        storage.append(contentsOf: units)
+        attributeRuns.append(count: units.count, value: attributes)
+        paragraphStyleRuns.append(count: units.count, value: paragraphStyle ?? defaultParagraphStyle)
+    }
+
+    public mutating func append(_ string: String, attributes: TextAttributes, paragraphStyle: ParagraphStyle? = nil) {
+        append(utf16: Array(string.utf16), attributes: attributes, paragraphStyle: paragraphStyle)
+    }
+
+    /// Appends one object-replacement character carrying `delegate` and `image`.
+    public mutating func appendAttachment(_ image: ImageAttachment, delegate: RunDelegate, attributes: TextAttributes,
+                                          paragraphStyle: ParagraphStyle? = nil) {
+        var attachmentAttributes = attributes
+        attachmentAttributes.runDelegate = delegate
+        attachmentAttributes.image = image
+        append(utf16: CollectionOfOne(Self.objectReplacementCharacter), attributes: attachmentAttributes,
+               paragraphStyle: paragraphStyle)
+    }
+
+    public mutating func setParagraphStyle(_ style: ParagraphStyle, in range: Range<Int>) {
+        paragraphStyleRuns.set(style, in: range)
+    }
+
+    public mutating func setAttributes(_ attributes: TextAttributes, in range: Range<Int>) {
+        attributeRuns.set(attributes, in: range)
+    }
+
+    /// Changes the attributes of every run overlapping `range` (e.g. to clamp a picture's size).
+    public mutating func modifyAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) {
+        for run in attributeRuns.runs(in: range) {
+            var changed = run.value
+            change(&changed)
+            if changed != run.value { attributeRuns.set(changed, in: run.range) }
+        }
+    }
+
+    // MARK: Reading
+
+    public func attributes(at index: Int) -> (attributes: TextAttributes, range: Range<Int>) {
+        let run = attributeRuns.value(at: index)
+        return (run.value, run.range)
+    }
+
+    public func attributeRuns(in range: Range<Int>) -> [(range: Range<Int>, attributes: TextAttributes)] {
+        attributeRuns.runs(in: range).map { ($0.range, $0.value) }
+    }
+
+    public func paragraphStyle(at index: Int) -> ParagraphStyle {
+        guard index < length else { return defaultParagraphStyle }
+        return paragraphStyleRuns.value(at: index).value
+    }
+
+    public static func isParagraphEnd(_ unit: UInt16) -> Bool {
+        unit == lineFeed || unit == paragraphSeparator
+    }
+
+    /// The paragraph holding `index`: from after the previous separator through its own
+    /// separator (included, when there is one).
+    public func paragraphRange(containing index: Int) -> Range<Int> {
+        var start = min(index, length)
+        while start > 0, !Self.isParagraphEnd(storage[start - 1]) { start -= 1 }
+        var end = min(index, length)
+        while end < length {
+            end += 1
+            if Self.isParagraphEnd(storage[end - 1]) { break }
+        }
+        return start ..< end
+    }
+
+    /// Every attachment and the offset of its character, in text order.
+    public var attachments: [(index: Int, image: ImageAttachment, delegate: RunDelegate)] {
+        var result: [(index: Int, image: ImageAttachment, delegate: RunDelegate)] = []
+        for index in 0 ..< attributeRuns.runCount {
+            let value = attributeRuns.values[index]
+            guard let image = value.image, let delegate = value.runDelegate else { continue }
+            for offset in attributeRuns.range(ofRun: index) where storage[offset] == Self.objectReplacementCharacter {
+                result.append((offset, image, delegate))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,15 @@
+import Diagnostics
+
+/// A picture placed in the text: one object-replacement character (U+FFFC) carries it,
+/// with a `RunDelegate` that reserves its size.
+public struct ImageAttachment: Hashable, Sendable {
+    /// Absolute path of the image file.
+    public var path: String
+    /// Where the `<img>` tag was written, for messages about the file.
+    public var location: SourceLocation?
+
+    public init(path: String, location: SourceLocation? = nil) {
+        self.path = path
+        self.location = location
+    }
+}

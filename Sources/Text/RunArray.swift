@@ -1,0 +1,77 @@
+/// Values over consecutive ranges of a sequence, stored as runs (start offsets + values),
+/// with equal neighbours merged. Lookup is a binary search.
+public struct RunArray<Value: Equatable>: Sendable where Value: Sendable {
+    /// Start offset of each run; `starts[0] == 0` when not empty.
+    public private(set) var starts: [Int] = []
+    public private(set) var values: [Value] = []
+    public private(set) var length = 0
+
+    public init() {}
+
+    public var runCount: Int { values.count }
+
+    /// Extends the sequence by `count` elements carrying `value`.
+    public mutating func append(count: Int, value: Value) {
+        guard count > 0 else { return }
+        if let last = values.last, last == value {
+            length += count
+            return
+        }
+        starts.append(length)
+        values.append(value)
+        length += count
+    }
+
+    /// Index of the run holding `offset` (0 ..< length).
+    public func runIndex(at offset: Int) -> Int {
+        precondition(offset >= 0 && offset < length, "offset \(offset) outside 0..<\(length)")
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    public func range(ofRun index: Int) -> Range<Int> {
+        starts[index] ..< (index + 1 < starts.count ? starts[index + 1] : length)
+    }
+
+    public func value(at offset: Int) -> (value: Value, range: Range<Int>) {
+        let index = runIndex(at: offset)
+        return (values[index], range(ofRun: index))
+    }
+
+    /// The runs overlapping `range`, clipped to it.
+    public func runs(in range: Range<Int>) -> [(range: Range<Int>, value: Value)] {
+        guard !range.isEmpty else { return [] }
+        var result: [(range: Range<Int>, value: Value)] = []
+        var index = runIndex(at: range.lowerBound)
+        while index < values.count, starts[index] < range.upperBound {
+            let run = self.range(ofRun: index).clamped(to: range)
+            result.append((run, values[index]))
+            index += 1
+        }
+        return result
+    }
+
+    /// Sets `value` over `range`, splitting and merging runs as needed.
+    public mutating func set(_ value: Value, in range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        precondition(range.lowerBound >= 0 && range.upperBound <= length)
+        var rebuilt = RunArray()
+        for index in 0 ..< values.count {
+            let run = self.range(ofRun: index)
+            if run.lowerBound < range.lowerBound {
+                rebuilt.append(count: min(run.upperBound, range.lowerBound) - run.lowerBound, value: values[index])
+            }
+            if run.lowerBound < range.upperBound, run.upperBound > range.lowerBound {
+                rebuilt.append(count: min(run.upperBound, range.upperBound) - max(run.lowerBound, range.lowerBound), value: value)
+            }
+            if run.upperBound > range.upperBound {
+                rebuilt.append(count: run.upperBound - max(run.lowerBound, range.upperBound), value: values[index])
+            }
+        }
+        self = rebuilt
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Diagnostics
+import Foundation
+import Pages
+import Render
+import Text
+import TypesetKit
+
+struct TypesetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "typeset",
+        abstract: "Typeset a magazine article written in light markup into PDF or PNG pages.",
+        discussion: """
+        Markup: <font face="…" color="…" strokeColor="…" size="…"> … </font> and
+        <img src="…" width="…" height="…">; a newline ends a paragraph.
+        Exit status: 0 on success, 1 when the document has errors, 2 for usage errors.
+        """)
+
+    @Argument(help: "The markup file to typeset.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "Output file (default: INPUT with .pdf, or .png for --format png; PNG pages are named NAME-001.png, …).")
+    var output: String?
+
+    @Option(help: "Output format: pdf or png.")
+    var format: FormatArgument = .pdf
+
+    @Option(help: "Resolution of PNG output, in dots per inch.")
+    var dpi: Double = 72
+
+    @Option(help: "Page size: a4, letter, or WIDTHxHEIGHT in points.")
+    var pageSize: PageSizeArgument = PageSizeArgument(argument: "a4")!
+
+    @Option(help: "Page margin on every side, in points.")
+    var margin: Double = 56.6929
+
+    @Option(help: "Number of columns per page.")
+    var columns: Int = 2
+
+    @Option(help: "Space between columns, in points.")
+    var gutter: Double = 18
+
+    @Option(help: "Font family of untagged text, and the stand-in for missing faces.")
+    var font: String = TypesetOptions.defaultFontFamily
+
+    @Option(help: "Font size of untagged text, in points.")
+    var fontSize: Double = 11
+
+    @Option(help: "Paragraph alignment: left, right, center or justify.")
+    var align: TextAlignmentArgument = .justify
+
+    @Option(help: "Space after each paragraph, in points.")
+    var paragraphSpacing: Double = 5.5
+
+    @Option(help: "Language of the text (BCP 47), for shaping and line breaking.")
+    var lang: String = "en"
+
+    func validate() throws {
+        guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
+        guard columns >= 1, columns <= 20 else { throw ValidationError("--columns must be between 1 and 20") }
+        guard margin >= 0, gutter >= 0, paragraphSpacing >= 0 else {
+            throw ValidationError("--margin, --gutter and --paragraph-spacing cannot be negative")
+        }
+        guard fontSize > 0, fontSize <= 1000 else { throw ValidationError("--font-size must be greater than 0 and at most 1000") }
+        guard !font.isEmpty else { throw ValidationError("--font cannot be empty") }
+        if let problem = template.problem { throw ValidationError("page layout: \(problem)") }
+    }
+
+    var template: PageTemplate {
+        PageTemplate(size: pageSize.size, margins: Margins(all: margin), columns: columns, gutter: gutter)
+    }
+
+    var outputPath: String {
+        if let output { return output }
+        let base = (input as NSString).deletingPathExtension
+        return base + (format == .pdf ? ".pdf" : ".png")
+    }
+
+    func run() throws {
+        var options = TypesetOptions()
+        options.page = template
+        options.fontFamily = font
+        options.fontSize = fontSize
+        options.alignment = TextAlignment(rawValue: align.rawValue) ?? .justify
+        options.language = lang
+        options.paragraphSpacing = paragraphSpacing
+        options.format = format == .pdf ? .pdf : .png
+        options.dpi = dpi
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(epoch) {
+            options.metadata.creationDate = seconds
+        }
+        do {
+            let report = try Typesetter(options: options).typeset(inputPath: input, outputPath: outputPath)
+            report.diagnostics.forEach(printDiagnostic)
+        } catch let failure as DocumentFailure {
+            failure.diagnostics.forEach(printDiagnostic)
+            throw ExitCode(1)
+        }
+    }
+
+    private func printDiagnostic(_ diagnostic: Diagnostic) {
+        var text = diagnostic.description
+        if diagnostic.location == nil { text = "\(input): " + text }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

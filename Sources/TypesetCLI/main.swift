@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+
+// Usage errors exit 2 (ArgumentParser's default is 64); document errors exit 1.
+do {
+    var command = try TypesetCommand.parseAsRoot()
+    try command.run()
+} catch {
+    let code = TypesetCommand.exitCode(for: error)
+    if code == .success {
+        TypesetCommand.exit(withError: error)
+    }
+    if let exit = error as? ExitCode {
+        Foundation.exit(exit.rawValue)
+    }
+    if code == .validationFailure {
+        FileHandle.standardError.write(Data((TypesetCommand.fullMessage(for: error) + "\n").utf8))
+        Foundation.exit(2)
+    }
+    TypesetCommand.exit(withError: error)
+}

@@ -1,0 +1,26 @@
+import Pages
+import Render
+import Text
+
+/// Everything that decides how a document is set, with the defaults of the command line.
+public struct TypesetOptions: Sendable {
+    public var page = PageTemplate()
+    /// Family of text no tag has styled, and the stand-in for faces that cannot be found.
+    public var fontFamily = TypesetOptions.defaultFontFamily
+    public var fontSize = 11.0
+    public var alignment = TextAlignment.justify
+    /// Space after each paragraph, in points (the tutorial's markup has no other way to
+    /// separate paragraphs; half a line keeps them apart without breaking the column's rhythm).
+    public var paragraphSpacing = 5.5
+    public var language = "en"
+    public var format = OutputFormat.pdf
+    /// Resolution of PNG output.
+    public var dpi = 72.0
+    public var metadata = PDFMetadata()
+    /// The bundled fonts; found beside the executable when nil.
+    public var fontsDirectory: String?
+
+    public static let defaultFontFamily = "TeX Gyre Pagella"
+
+    public init() {}
+}

@@ -1,0 +1,137 @@
+import Diagnostics
+import Fonts
+import Foundation
+import Layout
+import Markup
+import Pages
+import Render
+import Shaping
+import Text
+
+/// What a successful run produced.
+public struct TypesetReport: Sendable {
+    public var pageCount: Int
+    public var outputPaths: [String]
+    /// Warnings (errors make `typeset` throw `DocumentFailure` instead).
+    public var diagnostics: [Diagnostic]
+}
+
+/// A document laid out and ready to be drawn: its text, the fonts it resolved to, and
+/// the pages, made one at a time as they are iterated.
+public struct LaidOutDocument {
+    public var text: AttributedText
+    public var fonts: FontTable
+    public var template: PageTemplate
+    public var diagnostics: [Diagnostic]
+    let library: FontLibrary
+
+    /// A fresh pass over the pages; each is laid out only when reached.
+    public func pages() -> Paginator {
+        Paginator(framesetter: Framesetter(text: text, fonts: fonts), template: template)
+    }
+}
+
+/// The whole pipeline: markup → attributed text → fonts → frames → pages → PDF or PNG.
+public final class Typesetter {
+    public let options: TypesetOptions
+
+    public init(options: TypesetOptions = TypesetOptions()) {
+        self.options = options
+    }
+
+    /// Typesets the markup file at `inputPath` into `outputPath`.
+    /// Throws `DocumentFailure` with every problem found; then nothing is written.
+    public func typeset(inputPath: String, outputPath: String) throws -> TypesetReport {
+        let document = try layOut(fileAt: inputPath)
+        let writer = DocumentWriter(text: document.text)
+        do {
+            switch options.format {
+            case .pdf:
+                let count = try writer.writePDF(document.pages(), to: outputPath, metadata: options.metadata)
+                return TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
+            case .png:
+                let paths = try writer.writePNG(document.pages(), to: outputPath, dpi: options.dpi)
+                return TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: document.diagnostics)
+            }
+        } catch let failure as DocumentFailure {
+            throw failure
+        } catch {
+            throw DocumentFailure(document.diagnostics + [.error("\(error)")])
+        }
+    }
+
+    /// Reads and parses a markup file and prepares its layout.
+    public func layOut(fileAt inputPath: String) throws -> LaidOutDocument {
+        guard let data = FileManager.default.contents(atPath: inputPath) else {
+            throw DocumentFailure([.error("cannot read \(inputPath)")])
+        }
+        let source: MarkupSource
+        do {
+            source = try MarkupSource(fileName: inputPath, bytes: [UInt8](data))
+        } catch let diagnostic as Diagnostic {
+            throw DocumentFailure([diagnostic])
+        }
+        let directory = URL(fileURLWithPath: inputPath).deletingLastPathComponent().path
+        return try layOut(source, baseDirectory: directory)
+    }
+
+    /// Parses markup and prepares its layout; pictures are looked up in `baseDirectory`.
+    public func layOut(_ source: MarkupSource, baseDirectory: String) throws -> LaidOutDocument {
+        if let problem = options.page.problem { throw DocumentFailure([.error("page layout: \(problem)")]) }
+        let defaults = MarkupDefaults(
+            attributes: TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize, language: options.language),
+            paragraphStyle: ParagraphStyle(alignment: options.alignment, spaceAfter: options.paragraphSpacing))
+        let document = MarkupParser(defaults: defaults, baseDirectory: baseDirectory).parse(source)
+        var diagnostics = document.diagnostics
+        if document.hasErrors { throw DocumentFailure(diagnostics) }
+
+        let (library, fonts) = try resolveFonts(document.fontRequests, diagnostics: &diagnostics)
+        var text = document.text
+        fitPictures(&text, diagnostics: &diagnostics)
+        let imageProblems = ImagePreflight.check(text)
+        if !imageProblems.isEmpty { throw DocumentFailure(diagnostics + imageProblems) }
+        return LaidOutDocument(text: text, fonts: fonts, template: options.page, diagnostics: diagnostics, library: library)
+    }
+
+    private func resolveFonts(_ requests: [FontRequest], diagnostics: inout [Diagnostic]) throws -> (FontLibrary, FontTable) {
+        guard let directory = options.fontsDirectory ?? FontLibrary.locateBundledFonts() else {
+            throw DocumentFailure([.error("cannot find the bundled fonts folder; set TYPESET_FONTS to it")])
+        }
+        do {
+            let library = try FontLibrary(fontsDirectory: directory, bodyFamily: options.fontFamily)
+            let body = try library.resolve(family: options.fontFamily)
+            var table = FontTable(fallback: body.font)
+            for request in requests {
+                let resolution = try library.resolve(family: request.family)
+                if resolution.isFallback {
+                    let message = request.location == nil
+                        ? "font \"\(request.family)\" not found; using \"\(resolution.font.familyName)\" instead"
+                        : "font face \"\(request.family)\" not found; using \"\(resolution.font.familyName)\" instead"
+                    diagnostics.append(.warning(message, at: request.location, sourceLine: request.sourceLine))
+                }
+                table.add(resolution.font, for: request.family)
+            }
+            return (library, table)
+        } catch let error as FontError {
+            throw DocumentFailure(diagnostics + [.error("\(error)")])
+        }
+    }
+
+    /// Scales a picture larger than a column down to fit it, keeping its proportions: a
+    /// picture that can never fit would otherwise hang over the page's edge.
+    private func fitPictures(_ text: inout AttributedText, diagnostics: inout [Diagnostic]) {
+        let column = options.page.columnRects[0]
+        for attachment in text.attachments {
+            let delegate = attachment.delegate
+            // Half a point of slack: a picture sized to the column in whole points still fits.
+            let scale = min(1, (column.width + 0.5) / delegate.width, (column.height + 0.5) / (delegate.ascent + delegate.descent))
+            guard scale < 1 else { continue }
+            let fitted = RunDelegate(ascent: delegate.ascent * scale, descent: delegate.descent * scale, width: delegate.width * scale)
+            diagnostics.append(.warning(String(format: "picture of %.0f×%.0f pt is larger than the %.0f×%.0f pt column; scaled to %.0f×%.0f pt",
+                                               delegate.width, delegate.ascent + delegate.descent, column.width, column.height,
+                                               fitted.width, fitted.ascent + fitted.descent),
+                                        at: attachment.image.location))
+            text.modifyAttributes(in: attachment.index ..< attachment.index + 1) { $0.runDelegate = fitted }
+        }
+    }
+}
