@@ -74,9 +74,11 @@ public struct DocumentWriter {
         return written.map(\.destination)
     }
 
-    /// Renders one page into an ARGB image surface on white; the caller owns the surface.
-    public func renderImage(_ page: Page, dpi: Double) throws -> OpaquePointer {
-        try renderImage(page, drawer: PageDrawer(text: text), dpi: dpi)
+    /// Renders one page on white at `dpi`, as the PNG output would show it.
+    public func rasterize(_ page: Page, dpi: Double) throws -> RasterImage {
+        let surface = try renderImage(page, drawer: PageDrawer(text: text), dpi: dpi)
+        defer { cairo_surface_destroy(surface) }
+        return RasterImage(surface: surface)
     }
 
     private func renderImage(_ page: Page, drawer: PageDrawer, dpi: Double) throws -> OpaquePointer {

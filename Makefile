@@ -1,0 +1,44 @@
+# typeset — build, demo, tests and benchmarks on a Debian machine with Swift installed.
+#   make demo   install missing packages, build (release), typeset the zombie magazine into mag.pdf
+#   make test   install missing packages, run every test
+#   make bench  time the fixture and a several-megabyte book
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+# C libraries the pipeline links, and the tools the tests and benchmarks call.
+PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev \
+            libicu-dev libturbojpeg0-dev libpng-dev poppler-utils qpdf
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build demo test bench install clean
+
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product typeset
+
+demo: build
+	.build/release/typeset Fixtures/zombies/zombies.txt -o mag.pdf
+	@echo "wrote mag.pdf ($$(pdfinfo mag.pdf | awk '/^Pages/ {print $$2}') pages)"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+bench: build
+	bash bench/run.sh
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/typeset/fonts
+	install -m 755 .build/release/typeset $(DESTDIR)$(PREFIX)/bin/typeset
+	install -m 644 fonts/* $(DESTDIR)$(PREFIX)/share/typeset/fonts/
+
+clean:
+	rm -rf .build mag.pdf

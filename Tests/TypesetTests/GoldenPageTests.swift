@@ -1,0 +1,74 @@
+import Foundation
+import Pages
+import Render
+import TypesetKit
+import XCTest
+
+/// Renders the zombie magazine and compares every page with the approved images in
+/// `Fixtures/zombies/golden/`. Set TYPESET_UPDATE_GOLDENS=1 to write them anew (then look
+/// at them before committing).
+final class GoldenPageTests: XCTestCase {
+    private var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    func testZombieMagazineMatchesGoldenPages() throws {
+        let fixture = repository.appendingPathComponent("Fixtures/zombies/zombies.txt").path
+        let goldenDirectory = repository.appendingPathComponent("Fixtures/zombies/golden")
+        var options = TypesetOptions()
+        options.fontsDirectory = repository.appendingPathComponent("fonts").path
+        let document = try Typesetter(options: options).layOut(fileAt: fixture)
+        let writer = DocumentWriter(text: document.text)
+        let update = ProcessInfo.processInfo.environment["TYPESET_UPDATE_GOLDENS"] == "1"
+        let diffDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-golden-diffs")
+        try FileManager.default.createDirectory(at: diffDirectory, withIntermediateDirectories: true)
+        if update { try FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true) }
+
+        var pageCount = 0
+        for page in document.pages() {
+            pageCount += 1
+            let name = String(format: "zombies-%03d", page.number)
+            let actual = try writer.rasterize(page, dpi: 72)
+            let goldenPath = goldenDirectory.appendingPathComponent(name + ".png").path
+            if update {
+                try actual.writePNG(goldenPath)
+                continue
+            }
+            guard FileManager.default.fileExists(atPath: goldenPath) else {
+                XCTFail("no golden image \(goldenPath); run the tests with TYPESET_UPDATE_GOLDENS=1 to create it")
+                continue
+            }
+            let diffPath = diffDirectory.appendingPathComponent(name + "-diff.png").path
+            let result = try GoldenComparison.compare(actual: actual, golden: try RasterImage.readPNG(goldenPath),
+                                                      diffPath: diffPath)
+            if !result.passed {
+                let actualPath = diffDirectory.appendingPathComponent(name + "-actual.png").path
+                try actual.writePNG(actualPath)
+                XCTFail("page \(page.number): \(result.summary); diff image: \(diffPath); actual page: \(actualPath)")
+            }
+        }
+        let goldenCount = (try? FileManager.default.contentsOfDirectory(atPath: goldenDirectory.path))?
+            .filter { $0.hasPrefix("zombies-") && $0.hasSuffix(".png") }.count ?? 0
+        if !update {
+            XCTAssertEqual(pageCount, goldenCount, "the magazine has \(pageCount) pages but there are \(goldenCount) golden images")
+        }
+        XCTAssertGreaterThanOrEqual(pageCount, 3, "the fixture must fill at least three pages")
+    }
+
+    func testComparisonCatchesASingleChangedPixelAndWritesADiff() throws {
+        let white = RasterImage(width: 4, height: 3, rgba: [UInt8](repeating: 255, count: 4 * 3 * 4))
+        var changed = white
+        changed.rgba[5 * 4] = 0
+        let strict = GoldenTolerance(maxChannelDelta: 0, maxDiffPixels: 0, maxDiffRatio: 1)
+        let diffPath = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-single-pixel-diff.png").path
+        try? FileManager.default.removeItem(atPath: diffPath)
+        let result = try GoldenComparison.compare(actual: changed, golden: white, tolerance: strict, diffPath: diffPath)
+        XCTAssertFalse(result.passed)
+        XCTAssertEqual(result.differingPixels, 1)
+        let diff = try RasterImage.readPNG(diffPath)
+        XCTAssertEqual(Array(diff.rgba[20 ..< 23]), [255, 0, 0], "the changed pixel is marked red")
+        XCTAssertTrue(try GoldenComparison.compare(actual: white, golden: white, tolerance: strict).passed)
+        let otherSize = RasterImage(width: 3, height: 3, rgba: [UInt8](repeating: 255, count: 36))
+        XCTAssertFalse(try GoldenComparison.compare(actual: otherSize, golden: white).passed)
+    }
+}
