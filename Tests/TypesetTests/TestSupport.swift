@@ -1,1 +1,158 @@
+import CCairo
+import Diagnostics
+import Fonts
+import Foundation
+import Layout
+import Markup
+import Text
 import XCTest
+
+/// Shared helpers: where the repository, its fonts and fixtures are, temporary folders,
+/// parsing markup, resolving fonts, and reading rendered pixels. Nothing here fakes a stage.
+enum TestSupport {
+    /// The repository root: this file is `Tests/TypesetTests/TestSupport.swift`.
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()   // TypesetTests
+        .deletingLastPathComponent()   // Tests
+        .deletingLastPathComponent()   // root
+
+    static var fontsDirectory: String { repositoryRoot.appendingPathComponent("fonts").path }
+    static var imagesDirectory: URL { repositoryRoot.appendingPathComponent("Fixtures/images") }
+    static var zombiesFile: URL { repositoryRoot.appendingPathComponent("Fixtures/zombies/zombies.txt") }
+    static var zombiesDirectory: URL { zombiesFile.deletingLastPathComponent() }
+
+    static let bodyFamily = "TeX Gyre Pagella"
+
+    static func imagePath(_ name: String) -> String {
+        imagesDirectory.appendingPathComponent(name).path
+    }
+
+    static func makeFontLibrary() throws -> FontLibrary {
+        try FontLibrary(fontsDirectory: fontsDirectory, bodyFamily: bodyFamily)
+    }
+
+    static func defaultAttributes(size: Double = 11) -> TextAttributes {
+        TextAttributes(fontFamily: bodyFamily, fontSize: size)
+    }
+
+    static func parser(baseDirectory: String = "/", alignment: TextAlignment = .justify, size: Double = 11) -> MarkupParser {
+        MarkupParser(defaults: MarkupDefaults(attributes: defaultAttributes(size: size),
+                                              paragraphStyle: ParagraphStyle(alignment: alignment)),
+                     baseDirectory: baseDirectory)
+    }
+
+    static func parse(_ markup: String, fileName: String = "doc.txt", baseDirectory: String = "/",
+                      alignment: TextAlignment = .justify) -> MarkupDocument {
+        parser(baseDirectory: baseDirectory, alignment: alignment).parse(MarkupSource(fileName: fileName, text: markup))
+    }
+
+    /// The zombie magazine parsed as the command line would (body face Pagella, 11 pt, justified).
+    static func parseZombies(alignment: TextAlignment = .justify) throws -> MarkupDocument {
+        let data = try Data(contentsOf: zombiesFile)
+        let source = try MarkupSource(fileName: "zombies.txt", bytes: [UInt8](data))
+        return parser(baseDirectory: zombiesDirectory.path, alignment: alignment).parse(source)
+    }
+
+    /// Every family the document names, resolved with the bundled fonts.
+    static func fontTable(for document: MarkupDocument, library: FontLibrary) throws -> FontTable {
+        var table = FontTable(fallback: try library.resolve(family: bodyFamily).font)
+        for request in document.fontRequests {
+            table.add(try library.resolve(family: request.family).font, for: request.family)
+        }
+        return table
+    }
+
+    static func utf16(_ string: String) -> [UInt16] { Array(string.utf16) }
+}
+
+extension XCTestCase {
+    /// A fresh folder under the system's temporary directory, removed when the test ends.
+    func makeTemporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("typeset-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func write(_ text: String, to url: URL) throws {
+        try Data(text.utf8).write(to: url)
+    }
+
+    func contentsOfDirectory(_ url: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+}
+
+/// Pixels of a PNG (or any Cairo image surface) as 0xAARRGGBB words, read through Cairo.
+struct Pixels {
+    var width: Int
+    var height: Int
+    var words: [UInt32]
+
+    init(pngAt path: String) throws {
+        guard let surface = cairo_image_surface_create_from_png(path) else {
+            throw NSError(domain: "Pixels", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot load \(path)"])
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw NSError(domain: "Pixels", code: 2, userInfo: [NSLocalizedDescriptionKey: "cannot decode \(path)"])
+        }
+        self.init(surface: surface)
+    }
+
+    /// Copies an RGB24 or ARGB32 surface (opaque pixels assumed for ARGB32).
+    init(surface: OpaquePointer) {
+        cairo_surface_flush(surface)
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var words = [UInt32](repeating: 0, count: width * height)
+        for row in 0 ..< height {
+            let rowStart = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0 ..< width { words[row * width + column] = rowStart[column] }
+        }
+        self.words = words
+    }
+
+    func rgb(x: Int, y: Int) -> (r: Double, g: Double, b: Double) {
+        let word = words[y * width + x]
+        return (Double((word >> 16) & 0xFF) / 255, Double((word >> 8) & 0xFF) / 255, Double(word & 0xFF) / 255)
+    }
+
+    /// Rec. 709 luma on gamma-encoded values, as Fixtures/images/README.md computes it.
+    func luminance(x: Int, y: Int) -> Double {
+        let (r, g, b) = rgb(x: x, y: y)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    }
+
+    func meanLuminance(x: Range<Int>, y: Range<Int>) -> Double {
+        var sum = 0.0
+        for row in y { for column in x { sum += luminance(x: column, y: row) } }
+        return sum / Double(x.count * y.count)
+    }
+
+    /// Pixels whose colour satisfies `predicate`.
+    func count(where predicate: (Double, Double, Double) -> Bool) -> Int {
+        var total = 0
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                let (r, g, b) = rgb(x: x, y: y)
+                if predicate(r, g, b) { total += 1 }
+            }
+        }
+        return total
+    }
+}
+
+extension Data {
+    /// Whether `needle` occurs anywhere in these bytes.
+    func containsBytes(_ needle: Data) -> Bool {
+        range(of: needle) != nil
+    }
+
+    func containsASCII(_ string: String) -> Bool {
+        range(of: Data(string.utf8)) != nil
+    }
+}

@@ -1,0 +1,196 @@
+import Text
+import XCTest
+
+final class RunArrayTests: XCTestCase {
+    private func describe(_ runs: RunArray<String>) -> [String] {
+        (0 ..< runs.runCount).map { index in
+            let range = runs.range(ofRun: index)
+            return "\(range.lowerBound)..<\(range.upperBound)=\(runs.values[index])"
+        }
+    }
+
+    func testAppendMergesEqualNeighboursAndIgnoresEmptyRuns() {
+        var runs = RunArray<String>()
+        runs.append(count: 3, value: "a")
+        runs.append(count: 2, value: "a")
+        runs.append(count: 0, value: "b")
+        runs.append(count: 4, value: "b")
+        runs.append(count: 1, value: "a")
+        XCTAssertEqual(runs.length, 10)
+        XCTAssertEqual(runs.runCount, 3)
+        XCTAssertEqual(runs.starts, [0, 5, 9])
+        XCTAssertEqual(describe(runs), ["0..<5=a", "5..<9=b", "9..<10=a"])
+    }
+
+    func testValueAtOffsetFindsItsRunAtEveryBoundary() {
+        var runs = RunArray<String>()
+        runs.append(count: 2, value: "a")
+        runs.append(count: 3, value: "b")
+        runs.append(count: 1, value: "c")
+        let expected = ["a", "a", "b", "b", "b", "c"]
+        for (offset, value) in expected.enumerated() {
+            XCTAssertEqual(runs.value(at: offset).value, value, "offset \(offset)")
+        }
+        XCTAssertEqual(runs.value(at: 2).range, 2 ..< 5)
+        XCTAssertEqual(runs.value(at: 5).range, 5 ..< 6)
+        XCTAssertEqual(runs.runIndex(at: 4), 1)
+    }
+
+    func testSetInTheMiddleSplitsARun() {
+        var runs = RunArray<String>()
+        runs.append(count: 10, value: "a")
+        runs.set("b", in: 3 ..< 6)
+        XCTAssertEqual(describe(runs), ["0..<3=a", "3..<6=b", "6..<10=a"])
+        XCTAssertEqual(runs.length, 10)
+    }
+
+    func testSetMergesWithEqualNeighbours() {
+        var runs = RunArray<String>()
+        runs.append(count: 3, value: "a")
+        runs.append(count: 3, value: "b")
+        runs.append(count: 3, value: "a")
+        runs.set("a", in: 3 ..< 6)
+        XCTAssertEqual(describe(runs), ["0..<9=a"])
+
+        var other = RunArray<String>()
+        other.append(count: 3, value: "a")
+        other.append(count: 3, value: "b")
+        other.append(count: 3, value: "c")
+        other.set("b", in: 1 ..< 3)
+        XCTAssertEqual(describe(other), ["0..<1=a", "1..<6=b", "6..<9=c"])
+    }
+
+    func testSetAcrossSeveralRunsAndAtTheEdges() {
+        var runs = RunArray<String>()
+        runs.append(count: 2, value: "a")
+        runs.append(count: 2, value: "b")
+        runs.append(count: 2, value: "c")
+        runs.append(count: 2, value: "d")
+        runs.set("x", in: 1 ..< 7)
+        XCTAssertEqual(describe(runs), ["0..<1=a", "1..<7=x", "7..<8=d"])
+        runs.set("y", in: 0 ..< 1)
+        runs.set("z", in: 7 ..< 8)
+        XCTAssertEqual(describe(runs), ["0..<1=y", "1..<7=x", "7..<8=z"])
+        runs.set("q", in: 0 ..< 8)
+        XCTAssertEqual(describe(runs), ["0..<8=q"])
+    }
+
+    func testSetOnAnEmptyRangeChangesNothing() {
+        var runs = RunArray<String>()
+        runs.append(count: 4, value: "a")
+        runs.set("b", in: 2 ..< 2)
+        XCTAssertEqual(describe(runs), ["0..<4=a"])
+    }
+
+    func testRunsInRangeAreClipped() {
+        var runs = RunArray<String>()
+        runs.append(count: 4, value: "a")
+        runs.append(count: 4, value: "b")
+        runs.append(count: 4, value: "c")
+        let clipped = runs.runs(in: 2 ..< 9)
+        XCTAssertEqual(clipped.map(\.range), [2 ..< 4, 4 ..< 8, 8 ..< 9])
+        XCTAssertEqual(clipped.map(\.value), ["a", "b", "c"])
+        XCTAssertTrue(runs.runs(in: 5 ..< 5).isEmpty)
+        XCTAssertEqual(runs.runs(in: 5 ..< 6).map(\.range), [5 ..< 6])
+    }
+}
+
+final class AttributedTextTests: XCTestCase {
+    private let plain = TextAttributes(fontFamily: "TeX Gyre Pagella", fontSize: 11)
+    private var red: TextAttributes {
+        var attributes = plain
+        attributes.color = Color(red: 1, green: 0, blue: 0)
+        return attributes
+    }
+
+    func testStorageIsUTF16() {
+        let text = AttributedText("a😀é", attributes: plain)
+        XCTAssertEqual(text.length, 4)   // a, surrogate pair, é
+        XCTAssertEqual(text.storage, Array("a😀é".utf16))
+        XCTAssertEqual(text.string, "a😀é")
+        XCTAssertEqual(text.substring(1 ..< 3), "😀")
+    }
+
+    func testAppendingBuildsRunsAndMergesEqualAttributes() {
+        var text = AttributedText()
+        text.append("Hello ", attributes: plain)
+        text.append("red", attributes: red)
+        text.append(" world", attributes: red)
+        text.append("!", attributes: plain)
+        let runs = text.attributeRuns(in: 0 ..< text.length)
+        XCTAssertEqual(runs.map(\.range), [0 ..< 6, 6 ..< 15, 15 ..< 16])
+        XCTAssertEqual(runs.map(\.attributes.color), [.black, Color(red: 1, green: 0, blue: 0), .black])
+        XCTAssertEqual(text.attributes(at: 8).range, 6 ..< 15)
+        XCTAssertEqual(text.attributes(at: 15).attributes, plain)
+    }
+
+    func testSetAndModifyAttributes() {
+        var text = AttributedText("abcdef", attributes: plain)
+        text.setAttributes(red, in: 2 ..< 4)
+        XCTAssertEqual(text.attributeRuns(in: 0 ..< 6).map(\.range), [0 ..< 2, 2 ..< 4, 4 ..< 6])
+        text.modifyAttributes(in: 3 ..< 5) { $0.fontSize = 20 }
+        // Every run overlapping 3..<5 changes as a whole: 2..<4 and 4..<6.
+        let sizes = (0 ..< 6).map { text.attributes(at: $0).attributes.fontSize }
+        XCTAssertEqual(sizes, [11, 11, 20, 20, 20, 20])
+        XCTAssertEqual(text.attributes(at: 2).attributes.color, Color(red: 1, green: 0, blue: 0))
+        XCTAssertEqual(text.attributes(at: 4).attributes.color, .black)
+    }
+
+    func testParagraphRangeIncludesItsSeparator() {
+        let text = AttributedText("one\ntwo\u{2029}three", attributes: plain)
+        XCTAssertEqual(text.paragraphRange(containing: 0), 0 ..< 4)
+        XCTAssertEqual(text.paragraphRange(containing: 3), 0 ..< 4)   // the separator belongs to its paragraph
+        XCTAssertEqual(text.paragraphRange(containing: 4), 4 ..< 8)
+        XCTAssertEqual(text.paragraphRange(containing: 7), 4 ..< 8)
+        XCTAssertEqual(text.paragraphRange(containing: 8), 8 ..< 13)
+        XCTAssertEqual(text.paragraphRange(containing: 12), 8 ..< 13)
+        XCTAssertEqual(text.paragraphRange(containing: 13), 8 ..< 13)
+    }
+
+    func testEmptyParagraphs() {
+        let text = AttributedText("a\n\nb\n", attributes: plain)
+        XCTAssertEqual(text.paragraphRange(containing: 1), 0 ..< 2)
+        XCTAssertEqual(text.paragraphRange(containing: 2), 2 ..< 3)
+        XCTAssertEqual(text.paragraphRange(containing: 3), 3 ..< 5)
+        XCTAssertEqual(text.paragraphRange(containing: 5), 5 ..< 5)
+    }
+
+    func testParagraphStyles() {
+        let left = ParagraphStyle(alignment: .left)
+        var text = AttributedText(defaultParagraphStyle: left)
+        text.append("one\n", attributes: plain)
+        text.append("two", attributes: plain, paragraphStyle: ParagraphStyle(alignment: .center))
+        XCTAssertEqual(text.paragraphStyle(at: 0).alignment, .left)
+        XCTAssertEqual(text.paragraphStyle(at: 5).alignment, .center)
+        XCTAssertEqual(text.paragraphStyle(at: 99), left)   // past the end: the default
+        text.setParagraphStyle(ParagraphStyle(alignment: .right), in: 0 ..< 4)
+        XCTAssertEqual(text.paragraphStyle(at: 2).alignment, .right)
+    }
+
+    func testAttachmentsAreListedInTextOrder() {
+        var text = AttributedText("a", attributes: plain)
+        let first = ImageAttachment(path: "/x/one.png")
+        let second = ImageAttachment(path: "/x/two.png")
+        text.appendAttachment(first, delegate: RunDelegate(ascent: 10, width: 20), attributes: plain)
+        text.append("b", attributes: plain)
+        text.appendAttachment(second, delegate: RunDelegate(ascent: 30, descent: 2, width: 40), attributes: plain)
+        XCTAssertEqual(text.string, "a\u{FFFC}b\u{FFFC}")
+        let attachments = text.attachments
+        XCTAssertEqual(attachments.map(\.index), [1, 3])
+        XCTAssertEqual(attachments.map(\.image.path), ["/x/one.png", "/x/two.png"])
+        XCTAssertEqual(attachments.map(\.delegate), [RunDelegate(ascent: 10, width: 20), RunDelegate(ascent: 30, descent: 2, width: 40)])
+        XCTAssertNil(text.attributes(at: 0).attributes.runDelegate)
+        XCTAssertEqual(text.attributes(at: 1).attributes.runDelegate?.width, 20)
+    }
+
+    func testTwoIdenticalAttachmentsInARowAreBothListed() {
+        var text = AttributedText()
+        let image = ImageAttachment(path: "/x/same.png")
+        let delegate = RunDelegate(ascent: 10, width: 10)
+        text.appendAttachment(image, delegate: delegate, attributes: plain)
+        text.appendAttachment(image, delegate: delegate, attributes: plain)
+        // The two characters share one attribute run, yet each is a picture of its own.
+        XCTAssertEqual(text.attributeRuns(in: 0 ..< 2).count, 1)
+        XCTAssertEqual(text.attachments.map(\.index), [0, 1])
+    }
+}
