@@ -23,7 +23,8 @@ public final class Shaper {
         var fontID: Int
         var language: String
         var features: FeatureSet
-        var text: [UInt16]
+        /// A slice of the document's own storage: looking a word up copies nothing.
+        var text: ArraySlice<UInt16>
     }
 
     private var cache: [CacheKey: ShapedGlyphs] = [:]
@@ -44,7 +45,8 @@ public final class Shaper {
     /// Shapes `text` (UTF-16) in `font`; clusters are offsets into `text`.
     public func shape<C: Collection>(_ text: C, font: Font, language: String = "en",
                                      features: FeatureSet = .standard) -> ShapedGlyphs where C.Element == UInt16 {
-        let key = CacheKey(fontID: font.id, language: language, features: features, text: Array(text))
+        let units = (text as? ArraySlice<UInt16>) ?? ArraySlice(text)
+        let key = CacheKey(fontID: font.id, language: language, features: features, text: units)
         if let cached = cache[key] {
             cacheHits += 1
             return cached
@@ -56,7 +58,7 @@ public final class Shaper {
         return shaped
     }
 
-    private func shapeUncached(_ text: [UInt16], font: Font, language: String, features: FeatureSet) -> ShapedGlyphs {
+    private func shapeUncached(_ text: ArraySlice<UInt16>, font: Font, language: String, features: FeatureSet) -> ShapedGlyphs {
         hb_buffer_clear_contents(buffer)
         text.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
