@@ -19,6 +19,9 @@ public final class Font: @unchecked Sendable {
     public let lineGap: Int
 
     let face: FT_Face
+    /// Each face holds a reference on its FreeType library: Cairo may keep a face (and so
+    /// this font) alive after the `FontLibrary` that loaded it is gone.
+    private let library: FT_Library
     /// `hb_font_t *`, for the Shaping stage.
     public let harfBuzzFont: OpaquePointer
 
@@ -27,6 +30,8 @@ public final class Font: @unchecked Sendable {
         let error = FT_New_Face(library, path, FT_Long(faceIndex), &loaded)
         guard error == 0, let face = loaded else { throw FontError.cannotLoad(path: path, code: Int(error)) }
         self.face = face
+        FT_Reference_Library(library)
+        self.library = library
         self.id = id
         self.path = path
         self.faceIndex = faceIndex
@@ -50,6 +55,7 @@ public final class Font: @unchecked Sendable {
     deinit {
         hb_font_destroy(harfBuzzFont)
         FT_Done_Face(face)
+        FT_Done_Library(library)
     }
 
     /// The FreeType face (`FT_Face`), for a renderer that draws with it.

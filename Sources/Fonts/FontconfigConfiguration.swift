@@ -64,15 +64,21 @@ final class FontconfigConfiguration: @unchecked Sendable {
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
 
+        // The requested family is bound strongly; aliases that stand for the same design
+        // (`binding="same"`) too. Weakly bound names are mere fallbacks (the configuration's
+        // favourite sans, say) and do not count as finding the family.
         var accepted: [String] = []
         var index: Int32 = 0
-        var value: UnsafeMutablePointer<FcChar8>?
-        while FcPatternGetString(pattern, FC_FAMILY, index, &value) == FcResultMatch, let value {
-            let name = String(cString: value)
-            if Self.genericFamilies.contains(name.lowercased()) { break }
-            accepted.append(name)
+        var familyValue = FcValue()
+        var binding = FcValueBindingWeak
+        while FcPatternGetWithBinding(pattern, FC_FAMILY, index, &familyValue, &binding) == FcResultMatch {
             index += 1
+            guard familyValue.type == FcTypeString, let string = familyValue.u.s else { continue }
+            let name = String(cString: string)
+            if Self.genericFamilies.contains(name.lowercased()) { break }
+            if binding == FcValueBindingStrong || binding == FcValueBindingSame { accepted.append(name) }
         }
+        var value: UnsafeMutablePointer<FcChar8>?
 
         var result = FcResultNoMatch
         guard let font = FcFontMatch(config, pattern, &result), result == FcResultMatch else { return nil }

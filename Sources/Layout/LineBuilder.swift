@@ -13,7 +13,9 @@ struct LineBuilder {
         let contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)
         let firstGlyph = paragraph.glyphIndex(atOrAfter: start)
         let endGlyph = paragraph.glyphIndex(atOrAfter: contentEnd)
-        let natural = paragraph.prefixAdvance[endGlyph] - paragraph.prefixAdvance[firstGlyph]
+        // A line that breaks at a soft hyphen shows a hyphen in its place.
+        let hyphenAt = lineBreak.kind == .opportunity && paragraph.hyphenAdvance(endingAt: contentEnd) > 0 ? contentEnd - 1 : nil
+        let natural = paragraph.width(from: start, to: contentEnd)
         let endsParagraph = lineBreak.end >= paragraph.range.upperBound
 
         var shift = 0.0
@@ -47,9 +49,17 @@ struct LineBuilder {
             run.positions.reserveCapacity(glyphs.count)
             run.clusters.reserveCapacity(glyphs.count)
             for glyph in glyphs {
+                let cluster = paragraph.clusters[glyph]
+                if cluster == hyphenAt, let hyphen = styleRun.hyphen {
+                    run.glyphIDs.append(hyphen.glyph)
+                    run.positions.append(Point(x: pen, y: 0))
+                    run.clusters.append(cluster)
+                    pen += hyphen.advance
+                    continue
+                }
                 run.glyphIDs.append(paragraph.glyphIDs[glyph])
                 run.positions.append(Point(x: pen + paragraph.xOffsets[glyph], y: -paragraph.yOffsets[glyph]))
-                run.clusters.append(paragraph.clusters[glyph])
+                run.clusters.append(cluster)
                 pen += paragraph.advances[glyph]
                 if extraPerSpace > 0, PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) {
                     pen += extraPerSpace

@@ -13,7 +13,11 @@ final class PreparedParagraph: LineMeasuring {
         var font: Font
         var attributes: TextAttributes
         var metrics: LineMetrics
+        /// The hyphen shown where a line breaks at a soft hyphen in this run.
+        var hyphen: (glyph: UInt32, advance: Double)?
     }
+
+    static let softHyphen: UInt16 = 0xAD
 
     /// The paragraph's characters, without its terminator.
     let range: Range<Int>
@@ -96,7 +100,7 @@ final class PreparedParagraph: LineMeasuring {
                 let startsWithSpace = Self.isSpace(units[wordStart])
                 var wordEnd = wordStart + 1
                 while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace { wordEnd += 1 }
-                let shaped = shaper.shape(units[wordStart ..< wordEnd], font: font, language: attributes.language)
+                let shaped = shaper.shape(Self.shapingText(units[wordStart ..< wordEnd]), font: font, language: attributes.language)
                 for index in 0 ..< shaped.count {
                     appendGlyph(id: shaped.glyphIDs[index], advance: Double(shaped.advances[index]) * scale,
                                 xOffset: Double(shaped.xOffsets[index]) * scale, yOffset: Double(shaped.yOffsets[index]) * scale,
@@ -105,8 +109,34 @@ final class PreparedParagraph: LineMeasuring {
                 wordStart = wordEnd
             }
         }
+        var hyphen: (glyph: UInt32, advance: Double)?
+        if attributes.runDelegate == nil, units[runRange].contains(Self.softHyphen) {
+            let shaped = shaper.shape([0x2D], font: font, language: attributes.language)
+            if shaped.count == 1 {
+                hyphen = (shaped.glyphIDs[0], Double(shaped.advances[0]) * font.scale(for: attributes.fontSize))
+            }
+        }
         styleRuns.append(StyleRun(range: runRange, glyphRange: glyphStart ..< glyphIDs.count, font: font,
-                                  attributes: attributes, metrics: metrics))
+                                  attributes: attributes, metrics: metrics, hyphen: hyphen))
+    }
+
+    /// The text HarfBuzz is given: a tab (there are no tab stops yet) is set as a space, and a
+    /// line separator, which ends the line, as an invisible zero-width space, so neither
+    /// shows the font's missing-glyph box. Same length, so clusters are unchanged.
+    static func shapingText(_ word: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
+        guard word.contains(where: { $0 == 0x09 || $0 == 0x2028 }) else { return word }
+        return ArraySlice(word.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
+    }
+
+    /// The style run holding character `offset`.
+    func styleRun(containing offset: Int) -> StyleRun? {
+        styleRuns.first { $0.range.contains(offset) }
+    }
+
+    /// The width a hyphen adds when a line ends at `end` right after a soft hyphen.
+    func hyphenAdvance(endingAt end: Int) -> Double {
+        guard end > range.lowerBound, end <= range.upperBound, units[end - 1] == Self.softHyphen else { return 0 }
+        return styleRun(containing: end - 1)?.hyphen?.advance ?? 0
     }
 
     private func appendGlyph(id: UInt32, advance: Double, xOffset: Double, yOffset: Double, cluster: Int) {
@@ -140,15 +170,34 @@ final class PreparedParagraph: LineMeasuring {
     func width(from start: Int, to end: Int) -> Double {
         let last = trimmedEnd(from: start, to: end)
         return prefixAdvance[glyphIndex(atOrAfter: last)] - prefixAdvance[glyphIndex(atOrAfter: start)]
+            + hyphenAdvance(endingAt: last)
     }
 
     func emergencyBreaks(from start: Int, to end: Int) -> [Int] {
         var result: [Int] = []
         var index = glyphIndex(atOrAfter: start + 1)
         while index < clusters.count, clusters[index] < end {
-            if result.last != clusters[index] { result.append(clusters[index]) }
+            let offset = clusters[index]
+            if result.last != offset, startsGrapheme(at: offset) { result.append(offset) }
             index += 1
         }
         return result
+    }
+
+    /// False where a cut would split what a reader sees as one character: before a combining
+    /// mark, a variation selector or a joiner, or after a zero-width joiner.
+    private func startsGrapheme(at offset: Int) -> Bool {
+        guard let scalar = scalar(at: offset) else { return false }
+        if scalar.properties.isGraphemeExtend || scalar.value == 0x200D { return false }
+        if offset > range.lowerBound, units[offset - 1] == 0x200D { return false }
+        return true
+    }
+
+    private func scalar(at offset: Int) -> Unicode.Scalar? {
+        let unit = units[offset]
+        if UTF16.isLeadSurrogate(unit), offset + 1 < range.upperBound {
+            return Unicode.Scalar(UTF16.decode(UTF16.EncodedScalar([unit, units[offset + 1]])).value)
+        }
+        return Unicode.Scalar(UInt32(unit))
     }
 }

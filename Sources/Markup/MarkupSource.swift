@@ -13,13 +13,23 @@ public struct MarkupSource: Sendable {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         if let bad = Self.firstInvalidUTF8Offset(body) {
-            let prefix = String(decoding: body[body.startIndex ..< bad], as: UTF8.self)
-            let line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let lastLine = prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            // Lines end at LF, CRLF or a lone CR, as they do once the text is read.
+            var line = 1
+            var lineStart = body.startIndex
+            var index = body.startIndex
+            while index < bad {
+                let byte = body[index]
+                if byte == 0x0A || (byte == 0x0D && (index + 1 >= body.endIndex || body[index + 1] != 0x0A)) {
+                    line += 1
+                    lineStart = index + 1
+                }
+                index += 1
+            }
+            let lineText = String(decoding: body[lineStart ..< bad], as: UTF8.self)
             let byte = String(body[bad], radix: 16, uppercase: true)
             throw Diagnostic.error("invalid UTF-8 (byte 0x\(byte)); the file must be UTF-8 text",
-                                   at: SourceLocation(file: fileName, line: line, column: lastLine.unicodeScalars.count + 1),
-                                   sourceLine: lastLine)
+                                   at: SourceLocation(file: fileName, line: line, column: lineText.unicodeScalars.count + 1),
+                                   sourceLine: lineText)
         }
         self.init(fileName: fileName, text: String(decoding: body, as: UTF8.self))
     }

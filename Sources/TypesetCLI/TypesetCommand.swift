@@ -64,6 +64,19 @@ struct TypesetCommand: ParsableCommand {
         guard fontSize > 0, fontSize <= 1000 else { throw ValidationError("--font-size must be greater than 0 and at most 1000") }
         guard !font.isEmpty else { throw ValidationError("--font cannot be empty") }
         if let problem = template.problem { throw ValidationError("page layout: \(problem)") }
+        if Self.samePath(input, outputPath) || (format == .png && Self.samePath(input, firstPNGPath)) {
+            throw ValidationError("the output \(outputPath) would overwrite the input")
+        }
+    }
+
+    private var firstPNGPath: String {
+        (outputPath.hasSuffix(".png") ? String(outputPath.dropLast(4)) : outputPath) + "-001.png"
+    }
+
+    private static func samePath(_ a: String, _ b: String) -> Bool {
+        let resolvedA = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath().path
+        let resolvedB = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
+        return resolvedA == resolvedB
     }
 
     var template: PageTemplate {

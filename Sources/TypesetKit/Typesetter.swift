@@ -123,9 +123,10 @@ public final class Typesetter {
         let column = options.page.columnRects[0]
         for attachment in text.attachments {
             let delegate = attachment.delegate
+            let height = delegate.ascent + delegate.descent
             // Half a point of slack: a picture sized to the column in whole points still fits.
-            let scale = min(1, (column.width + 0.5) / delegate.width, (column.height + 0.5) / (delegate.ascent + delegate.descent))
-            guard scale < 1 else { continue }
+            guard delegate.width > column.width + 0.5 || height > column.height + 0.5 else { continue }
+            let scale = min(1, column.width / delegate.width, column.height / height)
             let fitted = RunDelegate(ascent: delegate.ascent * scale, descent: delegate.descent * scale, width: delegate.width * scale)
             diagnostics.append(.warning(String(format: "picture of %.0f×%.0f pt is larger than the %.0f×%.0f pt column; scaled to %.0f×%.0f pt",
                                                delegate.width, delegate.ascent + delegate.descent, column.width, column.height,

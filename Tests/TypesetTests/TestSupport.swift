@@ -4,7 +4,9 @@ import Fonts
 import Foundation
 import Layout
 import Markup
+import Render
 import Text
+import TypesetKit
 import XCTest
 
 /// Shared helpers: where the repository, its fonts and fixtures are, temporary folders,
@@ -63,6 +65,22 @@ enum TestSupport {
     }
 
     static func utf16(_ string: String) -> [UInt16] { Array(string.utf16) }
+}
+
+/// What `Rendering.typeset` wrote.
+struct RenderedOutput {
+    var pageCount: Int
+    var outputPaths: [String]
+    var diagnostics: [Diagnostic]
+}
+
+/// Typesets a file in this process with the library's own entry point; several documents in
+/// one process must work (batch builds), so nothing is kept alive between calls.
+enum Rendering {
+    static func typeset(inputPath: String, outputPath: String, options: TypesetOptions) throws -> RenderedOutput {
+        let report = try Typesetter(options: options).typeset(inputPath: inputPath, outputPath: outputPath)
+        return RenderedOutput(pageCount: report.pageCount, outputPaths: report.outputPaths, diagnostics: report.diagnostics)
+    }
 }
 
 extension XCTestCase {

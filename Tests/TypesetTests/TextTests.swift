@@ -129,11 +129,16 @@ final class AttributedTextTests: XCTestCase {
         text.setAttributes(red, in: 2 ..< 4)
         XCTAssertEqual(text.attributeRuns(in: 0 ..< 6).map(\.range), [0 ..< 2, 2 ..< 4, 4 ..< 6])
         text.modifyAttributes(in: 3 ..< 5) { $0.fontSize = 20 }
-        // Every run overlapping 3..<5 changes as a whole: 2..<4 and 4..<6.
+        // Only the characters in 3..<5 change, each keeping the rest of its attributes.
         let sizes = (0 ..< 6).map { text.attributes(at: $0).attributes.fontSize }
-        XCTAssertEqual(sizes, [11, 11, 20, 20, 20, 20])
-        XCTAssertEqual(text.attributes(at: 2).attributes.color, Color(red: 1, green: 0, blue: 0))
-        XCTAssertEqual(text.attributes(at: 4).attributes.color, .black)
+        XCTAssertEqual(sizes, [11, 11, 11, 20, 20, 11])
+        let colors = (0 ..< 6).map { text.attributes(at: $0).attributes.color }
+        let red = Color(red: 1, green: 0, blue: 0)
+        XCTAssertEqual(colors, [.black, .black, red, red, .black, .black])
+        XCTAssertEqual(text.attributeRuns(in: 0 ..< 6).map(\.range), [0 ..< 2, 2 ..< 3, 3 ..< 4, 4 ..< 5, 5 ..< 6])
+        // A change that changes nothing leaves the runs alone.
+        text.modifyAttributes(in: 0 ..< 6) { _ in }
+        XCTAssertEqual(text.attributeRuns(in: 0 ..< 6).count, 5)
     }
 
     func testParagraphRangeIncludesItsSeparator() {

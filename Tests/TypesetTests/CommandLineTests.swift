@@ -1,0 +1,225 @@
+import Foundation
+import XCTest
+
+/// Runs the built `typeset` executable as a user would.
+final class CommandLineTests: XCTestCase {
+    private struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `typeset` executable of this build: it sits in the same products folder as the test
+    /// bundle, so look there (and in the folders above) before falling back on the build folders.
+    private static let executable: URL? = {
+        let fileManager = FileManager.default
+        var starts: [URL] = [Bundle.main.bundleURL]
+        if let executable = Bundle.main.executableURL { starts.append(executable.deletingLastPathComponent()) }
+        if let first = CommandLine.arguments.first { starts.append(URL(fileURLWithPath: first).deletingLastPathComponent()) }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            starts.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        for start in starts {
+            var directory = start.standardizedFileURL
+            for _ in 0 ..< 4 {
+                let candidate = directory.appendingPathComponent("typeset")
+                var isDirectory: ObjCBool = false
+                if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                   fileManager.isExecutableFile(atPath: candidate.path) {
+                    return candidate
+                }
+                directory.deleteLastPathComponent()
+            }
+        }
+        for scratch in [".build-tests", ".build"] {
+            let candidate = TestSupport.repositoryRoot.appendingPathComponent("\(scratch)/debug/typeset")
+            if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
+
+    private func typeset(_ arguments: [String], in directory: URL) throws -> Result {
+        guard let executable = Self.executable else {
+            throw XCTSkip("the typeset executable was not found next to the test bundle; build it first")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["TYPESET_FONTS"] = TestSupport.fontsDirectory
+        environment["SOURCE_DATE_EPOCH"] = "1000000000"
+        process.environment = environment
+        // Files, not pipes: nothing can block however much the program writes.
+        let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        return Result(status: process.terminationStatus,
+                      stdout: try String(contentsOf: outURL, encoding: .utf8),
+                      stderr: try String(contentsOf: errURL, encoding: .utf8))
+    }
+
+    private func files(_ directory: URL) throws -> [String] {
+        try contentsOfDirectory(directory).filter { !$0.hasPrefix(".std") }
+    }
+
+    func testSuccessExitsZeroAndWritesAPDF() throws {
+        let directory = try makeTemporaryDirectory()
+        let output = directory.appendingPathComponent("mag.pdf")
+        let result = try typeset([TestSupport.zombiesFile.path, "-o", output.path], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("error:"), result.stderr)
+        let pdf = try Data(contentsOf: output)
+        XCTAssertTrue(pdf.starts(with: Data("%PDF".utf8)))
+        XCTAssertTrue(pdf.containsASCII("20010909014640Z"), "SOURCE_DATE_EPOCH sets the creation date")
+        XCTAssertEqual(try files(directory), ["mag.pdf"])
+    }
+
+    func testTheDefaultOutputIsBesideTheInput() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("note.txt")
+        try write("A short <font color=\"blue\">note</font>.", to: input)
+        let result = try typeset(["note.txt"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try files(directory), ["note.pdf", "note.txt"])
+    }
+
+    func testAnUnknownColourExitsOneWithALocatedErrorAndNoPDF() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("bad.txt")
+        try write("Good line.\nA <font color=\"reddish\">bad</font> line.\n", to: input)
+        let output = directory.appendingPathComponent("bad.pdf")
+        let result = try typeset([input.path, "-o", output.path], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("\(input.path):2:16: error: unknown color \"reddish\""), result.stderr)
+        // The source line and a caret under the value.
+        XCTAssertTrue(result.stderr.contains("\nA <font color=\"reddish\">bad</font> line.\n" + String(repeating: " ", count: 15) + "^"),
+                      result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+        XCTAssertEqual(try files(directory), ["bad.txt"])
+    }
+
+    func testAFailedRunLeavesAnExistingOutputAlone() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        try write("<font size=\"huge\">x</font>", to: input)
+        let output = directory.appendingPathComponent("doc.pdf")
+        try write("the previous, good PDF", to: output)
+        let result = try typeset([input.path, "-o", output.path], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains(":1:13: error: size must be a number"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), "the previous, good PDF")
+        XCTAssertEqual(try files(directory), ["doc.pdf", "doc.txt"])
+    }
+
+    func testAMissingInputExitsOne() throws {
+        let directory = try makeTemporaryDirectory()
+        let result = try typeset(["nowhere.txt", "-o", "out.pdf"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("nowhere.txt"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("error:"), result.stderr)
+        XCTAssertEqual(try files(directory), [])
+    }
+
+    func testUsageErrorsExitTwo() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        try write("Hello.", to: input)
+        let cases: [([String], String)] = [
+            (["doc.txt", "--columns", "0"], "--columns"),
+            (["doc.txt", "--bogus"], "--bogus"),
+            (["doc.txt", "--dpi", "5"], "--dpi"),
+            (["doc.txt", "--format", "gif"], "gif"),
+            (["doc.txt", "--page-size", "tiny"], "tiny"),
+            (["doc.txt", "--margin", "400"], "margins"),
+            ([], "input"),
+        ]
+        for (arguments, mention) in cases {
+            let result = try typeset(arguments, in: directory)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(mention), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(try files(directory), ["doc.txt"], "\(arguments)")
+        }
+    }
+
+    func testHelpExitsZero() throws {
+        let directory = try makeTemporaryDirectory()
+        let result = try typeset(["--help"], in: directory)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue((result.stdout + result.stderr).contains("--columns"))
+    }
+
+    func testPNGOutputWritesOneNumberedFilePerPage() throws {
+        let directory = try makeTemporaryDirectory()
+        let output = directory.appendingPathComponent("X.png")
+        let result = try typeset([TestSupport.zombiesFile.path, "--format", "png", "--dpi", "50", "-o", output.path], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let written = try files(directory)
+        XCTAssertGreaterThanOrEqual(written.count, 4)
+        XCTAssertEqual(written, (1 ... written.count).map { String(format: "X-%03d.png", $0) })
+        let first = try Pixels(pngAt: directory.appendingPathComponent("X-001.png").path)
+        XCTAssertEqual(first.width, 413)
+        XCTAssertEqual(first.height, 585)
+    }
+
+    func testAMissingFaceWarnsWithItsLocationAndStillSucceeds() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("faces.txt")
+        try write("Body text.\nSome <font face=\"No Such Face\">odd</font> words.\n", to: input)
+        let output = directory.appendingPathComponent("faces.pdf")
+        let result = try typeset([input.path, "-o", output.path], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output.path))
+        let expected = "\(input.path):2:18: warning: font face \"No Such Face\" not found"
+        if !result.stderr.contains(expected) {
+            return XCTFail("no warning for a missing face (stderr: \"\(result.stderr)\"); see FontLibraryTests.testAnUnknownFaceFallsBackToTheBodyFace")
+        }
+    }
+
+    func testSameInputSameBytes() throws {
+        let directory = try makeTemporaryDirectory()
+        let a = directory.appendingPathComponent("a.pdf"), b = directory.appendingPathComponent("b.pdf")
+        XCTAssertEqual(try typeset([TestSupport.zombiesFile.path, "-o", a.path], in: directory).status, 0)
+        XCTAssertEqual(try typeset([TestSupport.zombiesFile.path, "-o", b.path], in: directory).status, 0)
+        XCTAssertEqual(try Data(contentsOf: a), try Data(contentsOf: b))
+    }
+
+    func testAnUnwritableOutputExitsOne() throws {
+        let directory = try makeTemporaryDirectory()
+        try write("Hello.", to: directory.appendingPathComponent("doc.txt"))
+        let result = try typeset(["doc.txt", "-o", "missing-folder/doc.pdf"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("doc.txt: error: cannot write missing-folder/doc.pdf"), result.stderr)
+        XCTAssertEqual(try files(directory), ["doc.txt"])
+    }
+
+    func testTheOutputCannotOverwriteTheInput() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        let markup = "Hello <font color=\"red\">world</font>."
+        try write(markup, to: input)
+        let result = try typeset(["doc.txt", "-o", "doc.txt"], in: directory)
+        let after = try String(contentsOf: input, encoding: .isoLatin1)
+        if after != markup {
+            return XCTFail("""
+                `typeset doc.txt -o doc.txt` replaces the markup source with the PDF and exits \(result.status); \
+                the output path is never compared with the input path
+                """)
+        }
+        XCTAssertNotEqual(result.status, 0)
+    }
+}

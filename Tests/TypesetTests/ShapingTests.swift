@@ -1,0 +1,129 @@
+import Fonts
+import Shaping
+import XCTest
+
+final class ShapingTests: XCTestCase {
+    private var library: FontLibrary!
+    private var shaper: Shaper!
+
+    override func setUpWithError() throws {
+        library = try TestSupport.makeFontLibrary()
+        shaper = Shaper()
+    }
+
+    override func tearDown() {
+        shaper = nil
+        library = nil
+    }
+
+    private func font(_ family: String) throws -> Font {
+        let resolution = try library.resolve(family: family)
+        XCTAssertFalse(resolution.isFallback, family)
+        return resolution.font
+    }
+
+    private func shape(_ string: String, _ font: Font, features: FeatureSet = .standard) -> ShapedGlyphs {
+        shaper.shape(Array(string.utf16), font: font, features: features)
+    }
+
+    func testKerningTightensAV() throws {
+        for family in ["Liberation Sans", "TeX Gyre Pagella"] {
+            let font = try font(family)
+            let pair = shape("AV", font)
+            let separate = shape("A", font).totalAdvance + shape("V", font).totalAdvance
+            XCTAssertEqual(pair.count, 2, family)
+            XCTAssertLessThan(pair.totalAdvance, separate, family)
+            // With kerning off the pair is exactly the two letters side by side.
+            XCTAssertEqual(shape("AV", font, features: FeatureSet(kerning: false)).totalAdvance, separate, family)
+        }
+    }
+
+    func testFiBecomesOneLigatureGlyphUnlessLigaturesAreOff() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let ligature = shape("fi", pagella)
+        XCTAssertEqual(ligature.count, 1)
+        XCTAssertEqual(ligature.clusters, [0])
+        XCTAssertNotEqual(ligature.glyphIDs[0], 0)
+
+        let separate = shape("fi", pagella, features: FeatureSet(ligatures: false))
+        XCTAssertEqual(separate.count, 2)
+        XCTAssertEqual(separate.clusters, [0, 1])
+        XCTAssertFalse(separate.glyphIDs.contains(ligature.glyphIDs[0]))
+
+        // Inside a word the ligature keeps the clusters of the letters around it.
+        let office = shape("office", pagella)
+        XCTAssertLessThan(office.count, 6)
+        XCTAssertEqual(office.clusters.first, 0)
+        XCTAssertEqual(office.clusters.last, 5)
+        XCTAssertEqual(office.clusters, office.clusters.sorted())
+    }
+
+    func testClustersAreUTF16OffsetsEvenPastANonBMPCharacter() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let shaped = shape("a😀b", pagella)
+        XCTAssertEqual(shaped.count, 3)
+        XCTAssertEqual(shaped.clusters, [0, 1, 3])
+        XCTAssertEqual(shaped.glyphIDs[1], 0, "Pagella has no emoji: .notdef")
+        XCTAssertNotEqual(shaped.glyphIDs[0], 0)
+        XCTAssertNotEqual(shaped.glyphIDs[2], 0)
+
+        let accented = shape("e\u{301}x", pagella)   // e + combining acute: one cluster
+        XCTAssertEqual(Set(accented.clusters), [0, 2])
+    }
+
+    func testAdvancesAreInFontUnits() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let m = shape("M", pagella)
+        XCTAssertEqual(m.count, 1)
+        // An M is most of an em wide: in font units, between a third and all of the em.
+        XCTAssertGreaterThan(Int(m.advances[0]), pagella.unitsPerEm / 3)
+        XCTAssertLessThan(Int(m.advances[0]), pagella.unitsPerEm)
+        XCTAssertEqual(m.xOffsets, [0])
+        XCTAssertEqual(m.yOffsets, [0])
+        let space = shape(" ", pagella)
+        XCTAssertGreaterThan(space.totalAdvance, 0)
+        XCTAssertLessThan(space.totalAdvance, m.totalAdvance)
+        XCTAssertEqual(shape("", pagella).count, 0)
+    }
+
+    func testSlicesShapeLikeArrays() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let units = Array("xx office yy".utf16)
+        let slice = units[3 ..< 9]
+        XCTAssertEqual(shaper.shape(slice, font: pagella), shape("office", pagella))
+        XCTAssertEqual(shaper.shape(slice, font: pagella).clusters.first, 0, "clusters count from the slice's start")
+    }
+
+    func testTheCacheReturnsIdenticalResultsAndCountsHits() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let arial = try font("Arial")
+        let first = shape("zombies", pagella)
+        XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses], [0, 1])
+        let second = shape("zombies", pagella)
+        XCTAssertEqual(first, second)
+        XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses], [1, 1])
+
+        // A different font, features or text is a different entry.
+        XCTAssertNotEqual(shape("zombies", arial), first)
+        _ = shape("zombies", pagella, features: FeatureSet(kerning: false))
+        _ = shape("zombie", pagella)
+        XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses], [1, 4])
+
+        // A cached result equals a fresh shaping by another shaper.
+        XCTAssertEqual(Shaper().shape(Array("zombies".utf16), font: pagella), first)
+    }
+
+    func testTheCacheStartsAgainAtItsLimit() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        shaper.cacheLimit = 2
+        _ = shape("one", pagella)
+        _ = shape("two", pagella)
+        _ = shape("three", pagella)   // full: the cache is emptied before this one is kept
+        XCTAssertEqual(shaper.cacheMisses, 3)
+        _ = shape("three", pagella)
+        XCTAssertEqual(shaper.cacheHits, 1)
+        let before = shape("one", pagella)
+        XCTAssertEqual(shaper.cacheMisses, 4, "one was dropped when the cache started again")
+        XCTAssertEqual(before, Shaper().shape(Array("one".utf16), font: pagella))
+    }
+}
