@@ -26,7 +26,7 @@ public struct MarkupParser {
     public func parse(_ source: MarkupSource) -> MarkupDocument {
         var state = ParseState(source: source, defaults: defaults, baseDirectory: baseDirectory)
         var scanner = MarkupScanner(source: source)
-        for token in scanner.tokens() {
+        while let token = scanner.next() {
             switch token {
             case .text(let units, _):
                 state.text.append(utf16: units, attributes: state.current)

@@ -12,36 +12,30 @@ struct MarkupScanner {
         self.source = source
     }
 
-    mutating func tokens() -> [MarkupToken] {
-        var tokens: [MarkupToken] = []
+    /// The next token, or nil at the end. Tokens are made one at a time, so a large
+    /// document is never held twice over as a token list.
+    mutating func next() -> MarkupToken? {
         var text: [UInt16] = []
-        var textStart = 0
-        func flush() {
-            if !text.isEmpty { tokens.append(.text(text, offset: textStart)) }
-            text.removeAll(keepingCapacity: true)
-        }
+        var textStart = position
         while position < units.count {
             let unit = units[position]
             if unit == ascii("<"), startsTag(at: position) {
-                flush()
+                if !text.isEmpty { return .text(text, offset: textStart) }
                 if startsComment(at: position) {
                     skipComment()
                 } else if let tag = scanTag() {
-                    tokens.append(.tag(tag))
+                    return .tag(tag)
                 }
                 textStart = position
             } else if unit == ascii("&"), let (decoded, length) = EntityDecoder.decode(units, at: position) {
-                if text.isEmpty { textStart = position }
                 text.append(contentsOf: decoded)
                 position += length
             } else {
-                if text.isEmpty { textStart = position }
                 text.append(unit)
                 position += 1
             }
         }
-        flush()
-        return tokens
+        return text.isEmpty ? nil : .text(text, offset: textStart)
     }
 
     private func ascii(_ character: Unicode.Scalar) -> UInt16 { UInt16(character.value) }
