@@ -1,12 +1,16 @@
 import CFontconfig
 import CFreeType
 import Foundation
+import Text
 
 /// The result of asking for a family: the face to use, and whether it is a stand-in.
 public struct FontResolution: Sendable {
     public var font: Font
     /// True when no installed face has the requested family and the body face stands in.
     public var isFallback: Bool
+    /// True when the family has no face of the weight or slant asked for, and another of its
+    /// faces stands in (bold and italic are never faked by smearing or slanting).
+    public var lacksStyle: Bool = false
 }
 
 /// Finds faces by family name with fontconfig — the bundled `fonts/` first, then the
@@ -47,17 +51,18 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// The face for `family`: a bundled face of that family (or an alias of it), else a system
     /// face of that family, else the body face with `isFallback` set.
-    public func resolve(family: String, bold: Bool = false, italic: Bool = false) throws -> FontResolution {
-        let key = "\(family.lowercased())|\(bold)|\(italic)"
+    public func resolve(family: String, weight: Int = 400, italic: Bool = false) throws -> FontResolution {
+        let key = "\(family.lowercased())|\(weight)|\(italic)"
         if let known = resolutions[key] { return known }
-        let resolution: FontResolution
-        if let match = bundled.match(family: family, bold: bold, italic: italic), match.isRequestedFamily {
-            resolution = FontResolution(font: try load(match), isFallback: false)
-        } else if let match = system?.match(family: family, bold: bold, italic: italic), match.isRequestedFamily {
-            resolution = FontResolution(font: try load(match), isFallback: false)
+        var resolution: FontResolution
+        if let match = bundled.match(family: family, weight: weight, italic: italic), match.isRequestedFamily {
+            resolution = FontResolution(font: try load(match), isFallback: false, lacksStyle: Self.lacksStyle(match, weight, italic))
+        } else if let match = system?.match(family: family, weight: weight, italic: italic), match.isRequestedFamily {
+            resolution = FontResolution(font: try load(match), isFallback: false, lacksStyle: Self.lacksStyle(match, weight, italic))
         } else if family.lowercased() != bodyFamily.lowercased() {
-            resolution = FontResolution(font: try resolve(family: bodyFamily, bold: bold, italic: italic).font, isFallback: true)
-        } else if let match = bundled.match(family: family, bold: bold, italic: italic) {
+            resolution = try resolve(family: bodyFamily, weight: weight, italic: italic)
+            resolution.isFallback = true
+        } else if let match = bundled.match(family: family, weight: weight, italic: italic) {
             // The body family itself is missing: take fontconfig's best bundled face.
             resolution = FontResolution(font: try load(match), isFallback: true)
         } else {
@@ -65,6 +70,18 @@ public final class FontLibrary: @unchecked Sendable {
         }
         resolutions[key] = resolution
         return resolution
+    }
+
+    public func resolve(_ descriptor: FontDescriptor) throws -> FontResolution {
+        try resolve(family: descriptor.family, weight: descriptor.weight, italic: descriptor.italic)
+    }
+
+    /// Whether fontconfig had to give a lighter or upright face for a bold or italic request.
+    private static func lacksStyle(_ match: FontconfigConfiguration.Match, _ weight: Int, _ italic: Bool) -> Bool {
+        let wantsBold = weight >= 600
+        let isBold = match.weight >= FC_WEIGHT_DEMIBOLD
+        let isSlanted = match.slant != FC_SLANT_ROMAN
+        return (wantsBold && !isBold) || (!wantsBold && weight <= 500 && match.weight >= FC_WEIGHT_BOLD) || (italic != isSlanted)
     }
 
     private func load(_ match: FontconfigConfiguration.Match) throws -> Font {

@@ -1,19 +1,39 @@
-/// Families already resolved to faces, for the stages that lay text out: a lookup that
-/// cannot fail, because every family a document names was resolved (and any missing one
-/// reported) before layout started.
+import Text
+
+/// Faces already resolved, for the stages that lay text out: a lookup that cannot fail,
+/// because every face a document asks for was resolved (and any missing one reported)
+/// before layout started.
 public struct FontTable: @unchecked Sendable {
-    private var fonts: [String: Font] = [:]
+    private var fonts: [FontDescriptor: Font] = [:]
     public let fallback: Font
 
     public init(fallback: Font) {
         self.fallback = fallback
     }
 
+    private static func key(_ descriptor: FontDescriptor) -> FontDescriptor {
+        FontDescriptor(family: descriptor.family.lowercased(), weight: descriptor.weight, italic: descriptor.italic)
+    }
+
+    public mutating func add(_ font: Font, for descriptor: FontDescriptor) {
+        fonts[Self.key(descriptor)] = font
+    }
+
     public mutating func add(_ font: Font, for family: String) {
-        fonts[family.lowercased()] = font
+        add(font, for: FontDescriptor(family: family))
+    }
+
+    /// The face for `descriptor`; the regular face of its family, or the fallback, when that
+    /// exact face was not resolved.
+    public func font(for descriptor: FontDescriptor) -> Font {
+        fonts[Self.key(descriptor)] ?? fonts[Self.key(FontDescriptor(family: descriptor.family))] ?? fallback
     }
 
     public func font(for family: String) -> Font {
-        fonts[family.lowercased()] ?? fallback
+        font(for: FontDescriptor(family: family))
+    }
+
+    public func font(for attributes: TextAttributes) -> Font {
+        font(for: attributes.fontRequest)
     }
 }

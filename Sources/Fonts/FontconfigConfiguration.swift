@@ -44,6 +44,9 @@ final class FontconfigConfiguration: @unchecked Sendable {
         var faceIndex: Int
         var families: [String]
         var acceptedFamilies: [String]
+        /// fontconfig's weight (FC_WEIGHT_*) and slant (FC_SLANT_*) of the face found.
+        var weight: Int32
+        var slant: Int32
 
         var isRequestedFamily: Bool {
             let accepted = Set(acceptedFamilies.map { $0.lowercased() })
@@ -55,11 +58,11 @@ final class FontconfigConfiguration: @unchecked Sendable {
         "serif", "sans-serif", "sans", "monospace", "mono", "cursive", "fantasy", "emoji", "math", "system-ui",
     ]
 
-    func match(family: String, bold: Bool, italic: Bool) -> Match? {
+    func match(family: String, weight: Int, italic: Bool) -> Match? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FAMILY, family)
-        FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+        FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(weight)))
         FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
@@ -87,12 +90,17 @@ final class FontconfigConfiguration: @unchecked Sendable {
         guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         var faceIndex: Int32 = 0
         FcPatternGetInteger(font, FC_INDEX, 0, &faceIndex)
+        var foundWeight: Int32 = FC_WEIGHT_REGULAR
+        FcPatternGetInteger(font, FC_WEIGHT, 0, &foundWeight)
+        var foundSlant: Int32 = FC_SLANT_ROMAN
+        FcPatternGetInteger(font, FC_SLANT, 0, &foundSlant)
         var families: [String] = []
         index = 0
         while FcPatternGetString(font, FC_FAMILY, index, &value) == FcResultMatch, let value {
             families.append(String(cString: value))
             index += 1
         }
-        return Match(path: String(cString: file), faceIndex: Int(faceIndex), families: families, acceptedFamilies: accepted)
+        return Match(path: String(cString: file), faceIndex: Int(faceIndex), families: families, acceptedFamilies: accepted,
+                     weight: foundWeight, slant: foundSlant)
     }
 }

@@ -48,12 +48,13 @@ public final class Framesetter {
             }
             var line = LineBuilder(paragraph: paragraph).makeLine(from: position, to: lineBreak, left: left, available: available)
 
+            // The line box: ascent and descent, with the leading split above and below.
             let top = y + spaceBefore
-            let baseline = top + line.ascent
+            let baseline = top + line.leading / 2 + line.ascent
             if baseline + line.descent > rect.maxY + 0.001, !lines.isEmpty { break }
             line.origin.y = baseline
             lines.append(line)
-            y = baseline + line.descent + line.leading
+            y = top + line.height
             if line.endsParagraph { y += style.spaceAfter }
             position = line.stringRange.upperBound
         }

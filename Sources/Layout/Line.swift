@@ -4,6 +4,8 @@ public struct Line: Sendable {
     public var origin: Point
     public var ascent: Double
     public var descent: Double
+    /// The line's height beyond ascent + descent, shared equally above and below
+    /// (negative when a fixed line height is tighter than the fonts).
     public var leading: Double
     /// Width of the set text, trailing white space excluded (justified lines: the measure).
     public var width: Double
@@ -12,6 +14,9 @@ public struct Line: Sendable {
     public var stringRange: Range<Int>
     public var runs: [GlyphRun]
     public var endsParagraph: Bool
+
+    /// Baseline-to-baseline distance the line takes.
+    public var height: Double { ascent + descent + leading }
 
     /// The line's box in page coordinates.
     public var bounds: Rect {

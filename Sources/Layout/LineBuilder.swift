@@ -77,11 +77,21 @@ struct LineBuilder {
             descent = paragraph.emptyMetrics.descent
             leading = paragraph.emptyMetrics.leading
         }
-        let multiple = paragraph.style.lineHeightMultiple
         let end = endsParagraph ? paragraph.fullRange.upperBound : lineBreak.end
+        let height = Self.lineHeight(natural: ascent + descent + leading, style: paragraph.style.lineHeight)
         return Line(origin: Point(x: left + max(0, shift), y: 0),
-                    ascent: ascent * multiple, descent: descent, leading: leading,
+                    ascent: ascent, descent: descent, leading: height - ascent - descent,
                     width: pen, stringRange: start ..< end, runs: runs, endsParagraph: endsParagraph)
+    }
+
+    /// Baseline-to-baseline distance for a line whose fonts ask for `natural`.
+    static func lineHeight(natural: Double, style: LineHeight) -> Double {
+        switch style {
+        case .multiple(let factor): return natural * factor
+        case .fixed(let points): return points
+        case .range(let minimum, let maximum):
+            return min(max(natural, minimum ?? natural), maximum ?? .infinity)
+        }
     }
 
     private func stretchableSpaces(in glyphs: Range<Int>) -> Int {

@@ -50,7 +50,7 @@ final class PreparedParagraph: LineMeasuring {
         units = storage[range.lowerBound ..< contentEnd]
         if text.length > 0 {
             let attributes = text.attributes(at: min(range.lowerBound, text.length - 1)).attributes
-            emptyMetrics = Self.lineMetrics(fonts.font(for: attributes.fontFamily), size: attributes.fontSize)
+            emptyMetrics = Self.lineMetrics(fonts.font(for: attributes), size: attributes.fontSize)
         } else {
             emptyMetrics = Self.lineMetrics(fonts.fallback, size: 12)
         }
@@ -81,7 +81,7 @@ final class PreparedParagraph: LineMeasuring {
     }
 
     private func appendRun(_ runRange: Range<Int>, attributes: TextAttributes, fonts: FontTable, shaper: Shaper) {
-        let font = fonts.font(for: attributes.fontFamily)
+        let font = fonts.font(for: attributes)
         let glyphStart = glyphIDs.count
         let metrics: LineMetrics
         if let delegate = attributes.runDelegate {

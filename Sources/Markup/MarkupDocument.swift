@@ -1,18 +1,20 @@
 import Diagnostics
 import Text
 
-/// A font family named in a document, with where it was first asked for, so that the
-/// Fonts stage can say where a missing face was requested.
+/// A face a document asks for (family, weight, slant), with where it was first asked for,
+/// so that the Fonts stage can say where a missing face was requested.
 public struct FontRequest: Hashable, Sendable {
-    public var family: String
+    public var descriptor: FontDescriptor
     public var location: SourceLocation?
     public var sourceLine: String?
 
-    public init(family: String, location: SourceLocation? = nil, sourceLine: String? = nil) {
-        self.family = family
+    public init(descriptor: FontDescriptor, location: SourceLocation? = nil, sourceLine: String? = nil) {
+        self.descriptor = descriptor
         self.location = location
         self.sourceLine = sourceLine
     }
+
+    public var family: String { descriptor.family }
 }
 
 /// What the parser makes of a document.
@@ -29,9 +31,12 @@ public struct MarkupDocument: Sendable {
 public struct MarkupDefaults: Sendable {
     public var attributes: TextAttributes
     public var paragraphStyle: ParagraphStyle
+    /// Multiplies the size of every named style (a reader's preferred text size).
+    public var textScale: Double
 
-    public init(attributes: TextAttributes, paragraphStyle: ParagraphStyle = ParagraphStyle()) {
+    public init(attributes: TextAttributes, paragraphStyle: ParagraphStyle = ParagraphStyle(), textScale: Double = 1) {
         self.attributes = attributes
         self.paragraphStyle = paragraphStyle
+        self.textScale = textScale
     }
 }

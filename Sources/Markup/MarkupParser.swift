@@ -15,12 +15,15 @@ public struct MarkupParser {
     public var defaults: MarkupDefaults
     /// Folder that `<img src>` paths are relative to.
     public var baseDirectory: String
+    /// Pictures must lie inside this folder (symbolic links resolved); `baseDirectory` when nil.
+    public var imageRoot: String?
 
     public static let maximumFontSize = 1000.0
 
-    public init(defaults: MarkupDefaults, baseDirectory: String) {
+    public init(defaults: MarkupDefaults, baseDirectory: String, imageRoot: String? = nil) {
         self.defaults = defaults
         self.baseDirectory = baseDirectory
+        self.imageRoot = imageRoot
     }
 
     public func parse(_ source: MarkupSource) -> MarkupDocument {
@@ -70,7 +73,7 @@ private struct ParseState {
 
     mutating func noteFamily(_ family: String, at offset: Int?) {
         guard requestedFamilies.insert(family.lowercased()).inserted else { return }
-        fontRequests.append(FontRequest(family: family,
+        fontRequests.append(FontRequest(descriptor: FontDescriptor(family: family),
                                         location: offset.map { source.location(of: $0) },
                                         sourceLine: offset.map { source.lineText(containing: $0) }))
     }

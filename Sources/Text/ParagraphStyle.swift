@@ -2,26 +2,72 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     case left, right, center, justify
 }
 
+/// How far apart a paragraph's lines are.
+public enum LineHeight: Hashable, Sendable {
+    /// The font's natural line height times this.
+    case multiple(Double)
+    /// Exactly this many points from baseline to baseline, whatever the fonts.
+    case fixed(Double)
+    /// The natural height, kept between these bounds (either may be absent).
+    case range(minimum: Double?, maximum: Double?)
+
+    public static let normal = LineHeight.multiple(1)
+}
+
+public enum TabAlignment: String, Hashable, Sendable, CaseIterable {
+    /// Text after the tab starts at the stop.
+    case left
+    /// Text after the tab (up to the next tab or the line's end) ends at the stop.
+    case right
+    /// It is centred on the stop.
+    case center
+    /// Its decimal separator sits on the stop (a column of numbers).
+    case decimal
+}
+
+/// A tab stop, measured from the left edge of the column (before any indent).
+public struct TabStop: Hashable, Sendable {
+    public var location: Double
+    public var alignment: TabAlignment
+    /// The character a decimal tab aligns on.
+    public var decimalSeparator: Character
+
+    public init(location: Double, alignment: TabAlignment = .left, decimalSeparator: Character = ".") {
+        self.location = location
+        self.alignment = alignment
+        self.decimalSeparator = decimalSeparator
+    }
+}
+
 /// How the lines of a paragraph are set.
 public struct ParagraphStyle: Hashable, Sendable {
     public var alignment: TextAlignment
-    /// Indent of the first line, in points, from the head indent.
+    /// Indent of the first line, in points, from the head indent (negative: hanging).
     public var firstLineIndent: Double
     public var headIndent: Double
     public var tailIndent: Double
-    /// Multiplies the font's natural line height.
-    public var lineHeightMultiple: Double
+    public var lineHeight: LineHeight
     public var spaceBefore: Double
     public var spaceAfter: Double
+    /// Whether words may be hyphenated at line ends (dictionary hyphenation comes with the
+    /// optimal line breaker; soft hyphens are always honoured).
+    public var hyphenate: Bool
+    public var tabStops: [TabStop]
+    /// Past the last stop, tabs advance to multiples of this.
+    public var defaultTabInterval: Double
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
-                tailIndent: Double = 0, lineHeightMultiple: Double = 1, spaceBefore: Double = 0, spaceAfter: Double = 0) {
+                tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
+                hyphenate: Bool = true, tabStops: [TabStop] = [], defaultTabInterval: Double = 36) {
         self.alignment = alignment
         self.firstLineIndent = firstLineIndent
         self.headIndent = headIndent
         self.tailIndent = tailIndent
-        self.lineHeightMultiple = lineHeightMultiple
+        self.lineHeight = lineHeight
         self.spaceBefore = spaceBefore
         self.spaceAfter = spaceAfter
+        self.hyphenate = hyphenate
+        self.tabStops = tabStops
+        self.defaultTabInterval = defaultTabInterval
     }
 }

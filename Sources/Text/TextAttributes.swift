@@ -1,12 +1,59 @@
-/// Outlined glyphs: drawn filled and then stroked, like Core Text's negative stroke width.
+/// Outlined glyphs, as Core Text's stroke width sets them: a negative width draws the glyphs
+/// filled and then outlined, a positive one outlined only (hollow).
 public struct Stroke: Hashable, Sendable {
     public var color: Color
     /// Line width as a fraction of the font size (Core Text's -3.0 is 3 % of the size).
     public var widthFraction: Double
+    /// Whether the glyphs are filled with the text colour under the outline.
+    public var fills: Bool
 
-    public init(color: Color, widthFraction: Double = 0.03) {
+    public init(color: Color, widthFraction: Double = 0.03, fills: Bool = true) {
         self.color = color
         self.widthFraction = widthFraction
+        self.fills = fills
+    }
+}
+
+/// How an underline or a strike-through line is drawn.
+public enum LineStyle: String, Hashable, Sendable, CaseIterable {
+    case single, double, thick, dotted, dashed
+}
+
+/// An underline or strike-through: its style, and its colour (the text's when nil).
+public struct TextDecoration: Hashable, Sendable {
+    public var style: LineStyle
+    public var color: Color?
+
+    public init(style: LineStyle = .single, color: Color? = nil) {
+        self.style = style
+        self.color = color
+    }
+}
+
+/// A shadow drawn under the glyphs: offset in points (x right, y down), blur radius, colour.
+public struct Shadow: Hashable, Sendable {
+    public var offsetX: Double
+    public var offsetY: Double
+    public var blur: Double
+    public var color: Color
+
+    public init(offsetX: Double, offsetY: Double, blur: Double = 0, color: Color = Color(white: 0, alpha: 1.0 / 3.0)) {
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.blur = blur
+        self.color = color
+    }
+}
+
+/// An OpenType feature passed to HarfBuzz: a four-letter tag and its value (1 on, 0 off,
+/// or an alternate's number).
+public struct FontFeature: Hashable, Sendable {
+    public var tag: String
+    public var value: UInt32
+
+    public init(tag: String, value: UInt32 = 1) {
+        self.tag = tag
+        self.value = value
     }
 }
 
@@ -15,22 +62,78 @@ public struct TextAttributes: Hashable, Sendable {
     /// A family name, resolved to a face by the Fonts stage.
     public var fontFamily: String
     public var fontSize: Double
+    /// OpenType weight class: 400 regular, 700 bold.
+    public var fontWeight: Int
+    public var italic: Bool
     public var color: Color
     public var stroke: Stroke?
+    public var underline: TextDecoration?
+    public var strikethrough: TextDecoration?
+    /// Filled behind the run's glyphs, from its ascent to its descent.
+    public var backgroundColor: Color?
+    /// Points the glyphs are raised (negative: lowered) from the baseline.
+    public var baselineOffset: Double
+    /// Letter spacing added after every character, in ems of the font size.
+    public var tracking: Double
+    public var kerning: Bool
+    public var ligatures: Bool
+    /// Further OpenType features, in the order written.
+    public var features: [FontFeature]
+    public var shadow: Shadow?
     /// BCP 47 language tag, used for shaping and line breaking.
     public var language: String
+    /// No line break inside a run of such characters.
+    public var noBreak: Bool
     /// Set on the object-replacement character of an inline picture.
     public var runDelegate: RunDelegate?
     public var image: ImageAttachment?
 
-    public init(fontFamily: String, fontSize: Double, color: Color = .black, stroke: Stroke? = nil,
-                language: String = "en", runDelegate: RunDelegate? = nil, image: ImageAttachment? = nil) {
+    public init(fontFamily: String, fontSize: Double, fontWeight: Int = 400, italic: Bool = false,
+                color: Color = .black, stroke: Stroke? = nil, language: String = "en",
+                runDelegate: RunDelegate? = nil, image: ImageAttachment? = nil) {
         self.fontFamily = fontFamily
         self.fontSize = fontSize
+        self.fontWeight = fontWeight
+        self.italic = italic
         self.color = color
         self.stroke = stroke
+        underline = nil
+        strikethrough = nil
+        backgroundColor = nil
+        baselineOffset = 0
+        tracking = 0
+        kerning = true
+        ligatures = true
+        features = []
+        shadow = nil
         self.language = language
+        noBreak = false
         self.runDelegate = runDelegate
         self.image = image
+    }
+
+    /// The face this text asks for: family, weight and slant.
+    public var fontRequest: FontDescriptor {
+        FontDescriptor(family: fontFamily, weight: fontWeight, italic: italic)
+    }
+}
+
+/// A face asked for by family, weight and slant.
+public struct FontDescriptor: Hashable, Sendable, CustomStringConvertible {
+    public var family: String
+    public var weight: Int
+    public var italic: Bool
+
+    public init(family: String, weight: Int = 400, italic: Bool = false) {
+        self.family = family
+        self.weight = weight
+        self.italic = italic
+    }
+
+    public var description: String {
+        var parts = [family]
+        if weight != 400 { parts.append(weight >= 600 ? "Bold" : "weight \(weight)") }
+        if italic { parts.append("Italic") }
+        return parts.joined(separator: " ")
     }
 }

@@ -102,14 +102,17 @@ public final class Typesetter {
             let body = try library.resolve(family: options.fontFamily)
             var table = FontTable(fallback: body.font)
             for request in requests {
-                let resolution = try library.resolve(family: request.family)
+                let resolution = try library.resolve(request.descriptor)
                 if resolution.isFallback {
                     let message = request.location == nil
                         ? "font \"\(request.family)\" not found; using \"\(resolution.font.familyName)\" instead"
                         : "font face \"\(request.family)\" not found; using \"\(resolution.font.familyName)\" instead"
                     diagnostics.append(.warning(message, at: request.location, sourceLine: request.sourceLine))
+                } else if resolution.lacksStyle {
+                    diagnostics.append(.warning("font \"\(request.family)\" has no \(request.descriptor) face; using \(resolution.font.displayName) (styles are never faked)",
+                                                at: request.location, sourceLine: request.sourceLine))
                 }
-                table.add(resolution.font, for: request.family)
+                table.add(resolution.font, for: request.descriptor)
             }
             return (library, table)
         } catch let error as FontError {

@@ -72,9 +72,18 @@ final class FontLibraryTests: XCTestCase {
     }
 
     func testBoldAndItalicPickTheirFaces() throws {
-        XCTAssertEqual(fileName(try library.resolve(family: "TeX Gyre Pagella", bold: true).font), "texgyrepagella-bold.otf")
+        XCTAssertEqual(fileName(try library.resolve(family: "TeX Gyre Pagella", weight: 700).font), "texgyrepagella-bold.otf")
         XCTAssertEqual(fileName(try library.resolve(family: "TeX Gyre Pagella", italic: true).font), "texgyrepagella-italic.otf")
-        XCTAssertEqual(fileName(try library.resolve(family: "Arial", bold: true, italic: true).font), "LiberationSans-BoldItalic.ttf")
+        XCTAssertEqual(fileName(try library.resolve(family: "Arial", weight: 700, italic: true).font), "LiberationSans-BoldItalic.ttf")
+        XCTAssertFalse(try library.resolve(family: "Arial", weight: 700, italic: true).lacksStyle)
+    }
+
+    func testAFamilyWithoutTheStyleAskedForSaysSoInsteadOfFakingIt() throws {
+        // TeX Gyre Chorus has a single face, medium italic: bold is not there to be had.
+        let bold = try library.resolve(family: "Zapfino", weight: 700)
+        XCTAssertEqual(fileName(bold.font), "texgyrechorus-mediumitalic.otf")
+        XCTAssertFalse(bold.isFallback)
+        XCTAssertTrue(bold.lacksStyle)
     }
 
     func testMetricsArePositiveAndSane() throws {
