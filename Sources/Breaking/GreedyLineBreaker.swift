@@ -3,9 +3,13 @@ public protocol LineMeasuring {
     /// Width of the text from `start` to `end` as set on one line, without the white space
     /// that would hang at its end.
     func width(from start: Int, to end: Int) -> Double
-    /// Offsets between `start` and `end` (exclusive) where a word may be cut when it cannot
-    /// fit on a line by itself (cluster boundaries: a ligature or a combining mark stays whole).
-    func emergencyBreaks(from start: Int, to end: Int) -> [Int]
+    /// Where to cut a word that cannot fit on a line by itself: the farthest offset in
+    /// `start + 1 ..< end` at which the text may be cut (a cluster and grapheme boundary: a
+    /// ligature or a combining mark stays whole) such that `start ..< offset` fits in
+    /// `available`; when not even one character fits, the first such offset; nil when the
+    /// word cannot be cut at all. Must not take time proportional to the word's length:
+    /// a word may be hundreds of kilobytes long.
+    func emergencyBreak(from start: Int, before end: Int, available: Double) -> Int?
 }
 
 /// One line's worth of text: where it ends and why.
@@ -56,13 +60,9 @@ public struct GreedyLineBreaker: Sendable {
             return LineBreak(end: opportunities.offsets.last ?? start, kind: .mandatory)
         }
         let wordEnd = opportunities.offsets[index]
-        var cut: Int?
-        for boundary in measure.emergencyBreaks(from: start, to: wordEnd) {
-            if measure.width(from: start, to: boundary) <= available + 1e-9 { cut = boundary } else { break }
+        if let cut = measure.emergencyBreak(from: start, before: wordEnd, available: available) {
+            return LineBreak(end: cut, kind: .forced)
         }
-        if let cut { return LineBreak(end: cut, kind: .forced) }
-        let first = measure.emergencyBreaks(from: start, to: wordEnd).first
-        if let first { return LineBreak(end: first, kind: .forced) }
         let isMandatory = opportunities.mandatory[index] || index == opportunities.offsets.count - 1
         return LineBreak(end: wordEnd, kind: isMandatory ? .mandatory : .opportunity)
     }

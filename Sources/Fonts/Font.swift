@@ -69,6 +69,25 @@ public final class Font: @unchecked Sendable {
         return LineMetrics(ascent: Double(ascender) * scale, descent: Double(-descender) * scale, leading: Double(lineGap) * scale)
     }
 
+    /// Where underlines and strike-through lines go, from the font's `post` and `OS/2`
+    /// tables (with the usual proportions when a font leaves them out).
+    public func decorationMetrics(at size: Double) -> DecorationMetrics {
+        let scale = scale(for: size)
+        var underlineThickness = Double(face.pointee.underline_thickness) * scale
+        var underlinePosition = Double(-Int(face.pointee.underline_position)) * scale
+        if underlineThickness <= 0 { underlineThickness = size / 18 }
+        if underlinePosition <= 0 { underlinePosition = size / 10 }
+        var strikeoutPosition = size * 0.25
+        var strikeoutThickness = underlineThickness
+        if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+           table.pointee.version != 0xFFFF, table.pointee.yStrikeoutSize > 0 {
+            strikeoutPosition = Double(table.pointee.yStrikeoutPosition) * scale
+            strikeoutThickness = Double(table.pointee.yStrikeoutSize) * scale
+        }
+        return DecorationMetrics(underlinePosition: underlinePosition, underlineThickness: underlineThickness,
+                                 strikeoutPosition: strikeoutPosition, strikeoutThickness: strikeoutThickness)
+    }
+
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
     }
@@ -88,6 +107,16 @@ public struct LineMetrics: Hashable, Sendable {
         self.descent = descent
         self.leading = leading
     }
+}
+
+/// Positions (from the baseline, in points) and thicknesses of a font's decoration lines.
+public struct DecorationMetrics: Hashable, Sendable {
+    /// Centre of the underline below the baseline (positive = down).
+    public var underlinePosition: Double
+    public var underlineThickness: Double
+    /// Top of the strike-through line above the baseline (positive = up), as OS/2 gives it.
+    public var strikeoutPosition: Double
+    public var strikeoutThickness: Double
 }
 
 public enum FontError: Error, CustomStringConvertible {

@@ -39,6 +39,7 @@ public final class Framesetter {
             let fragment = container.lineFragment(atY: y, height: 0)
             let left = fragment.minX + indent
             let available = max(1, fragment.maxX - style.tailIndent - left)
+            paragraph.lineStartX = left - fragment.minX
             let lineBreak: LineBreak
             if paragraph.range.isEmpty {
                 lineBreak = LineBreak(end: paragraph.range.upperBound, kind: .mandatory)
@@ -46,7 +47,8 @@ public final class Framesetter {
                 lineBreak = breaker.nextLine(from: position, opportunities: paragraph.opportunities,
                                              available: available, measure: paragraph)
             }
-            var line = LineBuilder(paragraph: paragraph).makeLine(from: position, to: lineBreak, left: left, available: available)
+            var line = LineBuilder(paragraph: paragraph).makeLine(from: position, to: lineBreak, left: left, available: available,
+                                                                  startX: left - fragment.minX)
 
             // The line box: ascent and descent, with the leading split above and below.
             let top = y + spaceBefore

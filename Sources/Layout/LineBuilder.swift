@@ -8,14 +8,17 @@ struct LineBuilder {
 
     /// - Parameters:
     ///   - start, lineBreak: the line's characters, as chosen by the line breaker.
-    ///   - left: x of the line's left end after indents; `available`: its measure.
-    func makeLine(from start: Int, to lineBreak: LineBreak, left: Double, available: Double) -> Line {
+    ///   - left: x of the line's left end after indents; `available`: its measure;
+    ///     `startX`: the left end from the column's edge, where tab stops are measured from.
+    func makeLine(from start: Int, to lineBreak: LineBreak, left: Double, available: Double, startX: Double = 0) -> Line {
         let contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)
         let firstGlyph = paragraph.glyphIndex(atOrAfter: start)
         let endGlyph = paragraph.glyphIndex(atOrAfter: contentEnd)
         // A line that breaks at a soft hyphen shows a hyphen in its place.
         let hyphenAt = lineBreak.kind == .opportunity && paragraph.hyphenAdvance(endingAt: contentEnd) > 0 ? contentEnd - 1 : nil
+        paragraph.lineStartX = startX
         let natural = paragraph.width(from: start, to: contentEnd)
+        let tabs = paragraph.hasTabs ? TabLayout(paragraph: paragraph, glyphs: firstGlyph ..< endGlyph, startX: startX) : nil
         let endsParagraph = lineBreak.end >= paragraph.range.upperBound
 
         var shift = 0.0
@@ -25,8 +28,9 @@ struct LineBuilder {
         case .right: shift = available - natural
         case .center: shift = (available - natural) / 2
         case .justify:
-            // The last line of a paragraph and a line ended by a hard break stay flush left.
-            if lineBreak.kind == .opportunity, natural < available {
+            // The last line of a paragraph and a line ended by a hard break stay flush left,
+            // and so does a line set on tab stops.
+            if lineBreak.kind == .opportunity, natural < available, tabs?.tabAdvances.isEmpty ?? true {
                 let spaces = stretchableSpaces(in: firstGlyph ..< endGlyph)
                 if spaces > 0 { extraPerSpace = (available - natural) / Double(spaces) }
             }
@@ -60,7 +64,7 @@ struct LineBuilder {
                 run.glyphIDs.append(paragraph.glyphIDs[glyph])
                 run.positions.append(Point(x: pen + paragraph.xOffsets[glyph], y: -paragraph.yOffsets[glyph]))
                 run.clusters.append(cluster)
-                pen += paragraph.advances[glyph]
+                pen += tabs?.tabAdvances[glyph] ?? paragraph.advances[glyph]
                 if extraPerSpace > 0, PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) {
                     pen += extraPerSpace
                 }

@@ -6,7 +6,7 @@ import Text
 /// A paragraph shaped once and then measured and cut into lines as often as needed: every
 /// glyph with its advance and source offset (parallel arrays, no per-glyph objects), the
 /// style runs, and the break opportunities.
-final class PreparedParagraph: LineMeasuring {
+final class PreparedParagraph {
     struct StyleRun {
         var range: Range<Int>
         var glyphRange: Range<Int>
@@ -37,6 +37,11 @@ final class PreparedParagraph: LineMeasuring {
     private(set) var styleRuns: [StyleRun] = []
     /// Metrics of an empty paragraph (its terminator's font).
     let emptyMetrics: LineMetrics
+    /// Tabs make a line's width depend on where it starts, so such paragraphs are measured
+    /// glyph by glyph (see TabLayout) instead of by prefix sums.
+    let hasTabs: Bool
+    /// Where the line being measured starts, from the column's left edge (for tab stops).
+    var lineStartX = 0.0
 
     var fullRange: Range<Int> { range.lowerBound ..< range.upperBound + terminatorLength }
 
@@ -56,7 +61,10 @@ final class PreparedParagraph: LineMeasuring {
         }
         let language = text.length > 0 ? text.attributes(at: min(range.lowerBound, text.length - 1)).attributes.language : "en"
         let found = BreakOpportunities.find(in: units, locale: language)
-        opportunities = BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound }, mandatory: found.mandatory)
+        opportunities = Self.removingBreaks(inside: Self.noBreakRanges(text, in: self.range),
+                                            from: BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound },
+                                                                     mandatory: found.mandatory))
+        hasTabs = units.contains(0x09)
         guard !self.range.isEmpty else { return }
         for run in text.attributeRuns(in: self.range) {
             appendRun(run.range, attributes: run.attributes, fonts: fonts, shaper: shaper)
@@ -72,6 +80,24 @@ final class PreparedParagraph: LineMeasuring {
         var metrics = font.metrics(at: size)
         metrics.leading = max(metrics.leading, minimumLineSpacing * size - metrics.ascent - metrics.descent)
         return metrics
+    }
+
+    // MARK: No-break spans
+
+    private static func noBreakRanges(_ text: AttributedText, in range: Range<Int>) -> [Range<Int>] {
+        text.attributeRuns(in: range).filter { $0.attributes.noBreak }.map(\.range)
+    }
+
+    /// Drops the opportunities strictly inside a no-break span (its ends still break).
+    private static func removingBreaks(inside spans: [Range<Int>], from found: BreakOpportunities) -> BreakOpportunities {
+        guard !spans.isEmpty else { return found }
+        var kept = BreakOpportunities(offsets: [], mandatory: [])
+        for (offset, mandatory) in zip(found.offsets, found.mandatory) {
+            if !mandatory, spans.contains(where: { $0.lowerBound < offset && offset < $0.upperBound }) { continue }
+            kept.offsets.append(offset)
+            kept.mandatory.append(mandatory)
+        }
+        return kept
     }
 
     // MARK: Shaping
@@ -92,18 +118,29 @@ final class PreparedParagraph: LineMeasuring {
                             xOffset: 0, yOffset: 0, cluster: offset)
             }
         } else {
-            metrics = Self.lineMetrics(font, size: attributes.fontSize)
+            // A raised run needs room above the baseline, a lowered one below it.
+            var raised = Self.lineMetrics(font, size: attributes.fontSize)
+            raised.ascent = max(0, raised.ascent + attributes.baselineOffset)
+            raised.descent = max(0, raised.descent - attributes.baselineOffset)
+            metrics = raised
             let scale = font.scale(for: attributes.fontSize)
+            let features = FeatureSet(attributes)
+            let tracking = attributes.tracking * attributes.fontSize
             // Shape word by word (spaces apart) so that each distinct word is shaped once.
             var wordStart = runRange.lowerBound
             while wordStart < runRange.upperBound {
                 let startsWithSpace = Self.isSpace(units[wordStart])
                 var wordEnd = wordStart + 1
                 while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace { wordEnd += 1 }
-                let shaped = shaper.shape(Self.shapingText(units[wordStart ..< wordEnd]), font: font, language: attributes.language)
+                let shaped = shaper.shape(Self.shapingText(units[wordStart ..< wordEnd]), font: font,
+                                          language: attributes.language, features: features)
                 for index in 0 ..< shaped.count {
-                    appendGlyph(id: shaped.glyphIDs[index], advance: Double(shaped.advances[index]) * scale,
-                                xOffset: Double(shaped.xOffsets[index]) * scale, yOffset: Double(shaped.yOffsets[index]) * scale,
+                    // Letter spacing goes after each character: after the last glyph of a cluster.
+                    let endsCluster = index + 1 == shaped.count || shaped.clusters[index + 1] != shaped.clusters[index]
+                    appendGlyph(id: shaped.glyphIDs[index],
+                                advance: Double(shaped.advances[index]) * scale + (endsCluster ? tracking : 0),
+                                xOffset: Double(shaped.xOffsets[index]) * scale,
+                                yOffset: Double(shaped.yOffsets[index]) * scale + attributes.baselineOffset,
                                 cluster: wordStart + Int(shaped.clusters[index]))
                 }
                 wordStart = wordEnd
@@ -146,58 +183,5 @@ final class PreparedParagraph: LineMeasuring {
         yOffsets.append(yOffset)
         clusters.append(cluster)
         prefixAdvance.append(prefixAdvance[prefixAdvance.count - 1] + advance)
-    }
-
-    // MARK: Measuring
-
-    /// Index of the first glyph whose character is at or after `offset`.
-    func glyphIndex(atOrAfter offset: Int) -> Int {
-        var low = 0, high = clusters.count
-        while low < high {
-            let mid = (low + high) / 2
-            if clusters[mid] < offset { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
-    /// `end` moved back over the white space that would hang at the end of a line.
-    func trimmedEnd(from start: Int, to end: Int) -> Int {
-        var trimmed = min(end, range.upperBound)
-        while trimmed > start, Self.isSpace(units[trimmed - 1]) { trimmed -= 1 }
-        return trimmed
-    }
-
-    func width(from start: Int, to end: Int) -> Double {
-        let last = trimmedEnd(from: start, to: end)
-        return prefixAdvance[glyphIndex(atOrAfter: last)] - prefixAdvance[glyphIndex(atOrAfter: start)]
-            + hyphenAdvance(endingAt: last)
-    }
-
-    func emergencyBreaks(from start: Int, to end: Int) -> [Int] {
-        var result: [Int] = []
-        var index = glyphIndex(atOrAfter: start + 1)
-        while index < clusters.count, clusters[index] < end {
-            let offset = clusters[index]
-            if result.last != offset, startsGrapheme(at: offset) { result.append(offset) }
-            index += 1
-        }
-        return result
-    }
-
-    /// False where a cut would split what a reader sees as one character: before a combining
-    /// mark, a variation selector or a joiner, or after a zero-width joiner.
-    private func startsGrapheme(at offset: Int) -> Bool {
-        guard let scalar = scalar(at: offset) else { return false }
-        if scalar.properties.isGraphemeExtend || scalar.value == 0x200D { return false }
-        if offset > range.lowerBound, units[offset - 1] == 0x200D { return false }
-        return true
-    }
-
-    private func scalar(at offset: Int) -> Unicode.Scalar? {
-        let unit = units[offset]
-        if UTF16.isLeadSurrogate(unit), offset + 1 < range.upperBound {
-            return Unicode.Scalar(UTF16.decode(UTF16.EncodedScalar([unit, units[offset + 1]])).value)
-        }
-        return Unicode.Scalar(UInt32(unit))
     }
 }

@@ -23,6 +23,9 @@ final class PageDrawer {
         for frame in page.frames {
             for line in frame.lines {
                 for run in line.runs {
+                    if let background = run.attributes.backgroundColor {
+                        DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
+                    }
                     if let delegate = run.runDelegate {
                         guard let image = run.image else { continue }
                         if images[image.path] == nil { images[image.path] = try ImageSurfaceLoader.load(path: image.path) }
@@ -30,6 +33,7 @@ final class PageDrawer {
                     } else {
                         drawGlyphs(run, line: line, in: context)
                     }
+                    DecorationDrawer.drawDecorations(of: run, line: line, in: context)
                 }
             }
         }
@@ -58,11 +62,20 @@ final class PageDrawer {
             glyphBuffer.append(cairo_glyph_t(index: UInt(glyph), x: line.origin.x + position.x, y: line.origin.y + position.y))
         }
         buildClusters(for: run)
+        let face = fontFaces.face(for: run.font)
+        if let shadow = run.attributes.shadow {
+            let bounds = run.typographicBounds()
+            ShadowDrawer.draw(shadow, glyphs: glyphBuffer, fontFace: face, fontSize: run.fontSize,
+                              box: (line.origin.x + bounds.minX, line.origin.y + bounds.minY - run.attributes.baselineOffset,
+                                    bounds.width, bounds.height), in: context)
+        }
 
-        cairo_set_font_face(context, fontFaces.face(for: run.font))
+        cairo_set_font_face(context, face)
         cairo_set_font_size(context, run.fontSize)
         let color = run.attributes.color
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        // Hollow (outline-only) text is still drawn as text, invisibly, so it can be extracted.
+        let fills = run.attributes.stroke?.fills ?? true
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, fills ? color.alpha : 0)
         utf8Buffer.withUnsafeBufferPointer { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
                 cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphBuffer, Int32(glyphBuffer.count),

@@ -1,17 +1,28 @@
 import CHarfBuzz
 import Fonts
+import Text
 
 /// OpenType features applied when shaping; kerning and standard ligatures are on by default.
 public struct FeatureSet: Hashable, Sendable {
     public var kerning: Bool
     public var ligatures: Bool
+    /// Further features, applied after the two switches above (so `-liga` here wins).
+    public var features: [FontFeature]
 
-    public init(kerning: Bool = true, ligatures: Bool = true) {
+    public init(kerning: Bool = true, ligatures: Bool = true, features: [FontFeature] = []) {
         self.kerning = kerning
         self.ligatures = ligatures
+        self.features = features
     }
 
     public static let standard = FeatureSet()
+
+    /// The features text with these attributes is shaped with. Letter-spaced text loses its
+    /// ligatures, as in CSS: spacing a ligature's letters apart is not possible.
+    public init(_ attributes: TextAttributes) {
+        self.init(kerning: attributes.kerning, ligatures: attributes.ligatures && attributes.tracking == 0,
+                  features: attributes.features)
+    }
 }
 
 /// Shapes text with HarfBuzz. Words repeat, so results are cached per
@@ -72,6 +83,9 @@ public final class Shaper {
         if !features.ligatures {
             hbFeatures.append(Self.feature("liga", 0))
             hbFeatures.append(Self.feature("clig", 0))
+        }
+        for feature in features.features where feature.tag.utf8.count == 4 {
+            hbFeatures.append(Self.feature(feature.tag, feature.value))
         }
         hb_shape(font.harfBuzzFont, buffer, hbFeatures, UInt32(hbFeatures.count))
 

@@ -52,6 +52,15 @@ struct TypesetCommand: ParsableCommand {
     @Option(help: "Space after each paragraph, in points.")
     var paragraphSpacing: Double = 5.5
 
+    @Option(help: "Scale every named style's size by this factor (a reader's preferred text size).")
+    var textScale: Double = 1
+
+    @Option(help: "Folder pictures must lie in (default: the document's folder).")
+    var root: String?
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
     @Option(help: "Language of the text (BCP 47), for shaping and line breaking.")
     var lang: String = "en"
 
@@ -63,6 +72,13 @@ struct TypesetCommand: ParsableCommand {
         }
         guard fontSize > 0, fontSize <= 1000 else { throw ValidationError("--font-size must be greater than 0 and at most 1000") }
         guard !font.isEmpty else { throw ValidationError("--font cannot be empty") }
+        guard textScale > 0, textScale <= 10 else { throw ValidationError("--text-scale must be greater than 0 and at most 10") }
+        if let root {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--root \(root) is not a folder")
+            }
+        }
         if let problem = template.problem { throw ValidationError("page layout: \(problem)") }
         if Self.samePath(input, outputPath) || (format == .png && Self.samePath(input, firstPNGPath)) {
             throw ValidationError("the output \(outputPath) would overwrite the input")
@@ -97,6 +113,9 @@ struct TypesetCommand: ParsableCommand {
         options.alignment = TextAlignment(rawValue: align.rawValue) ?? .justify
         options.language = lang
         options.paragraphSpacing = paragraphSpacing
+        options.textScale = textScale
+        options.strict = strict
+        options.imageRoot = root.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         options.format = format == .pdf ? .pdf : .png
         options.dpi = dpi
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(epoch) {

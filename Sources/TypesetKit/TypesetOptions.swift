@@ -19,6 +19,12 @@ public struct TypesetOptions: Sendable {
     public var metadata = PDFMetadata()
     /// The bundled fonts; found beside the executable when nil.
     public var fontsDirectory: String?
+    /// Pictures must lie inside this folder; the document's own folder when nil.
+    public var imageRoot: String?
+    /// Multiplies the size of every named style, as a reader's preferred text size does.
+    public var textScale = 1.0
+    /// Warnings count as errors: the document fails and nothing is written.
+    public var strict = false
 
     public static let defaultFontFamily = "TeX Gyre Pagella"
 

@@ -80,8 +80,9 @@ public final class Typesetter {
         if let problem = options.page.problem { throw DocumentFailure([.error("page layout: \(problem)")]) }
         let defaults = MarkupDefaults(
             attributes: TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize, language: options.language),
-            paragraphStyle: ParagraphStyle(alignment: options.alignment, spaceAfter: options.paragraphSpacing))
-        let document = MarkupParser(defaults: defaults, baseDirectory: baseDirectory).parse(source)
+            paragraphStyle: ParagraphStyle(alignment: options.alignment, spaceAfter: options.paragraphSpacing),
+            textScale: options.textScale)
+        let document = MarkupParser(defaults: defaults, baseDirectory: baseDirectory, imageRoot: options.imageRoot).parse(source)
         var diagnostics = document.diagnostics
         if document.hasErrors { throw DocumentFailure(diagnostics) }
 
@@ -90,6 +91,16 @@ public final class Typesetter {
         fitPictures(&text, diagnostics: &diagnostics)
         let imageProblems = ImagePreflight.check(text)
         if !imageProblems.isEmpty { throw DocumentFailure(diagnostics + imageProblems) }
+        if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
+            throw DocumentFailure(diagnostics.map { warning in
+                var promoted = warning
+                if promoted.severity == .warning {
+                    promoted.severity = .error
+                    promoted.message += " [--strict]"
+                }
+                return promoted
+            })
+        }
         return LaidOutDocument(text: text, fonts: fonts, template: options.page, diagnostics: diagnostics, library: library)
     }
 

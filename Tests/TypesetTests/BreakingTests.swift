@@ -87,8 +87,9 @@ private struct Monospace: LineMeasuring {
         return Double(last - start) * advance
     }
 
-    func emergencyBreaks(from start: Int, to end: Int) -> [Int] {
-        (start + 1 ..< max(start + 1, end)).filter { clusterBoundaries?.contains($0) ?? true }
+    func emergencyBreak(from start: Int, before end: Int, available: Double) -> Int? {
+        let boundaries = (start + 1 ..< max(start + 1, end)).filter { clusterBoundaries?.contains($0) ?? true }
+        return boundaries.last { width(from: start, to: $0) <= available } ?? boundaries.first
     }
 }
 

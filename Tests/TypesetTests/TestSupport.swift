@@ -59,7 +59,7 @@ enum TestSupport {
     static func fontTable(for document: MarkupDocument, library: FontLibrary) throws -> FontTable {
         var table = FontTable(fallback: try library.resolve(family: bodyFamily).font)
         for request in document.fontRequests {
-            table.add(try library.resolve(family: request.family).font, for: request.family)
+            table.add(try library.resolve(request.descriptor).font, for: request.descriptor)
         }
         return table
     }

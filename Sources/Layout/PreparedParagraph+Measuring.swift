@@ -1,0 +1,73 @@
+import Breaking
+
+/// Measuring a prepared paragraph for the line breaker, and finding where a word too long
+/// for any line may be cut.
+extension PreparedParagraph: LineMeasuring {
+
+    /// Index of the first glyph whose character is at or after `offset`.
+    func glyphIndex(atOrAfter offset: Int) -> Int {
+        var low = 0, high = clusters.count
+        while low < high {
+            let mid = (low + high) / 2
+            if clusters[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// `end` moved back over the white space that would hang at the end of a line.
+    func trimmedEnd(from start: Int, to end: Int) -> Int {
+        var trimmed = min(end, range.upperBound)
+        while trimmed > start, Self.isSpace(units[trimmed - 1]) { trimmed -= 1 }
+        return trimmed
+    }
+
+    func width(from start: Int, to end: Int) -> Double {
+        let last = trimmedEnd(from: start, to: end)
+        let first = glyphIndex(atOrAfter: start), limit = glyphIndex(atOrAfter: last)
+        let natural = hasTabs
+            ? TabLayout(paragraph: self, glyphs: first ..< limit, startX: lineStartX).width
+            : prefixAdvance[limit] - prefixAdvance[first]
+        return natural + hyphenAdvance(endingAt: last)
+    }
+
+    func emergencyBreak(from start: Int, before end: Int, available: Double) -> Int? {
+        let first = glyphIndex(atOrAfter: start)
+        let limit = glyphIndex(atOrAfter: end)
+        // The last glyph that can start the next line with everything before it fitting.
+        var low = first + 1, high = limit
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if prefixAdvance[mid] - prefixAdvance[first] <= available + 1e-9 { low = mid } else { high = mid - 1 }
+        }
+        // Step back to a cut that keeps clusters and graphemes whole…
+        var glyph = min(low, limit - 1)
+        while glyph > first, !(clusters[glyph] > start && clusters[glyph] < end && isCut(at: glyph)) { glyph -= 1 }
+        if glyph > first { return clusters[glyph] }
+        // …or, when not even one fits, forward to the first such cut.
+        glyph = first + 1
+        while glyph < limit, !(clusters[glyph] > start && isCut(at: glyph)) { glyph += 1 }
+        return glyph < limit ? clusters[glyph] : nil
+    }
+
+    /// Whether a line may be cut before glyph `index`: it starts a new cluster and a new grapheme.
+    private func isCut(at index: Int) -> Bool {
+        clusters[index] != clusters[index - 1] && startsGrapheme(at: clusters[index])
+    }
+
+    /// False where a cut would split what a reader sees as one character: before a combining
+    /// mark, a variation selector or a joiner, or after a zero-width joiner.
+    private func startsGrapheme(at offset: Int) -> Bool {
+        guard let scalar = scalar(at: offset) else { return false }
+        if scalar.properties.isGraphemeExtend || scalar.value == 0x200D { return false }
+        if offset > range.lowerBound, units[offset - 1] == 0x200D { return false }
+        return true
+    }
+
+    private func scalar(at offset: Int) -> Unicode.Scalar? {
+        let unit = units[offset]
+        if UTF16.isLeadSurrogate(unit), offset + 1 < range.upperBound {
+            return Unicode.Scalar(UTF16.decode(UTF16.EncodedScalar([unit, units[offset + 1]])).value)
+        }
+        return Unicode.Scalar(UInt32(unit))
+    }
+}

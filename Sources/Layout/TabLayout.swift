@@ -1,0 +1,58 @@
+import Foundation
+import Text
+
+/// Where tabs take the text of one line. Each tab's advance is chosen so that the text after
+/// it (up to the next tab or the line's end) meets the next tab stop as the stop asks: starting
+/// at a left stop, ending at a right one, centred on a centre one, or with its decimal
+/// separator on a decimal one. Past the paragraph's stops, tabs go to multiples of its
+/// default interval.
+struct TabLayout {
+    /// The advance each tab glyph takes, by glyph index.
+    private(set) var tabAdvances: [Int: Double] = [:]
+    /// The line's width with the tabs so set.
+    private(set) var width = 0.0
+
+    static let tab: UInt16 = 0x09
+
+    /// - Parameter startX: where the line starts, from the column's left edge.
+    init(paragraph: PreparedParagraph, glyphs: Range<Int>, startX: Double) {
+        var x = startX
+        for glyph in glyphs {
+            guard paragraph.units[paragraph.clusters[glyph]] == Self.tab else {
+                x += paragraph.advances[glyph]
+                continue
+            }
+            var segmentEnd = glyph + 1
+            while segmentEnd < glyphs.upperBound, paragraph.units[paragraph.clusters[segmentEnd]] != Self.tab { segmentEnd += 1 }
+            let segment = (glyph + 1) ..< segmentEnd
+            let stop = Self.nextStop(after: x, in: paragraph.style)
+            let target: Double
+            switch stop.alignment {
+            case .left: target = stop.location
+            case .right: target = stop.location - Self.advance(of: segment, in: paragraph)
+            case .center: target = stop.location - Self.advance(of: segment, in: paragraph) / 2
+            case .decimal:
+                let separator = stop.decimalSeparator.utf16.first ?? 0x2E
+                let beforeSeparator = segment.first { paragraph.units[paragraph.clusters[$0]] == separator } ?? segment.upperBound
+                target = stop.location - Self.advance(of: segment.lowerBound ..< beforeSeparator, in: paragraph)
+            }
+            // Text that would overlap what precedes the tab starts right after it instead.
+            let advance = max(0, target - x)
+            tabAdvances[glyph] = advance
+            x += advance
+        }
+        width = x - startX
+    }
+
+    private static func advance(of glyphs: Range<Int>, in paragraph: PreparedParagraph) -> Double {
+        paragraph.prefixAdvance[glyphs.upperBound] - paragraph.prefixAdvance[glyphs.lowerBound]
+    }
+
+    static func nextStop(after x: Double, in style: ParagraphStyle) -> TabStop {
+        if let stop = style.tabStops.sorted(by: { $0.location < $1.location }).first(where: { $0.location > x + 0.01 }) {
+            return stop
+        }
+        let interval = style.defaultTabInterval > 0 ? style.defaultTabInterval : 36
+        return TabStop(location: (floor((x + 0.01) / interval) + 1) * interval)
+    }
+}
