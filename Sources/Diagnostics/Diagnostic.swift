@@ -43,3 +43,18 @@ private extension String {
         String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
     }
 }
+
+extension Sequence where Element == Diagnostic {
+    /// In the order of the document: by file, line and column; unlocated ones last.
+    public func sortedBySource() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case let (x?, y?):
+                return (x.file, x.line, x.column, a.offset) < (y.file, y.line, y.column, b.offset)
+            case (.some, .none): return true
+            case (.none, .some): return false
+            case (.none, .none): return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}

@@ -84,13 +84,14 @@ public final class Typesetter {
             textScale: options.textScale)
         let document = MarkupParser(defaults: defaults, baseDirectory: baseDirectory, imageRoot: options.imageRoot).parse(source)
         var diagnostics = document.diagnostics
-        if document.hasErrors { throw DocumentFailure(diagnostics) }
+        // Report bad pictures along with markup errors: every problem in one run.
+        if document.hasErrors { throw DocumentFailure((diagnostics + ImagePreflight.check(document.text)).sortedBySource()) }
 
         let (library, fonts) = try resolveFonts(document.fontRequests, diagnostics: &diagnostics)
         var text = document.text
         fitPictures(&text, diagnostics: &diagnostics)
         let imageProblems = ImagePreflight.check(text)
-        if !imageProblems.isEmpty { throw DocumentFailure(diagnostics + imageProblems) }
+        if !imageProblems.isEmpty { throw DocumentFailure((diagnostics + imageProblems).sortedBySource()) }
         if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
             throw DocumentFailure(diagnostics.map { warning in
                 var promoted = warning
