@@ -27,14 +27,15 @@ final class PreparedParagraph {
     /// The text, indexed by absolute UTF-16 offsets.
     let units: ArraySlice<UInt16>
 
-    private(set) var glyphIDs: [UInt32] = []
-    private(set) var advances: [Double] = []
-    private(set) var xOffsets: [Double] = []
-    private(set) var yOffsets: [Double] = []
-    private(set) var clusters: [Int] = []
+    // Constants once shaped: reading them costs no exclusivity checks on the hot path.
+    let glyphIDs: [UInt32]
+    let advances: [Double]
+    let xOffsets: [Double]
+    let yOffsets: [Double]
+    let clusters: [Int]
     /// `prefixAdvance[i]` is the advance of glyphs 0..<i.
-    private(set) var prefixAdvance: [Double] = [0]
-    private(set) var styleRuns: [StyleRun] = []
+    let prefixAdvance: [Double]
+    let styleRuns: [StyleRun]
     /// Metrics of an empty paragraph (its terminator's font).
     let emptyMetrics: LineMetrics
     /// Tabs make a line's width depend on where it starts, so such paragraphs are measured
@@ -65,9 +66,38 @@ final class PreparedParagraph {
                                             from: BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound },
                                                                      mandatory: found.mandatory))
         hasTabs = units.contains(0x09)
-        guard !self.range.isEmpty else { return }
+        var glyphs = GlyphArrays()
+        var runs: [StyleRun] = []
         for run in text.attributeRuns(in: self.range) {
-            appendRun(run.range, attributes: run.attributes, fonts: fonts, shaper: shaper)
+            runs.append(Self.shapeRun(run.range, of: units, attributes: run.attributes, fonts: fonts, shaper: shaper, into: &glyphs))
+        }
+        glyphIDs = glyphs.ids
+        advances = glyphs.advances
+        xOffsets = glyphs.xOffsets
+        yOffsets = glyphs.yOffsets
+        clusters = glyphs.clusters
+        prefixAdvance = glyphs.prefixAdvance
+        styleRuns = runs
+    }
+
+    /// The glyphs of a paragraph as they are shaped, run after run.
+    struct GlyphArrays {
+        var ids: [UInt32] = []
+        var advances: [Double] = []
+        var xOffsets: [Double] = []
+        var yOffsets: [Double] = []
+        var clusters: [Int] = []
+        var prefixAdvance: [Double] = [0]
+
+        var count: Int { ids.count }
+
+        mutating func append(id: UInt32, advance: Double, xOffset: Double, yOffset: Double, cluster: Int) {
+            ids.append(id)
+            advances.append(advance)
+            xOffsets.append(xOffset)
+            yOffsets.append(yOffset)
+            clusters.append(cluster)
+            prefixAdvance.append(prefixAdvance[prefixAdvance.count - 1] + advance)
         }
     }
 
@@ -106,15 +136,16 @@ final class PreparedParagraph {
         unit == 0x20 || unit == 0x09 || unit == 0xA0 || unit == 0x3000
     }
 
-    private func appendRun(_ runRange: Range<Int>, attributes: TextAttributes, fonts: FontTable, shaper: Shaper) {
+    private static func shapeRun(_ runRange: Range<Int>, of units: ArraySlice<UInt16>, attributes: TextAttributes,
+                                 fonts: FontTable, shaper: Shaper, into glyphs: inout GlyphArrays) -> StyleRun {
         let font = fonts.font(for: attributes)
-        let glyphStart = glyphIDs.count
+        let glyphStart = glyphs.count
         let metrics: LineMetrics
         if let delegate = attributes.runDelegate {
             metrics = LineMetrics(ascent: delegate.ascent, descent: delegate.descent, leading: 0)
             for offset in runRange {
                 // One placeholder glyph per picture, so that measuring treats it like any other.
-                appendGlyph(id: 0, advance: units[offset] == AttributedText.objectReplacementCharacter ? delegate.width : 0,
+                glyphs.append(id: 0, advance: units[offset] == AttributedText.objectReplacementCharacter ? delegate.width : 0,
                             xOffset: 0, yOffset: 0, cluster: offset)
             }
         } else {
@@ -137,7 +168,7 @@ final class PreparedParagraph {
                 for index in 0 ..< shaped.count {
                     // Letter spacing goes after each character: after the last glyph of a cluster.
                     let endsCluster = index + 1 == shaped.count || shaped.clusters[index + 1] != shaped.clusters[index]
-                    appendGlyph(id: shaped.glyphIDs[index],
+                    glyphs.append(id: shaped.glyphIDs[index],
                                 advance: Double(shaped.advances[index]) * scale + (endsCluster ? tracking : 0),
                                 xOffset: Double(shaped.xOffsets[index]) * scale,
                                 yOffset: Double(shaped.yOffsets[index]) * scale + attributes.baselineOffset,
@@ -153,13 +184,14 @@ final class PreparedParagraph {
                 hyphen = (shaped.glyphIDs[0], Double(shaped.advances[0]) * font.scale(for: attributes.fontSize))
             }
         }
-        styleRuns.append(StyleRun(range: runRange, glyphRange: glyphStart ..< glyphIDs.count, font: font,
-                                  attributes: attributes, metrics: metrics, hyphen: hyphen))
+        return StyleRun(range: runRange, glyphRange: glyphStart ..< glyphs.count, font: font,
+                        attributes: attributes, metrics: metrics, hyphen: hyphen)
     }
 
-    /// The text HarfBuzz is given: a tab (there are no tab stops yet) is set as a space, and a
-    /// line separator, which ends the line, as an invisible zero-width space, so neither
-    /// shows the font's missing-glyph box. Same length, so clusters are unchanged.
+    /// The text HarfBuzz is given: a tab is shaped as a space (tab stops set its advance when
+    /// the line is laid out), and a line separator, which ends the line, as an invisible
+    /// zero-width space, so neither shows the font's missing-glyph box. Same length, so
+    /// clusters are unchanged.
     static func shapingText(_ word: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
         guard word.contains(where: { $0 == 0x09 || $0 == 0x2028 }) else { return word }
         return ArraySlice(word.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
@@ -176,12 +208,4 @@ final class PreparedParagraph {
         return styleRun(containing: end - 1)?.hyphen?.advance ?? 0
     }
 
-    private func appendGlyph(id: UInt32, advance: Double, xOffset: Double, yOffset: Double, cluster: Int) {
-        glyphIDs.append(id)
-        advances.append(advance)
-        xOffsets.append(xOffset)
-        yOffsets.append(yOffset)
-        clusters.append(cluster)
-        prefixAdvance.append(prefixAdvance[prefixAdvance.count - 1] + advance)
-    }
 }

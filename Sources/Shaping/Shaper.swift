@@ -30,15 +30,32 @@ public struct FeatureSet: Hashable, Sendable {
 ///
 /// Not thread-safe; one per document (HarfBuzz buffers and the cache are reused).
 public final class Shaper {
-    private struct CacheKey: Hashable {
+    /// What besides the text decides the glyphs.
+    private struct Context: Hashable {
         var fontID: Int
         var language: String
         var features: FeatureSet
-        /// A slice of the document's own storage: looking a word up copies nothing.
-        var text: ArraySlice<UInt16>
     }
 
-    private var cache: [CacheKey: ShapedGlyphs] = [:]
+    /// A word, as a slice of the document's own storage (looking it up copies nothing),
+    /// hashed in one pass with FNV-1a rather than unit by unit.
+    private struct Word: Hashable {
+        var units: ArraySlice<UInt16>
+
+        static func == (a: Word, b: Word) -> Bool { a.units.elementsEqual(b.units) }
+
+        func hash(into hasher: inout Hasher) {
+            var value: UInt64 = 0xcbf2_9ce4_8422_2325
+            for unit in units { value = (value ^ UInt64(unit)) &* 0x100_0000_01b3 }
+            hasher.combine(value)
+        }
+    }
+
+    /// Words by context; consecutive words nearly always share one, so it is looked up once.
+    private var caches: [Context: [Word: ShapedGlyphs]] = [:]
+    private var currentContext: Context?
+    private var current: [Word: ShapedGlyphs] = [:]
+    private var cachedWordCount = 0
     private let buffer: OpaquePointer
     /// Past this many cached words the cache starts again (bounds memory on huge vocabularies).
     public var cacheLimit = 200_000
@@ -56,17 +73,29 @@ public final class Shaper {
     /// Shapes `text` (UTF-16) in `font`; clusters are offsets into `text`.
     public func shape<C: Collection>(_ text: C, font: Font, language: String = "en",
                                      features: FeatureSet = .standard) -> ShapedGlyphs where C.Element == UInt16 {
-        let units = (text as? ArraySlice<UInt16>) ?? ArraySlice(text)
-        let key = CacheKey(fontID: font.id, language: language, features: features, text: units)
-        if let cached = cache[key] {
+        let word = Word(units: (text as? ArraySlice<UInt16>) ?? ArraySlice(text))
+        let context = Context(fontID: font.id, language: language, features: features)
+        if context != currentContext { switchContext(to: context) }
+        if let cached = current[word] {
             cacheHits += 1
             return cached
         }
         cacheMisses += 1
-        let shaped = shapeUncached(key.text, font: font, language: language, features: features)
-        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[key] = shaped
+        let shaped = shapeUncached(word.units, font: font, language: language, features: features)
+        if cachedWordCount >= cacheLimit {
+            caches.removeAll()
+            current.removeAll()
+            cachedWordCount = 0
+        }
+        current[word] = shaped
+        cachedWordCount += 1
         return shaped
+    }
+
+    private func switchContext(to context: Context) {
+        if let previous = currentContext { caches[previous] = current }
+        current = caches.removeValue(forKey: context) ?? [:]
+        currentContext = context
     }
 
     private func shapeUncached(_ text: ArraySlice<UInt16>, font: Font, language: String, features: FeatureSet) -> ShapedGlyphs {
