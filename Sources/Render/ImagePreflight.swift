@@ -13,7 +13,8 @@ public enum ImagePreflight {
                 let surface = try ImageSurfaceLoader.load(path: attachment.image.path)
                 cairo_surface_destroy(surface)
             } catch {
-                problems.append(.error("image \"\(attachment.image.path)\": \(error)", at: attachment.image.location))
+                problems.append(.error("image \"\(attachment.image.path)\": \(error)", at: attachment.image.location,
+                                       sourceLine: attachment.image.sourceLine))
             }
         }
         return problems

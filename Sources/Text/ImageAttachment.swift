@@ -5,11 +5,13 @@ import Diagnostics
 public struct ImageAttachment: Hashable, Sendable {
     /// Absolute path of the image file.
     public var path: String
-    /// Where the `<img>` tag was written, for messages about the file.
+    /// Where the `<img>` tag was written, and the text of that line, for messages about the file.
     public var location: SourceLocation?
+    public var sourceLine: String?
 
-    public init(path: String, location: SourceLocation? = nil) {
+    public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil) {
         self.path = path
         self.location = location
+        self.sourceLine = sourceLine
     }
 }

@@ -146,7 +146,7 @@ public final class Typesetter {
             diagnostics.append(.warning(String(format: "picture of %.0f×%.0f pt is larger than the %.0f×%.0f pt column; scaled to %.0f×%.0f pt",
                                                delegate.width, delegate.ascent + delegate.descent, column.width, column.height,
                                                fitted.width, fitted.ascent + fitted.descent),
-                                        at: attachment.image.location))
+                                        at: attachment.image.location, sourceLine: attachment.image.sourceLine))
             text.modifyAttributes(in: attachment.index ..< attachment.index + 1) { $0.runDelegate = fitted }
         }
     }

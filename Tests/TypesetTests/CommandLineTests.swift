@@ -222,4 +222,59 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertNotEqual(result.status, 0)
     }
+
+    // MARK: --strict, --root, --text-scale
+
+    func testStrictTurnsWarningsIntoErrorsAndWritesNothing() throws {
+        let directory = try makeTemporaryDirectory()
+        try write("Text with <blink>an unknown tag</blink>.\n", to: directory.appendingPathComponent("doc.txt"))
+        let lenient = try typeset(["doc.txt", "-o", "lenient.pdf"], in: directory)
+        XCTAssertEqual(lenient.status, 0, lenient.stderr)
+        XCTAssertTrue(lenient.stderr.contains("doc.txt:1:11: warning:"), lenient.stderr)
+        let strict = try typeset(["doc.txt", "-o", "strict.pdf", "--strict"], in: directory)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.contains("doc.txt:1:11: error:"), strict.stderr)
+        XCTAssertEqual(try files(directory), ["doc.txt", "lenient.pdf"])
+    }
+
+    func testPicturesOutsideTheDocumentsFolderNeedRoot() throws {
+        let directory = try makeTemporaryDirectory()
+        let pictures = directory.appendingPathComponent("pictures")
+        let articles = directory.appendingPathComponent("articles")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: articles, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestSupport.imagePath("rgb8.png"), toPath: pictures.appendingPathComponent("a.png").path)
+        // A symbolic link inside the folder that points outside it is outside it.
+        try FileManager.default.createSymbolicLink(atPath: articles.appendingPathComponent("link.png").path,
+                                                   withDestinationPath: pictures.appendingPathComponent("a.png").path)
+        try write("<img src=\"../pictures/a.png\" width=\"40\">\n", to: articles.appendingPathComponent("up.txt"))
+        try write("<img src=\"link.png\" width=\"40\">\n", to: articles.appendingPathComponent("link.txt"))
+        for name in ["up", "link"] {
+            let refused = try typeset(["\(name).txt", "-o", "\(name).pdf"], in: articles)
+            XCTAssertEqual(refused.status, 1, name)
+            XCTAssertTrue(refused.stderr.contains("\(name).txt:1:11: error:"), refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("--root"), "the message says how to allow it: \(refused.stderr)")
+            let allowed = try typeset(["\(name).txt", "-o", "\(name).pdf", "--root", directory.path], in: articles)
+            XCTAssertEqual(allowed.status, 0, allowed.stderr)
+        }
+        XCTAssertEqual(try files(articles), ["link.pdf", "link.png", "link.txt", "up.pdf", "up.txt"])
+        XCTAssertEqual(try typeset(["up.txt", "--root", "no-such-folder"], in: articles).status, 2)
+    }
+
+    func testTextScaleScalesNamedStyles() throws {
+        let directory = try makeTemporaryDirectory()
+        try write("<p style=\"body\">" + String(repeating: "Scaled words fill the page. ", count: 300) + "\n",
+                  to: directory.appendingPathComponent("doc.txt"))
+        func pages(_ scale: String) throws -> Int {
+            let result = try typeset(["doc.txt", "-o", "out.png", "--format", "png", "--dpi", "10", "--text-scale", scale], in: directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let count = try files(directory).filter { $0.hasPrefix("out-") }.count
+            for file in try files(directory) where file.hasPrefix("out-") {
+                try FileManager.default.removeItem(at: directory.appendingPathComponent(file))
+            }
+            return count
+        }
+        XCTAssertGreaterThan(try pages("2"), try pages("1"), "twice the size takes more pages")
+        XCTAssertEqual(try typeset(["doc.txt", "--text-scale", "0"], in: directory).status, 2)
+    }
 }
