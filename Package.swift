@@ -20,13 +20,13 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
         // Pipeline stages
         .target(name: "Diagnostics"),
         .target(name: "Text", dependencies: ["Diagnostics"]),
         .target(name: "Images"),
-        .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics"]),
+        .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics", "CICU"]),
         .target(name: "Fonts", dependencies: ["Text", "Diagnostics", "CFontconfig", "CFreeType", "CHarfBuzz"]),
         .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz"]),
         .target(name: "Breaking", dependencies: ["Text", "CICU"]),

@@ -30,17 +30,30 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         var text = location.map { "\($0): " } ?? ""
         text += "\(severity.rawValue): \(message)"
         if let sourceLine, let location {
-            let shown = sourceLine.replacingTabsWithSpaces()
-            text += "\n" + shown + "\n" + String(repeating: " ", count: max(0, location.column - 1)) + "^"
+            let (shown, caret) = Self.window(of: sourceLine, around: location.column - 1)
+            text += "\n" + shown + "\n" + String(repeating: " ", count: caret) + "^"
         }
         return text
     }
-}
 
-private extension String {
-    // A tab would make the caret land in the wrong column.
-    func replacingTabsWithSpaces() -> String {
-        String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+    /// At most this many characters of a source line are shown: a document may be one
+    /// enormous line, and a message about it must stay readable (and small).
+    public static let maximumShownWidth = 120
+
+    /// The part of `line` shown under a message, tabs made spaces, and the caret's column in it.
+    static func window(of line: String, around column: Int) -> (text: String, caret: Int) {
+        let scalars = Array(line.unicodeScalars)
+        let column = min(max(0, column), scalars.count)
+        var start = 0, end = scalars.count
+        if scalars.count > maximumShownWidth {
+            start = max(0, min(column - maximumShownWidth / 2, scalars.count - maximumShownWidth))
+            end = min(scalars.count, start + maximumShownWidth)
+        }
+        var shown = String(String.UnicodeScalarView(scalars[start ..< end].map { $0 == "\t" ? " " : $0 }))
+        var caret = column - start
+        if start > 0 { shown = "…" + shown; caret += 1 }
+        if end < scalars.count { shown += "…" }
+        return (shown, caret)
     }
 }
 

@@ -1,59 +1,73 @@
 import Text
 
-/// Colour values in markup: the names of UIKit's colour class methods (`red` → `redColor`)
-/// and hexadecimal `#rgb` / `#rrggbb`.
+/// Colour values in markup: a name (UIKit's, then CSS's, any case), `#rgb`, `#rgba`,
+/// `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)` or `rgba(r, g, b, a)`.
 public enum ColorParser {
-    /// UIKit's predefined colours, with the component values Apple documents for them.
-    static let uiKitColors: [String: Color] = [
-        "black": Color(white: 0),
-        "darkgray": Color(white: 1.0 / 3.0),
-        "lightgray": Color(white: 2.0 / 3.0),
-        "white": Color(white: 1),
-        "gray": Color(white: 0.5),
-        "red": Color(red: 1, green: 0, blue: 0),
-        "green": Color(red: 0, green: 1, blue: 0),
-        "blue": Color(red: 0, green: 0, blue: 1),
-        "cyan": Color(red: 0, green: 1, blue: 1),
-        "yellow": Color(red: 1, green: 1, blue: 0),
-        "magenta": Color(red: 1, green: 0, blue: 1),
-        "orange": Color(red: 1, green: 0.5, blue: 0),
-        "purple": Color(red: 0.5, green: 0, blue: 0.5),
-        "brown": Color(red: 0.6, green: 0.4, blue: 0.2),
-        "clear": Color.clear,
-    ]
-
-    public static var knownNames: [String] {
-        ["black", "darkGray", "lightGray", "white", "gray", "red", "green", "blue", "cyan", "yellow",
-         "magenta", "orange", "purple", "brown", "clear"]
-    }
+    /// UIKit's colour names, which the tutorial's documents use.
+    public static var knownNames: [String] { ColorNames.uiKitSpellings }
 
     public static func parse(_ value: String) -> Color? {
-        let trimmed = value.trimmingSpaces()
-        if trimmed.hasPrefix("#") { return parseHex(trimmed.dropFirst()) }
-        var name = trimmed.lowercased()
+        let text = value.trimmingSpaces().lowercased()
+        if text.hasPrefix("#") { return parseHex(text.dropFirst()) }
+        if text.hasPrefix("rgb") { return parseFunction(text) }
+        if let color = ColorNames.color(named: text) { return color }
         // The tutorial calls `[UIColor <name>Color]`; accept the selector's spelling too.
-        if name.hasSuffix("color"), name != "color" { name.removeLast(5) }
-        return uiKitColors[name]
+        if text.hasSuffix("color"), text.count > 5 { return ColorNames.color(named: String(text.dropLast(5))) }
+        return nil
+    }
+
+    /// Why `value` is not a colour, for the error message.
+    static func problem(with value: String) -> String {
+        let text = value.trimmingSpaces().lowercased()
+        if text.hasPrefix("#") {
+            return "unknown color \"\(value.clipped)\" (a hex colour is # and 3, 4, 6 or 8 hex digits: #rgb, #rgba, #rrggbb, #rrggbbaa)"
+        }
+        if text.hasPrefix("rgb") {
+            return "unknown color \"\(value.clipped)\" (expected rgb(r, g, b) or rgba(r, g, b, a): r, g, b from 0 to 255 or 0% to 100%, a from 0 to 1 or 0% to 100%)"
+        }
+        let hint = Suggestion.closest(to: text, among: ColorNames.allNames).map { "did you mean '\($0)'? " } ?? ""
+        return "unknown color \"\(value.clipped)\" (\(hint)expected a name such as red or darkGray, #rrggbb, or rgb(r, g, b))"
     }
 
     private static func parseHex(_ digits: Substring) -> Color? {
-        guard digits.allSatisfy(\.isHexDigit) else { return nil }
-        let values = digits.compactMap { $0.hexDigitValue }
+        guard digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII) else { return nil }
+        let values = digits.compactMap { $0.hexDigitValue }.map(Double.init)
         switch values.count {
-        case 3:
-            return Color(red: Double(values[0] * 17) / 255, green: Double(values[1] * 17) / 255, blue: Double(values[2] * 17) / 255)
-        case 6:
-            return Color(red: Double(values[0] * 16 + values[1]) / 255,
-                         green: Double(values[2] * 16 + values[3]) / 255,
-                         blue: Double(values[4] * 16 + values[5]) / 255)
+        case 3, 4:
+            let channels = values.map { $0 * 17 / 255 }
+            return Color(red: channels[0], green: channels[1], blue: channels[2], alpha: values.count == 4 ? channels[3] : 1)
+        case 6, 8:
+            let channels = stride(from: 0, to: values.count, by: 2).map { (values[$0] * 16 + values[$0 + 1]) / 255 }
+            return Color(red: channels[0], green: channels[1], blue: channels[2], alpha: values.count == 8 ? channels[3] : 1)
         default:
             return nil
         }
     }
-}
 
-extension String {
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    /// `rgb(…)` / `rgba(…)` with three or four components, separated by commas or spaces
+    /// (CSS's `rgb(255 0 0 / 50%)` too).
+    private static func parseFunction(_ text: String) -> Color? {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
+        let name = text[..<open].trimmingSpaces()
+        guard name == "rgb" || name == "rgba" else { return nil }
+        let inside = text[text.index(after: open) ..< text.index(before: text.endIndex)]
+        let parts = inside.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" || $0 == "\t" }).map(String.init)
+        guard parts.count == 3 || parts.count == 4 else { return nil }
+        var channels: [Double] = []
+        for part in parts.prefix(3) {
+            guard let channel = component(part, scale: 255) else { return nil }
+            channels.append(channel)
+        }
+        let alpha = parts.count == 4 ? component(parts[3], scale: 1) : 1
+        guard let alpha else { return nil }
+        return Color(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha)
+    }
+
+    /// A number from 0 to `scale`, or a percentage, as a fraction 0...1.
+    private static func component(_ text: String, scale: Double) -> Double? {
+        let isPercentage = text.hasSuffix("%")
+        guard let value = NumberSyntax.parse(isPercentage ? String(text.dropLast()) : text) else { return nil }
+        let fraction = isPercentage ? value / 100 : value / scale
+        return (0 ... 1).contains(fraction) ? fraction : nil
     }
 }

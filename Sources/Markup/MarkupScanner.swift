@@ -1,15 +1,15 @@
-import Diagnostics
-
 /// Splits markup into text and tags. A `<` starts a tag when a letter, `/` or `!` follows it;
-/// any other `<` is text. Problems go to `diagnostics` and scanning goes on after them.
+/// any other `<` is text. Problems are reported and scanning goes on after them.
 struct MarkupScanner {
     let source: MarkupSource
-    private(set) var diagnostics: [Diagnostic] = []
-    private var position = 0
-    private var units: [UInt16] { source.units }
+    let diagnostics: MarkupDiagnostics
+    private let units: [UInt16]
+    private(set) var position = 0
 
-    init(source: MarkupSource) {
+    init(source: MarkupSource, diagnostics: MarkupDiagnostics) {
         self.source = source
+        self.diagnostics = diagnostics
+        units = source.units
     }
 
     /// The next token, or nil at the end. Tokens are made one at a time, so a large
@@ -19,17 +19,19 @@ struct MarkupScanner {
         var textStart = position
         while position < units.count {
             let unit = units[position]
-            if unit == ascii("<"), startsTag(at: position) {
+            if unit == Self.lessThan, startsTag(at: position) {
                 if !text.isEmpty { return .text(text, offset: textStart) }
                 if startsComment(at: position) {
+                    let start = position
                     skipComment()
-                } else if let tag = scanTag() {
-                    return .tag(tag)
+                    return .comment(offset: start)
                 }
+                if let tag = scanTag() { return .tag(tag) }
                 textStart = position
-            } else if unit == ascii("&"), let (decoded, length) = EntityDecoder.decode(units, at: position) {
-                text.append(contentsOf: decoded)
-                position += length
+            } else if unit == Self.ampersand {
+                position = appendReference(at: position, end: units.count, to: &text)
+            } else if unit == 0 {
+                position = skipNULs(at: position, end: units.count)
             } else {
                 text.append(unit)
                 position += 1
@@ -38,14 +40,43 @@ struct MarkupScanner {
         return text.isEmpty ? nil : .text(text, offset: textStart)
     }
 
-    private func ascii(_ character: Unicode.Scalar) -> UInt16 { UInt16(character.value) }
+    private static let lessThan: UInt16 = 0x3C
+    private static let greaterThan: UInt16 = 0x3E
+    private static let ampersand: UInt16 = 0x26
+    private static let slash: UInt16 = 0x2F
+    private static let equals: UInt16 = 0x3D
+
+    /// Appends the character reference at `offset` (or, when it is not a valid one, its `&`
+    /// as text, with a warning) and returns where scanning goes on.
+    private func appendReference(at offset: Int, end: Int, to text: inout [UInt16]) -> Int {
+        switch EntityDecoder.decode(units, at: offset, end: end) {
+        case .character(let decoded, let length)?:
+            text.append(contentsOf: decoded)
+            return offset + length
+        case .invalid(let message)?:
+            diagnostics.warning(message, at: offset)
+            text.append(Self.ampersand)
+            return offset + 1
+        case nil:
+            text.append(Self.ampersand)
+            return offset + 1
+        }
+    }
+
+    /// Reports a run of NUL characters once (a UTF-16 file read as UTF-8 is full of them).
+    private func skipNULs(at offset: Int, end: Int) -> Int {
+        diagnostics.error("NUL character in the text (the file must be UTF-8 text, not UTF-16 or binary)", at: offset)
+        var cursor = offset
+        while cursor < end, units[cursor] == 0 { cursor += 1 }
+        return cursor
+    }
 
     private func isLetter(_ unit: UInt16) -> Bool {
         (0x41 ... 0x5A).contains(unit) || (0x61 ... 0x7A).contains(unit)
     }
 
     private func isNameCharacter(_ unit: UInt16) -> Bool {
-        isLetter(unit) || (0x30 ... 0x39).contains(unit) || unit == ascii("-") || unit == ascii("_") || unit == ascii(":")
+        isLetter(unit) || (0x30 ... 0x39).contains(unit) || unit == 0x2D || unit == 0x5F || unit == 0x3A   // - _ :
     }
 
     private func isSpace(_ unit: UInt16) -> Bool {
@@ -55,24 +86,24 @@ struct MarkupScanner {
     private func startsTag(at offset: Int) -> Bool {
         guard offset + 1 < units.count else { return false }
         let next = units[offset + 1]
-        return isLetter(next) || next == ascii("/") || next == ascii("!")
+        return isLetter(next) || next == Self.slash || next == 0x21   // !
     }
 
     private func startsComment(at offset: Int) -> Bool {
-        offset + 3 < units.count && units[offset + 1] == ascii("!") && units[offset + 2] == ascii("-") && units[offset + 3] == ascii("-")
+        offset + 3 < units.count && units[offset + 1] == 0x21 && units[offset + 2] == 0x2D && units[offset + 3] == 0x2D
     }
 
     private mutating func skipComment() {
         let start = position
         position += 4
         while position + 2 < units.count {
-            if units[position] == ascii("-"), units[position + 1] == ascii("-"), units[position + 2] == ascii(">") {
+            if units[position] == 0x2D, units[position + 1] == 0x2D, units[position + 2] == Self.greaterThan {
                 position += 3
                 return
             }
             position += 1
         }
-        diagnostics.append(source.diagnostic(.error, "unterminated comment: expected '-->'", at: start))
+        diagnostics.error("unterminated comment: expected '-->'", at: start)
         position = units.count
     }
 
@@ -92,45 +123,45 @@ struct MarkupScanner {
         let start = position
         position += 1
         var isClosing = false
-        if units[position] == ascii("/") { isClosing = true; position += 1 }
-        if units[position] == ascii("!") {
-            diagnostics.append(source.diagnostic(.error, "unexpected '<!': only comments '<!-- … -->' are allowed", at: start))
+        if units[position] == Self.slash { isClosing = true; position += 1 }
+        if position < units.count, units[position] == 0x21 {
+            diagnostics.error("unexpected '<!': only comments '<!-- … -->' are allowed", at: start)
             skipToTagEnd()
             return nil
         }
         let name = scanName().lowercased()
         if name.isEmpty {
-            diagnostics.append(source.diagnostic(.error, "expected a tag name after '<'", at: start + 1))
+            diagnostics.error("expected a tag name after '<\(isClosing ? "/" : "")'", at: position)
             skipToTagEnd()
             return nil
         }
         var attributes: [TagAttribute] = []
         while true {
             skipSpaces()
-            guard position < units.count, units[position] != ascii("<") else {
-                diagnostics.append(source.diagnostic(.error, "unterminated tag <\(isClosing ? "/" : "")\(name): expected '>'", at: start))
+            guard position < units.count, units[position] != Self.lessThan else {
+                diagnostics.error("unterminated tag <\(isClosing ? "/" : "")\(name.clipped): expected '>'", at: start)
                 return nil
             }
             let unit = units[position]
-            if unit == ascii(">") { position += 1; break }
-            if unit == ascii("/"), position + 1 < units.count, units[position + 1] == ascii(">") { position += 2; break }
+            if unit == Self.greaterThan { position += 1; break }
+            if unit == Self.slash, position + 1 < units.count, units[position + 1] == Self.greaterThan { position += 2; break }
             let nameOffset = position
             let attributeName = scanName()
             if attributeName.isEmpty {
-                let found = source.string(position ..< position + 1)
-                diagnostics.append(source.diagnostic(.error, "unexpected '\(found)' in tag <\(name)>: expected an attribute name or '>'", at: position))
+                let found = unit == 0 ? "NUL" : source.string(position ..< position + 1)
+                diagnostics.error("unexpected '\(found)' in tag <\(name.clipped)>: expected an attribute name or '>'", at: position)
                 skipToTagEnd()
                 return nil
             }
             skipSpaces()
-            guard position < units.count, units[position] == ascii("=") else {
-                // A bare attribute (`<nobr>`-style flag) has an empty value.
+            guard position < units.count, units[position] == Self.equals else {
+                // A bare attribute has an empty value.
                 attributes.append(TagAttribute(name: attributeName, value: "", nameOffset: nameOffset, valueOffset: nameOffset))
                 continue
             }
             position += 1
             skipSpaces()
-            guard let (value, valueOffset) = scanAttributeValue(tagName: name, attributeName: attributeName) else {
+            guard let (value, valueOffset) = scanAttributeValue(attributeName: attributeName) else {
                 skipToTagEnd()
                 return nil
             }
@@ -139,43 +170,75 @@ struct MarkupScanner {
         return Tag(name: name, isClosing: isClosing, attributes: attributes, offset: start)
     }
 
-    private mutating func scanAttributeValue(tagName: String, attributeName: String) -> (String, Int)? {
+    /// A value in double or single quotes (which may hold spaces, `<` and `>`, but not a line
+    /// end), or unquoted up to a space or `>`. References in it are decoded.
+    private mutating func scanAttributeValue(attributeName: String) -> (String, Int)? {
         guard position < units.count else {
-            diagnostics.append(source.diagnostic(.error, "expected a value for '\(attributeName)'", at: position))
+            diagnostics.error("expected a value for '\(attributeName.clipped)'", at: position)
             return nil
         }
         let quote = units[position]
-        if quote == ascii("\"") || quote == ascii("'") {
+        if quote == 0x22 || quote == 0x27 {
             let valueStart = position + 1
             position += 1
-            while position < units.count, units[position] != quote {
-                if units[position] == 0x0A {
-                    diagnostics.append(source.diagnostic(.error, "unterminated value of '\(attributeName)': expected a closing quote", at: valueStart - 1))
-                    return nil
-                }
-                position += 1
-            }
-            guard position < units.count else {
-                diagnostics.append(source.diagnostic(.error, "unterminated value of '\(attributeName)': expected a closing quote", at: valueStart - 1))
+            while position < units.count, units[position] != quote, units[position] != 0x0A { position += 1 }
+            guard position < units.count, units[position] == quote else {
+                diagnostics.error("unterminated value of '\(attributeName.clipped)': expected a closing quote", at: valueStart - 1)
                 return nil
             }
-            let raw = Array(units[valueStart ..< position])
+            let value = decodedValue(valueStart ..< position)
             position += 1
-            return (String(decoding: EntityDecoder.decodeAll(raw), as: UTF16.self), valueStart)
+            return (value, valueStart)
         }
         let valueStart = position
-        while position < units.count, !isSpace(units[position]), units[position] != ascii(">"), units[position] != ascii("<") {
+        while position < units.count, !isSpace(units[position]), units[position] != Self.greaterThan, units[position] != Self.lessThan {
             position += 1
         }
         if position == valueStart {
-            diagnostics.append(source.diagnostic(.error, "expected a value after '\(attributeName)='", at: valueStart))
+            diagnostics.error("expected a value after '\(attributeName)='", at: valueStart)
             return nil
         }
-        return (source.string(valueStart ..< position), valueStart)
+        return (decodedValue(valueStart ..< position), valueStart)
+    }
+
+    private func decodedValue(_ range: Range<Int>) -> String {
+        var value: [UInt16] = []
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            if units[offset] == Self.ampersand {
+                offset = appendReference(at: offset, end: range.upperBound, to: &value)
+            } else if units[offset] == 0 {
+                offset = skipNULs(at: offset, end: range.upperBound)
+            } else {
+                value.append(units[offset])
+                offset += 1
+            }
+        }
+        return String(decoding: value, as: UTF16.self)
     }
 
     private mutating func skipToTagEnd() {
-        while position < units.count, units[position] != ascii(">"), units[position] != 0x0A { position += 1 }
-        if position < units.count, units[position] == ascii(">") { position += 1 }
+        while position < units.count, units[position] != Self.greaterThan, units[position] != 0x0A { position += 1 }
+        if position < units.count, units[position] == Self.greaterThan { position += 1 }
+    }
+}
+
+extension MarkupSource {
+    /// The source offset of the character at `decodedOffset` (UTF-16) in an attribute's value
+    /// whose first character is at `valueOffset`: references such as `&amp;` are longer in the
+    /// source than in the value.
+    func offset(inValueAt valueOffset: Int, decodedOffset: Int) -> Int {
+        var offset = valueOffset
+        var decoded = 0
+        while decoded < decodedOffset, offset < units.count {
+            if units[offset] == 0x26, case .character(let characters, let length)? = EntityDecoder.decode(units, at: offset) {
+                decoded += characters.count
+                offset += length
+            } else {
+                decoded += 1
+                offset += 1
+            }
+        }
+        return offset
     }
 }

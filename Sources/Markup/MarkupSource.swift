@@ -6,7 +6,8 @@ import Diagnostics
 public struct MarkupSource: Sendable {
     public let fileName: String
     public let units: [UInt16]
-    private let lineStarts: [Int]
+    /// Offset of the first character of each line.
+    let lineStarts: [Int]
 
     /// Decodes UTF-8 bytes; invalid UTF-8 is reported at the line and column where it starts.
     public init(fileName: String, bytes: [UInt8]) throws {
@@ -68,7 +69,8 @@ public struct MarkupSource: Sendable {
         }
     }
 
-    private func lineIndex(of offset: Int) -> Int {
+    /// The 0-based line holding `offset`.
+    func lineIndex(of offset: Int) -> Int {
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2

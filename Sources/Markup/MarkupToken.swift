@@ -23,4 +23,6 @@ public enum MarkupToken: Sendable, Equatable {
     /// Literal text, entities already decoded.
     case text([UInt16], offset: Int)
     case tag(Tag)
+    /// `<!-- … -->`, which prints nothing.
+    case comment(offset: Int)
 }

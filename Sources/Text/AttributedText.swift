@@ -70,6 +70,40 @@ public struct AttributedText: Sendable {
         }
     }
 
+    /// Changes the attributes over each of `ranges` (in order, not overlapping) in one pass
+    /// over the runs: the thousands of matches of a markup rule cost one rebuild, not one each.
+    public mutating func modifyAttributes(in ranges: [Range<Int>], _ change: (inout TextAttributes) -> Void) {
+        var rebuilt = RunArray<TextAttributes>()
+        var position = 0
+        var next = 0   // the first range not yet passed
+        for run in 0 ..< attributeRuns.runCount {
+            let runEnd = attributeRuns.range(ofRun: run).upperBound
+            let value = attributeRuns.values[run]
+            var changed: TextAttributes?
+            while position < runEnd {
+                while next < ranges.count, ranges[next].upperBound <= position { next += 1 }
+                guard next < ranges.count, ranges[next].lowerBound < runEnd else {
+                    rebuilt.append(count: runEnd - position, value: value)
+                    position = runEnd
+                    break
+                }
+                if ranges[next].lowerBound > position {
+                    rebuilt.append(count: ranges[next].lowerBound - position, value: value)
+                    position = ranges[next].lowerBound
+                }
+                if changed == nil {
+                    var copy = value
+                    change(&copy)
+                    changed = copy
+                }
+                let end = min(ranges[next].upperBound, runEnd)
+                rebuilt.append(count: end - position, value: changed!)
+                position = end
+            }
+        }
+        attributeRuns = rebuilt
+    }
+
     // MARK: Reading
 
     public func attributes(at index: Int) -> (attributes: TextAttributes, range: Range<Int>) {

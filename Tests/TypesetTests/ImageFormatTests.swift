@@ -34,6 +34,8 @@ final class ImageFormatTests: XCTestCase {
 
     private func options(format: OutputFormat, width: Double, height: Double) -> TypesetOptions {
         var options = TypesetOptions()
+        // The pictures are the repository's fixtures, outside the temporary document folders.
+        options.imageRoot = "/"
         options.fontsDirectory = TestSupport.fontsDirectory
         options.format = format
         options.dpi = 72
@@ -251,11 +253,13 @@ final class ImageFormatTests: XCTestCase {
         let directory = try makeTemporaryDirectory()
         let input = try writeDocument(for: "truncated.jpg", width: 100, height: 60, in: directory)
         var options = TypesetOptions()
+        // The pictures are the repository's fixtures, outside the temporary document folders.
+        options.imageRoot = "/"
         options.fontsDirectory = TestSupport.fontsDirectory
         XCTAssertThrowsError(try Typesetter(options: options).layOut(fileAt: input)) { error in
             let failure = error as? DocumentFailure
             XCTAssertEqual(failure?.diagnostics.first { $0.severity == .error }?.location?.line, 1)
-            XCTAssertEqual(failure?.diagnostics.first { $0.severity == .error }?.location?.column, 1)
+            XCTAssertEqual(failure?.diagnostics.first { $0.severity == .error }?.location?.column, 11, "at the src value")
         }
     }
 }

@@ -11,6 +11,8 @@ import XCTest
 final class RenderTests: XCTestCase {
     private func options(format: OutputFormat = .pdf, page: PageTemplate? = nil) -> TypesetOptions {
         var options = TypesetOptions()
+        // The pictures are the repository's fixtures, outside the temporary document folders.
+        options.imageRoot = "/"
         options.fontsDirectory = TestSupport.fontsDirectory
         options.format = format
         if let page { options.page = page }

@@ -1,0 +1,106 @@
+import Text
+
+/// Builds the attributed text as the parser reads: characters with the character attributes
+/// in force, each paragraph with the paragraph style in force when its first character is
+/// added, and one font request per face where the text first uses it.
+struct DocumentBuilder {
+    let source: MarkupSource
+    private(set) var text: AttributedText
+    /// The character attributes of the text added next.
+    var attributes: TextAttributes
+    /// Where the tag that chose the current face is (nil: the document's defaults), for
+    /// messages about a face that cannot be found.
+    var faceOrigin: Int?
+    /// The style of paragraphs that begin from now on.
+    var paragraphStyle: ParagraphStyle
+    /// Whether the current paragraph has characters (its style is then fixed).
+    private(set) var paragraphHasText = false
+    private var currentParagraphStyle: ParagraphStyle
+    /// A list item's style and number, waiting for the item's paragraph to begin.
+    private var pendingListItem: (style: ParagraphStyle, number: Int?)?
+    /// The number of the latest paragraph when it was a numbered list item, else 0.
+    private(set) var listNumber = 0
+    private(set) var fontRequests: [FontRequest] = []
+    private var requestedFaces: Set<FontDescriptor> = []
+    private var lastFace: FontDescriptor?
+
+    init(source: MarkupSource, defaults: MarkupDefaults) {
+        self.source = source
+        text = AttributedText(defaultParagraphStyle: defaults.paragraphStyle)
+        attributes = defaults.attributes
+        paragraphStyle = defaults.paragraphStyle
+        currentParagraphStyle = defaults.paragraphStyle
+        // The body face comes first and unlocated: the Fonts stage needs it whatever the text says.
+        noteFace(of: defaults.attributes, at: nil)
+    }
+
+    /// Appends text; each line feed ends a paragraph.
+    mutating func append(_ units: [UInt16]) {
+        guard !units.isEmpty else { return }
+        var start = 0
+        while let newline = units[start...].firstIndex(of: AttributedText.lineFeed) {
+            appendInParagraph(units[start ... newline])
+            paragraphHasText = false
+            start = newline + 1
+        }
+        if start < units.count { appendInParagraph(units[start...]) }
+    }
+
+    mutating func appendAttachment(_ image: ImageAttachment, delegate: RunDelegate) {
+        beginParagraphIfNeeded()
+        text.appendAttachment(image, delegate: delegate, attributes: attributes, paragraphStyle: currentParagraphStyle)
+    }
+
+    /// The next paragraph is a list item with `style`, numbered `number` if numbered.
+    /// A paragraph that has text is ended first.
+    mutating func beginListItem(style: ParagraphStyle, number: Int?) {
+        if paragraphHasText { append([AttributedText.lineFeed]) }
+        pendingListItem = (style, number)
+    }
+
+    /// Changes the attributes over `ranges` (in order), noting each new face at `faceOrigin`.
+    mutating func modifyAttributes(in ranges: [Range<Int>], faceOrigin: Int, _ change: (inout TextAttributes) -> Void) {
+        guard !ranges.isEmpty else { return }
+        var faces: [FontDescriptor] = []
+        var seen: Set<FontDescriptor> = []
+        text.modifyAttributes(in: ranges) { attributes in
+            change(&attributes)
+            if seen.insert(attributes.fontRequest).inserted { faces.append(attributes.fontRequest) }
+        }
+        for face in faces { noteFace(face, at: faceOrigin) }
+    }
+
+    /// Records the face of `attributes` if no text has used it yet.
+    mutating func noteFace(of attributes: TextAttributes, at offset: Int?) {
+        noteFace(attributes.fontRequest, at: offset)
+    }
+
+    private mutating func noteFace(_ face: FontDescriptor, at offset: Int?) {
+        guard face != lastFace else { return }
+        lastFace = face
+        // Family names ignore case, as fontconfig's do.
+        let key = FontDescriptor(family: face.family.lowercased(), weight: face.weight, italic: face.italic)
+        guard requestedFaces.insert(key).inserted else { return }
+        fontRequests.append(FontRequest(descriptor: face, location: offset.map { source.location(of: $0) },
+                                        sourceLine: offset.map { source.lineText(containing: $0) }))
+    }
+
+    private mutating func appendInParagraph(_ units: ArraySlice<UInt16>) {
+        beginParagraphIfNeeded()
+        noteFace(of: attributes, at: faceOrigin)
+        text.append(utf16: units, attributes: attributes, paragraphStyle: currentParagraphStyle)
+    }
+
+    private mutating func beginParagraphIfNeeded() {
+        guard !paragraphHasText else { return }
+        paragraphHasText = true
+        if let item = pendingListItem {
+            currentParagraphStyle = item.style
+            listNumber = item.number ?? 0
+            pendingListItem = nil
+        } else {
+            currentParagraphStyle = paragraphStyle
+            listNumber = 0
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Images
+import Text
+
+/// Where pictures are looked up, and the folder they must stay inside: a document from
+/// elsewhere must not be able to embed any file the reader can read (`../../home/…`).
+struct ImageLocator {
+    /// Folder that relative `src` paths start from.
+    let baseDirectory: String
+    /// The allowed folder with symbolic links resolved.
+    let root: String
+
+    init(baseDirectory: String, root: String?) {
+        self.baseDirectory = baseDirectory
+        let allowed = root ?? baseDirectory
+        self.root = Self.realPath(allowed) ?? URL(fileURLWithPath: allowed).standardizedFileURL.path
+    }
+
+    func path(for source: String) -> String {
+        if source.hasPrefix("/") { return URL(fileURLWithPath: source).standardizedFileURL.path }
+        return URL(fileURLWithPath: baseDirectory).appendingPathComponent(source).standardizedFileURL.path
+    }
+
+    /// Whether the file at `path` (which exists), links followed, lies inside the root.
+    func allows(_ path: String) -> Bool {
+        guard let resolved = Self.realPath(path) else { return false }
+        return resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+extension ParseState {
+    /// `<img src="…" width="…" height="…">`: one U+FFFC character whose run delegate reserves
+    /// the picture's size, sitting on the baseline. A missing dimension keeps the picture's
+    /// proportions; both missing, 1 pixel is 1 point. The header is read here so that a
+    /// missing, foreign, truncated or oversized file is reported at the tag.
+    mutating func insertImage(_ tag: Tag) {
+        var width: Double?
+        var height: Double?
+        var source: TagAttribute?
+        var valid = true
+        for attribute in tag.attributes {
+            switch attribute.key {
+            case "src": source = attribute
+            case "width":
+                width = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength, excludingMinimum: true)
+                valid = valid && width != nil
+            case "height":
+                height = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength, excludingMinimum: true)
+                valid = valid && height != nil
+            default:
+                warnUnknown(attribute, of: tag, known: ["src", "width", "height"])
+            }
+        }
+        guard let source, !source.trimmedValue.isEmpty else {
+            return diagnostics.error("<img> needs a src attribute naming a JPEG or PNG file", at: tag.offset)
+        }
+        let path = images.path(for: source.value)
+        guard FileManager.default.fileExists(atPath: path) else {
+            return values.error("image \"\(source.value.clipped)\" not found (looked for \(path))", at: source)
+        }
+        guard images.allows(path) else {
+            return values.error("image \"\(source.value.clipped)\" is outside the folder \(images.root); pictures must be inside it (use --root FOLDER to allow another folder)",
+                                at: source)
+        }
+        let info: ImageInfo
+        do {
+            info = try ImageInfo.probe(path: path)
+        } catch {
+            return values.error("image \"\(source.value.clipped)\": \(error)", at: source)
+        }
+        guard valid else { return }
+        let aspect = Double(info.pixelWidth) / Double(info.pixelHeight)
+        let finalWidth = width ?? height.map { $0 * aspect } ?? Double(info.pixelWidth)
+        let finalHeight = height ?? width.map { $0 / aspect } ?? Double(info.pixelHeight)
+        // Later messages about the file (it may fail to decode) point at its name.
+        let attachment = ImageAttachment(path: path, location: diagnostics.source.location(of: source.valueOffset),
+                                         sourceLine: diagnostics.source.lineText(containing: source.valueOffset))
+        builder.appendAttachment(attachment,
+                                 delegate: RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth))
+    }
+}

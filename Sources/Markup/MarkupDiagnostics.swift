@@ -1,0 +1,103 @@
+import Diagnostics
+
+/// Collects the problems the scanner and the parser find, each located in the source.
+/// A class, so that the scanner, the parser and the value readers share one collection.
+final class MarkupDiagnostics {
+    /// Past this many errors the parse stops: a file that is not markup at all (a picture, a
+    /// UTF-16 text) would otherwise bury the first, useful messages under thousands.
+    static let errorLimit = 100
+    static let warningLimit = 1000
+
+    let source: MarkupSource
+    private var entries: [Diagnostic] = []
+    private(set) var errorCount = 0
+    private var warningCount = 0
+    private var droppedWarnings: (count: Int, firstOffset: Int)?
+    private var stopNote: Diagnostic?
+
+    init(source: MarkupSource) {
+        self.source = source
+    }
+
+    var isFull: Bool { errorCount >= Self.errorLimit }
+
+    func error(_ message: String, at offset: Int) {
+        report(.error, message, at: offset)
+    }
+
+    func warning(_ message: String, at offset: Int) {
+        report(.warning, message, at: offset)
+    }
+
+    func report(_ severity: Diagnostic.Severity, _ message: String, at offset: Int) {
+        switch severity {
+        case .error: errorCount += 1
+        case .warning:
+            // A generated file can hold a million mistakes of one kind; a thousand make the point.
+            warningCount += 1
+            guard warningCount <= Self.warningLimit else {
+                if droppedWarnings == nil { droppedWarnings = (0, offset) }
+                droppedWarnings!.count += 1
+                return
+            }
+        case .note: break
+        }
+        let (location, line) = locate(offset)
+        entries.append(Diagnostic(severity, message, at: location, sourceLine: line))
+    }
+
+    // MARK: Locating
+
+    /// The line and column of the previous message: messages come mostly in source order,
+    /// so the next column is counted on from there, not from the start of a line that may be
+    /// megabytes long.
+    private var previous: (offset: Int, line: Int, column: Int, text: String)?
+
+    private func locate(_ offset: Int) -> (SourceLocation, String) {
+        let offset = min(max(0, offset), source.units.count)
+        let line = source.lineIndex(of: offset)
+        var from = source.lineStarts[line], column = 1
+        var text: String?
+        if let previous, previous.line == line {
+            text = previous.text
+            if previous.offset <= offset { (from, column) = (previous.offset, previous.column) }
+        }
+        // Columns count Unicode scalars: a low surrogate does not start a new one.
+        for unit in source.units[from ..< offset] where !UTF16.isTrailSurrogate(unit) { column += 1 }
+        let lineText = text ?? source.lineText(containing: offset)
+        previous = (offset, line, column, lineText)
+        return (SourceLocation(file: source.fileName, line: line + 1, column: column), lineText)
+    }
+
+    /// Notes that the parse stopped at `offset` because of too many errors.
+    func stop(at offset: Int) {
+        let (location, line) = locate(offset)
+        stopNote = Diagnostic(.note, "too many errors; stopping", at: location, sourceLine: line)
+    }
+
+    /// Everything reported, in source order (first reported first where two share a column),
+    /// then the note that the parse stopped, if it did.
+    func finished() -> [Diagnostic] {
+        let sorted = entries.enumerated().sorted { a, b in
+            let la = a.element.location!, lb = b.element.location!
+            return (la.line, la.column, a.offset) < (lb.line, lb.column, b.offset)
+        }.map(\.element)
+        var notes: [Diagnostic] = []
+        if let droppedWarnings {
+            let (location, line) = locate(droppedWarnings.firstOffset)
+            notes.append(Diagnostic(.note, "\(droppedWarnings.count) more warnings not shown", at: location, sourceLine: line))
+        }
+        guard let stopNote else { return sorted + notes }
+        // One tag may report several errors at once: keep exactly the first `errorLimit`.
+        var kept: [Diagnostic] = []
+        var errors = 0
+        for diagnostic in sorted {
+            if diagnostic.severity == .error {
+                guard errors < Self.errorLimit else { break }
+                errors += 1
+            }
+            kept.append(diagnostic)
+        }
+        return kept + notes + [stopNote]
+    }
+}

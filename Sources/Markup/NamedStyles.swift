@@ -1,0 +1,59 @@
+import Text
+
+/// A style a document applies by name: `<font style="caption1">`, `<p style="headline">`.
+struct NamedStyle: Equatable {
+    var character = CharacterStyleChange()
+    var paragraph = ParagraphStyleChange()
+}
+
+/// The named styles of one document: the predefined ones, then those its `<style>` tags define.
+struct NamedStyles {
+    /// By lowercased name: names ignore case, like colours.
+    private var styles: [String: NamedStyle] = [:]
+
+    /// The sans-serif family of the predefined display styles (bundled, so always found).
+    static let displayFamily = "Liberation Sans"
+
+    /// The predefined styles: the ratios of Apple's Dynamic Type text styles, adjusted for print
+    /// (see docs/markup.md): size relative to the body size, weight, display family or body family, italic.
+    static let predefined: [(name: String, scale: Double, weight: Int, display: Bool, italic: Bool)] = [
+        ("headline", 1.6, 700, true, false),
+        ("subheadline", 1.25, 600, true, false),
+        ("body", 1, 400, false, false),
+        ("footnote", 0.8, 400, false, false),
+        ("caption1", 0.85, 400, true, false),
+        ("caption2", 0.75, 400, true, true),
+    ]
+
+    /// The predefined styles for a document whose body text is `defaults`: every size scaled by
+    /// `defaults.textScale`. Each sets a complete face (family, size, weight, slant) and the
+    /// spacing around its paragraphs, so that `<p style="body">` after a headline is body again.
+    init(defaults: MarkupDefaults) {
+        let body = defaults.attributes
+        let bodyParagraph = defaults.paragraphStyle
+        for entry in Self.predefined {
+            var style = NamedStyle()
+            let size = body.fontSize * entry.scale * defaults.textScale
+            style.character.family = entry.display ? Self.displayFamily : body.fontFamily
+            style.character.size = size
+            style.character.weight = entry.weight
+            style.character.italic = entry.italic
+            let isHeadline = entry.name == "headline"
+            style.paragraph.spaceBefore = isHeadline ? 0.6 * size : bodyParagraph.spaceBefore
+            style.paragraph.spaceAfter = isHeadline ? 0.3 * size : bodyParagraph.spaceAfter
+            styles[entry.name] = style
+        }
+    }
+
+    subscript(name: String) -> NamedStyle? {
+        styles[name.lowercased()]
+    }
+
+    /// Defines `name`, replacing any style of that name (predefined ones too).
+    mutating func define(_ name: String, as style: NamedStyle) {
+        styles[name.lowercased()] = style
+    }
+
+    /// Every name, sorted (for messages).
+    var names: [String] { styles.keys.sorted() }
+}

@@ -1,0 +1,127 @@
+import Text
+
+/// What a `<p>` or a named style changes in the paragraph style. Every field left nil keeps
+/// the value in force.
+struct ParagraphStyleChange: Equatable {
+    var alignment: TextAlignment?
+    var firstLineIndent: Double?
+    var headIndent: Double?
+    var tailIndent: Double?
+    var spaceBefore: Double?
+    var spaceAfter: Double?
+    var lineHeight: LineHeight?
+    var minimumLineHeight: Double?
+    var maximumLineHeight: Double?
+    var hyphenate: Bool?
+    var tabStops: [TabStop]?
+    var tabInterval: Double?
+
+    static let attributeNames = ["align", "indent", "head-indent", "tail-indent", "space-before", "space-after",
+                                 "line-height", "line-height-min", "line-height-max", "hyphenate", "tabs", "tab-interval"]
+
+    /// Points on a page: nothing sensible is larger (200 inches).
+    static let maximumLength = 14_400.0
+
+    /// Reads `attribute` if it is a paragraph attribute (reporting a bad value); false if it is not one.
+    mutating func read(_ attribute: TagAttribute, _ values: ValueReader) -> Bool {
+        let length = 0 ... Self.maximumLength
+        switch attribute.key {
+        case "align":
+            alignment = values.choice(attribute, ["left": .left, "right": .right, "center": .center, "justify": .justify]) ?? alignment
+        case "indent":
+            firstLineIndent = values.points(attribute, in: -Self.maximumLength ... Self.maximumLength) ?? firstLineIndent
+        case "headindent":
+            headIndent = values.points(attribute, in: length) ?? headIndent
+        case "tailindent":
+            tailIndent = values.points(attribute, in: length) ?? tailIndent
+        case "spacebefore":
+            spaceBefore = values.points(attribute, in: length) ?? spaceBefore
+        case "spaceafter":
+            spaceAfter = values.points(attribute, in: length) ?? spaceAfter
+        case "lineheight":
+            lineHeight = Self.lineHeight(attribute, values) ?? lineHeight
+        case "lineheightmin":
+            minimumLineHeight = values.points(attribute, in: 0 ... 1000, excludingMinimum: true).flatMap {
+                checkBounds(minimum: $0, maximum: maximumLineHeight, attribute, values) ? $0 : nil
+            } ?? minimumLineHeight
+        case "lineheightmax":
+            maximumLineHeight = values.points(attribute, in: 0 ... 1000, excludingMinimum: true).flatMap {
+                checkBounds(minimum: minimumLineHeight, maximum: $0, attribute, values) ? $0 : nil
+            } ?? maximumLineHeight
+        case "hyphenate":
+            hyphenate = values.boolean(attribute) ?? hyphenate
+        case "tabs":
+            tabStops = TabStopList.parse(attribute, values) ?? tabStops
+        case "tabinterval":
+            tabInterval = values.points(attribute, in: 0 ... Self.maximumLength, excludingMinimum: true) ?? tabInterval
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func checkBounds(minimum: Double?, maximum: Double?, _ attribute: TagAttribute, _ values: ValueReader) -> Bool {
+        guard let minimum, let maximum, minimum > maximum else { return true }
+        values.error("line-height-min (\(ValueReader.format(minimum)) pt) is more than line-height-max (\(ValueReader.format(maximum)) pt)", at: attribute)
+        return false
+    }
+
+    /// `1.2` (times the natural height), `14pt` (exactly, baseline to baseline) or `normal`.
+    private static func lineHeight(_ attribute: TagAttribute, _ values: ValueReader) -> LineHeight? {
+        let text = attribute.trimmedValue.lowercased()
+        if text == "normal" { return .normal }
+        if text.hasSuffix("pt") {
+            return values.points(attribute, in: 0 ... 1000, excludingMinimum: true).map(LineHeight.fixed)
+        }
+        guard let multiple = values.number(attribute, in: 0 ... 1000, excludingMinimum: true) else { return nil }
+        guard multiple <= 10 else {
+            values.error("line-height \(ValueReader.format(multiple)) is a multiple of the natural height; write \(ValueReader.format(multiple))pt for points", at: attribute)
+            return nil
+        }
+        return .multiple(multiple)
+    }
+
+    // MARK: Combining and applying
+
+    /// This change followed by `later`: where both set something, `later` wins.
+    mutating func merge(_ later: ParagraphStyleChange) {
+        alignment = later.alignment ?? alignment
+        firstLineIndent = later.firstLineIndent ?? firstLineIndent
+        headIndent = later.headIndent ?? headIndent
+        tailIndent = later.tailIndent ?? tailIndent
+        spaceBefore = later.spaceBefore ?? spaceBefore
+        spaceAfter = later.spaceAfter ?? spaceAfter
+        if later.lineHeight != nil {
+            // A later line-height replaces earlier bounds.
+            lineHeight = later.lineHeight
+            minimumLineHeight = nil
+            maximumLineHeight = nil
+        }
+        minimumLineHeight = later.minimumLineHeight ?? minimumLineHeight
+        maximumLineHeight = later.maximumLineHeight ?? maximumLineHeight
+        hyphenate = later.hyphenate ?? hyphenate
+        tabStops = later.tabStops ?? tabStops
+        tabInterval = later.tabInterval ?? tabInterval
+    }
+
+    func apply(to style: inout ParagraphStyle) {
+        if let alignment { style.alignment = alignment }
+        if let firstLineIndent { style.firstLineIndent = firstLineIndent }
+        if let headIndent { style.headIndent = headIndent }
+        if let tailIndent { style.tailIndent = tailIndent }
+        if let spaceBefore { style.spaceBefore = spaceBefore }
+        if let spaceAfter { style.spaceAfter = spaceAfter }
+        if let lineHeight { style.lineHeight = lineHeight }
+        // A bound given alone keeps the other bound of a range in force.
+        if minimumLineHeight != nil || maximumLineHeight != nil {
+            var minimum: Double?, maximum: Double?
+            if case .range(let currentMinimum, let currentMaximum) = style.lineHeight {
+                (minimum, maximum) = (currentMinimum, currentMaximum)
+            }
+            style.lineHeight = .range(minimum: minimumLineHeight ?? minimum, maximum: maximumLineHeight ?? maximum)
+        }
+        if let hyphenate { style.hyphenate = hyphenate }
+        if let tabStops { style.tabStops = tabStops }
+        if let tabInterval { style.defaultTabInterval = tabInterval }
+    }
+}

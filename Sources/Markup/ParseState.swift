@@ -1,0 +1,102 @@
+import Text
+
+/// A tag that styles the text up to its closing tag.
+enum StyleElement: String {
+    case font, p, b, i, u, s, sup, sub, nobr
+}
+
+/// An open styling tag and the styles in force before it, which its closing tag restores.
+struct OpenElement {
+    var element: StyleElement
+    var attributes: TextAttributes
+    var faceOrigin: Int?
+    var paragraphStyle: ParagraphStyle
+}
+
+/// The parser's running state: the text so far, the open tags, the named styles and the rules.
+struct ParseState {
+    let diagnostics: MarkupDiagnostics
+    let values: ValueReader
+    let defaults: MarkupDefaults
+    let images: ImageLocator
+    var builder: DocumentBuilder
+    var namedStyles: NamedStyles
+    var rules: [MarkupRule] = []
+    /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
+    private var openElements: [OpenElement] = []
+    private var openCounts: [StyleElement: Int] = [:]
+
+    init(source: MarkupSource, defaults: MarkupDefaults, images: ImageLocator, diagnostics: MarkupDiagnostics) {
+        self.diagnostics = diagnostics
+        values = ValueReader(diagnostics: diagnostics)
+        self.defaults = defaults
+        self.images = images
+        builder = DocumentBuilder(source: source, defaults: defaults)
+        namedStyles = NamedStyles(defaults: defaults)
+    }
+
+    // MARK: Open and close
+
+    /// Saves the styles in force, for the closing tag of `element` to restore.
+    mutating func open(_ element: StyleElement) {
+        openElements.append(OpenElement(element: element, attributes: builder.attributes, faceOrigin: builder.faceOrigin,
+                                        paragraphStyle: builder.paragraphStyle))
+        openCounts[element, default: 0] += 1
+    }
+
+    /// Closes the innermost open `element`, and every tag opened inside it that is still open,
+    /// returning to the styles before it. False when no such tag is open.
+    mutating func close(_ element: StyleElement) -> Bool {
+        guard openCounts[element, default: 0] > 0 else { return false }
+        while let top = openElements.popLast() {
+            openCounts[top.element]! -= 1
+            guard top.element == element else { continue }
+            builder.attributes = top.attributes
+            builder.faceOrigin = top.faceOrigin
+            builder.paragraphStyle = top.paragraphStyle
+            return true
+        }
+        return false
+    }
+
+    // MARK: Applying changes
+
+    /// Applies a character change from the tag at `tagOffset`; when it changes the face, the
+    /// face is located at `faceOffset` (the value that chose it) or else at the tag.
+    mutating func apply(_ change: CharacterStyleChange, faceOffset: Int?, tagOffset: Int) {
+        let face = builder.attributes.fontRequest
+        change.apply(to: &builder.attributes)
+        if builder.attributes.fontRequest != face { builder.faceOrigin = faceOffset ?? tagOffset }
+    }
+
+    /// What a `style` attribute means: on `<font>`, `<style>` and `<rule>`, italic or normal set
+    /// the slant; any other value names a named style, which must exist.
+    enum StyleReference {
+        case slant(italic: Bool)
+        case named(NamedStyle)
+    }
+
+    func styleReference(_ attribute: TagAttribute, slantAllowed: Bool) -> StyleReference? {
+        let name = attribute.trimmedValue
+        if slantAllowed {
+            switch name.lowercased() {
+            case "italic": return .slant(italic: true)
+            case "normal": return .slant(italic: false)
+            default: break
+            }
+        }
+        if let style = namedStyles[name] { return .named(style) }
+        values.error("unknown style \"\(attribute.value.clipped)\"\(Suggestion.hint(for: name, among: namedStyles.names)) (defined: \(namedStyles.names.joined(separator: ", ")))",
+                     at: attribute)
+        return nil
+    }
+
+    // MARK: Messages
+
+    func warnUnknown(_ attribute: TagAttribute, of tag: Tag, known: [String]) {
+        let shown = known.count <= 6 ? " (known: \(known.joined(separator: ", ")))" : " (see docs/markup.md)"
+        let hint = Suggestion.hint(for: attribute.name, among: known)
+        diagnostics.warning("unknown attribute '\(attribute.name.clipped)' of <\(tag.name.clipped)> ignored\(hint.isEmpty ? shown : hint)",
+                            at: attribute.nameOffset)
+    }
+}

@@ -1,0 +1,39 @@
+/// "Did you mean …?" for a misspelt tag, attribute, colour or style name.
+enum Suggestion {
+    /// The candidate nearest to `word` (ignoring case and hyphens) when it is near enough to
+    /// be a likely typo: at most one edit in four letters, and never more than two.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let key = normalized(word)
+        guard key.count <= 40 else { return nil }   // no name is that long, and the cost grows with it
+        let allowed = min(2, max(1, key.count / 4))
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(key, normalized(candidate))
+            if distance <= allowed, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        return best?.candidate
+    }
+
+    /// " (did you mean 'x'?)", or nothing.
+    static func hint(for word: String, among candidates: [String]) -> String {
+        closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    private static func normalized(_ word: String) -> [Character] {
+        Array(word.lowercased().filter { $0 != "-" && $0 != "_" })
+    }
+
+    /// Levenshtein distance, one row at a time.
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0 ... b.count)
+        for i in 1 ... a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1 ... b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,64 @@
+import Text
+
+/// The `tabs` attribute: `72 left, 144 right, 200 center, 260 decimal` — positions in points
+/// from the column's left edge, each with an alignment (left when left out). A decimal stop
+/// may name the character it aligns on after the word: `260 decimal ,`. That character is
+/// taken for the separator only when the value ends or another comma follows it, so
+/// `260 decimal , 300 right` is two stops, the first aligning on '.'.
+enum TabStopList {
+    static func parse(_ attribute: TagAttribute, _ values: ValueReader) -> [TabStop]? {
+        let text = Array(attribute.trimmedValue)
+        if String(text).lowercased() == "none" { return [] }
+        var stops: [TabStop] = []
+        var index = 0
+        func skipSpaces() { while index < text.count, text[index] == " " || text[index] == "\t" { index += 1 } }
+        func word(while accepted: (Character) -> Bool) -> String {
+            let start = index
+            while index < text.count, accepted(text[index]) { index += 1 }
+            return String(text[start ..< index])
+        }
+        func fail(_ problem: String) -> [TabStop]? {
+            values.error("tabs must be a list such as \"72 left, 144 right, 260 decimal\": \(problem)", at: attribute)
+            return nil
+        }
+
+        while true {
+            skipSpaces()
+            var position = word { $0 != " " && $0 != "\t" && $0 != "," }.lowercased()
+            if position.hasSuffix("pt") { position.removeLast(2) }
+            guard let location = NumberSyntax.parse(position) else {
+                return fail(position.isEmpty ? "a position is missing" : "\"\(position.clipped)\" is not a position in points")
+            }
+            guard (0 ... ParagraphStyleChange.maximumLength).contains(location) else {
+                return fail("position \(ValueReader.format(location)) is outside 0 to \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt")
+            }
+            var stop = TabStop(location: location)
+            skipSpaces()
+            let alignmentWord = word { $0.isLetter }.lowercased()
+            if !alignmentWord.isEmpty {
+                guard let alignment = TabAlignment(rawValue: alignmentWord) else {
+                    return fail("\"\(alignmentWord)\" is not left, right, center or decimal")
+                }
+                stop.alignment = alignment
+            }
+            skipSpaces()
+            if stop.alignment == .decimal, index < text.count, !text[index].isLetter, !text[index].isNumber,
+               text[index] != "," || separatorComma(at: index, in: text) {
+                stop.decimalSeparator = text[index]
+                index += 1
+                skipSpaces()
+            }
+            stops.append(stop)
+            if index == text.count { break }
+            guard text[index] == "," else { return fail("expected ',' before \"\(String(text[index...]).clipped)\"") }
+            index += 1
+        }
+        return stops.sorted { $0.location < $1.location }
+    }
+
+    /// Whether the comma at `index` ends the value or is followed by another comma.
+    private static func separatorComma(at index: Int, in text: [Character]) -> Bool {
+        let rest = text[(index + 1)...].drop { $0 == " " || $0 == "\t" }
+        return rest.isEmpty || rest.first == ","
+    }
+}

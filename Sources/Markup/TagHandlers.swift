@@ -1,0 +1,201 @@
+import Text
+
+/// What each tag does. Unknown tags and attributes are warnings and are ignored; unusable
+/// values are errors and leave the style as it was.
+extension ParseState {
+    static let knownTags = ["font", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule"]
+
+    mutating func handle(_ tag: Tag) {
+        if tag.isClosing { return handleClosing(tag) }
+        switch tag.name {
+        case "font": openFont(tag)
+        case "p": openParagraph(tag)
+        case "b": openShortcut(tag, .b) { $0.weight = 700 }
+        case "i": openShortcut(tag, .i) { $0.italic = true }
+        case "u": openShortcut(tag, .u) { $0.underline = .set(.single) }
+        case "s": openShortcut(tag, .s) { $0.strike = .set(.single) }
+        case "sup", "sub": openShift(tag)
+        case "nobr":
+            warnAboutAttributes(of: tag)
+            open(.nobr)
+            builder.attributes.noBreak = true
+        case "br":
+            warnAboutAttributes(of: tag)
+            builder.append([0x2028])   // LINE SEPARATOR: a new line, not a new paragraph
+        case "li": beginListItem(tag)
+        case "img": insertImage(tag)
+        case "style": defineStyle(tag)
+        case "rule": addRule(tag)
+        default:
+            diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
+        }
+    }
+
+    private mutating func handleClosing(_ tag: Tag) {
+        if let attribute = tag.attributes.first {
+            diagnostics.warning("a closing tag has no attributes; '\(attribute.name.clipped)' ignored", at: attribute.nameOffset)
+        }
+        if let element = StyleElement(rawValue: tag.name) {
+            if !close(element) { diagnostics.warning("</\(tag.name.clipped)> without a matching <\(tag.name.clipped)> ignored", at: tag.offset) }
+            return
+        }
+        switch tag.name {
+        case "li": break   // optional: a list item ends with its paragraph
+        case "br", "img", "style", "rule":
+            diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
+        default:
+            diagnostics.warning("unknown tag </\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
+        }
+    }
+
+    private func warnAboutAttributes(of tag: Tag) {
+        for attribute in tag.attributes {
+            diagnostics.warning("<\(tag.name.clipped)> takes no attributes; '\(attribute.name.clipped)' ignored", at: attribute.nameOffset)
+        }
+    }
+
+    // MARK: Character styles
+
+    /// `<font …>`: character attributes, and `style` (a named style, applied first, or italic/normal).
+    private mutating func openFont(_ tag: Tag) {
+        var change = CharacterStyleChange()
+        var named = CharacterStyleChange()
+        var faceOffset: Int?
+        for attribute in tag.attributes {
+            if ["face", "weight", "slant", "style"].contains(attribute.key), faceOffset == nil { faceOffset = attribute.valueOffset }
+            if attribute.key == "style" {
+                switch styleReference(attribute, slantAllowed: true) {
+                case .slant(let italic)?: change.italic = italic
+                case .named(let style)?: named = style.character
+                case nil: break
+                }
+            } else if !change.read(attribute, values) {
+                warnUnknown(attribute, of: tag, known: CharacterStyleChange.attributeNames)
+            }
+        }
+        named.merge(change)
+        open(.font)
+        apply(named, faceOffset: faceOffset, tagOffset: tag.offset)
+    }
+
+    /// `<b>`, `<i>`, `<u>`, `<s>`: one character attribute, until the closing tag.
+    private mutating func openShortcut(_ tag: Tag, _ element: StyleElement, _ set: (inout CharacterStyleChange) -> Void) {
+        warnAboutAttributes(of: tag)
+        var change = CharacterStyleChange()
+        set(&change)
+        open(element)
+        apply(change, faceOffset: nil, tagOffset: tag.offset)
+    }
+
+    /// `<sup>` and `<sub>`: 70 % of the size, raised 0.35 em or lowered 0.2 em of the size
+    /// around them; never below 1 pt nor beyond ±1000 pt, however deeply they nest.
+    private mutating func openShift(_ tag: Tag) {
+        warnAboutAttributes(of: tag)
+        open(tag.name == "sup" ? .sup : .sub)
+        let size = builder.attributes.fontSize
+        let offset = builder.attributes.baselineOffset + (tag.name == "sup" ? 0.35 : -0.2) * size
+        builder.attributes.baselineOffset = min(max(offset, -1000), 1000)
+        builder.attributes.fontSize = max(size * 0.7, min(size, 1))
+    }
+
+    // MARK: Paragraph styles
+
+    /// `<p …>`: paragraph attributes for the paragraphs that begin from now on, and `style`, a
+    /// named style whose character attributes apply from the tag and its paragraph attributes
+    /// like the tag's own (which win).
+    private mutating func openParagraph(_ tag: Tag) {
+        var change = ParagraphStyleChange()
+        var named: NamedStyle?
+        for attribute in tag.attributes {
+            if attribute.key == "style" {
+                if case .named(let style)? = styleReference(attribute, slantAllowed: false) { named = style }
+            } else if !change.read(attribute, values) {
+                warnUnknown(attribute, of: tag, known: ParagraphStyleChange.attributeNames + ["style"])
+            }
+        }
+        open(.p)
+        named?.paragraph.apply(to: &builder.paragraphStyle)
+        change.apply(to: &builder.paragraphStyle)
+        if let named {
+            let styleOffset = tag.attribute("style")?.valueOffset
+            apply(named.character, faceOffset: styleOffset, tagOffset: tag.offset)
+        }
+    }
+
+    // MARK: Lists
+
+    private enum ListType { case bullet, number }
+
+    /// `<li>`: a list item — marker, tab, text — in a paragraph of its own, hanging by `indent`.
+    private mutating func beginListItem(_ tag: Tag) {
+        var type = ListType.bullet
+        var marker: TagAttribute?
+        var indent = 18.0
+        var start: TagAttribute?
+        for attribute in tag.attributes {
+            switch attribute.key {
+            case "type": type = values.choice(attribute, ["bullet": .bullet, "number": .number]) ?? type
+            case "marker":
+                if attribute.value.isEmpty { values.error("marker must not be empty (expected a character such as –)", at: attribute) } else { marker = attribute }
+            case "indent": indent = values.points(attribute, in: 0 ... 1000) ?? indent
+            case "start": start = attribute
+            default: warnUnknown(attribute, of: tag, known: ["type", "marker", "indent", "start"])
+            }
+        }
+        var number: Int?
+        if type == .number {
+            number = builder.listNumber + 1
+            if let start, let first = values.number(start, in: 0 ... 1_000_000) {
+                if first == first.rounded() { number = Int(first) } else { values.error("start must be a whole number, not \"\(start.value.clipped)\"", at: start) }
+            }
+            if let marker { diagnostics.warning("marker is for bullet items; numbered items are marked 1., 2., …", at: marker.nameOffset) }
+        } else if let start {
+            diagnostics.warning("start is for numbered items (type=\"number\"); ignored", at: start.nameOffset)
+        }
+        let base = builder.paragraphStyle
+        var style = base
+        style.headIndent = base.headIndent + indent
+        style.firstLineIndent = -indent
+        style.tabStops = [TabStop(location: style.headIndent)] + base.tabStops.filter { $0.location > style.headIndent }
+        builder.beginListItem(style: style, number: number)
+        let markerText = number.map { "\($0)." } ?? marker?.value ?? "•"
+        builder.append(Array((markerText + "\t").utf16))
+    }
+
+    // MARK: Named styles
+
+    /// `<style name="…" …/>`: defines a named style from character and paragraph attributes,
+    /// optionally starting from another one (`style="headline"`). Sizes are scaled by
+    /// the text scale, as the predefined styles' are.
+    private mutating func defineStyle(_ tag: Tag) {
+        var name: TagAttribute?
+        var base = NamedStyle()
+        var own = NamedStyle()
+        for attribute in tag.attributes {
+            switch attribute.key {
+            case "name": name = attribute
+            case "style":
+                switch styleReference(attribute, slantAllowed: true) {
+                case .slant(let italic)?: own.character.italic = italic
+                case .named(let style)?: base = style
+                case nil: break
+                }
+            default:
+                if !own.character.read(attribute, values), !own.paragraph.read(attribute, values) {
+                    warnUnknown(attribute, of: tag, known: ["name"] + CharacterStyleChange.attributeNames + ParagraphStyleChange.attributeNames)
+                }
+            }
+        }
+        guard let name else {
+            return diagnostics.error("<style> needs a name attribute, e.g. <style name=\"pullquote\" size=\"16\"/>", at: tag.offset)
+        }
+        let styleName = name.trimmedValue
+        guard !styleName.isEmpty, styleName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            return values.error("a style name is letters, digits, '-' and '_', not \"\(name.value.clipped)\"", at: name)
+        }
+        if let size = own.character.size { own.character.size = size * defaults.textScale }
+        base.character.merge(own.character)
+        base.paragraph.merge(own.paragraph)
+        namedStyles.define(styleName, as: base)
+    }
+}

@@ -1,0 +1,121 @@
+import Text
+
+extension TagAttribute {
+    /// The name as compared: case, hyphens and underscores do not matter, so the tutorial's
+    /// `strokeColor` and `stroke-color` are one attribute.
+    var key: String { name.lowercased().filter { $0 != "-" && $0 != "_" } }
+
+    var trimmedValue: String { value.trimmingSpaces() }
+}
+
+/// Reads attribute values. An unusable value is an error located at the value, and the
+/// reader returns nil so that the attribute keeps the value it had.
+struct ValueReader {
+    let diagnostics: MarkupDiagnostics
+
+    func error(_ message: String, at attribute: TagAttribute) {
+        diagnostics.error(message, at: attribute.valueOffset)
+    }
+
+    /// A number in `range`, optionally followed by `unit` (`12` or `12pt`).
+    func number(_ attribute: TagAttribute, in range: ClosedRange<Double>, unit: String? = nil,
+                excludingMinimum: Bool = false) -> Double? {
+        var text = attribute.trimmedValue.lowercased()
+        if let unit, text.hasSuffix(unit) { text = String(text.dropLast(unit.count)) }
+        guard let value = NumberSyntax.parse(text) else {
+            error("\(attribute.name.clipped) must be a number, not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+        return checked(value, attribute, in: range, unit: unit, excludingMinimum: excludingMinimum)
+    }
+
+    /// `value` when it lies in `range`; otherwise an error saying which bound it passed.
+    func checked(_ value: Double, _ attribute: TagAttribute, in range: ClosedRange<Double>, unit: String? = nil,
+                 excludingMinimum: Bool = false) -> Double? {
+        let unitText = unit.map { " \($0)" } ?? ""
+        if excludingMinimum, value <= range.lowerBound {
+            error("\(attribute.name.clipped) must be greater than \(Self.format(range.lowerBound)), not \(Self.format(value))", at: attribute)
+            return nil
+        }
+        if value < range.lowerBound {
+            error("\(attribute.name.clipped) must be at least \(Self.format(range.lowerBound))\(unitText), not \(Self.format(value))", at: attribute)
+            return nil
+        }
+        if value > range.upperBound {
+            error("\(attribute.name.clipped) \(Self.format(value)) is too large (at most \(Self.format(range.upperBound))\(unitText))", at: attribute)
+            return nil
+        }
+        return value
+    }
+
+    /// A length in points: `12` or `12pt`.
+    func points(_ attribute: TagAttribute, in range: ClosedRange<Double>, excludingMinimum: Bool = false) -> Double? {
+        number(attribute, in: range, unit: "pt", excludingMinimum: excludingMinimum)
+    }
+
+    /// on/off (also true/false, yes/no).
+    func boolean(_ attribute: TagAttribute) -> Bool? {
+        switch attribute.trimmedValue.lowercased() {
+        case "on", "true", "yes": return true
+        case "off", "false", "no": return false
+        default:
+            error("\(attribute.name.clipped) must be on or off, not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+    }
+
+    /// One of the words in `choices` (any case).
+    func choice<Value>(_ attribute: TagAttribute, _ choices: KeyValuePairs<String, Value>) -> Value? {
+        let word = attribute.trimmedValue.lowercased()
+        if let match = choices.first(where: { $0.key == word }) { return match.value }
+        let names = choices.map(\.key)
+        error("\(attribute.name.clipped) must be \(Self.list(names)), not \"\(attribute.value.clipped)\""
+              + Suggestion.hint(for: word, among: names), at: attribute)
+        return nil
+    }
+
+    func color(_ attribute: TagAttribute) -> Color? {
+        if let color = ColorParser.parse(attribute.value) { return color }
+        error(ColorParser.problem(with: attribute.value), at: attribute)
+        return nil
+    }
+
+    /// `12`, `12.5`: no trailing zeros in messages.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// "a, b or c".
+    static func list(_ words: [String]) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + words.last!
+    }
+}
+
+extension String {
+    /// At most 40 characters, for quoting a value in a message: a value may be a whole page.
+    var clipped: String {
+        count <= 40 ? self : prefix(39) + "…"
+    }
+}
+
+extension StringProtocol {
+    /// Without the spaces and tabs around it.
+    func trimmingSpaces() -> String {
+        var slice = self[...]
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+}
+
+/// Plain decimal numbers as designers write them: `12`, `-3.5`, `.5`, `1e3`. Swift's own
+/// `Double(_:)` would also take `nan`, `inf` and hexadecimal `0x1p3`.
+enum NumberSyntax {
+    static func parse(_ text: String) -> Double? {
+        let text = text.trimmingSpaces()
+        guard !text.isEmpty, text.allSatisfy({ "0123456789+-.eE".contains($0) }),
+              let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+}
