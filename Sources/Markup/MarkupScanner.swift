@@ -35,6 +35,8 @@ struct MarkupScanner {
             } else {
                 text.append(unit)
                 position += 1
+                // A line at a time: a document without tags is not copied whole into one token.
+                if unit == 0x0A { return .text(text, offset: textStart) }
             }
         }
         return text.isEmpty ? nil : .text(text, offset: textStart)

@@ -78,7 +78,7 @@ public struct AttributedText: Sendable {
         var next = 0   // the first range not yet passed
         for run in 0 ..< attributeRuns.runCount {
             let runEnd = attributeRuns.range(ofRun: run).upperBound
-            let value = attributeRuns.values[run]
+            let value = attributeRuns.value(ofRun: run)
             var changed: TextAttributes?
             while position < runEnd {
                 while next < ranges.count, ranges[next].upperBound <= position { next += 1 }
@@ -141,7 +141,7 @@ public struct AttributedText: Sendable {
     public var attachments: [(index: Int, image: ImageAttachment, delegate: RunDelegate)] {
         var result: [(index: Int, image: ImageAttachment, delegate: RunDelegate)] = []
         for index in 0 ..< attributeRuns.runCount {
-            let value = attributeRuns.values[index]
+            let value = attributeRuns.value(ofRun: index)
             guard let image = value.image, let delegate = value.runDelegate else { continue }
             for offset in attributeRuns.range(ofRun: index) where storage[offset] == Self.objectReplacementCharacter {
                 result.append((offset, image, delegate))

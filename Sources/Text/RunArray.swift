@@ -1,24 +1,44 @@
 /// Values over consecutive ranges of a sequence, stored as runs (start offsets + values),
 /// with equal neighbours merged. Lookup is a binary search.
-public struct RunArray<Value: Equatable>: Sendable where Value: Sendable {
+///
+/// Each distinct value is stored once and runs refer to it by number: a document styled by
+/// rules has tens of thousands of runs but only a handful of distinct attribute sets.
+public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
     /// Start offset of each run; `starts[0] == 0` when not empty.
     public private(set) var starts: [Int] = []
-    public private(set) var values: [Value] = []
+    /// For each run, its value's number in `distinctValues`.
+    private var valueNumbers: [Int32] = []
+    public private(set) var distinctValues: [Value] = []
+    private var numbers: [Value: Int32] = [:]
     public private(set) var length = 0
 
     public init() {}
 
-    public var runCount: Int { values.count }
+    public var runCount: Int { valueNumbers.count }
+
+    /// The value of run `index`.
+    public func value(ofRun index: Int) -> Value {
+        distinctValues[Int(valueNumbers[index])]
+    }
+
+    private mutating func number(for value: Value) -> Int32 {
+        if let known = numbers[value] { return known }
+        let number = Int32(distinctValues.count)
+        distinctValues.append(value)
+        numbers[value] = number
+        return number
+    }
 
     /// Extends the sequence by `count` elements carrying `value`.
     public mutating func append(count: Int, value: Value) {
         guard count > 0 else { return }
-        if let last = values.last, last == value {
+        let number = number(for: value)
+        if let last = valueNumbers.last, last == number {
             length += count
             return
         }
         starts.append(length)
-        values.append(value)
+        valueNumbers.append(number)
         length += count
     }
 
@@ -39,7 +59,7 @@ public struct RunArray<Value: Equatable>: Sendable where Value: Sendable {
 
     public func value(at offset: Int) -> (value: Value, range: Range<Int>) {
         let index = runIndex(at: offset)
-        return (values[index], range(ofRun: index))
+        return (value(ofRun: index), range(ofRun: index))
     }
 
     /// The runs overlapping `range`, clipped to it.
@@ -47,9 +67,8 @@ public struct RunArray<Value: Equatable>: Sendable where Value: Sendable {
         guard !range.isEmpty else { return [] }
         var result: [(range: Range<Int>, value: Value)] = []
         var index = runIndex(at: range.lowerBound)
-        while index < values.count, starts[index] < range.upperBound {
-            let run = self.range(ofRun: index).clamped(to: range)
-            result.append((run, values[index]))
+        while index < runCount, starts[index] < range.upperBound {
+            result.append((self.range(ofRun: index).clamped(to: range), value(ofRun: index)))
             index += 1
         }
         return result
@@ -60,16 +79,17 @@ public struct RunArray<Value: Equatable>: Sendable where Value: Sendable {
         guard !range.isEmpty else { return }
         precondition(range.lowerBound >= 0 && range.upperBound <= length)
         var rebuilt = RunArray()
-        for index in 0 ..< values.count {
+        for index in 0 ..< runCount {
             let run = self.range(ofRun: index)
+            let old = self.value(ofRun: index)
             if run.lowerBound < range.lowerBound {
-                rebuilt.append(count: min(run.upperBound, range.lowerBound) - run.lowerBound, value: values[index])
+                rebuilt.append(count: min(run.upperBound, range.lowerBound) - run.lowerBound, value: old)
             }
             if run.lowerBound < range.upperBound, run.upperBound > range.lowerBound {
                 rebuilt.append(count: min(run.upperBound, range.upperBound) - max(run.lowerBound, range.lowerBound), value: value)
             }
             if run.upperBound > range.upperBound {
-                rebuilt.append(count: run.upperBound - max(run.lowerBound, range.upperBound), value: values[index])
+                rebuilt.append(count: run.upperBound - max(run.lowerBound, range.upperBound), value: old)
             }
         }
         self = rebuilt

@@ -5,7 +5,7 @@ final class RunArrayTests: XCTestCase {
     private func describe(_ runs: RunArray<String>) -> [String] {
         (0 ..< runs.runCount).map { index in
             let range = runs.range(ofRun: index)
-            return "\(range.lowerBound)..<\(range.upperBound)=\(runs.values[index])"
+            return "\(range.lowerBound)..<\(range.upperBound)=\(runs.value(ofRun: index))"
         }
     }
 
