@@ -41,6 +41,8 @@ struct NamedStyles {
             let isHeadline = entry.name == "headline"
             style.paragraph.spaceBefore = isHeadline ? 0.6 * size : bodyParagraph.spaceBefore
             style.paragraph.spaceAfter = isHeadline ? 0.3 * size : bodyParagraph.spaceAfter
+            // Display lines are set flush left: justifying a headline only pulls its few words apart.
+            style.paragraph.alignment = entry.display && !entry.italic && entry.scale > 1 ? .left : bodyParagraph.alignment
             styles[entry.name] = style
         }
     }

@@ -67,11 +67,19 @@ public struct DocumentWriter {
                 written.append(file)
             }
             for file in written { try file.commit() }
+            removeStalePages(after: written.count, base: base)
         } catch {
             for file in written { file.discard() }
             throw error
         }
         return written.map(\.destination)
+    }
+
+    /// Pages an earlier, longer run left behind would read as part of this document: the
+    /// numbers that follow the last page written are removed while they exist.
+    private func removeStalePages(after count: Int, base: String) {
+        var number = count + 1
+        while unlink(String(format: "%@-%03d.png", base, number)) == 0 { number += 1 }
     }
 
     /// Renders one page on white at `dpi`, as the PNG output would show it.

@@ -11,8 +11,9 @@ struct TypesetCommand: ParsableCommand {
         commandName: "typeset",
         abstract: "Typeset a magazine article written in light markup into PDF or PNG pages.",
         discussion: """
-        Markup: <font face="…" color="…" strokeColor="…" size="…"> … </font> and
-        <img src="…" width="…" height="…">; a newline ends a paragraph.
+        Markup: the Core Text tutorial's <font face color strokeColor size> and
+        <img src width height>, plus character and paragraph styles (<b> <i> <u> <p> <li> …),
+        named styles, rules and more; a newline ends a paragraph. Reference: docs/markup.md.
         Exit status: 0 on success, 1 when the document has errors, 2 for usage errors.
         """)
 

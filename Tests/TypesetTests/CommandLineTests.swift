@@ -174,6 +174,12 @@ final class CommandLineTests: XCTestCase {
         let first = try Pixels(pngAt: directory.appendingPathComponent("X-001.png").path)
         XCTAssertEqual(first.width, 413)
         XCTAssertEqual(first.height, 585)
+
+        // A shorter document written over it leaves no pages of the longer one behind.
+        try write("One short page.", to: directory.appendingPathComponent("short.txt"))
+        let again = try typeset(["short.txt", "--format", "png", "--dpi", "50", "-o", output.path], in: directory)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try files(directory), ["X-001.png", "short.txt"])
     }
 
     func testAMissingFaceWarnsWithItsLocationAndStillSucceeds() throws {

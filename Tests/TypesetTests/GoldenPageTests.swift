@@ -13,11 +13,25 @@ final class GoldenPageTests: XCTestCase {
     }
 
     func testZombieMagazineMatchesGoldenPages() throws {
-        let fixture = repository.appendingPathComponent("Fixtures/zombies/zombies.txt").path
-        let goldenDirectory = repository.appendingPathComponent("Fixtures/zombies/golden")
+        let pageCount = try assertPagesMatchGoldens(of: "zombies")
+        XCTAssertGreaterThanOrEqual(pageCount, 3, "the fixture must fill at least three pages")
+    }
+
+    /// Every valid example of docs/markup.md, as one document.
+    func testMarkupShowcaseMatchesGoldenPages() throws {
+        try assertPagesMatchGoldens(of: "showcase")
+    }
+
+    /// Renders `Fixtures/NAME/NAME.txt` and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
+    @discardableResult
+    private func assertPagesMatchGoldens(of name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        let fixture = repository.appendingPathComponent("Fixtures/\(name)/\(name).txt").path
+        let goldenDirectory = repository.appendingPathComponent("Fixtures/\(name)/golden")
         var options = TypesetOptions()
         options.fontsDirectory = repository.appendingPathComponent("fonts").path
         let document = try Typesetter(options: options).layOut(fileAt: fixture)
+        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [], "the fixture is clean",
+                       file: file, line: line)
         let writer = DocumentWriter(text: document.text)
         let update = ProcessInfo.processInfo.environment["TYPESET_UPDATE_GOLDENS"] == "1"
         let diffDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-golden-diffs")
@@ -27,32 +41,34 @@ final class GoldenPageTests: XCTestCase {
         var pageCount = 0
         for page in document.pages() {
             pageCount += 1
-            let name = String(format: "zombies-%03d", page.number)
+            let pageName = String(format: "%@-%03d", name, page.number)
             let actual = try writer.rasterize(page, dpi: 72)
-            let goldenPath = goldenDirectory.appendingPathComponent(name + ".png").path
+            let goldenPath = goldenDirectory.appendingPathComponent(pageName + ".png").path
             if update {
                 try actual.writePNG(goldenPath)
                 continue
             }
             guard FileManager.default.fileExists(atPath: goldenPath) else {
-                XCTFail("no golden image \(goldenPath); run the tests with TYPESET_UPDATE_GOLDENS=1 to create it")
+                XCTFail("no golden image \(goldenPath); run the tests with TYPESET_UPDATE_GOLDENS=1 to create it", file: file, line: line)
                 continue
             }
-            let diffPath = diffDirectory.appendingPathComponent(name + "-diff.png").path
+            let diffPath = diffDirectory.appendingPathComponent(pageName + "-diff.png").path
             let result = try GoldenComparison.compare(actual: actual, golden: try RasterImage.readPNG(goldenPath),
                                                       diffPath: diffPath)
             if !result.passed {
-                let actualPath = diffDirectory.appendingPathComponent(name + "-actual.png").path
+                let actualPath = diffDirectory.appendingPathComponent(pageName + "-actual.png").path
                 try actual.writePNG(actualPath)
-                XCTFail("page \(page.number): \(result.summary); diff image: \(diffPath); actual page: \(actualPath)")
+                XCTFail("\(name) page \(page.number): \(result.summary); diff image: \(diffPath); actual page: \(actualPath)",
+                        file: file, line: line)
             }
         }
         let goldenCount = (try? FileManager.default.contentsOfDirectory(atPath: goldenDirectory.path))?
-            .filter { $0.hasPrefix("zombies-") && $0.hasSuffix(".png") }.count ?? 0
+            .filter { $0.hasPrefix(name + "-") && $0.hasSuffix(".png") }.count ?? 0
         if !update {
-            XCTAssertEqual(pageCount, goldenCount, "the magazine has \(pageCount) pages but there are \(goldenCount) golden images")
+            XCTAssertEqual(pageCount, goldenCount, "\(name) has \(pageCount) pages but there are \(goldenCount) golden images",
+                           file: file, line: line)
         }
-        XCTAssertGreaterThanOrEqual(pageCount, 3, "the fixture must fill at least three pages")
+        return pageCount
     }
 
     func testComparisonCatchesASingleChangedPixelAndWritesADiff() throws {
