@@ -12,6 +12,9 @@ final class PageDrawer {
     private var clusterBuffer: [cairo_text_cluster_t] = []
     private var utf8Buffer: [UInt8] = []
 
+    /// Just above what Cairo treats as fully transparent; invisible on paper and screen.
+    static let invisibleAlpha = 0.005
+
     init(text: AttributedText) {
         self.text = text
     }
@@ -73,9 +76,11 @@ final class PageDrawer {
         cairo_set_font_face(context, face)
         cairo_set_font_size(context, run.fontSize)
         let color = run.attributes.color
-        // Hollow (outline-only) text is still drawn as text, invisibly, so it can be extracted.
+        // Hollow (outline-only) text is still drawn as text so that it can be extracted, with
+        // the faintest fill Cairo does not drop as clear (it skips alpha ≤ 255/65535; it has no
+        // way to ask for PDF's invisible text rendering mode).
         let fills = run.attributes.stroke?.fills ?? true
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, fills ? color.alpha : 0)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, fills ? color.alpha : Self.invisibleAlpha)
         utf8Buffer.withUnsafeBufferPointer { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
                 cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphBuffer, Int32(glyphBuffer.count),

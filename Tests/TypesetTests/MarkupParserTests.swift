@@ -270,7 +270,7 @@ final class MarkupParserTests: XCTestCase {
         XCTAssertEqual(attributes.range, 13 ..< 14)
         XCTAssertEqual(attributes.attributes.runDelegate, RunDelegate(ascent: 80, descent: 0, width: 120))
         XCTAssertEqual(attributes.attributes.image?.path, path)
-        XCTAssertEqual(attributes.attributes.image?.location, SourceLocation(file: "doc.txt", line: 2, column: 5))
+        XCTAssertEqual(attributes.attributes.image?.location, SourceLocation(file: "doc.txt", line: 2, column: 15), "at its src value")
         XCTAssertNil(text.attributes(at: 12).attributes.runDelegate)
         XCTAssertNil(text.attributes(at: 14).attributes.runDelegate)
         XCTAssertEqual(text.attachments.map(\.index), [13])

@@ -260,4 +260,22 @@ final class TypographyFeatureTests: XCTestCase {
         XCTAssertEqual(count(image, in: 0 ..< image.height, where: red), 0, "no fill")
         XCTAssertGreaterThan(count(image, in: 0 ..< image.height, where: dark), 200, "an outline")
     }
+
+    func testHollowTextCanStillBeExtractedFromThePDF() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { throw XCTSkip("pdftotext is not installed") }
+        var text = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: .left))
+        text.append("HOLLOW words", attributes: attributes { $0.stroke = Stroke(color: .black, fills: false) })
+        let table = FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font)
+        let template = PageTemplate(size: Size(width: 200, height: 60), margins: Margins(all: 10), columns: 1, gutter: 0)
+        let directory = try makeTemporaryDirectory()
+        let pdf = directory.appendingPathComponent("hollow.pdf").path
+        try DocumentWriter(text: text).writePDF(Paginator(framesetter: Framesetter(text: text, fonts: table), template: template), to: pdf)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        process.arguments = [pdf, directory.appendingPathComponent("hollow.txt").path]
+        try process.run()
+        process.waitUntilExit()
+        let extracted = try String(contentsOf: directory.appendingPathComponent("hollow.txt"), encoding: .utf8)
+        XCTAssertTrue(extracted.contains("HOLLOW words"), extracted)
+    }
 }
