@@ -1,0 +1,50 @@
+import Foundation
+import Pages
+import TypesetKit
+import XCTest
+
+/// The bad documents of the markup language, all the way through the pipeline: each one is
+/// either a valid PDF or a located error, never a crash or a hang.
+final class BadDocumentPipelineTests: XCTestCase {
+    private func typeset(_ markup: String) throws -> (report: TypesetReport, pdf: Data) {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        try write(markup, to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let output = directory.appendingPathComponent("doc.pdf").path
+        let report = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output)
+        return (report, try Data(contentsOf: URL(fileURLWithPath: output)))
+    }
+
+    func testAnEmptyDocumentIsOneBlankPageWithAWarning() throws {
+        for markup in ["", "<p align=\"center\">\n</p>\n", "<!-- nothing -->"] {
+            let (report, pdf) = try typeset(markup)
+            XCTAssertEqual(report.pageCount, 1, markup)
+            XCTAssertTrue(pdf.starts(with: Data("%PDF".utf8)))
+            XCTAssertTrue(report.diagnostics.contains { $0.message.contains("no text") }, "\(report.diagnostics)")
+        }
+    }
+
+    func testA300KilobyteWordIsCutAcrossLinesAndPages() throws {
+        let (report, _) = try typeset(String(repeating: "x", count: 300_000))
+        XCTAssertGreaterThan(report.pageCount, 10)
+    }
+
+    func testTwentyThousandNestedTagsTypeset() throws {
+        let markup = String(repeating: "<font color=\"red\">", count: 20_000) + "deep" + String(repeating: "</font>", count: 20_000)
+        let (report, _) = try typeset(markup)
+        XCTAssertEqual(report.pageCount, 1)
+    }
+
+    func testExtremeButValidValuesTypesetWithoutOverlapOrLoop() throws {
+        let markup = """
+        <p line-height="0.01pt" indent="-9999" head-indent="5000" tabs="10 decimal, 5 right">\tnarrow\t1.5</p>
+        <font size="0.5" tracking="-900" baseline="999">tiny</font> <font size="1000">Huge</font>
+        <li type="number" start="1000000">item
+        """
+        let (report, pdf) = try typeset(markup)
+        XCTAssertGreaterThanOrEqual(report.pageCount, 1)
+        XCTAssertTrue(pdf.starts(with: Data("%PDF".utf8)))
+    }
+}
