@@ -7,7 +7,8 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 # C libraries the pipeline links, and the tools the tests and benchmarks call.
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev \
-            libicu-dev libturbojpeg0-dev libpng-dev poppler-utils qpdf
+            libicu-dev libturbojpeg0-dev libpng-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
+            poppler-utils qpdf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build demo test bench install clean
