@@ -11,7 +11,7 @@ PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcair
             poppler-utils qpdf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench install clean
+.PHONY: deps build demo test bench bench-typography install clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -36,6 +36,9 @@ test: deps
 
 bench: build
 	bash bench/run.sh
+
+bench-typography: build
+	bash bench/typography/run.sh
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/typeset/fonts

@@ -21,6 +21,8 @@ public struct LineBreak: Equatable, Sendable {
         case mandatory
         /// Inside a word that is wider than the line by itself.
         case forced
+        /// Inside a word, at a hyphenation point or soft hyphen: the line ends with a hyphen.
+        case hyphenated
     }
 
     public var end: Int

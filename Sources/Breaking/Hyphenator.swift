@@ -12,6 +12,8 @@ public final class Hyphenator {
     /// Shortest word that is hyphenated, and the fewest letters kept before and after a
     /// break (TeX's defaults for English: \lefthyphenmin 2, \righthyphenmin 3).
     public var minimumWordLength = 5
+    /// Longer "words" (a run of letters with no break) are not looked up.
+    public var maximumWordLength = 64
     public var minimumBefore = 2
     public var minimumAfter = 3
 
@@ -19,7 +21,20 @@ public final class Hyphenator {
     private let patterns: Patterns
     private var dictionary: UnsafeMutablePointer<HyphenDict> { patterns.dictionary }
     private var isUTF8: Bool { patterns.dictionary.pointee.utf8 != 0 }
-    private var cache: [[UInt16]: [Int]] = [:]
+    private var cache: [Word: [Int]] = [:]
+
+    /// A word as a slice of the caller's text (no copy to look it up), hashed in one pass.
+    private struct Word: Hashable {
+        var units: ArraySlice<UInt16>
+
+        static func == (a: Word, b: Word) -> Bool { a.units.elementsEqual(b.units) }
+
+        func hash(into hasher: inout Hasher) {
+            var value: UInt64 = 0xcbf2_9ce4_8422_2325
+            for unit in units { value = (value ^ UInt64(unit)) &* 0x100_0000_01b3 }
+            hasher.combine(value)
+        }
+    }
 
     /// The dictionary for a BCP 47 tag (`en`, `en-GB`, `de`, `fr-CA`, …), or nil when none is installed.
     public init?(language: String) {
@@ -72,16 +87,17 @@ public final class Hyphenator {
     /// Words in capitals only (acronyms), with digits, or shorter than the minimum are not
     /// hyphenated; nor is anything that is not letters (URLs and the like).
     public func hyphenationPoints<C: Collection>(in word: C) -> [Int] where C.Element == UInt16 {
-        let units = Array(word)
-        if let known = cache[units] { return known }
-        let points = computePoints(units)
-        cache[units] = points
+        let key = Word(units: (word as? ArraySlice<UInt16>) ?? ArraySlice(word))
+        if let known = cache[key] { return known }
+        let points = computePoints(Array(key.units))
+        cache[key] = points
         return points
     }
 
     private func computePoints(_ units: [UInt16]) -> [Int] {
+        guard units.count <= maximumWordLength * 2 else { return [] }
         let scalars = String(decoding: units, as: UTF16.self).unicodeScalars
-        guard scalars.count >= minimumWordLength,
+        guard scalars.count >= minimumWordLength, scalars.count <= maximumWordLength,
               scalars.allSatisfy({ $0.properties.isAlphabetic || $0.value == 0x2019 || $0.value == 0x27 }),
               !scalars.allSatisfy({ !$0.properties.isLowercase }) else { return [] }
         let lowered = String(decoding: units, as: UTF16.self).lowercased()

@@ -10,8 +10,12 @@ public struct GlyphRun: Sendable {
     public var stringRange: Range<Int>
     public var glyphIDs: [UInt32]
     public var positions: [Point]
-    /// UTF-16 offset (absolute, in the attributed text) of the character each glyph came from.
+    /// UTF-16 offset (absolute, in the attributed text) of the character each glyph came from,
+    /// or `generatedHyphen` for the hyphen added where a line breaks inside a word.
     public var clusters: [Int]
+
+    /// The cluster of a hyphen that is not in the text (it extracts as "-").
+    public static let generatedHyphen = -1
     /// Offset of the run's start from the line origin, and its advance width.
     public var x: Double
     public var width: Double

@@ -11,26 +11,36 @@ struct LineBuilder {
     ///   - left: x of the line's left end after indents; `available`: its measure;
     ///     `startX`: the left end from the column's edge, where tab stops are measured from.
     func makeLine(from start: Int, to lineBreak: LineBreak, left: Double, available: Double, startX: Double = 0) -> Line {
-        let contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)
+        var contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)
+        // At a soft hyphen the hyphen shown replaces it.
+        if lineBreak.kind == .hyphenated, contentEnd > start, paragraph.units[contentEnd - 1] == PreparedParagraph.softHyphen {
+            contentEnd -= 1
+        }
         let firstGlyph = paragraph.glyphIndex(atOrAfter: start)
         let endGlyph = paragraph.glyphIndex(atOrAfter: contentEnd)
-        // A line that breaks at a soft hyphen shows a hyphen in its place.
-        let hyphenAt = lineBreak.kind == .opportunity && paragraph.hyphenAdvance(endingAt: contentEnd) > 0 ? contentEnd - 1 : nil
-        paragraph.lineStartX = startX
-        let natural = paragraph.width(from: start, to: contentEnd)
         let tabs = paragraph.hasTabs ? TabLayout(paragraph: paragraph, glyphs: firstGlyph ..< endGlyph, startX: startX) : nil
+        // A line broken inside a word ends with a hyphen (a soft hyphen stays invisible).
+        let hyphen = lineBreak.kind == .hyphenated && contentEnd > start ? paragraph.styleRun(containing: contentEnd - 1)?.hyphen : nil
+        let natural = (tabs?.width ?? (paragraph.prefixAdvance[endGlyph] - paragraph.prefixAdvance[firstGlyph]))
+            + (hyphen?.advance ?? 0)
         let endsParagraph = lineBreak.end >= paragraph.range.upperBound
 
         var shift = 0.0
         var extraPerSpace = 0.0
+        // The optimal breaker may set a line a little wider than the measure, counting on its
+        // spaces to shrink (the last line of a paragraph too, whatever the alignment).
+        if natural > available, tabs?.tabAdvances.isEmpty ?? true {
+            let spaces = stretchableSpaces(in: firstGlyph ..< endGlyph)
+            if spaces > 0 { extraPerSpace = (available - natural) / Double(spaces) }
+        }
         switch paragraph.style.alignment {
         case .left: break
-        case .right: shift = available - natural
-        case .center: shift = (available - natural) / 2
+        case .right: shift = max(0, available - natural)
+        case .center: shift = max(0, available - natural) / 2
         case .justify:
             // The last line of a paragraph and a line ended by a hard break stay flush left,
-            // and so does a line set on tab stops.
-            if lineBreak.kind == .opportunity, natural < available, tabs?.tabAdvances.isEmpty ?? true {
+            // and so does a line set on tab stops. The optimal breaker may also shrink spaces.
+            if lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated, natural < available, tabs?.tabAdvances.isEmpty ?? true {
                 let spaces = stretchableSpaces(in: firstGlyph ..< endGlyph)
                 if spaces > 0 { extraPerSpace = (available - natural) / Double(spaces) }
             }
@@ -54,18 +64,11 @@ struct LineBuilder {
             run.clusters.reserveCapacity(glyphs.count)
             for glyph in glyphs {
                 let cluster = paragraph.clusters[glyph]
-                if cluster == hyphenAt, let hyphen = styleRun.hyphen {
-                    run.glyphIDs.append(hyphen.glyph)
-                    run.positions.append(Point(x: pen, y: 0))
-                    run.clusters.append(cluster)
-                    pen += hyphen.advance
-                    continue
-                }
                 run.glyphIDs.append(paragraph.glyphIDs[glyph])
                 run.positions.append(Point(x: pen + paragraph.xOffsets[glyph], y: -paragraph.yOffsets[glyph]))
                 run.clusters.append(cluster)
                 pen += tabs?.tabAdvances[glyph] ?? paragraph.advances[glyph]
-                if extraPerSpace > 0, PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) {
+                if extraPerSpace != 0, PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) {
                     pen += extraPerSpace
                 }
             }
@@ -75,6 +78,13 @@ struct LineBuilder {
                 run.positions = []
             }
             runs.append(run)
+        }
+        if let hyphen, let last = runs.indices.last, runs[last].runDelegate == nil {
+            runs[last].glyphIDs.append(hyphen.glyph)
+            runs[last].positions.append(Point(x: pen, y: 0))
+            runs[last].clusters.append(GlyphRun.generatedHyphen)
+            pen += hyphen.advance
+            runs[last].width = pen - runs[last].x
         }
         if runs.isEmpty {
             ascent = paragraph.emptyMetrics.ascent

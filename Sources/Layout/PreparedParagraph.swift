@@ -178,7 +178,7 @@ final class PreparedParagraph {
             }
         }
         var hyphen: (glyph: UInt32, advance: Double)?
-        if attributes.runDelegate == nil, units[runRange].contains(Self.softHyphen) {
+        if attributes.runDelegate == nil {
             let shaped = shaper.shape([0x2D], font: font, language: attributes.language)
             if shaped.count == 1 {
                 hyphen = (shaped.glyphIDs[0], Double(shaped.advances[0]) * font.scale(for: attributes.fontSize))
@@ -205,7 +205,13 @@ final class PreparedParagraph {
     /// The width a hyphen adds when a line ends at `end` right after a soft hyphen.
     func hyphenAdvance(endingAt end: Int) -> Double {
         guard end > range.lowerBound, end <= range.upperBound, units[end - 1] == Self.softHyphen else { return 0 }
-        return styleRun(containing: end - 1)?.hyphen?.advance ?? 0
+        return hyphenAdvance(before: end)
+    }
+
+    /// The width of the hyphen shown when a line is broken inside a word at `offset`.
+    func hyphenAdvance(before offset: Int) -> Double {
+        guard offset > range.lowerBound else { return 0 }
+        return styleRun(containing: offset - 1)?.hyphen?.advance ?? 0
     }
 
 }

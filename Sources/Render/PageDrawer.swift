@@ -108,9 +108,17 @@ final class PageDrawer {
         let count = run.clusters.count
         while glyphIndex < count {
             let clusterStart = run.clusters[glyphIndex]
+            if clusterStart == GlyphRun.generatedHyphen {
+                // A hyphen added at a line break: it extracts as "-", so readers rejoin the word.
+                utf8Buffer.append(0x2D)
+                clusterBuffer.append(cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1))
+                glyphIndex += 1
+                continue
+            }
             var glyphEnd = glyphIndex + 1
             while glyphEnd < count, run.clusters[glyphEnd] == clusterStart { glyphEnd += 1 }
-            let textEnd = glyphEnd < count ? run.clusters[glyphEnd] : max(run.stringRange.upperBound, clusterStart + 1)
+            let next = glyphEnd < count ? run.clusters[glyphEnd] : GlyphRun.generatedHyphen
+            let textEnd = next != GlyphRun.generatedHyphen ? next : max(run.stringRange.upperBound, clusterStart + 1)
             let before = utf8Buffer.count
             transcode(text.storage[clusterStart ..< min(textEnd, text.length)].makeIterator(), from: UTF16.self, to: UTF8.self,
                       stoppingOnError: false) { utf8Buffer.append($0) }
@@ -118,4 +126,5 @@ final class PageDrawer {
             glyphIndex = glyphEnd
         }
     }
+
 }

@@ -49,8 +49,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var lineHeight: LineHeight
     public var spaceBefore: Double
     public var spaceAfter: Double
-    /// Whether words may be hyphenated at line ends (dictionary hyphenation comes with the
-    /// optimal line breaker; soft hyphens are always honoured).
+    /// Whether words may be hyphenated at line ends, with the dictionary of the text's
+    /// language (soft hyphens are always honoured).
     public var hyphenate: Bool
     public var tabStops: [TabStop]
     /// Past the last stop, tabs advance to multiples of this.

@@ -55,7 +55,7 @@ final class FramesetterTests: XCTestCase {
     /// A line whose set text is one cluster (one picture, one glyph): it may be wider than
     /// its container, because nothing smaller can go on a line.
     private func isSingleCluster(_ line: Line) -> Bool {
-        Set(line.runs.flatMap(\.clusters)).count == 1
+        Set(line.runs.flatMap(\.clusters).filter { $0 != GlyphRun.generatedHyphen }).count == 1
     }
 
     // MARK: The zombie magazine in small containers
@@ -81,7 +81,10 @@ final class FramesetterTests: XCTestCase {
                     XCTAssertTrue(line.stringRange.lowerBound <= run.stringRange.lowerBound
                                   && run.stringRange.upperBound <= line.stringRange.upperBound,
                                   "run \(run.stringRange) outside line \(line.stringRange)")
-                    for cluster in run.clusters { XCTAssertTrue(run.stringRange.contains(cluster)) }
+                    // A hyphen added where a word is broken stands for no character of the text.
+                    for cluster in run.clusters where cluster != GlyphRun.generatedHyphen {
+                        XCTAssertTrue(run.stringRange.contains(cluster))
+                    }
                 }
                 for index in shownCharacters(line) { shownCount[index] += 1 }
             }

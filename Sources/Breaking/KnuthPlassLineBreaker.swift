@@ -1,0 +1,176 @@
+import Foundation
+
+/// Total-fit line breaking (Knuth & Plass, "Breaking Paragraphs into Lines", 1981): of all
+/// ways to break a paragraph, the one with the least total demerits, where a line's demerits
+/// grow with the cube of how far its spaces stretch or shrink, with penalties for hyphens,
+/// and with a cost for a loose line next to a tight one.
+public struct KnuthPlassLineBreaker: Sendable {
+    public var parameters: KnuthPlassParameters
+
+    public init(parameters: KnuthPlassParameters = KnuthPlassParameters()) {
+        self.parameters = parameters
+    }
+
+    /// A break and the line ending at it, as chosen.
+    public struct Break: Equatable, Sendable {
+        /// Index of the item broken at.
+        public var item: Int
+        /// How far the line's glue stretches (positive) or shrinks (negative), as a ratio.
+        public var ratio: Double
+    }
+
+    /// Sums of widths, stretch and shrink from the start of the paragraph.
+    private struct Totals {
+        var width = 0.0, stretch = 0.0, shrink = 0.0
+    }
+
+    private final class Node {
+        let item: Int
+        let line: Int
+        let fitness: Int
+        let totals: Totals
+        let demerits: Double
+        let ratio: Double
+        let previous: Node?
+
+        init(item: Int, line: Int, fitness: Int, totals: Totals, demerits: Double, ratio: Double, previous: Node?) {
+            self.item = item
+            self.line = line
+            self.fitness = fitness
+            self.totals = totals
+            self.demerits = demerits
+            self.ratio = ratio
+            self.previous = previous
+        }
+    }
+
+    /// The breaks of the best setting (the last one ends the paragraph), or nil when no
+    /// setting keeps every line within the tolerance. Line `n` (from 0) may be `lineWidth(n)` wide.
+    /// The items must end with a forced break.
+    public func breaks(_ items: [BreakItem], lineWidth: (Int) -> Double) -> [Break]? {
+        guard !items.isEmpty else { return [] }
+        var active: [Node] = [Node(item: -1, line: 0, fitness: 1, totals: Totals(), demerits: 0, ratio: 0, previous: nil)]
+        var sum = Totals()
+        let p = parameters
+
+        for index in items.indices {
+            let item = items[index]
+            let isLegal: Bool
+            switch item.kind {
+            case .box: isLegal = false
+            case .glue: isLegal = index > 0 && items[index - 1].kind == .box
+            case .penalty: isLegal = item.penalty < .infinity
+            }
+            if isLegal {
+                active = consider(index, items: items, active: active, sum: sum, lineWidth: lineWidth)
+                if active.isEmpty { return nil }
+            }
+            if item.kind != .penalty {
+                sum.width += item.width
+                sum.stretch += item.stretch
+                sum.shrink += item.shrink
+            }
+        }
+        let finals = active.filter { $0.item == items.count - 1 }
+        guard var best = finals.min(by: { $0.demerits < $1.demerits }) else { return nil }
+        if p.looseness != 0 {
+            let wanted = best.line + p.looseness
+            best = finals.min { a, b in
+                let da = abs(a.line - wanted), db = abs(b.line - wanted)
+                return da != db ? da < db : a.demerits < b.demerits
+            } ?? best
+        }
+        var result: [Break] = []
+        var node: Node? = best
+        while let current = node, current.item >= 0 {
+            result.append(Break(item: current.item, ratio: current.ratio))
+            node = current.previous
+        }
+        return result.reversed()
+    }
+
+    /// Tries every active node as the start of a line ending at `index`; returns the new
+    /// active list (nodes that can no longer start a line are dropped, new ones added).
+    private func consider(_ index: Int, items: [BreakItem], active: [Node], sum: Totals,
+                          lineWidth: (Int) -> Double) -> [Node] {
+        let p = parameters
+        let item = items[index]
+        let isForced = item.kind == .penalty && item.penalty == -.infinity
+        var kept: [Node] = []
+        kept.reserveCapacity(active.count + 4)
+        // Best candidate per fitness class (tight, decent, loose, very loose).
+        var candidates: [(demerits: Double, node: Node, ratio: Double)?] = [nil, nil, nil, nil]
+
+        for node in active {
+            let width = lineWidth(node.line)
+            var length = sum.width - node.totals.width
+            if item.kind == .penalty { length += item.width }
+            let stretch = sum.stretch - node.totals.stretch + p.lineEndStretch
+            let shrink = sum.shrink - node.totals.shrink
+            var ratio: Double
+            if length < width {
+                let available = stretch + p.emergencyStretch
+                ratio = available > 0 ? (width - length) / available : .infinity
+            } else if length > width {
+                ratio = shrink > 0 ? (width - length) / shrink : -.infinity
+            } else {
+                ratio = 0
+            }
+            // A line that is too long now is too long for every later break as well.
+            if ratio < -1 || isForced {
+                if ratio >= -1 { record(&candidates, node: node, ratio: ratio, item: item, items: items, index: index) }
+                continue
+            }
+            kept.append(node)
+            let badness = ratio.isInfinite ? .infinity : 100 * abs(ratio * ratio * ratio)
+            if badness <= p.tolerance {
+                record(&candidates, node: node, ratio: ratio, item: item, items: items, index: index)
+            }
+        }
+        guard candidates.contains(where: { $0 != nil }) else { return kept }
+        // The totals after the break skip the glue and penalties a new line would discard.
+        var after = sum
+        var next = index
+        while next < items.count {
+            let skipped = items[next]
+            if skipped.kind == .box { break }
+            if next > index, skipped.kind == .penalty, skipped.penalty == -.infinity { break }
+            if skipped.kind == .glue {
+                after.width += skipped.width
+                after.stretch += skipped.stretch
+                after.shrink += skipped.shrink
+            }
+            next += 1
+        }
+        for (fitness, candidate) in candidates.enumerated() {
+            guard let candidate else { continue }
+            kept.append(Node(item: index, line: candidate.node.line + 1, fitness: fitness, totals: after,
+                             demerits: candidate.demerits, ratio: candidate.ratio, previous: candidate.node))
+        }
+        return kept
+    }
+
+    private func record(_ candidates: inout [(demerits: Double, node: Node, ratio: Double)?], node: Node, ratio: Double,
+                        item: BreakItem, items: [BreakItem], index: Int) {
+        let p = parameters
+        let badness = min(10_000, 100 * abs(ratio * ratio * ratio))
+        var demerits = (p.linePenalty + badness) * (p.linePenalty + badness)
+        if item.kind == .penalty, item.penalty > 0 {
+            demerits += item.penalty * item.penalty
+        } else if item.kind == .penalty, item.penalty > -.infinity {
+            demerits -= item.penalty * item.penalty
+        }
+        let previousItem = node.item >= 0 ? items[node.item] : nil
+        if item.flagged, previousItem?.flagged == true { demerits += p.doubleHyphenDemerits }
+        // A hyphen on the line before the last one.
+        if previousItem?.flagged == true, item.kind == .penalty, item.penalty == -.infinity {
+            demerits += p.finalHyphenDemerits
+        }
+        let fitness: Int
+        if ratio < -0.5 { fitness = 0 } else if ratio <= 0.5 { fitness = 1 } else if ratio <= 1 { fitness = 2 } else { fitness = 3 }
+        if abs(fitness - node.fitness) > 1 { demerits += p.adjacentFitnessDemerits }
+        demerits += node.demerits
+        if let current = candidates[fitness], current.demerits <= demerits { return }
+        candidates[fitness] = (demerits, node, ratio)
+    }
+}

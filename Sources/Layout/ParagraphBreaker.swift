@@ -1,0 +1,173 @@
+import Breaking
+import Foundation
+import Text
+
+/// Chooses where a paragraph's lines break, as TeX does: Knuth–Plass over its words (boxes),
+/// spaces (glue) and possible hyphens (penalties), in up to three passes — without
+/// hyphenation at a strict tolerance; then with hyphenation; then with emergency stretch —
+/// so that words are hyphenated only when a paragraph cannot be set well without it.
+/// Returns nil when even the last pass fails (a word wider than the line), and the caller
+/// falls back on first-fit breaking, which cuts such a word.
+struct ParagraphBreaker {
+    let paragraph: PreparedParagraph
+    /// The hyphenation dictionary for a language, or nil when there is none.
+    let hyphenator: (String) -> Hyphenator?
+
+    /// TeX's costs: a hyphen 50, an explicit hyphen 50; \pretolerance 100, \tolerance 200.
+    static let hyphenPenalty = 50.0
+    static let explicitHyphenPenalty = 50.0
+    static let firstPassTolerance = 100.0
+    static let secondPassTolerance = 200.0
+    /// Space glue stretches by half and shrinks by a third of its width (TeX's Computer Modern).
+    static let spaceStretch = 0.5
+    static let spaceShrink = 1.0 / 3.0
+    /// "Infinite" stretch of the glue that ends a paragraph or precedes a hard break.
+    static let fill = 100_000.0
+
+    /// Breaks for the lines from `start` (a paragraph start or a previous break) to the end;
+    /// the first line may be `firstWidth` wide, the others `otherWidth`.
+    func breaks(from start: Int, firstWidth: Double, otherWidth: Double) -> [LineBreak]? {
+        let style = paragraph.style
+        let justified = style.alignment == .justify
+        let size = paragraph.styleRuns.first?.attributes.fontSize ?? 10
+        var parameters = KnuthPlassParameters()
+        // Ragged text does not stretch its spaces; its lines may end up to 2 em short.
+        if !justified { parameters.lineEndStretch = 2 * size }
+        let width: (Int) -> Double = { $0 == 0 ? firstWidth : otherWidth }
+        // Most paragraphs of a book are a line or two: one that fits needs no search.
+        let hardBreakInside = zip(paragraph.opportunities.offsets, paragraph.opportunities.mandatory)
+            .contains { $0.0 > start && $0.0 < paragraph.range.upperBound && $0.1 }
+        if !hardBreakInside, advance(from: start, to: paragraph.range.upperBound) <= firstWidth {
+            return [LineBreak(end: paragraph.range.upperBound, kind: .mandatory)]
+        }
+
+        var passes: [(hyphenate: Bool, tolerance: Double, emergency: Double)] = [(false, Self.firstPassTolerance, 0)]
+        if style.hyphenate { passes.append((true, Self.secondPassTolerance, 0)) }
+        passes.append((style.hyphenate, 10_000, 3 * size))
+        var built: [Bool: [BreakItem]] = [:]   // the last two passes share their items
+        for pass in passes {
+            parameters.tolerance = pass.tolerance
+            parameters.emergencyStretch = pass.emergency
+            let items = built[pass.hyphenate] ?? self.items(from: start, hyphenate: pass.hyphenate, justified: justified)
+            built[pass.hyphenate] = items
+            guard let found = KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: width) else { continue }
+            return found.map { lineBreak(at: items[$0.item]) }
+        }
+        return nil
+    }
+
+    private func lineBreak(at item: BreakItem) -> LineBreak {
+        if item.kind == .penalty, item.penalty == -.infinity { return LineBreak(end: item.offset, kind: .mandatory) }
+        if item.kind == .penalty, item.width > 0 { return LineBreak(end: item.offset, kind: .hyphenated) }
+        return LineBreak(end: item.offset, kind: .opportunity)
+    }
+
+    // MARK: Items
+
+    /// The paragraph from `start` as boxes, glue and penalties.
+    func items(from start: Int, hyphenate: Bool, justified: Bool) -> [BreakItem] {
+        let end = paragraph.range.upperBound
+        let offsets = paragraph.opportunities.offsets, mandatory = paragraph.opportunities.mandatory
+        var items: [BreakItem] = []
+        var previous = start
+        for index in offsets.indices where offsets[index] > start {
+            let offset = offsets[index]
+            let contentEnd = paragraph.trimmedEnd(from: previous, to: offset)
+            appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, into: &items)
+            let spaces = advance(from: contentEnd, to: offset)
+            if offset >= end || mandatory[index] {
+                // The last line, or one ended by a hard break, is not stretched.
+                items.append(.glue(0, stretch: Self.fill, shrink: 0, offset: offset))
+                items.append(.penalty(-.infinity, offset: offset))
+                if offset >= end { break }
+            } else if spaces > 0 {
+                items.append(.glue(spaces, stretch: justified ? spaces * Self.spaceStretch : 0,
+                                   shrink: justified ? spaces * Self.spaceShrink : 0, offset: offset))
+            } else {
+                items.append(penaltyWithoutSpace(at: offset))
+            }
+            previous = offset
+        }
+        if items.last?.penalty != -.infinity {
+            items.append(.glue(0, stretch: Self.fill, shrink: 0, offset: end))
+            items.append(.penalty(-.infinity, offset: end))
+        }
+        return items
+    }
+
+    /// A break where no space is: after a soft hyphen (a hyphen will show), after a hyphen or
+    /// dash already there, or between characters that need no space (CJK).
+    private func penaltyWithoutSpace(at offset: Int) -> BreakItem {
+        let previous = paragraph.units[offset - 1]
+        if previous == PreparedParagraph.softHyphen {
+            return .penalty(Self.hyphenPenalty, width: paragraph.hyphenAdvance(before: offset), flagged: true, offset: offset)
+        }
+        if previous == 0x2D || previous == 0x2010 {
+            return .penalty(Self.explicitHyphenPenalty, flagged: true, offset: offset)
+        }
+        return .penalty(0, offset: offset)
+    }
+
+    /// The text from `start` to `end` as one box, or, with hyphenation, as boxes with a
+    /// hyphen penalty at each place a word may be hyphenated.
+    private func appendBoxes(from start: Int, to end: Int, hyphenate: Bool, into items: inout [BreakItem]) {
+        guard start < end else { return }
+        var boxStart = start
+        if hyphenate {
+            for point in hyphenationPoints(from: start, to: end) {
+                items.append(.box(advance(from: boxStart, to: point), offset: boxStart))
+                items.append(.penalty(Self.hyphenPenalty, width: paragraph.hyphenAdvance(before: point), flagged: true, offset: point))
+                boxStart = point
+            }
+        }
+        items.append(.box(advance(from: boxStart, to: end), offset: boxStart))
+    }
+
+    /// Hyphenation points of the words (runs of letters) between `start` and `end`, at
+    /// cluster boundaries only (never inside a ligature).
+    private func hyphenationPoints(from start: Int, to end: Int) -> [Int] {
+        var points: [Int] = []
+        var wordStart: Int?
+        var offset = start
+        while offset <= end {
+            let isLetter = offset < end && Self.isLetter(paragraph.units[offset])
+            if isLetter, wordStart == nil { wordStart = offset }
+            if !isLetter, let first = wordStart {
+                if offset - first >= 5, let run = paragraph.styleRun(containing: first), run.attributes.runDelegate == nil,
+                   !run.attributes.noBreak, !isInURLOrNumber(first ..< offset),
+                   let dictionary = hyphenator(run.attributes.language) {
+                    for point in dictionary.hyphenationPoints(in: paragraph.units[first ..< offset]) {
+                        let absolute = first + point
+                        let glyph = paragraph.glyphIndex(atOrAfter: absolute)
+                        if glyph < paragraph.clusters.count, paragraph.clusters[glyph] == absolute { points.append(absolute) }
+                    }
+                }
+                wordStart = nil
+            }
+            offset += 1
+        }
+        return points
+    }
+
+    /// Whether the letters `word` belong to a URL, an e-mail address or a token with digits
+    /// (the text between spaces around them holds '/', ':', '@' or a digit): never hyphenated.
+    private func isInURLOrNumber(_ word: Range<Int>) -> Bool {
+        var start = word.lowerBound, end = word.upperBound
+        while start > paragraph.range.lowerBound, !PreparedParagraph.isSpace(paragraph.units[start - 1]) { start -= 1 }
+        while end < paragraph.range.upperBound, !PreparedParagraph.isSpace(paragraph.units[end]) { end += 1 }
+        return paragraph.units[start ..< end].contains { $0 == 0x2F || $0 == 0x3A || $0 == 0x40 || (0x30 ... 0x39).contains($0) }
+    }
+
+    /// Letters of words that can be hyphenated (surrogate pairs end a word: such scripts have
+    /// no patterns here).
+    private static func isLetter(_ unit: UInt16) -> Bool {
+        if unit < 0x80 { return (0x41 ... 0x5A).contains(unit) || (0x61 ... 0x7A).contains(unit) }
+        guard !UTF16.isLeadSurrogate(unit), !UTF16.isTrailSurrogate(unit), let scalar = Unicode.Scalar(unit) else { return false }
+        return scalar.properties.isAlphabetic
+    }
+
+    /// Advance of the glyphs of characters `start ..< end`.
+    private func advance(from start: Int, to end: Int) -> Double {
+        paragraph.prefixAdvance[paragraph.glyphIndex(atOrAfter: end)] - paragraph.prefixAdvance[paragraph.glyphIndex(atOrAfter: start)]
+    }
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Typography benchmark: sets the same 200 KB of the King James Bible (one verse a paragraph)
+# with typeset, pdfLaTeX, Typst and WeasyPrint on letter paper in two justified, hyphenated
+# columns of 10 pt Liberation Serif, then measures each PDF's word spacing from its word
+# boxes (measure.py) and prints one table. README.md beside this file explains the rules.
+#
+# Usage: bash bench/typography/run.sh [KEEP_DIR]   (after `make build`; `make bench-typography`
+#        does both). With KEEP_DIR, the inputs and PDFs are left there for a look; otherwise a
+#        temporary folder is used and removed.
+# Installs what it lacks: Debian packages with apt-get, the Python engines (pinned) with pip
+# into a virtual environment under ~/.cache. Exits 0 whether or not typeset meets the target
+# (the table says MET or NOT MET); non-zero only when an engine or the set-up fails.
+set -euo pipefail
+cd "$(dirname "$0")/../.."              # the repository root: fonts/ and .build/ are relative
+here=bench/typography
+typeset=${TYPESET:-.build/release/typeset}   # TYPESET=path/to/typeset compares another build
+
+TEXT_BYTES=204800                        # the text is the first 200 KB, cut at a line end
+export SOURCE_DATE_EPOCH=946684800       # fixed PDF dates (typeset, pdfTeX)
+
+if [ $# -ge 1 ]; then
+  work=$(mkdir -p "$1" && cd "$1" && pwd)
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
+
+[ -x "$typeset" ] || { echo "$typeset is missing: run 'make build' first" >&2; exit 1; }
+
+# --- Packages ------------------------------------------------------------------------------
+sudo=$([ "$(id -u)" = 0 ] || echo sudo)
+apt_install() { # packages…: installs those that are not installed yet
+  local missing="" p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+  done
+  [ -z "$missing" ] && return 0
+  echo "Installing Debian packages:$missing"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+}
+# bible-kjv: the text. poppler-utils: pdftotext. texlive-latex-base: pdfLaTeX with multicol,
+# geometry, babel and English hyphenation. lcdf-typetools: otftotfm, which makes TeX metrics
+# for Liberation Serif. texlive-fonts-recommended: TeX Live's Times, for the second pdfLaTeX
+# row. libpango: what WeasyPrint draws text with. No recommended packages: TeX Live stays small.
+apt_install bible-kjv bible-kjv-text poppler-utils texlive-latex-base lcdf-typetools \
+            texlive-fonts-recommended libpango-1.0-0 libpangoft2-1.0-0
+
+# Typst and WeasyPrint come from PyPI, every package pinned in requirements.txt, in a virtual
+# environment of their own (the system's Python is left alone); it is filled again when
+# requirements.txt changes. WeasyPrint is optional: if it will not install, its row is left out.
+venv=${XDG_CACHE_HOME:-$HOME/.cache}/typeset-bench-typography
+py=$venv/bin/python
+if [ ! -x "$py" ]; then
+  python3 -m venv "$venv" 2>/dev/null || {  # Debian's own Python needs python3-venv for this
+    rm -rf "$venv"; apt_install python3-venv; /usr/bin/python3 -m venv "$venv"; }
+fi
+weasyprint=yes
+if ! cmp -s "$here/requirements.txt" "$venv/requirements.txt"; then
+  echo "Installing Typst and WeasyPrint from PyPI into $venv"
+  pip=("$py" -m pip install -q --disable-pip-version-check)
+  if "${pip[@]}" -r "$here/requirements.txt"; then
+    cp "$here/requirements.txt" "$venv/requirements.txt"
+  else
+    echo "(WeasyPrint could not be installed: its row is left out)"
+    "${pip[@]}" "$(grep '^typst==' "$here/requirements.txt")"
+  fi
+fi
+"$py" -c 'import weasyprint' 2>/dev/null || weasyprint=no
+TYPST_VERSION=$("$py" -c 'import typst; print(typst.__version__)')
+WEASYPRINT_VERSION=$([ $weasyprint = no ] || "$py" -c 'import weasyprint; print(weasyprint.__version__)')
+
+# --- The text ------------------------------------------------------------------------------
+# One verse or chapter heading a line, as bench/run.sh makes it; blank lines dropped (every
+# line is a paragraph for every engine), then the first TEXT_BYTES bytes cut at a line end.
+bible -l100000 "Gen1:1-Rev22:21" | sed 's/^ *//' > "$work/kjv-full.txt"
+LC_ALL=C awk -v max="$TEXT_BYTES" 'NF == 0 {next} {n += length($0) + 1; if (n > max) exit; print}' \
+  "$work/kjv-full.txt" > "$work/kjv.txt"
+
+# typeset's markup: only < and & are special (the text has neither; escaped all the same).
+sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' "$work/kjv.txt" > "$work/kjv-typeset.txt"
+
+# pdfLaTeX: TeX's special characters escaped, a blank line after each paragraph.
+mkdir -p "$work/tex"
+sed -e 's/\\/\\textbackslash /g' -e 's/[#$%&_{}]/\\&/g' \
+    -e 's/~/\\textasciitilde{}/g' -e 's/\^/\\textasciicircum{}/g' -e G \
+    "$work/kjv.txt" > "$work/tex/kjv-body.tex"
+cp "$here/kjv.tex" fonts/LiberationSerif-Regular.ttf "$work/tex/"
+# TeX metrics (T1 encoding, the font's kerning) and a pdfTeX map line for Liberation Serif.
+(cd "$work/tex" && otftotfm -e ec -fkern --no-updmap --directory=. \
+   LiberationSerif-Regular.ttf > liberation.map 2> otftotfm.log) \
+  || { cat "$work/tex/otftotfm.log" >&2; exit 1; }
+
+# Typst reads kjv.txt itself; WeasyPrint gets an HTML page.
+cp "$here/kjv.typ" "$work/"
+"$py" "$here/kjv_html.py" "$work/kjv.txt" fonts/LiberationSerif-Regular.ttf > "$work/kjv.html"
+
+# --- The engines ---------------------------------------------------------------------------
+# timed NAME COMMAND…: runs the command (its output to NAME.log) and appends
+# "--engine NAME NAME.pdf SECONDS" to the arguments of measure.py.
+engines=()
+timed() {
+  local name=$1; shift
+  local start end
+  start=$(date +%s.%N)
+  if ! "$@" > "$work/$name.log" 2>&1; then
+    echo "$name failed:" >&2; tail -20 "$work/$name.log" >&2; exit 1
+  fi
+  end=$(date +%s.%N)
+  engines+=(--engine "$name" "$work/$name.pdf" "$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.2f", b - a}')")
+}
+
+timed typeset "$typeset" "$work/kjv-typeset.txt" -o "$work/typeset.pdf" \
+  --page-size letter --margin 54 --columns 2 --gutter 18 --font "Liberation Serif" \
+  --font-size 10 --align justify --lang en --paragraph-spacing 0
+
+# One pdfLaTeX run is enough: there are no cross-references.
+latex() { # jobname, TeX input
+  (cd "$work/tex" && pdflatex -interaction=batchmode -halt-on-error -jobname="$1" "$2") \
+    || { tail -20 "$work/tex/$1.log"; return 1; }
+  mv "$work/tex/$1.pdf" "$work/$1.pdf"
+}
+timed pdflatex latex pdflatex kjv.tex
+timed pdflatex-times latex pdflatex-times '\def\benchtimes{}\input{kjv}'
+
+# Typst through its Python binding, with typeset's fonts/ as the only font folder. No PDF
+# tags: poppler 22 complains about Typst's tagged-PDF dictionaries.
+timed typst "$py" -c '
+import sys, typst
+typst.compile(sys.argv[1], output=sys.argv[2], root=sys.argv[3], font_paths=["fonts"],
+              ignore_system_fonts=True, pdf_tags=False)
+' "$work/kjv.typ" "$work/typst.pdf" "$work"
+
+if [ "$weasyprint" = yes ]; then
+  timed weasyprint "$py" -m weasyprint "$work/kjv.html" "$work/weasyprint.pdf"
+fi
+
+# --- The measurements ----------------------------------------------------------------------
+source="work tree at $(git rev-parse --short HEAD 2>/dev/null || echo "?")"
+git diff --quiet HEAD -- Sources 2>/dev/null || source="$source, with uncommitted changes in Sources/"
+echo "$(wc -c < "$work/kjv.txt") bytes of the King James Bible in $(wc -l < "$work/kjv.txt") paragraphs;" \
+     "typeset: $typeset ($source)"
+versions="$(pdflatex --version | head -1); typst $TYPST_VERSION (PyPI)"
+[ "$weasyprint" = yes ] && versions="$versions; weasyprint $WEASYPRINT_VERSION (PyPI)"
+echo "$versions"
+echo "pdflatex sets Liberation Serif (TeX metrics made by otftotfm), pdflatex-times TeX Live's Times (ptm)"
+echo
+"$py" "$here/measure.py" "$work/kjv.txt" "${engines[@]}"
