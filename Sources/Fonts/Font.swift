@@ -19,18 +19,16 @@ public final class Font: @unchecked Sendable {
     public let lineGap: Int
 
     let face: FT_Face
-    /// Each face holds a reference on its FreeType library: Cairo may keep a face (and so
-    /// this font) alive after the `FontLibrary` that loaded it is gone.
-    private let library: FT_Library
+    /// Kept alive as long as this face: it may outlive the `FontLibrary` that loaded it.
+    private let library: FreeTypeLibrary
     /// `hb_font_t *`, for the Shaping stage.
     public let harfBuzzFont: OpaquePointer
 
-    init(id: Int, library: FT_Library, path: String, faceIndex: Int) throws {
+    init(id: Int, library: FreeTypeLibrary, path: String, faceIndex: Int) throws {
         var loaded: FT_Face?
-        let error = FT_New_Face(library, path, FT_Long(faceIndex), &loaded)
+        let error = FT_New_Face(library.handle, path, FT_Long(faceIndex), &loaded)
         guard error == 0, let face = loaded else { throw FontError.cannotLoad(path: path, code: Int(error)) }
         self.face = face
-        FT_Reference_Library(library)
         self.library = library
         self.id = id
         self.path = path
@@ -55,7 +53,6 @@ public final class Font: @unchecked Sendable {
     deinit {
         hb_font_destroy(harfBuzzFont)
         FT_Done_Face(face)
-        FT_Done_Library(library)
     }
 
     /// The FreeType face (`FT_Face`), for a renderer that draws with it.

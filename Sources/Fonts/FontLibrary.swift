@@ -23,7 +23,7 @@ public final class FontLibrary: @unchecked Sendable {
     private let bundled: FontconfigConfiguration
     private lazy var system: FontconfigConfiguration? = try? FontconfigConfiguration.system(aliases: aliasFile)
     private let aliasFile: String?
-    private var library: FT_Library
+    private let library: FreeTypeLibrary
     private var fontsByFile: [String: Font] = [:]
     private var resolutions: [String: FontResolution] = [:]
     private var nextFontID = 0
@@ -38,15 +38,7 @@ public final class FontLibrary: @unchecked Sendable {
         let aliases = fontsDirectory + "/fonts.conf"
         aliasFile = FileManager.default.fileExists(atPath: aliases) ? aliases : nil
         bundled = try FontconfigConfiguration.bundled(directory: fontsDirectory, aliases: aliasFile)
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { throw FontError.fontconfig("cannot start FreeType") }
-        self.library = library
-    }
-
-    deinit {
-        fontsByFile.removeAll()
-        resolutions.removeAll()
-        FT_Done_FreeType(library)
+        library = try FreeTypeLibrary()
     }
 
     /// The face for `family`: a bundled face of that family (or an alias of it), else a system
