@@ -76,10 +76,10 @@ public final class Framesetter {
     }
 
     /// The break ending the line that starts at `position`: from the paragraph's optimal
-    /// breaks when it has them (paragraphs with tabs, and those no optimal setting fits, are
-    /// filled first-fit).
+    /// breaks when it has them (paragraphs with tabs past their first word — tables — and
+    /// those no optimal setting fits are filled first-fit).
     private func nextBreak(in paragraph: PreparedParagraph, from position: Int, available: Double, otherLines: Double) -> LineBreak {
-        if !paragraph.hasTabs {
+        if !paragraph.hasTabs || paragraph.tabsOnlyBeforeFirstSpace {
             if plan == nil || !planCovers(position, available: available, otherLines: otherLines) {
                 let breaks = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:))
                     .breaks(from: position, firstWidth: available, otherWidth: otherLines)

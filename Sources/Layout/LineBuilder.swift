@@ -25,24 +25,37 @@ struct LineBuilder {
             + (hyphen?.advance ?? 0)
         let endsParagraph = lineBreak.end >= paragraph.range.upperBound
 
+        // With hanging punctuation the line is set as if the measure were wider by what hangs
+        // out at each end.
+        var hangLeft = 0.0, hangRight = 0.0
+        if paragraph.style.hangingPunctuation, endGlyph > firstGlyph {
+            hangLeft = Protrusion.left(paragraph.units[paragraph.clusters[firstGlyph]]) * paragraph.advances[firstGlyph]
+            if let hyphen {
+                hangRight = Protrusion.right(0x2D) * hyphen.advance
+            } else {
+                hangRight = Protrusion.right(paragraph.units[paragraph.clusters[endGlyph - 1]]) * paragraph.advances[endGlyph - 1]
+            }
+        }
+        let measure = available + hangLeft + hangRight
         var shift = 0.0
         var extraPerSpace = 0.0
         // The optimal breaker may set a line a little wider than the measure, counting on its
         // spaces to shrink (the last line of a paragraph too, whatever the alignment).
-        if natural > available, tabs?.tabAdvances.isEmpty ?? true {
-            let spaces = stretchableSpaces(in: firstGlyph ..< endGlyph)
-            if spaces > 0 { extraPerSpace = (available - natural) / Double(spaces) }
+        // Spaces before a tab keep their width (the tab stop places what follows); only those
+        // after the line's last tab stretch or shrink: a list item's text is justified.
+        let stretchFrom = tabs?.tabAdvances.keys.max().map { $0 + 1 } ?? firstGlyph
+        let spaces = stretchableSpaces(in: stretchFrom ..< max(stretchFrom, endGlyph))
+        if natural > measure, spaces > 0 {
+            extraPerSpace = (measure - natural) / Double(spaces)
         }
         switch paragraph.style.alignment {
         case .left: break
-        case .right: shift = max(0, available - natural)
-        case .center: shift = max(0, available - natural) / 2
+        case .right: shift = max(0, measure - natural)
+        case .center: shift = max(0, measure - natural) / 2
         case .justify:
-            // The last line of a paragraph and a line ended by a hard break stay flush left,
-            // and so does a line set on tab stops. The optimal breaker may also shrink spaces.
-            if lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated, natural < available, tabs?.tabAdvances.isEmpty ?? true {
-                let spaces = stretchableSpaces(in: firstGlyph ..< endGlyph)
-                if spaces > 0 { extraPerSpace = (available - natural) / Double(spaces) }
+            // The last line of a paragraph and a line ended by a hard break stay flush left.
+            if lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated, natural < measure, spaces > 0 {
+                extraPerSpace = (measure - natural) / Double(spaces)
             }
         }
 
@@ -68,7 +81,7 @@ struct LineBuilder {
                 run.positions.append(Point(x: pen + paragraph.xOffsets[glyph], y: -paragraph.yOffsets[glyph]))
                 run.clusters.append(cluster)
                 pen += tabs?.tabAdvances[glyph] ?? paragraph.advances[glyph]
-                if extraPerSpace != 0, PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) {
+                if extraPerSpace != 0, glyph >= stretchFrom, PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) {
                     pen += extraPerSpace
                 }
             }
@@ -93,7 +106,7 @@ struct LineBuilder {
         }
         let end = endsParagraph ? paragraph.fullRange.upperBound : lineBreak.end
         let height = Self.lineHeight(natural: ascent + descent + leading, style: paragraph.style.lineHeight)
-        return Line(origin: Point(x: left + max(0, shift), y: 0),
+        return Line(origin: Point(x: left - hangLeft + max(0, shift), y: 0),
                     ascent: ascent, descent: descent, leading: height - ascent - descent,
                     width: pen, stringRange: start ..< end, runs: runs, endsParagraph: endsParagraph)
     }

@@ -72,6 +72,13 @@ struct ParagraphBreaker {
         var previous = start
         for index in offsets.indices where offsets[index] > start {
             let offset = offsets[index]
+            if previous == start, paragraph.hasTabs, paragraph.units[start ..< offset].contains(TabLayout.tab) {
+                // A list item's marker and tab: as wide as the tab stop makes them, unbreakable.
+                let glyphs = paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: offset)
+                items.append(.box(TabLayout(paragraph: paragraph, glyphs: glyphs, startX: paragraph.lineStartX).width, offset: start))
+                previous = offset
+                continue
+            }
             let contentEnd = paragraph.trimmedEnd(from: previous, to: offset)
             appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, into: &items)
             let spaces = advance(from: contentEnd, to: offset)

@@ -41,6 +41,8 @@ final class PreparedParagraph {
     /// Tabs make a line's width depend on where it starts, so such paragraphs are measured
     /// glyph by glyph (see TabLayout) instead of by prefix sums.
     let hasTabs: Bool
+    /// Every tab comes before the paragraph's first space (a list item's marker and tab).
+    let tabsOnlyBeforeFirstSpace: Bool
     /// Where the line being measured starts, from the column's left edge (for tab stops).
     var lineStartX = 0.0
 
@@ -66,6 +68,10 @@ final class PreparedParagraph {
                                             from: BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound },
                                                                      mandatory: found.mandatory))
         hasTabs = units.contains(0x09)
+        // A list item's tab comes before its first space: the rest of the paragraph can be
+        // broken optimally, its first line measured with the tab stop (see ParagraphBreaker).
+        let firstSpace = units.firstIndex(of: 0x20) ?? units.endIndex
+        tabsOnlyBeforeFirstSpace = !units[firstSpace...].contains(0x09)
         var glyphs = GlyphArrays()
         var runs: [StyleRun] = []
         for run in text.attributeRuns(in: self.range) {

@@ -13,11 +13,12 @@ struct ParagraphStyleChange: Equatable {
     var minimumLineHeight: Double?
     var maximumLineHeight: Double?
     var hyphenate: Bool?
+    var hangingPunctuation: Bool?
     var tabStops: [TabStop]?
     var tabInterval: Double?
 
     static let attributeNames = ["align", "indent", "head-indent", "tail-indent", "space-before", "space-after",
-                                 "line-height", "line-height-min", "line-height-max", "hyphenate", "tabs", "tab-interval"]
+                                 "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval"]
 
     /// Points on a page: nothing sensible is larger (200 inches).
     static let maximumLength = 14_400.0
@@ -50,6 +51,8 @@ struct ParagraphStyleChange: Equatable {
             } ?? maximumLineHeight
         case "hyphenate":
             hyphenate = values.boolean(attribute) ?? hyphenate
+        case "hangingpunctuation":
+            hangingPunctuation = values.boolean(attribute) ?? hangingPunctuation
         case "tabs":
             tabStops = TabStopList.parse(attribute, values) ?? tabStops
         case "tabinterval":
@@ -100,6 +103,7 @@ struct ParagraphStyleChange: Equatable {
         minimumLineHeight = later.minimumLineHeight ?? minimumLineHeight
         maximumLineHeight = later.maximumLineHeight ?? maximumLineHeight
         hyphenate = later.hyphenate ?? hyphenate
+        hangingPunctuation = later.hangingPunctuation ?? hangingPunctuation
         tabStops = later.tabStops ?? tabStops
         tabInterval = later.tabInterval ?? tabInterval
     }
@@ -121,6 +125,7 @@ struct ParagraphStyleChange: Equatable {
             style.lineHeight = .range(minimum: minimumLineHeight ?? minimum, maximum: maximumLineHeight ?? maximum)
         }
         if let hyphenate { style.hyphenate = hyphenate }
+        if let hangingPunctuation { style.hangingPunctuation = hangingPunctuation }
         if let tabStops { style.tabStops = tabStops }
         if let tabInterval { style.defaultTabInterval = tabInterval }
     }

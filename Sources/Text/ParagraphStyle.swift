@@ -52,13 +52,16 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Whether words may be hyphenated at line ends, with the dictionary of the text's
     /// language (soft hyphens are always honoured).
     public var hyphenate: Bool
+    /// Optical margins: punctuation at a line's edges (hyphens, commas, full stops, quotes)
+    /// hangs partly into the margin so the column's edge looks straight (TeX's microtype protrusion).
+    public var hangingPunctuation: Bool
     public var tabStops: [TabStop]
     /// Past the last stop, tabs advance to multiples of this.
     public var defaultTabInterval: Double
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
-                hyphenate: Bool = true, tabStops: [TabStop] = [], defaultTabInterval: Double = 36) {
+                hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36) {
         self.alignment = alignment
         self.firstLineIndent = firstLineIndent
         self.headIndent = headIndent
@@ -67,6 +70,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.spaceBefore = spaceBefore
         self.spaceAfter = spaceAfter
         self.hyphenate = hyphenate
+        self.hangingPunctuation = hangingPunctuation
         self.tabStops = tabStops
         self.defaultTabInterval = defaultTabInterval
     }

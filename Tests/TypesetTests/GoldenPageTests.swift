@@ -22,6 +22,11 @@ final class GoldenPageTests: XCTestCase {
         try assertPagesMatchGoldens(of: "showcase")
     }
 
+    /// The string-rendering seed's three examples: justified text with an ornament, a number table, hanging lists.
+    func testStringRenderingSeedExamplesMatchGoldenPages() throws {
+        try assertPagesMatchGoldens(of: "string-rendering")
+    }
+
     /// Renders `Fixtures/NAME/NAME.txt` and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
     @discardableResult
     private func assertPagesMatchGoldens(of name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {

@@ -278,4 +278,36 @@ final class TypographyFeatureTests: XCTestCase {
         let extracted = try String(contentsOf: directory.appendingPathComponent("hollow.txt"), encoding: .utf8)
         XCTAssertTrue(extracted.contains("HOLLOW words"), extracted)
     }
+
+    // MARK: Optical margins
+
+    func testHangingPunctuationHangsIntoTheMargins() throws {
+        func lines(hanging: Bool) throws -> [Line] {
+            var text = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: .justify, hangingPunctuation: hanging))
+            text.append("“Quoted words open the paragraph, and then some more words follow, and more, until the lines wrap, "
+                        + "with commas, full stops. And hyphens-at-ends. Another sentence goes on, and on, and on, to the end.",
+                        attributes: attributes())
+            return try frame(text, width: 150).lines
+        }
+        let plain = try lines(hanging: false), hung = try lines(hanging: true)
+        XCTAssertEqual(plain[0].origin.x, 0, accuracy: 1e-9)
+        XCTAssertLessThan(hung[0].origin.x, -1, "the opening quote hangs into the left margin")
+        // A justified line ending in punctuation reaches past the column's edge by part of it.
+        var hangingRight = 0
+        for line in hung.dropLast() {
+            let right = line.origin.x + line.width
+            let lastCluster = line.runs.last?.clusters.last ?? 0
+            let endsInPunctuation = lastCluster == GlyphRun.generatedHyphen
+                || [0x2C, 0x2E, 0x2D].contains(line.runs.last.map { _ in 0 } ?? 0) || right > 150.5
+            if right > 150.5 {
+                hangingRight += 1
+                XCTAssertTrue(endsInPunctuation)
+                XCTAssertLessThan(right, 155, "only part of a mark hangs out")
+            } else {
+                XCTAssertEqual(right, 150, accuracy: 0.01)
+            }
+        }
+        XCTAssertGreaterThan(hangingRight, 0)
+        for line in plain.dropLast() { XCTAssertEqual(line.origin.x + line.width, 150, accuracy: 0.01) }
+    }
 }
