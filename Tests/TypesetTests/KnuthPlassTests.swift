@@ -194,4 +194,19 @@ final class KnuthPlassTests: XCTestCase {
         }
         XCTAssertEqual(total, best, accuracy: 1e-6, "the breaks found cost no more than the best of all settings")
     }
+
+    func testLoosenessAsksForOneLineMoreOrLess() throws {
+        let prepared = try paragraph(Self.prose)
+        let items = ParagraphBreaker(paragraph: prepared, hyphenator: { Hyphenator(language: $0) })
+            .items(from: 0, hyphenate: true, justified: true)
+        var parameters = KnuthPlassParameters()
+        parameters.tolerance = 10_000
+        let normal = try XCTUnwrap(KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: { _ in 232 }))
+        parameters.looseness = 1
+        let looser = try XCTUnwrap(KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: { _ in 232 }))
+        XCTAssertEqual(looser.count, normal.count + 1)
+        parameters.looseness = -1
+        let tighter = try XCTUnwrap(KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: { _ in 232 }))
+        XCTAssertLessThanOrEqual(tighter.count, normal.count)
+    }
 }
