@@ -1,5 +1,6 @@
 import CHyphen
 import Foundation
+import Text
 
 /// Where words may be hyphenated, from the TeX patterns in Debian's `hyphen-*` dictionaries,
 /// through libhyphen. One per language; results are cached per word.
@@ -21,20 +22,8 @@ public final class Hyphenator {
     private let patterns: Patterns
     private var dictionary: UnsafeMutablePointer<HyphenDict> { patterns.dictionary }
     private var isUTF8: Bool { patterns.dictionary.pointee.utf8 != 0 }
-    private var cache: [Word: [Int]] = [:]
+    private var cache: [UTF16Key: [Int]] = [:]
 
-    /// A word as a slice of the caller's text (no copy to look it up), hashed in one pass.
-    private struct Word: Hashable {
-        var units: ArraySlice<UInt16>
-
-        static func == (a: Word, b: Word) -> Bool { a.units.elementsEqual(b.units) }
-
-        func hash(into hasher: inout Hasher) {
-            var value: UInt64 = 0xcbf2_9ce4_8422_2325
-            for unit in units { value = (value ^ UInt64(unit)) &* 0x100_0000_01b3 }
-            hasher.combine(value)
-        }
-    }
 
     /// The dictionary for a BCP 47 tag (`en`, `en-GB`, `de`, `fr-CA`, …), or nil when none is installed.
     public init?(language: String) {
@@ -87,7 +76,7 @@ public final class Hyphenator {
     /// Words in capitals only (acronyms), with digits, or shorter than the minimum are not
     /// hyphenated; nor is anything that is not letters (URLs and the like).
     public func hyphenationPoints<C: Collection>(in word: C) -> [Int] where C.Element == UInt16 {
-        let key = Word(units: (word as? ArraySlice<UInt16>) ?? ArraySlice(word))
+        let key = UTF16Key(word)
         if let known = cache[key] { return known }
         let points = computePoints(Array(key.units))
         cache[key] = points

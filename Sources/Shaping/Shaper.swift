@@ -37,24 +37,10 @@ public final class Shaper {
         var features: FeatureSet
     }
 
-    /// A word, as a slice of the document's own storage (looking it up copies nothing),
-    /// hashed in one pass with FNV-1a rather than unit by unit.
-    private struct Word: Hashable {
-        var units: ArraySlice<UInt16>
-
-        static func == (a: Word, b: Word) -> Bool { a.units.elementsEqual(b.units) }
-
-        func hash(into hasher: inout Hasher) {
-            var value: UInt64 = 0xcbf2_9ce4_8422_2325
-            for unit in units { value = (value ^ UInt64(unit)) &* 0x100_0000_01b3 }
-            hasher.combine(value)
-        }
-    }
-
     /// Words by context; consecutive words nearly always share one, so it is looked up once.
-    private var caches: [Context: [Word: ShapedGlyphs]] = [:]
+    private var caches: [Context: [UTF16Key: ShapedGlyphs]] = [:]
     private var currentContext: Context?
-    private var current: [Word: ShapedGlyphs] = [:]
+    private var current: [UTF16Key: ShapedGlyphs] = [:]
     private var cachedWordCount = 0
     private let buffer: OpaquePointer
     /// Past this many cached words the cache starts again (bounds memory on huge vocabularies).
@@ -73,7 +59,7 @@ public final class Shaper {
     /// Shapes `text` (UTF-16) in `font`; clusters are offsets into `text`.
     public func shape<C: Collection>(_ text: C, font: Font, language: String = "en",
                                      features: FeatureSet = .standard) -> ShapedGlyphs where C.Element == UInt16 {
-        let word = Word(units: (text as? ArraySlice<UInt16>) ?? ArraySlice(text))
+        let word = UTF16Key(text)
         let context = Context(fontID: font.id, language: language, features: features)
         if context != currentContext { switchContext(to: context) }
         if let cached = current[word] {

@@ -1,0 +1,18 @@
+/// A piece of UTF-16 text as a dictionary key without copying it: a slice of the document's
+/// own storage, hashed in one pass (FNV-1a) rather than unit by unit. Caches of words
+/// (shaping, hyphenation) look words up by the hundred thousand.
+public struct UTF16Key: Hashable, Sendable {
+    public var units: ArraySlice<UInt16>
+
+    public init<C: Collection>(_ units: C) where C.Element == UInt16 {
+        self.units = (units as? ArraySlice<UInt16>) ?? ArraySlice(units)
+    }
+
+    public static func == (a: UTF16Key, b: UTF16Key) -> Bool { a.units.elementsEqual(b.units) }
+
+    public func hash(into hasher: inout Hasher) {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for unit in units { value = (value ^ UInt64(unit)) &* 0x100_0000_01b3 }
+        hasher.combine(value)
+    }
+}
