@@ -50,6 +50,7 @@ public struct KnuthPlassLineBreaker: Sendable {
     public func breaks(_ items: [BreakItem], lineWidth: (Int) -> Double) -> [Break]? {
         guard !items.isEmpty else { return [] }
         var active: [Node] = [Node(item: -1, line: 0, fitness: 1, totals: Totals(), demerits: 0, ratio: 0, previous: nil)]
+        var candidates = [Candidate?](repeating: nil, count: 4)
         var sum = Totals()
         let p = parameters
 
@@ -62,7 +63,7 @@ public struct KnuthPlassLineBreaker: Sendable {
             case .penalty: isLegal = item.penalty < .infinity
             }
             if isLegal {
-                active = consider(index, items: items, active: active, sum: sum, lineWidth: lineWidth)
+                consider(index, items: items, active: &active, candidates: &candidates, sum: sum, lineWidth: lineWidth)
                 if active.isEmpty { return nil }
             }
             if item.kind != .penalty {
@@ -89,19 +90,23 @@ public struct KnuthPlassLineBreaker: Sendable {
         return result.reversed()
     }
 
-    /// Tries every active node as the start of a line ending at `index`; returns the new
-    /// active list (nodes that can no longer start a line are dropped, new ones added).
-    private func consider(_ index: Int, items: [BreakItem], active: [Node], sum: Totals,
-                          lineWidth: (Int) -> Double) -> [Node] {
+    /// The best way found to end a line at the current break, for one fitness class.
+    private typealias Candidate = (demerits: Double, node: Node, ratio: Double)
+
+    /// Tries every active node as the start of a line ending at `index`: nodes that can no
+    /// longer start a line are dropped from `active` and the best new ones added, in place
+    /// (this runs at every legal break of every paragraph).
+    private func consider(_ index: Int, items: [BreakItem], active: inout [Node], candidates: inout [Candidate?],
+                          sum: Totals, lineWidth: (Int) -> Double) {
         let p = parameters
         let item = items[index]
         let isForced = item.kind == .penalty && item.penalty == -.infinity
-        var kept: [Node] = []
-        kept.reserveCapacity(active.count + 4)
         // Best candidate per fitness class (tight, decent, loose, very loose).
-        var candidates: [(demerits: Double, node: Node, ratio: Double)?] = [nil, nil, nil, nil]
+        for fitness in 0 ..< 4 { candidates[fitness] = nil }
+        var kept = 0
 
-        for node in active {
+        for position in active.indices {
+            let node = active[position]
             let width = lineWidth(node.line)
             var length = sum.width - node.totals.width
             if item.kind == .penalty { length += item.width }
@@ -121,13 +126,15 @@ public struct KnuthPlassLineBreaker: Sendable {
                 if ratio >= -1 { record(&candidates, node: node, ratio: ratio, item: item, items: items, index: index) }
                 continue
             }
-            kept.append(node)
+            active[kept] = node
+            kept += 1
             let badness = ratio.isInfinite ? .infinity : 100 * abs(ratio * ratio * ratio)
             if badness <= p.tolerance {
                 record(&candidates, node: node, ratio: ratio, item: item, items: items, index: index)
             }
         }
-        guard candidates.contains(where: { $0 != nil }) else { return kept }
+        active.removeLast(active.count - kept)
+        guard candidates.contains(where: { $0 != nil }) else { return }
         // The totals after the break skip the glue and penalties a new line would discard.
         var after = sum
         var next = index
@@ -144,13 +151,12 @@ public struct KnuthPlassLineBreaker: Sendable {
         }
         for (fitness, candidate) in candidates.enumerated() {
             guard let candidate else { continue }
-            kept.append(Node(item: index, line: candidate.node.line + 1, fitness: fitness, totals: after,
-                             demerits: candidate.demerits, ratio: candidate.ratio, previous: candidate.node))
+            active.append(Node(item: index, line: candidate.node.line + 1, fitness: fitness, totals: after,
+                               demerits: candidate.demerits, ratio: candidate.ratio, previous: candidate.node))
         }
-        return kept
     }
 
-    private func record(_ candidates: inout [(demerits: Double, node: Node, ratio: Double)?], node: Node, ratio: Double,
+    private func record(_ candidates: inout [Candidate?], node: Node, ratio: Double,
                         item: BreakItem, items: [BreakItem], index: Int) {
         let p = parameters
         let badness = min(10_000, 100 * abs(ratio * ratio * ratio))
