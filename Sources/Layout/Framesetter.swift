@@ -52,6 +52,7 @@ public final class Framesetter {
             let left = fragment.minX + indent
             let available = max(1, fragment.maxX - style.tailIndent - left)
             paragraph.lineStartX = left - fragment.minX
+            paragraph.lineEndX = left - fragment.minX + available
             let lineBreak: LineBreak
             if paragraph.range.isEmpty {
                 lineBreak = LineBreak(end: paragraph.range.upperBound, kind: .mandatory)

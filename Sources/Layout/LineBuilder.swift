@@ -18,7 +18,8 @@ struct LineBuilder {
         }
         let firstGlyph = paragraph.glyphIndex(atOrAfter: start)
         let endGlyph = paragraph.glyphIndex(atOrAfter: contentEnd)
-        let tabs = paragraph.hasTabs ? TabLayout(paragraph: paragraph, glyphs: firstGlyph ..< endGlyph, startX: startX) : nil
+        let tabs = paragraph.hasTabs
+            ? TabLayout(paragraph: paragraph, glyphs: firstGlyph ..< endGlyph, startX: startX, endX: startX + available) : nil
         // A line broken inside a word ends with a hyphen (a soft hyphen stays invisible).
         let hyphen = lineBreak.kind == .hyphenated && contentEnd > start ? paragraph.styleRun(containing: contentEnd - 1)?.hyphen : nil
         let natural = (tabs?.width ?? (paragraph.prefixAdvance[endGlyph] - paragraph.prefixAdvance[firstGlyph]))

@@ -75,7 +75,7 @@ struct ParagraphBreaker {
             if previous == start, paragraph.hasTabs, paragraph.units[start ..< offset].contains(TabLayout.tab) {
                 // A list item's marker and tab: as wide as the tab stop makes them, unbreakable.
                 let glyphs = paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: offset)
-                items.append(.box(TabLayout(paragraph: paragraph, glyphs: glyphs, startX: paragraph.lineStartX).width, offset: start))
+                items.append(.box(TabLayout(paragraph: paragraph, glyphs: glyphs, startX: paragraph.lineStartX, endX: paragraph.lineEndX).width, offset: start))
                 previous = offset
                 continue
             }

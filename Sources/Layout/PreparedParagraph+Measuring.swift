@@ -25,7 +25,7 @@ extension PreparedParagraph: LineMeasuring {
         let last = trimmedEnd(from: start, to: end)
         let first = glyphIndex(atOrAfter: start), limit = glyphIndex(atOrAfter: last)
         let natural = hasTabs
-            ? TabLayout(paragraph: self, glyphs: first ..< limit, startX: lineStartX).width
+            ? TabLayout(paragraph: self, glyphs: first ..< limit, startX: lineStartX, endX: lineEndX).width
             : prefixAdvance[limit] - prefixAdvance[first]
         return natural + hyphenAdvance(endingAt: last)
     }

@@ -43,8 +43,9 @@ final class PreparedParagraph {
     let hasTabs: Bool
     /// Every tab comes before the paragraph's first space (a list item's marker and tab).
     let tabsOnlyBeforeFirstSpace: Bool
-    /// Where the line being measured starts, from the column's left edge (for tab stops).
+    /// Where the line being measured starts and may end, from the column's left edge (for tab stops).
     var lineStartX = 0.0
+    var lineEndX = Double.infinity
 
     var fullRange: Range<Int> { range.lowerBound ..< range.upperBound + terminatorLength }
 

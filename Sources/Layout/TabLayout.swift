@@ -14,8 +14,10 @@ struct TabLayout {
 
     static let tab: UInt16 = 0x09
 
-    /// - Parameter startX: where the line starts, from the column's left edge.
-    init(paragraph: PreparedParagraph, glyphs: Range<Int>, startX: Double) {
+    /// - Parameters:
+    ///   - startX: where the line starts, from the column's left edge;
+    ///   - endX: where it may end (a stop at `TabStop.lineEnd` is there).
+    init(paragraph: PreparedParagraph, glyphs: Range<Int>, startX: Double, endX: Double = .infinity) {
         var x = startX
         for glyph in glyphs {
             guard paragraph.units[paragraph.clusters[glyph]] == Self.tab else {
@@ -25,7 +27,7 @@ struct TabLayout {
             var segmentEnd = glyph + 1
             while segmentEnd < glyphs.upperBound, paragraph.units[paragraph.clusters[segmentEnd]] != Self.tab { segmentEnd += 1 }
             let segment = (glyph + 1) ..< segmentEnd
-            let stop = Self.nextStop(after: x, in: paragraph.style)
+            let stop = Self.nextStop(after: x, in: paragraph.style, lineEnd: endX)
             let target: Double
             switch stop.alignment {
             case .left: target = stop.location
@@ -48,8 +50,14 @@ struct TabLayout {
         paragraph.prefixAdvance[glyphs.upperBound] - paragraph.prefixAdvance[glyphs.lowerBound]
     }
 
-    static func nextStop(after x: Double, in style: ParagraphStyle) -> TabStop {
-        if let stop = style.tabStops.sorted(by: { $0.location < $1.location }).first(where: { $0.location > x + 0.01 }) {
+    static func nextStop(after x: Double, in style: ParagraphStyle, lineEnd: Double = .infinity) -> TabStop {
+        let stops = style.tabStops.map { stop -> TabStop in
+            var placed = stop
+            if stop.location == TabStop.lineEnd { placed.location = lineEnd }
+            return placed
+        }
+        if let stop = stops.filter({ $0.location.isFinite }).sorted(by: { $0.location < $1.location })
+            .first(where: { $0.location > x + 0.01 }) {
             return stop
         }
         let interval = style.defaultTabInterval > 0 ? style.defaultTabInterval : 36

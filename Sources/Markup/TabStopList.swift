@@ -26,10 +26,16 @@ enum TabStopList {
             skipSpaces()
             var position = word { $0 != " " && $0 != "\t" && $0 != "," }.lowercased()
             if position.hasSuffix("pt") { position.removeLast(2) }
-            guard let location = NumberSyntax.parse(position) else {
-                return fail(position.isEmpty ? "a position is missing" : "\"\(position.clipped)\" is not a position in points")
+            // `end`: the line's right end, wherever the column and indents put it.
+            let location: Double
+            if position == "end" {
+                location = TabStop.lineEnd
+            } else if let number = NumberSyntax.parse(position) {
+                location = number
+            } else {
+                return fail(position.isEmpty ? "a position is missing" : "\"\(position.clipped)\" is not a position in points or end")
             }
-            guard (0 ... ParagraphStyleChange.maximumLength).contains(location) else {
+            guard location == TabStop.lineEnd || (0 ... ParagraphStyleChange.maximumLength).contains(location) else {
                 return fail("position \(ValueReader.format(location)) is outside 0 to \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt")
             }
             var stop = TabStop(location: location)

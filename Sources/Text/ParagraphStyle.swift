@@ -27,6 +27,9 @@ public enum TabAlignment: String, Hashable, Sendable, CaseIterable {
 
 /// A tab stop, measured from the left edge of the column (before any indent).
 public struct TabStop: Hashable, Sendable {
+    /// A stop at the line's right end (the column's edge less the tail indent), wherever that is.
+    public static let lineEnd = Double.infinity
+
     public var location: Double
     public var alignment: TabAlignment
     /// The character a decimal tab aligns on.

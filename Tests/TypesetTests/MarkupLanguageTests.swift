@@ -205,7 +205,10 @@ final class MarkupLanguageTests: XCTestCase {
         XCTAssertEqual(stops("260 decimal , 300 right"), [TabStop(location: 260, alignment: .decimal), TabStop(location: 300, alignment: .right)])
         XCTAssertEqual(stops("144pt, 72"), [TabStop(location: 72), TabStop(location: 144)], "sorted by position")
         XCTAssertEqual(stops("none"), [])
-        for bad in ["", "72 middle", "abc", "72 left 144", "-5", "72,,"] {
+        XCTAssertEqual(stops("end right, 100 decimal"),
+                       [TabStop(location: 100, alignment: .decimal), TabStop(location: TabStop.lineEnd, alignment: .right)],
+                       "`end` is the line's right end, after every numbered stop")
+        for bad in ["", "72 middle", "abc", "72 left 144", "-5", "72,,", "ends right"] {
             XCTAssertNil(stops(bad), bad)
         }
         XCTAssertEqual(TestSupport.parse(#"<p tab-interval="20">x"#).paragraphStyle(of: "x").defaultTabInterval, 20)

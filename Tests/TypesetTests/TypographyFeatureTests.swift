@@ -310,4 +310,14 @@ final class TypographyFeatureTests: XCTestCase {
         XCTAssertGreaterThan(hangingRight, 0)
         for line in plain.dropLast() { XCTAssertEqual(line.origin.x + line.width, 150, accuracy: 0.01) }
     }
+
+    func testATabStopAtTheLineEndFollowsTheColumnAndIndent() throws {
+        for (width, tail) in [(300.0, 0.0), (220.0, 20.0)] {
+            var text = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: .left, tailIndent: tail,
+                                                                            tabStops: [TabStop(location: TabStop.lineEnd, alignment: .right)]))
+            text.append("Planks\t12 %", attributes: attributes())
+            let line = try XCTUnwrap(try frame(text, width: width).lines.first)
+            XCTAssertEqual(line.origin.x + line.width, width - tail, accuracy: 0.01, "the text ends at the line's right end")
+        }
+    }
 }
