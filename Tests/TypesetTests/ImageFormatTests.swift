@@ -162,17 +162,7 @@ final class ImageFormatTests: XCTestCase {
 
     /// `pdfimages -list` rows (encoding per image) when poppler-utils is installed.
     private func pdfImageEncodings(_ pdf: String) -> [String]? {
-        let tool = "/usr/bin/pdfimages"
-        guard FileManager.default.isExecutableFile(atPath: tool) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["-list", pdf]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        guard let output = TestSupport.runTool("/usr/bin/pdfimages", ["-list", pdf]) else { return nil }
         // page num type width height color comp bpc enc …
         return output.split(separator: "\n").dropFirst(2).compactMap { row in
             let columns = row.split(separator: " ", omittingEmptySubsequences: true)

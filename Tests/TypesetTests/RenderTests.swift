@@ -30,17 +30,7 @@ final class RenderTests: XCTestCase {
     }
 
     private func run(_ tool: String, _ arguments: [String]) -> String? {
-        guard FileManager.default.isExecutableFile(atPath: tool) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? output : nil
+        TestSupport.runTool(tool, arguments)
     }
 
     func testTheMagazineBecomesAPDF() throws {

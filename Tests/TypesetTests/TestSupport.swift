@@ -65,6 +65,22 @@ enum TestSupport {
     }
 
     static func utf16(_ string: String) -> [UInt16] { Array(string.utf16) }
+
+    /// Standard output of a command-line tool (pdftotext, pdfimages, qpdf, …), or nil when it
+    /// is not installed or fails.
+    static func runTool(_ tool: String, _ arguments: [String]) -> String? {
+        guard FileManager.default.isExecutableFile(atPath: tool) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? output : nil
+    }
 }
 
 /// What `Rendering.typeset` wrote.

@@ -270,12 +270,7 @@ final class TypographyFeatureTests: XCTestCase {
         let directory = try makeTemporaryDirectory()
         let pdf = directory.appendingPathComponent("hollow.pdf").path
         try DocumentWriter(text: text).writePDF(Paginator(framesetter: Framesetter(text: text, fonts: table), template: template), to: pdf)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        process.arguments = [pdf, directory.appendingPathComponent("hollow.txt").path]
-        try process.run()
-        process.waitUntilExit()
-        let extracted = try String(contentsOf: directory.appendingPathComponent("hollow.txt"), encoding: .utf8)
+        let extracted = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [pdf, "-"]))
         XCTAssertTrue(extracted.contains("HOLLOW words"), extracted)
     }
 
