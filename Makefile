@@ -5,10 +5,13 @@
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
-# C libraries the pipeline links, and the tools the tests and benchmarks call.
+# C libraries the pipeline links, the tools the tests and benchmarks call, the system fonts
+# that fallback finds for scripts the bundled fonts lack (CJK, Arabic, Hebrew, Devanagari,
+# emoji), and Unicode's own conformance test files.
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev \
             libicu-dev libturbojpeg0-dev libpng-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-fr \
-            poppler-utils qpdf
+            poppler-utils qpdf \
+            fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build demo test bench bench-typography install clean

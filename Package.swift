@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "Images"),
         .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics", "CICU"]),
         .target(name: "Fonts", dependencies: ["Text", "Diagnostics", "CFontconfig", "CFreeType", "CHarfBuzz"]),
-        .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz"]),
+        .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz", "CICU"]),
         .target(name: "Breaking", dependencies: ["Text", "CICU", "CHyphen"]),
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"]),
         .target(name: "Pages", dependencies: ["Text", "Layout"]),

@@ -50,8 +50,8 @@ struct LineBuilder {
             extraPerSpace = (measure - natural) / Double(spaces)
         }
         switch paragraph.style.alignment {
-        case .left: break
-        case .right: shift = max(0, measure - natural)
+        case .left, .start: break
+        case .right, .end: shift = max(0, measure - natural)
         case .center: shift = max(0, measure - natural) / 2
         case .justify:
             // The last line of a paragraph and a line ended by a hard break stay flush left.

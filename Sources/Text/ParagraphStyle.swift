@@ -1,5 +1,16 @@
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     case left, right, center, justify
+    /// Flush with the side the paragraph's lines start from: left in left-to-right text,
+    /// right in right-to-left text (CSS `start`); `end` is the other side.
+    case start, end
+}
+
+/// The direction a paragraph's lines run in (its bidi paragraph level, UAX #9).
+public enum WritingDirection: String, Hashable, Sendable, CaseIterable {
+    /// From the paragraph's first strong character (rules P2–P3); left to right when it has none.
+    case auto
+    case ltr
+    case rtl
 }
 
 /// How far apart a paragraph's lines are.
@@ -59,12 +70,15 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// hangs partly into the margin so the column's edge looks straight (TeX's microtype protrusion).
     public var hangingPunctuation: Bool
     public var tabStops: [TabStop]
+    /// Left to right, right to left, or from the text (the paragraph's base direction).
+    public var direction: WritingDirection
     /// Past the last stop, tabs advance to multiples of this.
     public var defaultTabInterval: Double
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
-                hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36) {
+                hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36,
+                direction: WritingDirection = .auto) {
         self.alignment = alignment
         self.firstLineIndent = firstLineIndent
         self.headIndent = headIndent
@@ -76,5 +90,6 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.hangingPunctuation = hangingPunctuation
         self.tabStops = tabStops
         self.defaultTabInterval = defaultTabInterval
+        self.direction = direction
     }
 }

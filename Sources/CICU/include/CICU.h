@@ -14,6 +14,34 @@ int32_t tk_line_breaks(const uint16_t *text, int32_t length, const char *locale,
 /// The ICU version the shim was built against, e.g. "72.1".
 const char *tk_icu_version(void);
 
+/// Bidi embedding levels (UAX #9) of one paragraph of UTF-16 text, `length` of them written to
+/// `levels`, rule L1 applied only at the paragraph's end (a line's end is the caller's).
+/// `direction`: 0 left to right, 1 right to left, -1 from the first strong character (P2–P3).
+/// Returns the paragraph level (0 or 1), or -1 when ICU reports an error.
+int32_t tk_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels);
+
+/// Rule L2: the visual order of `count` runs (or characters) with these levels.
+/// `visualToLogical[i]` is the logical index shown at visual position i.
+int32_t tk_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *visualToLogical);
+
+/// The Bidi_Class of a code point (ICU's UCharDirection: 0 L, 1 R, 13 AL, 9 WS, 7 B, ...).
+int32_t tk_bidi_class(uint32_t codepoint);
+
+/// The Script property of a code point (ICU's UScriptCode: 0 Common, 1 Inherited, 25 Latin, ...).
+int32_t tk_script(uint32_t codepoint);
+
+/// The Script_Extensions of a code point; returns how many were written (up to `capacity`).
+int32_t tk_script_extensions(uint32_t codepoint, int32_t *scripts, int32_t capacity);
+
+/// The ISO 15924 code of a script ("Latn", "Hani", "Arab"), as HarfBuzz takes it.
+const char *tk_script_code(int32_t script);
+
+/// East_Asian_Width (ICU's UEastAsianWidth: 0 N, 1 A, 2 H, 3 F, 4 Na, 5 W).
+int32_t tk_east_asian_width(uint32_t codepoint);
+
+/// Bidi_Paired_Bracket_Type (0 none, 1 open, 2 close) and, in `*pair`, the matching bracket.
+int32_t tk_paired_bracket(uint32_t codepoint, uint32_t *pair);
+
 /// Regular expressions for markup rules, with ICU's syntax (that of NSRegularExpression).
 /// `^` and `$` match at the start and end of every line (paragraph).
 typedef struct tk_regex tk_regex;
