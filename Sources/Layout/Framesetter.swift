@@ -12,6 +12,7 @@ public final class Framesetter {
     public let text: AttributedText
     private let fonts: FontTable
     private let shaper: Shaper
+    private let itemizer: TextItemizer
     private let breaker = GreedyLineBreaker()
     private var current: PreparedParagraph?
     /// The optimal breaks of the paragraph in progress, for the line widths they were made for.
@@ -31,6 +32,7 @@ public final class Framesetter {
         self.text = text
         self.fonts = fonts
         self.shaper = shaper
+        itemizer = TextItemizer(fonts: fonts)
     }
 
     /// Lines set in `container` from character `index` on, until the container is full or the
@@ -49,15 +51,17 @@ public final class Framesetter {
 
             let indent = style.headIndent + (startsParagraph ? style.firstLineIndent : 0)
             let fragment = container.lineFragment(atY: y, height: 0)
-            let left = fragment.minX + indent
-            let available = max(1, fragment.maxX - style.tailIndent - left)
+            // A right-to-left paragraph's lines start at the right: its head indent is there.
+            let rightToLeft = paragraph.bidi.isRightToLeft
+            let left = fragment.minX + (rightToLeft ? style.tailIndent : indent)
+            let available = max(1, fragment.maxX - (rightToLeft ? indent : style.tailIndent) - left)
             paragraph.lineStartX = left - fragment.minX
             paragraph.lineEndX = left - fragment.minX + available
             let lineBreak: LineBreak
             if paragraph.range.isEmpty {
                 lineBreak = LineBreak(end: paragraph.range.upperBound, kind: .mandatory)
             } else {
-                let other = max(1, fragment.maxX - style.tailIndent - (fragment.minX + style.headIndent))
+                let other = max(1, fragment.maxX - fragment.minX - style.tailIndent - style.headIndent)
                 lineBreak = nextBreak(in: paragraph, from: position, available: available, otherLines: other)
             }
             var line = LineBuilder(paragraph: paragraph).makeLine(from: position, to: lineBreak, left: left, available: available,
@@ -120,7 +124,8 @@ public final class Framesetter {
 
     private func prepared(containing index: Int) -> PreparedParagraph {
         if let current, current.fullRange.contains(index) { return current }
-        let paragraph = PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts, shaper: shaper)
+        let paragraph = PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
+                                          itemizer: itemizer, shaper: shaper)
         current = paragraph
         plan = nil
         return paragraph

@@ -21,6 +21,9 @@ public struct GlyphRun: Sendable {
     public var width: Double
     /// Set for an inline picture: the run then has no glyphs.
     public var runDelegate: RunDelegate?
+    /// Glyphs are stored in visual order, left to right, as PDF readers expect them; in a
+    /// right-to-left run their clusters therefore decrease.
+    public var isRightToLeft = false
 
     public var fontSize: Double { attributes.fontSize }
     public var image: ImageAttachment? { attributes.image }

@@ -1,8 +1,9 @@
 import Breaking
+import Shaping
 import Text
 
 /// Turns a span of a prepared paragraph into a positioned `Line`: alignment, justification
-/// (inter-word spaces stretched to the measure), and glyph runs split by style.
+/// (see LineAdjustment), and glyph runs split by style and bidi level, in visual order.
 struct LineBuilder {
     let paragraph: PreparedParagraph
 
@@ -29,7 +30,8 @@ struct LineBuilder {
         // With hanging punctuation the line is set as if the measure were wider by what hangs
         // out at each end.
         var hangLeft = 0.0, hangRight = 0.0
-        if paragraph.style.hangingPunctuation, endGlyph > firstGlyph {
+        // (Left-to-right paragraphs only: the protrusion amounts are for their left and right edges.)
+        if paragraph.style.hangingPunctuation, !paragraph.bidi.isRightToLeft, endGlyph > firstGlyph {
             hangLeft = Protrusion.left(paragraph.units[paragraph.clusters[firstGlyph]]) * paragraph.advances[firstGlyph]
             if let hyphen {
                 hangRight = Protrusion.right(0x2D) * hyphen.advance
@@ -38,67 +40,46 @@ struct LineBuilder {
             }
         }
         let measure = available + hangLeft + hangRight
-        var shift = 0.0
-        var extraPerSpace = 0.0
-        // The optimal breaker may set a line a little wider than the measure, counting on its
-        // spaces to shrink (the last line of a paragraph too, whatever the alignment).
         // Spaces before a tab keep their width (the tab stop places what follows); only those
         // after the line's last tab stretch or shrink: a list item's text is justified.
         let stretchFrom = tabs?.tabAdvances.keys.max().map { $0 + 1 } ?? firstGlyph
-        let spaces = stretchableSpaces(in: stretchFrom ..< max(stretchFrom, endGlyph))
-        if natural > measure, spaces > 0 {
-            extraPerSpace = (measure - natural) / Double(spaces)
-        }
-        switch paragraph.style.alignment {
-        case .left, .start: break
-        case .right, .end: shift = max(0, measure - natural)
-        case .center: shift = max(0, measure - natural) / 2
-        case .justify:
-            // The last line of a paragraph and a line ended by a hard break stay flush left.
-            if lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated, natural < measure, spaces > 0 {
-                extraPerSpace = (measure - natural) / Double(spaces)
-            }
+        let extra = LineAdjustment(paragraph: paragraph, glyphs: stretchFrom ..< max(stretchFrom, endGlyph), endGlyph: endGlyph)
+            .extraSpace(natural: natural, measure: measure,
+                        justify: paragraph.style.alignment == .justify && (lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated),
+                        line: firstGlyph ..< endGlyph)
+        let setWidth = natural + extra.reduce(0, +)
+
+        var shift = 0.0
+        switch resolvedAlignment {
+        case .right: shift = max(0, measure - setWidth)
+        case .center: shift = max(0, measure - setWidth) / 2
+        // A right-to-left paragraph's last line, and any line that could not be filled, ends right.
+        case .justify: shift = rightToLeft ? max(0, measure - setWidth) : 0
+        default: break
         }
 
-        var runs: [GlyphRun] = []
-        var pen = 0.0
+        var segments: [Segment] = []
         var ascent = 0.0, descent = 0.0, leading = 0.0
-        for styleRun in paragraph.styleRuns {
+        for (index, styleRun) in paragraph.styleRuns.enumerated() {
             let glyphs = styleRun.glyphRange.clamped(to: firstGlyph ..< endGlyph)
             guard !glyphs.isEmpty else { continue }
             ascent = max(ascent, styleRun.metrics.ascent)
             descent = max(descent, styleRun.metrics.descent)
             leading = max(leading, styleRun.metrics.leading)
-            var run = GlyphRun(font: styleRun.font, attributes: styleRun.attributes,
-                               stringRange: paragraph.clusters[glyphs.lowerBound] ..< min(styleRun.range.upperBound, contentEnd),
-                               glyphIDs: [], positions: [], clusters: [], x: pen, width: 0,
-                               runDelegate: styleRun.attributes.runDelegate)
-            run.glyphIDs.reserveCapacity(glyphs.count)
-            run.positions.reserveCapacity(glyphs.count)
-            run.clusters.reserveCapacity(glyphs.count)
-            for glyph in glyphs {
-                let cluster = paragraph.clusters[glyph]
-                run.glyphIDs.append(paragraph.glyphIDs[glyph])
-                run.positions.append(Point(x: pen + paragraph.xOffsets[glyph], y: -paragraph.yOffsets[glyph]))
-                run.clusters.append(cluster)
-                pen += tabs?.tabAdvances[glyph] ?? paragraph.advances[glyph]
-                if extraPerSpace != 0, glyph >= stretchFrom, PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) {
-                    pen += extraPerSpace
-                }
-            }
-            run.width = pen - run.x
-            if run.runDelegate != nil {
-                run.glyphIDs = []
-                run.positions = []
-            }
-            runs.append(run)
+            segments.append(Segment(styleRun: index, glyphs: glyphs))
         }
-        if let hyphen, let last = runs.indices.last, runs[last].runDelegate == nil {
-            runs[last].glyphIDs.append(hyphen.glyph)
-            runs[last].positions.append(Point(x: pen, y: 0))
-            runs[last].clusters.append(GlyphRun.generatedHyphen)
-            pen += hyphen.advance
-            runs[last].width = pen - runs[last].x
+        // A line broken inside a word ends with a hyphen (a soft hyphen stays invisible).
+        if let hyphen, let last = segments.indices.last, paragraph.styleRuns[segments[last].styleRun].attributes.runDelegate == nil {
+            segments[last].hyphen = hyphen
+        }
+        // Runs go left to right in visual order (UAX #9 L2); inside a right-to-left run the
+        // glyphs, kept in logical order, are placed from its right end.
+        var runs: [GlyphRun] = []
+        var pen = 0.0
+        for index in BidiParagraph.visualOrder(levels: segments.map { paragraph.styleRuns[$0.styleRun].level }) {
+            let run = makeRun(segments[index], x: pen, tabs: tabs, extra: extra, firstGlyph: firstGlyph, contentEnd: contentEnd)
+            pen += run.width
+            runs.append(run)
         }
         if runs.isEmpty {
             ascent = paragraph.emptyMetrics.ascent
@@ -107,9 +88,74 @@ struct LineBuilder {
         }
         let end = endsParagraph ? paragraph.fullRange.upperBound : lineBreak.end
         let height = Self.lineHeight(natural: ascent + descent + leading, style: paragraph.style.lineHeight)
-        return Line(origin: Point(x: left - hangLeft + max(0, shift), y: 0),
+        return Line(origin: Point(x: left - hangLeft + shift, y: 0),
                     ascent: ascent, descent: descent, leading: height - ascent - descent,
                     width: pen, stringRange: start ..< end, runs: runs, endsParagraph: endsParagraph)
+    }
+
+    /// The glyphs of one style run on the line, and the hyphen that ends the line if it is the last.
+    private struct Segment {
+        var styleRun: Int
+        var glyphs: Range<Int>
+        var hyphen: (glyph: UInt32, advance: Double)?
+    }
+
+    private var rightToLeft: Bool { paragraph.bidi.isRightToLeft }
+
+    /// Start and end alignment resolved by the paragraph's direction.
+    private var resolvedAlignment: TextAlignment {
+        switch paragraph.style.alignment {
+        case .start: return rightToLeft ? .right : .left
+        case .end: return rightToLeft ? .left : .right
+        case let alignment: return alignment
+        }
+    }
+
+    /// - Parameter extra: space added after each glyph of the line, from `firstGlyph` (empty: none).
+    private func makeRun(_ segment: Segment, x: Double, tabs: TabLayout?, extra: [Double], firstGlyph: Int, contentEnd: Int) -> GlyphRun {
+        let styleRun = paragraph.styleRuns[segment.styleRun]
+        let glyphs = segment.glyphs
+        var run = GlyphRun(font: styleRun.font, attributes: styleRun.attributes,
+                           stringRange: paragraph.clusters[glyphs.lowerBound] ..< min(styleRun.range.upperBound, contentEnd),
+                           glyphIDs: [], positions: [], clusters: [], x: x, width: 0, runDelegate: styleRun.attributes.runDelegate)
+        let advance = { (glyph: Int) in
+            (tabs?.tabAdvances[glyph] ?? paragraph.advances[glyph]) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
+        }
+        let width = glyphs.reduce(0) { $0 + advance($1) } + (segment.hyphen?.advance ?? 0)
+        run.width = width
+        // A picture has no glyphs; its placeholder's cluster still says which character it is.
+        guard run.runDelegate == nil else {
+            run.clusters = glyphs.map { paragraph.clusters[$0] }
+            return run
+        }
+        run.glyphIDs.reserveCapacity(glyphs.count + 1)
+        run.positions.reserveCapacity(glyphs.count + 1)
+        run.clusters.reserveCapacity(glyphs.count + 1)
+        // Left to right, the pen moves right from the run's start; right to left, it moves left
+        // from the run's end: each glyph then sits to the left of the one before it (and the
+        // arrays are reversed at the end, into visual order).
+        let direction = styleRun.isRightToLeft ? -1.0 : 1.0
+        var pen = styleRun.isRightToLeft ? x + width : x
+        for glyph in glyphs {
+            let step = advance(glyph)
+            let left = styleRun.isRightToLeft ? pen - paragraph.advances[glyph] : pen
+            run.glyphIDs.append(paragraph.glyphIDs[glyph])
+            run.positions.append(Point(x: left + paragraph.xOffsets[glyph], y: -paragraph.yOffsets[glyph]))
+            run.clusters.append(paragraph.clusters[glyph])
+            pen += direction * step
+        }
+        if let hyphen = segment.hyphen {
+            run.glyphIDs.append(hyphen.glyph)
+            run.positions.append(Point(x: styleRun.isRightToLeft ? pen - hyphen.advance : pen, y: 0))
+            run.clusters.append(GlyphRun.generatedHyphen)
+        }
+        if styleRun.isRightToLeft {
+            run.isRightToLeft = true
+            run.glyphIDs.reverse()
+            run.positions.reverse()
+            run.clusters.reverse()
+        }
+        return run
     }
 
     /// Baseline-to-baseline distance for a line whose fonts ask for `natural`.
@@ -119,12 +165,6 @@ struct LineBuilder {
         case .fixed(let points): return points
         case .range(let minimum, let maximum):
             return min(max(natural, minimum ?? natural), maximum ?? .infinity)
-        }
-    }
-
-    private func stretchableSpaces(in glyphs: Range<Int>) -> Int {
-        glyphs.reduce(0) { count, glyph in
-            PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) ? count + 1 : count
         }
     }
 }

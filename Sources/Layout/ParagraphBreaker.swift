@@ -103,8 +103,12 @@ struct ParagraphBreaker {
     }
 
     /// A break where no space is: after a soft hyphen (a hyphen will show), after a hyphen or
-    /// dash already there, or between characters that need no space (CJK).
+    /// dash already there, or between characters that need no space (CJK, where justified
+    /// text may stretch the gap).
     private func penaltyWithoutSpace(at offset: Int) -> BreakItem {
+        if let gap = paragraph.interCharacterGaps[offset] {
+            return .glue(0, stretch: gap.stretch, shrink: gap.shrink, offset: offset)
+        }
         let previous = paragraph.units[offset - 1]
         if previous == PreparedParagraph.softHyphen {
             return .penalty(Self.hyphenPenalty, width: paragraph.hyphenAdvance(before: offset), flagged: true, offset: offset)
@@ -116,16 +120,23 @@ struct ParagraphBreaker {
     }
 
     /// The text from `start` to `end` as one box, or, with hyphenation, as boxes with a
-    /// hyphen penalty at each place a word may be hyphenated.
+    /// hyphen penalty at each place a word may be hyphenated. CJK gaps where no line may
+    /// break (before a full stop, say) still stretch: unbreakable glue between two boxes.
     private func appendBoxes(from start: Int, to end: Int, hyphenate: Bool, into items: inout [BreakItem]) {
         guard start < end else { return }
+        let hyphens = hyphenate ? hyphenationPoints(from: start, to: end) : []
+        let points = paragraph.interCharacterGaps.isEmpty
+            ? hyphens : (hyphens + (start + 1 ..< end).filter { paragraph.interCharacterGaps[$0] != nil }).sorted()
         var boxStart = start
-        if hyphenate {
-            for point in hyphenationPoints(from: start, to: end) {
-                items.append(.box(advance(from: boxStart, to: point), offset: boxStart))
+        for point in points {
+            items.append(.box(advance(from: boxStart, to: point), offset: boxStart))
+            if let gap = paragraph.interCharacterGaps[point] {
+                items.append(.penalty(.infinity, offset: point))
+                items.append(.glue(0, stretch: gap.stretch, shrink: gap.shrink, offset: point))
+            } else {
                 items.append(.penalty(Self.hyphenPenalty, width: paragraph.hyphenAdvance(before: point), flagged: true, offset: point))
-                boxStart = point
             }
+            boxStart = point
         }
         items.append(.box(advance(from: boxStart, to: end), offset: boxStart))
     }

@@ -7,14 +7,21 @@ import Text
 /// glyph with its advance and source offset (parallel arrays, no per-glyph objects), the
 /// style runs, and the break opportunities.
 final class PreparedParagraph {
+    /// An item as shaped: its glyphs are `glyphRange` of the paragraph's arrays, in logical order
+    /// even when the item is right to left (HarfBuzz's visual order is reversed when stored, so
+    /// that a range of characters is always a range of glyphs).
     struct StyleRun {
         var range: Range<Int>
         var glyphRange: Range<Int>
         var font: Font
         var attributes: TextAttributes
         var metrics: LineMetrics
+        /// Bidi embedding level: odd runs right to left.
+        var level: UInt8
         /// The hyphen shown where a line breaks at a soft hyphen in this run.
         var hyphen: (glyph: UInt32, advance: Double)?
+
+        var isRightToLeft: Bool { level & 1 == 1 }
     }
 
     static let softHyphen: UInt16 = 0xAD
@@ -36,6 +43,11 @@ final class PreparedParagraph {
     /// `prefixAdvance[i]` is the advance of glyphs 0..<i.
     let prefixAdvance: [Double]
     let styleRuns: [StyleRun]
+    /// The paragraph's bidi levels and direction.
+    let bidi: BidiParagraph
+    /// Where CJK text may stretch or shrink between two characters when justified (by the
+    /// offset of the character after the gap).
+    let interCharacterGaps: [Int: InterCharacterGap]
     /// Metrics of an empty paragraph (its terminator's font).
     let emptyMetrics: LineMetrics
     /// Tabs make a line's width depend on where it starts, so such paragraphs are measured
@@ -49,7 +61,7 @@ final class PreparedParagraph {
 
     var fullRange: Range<Int> { range.lowerBound ..< range.upperBound + terminatorLength }
 
-    init(text: AttributedText, range: Range<Int>, fonts: FontTable, shaper: Shaper) {
+    init(text: AttributedText, range: Range<Int>, fonts: FontTable, itemizer: TextItemizer, shaper: Shaper) {
         let storage = text.storage
         var contentEnd = range.upperBound
         if contentEnd > range.lowerBound, AttributedText.isParagraphEnd(storage[contentEnd - 1]) { contentEnd -= 1 }
@@ -73,10 +85,11 @@ final class PreparedParagraph {
         // broken optimally, its first line measured with the tab stop (see ParagraphBreaker).
         let firstSpace = units.firstIndex(of: 0x20) ?? units.endIndex
         tabsOnlyBeforeFirstSpace = !units[firstSpace...].contains(0x09)
+        bidi = BidiParagraph(units, direction: style.direction)
         var glyphs = GlyphArrays()
         var runs: [StyleRun] = []
-        for run in text.attributeRuns(in: self.range) {
-            runs.append(Self.shapeRun(run.range, of: units, attributes: run.attributes, fonts: fonts, shaper: shaper, into: &glyphs))
+        for item in itemizer.items(of: text, in: self.range, units: units, bidi: bidi) {
+            runs.append(Self.shape(item, of: units, shaper: shaper, into: &glyphs))
         }
         glyphIDs = glyphs.ids
         advances = glyphs.advances
@@ -85,6 +98,7 @@ final class PreparedParagraph {
         clusters = glyphs.clusters
         prefixAdvance = glyphs.prefixAdvance
         styleRuns = runs
+        interCharacterGaps = style.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, glyphs: glyphs) : [:]
     }
 
     /// The glyphs of a paragraph as they are shaped, run after run.
@@ -143,9 +157,9 @@ final class PreparedParagraph {
         unit == 0x20 || unit == 0x09 || unit == 0xA0 || unit == 0x3000
     }
 
-    private static func shapeRun(_ runRange: Range<Int>, of units: ArraySlice<UInt16>, attributes: TextAttributes,
-                                 fonts: FontTable, shaper: Shaper, into glyphs: inout GlyphArrays) -> StyleRun {
-        let font = fonts.font(for: attributes)
+    private static func shape(_ item: TextItem, of units: ArraySlice<UInt16>, shaper: Shaper,
+                              into glyphs: inout GlyphArrays) -> StyleRun {
+        let runRange = item.range, attributes = item.attributes, font = item.font
         let glyphStart = glyphs.count
         let metrics: LineMetrics
         if let delegate = attributes.runDelegate {
@@ -170,11 +184,15 @@ final class PreparedParagraph {
                 let startsWithSpace = Self.isSpace(units[wordStart])
                 var wordEnd = wordStart + 1
                 while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace { wordEnd += 1 }
-                let shaped = shaper.shape(Self.shapingText(units[wordStart ..< wordEnd]), font: font,
-                                          language: attributes.language, features: features)
-                for index in 0 ..< shaped.count {
+                let shaped = shaper.shape(Self.shapingText(units[wordStart ..< wordEnd]), font: font, language: attributes.language,
+                                          features: features, script: item.script, rightToLeft: item.isRightToLeft)
+                // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
+                let count = shaped.count
+                for position in 0 ..< count {
+                    let index = item.isRightToLeft ? count - 1 - position : position
+                    let next = item.isRightToLeft ? index - 1 : index + 1
                     // Letter spacing goes after each character: after the last glyph of a cluster.
-                    let endsCluster = index + 1 == shaped.count || shaped.clusters[index + 1] != shaped.clusters[index]
+                    let endsCluster = next < 0 || next >= count || shaped.clusters[next] != shaped.clusters[index]
                     glyphs.append(id: shaped.glyphIDs[index],
                                 advance: Double(shaped.advances[index]) * scale + (endsCluster ? tracking : 0),
                                 xOffset: Double(shaped.xOffsets[index]) * scale,
@@ -192,7 +210,7 @@ final class PreparedParagraph {
             }
         }
         return StyleRun(range: runRange, glyphRange: glyphStart ..< glyphs.count, font: font,
-                        attributes: attributes, metrics: metrics, hyphen: hyphen)
+                        attributes: attributes, metrics: metrics, level: item.level, hyphen: hyphen)
     }
 
     /// The text HarfBuzz is given: a tab is shaped as a space (tab stops set its advance when

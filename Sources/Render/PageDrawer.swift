@@ -99,31 +99,47 @@ final class PageDrawer {
     }
 
     /// The run's text as UTF-8 and the Cairo clusters mapping it to glyphs: consecutive glyphs
-    /// from the same character form one cluster, and the cluster's text runs to the next
-    /// cluster's character. This is what makes ligatures extract as their letters.
+    /// from the same character form one cluster, and the cluster's text runs to the character
+    /// of the cluster that follows it in the text. This is what makes ligatures extract as their
+    /// letters. Clusters go in the glyphs' visual order, right-to-left runs included: PDF readers
+    /// expect glyphs left to right and put right-to-left words back in reading order themselves.
     private func buildClusters(for run: GlyphRun) {
         utf8Buffer.removeAll(keepingCapacity: true)
         clusterBuffer.removeAll(keepingCapacity: true)
-        var glyphIndex = 0
         let count = run.clusters.count
-        while glyphIndex < count {
-            let clusterStart = run.clusters[glyphIndex]
+        var groups: [(start: Int, end: Int)] = []   // glyph ranges of one cluster each, visual order
+        var position = 0
+        while position < count {
+            var end = position + 1
+            while end < count, run.clusters[end] == run.clusters[position], run.clusters[end] != GlyphRun.generatedHyphen { end += 1 }
+            groups.append((position, end))
+            position = end
+        }
+        for (index, group) in groups.enumerated() {
+            let clusterStart = run.clusters[group.start]
             if clusterStart == GlyphRun.generatedHyphen {
                 // A hyphen added at a line break: it extracts as "-", so readers rejoin the word.
                 utf8Buffer.append(0x2D)
                 clusterBuffer.append(cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1))
-                glyphIndex += 1
                 continue
             }
-            var glyphEnd = glyphIndex + 1
-            while glyphEnd < count, run.clusters[glyphEnd] == clusterStart { glyphEnd += 1 }
-            let next = glyphEnd < count ? run.clusters[glyphEnd] : GlyphRun.generatedHyphen
+            // The cluster that comes next in the text: after this one left to right, before it right to left.
+            let successor = run.isRightToLeft ? index - 1 : index + 1
+            let next = groups.indices.contains(successor) ? run.clusters[groups[successor].start] : GlyphRun.generatedHyphen
             let textEnd = next != GlyphRun.generatedHyphen ? next : max(run.stringRange.upperBound, clusterStart + 1)
             let before = utf8Buffer.count
-            transcode(text.storage[clusterStart ..< min(textEnd, text.length)].makeIterator(), from: UTF16.self, to: UTF8.self,
-                      stoppingOnError: false) { utf8Buffer.append($0) }
-            clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(utf8Buffer.count - before), num_glyphs: Int32(glyphEnd - glyphIndex)))
-            glyphIndex = glyphEnd
+            let characters = text.storage[clusterStart ..< min(textEnd, text.length)]
+            if run.isRightToLeft, characters.count > 1 {
+                // Readers spread a cluster's characters across its glyphs left to right and then
+                // reverse right-to-left words whole: given backwards, a lam-alef ligature or a
+                // letter with its vowel marks comes out in reading order (measured with poppler).
+                let scalars = String(decoding: characters, as: UTF16.self).unicodeScalars.reversed()
+                for scalar in scalars { utf8Buffer.append(contentsOf: Array(String(scalar).utf8)) }
+            } else {
+                transcode(characters.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { utf8Buffer.append($0) }
+            }
+            clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(utf8Buffer.count - before),
+                                                      num_glyphs: Int32(group.end - group.start)))
         }
     }
 

@@ -5,8 +5,10 @@ import Text
 /// ICU resolves them: even levels run left to right, odd levels right to left.
 public struct BidiParagraph: Sendable {
     /// One level per UTF-16 unit of the paragraph, rule L1 applied only at its end (where a
-    /// line ends is known later; see `visualOrder`).
-    public let levels: [UInt8]
+    /// line ends is known later; see `visualOrder`). Nil when every level is 0, as in most
+    /// paragraphs of most books: no array is made for them.
+    private let resolved: [UInt8]?
+    private let count: Int
     /// 0 for a left-to-right paragraph, 1 for a right-to-left one.
     public let baseLevel: UInt8
 
@@ -15,25 +17,40 @@ public struct BidiParagraph: Sendable {
     /// Levels of `text` (one paragraph, without its terminator) in `direction`; `.auto` takes
     /// the direction of the first strong character (rules P2–P3), left to right when none.
     public init<C: Collection>(_ text: C, direction: WritingDirection) where C.Element == UInt16 {
-        let units = Array(text)
+        count = text.count
         // Text without a right-to-left character or a bidi control is all level 0 in a
         // left-to-right paragraph: most paragraphs need no call into ICU.
-        if direction != .rtl, !units.contains(where: Self.mayNeedBidi) {
-            levels = [UInt8](repeating: 0, count: units.count)
+        if direction != .rtl, !text.contains(where: Self.mayNeedBidi) {
+            resolved = nil
             baseLevel = 0
             return
         }
-        var resolved = [UInt8](repeating: 0, count: units.count)
+        let units = Array(text)
+        var levels = [UInt8](repeating: 0, count: units.count)
         let code: Int32 = direction == .ltr ? 0 : direction == .rtl ? 1 : -1
-        let base = units.withUnsafeBufferPointer { tk_bidi_levels($0.baseAddress, Int32($0.count), code, &resolved) }
+        let base = units.withUnsafeBufferPointer { tk_bidi_levels($0.baseAddress, Int32($0.count), code, &levels) }
         guard base >= 0 else {
             // ICU failed (it should not): show the text in logical order rather than none.
-            levels = [UInt8](repeating: direction == .rtl ? 1 : 0, count: units.count)
+            resolved = direction == .rtl ? [UInt8](repeating: 1, count: units.count) : nil
             baseLevel = direction == .rtl ? 1 : 0
             return
         }
-        levels = resolved
+        resolved = levels.contains(where: { $0 != 0 }) ? levels : nil
         baseLevel = UInt8(base)
+    }
+
+    /// One level per UTF-16 unit.
+    public var levels: [UInt8] { resolved ?? [UInt8](repeating: 0, count: count) }
+
+    /// The level of the unit at `index` (from the paragraph's start).
+    @inline(__always)
+    public func level(at index: Int) -> UInt8 { resolved?[index] ?? 0 }
+
+    /// The end of the run of units with the level of `start`, at most `end`.
+    public func levelRunEnd(from start: Int, to end: Int) -> Int {
+        guard let resolved else { return end }
+        let level = resolved[start]
+        return resolved[start ..< end].firstIndex { $0 != level } ?? end
     }
 
     /// Whether a UTF-16 unit may be right to left or change levels: Hebrew and everything after

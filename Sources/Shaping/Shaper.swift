@@ -35,6 +35,8 @@ public final class Shaper {
         var fontID: Int
         var language: String
         var features: FeatureSet
+        var script: String?
+        var rightToLeft: Bool
     }
 
     /// Words by context; consecutive words nearly always share one, so it is looked up once.
@@ -56,18 +58,20 @@ public final class Shaper {
         hb_buffer_destroy(buffer)
     }
 
-    /// Shapes `text` (UTF-16) in `font`; clusters are offsets into `text`.
-    public func shape<C: Collection>(_ text: C, font: Font, language: String = "en",
-                                     features: FeatureSet = .standard) -> ShapedGlyphs where C.Element == UInt16 {
+    /// Shapes `text` (UTF-16) in `font`; clusters are offsets into `text`. `script` is an
+    /// ISO 15924 code (nil: HarfBuzz guesses it). Right-to-left text comes back in visual
+    /// order, as HarfBuzz gives it: its clusters decrease.
+    public func shape<C: Collection>(_ text: C, font: Font, language: String = "en", features: FeatureSet = .standard,
+                                     script: String? = nil, rightToLeft: Bool = false) -> ShapedGlyphs where C.Element == UInt16 {
         let word = UTF16Key(text)
-        let context = Context(fontID: font.id, language: language, features: features)
+        let context = Context(fontID: font.id, language: language, features: features, script: script, rightToLeft: rightToLeft)
         if context != currentContext { switchContext(to: context) }
         if let cached = current[word] {
             cacheHits += 1
             return cached
         }
         cacheMisses += 1
-        let shaped = shapeUncached(word.units, font: font, language: language, features: features)
+        let shaped = shapeUncached(word.units, font: font, context: context)
         if cachedWordCount >= cacheLimit {
             caches.removeAll()
             current.removeAll()
@@ -84,13 +88,18 @@ public final class Shaper {
         currentContext = context
     }
 
-    private func shapeUncached(_ text: ArraySlice<UInt16>, font: Font, language: String, features: FeatureSet) -> ShapedGlyphs {
+    private func shapeUncached(_ text: ArraySlice<UInt16>, font: Font, context: Context) -> ShapedGlyphs {
+        let features = context.features
         hb_buffer_clear_contents(buffer)
         text.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
         }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+        hb_buffer_set_language(buffer, hb_language_from_string(context.language, -1))
+        // The direction comes from the bidi algorithm and the script from the itemizer, not
+        // from HarfBuzz's guess: a run of neutrals in Arabic text is right to left.
+        hb_buffer_set_direction(buffer, context.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if let script = context.script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
         hb_buffer_guess_segment_properties(buffer)
 
         var hbFeatures = [hb_feature_t]()

@@ -23,7 +23,7 @@ final class KnuthPlassTests: XCTestCase {
         let table = FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font)
         var text = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: alignment, hyphenate: hyphenate))
         text.append(string, attributes: TestSupport.defaultAttributes(size: size))
-        return PreparedParagraph(text: text, range: 0 ..< text.length, fonts: table, shaper: Shaper())
+        return PreparedParagraph(text: text, range: 0 ..< text.length, fonts: table, itemizer: TextItemizer(fonts: table), shaper: Shaper())
     }
 
     private func optimal(_ paragraph: PreparedParagraph, width: Double) throws -> [LineBreak] {

@@ -1,0 +1,37 @@
+import Breaking
+import Text
+
+/// Where justified CJK text may give between two characters: a little stretch anywhere, and
+/// shrink where punctuation leaves half its cell blank. The line breaker counts these as glue
+/// (see ParagraphBreaker) and LineBuilder spreads a line's slack over them, so Chinese and
+/// Japanese lines end flush although they have no spaces.
+struct InterCharacterGap {
+    var stretch: Double
+    var shrink: Double
+
+    /// Stretch per gap, in ems: a full em of slack spread over ten gaps stays below 0.1 em
+    /// each (pTeX's \kanjiskip and xeCJK use fractions of a point to a tenth of an em).
+    static let stretchPerEm = 0.1
+    /// What a half-blank punctuation mark may give up, in ems.
+    static let punctuationShrinkPerEm = 0.5
+
+    /// The gaps of a paragraph, by the offset of the character after each: only between two
+    /// characters on ideographic cells, at a cluster boundary.
+    static func find(in units: ArraySlice<UInt16>, runs: [PreparedParagraph.StyleRun],
+                     glyphs: PreparedParagraph.GlyphArrays) -> [Int: InterCharacterGap] {
+        guard units.contains(where: { $0 >= 0x2E80 }) else { return [:] }
+        var gaps: [Int: InterCharacterGap] = [:]
+        for run in runs where run.attributes.runDelegate == nil {
+            let size = run.attributes.fontSize
+            for glyph in run.glyphRange where glyph > 0 && glyphs.clusters[glyph] != glyphs.clusters[glyph - 1] {
+                let before = UTF16Scalars.scalar(in: units, endingAt: glyphs.clusters[glyph])
+                let after = UTF16Scalars.scalar(in: units, at: glyphs.clusters[glyph]).value
+                guard InterCharacterSpacing.isIdeographicCell(before), InterCharacterSpacing.isIdeographicCell(after) else { continue }
+                let compressible = InterCharacterSpacing.hasBlankAfter(before) || InterCharacterSpacing.hasBlankBefore(after)
+                gaps[glyphs.clusters[glyph]] = InterCharacterGap(stretch: stretchPerEm * size,
+                                                                 shrink: compressible ? punctuationShrinkPerEm * size : 0)
+            }
+        }
+        return gaps
+    }
+}

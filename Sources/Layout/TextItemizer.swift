@@ -1,0 +1,101 @@
+import Fonts
+import Shaping
+import Text
+
+/// A stretch of a paragraph shaped in one go: one set of attributes, one face, one bidi
+/// level and one script.
+struct TextItem {
+    var range: Range<Int>
+    var attributes: TextAttributes
+    var font: Font
+    var level: UInt8
+    var script: String?
+
+    var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// Splits a paragraph into the items HarfBuzz shapes: attribute runs cut where the bidi level,
+/// the script or the face changes. The face is the one asked for where it has the character,
+/// else the fallback the Fonts stage found for it (see `FontTable.fallbackFont`), per cluster:
+/// marks, joiners and variation selectors stay with the face of the character they belong to.
+final class TextItemizer {
+    private let fonts: FontTable
+    /// Whether a face has every printable ASCII character: such text needs no per-character lookup.
+    private var coversASCII: [Int: Bool] = [:]
+
+    init(fonts: FontTable) {
+        self.fonts = fonts
+    }
+
+    func items(of text: AttributedText, in range: Range<Int>, units: ArraySlice<UInt16>, bidi: BidiParagraph) -> [TextItem] {
+        let scripts = ScriptItemizer.runs(in: units[range])
+        var items: [TextItem] = []
+        for run in text.attributeRuns(in: range) {
+            let primary = fonts.font(for: run.attributes)
+            for faceRun in faceRuns(run.range, of: units, primary: primary, attributes: run.attributes) {
+                var start = faceRun.range.lowerBound
+                while start < faceRun.range.upperBound {
+                    let level = bidi.level(at: start - range.lowerBound)
+                    let script = scripts.first { $0.range.contains(start) }
+                    var end = min(faceRun.range.upperBound, script?.range.upperBound ?? faceRun.range.upperBound)
+                    end = bidi.levelRunEnd(from: start - range.lowerBound, to: end - range.lowerBound) + range.lowerBound
+                    items.append(TextItem(range: start ..< end, attributes: run.attributes, font: faceRun.font, level: level,
+                                          script: run.attributes.runDelegate == nil ? script?.script : nil))
+                    start = end
+                }
+            }
+        }
+        return items
+    }
+
+    /// `range` cut into stretches of one face.
+    private func faceRuns(_ range: Range<Int>, of units: ArraySlice<UInt16>, primary: Font,
+                          attributes: TextAttributes) -> [(range: Range<Int>, font: Font)] {
+        if attributes.runDelegate != nil || (coversPrintableASCII(primary) && !units[range].contains(where: { $0 >= 0x80 })) {
+            return [(range, primary)]
+        }
+        var runs: [(range: Range<Int>, font: Font)] = []
+        var previous: (scalar: UInt32, font: Font)?
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let (value, length) = UTF16Scalars.scalar(in: units, at: offset)
+            let font = face(for: value, after: previous, primary: primary, language: attributes.language)
+            if let last = runs.last, last.font === font {
+                runs[runs.count - 1].range = last.range.lowerBound ..< offset + length
+            } else {
+                runs.append((offset ..< offset + length, font))
+            }
+            previous = (value, font)
+            offset += length
+        }
+        return runs
+    }
+
+    private func face(for value: UInt32, after previous: (scalar: UInt32, font: Font)?, primary: Font, language: String) -> Font {
+        guard let scalar = Unicode.Scalar(value) else { return primary }
+        // What belongs to the character before it is drawn in that character's face.
+        if let previous, Self.extendsCluster(scalar, after: previous.scalar) { return previous.font }
+        // Spaces and controls go with the text around them when that face has them.
+        if let previous, scalar.properties.isWhitespace || scalar.properties.generalCategory == .control,
+           previous.font.hasGlyph(for: scalar) {
+            return previous.font
+        }
+        if primary.hasGlyph(for: scalar) || scalar.properties.isDefaultIgnorableCodePoint { return primary }
+        return fonts.fallbackFont(for: scalar, primary: primary, language: language) ?? primary
+    }
+
+    /// Combining marks, joiners, variation selectors and emoji modifiers, and whatever follows
+    /// a zero-width joiner: parts of the cluster before them.
+    private static func extendsCluster(_ scalar: Unicode.Scalar, after previous: UInt32) -> Bool {
+        let properties = scalar.properties
+        return properties.isGraphemeExtend || properties.isVariationSelector || properties.isEmojiModifier
+            || scalar.value == 0x200D || previous == 0x200D
+    }
+
+    private func coversPrintableASCII(_ font: Font) -> Bool {
+        if let known = coversASCII[font.id] { return known }
+        let covers = (0x21 ... 0x7E).allSatisfy { font.hasGlyph(for: Unicode.Scalar(UInt8($0))) }
+        coversASCII[font.id] = covers
+        return covers
+    }
+}
