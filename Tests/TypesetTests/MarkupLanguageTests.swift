@@ -493,7 +493,7 @@ extension MarkupDocument {
         text.paragraphStyle(at: utf16Range(of: substring, occurrence: 1, file: file, line: line).lowerBound)
     }
 
-    private func utf16Range(of substring: String, occurrence: Int, file: StaticString, line: UInt) -> Range<Int> {
+    func utf16Range(of substring: String, occurrence: Int = 1, file: StaticString = #filePath, line: UInt = #line) -> Range<Int> {
         let units = text.storage, needle = Array(substring.utf16)
         var found = 0
         if needle.count <= units.count {
