@@ -341,6 +341,10 @@ final class MarkupLanguageTests: XCTestCase {
                 XCTAssertEqual(attributes.italic, italic, name)
                 let paragraph = document.paragraphStyle(of: "x")
                 XCTAssertEqual(paragraph.spaceAfter, name == "headline" ? 0.3 * 10 * ratio * scale : 4, accuracy: 1e-9, name)
+                // Display lines are flush with the side lines start from (right in Hebrew or Arabic), unhyphenated.
+                let isDisplayLine = ["headline", "subheadline"].contains(name)
+                XCTAssertEqual(paragraph.alignment, isDisplayLine ? .start : .justify, name)
+                XCTAssertEqual(paragraph.hyphenate, !isDisplayLine, name)
             }
         }
     }
