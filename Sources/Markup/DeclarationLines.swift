@@ -5,7 +5,7 @@
 ///
 /// The spaces at the start of a line are held back until the line shows whether it prints.
 struct DeclarationLines {
-    private var heldSpaces: [UInt16] = []
+    private var heldSpaces = SourcedText()
     /// Nothing but declarations and spaces since the line began.
     private var onlyDeclarations = true
     private var hasDeclaration = false
@@ -21,40 +21,61 @@ struct DeclarationLines {
 
     /// Notes a tag that may print (or changes how text prints); returns the spaces held back,
     /// which belong before it.
-    mutating func otherTag() -> [UInt16] {
+    mutating func otherTag() -> SourcedText {
         onlyDeclarations = false
-        defer { heldSpaces = [] }
+        defer { heldSpaces = SourcedText() }
         return heldSpaces
     }
 
-    /// `units` as they should be added to the text.
-    mutating func text(_ units: [UInt16]) -> [UInt16] {
+    /// `text` as it should be added to the document.
+    mutating func text(_ text: SourcedText) -> SourcedText {
         // Common case, a line that already printed: nothing to decide until its end.
-        guard onlyDeclarations || units.contains(0x0A) else { return units }
-        var result: [UInt16] = []
-        result.reserveCapacity(units.count)
-        for unit in units {
+        guard onlyDeclarations || text.units.contains(0x0A) else { return text }
+        let units = text.units
+        // As common: the end of a line that already printed, kept whole.
+        if !onlyDeclarations, units.firstIndex(of: 0x0A) == units.count - 1 {
+            startLine()
+            return text
+        }
+        var result = SourcedText()
+        var index = 0
+        while index < units.count {
+            guard onlyDeclarations else {
+                // The rest of a line that prints is kept whole, with its line end.
+                let lineEnd = units[index...].firstIndex(of: 0x0A)
+                result.append(text, range: index ..< (lineEnd.map { $0 + 1 } ?? units.count))
+                index = lineEnd.map { $0 + 1 } ?? units.count
+                if lineEnd != nil { startLine() }
+                continue
+            }
+            let unit = units[index]
             if unit == 0x0A {
-                if !(onlyDeclarations && hasDeclaration) { result += heldSpaces + [unit] }
-                heldSpaces = []
-                onlyDeclarations = true
-                hasDeclaration = false
-            } else if onlyDeclarations, unit == 0x20 || unit == 0x09 {
-                heldSpaces.append(unit)
-            } else {
-                if onlyDeclarations {
-                    result += heldSpaces
-                    heldSpaces = []
-                    onlyDeclarations = false
+                if !hasDeclaration {
+                    result.append(heldSpaces)
+                    result.append(text, range: index ..< index + 1)
                 }
-                result.append(unit)
+                startLine()
+                index += 1
+            } else if unit == 0x20 || unit == 0x09 {
+                heldSpaces.append(text, range: index ..< index + 1)
+                index += 1
+            } else {
+                result.append(heldSpaces)
+                heldSpaces = SourcedText()
+                onlyDeclarations = false
             }
         }
         return result
     }
 
+    private mutating func startLine() {
+        heldSpaces = SourcedText()
+        onlyDeclarations = true
+        hasDeclaration = false
+    }
+
     /// The spaces held back at the end of the document, unless its last line only declares.
-    mutating func finish() -> [UInt16] {
-        hasDeclaration ? [] : heldSpaces
+    mutating func finish() -> SourcedText {
+        hasDeclaration ? SourcedText() : heldSpaces
     }
 }

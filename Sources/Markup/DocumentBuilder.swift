@@ -2,10 +2,12 @@ import Text
 
 /// Builds the attributed text as the parser reads: characters with the character attributes
 /// in force, each paragraph with the paragraph style in force when its first character is
-/// added, and one font request per face where the text first uses it.
+/// added, one font request per face where the text first uses it, and where in the source
+/// each character came from.
 struct DocumentBuilder {
     let source: MarkupSource
     private(set) var text: AttributedText
+    private(set) var sourceMap: TextSourceMap
     /// The character attributes of the text added next.
     var attributes: TextAttributes
     /// Where the tag that chose the current face is (nil: the document's defaults), for
@@ -27,6 +29,7 @@ struct DocumentBuilder {
     init(source: MarkupSource, defaults: MarkupDefaults) {
         self.source = source
         text = AttributedText(defaultParagraphStyle: defaults.paragraphStyle)
+        sourceMap = TextSourceMap(source: source)
         attributes = defaults.attributes
         paragraphStyle = defaults.paragraphStyle
         currentParagraphStyle = defaults.paragraphStyle
@@ -35,8 +38,10 @@ struct DocumentBuilder {
     }
 
     /// Appends text; each line feed ends a paragraph.
-    mutating func append(_ units: [UInt16]) {
-        guard !units.isEmpty else { return }
+    mutating func append(_ sourced: SourcedText) {
+        guard !sourced.isEmpty else { return }
+        sourceMap.append(sourced)
+        let units = sourced.units
         var start = 0
         while let newline = units[start...].firstIndex(of: AttributedText.lineFeed) {
             appendInParagraph(units[start ... newline])
@@ -46,15 +51,17 @@ struct DocumentBuilder {
         if start < units.count { appendInParagraph(units[start...]) }
     }
 
-    mutating func appendAttachment(_ image: ImageAttachment, delegate: RunDelegate) {
+    /// Appends a picture made by the tag at `tagOffset`.
+    mutating func appendAttachment(_ image: ImageAttachment, delegate: RunDelegate, madeAt tagOffset: Int) {
         beginParagraphIfNeeded()
+        sourceMap.append(SourcedText([AttributedText.objectReplacementCharacter], madeAt: tagOffset))
         text.appendAttachment(image, delegate: delegate, attributes: attributes, paragraphStyle: currentParagraphStyle)
     }
 
-    /// The next paragraph is a list item with `style`, numbered `number` if numbered.
-    /// A paragraph that has text is ended first.
-    mutating func beginListItem(style: ParagraphStyle, number: Int?) {
-        if paragraphHasText { append([AttributedText.lineFeed]) }
+    /// The next paragraph is a list item with `style`, numbered `number` if numbered. A
+    /// paragraph that has text is ended first, by a line end located at the tag at `tagOffset`.
+    mutating func beginListItem(style: ParagraphStyle, number: Int?, madeAt tagOffset: Int) {
+        if paragraphHasText { append(SourcedText([AttributedText.lineFeed], madeAt: tagOffset)) }
         pendingListItem = (style, number)
     }
 

@@ -82,6 +82,6 @@ extension ParseState {
         let attachment = ImageAttachment(path: path, location: diagnostics.source.location(of: source.valueOffset),
                                          sourceLine: diagnostics.source.lineText(containing: source.valueOffset))
         builder.appendAttachment(attachment,
-                                 delegate: RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth))
+                                 delegate: RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth), madeAt: tag.offset)
     }
 }

@@ -20,6 +20,8 @@ public struct FontRequest: Hashable, Sendable {
 /// What the parser makes of a document.
 public struct MarkupDocument: Sendable {
     public var text: AttributedText
+    /// Where each character of `text` came from in the markup, for messages about it.
+    public var sourceMap: TextSourceMap
     /// Each family the document uses, in order of first use.
     public var fontRequests: [FontRequest]
     public var diagnostics: [Diagnostic]

@@ -27,8 +27,8 @@ public struct MarkupParser {
         var lines = DeclarationLines()
         while !diagnostics.isFull, let token = scanner.next() {
             switch token {
-            case .text(let units, _):
-                state.builder.append(lines.text(units))
+            case .text(let text):
+                state.builder.append(lines.text(text))
             case .tag(let tag):
                 if DeclarationLines.isDeclaration(tag) { lines.declaration() } else { state.builder.append(lines.otherTag()) }
                 state.handle(tag)
@@ -46,7 +46,8 @@ public struct MarkupParser {
                 diagnostics.warning("the document has no text", at: 0)
             }
         }
-        return MarkupDocument(text: state.builder.text, fontRequests: state.builder.fontRequests, diagnostics: diagnostics.finished())
+        return MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
+                              diagnostics: diagnostics.finished())
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

@@ -15,31 +15,46 @@ struct MarkupScanner {
     /// The next token, or nil at the end. Tokens are made one at a time, so a large
     /// document is never held twice over as a token list.
     mutating func next() -> MarkupToken? {
-        var text: [UInt16] = []
-        var textStart = position
+        var text = SourcedText()
         while position < units.count {
             let unit = units[position]
             if unit == Self.lessThan, startsTag(at: position) {
-                if !text.isEmpty { return .text(text, offset: textStart) }
+                if !text.isEmpty { return .text(text) }
                 if startsComment(at: position) {
                     let start = position
                     skipComment()
                     return .comment(offset: start)
                 }
                 if let tag = scanTag() { return .tag(tag) }
-                textStart = position
             } else if unit == Self.ampersand {
-                position = appendReference(at: position, end: units.count, to: &text)
+                let (characters, next) = reference(at: position, end: units.count)
+                if let characters {
+                    text.append(characters, madeAt: position)
+                } else {
+                    text.append(copying: position ..< position + 1, of: units)
+                }
+                position = next
             } else if unit == 0 {
                 position = skipNULs(at: position, end: units.count)
             } else {
-                text.append(unit)
+                // Ordinary characters are copied a stretch at a time, up to a line end: a
+                // document without tags is not copied whole into one token.
+                let start = position
                 position += 1
-                // A line at a time: a document without tags is not copied whole into one token.
-                if unit == 0x0A { return .text(text, offset: textStart) }
+                if unit != 0x0A {
+                    while position < units.count, !Self.endsStretch(units[position]) { position += 1 }
+                    if position < units.count, units[position] == 0x0A { position += 1 }
+                }
+                text.append(copying: start ..< position, of: units)
+                if units[position - 1] == 0x0A { return .text(text) }
             }
         }
-        return text.isEmpty ? nil : .text(text, offset: textStart)
+        return text.isEmpty ? nil : .text(text)
+    }
+
+    /// Whether `unit` needs a look of its own: a tag, a reference, a NUL; a line end ends a token.
+    private static func endsStretch(_ unit: UInt16) -> Bool {
+        unit == lessThan || unit == ampersand || unit == 0 || unit == 0x0A
     }
 
     private static let lessThan: UInt16 = 0x3C
@@ -48,20 +63,17 @@ struct MarkupScanner {
     private static let slash: UInt16 = 0x2F
     private static let equals: UInt16 = 0x3D
 
-    /// Appends the character reference at `offset` (or, when it is not a valid one, its `&`
-    /// as text, with a warning) and returns where scanning goes on.
-    private func appendReference(at offset: Int, end: Int, to text: inout [UInt16]) -> Int {
+    /// The characters of the reference at `offset` and where scanning goes on; nil characters
+    /// when the `&` is text: an ordinary `&`, or a reference that is not valid (with a warning).
+    private func reference(at offset: Int, end: Int) -> (characters: [UInt16]?, next: Int) {
         switch EntityDecoder.decode(units, at: offset, end: end) {
         case .character(let decoded, let length)?:
-            text.append(contentsOf: decoded)
-            return offset + length
+            return (decoded, offset + length)
         case .invalid(let message)?:
             diagnostics.warning(message, at: offset)
-            text.append(Self.ampersand)
-            return offset + 1
+            return (nil, offset + 1)
         case nil:
-            text.append(Self.ampersand)
-            return offset + 1
+            return (nil, offset + 1)
         }
     }
 
@@ -208,7 +220,9 @@ struct MarkupScanner {
         var offset = range.lowerBound
         while offset < range.upperBound {
             if units[offset] == Self.ampersand {
-                offset = appendReference(at: offset, end: range.upperBound, to: &value)
+                let (characters, next) = reference(at: offset, end: range.upperBound)
+                value += characters ?? [Self.ampersand]
+                offset = next
             } else if units[offset] == 0 {
                 offset = skipNULs(at: offset, end: range.upperBound)
             } else {

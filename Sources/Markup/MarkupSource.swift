@@ -8,6 +8,9 @@ public struct MarkupSource: Sendable {
     public let units: [UInt16]
     /// Offset of the first character of each line.
     let lineStarts: [Int]
+    /// Offset of each trail surrogate (the second half of a character beyond U+FFFF), so that
+    /// a column, which counts characters, is found without counting along a long line.
+    let trailSurrogates: [Int]
 
     /// Decodes UTF-8 bytes; invalid UTF-8 is reported at the line and column where it starts.
     public init(fileName: String, bytes: [UInt8]) throws {
@@ -52,8 +55,12 @@ public struct MarkupSource: Sendable {
         }
         self.units = units
         var starts = [0]
-        for (offset, unit) in units.enumerated() where unit == 0x0A { starts.append(offset + 1) }
+        var trails: [Int] = []
+        for (offset, unit) in units.enumerated() {
+            if unit == 0x0A { starts.append(offset + 1) } else if UTF16.isTrailSurrogate(unit) { trails.append(offset) }
+        }
         lineStarts = starts
+        trailSurrogates = trails
     }
 
     private static func firstInvalidUTF8Offset(_ bytes: ArraySlice<UInt8>) -> Int? {
@@ -71,20 +78,16 @@ public struct MarkupSource: Sendable {
 
     /// The 0-based line holding `offset`.
     func lineIndex(of offset: Int) -> Int {
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        max(0, lineStarts.countOfElements(below: offset + 1) - 1)
     }
 
     public func location(of offset: Int) -> SourceLocation {
+        let offset = min(max(0, offset), units.count)
         let line = lineIndex(of: offset)
         let start = lineStarts[line]
-        // Columns count Unicode scalars: a low surrogate does not start a new one.
-        let column = units[start ..< min(offset, units.count)].reduce(1) { UTF16.isTrailSurrogate($1) ? $0 : $0 + 1 }
-        return SourceLocation(file: fileName, line: line + 1, column: column)
+        // Columns count Unicode scalars: a trail surrogate does not start a new one.
+        let trails = trailSurrogates.countOfElements(below: offset) - trailSurrogates.countOfElements(below: start)
+        return SourceLocation(file: fileName, line: line + 1, column: offset - start - trails + 1)
     }
 
     public func lineText(containing offset: Int) -> String {

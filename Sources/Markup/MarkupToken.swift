@@ -20,8 +20,8 @@ public struct Tag: Sendable, Equatable {
 }
 
 public enum MarkupToken: Sendable, Equatable {
-    /// Literal text, entities already decoded.
-    case text([UInt16], offset: Int)
+    /// Literal text, entities already decoded, with where each character came from.
+    case text(SourcedText)
     case tag(Tag)
     /// `<!-- … -->`, which prints nothing.
     case comment(offset: Int)

@@ -41,10 +41,11 @@ struct NamedStyles {
             let isHeadline = entry.name == "headline"
             style.paragraph.spaceBefore = isHeadline ? 0.6 * size : bodyParagraph.spaceBefore
             style.paragraph.spaceAfter = isHeadline ? 0.3 * size : bodyParagraph.spaceAfter
-            // Display lines are set flush left and whole: justifying a headline only pulls its
-            // few words apart, and a hyphen in one is a stumble.
+            // Display lines are set flush and whole: justifying a headline only pulls its few
+            // words apart, and a hyphen in one is a stumble. Flush with the start, so that a
+            // Hebrew or Arabic headline is flush right.
             let isDisplayLine = entry.display && !entry.italic && entry.scale > 1
-            style.paragraph.alignment = isDisplayLine ? .left : bodyParagraph.alignment
+            style.paragraph.alignment = isDisplayLine ? .start : bodyParagraph.alignment
             style.paragraph.hyphenate = isDisplayLine ? false : bodyParagraph.hyphenate
             styles[entry.name] = style
         }

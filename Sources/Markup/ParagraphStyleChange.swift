@@ -4,6 +4,7 @@ import Text
 /// the value in force.
 struct ParagraphStyleChange: Equatable {
     var alignment: TextAlignment?
+    var direction: WritingDirection?
     var firstLineIndent: Double?
     var headIndent: Double?
     var tailIndent: Double?
@@ -17,7 +18,7 @@ struct ParagraphStyleChange: Equatable {
     var tabStops: [TabStop]?
     var tabInterval: Double?
 
-    static let attributeNames = ["align", "indent", "head-indent", "tail-indent", "space-before", "space-after",
+    static let attributeNames = ["align", "dir", "indent", "head-indent", "tail-indent", "space-before", "space-after",
                                  "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval"]
 
     /// Points on a page: nothing sensible is larger (200 inches).
@@ -28,7 +29,10 @@ struct ParagraphStyleChange: Equatable {
         let length = 0 ... Self.maximumLength
         switch attribute.key {
         case "align":
-            alignment = values.choice(attribute, ["left": .left, "right": .right, "center": .center, "justify": .justify]) ?? alignment
+            alignment = values.choice(attribute, ["left": .left, "right": .right, "center": .center, "justify": .justify,
+                                                  "start": .start, "end": .end]) ?? alignment
+        case "dir":
+            direction = values.choice(attribute, ["ltr": .ltr, "rtl": .rtl, "auto": .auto]) ?? direction
         case "indent":
             firstLineIndent = values.points(attribute, in: -Self.maximumLength ... Self.maximumLength) ?? firstLineIndent
         case "headindent":
@@ -89,6 +93,7 @@ struct ParagraphStyleChange: Equatable {
     /// This change followed by `later`: where both set something, `later` wins.
     mutating func merge(_ later: ParagraphStyleChange) {
         alignment = later.alignment ?? alignment
+        direction = later.direction ?? direction
         firstLineIndent = later.firstLineIndent ?? firstLineIndent
         headIndent = later.headIndent ?? headIndent
         tailIndent = later.tailIndent ?? tailIndent
@@ -110,6 +115,7 @@ struct ParagraphStyleChange: Equatable {
 
     func apply(to style: inout ParagraphStyle) {
         if let alignment { style.alignment = alignment }
+        if let direction { style.direction = direction }
         if let firstLineIndent { style.firstLineIndent = firstLineIndent }
         if let headIndent { style.headIndent = headIndent }
         if let tailIndent { style.tailIndent = tailIndent }

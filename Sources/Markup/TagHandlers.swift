@@ -21,7 +21,7 @@ extension ParseState {
             builder.attributes.noBreak = true
         case "br":
             warnAboutAttributes(of: tag)
-            builder.append([0x2028])   // LINE SEPARATOR: a new line, not a new paragraph
+            builder.append(SourcedText([0x2028], madeAt: tag.offset))   // LINE SEPARATOR: a new line, not a new paragraph
         case "li": beginListItem(tag)
         case "img": insertImage(tag)
         case "style": defineStyle(tag)
@@ -157,9 +157,16 @@ extension ParseState {
         style.headIndent = base.headIndent + indent
         style.firstLineIndent = -indent
         style.tabStops = [TabStop(location: style.headIndent)] + base.tabStops.filter { $0.location > style.headIndent }
-        builder.beginListItem(style: style, number: number)
-        let markerText = number.map { "\($0)." } ?? marker?.value ?? "•"
-        builder.append(Array((markerText + "\t").utf16))
+        builder.beginListItem(style: style, number: number, madeAt: tag.offset)
+        // A marker written in the tag is located at its value; a number, the bullet and the tab at the tag.
+        var markerText = SourcedText()
+        if number == nil, let marker {
+            markerText.append(marker.value.utf16, madeAt: marker.valueOffset)
+        } else {
+            markerText.append((number.map { "\($0)." } ?? "•").utf16, madeAt: tag.offset)
+        }
+        markerText.append(CollectionOfOne(0x09), madeAt: tag.offset)
+        builder.append(markerText)
     }
 
     // MARK: Named styles

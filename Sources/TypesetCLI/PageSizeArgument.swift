@@ -24,7 +24,7 @@ struct PageSizeArgument: ExpressibleByArgument {
 extension TextAlignmentArgument: ExpressibleByArgument {}
 
 enum TextAlignmentArgument: String, CaseIterable {
-    case left, right, center, justify
+    case left, right, center, justify, start, end
 }
 
 enum FormatArgument: String, CaseIterable, ExpressibleByArgument {

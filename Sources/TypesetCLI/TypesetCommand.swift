@@ -47,7 +47,7 @@ struct TypesetCommand: ParsableCommand {
     @Option(help: "Font size of untagged text, in points.")
     var fontSize: Double = 11
 
-    @Option(help: "Paragraph alignment: left, right, center or justify.")
+    @Option(help: "Paragraph alignment: left, right, center, justify, start or end (start is left in left-to-right text, right in right-to-left text; end the other side).")
     var align: TextAlignmentArgument = .justify
 
     @Option(help: "Space after each paragraph, in points.")

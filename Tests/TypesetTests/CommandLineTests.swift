@@ -283,4 +283,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertGreaterThan(try pages("2"), try pages("1"), "twice the size takes more pages")
         XCTAssertEqual(try typeset(["doc.txt", "--text-scale", "0"], in: directory).status, 2)
     }
+
+    func testAlignStartAndEndAreLeftAndRightInLeftToRightText() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { throw XCTSkip("pdftotext is not installed") }
+        let directory = try makeTemporaryDirectory()
+        try write("Flush.\n", to: directory.appendingPathComponent("doc.txt"))
+        /// Where the word starts on the page, set with `--align alignment`.
+        func left(_ alignment: String) throws -> Double {
+            let result = try typeset(["doc.txt", "-o", "\(alignment).pdf", "--align", alignment, "--columns", "1"], in: directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let boxes = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext",
+                                                          ["-bbox", directory.appendingPathComponent("\(alignment).pdf").path, "-"]))
+            let xMin = boxes.components(separatedBy: "<word xMin=\"").dropFirst().first?.prefix { $0 != "\"" }
+            return try XCTUnwrap(xMin.flatMap { Double($0) }, boxes)
+        }
+        XCTAssertEqual(try left("start"), try left("left"), accuracy: 0.01)
+        XCTAssertEqual(try left("end"), try left("right"), accuracy: 0.01)
+        XCTAssertGreaterThan(try left("end"), try left("start") + 300, "end is the right-hand side of an A4 column")
+        let wrong = try typeset(["doc.txt", "--align", "middle"], in: directory)
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("- start\n") && wrong.stderr.contains("- end\n"), wrong.stderr)
+    }
 }

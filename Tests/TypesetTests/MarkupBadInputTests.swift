@@ -125,7 +125,8 @@ final class MarkupBadInputTests: XCTestCase {
 
     func testWordsOutsideTheirChoicesAreErrors() {
         let cases: [(String, String)] = [
-            (#"<p align="middle">"#, "align must be left, right, center or justify, not \"middle\""),
+            (#"<p align="middle">"#, "align must be left, right, center, justify, start or end, not \"middle\""),
+            (#"<p dir="rtl-ltr">"#, "dir must be ltr, rtl or auto, not \"rtl-ltr\""),
             (#"<font kerning="maybe">"#, "kerning must be on or off"), (#"<p hyphenate="sometimes">"#, "must be on or off"),
             (#"<font underline="wavy">"#, "underline must be none, single, double, thick, dotted or dashed"),
             (#"<font slant="oblique">"#, "slant must be normal or italic"), (#"<font weight="heavy">"#, "weight must be"),

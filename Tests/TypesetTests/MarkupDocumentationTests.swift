@@ -101,7 +101,7 @@ final class MarkupDocumentationTests: XCTestCase {
                           "underline-color", "strike", "strike-color", "background", "baseline", "tracking", "kerning",
                           "ligatures", "features", "shadow", "lang", "align", "indent", "head-indent", "tail-indent",
                           "space-before", "space-after", "line-height", "line-height-min", "line-height-max", "hyphenate",
-                          "tabs", "tab-interval", "type", "marker", "start", "src", "width", "height", "name", "pattern"]
+                          "tabs", "tab-interval", "dir", "type", "marker", "start", "src", "width", "height", "name", "pattern"]
         for attribute in attributes {
             XCTAssertTrue(page.contains("| `\(attribute)` |"), "\(attribute) has a row in a table of docs/markup.md")
         }

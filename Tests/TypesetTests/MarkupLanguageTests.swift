@@ -341,6 +341,10 @@ final class MarkupLanguageTests: XCTestCase {
                 XCTAssertEqual(attributes.italic, italic, name)
                 let paragraph = document.paragraphStyle(of: "x")
                 XCTAssertEqual(paragraph.spaceAfter, name == "headline" ? 0.3 * 10 * ratio * scale : 4, accuracy: 1e-9, name)
+                // Display lines are flush with the side lines start from (right in Hebrew or Arabic), unhyphenated.
+                let isDisplayLine = ["headline", "subheadline"].contains(name)
+                XCTAssertEqual(paragraph.alignment, isDisplayLine ? .start : .justify, name)
+                XCTAssertEqual(paragraph.hyphenate, !isDisplayLine, name)
             }
         }
     }
@@ -493,7 +497,7 @@ extension MarkupDocument {
         text.paragraphStyle(at: utf16Range(of: substring, occurrence: 1, file: file, line: line).lowerBound)
     }
 
-    private func utf16Range(of substring: String, occurrence: Int, file: StaticString, line: UInt) -> Range<Int> {
+    func utf16Range(of substring: String, occurrence: Int = 1, file: StaticString = #filePath, line: UInt = #line) -> Range<Int> {
         let units = text.storage, needle = Array(substring.utf16)
         var found = 0
         if needle.count <= units.count {
