@@ -32,6 +32,8 @@ final class FontFallbackTests: XCTestCase {
         // Pagella's PANOSE serif style is 0 ("any"): the measured capital I decides.
         XCTAssertEqual(pagella.design, .serif)
         XCTAssertEqual(try library.resolve(family: "TeX Gyre Pagella", weight: 700).font.design, .serif)
+        XCTAssertEqual(try library.resolve(family: "TeX Gyre Pagella", italic: true).font.design, .serif)
+        XCTAssertEqual(try library.resolve(family: "TeX Gyre Pagella", weight: 700, italic: true).font.design, .serif)
         XCTAssertEqual(try library.resolve(family: "Liberation Serif").font.design, .serif)
         XCTAssertEqual(try library.resolve(family: "Liberation Sans").font.design, .sansSerif)
         XCTAssertEqual(try library.resolve(family: "Liberation Sans", weight: 700, italic: true).font.design, .sansSerif)
