@@ -17,6 +17,15 @@ public final class Font: @unchecked Sendable {
     public let ascender: Int
     public let descender: Int
     public let lineGap: Int
+    /// OS/2 weight class (400 regular, 700 bold) and whether the face slants: a fallback face
+    /// is asked for in the style of the face it stands in for.
+    public let weight: Int
+    public let isItalic: Bool
+    /// Serif, sans or monospace: the generic family fallback faces are looked for under.
+    public let design: FontDesign
+    /// Whether every printable ASCII character (U+0020–U+007E) has a glyph, so that scanning
+    /// a text for characters the face lacks costs one comparison per ASCII character.
+    public let coversPrintableASCII: Bool
 
     let face: FT_Face
     /// Kept alive as long as this face: it may outlive the `FontLibrary` that loaded it.
@@ -36,17 +45,33 @@ public final class Font: @unchecked Sendable {
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? "?"
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? familyName
-        unitsPerEm = Int(face.pointee.units_per_EM)
-        ascender = Int(face.pointee.ascender)
-        descender = Int(face.pointee.descender)
-        lineGap = max(0, Int(face.pointee.height) - (ascender - descender))
-
         let blob = hb_blob_create_from_file(path)
         let hbFace = hb_face_create(blob, UInt32(faceIndex))
         hb_blob_destroy(blob)
         let font = hb_font_create(hbFace)!
         hb_face_destroy(hbFace)
+        if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
+            unitsPerEm = Int(face.pointee.units_per_EM)
+            ascender = Int(face.pointee.ascender)
+            descender = Int(face.pointee.descender)
+            lineGap = max(0, Int(face.pointee.height) - (ascender - descender))
+        } else {
+            // A bitmap-only face (Noto Color Emoji's CBDT strikes): FreeType leaves the
+            // units-per-em and the vertical metrics at 0, though the head and hhea tables
+            // have them; HarfBuzz reads them from there.
+            unitsPerEm = Int(hb_face_get_upem(hb_font_get_face(font)))
+            hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+            var extents = hb_font_extents_t()
+            hb_font_get_h_extents(font, &extents)
+            ascender = Int(extents.ascender)
+            descender = Int(extents.descender)
+            lineGap = max(0, Int(extents.line_gap))
+        }
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        weight = Self.weightClass(of: face)
+        isItalic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        design = FontDesign.of(face)
+        coversPrintableASCII = (0x20 ... 0x7E as ClosedRange<FT_ULong>).allSatisfy { FT_Get_Char_Index(face, $0) != 0 }
         harfBuzzFont = font
     }
 
@@ -83,6 +108,17 @@ public final class Font: @unchecked Sendable {
         }
         return DecorationMetrics(underlinePosition: underlinePosition, underlineThickness: underlineThickness,
                                  strikeoutPosition: strikeoutPosition, strikeoutThickness: strikeoutThickness)
+    }
+
+    /// The OS/2 weight class; FreeType's bold flag when the font has no OS/2 table. Some old
+    /// fonts give it on a 1–9 scale.
+    private static func weightClass(of face: FT_Face) -> Int {
+        if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+           table.pointee.version != 0xFFFF, table.pointee.usWeightClass > 0 {
+            let value = Int(table.pointee.usWeightClass)
+            return value < 10 ? value * 100 : value
+        }
+        return face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
     }
 
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {

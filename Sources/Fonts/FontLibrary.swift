@@ -20,13 +20,15 @@ public struct FontResolution: Sendable {
 public final class FontLibrary: @unchecked Sendable {
     public let fontsDirectory: String
     public let bodyFamily: String
-    private let bundled: FontconfigConfiguration
-    private lazy var system: FontconfigConfiguration? = try? FontconfigConfiguration.system(aliases: aliasFile)
+    let bundled: FontconfigConfiguration
+    private(set) lazy var system: FontconfigConfiguration? = try? FontconfigConfiguration.system(aliases: aliasFile)
     private let aliasFile: String?
-    private let library: FreeTypeLibrary
+    let library: FreeTypeLibrary
     private var fontsByFile: [String: Font] = [:]
     private var resolutions: [String: FontResolution] = [:]
     private var nextFontID = 0
+    /// Sorted candidates and faces found for characters the chosen faces lack (FontFallback.swift).
+    let fallbackCache = FallbackCache()
 
     /// - Parameters:
     ///   - fontsDirectory: the bundled fonts; its `fonts.conf`, when present, holds alias rules.
@@ -77,9 +79,14 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     private func load(_ match: FontconfigConfiguration.Match) throws -> Font {
-        let key = "\(match.path)#\(match.faceIndex)"
+        try load(path: match.path, faceIndex: match.faceIndex)
+    }
+
+    /// The face at `path` and `faceIndex`, loaded on first use: one `Font` (and one id) per face.
+    func load(path: String, faceIndex: Int) throws -> Font {
+        let key = "\(path)#\(faceIndex)"
         if let font = fontsByFile[key] { return font }
-        let font = try Font(id: nextFontID, library: library, path: match.path, faceIndex: match.faceIndex)
+        let font = try Font(id: nextFontID, library: library, path: path, faceIndex: faceIndex)
         nextFontID += 1
         fontsByFile[key] = font
         return font

@@ -5,6 +5,8 @@ import Text
 /// before layout started.
 public struct FontTable: @unchecked Sendable {
     private var fonts: [FontDescriptor: Font] = [:]
+    /// Faces for characters the chosen faces lack, found before layout (`FontCoverage`).
+    var fallbacks: [FallbackKey: Font] = [:]
     public let fallback: Font
 
     public init(fallback: Font) {
