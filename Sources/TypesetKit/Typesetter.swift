@@ -87,7 +87,10 @@ public final class Typesetter {
         // Report bad pictures along with markup errors: every problem in one run.
         if document.hasErrors { throw DocumentFailure((diagnostics + ImagePreflight.check(document.text)).sortedBySource()) }
 
-        let (library, fonts) = try resolveFonts(document.fontRequests, diagnostics: &diagnostics)
+        var (library, fonts) = try resolveFonts(document.fontRequests, diagnostics: &diagnostics)
+        for missing in FontCoverage.resolveFallbacks(in: document.text, table: &fonts, library: library) {
+            diagnostics.append(document.sourceMap.diagnostic(.warning, Self.describeUncovered(missing), atTextOffset: missing.firstOffset))
+        }
         var text = document.text
         fitPictures(&text, diagnostics: &diagnostics)
         let imageProblems = ImagePreflight.check(text)
@@ -132,6 +135,15 @@ public final class Typesetter {
         }
     }
 
+    /// "no installed font has U+E000 (private use); it prints as an empty box (3 times)".
+    static func describeUncovered(_ missing: UncoveredCharacter) -> String {
+        let code = "U+" + String(missing.scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        let name = missing.scalar.properties.name.map { " \($0)" }
+            ?? (missing.scalar.properties.generalCategory == .privateUse ? " (private use)" : " (unassigned)")
+        let times = missing.count > 1 ? " (\(missing.count) times)" : ""
+        return "no installed font has \(code)\(name); it prints as an empty box\(times)"
+    }
+
     /// Scales a picture larger than a column down to fit it, keeping its proportions: a
     /// picture that can never fit would otherwise hang over the page's edge.
     private func fitPictures(_ text: inout AttributedText, diagnostics: inout [Diagnostic]) {
@@ -149,5 +161,11 @@ public final class Typesetter {
                                         at: attachment.image.location, sourceLine: attachment.image.sourceLine))
             text.modifyAttributes(in: attachment.index ..< attachment.index + 1) { $0.runDelegate = fitted }
         }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

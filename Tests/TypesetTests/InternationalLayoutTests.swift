@@ -101,7 +101,7 @@ final class InternationalLayoutTests: XCTestCase {
     }
 
     func testAPictureInsideRightToLeftTextKeepsItsPlace() throws {
-        let (text, lines) = try lines("אבג <img src=\"tiny.png\" width=\"20\" height=\"10\"> דהו", width: 400)
+        let (text, lines) = try lines("אבג <img src=\"rgb8.png\" width=\"20\" height=\"10\"> דהו", width: 400)
         let runs = lines[0].runs
         let picture = try XCTUnwrap(runs.first { $0.runDelegate != nil })
         let before = try XCTUnwrap(runs.first { self.text(of: $0, in: text).contains("אבג") })
@@ -122,7 +122,7 @@ final class InternationalLayoutTests: XCTestCase {
     }
 
     func testADirAttributeSetsTheDirection() throws {
-        let (_, lines) = try lines("<font dir=\"rtl\">abc def</font>", width: 400)
+        let (_, lines) = try lines("<p dir=\"rtl\">abc def", width: 400)
         XCTAssertEqual(lines[0].origin.x + lines[0].width, 450, accuracy: 0.01, "right-to-left: flush right")
     }
 

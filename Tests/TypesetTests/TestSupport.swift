@@ -61,6 +61,8 @@ enum TestSupport {
         for request in document.fontRequests {
             table.add(try library.resolve(request.descriptor).font, for: request.descriptor)
         }
+        // Faces for the characters those lack, as the Typesetter finds them before layout.
+        _ = FontCoverage.resolveFallbacks(in: document.text, table: &table, library: library)
         return table
     }
 
