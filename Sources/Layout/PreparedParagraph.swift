@@ -88,8 +88,14 @@ final class PreparedParagraph {
         bidi = BidiParagraph(units, direction: style.direction)
         var glyphs = GlyphArrays()
         var runs: [StyleRun] = []
-        for item in itemizer.items(of: text, in: self.range, units: units, bidi: bidi) {
-            runs.append(Self.shape(item, of: units, shaper: shaper, into: &glyphs))
+        let items = itemizer.items(of: text, in: self.range, units: units, bidi: bidi)
+        let mainFace = Self.mainFace(of: items)
+        for item in items {
+            // A fallback face sets the line height only where it sets most of the paragraph
+            // (Chinese prose); a few foreign words or an emoji in a paragraph take the metrics of
+            // the face asked for, so that its lines stay evenly spaced.
+            let metricsFace = item.font === item.requestedFont || item.font === mainFace ? item.font : item.requestedFont
+            runs.append(Self.shape(item, metricsFace: metricsFace, of: units, shaper: shaper, into: &glyphs))
         }
         glyphIDs = glyphs.ids
         advances = glyphs.advances
@@ -157,7 +163,20 @@ final class PreparedParagraph {
         unit == 0x20 || unit == 0x09 || unit == 0xA0 || unit == 0x3000
     }
 
-    private static func shape(_ item: TextItem, of units: ArraySlice<UInt16>, shaper: Shaper,
+    /// The face that sets most of the paragraph's characters (the first such when tied).
+    private static func mainFace(of items: [TextItem]) -> Font? {
+        var counts: [(font: Font, characters: Int)] = []
+        for item in items where item.attributes.runDelegate == nil {
+            if let index = counts.firstIndex(where: { $0.font === item.font }) {
+                counts[index].characters += item.range.count
+            } else {
+                counts.append((item.font, item.range.count))
+            }
+        }
+        return counts.max { $0.characters < $1.characters }?.font
+    }
+
+    private static func shape(_ item: TextItem, metricsFace: Font, of units: ArraySlice<UInt16>, shaper: Shaper,
                               into glyphs: inout GlyphArrays) -> StyleRun {
         let runRange = item.range, attributes = item.attributes, font = item.font
         let glyphStart = glyphs.count
@@ -171,7 +190,7 @@ final class PreparedParagraph {
             }
         } else {
             // A raised run needs room above the baseline, a lowered one below it.
-            var raised = Self.lineMetrics(font, size: attributes.fontSize)
+            var raised = Self.lineMetrics(metricsFace, size: attributes.fontSize)
             raised.ascent = max(0, raised.ascent + attributes.baselineOffset)
             raised.descent = max(0, raised.descent - attributes.baselineOffset)
             metrics = raised

@@ -8,6 +8,8 @@ struct TextItem {
     var range: Range<Int>
     var attributes: TextAttributes
     var font: Font
+    /// The face the attributes ask for (`font` is a fallback when they differ).
+    var requestedFont: Font
     var level: UInt8
     var script: String?
 
@@ -39,7 +41,8 @@ final class TextItemizer {
                     let script = scripts.first { $0.range.contains(start) }
                     var end = min(faceRun.range.upperBound, script?.range.upperBound ?? faceRun.range.upperBound)
                     end = bidi.levelRunEnd(from: start - range.lowerBound, to: end - range.lowerBound) + range.lowerBound
-                    items.append(TextItem(range: start ..< end, attributes: run.attributes, font: faceRun.font, level: level,
+                    items.append(TextItem(range: start ..< end, attributes: run.attributes, font: faceRun.font,
+                                          requestedFont: primary, level: level,
                                           script: run.attributes.runDelegate == nil ? script?.script : nil))
                     start = end
                 }

@@ -27,6 +27,12 @@ final class GoldenPageTests: XCTestCase {
         try assertPagesMatchGoldens(of: "string-rendering")
     }
 
+    /// Chinese prose with no font named, a paragraph mixing seven scripts and emoji, Hebrew and
+    /// Arabic paragraphs: fallback faces, CJK justification, right-to-left lines.
+    func testInternationalTextMatchesGoldenPages() throws {
+        try assertPagesMatchGoldens(of: "international")
+    }
+
     /// Renders `Fixtures/NAME/NAME.txt` and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
     @discardableResult
     private func assertPagesMatchGoldens(of name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {

@@ -121,6 +121,19 @@ final class InternationalLayoutTests: XCTestCase {
         XCTAssertFalse(joinedGlyphs.contains(isolated))
     }
 
+    func testEmojiAreSetInTheEmojiFace() throws {
+        let (text, lines) = try lines("Signed 🧟 and 😀.", width: 400)
+        let emoji = lines[0].runs.filter { text.substring($0.stringRange).unicodeScalars.contains { $0.properties.isEmojiPresentation } }
+        XCTAssertFalse(emoji.isEmpty)
+        for run in emoji {
+            XCTAssertEqual(run.font.familyName, "Noto Color Emoji")
+            XCTAssertFalse(run.glyphIDs.contains(0), "no missing-glyph box")
+        }
+        // The emoji do not make the line taller than the text face's line.
+        let (_, plain) = try self.lines("Signed and.", width: 400)
+        XCTAssertEqual(lines[0].height, plain[0].height, accuracy: 0.001)
+    }
+
     func testADirAttributeSetsTheDirection() throws {
         let (_, lines) = try lines("<p dir=\"rtl\">abc def", width: 400)
         XCTAssertEqual(lines[0].origin.x + lines[0].width, 450, accuracy: 0.01, "right-to-left: flush right")
