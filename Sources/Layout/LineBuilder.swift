@@ -151,11 +151,28 @@ struct LineBuilder {
         }
         if styleRun.isRightToLeft {
             run.isRightToLeft = true
-            run.glyphIDs.reverse()
-            run.positions.reverse()
-            run.clusters.reverse()
+            reverseKeepingMarksAfterTheirBase(&run, zeroWidth: glyphs.map { paragraph.advances[$0] == 0 })
         }
         return run
+    }
+
+    /// Puts a right-to-left run's glyphs, built in logical order, into visual order — but keeps
+    /// each base glyph's marks (the zero-width glyphs after it) after it. Where they are drawn
+    /// does not change; the order in the PDF does, and readers attach a combining mark to the
+    /// character before it: reversed glyph by glyph, Arabic vowel marks extract on the wrong letters.
+    private func reverseKeepingMarksAfterTheirBase(_ run: inout GlyphRun, zeroWidth: [Bool]) {
+        var units: [Range<Int>] = []
+        for index in run.glyphIDs.indices {
+            if index < zeroWidth.count, zeroWidth[index], let last = units.indices.last {
+                units[last] = units[last].lowerBound ..< index + 1
+            } else {
+                units.append(index ..< index + 1)
+            }
+        }
+        let order = units.reversed().flatMap { $0 }
+        run.glyphIDs = order.map { run.glyphIDs[$0] }
+        run.positions = order.map { run.positions[$0] }
+        run.clusters = order.map { run.clusters[$0] }
     }
 
     /// Baseline-to-baseline distance for a line whose fonts ask for `natural`.

@@ -22,8 +22,6 @@ struct TextItem {
 /// marks, joiners and variation selectors stay with the face of the character they belong to.
 final class TextItemizer {
     private let fonts: FontTable
-    /// Whether a face has every printable ASCII character: such text needs no per-character lookup.
-    private var coversASCII: [Int: Bool] = [:]
 
     init(fonts: FontTable) {
         self.fonts = fonts
@@ -54,37 +52,44 @@ final class TextItemizer {
     /// `range` cut into stretches of one face.
     private func faceRuns(_ range: Range<Int>, of units: ArraySlice<UInt16>, primary: Font,
                           attributes: TextAttributes) -> [(range: Range<Int>, font: Font)] {
-        if attributes.runDelegate != nil || (coversPrintableASCII(primary) && !units[range].contains(where: { $0 >= 0x80 })) {
+        if attributes.runDelegate != nil || (primary.coversPrintableASCII && !units[range].contains(where: { $0 >= 0x80 })) {
             return [(range, primary)]
         }
         var runs: [(range: Range<Int>, font: Font)] = []
-        var previous: (scalar: UInt32, font: Font)?
+        var previousFont: Font?
         var offset = range.lowerBound
         while offset < range.upperBound {
-            let (value, length) = UTF16Scalars.scalar(in: units, at: offset)
-            let font = face(for: value, after: previous, primary: primary, language: attributes.language)
-            if let last = runs.last, last.font === font {
-                runs[runs.count - 1].range = last.range.lowerBound ..< offset + length
-            } else {
-                runs.append((offset ..< offset + length, font))
+            // One cluster: a character and the marks, joiners and selectors that belong to it.
+            var (value, length) = UTF16Scalars.scalar(in: units, at: offset)
+            var scalars = [Unicode.Scalar(value) ?? "\u{FFFD}"]
+            var end = offset + length
+            while end < range.upperBound {
+                let next = UTF16Scalars.scalar(in: units, at: end)
+                guard let scalar = Unicode.Scalar(next.value), Self.extendsCluster(scalar, after: value) else { break }
+                scalars.append(scalar)
+                value = next.value
+                end += next.length
             }
-            previous = (value, font)
-            offset += length
+            let font: Font
+            if let previousFont, scalars.count == 1, Self.isSpaceOrControl(scalars[0]), previousFont.hasGlyph(for: scalars[0]) {
+                // Spaces and controls go with the text before them when that face has them.
+                font = previousFont
+            } else {
+                font = fonts.font(forCluster: scalars, primary: primary, language: attributes.language)
+            }
+            if let last = runs.last, last.font === font {
+                runs[runs.count - 1].range = last.range.lowerBound ..< end
+            } else {
+                runs.append((offset ..< end, font))
+            }
+            previousFont = font
+            offset = end
         }
         return runs
     }
 
-    private func face(for value: UInt32, after previous: (scalar: UInt32, font: Font)?, primary: Font, language: String) -> Font {
-        guard let scalar = Unicode.Scalar(value) else { return primary }
-        // What belongs to the character before it is drawn in that character's face.
-        if let previous, Self.extendsCluster(scalar, after: previous.scalar) { return previous.font }
-        // Spaces and controls go with the text around them when that face has them.
-        if let previous, scalar.properties.isWhitespace || scalar.properties.generalCategory == .control,
-           previous.font.hasGlyph(for: scalar) {
-            return previous.font
-        }
-        if primary.hasGlyph(for: scalar) || scalar.properties.isDefaultIgnorableCodePoint { return primary }
-        return fonts.fallbackFont(for: scalar, primary: primary, language: language) ?? primary
+    private static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
     }
 
     /// Combining marks, joiners, variation selectors and emoji modifiers, and whatever follows
@@ -93,12 +98,5 @@ final class TextItemizer {
         let properties = scalar.properties
         return properties.isGraphemeExtend || properties.isVariationSelector || properties.isEmojiModifier
             || scalar.value == 0x200D || previous == 0x200D
-    }
-
-    private func coversPrintableASCII(_ font: Font) -> Bool {
-        if let known = coversASCII[font.id] { return known }
-        let covers = (0x21 ... 0x7E).allSatisfy { font.hasGlyph(for: Unicode.Scalar(UInt8($0))) }
-        coversASCII[font.id] = covers
-        return covers
     }
 }

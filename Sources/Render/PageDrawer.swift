@@ -101,8 +101,19 @@ final class PageDrawer {
     /// The run's text as UTF-8 and the Cairo clusters mapping it to glyphs: consecutive glyphs
     /// from the same character form one cluster, and the cluster's text runs to the character
     /// of the cluster that follows it in the text. This is what makes ligatures extract as their
-    /// letters. Clusters go in the glyphs' visual order, right-to-left runs included: PDF readers
-    /// expect glyphs left to right and put right-to-left words back in reading order themselves.
+    /// letters. Clusters go in the glyphs' order, right-to-left runs included (visual, marks after
+    /// their base): PDF readers expect glyphs left to right and put right-to-left words back in
+    /// reading order themselves.
+    /// The smallest of the sorted `starts` above `offset`.
+    private static func firstCluster(after offset: Int, in starts: [Int]) -> Int? {
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low < starts.count ? starts[low] : nil
+    }
+
     private func buildClusters(for run: GlyphRun) {
         utf8Buffer.removeAll(keepingCapacity: true)
         clusterBuffer.removeAll(keepingCapacity: true)
@@ -112,9 +123,17 @@ final class PageDrawer {
         while position < count {
             var end = position + 1
             while end < count, run.clusters[end] == run.clusters[position], run.clusters[end] != GlyphRun.generatedHyphen { end += 1 }
-            groups.append((position, end))
+            // Right to left, a mark follows its base (see LineBuilder) and has a later character:
+            // base and marks make one cluster, which readers then keep together.
+            if run.isRightToLeft, let last = groups.last, run.clusters[last.start] != GlyphRun.generatedHyphen,
+               run.clusters[position] != GlyphRun.generatedHyphen, run.clusters[position] > run.clusters[last.start] {
+                groups[groups.count - 1].end = end
+            } else {
+                groups.append((position, end))
+            }
             position = end
         }
+        let starts = run.isRightToLeft ? Set(run.clusters.filter { $0 != GlyphRun.generatedHyphen }).sorted() : []
         for (index, group) in groups.enumerated() {
             let clusterStart = run.clusters[group.start]
             if clusterStart == GlyphRun.generatedHyphen {
@@ -123,10 +142,12 @@ final class PageDrawer {
                 clusterBuffer.append(cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1))
                 continue
             }
-            // The cluster that comes next in the text: after this one left to right, before it right to left.
-            let successor = run.isRightToLeft ? index - 1 : index + 1
-            let next = groups.indices.contains(successor) ? run.clusters[groups[successor].start] : GlyphRun.generatedHyphen
-            let textEnd = next != GlyphRun.generatedHyphen ? next : max(run.stringRange.upperBound, clusterStart + 1)
+            // The text runs to the cluster that comes next in the text (left to right, the next
+            // group; right to left, any group: marks follow their base).
+            let last = run.clusters[group.start ..< group.end].max() ?? clusterStart
+            let next = run.isRightToLeft ? Self.firstCluster(after: last, in: starts)
+                : (groups.indices.contains(index + 1) ? run.clusters[groups[index + 1].start] : nil)
+            let textEnd = next.map { max($0, clusterStart + 1) } ?? max(run.stringRange.upperBound, clusterStart + 1)
             let before = utf8Buffer.count
             let characters = text.storage[clusterStart ..< min(textEnd, text.length)]
             if run.isRightToLeft, characters.count > 1 {

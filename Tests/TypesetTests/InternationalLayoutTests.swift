@@ -121,6 +121,16 @@ final class InternationalLayoutTests: XCTestCase {
         XCTAssertFalse(joinedGlyphs.contains(isolated))
     }
 
+    func testACharacterAndItsMarksShareAFace() throws {
+        // Hebrew with vowel points, Devanagari with a virama and vowel sign, a skin-toned emoji.
+        let (text, lines) = try lines("שָׁלוֹם नमस्ते 👋🏽", width: 400)
+        for run in lines[0].runs where !text.substring(run.stringRange).allSatisfy(\.isWhitespace) {
+            XCTAssertFalse(run.glyphIDs.contains(0), "a missing glyph in \(text.substring(run.stringRange)) (\(run.font.familyName))")
+        }
+        let wave = try XCTUnwrap(lines[0].runs.first { text.substring($0.stringRange).unicodeScalars.contains("👋") })
+        XCTAssertEqual(text.substring(wave.stringRange), "👋🏽", "the skin tone is in the emoji's run")
+    }
+
     func testEmojiAreSetInTheEmojiFace() throws {
         let (text, lines) = try lines("Signed 🧟 and 😀.", width: 400)
         let emoji = lines[0].runs.filter { text.substring($0.stringRange).unicodeScalars.contains { $0.properties.isEmojiPresentation } }
