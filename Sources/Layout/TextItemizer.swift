@@ -74,6 +74,8 @@ final class TextItemizer {
             if let previousFont, scalars.count == 1, Self.isSpaceOrControl(scalars[0]), previousFont.hasGlyph(for: scalars[0]) {
                 // Spaces and controls go with the text before them when that face has them.
                 font = previousFont
+            } else if scalars.count == 1, primary.hasGlyph(for: scalars[0]) {
+                font = primary   // the common case, without the cluster lookup's arrays
             } else {
                 font = fonts.font(forCluster: scalars, primary: primary, language: attributes.language)
             }
