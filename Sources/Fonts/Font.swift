@@ -26,6 +26,9 @@ public final class Font: @unchecked Sendable {
     /// Whether every printable ASCII character (U+0020–U+007E) has a glyph, so that scanning
     /// a text for characters the face lacks costs one comparison per ASCII character.
     public let coversPrintableASCII: Bool
+    /// Whether the face has colour bitmap strikes (CBDT or sbix, as Noto Color Emoji and Apple
+    /// Color Emoji have): a renderer draws those glyphs as pictures, not outlines.
+    public let hasColorBitmaps: Bool
 
     let face: FT_Face
     /// Kept alive as long as this face: it may outlive the `FontLibrary` that loaded it.
@@ -72,6 +75,7 @@ public final class Font: @unchecked Sendable {
         isItalic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         design = FontDesign.of(face)
         coversPrintableASCII = (0x20 ... 0x7E as ClosedRange<FT_ULong>).allSatisfy { FT_Get_Char_Index(face, $0) != 0 }
+        hasColorBitmaps = Self.hasTable("CBDT", in: face) || Self.hasTable("sbix", in: face)
         harfBuzzFont = font
     }
 
@@ -119,6 +123,17 @@ public final class Font: @unchecked Sendable {
             return value < 10 ? value * 100 : value
         }
         return face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
+    }
+
+    private static func hasTable(_ tag: String, in face: FT_Face) -> Bool {
+        let code = tag.unicodeScalars.reduce(FT_ULong(0)) { $0 << 8 | FT_ULong($1.value) }
+        var length: FT_ULong = 0
+        return FT_Load_Sfnt_Table(face, code, 0, nil, &length) == 0 && length > 0
+    }
+
+    /// A glyph's horizontal advance in font units, as shaping gives it.
+    public func horizontalAdvance(of glyph: UInt32) -> Int {
+        Int(hb_font_get_glyph_h_advance(harfBuzzFont, glyph))
     }
 
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {

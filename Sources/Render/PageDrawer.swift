@@ -4,10 +4,13 @@ import Pages
 import Text
 
 /// Draws laid-out pages into a Cairo context: glyphs (with their text, so that a PDF's text
-/// can be extracted), outlined text, and pictures at their run-delegate rectangles.
+/// can be extracted), outlined text, colour glyphs (emoji), and pictures at their run-delegate
+/// rectangles.
 final class PageDrawer {
     private let text: AttributedText
     private let fontFaces = CairoFontFaces()
+    private let colorGlyphs = ColorGlyphDrawer()
+    private let invisibleFaces = InvisibleTextFaces()
     private var glyphBuffer: [cairo_glyph_t] = []
     private var clusterBuffer: [cairo_text_cluster_t] = []
     private var utf8Buffer: [UInt8] = []
@@ -22,7 +25,10 @@ final class PageDrawer {
     func draw(_ page: Page, in context: OpaquePointer) throws {
         // Pictures are loaded per page and let go with it, so memory follows one page.
         var images: [String: OpaquePointer] = [:]
-        defer { for surface in images.values { cairo_surface_destroy(surface) } }
+        defer {
+            for surface in images.values { cairo_surface_destroy(surface) }
+            colorGlyphs.endPage()
+        }
         for frame in page.frames {
             for line in frame.lines {
                 for run in line.runs {
@@ -66,35 +72,54 @@ final class PageDrawer {
         }
         buildClusters(for: run)
         let face = fontFaces.face(for: run.font)
-        if let shadow = run.attributes.shadow {
-            let bounds = run.typographicBounds()
-            ShadowDrawer.draw(shadow, glyphs: glyphBuffer, fontFace: face, fontSize: run.fontSize,
-                              box: (line.origin.x + bounds.minX, line.origin.y + bounds.minY - run.attributes.baselineOffset,
-                                    bounds.width, bounds.height), in: context)
-        }
-
-        cairo_set_font_face(context, face)
-        cairo_set_font_size(context, run.fontSize)
+        let bounds = run.typographicBounds()
+        let box = (x: line.origin.x + bounds.minX, y: line.origin.y + bounds.minY - run.attributes.baselineOffset,
+                   width: bounds.width, height: bounds.height)
         let color = run.attributes.color
         // Hollow (outline-only) text is still drawn as text so that it can be extracted, with
         // the faintest fill Cairo does not drop as clear (it skips alpha ≤ 255/65535; it has no
         // way to ask for PDF's invisible text rendering mode).
         let fills = run.attributes.stroke?.fills ?? true
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, fills ? color.alpha : Self.invisibleAlpha)
+        var outlined = glyphBuffer
+        if run.font.hasColorBitmaps {
+            outlined = colorGlyphs.draw(run, glyphs: glyphBuffer, shadowBox: box, in: context)
+            // Cairo drops the text of colour glyphs: it goes under the pictures in a stand-in
+            // face whose glyphs draw nothing, kept as faint as hollow text's.
+            showText(of: run, face: invisibleFaces.face(for: run.font), alpha: Self.invisibleAlpha, in: context)
+            guard !outlined.isEmpty else { return }
+            cairo_set_font_face(context, face)
+            cairo_set_font_size(context, run.fontSize)
+            cairo_set_source_rgba(context, color.red, color.green, color.blue, fills ? color.alpha : Self.invisibleAlpha)
+            cairo_show_glyphs(context, &outlined, Int32(outlined.count))
+        } else {
+            if let shadow = run.attributes.shadow {
+                ShadowDrawer.draw(shadow, glyphs: glyphBuffer, fontFace: face, fontSize: run.fontSize, box: box, in: context)
+            }
+            showText(of: run, face: face, alpha: fills ? color.alpha : Self.invisibleAlpha, in: context)
+        }
+        if let stroke = run.attributes.stroke {
+            // Filled and then outlined, as Core Text draws a negative stroke width.
+            cairo_new_path(context)
+            cairo_glyph_path(context, outlined, Int32(outlined.count))
+            cairo_set_source_rgba(context, stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha)
+            cairo_set_line_width(context, stroke.widthFraction * run.fontSize)
+            cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(context)
+        }
+    }
+
+    /// The run's glyphs with their text (`glyphBuffer`, `clusterBuffer`, `utf8Buffer`), in the
+    /// text colour at `alpha`.
+    private func showText(of run: GlyphRun, face: OpaquePointer, alpha: Double, in context: OpaquePointer) {
+        let color = run.attributes.color
+        cairo_set_font_face(context, face)
+        cairo_set_font_size(context, run.fontSize)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, alpha)
         utf8Buffer.withUnsafeBufferPointer { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
                 cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphBuffer, Int32(glyphBuffer.count),
                                        clusterBuffer, Int32(clusterBuffer.count), cairo_text_cluster_flags_t(rawValue: 0))
             }
-        }
-        if let stroke = run.attributes.stroke {
-            // Filled and then outlined, as Core Text draws a negative stroke width.
-            cairo_new_path(context)
-            cairo_glyph_path(context, glyphBuffer, Int32(glyphBuffer.count))
-            cairo_set_source_rgba(context, stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha)
-            cairo_set_line_width(context, stroke.widthFraction * run.fontSize)
-            cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-            cairo_stroke(context)
         }
     }
 

@@ -13,16 +13,27 @@ enum ShadowDrawer {
     ///   - box: the area the glyphs cover (page coordinates), before the offset.
     static func draw(_ shadow: Shadow, glyphs: [cairo_glyph_t], fontFace: OpaquePointer, fontSize: Double,
                      box: (x: Double, y: Double, width: Double, height: Double), in context: OpaquePointer) {
+        draw(shadow, box: box, in: context) { target, offsetX, offsetY in
+            var shifted = glyphs.map { cairo_glyph_t(index: $0.index, x: $0.x + offsetX, y: $0.y + offsetY) }
+            cairo_set_font_face(target, fontFace)
+            cairo_set_font_size(target, fontSize)
+            cairo_show_glyphs(target, &shifted, Int32(shifted.count))
+        }
+    }
+
+    /// The shadow of any shape.
+    /// - Parameters:
+    ///   - box: the area the shape covers (page coordinates), before the offset.
+    ///   - shape: draws the shape moved by an offset, in the context's current source.
+    static func draw(_ shadow: Shadow, box: (x: Double, y: Double, width: Double, height: Double), in context: OpaquePointer,
+                     shape: (_ context: OpaquePointer, _ offsetX: Double, _ offsetY: Double) -> Void) {
         let color = shadow.color
         guard shadow.blur > 0 else {
-            var shifted = glyphs.map { cairo_glyph_t(index: $0.index, x: $0.x + shadow.offsetX, y: $0.y + shadow.offsetY) }
-            cairo_set_font_face(context, fontFace)
-            cairo_set_font_size(context, fontSize)
             cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
-            cairo_show_glyphs(context, &shifted, Int32(shifted.count))
+            shape(context, shadow.offsetX, shadow.offsetY)
             return
         }
-        // The mask covers the glyphs' box grown by three blur radii on every side.
+        // The mask covers the shape's box grown by three blur radii on every side.
         let margin = shadow.blur * 3
         let originX = box.x - margin, originY = box.y - margin
         let width = Int32(((box.width + 2 * margin) * pixelsPerPoint).rounded(.up))
@@ -33,10 +44,7 @@ enum ShadowDrawer {
         let maskContext = cairo_create(mask)!
         cairo_scale(maskContext, pixelsPerPoint, pixelsPerPoint)
         cairo_translate(maskContext, -originX, -originY)
-        cairo_set_font_face(maskContext, fontFace)
-        cairo_set_font_size(maskContext, fontSize)
-        var copy = glyphs
-        cairo_show_glyphs(maskContext, &copy, Int32(copy.count))
+        shape(maskContext, 0, 0)
         cairo_destroy(maskContext)
         cairo_surface_flush(mask)
         // CSS: the blur radius is twice the Gaussian's standard deviation.
