@@ -71,8 +71,10 @@ final class TextItemizer {
                 end += next.length
             }
             let font: Font
-            if let previousFont, scalars.count == 1, Self.isSpaceOrControl(scalars[0]), previousFont.hasGlyph(for: scalars[0]) {
-                // Spaces and controls go with the text before them when that face has them.
+            if let previousFont, scalars.count == 1, Self.isSpaceOrControl(scalars[0]), previousFont.hasGlyph(for: scalars[0]),
+               !previousFont.hasColorBitmaps {
+                // Spaces and controls go with the text before them when that face has them (not
+                // an emoji face's: its space is as wide as an emoji).
                 font = previousFont
             } else if scalars.count == 1, primary.hasGlyph(for: scalars[0]) {
                 font = primary   // the common case, without the cluster lookup's arrays
