@@ -13,12 +13,17 @@ final class CairoFontFaces {
         if let face = faces[font.id] { return face }
         let ftFace = font.freeTypeFace.assumingMemoryBound(to: FT_FaceRec_.self)
         let face = cairo_ft_font_face_create_for_ft_face(ftFace, 0)!
-        let retained = Unmanaged.passRetained(font).toOpaque()
-        cairo_font_face_set_user_data(face, &Self.fontKey, retained) { pointer in
-            if let pointer { Unmanaged<Font>.fromOpaque(pointer).release() }
-        }
+        Self.keep(font, aliveWith: face, key: &Self.fontKey)
         faces[font.id] = face
         return face
+    }
+
+    /// Stores `font` in `face`'s user data under `key`, retained until Cairo destroys the face.
+    static func keep(_ font: Font, aliveWith face: OpaquePointer, key: inout cairo_user_data_key_t) {
+        let retained = Unmanaged.passRetained(font).toOpaque()
+        cairo_font_face_set_user_data(face, &key, retained) { pointer in
+            if let pointer { Unmanaged<Font>.fromOpaque(pointer).release() }
+        }
     }
 
     deinit {

@@ -32,10 +32,7 @@ final class InvisibleTextFaces {
             }
             return CAIRO_STATUS_SUCCESS
         }
-        let retained = Unmanaged.passRetained(font).toOpaque()
-        cairo_font_face_set_user_data(face, &Self.fontKey, retained) { pointer in
-            if let pointer { Unmanaged<Font>.fromOpaque(pointer).release() }
-        }
+        CairoFontFaces.keep(font, aliveWith: face, key: &Self.fontKey)
         faces[font.id] = face
         return face
     }

@@ -7,14 +7,8 @@ import XCTest
 /// either a valid PDF or a located error, never a crash or a hang.
 final class BadDocumentPipelineTests: XCTestCase {
     private func typeset(_ markup: String) throws -> (report: TypesetReport, pdf: Data) {
-        let directory = try makeTemporaryDirectory()
-        let input = directory.appendingPathComponent("doc.txt")
-        try write(markup, to: input)
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        let output = directory.appendingPathComponent("doc.pdf").path
-        let report = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output)
-        return (report, try Data(contentsOf: URL(fileURLWithPath: output)))
+        let (report, path) = try typesetToPDF(markup)
+        return (report, try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     func testAnEmptyDocumentIsOneBlankPageWithAWarning() throws {

@@ -5,15 +5,9 @@ import XCTest
 /// International text through the whole pipeline: what a reader gets back from the PDF with
 /// pdftotext, and the warning for characters no installed font has.
 final class InternationalOutputTests: XCTestCase {
-    private func typeset(_ markup: String) throws -> (pdf: String, report: RenderedOutput) {
-        let directory = try makeTemporaryDirectory()
-        let input = directory.appendingPathComponent("doc.txt")
-        try write(markup, to: input)
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        let output = directory.appendingPathComponent("doc.pdf").path
-        let report = try Rendering.typeset(inputPath: input.path, outputPath: output, options: options)
-        return (output, report)
+    private func typeset(_ markup: String) throws -> (pdf: String, report: TypesetReport) {
+        let (report, path) = try typesetToPDF(markup)
+        return (path, report)
     }
 
     /// pdftotext's text with white space and the directional marks it adds around

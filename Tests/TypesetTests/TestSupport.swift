@@ -111,6 +111,17 @@ extension XCTestCase {
         return url
     }
 
+    /// Typesets `markup` (written to a temporary `doc.txt`) into a PDF with the bundled fonts.
+    func typesetToPDF(_ markup: String) throws -> (report: TypesetReport, pdfPath: String) {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        try write(markup, to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let output = directory.appendingPathComponent("doc.pdf").path
+        return (try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output), output)
+    }
+
     func write(_ text: String, to url: URL) throws {
         try Data(text.utf8).write(to: url)
     }
