@@ -86,7 +86,7 @@ final class PreparedParagraph {
         let firstSpace = units.firstIndex(of: 0x20) ?? units.endIndex
         tabsOnlyBeforeFirstSpace = !units[firstSpace...].contains(0x09)
         bidi = BidiParagraph(units, direction: style.direction)
-        var glyphs = GlyphArrays()
+        var glyphs = GlyphArrays(capacity: units.count)
         var runs: [StyleRun] = []
         let items = itemizer.items(of: text, in: self.range, units: units, bidi: bidi)
         let mainFace = Self.mainFace(of: items)
@@ -115,6 +115,16 @@ final class PreparedParagraph {
         var yOffsets: [Double] = []
         var clusters: [Int] = []
         var prefixAdvance: [Double] = [0]
+
+        /// Room for about `capacity` glyphs (one a character is the common case).
+        init(capacity: Int) {
+            ids.reserveCapacity(capacity)
+            advances.reserveCapacity(capacity)
+            xOffsets.reserveCapacity(capacity)
+            yOffsets.reserveCapacity(capacity)
+            clusters.reserveCapacity(capacity)
+            prefixAdvance.reserveCapacity(capacity + 1)
+        }
 
         var count: Int { ids.count }
 

@@ -63,15 +63,26 @@ public final class Shaper {
     /// order, as HarfBuzz gives it: its clusters decrease.
     public func shape<C: Collection>(_ text: C, font: Font, language: String = "en", features: FeatureSet = .standard,
                                      script: String? = nil, rightToLeft: Bool = false) -> ShapedGlyphs where C.Element == UInt16 {
+        shape(ArraySlice(text), font: font, language: language, features: features, script: script, rightToLeft: rightToLeft)
+    }
+
+    /// The same for a slice of a text's storage (what layout passes, word after word: this
+    /// overload is not generic, so the call from another module is not an unspecialised one).
+    public func shape(_ text: ArraySlice<UInt16>, font: Font, language: String = "en", features: FeatureSet = .standard,
+                      script: String? = nil, rightToLeft: Bool = false) -> ShapedGlyphs {
         let word = UTF16Key(text)
-        let context = Context(fontID: font.id, language: language, features: features, script: script, rightToLeft: rightToLeft)
-        if context != currentContext { switchContext(to: context) }
+        if let current = currentContext, current.fontID == font.id, current.rightToLeft == rightToLeft,
+           current.language == language, current.script == script, current.features == features {
+            // The context of the word before: nothing to switch (the common case).
+        } else {
+            switchContext(to: Context(fontID: font.id, language: language, features: features, script: script, rightToLeft: rightToLeft))
+        }
         if let cached = current[word] {
             cacheHits += 1
             return cached
         }
         cacheMisses += 1
-        let shaped = shapeUncached(word.units, font: font, context: context)
+        let shaped = shapeUncached(word.units, font: font, context: currentContext!)
         if cachedWordCount >= cacheLimit {
             caches.removeAll()
             current.removeAll()
