@@ -7,17 +7,30 @@ import Text
 /// character i". Ask for the next container from the end of the previous frame's visible range.
 ///
 /// Paragraphs are shaped and their break opportunities found once, when first reached; the
-/// framesetter keeps only the paragraph in progress, so memory does not grow with the text.
+/// framesetter keeps only the paragraphs of the column in progress, so memory does not grow
+/// with the text. A column ends where its paragraphs allow (see ColumnBreak): no orphans, no
+/// widows, no heading left at its foot.
 public final class Framesetter {
     public let text: AttributedText
     private let fonts: FontTable
     private let shaper: Shaper
     private let itemizer: TextItemizer
     private let breaker = GreedyLineBreaker()
-    private var current: PreparedParagraph?
-    /// The optimal breaks of the paragraph in progress, for the line widths they were made for.
-    private var plan: LinePlan?
+    /// Consecutive paragraphs from the one the last frame ended in: a column's end may move
+    /// back into paragraphs already set, and they keep their shaping and breaks.
+    private var paragraphs: [ParagraphState] = []
     private var hyphenators: [String: Hyphenator?] = [:]
+
+    /// A paragraph met while setting frames, with its optimal breaks.
+    private final class ParagraphState {
+        let paragraph: PreparedParagraph
+        /// Its breaks for the line widths they were made for.
+        var plan: LinePlan?
+
+        init(_ paragraph: PreparedParagraph) {
+            self.paragraph = paragraph
+        }
+    }
 
     /// Breaks chosen for a paragraph from one of its lines on: the next frame continues with
     /// them when its lines are as wide, and breaks anew from where it starts when they are not.
@@ -36,17 +49,23 @@ public final class Framesetter {
     }
 
     /// Lines set in `container` from character `index` on, until the container is full or the
-    /// text ends. An empty container still takes one line, so that a caller looping over
-    /// containers always makes progress.
+    /// text ends, then ended where its paragraphs allow (see ColumnBreak). An empty container
+    /// still takes one line, so that a caller looping over containers always makes progress.
     public func frame(in container: Container, from index: Int) -> Frame {
         let rect = container.rect
+        forgetParagraphs(before: index)
         var lines: [Line] = []
+        var setLines: [ColumnBreak.SetLine] = []
+        var overflow: ColumnBreak.Overflow?
         var position = index
         var y = rect.minY
+        var linesOfParagraph: Int?   // lines of the current paragraph in this frame, when it began here
         while position < text.length {
-            let paragraph = prepared(containing: position)
+            let state = paragraphState(containing: position)
+            let paragraph = state.paragraph
             let style = paragraph.style
             let startsParagraph = position == paragraph.range.lowerBound
+            // Space above a paragraph at the top of a column is dropped, as in TeX.
             let spaceBefore = startsParagraph && !lines.isEmpty ? style.spaceBefore : 0
 
             let indent = style.headIndent + (startsParagraph ? style.firstLineIndent : 0)
@@ -58,11 +77,11 @@ public final class Framesetter {
             paragraph.lineStartX = left - fragment.minX
             paragraph.lineEndX = left - fragment.minX + available
             let lineBreak: LineBreak
+            let other = max(1, fragment.maxX - fragment.minX - style.tailIndent - style.headIndent)
             if paragraph.range.isEmpty {
                 lineBreak = LineBreak(end: paragraph.range.upperBound, kind: .mandatory)
             } else {
-                let other = max(1, fragment.maxX - fragment.minX - style.tailIndent - style.headIndent)
-                lineBreak = nextBreak(in: paragraph, from: position, available: available, otherLines: other)
+                lineBreak = nextBreak(in: state, from: position, available: available, otherLines: other)
             }
             var line = LineBuilder(paragraph: paragraph).makeLine(from: position, to: lineBreak, left: left, available: available,
                                                                   startX: left - fragment.minX)
@@ -70,12 +89,27 @@ public final class Framesetter {
             // The line box: ascent and descent, with the leading split above and below.
             let top = y + spaceBefore
             let baseline = top + line.leading / 2 + line.ascent
-            if baseline + line.descent > rect.maxY + 0.001, !lines.isEmpty { break }
+            if baseline + line.descent > rect.maxY + 0.001, !lines.isEmpty {
+                overflow = ColumnBreak.Overflow(
+                    startsParagraph: startsParagraph,
+                    linesLeft: startsParagraph ? 0 : linesLeft(in: state, from: position, available: available,
+                                                               otherLines: other, atMost: style.widows))
+                break
+            }
             line.origin.y = baseline
+            linesOfParagraph = startsParagraph ? 0 : linesOfParagraph
+            setLines.append(ColumnBreak.SetLine(linesBefore: linesOfParagraph, endsParagraph: line.endsParagraph,
+                                                isBlank: paragraph.range.isEmpty, rules: KeepRules(style), bottom: baseline + line.descent - rect.minY))
+            linesOfParagraph = linesOfParagraph.map { $0 + 1 }
             lines.append(line)
             y = top + line.height
             if line.endsParagraph { y += style.spaceAfter }
             position = line.stringRange.upperBound
+        }
+        let kept = ColumnBreak(lines: setLines, overflow: overflow, height: rect.height).lineCount()
+        if kept < lines.count {
+            position = lines[kept].stringRange.lowerBound
+            lines.removeSubrange(kept...)
         }
         return Frame(container: container, lines: lines, visibleRange: index ..< position)
     }
@@ -83,20 +117,25 @@ public final class Framesetter {
     /// The break ending the line that starts at `position`: from the paragraph's optimal
     /// breaks when it has them (paragraphs with tabs past their first word — tables — and
     /// those no optimal setting fits are filled first-fit).
-    private func nextBreak(in paragraph: PreparedParagraph, from position: Int, available: Double, otherLines: Double) -> LineBreak {
+    private func nextBreak(in state: ParagraphState, from position: Int, available: Double, otherLines: Double) -> LineBreak {
+        let paragraph = state.paragraph
         if !paragraph.hasTabs || paragraph.tabsOnlyBeforeFirstSpace {
-            if plan == nil || !planCovers(position, available: available, otherLines: otherLines) {
+            if !planCovers(state.plan, position, available: available, otherLines: otherLines) {
                 let breaks = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:))
                     .breaks(from: position, firstWidth: available, otherWidth: otherLines)
                 var starts = [position]
                 for lineBreak in breaks?.dropLast() ?? [] { starts.append(lineBreak.end) }
-                plan = LinePlan(lineStarts: starts, breaks: breaks, firstWidth: available, otherWidth: otherLines)
+                state.plan = LinePlan(lineStarts: starts, breaks: breaks, firstWidth: available, otherWidth: otherLines)
             }
-            if let breaks = plan?.breaks, let line = plan?.lineStarts.firstIndex(of: position) {
+            if let breaks = state.plan?.breaks, let line = state.plan?.lineStarts.firstIndex(of: position) {
                 return breaks[line]
             }
             // No optimal setting: the rest of the paragraph is filled first-fit (see planCovers).
         }
+        return firstFitBreak(in: paragraph, from: position, available: available)
+    }
+
+    private func firstFitBreak(in paragraph: PreparedParagraph, from position: Int, available: Double) -> LineBreak {
         var greedy = breaker.nextLine(from: position, opportunities: paragraph.opportunities, available: available, measure: paragraph)
         if greedy.kind == .opportunity, paragraph.units[greedy.end - 1] == PreparedParagraph.softHyphen {
             greedy.kind = .hyphenated
@@ -104,8 +143,28 @@ public final class Framesetter {
         return greedy
     }
 
-    /// Whether the current plan has a line starting at `position` as wide as this one will be.
-    private func planCovers(_ position: Int, available: Double, otherLines: Double) -> Bool {
+    /// Lines of the paragraph from the line starting at `position` (which `nextBreak` has just
+    /// set) to its end, counted up to `limit`, in lines as wide as this one: what would go on
+    /// to the next column if this one ended before it.
+    private func linesLeft(in state: ParagraphState, from position: Int, available: Double, otherLines: Double,
+                           atMost limit: Int) -> Int {
+        let paragraph = state.paragraph
+        if let plan = state.plan, plan.breaks != nil, let line = plan.lineStarts.firstIndex(of: position) {
+            return plan.lineStarts.count - line
+        }
+        var count = 0
+        var start = position
+        while start < paragraph.range.upperBound, count < max(limit, 1) {
+            let end = firstFitBreak(in: paragraph, from: start, available: count == 0 ? available : otherLines).end
+            guard end > start else { break }
+            start = end
+            count += 1
+        }
+        return max(count, 1)
+    }
+
+    /// Whether `plan` has a line starting at `position` as wide as this one will be.
+    private func planCovers(_ plan: LinePlan?, _ position: Int, available: Double, otherLines: Double) -> Bool {
         guard let plan else { return false }
         // A paragraph no optimal setting fits (a word wider than the line) is not tried again
         // line after line: that would search it once per line.
@@ -122,12 +181,26 @@ public final class Framesetter {
         return made
     }
 
-    private func prepared(containing index: Int) -> PreparedParagraph {
-        if let current, current.fullRange.contains(index) { return current }
-        let paragraph = PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
-                                          itemizer: itemizer, shaper: shaper)
-        current = paragraph
-        plan = nil
-        return paragraph
+    /// Drops the paragraphs a frame starting at `index` will not return to; all of them when
+    /// `index` is not in the first one kept (a caller may ask for any position).
+    private func forgetParagraphs(before index: Int) {
+        let passed = paragraphs.prefix { $0.paragraph.fullRange.upperBound <= index }.count
+        paragraphs.removeFirst(passed)
+        if let first = paragraphs.first, !first.paragraph.fullRange.contains(index) { paragraphs.removeAll() }
+    }
+
+    /// The paragraph containing `index`, kept or prepared now. Frames ask in text order, so the
+    /// last one kept, or the one after it, is usually the one.
+    private func paragraphState(containing index: Int) -> ParagraphState {
+        if let last = paragraphs.last, last.paragraph.fullRange.contains(index) { return last }
+        if let kept = paragraphs.last(where: { $0.paragraph.fullRange.contains(index) }) { return kept }
+        let state = ParagraphState(PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
+                                                     itemizer: itemizer, shaper: shaper))
+        // Kept paragraphs are consecutive: one not after the last starts the list anew.
+        if let last = paragraphs.last, last.paragraph.fullRange.upperBound != state.paragraph.fullRange.lowerBound {
+            paragraphs.removeAll()
+        }
+        paragraphs.append(state)
+        return state
     }
 }

@@ -47,6 +47,8 @@ struct NamedStyles {
             let isDisplayLine = entry.display && !entry.italic && entry.scale > 1
             style.paragraph.alignment = isDisplayLine ? .start : bodyParagraph.alignment
             style.paragraph.hyphenate = isDisplayLine ? false : bodyParagraph.hyphenate
+            // Headings go to the next column with the text they head rather than end one.
+            style.paragraph.keepWithNext = entry.name == "headline" || entry.name == "subheadline"
             styles[entry.name] = style
         }
     }

@@ -17,9 +17,16 @@ struct ParagraphStyleChange: Equatable {
     var hangingPunctuation: Bool?
     var tabStops: [TabStop]?
     var tabInterval: Double?
+    var orphans: Int?
+    var widows: Int?
+    var keepWithNext: Bool?
 
     static let attributeNames = ["align", "dir", "indent", "head-indent", "tail-indent", "space-before", "space-after",
-                                 "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval"]
+                                 "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval",
+                                 "orphans", "widows", "keep-with-next"]
+
+    /// More lines than any column holds: a larger minimum only keeps paragraphs whole.
+    static let maximumLineCount = 100.0
 
     /// Points on a page: nothing sensible is larger (200 inches).
     static let maximumLength = 14_400.0
@@ -61,6 +68,12 @@ struct ParagraphStyleChange: Equatable {
             tabStops = TabStopList.parse(attribute, values) ?? tabStops
         case "tabinterval":
             tabInterval = values.points(attribute, in: 0 ... Self.maximumLength, excludingMinimum: true) ?? tabInterval
+        case "orphans":
+            orphans = Self.lineCount(attribute, values) ?? orphans
+        case "widows":
+            widows = Self.lineCount(attribute, values) ?? widows
+        case "keepwithnext":
+            keepWithNext = values.boolean(attribute) ?? keepWithNext
         default:
             return false
         }
@@ -71,6 +84,16 @@ struct ParagraphStyleChange: Equatable {
         guard let minimum, let maximum, minimum > maximum else { return true }
         values.error("line-height-min (\(ValueReader.format(minimum)) pt) is more than line-height-max (\(ValueReader.format(maximum)) pt)", at: attribute)
         return false
+    }
+
+    /// A whole number of lines, 0 to 100.
+    private static func lineCount(_ attribute: TagAttribute, _ values: ValueReader) -> Int? {
+        guard let count = values.number(attribute, in: 0 ... maximumLineCount) else { return nil }
+        guard count == count.rounded() else {
+            values.error("\(attribute.name.clipped) must be a whole number of lines, not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+        return Int(count)
     }
 
     /// `1.2` (times the natural height), `14pt` (exactly, baseline to baseline) or `normal`.
@@ -111,6 +134,9 @@ struct ParagraphStyleChange: Equatable {
         hangingPunctuation = later.hangingPunctuation ?? hangingPunctuation
         tabStops = later.tabStops ?? tabStops
         tabInterval = later.tabInterval ?? tabInterval
+        orphans = later.orphans ?? orphans
+        widows = later.widows ?? widows
+        keepWithNext = later.keepWithNext ?? keepWithNext
     }
 
     func apply(to style: inout ParagraphStyle) {
@@ -134,5 +160,8 @@ struct ParagraphStyleChange: Equatable {
         if let hangingPunctuation { style.hangingPunctuation = hangingPunctuation }
         if let tabStops { style.tabStops = tabStops }
         if let tabInterval { style.defaultTabInterval = tabInterval }
+        if let orphans { style.orphans = orphans }
+        if let widows { style.widows = widows }
+        if let keepWithNext { style.keepWithNext = keepWithNext }
     }
 }

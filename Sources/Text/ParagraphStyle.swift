@@ -74,11 +74,18 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var direction: WritingDirection
     /// Past the last stop, tabs advance to multiples of this.
     public var defaultTabInterval: Double
+    /// The fewest lines of the paragraph left at the bottom of a column when it breaks
+    /// across columns (CSS `orphans`, TeX's \clubpenalty); 0 or 1: no minimum.
+    public var orphans: Int
+    /// The fewest lines of the paragraph carried to the top of the next column (CSS `widows`).
+    public var widows: Int
+    /// Never the last paragraph of a column: a heading goes on with what follows it.
+    public var keepWithNext: Bool
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
                 hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36,
-                direction: WritingDirection = .auto) {
+                direction: WritingDirection = .auto, orphans: Int = 2, widows: Int = 2, keepWithNext: Bool = false) {
         self.alignment = alignment
         self.firstLineIndent = firstLineIndent
         self.headIndent = headIndent
@@ -91,5 +98,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.tabStops = tabStops
         self.defaultTabInterval = defaultTabInterval
         self.direction = direction
+        self.orphans = orphans
+        self.widows = widows
+        self.keepWithNext = keepWithNext
     }
 }

@@ -61,9 +61,17 @@ final class FramesetterTests: XCTestCase {
     // MARK: The zombie magazine in small containers
 
     func testFramesCoverTheWholeTextExactlyOnce() throws {
+        // Column ends move back for widows, orphans and headings: in columns of any height the
+        // frames still follow each other without gap or overlap.
+        for height in [300.0, 170, 95] {
+            try checkFramesCoverTheText(height: height)
+        }
+    }
+
+    private func checkFramesCoverTheText(height: Double) throws {
         let setter = try framesetter(for: try TestSupport.parseZombies())
         let text = setter.text
-        let frames = allFrames(setter, width: 200, height: 300)
+        let frames = allFrames(setter, width: 200, height: height)
         XCTAssertGreaterThan(frames.count, 20)
 
         var shownCount = [Int](repeating: 0, count: text.length)
