@@ -131,7 +131,8 @@ public final class Typesetter {
         for missing in FontCoverage.resolveFallbacks(in: document.text, table: &fonts, library: library) {
             diagnostics.append(document.sourceMap.diagnostic(.warning, Self.describeUncovered(missing), atTextOffset: missing.firstOffset))
         }
-        let title = options.title ?? document.meta.title
+        // An empty title is none: `--title ""` takes the document's away.
+        let title = (options.title ?? document.meta.title).flatMap { $0.isEmpty ? nil : $0 }
         let runningHeads = try prepareRunningHeads(document.meta, title: title, fonts: &fonts, library: library,
                                                    diagnostics: &diagnostics)
         var text = document.text
