@@ -1,3 +1,4 @@
+import Diagnostics
 import Text
 
 /// Colour values in markup: a name (UIKit's, then CSS's, any case), `#rgb`, `#rgba`,

@@ -24,6 +24,8 @@ public struct MarkupDocument: Sendable {
     public var sourceMap: TextSourceMap
     /// Each family the document uses, in order of first use.
     public var fontRequests: [FontRequest]
+    /// The title and running heads from `<meta>`.
+    public var meta: DocumentMeta
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

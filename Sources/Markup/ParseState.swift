@@ -1,3 +1,4 @@
+import Diagnostics
 import Text
 
 /// A tag that styles the text up to its closing tag.
@@ -22,6 +23,7 @@ struct ParseState {
     var builder: DocumentBuilder
     var namedStyles: NamedStyles
     var rules: [MarkupRule] = []
+    var meta = DocumentMeta()
     /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
     private var openElements: [OpenElement] = []
     private var openCounts: [StyleElement: Int] = [:]

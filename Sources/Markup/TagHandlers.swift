@@ -1,9 +1,10 @@
+import Diagnostics
 import Text
 
 /// What each tag does. Unknown tags and attributes are warnings and are ignored; unusable
 /// values are errors and leave the style as it was.
 extension ParseState {
-    static let knownTags = ["font", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule"]
+    static let knownTags = ["font", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta"]
 
     mutating func handle(_ tag: Tag) {
         if tag.isClosing { return handleClosing(tag) }
@@ -26,6 +27,7 @@ extension ParseState {
         case "img": insertImage(tag)
         case "style": defineStyle(tag)
         case "rule": addRule(tag)
+        case "meta": readMeta(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -41,7 +43,7 @@ extension ParseState {
         }
         switch tag.name {
         case "li": break   // optional: a list item ends with its paragraph
-        case "br", "img", "style", "rule":
+        case "br", "img", "style", "rule", "meta":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
             diagnostics.warning("unknown tag </\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)

@@ -16,39 +16,71 @@ public struct Margins: Hashable, Sendable {
     public init(all value: Double) {
         self.init(top: value, right: value, bottom: value, left: value)
     }
+
+    /// Margins of facing pages, as a right-hand page has them (inner at the left): `margin`
+    /// at the top and bottom, and by default an inner margin of 0.8 × `margin` and an outer
+    /// one of 1.2 × `margin`. That is 2 : 3, the spine's side the narrower because the two
+    /// inner margins of a spread read as one white band, and together as wide as two plain
+    /// margins, so that the text keeps its measure (and its line breaks) on facing pages.
+    public static func facing(margin: Double, inner: Double? = nil, outer: Double? = nil) -> Margins {
+        Margins(top: margin, right: outer ?? margin * 1.2, bottom: margin, left: inner ?? margin * 0.8)
+    }
 }
 
 /// The shape of every page: its size, margins, and the columns between them.
+///
+/// Facing pages (`facing`) are printed on both sides and bound: `margins` then describe a
+/// right-hand (odd, recto) page, whose left margin is the inner one at the spine, and
+/// left-hand (even, verso) pages mirror them. The text area keeps its width on both.
 public struct PageTemplate: Hashable, Sendable {
     public var size: Size
     public var margins: Margins
     public var columns: Int
     public var gutter: Double
+    public var facing: Bool
 
     public static let a4 = Size(width: 595.2756, height: 841.8898)   // 210 × 297 mm
     public static let letter = Size(width: 612, height: 792)          // 8.5 × 11 in
 
-    public init(size: Size = PageTemplate.a4, margins: Margins = Margins(all: 56.6929), columns: Int = 2, gutter: Double = 18) {
+    public init(size: Size = PageTemplate.a4, margins: Margins = Margins(all: 56.6929), columns: Int = 2, gutter: Double = 18,
+                facing: Bool = false) {
         self.size = size
         self.margins = margins
         self.columns = columns
         self.gutter = gutter
+        self.facing = facing
     }
 
-    /// The text area between the margins.
-    public var textArea: Rect {
-        Rect(x: margins.left, y: margins.top,
-             width: size.width - margins.left - margins.right,
-             height: size.height - margins.top - margins.bottom)
+    /// Whether page `number` (from 1) is a left-hand page, whose margins are mirrored.
+    public func isVerso(_ number: Int) -> Bool {
+        facing && number % 2 == 0
+    }
+
+    /// The margins of page `number`: inner and outer swap sides on left-hand pages.
+    public func margins(ofPage number: Int) -> Margins {
+        guard isVerso(number) else { return margins }
+        return Margins(top: margins.top, right: margins.left, bottom: margins.bottom, left: margins.right)
+    }
+
+    /// The text area between the margins (of a right-hand page, with facing pages).
+    public var textArea: Rect { textArea(ofPage: 1) }
+
+    public func textArea(ofPage number: Int) -> Rect {
+        let margins = margins(ofPage: number)
+        return Rect(x: margins.left, y: margins.top,
+                    width: size.width - margins.left - margins.right,
+                    height: size.height - margins.top - margins.bottom)
     }
 
     public var columnWidth: Double {
         (textArea.width - gutter * Double(columns - 1)) / Double(columns)
     }
 
-    /// Column rectangles, left to right.
-    public var columnRects: [Rect] {
-        let area = textArea
+    /// Column rectangles, left to right (of a right-hand page, with facing pages).
+    public var columnRects: [Rect] { columnRects(ofPage: 1) }
+
+    public func columnRects(ofPage number: Int) -> [Rect] {
+        let area = textArea(ofPage: number)
         let width = columnWidth
         return (0 ..< columns).map { column in
             Rect(x: area.minX + Double(column) * (width + gutter), y: area.minY, width: width, height: area.height)

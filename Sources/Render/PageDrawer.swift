@@ -29,7 +29,17 @@ final class PageDrawer {
             for surface in images.values { cairo_surface_destroy(surface) }
             colorGlyphs.endPage()
         }
-        for frame in page.frames {
+        try draw(page.frames, of: text, images: &images, in: context)
+        if let furniture = page.furniture {
+            // The running heads' runs index their own text, not the document's.
+            try draw(furniture.frames, of: furniture.text, images: &images, in: context)
+        }
+    }
+
+    /// Draws `frames`, whose runs index `source`.
+    private func draw(_ frames: [Frame], of source: AttributedText, images: inout [String: OpaquePointer],
+                      in context: OpaquePointer) throws {
+        for frame in frames {
             for line in frame.lines {
                 for run in line.runs {
                     if let background = run.attributes.backgroundColor {
@@ -40,7 +50,7 @@ final class PageDrawer {
                         if images[image.path] == nil { images[image.path] = try ImageSurfaceLoader.load(path: image.path) }
                         drawImage(images[image.path]!, delegate: delegate, run: run, line: line, in: context)
                     } else {
-                        drawGlyphs(run, line: line, in: context)
+                        drawGlyphs(run, line: line, source: source, in: context)
                     }
                     DecorationDrawer.drawDecorations(of: run, line: line, in: context)
                 }
@@ -63,14 +73,14 @@ final class PageDrawer {
         cairo_restore(context)
     }
 
-    private func drawGlyphs(_ run: GlyphRun, line: Line, in context: OpaquePointer) {
+    private func drawGlyphs(_ run: GlyphRun, line: Line, source: AttributedText, in context: OpaquePointer) {
         guard !run.glyphIDs.isEmpty else { return }
         glyphBuffer.removeAll(keepingCapacity: true)
         for (index, glyph) in run.glyphIDs.enumerated() {
             let position = run.positions[index]
             glyphBuffer.append(cairo_glyph_t(index: UInt(glyph), x: line.origin.x + position.x, y: line.origin.y + position.y))
         }
-        buildClusters(for: run)
+        buildClusters(for: run, source: source)
         let face = fontFaces.face(for: run.font)
         let bounds = run.typographicBounds()
         let box = (x: line.origin.x + bounds.minX, y: line.origin.y + bounds.minY - run.attributes.baselineOffset,
@@ -139,7 +149,7 @@ final class PageDrawer {
         return low < starts.count ? starts[low] : nil
     }
 
-    private func buildClusters(for run: GlyphRun) {
+    private func buildClusters(for run: GlyphRun, source text: AttributedText) {
         utf8Buffer.removeAll(keepingCapacity: true)
         clusterBuffer.removeAll(keepingCapacity: true)
         let count = run.clusters.count

@@ -35,6 +35,15 @@ struct TypesetCommand: ParsableCommand {
     @Option(help: "Page margin on every side, in points.")
     var margin: Double = 56.6929
 
+    @Flag(help: "Facing pages, printed on both sides and bound: odd pages have the inner margin at the left, even pages at the right; the header and footer mirror.")
+    var facing = false
+
+    @Option(help: "Inner margin of facing pages (at the spine), in points (default: 0.8 × --margin).")
+    var innerMargin: Double?
+
+    @Option(help: "Outer margin of facing pages, in points (default: 1.2 × --margin).")
+    var outerMargin: Double?
+
     @Option(help: "Number of columns per page.")
     var columns: Int = 2
 
@@ -59,6 +68,20 @@ struct TypesetCommand: ParsableCommand {
     @Option(help: "Folder pictures must lie in (default: the document's folder).")
     var root: String?
 
+    @Option(help: "The document's title, printed by {title} and stored in the PDF (default: the document's <meta title>).")
+    var title: String?
+
+    @Option(help: ArgumentHelp("Running header on every page but the first: TEXT (centred), LEFT|RIGHT or LEFT|CENTRE|RIGHT, with {page}, {pages} and {title}; \"\" for none (default: the document's <meta header>).",
+                               valueName: "template"))
+    var header: RunningTemplateArgument?
+
+    @Option(help: ArgumentHelp("Running footer on every page, as --header, e.g. \"{page} of {pages}\" (default: the document's <meta footer>).",
+                               valueName: "template"))
+    var footer: RunningTemplateArgument?
+
+    @Flag(help: "Print the header on the first page too.")
+    var headerOnFirstPage = false
+
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
@@ -68,8 +91,14 @@ struct TypesetCommand: ParsableCommand {
     func validate() throws {
         guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
         guard columns >= 1, columns <= 20 else { throw ValidationError("--columns must be between 1 and 20") }
-        guard margin >= 0, gutter >= 0, paragraphSpacing >= 0 else {
-            throw ValidationError("--margin, --gutter and --paragraph-spacing cannot be negative")
+        guard margin >= 0, gutter >= 0, paragraphSpacing >= 0, innerMargin ?? 0 >= 0, outerMargin ?? 0 >= 0 else {
+            throw ValidationError("--margin, --inner-margin, --outer-margin, --gutter and --paragraph-spacing cannot be negative")
+        }
+        if !facing, innerMargin != nil || outerMargin != nil {
+            throw ValidationError("--inner-margin and --outer-margin are the margins of facing pages; add --facing")
+        }
+        for (name, argument) in [("--header", header), ("--footer", footer)] {
+            if let problem = argument?.problem { throw ValidationError("\(name) \(problem)") }
         }
         guard fontSize > 0, fontSize <= 1000 else { throw ValidationError("--font-size must be greater than 0 and at most 1000") }
         guard !font.isEmpty else { throw ValidationError("--font cannot be empty") }
@@ -97,7 +126,9 @@ struct TypesetCommand: ParsableCommand {
     }
 
     var template: PageTemplate {
-        PageTemplate(size: pageSize.size, margins: Margins(all: margin), columns: columns, gutter: gutter)
+        guard facing else { return PageTemplate(size: pageSize.size, margins: Margins(all: margin), columns: columns, gutter: gutter) }
+        let margins = Margins.facing(margin: margin, inner: innerMargin, outer: outerMargin)
+        return PageTemplate(size: pageSize.size, margins: margins, columns: columns, gutter: gutter, facing: true)
     }
 
     var outputPath: String {
@@ -119,6 +150,10 @@ struct TypesetCommand: ParsableCommand {
         options.imageRoot = root.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         options.format = format == .pdf ? .pdf : .png
         options.dpi = dpi
+        options.title = title
+        options.header = header?.template
+        options.footer = footer?.template
+        options.headerOnFirstPage = headerOnFirstPage
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(epoch) {
             options.metadata.creationDate = seconds
         }

@@ -25,6 +25,21 @@ public struct TypesetOptions: Sendable {
     public var textScale = 1.0
     /// Warnings count as errors: the document fails and nothing is written.
     public var strict = false
+    /// The running header, in the top margin of every page but the first (see
+    /// `headerOnFirstPage`); nil: the document's `<meta header>`; an empty template: none.
+    public var header: RunningTemplate?
+    /// The running footer, in the bottom margin of every page; nil: the document's
+    /// `<meta footer>`; an empty template: none.
+    public var footer: RunningTemplate?
+    /// The first page has a header too (by default it is a title page, without one).
+    public var headerOnFirstPage = false
+
+    /// The document's title: what `{title}` prints in running heads, and the PDF's Title.
+    /// Nil: the document's `<meta title>`.
+    public var title: String? {
+        get { metadata.title }
+        set { metadata.title = newValue }
+    }
 
     public static let defaultFontFamily = "TeX Gyre Pagella"
 

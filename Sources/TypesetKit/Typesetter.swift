@@ -22,13 +22,51 @@ public struct LaidOutDocument {
     public var text: AttributedText
     public var fonts: FontTable
     public var template: PageTemplate
+    /// The header and footer, nil when the pages have neither.
+    public var runningHeads: RunningHeads?
+    /// The document's title (the options' or else `<meta title>`).
+    public var title: String?
     public var diagnostics: [Diagnostic]
     let library: FontLibrary
+    private let counted = PageCountCache()
 
-    /// A fresh pass over the pages; each is laid out only when reached.
-    public func pages() -> Paginator {
-        Paginator(framesetter: Framesetter(text: text, fonts: fonts), template: template)
+    init(text: AttributedText, fonts: FontTable, template: PageTemplate, runningHeads: RunningHeads?, title: String?,
+         diagnostics: [Diagnostic], library: FontLibrary) {
+        self.text = text
+        self.fonts = fonts
+        self.template = template
+        self.runningHeads = runningHeads
+        self.title = title
+        self.diagnostics = diagnostics
+        self.library = library
     }
+
+    /// A fresh pass over the pages; each is laid out only when reached. When a running head
+    /// prints `{pages}`, the pages are counted first (see `pageCount()`).
+    public func pages() -> Paginator {
+        let framesetter = Framesetter(text: text, fonts: fonts)
+        guard let runningHeads else { return Paginator(framesetter: framesetter, template: template) }
+        return Paginator(framesetter: framesetter, template: template,
+                         runningHeads: RunningHeadSetter(heads: runningHeads, fonts: fonts),
+                         pageCount: runningHeads.usesPageCount ? pageCount() : nil)
+    }
+
+    /// The number of pages, from a pass that lays them out without running heads (which take
+    /// no room from the text) and keeps none of them: memory stays that of one page. It runs
+    /// once per document.
+    public func pageCount() -> Int {
+        if let count = counted.value { return count }
+        var paginator = Paginator(framesetter: Framesetter(text: text, fonts: fonts), template: template)
+        var count = 0
+        while paginator.next() != nil { count += 1 }
+        counted.value = count
+        return count
+    }
+}
+
+/// The page count once known; a class so that a document's copies share it.
+private final class PageCountCache {
+    var value: Int?
 }
 
 /// The whole pipeline: markup → attributed text → fonts → frames → pages → PDF or PNG.
@@ -47,7 +85,9 @@ public final class Typesetter {
         do {
             switch options.format {
             case .pdf:
-                let count = try writer.writePDF(document.pages(), to: outputPath, metadata: options.metadata)
+                var metadata = options.metadata
+                metadata.title = document.title
+                let count = try writer.writePDF(document.pages(), to: outputPath, metadata: metadata)
                 return TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
             case .png:
                 let paths = try writer.writePNG(document.pages(), to: outputPath, dpi: options.dpi)
@@ -91,6 +131,10 @@ public final class Typesetter {
         for missing in FontCoverage.resolveFallbacks(in: document.text, table: &fonts, library: library) {
             diagnostics.append(document.sourceMap.diagnostic(.warning, Self.describeUncovered(missing), atTextOffset: missing.firstOffset))
         }
+        // An empty title is none: `--title ""` takes the document's away.
+        let title = (options.title ?? document.meta.title).flatMap { $0.isEmpty ? nil : $0 }
+        let runningHeads = try prepareRunningHeads(document.meta, title: title, fonts: &fonts, library: library,
+                                                   diagnostics: &diagnostics)
         var text = document.text
         fitPictures(&text, diagnostics: &diagnostics)
         let imageProblems = ImagePreflight.check(text)
@@ -105,7 +149,36 @@ public final class Typesetter {
                 return promoted
             })
         }
-        return LaidOutDocument(text: text, fonts: fonts, template: options.page, diagnostics: diagnostics, library: library)
+        return LaidOutDocument(text: text, fonts: fonts, template: options.page, runningHeads: runningHeads, title: title,
+                               diagnostics: diagnostics, library: library)
+    }
+
+    /// The header and footer the pages get: the options' templates, else the document's
+    /// `<meta>` ones; nil when there are none. Finds fallback faces for their text and
+    /// checks that the margins hold them.
+    private func prepareRunningHeads(_ meta: DocumentMeta, title: String?, fonts: inout FontTable, library: FontLibrary,
+                                     diagnostics: inout [Diagnostic]) throws -> RunningHeads? {
+        let attributes = TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize * RunningHeads.relativeSize,
+                                        language: options.language)
+        let heads = RunningHeads(header: options.header ?? meta.header, footer: options.footer ?? meta.footer,
+                                 title: title ?? "", headerOnFirstPage: options.headerOnFirstPage, attributes: attributes)
+        guard !heads.isEmpty else { return nil }
+        if heads.uses(.title), heads.title.allSatisfy(\.isWhitespace) {
+            diagnostics.append(.warning("a running head prints {title}, but the document has no title; give one with <meta title=\"…\"> or --title"))
+        }
+        // Every character the heads can print: their text, the title and the figures.
+        var sample = AttributedText()
+        for template in [heads.header, heads.footer].compactMap({ $0 }) {
+            let parts = template.expanded(page: 1_234_567_890, pages: 1, title: heads.title)
+            sample.append([parts.left, parts.center, parts.right].joined(separator: " ") + " ", attributes: attributes)
+        }
+        for missing in FontCoverage.resolveFallbacks(in: sample, table: &fonts, library: library) {
+            diagnostics.append(.warning("running heads: " + Self.describeUncovered(missing)))
+        }
+        let problems = RunningHeadSetter(heads: heads, fonts: fonts).problems(on: options.page)
+        diagnostics += problems.warnings.map { .warning($0) }
+        if !problems.errors.isEmpty { throw DocumentFailure(diagnostics + problems.errors.map { .error("page layout: \($0)") }) }
+        return heads
     }
 
     private func resolveFonts(_ requests: [FontRequest], diagnostics: inout [Diagnostic]) throws -> (FontLibrary, FontTable) {

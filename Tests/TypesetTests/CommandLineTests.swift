@@ -304,4 +304,54 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(wrong.status, 2)
         XCTAssertTrue(wrong.stderr.contains("- start\n") && wrong.stderr.contains("- end\n"), wrong.stderr)
     }
+
+    func testRunningHeadsAndFacingPages() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { throw XCTSkip("pdftotext is not installed") }
+        let directory = try makeTemporaryDirectory()
+        try write(String(repeating: "Lanterns along Mill Lane, lit at dusk and counted at dawn.\n", count: 400),
+                  to: directory.appendingPathComponent("doc.txt"))
+        let result = try typeset(["doc.txt", "--title", "Night Watch", "--header", "{title}||Issue 3", "--footer", "|{page} of {pages}",
+                                  "--facing", "--inner-margin", "40"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let pdf = directory.appendingPathComponent("doc.pdf").path
+        let pages = Int(try XCTUnwrap(TestSupport.runTool("/usr/bin/pdfinfo", [pdf]))
+            .components(separatedBy: "\n").first { $0.hasPrefix("Pages:") }?.split(separator: " ").last ?? "") ?? 0
+        XCTAssertGreaterThanOrEqual(pages, 2)
+        for page in 1 ... pages {
+            let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", ["-f", "\(page)", "-l", "\(page)", pdf, "-"]))
+            XCTAssertTrue(text.contains("\(page) of \(pages)"), "page \(page): \(text.prefix(200))")
+            XCTAssertEqual(text.contains("Night Watch"), page > 1, "no header on the first page")
+        }
+    }
+
+    func testBadRunningHeadOptionsAreUsageErrors() throws {
+        let directory = try makeTemporaryDirectory()
+        try write("Hello.", to: directory.appendingPathComponent("doc.txt"))
+        let cases: [([String], String)] = [
+            (["doc.txt", "--footer", "{pgae} / {pages}"], "--footer \"{pgae} / {pages}\": unknown placeholder {pgae} (did you mean {page}?)"),
+            (["doc.txt", "--header", "a|b|c|d"], "at most three parts"),
+            (["doc.txt", "--header", "{title"], "unterminated placeholder"),
+            (["doc.txt", "--inner-margin", "30"], "add --facing"),
+            (["doc.txt", "--facing", "--outer-margin=-3"], "cannot be negative"),
+        ]
+        for (arguments, mention) in cases {
+            let result = try typeset(arguments, in: directory)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(mention), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(try files(directory), ["doc.txt"], "\(arguments)")
+        }
+        try write("<meta footer=\"{page} of {pgaes}\">\nHello.\n", to: directory.appendingPathComponent("doc.txt"))
+        let located = try typeset(["doc.txt"], in: directory)
+        XCTAssertEqual(located.status, 1)
+        XCTAssertTrue(located.stderr.contains("doc.txt:1:25: error: footer: unknown placeholder {pgaes} (did you mean {pages}?)"),
+                      located.stderr)
+        let tooSmall = try typeset(["doc.txt", "--footer", "{page}", "--margin", "4"], in: directory)
+        XCTAssertEqual(tooSmall.status, 1, "the option overrides the bad <meta footer>, which is still an error")
+        try write("Hello.", to: directory.appendingPathComponent("doc.txt"))
+        let small = try typeset(["doc.txt", "--footer", "{page}", "--margin", "4"], in: directory)
+        XCTAssertEqual(small.status, 1)
+        XCTAssertTrue(small.stderr.contains("the bottom margin of 4 pt cannot hold the footer"), small.stderr)
+        XCTAssertEqual(try files(directory), ["doc.txt"])
+    }
 }

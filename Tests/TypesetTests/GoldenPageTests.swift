@@ -33,12 +33,26 @@ final class GoldenPageTests: XCTestCase {
         try assertPagesMatchGoldens(of: "international")
     }
 
-    /// Renders `Fixtures/NAME/NAME.txt` and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
+    /// A magazine whose title, three-part header and "{page} of {pages}" footer come from its
+    /// `<meta>`, on facing pages (`typeset --facing`: page geometry is the command line's, not
+    /// the markup's): no header on the title page, header and footer mirrored on the even page.
+    func testRunningHeadsOnFacingPagesMatchGoldenPages() throws {
+        let pageCount = try assertPagesMatchGoldens(of: "running-heads") { options in
+            options.page.margins = Margins.facing(margin: options.page.margins.top)
+            options.page.facing = true
+        }
+        XCTAssertGreaterThanOrEqual(pageCount, 3, "a title page, a left-hand and a right-hand page")
+    }
+
+    /// Renders `Fixtures/NAME/NAME.txt` (with the default options, as `configure` changes them)
+    /// and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
     @discardableResult
-    private func assertPagesMatchGoldens(of name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+    private func assertPagesMatchGoldens(of name: String, file: StaticString = #filePath, line: UInt = #line,
+                                         configure: (inout TypesetOptions) -> Void = { _ in }) throws -> Int {
         let fixture = repository.appendingPathComponent("Fixtures/\(name)/\(name).txt").path
         let goldenDirectory = repository.appendingPathComponent("Fixtures/\(name)/golden")
         var options = TypesetOptions()
+        configure(&options)
         options.fontsDirectory = repository.appendingPathComponent("fonts").path
         let document = try Typesetter(options: options).layOut(fileAt: fixture)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [], "the fixture is clean",

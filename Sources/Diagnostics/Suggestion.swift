@@ -1,8 +1,8 @@
 /// "Did you mean …?" for a misspelt tag, attribute, colour or style name.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate nearest to `word` (ignoring case and hyphens) when it is near enough to
     /// be a likely typo: at most one edit in four letters, and never more than two.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         let key = normalized(word)
         guard key.count <= 40 else { return nil }   // no name is that long, and the cost grows with it
         let allowed = min(2, max(1, key.count / 4))
@@ -15,7 +15,7 @@ enum Suggestion {
     }
 
     /// " (did you mean 'x'?)", or nothing.
-    static func hint(for word: String, among candidates: [String]) -> String {
+    public static func hint(for word: String, among candidates: [String]) -> String {
         closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
@@ -23,15 +23,22 @@ enum Suggestion {
         Array(word.lowercased().filter { $0 != "-" && $0 != "_" })
     }
 
-    /// Levenshtein distance, one row at a time.
+    /// Edits between two words, where swapping two neighbouring letters counts as one, the
+    /// commonest slip of the fingers (`pgae` for `page`): Levenshtein distance with
+    /// transpositions (optimal string alignment), two rows kept.
     private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var beforePrevious: [Int] = []
         var previous = Array(0 ... b.count)
         for i in 1 ... a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1 ... b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

@@ -1,0 +1,48 @@
+import Diagnostics
+import Text
+
+/// What a document says about itself with `<meta>`: its title and running heads. Nil where
+/// it says nothing, so that the command line's options can take the place of what is missing
+/// (and override what is there).
+public struct DocumentMeta: Hashable, Sendable {
+    public var title: String?
+    public var header: RunningTemplate?
+    public var footer: RunningTemplate?
+
+    public init(title: String? = nil, header: RunningTemplate? = nil, footer: RunningTemplate? = nil) {
+        self.title = title
+        self.header = header
+        self.footer = footer
+    }
+
+    static let attributeNames = ["title", "header", "footer"]
+}
+
+extension ParseState {
+    /// `<meta title="…" header="…" footer="…">`: before the text, since it concerns every
+    /// page; one after the text has begun is ignored. Later values replace earlier ones.
+    mutating func readMeta(_ tag: Tag) {
+        guard builder.text.isEmpty else {
+            return diagnostics.warning("<meta> must come before the text; ignored", at: tag.offset)
+        }
+        for attribute in tag.attributes {
+            switch attribute.key {
+            case "title": meta.title = attribute.trimmedValue
+            case "header": meta.header = runningTemplate(attribute) ?? meta.header
+            case "footer": meta.footer = runningTemplate(attribute) ?? meta.footer
+            default: warnUnknown(attribute, of: tag, known: DocumentMeta.attributeNames)
+            }
+        }
+    }
+
+    /// The template in `attribute`, or nil after an error located in its value.
+    private func runningTemplate(_ attribute: TagAttribute) -> RunningTemplate? {
+        do throws(RunningTemplateError) {
+            return try RunningTemplate(parsing: attribute.value)
+        } catch {
+            let offset = diagnostics.source.offset(inValueAt: attribute.valueOffset, decodedOffset: error.offset)
+            diagnostics.error("\(attribute.name.clipped): \(error.message)", at: offset)
+            return nil
+        }
+    }
+}

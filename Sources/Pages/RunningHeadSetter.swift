@@ -1,0 +1,148 @@
+import Fonts
+import Layout
+import Text
+
+/// The lines printed in a page's margins, and the text their runs index (not the document's).
+public struct PageFurniture: Sendable {
+    public var text: AttributedText
+    public var frames: [Frame]
+}
+
+/// Sets the running header and footer of a page with the real pipeline: each part is a
+/// paragraph of its own, laid out by a framesetter across the page's text area (flush left,
+/// centred, flush right) and moved into its margin.
+///
+/// **Vertically**, each line's box (the face's ascent and descent) is centred in its margin,
+/// so the ink sits about as far from the paper's edge as from the text, at the top and at the
+/// bottom alike: a baseline at mid-margin would put the header's letters nearer the edge and
+/// the footer's nearer the text. The line never reaches into the text area; a margin too
+/// small to hold it is a `problem`.
+///
+/// **On facing pages** the parts mirror on left-hand (even) pages: the left part goes to the
+/// right, flush right, and the right part to the left, flush left, so that the left part is
+/// always at the spine and the right part at the outer edge (fancyhdr's `[LE,RO]`). The
+/// centre part stays centred on the text area, which itself moves with the margins.
+public final class RunningHeadSetter {
+    public let heads: RunningHeads
+    private let fonts: FontTable
+
+    public init(heads: RunningHeads, fonts: FontTable) {
+        self.heads = heads
+        self.fonts = fonts
+    }
+
+    /// Where a line goes: the top margin or the bottom one.
+    public enum Band: String, Sendable {
+        case header, footer
+    }
+
+    /// One part set on one page.
+    public struct Part {
+        public var band: Band
+        /// The template's part (left, centre or right) before any mirroring.
+        public var slot: String
+        public var frame: Frame
+        /// Whether the part's text did not fit on the line and was cut.
+        public var isCut: Bool
+    }
+
+    /// Page `number`'s header and footer, a frame per part that prints; nil when none does.
+    /// `count` is the page count, which `{pages}` needs.
+    public func furniture(page number: Int, of count: Int?, template: PageTemplate) -> PageFurniture? {
+        let (text, parts) = parts(page: number, of: count, template: template)
+        return parts.isEmpty ? nil : PageFurniture(text: text, frames: parts.map(\.frame))
+    }
+
+    /// The text of page `number`'s running heads and each part set from it.
+    public func parts(page number: Int, of count: Int?, template: PageTemplate) -> (text: AttributedText, parts: [Part]) {
+        var requests: [(band: Band, slot: String, text: String, alignment: TextAlignment)] = []
+        let mirrored = template.isVerso(number)
+        func add(_ band: Band, _ runningTemplate: RunningTemplate?) {
+            guard let runningTemplate else { return }
+            let parts = runningTemplate.expanded(page: number, pages: count, title: heads.title)
+            let sides: [(String, String, TextAlignment)] = [
+                ("left", parts.left, mirrored ? .right : .left),
+                ("centre", parts.center, .center),
+                ("right", parts.right, mirrored ? .left : .right),
+            ]
+            for (slot, text, alignment) in sides where text.contains(where: { !$0.isWhitespace }) {
+                requests.append((band, slot, String(text.map { $0.isNewline ? " " : $0 }), alignment))
+            }
+        }
+        if number > 1 || heads.headerOnFirstPage { add(.header, heads.header) }
+        add(.footer, heads.footer)
+        guard !requests.isEmpty else { return (AttributedText(), []) }
+
+        // All parts in one text, a paragraph each, so one framesetter sets the page's lines.
+        var text = AttributedText()
+        var starts: [Int] = []
+        for (index, request) in requests.enumerated() {
+            starts.append(text.length)
+            let style = ParagraphStyle(alignment: request.alignment, hyphenate: false)
+            text.append(request.text + (index < requests.count - 1 ? "\n" : ""), attributes: heads.attributes, paragraphStyle: style)
+        }
+        let framesetter = Framesetter(text: text, fonts: fonts)
+        let area = template.textArea(ofPage: number)
+        var parts: [Part] = []
+        for (index, request) in requests.enumerated() {
+            // A container with no height takes exactly one line: a part is never more.
+            let frame = framesetter.frame(in: Container(rect: Rect(x: area.minX, y: 0, width: area.width, height: 0)),
+                                          from: starts[index])
+            let end = index + 1 < starts.count ? starts[index + 1] - 1 : text.length
+            parts.append(Part(band: request.band, slot: request.slot, frame: frame, isCut: frame.visibleRange.upperBound < end))
+        }
+        // One baseline per band, from the tallest part (a title in a taller fallback face).
+        for band in [Band.header, .footer] {
+            let lines = parts.filter { $0.band == band }.flatMap(\.frame.lines)
+            guard let ascent = lines.map(\.ascent).max(), let descent = lines.map(\.descent).max() else { continue }
+            let margins = template.margins(ofPage: number)
+            let (top, height) = band == .header ? (0.0, margins.top) : (template.size.height - margins.bottom, margins.bottom)
+            let baseline = top + (height - ascent - descent) / 2 + ascent
+            for index in parts.indices where parts[index].band == band {
+                var frame = parts[index].frame
+                let shift = baseline - (frame.lines.first?.origin.y ?? baseline)
+                for line in frame.lines.indices { frame.lines[line].origin.y += shift }
+                frame.container.rect = Rect(x: area.minX, y: top, width: area.width, height: height)
+                parts[index].frame = frame
+            }
+        }
+        return (text, parts)
+    }
+
+    /// Why `template`'s margins cannot hold these lines (an error), or what is wrong with them
+    /// (warnings: a part wider than the text area, parts that overlap), judged on a sample page.
+    public func problems(on template: PageTemplate) -> (errors: [String], warnings: [String]) {
+        var errors: [String] = []
+        var warnings: [String] = []
+        // Page 2 has the header; two-digit numbers are as wide as most books' folios.
+        let parts = parts(page: 2, of: 88, template: template).parts
+        for band in [Band.header, .footer] {
+            let lines = parts.filter { $0.band == band }.flatMap(\.frame.lines)
+            guard let ascent = lines.map(\.ascent).max(), let descent = lines.map(\.descent).max() else { continue }
+            let margin = band == .header ? template.margins.top : template.margins.bottom
+            let side = band == .header ? "top" : "bottom"
+            if ascent + descent > margin + 0.001 {
+                errors.append("the \(side) margin of \(Self.format(margin)) pt cannot hold the \(band.rawValue), whose line is "
+                              + "\(Self.format(ascent + descent)) pt tall; make the margin at least that")
+            }
+        }
+        for part in parts where part.isCut {
+            warnings.append("the \(part.slot) part of the \(part.band.rawValue) is wider than the text area; it is cut")
+        }
+        for band in [Band.header, .footer] {
+            let spans = parts.filter { $0.band == band && !$0.isCut }.compactMap { part in
+                part.frame.lines.first.map { (slot: part.slot, minX: $0.origin.x, maxX: $0.origin.x + $0.width) }
+            }
+            for (index, a) in spans.enumerated() {
+                for b in spans[(index + 1)...] where a.minX < b.maxX && b.minX < a.maxX {
+                    warnings.append("the \(a.slot) and \(b.slot) parts of the \(band.rawValue) overlap")
+                }
+            }
+        }
+        return (errors, warnings)
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}

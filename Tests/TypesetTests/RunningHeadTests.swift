@@ -1,0 +1,316 @@
+import Foundation
+import TypesetKit
+import XCTest
+
+/// The running-head template syntax: parts, placeholders, escapes and the errors.
+final class RunningTemplateTests: XCTestCase {
+    private func parse(_ template: String) throws -> RunningTemplate {
+        try RunningTemplate(parsing: template)
+    }
+
+    private func failure(_ template: String) -> RunningTemplateError? {
+        do throws(RunningTemplateError) {
+            _ = try RunningTemplate(parsing: template)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testOneTwoAndThreeParts() throws {
+        XCTAssertEqual(try parse("{page}"), RunningTemplate(center: [.field(.page)]), "one part is centred")
+        XCTAssertEqual(try parse("{title}|{page}"), RunningTemplate(left: [.field(.title)], right: [.field(.page)]))
+        XCTAssertEqual(try parse("{title}||{page}"), RunningTemplate(left: [.field(.title)], right: [.field(.page)]))
+        XCTAssertEqual(try parse("Zombie Monthly|March|{page} of {pages}"),
+                       RunningTemplate(left: [.text("Zombie Monthly")], center: [.text("March")],
+                                       right: [.field(.page), .text(" of "), .field(.pages)]))
+        let parts = try parse("{title}|Issue 3|{page} of {pages}").expanded(page: 2, pages: 12, title: "Zombie Monthly")
+        XCTAssertEqual(parts.left, "Zombie Monthly")
+        XCTAssertEqual(parts.center, "Issue 3")
+        XCTAssertEqual(parts.right, "2 of 12")
+        XCTAssertTrue(try parse("").isEmpty)
+        XCTAssertTrue(try parse("||").isEmpty)
+    }
+
+    func testPlaceholdersIgnoreCaseAndEscapesPrintTheCharacter() throws {
+        XCTAssertEqual(try parse("{PAGE} {Pages}"), RunningTemplate(center: [.field(.page), .text(" "), .field(.pages)]))
+        XCTAssertEqual(try parse(#"Zombie Monthly \| March \{1\} \\ C:\dir"#),
+                       RunningTemplate(center: [.text(#"Zombie Monthly | March {1} \ C:\dir"#)]))
+        XCTAssertTrue(try parse("{title}").uses(.title))
+        XCTAssertFalse(try parse("{title}").uses(.pages))
+        XCTAssertTrue(try parse("|{pages}").uses(.pages))
+    }
+
+    func testUnknownPlaceholderIsLocatedWithASuggestion() throws {
+        let error = try XCTUnwrap(failure("Page {pgae} of {pages}"))
+        XCTAssertEqual(error.offset, 5, "at the brace")
+        XCTAssertTrue(error.message.contains("unknown placeholder {pgae}"), error.message)
+        XCTAssertTrue(error.message.contains("did you mean {page}?"), error.message)
+        XCTAssertTrue(error.message.contains("{page}, {pages} and {title}"), error.message)
+        XCTAssertTrue(try XCTUnwrap(failure("{titel}")).message.contains("did you mean {title}?"))
+        XCTAssertFalse(try XCTUnwrap(failure("{chapter}")).message.contains("did you mean"))
+        XCTAssertTrue(try XCTUnwrap(failure("{}")).message.contains("unknown placeholder {}"))
+    }
+
+    func testUnterminatedPlaceholderAndTooManyParts() throws {
+        let open = try XCTUnwrap(failure("é {page"))
+        XCTAssertEqual(open.offset, 2)
+        XCTAssertTrue(open.message.contains("unterminated placeholder"), open.message)
+        let bars = try XCTUnwrap(failure("a|b|c|d"))
+        XCTAssertEqual(bars.offset, 5, "at the third bar")
+        XCTAssertTrue(bars.message.contains("at most three parts"), bars.message)
+        XCTAssertNil(failure(#"a|b|c\|d"#), "an escaped bar is text")
+    }
+}
+
+/// `<meta>`: where it may stand, what it reads, and its messages.
+final class MetaTagTests: XCTestCase {
+    func testMetaSetsTitleHeaderAndFooterAndPrintsNothing() {
+        let document = TestSupport.parse("""
+            <meta title="Zombie &amp; Co" header="{title}||March">
+            <meta footer="{page} of {pages}">
+            Hello.
+            """)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(document.text.string, "Hello.")
+        XCTAssertEqual(document.meta.title, "Zombie & Co")
+        XCTAssertEqual(document.meta.header, RunningTemplate(left: [.field(.title)], right: [.text("March")]))
+        XCTAssertEqual(document.meta.footer, RunningTemplate(center: [.field(.page), .text(" of "), .field(.pages)]))
+    }
+
+    func testABadTemplateIsAnErrorAtItsPlaceInTheValue() throws {
+        let document = TestSupport.parse("<meta title=\"A &amp; B\" footer=\"&amp; {pgae}\">\nText.\n")
+        let error = try XCTUnwrap(document.diagnostics.first)
+        XCTAssertEqual(error.severity, .error)
+        XCTAssertTrue(error.message.contains("footer: unknown placeholder {pgae} (did you mean {page}?)"), error.message)
+        // The value's "&amp; " is six characters in the source, two in the value.
+        XCTAssertEqual(error.location?.line, 1)
+        XCTAssertEqual(error.location?.column, 39, "\(error)")
+        XCTAssertNil(document.meta.footer)
+    }
+
+    func testUnknownAttributesLateMetaAndClosingTagWarn() {
+        let document = TestSupport.parse("<meta titel=\"x\">\nText.\n<meta title=\"late\">\n</meta>\n")
+        XCTAssertEqual(document.diagnostics.map(\.severity), [.warning, .warning, .warning])
+        XCTAssertTrue(document.diagnostics[0].message.contains("unknown attribute 'titel' of <meta> ignored (did you mean 'title'?)"),
+                      document.diagnostics[0].message)
+        XCTAssertTrue(document.diagnostics[1].message.contains("<meta> must come before the text; ignored"))
+        XCTAssertTrue(document.diagnostics[2].message.contains("</meta> has no effect"))
+        XCTAssertNil(document.meta.title)
+    }
+}
+
+/// Running heads laid out on real pages: where they go, on which pages, and the facing mirror.
+final class RunningHeadLayoutTests: XCTestCase {
+    /// A document of several pages, laid out with `configure`d options.
+    private func layOut(_ markup: String = RunningHeadLayoutTests.longText, configure: (inout TypesetOptions) -> Void = { _ in })
+        throws -> LaidOutDocument {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        configure(&options)
+        return try Typesetter(options: options).layOut(MarkupSource(fileName: "doc.txt", text: markup), baseDirectory: "/")
+    }
+
+    static let longText = String(repeating: "The night watch walks the length of Mill Lane twice an hour, lantern in hand, and writes down what it sees.\n",
+                                 count: 180)
+
+    /// The parts' text on each page, by band: lines above the text area are the header's.
+    private func heads(of document: LaidOutDocument) -> [(header: [String], footer: [String])] {
+        document.pages().map { page in
+            var header: [String] = [], footer: [String] = []
+            guard let furniture = page.furniture else { return ([], []) }
+            let area = document.template.textArea(ofPage: page.number)
+            for frame in furniture.frames {
+                for line in frame.lines {
+                    let text = furniture.text.substring(line.stringRange).trimmingCharacters(in: .newlines)
+                    if line.origin.y < area.minY { header.append(text) } else { footer.append(text) }
+                }
+            }
+            return (header, footer)
+        }
+    }
+
+    func testTheFirstPageHasNoHeaderAndEveryPageItsNumberOfTheCount() throws {
+        let document = try layOut { options in
+            options.title = "The Night Watch"
+            options.header = try! RunningTemplate(parsing: "{title}||{page}")
+            options.footer = try! RunningTemplate(parsing: "{page} of {pages}")
+        }
+        let count = document.pageCount()
+        XCTAssertGreaterThanOrEqual(count, 3)
+        let heads = heads(of: document)
+        XCTAssertEqual(heads.count, count)
+        XCTAssertEqual(heads[0].header, [], "the first page is a title page")
+        for (index, page) in heads.enumerated() {
+            XCTAssertEqual(page.footer, ["\(index + 1) of \(count)"])
+            if index > 0 { XCTAssertEqual(page.header, ["The Night Watch", "\(index + 1)"]) }
+        }
+        let withFirst = try layOut { options in
+            options.header = try! RunningTemplate(parsing: "Header")
+            options.headerOnFirstPage = true
+        }
+        XCTAssertEqual(self.heads(of: withFirst).map(\.header), Array(repeating: ["Header"], count: withFirst.pageCount()))
+    }
+
+    func testHeadsSitInTheMarginsOnOneBaselineEach() throws {
+        let document = try layOut { options in
+            options.header = try! RunningTemplate(parsing: "Left|Centre|Right")
+            options.footer = try! RunningTemplate(parsing: "Left|{page}|Right")
+            options.headerOnFirstPage = true
+        }
+        let template = document.template
+        let page = try XCTUnwrap(Array(document.pages()).dropFirst().first)
+        let furniture = try XCTUnwrap(page.furniture)
+        let lines = furniture.frames.flatMap(\.lines)
+        XCTAssertEqual(lines.count, 6)
+        let area = template.textArea
+        let headerLines = lines.filter { $0.origin.y < area.minY }
+        let footerLines = lines.filter { $0.origin.y > area.maxY }
+        XCTAssertEqual(headerLines.count, 3)
+        XCTAssertEqual(footerLines.count, 3)
+        XCTAssertEqual(Set(headerLines.map(\.origin.y)).count, 1, "one baseline")
+        XCTAssertEqual(Set(footerLines.map(\.origin.y)).count, 1, "one baseline")
+        for line in lines {
+            XCTAssertEqual(line.runs.first?.fontSize ?? 0, 11 * 0.8, accuracy: 1e-9, "0.8 × the body size")
+            XCTAssertFalse(line.bounds.intersects(area), "never in the text area")
+            XCTAssertGreaterThan(line.bounds.minY, 0)
+            XCTAssertLessThan(line.bounds.maxY, template.size.height)
+        }
+        // Centred in the margins: as much room above the box as below it.
+        let header = headerLines[0]
+        XCTAssertEqual(header.bounds.minY, area.minY - header.bounds.maxY, accuracy: 0.01)
+        let footer = footerLines[0]
+        XCTAssertEqual(footer.bounds.minY - area.maxY, template.size.height - footer.bounds.maxY, accuracy: 0.01)
+        // Flush left, centred, flush right on the text area.
+        let byX = headerLines.sorted { $0.origin.x < $1.origin.x }
+        XCTAssertEqual(byX[0].origin.x, area.minX, accuracy: 0.01)
+        XCTAssertEqual(byX[1].origin.x + byX[1].width / 2, area.minX + area.width / 2, accuracy: 0.01)
+        XCTAssertEqual(byX[2].origin.x + byX[2].width, area.maxX, accuracy: 0.01)
+    }
+
+    func testFacingPagesMirrorMarginsColumnsAndHeads() throws {
+        let document = try layOut { options in
+            options.page.margins = Margins.facing(margin: 50)
+            options.page.facing = true
+            options.header = try! RunningTemplate(parsing: "Spine||Outer")
+            options.headerOnFirstPage = true
+        }
+        let template = document.template
+        XCTAssertEqual(template.margins.left, 40, "inner: 0.8 × the margin")
+        XCTAssertEqual(template.margins.right, 60, "outer: 1.2 × the margin")
+        let pages = Array(document.pages())
+        XCTAssertGreaterThanOrEqual(pages.count, 3)
+        for page in pages {
+            let recto = page.number % 2 == 1
+            let area = template.textArea(ofPage: page.number)
+            XCTAssertEqual(area.minX, recto ? 40 : 60, "page \(page.number): the inner margin is at the spine")
+            XCTAssertEqual(area.width, template.textArea.width, accuracy: 1e-9, "the measure is the same on both sides")
+            for (column, frame) in page.frames.enumerated() {
+                XCTAssertEqual(frame.container.rect, template.columnRects(ofPage: page.number)[column])
+            }
+            XCTAssertEqual(page.frames.first?.container.rect.minX, recto ? 40 : 60)
+            XCTAssertEqual(page.frames.last?.container.rect.maxX ?? 0, template.size.width - (recto ? 60 : 40), accuracy: 1e-9)
+            let furniture = try XCTUnwrap(page.furniture)
+            var sides: [String: Line] = [:]
+            for frame in furniture.frames {
+                for line in frame.lines { sides[furniture.text.substring(line.stringRange).trimmingCharacters(in: .newlines)] = line }
+            }
+            let outer = try XCTUnwrap(sides["Outer"]), spine = try XCTUnwrap(sides["Spine"])
+            if recto {
+                XCTAssertEqual(outer.origin.x + outer.width, area.maxX, accuracy: 0.01, "page \(page.number): the right part at the outer edge")
+                XCTAssertEqual(spine.origin.x, area.minX, accuracy: 0.01)
+            } else {
+                XCTAssertEqual(outer.origin.x, area.minX, accuracy: 0.01, "page \(page.number): the right part at the outer edge")
+                XCTAssertEqual(spine.origin.x + spine.width, area.maxX, accuracy: 0.01)
+            }
+        }
+        // The text is set as without facing pages: same measure, same breaks.
+        let plain = try layOut { options in options.page.margins = Margins(all: 50) }
+        XCTAssertEqual(Array(plain.pages()).map { $0.frames.map(\.visibleRange) }, pages.map { $0.frames.map(\.visibleRange) })
+    }
+
+    func testOptionsOverrideTheDocumentsMeta() throws {
+        let markup = "<meta title=\"Meta title\" header=\"{title}\" footer=\"Meta {page}\">\n" + Self.longText
+        let fromMeta = try layOut(markup)
+        XCTAssertEqual(fromMeta.title, "Meta title")
+        XCTAssertEqual(heads(of: fromMeta)[1].header, ["Meta title"])
+        XCTAssertEqual(heads(of: fromMeta)[1].footer, ["Meta 2"])
+        let overridden = try layOut(markup) { options in
+            options.title = "Option title"
+            options.footer = RunningTemplate()   // empty: no footer
+        }
+        XCTAssertEqual(heads(of: overridden)[1].header, ["Option title"], "the meta header, the option's title")
+        XCTAssertEqual(heads(of: overridden)[1].footer, [])
+        XCTAssertNil(try layOut().runningHeads, "no heads unless asked for")
+        var pages = try layOut().pages()
+        XCTAssertNil(pages.next()?.furniture)
+    }
+
+    func testProblemsWithHeads() throws {
+        XCTAssertThrowsError(try layOut { options in
+            options.page.margins = Margins(all: 6)
+            options.footer = try! RunningTemplate(parsing: "{page}")
+        }) { error in
+            let messages = (error as? DocumentFailure)?.diagnostics.map(\.message) ?? []
+            XCTAssertTrue(messages.contains { $0.contains("the bottom margin of 6 pt cannot hold the footer") }, "\(messages)")
+        }
+        let untitled = try layOut { options in options.header = try! RunningTemplate(parsing: "{title}") }
+        XCTAssertTrue(untitled.diagnostics.contains { $0.message.contains("prints {title}, but the document has no title") },
+                      "\(untitled.diagnostics)")
+        let crowded = try layOut { options in
+            options.header = try! RunningTemplate(parsing: String(repeating: "left ", count: 30) + "|" + "centre words|right")
+        }
+        XCTAssertTrue(crowded.diagnostics.contains { $0.message.contains("the left and centre parts of the header overlap") },
+                      "\(crowded.diagnostics)")
+        let long = try layOut { options in options.footer = try! RunningTemplate(parsing: String(repeating: "word ", count: 200)) }
+        XCTAssertTrue(long.diagnostics.contains { $0.message.contains("centre part of the footer is wider than the text area") },
+                      "\(long.diagnostics)")
+    }
+}
+
+/// The running heads as a PDF reader sees them.
+final class RunningHeadOutputTests: XCTestCase {
+    /// Words of each page with their boxes, from `pdftotext -bbox`.
+    private func words(of pdf: String) throws -> [[(text: String, yMin: Double, yMax: Double)]] {
+        guard let boxes = TestSupport.runTool("/usr/bin/pdftotext", ["-bbox", pdf, "-"]) else {
+            throw XCTSkip("pdftotext is not installed")
+        }
+        return boxes.components(separatedBy: "<page ").dropFirst().map { page in
+            page.components(separatedBy: "<word ").dropFirst().compactMap { word -> (String, Double, Double)? in
+                func number(_ name: String) -> Double? {
+                    guard let range = word.range(of: name + "=\"") else { return nil }
+                    return Double(word[range.upperBound...].prefix { $0 != "\"" })
+                }
+                guard let yMin = number("yMin"), let yMax = number("yMax"),
+                      let start = word.firstIndex(of: ">"), let end = word.range(of: "</word>") else { return nil }
+                return (String(word[word.index(after: start) ..< end.lowerBound]), yMin, yMax)
+            }
+        }
+    }
+
+    func testAPDFsHeadsAndTitle() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        try write("<meta title=\"Night Watch\" header=\"{title}\" footer=\"{page} of {pages}\">\n"
+                  + RunningHeadLayoutTests.longText, to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let output = directory.appendingPathComponent("doc.pdf").path
+        let report = try Rendering.typeset(inputPath: input.path, outputPath: output, options: options)
+        XCTAssertEqual(report.diagnostics, [])
+        let pages = try words(of: output)
+        XCTAssertEqual(pages.count, report.pageCount)
+        XCTAssertGreaterThanOrEqual(pages.count, 3)
+        let margin = options.page.margins.top
+        let bottom = options.page.size.height - options.page.margins.bottom
+        for (index, words) in pages.enumerated() {
+            let top = words.filter { $0.yMax < margin }.map(\.text)
+            XCTAssertEqual(top, index == 0 ? [] : ["Night", "Watch"], "page \(index + 1)")
+            let foot = words.filter { $0.yMin > bottom }.map(\.text)
+            XCTAssertEqual(foot, ["\(index + 1)", "of", "\(pages.count)"], "page \(index + 1)")
+        }
+        if let info = TestSupport.runTool("/usr/bin/pdfinfo", [output]) {
+            XCTAssertTrue(info.contains("Title:           Night Watch"), info)
+        }
+    }
+}
