@@ -20,6 +20,10 @@ public final class Framesetter {
     /// back into paragraphs already set, and they keep their shaping and breaks.
     private var paragraphs: [ParagraphState] = []
     private var hyphenators: [String: Hyphenator?] = [:]
+    /// While set, the paragraphs from this offset on stay prepared (with their breaks) however
+    /// far later frames go: a caller about to set the same text again — trial layouts that
+    /// balance columns — finds them ready. Set it to nil when done; memory holds them till then.
+    public var keepsParagraphs: Int?
 
     /// A paragraph met while setting frames, with its optimal breaks.
     private final class ParagraphState {
@@ -48,10 +52,13 @@ public final class Framesetter {
         itemizer = TextItemizer(fonts: fonts)
     }
 
-    /// Lines set in `container` from character `index` on, until the container is full or the
-    /// text ends, then ended where its paragraphs allow (see ColumnBreak). An empty container
-    /// still takes one line, so that a caller looping over containers always makes progress.
-    public func frame(in container: Container, from index: Int) -> Frame {
+    /// Lines set in `container` from character `index` on, until the container is full, the
+    /// text reaches `end` (a paragraph's start; the text's end when nil) or a paragraph that
+    /// must start a new column or page (`ParagraphStyle.breakBefore`), then ended where its
+    /// paragraphs allow (see ColumnBreak). An empty container still takes one line, so that a
+    /// caller looping over containers always makes progress.
+    public func frame(in container: Container, from index: Int, to end: Int? = nil) -> Frame {
+        let end = min(end ?? text.length, text.length)
         let rect = container.rect
         forgetParagraphs(before: index)
         var lines: [Line] = []
@@ -60,11 +67,13 @@ public final class Framesetter {
         var position = index
         var y = rect.minY
         var linesOfParagraph: Int?   // lines of the current paragraph in this frame, when it began here
-        while position < text.length {
+        while position < end {
             let state = paragraphState(containing: position)
             let paragraph = state.paragraph
             let style = paragraph.style
             let startsParagraph = position == paragraph.range.lowerBound
+            // A forced break ends the frame before its paragraph; at the frame's top it is met already.
+            if startsParagraph, style.breakBefore != nil, !lines.isEmpty { break }
             // Space above a paragraph at the top of a column is dropped, as in TeX.
             let spaceBefore = startsParagraph && !lines.isEmpty ? style.spaceBefore : 0
 
@@ -184,9 +193,10 @@ public final class Framesetter {
     /// Drops the paragraphs a frame starting at `index` will not return to; all of them when
     /// `index` is not in the first one kept (a caller may ask for any position).
     private func forgetParagraphs(before index: Int) {
-        let passed = paragraphs.prefix { $0.paragraph.fullRange.upperBound <= index }.count
+        let keep = min(index, keepsParagraphs ?? index)
+        let passed = paragraphs.prefix { $0.paragraph.fullRange.upperBound <= keep }.count
         paragraphs.removeFirst(passed)
-        if let first = paragraphs.first, !first.paragraph.fullRange.contains(index) { paragraphs.removeAll() }
+        if let first = paragraphs.first, !first.paragraph.fullRange.contains(keep) { paragraphs.removeAll() }
     }
 
     /// The paragraph containing `index`, kept or prepared now. Frames ask in text order, so the

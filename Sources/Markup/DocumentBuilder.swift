@@ -15,6 +15,11 @@ struct DocumentBuilder {
     var faceOrigin: Int?
     /// The style of paragraphs that begin from now on.
     var paragraphStyle: ParagraphStyle
+    /// The section of paragraphs that begin from now on. Apart from `paragraphStyle`, so that
+    /// a `</p>` inside a section does not take its paragraphs out of it.
+    var section: SectionStyle?
+    /// A `<columnbreak>` or `<pagebreak>` waiting for the next paragraph to begin, and its tag.
+    var pendingBreak: (kind: ForcedBreak, tagOffset: Int)?
     /// Whether the current paragraph has characters (its style is then fixed).
     private(set) var paragraphHasText = false
     private var currentParagraphStyle: ParagraphStyle
@@ -109,5 +114,8 @@ struct DocumentBuilder {
             currentParagraphStyle = paragraphStyle
             listNumber = 0
         }
+        currentParagraphStyle.section = section
+        currentParagraphStyle.breakBefore = pendingBreak?.kind
+        pendingBreak = nil
     }
 }

@@ -26,6 +26,8 @@ public struct MarkupDocument: Sendable {
     public var fontRequests: [FontRequest]
     /// The title and running heads from `<meta>`.
     public var meta: DocumentMeta
+    /// Every `<section>`, in order (`SectionStyle.number` is its place here, from 1).
+    public var sections: [SectionDeclaration] = []
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -40,6 +40,7 @@ public struct MarkupParser {
         if diagnostics.isFull {
             diagnostics.stop(at: min(scanner.position, max(0, source.units.count - 1)))
         } else {
+            state.finishSectionsAndBreaks()
             state.applyRules()
             // Only when nothing else is wrong: a document whose one picture is missing has a better message.
             if diagnostics.errorCount == 0, !Self.hasVisibleContent(state.builder.text) {
@@ -47,7 +48,7 @@ public struct MarkupParser {
             }
         }
         return MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
-                              meta: state.meta, diagnostics: diagnostics.finished())
+                              meta: state.meta, sections: state.sections, diagnostics: diagnostics.finished())
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

@@ -24,6 +24,11 @@ struct ParseState {
     var namedStyles: NamedStyles
     var rules: [MarkupRule] = []
     var meta = DocumentMeta()
+    /// Every `<section>` so far, with where it was written.
+    var sections: [SectionDeclaration] = []
+    /// The open `<section>`'s tag, and how many `<section>` tags wrongly opened inside it are
+    /// still open (their `</section>` closes them, not it).
+    var openSection: (tagOffset: Int, nested: Int)?
     /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
     private var openElements: [OpenElement] = []
     private var openCounts: [StyleElement: Int] = [:]

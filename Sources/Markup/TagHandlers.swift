@@ -4,7 +4,8 @@ import Text
 /// What each tag does. Unknown tags and attributes are warnings and are ignored; unusable
 /// values are errors and leave the style as it was.
 extension ParseState {
-    static let knownTags = ["font", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta"]
+    static let knownTags = ["font", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
+                            "section", "columnbreak", "pagebreak"]
 
     mutating func handle(_ tag: Tag) {
         if tag.isClosing { return handleClosing(tag) }
@@ -28,6 +29,9 @@ extension ParseState {
         case "style": defineStyle(tag)
         case "rule": addRule(tag)
         case "meta": readMeta(tag)
+        case "section": openSection(tag)
+        case "columnbreak": forceBreak(.column, tag)
+        case "pagebreak": forceBreak(.page, tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -43,14 +47,15 @@ extension ParseState {
         }
         switch tag.name {
         case "li": break   // optional: a list item ends with its paragraph
-        case "br", "img", "style", "rule", "meta":
+        case "section": closeSection(tag)
+        case "br", "img", "style", "rule", "meta", "columnbreak", "pagebreak":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
             diagnostics.warning("unknown tag </\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
     }
 
-    private func warnAboutAttributes(of tag: Tag) {
+    func warnAboutAttributes(of tag: Tag) {
         for attribute in tag.attributes {
             diagnostics.warning("<\(tag.name.clipped)> takes no attributes; '\(attribute.name.clipped)' ignored", at: attribute.nameOffset)
         }

@@ -73,6 +73,12 @@ public struct PageTemplate: Hashable, Sendable {
     }
 
     public var columnWidth: Double {
+        columnWidth(columns: columns, gutter: gutter)
+    }
+
+    /// The width of each of `columns` columns `gutter` apart across the text area (which is
+    /// as wide on every page).
+    public func columnWidth(columns: Int, gutter: Double) -> Double {
         (textArea.width - gutter * Double(columns - 1)) / Double(columns)
     }
 
@@ -81,17 +87,43 @@ public struct PageTemplate: Hashable, Sendable {
 
     public func columnRects(ofPage number: Int) -> [Rect] {
         let area = textArea(ofPage: number)
-        let width = columnWidth
+        return columnRects(ofPage: number, top: area.minY, height: area.height, columns: columns, gutter: gutter)
+    }
+
+    /// The columns of a band across page `number`'s text area, `height` tall from `top` (a
+    /// section's: `columns` of them, `gutter` apart), left to right.
+    public func columnRects(ofPage number: Int, top: Double, height: Double, columns: Int, gutter: Double) -> [Rect] {
+        let area = textArea(ofPage: number)
+        let width = columnWidth(columns: columns, gutter: gutter)
         return (0 ..< columns).map { column in
-            Rect(x: area.minX + Double(column) * (width + gutter), y: area.minY, width: width, height: area.height)
+            Rect(x: area.minX + Double(column) * (width + gutter), y: top, width: width, height: height)
         }
     }
+
+    /// The narrowest column that can set text.
+    public static let narrowestColumn = 12.0
 
     /// Why this template cannot hold text, or nil when it can.
     public var problem: String? {
         if columns < 1 { return "there must be at least one column" }
         if textArea.width <= 0 || textArea.height <= 0 { return "the margins leave no room on the page" }
-        if columnWidth < 12 { return "columns of \(String(format: "%.1f", columnWidth)) pt are too narrow to set text" }
+        if columnWidth < Self.narrowestColumn { return "columns of \(String(format: "%.1f", columnWidth)) pt are too narrow to set text" }
         return nil
+    }
+
+    /// Why a section of `columns` columns (nil: the page's) `gutter` points apart (nil: the
+    /// page's gutter) cannot be set on these pages, or nil when it can.
+    public func sectionProblem(columns: Int?, gutter: Double?) -> String? {
+        let (count, space) = (columns ?? self.columns, gutter ?? self.gutter)
+        let width = columnWidth(columns: count, gutter: space)
+        guard width < Self.narrowestColumn else { return nil }
+        let fitting = max(0, Int(((textArea.width + space) / (Self.narrowestColumn + space)).rounded(.down)))
+        let area = String(format: "%.1f", textArea.width), narrowest = String(format: "%g", Self.narrowestColumn)
+        let columns = "\(count) columns \(String(format: "%g", space)) pt apart"
+        guard width > 0 else {
+            return "\(columns) do not fit across the text area of \(area) pt; it holds at most \(fitting) columns of \(narrowest) pt or more"
+        }
+        return "\(columns) are \(String(format: "%.1f", width)) pt wide, too narrow to set text (at least \(narrowest) pt); "
+            + "the text area of \(area) pt holds at most \(fitting) columns"
     }
 }

@@ -1,7 +1,8 @@
 import Layout
+import Text
 
-/// One finished page: its frames (one per column), the lines of its running header and
-/// footer, and its number, from 1.
+/// One finished page: its frames (one per column of each band), the lines of its running
+/// header and footer, and its number, from 1.
 public struct Page: Sendable {
     public var number: Int
     public var size: Size
@@ -10,9 +11,17 @@ public struct Page: Sendable {
     public var furniture: PageFurniture?
 }
 
-/// Lays the text out page by page, on demand: each page's columns are filled in turn, each
-/// starting where the previous one's visible range ended. A page is made only when asked
-/// for, so a renderer can draw it and let it go before the next one exists.
+/// Lays the text out page by page, on demand. A page is filled from the top down in bands,
+/// one per section (`ParagraphStyle.section`; text outside sections is set in the page's
+/// columns): a band's columns are filled in turn, each starting where the previous one's
+/// visible range ended. A section that ends on the page has its columns balanced, and the
+/// next one starts below them, after a gap; one that does not fills its columns to the foot
+/// of the page and goes on at the top of the next. A page is made only when asked for, so a
+/// renderer can draw it and let it go before the next one exists.
+///
+/// Balancing: a band is balanced when more text follows it on the page, and when a section
+/// (not text outside any) ends the document or meets a page break. So a document without
+/// sections fills its last page's columns in turn, as it always has.
 public struct Paginator: Sequence, IteratorProtocol {
     public let framesetter: Framesetter
     public let template: PageTemplate
@@ -21,27 +30,61 @@ public struct Paginator: Sequence, IteratorProtocol {
     public let pageCount: Int?
     private var position = 0
     private var pageNumber = 0
+    private var sections: SectionFinder
 
     public init(framesetter: Framesetter, template: PageTemplate, runningHeads: RunningHeadSetter? = nil, pageCount: Int? = nil) {
         self.framesetter = framesetter
         self.template = template
         self.runningHeads = runningHeads
         self.pageCount = pageCount
+        sections = SectionFinder(text: framesetter.text)
     }
 
     public mutating func next() -> Page? {
-        let length = framesetter.text.length
-        guard position < length || (length == 0 && pageNumber == 0) else { return nil }
+        let text = framesetter.text
+        guard position < text.length || (text.length == 0 && pageNumber == 0) else { return nil }
         pageNumber += 1
+        let area = template.textArea(ofPage: pageNumber)
+        let setter = BandSetter(framesetter: framesetter)
         var frames: [Frame] = []
-        for column in template.columnRects(ofPage: pageNumber) where position < length {
-            let frame = framesetter.frame(in: Container(rect: column), from: position)
-            // The framesetter sets at least one line in an empty container, so this always advances.
-            precondition(frame.visibleRange.upperBound > position, "framesetter made no progress at \(position)")
-            position = frame.visibleRange.upperBound
-            frames.append(frame)
+        var top = area.minY
+        while position < text.length {
+            if !frames.isEmpty {
+                if text.forcedBreak(before: position) == .page { break }
+                top += gap(before: position)
+                if top >= area.maxY { break }
+            }
+            // The band's paragraphs stay prepared, with their breaks, for the trials that balance
+            // it: a paragraph begun on the page before keeps the breaks it was set with there.
+            framesetter.keepsParagraphs = position
+            defer { framesetter.keepsParagraphs = nil }
+            let section = sections.section(at: position)
+            let columns = template.columnRects(ofPage: pageNumber, top: top, height: area.maxY - top,
+                                               columns: section.style?.columns ?? template.columns,
+                                               gutter: section.style?.gutter ?? template.gutter)
+            var band = setter.fill(columns, from: position, to: section.end)
+            // Below another band, a band whose first line does not fit waits for the next page.
+            if !frames.isEmpty, let first = band.frames.first, let line = first.lines.first,
+               line.origin.y + line.descent > first.container.rect.maxY + 0.001 {
+                break
+            }
+            let followed = band.stop == .sectionEnd && band.end < text.length
+            if followed || (section.style != nil && band.stop != .full) {
+                band = setter.balance(band, columns: columns, from: position, to: section.end)
+            }
+            frames += band.frames
+            position = band.end
+            guard band.stop == .sectionEnd else { break }
+            top = band.bottom
         }
         let furniture = runningHeads?.furniture(page: pageNumber, of: pageCount, template: template)
         return Page(number: pageNumber, size: template.size, frames: frames, furniture: furniture)
+    }
+
+    /// The space between a band and the one below it: the page's gutter, so that bands stand as
+    /// far apart as columns do, and the space before the lower band's first paragraph, which
+    /// the top of a column would drop.
+    private func gap(before position: Int) -> Double {
+        template.gutter + framesetter.text.paragraphStyle(at: position).spaceBefore
     }
 }

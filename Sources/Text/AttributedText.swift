@@ -137,6 +137,13 @@ public struct AttributedText: Sendable {
         return start ..< end
     }
 
+    /// The forced break before the paragraph that starts at `index` (`<columnbreak>`,
+    /// `<pagebreak>`); nil when there is none or no paragraph starts there.
+    public func forcedBreak(before index: Int) -> ForcedBreak? {
+        guard index < length, index == 0 || Self.isParagraphEnd(storage[index - 1]) else { return nil }
+        return paragraphStyle(at: index).breakBefore
+    }
+
     /// Every attachment and the offset of its character, in text order.
     public var attachments: [(index: Int, image: ImageAttachment, delegate: RunDelegate)] {
         var result: [(index: Int, image: ImageAttachment, delegate: RunDelegate)] = []

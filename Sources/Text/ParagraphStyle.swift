@@ -81,11 +81,16 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var widows: Int
     /// Never the last paragraph of a column: a heading goes on with what follows it.
     public var keepWithNext: Bool
+    /// The paragraph starts a new column or page (it is ignored at the top of one).
+    public var breakBefore: ForcedBreak?
+    /// The section the paragraph is set in; nil: the page's own columns.
+    public var section: SectionStyle?
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
                 hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36,
-                direction: WritingDirection = .auto, orphans: Int = 2, widows: Int = 2, keepWithNext: Bool = false) {
+                direction: WritingDirection = .auto, orphans: Int = 2, widows: Int = 2, keepWithNext: Bool = false,
+                breakBefore: ForcedBreak? = nil, section: SectionStyle? = nil) {
         self.alignment = alignment
         self.firstLineIndent = firstLineIndent
         self.headIndent = headIndent
@@ -101,5 +106,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.orphans = orphans
         self.widows = widows
         self.keepWithNext = keepWithNext
+        self.breakBefore = breakBefore
+        self.section = section
     }
 }

@@ -123,9 +123,11 @@ public final class Typesetter {
             paragraphStyle: ParagraphStyle(alignment: options.alignment, spaceAfter: options.paragraphSpacing),
             textScale: options.textScale)
         let document = MarkupParser(defaults: defaults, baseDirectory: baseDirectory, imageRoot: options.imageRoot).parse(source)
-        var diagnostics = document.diagnostics
+        var diagnostics = document.diagnostics + sectionProblems(document.sections)
         // Report bad pictures along with markup errors: every problem in one run.
-        if document.hasErrors { throw DocumentFailure((diagnostics + ImagePreflight.check(document.text)).sortedBySource()) }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            throw DocumentFailure((diagnostics + ImagePreflight.check(document.text)).sortedBySource())
+        }
 
         var (library, fonts) = try resolveFonts(document.fontRequests, diagnostics: &diagnostics)
         for missing in FontCoverage.resolveFallbacks(in: document.text, table: &fonts, library: library) {
@@ -217,11 +219,25 @@ public final class Typesetter {
         return "no installed font has \(code)\(name); it prints as an empty box\(times)"
     }
 
-    /// Scales a picture larger than a column down to fit it, keeping its proportions: a
-    /// picture that can never fit would otherwise hang over the page's edge.
+    /// An error at each `<section>` whose columns the page cannot hold: they would be too
+    /// narrow to set text.
+    private func sectionProblems(_ sections: [SectionDeclaration]) -> [Diagnostic] {
+        sections.compactMap { section in
+            options.page.sectionProblem(columns: section.style.columns, gutter: section.style.gutter).map {
+                .error("section: \($0)", at: section.location, sourceLine: section.sourceLine)
+            }
+        }
+    }
+
+    /// Scales a picture larger than its column (its section's, or the page's) down to fit it,
+    /// keeping its proportions: a picture that can never fit would otherwise hang over the
+    /// page's edge.
     private func fitPictures(_ text: inout AttributedText, diagnostics: inout [Diagnostic]) {
-        let column = options.page.columnRects[0]
+        let page = options.page
         for attachment in text.attachments {
+            let section = text.paragraphStyle(at: attachment.index).section
+            let column = Size(width: page.columnWidth(columns: section?.columns ?? page.columns, gutter: section?.gutter ?? page.gutter),
+                              height: page.textArea.height)
             let delegate = attachment.delegate
             let height = delegate.ascent + delegate.descent
             // Half a point of slack: a picture sized to the column in whole points still fits.

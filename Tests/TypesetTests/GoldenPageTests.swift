@@ -44,6 +44,14 @@ final class GoldenPageTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(pageCount, 3, "a title page, a left-hand and a right-hand page")
     }
 
+    /// A feature article in sections: a one-column headline section across the top of page 1,
+    /// the article in three columns beneath it (with a column break) running over to page 2,
+    /// where its columns are balanced and a one-column box follows below them.
+    func testFeatureArticleInSectionsMatchesGoldenPages() throws {
+        let pageCount = try assertPagesMatchGoldens(of: "feature-article")
+        XCTAssertEqual(pageCount, 2, "the article ends on its second page")
+    }
+
     /// Renders `Fixtures/NAME/NAME.txt` (with the default options, as `configure` changes them)
     /// and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
     @discardableResult

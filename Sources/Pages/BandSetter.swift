@@ -1,0 +1,100 @@
+import Layout
+import Text
+
+/// A section's columns across a page from some height down: their frames, where the text
+/// stopped, and why.
+struct Band {
+    enum Stop {
+        /// The section's text is all set.
+        case sectionEnd
+        /// The next paragraph starts a new page.
+        case pageBreak
+        /// Every column is full (or the last one ended at a column break).
+        case full
+    }
+
+    var frames: [Frame]
+    var end: Int
+    var stop: Stop
+    /// The bottom of the lowest line (the band's top when it has none).
+    var bottom: Double
+}
+
+/// Fills a band's columns in turn, and balances them: shortens them all to the least height
+/// that still holds the text, so that they end together.
+struct BandSetter {
+    let framesetter: Framesetter
+
+    /// Balanced columns are found to within this many points.
+    static let tolerance = 1.0
+    /// Trial layouts at most, however the search goes.
+    static let maximumTrials = 24
+
+    /// Frames in `columns`, in turn, from `start` until the text reaches `end` (the section's
+    /// end) or a page break, or the columns are full.
+    func fill(_ columns: [Rect], from start: Int, to end: Int) -> Band {
+        let text = framesetter.text
+        var frames: [Frame] = []
+        var position = start
+        var bottom = columns.first?.minY ?? 0
+        var stop = Band.Stop.full
+        for column in columns {
+            let frame = framesetter.frame(in: Container(rect: column), from: position, to: end)
+            // The framesetter sets at least one line in an empty container, so this always advances.
+            precondition(frame.visibleRange.upperBound > position, "framesetter made no progress at \(position)")
+            position = frame.visibleRange.upperBound
+            frames.append(frame)
+            if let last = frame.lines.last { bottom = max(bottom, last.origin.y + last.descent) }
+            if position >= end {
+                stop = .sectionEnd
+                break
+            }
+            if text.forcedBreak(before: position) == .page {
+                stop = .pageBreak
+                break
+            }
+        }
+        return Band(frames: frames, end: position, stop: stop, bottom: bottom)
+    }
+
+    /// `band` (set in `columns` from `start`, the section ending at `end`) with its columns as
+    /// short as they can be and still hold the same text: the least height found by trial
+    /// layouts, first at an even share of the lines' heights and on up a line at a time, then
+    /// halving the interval. A column break can leave columns unequal. The frames' containers
+    /// end at the band's bottom, which holds every line. Each trial sets the same paragraphs
+    /// again: the caller keeps them prepared (`Framesetter.keepsParagraphs`).
+    func balance(_ band: Band, columns: [Rect], from start: Int, to end: Int) -> Band {
+        guard let top = columns.first?.minY, band.stop != .full else { return band }
+        var best = band
+        var low = 0.0                    // a height known not to hold the text, or 0
+        var high = band.bottom - top     // one known to hold it
+        let lines = band.frames.flatMap(\.lines)
+        let step = lines.map(\.height).max() ?? Self.tolerance
+        var height = band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count)
+        var climb = step
+        var found = false
+        for _ in 0 ..< Self.maximumTrials {
+            guard high - low > Self.tolerance, height > low, height < high else { break }
+            let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
+            let trial = fill(shorter, from: start, to: end)
+            if trial.end == band.end {
+                best = trial
+                found = true
+                high = min(height, trial.bottom - top)
+            } else {
+                low = height
+            }
+            if !found, low + climb < high {
+                height = low + climb
+                climb *= 2
+            } else {
+                height = (low + high) / 2
+            }
+        }
+        let bandHeight = best.bottom - top
+        for index in best.frames.indices {
+            best.frames[index].container.rect.size.height = bandHeight
+        }
+        return best
+    }
+}

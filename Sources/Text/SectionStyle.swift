@@ -1,0 +1,27 @@
+/// A run of paragraphs set in columns of their own across the page's text area (`<section>`),
+/// as a band under whatever the page holds above it.
+///
+/// Every paragraph of a section carries the same value; `number` tells two sections apart
+/// that happen to have the same columns, so that each is still a band of its own.
+public struct SectionStyle: Hashable, Sendable {
+    /// The section's place among the document's sections, from 1.
+    public var number: Int
+    /// Its columns; nil: the page's (`--columns`).
+    public var columns: Int?
+    /// Points between its columns; nil: the page's gutter.
+    public var gutter: Double?
+
+    public init(number: Int, columns: Int? = nil, gutter: Double? = nil) {
+        self.number = number
+        self.columns = columns
+        self.gutter = gutter
+    }
+}
+
+/// Where the text before a paragraph must stop: a `<columnbreak>` or a `<pagebreak>`.
+public enum ForcedBreak: String, Hashable, Sendable, CaseIterable {
+    /// The paragraph starts the next column (of its section; after the last one, the next page).
+    case column
+    /// The paragraph starts a new page.
+    case page
+}
