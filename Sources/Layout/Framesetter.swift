@@ -69,7 +69,7 @@ public final class Framesetter {
             let spaceBefore = startsParagraph && !lines.isEmpty ? style.spaceBefore : 0
 
             let indent = style.headIndent + (startsParagraph ? style.firstLineIndent : 0)
-            let fragment = container.lineFragment(atY: y, height: 0)
+            let fragment = (minX: rect.minX, maxX: rect.maxX)
             // A right-to-left paragraph's lines start at the right: its head indent is there.
             let rightToLeft = paragraph.bidi.isRightToLeft
             let left = fragment.minX + (rightToLeft ? style.tailIndent : indent)
