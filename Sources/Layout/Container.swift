@@ -1,14 +1,46 @@
-/// The region a frame's lines are set in, like NSTextContainer: a rectangle for now;
-/// exclusions and shaped regions narrow the line fragments it proposes.
+/// The region a frame's lines are set in, like NSTextContainer with its exclusion paths: a
+/// rectangle, or a shape within it (a circle, an ellipse, a polygon), less the exclusions.
+/// It answers one question for the framesetter: which stretches of a proposed line band can
+/// hold text (`lineFragments`)? See docs/shapes.md.
 public struct Container: Hashable, Sendable {
     public var rect: Rect
+    /// The region text fills instead of the whole rectangle, clipped to `rect` (nil: the rectangle).
+    public var shape: Shape?
+    /// Shapes text never enters.
+    public var exclusions: [Exclusion]
+    /// Fragments narrower than this are not used: beside an exclusion or at the tip of a
+    /// circle they would hold a letter or two. 18 pt is about two ems of body text. Applies
+    /// only to containers with a shape or exclusions.
+    public var minimumFragmentWidth: Double
 
-    public init(rect: Rect) {
+    public static let defaultMinimumFragmentWidth = 18.0
+
+    public init(rect: Rect, shape: Shape? = nil, exclusions: [Exclusion] = [],
+                minimumFragmentWidth: Double = Container.defaultMinimumFragmentWidth) {
         self.rect = rect
+        self.shape = shape
+        self.exclusions = exclusions
+        self.minimumFragmentWidth = minimumFragmentWidth
     }
 
-    /// The usable horizontal span for a line whose top is at `y` and whose height is `height`.
-    public func lineFragment(atY y: Double, height: Double) -> (minX: Double, maxX: Double) {
-        (rect.minX, rect.maxX)
+    /// Neither a shape nor exclusions: every line is as wide as the rectangle.
+    public var isRectangular: Bool { shape == nil && exclusions.isEmpty }
+
+    /// The usable stretches, left to right, for a line whose band runs from `top` down
+    /// `height` points: inside the shape (or the rectangle's width) all the way down the band,
+    /// clear of every exclusion and its padding anywhere in it, each at least
+    /// `minimumFragmentWidth` wide. The rectangle bounds x only: whether a band fits above
+    /// the container's bottom is the framesetter's question.
+    public func lineFragments(top: Double, height: Double) -> [HorizontalSpan] {
+        let bounds = HorizontalSpan(minX: rect.minX, maxX: rect.maxX)
+        if isRectangular { return [bounds] }
+        let bottom = top + max(0, height)
+        var spans = [bounds]
+        if let shape { spans = SpanList.intersection(spans, shape.enclosedSpans(top: top, bottom: bottom)) }
+        if !exclusions.isEmpty {
+            let covered = SpanList.normalized(exclusions.flatMap { $0.coveredSpans(top: top, bottom: bottom) })
+            spans = SpanList.subtracting(covered, from: spans)
+        }
+        return spans.filter { $0.width >= minimumFragmentWidth }
     }
 }

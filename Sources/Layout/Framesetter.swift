@@ -9,7 +9,8 @@ import Text
 /// Paragraphs are shaped and their break opportunities found once, when first reached; the
 /// framesetter keeps only the paragraphs of the column in progress, so memory does not grow
 /// with the text. A column ends where its paragraphs allow (see ColumnBreak): no orphans, no
-/// widows, no heading left at its foot.
+/// widows, no heading left at its foot. Containers with a shape or exclusions are filled band
+/// by band (see ShapedFramesetting and docs/shapes.md).
 public final class Framesetter {
     public let text: AttributedText
     private let fonts: FontTable
@@ -26,7 +27,7 @@ public final class Framesetter {
     public var keepsParagraphs: Int?
 
     /// A paragraph met while setting frames, with its optimal breaks.
-    private final class ParagraphState {
+    final class ParagraphState {
         let paragraph: PreparedParagraph
         /// Its breaks for the line widths they were made for.
         var plan: LinePlan?
@@ -38,11 +39,17 @@ public final class Framesetter {
 
     /// Breaks chosen for a paragraph from one of its lines on: the next frame continues with
     /// them when its lines are as wide, and breaks anew from where it starts when they are not.
-    private struct LinePlan {
+    struct LinePlan {
         var lineStarts: [Int]
         var breaks: [LineBreak]?
-        var firstWidth: Double
+        /// The widths the breaks were made for: line `n` of the plan `widths[n]`, lines past
+        /// the list `otherWidth` (in a rectangle the list holds the first line's width alone).
+        var widths: [Double]
         var otherWidth: Double
+
+        func width(ofLine line: Int) -> Double {
+            line < widths.count ? widths[line] : otherWidth
+        }
     }
 
     public init(text: AttributedText, fonts: FontTable, shaper: Shaper = Shaper()) {
@@ -56,11 +63,18 @@ public final class Framesetter {
     /// text reaches `end` (a paragraph's start; the text's end when nil) or a paragraph that
     /// must start a new column or page (`ParagraphStyle.breakBefore`), then ended where its
     /// paragraphs allow (see ColumnBreak). An empty container still takes one line, so that a
-    /// caller looping over containers always makes progress.
+    /// caller looping over containers always makes progress — unless it has a shape or
+    /// exclusions that leave no line fragment anywhere: then the frame is empty (see docs/shapes.md).
     public func frame(in container: Container, from index: Int, to end: Int? = nil) -> Frame {
         let end = min(end ?? text.length, text.length)
-        let rect = container.rect
         forgetParagraphs(before: index)
+        return container.isRectangular ? rectangularFrame(in: container, from: index, to: end)
+            : shapedFrame(in: container, from: index, to: end)
+    }
+
+    /// Every line as wide as the container's rectangle.
+    private func rectangularFrame(in container: Container, from index: Int, to end: Int) -> Frame {
+        let rect = container.rect
         var lines: [Line] = []
         var setLines: [ColumnBreak.SetLine] = []
         var overflow: ColumnBreak.Overflow?
@@ -78,7 +92,7 @@ public final class Framesetter {
             let spaceBefore = startsParagraph && !lines.isEmpty ? style.spaceBefore : 0
 
             let indent = style.headIndent + (startsParagraph ? style.firstLineIndent : 0)
-            let fragment = container.lineFragment(atY: y, height: 0)
+            let fragment = (minX: rect.minX, maxX: rect.maxX)
             // A right-to-left paragraph's lines start at the right: its head indent is there.
             let rightToLeft = paragraph.bidi.isRightToLeft
             let left = fragment.minX + (rightToLeft ? style.tailIndent : indent)
@@ -127,14 +141,28 @@ public final class Framesetter {
     /// breaks when it has them (paragraphs with tabs past their first word — tables — and
     /// those no optimal setting fits are filled first-fit).
     private func nextBreak(in state: ParagraphState, from position: Int, available: Double, otherLines: Double) -> LineBreak {
+        nextBreak(in: state, from: position, available: available,
+                  planFits: { plan, line in
+                      abs(plan.width(ofLine: line) - available) < 0.001 && abs(plan.otherWidth - otherLines) < 0.001
+                          && plan.widths.dropFirst(line + 1).allSatisfy { abs($0 - otherLines) < 0.001 }
+                  },
+                  widths: { ([available], otherLines) })
+    }
+
+    /// The break ending the line at `position`, from the paragraph's plan when `planFits` its
+    /// line there, else from a new plan for the `widths` (this line's and the next ones', and
+    /// the width of any line after those).
+    func nextBreak(in state: ParagraphState, from position: Int, available: Double,
+                   planFits: (LinePlan, Int) -> Bool, widths: () -> ([Double], Double)) -> LineBreak {
         let paragraph = state.paragraph
         if !paragraph.hasTabs || paragraph.tabsOnlyBeforeFirstSpace {
-            if !planCovers(state.plan, position, available: available, otherLines: otherLines) {
+            if !planCovers(state.plan, position, fits: planFits) {
+                let (lineWidths, otherWidth) = widths()
                 let breaks = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:))
-                    .breaks(from: position, firstWidth: available, otherWidth: otherLines)
+                    .breaks(from: position, widths: lineWidths, otherWidth: otherWidth)
                 var starts = [position]
                 for lineBreak in breaks?.dropLast() ?? [] { starts.append(lineBreak.end) }
-                state.plan = LinePlan(lineStarts: starts, breaks: breaks, firstWidth: available, otherWidth: otherLines)
+                state.plan = LinePlan(lineStarts: starts, breaks: breaks, widths: lineWidths, otherWidth: otherWidth)
             }
             if let breaks = state.plan?.breaks, let line = state.plan?.lineStarts.firstIndex(of: position) {
                 return breaks[line]
@@ -144,7 +172,7 @@ public final class Framesetter {
         return firstFitBreak(in: paragraph, from: position, available: available)
     }
 
-    private func firstFitBreak(in paragraph: PreparedParagraph, from position: Int, available: Double) -> LineBreak {
+    func firstFitBreak(in paragraph: PreparedParagraph, from position: Int, available: Double) -> LineBreak {
         var greedy = breaker.nextLine(from: position, opportunities: paragraph.opportunities, available: available, measure: paragraph)
         if greedy.kind == .opportunity, paragraph.units[greedy.end - 1] == PreparedParagraph.softHyphen {
             greedy.kind = .hyphenated
@@ -155,8 +183,8 @@ public final class Framesetter {
     /// Lines of the paragraph from the line starting at `position` (which `nextBreak` has just
     /// set) to its end, counted up to `limit`, in lines as wide as this one: what would go on
     /// to the next column if this one ended before it.
-    private func linesLeft(in state: ParagraphState, from position: Int, available: Double, otherLines: Double,
-                           atMost limit: Int) -> Int {
+    func linesLeft(in state: ParagraphState, from position: Int, available: Double, otherLines: Double,
+                   atMost limit: Int) -> Int {
         let paragraph = state.paragraph
         if let plan = state.plan, plan.breaks != nil, let line = plan.lineStarts.firstIndex(of: position) {
             return plan.lineStarts.count - line
@@ -172,15 +200,14 @@ public final class Framesetter {
         return max(count, 1)
     }
 
-    /// Whether `plan` has a line starting at `position` as wide as this one will be.
-    private func planCovers(_ plan: LinePlan?, _ position: Int, available: Double, otherLines: Double) -> Bool {
+    /// Whether `plan` has a line starting at `position` that `fits` the line about to be set.
+    private func planCovers(_ plan: LinePlan?, _ position: Int, fits: (LinePlan, Int) -> Bool) -> Bool {
         guard let plan else { return false }
         // A paragraph no optimal setting fits (a word wider than the line) is not tried again
         // line after line: that would search it once per line.
         if plan.breaks == nil, let first = plan.lineStarts.first, position >= first { return true }
         guard let line = plan.lineStarts.firstIndex(of: position) else { return false }
-        let width = line == 0 ? plan.firstWidth : plan.otherWidth
-        return abs(width - available) < 0.001 && abs(plan.otherWidth - otherLines) < 0.001
+        return fits(plan, line)
     }
 
     private func hyphenator(for language: String) -> Hyphenator? {
@@ -201,7 +228,7 @@ public final class Framesetter {
 
     /// The paragraph containing `index`, kept or prepared now. Frames ask in text order, so the
     /// last one kept, or the one after it, is usually the one.
-    private func paragraphState(containing index: Int) -> ParagraphState {
+    func paragraphState(containing index: Int) -> ParagraphState {
         if let last = paragraphs.last, last.paragraph.fullRange.contains(index) { return last }
         if let kept = paragraphs.last(where: { $0.paragraph.fullRange.contains(index) }) { return kept }
         let state = ParagraphState(PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,

@@ -27,13 +27,20 @@ struct ParagraphBreaker {
     /// Breaks for the lines from `start` (a paragraph start or a previous break) to the end;
     /// the first line may be `firstWidth` wide, the others `otherWidth`.
     func breaks(from start: Int, firstWidth: Double, otherWidth: Double) -> [LineBreak]? {
+        breaks(from: start, widths: [firstWidth], otherWidth: otherWidth)
+    }
+
+    /// Breaks for lines of different widths (a shaped container's): line `n` from `start` may be
+    /// `widths[n]` wide, lines past the list `otherWidth`.
+    func breaks(from start: Int, widths: [Double], otherWidth: Double) -> [LineBreak]? {
         let style = paragraph.style
         let justified = style.alignment == .justify
         let size = paragraph.styleRuns.first?.attributes.fontSize ?? 10
         var parameters = KnuthPlassParameters()
         // Ragged text does not stretch its spaces; its lines may end up to 2 em short.
         if !justified { parameters.lineEndStretch = 2 * size }
-        let width: (Int) -> Double = { $0 == 0 ? firstWidth : otherWidth }
+        let width: (Int) -> Double = { $0 < widths.count ? widths[$0] : otherWidth }
+        let firstWidth = width(0)
         // Most paragraphs of a book are a line or two: one that fits needs no search.
         let hardBreakInside = zip(paragraph.opportunities.offsets, paragraph.opportunities.mandatory)
             .contains { $0.0 > start && $0.0 < paragraph.range.upperBound && $0.1 }
