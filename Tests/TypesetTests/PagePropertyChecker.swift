@@ -1,0 +1,232 @@
+import Foundation
+import Layout
+import Pages
+import Text
+import XCTest
+
+/// Checks laid-out pages, one at a time and in order, for the properties every page keeps
+/// (see GoldenPagePropertyTests), counting what it checked. Failures name the fixture, page,
+/// frame and line (indices from 0) and the rectangle at fault.
+struct PagePropertyChecker {
+    /// How far a glyph or picture may reach past its frame: positions are sums of scaled
+    /// advances, justification shares slack in floating point, and a picture is scaled to the
+    /// column's width; half a point is well under a pixel at 72 dpi, and far under any real fault.
+    static let frameTolerance = 0.5
+    /// How deep two boxes may overlap and still count as touching: stacked lines share an
+    /// edge exactly, up to rounding.
+    static let overlapTolerance = 0.01
+    /// Hanging punctuation hangs at most 0.7 of a mark past the measure (Layout's Protrusion).
+    static let hangingShare = 0.7
+
+    let fixture: String
+    let text: AttributedText
+    /// Where failures go: XCTFail unless a test of the checker itself collects them.
+    private let report: (String) -> Void
+    private var position = 0
+    private var shown: [UInt8]
+    private var failureCount = 0
+    private(set) var pages = 0, frames = 0, lines = 0, glyphs = 0, pictures = 0, headLines = 0
+    /// Boxes that reach past their line's box (see checkOverlaps).
+    private(set) var tallerThanLine = 0
+
+    init(fixture: String, text: AttributedText, report: ((String) -> Void)? = nil) {
+        self.fixture = fixture
+        self.text = text
+        self.report = report ?? { XCTFail($0) }
+        shown = [UInt8](repeating: 0, count: text.length)
+    }
+
+    var summary: String {
+        "\(fixture): \(pages) pages, \(frames) frames, \(lines) lines, \(glyphs) glyph boxes, \(pictures) pictures, "
+            + "\(headLines) running-head lines checked; \(tallerThanLine) boxes reach past their line's box"
+    }
+
+    /// A failure, up to 20 per fixture (one fault can break a thousand glyphs), then a count.
+    private mutating func fail(_ message: String) {
+        failureCount += 1
+        if failureCount <= 20 { report("\(fixture) \(message)") }
+    }
+
+    mutating func check(_ page: Page) {
+        pages += 1
+        var boxes: [[PlacedBox]] = []   // per line of the page, in frame order
+        for (frameIndex, frame) in page.frames.enumerated() {
+            frames += 1
+            checkRanges(of: frame, page: page.number, index: frameIndex)
+            for (lineIndex, line) in frame.lines.enumerated() {
+                lines += 1
+                let lineBoxes = PageBoxes.boxes(of: line, frame: frameIndex, index: lineIndex, text: text)
+                for box in lineBoxes {
+                    if box.isPicture { pictures += 1 } else { glyphs += 1 }
+                    if box.withinLine.height < box.rect.height - Self.overlapTolerance { tallerThanLine += 1 }
+                    checkInside(box, frame: frame, page: page.number)
+                }
+                boxes.append(lineBoxes)
+            }
+        }
+        checkOverlaps(boxes, page: page.number)
+        checkRunningHeads(of: page)
+    }
+
+    /// After the last page: every character was shown by exactly one line.
+    mutating func finish() {
+        if position != text.length { fail("frames end at \(position) of \(text.length) characters") }
+        if let missing = shown.firstIndex(of: 0) { fail("character \(missing) is on no line") }
+        if let twice = shown.firstIndex(where: { $0 > 1 }) { fail("character \(twice) is on \(shown[twice]) lines") }
+    }
+
+    /// The frame starts where the last one ended, its lines follow each other in the text and
+    /// down the frame (or left to right on one baseline, in a shaped frame), and their boxes
+    /// do not overlap.
+    private mutating func checkRanges(of frame: Frame, page: Int, index: Int) {
+        let at = "page \(page) frame \(index)"
+        if frame.visibleRange.lowerBound != position {
+            fail("\(at) starts at \(frame.visibleRange.lowerBound), not where the frame before ended (\(position))")
+        }
+        if frame.visibleRange.isEmpty { fail("\(at) shows nothing") }
+        position = frame.visibleRange.upperBound
+        var next = frame.visibleRange.lowerBound
+        for (lineIndex, line) in frame.lines.enumerated() {
+            let where_ = "\(at) line \(lineIndex) (characters \(line.stringRange))"
+            if line.stringRange.lowerBound != next { fail("\(where_) does not start where the line before ended (\(next))") }
+            next = line.stringRange.upperBound
+            for offset in line.stringRange where offset >= 0 && offset < shown.count { shown[offset] &+= 1 }
+            for run in line.runs {
+                for cluster in run.clusters where cluster != GlyphRun.generatedHyphen && !line.stringRange.contains(cluster) {
+                    fail("\(where_) has a glyph of character \(cluster), outside its range")
+                }
+            }
+            guard lineIndex > 0 else { continue }
+            let previous = frame.lines[lineIndex - 1]
+            if abs(line.origin.y - previous.origin.y) < 1e-6 {
+                if line.origin.x < previous.origin.x + previous.width - Self.overlapTolerance {
+                    fail("\(where_) starts at x \(line.origin.x), left of the end of the line before on its baseline")
+                }
+            } else if line.origin.y < previous.origin.y {
+                fail("\(where_) has its baseline at \(line.origin.y), above the line before's (\(previous.origin.y))")
+            } else {
+                // CSS line boxes: the leading shared above and below.
+                let previousBottom = previous.origin.y + previous.descent + previous.leading / 2
+                let top = line.origin.y - line.ascent - line.leading / 2
+                if top < previousBottom - Self.overlapTolerance {
+                    fail("\(where_): its box (top \(top)) overlaps the line before's (bottom \(previousBottom))")
+                }
+            }
+        }
+        if next != frame.visibleRange.upperBound { fail("\(at): its lines end at \(next), its range at \(frame.visibleRange.upperBound)") }
+    }
+
+    /// Inside the frame's rectangle (and shape), clear of its exclusions. Only a punctuation
+    /// mark of a paragraph with hanging punctuation may reach out sideways, by 0.7 of itself.
+    private mutating func checkInside(_ box: PlacedBox, frame: Frame, page: Int) {
+        let rect = frame.container.rect
+        let at = "page \(page) frame \(box.frame) line \(box.line)"
+        let what = box.isPicture ? "picture at character \(box.character)" : "glyph of character \(box.character)\(quoted(box.character))"
+        let sideways = max(rect.minX - box.rect.minX, box.rect.maxX - rect.maxX)
+        let vertical = max(rect.minY - box.rect.minY, box.rect.maxY - rect.maxY)
+        var allowed = Self.frameTolerance
+        if !box.isPicture, hangs(box.character, frame: frame, line: box.line) {
+            allowed += Self.hangingShare * box.rect.width
+        }
+        if sideways > allowed || vertical > Self.frameTolerance {
+            fail("\(at): \(what) \(PageBoxes.describe(box.rect)) is outside its frame \(PageBoxes.describe(rect))")
+        }
+        let inner = box.rect.insetBy(Self.overlapTolerance)
+        guard inner.width > 0, inner.height > 0 else { return }
+        for exclusion in frame.container.exclusions {
+            let spans = exclusion.shape.coveredSpans(top: inner.minY, bottom: inner.maxY)
+            if let span = spans.first(where: { $0.minX < inner.maxX && inner.minX < $0.maxX }) {
+                fail("\(at): \(what) \(PageBoxes.describe(box.rect)) enters an exclusion (x \(span.minX)…\(span.maxX))")
+            }
+        }
+        if let shape = frame.container.shape, !box.isPicture {
+            let spans = shape.enclosedSpans(top: inner.minY, bottom: inner.maxY)
+            if !spans.contains(where: { $0.minX <= box.rect.minX + Self.frameTolerance && box.rect.maxX <= $0.maxX + Self.frameTolerance }) {
+                fail("\(at): \(what) \(PageBoxes.describe(box.rect)) is outside its frame's shape")
+            }
+        }
+    }
+
+    /// Whether a glyph may hang into the margin: a punctuation mark (or the hyphen shown at a
+    /// break) in a paragraph that asks for it.
+    private func hangs(_ character: Int, frame: Frame, line: Int) -> Bool {
+        let offset = character >= 0 ? character : max(0, frame.lines[line].stringRange.upperBound - 1)
+        guard offset < text.length, text.paragraphStyle(at: offset).hangingPunctuation else { return false }
+        if character < 0 { return true }
+        guard let scalar = Unicode.Scalar(text.storage[character]) else { return false }
+        return scalar.properties.generalCategory.isPunctuation || scalar == "'" || scalar == "\""
+    }
+
+    /// No glyph box overlaps a picture, and none overlaps a glyph box of another line, anywhere
+    /// on the page. Between lines, boxes are cut to their line's box: the fallback faces of a
+    /// paragraph do not change its line spacing (Fixtures/international/README.md), and Noto
+    /// CJK's box, 1.45 em tall, reaches 3.6 pt into the line above in the international
+    /// fixture, though its ink does not. Lines whose boxes as a whole only touch are passed
+    /// over, which keeps this fast.
+    private mutating func checkOverlaps(_ boxes: [[PlacedBox]], page: Int) {
+        let unions = boxes.map { PageBoxes.union($0.map(\.withinLine)) }
+        let pictures = boxes.joined().filter(\.isPicture)
+        for picture in pictures {
+            for box in boxes.joined() where !(box.isPicture && box.character == picture.character)
+                && PageBoxes.overlapDepth(box.rect, picture.rect) > Self.overlapTolerance {
+                fail("page \(page) frame \(box.frame) line \(box.line): \(box.isPicture ? "picture" : "glyph") of character "
+                     + "\(box.character)\(quoted(box.character)) \(PageBoxes.describe(box.rect)) overlaps the picture at character "
+                     + "\(picture.character) \(PageBoxes.describe(picture.rect)) (frame \(picture.frame) line \(picture.line))")
+            }
+        }
+        for a in boxes.indices {
+            guard let unionA = unions[a] else { continue }
+            for b in (a + 1) ..< boxes.count {
+                guard let unionB = unions[b], PageBoxes.overlapDepth(unionA, unionB) > Self.overlapTolerance else { continue }
+                for boxA in boxes[a] where !boxA.isPicture {
+                    for boxB in boxes[b] where !boxB.isPicture
+                        && PageBoxes.overlapDepth(boxA.withinLine, boxB.withinLine) > Self.overlapTolerance {
+                        fail("page \(page) frame \(boxA.frame) line \(boxA.line): glyph of character \(boxA.character)\(quoted(boxA.character)) "
+                             + "\(PageBoxes.describe(boxA.withinLine)) overlaps line \(boxB.line) of frame \(boxB.frame): glyph of character "
+                             + "\(boxB.character)\(quoted(boxB.character)) \(PageBoxes.describe(boxB.withinLine))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Running heads are set in the margins: none of their glyphs enters a body frame.
+    private mutating func checkRunningHeads(of page: Page) {
+        guard let furniture = page.furniture else { return }
+        for (partIndex, part) in furniture.frames.enumerated() {
+            for (lineIndex, line) in part.lines.enumerated() {
+                headLines += 1
+                for box in PageBoxes.boxes(of: line, frame: partIndex, index: lineIndex, text: furniture.text) {
+                    for (frameIndex, frame) in page.frames.enumerated()
+                    where PageBoxes.overlapDepth(box.rect, frame.container.rect) > Self.overlapTolerance {
+                        fail("page \(page.number) running head part \(partIndex) line \(lineIndex): glyph \(PageBoxes.describe(box.rect)) "
+                             + "enters body frame \(frameIndex) \(PageBoxes.describe(frame.container.rect))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The character at `offset` in quotes, for messages ("" for a generated hyphen).
+    private func quoted(_ offset: Int) -> String {
+        guard offset >= 0, offset < text.length else { return offset < 0 ? " (hyphen at a break)" : "" }
+        return " '\(text.substring(offset ..< offset + 1))'"
+    }
+}
+
+private extension Rect {
+    /// This rectangle shrunk by `amount` on every side.
+    func insetBy(_ amount: Double) -> Rect {
+        Rect(x: minX + amount, y: minY + amount, width: width - 2 * amount, height: height - 2 * amount)
+    }
+}
+
+private extension Unicode.GeneralCategory {
+    var isPunctuation: Bool {
+        switch self {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+        default: return false
+        }
+    }
+}
