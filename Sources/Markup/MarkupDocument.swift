@@ -28,6 +28,8 @@ public struct MarkupDocument: Sendable {
     public var meta: DocumentMeta
     /// Every `<section>`, in order (`SectionStyle.number` is its place here, from 1).
     public var sections: [SectionDeclaration] = []
+    /// Every `<exclusion>`, in order.
+    public var exclusions: [ExclusionDeclaration] = []
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -48,7 +48,7 @@ public struct MarkupParser {
             }
         }
         return MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
-                              meta: state.meta, sections: state.sections, diagnostics: diagnostics.finished())
+                              meta: state.meta, sections: state.sections, exclusions: state.exclusions, diagnostics: diagnostics.finished())
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

@@ -26,6 +26,7 @@ struct ParseState {
     var meta = DocumentMeta()
     /// Every `<section>` so far, with where it was written.
     var sections: [SectionDeclaration] = []
+    var exclusions: [ExclusionDeclaration] = []
     /// The open `<section>`'s tag, and how many `<section>` tags wrongly opened inside it are
     /// still open (their `</section>` closes them, not it).
     var openSection: (tagOffset: Int, nested: Int)?

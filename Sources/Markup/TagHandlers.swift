@@ -5,7 +5,7 @@ import Text
 /// values are errors and leave the style as it was.
 extension ParseState {
     static let knownTags = ["font", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
-                            "section", "columnbreak", "pagebreak"]
+                            "section", "columnbreak", "pagebreak", "exclusion"]
 
     mutating func handle(_ tag: Tag) {
         if tag.isClosing { return handleClosing(tag) }
@@ -32,6 +32,7 @@ extension ParseState {
         case "section": openSection(tag)
         case "columnbreak": forceBreak(.column, tag)
         case "pagebreak": forceBreak(.page, tag)
+        case "exclusion": declareExclusion(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -48,7 +49,7 @@ extension ParseState {
         switch tag.name {
         case "li": break   // optional: a list item ends with its paragraph
         case "section": closeSection(tag)
-        case "br", "img", "style", "rule", "meta", "columnbreak", "pagebreak":
+        case "br", "img", "style", "rule", "meta", "columnbreak", "pagebreak", "exclusion":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
             diagnostics.warning("unknown tag </\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)

@@ -31,17 +31,20 @@ struct BandSetter {
     static let maximumTrials = 24
 
     /// Frames in `columns`, in turn, from `start` until the text reaches `end` (the section's
-    /// end) or a page break, or the columns are full.
-    func fill(_ columns: [Rect], from start: Int, to end: Int) -> Band {
+    /// end) or a page break, or the columns are full. Text keeps out of `exclusions` (in page
+    /// coordinates) in every column.
+    func fill(_ columns: [Rect], from start: Int, to end: Int, exclusions: [Exclusion] = []) -> Band {
         let text = framesetter.text
         var frames: [Frame] = []
         var position = start
         var bottom = columns.first?.minY ?? 0
         var stop = Band.Stop.full
         for column in columns {
-            let frame = framesetter.frame(in: Container(rect: column), from: position, to: end)
-            // The framesetter sets at least one line in an empty container, so this always advances.
-            precondition(frame.visibleRange.upperBound > position, "framesetter made no progress at \(position)")
+            let frame = framesetter.frame(in: Container(rect: column, exclusions: exclusions), from: position, to: end)
+            // The framesetter sets at least one line in an empty rectangle; a column that
+            // exclusions leave no room in takes nothing, and the next one starts where it would have.
+            precondition(frame.visibleRange.upperBound > position || !exclusions.isEmpty,
+                         "framesetter made no progress at \(position)")
             position = frame.visibleRange.upperBound
             frames.append(frame)
             if let last = frame.lines.last { bottom = max(bottom, last.origin.y + last.descent) }
@@ -63,7 +66,7 @@ struct BandSetter {
     /// halving the interval. A column break can leave columns unequal. The frames' containers
     /// end at the band's bottom, which holds every line. Each trial sets the same paragraphs
     /// again: the caller keeps them prepared (`Framesetter.keepsParagraphs`).
-    func balance(_ band: Band, columns: [Rect], from start: Int, to end: Int) -> Band {
+    func balance(_ band: Band, columns: [Rect], from start: Int, to end: Int, exclusions: [Exclusion] = []) -> Band {
         guard let top = columns.first?.minY, band.stop != .full else { return band }
         var best = band
         var low = 0.0                    // a height known not to hold the text, or 0
@@ -76,7 +79,7 @@ struct BandSetter {
         for _ in 0 ..< Self.maximumTrials {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
-            let trial = fill(shorter, from: start, to: end)
+            let trial = fill(shorter, from: start, to: end, exclusions: exclusions)
             if trial.end == band.end {
                 best = trial
                 found = true

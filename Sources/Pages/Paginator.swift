@@ -28,12 +28,16 @@ public struct Paginator: Sequence, IteratorProtocol {
     public let runningHeads: RunningHeadSetter?
     /// The page count `{pages}` prints, counted beforehand by a pass without running heads.
     public let pageCount: Int?
+    /// Shapes text keeps out of, by page number, in points from the page's top-left corner.
+    public let exclusions: [Int: [Exclusion]]
     private var position = 0
     private var pageNumber = 0
     private var sections: SectionFinder
 
-    public init(framesetter: Framesetter, template: PageTemplate, runningHeads: RunningHeadSetter? = nil, pageCount: Int? = nil) {
+    public init(framesetter: Framesetter, template: PageTemplate, runningHeads: RunningHeadSetter? = nil, pageCount: Int? = nil,
+                exclusions: [Int: [Exclusion]] = [:]) {
         self.framesetter = framesetter
+        self.exclusions = exclusions
         self.template = template
         self.runningHeads = runningHeads
         self.pageCount = pageCount
@@ -46,6 +50,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         pageNumber += 1
         let area = template.textArea(ofPage: pageNumber)
         let setter = BandSetter(framesetter: framesetter)
+        let excluded = exclusions[pageNumber] ?? []
+        let start = position
         var frames: [Frame] = []
         var top = area.minY
         while position < text.length {
@@ -62,7 +68,7 @@ public struct Paginator: Sequence, IteratorProtocol {
             let columns = template.columnRects(ofPage: pageNumber, top: top, height: area.maxY - top,
                                                columns: section.style?.columns ?? template.columns,
                                                gutter: section.style?.gutter ?? template.gutter)
-            var band = setter.fill(columns, from: position, to: section.end)
+            var band = setter.fill(columns, from: position, to: section.end, exclusions: excluded)
             // Below another band, a band whose first line does not fit waits for the next page.
             if !frames.isEmpty, let first = band.frames.first, let line = first.lines.first,
                line.origin.y + line.descent > first.container.rect.maxY + 0.001 {
@@ -70,13 +76,17 @@ public struct Paginator: Sequence, IteratorProtocol {
             }
             let followed = band.stop == .sectionEnd && band.end < text.length
             if followed || (section.style != nil && band.stop != .full) {
-                band = setter.balance(band, columns: columns, from: position, to: section.end)
+                band = setter.balance(band, columns: columns, from: position, to: section.end, exclusions: excluded)
             }
             frames += band.frames
             position = band.end
             guard band.stop == .sectionEnd else { break }
             top = band.bottom
         }
+        // Only exclusions can leave a page empty (they cover where the next line would go); the
+        // text goes on over the page. Exclusions are on finitely many pages, so pages without
+        // them, which always take text, come soon.
+        precondition(position > start || !excluded.isEmpty || text.length == 0, "page \(pageNumber) took no text")
         let furniture = runningHeads?.furniture(page: pageNumber, of: pageCount, template: template)
         return Page(number: pageNumber, size: template.size, frames: frames, furniture: furniture)
     }

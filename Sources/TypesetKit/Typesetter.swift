@@ -27,6 +27,8 @@ public struct LaidOutDocument {
     /// The document's title (the options' or else `<meta title>`).
     public var title: String?
     public var diagnostics: [Diagnostic]
+    /// The `<exclusion>`s, by page number.
+    public var exclusions: [Int: [Exclusion]] = [:]
     let library: FontLibrary
     private let counted = PageCountCache()
 
@@ -45,10 +47,10 @@ public struct LaidOutDocument {
     /// prints `{pages}`, the pages are counted first (see `pageCount()`).
     public func pages() -> Paginator {
         let framesetter = Framesetter(text: text, fonts: fonts)
-        guard let runningHeads else { return Paginator(framesetter: framesetter, template: template) }
+        guard let runningHeads else { return Paginator(framesetter: framesetter, template: template, exclusions: exclusions) }
         return Paginator(framesetter: framesetter, template: template,
                          runningHeads: RunningHeadSetter(heads: runningHeads, fonts: fonts),
-                         pageCount: runningHeads.usesPageCount ? pageCount() : nil)
+                         pageCount: runningHeads.usesPageCount ? pageCount() : nil, exclusions: exclusions)
     }
 
     /// The number of pages, from a pass that lays them out without running heads (which take
@@ -56,7 +58,7 @@ public struct LaidOutDocument {
     /// once per document.
     public func pageCount() -> Int {
         if let count = counted.value { return count }
-        var paginator = Paginator(framesetter: Framesetter(text: text, fonts: fonts), template: template)
+        var paginator = Paginator(framesetter: Framesetter(text: text, fonts: fonts), template: template, exclusions: exclusions)
         var count = 0
         while paginator.next() != nil { count += 1 }
         counted.value = count
@@ -151,8 +153,10 @@ public final class Typesetter {
                 return promoted
             })
         }
-        return LaidOutDocument(text: text, fonts: fonts, template: options.page, runningHeads: runningHeads, title: title,
-                               diagnostics: diagnostics, library: library)
+        var laidOut = LaidOutDocument(text: text, fonts: fonts, template: options.page, runningHeads: runningHeads, title: title,
+                                      diagnostics: diagnostics, library: library)
+        laidOut.exclusions = ExclusionDeclaration.byPage(document.exclusions)
+        return laidOut
     }
 
     /// The header and footer the pages get: the options' templates, else the document's

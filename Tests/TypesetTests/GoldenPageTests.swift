@@ -52,6 +52,13 @@ final class GoldenPageTests: XCTestCase {
         XCTAssertEqual(pageCount, 2, "the article ends on its second page")
     }
 
+    /// A two-column article round an empty circle (`<exclusion>`) in the middle of page 1,
+    /// over the gutter: both columns' lines stop short of it and go on beyond it.
+    func testTextRoundAnExclusionMatchesGoldenPages() throws {
+        let pageCount = try assertPagesMatchGoldens(of: "exclusions")
+        XCTAssertEqual(pageCount, 2, "the article runs over to a second page")
+    }
+
     /// Renders `Fixtures/NAME/NAME.txt` (with the default options, as `configure` changes them)
     /// and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
     @discardableResult
