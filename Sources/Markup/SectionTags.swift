@@ -11,7 +11,7 @@ public struct SectionDeclaration: Hashable, Sendable {
 }
 
 extension ParseState {
-    static let sectionAttributeNames = ["columns", "gutter"]
+    static let sectionAttributeNames = ["columns", "gutter", "shape", "height"]
 
     /// More columns than any page holds; the page decides how many really fit.
     static let maximumSectionColumns = 100.0
@@ -28,6 +28,7 @@ extension ParseState {
         }
         var style = SectionStyle(number: sections.count + 1)
         var located = tag.offset
+        var shaping = SectionShaping()
         for attribute in tag.attributes {
             switch attribute.key {
             case "columns":
@@ -40,10 +41,13 @@ extension ParseState {
                 }
             case "gutter":
                 style.gutter = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? style.gutter
+            case "shape", "height":
+                shaping.read(attribute, values: values)
             default:
                 warnUnknown(attribute, of: tag, known: Self.sectionAttributeNames)
             }
         }
+        shape(&style, as: shaping, tag: tag)
         let source = diagnostics.source
         sections.append(SectionDeclaration(style: style, location: source.location(of: located),
                                            sourceLine: source.lineText(containing: located)))

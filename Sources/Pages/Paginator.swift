@@ -19,6 +19,10 @@ public struct Page: Sendable {
 /// of the page and goes on at the top of the next. A page is made only when asked for, so a
 /// renderer can draw it and let it go before the next one exists.
 ///
+/// A shaped section (`SectionStyle.shape`) is one band of its own height holding one frame
+/// inside its shape, not balanced; text the shape cannot hold goes on in the same shape on the
+/// next page (`BandSetter.fill(_:band:fallback:from:to:exclusions:)`).
+///
 /// Balancing: a band is balanced when more text follows it on the page, and when a section
 /// (not text outside any) ends the document or meets a page break. So a document without
 /// sections fills its last page's columns in turn, as it always has.
@@ -65,6 +69,24 @@ public struct Paginator: Sequence, IteratorProtocol {
             framesetter.keepsParagraphs = position
             defer { framesetter.keepsParagraphs = nil }
             let section = sections.section(at: position)
+            if let style = section.style, let shape = style.shape, let height = style.height {
+                let room = area.maxY - top
+                // A shape keeps its size: below another band, one with too little room waits
+                // for the next page; on a page of its own it is cut to the text area.
+                if !frames.isEmpty, height > room + 0.001 { break }
+                let rect = Rect(x: area.minX, y: top, width: area.width, height: Swift.min(height, room))
+                // A shape too small for a line, first on its page, would stop the text for good:
+                // its text is set in one column down the rest of the page instead.
+                let fallback = position == start ? Rect(x: area.minX, y: top, width: area.width, height: room) : nil
+                let band = setter.fill(shape, band: rect, fallback: fallback, from: position, to: section.end,
+                                       exclusions: excluded)
+                if band.end == position, position > start { break }
+                frames += band.frames
+                position = band.end
+                guard band.stop == .sectionEnd else { break }
+                top = band.bottom
+                continue
+            }
             let columns = template.columnRects(ofPage: pageNumber, top: top, height: area.maxY - top,
                                                columns: section.style?.columns ?? template.columns,
                                                gutter: section.style?.gutter ?? template.gutter)

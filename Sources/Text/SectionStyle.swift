@@ -10,12 +10,27 @@ public struct SectionStyle: Hashable, Sendable {
     public var columns: Int?
     /// Points between its columns; nil: the page's gutter.
     public var gutter: Double?
+    /// The outline the section is set inside (`<section shape=…>`); nil: rectangular columns.
+    public var shape: SectionShape?
+    /// The height of a shaped section's band, in points; set whenever `shape` is.
+    public var height: Double?
 
-    public init(number: Int, columns: Int? = nil, gutter: Double? = nil) {
+    public init(number: Int, columns: Int? = nil, gutter: Double? = nil, shape: SectionShape? = nil, height: Double? = nil) {
         self.number = number
         self.columns = columns
         self.gutter = gutter
+        self.shape = shape
+        self.height = height
     }
+}
+
+/// The outline of a shaped section, inscribed in its band (one column as wide as the text
+/// area, the section's `height` tall).
+public enum SectionShape: String, Hashable, Sendable, CaseIterable {
+    /// As wide as the smaller of the band's width and height, centred in the band.
+    case circle
+    /// Filling the band.
+    case ellipse
 }
 
 /// Where the text before a paragraph must stop: a `<columnbreak>` or a `<pagebreak>`.

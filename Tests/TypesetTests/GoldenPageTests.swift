@@ -59,6 +59,13 @@ final class GoldenPageTests: XCTestCase {
         XCTAssertEqual(pageCount, 2, "the article runs over to a second page")
     }
 
+    /// An introduction set inside a circle and a pull quote inside an ellipse, each a band of
+    /// its own height between two-column sections.
+    func testTextInACircleMatchesGoldenPages() throws {
+        let pageCount = try assertPagesMatchGoldens(of: "text-in-a-circle")
+        XCTAssertEqual(pageCount, 1)
+    }
+
     /// Renders `Fixtures/NAME/NAME.txt` (with the default options, as `configure` changes them)
     /// and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
     @discardableResult
