@@ -5,12 +5,15 @@ public struct Frame: Sendable {
     /// The characters this frame shows; the next frame starts at its upper bound, as the
     /// Core Text tutorial does with CTFrameGetVisibleStringRange.
     public var visibleRange: Range<Int>
+    /// Floated pictures placed in the frame, the lines flowing round them.
+    public var floats: [PlacedFloat] = []
 
     public var lineOrigins: [Point] { lines.map(\.origin) }
 
-    /// Bottom of the last line's descent, or the top of the container when empty.
+    /// Bottom of the last line's descent or of the lowest float, or the top of the container when empty.
     public var usedHeight: Double {
-        guard let last = lines.last else { return 0 }
-        return last.origin.y + last.descent - container.rect.minY
+        let floatBottom = floats.map { $0.rect.maxY - container.rect.minY }.max() ?? 0
+        guard let last = lines.last else { return floatBottom }
+        return max(floatBottom, last.origin.y + last.descent - container.rect.minY)
     }
 }

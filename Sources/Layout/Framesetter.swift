@@ -25,6 +25,12 @@ public final class Framesetter {
     /// far later frames go: a caller about to set the same text again — trial layouts that
     /// balance columns — finds them ready. Set it to nil when done; memory holds them till then.
     public var keepsParagraphs: Int?
+    /// The text's floated pictures, in order (see FloatFramesetting).
+    lazy var floatAnchors: [FloatAnchor] = text.attachments.compactMap {
+        $0.image.float == nil ? nil : FloatAnchor(index: $0.index, image: $0.image)
+    }
+    /// Floats that did not fit in the frame that ended at the key, for the frame starting there.
+    var deferredFloats: [Int: [FloatAnchor]] = [:]
 
     /// A paragraph met while setting frames, with its optimal breaks.
     final class ParagraphState {
@@ -68,7 +74,17 @@ public final class Framesetter {
     public func frame(in container: Container, from index: Int, to end: Int? = nil) -> Frame {
         let end = min(end ?? text.length, text.length)
         forgetParagraphs(before: index)
-        return container.isRectangular ? rectangularFrame(in: container, from: index, to: end)
+        if !deferredFloats.isEmpty {
+            let keep = min(index, keepsParagraphs ?? index)
+            deferredFloats = deferredFloats.filter { $0.key >= keep }
+        }
+        return mayHoldFloats(from: index, to: end) ? floatingFrame(in: container, from: index, to: end)
+            : plainFrame(in: container, from: index, to: end)
+    }
+
+    /// A frame of text alone, without placing floats.
+    func plainFrame(in container: Container, from index: Int, to end: Int) -> Frame {
+        container.isRectangular ? rectangularFrame(in: container, from: index, to: end)
             : shapedFrame(in: container, from: index, to: end)
     }
 

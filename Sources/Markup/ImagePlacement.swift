@@ -38,11 +38,15 @@ extension ParseState {
     /// `<img src="…" width="…" height="…">`: one U+FFFC character whose run delegate reserves
     /// the picture's size, sitting on the baseline. A missing dimension keeps the picture's
     /// proportions; both missing, 1 pixel is 1 point. The header is read here so that a
-    /// missing, foreign, truncated or oversized file is reported at the tag.
+    /// missing, foreign, truncated or oversized file is reported at the tag. With
+    /// `float="left|right"` (and `margin`) the character takes no room in its line: the
+    /// framesetter places the picture against that side of the column and wraps text round it.
     mutating func insertImage(_ tag: Tag) {
         var width: Double?
         var height: Double?
         var source: TagAttribute?
+        var side: PictureFloat.Side?
+        var margin: TagAttribute?
         var valid = true
         for attribute in tag.attributes {
             switch attribute.key {
@@ -53,8 +57,14 @@ extension ParseState {
             case "height":
                 height = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength, excludingMinimum: true)
                 valid = valid && height != nil
+            case "float":
+                side = values.choice(attribute, ["left": PictureFloat.Side.left, "right": .right])
+                valid = valid && side != nil
+            case "margin":
+                margin = attribute
+                valid = valid && values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) != nil
             default:
-                warnUnknown(attribute, of: tag, known: ["src", "width", "height"])
+                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin"])
             }
         }
         guard let source, !source.trimmedValue.isEmpty else {
@@ -78,10 +88,18 @@ extension ParseState {
         let aspect = Double(info.pixelWidth) / Double(info.pixelHeight)
         let finalWidth = width ?? height.map { $0 * aspect } ?? Double(info.pixelWidth)
         let finalHeight = height ?? width.map { $0 / aspect } ?? Double(info.pixelHeight)
+        if let margin, side == nil {
+            diagnostics.warning("margin has no effect without float=\"left\" or float=\"right\"", at: margin.nameOffset)
+        }
+        let float = side.map {
+            PictureFloat(side: $0, width: finalWidth, height: finalHeight,
+                         margin: margin.flatMap { values.points($0, in: 0 ... ParagraphStyleChange.maximumLength) } ?? PictureFloat.defaultMargin)
+        }
         // Later messages about the file (it may fail to decode) point at its name.
         let attachment = ImageAttachment(path: path, location: diagnostics.source.location(of: source.valueOffset),
-                                         sourceLine: diagnostics.source.lineText(containing: source.valueOffset))
-        builder.appendAttachment(attachment,
-                                 delegate: RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth), madeAt: tag.offset)
+                                         sourceLine: diagnostics.source.lineText(containing: source.valueOffset), float: float)
+        // A floated picture's character takes no room in the line: the float carries its size.
+        let delegate = float == nil ? RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth) : RunDelegate(ascent: 0, width: 0)
+        builder.appendAttachment(attachment, delegate: delegate, madeAt: tag.offset)
     }
 }

@@ -47,7 +47,8 @@ struct BandSetter {
                          "framesetter made no progress at \(position)")
             position = frame.visibleRange.upperBound
             frames.append(frame)
-            if let last = frame.lines.last { bottom = max(bottom, last.origin.y + last.descent) }
+            // (usedHeight counts floated pictures, which may reach below the last line.)
+            if !frame.lines.isEmpty || !frame.floats.isEmpty { bottom = max(bottom, column.minY + frame.usedHeight) }
             if position >= end {
                 stop = .sectionEnd
                 break
@@ -76,12 +77,16 @@ struct BandSetter {
         var height = band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count)
         var climb = step
         var found = false
+        let leavesFloats = framesetter.floatsWaiting(at: band.end)
+        var bestHeight: Double?
         for _ in 0 ..< Self.maximumTrials {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
             let trial = fill(shorter, from: start, to: end, exclusions: exclusions)
-            if trial.end == band.end {
+            // A trial that leaves a floated picture for after the band does not hold it.
+            if trial.end == band.end, leavesFloats || !framesetter.floatsWaiting(at: trial.end) {
                 best = trial
+                bestHeight = height
                 found = true
                 high = min(height, trial.bottom - top)
             } else {
@@ -93,6 +98,13 @@ struct BandSetter {
             } else {
                 height = (low + high) / 2
             }
+        }
+        // Floats moved on are remembered by the framesetter from the last trial: set the best again.
+        if framesetter.hasFloats, let bestHeight {
+            best = fill(columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: bestHeight) }, from: start, to: end,
+                        exclusions: exclusions)
+        } else if framesetter.hasFloats {
+            best = fill(columns, from: start, to: end, exclusions: exclusions)
         }
         let bandHeight = best.bottom - top
         for index in best.frames.indices {

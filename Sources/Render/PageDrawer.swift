@@ -40,15 +40,22 @@ final class PageDrawer {
     private func draw(_ frames: [Frame], of source: AttributedText, images: inout [String: OpaquePointer],
                       in context: OpaquePointer) throws {
         for frame in frames {
+            for float in frame.floats {
+                if images[float.image.path] == nil { images[float.image.path] = try ImageSurfaceLoader.load(path: float.image.path) }
+                drawImage(images[float.image.path]!, in: float.rect, in: context)
+            }
             for line in frame.lines {
                 for run in line.runs {
                     if let background = run.attributes.backgroundColor {
                         DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
                     }
                     if let delegate = run.runDelegate {
-                        guard let image = run.image else { continue }
+                        // A floated picture's anchor draws nothing: the frame's float is the picture.
+                        guard let image = run.image, image.float == nil else { continue }
                         if images[image.path] == nil { images[image.path] = try ImageSurfaceLoader.load(path: image.path) }
-                        drawImage(images[image.path]!, delegate: delegate, run: run, line: line, in: context)
+                        let box = Rect(x: line.origin.x + run.x, y: line.origin.y - delegate.ascent,
+                                       width: delegate.width, height: delegate.ascent + delegate.descent)
+                        drawImage(images[image.path]!, in: box, in: context)
                     } else {
                         drawGlyphs(run, line: line, source: source, in: context)
                     }
@@ -58,11 +65,11 @@ final class PageDrawer {
         }
     }
 
-    private func drawImage(_ surface: OpaquePointer, delegate: RunDelegate, run: GlyphRun, line: Line, in context: OpaquePointer) {
+    /// The picture scaled to fill `box`.
+    private func drawImage(_ surface: OpaquePointer, in box: Rect, in context: OpaquePointer) {
         let width = Double(cairo_image_surface_get_width(surface))
         let height = Double(cairo_image_surface_get_height(surface))
-        let box = Rect(x: line.origin.x + run.x, y: line.origin.y - delegate.ascent,
-                       width: delegate.width, height: delegate.ascent + delegate.descent)
+        guard box.width > 0, box.height > 0 else { return }
         cairo_save(context)
         cairo_translate(context, box.minX, box.minY)
         cairo_scale(context, box.width / width, box.height / height)

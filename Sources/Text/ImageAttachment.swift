@@ -8,10 +8,13 @@ public struct ImageAttachment: Hashable, Sendable {
     /// Where the `<img>` tag was written, and the text of that line, for messages about the file.
     public var location: SourceLocation?
     public var sourceLine: String?
+    /// Set when the picture floats beside the text instead of sitting in its line.
+    public var float: PictureFloat?
 
-    public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil) {
+    public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil, float: PictureFloat? = nil) {
         self.path = path
         self.location = location
         self.sourceLine = sourceLine
+        self.float = float
     }
 }

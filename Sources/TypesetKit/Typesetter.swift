@@ -242,7 +242,9 @@ public final class Typesetter {
             let section = text.paragraphStyle(at: attachment.index).section
             let column = Size(width: page.columnWidth(columns: section?.columns ?? page.columns, gutter: section?.gutter ?? page.gutter),
                               height: page.textArea.height)
-            let delegate = attachment.delegate
+            // A floated picture's size is on its float, its character taking no room.
+            let float = attachment.image.float
+            let delegate = float.map { RunDelegate(ascent: $0.height, width: $0.width) } ?? attachment.delegate
             let height = delegate.ascent + delegate.descent
             // Half a point of slack: a picture sized to the column in whole points still fits.
             guard delegate.width > column.width + 0.5 || height > column.height + 0.5 else { continue }
@@ -252,7 +254,15 @@ public final class Typesetter {
                                                delegate.width, delegate.ascent + delegate.descent, column.width, column.height,
                                                fitted.width, fitted.ascent + fitted.descent),
                                         at: attachment.image.location, sourceLine: attachment.image.sourceLine))
-            text.modifyAttributes(in: attachment.index ..< attachment.index + 1) { $0.runDelegate = fitted }
+            text.modifyAttributes(in: attachment.index ..< attachment.index + 1) {
+                if var float {
+                    float.width = fitted.width
+                    float.height = fitted.ascent + fitted.descent
+                    $0.image?.float = float
+                } else {
+                    $0.runDelegate = fitted
+                }
+            }
         }
     }
 }

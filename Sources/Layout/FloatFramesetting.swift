@@ -1,0 +1,109 @@
+import Text
+
+/// Floated pictures (`<img float="left|right">`): each is placed at the top of the line that
+/// holds its anchor character, against that side of the container's rectangle, and the frame is
+/// set again with the picture and its margin as an exclusion, so that the lines beside it are
+/// shortened (the exclusion path, see ShapedFramesetting). A picture that would reach below
+/// the container moves to the top of the next frame set from where this one ends; the text
+/// goes on without waiting for it.
+extension Framesetter {
+    /// A floated picture's character.
+    struct FloatAnchor: Hashable {
+        var index: Int
+        var image: ImageAttachment
+    }
+
+    /// More floats than this in one frame are moved on rather than placed, which bounds the
+    /// number of times a frame is set again.
+    static let maximumFloatsPerFrame = 32
+
+    /// Whether the text has floated pictures at all.
+    public var hasFloats: Bool { !floatAnchors.isEmpty }
+
+    /// Whether floats that did not fit in the frame last set to end at `index` wait for the next one.
+    public func floatsWaiting(at index: Int) -> Bool { deferredFloats[index] != nil }
+
+    /// Whether a frame from `index` to `end` must place floats: some are waiting for it, or an
+    /// anchor lies in its text.
+    func mayHoldFloats(from index: Int, to end: Int) -> Bool {
+        deferredFloats[index] != nil || floatAnchors.contains { $0.index >= index && $0.index < end }
+    }
+
+    func floatingFrame(in container: Container, from index: Int, to end: Int) -> Frame {
+        let rect = container.rect
+        let pending = deferredFloats[index] ?? []
+        let waiting = Set(pending.map(\.index))
+        var placed: [PlacedFloat] = []
+        var deferred: [FloatAnchor] = []
+        // Those that did not fit in the frame before go first, at the top.
+        for anchor in pending {
+            if let float = place(anchor, top: rect.minY, in: rect, beside: placed) {
+                placed.append(float)
+            } else {
+                deferred.append(anchor)
+            }
+        }
+        func set() -> Frame {
+            var floated = container
+            floated.exclusions += placed.map(\.exclusion)
+            return plainFrame(in: floated, from: index, to: end)
+        }
+        var frame = set()
+        var handled = waiting
+        for _ in 0 ..< Self.maximumFloatsPerFrame {
+            guard let anchor = anchors(in: frame.visibleRange).first(where: { !handled.contains($0.index) }) else { break }
+            handled.insert(anchor.index)
+            guard let line = frame.lines.first(where: { $0.stringRange.contains(anchor.index) }) else { continue }
+            let top = line.origin.y - line.ascent - line.leading / 2
+            if let float = place(anchor, top: top, in: rect, beside: placed) {
+                placed.append(float)
+                frame = set()
+            } else {
+                deferred.append(anchor)
+            }
+        }
+        // Set again, some lines may have gone to the next frame (it is shorter, or a column
+        // ends where a paragraph allows): their floats go with them.
+        let ending = frame.visibleRange.upperBound
+        let kept = placed.filter { waiting.contains($0.anchor) || $0.anchor < ending }
+        if kept.count < placed.count {
+            placed = kept
+            frame = set()
+        }
+        if frame.visibleRange.isEmpty, !placed.isEmpty, container.exclusions.isEmpty {
+            // The floats leave no room for a line (a picture as large as the column): the text
+            // goes on here and they move on, as a column must take some text.
+            placed = []
+            frame = plainFrame(in: container, from: index, to: end)
+        }
+        let done = Set(placed.map(\.anchor))
+        deferred = pending.filter { !done.contains($0.index) }
+            + anchors(in: frame.visibleRange).filter { !done.contains($0.index) && !waiting.contains($0.index) }
+        frame.floats = placed
+        deferredFloats[frame.visibleRange.upperBound] = deferred.isEmpty ? nil : deferred
+        return frame
+    }
+
+    /// The anchors of floated pictures in `range`, in text order.
+    private func anchors(in range: Range<Int>) -> [FloatAnchor] {
+        floatAnchors.filter { range.contains($0.index) }
+    }
+
+    /// The float of `anchor` placed from `top` down against its side of `rect`, below any
+    /// float already there it would touch; nil when it would reach below `rect` and is not at
+    /// its top (a picture taller than the column is placed there anyway rather than never).
+    private func place(_ anchor: FloatAnchor, top: Double, in rect: Rect, beside placed: [PlacedFloat]) -> PlacedFloat? {
+        guard let float = anchor.image.float else { return nil }
+        let x = float.side == .left ? rect.minX : rect.maxX - float.width
+        var box = Rect(x: x, y: top, width: float.width, height: float.height)
+        while let below = placed.first(where: { other in
+            let clear = Rect(x: other.rect.minX - other.float.margin, y: other.rect.minY,
+                             width: other.rect.width + 2 * other.float.margin, height: other.rect.height + other.float.margin)
+            return clear.intersects(box)
+        }) {
+            box.origin.y = below.rect.maxY + below.float.margin
+        }
+        if box.maxY > rect.maxY + 0.001, box.minY > rect.minY + 0.001 { return nil }
+        return PlacedFloat(rect: box, image: anchor.image, anchor: anchor.index)
+    }
+}
