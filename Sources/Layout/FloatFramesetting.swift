@@ -70,9 +70,10 @@ extension Framesetter {
             placed = kept
             frame = set()
         }
-        if frame.visibleRange.isEmpty, !placed.isEmpty, container.exclusions.isEmpty {
+        if frame.visibleRange.isEmpty, !placed.isEmpty, container.exclusions.isEmpty, index < end {
             // The floats leave no room for a line (a picture as large as the column): the text
-            // goes on here and they move on, as a column must take some text.
+            // goes on here and they move on, as a column must take some text. (With no text
+            // left, a frame holds only the pictures still waiting.)
             placed = []
             frame = plainFrame(in: container, from: index, to: end)
         }

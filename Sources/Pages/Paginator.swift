@@ -48,10 +48,23 @@ public struct Paginator: Sequence, IteratorProtocol {
         sections = SectionFinder(text: framesetter.text)
     }
 
+    /// Floated pictures that did not fit before the text ended get pages of their own, one
+    /// column after another, rather than being dropped: each frame places at least the first.
+    private mutating func pageOfWaitingPictures() -> Page? {
+        var frames: [Frame] = []
+        for column in template.columnRects(ofPage: pageNumber) where framesetter.floatsWaiting(at: position) {
+            frames.append(framesetter.frame(in: Container(rect: column), from: position, to: position))
+        }
+        let furniture = runningHeads?.furniture(page: pageNumber, of: pageCount, template: template)
+        return Page(number: pageNumber, size: template.size, frames: frames, furniture: furniture)
+    }
+
     public mutating func next() -> Page? {
         let text = framesetter.text
-        guard position < text.length || (text.length == 0 && pageNumber == 0) else { return nil }
+        let picturesWaiting = position >= text.length && text.length > 0 && framesetter.floatsWaiting(at: position)
+        guard position < text.length || picturesWaiting || (text.length == 0 && pageNumber == 0) else { return nil }
         pageNumber += 1
+        if picturesWaiting { return pageOfWaitingPictures() }
         let area = template.textArea(ofPage: pageNumber)
         let setter = BandSetter(framesetter: framesetter)
         let excluded = exclusions[pageNumber] ?? []

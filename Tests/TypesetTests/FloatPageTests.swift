@@ -54,6 +54,18 @@ final class FloatPageTests: XCTestCase {
         XCTAssertEqual(pages.flatMap(\.frames).flatMap(\.floats).map(\.anchor).sorted(), floats, file: file, line: line)
     }
 
+    func testPicturesStillWaitingWhenTheTextEndsGetAPageOfTheirOwn() throws {
+        // Two pictures as tall as a column, anchored in a short last paragraph half-way down a
+        // column: they fit only at a column's top, and the text ends before the next column.
+        let text = paragraphs(10) + ["<img src=\"coffee.jpg\" width=\"200\" height=\"700\" float=\"right\">"
+            + "<img src=\"rocket.jpg\" width=\"200\" height=\"700\" float=\"left\">The end."]
+        let (document, pages) = try layOut(text.joined(separator: "\n"))
+        assertEverythingSetOnce(pages, document.text)
+        let last = try XCTUnwrap(pages.last)
+        XCTAssertTrue(last.frames.allSatisfy { $0.lines.isEmpty }, "the last page holds only pictures")
+        XCTAssertEqual(last.frames.flatMap(\.floats).count, 2, "one a column")
+    }
+
     func testRightFloatShortensTheLinesBesideIt() throws {
         var text = paragraphs(8)
         text[1] = "<img src=\"coffee.jpg\" width=\"120\" height=\"80\" float=\"right\" margin=\"10\">" + text[1]
