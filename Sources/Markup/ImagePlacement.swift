@@ -41,11 +41,15 @@ extension ParseState {
     /// missing, foreign, truncated or oversized file is reported at the tag. With
     /// `float="left|right"` (and `margin`) the character takes no room in its line: the
     /// framesetter places the picture against that side of the column and wraps text round it.
+    /// With `float="top|bottom"` (and `span`) the paginator sets it across columns at a page's edge.
     mutating func insertImage(_ tag: Tag) {
         var width: Double?
         var height: Double?
         var source: TagAttribute?
         var side: PictureFloat.Side?
+        var edge: SpanningPicture.Edge?
+        var span: TagAttribute?
+        var spanned: Int?
         var margin: TagAttribute?
         var valid = true
         for attribute in tag.attributes {
@@ -58,13 +62,22 @@ extension ParseState {
                 height = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength, excludingMinimum: true)
                 valid = valid && height != nil
             case "float":
-                side = values.choice(attribute, ["left": PictureFloat.Side.left, "right": .right])
-                valid = valid && side != nil
+                switch values.choice(attribute, PicturePlacement.choices) {
+                case .side(let value): side = value
+                case .edge(let value): edge = value
+                case nil: valid = false
+                }
+            case "span":
+                span = attribute
+                switch spannedColumns(attribute) {
+                case .success(let columns): spanned = columns
+                case .failure: valid = false
+                }
             case "margin":
                 margin = attribute
                 valid = valid && values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) != nil
             default:
-                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin"])
+                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span"])
             }
         }
         guard let source, !source.trimmedValue.isEmpty else {
@@ -88,6 +101,9 @@ extension ParseState {
         let aspect = Double(info.pixelWidth) / Double(info.pixelHeight)
         let finalWidth = width ?? height.map { $0 * aspect } ?? Double(info.pixelWidth)
         let finalHeight = height ?? width.map { $0 / aspect } ?? Double(info.pixelHeight)
+        if let span, edge == nil {
+            diagnostics.warning("span has no effect without float=\"top\" or float=\"bottom\"", at: span.nameOffset)
+        }
         if let margin, side == nil {
             diagnostics.warning("margin has no effect without float=\"left\" or float=\"right\"", at: margin.nameOffset)
         }
@@ -97,9 +113,10 @@ extension ParseState {
         }
         // Later messages about the file (it may fail to decode) point at its name.
         let attachment = ImageAttachment(path: path, location: diagnostics.source.location(of: source.valueOffset),
-                                         sourceLine: diagnostics.source.lineText(containing: source.valueOffset), float: float)
+                                         sourceLine: diagnostics.source.lineText(containing: source.valueOffset), float: float,
+                                         spanning: edge.map { SpanningPicture(edge: $0, columns: spanned, aspect: finalWidth / finalHeight) })
         // A floated picture's character takes no room in the line: the float carries its size.
-        let delegate = float == nil ? RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth) : RunDelegate(ascent: 0, width: 0)
+        let delegate = float == nil && edge == nil ? RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth) : RunDelegate(ascent: 0, width: 0)
         builder.appendAttachment(attachment, delegate: delegate, madeAt: tag.offset)
     }
 }

@@ -29,6 +29,10 @@ final class PageDrawer {
             for surface in images.values { cairo_surface_destroy(surface) }
             colorGlyphs.endPage()
         }
+        for picture in page.pictures {
+            if images[picture.image.path] == nil { images[picture.image.path] = try ImageSurfaceLoader.load(path: picture.image.path) }
+            drawImage(images[picture.image.path]!, in: picture.rect, in: context)
+        }
         try draw(page.frames, of: text, images: &images, in: context)
         if let furniture = page.furniture {
             // The running heads' runs index their own text, not the document's.
@@ -50,8 +54,9 @@ final class PageDrawer {
                         DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
                     }
                     if let delegate = run.runDelegate {
-                        // A floated picture's anchor draws nothing: the frame's float is the picture.
-                        guard let image = run.image, image.float == nil else { continue }
+                        // A floated or spanning picture's anchor draws nothing: the picture is
+                        // the frame's float or the page's.
+                        guard let image = run.image, image.float == nil, image.spanning == nil else { continue }
                         if images[image.path] == nil { images[image.path] = try ImageSurfaceLoader.load(path: image.path) }
                         let box = Rect(x: line.origin.x + run.x, y: line.origin.y - delegate.ascent,
                                        width: delegate.width, height: delegate.ascent + delegate.descent)

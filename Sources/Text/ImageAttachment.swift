@@ -10,11 +10,15 @@ public struct ImageAttachment: Hashable, Sendable {
     public var sourceLine: String?
     /// Set when the picture floats beside the text instead of sitting in its line.
     public var float: PictureFloat?
+    /// Set when the picture spans columns at the top or bottom of a page instead.
+    public var spanning: SpanningPicture?
 
-    public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil, float: PictureFloat? = nil) {
+    public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil, float: PictureFloat? = nil,
+                spanning: SpanningPicture? = nil) {
         self.path = path
         self.location = location
         self.sourceLine = sourceLine
         self.float = float
+        self.spanning = spanning
     }
 }
