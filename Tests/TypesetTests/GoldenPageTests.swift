@@ -66,6 +66,12 @@ final class GoldenPageTests: XCTestCase {
         XCTAssertEqual(pageCount, 1)
     }
 
+    /// Three columns with a picture across two of them at the top and one across all at the foot.
+    func testSpanningPicturesMatchGoldenPages() throws {
+        let pageCount = try assertPagesMatchGoldens(of: "spanning-pictures")
+        XCTAssertEqual(pageCount, 2)
+    }
+
     /// Renders `Fixtures/NAME/NAME.txt` (with the default options, as `configure` changes them)
     /// and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
     @discardableResult
