@@ -12,8 +12,12 @@ public struct PlacedFloat: Hashable, Sendable {
 
     /// What the text keeps out of: the picture and its margin beside and below it. No margin
     /// above, which is where its anchor's line begins: the lines above are left as they were set.
+    /// With a traced contour, its opaque pixels and the margin round them.
     var exclusion: Exclusion {
         let margin = float.margin
+        if let contour = float.contour {
+            return Exclusion(ContourExclusion.shape(contour, in: rect, side: float.side, margin: margin))
+        }
         let clear = float.side == .left
             ? Rect(x: rect.minX, y: rect.minY, width: rect.width + margin, height: rect.height + margin)
             : Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + margin, height: rect.height + margin)

@@ -40,8 +40,9 @@ extension ParseState {
     /// proportions; both missing, 1 pixel is 1 point. The header is read here so that a
     /// missing, foreign, truncated or oversized file is reported at the tag. With
     /// `float="left|right"` (and `margin`) the character takes no room in its line: the
-    /// framesetter places the picture against that side of the column and wraps text round it.
-    /// With `float="top|bottom"` (and `span`) the paginator sets it across columns at a page's edge.
+    /// framesetter places the picture against that side of the column and wraps text round it;
+    /// `wrap="contour"` wraps round its opaque pixels instead (traced before layout). With
+    /// `float="top|bottom"` (and `span`) the paginator sets it across columns at a page's edge.
     mutating func insertImage(_ tag: Tag) {
         var width: Double?
         var height: Double?
@@ -51,6 +52,8 @@ extension ParseState {
         var span: TagAttribute?
         var spanned: Int?
         var margin: TagAttribute?
+        var wrap: TagAttribute?
+        var wrapShape = PictureFloat.Wrap.rectangle
         var valid = true
         for attribute in tag.attributes {
             switch attribute.key {
@@ -76,8 +79,13 @@ extension ParseState {
             case "margin":
                 margin = attribute
                 valid = valid && values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) != nil
+            case "wrap":
+                wrap = attribute
+                let shape = values.choice(attribute, ["rect": PictureFloat.Wrap.rectangle, "contour": .contour])
+                wrapShape = shape ?? .rectangle
+                valid = valid && shape != nil
             default:
-                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span"])
+                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap"])
             }
         }
         guard let source, !source.trimmedValue.isEmpty else {
@@ -107,9 +115,13 @@ extension ParseState {
         if let margin, side == nil {
             diagnostics.warning("margin has no effect without float=\"left\" or float=\"right\"", at: margin.nameOffset)
         }
+        if let wrap, side == nil {
+            diagnostics.warning("wrap has no effect without float=\"left\" or float=\"right\"", at: wrap.nameOffset)
+        }
         let float = side.map {
             PictureFloat(side: $0, width: finalWidth, height: finalHeight,
-                         margin: margin.flatMap { values.points($0, in: 0 ... ParagraphStyleChange.maximumLength) } ?? PictureFloat.defaultMargin)
+                         margin: margin.flatMap { values.points($0, in: 0 ... ParagraphStyleChange.maximumLength) } ?? PictureFloat.defaultMargin,
+                         wrap: wrapShape)
         }
         // Later messages about the file (it may fail to decode) point at its name.
         let attachment = ImageAttachment(path: path, location: diagnostics.source.location(of: source.valueOffset),

@@ -143,6 +143,7 @@ public final class Typesetter {
         fitPictures(&text, diagnostics: &diagnostics)
         let imageProblems = ImagePreflight.check(text)
         if !imageProblems.isEmpty { throw DocumentFailure((diagnostics + imageProblems).sortedBySource()) }
+        diagnostics += ContourTracing.trace(&text)
         if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
             throw DocumentFailure(diagnostics.map { warning in
                 var promoted = warning

@@ -1,0 +1,49 @@
+import CCairo
+import Images
+import Text
+
+/// Traces the contour of a picture's opaque pixels for `wrap="contour"`, from its alpha
+/// channel as Cairo decodes it (ARGB32, premultiplied: alpha is the top byte of each pixel).
+public enum AlphaContour {
+    /// Why a picture gives no contour: the text then wraps round its rectangle.
+    public enum Missing: Error, Equatable { case noAlpha, opaque, transparent }
+
+    /// Bands of about this many over the picture's height: lines are a dozen points tall, so
+    /// finer bands would not change where they are set.
+    public static let bandCount = 48
+    /// Pixels at least this opaque (of 255) count as part of the picture.
+    public static let threshold: UInt32 = 128
+
+    /// The contour of the picture at `path`; throws `Missing` when it has none worth tracing
+    /// (a JPEG, a PNG without alpha or opaque to its edges, or one with no opaque pixel), and
+    /// `ImageLoadError` when it cannot be decoded.
+    public static func trace(path: String) throws -> PictureContour {
+        if try ImageInfo.probe(path: path).format == .jpeg { throw Missing.noAlpha }
+        let surface = try ImageSurfaceLoader.load(path: path)
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else { throw Missing.noAlpha }
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let pixels = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        let count = min(bandCount, height)
+        var bands: [PictureContour.Band] = []
+        for band in 0 ..< count {
+            let firstRow = band * height / count, endRow = (band + 1) * height / count
+            var left = width, right = -1
+            for row in firstRow ..< endRow {
+                let line = pixels + row * stride
+                func opaque(_ column: Int) -> Bool { line.load(fromByteOffset: column * 4, as: UInt32.self) >> 24 >= threshold }
+                // Only the columns outside what earlier rows found can widen the band.
+                if let first = (0 ..< min(left, width)).first(where: opaque) { left = first }
+                if let last = (max(right + 1, 0) ..< width).reversed().first(where: opaque) { right = last }
+            }
+            guard right >= left else { continue }
+            bands.append(PictureContour.Band(top: Double(firstRow) / Double(height), bottom: Double(endRow) / Double(height),
+                                             left: Double(left) / Double(width), right: Double(right + 1) / Double(width)))
+        }
+        if bands.isEmpty { throw Missing.transparent }
+        if bands.count == count, bands.allSatisfy({ $0.left == 0 && $0.right == 1 }) { throw Missing.opaque }
+        return PictureContour(bands: bands)
+    }
+}
