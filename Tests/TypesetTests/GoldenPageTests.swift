@@ -72,6 +72,13 @@ final class GoldenPageTests: XCTestCase {
         XCTAssertEqual(pageCount, 2)
     }
 
+    /// Issue 6's whole page: a one-column headline section over a three-column article, a
+    /// picture floated right, a round one floated left with contour wrap, one spanning all
+    /// columns at the top of a later page, running heads, and the last page's columns balanced.
+    func testMagazineFeatureMatchesGoldenPages() throws {
+        try assertPagesMatchGoldens(of: "magazine-feature")
+    }
+
     /// Renders `Fixtures/NAME/NAME.txt` (with the default options, as `configure` changes them)
     /// and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
     @discardableResult

@@ -55,6 +55,17 @@ enum PageBoxes {
         return result
     }
 
+    /// A floated picture's opaque part: the bands traced from its transparency when it wraps
+    /// by contour, else its whole rectangle.
+    static func opaqueParts(of float: PlacedFloat) -> [Rect] {
+        guard float.float.wrap == .contour, let contour = float.float.contour, !contour.bands.isEmpty else { return [float.rect] }
+        let box = float.rect
+        return contour.bands.map { band in
+            Rect(x: box.minX + band.left * box.width, y: box.minY + band.top * box.height,
+                 width: (band.right - band.left) * box.width, height: (band.bottom - band.top) * box.height)
+        }
+    }
+
     static func isWhiteSpace(_ offset: Int, in text: AttributedText) -> Bool {
         guard offset >= 0 else { return false }
         switch text.storage[offset] {

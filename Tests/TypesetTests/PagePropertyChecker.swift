@@ -63,7 +63,25 @@ struct PagePropertyChecker {
                 }
                 boxes.append(lineBoxes)
             }
+            // Floated pictures lie in their frame, like any of its lines' boxes; text may not
+            // enter their opaque part (with contour wrap, the traced bands; else the rectangle).
+            let floats = frame.floats.flatMap { float in
+                PageBoxes.opaqueParts(of: float).map { rect in
+                    PlacedBox(rect: rect, character: float.anchor, frame: frameIndex, line: -1, isPicture: true, withinLine: rect)
+                }
+            }
+            for box in floats {
+                pictures += 1
+                checkInside(box, frame: frame, page: page.number)
+            }
+            if !floats.isEmpty { boxes.append(floats) }
         }
+        // Pictures spanning columns belong to the page, not to a frame.
+        let spanning = page.pictures.map { picture in
+            PlacedBox(rect: picture.rect, character: picture.anchor, frame: -1, line: -1, isPicture: true, withinLine: picture.rect)
+        }
+        pictures += spanning.count
+        if !spanning.isEmpty { boxes.append(spanning) }
         checkOverlaps(boxes, page: page.number)
         checkRunningHeads(of: page)
     }
@@ -132,7 +150,8 @@ struct PagePropertyChecker {
             fail("\(at): \(what) \(PageBoxes.describe(box.rect)) is outside its frame \(PageBoxes.describe(rect))")
         }
         let inner = box.rect.insetBy(Self.overlapTolerance)
-        guard inner.width > 0, inner.height > 0 else { return }
+        // A floated picture is itself an exclusion of its frame (the text keeps out of it).
+        guard inner.width > 0, inner.height > 0, box.line >= 0 else { return }
         for exclusion in frame.container.exclusions {
             let spans = exclusion.shape.coveredSpans(top: inner.minY, bottom: inner.maxY)
             if let span = spans.first(where: { $0.minX < inner.maxX && inner.minX < $0.maxX }) {
