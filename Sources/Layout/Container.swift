@@ -12,15 +12,18 @@ public struct Container: Hashable, Sendable {
     /// circle they would hold a letter or two. 18 pt is about two ems of body text. Applies
     /// only to containers with a shape or exclusions.
     public var minimumFragmentWidth: Double
+    /// The grid every baseline is moved down onto (nil: lines sit where their heights put them).
+    public var baselineGrid: BaselineGrid?
 
     public static let defaultMinimumFragmentWidth = 18.0
 
     public init(rect: Rect, shape: Shape? = nil, exclusions: [Exclusion] = [],
-                minimumFragmentWidth: Double = Container.defaultMinimumFragmentWidth) {
+                minimumFragmentWidth: Double = Container.defaultMinimumFragmentWidth, baselineGrid: BaselineGrid? = nil) {
         self.rect = rect
         self.shape = shape
         self.exclusions = exclusions
         self.minimumFragmentWidth = minimumFragmentWidth
+        self.baselineGrid = baselineGrid
     }
 
     /// Neither a shape nor exclusions: every line is as wide as the rectangle.

@@ -127,7 +127,9 @@ public final class Framesetter {
 
             // The line box: ascent and descent, with the leading split above and below.
             let top = y + spaceBefore
-            let baseline = top + line.leading / 2 + line.ascent
+            let natural = top + line.leading / 2 + line.ascent
+            // On a grid the line moves down onto the next grid line, taking the space before with it.
+            let baseline = container.baselineGrid?.snap(natural) ?? natural
             if baseline + line.descent > rect.maxY + 0.001, !lines.isEmpty {
                 overflow = ColumnBreak.Overflow(
                     startsParagraph: startsParagraph,
@@ -141,7 +143,7 @@ public final class Framesetter {
                                                 isBlank: paragraph.range.isEmpty, rules: KeepRules(style), bottom: baseline + line.descent - rect.minY))
             linesOfParagraph = linesOfParagraph.map { $0 + 1 }
             lines.append(line)
-            y = top + line.height
+            y = top + line.height + (baseline - natural)
             if line.endsParagraph { y += style.spaceAfter }
             position = line.stringRange.upperBound
         }

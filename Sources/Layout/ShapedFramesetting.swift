@@ -94,7 +94,9 @@ extension Framesetter {
         let rect = container.rect
         let expected = BandMetrics.expected(in: state.paragraph, at: position)
         var proposed = expected
-        var bandTop = top
+        let grid = container.baselineGrid
+        // On a grid a band is proposed where its baseline falls on a grid line, and moves a grid line at a time.
+        var bandTop = grid.map { $0.snap(top + expected.baseline) - expected.baseline } ?? top
         repeat {
             if !beyondBottom, bandTop + expected.textBottom > rect.maxY + 0.001 { return nil }
             for _ in 0 ..< Self.bandAttempts {
@@ -108,6 +110,14 @@ extension Framesetter {
                     proposed = proposed.enlarged(toHold: actual)
                     continue
                 }
+                // Lines taller than expected put the baseline off the grid: the band moves down onto it and is proposed again.
+                if let grid {
+                    let onGrid = grid.snap(bandTop + actual.baseline) - actual.baseline
+                    if onGrid > bandTop + 0.001 {
+                        bandTop = onGrid
+                        continue
+                    }
+                }
                 if !beyondBottom, bandTop + actual.textBottom > rect.maxY + 0.001 { return nil }
                 for index in set.lines.indices {
                     // (Summed as in a rectangle, so that a band of one line lands on the same baseline.)
@@ -116,7 +126,7 @@ extension Framesetter {
                 }
                 return PlacedBand(top: bandTop, metrics: actual, lines: set.lines, lastAvailable: set.lastAvailable)
             }
-            bandTop += Self.bandStep
+            bandTop += grid?.step ?? Self.bandStep
         } while bandTop < rect.maxY
         return nil
     }

@@ -24,6 +24,8 @@ struct Band {
 /// that still holds the text, so that they end together.
 struct BandSetter {
     let framesetter: Framesetter
+    /// The page's baseline grid, given to every column (nil: none).
+    var grid: BaselineGrid? = nil
 
     /// Balanced columns are found to within this many points.
     static let tolerance = 1.0
@@ -40,7 +42,7 @@ struct BandSetter {
         var bottom = columns.first?.minY ?? 0
         var stop = Band.Stop.full
         for column in columns {
-            let frame = framesetter.frame(in: Container(rect: column, exclusions: exclusions), from: position, to: end)
+            let frame = framesetter.frame(in: Container(rect: column, exclusions: exclusions, baselineGrid: grid), from: position, to: end)
             // The framesetter sets at least one line in an empty rectangle; a column that
             // exclusions leave no room in takes nothing, and the next one starts where it would have.
             precondition(frame.visibleRange.upperBound > position || !exclusions.isEmpty,

@@ -38,6 +38,9 @@ public struct PageTemplate: Hashable, Sendable {
     public var columns: Int
     public var gutter: Double
     public var facing: Bool
+    /// The distance between baselines on a grid counted from the text area's top, which every
+    /// line of the page's columns sits on (nil: no grid). See `baselineGrid(ofPage:)`.
+    public var baselineGrid: Double?
 
     public static let a4 = Size(width: 595.2756, height: 841.8898)   // 210 × 297 mm
     public static let letter = Size(width: 612, height: 792)          // 8.5 × 11 in
@@ -49,6 +52,11 @@ public struct PageTemplate: Hashable, Sendable {
         self.columns = columns
         self.gutter = gutter
         self.facing = facing
+    }
+
+    /// The grid of page `number`'s baselines, from the top of its text area.
+    public func baselineGrid(ofPage number: Int) -> BaselineGrid? {
+        baselineGrid.map { BaselineGrid(origin: textArea(ofPage: number).minY, step: $0) }
     }
 
     /// Whether page `number` (from 1) is a left-hand page, whose margins are mirrored.

@@ -67,7 +67,8 @@ public struct Paginator: Sequence, IteratorProtocol {
     private mutating func pageOfWaitingPictures() -> Page? {
         var frames: [Frame] = []
         for column in template.columnRects(ofPage: pageNumber) where framesetter.floatsWaiting(at: position) {
-            frames.append(framesetter.frame(in: Container(rect: column), from: position, to: position))
+            frames.append(framesetter.frame(in: Container(rect: column, baselineGrid: template.baselineGrid(ofPage: pageNumber)),
+                                              from: position, to: position))
         }
         let furniture = runningHeads?.furniture(page: pageNumber, of: pageCount, template: template)
         return Page(number: pageNumber, size: template.size, frames: frames, furniture: furniture)
@@ -151,7 +152,7 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// With `keepingFrom`, the paragraphs from there stay prepared after it returns.
     private mutating func layOut(from start: Int, area: Rect, exclusions excluded: [Exclusion], keepingFrom: Int?) -> (frames: [Frame], end: Int) {
         let text = framesetter.text
-        let setter = BandSetter(framesetter: framesetter)
+        let setter = BandSetter(framesetter: framesetter, grid: template.baselineGrid(ofPage: pageNumber))
         var position = start
         var frames: [Frame] = []
         var top = area.minY

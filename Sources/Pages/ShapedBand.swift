@@ -24,11 +24,12 @@ extension BandSetter {
     /// rectangle instead, which always takes a line: the text always goes on.
     func fill(_ shape: SectionShape, band: Rect, fallback: Rect?, from start: Int, to end: Int,
               exclusions: [Exclusion]) -> Band {
-        var frame = framesetter.frame(in: Container(rect: band, shape: Self.outline(shape, in: band), exclusions: exclusions),
+        var frame = framesetter.frame(in: Container(rect: band, shape: Self.outline(shape, in: band), exclusions: exclusions,
+                                                    baselineGrid: grid),
                                       from: start, to: end)
         var bottom = band.maxY
         if frame.visibleRange.upperBound <= start, let fallback {
-            frame = framesetter.frame(in: Container(rect: fallback, exclusions: exclusions), from: start, to: end)
+            frame = framesetter.frame(in: Container(rect: fallback, exclusions: exclusions, baselineGrid: grid), from: start, to: end)
             bottom = frame.lines.last.map { max(band.maxY, $0.origin.y + $0.descent) } ?? band.maxY
         }
         let position = frame.visibleRange.upperBound

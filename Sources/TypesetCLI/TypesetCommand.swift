@@ -50,6 +50,9 @@ struct TypesetCommand: ParsableCommand {
     @Option(help: "Space between columns, in points.")
     var gutter: Double = 18
 
+    @Option(help: "Set every line on a baseline grid this many points apart, counted from the text area's top, so that lines in adjacent columns line up (default: no grid).")
+    var baselineGrid: Double?
+
     @Option(help: "Font family of untagged text, and the stand-in for missing faces.")
     var font: String = TypesetOptions.defaultFontFamily
 
@@ -101,6 +104,9 @@ struct TypesetCommand: ParsableCommand {
             if let problem = argument?.problem { throw ValidationError("\(name) \(problem)") }
         }
         guard fontSize > 0, fontSize <= 1000 else { throw ValidationError("--font-size must be greater than 0 and at most 1000") }
+        if let baselineGrid, !(baselineGrid > 0 && baselineGrid <= 1000) {
+            throw ValidationError("--baseline-grid must be greater than 0 and at most 1000")
+        }
         guard !font.isEmpty else { throw ValidationError("--font cannot be empty") }
         guard textScale > 0, textScale <= 10 else { throw ValidationError("--text-scale must be greater than 0 and at most 10") }
         if let root {
@@ -126,9 +132,10 @@ struct TypesetCommand: ParsableCommand {
     }
 
     var template: PageTemplate {
-        guard facing else { return PageTemplate(size: pageSize.size, margins: Margins(all: margin), columns: columns, gutter: gutter) }
-        let margins = Margins.facing(margin: margin, inner: innerMargin, outer: outerMargin)
-        return PageTemplate(size: pageSize.size, margins: margins, columns: columns, gutter: gutter, facing: true)
+        let margins = facing ? Margins.facing(margin: margin, inner: innerMargin, outer: outerMargin) : Margins(all: margin)
+        var template = PageTemplate(size: pageSize.size, margins: margins, columns: columns, gutter: gutter, facing: facing)
+        template.baselineGrid = baselineGrid
+        return template
     }
 
     var outputPath: String {

@@ -146,6 +146,7 @@ final class CommandLineTests: XCTestCase {
             (["doc.txt", "--format", "gif"], "gif"),
             (["doc.txt", "--page-size", "tiny"], "tiny"),
             (["doc.txt", "--margin", "400"], "margins"),
+            (["doc.txt", "--baseline-grid", "0"], "--baseline-grid"),
             ([], "input"),
         ]
         for (arguments, mention) in cases {
@@ -161,6 +162,7 @@ final class CommandLineTests: XCTestCase {
         let result = try typeset(["--help"], in: directory)
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue((result.stdout + result.stderr).contains("--columns"))
+        XCTAssertTrue((result.stdout + result.stderr).contains("--baseline-grid"))
     }
 
     func testPNGOutputWritesOneNumberedFilePerPage() throws {
