@@ -88,6 +88,26 @@ public final class Framesetter {
             : shapedFrame(in: container, from: index, to: end)
     }
 
+    /// Where a frame's next line begins: the paragraph at `position`, whether the line starts it,
+    /// and the space above it.
+    struct LineStart {
+        var state: ParagraphState
+        var startsParagraph: Bool
+        var spaceBefore: Double
+    }
+
+    /// The next line's start; nil when a forced break ends the frame before its paragraph (at
+    /// the frame's top the break is met already).
+    func lineStart(at position: Int, frameHasLines: Bool) -> LineStart? {
+        let state = paragraphState(containing: position)
+        let style = state.paragraph.style
+        let startsParagraph = position == state.paragraph.range.lowerBound
+        if startsParagraph, style.breakBefore != nil, frameHasLines { return nil }
+        // Space above a paragraph at the top of a column is dropped, as in TeX.
+        return LineStart(state: state, startsParagraph: startsParagraph,
+                         spaceBefore: startsParagraph && frameHasLines ? style.spaceBefore : 0)
+    }
+
     /// Every line as wide as the container's rectangle.
     private func rectangularFrame(in container: Container, from index: Int, to end: Int) -> Frame {
         let rect = container.rect
@@ -98,14 +118,9 @@ public final class Framesetter {
         var y = rect.minY
         var linesOfParagraph: Int?   // lines of the current paragraph in this frame, when it began here
         while position < end {
-            let state = paragraphState(containing: position)
-            let paragraph = state.paragraph
-            let style = paragraph.style
-            let startsParagraph = position == paragraph.range.lowerBound
-            // A forced break ends the frame before its paragraph; at the frame's top it is met already.
-            if startsParagraph, style.breakBefore != nil, !lines.isEmpty { break }
-            // Space above a paragraph at the top of a column is dropped, as in TeX.
-            let spaceBefore = startsParagraph && !lines.isEmpty ? style.spaceBefore : 0
+            guard let next = lineStart(at: position, frameHasLines: !lines.isEmpty) else { break }
+            let state = next.state, paragraph = next.state.paragraph, style = next.state.paragraph.style
+            let startsParagraph = next.startsParagraph, spaceBefore = next.spaceBefore
 
             let indent = style.headIndent + (startsParagraph ? style.firstLineIndent : 0)
             let fragment = (minX: rect.minX, maxX: rect.maxX)

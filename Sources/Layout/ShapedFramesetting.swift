@@ -36,14 +36,9 @@ extension Framesetter {
         var linesOfParagraph: Int?
         var lastAvailable = rect.width
         while position < end {
-            let state = paragraphState(containing: position)
-            let paragraph = state.paragraph
-            let style = paragraph.style
-            let startsParagraph = position == paragraph.range.lowerBound
-            // A forced break ends the frame before its paragraph; at the frame's top it is met already.
-            if startsParagraph, style.breakBefore != nil, !lines.isEmpty { break }
-            // Space above a paragraph at the top of a column is dropped, as in TeX.
-            let spaceBefore = startsParagraph && !lines.isEmpty ? style.spaceBefore : 0
+            guard let next = lineStart(at: position, frameHasLines: !lines.isEmpty) else { break }
+            let state = next.state, paragraph = next.state.paragraph, style = next.state.paragraph.style
+            let startsParagraph = next.startsParagraph, spaceBefore = next.spaceBefore
             let top = y + spaceBefore
             var placed = placeBand(in: container, state: state, from: position, top: top, fitWords: true, beyondBottom: false)
             if placed == nil, lines.isEmpty {
