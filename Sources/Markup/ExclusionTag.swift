@@ -92,7 +92,8 @@ extension ParseState {
             return
         }
         let needed = Self.exclusionCoordinates[shape]!
-        for (key, attribute) in given where !needed.contains(key) {
+        // In the order they are written: a dictionary's order would change from run to run.
+        for (key, attribute) in given.sorted(by: { $0.value.nameOffset < $1.value.nameOffset }) where !needed.contains(key) {
             diagnostics.warning("\(attribute.name.clipped) is not used by shape=\"\(shape)\" (it takes \(needed.joined(separator: ", "))); ignored",
                                 at: attribute.nameOffset)
         }
