@@ -165,6 +165,37 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue((result.stdout + result.stderr).contains("--baseline-grid"))
     }
 
+    /// The man page `make install` installs must document every option `--help` lists, so it
+    /// cannot fall behind the CLI. Roff writes a hyphen as `\-`; compare with plain ones.
+    func testTheManPageDocumentsEveryOption() throws {
+        let directory = try makeTemporaryDirectory()
+        let help = try typeset(["--help"], in: directory)
+        XCTAssertEqual(help.status, 0)
+        let optionName = try Regex("--[a-z][a-z0-9-]*")
+        let options = Set(help.stdout.matches(of: optionName).map { String(help.stdout[$0.range]) })
+        XCTAssertTrue(options.contains("--baseline-grid"), help.stdout)
+        XCTAssertGreaterThan(options.count, 20, help.stdout)
+        let manPage = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("docs/typeset.1"), encoding: .utf8)
+            .replacingOccurrences(of: "\\-", with: "-")
+        for option in options.sorted() {
+            // Whole names only: --header must not pass on the strength of --header-on-first-page.
+            let documented = manPage.ranges(of: option).contains { range in
+                range.upperBound == manPage.endIndex || !(manPage[range.upperBound].isLetter || manPage[range.upperBound] == "-")
+            }
+            XCTAssertTrue(documented, "docs/typeset.1 does not document \(option)")
+        }
+    }
+
+    /// `make install` writes the completion scripts from the built binary.
+    func testCompletionScriptsAreGeneratedForEachShell() throws {
+        let directory = try makeTemporaryDirectory()
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try typeset(["--generate-completion-script", shell], in: directory)
+            XCTAssertEqual(result.status, 0, "\(shell): \(result.stderr)")
+            XCTAssertTrue(result.stdout.contains("baseline-grid"), "\(shell): \(result.stdout.prefix(500))")
+        }
+    }
+
     func testPNGOutputWritesOneNumberedFilePerPage() throws {
         let directory = try makeTemporaryDirectory()
         let output = directory.appendingPathComponent("X.png")
