@@ -237,6 +237,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: a), try Data(contentsOf: b))
     }
 
+    /// Fallback faces (international), floats, contour wrap, spanning pictures and running heads
+    /// (magazine-feature): two processes give the same PDF and the same PNG pages.
+    func testSameInputSameBytesWithFallbackFacesAndPictures() throws {
+        let directory = try makeTemporaryDirectory()
+        for fixture in ["international", "magazine-feature"] {
+            let input = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/\(fixture)/\(fixture).txt").path
+            for format in ["pdf", "png"] {
+                var outputs: [[Data]] = []
+                for run in ["a", "b"] {
+                    let output = directory.appendingPathComponent("\(fixture)-\(run).\(format)")
+                    XCTAssertEqual(try typeset([input, "-o", output.path, "--format", format], in: directory).status, 0)
+                    let written = try contentsOfDirectory(directory).filter { $0.hasPrefix("\(fixture)-\(run)") && $0.hasSuffix(format) }
+                    outputs.append(try written.map { try Data(contentsOf: directory.appendingPathComponent($0)) })
+                }
+                XCTAssertFalse(outputs[0].isEmpty)
+                XCTAssertEqual(outputs[0], outputs[1], "\(fixture) as \(format)")
+            }
+        }
+    }
+
     func testAnUnwritableOutputExitsOne() throws {
         let directory = try makeTemporaryDirectory()
         try write("Hello.", to: directory.appendingPathComponent("doc.txt"))
