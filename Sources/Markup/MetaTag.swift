@@ -1,25 +1,31 @@
 import Diagnostics
 import Text
 
-/// What a document says about itself with `<meta>`: its title and running heads. Nil where
+/// What a document says about itself with `<meta>`: its title, author and subject (the PDF's
+/// document information) and running heads. Nil where
 /// it says nothing, so that the command line's options can take the place of what is missing
 /// (and override what is there).
 public struct DocumentMeta: Hashable, Sendable {
     public var title: String?
+    public var author: String?
+    public var subject: String?
     public var header: RunningTemplate?
     public var footer: RunningTemplate?
 
-    public init(title: String? = nil, header: RunningTemplate? = nil, footer: RunningTemplate? = nil) {
+    public init(title: String? = nil, author: String? = nil, subject: String? = nil,
+                header: RunningTemplate? = nil, footer: RunningTemplate? = nil) {
         self.title = title
+        self.author = author
+        self.subject = subject
         self.header = header
         self.footer = footer
     }
 
-    static let attributeNames = ["title", "header", "footer"]
+    static let attributeNames = ["title", "author", "subject", "header", "footer"]
 }
 
 extension ParseState {
-    /// `<meta title="…" header="…" footer="…">`: before the text, since it concerns every
+    /// `<meta title="…" author="…" subject="…" header="…" footer="…">`: before the text, since it concerns every
     /// page; one after the text has begun is ignored. Later values replace earlier ones.
     mutating func readMeta(_ tag: Tag) {
         guard builder.text.isEmpty else {
@@ -28,6 +34,8 @@ extension ParseState {
         for attribute in tag.attributes {
             switch attribute.key {
             case "title": meta.title = attribute.trimmedValue
+            case "author": meta.author = attribute.trimmedValue
+            case "subject": meta.subject = attribute.trimmedValue
             case "header": meta.header = runningTemplate(attribute) ?? meta.header
             case "footer": meta.footer = runningTemplate(attribute) ?? meta.footer
             default: warnUnknown(attribute, of: tag, known: DocumentMeta.attributeNames)

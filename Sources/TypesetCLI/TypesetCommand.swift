@@ -74,6 +74,12 @@ struct TypesetCommand: ParsableCommand {
     @Option(help: "The document's title, printed by {title} and stored in the PDF (default: the document's <meta title>).")
     var title: String?
 
+    @Option(help: "The PDF's author (default: the document's <meta author>).")
+    var author: String?
+
+    @Option(help: "The PDF's subject (default: the document's <meta subject>).")
+    var subject: String?
+
     @Option(help: ArgumentHelp("Running header on every page but the first: TEXT (centred), LEFT|RIGHT or LEFT|CENTRE|RIGHT, with {page}, {pages} and {title}; \"\" for none (default: the document's <meta header>).",
                                valueName: "template"))
     var header: RunningTemplateArgument?
@@ -158,6 +164,8 @@ struct TypesetCommand: ParsableCommand {
         options.format = format == .pdf ? .pdf : .png
         options.dpi = dpi
         options.title = title
+        options.metadata.author = author
+        options.metadata.subject = subject
         options.header = header?.template
         options.footer = footer?.template
         options.headerOnFirstPage = headerOnFirstPage

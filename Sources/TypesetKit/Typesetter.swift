@@ -26,6 +26,8 @@ public struct LaidOutDocument {
     public var runningHeads: RunningHeads?
     /// The document's title (the options' or else `<meta title>`).
     public var title: String?
+    /// The PDF's document information: title, author and subject (the options' or else `<meta>`'s).
+    public var metadata = PDFMetadata()
     public var diagnostics: [Diagnostic]
     /// The `<exclusion>`s, by page number.
     public var exclusions: [Int: [Exclusion]] = [:]
@@ -87,9 +89,7 @@ public final class Typesetter {
         do {
             switch options.format {
             case .pdf:
-                var metadata = options.metadata
-                metadata.title = document.title
-                let count = try writer.writePDF(document.pages(), to: outputPath, metadata: metadata)
+                let count = try writer.writePDF(document.pages(), to: outputPath, metadata: document.metadata)
                 return TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
             case .png:
                 let paths = try writer.writePNG(document.pages(), to: outputPath, dpi: options.dpi)
@@ -157,6 +157,11 @@ public final class Typesetter {
         var laidOut = LaidOutDocument(text: text, fonts: fonts, template: options.page, runningHeads: runningHeads, title: title,
                                       diagnostics: diagnostics, library: library)
         laidOut.exclusions = ExclusionDeclaration.byPage(document.exclusions)
+        // The command line's document information wins, field by field, as for the title.
+        laidOut.metadata = options.metadata
+        laidOut.metadata.title = title
+        laidOut.metadata.author = Self.nonEmpty(options.metadata.author ?? document.meta.author)
+        laidOut.metadata.subject = Self.nonEmpty(options.metadata.subject ?? document.meta.subject)
         return laidOut
     }
 
@@ -213,6 +218,11 @@ public final class Typesetter {
         } catch let error as FontError {
             throw DocumentFailure(diagnostics + [.error("\(error)")])
         }
+    }
+
+    /// An empty value is none: `--author ""` takes the document's away.
+    private static func nonEmpty(_ value: String?) -> String? {
+        value.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// "no installed font has U+E000 (private use); it prints as an empty box (3 times)".

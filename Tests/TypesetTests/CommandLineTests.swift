@@ -167,6 +167,34 @@ final class CommandLineTests: XCTestCase {
 
     /// The man page `make install` installs must document every option `--help` lists, so it
     /// cannot fall behind the CLI. Roff writes a hyphen as `\-`; compare with plain ones.
+    func testMetaAndOptionsSetTheDocumentInformation() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdfinfo") else { throw XCTSkip("pdfinfo is not installed") }
+        let directory = try makeTemporaryDirectory()
+        try write("<meta title=\"Zombie Monthly\" author=\"Maren Okafor\" subject=\"Lighthouses\">\nText.",
+                  to: directory.appendingPathComponent("doc.txt"))
+        /// pdfinfo's fields, by name.
+        func info(_ arguments: [String]) throws -> [String: String] {
+            let output = directory.appendingPathComponent("doc.pdf").path
+            XCTAssertEqual(try typeset(["doc.txt", "-o", output] + arguments, in: directory).status, 0)
+            let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdfinfo", [output]))
+            var fields: [String: String] = [:]
+            for line in text.split(separator: "\n") {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                fields[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            return fields
+        }
+        let fromMarkup = try info([])
+        XCTAssertEqual(fromMarkup["Title"], "Zombie Monthly")
+        XCTAssertEqual(fromMarkup["Author"], "Maren Okafor")
+        XCTAssertEqual(fromMarkup["Subject"], "Lighthouses")
+        // The command line wins, field by field; "" takes a field away.
+        let overridden = try info(["--author", "Ed.", "--subject", ""])
+        XCTAssertEqual(overridden["Author"], "Ed.")
+        XCTAssertNil(overridden["Subject"])
+        XCTAssertEqual(overridden["Title"], "Zombie Monthly")
+    }
+
     func testTheManPageDocumentsEveryOption() throws {
         let directory = try makeTemporaryDirectory()
         let help = try typeset(["--help"], in: directory)
