@@ -162,12 +162,19 @@ public final class Framesetter {
             if line.endsParagraph { y += style.spaceAfter }
             position = line.stringRange.upperBound
         }
-        let kept = ColumnBreak(lines: setLines, overflow: overflow, height: rect.height).lineCount()
+        return endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
+    }
+
+    /// The frame of the lines set, its end moved back where the keep rules ask (see ColumnBreak).
+    func endedWhereParagraphsAllow(_ container: Container, from index: Int, to position: Int, lines: [Line],
+                                   setLines: [ColumnBreak.SetLine], overflow: ColumnBreak.Overflow?) -> Frame {
+        var lines = lines, end = position
+        let kept = ColumnBreak(lines: setLines, overflow: overflow, height: container.rect.height).lineCount()
         if kept < lines.count {
-            position = lines[kept].stringRange.lowerBound
+            end = lines[kept].stringRange.lowerBound
             lines.removeSubrange(kept...)
         }
-        return Frame(container: container, lines: lines, visibleRange: index ..< position)
+        return Frame(container: container, lines: lines, visibleRange: index ..< end)
     }
 
     /// The break ending the line that starts at `position`: from the paragraph's optimal

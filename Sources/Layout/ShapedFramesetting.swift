@@ -70,12 +70,7 @@ extension Framesetter {
             if last.endsParagraph { y += style.spaceAfter }
             position = last.stringRange.upperBound
         }
-        let kept = ColumnBreak(lines: setLines, overflow: overflow, height: rect.height).lineCount()
-        if kept < lines.count {
-            position = lines[kept].stringRange.lowerBound
-            lines.removeSubrange(kept...)
-        }
-        return Frame(container: container, lines: lines, visibleRange: index ..< position)
+        return endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
     }
 
     /// The first band from `top` down that takes at least one line from `position`, with its
