@@ -5,8 +5,11 @@ import Pages
 /// `a4`, `letter`, or `WIDTHxHEIGHT` in points.
 struct PageSizeArgument: ExpressibleByArgument {
     var size: Size
+    /// As it was written, for `--help`'s "(default: a4)".
+    var defaultValueDescription: String
 
     init?(argument: String) {
+        defaultValueDescription = argument
         switch argument.lowercased() {
         case "a4": size = PageTemplate.a4
         case "letter": size = PageTemplate.letter

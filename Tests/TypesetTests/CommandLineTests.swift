@@ -159,10 +159,17 @@ final class CommandLineTests: XCTestCase {
 
     func testHelpExitsZero() throws {
         let directory = try makeTemporaryDirectory()
-        let result = try typeset(["--help"], in: directory)
-        XCTAssertEqual(result.status, 0)
-        XCTAssertTrue((result.stdout + result.stderr).contains("--columns"))
-        XCTAssertTrue((result.stdout + result.stderr).contains("--baseline-grid"))
+        let overview = try typeset(["--help"], in: directory)
+        XCTAssertEqual(overview.status, 0)
+        XCTAssertTrue(overview.stdout.contains("render (default)"), overview.stdout)
+        // Rendering is the default command: its help is reached with or without its name.
+        for arguments in [["render", "--help"], ["help", "render"], ["doc.txt", "--help"]] {
+            let result = try typeset(arguments, in: directory)
+            XCTAssertEqual(result.status, 0, "\(arguments)")
+            XCTAssertTrue(result.stdout.contains("--columns"), "\(arguments): \(result.stdout)")
+            XCTAssertTrue(result.stdout.contains("--baseline-grid"), "\(arguments)")
+            XCTAssertTrue(result.stdout.contains("(default: a4)"), "\(arguments)")
+        }
     }
 
     /// The man page `make install` installs must document every option `--help` lists, so it
@@ -197,12 +204,25 @@ final class CommandLineTests: XCTestCase {
 
     func testTheManPageDocumentsEveryOption() throws {
         let directory = try makeTemporaryDirectory()
-        let help = try typeset(["--help"], in: directory)
-        XCTAssertEqual(help.status, 0)
+        let overview = try typeset(["--help"], in: directory)
+        XCTAssertEqual(overview.status, 0)
+        // Every command the overview lists, e.g. "  render (default)   Typeset …".
+        let commandsSection = try XCTUnwrap(overview.stdout.components(separatedBy: "SUBCOMMANDS:").last)
+        let commands = commandsSection.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
+                  name.allSatisfy({ $0.isLetter }) else { return nil }
+            return String(name)
+        }
+        XCTAssertTrue(commands.contains("render"), overview.stdout)
+        var options: Set<String> = []
         let optionName = try Regex("--[a-z][a-z0-9-]*")
-        let options = Set(help.stdout.matches(of: optionName).map { String(help.stdout[$0.range]) })
-        XCTAssertTrue(options.contains("--baseline-grid"), help.stdout)
-        XCTAssertGreaterThan(options.count, 20, help.stdout)
+        for command in commands {
+            let help = try typeset([command, "--help"], in: directory)
+            XCTAssertEqual(help.status, 0, command)
+            options.formUnion(help.stdout.matches(of: optionName).map { String(help.stdout[$0.range]) })
+        }
+        XCTAssertTrue(options.contains("--baseline-grid"))
+        XCTAssertGreaterThan(options.count, 20)
         let manPage = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("docs/typeset.1"), encoding: .utf8)
             .replacingOccurrences(of: "\\-", with: "-")
         for option in options.sorted() {
