@@ -49,6 +49,9 @@ struct NamedStyles {
             style.paragraph.hyphenate = isDisplayLine ? false : bodyParagraph.hyphenate
             // Headings go to the next column with the text they head rather than end one.
             style.paragraph.keepWithNext = entry.name == "headline" || entry.name == "subheadline"
+            // Headlines are the PDF's bookmarks, each subheadline under the headline before it;
+            // the other styles set none, so that `<p style="body">` after a headline is no bookmark.
+            style.paragraph.outlineLevel = entry.name == "headline" ? 1 : entry.name == "subheadline" ? 2 : 0
             styles[entry.name] = style
         }
     }

@@ -20,10 +20,11 @@ struct ParagraphStyleChange: Equatable {
     var orphans: Int?
     var widows: Int?
     var keepWithNext: Bool?
+    var outlineLevel: Int?
 
     static let attributeNames = ["align", "dir", "indent", "head-indent", "tail-indent", "space-before", "space-after",
                                  "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval",
-                                 "orphans", "widows", "keep-with-next"]
+                                 "orphans", "widows", "keep-with-next", "outline-level"]
 
     /// More lines than any column holds: a larger minimum only keeps paragraphs whole.
     static let maximumLineCount = 100.0
@@ -74,6 +75,8 @@ struct ParagraphStyleChange: Equatable {
             widows = Self.lineCount(attribute, values) ?? widows
         case "keepwithnext":
             keepWithNext = values.boolean(attribute) ?? keepWithNext
+        case "outlinelevel":
+            outlineLevel = Self.outlineLevel(attribute, values) ?? outlineLevel
         default:
             return false
         }
@@ -94,6 +97,20 @@ struct ParagraphStyleChange: Equatable {
             return nil
         }
         return Int(count)
+    }
+
+    /// Deeper bookmarks than this help nobody find a page.
+    static let maximumOutlineLevel = 6
+
+    /// A bookmark's level, 1 to 6, or 0 (or `none`) for no bookmark.
+    private static func outlineLevel(_ attribute: TagAttribute, _ values: ValueReader) -> Int? {
+        if attribute.trimmedValue.lowercased() == "none" { return 0 }
+        guard let level = values.number(attribute, in: 0 ... Double(maximumOutlineLevel)) else { return nil }
+        guard level == level.rounded() else {
+            values.error("outline-level must be a whole number from 0 to \(maximumOutlineLevel), not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+        return Int(level)
     }
 
     /// `1.2` (times the natural height), `14pt` (exactly, baseline to baseline) or `normal`.
@@ -137,6 +154,7 @@ struct ParagraphStyleChange: Equatable {
         orphans = later.orphans ?? orphans
         widows = later.widows ?? widows
         keepWithNext = later.keepWithNext ?? keepWithNext
+        outlineLevel = later.outlineLevel ?? outlineLevel
     }
 
     func apply(to style: inout ParagraphStyle) {
@@ -163,5 +181,6 @@ struct ParagraphStyleChange: Equatable {
         if let orphans { style.orphans = orphans }
         if let widows { style.widows = widows }
         if let keepWithNext { style.keepWithNext = keepWithNext }
+        if let outlineLevel { style.outlineLevel = outlineLevel }
     }
 }

@@ -3,7 +3,7 @@ import Text
 
 /// A tag that styles the text up to its closing tag.
 enum StyleElement: String {
-    case font, p, b, i, u, s, sup, sub, nobr
+    case font, p, b, i, u, s, sup, sub, nobr, a
 }
 
 /// An open styling tag and the styles in force before it, which its closing tag restores.
@@ -12,6 +12,8 @@ struct OpenElement {
     var attributes: TextAttributes
     var faceOrigin: Int?
     var paragraphStyle: ParagraphStyle
+    /// Where its tag is, for messages about it.
+    var tagOffset: Int?
 }
 
 /// The parser's running state: the text so far, the open tags, the named styles and the rules.
@@ -46,10 +48,16 @@ struct ParseState {
     // MARK: Open and close
 
     /// Saves the styles in force, for the closing tag of `element` to restore.
-    mutating func open(_ element: StyleElement) {
+    mutating func open(_ element: StyleElement, at tagOffset: Int? = nil) {
         openElements.append(OpenElement(element: element, attributes: builder.attributes, faceOrigin: builder.faceOrigin,
-                                        paragraphStyle: builder.paragraphStyle))
+                                        paragraphStyle: builder.paragraphStyle, tagOffset: tagOffset))
         openCounts[element, default: 0] += 1
+    }
+
+    /// Where the innermost open `element`'s tag is, when one is open.
+    func openTagOffset(of element: StyleElement) -> Int? {
+        guard openCounts[element, default: 0] > 0 else { return nil }
+        return openElements.last { $0.element == element }?.tagOffset
     }
 
     /// Closes the innermost open `element`, and every tag opened inside it that is still open,

@@ -4,13 +4,14 @@ import Text
 /// What each tag does. Unknown tags and attributes are warnings and are ignored; unusable
 /// values are errors and leave the style as it was.
 extension ParseState {
-    static let knownTags = ["font", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
+    static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
                             "section", "columnbreak", "pagebreak", "exclusion"]
 
     mutating func handle(_ tag: Tag) {
         if tag.isClosing { return handleClosing(tag) }
         switch tag.name {
         case "font": openFont(tag)
+        case "a": openLink(tag)
         case "p": openParagraph(tag)
         case "b": openShortcut(tag, .b) { $0.weight = 700 }
         case "i": openShortcut(tag, .i) { $0.italic = true }
@@ -209,6 +210,11 @@ extension ParseState {
             return values.error("a style name is letters, digits, '-' and '_', not \"\(name.value.clipped)\"", at: name)
         }
         if let size = own.character.size { own.character.size = size * defaults.textScale }
+        // A restyled headline is still a bookmark: the level belongs to the name's place in the
+        // document, not to its look, and stays unless the definition gives one.
+        if own.paragraph.outlineLevel == nil, base.paragraph.outlineLevel == nil {
+            own.paragraph.outlineLevel = namedStyles[styleName]?.paragraph.outlineLevel
+        }
         base.character.merge(own.character)
         base.paragraph.merge(own.paragraph)
         namedStyles.define(styleName, as: base)

@@ -25,13 +25,27 @@ public struct DocumentWriter {
         setMetadata(metadata, on: surface)
         let context = cairo_create(surface)!
         let drawer = PageDrawer(text: text)
+        drawer.annotatesLinks = true
+        let outline = DocumentOutline(text: text)
+        // Cairo 1.16 gives a link annotation a structure parent, but writes the structure
+        // tree (and so that parent) only when the content has a structure element: without
+        // one the PDF refers to an object it never writes. One element round the document
+        // gives the links their tree. It must begin after the first page's size is set,
+        // which otherwise drops it.
+        let structured = hasLinks
         var count = 0
         do {
             for page in pages {
                 cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
+                if structured, count == 0 { cairo_tag_begin(context, Self.documentStructure, nil) }
                 try drawer.draw(page, in: context)
+                outline.addBookmarks(startingOn: page, pageIndex: count + 1, to: surface)
                 cairo_show_page(context)
                 count += 1
+                try checkStatus(context)
+            }
+            if structured, count > 0 {
+                cairo_tag_end(context, Self.documentStructure)
                 try checkStatus(context)
             }
         } catch {
@@ -51,6 +65,13 @@ public struct DocumentWriter {
         }
         try file.commit()
         return count
+    }
+
+    private static let documentStructure = "Document"
+
+    /// Whether any of the text is a link.
+    private var hasLinks: Bool {
+        text.attributeRuns.distinctValues.contains { $0.link != nil }
     }
 
     /// Writes one PNG per page: `base-001.png`, `base-002.png`, … where `base` is `path`

@@ -15,6 +15,9 @@ final class PageDrawer {
     private var clusterBuffer: [cairo_text_cluster_t] = []
     private var utf8Buffer: [UInt8] = []
 
+    /// Whether links get link annotations (PDF only: pictures cannot be clicked).
+    var annotatesLinks = false
+
     /// Just above what Cairo treats as fully transparent; invisible on paper and screen.
     static let invisibleAlpha = 0.005
 
@@ -66,6 +69,7 @@ final class PageDrawer {
                     }
                     DecorationDrawer.drawDecorations(of: run, line: line, in: context)
                 }
+                if annotatesLinks { LinkAnnotator.annotate(line, in: context) }
             }
         }
     }

@@ -87,6 +87,9 @@ public struct TextAttributes: Hashable, Sendable {
     /// Set on the object-replacement character of an inline picture.
     public var runDelegate: RunDelegate?
     public var image: ImageAttachment?
+    /// The address a click on the text opens (a link annotation in a PDF); nil: not a link.
+    /// A link does not change how the text looks.
+    public var link: String?
 
     public init(fontFamily: String, fontSize: Double, fontWeight: Int = 400, italic: Bool = false,
                 color: Color = .black, stroke: Stroke? = nil, language: String = "en",
@@ -110,6 +113,7 @@ public struct TextAttributes: Hashable, Sendable {
         noBreak = false
         self.runDelegate = runDelegate
         self.image = image
+        link = nil
     }
 
     /// The face this text asks for: family, weight and slant.

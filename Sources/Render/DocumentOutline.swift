@@ -1,0 +1,47 @@
+import CCairo
+import Foundation
+import Layout
+import Pages
+import Text
+
+/// The PDF's bookmarks: one for each paragraph with an outline level
+/// (`ParagraphStyle.outlineLevel`), added as its page is written, nested under the nearest
+/// bookmark before it of a lower level. A bookmark opens the page where its paragraph's first
+/// line is, at that line's top, so a headline split across pages opens where it starts.
+final class DocumentOutline {
+    private let text: AttributedText
+    /// The open branch of the outline: each level's latest bookmark and Cairo's id for it.
+    private var branch: [(level: Int, id: Int32)] = []
+
+    init(text: AttributedText) {
+        self.text = text
+    }
+
+    /// Adds the bookmarks of the paragraphs that start on `page`, the `pageIndex`th page of
+    /// the PDF (from 1), in reading order: bands top down, each band's columns left to right.
+    func addBookmarks(startingOn page: Page, pageIndex: Int, to surface: OpaquePointer) {
+        for frame in page.frames {
+            for line in frame.lines {
+                let start = line.stringRange.lowerBound
+                guard start < text.length else { continue }
+                let level = text.paragraphStyle(at: start).outlineLevel
+                guard level > 0 else { continue }
+                let paragraph = text.paragraphRange(containing: start)
+                guard paragraph.lowerBound == start else { continue }
+                let title = BookmarkTitle.make(from: text.storage[paragraph])
+                guard !title.isEmpty else { continue }
+                let destination = String(format: "page=%d pos=[%.2f %.2f]", pageIndex, max(0, line.origin.x),
+                                         max(0, line.origin.y - line.ascent - line.leading / 2))
+                add(title, level: level, destination: destination, to: surface)
+            }
+        }
+    }
+
+    private func add(_ title: String, level: Int, destination: String, to surface: OpaquePointer) {
+        while let last = branch.last, last.level >= level { branch.removeLast() }
+        let parent = branch.last?.id ?? Int32(CAIRO_PDF_OUTLINE_ROOT)
+        // Open, so that a headline shows its subheadlines.
+        let id = cairo_pdf_surface_add_outline(surface, parent, title, destination, CAIRO_PDF_OUTLINE_FLAG_OPEN)
+        branch.append((level, id))
+    }
+}

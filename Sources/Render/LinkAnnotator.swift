@@ -1,0 +1,60 @@
+import CCairo
+import Foundation
+import Layout
+
+/// Makes a PDF link annotation over each stretch of a line that is a link: a link broken over
+/// lines or columns gets one on every piece, and a right-to-left piece too, since the rects
+/// follow the runs as they are placed.
+enum LinkAnnotator {
+    /// Annotates the links on `line`: each stretch of adjacent runs (in visual order) with
+    /// one address, from the line's ascent to its descent.
+    static func annotate(_ line: Line, in context: OpaquePointer) {
+        var index = line.runs.startIndex
+        while index < line.runs.endIndex {
+            guard let address = line.runs[index].attributes.link else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < line.runs.endIndex, line.runs[end].attributes.link == address { end += 1 }
+            let left = line.runs[index].x
+            // Spaces after a line's last word are not part of what the reader sees.
+            let right = min(line.runs[end - 1].x + line.runs[end - 1].width, max(line.width, left))
+            let rect = Rect(x: line.origin.x + left, y: line.origin.y - line.ascent,
+                            width: right - left, height: line.ascent + line.descent)
+            if rect.width > 0, rect.height > 0 {
+                cairo_tag_begin(context, CAIRO_TAG_LINK, attributes(uri: address, rect: rect))
+                cairo_tag_end(context, CAIRO_TAG_LINK)
+            }
+            index = end
+        }
+    }
+
+    /// Cairo's attribute string for a link to `uri` over `rect` (in user space, y down).
+    static func attributes(uri: String, rect: Rect) -> String {
+        let numbers = [rect.minX, rect.minY, rect.width, rect.height].map { String(format: "%.3f", $0) }
+        return "uri='\(quoted(pdfSafe(uri)))' rect=[\(numbers.joined(separator: " "))]"
+    }
+
+    /// The address as 7-bit ASCII that is safe inside a PDF string: PDF wants URIs in ASCII,
+    /// and Cairo 1.16 writes `/URI (…)` without escaping it, so a parenthesis or a backslash
+    /// would end the string early and break the file. Those, spaces, controls and every byte
+    /// of a non-ASCII character (UTF-8, as RFC 3987 maps an IRI to a URI) are percent-encoded.
+    static func pdfSafe(_ uri: String) -> String {
+        var result = ""
+        for byte in uri.utf8 {
+            switch byte {
+            case 0x21 ... 0x7E where byte != UInt8(ascii: "(") && byte != UInt8(ascii: ")") && byte != UInt8(ascii: "\\"):
+                result.append(Character(Unicode.Scalar(byte)))
+            default:
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+
+    /// A value inside Cairo's single quotes: a backslash escapes the next character.
+    private static func quoted(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    }
+}
