@@ -18,6 +18,8 @@ final class PageDrawer {
     /// Whether links get link annotations (PDF only: pictures cannot be clicked).
     var annotatesLinks = false
 
+    private static let softHyphen: UInt16 = 0x00AD
+
     /// Just above what Cairo treats as fully transparent; invisible on paper and screen.
     static let invisibleAlpha = 0.005
 
@@ -200,7 +202,13 @@ final class PageDrawer {
                 : (groups.indices.contains(index + 1) ? run.clusters[groups[index + 1].start] : nil)
             let textEnd = next.map { max($0, clusterStart + 1) } ?? max(run.stringRange.upperBound, clusterStart + 1)
             let before = utf8Buffer.count
-            let characters = text.storage[clusterStart ..< min(textEnd, text.length)]
+            var characters = text.storage[clusterStart ..< min(textEnd, text.length)]
+            // A soft hyphen is a place to break, not a character to read: "head&shy;line"
+            // extracts as "headline" (and, broken there, as "head-" and "line"). Its glyph,
+            // which draws nothing, keeps a cluster of no text, as Cairo allows.
+            if characters.contains(Self.softHyphen) {
+                characters = ArraySlice(characters.filter { $0 != Self.softHyphen })
+            }
             if run.isRightToLeft, characters.count > 1 {
                 // Readers spread a cluster's characters across its glyphs left to right and then
                 // reverse right-to-left words whole: given backwards, a lam-alef ligature or a

@@ -1,0 +1,244 @@
+import Foundation
+import Layout
+import Pages
+import Render
+import TypesetKit
+import XCTest
+
+/// The PDF as other programs read it: qpdf finds nothing wrong, every font is embedded and
+/// subset, the bookmarks follow the headlines, links are annotations over their text, and
+/// pdftotext gives back the words.
+final class PDFStructureTests: XCTestCase {
+    private static let qpdf = "/usr/bin/qpdf"
+    private static let pdffonts = "/usr/bin/pdffonts"
+    private static let pdftotext = "/usr/bin/pdftotext"
+
+    private func requireTools(_ tools: String...) throws {
+        for tool in tools where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw XCTSkip("\(tool) is not installed")
+        }
+    }
+
+    /// Whether `qpdf --check` passes without errors or warnings (its exit status is 0 only then).
+    private func assertCleanPDF(_ pdf: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        let report = TestSupport.runTool(Self.qpdf, ["--check", pdf])
+        XCTAssertTrue(report?.contains("No syntax or stream encoding errors found") ?? false,
+                      "qpdf --check \(name): \(report ?? "failed")", file: file, line: line)
+    }
+
+    /// The fonts `pdffonts` lists that are not both embedded and subset.
+    private func fontsNotEmbeddedAndSubset(_ pdf: String) throws -> [String] {
+        let listing = try XCTUnwrap(TestSupport.runTool(Self.pdffonts, [pdf]))
+        // name type encoding emb sub uni object generation, the type possibly in two words.
+        return listing.split(separator: "\n").dropFirst(2).compactMap { row in
+            let fields = row.split(separator: " ")
+            guard fields.count >= 7 else { return String(row) }
+            let embedded = fields[fields.count - 5] == "yes", subset = fields[fields.count - 4] == "yes"
+            // A Type 3 font (the invisible face under colour emoji) is drawing procedures in the
+            // PDF itself, holding only the glyphs used: it has no subset to name.
+            let isType3 = fields.contains("3") && fields.contains("Type")
+            return embedded && (subset || isType3) ? nil : String(row)
+        }
+    }
+
+    // MARK: Every fixture
+
+    func testEveryGoldenFixtureIsACleanPDFWithItsFontsEmbeddedAndSubset() throws {
+        try requireTools(Self.qpdf, Self.pdffonts)
+        let fixtures = TestSupport.repositoryRoot.appendingPathComponent("Fixtures")
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted().filter {
+            FileManager.default.fileExists(atPath: fixtures.appendingPathComponent("\($0)/\($0).txt").path)
+        }
+        XCTAssertGreaterThanOrEqual(names.count, 10)
+        let directory = try makeTemporaryDirectory()
+        for name in names {
+            var options = TypesetOptions()
+            options.fontsDirectory = TestSupport.fontsDirectory
+            if name == "running-heads" {   // as GoldenPageTests sets it: facing pages
+                options.page.margins = Margins.facing(margin: options.page.margins.top)
+                options.page.facing = true
+            }
+            let pdf = directory.appendingPathComponent("\(name).pdf").path
+            _ = try Typesetter(options: options).typeset(inputPath: fixtures.appendingPathComponent("\(name)/\(name).txt").path,
+                                                         outputPath: pdf)
+            assertCleanPDF(pdf, name)
+            XCTAssertEqual(try fontsNotEmbeddedAndSubset(pdf), [], name)
+        }
+    }
+
+    // MARK: Bookmarks
+
+    private struct Bookmark: Equatable {
+        var title: String
+        var page: Int
+        /// The destination's top, in points from the top of the page.
+        var top: Double
+        var kids: [Bookmark]
+    }
+
+    private func bookmarks(_ pdf: String, pageHeight: Double) throws -> [Bookmark] {
+        let json = try XCTUnwrap(TestSupport.runTool(Self.qpdf, ["--json=2", "--json-key=outlines", pdf]))
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        func read(_ items: Any?) -> [Bookmark] {
+            (items as? [[String: Any]] ?? []).map { item in
+                let destination = item["dest"] as? [Any] ?? []
+                let y = destination.count > 3 ? (destination[3] as? NSNumber)?.doubleValue ?? 0 : 0
+                return Bookmark(title: item["title"] as? String ?? "", page: item["destpageposfrom1"] as? Int ?? 0,
+                                top: pageHeight - y, kids: read(item["kids"]))
+            }
+        }
+        return read(root["outlines"])
+    }
+
+    func testHeadlinesAreBookmarksWithTheirSubheadlinesNestedUnderThem() throws {
+        try requireTools(Self.qpdf)
+        let (_, pdf) = try typesetToPDF("""
+        <p style="subheadline">Before any headline</p>
+        <p style="headline">The Café That&shy;Never Closes</p>
+        At the end of Mill Lane there is a small café.
+        <p style="subheadline">Opening   hours<br>and prices</p>
+        It never closes.
+        <pagebreak>
+        <p style="headline">Night Shift</p>
+        <p style="subheadline">Who works it</p>
+        <p style="body">The Captain.
+        """)
+        assertCleanPDF(pdf, "bookmarks")
+        let outline = try bookmarks(pdf, pageHeight: PageTemplate.a4.height)
+        XCTAssertEqual(outline.map(\.title), ["Before any headline", "The Café ThatNever Closes", "Night Shift"],
+                       "soft hyphens left out, in the order of the text")
+        XCTAssertEqual(outline.map(\.page), [1, 1, 2])
+        XCTAssertEqual(outline.map { $0.kids.map(\.title) }, [[], ["Opening hours and prices"], ["Who works it"]],
+                       "white space and line breaks made one space")
+        XCTAssertEqual(outline[1].kids[0].page, 1)
+        XCTAssertEqual(outline[2].kids[0].page, 2)
+        // Each opens at the top of its first line: the first at the top margin, the others below it in turn.
+        let margin = PageTemplate().margins.top
+        XCTAssertEqual(outline[0].top, margin, accuracy: 1)
+        XCTAssertGreaterThan(outline[1].top, outline[0].top + 10)
+        XCTAssertGreaterThan(outline[1].kids[0].top, outline[1].top + 10)
+        XCTAssertEqual(outline[2].top, margin, accuracy: 1)
+        XCTAssertEqual(outline.flatMap(\.kids).flatMap(\.kids), [])
+    }
+
+    func testALongHeadlineGivesAShortenedBookmarkAndADocumentWithoutHeadlinesNone() throws {
+        try requireTools(Self.qpdf)
+        let words = Array(repeating: "Brains", count: 40).joined(separator: " ")
+        let (_, pdf) = try typesetToPDF("<p style=\"headline\">\(words)</p>\nBody.")
+        let title = try XCTUnwrap(try bookmarks(pdf, pageHeight: 0).first?.title)
+        XCTAssertTrue(title.hasSuffix("Brains…"), title)
+        XCTAssertLessThanOrEqual(title.count, 121)
+        let (_, plain) = try typesetToPDF("No headline here.")
+        XCTAssertEqual(try bookmarks(plain, pageHeight: 0), [])
+    }
+
+    // MARK: Links
+
+    private struct Annotation {
+        var uri: String
+        /// PDF coordinates: origin at the bottom left.
+        var rect: (x0: Double, y0: Double, x1: Double, y1: Double)
+    }
+
+    /// The link annotations of `page` (from 1), read with `qpdf --json`.
+    private func linkAnnotations(_ pdf: String, page: Int = 1) throws -> [Annotation] {
+        let json = try XCTUnwrap(TestSupport.runTool(Self.qpdf, ["--json=2", pdf]))
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let objects = try XCTUnwrap(((root["qpdf"] as? [Any])?[1]) as? [String: Any])
+        func value(_ reference: String) -> [String: Any] {
+            (objects["obj:" + reference] as? [String: Any])?["value"] as? [String: Any] ?? [:]
+        }
+        let pages = try XCTUnwrap(root["pages"] as? [[String: Any]])
+        let pageObject = value(try XCTUnwrap(pages[page - 1]["object"] as? String))
+        return (pageObject["/Annots"] as? [String] ?? []).map { reference in
+            let annotation = value(reference)
+            let action = annotation["/A"] as? [String: Any] ?? [:]
+            var uri = action["/URI"] as? String ?? ""
+            if uri.hasPrefix("u:") { uri.removeFirst(2) }   // qpdf's mark for a string written as text
+            let numbers = (annotation["/Rect"] as? [NSNumber] ?? []).map(\.doubleValue)
+            return Annotation(uri: uri, rect: numbers.count == 4 ? (numbers[0], numbers[1], numbers[2], numbers[3]) : (0, 0, 0, 0))
+        }
+    }
+
+    /// Words of page 1 with their boxes (top-left origin), from `pdftotext -bbox`.
+    private func wordBoxes(_ pdf: String) throws -> [(word: String, x: Double, y: Double)] {
+        let html = try XCTUnwrap(TestSupport.runTool(Self.pdftotext, ["-bbox", "-f", "1", "-l", "1", pdf, "-"]))
+        let pattern = try NSRegularExpression(pattern: #"<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>"#)
+        return pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
+            let number = { (group: Int) in Double(html[Range(match.range(at: group), in: html)!])! }
+            return (String(html[Range(match.range(at: 5), in: html)!]), (number(1) + number(3)) / 2, (number(2) + number(4)) / 2)
+        }
+    }
+
+    func testALinkIsAnAnnotationOverEachLineItsTextCovers() throws {
+        try requireTools(Self.qpdf, Self.pdftotext)
+        let (_, pdf) = try typesetToPDF("""
+        <p align="left">Unlinked text comes first, followed by <a href="https://example.com/zombies">several linked words that run over the end of this line and on</a> into unlinked text again.
+        Write to <a href="mailto:editor@example.com">the editor</a>.
+        """)
+        assertCleanPDF(pdf, "links")
+        let annotations = try linkAnnotations(pdf)
+        let web = annotations.filter { $0.uri == "https://example.com/zombies" }
+        XCTAssertGreaterThanOrEqual(web.count, 2, "one annotation on each line the link covers")
+        XCTAssertEqual(annotations.filter { $0.uri == "mailto:editor@example.com" }.count, 1)
+        for (piece, next) in zip(web, web.dropFirst()) {
+            XCTAssertGreaterThan(piece.rect.y0, next.rect.y1 - 1, "each piece on the line below the one before")
+        }
+        let height = PageTemplate.a4.height
+        func covered(_ box: (word: String, x: Double, y: Double)) -> Bool {
+            annotations.contains { $0.rect.x0 <= box.x && box.x <= $0.rect.x1 && $0.rect.y0 <= height - box.y && height - box.y <= $0.rect.y1 }
+        }
+        let boxes = try wordBoxes(pdf)
+        let linked = Set("several linked words that run over the end of this line and on the editor".split(separator: " ").map(String.init))
+        XCTAssertFalse(boxes.isEmpty)
+        for box in boxes {
+            let word = box.word.trimmingCharacters(in: .punctuationCharacters)
+            XCTAssertEqual(covered(box), linked.contains(word), "\(box.word) at \(box.x), \(box.y)")
+        }
+    }
+
+    func testALinkAddressIsMadeSafeASCIIForThePDF() throws {
+        try requireTools(Self.qpdf)
+        let (_, pdf) = try typesetToPDF(#"<a href="https://example.com/caf&#xE9;/a(b)\c'd">An awkward address</a>"#)
+        assertCleanPDF(pdf, "awkward address")
+        XCTAssertEqual(try linkAnnotations(pdf).map(\.uri), ["https://example.com/caf%C3%A9/a%28b%29%5Cc'd"])
+    }
+
+    func testLinksDoNotChangeHowTheTextLooks() throws {
+        let markup = "Plain words, then <a href=\"https://example.com\">linked words</a> and more."
+        func firstPage(_ markup: String) throws -> RasterImage {
+            let directory = try makeTemporaryDirectory()
+            let input = directory.appendingPathComponent("doc.txt")
+            try write(markup, to: input)
+            var options = TypesetOptions()
+            options.fontsDirectory = TestSupport.fontsDirectory
+            let document = try Typesetter(options: options).layOut(fileAt: input.path)
+            var pages = document.pages()
+            return try DocumentWriter(text: document.text).rasterize(try XCTUnwrap(pages.next()), dpi: 72)
+        }
+        let linked = try firstPage(markup)
+        let plain = try firstPage(markup.replacingOccurrences(of: "<a href=\"https://example.com\">", with: "")
+            .replacingOccurrences(of: "</a>", with: ""))
+        XCTAssertEqual(linked.rgba, plain.rgba)
+    }
+
+    // MARK: Text extraction
+
+    /// Words broken by hyphenation (a hyphen the text does not have), by a soft hyphen, and
+    /// set as ligatures all come back from pdftotext once its lines ending in "-" are rejoined.
+    func testHyphenatedAndLigaturedWordsExtractAsTheirWords() throws {
+        try requireTools(Self.pdftotext)
+        let text = "The office staff find five fish in the effluent; extraordinarily, communication "
+            + "infrastructure difficulties notwithstanding, the incomprehensibly bureaucratic "
+            + "administration characteristically misunderstands news&shy;paper head&shy;lines, "
+            + "unquestionably overflowing with affirmations."
+        let (_, pdf) = try typesetToPDF("<section columns=\"4\">\n<p align=\"justify\" hyphenate=\"true\">\(text)\n</section>")
+        // -raw: the text in the order it is drawn, without pdftotext's own guesses at columns.
+        let extracted = try XCTUnwrap(TestSupport.runTool(Self.pdftotext, ["-raw", pdf, "-"]))
+        XCTAssertTrue(extracted.contains("-\n"), "the test needs a hyphenated line end: \(extracted)")
+        XCTAssertFalse(extracted.unicodeScalars.contains("\u{AD}"), "no soft hyphen in the text")
+        let rejoined = extracted.replacingOccurrences(of: "-\n", with: "")
+        let expected = text.replacingOccurrences(of: "&shy;", with: "")
+        XCTAssertEqual(rejoined.split(whereSeparator: \.isWhitespace), expected.split(separator: " "), extracted)
+    }
+}
