@@ -121,11 +121,15 @@ final class PDFStructureTests: XCTestCase {
         XCTAssertEqual(outline.flatMap(\.kids).flatMap(\.kids), [])
     }
 
-    func testALongHeadlineGivesAShortenedBookmarkAndADocumentWithoutHeadlinesNone() throws {
+    func testAHeadlineOverTwoPagesIsOneShortenedBookmarkWhereItStarts() throws {
         try requireTools(Self.qpdf)
-        let words = Array(repeating: "Brains", count: 40).joined(separator: " ")
-        let (_, pdf) = try typesetToPDF("<p style=\"headline\">\(words)</p>\nBody.")
-        let title = try XCTUnwrap(try bookmarks(pdf, pageHeight: 0).first?.title)
+        let words = Array(repeating: "Brains", count: 500).joined(separator: " ")
+        let (report, pdf) = try typesetToPDF("Body first.\n<p style=\"headline\">\(words)</p>\nBody.")
+        XCTAssertGreaterThanOrEqual(report.pageCount, 2, "the headline runs over a page")
+        let outline = try bookmarks(pdf, pageHeight: PageTemplate.a4.height)
+        XCTAssertEqual(outline.count, 1)
+        XCTAssertEqual(outline.first?.page, 1)
+        let title = try XCTUnwrap(outline.first?.title)
         XCTAssertTrue(title.hasSuffix("Brains…"), title)
         XCTAssertLessThanOrEqual(title.count, 121)
         let (_, plain) = try typesetToPDF("No headline here.")
