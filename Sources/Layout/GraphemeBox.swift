@@ -67,10 +67,10 @@ extension GlyphRun {
     /// order, each as wide as its glyphs' advances; `lineX` is the line origin's x.
     func clusterBoxes(lineX: Double) -> [GraphemeBox] {
         let logicalStarts = Array(Set(clusters.filter { $0 != GlyphRun.generatedHyphen })).sorted()
-        /// A cluster's characters run to the next cluster's first (in logical order), or the run's end.
+        // A cluster's characters run to the next cluster's first (in logical order), or the run's end.
+        let ends = Dictionary(uniqueKeysWithValues: zip(logicalStarts, logicalStarts.dropFirst() + [stringRange.upperBound]))
         func characters(from start: Int) -> Range<Int> {
-            let next = logicalStarts.first { $0 > start } ?? stringRange.upperBound
-            return start ..< max(start + 1, next)
+            start ..< max(start + 1, ends[start] ?? stringRange.upperBound)
         }
         let start = lineX + x
         // A picture has no glyphs: its characters share its width.

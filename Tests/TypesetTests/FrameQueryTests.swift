@@ -109,6 +109,19 @@ final class FrameQueryTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(frame.caretRect(at: 9)).minX, right, accuracy: 0.001)
     }
 
+    func testEveryCaretOfAHebrewParagraphHitTestsBackToItsIndex() throws {
+        let frame = try frame("<p dir=\"rtl\">שלום עולם, זה טקסט בעברית שהוא ארוך מספיק כדי לעבור לשורה הבאה ולהיות מיושר.</p>")
+        XCTAssertGreaterThan(frame.lines.count, 1)
+        for index in 0 ... frame.text.length {
+            let caret = try XCTUnwrap(frame.caretRect(at: index), "caret \(index)")
+            let expected = expectedHitIndex(forCaret: index, in: frame)
+            XCTAssertEqual(frame.characterIndex(at: Point(x: caret.minX, y: caret.minY + caret.height / 2)), expected, "caret \(index)")
+        }
+        // The first caret of a line is at its right end.
+        let first = frame.lines[0]
+        XCTAssertEqual(try XCTUnwrap(frame.caretRect(at: 0)).minX, first.origin.x + first.width, accuracy: 0.001)
+    }
+
     func testASelectionAcrossADirectionChangeIsSeveralRects() throws {
         let frame = try frame(mixed, width: 400, alignment: .left)
         let line = frame.lines[0]
