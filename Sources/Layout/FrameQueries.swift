@@ -41,20 +41,23 @@ extension Frame {
         for line in lines where line.stringRange.overlaps(range) {
             let box = line.lineBox
             var stretch: (minX: Double, maxX: Double)?
+            func closeStretch() {
+                if let done = stretch { rects.append(Rect(x: done.minX, y: box.minY, width: done.maxX - done.minX, height: box.height)) }
+                stretch = nil
+            }
             for grapheme in line.graphemeBoxes(in: text) {
                 guard grapheme.characters.overlaps(range) else {
-                    if let done = stretch { rects.append(Rect(x: done.minX, y: box.minY, width: done.maxX - done.minX, height: box.height)) }
-                    stretch = nil
+                    closeStretch()
                     continue
                 }
                 if let open = stretch, abs(open.maxX - grapheme.minX) < 0.001 {
                     stretch = (open.minX, grapheme.maxX)
                 } else {
-                    if let done = stretch { rects.append(Rect(x: done.minX, y: box.minY, width: done.maxX - done.minX, height: box.height)) }
+                    closeStretch()
                     stretch = (grapheme.minX, grapheme.maxX)
                 }
             }
-            if let done = stretch { rects.append(Rect(x: done.minX, y: box.minY, width: done.maxX - done.minX, height: box.height)) }
+            closeStretch()
         }
         return rects
     }

@@ -160,6 +160,21 @@ final class FrameQueryTests: XCTestCase {
         XCTAssertEqual(frame.selectionRects(for: 30 ..< 30), [])
     }
 
+    func testAnInlinePictureIsSelectedAsOneBox() throws {
+        let document = TestSupport.parse("Brains <img src=\"rgb8.png\" width=\"20\" height=\"10\"> here.",
+                                         baseDirectory: TestSupport.imagesDirectory.path, alignment: .left)
+        XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
+        let setter = Framesetter(text: document.text, fonts: try TestSupport.fontTable(for: document, library: library))
+        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 200)), from: 0)
+        let picture = try XCTUnwrap(frame.lines[0].runs.first { $0.runDelegate != nil })
+        let rects = frame.selectionRects(for: picture.stringRange)
+        XCTAssertEqual(rects.count, 1)
+        XCTAssertEqual(rects[0].width, 20, accuracy: 0.001)
+        XCTAssertEqual(rects[0].minX, frame.lines[0].origin.x + picture.x, accuracy: 0.001)
+        // Its right half hit-tests to after it.
+        XCTAssertEqual(frame.characterIndex(at: Point(x: rects[0].maxX - 1, y: rects[0].minY + rects[0].height / 2)), picture.stringRange.upperBound)
+    }
+
     // MARK: Bounding size
 
     func testBoundingSizeGrowsAsTheWidthNarrowsAndMatchesTheFrame() throws {
