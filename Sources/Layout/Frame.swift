@@ -1,3 +1,5 @@
+import Text
+
 /// Lines set in one container, like CTFrame.
 public struct Frame: Sendable {
     public var container: Container
@@ -5,6 +7,9 @@ public struct Frame: Sendable {
     /// The characters this frame shows; the next frame starts at its upper bound, as the
     /// Core Text tutorial does with CTFrameGetVisibleStringRange.
     public var visibleRange: Range<Int>
+    /// The text the frame's string ranges index, as a CTFrame keeps its string: caret
+    /// positions need its grapheme clusters (see FrameQueries).
+    public var text: AttributedText
     /// Floated pictures placed in the frame, the lines flowing round them.
     public var floats: [PlacedFloat] = []
 

@@ -174,7 +174,7 @@ public final class Framesetter {
             end = lines[kept].stringRange.lowerBound
             lines.removeSubrange(kept...)
         }
-        return Frame(container: container, lines: lines, visibleRange: index ..< end)
+        return Frame(container: container, lines: lines, visibleRange: index ..< end, text: text)
     }
 
     /// The break ending the line that starts at `position`: from the paragraph's optimal

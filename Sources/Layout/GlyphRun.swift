@@ -10,6 +10,10 @@ public struct GlyphRun: Sendable {
     public var stringRange: Range<Int>
     public var glyphIDs: [UInt32]
     public var positions: [Point]
+    /// How far each glyph moves the pen along the line (justification, tab stops and letter
+    /// spacing included), in the same visual order: the glyphs' advances tile the run from `x`,
+    /// which is how carets and hit testing split it.
+    public var advances: [Double]
     /// UTF-16 offset (absolute, in the attributed text) of the character each glyph came from,
     /// or `generatedHyphen` for the hyphen added where a line breaks inside a word.
     public var clusters: [Int]

@@ -119,7 +119,7 @@ struct LineBuilder {
         let glyphs = segment.glyphs
         var run = GlyphRun(font: styleRun.font, attributes: styleRun.attributes,
                            stringRange: paragraph.clusters[glyphs.lowerBound] ..< min(styleRun.range.upperBound, contentEnd),
-                           glyphIDs: [], positions: [], clusters: [], x: x, width: 0, runDelegate: styleRun.attributes.runDelegate)
+                           glyphIDs: [], positions: [], advances: [], clusters: [], x: x, width: 0, runDelegate: styleRun.attributes.runDelegate)
         let advance = { (glyph: Int) in
             (tabs?.tabAdvances[glyph] ?? paragraph.advances[glyph]) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
         }
@@ -132,6 +132,7 @@ struct LineBuilder {
         }
         run.glyphIDs.reserveCapacity(glyphs.count + 1)
         run.positions.reserveCapacity(glyphs.count + 1)
+        run.advances.reserveCapacity(glyphs.count + 1)
         run.clusters.reserveCapacity(glyphs.count + 1)
         // Left to right, the pen moves right from the run's start; right to left, it moves left
         // from the run's end: each glyph then sits to the left of the one before it (and the
@@ -143,12 +144,14 @@ struct LineBuilder {
             let left = styleRun.isRightToLeft ? pen - paragraph.advances[glyph] : pen
             run.glyphIDs.append(paragraph.glyphIDs[glyph])
             run.positions.append(Point(x: left + paragraph.xOffsets[glyph], y: -paragraph.yOffsets[glyph]))
+            run.advances.append(step)
             run.clusters.append(paragraph.clusters[glyph])
             pen += direction * step
         }
         if let hyphen = segment.hyphen {
             run.glyphIDs.append(hyphen.glyph)
             run.positions.append(Point(x: styleRun.isRightToLeft ? pen - hyphen.advance : pen, y: 0))
+            run.advances.append(hyphen.advance)
             run.clusters.append(GlyphRun.generatedHyphen)
         }
         if styleRun.isRightToLeft {
@@ -174,6 +177,7 @@ struct LineBuilder {
         let order = units.reversed().flatMap { $0 }
         run.glyphIDs = order.map { run.glyphIDs[$0] }
         run.positions = order.map { run.positions[$0] }
+        run.advances = order.map { run.advances[$0] }
         run.clusters = order.map { run.clusters[$0] }
     }
 

@@ -2,18 +2,18 @@ import Foundation
 
 /// A file written under a temporary name beside its destination and renamed into place only
 /// when complete, so a failed run never leaves a half-written file or clobbers a good one.
-struct AtomicFile {
-    let destination: String
-    let temporary: String
+public struct AtomicFile {
+    public let destination: String
+    public let temporary: String
 
-    init(destination: String) {
+    public init(destination: String) {
         self.destination = destination
         let url = URL(fileURLWithPath: destination)
         temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
     }
 
-    func commit() throws {
+    public func commit() throws {
         guard rename(temporary, destination) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
@@ -21,7 +21,7 @@ struct AtomicFile {
         }
     }
 
-    func discard() {
+    public func discard() {
         unlink(temporary)
     }
 }

@@ -29,6 +29,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Resolution of PNG output, in dots per inch.")
     var dpi: Double = 72
 
+    @Option(name: .customLong("layout-json"), help: ArgumentHelp(
+        "Also write the layout as JSON: pages, frames, lines, runs and glyphs with their string ranges (docs/layout-json.md).",
+        valueName: "file"))
+    var layoutJSON: String?
+
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
 
@@ -59,6 +64,7 @@ struct RenderCommand: ParsableCommand {
         var options = document.typesetOptions
         options.format = format == .pdf ? .pdf : .png
         options.dpi = dpi
+        options.layoutJSONPath = layoutJSON
         do {
             let report = try Typesetter(options: options).typeset(inputPath: input, outputPath: outputPath)
             report.diagnostics.forEach(printDiagnostic)

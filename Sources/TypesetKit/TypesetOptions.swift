@@ -31,6 +31,8 @@ public struct TypesetOptions: Sendable {
     /// The running footer, in the bottom margin of every page; nil: the document's
     /// `<meta footer>`; an empty template: none.
     public var footer: RunningTemplate?
+    /// Where to write the layout as JSON (docs/layout-json.md) besides the pages; none when nil.
+    public var layoutJSONPath: String?
     /// The first page has a header too (by default it is a title page, without one).
     public var headerOnFirstPage = false
 

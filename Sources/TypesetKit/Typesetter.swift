@@ -81,23 +81,36 @@ public final class Typesetter {
         self.options = options
     }
 
-    /// Typesets the markup file at `inputPath` into `outputPath`.
+    /// Typesets the markup file at `inputPath` into `outputPath`, and its layout as JSON into
+    /// `options.layoutJSONPath` when set (from the same pages, laid out once).
     /// Throws `DocumentFailure` with every problem found; then nothing is written.
     public func typeset(inputPath: String, outputPath: String) throws -> TypesetReport {
+        if let layoutJSONPath = options.layoutJSONPath, [inputPath, outputPath].contains(where: { Self.samePath($0, layoutJSONPath) }) {
+            throw DocumentFailure([.error("the layout JSON \(layoutJSONPath) would overwrite the \(Self.samePath(inputPath, layoutJSONPath) ? "input" : "output")")])
+        }
         let document = try layOut(fileAt: inputPath)
         let writer = DocumentWriter(text: document.text)
+        var layoutJSON: LayoutJSONFile?
         do {
+            // The layout JSON is recorded from the pages the writer draws, and kept only when they succeed.
+            layoutJSON = try options.layoutJSONPath.map { try LayoutJSONFile(path: $0, textLength: document.text.length) }
+            let pages = RecordedPages(document.pages(), into: layoutJSON)
+            let report: TypesetReport
             switch options.format {
             case .pdf:
-                let count = try writer.writePDF(document.pages(), to: outputPath, metadata: document.metadata)
-                return TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
+                let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata)
+                report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
             case .png:
-                let paths = try writer.writePNG(document.pages(), to: outputPath, dpi: options.dpi)
-                return TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: document.diagnostics)
+                let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi)
+                report = TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: document.diagnostics)
             }
+            try layoutJSON?.commit()
+            return report
         } catch let failure as DocumentFailure {
+            layoutJSON?.discard()
             throw failure
         } catch {
+            layoutJSON?.discard()
             throw DocumentFailure(document.diagnostics + [.error("\(error)")])
         }
     }
@@ -218,6 +231,11 @@ public final class Typesetter {
         } catch let error as FontError {
             throw DocumentFailure(diagnostics + [.error("\(error)")])
         }
+    }
+
+    private static func samePath(_ a: String, _ b: String) -> Bool {
+        URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath().path
+            == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// An empty value is none: `--author ""` takes the document's away.

@@ -98,6 +98,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try files(directory), ["note.pdf", "note.txt"])
     }
 
+    func testLayoutJSONHasOnePageEntryPerPage() throws {
+        let directory = try makeTemporaryDirectory()
+        let result = try typeset([TestSupport.zombiesFile.path, "-o", "mag.pdf", "--layout-json", "mag.json"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try files(directory), ["mag.json", "mag.pdf"])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("mag.json")))
+            as? [String: Any])
+        let pages = try XCTUnwrap(json["pages"] as? [[String: Any]])
+        // As many entries as the PDF has pages (pdfinfo counts them, when installed).
+        if let info = TestSupport.runTool("/usr/bin/pdfinfo", [directory.appendingPathComponent("mag.pdf").path]) {
+            let pdfPages = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last!) }
+            XCTAssertEqual(pages.count, pdfPages)
+        }
+        XCTAssertGreaterThan(pages.count, 1)
+        XCTAssertEqual(json["version"] as? Int, 1)
+    }
+
     func testAnUnknownColourExitsOneWithALocatedErrorAndNoPDF() throws {
         let directory = try makeTemporaryDirectory()
         let input = directory.appendingPathComponent("bad.txt")

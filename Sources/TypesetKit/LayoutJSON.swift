@@ -1,0 +1,169 @@
+import Layout
+import Pages
+import Text
+
+/// The layout of one page as `--layout-json` writes it (docs/layout-json.md): frames → lines →
+/// runs → glyphs, in page coordinates (points, origin top left, y down), with the UTF-16 string
+/// ranges of each. Lengths are rounded to 1/100 point; ranges are `[start, end]`, end excluded.
+/// Field names are the keys (sorted on output); absent optionals are left out.
+enum LayoutJSON {
+    /// Raised when a field's meaning changes, so that tools can tell.
+    static let version = 1
+
+    struct Page: Encodable {
+        var number: Int
+        var size: Size
+        var frames: [Frame]
+        /// Pictures spanning columns at the top or bottom of the text area.
+        var pictures: [Picture]
+        /// The running header and footer; nil when the page has neither.
+        var runningHeads: RunningHeads?
+    }
+
+    struct RunningHeads: Encodable {
+        /// Their own text, which their string ranges index (not the document's).
+        var text: String
+        var frames: [Frame]
+    }
+
+    struct Frame: Encodable {
+        var rect: Rect
+        var stringRange: [Int]
+        var lines: [Line]
+        var floats: [Float]
+    }
+
+    struct Float: Encodable {
+        var anchor: Int
+        var side: String
+        var rect: Rect
+    }
+
+    struct Picture: Encodable {
+        var anchor: Int
+        var edge: String
+        var rect: Rect
+    }
+
+    struct Line: Encodable {
+        var stringRange: [Int]
+        var origin: Point
+        var ascent: Double
+        var descent: Double
+        var leading: Double
+        var width: Double
+        var bounds: Rect
+        var runs: [Run]
+    }
+
+    struct Run: Encodable {
+        var stringRange: [Int]
+        var font: Font
+        var direction: String
+        /// From the line's origin.
+        var x: Double
+        var width: Double
+        var glyphs: [Glyph]
+        /// Set for an inline picture, which has no glyphs.
+        var picture: InlinePicture?
+    }
+
+    struct Font: Encodable {
+        var family: String
+        var style: String
+        var size: Double
+    }
+
+    struct InlinePicture: Encodable {
+        var ascent: Double
+        var descent: Double
+        var width: Double
+    }
+
+    /// One glyph as a row `[id, x, y, cluster]`: position from the line's origin, cluster the
+    /// UTF-16 offset of its first character (-1 for a hyphen added at a line break).
+    struct Glyph: Encodable {
+        var id: UInt32
+        var x: Double
+        var y: Double
+        var cluster: Int
+
+        func encode(to encoder: Encoder) throws {
+            var row = encoder.unkeyedContainer()
+            try row.encode(id)
+            try row.encode(x)
+            try row.encode(y)
+            try row.encode(cluster)
+        }
+    }
+
+    struct Point: Encodable {
+        var x: Double
+        var y: Double
+    }
+
+    struct Size: Encodable {
+        var width: Double
+        var height: Double
+    }
+
+    struct Rect: Encodable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+    }
+}
+
+// MARK: From the layout
+
+extension LayoutJSON {
+    /// Lengths to 1/100 point: finer than any device shows, and stable across platforms'
+    /// last-digit differences. Negative zero is written as zero.
+    static func rounded(_ value: Double) -> Double {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == 0 ? 0 : rounded
+    }
+
+    static func page(_ page: Pages.Page) -> Page {
+        Page(number: page.number,
+             size: Size(width: rounded(page.size.width), height: rounded(page.size.height)),
+             frames: page.frames.map(frame),
+             pictures: page.pictures.map { Picture(anchor: $0.anchor, edge: $0.edge == .top ? "top" : "bottom", rect: rect($0.rect)) },
+             runningHeads: page.furniture.map { RunningHeads(text: $0.text.string, frames: $0.frames.map(frame)) })
+    }
+
+    static func frame(_ frame: Layout.Frame) -> Frame {
+        Frame(rect: rect(frame.container.rect), stringRange: range(frame.visibleRange), lines: frame.lines.map(line),
+              floats: frame.floats.map { Float(anchor: $0.anchor, side: $0.float.side == .left ? "left" : "right", rect: rect($0.rect)) })
+    }
+
+    static func line(_ line: Layout.Line) -> Line {
+        Line(stringRange: range(line.stringRange), origin: Point(x: rounded(line.origin.x), y: rounded(line.origin.y)),
+             ascent: rounded(line.ascent), descent: rounded(line.descent), leading: rounded(line.leading),
+             width: rounded(line.width), bounds: rect(line.bounds), runs: line.runs.map(run))
+    }
+
+    static func run(_ run: GlyphRun) -> Run {
+        var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(run.glyphIDs.count)
+        for index in run.glyphIDs.indices {
+            glyphs.append(Glyph(id: run.glyphIDs[index], x: rounded(run.positions[index].x), y: rounded(run.positions[index].y),
+                                cluster: run.clusters[index]))
+        }
+        return Run(stringRange: range(run.stringRange),
+                   font: Font(family: run.font.familyName, style: run.font.styleName, size: rounded(run.fontSize)),
+                   direction: run.isRightToLeft ? "rtl" : "ltr", x: rounded(run.x), width: rounded(run.width), glyphs: glyphs,
+                   picture: run.runDelegate.map {
+                       InlinePicture(ascent: rounded($0.ascent), descent: rounded($0.descent), width: rounded($0.width))
+                   })
+    }
+
+    static func rect(_ rect: Layout.Rect) -> Rect {
+        Rect(x: rounded(rect.minX), y: rounded(rect.minY), width: rounded(rect.width), height: rounded(rect.height))
+    }
+
+    static func range(_ range: Range<Int>) -> [Int] {
+        [range.lowerBound, range.upperBound]
+    }
+}

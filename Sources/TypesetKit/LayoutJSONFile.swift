@@ -1,0 +1,98 @@
+import Foundation
+import Pages
+import Render
+
+/// Writes the layout JSON (docs/layout-json.md) while the pages are drawn: each page is
+/// encoded as the writer takes it and goes to a temporary file at once, so memory stays that
+/// of one page; `commit()` puts the file in place when the document has succeeded.
+///
+/// The document is `{"pages":[…],"textLength":N,"version":1}` with one page on each line;
+/// keys are sorted everywhere (the top level's are written in that order by hand).
+public final class LayoutJSONFile {
+    private let file: AtomicFile
+    private let handle: FileHandle
+    private let textLength: Int
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+    private var pageCount = 0
+    /// The first failure while recording: pages come from a sequence, which cannot throw.
+    private var failure: Error?
+
+    /// Starts the file for a document of `textLength` UTF-16 units.
+    public init(path: String, textLength: Int) throws {
+        file = AtomicFile(destination: path)
+        guard FileManager.default.createFile(atPath: file.temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: file.temporary) else {
+            throw RenderError.cannotWrite(path: path, reason: "cannot create the file")
+        }
+        self.handle = handle
+        self.textLength = textLength
+        write(Data("{\"pages\":[".utf8))
+    }
+
+    /// Adds one page.
+    public func record(_ page: Page) {
+        guard failure == nil else { return }
+        do {
+            let encoded = try encoder.encode(LayoutJSON.page(page))
+            write(Data((pageCount == 0 ? "\n" : ",\n").utf8) + encoded)
+            pageCount += 1
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Ends the document and moves it into place.
+    public func commit() throws {
+        write(Data("\n],\"textLength\":\(textLength),\"version\":\(LayoutJSON.version)}\n".utf8))
+        do {
+            if let failure { throw failure }
+            try handle.close()
+        } catch {
+            discard()
+            throw RenderError.cannotWrite(path: file.destination, reason: "\(error)")
+        }
+        try file.commit()
+    }
+
+    /// Drops the temporary file: the document failed.
+    public func discard() {
+        try? handle.close()
+        file.discard()
+    }
+
+    private func write(_ data: Data) {
+        guard failure == nil else { return }
+        do { try handle.write(contentsOf: data) } catch { failure = error }
+    }
+}
+
+/// The pages of `base`, each recorded into a layout JSON file (when there is one) as it is
+/// handed on: the JSON describes exactly the pages drawn, laid out once.
+public struct RecordedPages<Base: Sequence>: Sequence where Base.Element == Page {
+    var base: Base
+    var file: LayoutJSONFile?
+
+    public init(_ base: Base, into file: LayoutJSONFile?) {
+        self.base = base
+        self.file = file
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(base: base.makeIterator(), file: file)
+    }
+
+    public struct Iterator: IteratorProtocol {
+        var base: Base.Iterator
+        let file: LayoutJSONFile?
+
+        public mutating func next() -> Page? {
+            guard let page = base.next() else { return nil }
+            file?.record(page)
+            return page
+        }
+    }
+}

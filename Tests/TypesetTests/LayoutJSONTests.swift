@@ -1,0 +1,153 @@
+import Foundation
+import TypesetKit
+import XCTest
+
+/// `--layout-json`: the layout of the pages the writer drew, as docs/layout-json.md describes it.
+final class LayoutJSONTests: XCTestCase {
+    /// The JSON's parts the tests read, decoded as a tool would.
+    private struct Document: Decodable {
+        var version: Int
+        var textLength: Int
+        var pages: [Page]
+    }
+
+    private struct Page: Decodable {
+        var number: Int
+        var size: [String: Double]
+        var frames: [Frame]
+        var runningHeads: RunningHeads?
+    }
+
+    private struct RunningHeads: Decodable {
+        var text: String
+        var frames: [Frame]
+    }
+
+    private struct Frame: Decodable {
+        var stringRange: [Int]
+        var lines: [Line]
+    }
+
+    private struct Line: Decodable {
+        var stringRange: [Int]
+        var origin: [String: Double]
+        var runs: [Run]
+    }
+
+    private struct Run: Decodable {
+        var stringRange: [Int]
+        var direction: String
+        var font: [String: FontField]
+        var glyphs: [[Double]]
+    }
+
+    private enum FontField: Decodable {
+        case name(String), size(Double)
+
+        init(from decoder: Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let size = try? value.decode(Double.self) { self = .size(size) } else { self = .name(try value.decode(String.self)) }
+        }
+    }
+
+    private func typesetZombies(into directory: URL, footer: String? = nil) throws -> (TypesetReport, URL) {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let json = directory.appendingPathComponent("zombies.json")
+        options.layoutJSONPath = json.path
+        options.footer = try footer.map { try RunningTemplate(parsing: $0) }
+        let report = try Typesetter(options: options).typeset(inputPath: TestSupport.zombiesFile.path,
+                                                              outputPath: directory.appendingPathComponent("zombies.pdf").path)
+        return (report, json)
+    }
+
+    func testTheZombieMagazineHasOneEntryPerPageWithOrderedLinesAndEveryGlyph() throws {
+        let directory = try makeTemporaryDirectory()
+        let (report, json) = try typesetZombies(into: directory)
+        let document = try JSONDecoder().decode(Document.self, from: Data(contentsOf: json))
+        XCTAssertEqual(document.version, 1)
+        XCTAssertEqual(document.pages.count, report.pageCount)
+        if let info = TestSupport.runTool("/usr/bin/pdfinfo", [directory.appendingPathComponent("zombies.pdf").path]),
+           let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Pages:") }) {
+            XCTAssertEqual(document.pages.count, Int(line.split(separator: " ").last!), "pages in the PDF")
+        }
+        XCTAssertEqual(document.pages.map(\.number), Array(1 ... report.pageCount))
+
+        // Lines in reading order: each starts where the one before ended, all inside the text.
+        var position = 0
+        for line in document.pages.flatMap(\.frames).flatMap(\.lines) {
+            XCTAssertEqual(line.stringRange[0], position)
+            XCTAssertLessThanOrEqual(line.stringRange[0], line.stringRange[1])
+            XCTAssertLessThanOrEqual(line.stringRange[1], document.textLength)
+            for run in line.runs {
+                XCTAssertTrue(run.stringRange[0] >= line.stringRange[0] && run.stringRange[1] <= line.stringRange[1])
+                XCTAssertTrue(["ltr", "rtl"].contains(run.direction))
+                for glyph in run.glyphs {
+                    XCTAssertEqual(glyph.count, 4)
+                    XCTAssertTrue(glyph[3] == -1 || (run.stringRange[0] ..< run.stringRange[1]).contains(Int(glyph[3])))
+                }
+            }
+            position = line.stringRange[1]
+        }
+        XCTAssertEqual(position, document.textLength)
+
+        // The glyphs are those of the pages laid out anew, page by page.
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let pages = Array(try Typesetter(options: options).layOut(fileAt: TestSupport.zombiesFile.path).pages())
+        XCTAssertEqual(pages.count, document.pages.count)
+        for (page, entry) in zip(pages, document.pages) {
+            let glyphs = page.frames.flatMap(\.lines).flatMap(\.runs).map(\.glyphIDs.count)
+            let written = entry.frames.flatMap(\.lines).flatMap(\.runs).map(\.glyphs.count)
+            XCTAssertEqual(written, glyphs, "page \(page.number)")
+            XCTAssertEqual(entry.size["width"]!, page.size.width, accuracy: 0.005)
+        }
+    }
+
+    func testRunningHeadsAreInThePageWithTheirOwnText() throws {
+        let directory = try makeTemporaryDirectory()
+        let (_, json) = try typesetZombies(into: directory, footer: "Page {page}")
+        let document = try JSONDecoder().decode(Document.self, from: Data(contentsOf: json))
+        let heads = try XCTUnwrap(document.pages.last?.runningHeads)
+        XCTAssertTrue(heads.text.contains("Page \(document.pages.count)"), heads.text)
+        XCTAssertEqual(heads.frames.count, 1)
+    }
+
+    func testTheSameDocumentGivesTheSameBytes() throws {
+        let first = try makeTemporaryDirectory(), second = try makeTemporaryDirectory()
+        let (_, a) = try typesetZombies(into: first)
+        let (_, b) = try typesetZombies(into: second)
+        XCTAssertEqual(try Data(contentsOf: a), try Data(contentsOf: b))
+        // One page to a line, keys sorted: the file starts with the first page's frames.
+        let text = try String(contentsOf: a, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("{\"pages\":[\n{\"frames\":[{\"floats\":[],\"lines\":[{\"ascent\":"), String(text.prefix(80)))
+        XCTAssertTrue(text.hasSuffix("\n],\"textLength\":\(try JSONDecoder().decode(Document.self, from: Data(contentsOf: a)).textLength),\"version\":1}\n"))
+    }
+
+    func testAFailedDocumentLeavesAnExistingJSONAlone() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("bad.txt")
+        try write("A <font color=\"reddish\">bad</font> line.", to: input)
+        let json = directory.appendingPathComponent("bad.json")
+        try write("the previous layout", to: json)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.layoutJSONPath = json.path
+        XCTAssertThrowsError(try Typesetter(options: options).typeset(inputPath: input.path,
+                                                                      outputPath: directory.appendingPathComponent("bad.pdf").path))
+        XCTAssertEqual(try String(contentsOf: json, encoding: .utf8), "the previous layout")
+        XCTAssertEqual(try contentsOfDirectory(directory), ["bad.json", "bad.txt"])
+    }
+
+    func testTheJSONMayNotOverwriteTheInput() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        try write("Brains.", to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.layoutJSONPath = input.path
+        XCTAssertThrowsError(try Typesetter(options: options).typeset(inputPath: input.path,
+                                                                      outputPath: directory.appendingPathComponent("doc.pdf").path))
+        XCTAssertEqual(try String(contentsOf: input, encoding: .utf8), "Brains.")
+    }
+}
