@@ -79,6 +79,7 @@ struct CompareCommand: ParsableCommand {
         var inputsByName: [String: String] = [:]
         for input in inputs {
             let name = GoldenCheck.name(ofInput: input)
+            guard !["", ".", ".."].contains(name) else { throw ValidationError("\(input) has no name to give its goldens") }
             if let other = inputsByName[name] {
                 throw ValidationError("\(other) and \(input) are both named \(name): their goldens would share \((golden as NSString).appendingPathComponent(name))")
             }
@@ -106,9 +107,10 @@ struct CompareCommand: ParsableCommand {
                     report.failures.forEach { print("\(input): \($0)") }
                     tally.add(report)
                 }
-            } catch let failure as DocumentFailure {
-                failure.diagnostics.forEach { printDiagnostic($0, input: input) }
-                print("\(input): cannot be typeset; its pages were not compared")
+            } catch {
+                let diagnostics = (error as? DocumentFailure)?.diagnostics ?? [.error("\(error)")]
+                diagnostics.forEach { printDiagnostic($0, input: input) }
+                print("\(input): cannot be typeset; " + (update ? "its goldens were left alone" : "its pages were not compared"))
                 tally.addFailedDocument()
             }
             // Diagnostics go to the unbuffered standard error: keep each document's lines together.

@@ -59,7 +59,7 @@ struct CompareTally {
             if written > 0 { parts.append(Self.count(written, "golden") + " written") }
             if rewritten > 0 { parts.append("\(rewritten) rewritten") }
             if removed > 0 { parts.append("\(removed) removed") }
-            if written + rewritten + removed == 0 { parts.append("goldens up to date") }
+            if written + rewritten + removed == 0, failedDocuments == 0 { parts.append("goldens up to date") }
         } else {
             if differing > 0 { parts.append(Self.count(differing, "page") + (differing == 1 ? " differs" : " differ")) }
             if missingGoldens > 0 { parts.append(Self.count(missingGoldens, "page") + " without a golden") }

@@ -118,6 +118,8 @@ final class CompareCommandTests: XCTestCase {
         // --update leaves the goldens of a document it cannot set alone.
         let update = try typeset(["compare", "--golden", "goldens", "--update"] + inputs, in: directory)
         XCTAssertEqual(update.status, 1)
+        XCTAssertTrue(update.stdout.hasSuffix("note.txt: cannot be typeset; its goldens were left alone\n2 documents, 2 pages, 1 document with errors\n"),
+                      update.stdout)
         XCTAssertEqual(try contentsOfDirectory(directory.appendingPathComponent("goldens/note")), ["note-001.png"])
     }
 
@@ -132,6 +134,7 @@ final class CompareCommandTests: XCTestCase {
             (["compare", "--golden", "nowhere", "note.txt"], "--golden nowhere is not a folder (add --update"),
             (["compare", "--golden", "note.txt", "--update", "note.txt"], "--golden note.txt is not a folder"),
             (["compare", "--golden", "goldens", "note.txt", "other/note.txt"], "both named note"),
+            (["compare", "--golden", "goldens", "..txt"], "..txt has no name"),
             (["compare", "--golden", "goldens", "--diff-dir", "goldens", "note.txt"], "--diff-dir"),
             (["compare", "--golden", "goldens", "--diff-dir", "note.txt", "note.txt"], "--diff-dir note.txt is not a folder"),
             (["compare", "--golden", "goldens", "--max-diff-ratio", "2", "note.txt"], "--max-diff-ratio"),
