@@ -28,11 +28,13 @@ public struct AtomicFile {
 
 public enum RenderError: Error, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
+    case cannotRead(path: String, reason: String)
     case cairo(String)
 
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
         case .cairo(let reason): return "drawing failed: \(reason)"
         }
     }

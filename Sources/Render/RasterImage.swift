@@ -19,7 +19,7 @@ public struct RasterImage: Equatable, Sendable {
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.cannotWrite(path: path, reason: "cannot read PNG: \(String(cString: cairo_status_to_string(status)))")
+            throw RenderError.cannotRead(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
         return RasterImage(surface: surface)
     }
@@ -49,6 +49,7 @@ public struct RasterImage: Equatable, Sendable {
         self.rgba = rgba
     }
 
+    /// Writes the pixels as a PNG, atomically: an existing file is replaced only by a whole one.
     public func writePNG(_ path: String) throws {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(surface) }
@@ -63,9 +64,12 @@ public struct RasterImage: Equatable, Sendable {
             }
         }
         cairo_surface_mark_dirty(surface)
-        let status = cairo_surface_write_to_png(surface, path)
+        let file = AtomicFile(destination: path)
+        let status = cairo_surface_write_to_png(surface, file.temporary)
         guard status == CAIRO_STATUS_SUCCESS else {
+            file.discard()
             throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
+        try file.commit()
     }
 }

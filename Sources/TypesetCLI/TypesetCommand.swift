@@ -7,8 +7,9 @@ struct TypesetCommand: ParsableCommand {
         abstract: "Typeset magazine articles written in light markup into PDF or PNG pages.",
         discussion: """
         `typeset FILE` typesets FILE (the render command); `typeset help render` lists its options.
+        `typeset compare --golden DIR FILE…` checks pages against approved images (`typeset help compare`).
         Exit status: 0 on success, 1 when a document has errors, 2 for usage errors.
         """,
-        subcommands: [RenderCommand.self],
+        subcommands: [RenderCommand.self, CompareCommand.self],
         defaultSubcommand: RenderCommand.self)
 }

@@ -1,12 +1,12 @@
 import Foundation
 import Pages
-import Render
 import TypesetKit
 import XCTest
 
-/// Renders the zombie magazine and compares every page with the approved images in
-/// `Fixtures/zombies/golden/`. Set TYPESET_UPDATE_GOLDENS=1 to write them anew (then look
-/// at them before committing).
+/// Renders each fixture and compares every page with the approved images in
+/// `Fixtures/NAME/golden/`. Set TYPESET_UPDATE_GOLDENS=1 to approve the pages as they render
+/// now (goldens that differ are rewritten, missing ones written, stale ones removed; look at
+/// them before committing).
 final class GoldenPageTests: XCTestCase {
     private var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -79,56 +79,31 @@ final class GoldenPageTests: XCTestCase {
         try assertPagesMatchGoldens(of: "magazine-feature")
     }
 
-    /// Renders `Fixtures/NAME/NAME.txt` (with the default options, as `configure` changes them)
-    /// and compares each page with `Fixtures/NAME/golden/NAME-NNN.png`.
+    /// Checks `Fixtures/NAME/NAME.txt` (with the default options, as `configure` changes them)
+    /// against `Fixtures/NAME/golden/NAME-NNN.png` with `GoldenCheck`, as `typeset compare` does;
+    /// a failing page's diff and actual images go to a temporary folder whose paths it prints.
     @discardableResult
     private func assertPagesMatchGoldens(of name: String, file: StaticString = #filePath, line: UInt = #line,
                                          configure: (inout TypesetOptions) -> Void = { _ in }) throws -> Int {
         let fixture = repository.appendingPathComponent("Fixtures/\(name)/\(name).txt").path
-        let goldenDirectory = repository.appendingPathComponent("Fixtures/\(name)/golden")
         var options = TypesetOptions()
         configure(&options)
         options.fontsDirectory = repository.appendingPathComponent("fonts").path
-        let document = try Typesetter(options: options).layOut(fileAt: fixture)
-        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [], "the fixture is clean",
-                       file: file, line: line)
-        let writer = DocumentWriter(text: document.text)
-        let update = ProcessInfo.processInfo.environment["TYPESET_UPDATE_GOLDENS"] == "1"
-        let diffDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-golden-diffs")
-        try FileManager.default.createDirectory(at: diffDirectory, withIntermediateDirectories: true)
-        if update { try FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true) }
+        let check = GoldenCheck(name: name, goldenDirectory: repository.appendingPathComponent("Fixtures/\(name)/golden").path,
+                                diffDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("typeset-golden-diffs").path)
 
-        var pageCount = 0
-        for page in document.pages() {
-            pageCount += 1
-            let pageName = String(format: "%@-%03d", name, page.number)
-            let actual = try writer.rasterize(page, dpi: 72)
-            let goldenPath = goldenDirectory.appendingPathComponent(pageName + ".png").path
-            if update {
-                try actual.writePNG(goldenPath)
-                continue
-            }
-            guard FileManager.default.fileExists(atPath: goldenPath) else {
-                XCTFail("no golden image \(goldenPath); run the tests with TYPESET_UPDATE_GOLDENS=1 to create it", file: file, line: line)
-                continue
-            }
-            let diffPath = diffDirectory.appendingPathComponent(pageName + "-diff.png").path
-            let result = try GoldenComparison.compare(actual: actual, golden: try RasterImage.readPNG(goldenPath),
-                                                      diffPath: diffPath)
-            if !result.passed {
-                let actualPath = diffDirectory.appendingPathComponent(pageName + "-actual.png").path
-                try actual.writePNG(actualPath)
-                XCTFail("\(name) page \(page.number): \(result.summary); diff image: \(diffPath); actual page: \(actualPath)",
-                        file: file, line: line)
-            }
+        if ProcessInfo.processInfo.environment["TYPESET_UPDATE_GOLDENS"] == "1" {
+            let report = try check.update(inputPath: fixture, options: options)
+            report.changes.forEach { print("\(name): \($0)") }
+            return report.pageCount
         }
-        let goldenCount = (try? FileManager.default.contentsOfDirectory(atPath: goldenDirectory.path))?
-            .filter { $0.hasPrefix(name + "-") && $0.hasSuffix(".png") }.count ?? 0
-        if !update {
-            XCTAssertEqual(pageCount, goldenCount, "\(name) has \(pageCount) pages but there are \(goldenCount) golden images",
-                           file: file, line: line)
+        let report = try check.check(inputPath: fixture, options: options)
+        XCTAssertEqual(report.diagnostics.filter { $0.severity != .note }.map(\.description), [], "the fixture is clean",
+                       file: file, line: line)
+        for failure in report.failures {
+            XCTFail("\(name) \(failure); run the tests with TYPESET_UPDATE_GOLDENS=1 to approve the change", file: file, line: line)
         }
-        return pageCount
+        return report.pageCount
     }
 
     func testComparisonCatchesASingleChangedPixelAndWritesADiff() throws {

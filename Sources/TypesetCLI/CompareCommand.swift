@@ -1,0 +1,144 @@
+import ArgumentParser
+import Diagnostics
+import Foundation
+import TypesetKit
+
+/// `typeset compare --golden DIR INPUT…`: golden-image regression. Each input is set exactly
+/// as `typeset` would set it, rendered to PNG pixels and compared page by page with the
+/// approved images in `DIR/NAME/`.
+struct CompareCommand: ParsableCommand {
+    static let defaultDiffDirectory = "typeset-diffs"
+
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Render documents to pixels and compare each page with approved golden images.",
+        discussion: """
+        The golden of page N of INPUT (NAME.txt) is DIR/NAME/NAME-00N.png. A pixel differs when \
+        a colour channel differs by more than --max-channel-delta; a page fails when more of its \
+        pixels differ than --max-diff-pixels or --max-diff-ratio allows. The defaults suit goldens \
+        made on another machine, whose library builds may anti-alias a little differently; for \
+        goldens made on the same machine (rendering is deterministic) add --max-channel-delta 0 \
+        --max-diff-pixels 0. Pages without a golden, and goldens of pages a document no longer \
+        has, fail too. For each failing page the diff image (the golden faded, changed pixels in \
+        red, yellow around them) and the page as rendered are written to the diff folder and \
+        their paths printed.
+
+        --update approves the pages as they render now: it writes missing goldens, rewrites those \
+        that fail the tolerance, and removes goldens of pages that are gone.
+
+        Exit status: 0 when every page matches (or --update succeeded), 1 when a page differs, is \
+        missing or extra, or a document has errors, 2 for usage errors.
+        """)
+
+    @Argument(help: "The markup files to check; NAME.txt is compared with DIR/NAME/NAME-001.png, …")
+    var inputs: [String]
+
+    @Option(help: ArgumentHelp("Folder of golden images, one subfolder per document.", valueName: "dir"))
+    var golden: String
+
+    @Option(help: "Resolution the pages are rendered at, in dots per inch (the goldens' own), from 9 to 600.")
+    var dpi: Double = 72
+
+    @Option(help: "A pixel differs when a colour channel differs by more than this, from 0 to 255.")
+    var maxChannelDelta: Int = GoldenTolerance.standard.maxChannelDelta
+
+    @Option(help: "A page fails when more than this many of its pixels differ (default: no limit; 0 fails a page on any differing pixel).")
+    var maxDiffPixels: Int?
+
+    @Option(help: "A page fails when more than this share of its pixels differ, from 0 to 1 (0.001 is 0.1 %).")
+    var maxDiffRatio: Double = GoldenTolerance.standard.maxDiffRatio
+
+    @Flag(help: "Approve the pages as they render now: write missing goldens, rewrite those that differ, remove those of pages that are gone.")
+    var update = false
+
+    @Option(help: ArgumentHelp("Folder for the diff and actual images of failing pages, one subfolder per document; made only when needed.",
+                               valueName: "dir"))
+    var diffDir: String = CompareCommand.defaultDiffDirectory
+
+    @OptionGroup(title: "Page and type")
+    var document: DocumentOptions
+
+    func validate() throws {
+        // A comparison holds a page three times over (actual, golden, diff): 600 dpi is about
+        // 140 MB an image for A4; 2400, as for PNG output, would be 2.2 GB.
+        guard dpi >= 9, dpi <= 600 else { throw ValidationError("--dpi must be between 9 and 600") }
+        guard (0 ... 255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be between 0 and 255") }
+        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels cannot be negative") }
+        guard maxDiffRatio >= 0, maxDiffRatio <= 1 else { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
+        guard !inputs.isEmpty else { throw ValidationError("give at least one input file") }
+        switch Self.kind(of: golden) {
+        case .folder: break
+        case .missing where update: break
+        case .missing: throw ValidationError("--golden \(golden) is not a folder (add --update to create it)")
+        case .file: throw ValidationError("--golden \(golden) is not a folder")
+        }
+        if Self.kind(of: diffDir) == .file { throw ValidationError("--diff-dir \(diffDir) is not a folder") }
+        if Self.resolved(diffDir) == Self.resolved(golden) {
+            throw ValidationError("--diff-dir must not be the --golden folder: diff images would lie among the goldens")
+        }
+        var inputsByName: [String: String] = [:]
+        for input in inputs {
+            let name = GoldenCheck.name(ofInput: input)
+            guard !["", ".", ".."].contains(name) else { throw ValidationError("\(input) has no name to give its goldens") }
+            if let other = inputsByName[name] {
+                throw ValidationError("\(other) and \(input) are both named \(name): their goldens would share \((golden as NSString).appendingPathComponent(name))")
+            }
+            inputsByName[name] = input
+        }
+    }
+
+    func run() throws {
+        var options = document.typesetOptions
+        options.dpi = dpi
+        var tally = CompareTally(updating: update)
+        for input in inputs {
+            let name = GoldenCheck.name(ofInput: input)
+            let check = GoldenCheck(name: name, goldenDirectory: (golden as NSString).appendingPathComponent(name),
+                                    diffDirectory: (diffDir as NSString).appendingPathComponent(name), tolerance: tolerance)
+            do {
+                if update {
+                    let report = try check.update(inputPath: input, options: options)
+                    report.diagnostics.forEach { printDiagnostic($0, input: input) }
+                    report.changes.forEach { print("\(input): \($0)") }
+                    tally.add(report)
+                } else {
+                    let report = try check.check(inputPath: input, options: options)
+                    report.diagnostics.forEach { printDiagnostic($0, input: input) }
+                    report.failures.forEach { print("\(input): \($0)") }
+                    tally.add(report)
+                }
+            } catch {
+                let diagnostics = (error as? DocumentFailure)?.diagnostics ?? [.error("\(error)")]
+                diagnostics.forEach { printDiagnostic($0, input: input) }
+                print("\(input): cannot be typeset; " + (update ? "its goldens were left alone" : "its pages were not compared"))
+                tally.addFailedDocument()
+            }
+            // Diagnostics go to the unbuffered standard error: keep each document's lines together.
+            fflush(stdout)
+        }
+        print(tally.summary)
+        if !tally.passed { throw ExitCode(1) }
+    }
+
+    private var tolerance: GoldenTolerance {
+        GoldenTolerance(maxChannelDelta: maxChannelDelta, maxDiffPixels: maxDiffPixels ?? Int.max, maxDiffRatio: maxDiffRatio)
+    }
+
+    private func printDiagnostic(_ diagnostic: Diagnostic, input: String) {
+        var text = diagnostic.description
+        if diagnostic.location == nil { text = "\(input): " + text }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    private enum PathKind { case folder, file, missing }
+
+    private static func kind(of path: String) -> PathKind {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
+        return isDirectory.boolValue ? .folder : .file
+    }
+
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}

@@ -1,0 +1,46 @@
+import Diagnostics
+
+/// What `GoldenCheck.check` found for one document.
+public struct GoldenCheckReport: Sendable {
+    /// Pages the document has now.
+    public var pageCount: Int
+    /// Every page in order, then each golden of a page the document no longer has.
+    public var pages: [GoldenPageResult]
+    /// Warnings met while setting the document.
+    public var diagnostics: [Diagnostic]
+
+    public var failures: [GoldenPageResult] { pages.filter { !$0.passed } }
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// What `GoldenCheck.update` changed for one document.
+public struct GoldenUpdateReport: Sendable {
+    public var pageCount: Int
+    /// The goldens written or removed; pages within the tolerance are not listed.
+    public var changes: [GoldenChange]
+    public var diagnostics: [Diagnostic]
+}
+
+/// A golden image written or removed by `GoldenCheck.update`.
+public struct GoldenChange: Sendable, CustomStringConvertible {
+    public enum Kind: Sendable {
+        /// The page had no golden.
+        case added
+        /// The page's golden differed beyond the tolerance (or could not be read).
+        case replaced
+        /// The document no longer has the page.
+        case removed
+    }
+
+    public var page: Int
+    public var goldenPath: String
+    public var kind: Kind
+
+    public var description: String {
+        switch kind {
+        case .added: return "page \(page): wrote \(goldenPath) (new)"
+        case .replaced: return "page \(page): rewrote \(goldenPath)"
+        case .removed: return "page \(page): removed \(goldenPath) (the document no longer has the page)"
+        }
+    }
+}
