@@ -84,7 +84,16 @@ public final class Typesetter {
     /// Typesets the markup file at `inputPath` into `outputPath`.
     /// Throws `DocumentFailure` with every problem found; then nothing is written.
     public func typeset(inputPath: String, outputPath: String) throws -> TypesetReport {
-        let document = try layOut(fileAt: inputPath)
+        try write(layOut(fileAt: inputPath), to: outputPath)
+    }
+
+    /// Typesets markup already read (standard input, say) into `outputPath`; pictures are
+    /// looked up in `baseDirectory`. Throws `DocumentFailure` as `typeset(inputPath:outputPath:)`.
+    public func typeset(_ source: MarkupSource, baseDirectory: String, outputPath: String) throws -> TypesetReport {
+        try write(layOut(source, baseDirectory: baseDirectory), to: outputPath)
+    }
+
+    private func write(_ document: LaidOutDocument, to outputPath: String) throws -> TypesetReport {
         let writer = DocumentWriter(text: document.text)
         do {
             switch options.format {
