@@ -11,7 +11,7 @@ final class CommandLineTests: XCTestCase {
 
     /// The `typeset` executable of this build: it sits in the same products folder as the test
     /// bundle, so look there (and in the folders above) before falling back on the build folders.
-    private static let executable: URL? = {
+    static let executable: URL? = {
         let fileManager = FileManager.default
         var starts: [URL] = [Bundle.main.bundleURL]
         if let executable = Bundle.main.executableURL { starts.append(executable.deletingLastPathComponent()) }
