@@ -67,7 +67,7 @@ struct OutputPlan {
             }
             let key = Self.resolved(format == .png ? Self.pngBase(entry.outputPath) : entry.outputPath)
             if let other = writers[key] {
-                throw ValidationError("\(other.displayName) and \(entry.displayName) would both write \(entry.outputPath); use --out-dir or rename one")
+                throw ValidationError("\(other.displayName) and \(entry.displayName) would both write \(entry.outputPath); rename one of them")
             }
             writers[key] = entry
         }
