@@ -66,14 +66,7 @@ struct RenderCommand: ParsableCommand {
         if let outDir { try createFolder(outDir) }
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
         defer { if let standardOutputFile { try? FileManager.default.removeItem(atPath: standardOutputFile) } }
-        let documents = plan.entries.map { entry in
-            let outputPath = standardOutputFile ?? entry.outputPath
-            guard entry.readsStandardInput else { return BatchDocument(source: .file(path: entry.input), outputPath: outputPath) }
-            // Pictures of standard input's markup are looked up from the current folder.
-            let source = BatchDocument.Source.markup(name: entry.displayName, bytes: StandardStreams.readInput(),
-                                                     baseDirectory: FileManager.default.currentDirectoryPath)
-            return BatchDocument(source: source, outputPath: outputPath)
-        }
+        let documents = plan.entries.map { batchDocument($0, outputPath: standardOutputFile ?? $0.outputPath) }
 
         let start = ContinuousClock.now
         let progress = ProgressBar(total: documents.count, isWanted: isBatch && !quiet)
@@ -97,6 +90,15 @@ struct RenderCommand: ParsableCommand {
             StandardError.write("\(BatchSummary(outcomes, seconds: seconds))\n")
         }
         if !outcomes.allSatisfy(\.succeeded) { throw ExitCode(1) }
+    }
+
+    /// A file as it is; standard input read whole (there is one at most), its pictures looked
+    /// up from the current folder.
+    private func batchDocument(_ entry: OutputPlan.Entry, outputPath: String) -> BatchDocument {
+        guard entry.readsStandardInput else { return BatchDocument(source: .file(path: entry.input), outputPath: outputPath) }
+        let source = BatchDocument.Source.markup(name: entry.displayName, bytes: StandardStreams.readInput(),
+                                                 baseDirectory: FileManager.default.currentDirectoryPath)
+        return BatchDocument(source: source, outputPath: outputPath)
     }
 
     /// `--out-dir`, made with its parents when missing; a file in its way fails the run.
