@@ -38,7 +38,7 @@ public final class Font: @unchecked Sendable {
 
     init(id: Int, library: FreeTypeLibrary, path: String, faceIndex: Int) throws {
         var loaded: FT_Face?
-        let error = FT_New_Face(library.handle, path, FT_Long(faceIndex), &loaded)
+        let error = library.withFaceListLocked { FT_New_Face(library.handle, path, FT_Long(faceIndex), &loaded) }
         guard error == 0, let face = loaded else { throw FontError.cannotLoad(path: path, code: Int(error)) }
         self.face = face
         self.library = library
@@ -81,7 +81,7 @@ public final class Font: @unchecked Sendable {
 
     deinit {
         hb_font_destroy(harfBuzzFont)
-        FT_Done_Face(face)
+        library.withFaceListLocked { _ = FT_Done_Face(face) }
     }
 
     /// The FreeType face (`FT_Face`), for a renderer that draws with it.

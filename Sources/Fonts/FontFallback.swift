@@ -96,9 +96,10 @@ final class FallbackCache {
         if let known = designs[key] { return known }
         var loaded: FT_Face?
         var design: FontDesign?
-        if FT_New_Face(library.handle, face.path, FT_Long(face.faceIndex), &loaded) == 0, let loaded {
+        if library.withFaceListLocked({ FT_New_Face(library.handle, face.path, FT_Long(face.faceIndex), &loaded) }) == 0,
+           let loaded {
             design = FontDesign.of(loaded)
-            FT_Done_Face(loaded)
+            library.withFaceListLocked { _ = FT_Done_Face(loaded) }
         }
         designs[key] = .some(design)
         return design

@@ -1,12 +1,21 @@
 import CFontconfig
+import Foundation
 
 /// A fontconfig configuration: either the project's bundled fonts alone, or the system's
 /// fonts, each with the bundled alias rules (`fonts/fonts.conf`) loaded.
 final class FontconfigConfiguration: @unchecked Sendable {
     let config: OpaquePointer
 
+    /// Configurations are built one at a time, whichever thread asks. Lookups in a built
+    /// configuration are safe from any thread, as fontconfig documents; building one reads and
+    /// may write fontconfig's cache files and fills its process-wide list of caches, and
+    /// serialising that costs a few milliseconds per document (docs/pipeline.md, "Batches").
+    private static let building = NSLock()
+
     /// Only the fonts in `directory`, so that a bundled face wins whatever the machine has.
     static func bundled(directory: String, aliases: String?) throws -> FontconfigConfiguration {
+        building.lock()
+        defer { building.unlock() }
         guard let config = FcConfigCreate() else { throw FontError.fontconfig("cannot create a configuration") }
         let wrapper = FontconfigConfiguration(config: config)
         if let aliases { try wrapper.load(aliases) }
@@ -17,6 +26,8 @@ final class FontconfigConfiguration: @unchecked Sendable {
 
     /// The machine's fonts, for faces the bundle does not have.
     static func system(aliases: String?) throws -> FontconfigConfiguration {
+        building.lock()
+        defer { building.unlock() }
         guard let config = FcInitLoadConfigAndFonts() else { throw FontError.fontconfig("cannot load the system configuration") }
         let wrapper = FontconfigConfiguration(config: config)
         if let aliases { try wrapper.load(aliases) }

@@ -7,21 +7,21 @@ import Fonts
 /// reachable from that cache.
 final class CairoFontFaces {
     private var faces: [Int: OpaquePointer] = [:]
-    private static var fontKey = cairo_user_data_key_t()
+    private static let fontKey = CairoUserDataKey()
 
     func face(for font: Font) -> OpaquePointer {
         if let face = faces[font.id] { return face }
         let ftFace = font.freeTypeFace.assumingMemoryBound(to: FT_FaceRec_.self)
         let face = cairo_ft_font_face_create_for_ft_face(ftFace, 0)!
-        Self.keep(font, aliveWith: face, key: &Self.fontKey)
+        Self.keep(font, aliveWith: face, key: Self.fontKey)
         faces[font.id] = face
         return face
     }
 
     /// Stores `font` in `face`'s user data under `key`, retained until Cairo destroys the face.
-    static func keep(_ font: Font, aliveWith face: OpaquePointer, key: inout cairo_user_data_key_t) {
+    static func keep(_ font: Font, aliveWith face: OpaquePointer, key: CairoUserDataKey) {
         let retained = Unmanaged.passRetained(font).toOpaque()
-        cairo_font_face_set_user_data(face, &key, retained) { pointer in
+        cairo_font_face_set_user_data(face, key.pointer, retained) { pointer in
             if let pointer { Unmanaged<Font>.fromOpaque(pointer).release() }
         }
     }

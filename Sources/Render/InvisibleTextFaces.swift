@@ -9,7 +9,7 @@ import Fonts
 /// with empty glyphs and a ToUnicode map: the emoji's characters come back out of the PDF.
 final class InvisibleTextFaces {
     private var faces: [Int: OpaquePointer] = [:]
-    private static var fontKey = cairo_user_data_key_t()
+    private static let fontKey = CairoUserDataKey()
 
     func face(for font: Font) -> OpaquePointer {
         if let face = faces[font.id] { return face }
@@ -21,7 +21,7 @@ final class InvisibleTextFaces {
         // lines of their own. The ink box keeps the font's bounding box from being empty.
         cairo_user_font_face_set_render_glyph_func(face) { scaledFont, glyph, _, extents in
             if let scaledFont, let extents, let fontFace = cairo_scaled_font_get_font_face(scaledFont),
-               let pointer = cairo_font_face_get_user_data(fontFace, &InvisibleTextFaces.fontKey) {
+               let pointer = cairo_font_face_get_user_data(fontFace, InvisibleTextFaces.fontKey.pointer) {
                 let font = Unmanaged<Font>.fromOpaque(pointer).takeUnretainedValue()
                 let unitsPerEm = Double(font.unitsPerEm)
                 extents.pointee.x_advance = 0.5
@@ -32,7 +32,7 @@ final class InvisibleTextFaces {
             }
             return CAIRO_STATUS_SUCCESS
         }
-        CairoFontFaces.keep(font, aliveWith: face, key: &Self.fontKey)
+        CairoFontFaces.keep(font, aliveWith: face, key: Self.fontKey)
         faces[font.id] = face
         return face
     }

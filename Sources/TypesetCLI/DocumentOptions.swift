@@ -47,7 +47,7 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: "Scale every named style's size by this factor (a reader's preferred text size).")
     var textScale: Double = 1
 
-    @Option(help: "Folder pictures must lie in (default: the document's folder).")
+    @Option(help: "Folder pictures must lie in (default: the document's folder; the current folder for standard input).")
     var root: String?
 
     @Option(help: "The document's title, printed by {title} and stored in the PDF (default: the document's <meta title>).")

@@ -4,24 +4,32 @@ import Foundation
 import Render
 import TypesetKit
 
-/// `typeset [render] INPUT`: typesets a document into PDF or PNG pages.
+/// `typeset [render] INPUT…`: typesets documents into PDF or PNG pages, several at a time.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Typeset a document into PDF or PNG pages (the default: `typeset FILE` is `typeset render FILE`).",
+        abstract: "Typeset documents into PDF or PNG pages (the default: `typeset FILE` is `typeset render FILE`).",
         discussion: """
         Markup: the Core Text tutorial's <font face color strokeColor size> and \
         <img src width height>, plus character and paragraph styles (<b> <i> <u> <p> <li> …), \
         named styles, rules and more; a newline ends a paragraph. Reference: docs/markup.md.
 
-        Exit status: 0 on success, 1 when the document has errors, 2 for usage errors.
+        Several inputs are a batch: they are typeset in parallel, each document's problems are \
+        printed when it finishes, every good document is written even when another fails, and \
+        a summary ends the run. A progress bar shows on a terminal.
+
+        Exit status: 0 on success, 1 when a document has errors, 2 for usage errors.
         """)
 
-    @Argument(help: "The markup file to typeset.")
-    var input: String
+    @Argument(help: "The markup files to typeset; - reads standard input.")
+    var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "Output file (default: INPUT with .pdf, or .png for --format png; PNG pages are named NAME-001.png, …).")
+    @Option(name: .shortAndLong, help: "Output file of a single input; - writes the PDF to standard output (default: INPUT with .pdf, or .png for --format png; PNG pages are named NAME-001.png, …).")
     var output: String?
+
+    @Option(help: ArgumentHelp("Write the outputs into this folder, created if missing, as NAME.pdf or NAME-001.png, … (default: beside each input).",
+                               valueName: "folder"))
+    var outDir: String?
 
     @Option(help: "Output format: pdf or png.")
     var format: FormatArgument = .pdf
@@ -30,53 +38,85 @@ struct RenderCommand: ParsableCommand {
     var dpi: Double = 72
 
     @Option(name: .customLong("layout-json"), help: ArgumentHelp(
-        "Also write the layout as JSON: pages, frames, lines, runs and glyphs with their string ranges (docs/layout-json.md).",
+        "Also write the layout of a single input as JSON: pages, frames, lines, runs and glyphs with their string ranges (docs/layout-json.md).",
         valueName: "file"))
     var layoutJSON: String?
+
+    @Option(help: "How many documents are typeset at the same time (default: one per core).")
+    var jobs: Int?
+
+    @Flag(name: .shortAndLong, help: "No progress bar and no summary; errors and warnings are still printed.")
+    var quiet = false
 
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
 
     func validate() throws {
         guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
-        if Self.samePath(input, outputPath) || (format == .png && Self.samePath(input, firstPNGPath)) {
-            throw ValidationError("the output \(outputPath) would overwrite the input")
-        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
+        _ = try plan
     }
 
-    private var firstPNGPath: String {
-        (outputPath.hasSuffix(".png") ? String(outputPath.dropLast(4)) : outputPath) + "-001.png"
+    private var plan: OutputPlan {
+        get throws { try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format) }
     }
 
-    private static func samePath(_ a: String, _ b: String) -> Bool {
-        let resolvedA = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath().path
-        let resolvedB = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
-        return resolvedA == resolvedB
-    }
-
-    var outputPath: String {
-        if let output { return output }
-        let base = (input as NSString).deletingPathExtension
-        return base + (format == .pdf ? ".pdf" : ".png")
-    }
+    private var isBatch: Bool { inputs.count > 1 }
 
     func run() throws {
         var options = document.typesetOptions
         options.format = format == .pdf ? .pdf : .png
         options.dpi = dpi
         options.layoutJSONPath = layoutJSON
-        do {
-            let report = try Typesetter(options: options).typeset(inputPath: input, outputPath: outputPath)
-            report.diagnostics.forEach(printDiagnostic)
-        } catch let failure as DocumentFailure {
-            failure.diagnostics.forEach(printDiagnostic)
-            throw ExitCode(1)
+        let plan = try plan
+        if let outDir { try createFolder(outDir) }
+        let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
+        defer { if let standardOutputFile { try? FileManager.default.removeItem(atPath: standardOutputFile) } }
+        let documents = plan.entries.map { batchDocument($0, outputPath: standardOutputFile ?? $0.outputPath) }
+
+        let start = ContinuousClock.now
+        let progress = ProgressBar(total: documents.count, isWanted: isBatch && !quiet)
+        progress.draw(finished: 0)
+        let batch = BatchTypesetter(options: options, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let outcomes = batch.typeset(documents) { outcome, finished in
+            if !outcome.diagnostics.isEmpty {
+                progress.clear()
+                DiagnosticPrinter.print(outcome.diagnostics, of: outcome.document.name)
+            }
+            progress.draw(finished: finished)
         }
+        progress.clear()
+
+        if let standardOutputFile, outcomes.allSatisfy(\.succeeded) {
+            try StandardStreams.copyToOutput(standardOutputFile)
+        }
+        if isBatch && !quiet {
+            let elapsed = start.duration(to: .now)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            StandardError.write("\(BatchSummary(outcomes, seconds: seconds))\n")
+        }
+        if !outcomes.allSatisfy(\.succeeded) { throw ExitCode(1) }
     }
 
-    private func printDiagnostic(_ diagnostic: Diagnostic) {
-        var text = diagnostic.description
-        if diagnostic.location == nil { text = "\(input): " + text }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+    /// A file as it is; standard input read whole (there is one at most), its pictures looked
+    /// up from the current folder.
+    private func batchDocument(_ entry: OutputPlan.Entry, outputPath: String) -> BatchDocument {
+        guard entry.readsStandardInput else { return BatchDocument(source: .file(path: entry.input), outputPath: outputPath) }
+        let source = BatchDocument.Source.markup(name: entry.displayName, bytes: StandardStreams.readInput(),
+                                                 baseDirectory: FileManager.default.currentDirectoryPath)
+        return BatchDocument(source: source, outputPath: outputPath)
+    }
+
+    /// `--out-dir`, made with its parents when missing; a file in its way fails the run.
+    private func createFolder(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            StandardError.write("error: cannot create the folder \(path) for --out-dir: \((error as NSError).localizedDescription)\n")
+            throw ExitCode(1)
+        }
     }
 }

@@ -85,10 +85,26 @@ public final class Typesetter {
     /// `options.layoutJSONPath` when set (from the same pages, laid out once).
     /// Throws `DocumentFailure` with every problem found; then nothing is written.
     public func typeset(inputPath: String, outputPath: String) throws -> TypesetReport {
-        if let layoutJSONPath = options.layoutJSONPath, [inputPath, outputPath].contains(where: { Self.samePath($0, layoutJSONPath) }) {
-            throw DocumentFailure([.error("the layout JSON \(layoutJSONPath) would overwrite the \(Self.samePath(inputPath, layoutJSONPath) ? "input" : "output")")])
-        }
-        let document = try layOut(fileAt: inputPath)
+        try refuseLayoutJSONOverwriting([inputPath, outputPath])
+        return try write(layOut(fileAt: inputPath), to: outputPath)
+    }
+
+    /// Typesets markup already read (standard input, say) into `outputPath`; pictures are
+    /// looked up in `baseDirectory`. Throws `DocumentFailure` as `typeset(inputPath:outputPath:)`.
+    public func typeset(_ source: MarkupSource, baseDirectory: String, outputPath: String) throws -> TypesetReport {
+        try refuseLayoutJSONOverwriting([outputPath])
+        return try write(layOut(source, baseDirectory: baseDirectory), to: outputPath)
+    }
+
+    /// The layout JSON must not take the place of the document or its output.
+    private func refuseLayoutJSONOverwriting(_ paths: [String]) throws {
+        guard let layoutJSONPath = options.layoutJSONPath,
+              let clash = paths.firstIndex(where: { Self.samePath($0, layoutJSONPath) }) else { return }
+        let what = paths.count > 1 && clash == 0 ? "input" : "output"
+        throw DocumentFailure([.error("the layout JSON \(layoutJSONPath) would overwrite the \(what)")])
+    }
+
+    private func write(_ document: LaidOutDocument, to outputPath: String) throws -> TypesetReport {
         let writer = DocumentWriter(text: document.text)
         var layoutJSON: LayoutJSONFile?
         do {

@@ -41,39 +41,9 @@ enum TypesetExecutable {
 
 extension XCTestCase {
     /// Runs `typeset` as a user would, in `directory`, with the bundled fonts and a fixed
-    /// `SOURCE_DATE_EPOCH`.
+    /// `SOURCE_DATE_EPOCH`, its standard input empty.
     func typeset(_ arguments: [String], in directory: URL) throws -> CommandResult {
-        guard let executable = TypesetExecutable.url else {
-            throw XCTSkip("the typeset executable was not found next to the test bundle; build it first")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["TYPESET_FONTS"] = TestSupport.fontsDirectory
-        environment["SOURCE_DATE_EPOCH"] = "1000000000"
-        process.environment = environment
-        // Files, not pipes: nothing can block however much the program writes.
-        let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
-        let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        return CommandResult(status: process.terminationStatus,
-                             stdout: try String(contentsOf: outURL, encoding: .utf8),
-                             stderr: try String(contentsOf: errURL, encoding: .utf8))
+        let result = try TypesetProcess.run(arguments, in: directory)
+        return CommandResult(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self), stderr: result.stderr)
     }
 }

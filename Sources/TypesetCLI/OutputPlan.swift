@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+
+/// Where each input's pages go: `-o` for a single input, else `--out-dir`, else beside the
+/// input. Every way the inputs and outputs can contradict each other is a usage error,
+/// found before anything is typeset.
+struct OutputPlan {
+    /// `-` as an input reads standard input; as `-o`, writes standard output.
+    static let standardStream = "-"
+    /// What diagnostics call standard input.
+    static let standardInputName = "<stdin>"
+    /// The name standard input's pages get when they go to files.
+    static let standardInputFileName = "stdin"
+
+    struct Entry {
+        var input: String
+        /// The PDF, or the first part of each PNG page's name.
+        var outputPath: String
+
+        var readsStandardInput: Bool { input == OutputPlan.standardStream }
+        /// The name diagnostics give the document.
+        var displayName: String { readsStandardInput ? OutputPlan.standardInputName : input }
+    }
+
+    var entries: [Entry]
+    /// `-o -`: the single document's PDF is copied to standard output once it is complete.
+    var writesStandardOutput: Bool
+
+    init(inputs: [String], output: String?, outDir: String?, format: FormatArgument) throws {
+        guard inputs.filter({ $0 == Self.standardStream }).count <= 1 else {
+            throw ValidationError("- (standard input) can be given only once")
+        }
+        if let output {
+            guard inputs.count == 1 else {
+                throw ValidationError("-o names the output of one input; for \(inputs.count) inputs use --out-dir, or leave the outputs beside the inputs")
+            }
+            guard outDir == nil else { throw ValidationError("-o and --out-dir cannot be used together") }
+            if output == Self.standardStream, format == .png {
+                throw ValidationError("-o - writes a PDF to standard output; PNG pages need a file name")
+            }
+        }
+        writesStandardOutput = output == Self.standardStream
+        let extensionName = format == .pdf ? "pdf" : "png"
+        entries = inputs.map { input in
+            if let output, output != Self.standardStream { return Entry(input: input, outputPath: output) }
+            let base = input == Self.standardStream
+                ? Self.standardInputFileName
+                : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+            let folder = outDir ?? (input == Self.standardStream ? "" : (input as NSString).deletingLastPathComponent)
+            let outputPath = folder.isEmpty ? base : (folder as NSString).appendingPathComponent(base)
+            return Entry(input: input, outputPath: outputPath + "." + extensionName)
+        }
+        if !writesStandardOutput { try checkOutputs(format: format) }
+    }
+
+    /// No output may overwrite an input, nor be written by two inputs.
+    private func checkOutputs(format: FormatArgument) throws {
+        let inputFiles = entries.filter { !$0.readsStandardInput }.map { ($0.input, Self.resolved($0.input)) }
+        var writers: [String: Entry] = [:]
+        for entry in entries {
+            // A PNG output's pages are NAME-001.png, …: they collide with another's when NAME does.
+            let written = format == .png ? [entry.outputPath, Self.firstPNGPath(entry.outputPath)] : [entry.outputPath]
+            for path in written.map(Self.resolved) {
+                if let input = inputFiles.first(where: { $0.1 == path }) {
+                    throw ValidationError("the output \(entry.outputPath) would overwrite the input \(input.0)")
+                }
+            }
+            let key = Self.resolved(format == .png ? Self.pngBase(entry.outputPath) : entry.outputPath)
+            if let other = writers[key] {
+                throw ValidationError("\(other.displayName) and \(entry.displayName) would both write \(entry.outputPath); rename one of them")
+            }
+            writers[key] = entry
+        }
+    }
+
+    private static func pngBase(_ path: String) -> String {
+        path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+    }
+
+    private static func firstPNGPath(_ path: String) -> String {
+        pngBase(path) + "-001.png"
+    }
+
+    /// The absolute path, with `..` and symbolic links resolved, so that two spellings of one
+    /// file compare equal.
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}

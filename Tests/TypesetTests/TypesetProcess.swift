@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+/// Runs the built `typeset` executable with the bundled fonts and a fixed creation date,
+/// feeding it standard input and keeping its standard output as bytes (a PDF, with `-o -`).
+struct TypesetProcess {
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+    }
+
+    /// Runs `typeset ARGUMENTS` in `directory`; with `throughTerminal`, under `script`, whose
+    /// pseudo-terminal makes standard error a terminal (and mixes standard output into it).
+    static func run(_ arguments: [String], in directory: URL, standardInput: Data = Data(),
+                    throughTerminal: Bool = false) throws -> Result {
+        guard let executable = TypesetExecutable.url else {
+            throw XCTSkip("the typeset executable was not found next to the test bundle; build it first")
+        }
+        let process = Process()
+        if throughTerminal {
+            process.executableURL = URL(fileURLWithPath: scriptPath)
+            let command = ([executable.path] + arguments).map(shellQuoted).joined(separator: " ")
+            process.arguments = ["-qec", command, "/dev/null"]
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["TYPESET_FONTS"] = TestSupport.fontsDirectory
+        environment["SOURCE_DATE_EPOCH"] = "1000000000"
+        process.environment = environment
+        // Files, not pipes: nothing can block however much the program writes.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-process-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inURL = scratch.appendingPathComponent("stdin"), outURL = scratch.appendingPathComponent("stdout"),
+            errURL = scratch.appendingPathComponent("stderr")
+        try standardInput.write(to: inURL)
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let input = try FileHandle(forReadingFrom: inURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardInput = input
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        for handle in [input, out, err] { try handle.close() }
+        return Result(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
+                      stderr: try String(contentsOf: errURL, encoding: .utf8))
+    }
+
+    /// util-linux `script`, which runs a command on a pseudo-terminal.
+    static let scriptPath = "/usr/bin/script"
+    static var canUseTerminal: Bool { FileManager.default.isExecutableFile(atPath: scriptPath) }
+
+    private static func shellQuoted(_ argument: String) -> String {
+        "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
