@@ -98,18 +98,18 @@ struct CompareCommand: ParsableCommand {
             do {
                 if update {
                     let report = try check.update(inputPath: input, options: options)
-                    report.diagnostics.forEach { printDiagnostic($0, input: input) }
+                    DiagnosticPrinter.print(report.diagnostics, of: input)
                     report.changes.forEach { print("\(input): \($0)") }
                     tally.add(report)
                 } else {
                     let report = try check.check(inputPath: input, options: options)
-                    report.diagnostics.forEach { printDiagnostic($0, input: input) }
+                    DiagnosticPrinter.print(report.diagnostics, of: input)
                     report.failures.forEach { print("\(input): \($0)") }
                     tally.add(report)
                 }
             } catch {
                 let diagnostics = (error as? DocumentFailure)?.diagnostics ?? [.error("\(error)")]
-                diagnostics.forEach { printDiagnostic($0, input: input) }
+                DiagnosticPrinter.print(diagnostics, of: input)
                 print("\(input): cannot be typeset; " + (update ? "its goldens were left alone" : "its pages were not compared"))
                 tally.addFailedDocument()
             }
@@ -122,12 +122,6 @@ struct CompareCommand: ParsableCommand {
 
     private var tolerance: GoldenTolerance {
         GoldenTolerance(maxChannelDelta: maxChannelDelta, maxDiffPixels: maxDiffPixels ?? Int.max, maxDiffRatio: maxDiffRatio)
-    }
-
-    private func printDiagnostic(_ diagnostic: Diagnostic, input: String) {
-        var text = diagnostic.description
-        if diagnostic.location == nil { text = "\(input): " + text }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
     private enum PathKind { case folder, file, missing }
