@@ -216,7 +216,7 @@ final class PageDrawer {
                 let scalars = String(decoding: characters, as: UTF16.self).unicodeScalars.reversed()
                 for scalar in scalars { utf8Buffer.append(contentsOf: Array(String(scalar).utf8)) }
             } else {
-                transcode(characters.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { utf8Buffer.append($0) }
+                _ = transcode(characters.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { utf8Buffer.append($0) }
             }
             clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(utf8Buffer.count - before),
                                                       num_glyphs: Int32(group.end - group.start)))
