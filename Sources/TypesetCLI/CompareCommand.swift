@@ -55,6 +55,9 @@ struct CompareCommand: ParsableCommand {
                                valueName: "dir"))
     var diffDir: String = CompareCommand.defaultDiffDirectory
 
+    @Option(help: "How many documents are checked at the same time (default: one per core).")
+    var jobs: Int?
+
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
 
@@ -66,6 +69,7 @@ struct CompareCommand: ParsableCommand {
         if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels cannot be negative") }
         guard maxDiffRatio >= 0, maxDiffRatio <= 1 else { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
         guard !inputs.isEmpty else { throw ValidationError("give at least one input file") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         switch Self.kind(of: golden) {
         case .folder: break
         case .missing where update: break
@@ -90,34 +94,43 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         var options = document.typesetOptions
         options.dpi = dpi
+        let batch = GoldenBatch(goldenRoot: golden, diffRoot: diffDir, tolerance: tolerance, update: update, options: options,
+                                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        // Documents finish in any order; their lines are printed in the order of the inputs,
+        // so that a log reads the same from run to run.
         var tally = CompareTally(updating: update)
-        for input in inputs {
-            let name = GoldenCheck.name(ofInput: input)
-            let check = GoldenCheck(name: name, goldenDirectory: (golden as NSString).appendingPathComponent(name),
-                                    diffDirectory: (diffDir as NSString).appendingPathComponent(name), tolerance: tolerance)
-            do {
-                if update {
-                    let report = try check.update(inputPath: input, options: options)
-                    DiagnosticPrinter.print(report.diagnostics, of: input)
-                    report.changes.forEach { print("\(input): \($0)") }
-                    tally.add(report)
-                } else {
-                    let report = try check.check(inputPath: input, options: options)
-                    DiagnosticPrinter.print(report.diagnostics, of: input)
-                    report.failures.forEach { print("\(input): \($0)") }
-                    tally.add(report)
-                }
-            } catch {
-                let diagnostics = (error as? DocumentFailure)?.diagnostics ?? [.error("\(error)")]
-                DiagnosticPrinter.print(diagnostics, of: input)
-                print("\(input): cannot be typeset; " + (update ? "its goldens were left alone" : "its pages were not compared"))
-                tally.addFailedDocument()
+        var finished: [Int: GoldenDocumentOutcome] = [:]
+        var nextToPrint = 0
+        _ = batch.run(inputs) { index, outcome in
+            finished[index] = outcome
+            while let ready = finished.removeValue(forKey: nextToPrint) {
+                report(ready, of: inputs[nextToPrint], into: &tally)
+                nextToPrint += 1
             }
-            // Diagnostics go to the unbuffered standard error: keep each document's lines together.
-            fflush(stdout)
         }
         print(tally.summary)
         if !tally.passed { throw ExitCode(1) }
+    }
+
+    /// Prints what was found of one document: its diagnostics on standard error, its failing
+    /// pages (or, updating, its changed goldens) on standard output.
+    private func report(_ outcome: GoldenDocumentOutcome, of input: String, into tally: inout CompareTally) {
+        switch outcome {
+        case .updated(let report):
+            DiagnosticPrinter.print(report.diagnostics, of: input)
+            report.changes.forEach { print("\(input): \($0)") }
+            tally.add(report)
+        case .checked(let report):
+            DiagnosticPrinter.print(report.diagnostics, of: input)
+            report.failures.forEach { print("\(input): \($0)") }
+            tally.add(report)
+        case .failed(let failure):
+            DiagnosticPrinter.print(failure.diagnostics, of: input)
+            print("\(input): cannot be typeset; " + (update ? "its goldens were left alone" : "its pages were not compared"))
+            tally.addFailedDocument()
+        }
+        // Diagnostics go to the unbuffered standard error: keep each document's lines together.
+        fflush(stdout)
     }
 
     private var tolerance: GoldenTolerance {

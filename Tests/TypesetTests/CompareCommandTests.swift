@@ -42,6 +42,36 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(again.stdout, "2 documents, 3 pages, goldens up to date\n")
     }
 
+    /// Documents are checked in parallel, but what is printed, in which order, and the diff
+    /// images are the same whatever --jobs is.
+    func testJobsChangeNeitherWhatIsReportedNorItsOrder() throws {
+        let directory = try makeDocuments()
+        try write("A third <font color=\"reddish\">document</font>.\n", to: directory.appendingPathComponent("broken.txt"))
+        try approve(in: directory)
+        for path in ["goldens/note/note-001.png", "goldens/two-pages/two-pages-002.png"] {
+            var golden = try RasterImage.readPNG(directory.appendingPathComponent(path).path)
+            golden.rgba.replaceSubrange(0 ..< 3, with: [0, 0, 0])
+            try golden.writePNG(directory.appendingPathComponent(path).path)
+        }
+        var runs: [(CommandResult, Data)] = []
+        for jobs in ["1", "3"] {
+            let result = try typeset(["compare", "--golden", "goldens", "--max-diff-pixels", "0", "--jobs", jobs, "--diff-dir", "diffs-\(jobs)"]
+                                     + inputs + ["broken.txt"], in: directory)
+            let diff = try Data(contentsOf: directory.appendingPathComponent("diffs-\(jobs)/two-pages/two-pages-002-diff.png"))
+            runs.append((result, diff))
+        }
+        let (one, three) = (runs[0], runs[1])
+        XCTAssertEqual(one.0.status, 1)
+        XCTAssertEqual(three.0.status, 1)
+        XCTAssertEqual(one.0.stdout.replacingOccurrences(of: "diffs-1", with: "diffs-3"), three.0.stdout)
+        XCTAssertEqual(one.0.stderr, three.0.stderr)
+        XCTAssertTrue(three.0.stderr.contains("broken.txt:1:22: error: unknown color"), three.0.stderr)
+        let lines = three.0.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.map { $0.prefix(while: { $0 != ":" }) }, ["two-pages.txt", "note.txt", "broken.txt", "3 documents, 3 pages, 2 pages differ, 1 document with errors"],
+                       "in the order of the inputs: \(three.0.stdout)")
+        XCTAssertEqual(one.1, three.1, "the same diff image")
+    }
+
     func testOneChangedPixelFailsWithNoPixelBudgetAndIsMarkedInTheDiff() throws {
         let directory = try makeDocuments()
         try approve(in: directory)
