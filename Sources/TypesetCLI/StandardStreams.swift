@@ -14,10 +14,13 @@ enum StandardStreams {
             .appendingPathComponent("typeset-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).pdf")
     }
 
-    /// Copies the file at `path` to standard output, a megabyte at a time.
+    /// Copies the file at `path` to standard output, a megabyte at a time, and removes it.
+    /// It is removed as soon as it is open: a reader that closes the pipe early ends the
+    /// process (SIGPIPE), and the file must not be left behind then.
     static func copyToOutput(_ path: String) throws {
         let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? file.close() }
+        unlink(path)
         while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty {
             FileHandle.standardOutput.write(chunk)
         }
