@@ -110,6 +110,18 @@ public struct DocumentWriter {
         return RasterImage(surface: surface)
     }
 
+    /// Renders each page of `pages` on white at `dpi` and hands it to `body`, one at a time.
+    public func rasterize<S: Sequence>(_ pages: S, dpi: Double, _ body: (Page, RasterImage) throws -> Void) throws
+        where S.Element == Page {
+        // One drawer for all the pages: its faces and Cairo's caches of their glyphs serve them all.
+        let drawer = PageDrawer(text: text)
+        for page in pages {
+            let surface = try renderImage(page, drawer: drawer, dpi: dpi)
+            defer { cairo_surface_destroy(surface) }
+            try body(page, RasterImage(surface: surface))
+        }
+    }
+
     private func renderImage(_ page: Page, drawer: PageDrawer, dpi: Double) throws -> OpaquePointer {
         let scale = dpi / 72
         let width = Int32((page.size.width * scale).rounded())
