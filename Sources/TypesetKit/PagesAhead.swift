@@ -54,6 +54,11 @@ private final class PageHandOff<Element>: @unchecked Sendable {
     private let condition = NSCondition()
     private let depth: Int
     private var ready: [Element] = []
+    /// The page handed over last: when the next is asked for, the drawing thread is done with it.
+    private var beingDrawn: Element?
+    /// Pages drawn, to be let go on the layout thread: their memory was allocated there, and
+    /// freeing it on the drawing thread made the two contend for the allocator's locks.
+    private var drawn: [Element] = []
     /// Every page has been laid out (or the layout thread was stopped).
     private var finished = false
     /// The drawing thread wants no more pages.
@@ -70,17 +75,22 @@ private final class PageHandOff<Element>: @unchecked Sendable {
         condition.lock()
         finished = true
         condition.broadcast()
+        drawn.removeAll()
         condition.unlock()
     }
 
-    /// The next page, waiting for it to be laid out; nil after the last.
+    /// The next page, waiting for it to be laid out; nil after the last. The page taken
+    /// before goes back to the layout thread, which lets it go.
     func take() -> Element? {
         condition.lock()
         defer { condition.unlock() }
+        if let page = beingDrawn, !finished { drawn.append(page) }
+        beingDrawn = nil
         while ready.isEmpty, !finished { condition.wait() }
         guard !ready.isEmpty else { return nil }
         condition.broadcast()
-        return ready.removeFirst()
+        beingDrawn = ready.removeFirst()
+        return beingDrawn
     }
 
     /// Tells the layout thread to lay out no more pages, and drops those waiting.
@@ -88,6 +98,7 @@ private final class PageHandOff<Element>: @unchecked Sendable {
         condition.lock()
         stopped = true
         ready.removeAll()
+        beingDrawn = nil
         condition.broadcast()
         condition.unlock()
     }
@@ -100,11 +111,17 @@ private final class PageHandOff<Element>: @unchecked Sendable {
 
     /// Waits for room and hands `page` over; false when the drawing thread has stopped.
     private func put(_ page: Element) -> Bool {
+        var spent: [Element] = []
         condition.lock()
-        defer { condition.unlock() }
+        defer {
+            condition.unlock()
+            // Let go here, outside the lock.
+            spent.removeAll()
+        }
         while ready.count >= depth, !stopped { condition.wait() }
         guard !stopped else { return false }
         ready.append(page)
+        swap(&spent, &drawn)
         condition.broadcast()
         return true
     }
