@@ -4,8 +4,9 @@ import Layout
 import Pages
 import Text
 
-/// Writes pages as they are laid out: each page is drawn, finished and dropped before the
-/// next one is made, so memory does not grow with the page count.
+/// Writes pages as they are laid out: each page is drawn, finished and dropped as the next
+/// one is taken (a page or two may be laid out ahead, `PagesAhead`), so memory does not
+/// grow with the page count.
 public struct DocumentWriter {
     public var text: AttributedText
 
