@@ -111,9 +111,11 @@ public final class Hyphenator {
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var positions: UnsafeMutablePointer<Int32>?
         var cuts: UnsafeMutablePointer<Int32>?
-        let status = bytes.withUnsafeBufferPointer { buffer in
+        // libhyphen looks for its NOHYPHEN strings with strstr: the word must end in a NUL.
+        let terminated = bytes + [0]
+        let status = terminated.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                hnj_hyphen_hyphenate2(dictionary, chars.baseAddress, Int32(chars.count), &hyphens, nil,
+                hnj_hyphen_hyphenate2(dictionary, chars.baseAddress, Int32(bytes.count), &hyphens, nil,
                                       &replacements, &positions, &cuts)
             }
         }

@@ -29,6 +29,10 @@ public final class Font: @unchecked Sendable {
     /// Whether the face has colour bitmap strikes (CBDT or sbix, as Noto Color Emoji and Apple
     /// Color Emoji have): a renderer draws those glyphs as pictures, not outlines.
     public let hasColorBitmaps: Bool
+    /// Whether the face has outlines (a face of colour bitmaps only has none).
+    public let isScalable: Bool
+    /// Read once here, so that drawing never reads the face while layout uses it (see `SeparateFaces`).
+    private let decorationUnits: DecorationUnits
 
     let face: FT_Face
     /// Kept alive as long as this face: it may outlive the `FontLibrary` that loaded it.
@@ -53,7 +57,8 @@ public final class Font: @unchecked Sendable {
         hb_blob_destroy(blob)
         let font = hb_font_create(hbFace)!
         hb_face_destroy(hbFace)
-        if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
+        isScalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        if isScalable {
             unitsPerEm = Int(face.pointee.units_per_EM)
             ascender = Int(face.pointee.ascender)
             descender = Int(face.pointee.descender)
@@ -76,6 +81,7 @@ public final class Font: @unchecked Sendable {
         design = FontDesign.of(face)
         coversPrintableASCII = (0x20 ... 0x7E as ClosedRange<FT_ULong>).allSatisfy { FT_Get_Char_Index(face, $0) != 0 }
         hasColorBitmaps = Self.hasTable("CBDT", in: face) || Self.hasTable("sbix", in: face)
+        decorationUnits = DecorationUnits(of: face)
         harfBuzzFont = font
     }
 
@@ -84,7 +90,8 @@ public final class Font: @unchecked Sendable {
         library.withFaceListLocked { _ = FT_Done_Face(face) }
     }
 
-    /// The FreeType face (`FT_Face`), for a renderer that draws with it.
+    /// The FreeType face (`FT_Face`) layout measures with. A renderer draws with faces of its
+    /// own (`SeparateFaces`): it may draw on another thread while layout uses this one.
     public var freeTypeFace: UnsafeMutableRawPointer { UnsafeMutableRawPointer(face) }
 
     /// Font units to points at `size`.
@@ -99,16 +106,15 @@ public final class Font: @unchecked Sendable {
     /// tables (with the usual proportions when a font leaves them out).
     public func decorationMetrics(at size: Double) -> DecorationMetrics {
         let scale = scale(for: size)
-        var underlineThickness = Double(face.pointee.underline_thickness) * scale
-        var underlinePosition = Double(-Int(face.pointee.underline_position)) * scale
+        var underlineThickness = Double(decorationUnits.underlineThickness) * scale
+        var underlinePosition = Double(-decorationUnits.underlinePosition) * scale
         if underlineThickness <= 0 { underlineThickness = size / 18 }
         if underlinePosition <= 0 { underlinePosition = size / 10 }
         var strikeoutPosition = size * 0.25
         var strikeoutThickness = underlineThickness
-        if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
-           table.pointee.version != 0xFFFF, table.pointee.yStrikeoutSize > 0 {
-            strikeoutPosition = Double(table.pointee.yStrikeoutPosition) * scale
-            strikeoutThickness = Double(table.pointee.yStrikeoutSize) * scale
+        if let strikeout = decorationUnits.strikeout {
+            strikeoutPosition = Double(strikeout.position) * scale
+            strikeoutThickness = Double(strikeout.size) * scale
         }
         return DecorationMetrics(underlinePosition: underlinePosition, underlineThickness: underlineThickness,
                                  strikeoutPosition: strikeoutPosition, strikeoutThickness: strikeoutThickness)
@@ -141,6 +147,23 @@ public final class Font: @unchecked Sendable {
     }
 
     public var displayName: String { styleName.isEmpty ? familyName : "\(familyName) \(styleName)" }
+}
+
+/// A face's decoration lines in font units, as its `post` and `OS/2` tables give them.
+private struct DecorationUnits {
+    var underlinePosition: Int
+    var underlineThickness: Int
+    /// The OS/2 strike-through line, nil when the face has none.
+    var strikeout: (position: Int, size: Int)?
+
+    init(of face: FT_Face) {
+        underlinePosition = Int(face.pointee.underline_position)
+        underlineThickness = Int(face.pointee.underline_thickness)
+        if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+           table.pointee.version != 0xFFFF, table.pointee.yStrikeoutSize > 0 {
+            strikeout = (Int(table.pointee.yStrikeoutPosition), Int(table.pointee.yStrikeoutSize))
+        }
+    }
 }
 
 /// Vertical metrics of a font at a size, in points: ascent above the baseline, descent below

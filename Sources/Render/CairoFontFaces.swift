@@ -1,28 +1,32 @@
 import CCairo
 import Fonts
 
-/// Cairo font faces over the FreeType faces of the Fonts stage, made once per font.
-/// Each cairo face keeps its `Font` (and so the FreeType face) alive for as long as Cairo
-/// holds it: Cairo caches faces past their last use, and a freed FT_Face must never be
-/// reachable from that cache.
+/// Cairo font faces, made once per font over FreeType faces of the renderer's own
+/// (`SeparateFaces`): Cairo changes a face's size and loads glyphs into it while drawing,
+/// which must not happen to a face layout may be using on another thread (`PagesAhead`).
+/// Each Cairo face keeps its FreeType face alive for as long as Cairo holds it: Cairo caches
+/// faces past their last use, and a freed FT_Face must never be reachable from that cache.
 final class CairoFontFaces {
     private var faces: [Int: OpaquePointer] = [:]
-    private static let fontKey = CairoUserDataKey()
+    private var separateFaces: SeparateFaces?
+    private static let faceKey = CairoUserDataKey()
 
-    func face(for font: Font) -> OpaquePointer {
+    func face(for font: Font) throws -> OpaquePointer {
         if let face = faces[font.id] { return face }
-        let ftFace = font.freeTypeFace.assumingMemoryBound(to: FT_FaceRec_.self)
-        let face = cairo_ft_font_face_create_for_ft_face(ftFace, 0)!
-        Self.keep(font, aliveWith: face, key: Self.fontKey)
+        let separateFaces = try separateFaces ?? SeparateFaces()
+        self.separateFaces = separateFaces
+        let ftFace = try separateFaces.face(for: font)
+        let face = cairo_ft_font_face_create_for_ft_face(ftFace.freeTypeFace.assumingMemoryBound(to: FT_FaceRec_.self), 0)!
+        Self.keep(ftFace, aliveWith: face, key: Self.faceKey)
         faces[font.id] = face
         return face
     }
 
-    /// Stores `font` in `face`'s user data under `key`, retained until Cairo destroys the face.
-    static func keep(_ font: Font, aliveWith face: OpaquePointer, key: CairoUserDataKey) {
-        let retained = Unmanaged.passRetained(font).toOpaque()
+    /// Stores `object` in `face`'s user data under `key`, retained until Cairo destroys the face.
+    static func keep<Object: AnyObject>(_ object: Object, aliveWith face: OpaquePointer, key: CairoUserDataKey) {
+        let retained = Unmanaged.passRetained(object).toOpaque()
         cairo_font_face_set_user_data(face, key.pointer, retained) { pointer in
-            if let pointer { Unmanaged<Font>.fromOpaque(pointer).release() }
+            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
         }
     }
 

@@ -28,8 +28,7 @@ final class ColorGlyphDrawer {
             cairo_set_source(context, pattern)
             cairo_paint_with_alpha(context, alpha)
         }
-        let face = run.font.freeTypeFace.assumingMemoryBound(to: FT_FaceRec_.self)
-        return face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 ? missing : []
+        return run.font.isScalable ? missing : []
     }
 
     /// Pictures are made again for each page, so memory follows one page.

@@ -4,8 +4,9 @@ import Layout
 import Pages
 import Text
 
-/// Writes pages as they are laid out: each page is drawn, finished and dropped before the
-/// next one is made, so memory does not grow with the page count.
+/// Writes pages as they are laid out: each page is drawn, finished and dropped as the next
+/// one is taken (a page or two may be laid out ahead, `PagesAhead`), so memory does not
+/// grow with the page count.
 public struct DocumentWriter {
     public var text: AttributedText
 
@@ -108,6 +109,18 @@ public struct DocumentWriter {
         let surface = try renderImage(page, drawer: PageDrawer(text: text), dpi: dpi)
         defer { cairo_surface_destroy(surface) }
         return RasterImage(surface: surface)
+    }
+
+    /// Renders each page of `pages` on white at `dpi` and hands it to `body`, one at a time.
+    public func rasterize<S: Sequence>(_ pages: S, dpi: Double, _ body: (Page, RasterImage) throws -> Void) throws
+        where S.Element == Page {
+        // One drawer for all the pages: its faces and Cairo's caches of their glyphs serve them all.
+        let drawer = PageDrawer(text: text)
+        for page in pages {
+            let surface = try renderImage(page, drawer: drawer, dpi: dpi)
+            defer { cairo_surface_destroy(surface) }
+            try body(page, RasterImage(surface: surface))
+        }
     }
 
     private func renderImage(_ page: Page, drawer: PageDrawer, dpi: Double) throws -> OpaquePointer {

@@ -67,7 +67,7 @@ final class PageDrawer {
                                        width: delegate.width, height: delegate.ascent + delegate.descent)
                         drawImage(images[image.path]!, in: box, in: context)
                     } else {
-                        drawGlyphs(run, line: line, source: source, in: context)
+                        try drawGlyphs(run, line: line, source: source, in: context)
                     }
                     DecorationDrawer.drawDecorations(of: run, line: line, in: context)
                 }
@@ -91,7 +91,7 @@ final class PageDrawer {
         cairo_restore(context)
     }
 
-    private func drawGlyphs(_ run: GlyphRun, line: Line, source: AttributedText, in context: OpaquePointer) {
+    private func drawGlyphs(_ run: GlyphRun, line: Line, source: AttributedText, in context: OpaquePointer) throws {
         guard !run.glyphIDs.isEmpty else { return }
         glyphBuffer.removeAll(keepingCapacity: true)
         for (index, glyph) in run.glyphIDs.enumerated() {
@@ -99,7 +99,7 @@ final class PageDrawer {
             glyphBuffer.append(cairo_glyph_t(index: UInt(glyph), x: line.origin.x + position.x, y: line.origin.y + position.y))
         }
         buildClusters(for: run, source: source)
-        let face = fontFaces.face(for: run.font)
+        let face = try fontFaces.face(for: run.font)
         let bounds = run.typographicBounds()
         let box = (x: line.origin.x + bounds.minX, y: line.origin.y + bounds.minY - run.attributes.baselineOffset,
                    width: bounds.width, height: bounds.height)

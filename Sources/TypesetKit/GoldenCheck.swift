@@ -117,11 +117,13 @@ public struct GoldenCheck: Sendable {
     /// Renders the pages one at a time, letting each go before the next; returns their numbers.
     private func forEachPage(of document: LaidOutDocument, dpi: Double,
                              _ body: (_ page: Int, _ actual: RasterImage) throws -> Void) throws -> Set<Int> {
-        let writer = DocumentWriter(text: document.text)
         var numbers: Set<Int> = []
-        for page in document.pages() {
-            numbers.insert(page.number)
-            try body(page.number, try writer.rasterize(page, dpi: dpi))
+        // Page N + 1 is laid out while page N is drawn and compared.
+        try PagesAhead.withPages(of: document.pages()) { pages in
+            try DocumentWriter(text: document.text).rasterize(pages, dpi: dpi) { page, actual in
+                numbers.insert(page.number)
+                try body(page.number, actual)
+            }
         }
         return numbers
     }

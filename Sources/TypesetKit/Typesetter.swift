@@ -110,15 +110,17 @@ public final class Typesetter {
         do {
             // The layout JSON is recorded from the pages the writer draws, and kept only when they succeed.
             layoutJSON = try options.layoutJSONPath.map { try LayoutJSONFile(path: $0, textLength: document.text.length) }
-            let pages = RecordedPages(document.pages(), into: layoutJSON)
-            let report: TypesetReport
-            switch options.format {
-            case .pdf:
-                let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata)
-                report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
-            case .png:
-                let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi)
-                report = TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: document.diagnostics)
+            // Page N + 1 is laid out while page N is drawn.
+            let report = try PagesAhead.withPages(of: document.pages()) { laidOut in
+                let pages = RecordedPages(laidOut, into: layoutJSON)
+                switch options.format {
+                case .pdf:
+                    let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata)
+                    return TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
+                case .png:
+                    let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi)
+                    return TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: document.diagnostics)
+                }
             }
             try layoutJSON?.commit()
             return report

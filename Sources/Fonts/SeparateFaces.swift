@@ -1,0 +1,46 @@
+import CFreeType
+
+/// The fonts' faces opened again from their files, in a FreeType library of their own.
+///
+/// FreeType allows a face to be used by one thread at a time, and Cairo sets a face's size
+/// and transform and loads glyphs into it while it draws; layout meanwhile looks glyphs up
+/// in the fonts' faces (`Font.hasGlyph`). A renderer that draws with these faces on one
+/// thread while another lays out shares no FreeType state with it.
+public final class SeparateFaces {
+    private let library: FreeTypeLibrary
+    private var faces: [Int: SeparateFace] = [:]
+
+    public init() throws {
+        library = try FreeTypeLibrary()
+    }
+
+    /// `font`'s face, opened on first use.
+    public func face(for font: Font) throws -> SeparateFace {
+        if let face = faces[font.id] { return face }
+        let face = try SeparateFace(library: library, path: font.path, faceIndex: font.faceIndex)
+        faces[font.id] = face
+        return face
+    }
+}
+
+/// One FreeType face of `SeparateFaces`. It keeps its library alive, so it may outlive them
+/// (Cairo holds faces in its caches past their last use) and be closed on any thread.
+public final class SeparateFace: @unchecked Sendable {
+    private let face: FT_Face
+    private let library: FreeTypeLibrary
+
+    init(library: FreeTypeLibrary, path: String, faceIndex: Int) throws {
+        var loaded: FT_Face?
+        let error = library.withFaceListLocked { FT_New_Face(library.handle, path, FT_Long(faceIndex), &loaded) }
+        guard error == 0, let loaded else { throw FontError.cannotLoad(path: path, code: Int(error)) }
+        face = loaded
+        self.library = library
+    }
+
+    deinit {
+        library.withFaceListLocked { _ = FT_Done_Face(face) }
+    }
+
+    /// The `FT_Face`.
+    public var freeTypeFace: UnsafeMutableRawPointer { UnsafeMutableRawPointer(face) }
+}
