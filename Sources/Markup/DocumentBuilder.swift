@@ -34,6 +34,8 @@ struct DocumentBuilder {
     init(source: MarkupSource, defaults: MarkupDefaults) {
         self.source = source
         text = AttributedText(defaultParagraphStyle: defaults.paragraphStyle)
+        // Markup is longer than the text it makes (tags, references), so this is room enough.
+        text.reserveCapacity(source.units.count + 1)
         sourceMap = TextSourceMap(source: source)
         attributes = defaults.attributes
         paragraphStyle = defaults.paragraphStyle

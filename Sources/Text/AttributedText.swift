@@ -31,6 +31,12 @@ public struct AttributedText: Sendable {
 
     // MARK: Building
 
+    /// Makes room for `count` code units in all, so that a long text grows in one step
+    /// instead of doubling (which holds the old copy and the new one at once).
+    public mutating func reserveCapacity(_ count: Int) {
+        storage.reserveCapacity(count)
+    }
+
     public mutating func append<C: Collection>(utf16 units: C, attributes: TextAttributes,
                                                paragraphStyle: ParagraphStyle? = nil) where C.Element == UInt16 {
         guard !units.isEmpty else { return }
