@@ -67,6 +67,9 @@ struct OutputPlan {
             }
             let key = Self.resolved(format == .png ? Self.pngBase(entry.outputPath) : entry.outputPath)
             if let other = writers[key] {
+                if !entry.readsStandardInput, !other.readsStandardInput, Self.resolved(other.input) == Self.resolved(entry.input) {
+                    throw ValidationError("\(entry.input) is given twice")
+                }
                 throw ValidationError("\(other.displayName) and \(entry.displayName) would both write \(entry.outputPath); rename one of them")
             }
             writers[key] = entry

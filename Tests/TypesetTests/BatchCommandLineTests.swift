@@ -114,6 +114,7 @@ final class BatchCommandLineTests: XCTestCase {
 
         let loud = try TypesetProcess.run(["good.txt", "good.txt", "--out-dir", "a"], in: directory)
         XCTAssertEqual(loud.status, 2, "the same input twice would write one output twice")
+        XCTAssertTrue(loud.stderr.contains("good.txt is given twice"), loud.stderr)
         let one = try TypesetProcess.run(["good.txt"], in: directory)
         XCTAssertEqual(one.status, 0)
         XCTAssertEqual(one.stderr, "", "a single document has no summary")
