@@ -7,17 +7,7 @@ import XCTest
 
 /// Hit testing, carets and selections on real frames (bundled fonts, HarfBuzz shaping), and
 /// "how tall is this text at this width".
-final class FrameQueryTests: XCTestCase {
-    private var library: FontLibrary!
-
-    override func setUpWithError() throws {
-        library = try TestSupport.makeFontLibrary()
-    }
-
-    override func tearDown() {
-        library = nil
-    }
-
+final class FrameQueryTests: FramesetterTestCase {
     private let paragraph = """
         The office staff fled the building at dawn, and by noon the efficient zombies had filled \
         every floor, shuffling between desks in search of the last fresh brains in the city.
@@ -25,8 +15,7 @@ final class FrameQueryTests: XCTestCase {
 
     private func frame(_ markup: String, width: Double = 240, alignment: TextAlignment = .justify) throws -> Frame {
         let document = TestSupport.parse(markup, alignment: alignment)
-        XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
-        let setter = Framesetter(text: document.text, fonts: try TestSupport.fontTable(for: document, library: library))
+        let setter = try framesetter(for: document)
         let frame = setter.frame(in: Container(rect: Rect(x: 50, y: 60, width: width, height: 2_000)), from: 0)
         XCTAssertEqual(frame.visibleRange.upperBound, document.text.length)
         return frame
@@ -74,7 +63,7 @@ final class FrameQueryTests: XCTestCase {
 
     func testAnEmptyFrameHasNoCharacterIndex() throws {
         let document = TestSupport.parse("text")
-        let setter = Framesetter(text: document.text, fonts: try TestSupport.fontTable(for: document, library: library))
+        let setter = try framesetter(for: document)
         let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 200)), from: document.text.length)
         XCTAssertTrue(frame.lines.isEmpty)
         XCTAssertNil(frame.characterIndex(at: Point(x: 10, y: 10)))
@@ -163,8 +152,7 @@ final class FrameQueryTests: XCTestCase {
     func testAnInlinePictureIsSelectedAsOneBox() throws {
         let document = TestSupport.parse("Brains <img src=\"rgb8.png\" width=\"20\" height=\"10\"> here.",
                                          baseDirectory: TestSupport.imagesDirectory.path, alignment: .left)
-        XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
-        let setter = Framesetter(text: document.text, fonts: try TestSupport.fontTable(for: document, library: library))
+        let setter = try framesetter(for: document)
         let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 200)), from: 0)
         let picture = try XCTUnwrap(frame.lines[0].runs.first { $0.runDelegate != nil })
         let rects = frame.selectionRects(for: picture.stringRange)
@@ -187,7 +175,7 @@ final class FrameQueryTests: XCTestCase {
 
         let document = TestSupport.parse(paragraph + "\nA second paragraph, shorter.")
         for width in [150.0, 400.0] {
-            let setter = Framesetter(text: document.text, fonts: try TestSupport.fontTable(for: document, library: library))
+            let setter = try framesetter(for: document)
             let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: width, height: 100_000)), from: 0)
             let size = try document.text.boundingSize(width: width, fonts: library)
             XCTAssertEqual(size.height, frame.usedHeight, "width \(width)")

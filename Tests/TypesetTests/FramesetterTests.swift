@@ -5,26 +5,7 @@ import Shaping
 import Text
 import XCTest
 
-final class FramesetterTests: XCTestCase {
-    private var library: FontLibrary!
-
-    override func setUpWithError() throws {
-        library = try TestSupport.makeFontLibrary()
-    }
-
-    override func tearDown() {
-        library = nil
-    }
-
-    private func framesetter(for document: MarkupDocument) throws -> Framesetter {
-        XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
-        return Framesetter(text: document.text, fonts: try TestSupport.fontTable(for: document, library: library))
-    }
-
-    private func framesetter(_ markup: String, alignment: TextAlignment = .justify) throws -> Framesetter {
-        try framesetter(for: TestSupport.parse(markup, baseDirectory: TestSupport.imagesDirectory.path, alignment: alignment))
-    }
-
+final class FramesetterTests: FramesetterTestCase {
     /// Frames in containers of `size`, each asked for from the end of the previous one.
     private func allFrames(_ framesetter: Framesetter, width: Double, height: Double, limit: Int = 5_000) -> [Frame] {
         var frames: [Frame] = []

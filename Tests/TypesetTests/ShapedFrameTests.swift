@@ -7,26 +7,7 @@ import XCTest
 /// Frames set in containers with exclusions and in circles, ellipses and polygons, with real
 /// fonts: no glyph box enters an exclusion or leaves its shape, the frames' visible ranges
 /// partition the text, justified lines fill their fragments, and degenerate shapes end.
-final class ShapedFrameTests: XCTestCase {
-    private var library: FontLibrary!
-
-    override func setUpWithError() throws {
-        library = try TestSupport.makeFontLibrary()
-    }
-
-    override func tearDown() {
-        library = nil
-    }
-
-    private func framesetter(for document: MarkupDocument) throws -> Framesetter {
-        XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
-        return Framesetter(text: document.text, fonts: try TestSupport.fontTable(for: document, library: library))
-    }
-
-    private func framesetter(_ markup: String, alignment: TextAlignment = .justify) throws -> Framesetter {
-        try framesetter(for: TestSupport.parse(markup, baseDirectory: TestSupport.imagesDirectory.path, alignment: alignment))
-    }
-
+final class ShapedFrameTests: FramesetterTestCase {
     /// Frames in the same container, each asked for from the end of the previous one.
     private func allFrames(_ setter: Framesetter, in container: Container, limit: Int = 2_000,
                            file: StaticString = #filePath, line: UInt = #line) -> [Frame] {
