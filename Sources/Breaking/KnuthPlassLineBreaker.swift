@@ -71,6 +71,7 @@ public struct KnuthPlassLineBreaker: Sendable {
         return breaks(items, lineWidth: lineWidth, effort: &effort)
     }
 
+    /// The same, counting the work into `effort`.
     public func breaks(_ items: [BreakItem], lineWidth: (Int) -> Double, effort: inout Effort) -> [Break]? {
         guard !items.isEmpty else { return [] }
         guard let active = search(items, lineWidth: lineWidth, effort: &effort) else { return nil }
