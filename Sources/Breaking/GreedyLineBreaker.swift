@@ -69,7 +69,8 @@ public struct GreedyLineBreaker: Sendable {
         return LineBreak(end: wordEnd, kind: isMandatory ? .mandatory : .opportunity)
     }
 
-    static func firstOpportunity(after start: Int, in offsets: [Int]) -> Int {
+    /// Index of the first offset after `start`.
+    public static func firstOpportunity(after start: Int, in offsets: [Int]) -> Int {
         var low = 0, high = offsets.count
         while low < high {
             let mid = (low + high) / 2

@@ -44,15 +44,69 @@ public struct KnuthPlassLineBreaker: Sendable {
         }
     }
 
+    /// How much work a search took: what bounds it is the number of items it is given.
+    public struct Effort: Equatable, Sendable {
+        /// Items searched.
+        public var items = 0
+        /// Nodes made (a break and the best line to it, per fitness class).
+        public var nodesMade = 0
+        /// Most nodes active at once.
+        public var mostActive = 0
+
+        public init() {}
+
+        /// The larger of each count.
+        public mutating func include(_ other: Effort) {
+            items = max(items, other.items)
+            nodesMade = max(nodesMade, other.nodesMade)
+            mostActive = max(mostActive, other.mostActive)
+        }
+    }
+
     /// The breaks of the best setting (the last one ends the paragraph), or nil when no
     /// setting keeps every line within the tolerance. Line `n` (from 0) may be `lineWidth(n)` wide.
     /// The items must end with a forced break.
     public func breaks(_ items: [BreakItem], lineWidth: (Int) -> Double) -> [Break]? {
+        var effort = Effort()
+        return breaks(items, lineWidth: lineWidth, effort: &effort)
+    }
+
+    /// The same, counting the work into `effort`.
+    public func breaks(_ items: [BreakItem], lineWidth: (Int) -> Double, effort: inout Effort) -> [Break]? {
         guard !items.isEmpty else { return [] }
+        guard let active = search(items, lineWidth: lineWidth, effort: &effort) else { return nil }
+        let p = parameters
+        let finals = active.filter { $0.item == items.count - 1 }
+        guard var best = finals.min(by: { $0.demerits < $1.demerits }) else { return nil }
+        if p.looseness != 0 {
+            let wanted = best.line + p.looseness
+            best = finals.min { a, b in
+                let da = abs(a.line - wanted), db = abs(b.line - wanted)
+                return da != db ? da < db : a.demerits < b.demerits
+            } ?? best
+        }
+        return path(to: best)
+    }
+
+    /// The breaks of the cheapest setting of the start of a paragraph too long to search whole:
+    /// `items` stop anywhere (no forced break ends them). Of the settings still open where they
+    /// stop, the one with the least demerits; its last lines are only as good as the material
+    /// seen, so a caller keeps the first ones and searches again from the last it keeps.
+    /// Nil when no setting keeps every line within the tolerance; empty when the items do not
+    /// fill a line.
+    public func windowBreaks(_ items: [BreakItem], lineWidth: (Int) -> Double, effort: inout Effort) -> [Break]? {
+        guard let active = search(items, lineWidth: lineWidth, effort: &effort) else { return nil }
+        guard let best = active.filter({ $0.item >= 0 }).min(by: { $0.demerits < $1.demerits }) else { return [] }
+        return path(to: best)
+    }
+
+    /// The nodes still active after the last item, or nil when none is left (no setting fits).
+    private func search(_ items: [BreakItem], lineWidth: (Int) -> Double, effort: inout Effort) -> [Node]? {
         var active: [Node] = [Node(item: -1, line: 0, fitness: 1, totals: Totals(), demerits: 0, ratio: 0, previous: nil)]
         var candidates = [Candidate?](repeating: nil, count: 4)
         var sum = Totals()
-        let p = parameters
+        effort.items = max(effort.items, items.count)
+        var made = 1
 
         for index in items.indices {
             let item = items[index]
@@ -63,8 +117,11 @@ public struct KnuthPlassLineBreaker: Sendable {
             case .penalty: isLegal = item.penalty < .infinity
             }
             if isLegal {
+                let before = active.count
                 consider(index, items: items, active: &active, candidates: &candidates, sum: sum, lineWidth: lineWidth)
                 if active.isEmpty { return nil }
+                made += candidates.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+                effort.mostActive = max(effort.mostActive, active.count, before)
             }
             if item.kind != .penalty {
                 sum.width += item.width
@@ -72,17 +129,14 @@ public struct KnuthPlassLineBreaker: Sendable {
                 sum.shrink += item.shrink
             }
         }
-        let finals = active.filter { $0.item == items.count - 1 }
-        guard var best = finals.min(by: { $0.demerits < $1.demerits }) else { return nil }
-        if p.looseness != 0 {
-            let wanted = best.line + p.looseness
-            best = finals.min { a, b in
-                let da = abs(a.line - wanted), db = abs(b.line - wanted)
-                return da != db ? da < db : a.demerits < b.demerits
-            } ?? best
-        }
+        effort.nodesMade = max(effort.nodesMade, made)
+        return active
+    }
+
+    /// The breaks of the lines from the paragraph's start to `node`.
+    private func path(to node: Node) -> [Break] {
         var result: [Break] = []
-        var node: Node? = best
+        var node: Node? = node
         while let current = node, current.item >= 0 {
             result.append(Break(item: current.item, ratio: current.ratio))
             node = current.previous

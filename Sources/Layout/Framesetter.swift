@@ -25,6 +25,8 @@ public final class Framesetter {
     /// far later frames go: a caller about to set the same text again — trial layouts that
     /// balance columns — finds them ready. Set it to nil when done; memory holds them till then.
     public var keepsParagraphs: Int?
+    /// The largest counts of the line-breaking searches so far (see ParagraphBreaker's window).
+    private(set) var largestBreakSearch = KnuthPlassLineBreaker.Effort()
     /// The text's floated pictures, in order (see FloatFramesetting).
     lazy var floatAnchors: [FloatAnchor] = text.attachments.compactMap {
         $0.image.float == nil ? nil : FloatAnchor(index: $0.index, image: $0.image)
@@ -44,7 +46,8 @@ public final class Framesetter {
     }
 
     /// Breaks chosen for a paragraph from one of its lines on: the next frame continues with
-    /// them when its lines are as wide, and breaks anew from where it starts when they are not.
+    /// them when its lines are as wide, and breaks anew from where it starts when they are not,
+    /// or when they end before the paragraph does (a long paragraph is broken window by window).
     struct LinePlan {
         var lineStarts: [Int]
         var breaks: [LineBreak]?
@@ -198,8 +201,10 @@ public final class Framesetter {
         if !paragraph.hasTabs || paragraph.tabsOnlyBeforeFirstSpace {
             if !planCovers(state.plan, position, fits: planFits) {
                 let (lineWidths, otherWidth) = widths()
+                var effort = KnuthPlassLineBreaker.Effort()
                 let breaks = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:))
-                    .breaks(from: position, widths: lineWidths, otherWidth: otherWidth)
+                    .breaks(from: position, widths: lineWidths, otherWidth: otherWidth, effort: &effort)
+                largestBreakSearch.include(effort)
                 var starts = [position]
                 for lineBreak in breaks?.dropLast() ?? [] { starts.append(lineBreak.end) }
                 state.plan = LinePlan(lineStarts: starts, breaks: breaks, widths: lineWidths, otherWidth: otherWidth)
@@ -226,8 +231,10 @@ public final class Framesetter {
     func linesLeft(in state: ParagraphState, from position: Int, available: Double, otherLines: Double,
                    atMost limit: Int) -> Int {
         let paragraph = state.paragraph
-        if let plan = state.plan, plan.breaks != nil, let line = plan.lineStarts.firstIndex(of: position) {
-            return plan.lineStarts.count - line
+        if let plan = state.plan, let breaks = plan.breaks, let line = plan.lineStarts.firstIndex(of: position) {
+            let planned = plan.lineStarts.count - line
+            // A window's plan ends before its paragraph: a quarter of a window's lines follow.
+            return (breaks.last?.end ?? paragraph.range.upperBound) < paragraph.range.upperBound ? max(planned + 1, limit) : planned
         }
         var count = 0
         var start = position

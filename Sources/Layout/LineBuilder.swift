@@ -62,7 +62,10 @@ struct LineBuilder {
 
         var segments: [Segment] = []
         var ascent = 0.0, descent = 0.0, leading = 0.0
-        for (index, styleRun) in paragraph.styleRuns.enumerated() {
+        // Only the runs the line reaches: a paragraph may have many thousands.
+        for index in paragraph.styleRunIndex(endingAfterGlyph: firstGlyph) ..< paragraph.styleRuns.count {
+            let styleRun = paragraph.styleRuns[index]
+            if styleRun.glyphRange.lowerBound >= endGlyph { break }
             let glyphs = styleRun.glyphRange.clamped(to: firstGlyph ..< endGlyph)
             guard !glyphs.isEmpty else { continue }
             ascent = max(ascent, styleRun.metrics.ascent)

@@ -24,15 +24,41 @@ struct ParagraphBreaker {
     /// "Infinite" stretch of the glue that ends a paragraph or precedes a hard break.
     static let fill = 100_000.0
 
+    /// Break opportunities one search takes in: the rest of a paragraph with no more is broken
+    /// whole, as TeX would; a longer one window by window (see `breaks(from:widths:otherWidth:)`).
+    /// 2,000 opportunities are some 150 lines of a column, far more than the few lines over
+    /// which one choice of Knuth–Plass changes another, and their items take some 300 KB.
+    static let windowOpportunities = 2_000
+    /// Opportunities in one search (`windowOpportunities` but in tests).
+    var window = Self.windowOpportunities
+
+    init(paragraph: PreparedParagraph, hyphenator: @escaping (String) -> Hyphenator?) {
+        self.paragraph = paragraph
+        self.hyphenator = hyphenator
+    }
+
     /// Breaks for the lines from `start` (a paragraph start or a previous break) to the end;
     /// the first line may be `firstWidth` wide, the others `otherWidth`.
     func breaks(from start: Int, firstWidth: Double, otherWidth: Double) -> [LineBreak]? {
         breaks(from: start, widths: [firstWidth], otherWidth: otherWidth)
     }
 
+    func breaks(from start: Int, widths: [Double], otherWidth: Double) -> [LineBreak]? {
+        var effort = KnuthPlassLineBreaker.Effort()
+        return breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
+    }
+
     /// Breaks for lines of different widths (a shaped container's): line `n` from `start` may be
     /// `widths[n]` wide, lines past the list `otherWidth`.
-    func breaks(from start: Int, widths: [Double], otherWidth: Double) -> [LineBreak]? {
+    ///
+    /// When more than `window` opportunities are left, only the material up to the window's
+    /// last one is searched, and only the lines that end in its first three quarters are
+    /// returned: the rest are set again, with the material after them, by the search that
+    /// starts where these lines end. Time and memory are then bounded by the window however
+    /// long the paragraph; the breaks are those of the whole search for any shorter rest.
+    /// `effort` takes the largest counts of the searches (see KnuthPlassLineBreaker.Effort).
+    func breaks(from start: Int, widths: [Double], otherWidth: Double,
+                effort: inout KnuthPlassLineBreaker.Effort) -> [LineBreak]? {
         let style = paragraph.style
         let justified = style.alignment == .justify
         let size = paragraph.styleRuns.first?.attributes.fontSize ?? 10
@@ -41,12 +67,15 @@ struct ParagraphBreaker {
         if !justified { parameters.lineEndStretch = 2 * size }
         let width: (Int) -> Double = { $0 < widths.count ? widths[$0] : otherWidth }
         let firstWidth = width(0)
+        let offsets = paragraph.opportunities.offsets, mandatory = paragraph.opportunities.mandatory
+        let first = GreedyLineBreaker.firstOpportunity(after: start, in: offsets)
         // Most paragraphs of a book are a line or two: one that fits needs no search.
-        let hardBreakInside = zip(paragraph.opportunities.offsets, paragraph.opportunities.mandatory)
-            .contains { $0.0 > start && $0.0 < paragraph.range.upperBound && $0.1 }
-        if !hardBreakInside, advance(from: start, to: paragraph.range.upperBound) <= firstWidth {
+        if advance(from: start, to: paragraph.range.upperBound) <= firstWidth,
+           !offsets[first...].indices.contains(where: { offsets[$0] < paragraph.range.upperBound && mandatory[$0] }) {
             return [LineBreak(end: paragraph.range.upperBound, kind: .mandatory)]
         }
+        // The window's last opportunity, when the rest of the paragraph goes past it.
+        let windowEnd = offsets.count - first > window ? first + window - 1 : nil
 
         var passes: [(hyphenate: Bool, tolerance: Double, emergency: Double)] = [(false, Self.firstPassTolerance, 0)]
         if style.hyphenate { passes.append((true, Self.secondPassTolerance, 0)) }
@@ -55,10 +84,24 @@ struct ParagraphBreaker {
         for pass in passes {
             parameters.tolerance = pass.tolerance
             parameters.emergencyStretch = pass.emergency
-            let items = built[pass.hyphenate] ?? self.items(from: start, hyphenate: pass.hyphenate, justified: justified)
+            let items = built[pass.hyphenate]
+                ?? self.items(from: start, hyphenate: pass.hyphenate, justified: justified, through: windowEnd)
             built[pass.hyphenate] = items
-            guard let found = KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: width) else { continue }
-            return found.map { lineBreak(at: items[$0.item]) }
+            let breaker = KnuthPlassLineBreaker(parameters: parameters)
+            guard let windowEnd else {
+                guard let found = breaker.breaks(items, lineWidth: width, effort: &effort) else { continue }
+                return found.map { lineBreak(at: items[$0.item]) }
+            }
+            guard let found = breaker.windowBreaks(items, lineWidth: width, effort: &effort) else { continue }
+            // A window too short for a single line (zero-width text) is searched whole.
+            guard let firstBreak = found.first else {
+                var whole = self
+                whole.window = .max
+                return whole.breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
+            }
+            let settled = offsets[first + (windowEnd - first) * 3 / 4]
+            let kept = found.prefix { items[$0.item].offset <= settled }
+            return (kept.isEmpty ? [firstBreak] : Array(kept)).map { lineBreak(at: items[$0.item]) }
         }
         return nil
     }
@@ -71,13 +114,14 @@ struct ParagraphBreaker {
 
     // MARK: Items
 
-    /// The paragraph from `start` as boxes, glue and penalties.
-    func items(from start: Int, hyphenate: Bool, justified: Bool) -> [BreakItem] {
+    /// The paragraph from `start` as boxes, glue and penalties; with `lastOpportunity` (an
+    /// index into the paragraph's opportunities), only as far as it, with no forced break at the end.
+    func items(from start: Int, hyphenate: Bool, justified: Bool, through lastOpportunity: Int? = nil) -> [BreakItem] {
         let end = paragraph.range.upperBound
         let offsets = paragraph.opportunities.offsets, mandatory = paragraph.opportunities.mandatory
         var items: [BreakItem] = []
         var previous = start
-        for index in offsets.indices where offsets[index] > start {
+        for index in GreedyLineBreaker.firstOpportunity(after: start, in: offsets) ..< offsets.count {
             let offset = offsets[index]
             if previous == start, paragraph.hasTabs, paragraph.units[start ..< offset].contains(TabLayout.tab) {
                 // A list item's marker and tab: as wide as the tab stop makes them, unbreakable.
@@ -101,6 +145,7 @@ struct ParagraphBreaker {
                 items.append(penaltyWithoutSpace(at: offset))
             }
             previous = offset
+            if index == lastOpportunity { return items }
         }
         if items.last?.penalty != -.infinity {
             items.append(.glue(0, stretch: Self.fill, shrink: 0, offset: end))
@@ -177,11 +222,18 @@ struct ParagraphBreaker {
     /// Whether the letters `word` belong to a URL, an e-mail address or a token with digits
     /// (the text between spaces around them holds '/', ':', '@' or a digit): never hyphenated.
     private func isInURLOrNumber(_ word: Range<Int>) -> Bool {
+        // Looked for within a bound: a text of such words with no space would otherwise be
+        // scanned whole for each of them.
+        let lowest = max(paragraph.range.lowerBound, word.lowerBound - Self.longestToken)
+        let highest = min(paragraph.range.upperBound, word.upperBound + Self.longestToken)
         var start = word.lowerBound, end = word.upperBound
-        while start > paragraph.range.lowerBound, !PreparedParagraph.isSpace(paragraph.units[start - 1]) { start -= 1 }
-        while end < paragraph.range.upperBound, !PreparedParagraph.isSpace(paragraph.units[end]) { end += 1 }
+        while start > lowest, !PreparedParagraph.isSpace(paragraph.units[start - 1]) { start -= 1 }
+        while end < highest, !PreparedParagraph.isSpace(paragraph.units[end]) { end += 1 }
         return paragraph.units[start ..< end].contains { $0 == 0x2F || $0 == 0x3A || $0 == 0x40 || (0x30 ... 0x39).contains($0) }
     }
+
+    /// How far from a word its token's '/', ':', '@' or digit is looked for.
+    static let longestToken = 256
 
     /// Letters of words that can be hyphenated (surrogate pairs end a word: such scripts have
     /// no patterns here).

@@ -251,9 +251,25 @@ final class PreparedParagraph {
         return ArraySlice(word.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
     }
 
-    /// The style run holding character `offset`.
+    /// The style run holding character `offset`. (Runs are in the text's order: a binary search,
+    /// since a paragraph may have many thousands.)
     func styleRun(containing offset: Int) -> StyleRun? {
-        styleRuns.first { $0.range.contains(offset) }
+        var low = 0, high = styleRuns.count
+        while low < high {
+            let mid = (low + high) / 2
+            if styleRuns[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low < styleRuns.count && styleRuns[low].range.contains(offset) ? styleRuns[low] : nil
+    }
+
+    /// Index of the first style run with glyphs at or after glyph `index`.
+    func styleRunIndex(endingAfterGlyph index: Int) -> Int {
+        var low = 0, high = styleRuns.count
+        while low < high {
+            let mid = (low + high) / 2
+            if styleRuns[mid].glyphRange.upperBound <= index { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The width a hyphen adds when a line ends at `end` right after a soft hyphen.

@@ -30,13 +30,15 @@ final class TextItemizer {
     func items(of text: AttributedText, in range: Range<Int>, units: ArraySlice<UInt16>, bidi: BidiParagraph) -> [TextItem] {
         let scripts = ScriptItemizer.runs(in: units[range])
         var items: [TextItem] = []
+        var scriptIndex = 0   // items come in the text's order: the script run is found moving on
         for run in text.attributeRuns(in: range) {
             let primary = fonts.font(for: run.attributes)
             for faceRun in faceRuns(run.range, of: units, primary: primary, attributes: run.attributes) {
                 var start = faceRun.range.lowerBound
                 while start < faceRun.range.upperBound {
                     let level = bidi.level(at: start - range.lowerBound)
-                    let script = scripts.first { $0.range.contains(start) }
+                    while scriptIndex < scripts.count, scripts[scriptIndex].range.upperBound <= start { scriptIndex += 1 }
+                    let script = scriptIndex < scripts.count && scripts[scriptIndex].range.contains(start) ? scripts[scriptIndex] : nil
                     var end = min(faceRun.range.upperBound, script?.range.upperBound ?? faceRun.range.upperBound)
                     end = bidi.levelRunEnd(from: start - range.lowerBound, to: end - range.lowerBound) + range.lowerBound
                     items.append(TextItem(range: start ..< end, attributes: run.attributes, font: faceRun.font,

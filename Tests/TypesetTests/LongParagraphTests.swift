@@ -1,0 +1,142 @@
+@testable import Layout
+import Breaking
+import Fonts
+import Shaping
+import Text
+import XCTest
+
+/// A paragraph longer than one line-breaking search takes in is broken window by window
+/// (see ParagraphBreaker.window): shorter ones exactly as before, longer ones within the
+/// tolerance and in bounded work.
+final class LongParagraphTests: FramesetterTestCase {
+    private static let words = """
+        It has been a remarkable season. The outbreak that began, as these things always do, with a \
+        mysteriously unlabelled crate at a regional distribution centre has now entered what experts call \
+        the long middle. Nobody is panicking any more. The sirens have been switched off to save electricity.
+        """.split(separator: " ").map(String.init)
+
+    /// `count` words drawn from the prose, the same for the same seed.
+    private static func prose(words count: Int, seed: UInt64) -> String {
+        var state = seed
+        return (0 ..< count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return words[Int(state >> 33) % words.count]
+        }.joined(separator: " ")
+    }
+
+    private func prepared(_ string: String) throws -> PreparedParagraph {
+        let table = FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font)
+        var text = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: .justify, hyphenate: true))
+        text.append(string, attributes: TestSupport.defaultAttributes(size: 11))
+        return PreparedParagraph(text: text, range: 0 ..< text.length, fonts: table, itemizer: TextItemizer(fonts: table), shaper: Shaper())
+    }
+
+    private func breaker(_ paragraph: PreparedParagraph, window: Int) -> ParagraphBreaker {
+        var breaker = ParagraphBreaker(paragraph: paragraph, hyphenator: { Hyphenator(language: $0) })
+        breaker.window = window
+        return breaker
+    }
+
+    /// The whole paragraph's breaks as a framesetter asks for them: from the last break of
+    /// each answer, until the paragraph ends.
+    private func breaksInTurn(_ breaker: ParagraphBreaker, width: Double,
+                              effort: inout KnuthPlassLineBreaker.Effort) throws -> [LineBreak] {
+        var all: [LineBreak] = []
+        var start = breaker.paragraph.range.lowerBound
+        while start < breaker.paragraph.range.upperBound {
+            let found = try XCTUnwrap(breaker.breaks(from: start, widths: [width], otherWidth: width, effort: &effort))
+            let last = try XCTUnwrap(found.last)
+            XCTAssertGreaterThan(last.end, start, "every search sets at least one line")
+            all += found
+            start = last.end
+        }
+        return all
+    }
+
+    /// Each line's badness but the last's (100 × ratio³ of its spaces' stretch, with
+    /// `emergency` points more), after checking that it is not overfull.
+    private func badness(of breaks: [LineBreak], in paragraph: PreparedParagraph, width: Double,
+                         emergency: Double) throws -> [Double] {
+        let firstSpace = try XCTUnwrap(paragraph.units.firstIndex(of: 0x20))
+        let spaceWidth = paragraph.advances[paragraph.glyphIndex(atOrAfter: firstSpace)]
+        var start = 0
+        var values: [Double] = []
+        for lineBreak in breaks {
+            let line = LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: 0, available: width)
+            XCTAssertLessThanOrEqual(line.width, width + 0.01, "line \(line.stringRange) at \(width) pt")
+            if !line.endsParagraph {
+                let content = paragraph.trimmedEnd(from: start, to: lineBreak.end)
+                let spaces = paragraph.units[start ..< content].filter(PreparedParagraph.isSpace).count
+                let natural = paragraph.width(from: start, to: lineBreak.end)
+                    + (lineBreak.kind == .hyphenated ? paragraph.hyphenAdvance(before: content) : 0)
+                let ratio = (width - natural) / (Double(spaces) * spaceWidth * ParagraphBreaker.spaceStretch + emergency)
+                values.append(100 * ratio * ratio * ratio)
+            }
+            start = lineBreak.end
+        }
+        return values
+    }
+
+    func testBelowTheWindowTheBreaksAreThoseOfTheWholeParagraph() throws {
+        for (seed, count) in [(1, 10), (2, 45), (3, 80), (4, 120), (5, 160), (6, 200)] {
+            let paragraph = try prepared(Self.prose(words: count, seed: UInt64(seed)))
+            // A window of as many opportunities as the paragraph has, or a few more.
+            let opportunities = paragraph.opportunities.offsets.count
+            for window in [opportunities, opportunities + 7] {
+                for width in [120.0, 170.0, 232.0, 320.0] {
+                    let whole = breaker(paragraph, window: .max).breaks(from: 0, firstWidth: width, otherWidth: width)
+                    var effort = KnuthPlassLineBreaker.Effort()
+                    let windowed = try breaksInTurn(breaker(paragraph, window: window), width: width, effort: &effort)
+                    XCTAssertEqual(windowed, whole, "\(count) words at \(width) pt, window \(window)")
+                }
+            }
+        }
+    }
+
+    func testAParagraphOfManyWindowsIsSetWithinTheToleranceInBoundedWork() throws {
+        let paragraph = try prepared(Self.prose(words: 3_000, seed: 7))
+        let window = 150
+        for width in [170.0, 232.0] {
+            var wholeEffort = KnuthPlassLineBreaker.Effort(), effort = KnuthPlassLineBreaker.Effort()
+            let whole = try XCTUnwrap(breaker(paragraph, window: .max)
+                .breaks(from: 0, widths: [width], otherWidth: width, effort: &wholeEffort))
+            let windowed = try breaksInTurn(breaker(paragraph, window: window), width: width, effort: &effort)
+            XCTAssertEqual(windowed.last?.end, paragraph.range.upperBound)
+            // Close to the optimum: about as many lines.
+            XCTAssertLessThanOrEqual(abs(windowed.count - whole.count), max(2, whole.count / 100), "at \(width) pt")
+            // No line overfull, and none looser than the whole paragraph's setting allows: TeX's
+            // tolerance (badness 200) when it keeps to it, else the last pass's (10,000 with 3 em
+            // of emergency stretch).
+            let wholeWorst = try badness(of: whole, in: paragraph, width: width, emergency: 0).max() ?? 0
+            let (limit, emergency) = wholeWorst <= ParagraphBreaker.secondPassTolerance + 1
+                ? (ParagraphBreaker.secondPassTolerance + 1, 0.0) : (10_000.0, 3 * 11.0)
+            for (index, value) in try badness(of: windowed, in: paragraph, width: width, emergency: emergency).enumerated() {
+                XCTAssertLessThanOrEqual(value, limit, "line \(index) at \(width) pt")
+            }
+            // Work bounded by the window, not by the paragraph.
+            XCTAssertLessThan(effort.items, 6 * window, "at \(width) pt")
+            XCTAssertLessThan(effort.nodesMade, 4 * 6 * window, "at \(width) pt")
+            XCTAssertGreaterThan(wholeEffort.items, 4 * effort.items, "the whole search is larger")
+            XCTAssertLessThan(effort.mostActive, 200)
+        }
+    }
+
+    func testAParagraphOfAMegabyteIsSetInBoundedSearches() throws {
+        let text = Self.prose(words: 170_000, seed: 11)
+        XCTAssertGreaterThan(text.utf16.count, 1_000_000)
+        var attributed = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: .justify, hyphenate: true))
+        attributed.append(text, attributes: TestSupport.defaultAttributes(size: 11))
+        let setter = Framesetter(text: attributed, fonts: FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font))
+        var position = 0, frames = 0
+        while position < setter.text.length {
+            let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 232, height: 20_000)), from: position)
+            XCTAssertGreaterThan(frame.visibleRange.upperBound, position)
+            position = frame.visibleRange.upperBound
+            frames += 1
+        }
+        XCTAssertGreaterThan(frames, 10)
+        let bound = 6 * ParagraphBreaker.windowOpportunities
+        XCTAssertLessThan(setter.largestBreakSearch.items, bound)
+        XCTAssertLessThan(setter.largestBreakSearch.nodesMade, 4 * bound)
+    }
+}
