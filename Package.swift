@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
@@ -33,7 +34,7 @@ let package = Package(
         .target(name: "Breaking", dependencies: ["Text", "CICU", "CHyphen"]),
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"]),
         .target(name: "Pages", dependencies: ["Text", "Fonts", "Layout"]),
-        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG"]),
+        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG"]),
         .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render"]),
         .executableTarget(name: "TypesetCLI", dependencies: [
             "TypesetKit",

@@ -24,51 +24,79 @@ public struct ImageInfo: Hashable, Sendable {
     /// And more than this many pixels in all (400 MB as 32-bit pixels).
     public static let maximumPixelCount = 100_000_000
 
+    /// The most of a file read to find its header: PNG's is in its first 33 bytes, and a
+    /// JPEG's frame header follows its metadata segments, which are rarely longer.
+    public static let headerReadSize = 64 * 1024
+    /// What a picture's file may hold besides its pixels (EXIF, ICC profiles, XMP, text):
+    /// a JPEG's frame header is looked for this far, and a file may be this much larger than
+    /// its compressed pixels could be.
+    public static let metadataAllowance = 16_000_000
+    /// No picture file is read if it is larger than this, whatever its header says.
+    public static let absoluteMaximumFileSize = 256_000_000
+
     public var isAdobeCMYK: Bool { format == .jpeg && components == 4 && hasAdobeMarker }
-}
 
-public enum ImageProbeError: Error, Equatable, CustomStringConvertible {
-    case unreadable(String)
-    case notAnImage
-    case truncated
-    case corrupt(String)
-    case tooLarge(width: Int, height: Int)
+    /// The picture's samples uncompressed, with a PNG's filter byte a row, counting a sample of
+    /// fewer than 8 bits and a palette index as whole bytes of every component: more than
+    /// any encoder stores them in.
+    public var uncompressedSize: Int {
+        pixelHeight * (1 + pixelWidth * components * ((bitDepth + 7) / 8))
+    }
 
-    public var description: String {
-        switch self {
-        case .unreadable(let reason): return "cannot read the file: \(reason)"
-        case .notAnImage: return "not a JPEG or PNG image"
-        case .truncated: return "the image file is truncated"
-        case .corrupt(let what): return "the image file is corrupt: \(what)"
-        case .tooLarge(let width, let height):
-            return "image of \(width)×\(height) pixels is too large to decode safely (at most \(ImageInfo.maximumSide) pixels a side and \(ImageInfo.maximumPixelCount / 1_000_000) megapixels)"
-        }
+    /// The largest file a picture of this size is read from: twice its uncompressed samples
+    /// (compression that makes data larger adds far less) plus the metadata allowance, and
+    /// never more than `absoluteMaximumFileSize`. Beyond it the file is mostly something else.
+    public var maximumFileSize: Int {
+        min(Self.absoluteMaximumFileSize, 2 * uncompressedSize + Self.metadataAllowance)
     }
 }
 
 extension ImageInfo {
-    /// Reads the header of the file at `path`.
+    /// Reads and checks the header of the picture file at `path`, reading at most its first
+    /// `headerReadSize` bytes (or `metadataAllowance` for a JPEG with long metadata).
     public static func probe(path: String) throws -> ImageInfo {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImageProbeError.unreadable("no such file or not readable")
+        try probe(try ImageProbeError.reading { try InputFile(path: path) })
+    }
+
+    /// Reads and checks the header of an open picture file, and that the file is not larger
+    /// than the picture can need.
+    static func probe(_ file: InputFile) throws -> ImageInfo {
+        let header = try ImageProbeError.reading { try file.readPrefix(headerReadSize) }
+        var info: ImageInfo
+        do {
+            info = try probe(bytes: header)
+        } catch ImageProbeError.truncated where header.count == headerReadSize {
+            // Metadata before a JPEG's frame header: look on as far as metadata may reach.
+            let longer = try ImageProbeError.reading { try file.readPrefix(metadataAllowance) }
+            do {
+                info = try probe(bytes: longer)
+            } catch ImageProbeError.truncated where longer.count == metadataAllowance {
+                throw ImageProbeError.corrupt("no frame header in the first \(ByteCount(metadataAllowance))")
+            }
         }
-        defer { try? handle.close() }
-        // Headers fit in the first 64 KiB except for JPEGs with big EXIF/ICC segments.
-        let data = (try? handle.readToEnd()) ?? Data()
-        return try probe(data: data)
+        if let size = file.size, size > info.maximumFileSize {
+            throw ImageProbeError.fileTooLarge(size: size, limit: info.maximumFileSize, width: info.pixelWidth,
+                                               height: info.pixelHeight)
+        }
+        return info
     }
 
     public static func probe(data: Data) throws -> ImageInfo {
-        let bytes = [UInt8](data)
+        try probe(bytes: [UInt8](data))
+    }
+
+    static func probe(bytes: [UInt8]) throws -> ImageInfo {
         let info: ImageInfo
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            info = try probePNG(bytes)
+        if bytes.starts(with: PNGHeader.signature) {
+            info = try PNGHeader.probe(bytes)
         } else if bytes.starts(with: [0xFF, 0xD8]) {
-            info = try probeJPEG(bytes)
+            info = try JPEGHeader.probe(bytes)
         } else {
             throw ImageProbeError.notAnImage
         }
-        guard info.pixelWidth > 0, info.pixelHeight > 0 else { throw ImageProbeError.corrupt("zero width or height") }
+        guard info.pixelWidth > 0, info.pixelHeight > 0 else {
+            throw ImageProbeError.noPixels(width: info.pixelWidth, height: info.pixelHeight)
+        }
         if info.pixelWidth > maximumSide || info.pixelHeight > maximumSide
             || info.pixelWidth * info.pixelHeight > maximumPixelCount {
             throw ImageProbeError.tooLarge(width: info.pixelWidth, height: info.pixelHeight)
@@ -76,79 +104,20 @@ extension ImageInfo {
         return info
     }
 
-    private static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
+    static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
         var value = 0
         for index in offset ..< offset + count { value = value << 8 | Int(bytes[index]) }
         return value
     }
+}
 
-    private static func probePNG(_ bytes: [UInt8]) throws -> ImageInfo {
-        // Signature (8), IHDR length (4), "IHDR" (4), width (4), height (4), depth (1), colour type (1).
-        guard bytes.count >= 33 else { throw ImageProbeError.truncated }
-        guard bytes[12 ..< 16].elementsEqual("IHDR".utf8) else { throw ImageProbeError.corrupt("no IHDR chunk") }
-        let colourType = Int(bytes[25])
-        let channels: Int
-        switch colourType {
-        case 0: channels = 1
-        case 2: channels = 3
-        case 3: channels = 3
-        case 4: channels = 2
-        case 6: channels = 4
-        default: throw ImageProbeError.corrupt("unknown PNG colour type \(colourType)")
+extension ImageProbeError {
+    /// Runs a file operation, its problems made picture problems.
+    static func reading<Result>(_ operation: () throws -> Result) throws -> Result {
+        do {
+            return try operation()
+        } catch let problem as InputFile.Problem {
+            throw ImageProbeError.file(problem)
         }
-        return ImageInfo(format: .png, pixelWidth: bigEndian(bytes, 16, 4), pixelHeight: bigEndian(bytes, 20, 4),
-                         components: channels, isProgressive: false, hasAdobeMarker: false, bitDepth: Int(bytes[24]))
-    }
-
-    private static func probeJPEG(_ bytes: [UInt8]) throws -> ImageInfo {
-        var offset = 2
-        var adobe = false
-        while true {
-            // Skip fill bytes before a marker.
-            guard offset + 4 <= bytes.count else { throw ImageProbeError.truncated }
-            guard bytes[offset] == 0xFF else { throw ImageProbeError.corrupt("expected a marker at byte \(offset)") }
-            let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue }
-            if marker == 0xD8 || (0xD0 ... 0xD7).contains(marker) || marker == 0x01 { offset += 2; continue }
-            if marker == 0xD9 || marker == 0xDA { throw ImageProbeError.corrupt("no frame header before the image data") }
-            let segmentLength = bigEndian(bytes, offset + 2, 2)
-            guard segmentLength >= 2 else { throw ImageProbeError.corrupt("bad segment length") }
-            let body = offset + 4
-            guard offset + 2 + segmentLength <= bytes.count else { throw ImageProbeError.truncated }
-            if marker == 0xEE, segmentLength >= 7, bytes[body ..< body + 5].elementsEqual("Adobe".utf8) {
-                adobe = true
-            }
-            let isFrameHeader = (0xC0 ... 0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
-            if isFrameHeader {
-                guard segmentLength >= 8 else { throw ImageProbeError.corrupt("short frame header") }
-                let info = ImageInfo(format: .jpeg,
-                                     pixelWidth: bigEndian(bytes, body + 3, 2),
-                                     pixelHeight: bigEndian(bytes, body + 1, 2),
-                                     components: Int(bytes[body + 5]),
-                                     isProgressive: marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE,
-                                     hasAdobeMarker: adobe, bitDepth: Int(bytes[body]))
-                // An Adobe marker may come after the frame header; look on to the scan.
-                return info.withAdobeMarker(adobe || containsAdobeMarker(bytes, from: offset + 2 + segmentLength))
-            }
-            offset += 2 + segmentLength
-        }
-    }
-
-    private static func containsAdobeMarker(_ bytes: [UInt8], from start: Int) -> Bool {
-        var offset = start
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] != 0xDA {
-            let length = bigEndian(bytes, offset + 2, 2)
-            if bytes[offset + 1] == 0xEE, offset + 9 <= bytes.count, bytes[offset + 4 ..< offset + 9].elementsEqual("Adobe".utf8) {
-                return true
-            }
-            offset += 2 + length
-        }
-        return false
-    }
-
-    private func withAdobeMarker(_ value: Bool) -> ImageInfo {
-        var copy = self
-        copy.hasAdobeMarker = value
-        return copy
     }
 }

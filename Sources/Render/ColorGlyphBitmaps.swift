@@ -105,17 +105,9 @@ final class ColorGlyphBitmaps {
             }
         }
         cairo_surface_mark_dirty(surface)
-        setUniqueID(of: surface, font: font, glyph: glyph)
+        // A glyph's picture, made again for each page, is stored once per document.
+        SurfaceUniqueID.set("typeset colour glyph \(font.path)#\(font.faceIndex):\(glyph)", on: surface)
         return Glyph(surface: surface, left: Double(slot.bitmap_left) / strike.ppemX, top: -Double(slot.bitmap_top) / strike.ppemY,
                      emsPerPixelX: 1 / strike.ppemX, emsPerPixelY: 1 / strike.ppemY)
-    }
-
-    /// A PDF embeds every surface with the same unique id once: a glyph's picture, made again
-    /// for each page, is then stored once per document.
-    private func setUniqueID(of surface: OpaquePointer, font: Font, glyph: UInt32) {
-        let id = Array("typeset colour glyph \(font.path)#\(font.faceIndex):\(glyph)".utf8)
-        guard let bytes = malloc(id.count)?.assumingMemoryBound(to: UInt8.self) else { return }
-        bytes.initialize(from: id, count: id.count)
-        cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_UNIQUE_ID, bytes, UInt(id.count), { free($0) }, bytes)
     }
 }

@@ -9,6 +9,12 @@ import Text
 /// in print).
 final class ColorGlyphDrawer {
     private let bitmaps = ColorGlyphBitmaps()
+    private let repeatedPictures: RepeatedPictures
+
+    /// - Parameter repeatedPictures: the page's, shared with its other pictures.
+    init(repeatedPictures: RepeatedPictures) {
+        self.repeatedPictures = repeatedPictures
+    }
 
     /// Paints the run's colour glyphs (with its shadow), and returns the glyphs that have no
     /// colour bitmap but an outline, for the caller to draw as text. In a face of bitmaps only,
@@ -51,11 +57,13 @@ final class ColorGlyphDrawer {
             let pattern = cairo_pattern_create_for_surface(picture.surface)!
             // Emoji are scaled down from the strike (109 ppem for Noto Color Emoji) in a PNG.
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-            cairo_save(context)
-            cairo_translate(context, glyph.x + offsetX + picture.left * size, glyph.y + offsetY + picture.top * size)
-            cairo_scale(context, picture.emsPerPixelX * size, picture.emsPerPixelY * size)
-            body(pattern)
-            cairo_restore(context)
+            repeatedPictures.paint(picture.surface, in: context) {
+                cairo_save(context)
+                cairo_translate(context, glyph.x + offsetX + picture.left * size, glyph.y + offsetY + picture.top * size)
+                cairo_scale(context, picture.emsPerPixelX * size, picture.emsPerPixelY * size)
+                body(pattern)
+                cairo_restore(context)
+            }
             cairo_pattern_destroy(pattern)
         }
         return missing

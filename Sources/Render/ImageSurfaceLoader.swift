@@ -17,44 +17,40 @@ public struct ImageLoadError: Error, CustomStringConvertible {
 /// as MIME data, so that Cairo's PDF backend embeds the file as it is (no re-encoding).
 /// The exception is Adobe's CMYK JPEG, which stores inverted ink values: Cairo 1.16 writes it
 /// without the Decode array that would say so (its colours come out as a negative), so it is
-/// embedded from its correctly converted pixels instead. PNGs go through Cairo's libpng loader,
-/// which handles 8- and 16-bit, palette, grey and alpha.
+/// embedded from its correctly converted pixels instead. PNGs go through Cairo's libpng loader
+/// (`PNGDecoder`), which handles 8- and 16-bit, palette, grey and alpha. The file is read once,
+/// within the bound its header sets (`ImageFile`), and decoded from memory.
 enum ImageSurfaceLoader {
     /// A surface the caller owns (release it with `cairo_surface_destroy`).
     static func load(path: String) throws -> OpaquePointer {
-        let info: ImageInfo
+        let file: ImageFile
         do {
-            info = try ImageInfo.probe(path: path)
+            file = try ImageFile(path: path)
         } catch {
             throw ImageLoadError(path: path, reason: "\(error)")
         }
-        switch info.format {
-        case .png: return try loadPNG(path: path)
-        case .jpeg: return try loadJPEG(path: path, info: info)
+        let surface: OpaquePointer
+        switch file.info.format {
+        case .png:
+            do {
+                surface = try PNGDecoder.decode(file.bytes)
+            } catch {
+                throw ImageLoadError(path: path, reason: "\(error)")
+            }
+        case .jpeg:
+            surface = try loadJPEG(file.bytes, info: file.info, path: path)
         }
-    }
-
-    private static func loadPNG(path: String) throws -> OpaquePointer {
-        let surface = cairo_image_surface_create_from_png(path)!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            let reason = status == CAIRO_STATUS_NO_MEMORY ? "too large to decode" : "corrupt or truncated PNG (\(String(cString: cairo_status_to_string(status))))"
-            throw ImageLoadError(path: path, reason: reason)
-        }
+        // Pictures are loaded again for each page that shows them.
+        SurfaceUniqueID.set("typeset picture \(file.identity)", on: surface)
         return surface
     }
 
-    private static func loadJPEG(path: String, info: ImageInfo) throws -> OpaquePointer {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ImageLoadError(path: path, reason: "cannot read the file")
-        }
-        let bytes = [UInt8](data)
+    private static func loadJPEG(_ bytes: [UInt8], info: ImageInfo, path: String) throws -> OpaquePointer {
         let width = info.pixelWidth, height = info.pixelHeight
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw ImageLoadError(path: path, reason: "too large to decode")
+            throw ImageLoadError(path: path, reason: "too large to decode (out of memory)")
         }
         do {
             try decodeJPEG(bytes, info: info, into: surface)
@@ -98,7 +94,8 @@ enum ImageSurfaceLoader {
         guard result != 0 else { return }
         let message = String(cString: tjGetErrorStr2(decoder))
         // With TJFLAG_STOPONWARNING a truncated file is an error, not a half-grey picture.
-        throw ImageLoadError(path: "", reason: "corrupt or truncated JPEG (\(message))")
+        let truncated = message.contains("Premature end of JPEG file")
+        throw ImageLoadError(path: "", reason: "\(truncated ? "the file is truncated" : "corrupt JPEG data") (libjpeg-turbo: \(message))")
     }
 
     /// Hands Cairo the original file so the PDF embeds it unchanged.

@@ -9,7 +9,8 @@ import Text
 final class PageDrawer {
     private let text: AttributedText
     private let fontFaces = CairoFontFaces()
-    private let colorGlyphs = ColorGlyphDrawer()
+    private let repeatedPictures = RepeatedPictures()
+    private lazy var colorGlyphs = ColorGlyphDrawer(repeatedPictures: repeatedPictures)
     private let invisibleFaces = InvisibleTextFaces()
     private var glyphBuffer: [cairo_glyph_t] = []
     private var clusterBuffer: [cairo_text_cluster_t] = []
@@ -33,6 +34,7 @@ final class PageDrawer {
         defer {
             for surface in images.values { cairo_surface_destroy(surface) }
             colorGlyphs.endPage()
+            repeatedPictures.endPage()
         }
         for picture in page.pictures {
             if images[picture.image.path] == nil { images[picture.image.path] = try ImageSurfaceLoader.load(path: picture.image.path) }
@@ -81,14 +83,16 @@ final class PageDrawer {
         let width = Double(cairo_image_surface_get_width(surface))
         let height = Double(cairo_image_surface_get_height(surface))
         guard box.width > 0, box.height > 0 else { return }
-        cairo_save(context)
-        cairo_translate(context, box.minX, box.minY)
-        cairo_scale(context, box.width / width, box.height / height)
-        cairo_set_source_surface(context, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-        cairo_rectangle(context, 0, 0, width, height)
-        cairo_fill(context)
-        cairo_restore(context)
+        repeatedPictures.paint(surface, in: context) {
+            cairo_save(context)
+            cairo_translate(context, box.minX, box.minY)
+            cairo_scale(context, box.width / width, box.height / height)
+            cairo_set_source_surface(context, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            cairo_rectangle(context, 0, 0, width, height)
+            cairo_fill(context)
+            cairo_restore(context)
+        }
     }
 
     private func drawGlyphs(_ run: GlyphRun, line: Line, source: AttributedText, in context: OpaquePointer) throws {

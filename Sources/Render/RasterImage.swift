@@ -1,4 +1,5 @@
 import CCairo
+import Images
 
 /// Pixels of a PNG as 8-bit RGBA values (alpha composited over white), for comparing
 /// rendered pages with approved ones.
@@ -14,13 +15,19 @@ public struct RasterImage: Equatable, Sendable {
         self.rgba = rgba
     }
 
+    /// Reads a PNG as a picture is read: a regular file, no larger than its header allows.
     public static func readPNG(_ path: String) throws -> RasterImage {
-        let surface = cairo_image_surface_create_from_png(path)!
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.cannotRead(path: path, reason: String(cString: cairo_status_to_string(status)))
+        let surface: OpaquePointer
+        do {
+            let file = try ImageFile(path: path)
+            guard file.info.format == .png else { throw RenderError.cannotRead(path: path, reason: "not a PNG image") }
+            surface = try PNGDecoder.decode(file.bytes)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError.cannotRead(path: path, reason: "\(error)")
         }
+        defer { cairo_surface_destroy(surface) }
         return RasterImage(surface: surface)
     }
 

@@ -1,5 +1,6 @@
 import Diagnostics
 import Fonts
+import Images
 import Foundation
 import Layout
 import Markup
@@ -135,12 +136,16 @@ public final class Typesetter {
 
     /// Reads and parses a markup file and prepares its layout.
     public func layOut(fileAt inputPath: String) throws -> LaidOutDocument {
-        guard let data = FileManager.default.contents(atPath: inputPath) else {
-            throw DocumentFailure([.error("cannot read \(inputPath)")])
+        let bytes: [UInt8]
+        do {
+            // A pipe is read as standard input is; a folder or a device is refused, never read.
+            bytes = try InputFile(path: inputPath, accepting: .regularFilesAndPipes).readAll()
+        } catch {
+            throw DocumentFailure([.error("cannot read \(inputPath): \(error)")])
         }
         let source: MarkupSource
         do {
-            source = try MarkupSource(fileName: inputPath, bytes: [UInt8](data))
+            source = try MarkupSource(fileName: inputPath, bytes: bytes)
         } catch let diagnostic as Diagnostic {
             throw DocumentFailure([diagnostic])
         }

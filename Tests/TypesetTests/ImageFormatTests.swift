@@ -83,7 +83,7 @@ final class ImageFormatTests: XCTestCase {
             XCTAssertEqual($0 as? ImageProbeError, .tooLarge(width: 60000, height: 60000))
         }
         XCTAssertThrowsError(try ImageInfo.probe(path: TestSupport.imagePath("no-such-file.png"))) {
-            guard case .unreadable = $0 as? ImageProbeError else { return XCTFail("\($0)") }
+            guard case .file(.cannotOpen) = $0 as? ImageProbeError else { return XCTFail("\($0)") }
         }
         // Their headers are intact; what is wrong comes later in the file.
         XCTAssertEqual(try ImageInfo.probe(path: TestSupport.imagePath("truncated.jpg")).pixelWidth, 240)
