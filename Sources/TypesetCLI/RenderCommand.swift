@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
         let plan = try plan
         if let outDir { try createFolder(outDir) }
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
-        defer { if let standardOutputFile { try? FileManager.default.removeItem(atPath: standardOutputFile) } }
+        defer { if let standardOutputFile { TemporaryFiles.shared.remove(standardOutputFile) } }
         let documents = plan.entries.map { batchDocument($0, outputPath: standardOutputFile ?? $0.outputPath) }
 
         let start = ContinuousClock.now
@@ -89,7 +89,12 @@ struct RenderCommand: ParsableCommand {
         progress.clear()
 
         if let standardOutputFile, outcomes.allSatisfy(\.succeeded) {
-            try StandardStreams.copyToOutput(standardOutputFile)
+            do {
+                try StandardStreams.copyToOutput(standardOutputFile)
+            } catch {
+                StandardError.write("error: \(error)\n")
+                throw ExitCode(1)
+            }
         }
         if isBatch && !quiet {
             let elapsed = start.duration(to: .now)
