@@ -65,6 +65,7 @@ struct CompareCommand: ParsableCommand {
         // A comparison holds a page three times over (actual, golden, diff): 600 dpi is about
         // 140 MB an image for A4; 2400, as for PNG output, would be 2.2 GB.
         guard dpi >= 9, dpi <= 600 else { throw ValidationError("--dpi must be between 9 and 600") }
+        try document.checkPixelBudget(dpi: dpi)
         guard (0 ... 255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be between 0 and 255") }
         if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels cannot be negative") }
         guard maxDiffRatio >= 0, maxDiffRatio <= 1 else { throw ValidationError("--max-diff-ratio must be between 0 and 1") }

@@ -53,6 +53,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
+        if format == .png { try document.checkPixelBudget(dpi: dpi) }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
         _ = try plan
