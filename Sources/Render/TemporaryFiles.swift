@@ -65,6 +65,10 @@ public final class TemporaryFiles: @unchecked Sendable {
 public struct SystemError: Error, CustomStringConvertible {
     public var code: Int32
 
+    public init(code: Int32) {
+        self.code = code
+    }
+
     public static var current: SystemError { SystemError(code: errno) }
 
     public var description: String { String(cString: strerror(code)) }

@@ -110,6 +110,11 @@ struct CompareCommand: ParsableCommand {
             }
         }
         print(tally.summary)
+        // The report is the command's result: a failure to write it (a full disk) fails the run.
+        if let failure = StandardStreams.flushOutput() {
+            StandardError.write("error: cannot write standard output: \(failure)\n")
+            throw ExitCode(1)
+        }
         if !tally.passed { throw ExitCode(1) }
     }
 

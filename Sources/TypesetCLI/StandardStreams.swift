@@ -18,6 +18,12 @@ enum StandardStreams {
         return path
     }
 
+    /// Flushes what `print` has buffered; returns why writing it failed, if it ever did.
+    static func flushOutput() -> SystemError? {
+        if fflush(stdout) != 0 { return .current }
+        return ferror(stdout) != 0 ? SystemError(code: EIO) : nil
+    }
+
     /// Copies the file at `path` to standard output, a megabyte at a time, and removes it.
     /// It is removed as soon as it is open: a reader that closes the pipe early ends the
     /// process (SIGPIPE), and the file must not be left behind then. A failure to write

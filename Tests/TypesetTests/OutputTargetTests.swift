@@ -1,4 +1,8 @@
 import Foundation
+import Diagnostics
+import Layout
+import Pages
+import TypesetKit
 import XCTest
 
 /// Where outputs go when the target is not an ordinary file (a device, a pipe, a folder, a
@@ -12,11 +16,12 @@ final class OutputTargetTests: XCTestCase {
         return directory
     }
 
-    /// A copy of the null device (major 1, minor 3) in the test's folder, or a skip where
-    /// device nodes cannot be made (not root, a restricted container).
-    private func makeNullDevice(in directory: URL) throws -> URL {
-        let device = directory.appendingPathComponent("null")
-        guard TestSupport.runTool("/usr/bin/mknod", [device.path, "c", "1", "3"]) != nil else {
+    /// A copy of the null device (major 1, minor 3) or of the full one (minor 7, every write
+    /// fails with ENOSPC) in the test's folder, or a skip where device nodes cannot be made.
+    /// Never the machine's own: a broken build would replace it.
+    private func makeDevice(_ name: String, in directory: URL) throws -> URL {
+        let device = directory.appendingPathComponent(name)
+        guard TestSupport.runTool("/usr/bin/mknod", [device.path, "c", "1", name == "full" ? "7" : "3"]) != nil else {
             throw XCTSkip("mknod is not permitted here")
         }
         return device
@@ -28,11 +33,11 @@ final class OutputTargetTests: XCTestCase {
 
     func testADeviceIsWrittenIntoNotReplaced() throws {
         let directory = try noteDirectory()
-        let device = try makeNullDevice(in: directory)
+        let device = try makeDevice("null", in: try makeTemporaryDirectory())
         let result = try typeset(["note.txt", "-o", device.path], in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try fileKind(device), .typeCharacterSpecial, "the device is still a device")
-        XCTAssertEqual(try contentsOfDirectory(directory), ["note.txt", "null"], "no temporary beside the device")
+        XCTAssertEqual(try contentsOfDirectory(device.deletingLastPathComponent()), ["null"], "no temporary beside the device")
     }
 
     func testANamedPipeReceivesTheWholePDF() throws {
@@ -78,7 +83,8 @@ final class OutputTargetTests: XCTestCase {
 
     func testAFullStandardOutputIsAnError() throws {
         let directory = try noteDirectory()
-        let run = try launch(["note.txt", "-o", "-"], in: directory, standardOutput: "/dev/full")
+        let full = try makeDevice("full", in: try makeTemporaryDirectory())
+        let run = try launch(["note.txt", "-o", "-"], in: directory, standardOutput: full.path)
         run.process.waitUntilExit()
         XCTAssertEqual(run.process.terminationReason, .exit, "not a crash")
         XCTAssertEqual(run.process.terminationStatus, 1)
@@ -87,14 +93,17 @@ final class OutputTargetTests: XCTestCase {
 
     func testAFullDeviceAsTheOutputIsAnError() throws {
         let directory = try noteDirectory()
-        let result = try typeset(["note.txt", "-o", "/dev/full"], in: directory)
+        let full = try makeDevice("full", in: try makeTemporaryDirectory())
+        let result = try typeset(["note.txt", "-o", full.path], in: directory)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("note.txt: error: cannot write /dev/full: No space left on device"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("note.txt: error: cannot write \(full.path): No space left on device"), result.stderr)
+        XCTAssertEqual(try fileKind(full), .typeCharacterSpecial, "the device is still a device")
     }
 
     func testAFullStandardErrorDoesNotCrash() throws {
         let directory = try noteDirectory()
-        let run = try launch(["missing.txt", "note.txt", "--out-dir", "out"], in: directory, standardError: "/dev/full")
+        let full = try makeDevice("full", in: try makeTemporaryDirectory())
+        let run = try launch(["missing.txt", "note.txt", "--out-dir", "out"], in: directory, standardError: full.path)
         run.process.waitUntilExit()
         XCTAssertEqual(run.process.terminationReason, .exit, "not a crash")
         XCTAssertEqual(run.process.terminationStatus, 1, "missing.txt failed; its message had nowhere to go")
@@ -131,7 +140,32 @@ final class OutputTargetTests: XCTestCase {
         }
     }
 
+    func testCompareWithAFullStandardOutputFails() throws {
+        let directory = try noteDirectory()
+        XCTAssertEqual(try typeset(["compare", "--golden", "goldens", "--update", "note.txt"], in: directory).status, 0)
+        let full = try makeDevice("full", in: try makeTemporaryDirectory())
+        let run = try launch(["compare", "--golden", "goldens", "note.txt"], in: directory, standardOutput: full.path)
+        run.process.waitUntilExit()
+        XCTAssertEqual(run.process.terminationStatus, 1)
+        XCTAssertEqual(try run.standardError(), "error: cannot write standard output: No space left on device\n")
+    }
+
     // MARK: Pixel budget
+
+    func testTheLibraryRefusesAPageOverTheBudgetBeforeDrawingIt() throws {
+        let directory = try noteDirectory()
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.format = .png
+        options.dpi = 600
+        options.page = PageTemplate(size: Size(width: 3900, height: 3900), margins: Margins(all: 56), columns: 2, gutter: 18)
+        XCTAssertThrowsError(try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("note.txt").path,
+                                                                      outputPath: directory.appendingPathComponent("note.png").path)) {
+            let messages = ($0 as? DocumentFailure)?.diagnostics.map(\.message) ?? []
+            XCTAssertEqual(messages, ["a page of 3900 × 3900 pt at 600 dpi would be 32500 × 32500 pixels, more than the 20000 pixels a side and 100 megapixels a page image may have"])
+        }
+        XCTAssertEqual(try contentsOfDirectory(directory), ["note.txt"])
+    }
 
     func testAPageTooLargeForItsDPIIsAUsageError() throws {
         let directory = try noteDirectory()
