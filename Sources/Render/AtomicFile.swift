@@ -1,28 +1,87 @@
 import Foundation
 
-/// A file written under a temporary name beside its destination and renamed into place only
-/// when complete, so a failed run never leaves a half-written file or clobbers a good one.
+/// A file written under a temporary name and put in place only when complete, so a failed
+/// run never leaves a half-written file or clobbers a good one.
+///
+/// A regular file (or a new one) is replaced by renaming the temporary, written beside it,
+/// over it. A symbolic link to a regular file is written through, as the shell's `>` and `cp`
+/// do: the file it points to is replaced and the link kept. A destination that is neither — a
+/// device such as `/dev/null` or `/dev/stdout`, a named pipe — is never replaced: the finished
+/// file, written in the temporary folder, is copied into it. A folder is refused.
 public struct AtomicFile {
+    /// The destination as given, which messages name.
     public let destination: String
     public let temporary: String
+    /// Where the temporary goes: the destination, or the file its symbolic link points to.
+    private let target: String
+    /// The destination is a device or a pipe: it is written into, not replaced.
+    private let writesInPlace: Bool
 
-    public init(destination: String) {
+    public init(destination: String) throws {
         self.destination = destination
-        let url = URL(fileURLWithPath: destination)
-        temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+        var info = stat()
+        let kind = stat(destination, &info) == 0 ? info.st_mode & S_IFMT : nil
+        switch kind {
+        case S_IFDIR:
+            throw RenderError.cannotWrite(path: destination, reason: "it is a folder")
+        case nil, S_IFREG:
+            writesInPlace = false
+            target = kind == nil ? destination : Self.resolvingLinks(destination)
+            let url = URL(fileURLWithPath: target)
+            temporary = url.deletingLastPathComponent()
+                .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+        default:
+            // A temporary beside `/dev/null` would be a file in /dev.
+            writesInPlace = true
+            target = destination
+            temporary = (NSTemporaryDirectory() as NSString)
+                .appendingPathComponent("typeset-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).tmp")
+        }
     }
 
+    /// Creates the temporary file for writing.
+    public func open() throws -> FileSink {
+        do {
+            return try FileSink(temporary: temporary)
+        } catch {
+            throw RenderError.cannotWrite(path: destination, reason: "\(error)")
+        }
+    }
+
+    /// Puts the finished temporary in place (or copies it into a device or pipe).
     public func commit() throws {
-        guard rename(temporary, destination) == 0 else {
-            let reason = String(cString: strerror(errno))
+        do {
+            if writesInPlace {
+                try copyInPlace()
+            } else {
+                try TemporaryFiles.shared.rename(temporary, to: target)
+            }
+        } catch {
             discard()
-            throw RenderError.cannotWrite(path: destination, reason: reason)
+            throw RenderError.cannotWrite(path: destination, reason: "\(error)")
         }
     }
 
     public func discard() {
-        unlink(temporary)
+        TemporaryFiles.shared.remove(temporary)
+    }
+
+    /// Opens the destination as it is (a pipe's open waits for a reader, as the shell's `>`
+    /// does) and copies the finished file into it.
+    private func copyInPlace() throws {
+        let descriptor = Foundation.open(target, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemError.current }
+        defer { Foundation.close(descriptor) }
+        let sink = FileSink(borrowing: descriptor)
+        try sink.copy(contentsOf: temporary)
+        discard()
+    }
+
+    /// The regular file a path names once every symbolic link on the way is followed.
+    private static func resolvingLinks(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 
@@ -30,12 +89,15 @@ public enum RenderError: Error, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     case cannotRead(path: String, reason: String)
     case cairo(String)
+    /// A page image larger than `PagePixels` allows.
+    case tooManyPixels(String)
 
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
         case .cairo(let reason): return "drawing failed: \(reason)"
+        case .tooManyPixels(let reason): return reason
         }
     }
 }

@@ -18,9 +18,12 @@ public struct DocumentWriter {
     @discardableResult
     public func writePDF<S: Sequence>(_ pages: S, to path: String, metadata: PDFMetadata = PDFMetadata()) throws -> Int
         where S.Element == Page {
-        let file = AtomicFile(destination: path)
-        guard let surface = cairo_pdf_surface_create(file.temporary, PageTemplate.a4.width, PageTemplate.a4.height),
+        let file = try AtomicFile(destination: path)
+        let sink = try file.open()
+        guard let surface = cairo_pdf_surface_create_for_stream(FileSink.cairoWrite, sink.cairoClosure,
+                                                                PageTemplate.a4.width, PageTemplate.a4.height),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            file.discard()
             throw RenderError.cannotWrite(path: path, reason: "cannot create the file")
         }
         setMetadata(metadata, on: surface)
@@ -43,23 +46,31 @@ public struct DocumentWriter {
                 outline.addBookmarks(startingOn: page, pageIndex: count + 1, to: surface)
                 cairo_show_page(context)
                 count += 1
-                try checkStatus(context)
+                try checkStatus(context, writing: sink, to: path)
             }
             if structured, count > 0 {
                 cairo_tag_end(context, Self.documentStructure)
-                try checkStatus(context)
+                try checkStatus(context, writing: sink, to: path)
             }
         } catch {
             cairo_destroy(context)
             cairo_surface_finish(surface)
             cairo_surface_destroy(surface)
             file.discard()
+            // Cairo's drawing calls fail once its stream has: the write is the cause.
+            if let failure = sink.failure { throw RenderError.cannotWrite(path: path, reason: "\(failure)") }
             throw error
         }
         cairo_destroy(context)
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         cairo_surface_destroy(surface)
+        do {
+            try sink.close()
+        } catch {
+            file.discard()
+            throw RenderError.cannotWrite(path: path, reason: "\(error)")
+        }
         guard status == CAIRO_STATUS_SUCCESS else {
             file.discard()
             throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
@@ -84,8 +95,10 @@ public struct DocumentWriter {
         var written: [AtomicFile] = []
         do {
             for page in pages {
-                let file = AtomicFile(destination: String(format: "%@-%03d.png", base, page.number))
-                try renderPNG(page, drawer: drawer, dpi: dpi, to: file.temporary)
+                let file = try AtomicFile(destination: String(format: "%@-%03d.png", base, page.number))
+                let surface = try renderImage(page, drawer: drawer, dpi: dpi)
+                defer { cairo_surface_destroy(surface) }
+                try PNGStream.write(surface, into: file)
                 written.append(file)
             }
             for file in written { try file.commit() }
@@ -125,9 +138,12 @@ public struct DocumentWriter {
 
     private func renderImage(_ page: Page, drawer: PageDrawer, dpi: Double) throws -> OpaquePointer {
         let scale = dpi / 72
-        let width = Int32((page.size.width * scale).rounded())
-        let height = Int32((page.size.height * scale).rounded())
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
+        let pixels = PagePixels(pageSize: page.size, dpi: dpi)
+        guard pixels.isWithinBudget else {
+            throw RenderError.tooManyPixels(String(format: "a page of %g × %g pt at %g dpi would be %@, more than the %@ a page image may have",
+                                                   page.size.width, page.size.height, dpi, pixels.description, PagePixels.budgetDescription))
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixels.width), Int32(pixels.height))!
         let context = cairo_create(surface)!
         defer { cairo_destroy(context) }
         cairo_set_source_rgb(context, 1, 1, 1)
@@ -151,19 +167,15 @@ public struct DocumentWriter {
         return surface
     }
 
-    private func renderPNG(_ page: Page, drawer: PageDrawer, dpi: Double, to path: String) throws {
-        let surface = try renderImage(page, drawer: drawer, dpi: dpi)
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_write_to_png(surface, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            unlink(path)
-            throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
-        }
-    }
-
     private func checkStatus(_ context: OpaquePointer) throws {
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
+    }
+
+    /// As `checkStatus(_:)`, but a failure to write the file is told as one, with its reason.
+    private func checkStatus(_ context: OpaquePointer, writing sink: FileSink, to path: String) throws {
+        if let failure = sink.failure { throw RenderError.cannotWrite(path: path, reason: "\(failure)") }
+        try checkStatus(context)
     }
 
     private func setMetadata(_ metadata: PDFMetadata, on surface: OpaquePointer) {

@@ -71,12 +71,8 @@ public struct RasterImage: Equatable, Sendable {
             }
         }
         cairo_surface_mark_dirty(surface)
-        let file = AtomicFile(destination: path)
-        let status = cairo_surface_write_to_png(surface, file.temporary)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            file.discard()
-            throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
-        }
+        let file = try AtomicFile(destination: path)
+        try PNGStream.write(surface, into: file)
         try file.commit()
     }
 }

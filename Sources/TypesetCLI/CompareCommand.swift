@@ -65,6 +65,7 @@ struct CompareCommand: ParsableCommand {
         // A comparison holds a page three times over (actual, golden, diff): 600 dpi is about
         // 140 MB an image for A4; 2400, as for PNG output, would be 2.2 GB.
         guard dpi >= 9, dpi <= 600 else { throw ValidationError("--dpi must be between 9 and 600") }
+        try document.checkPixelBudget(dpi: dpi)
         guard (0 ... 255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be between 0 and 255") }
         if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels cannot be negative") }
         guard maxDiffRatio >= 0, maxDiffRatio <= 1 else { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
@@ -109,6 +110,11 @@ struct CompareCommand: ParsableCommand {
             }
         }
         print(tally.summary)
+        // The report is the command's result: a failure to write it (a full disk) fails the run.
+        if let failure = StandardStreams.flushOutput() {
+            StandardError.write("error: cannot write standard output: \(failure)\n")
+            throw ExitCode(1)
+        }
         if !tally.passed { throw ExitCode(1) }
     }
 

@@ -102,6 +102,15 @@ struct DocumentOptions: ParsableArguments {
         if let problem = template.problem { throw ValidationError("page layout: \(problem)") }
     }
 
+    /// Pages drawn to pixels at `dpi` must fit the page image budget (`PagePixels`): checked
+    /// here, before anything is typeset, rather than failing on the first page.
+    func checkPixelBudget(dpi: Double) throws {
+        let pixels = PagePixels(pageSize: pageSize.size, dpi: dpi)
+        guard !pixels.isWithinBudget else { return }
+        throw ValidationError(String(format: "--dpi %g with a %g × %g pt page makes %@, above the limit of %@; lower --dpi or the page size",
+                                     dpi, pageSize.size.width, pageSize.size.height, pixels.description, PagePixels.budgetDescription))
+    }
+
     var template: PageTemplate {
         let margins = facing ? Margins.facing(margin: margin, inner: innerMargin, outer: outerMargin) : Margins(all: margin)
         var template = PageTemplate(size: pageSize.size, margins: margins, columns: columns, gutter: gutter, facing: facing)

@@ -53,6 +53,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
+        if format == .png { try document.checkPixelBudget(dpi: dpi) }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
         _ = try plan
@@ -72,7 +73,7 @@ struct RenderCommand: ParsableCommand {
         let plan = try plan
         if let outDir { try createFolder(outDir) }
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
-        defer { if let standardOutputFile { try? FileManager.default.removeItem(atPath: standardOutputFile) } }
+        defer { if let standardOutputFile { TemporaryFiles.shared.remove(standardOutputFile) } }
         let documents = plan.entries.map { batchDocument($0, outputPath: standardOutputFile ?? $0.outputPath) }
 
         let start = ContinuousClock.now
@@ -89,7 +90,12 @@ struct RenderCommand: ParsableCommand {
         progress.clear()
 
         if let standardOutputFile, outcomes.allSatisfy(\.succeeded) {
-            try StandardStreams.copyToOutput(standardOutputFile)
+            do {
+                try StandardStreams.copyToOutput(standardOutputFile)
+            } catch {
+                StandardError.write("error: \(error)\n")
+                throw ExitCode(1)
+            }
         }
         if isBatch && !quiet {
             let elapsed = start.duration(to: .now)

@@ -1,4 +1,5 @@
 import Foundation
+import Render
 
 /// Standard input read as a document, and a finished PDF copied to standard output.
 enum StandardStreams {
@@ -8,21 +9,34 @@ enum StandardStreams {
 
     /// A file in the temporary folder for a PDF bound for standard output: it is written
     /// there whole, and copied only when the document succeeded, so that standard output
-    /// never receives half a PDF.
+    /// never receives half a PDF. It is registered at once, so that an interrupted run
+    /// removes it.
     static func temporaryOutputPath() -> String {
-        (NSTemporaryDirectory() as NSString)
+        let path = (NSTemporaryDirectory() as NSString)
             .appendingPathComponent("typeset-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).pdf")
+        TemporaryFiles.shared.register(path)
+        return path
+    }
+
+    /// Flushes what `print` has buffered; returns why writing it failed, if it ever did.
+    static func flushOutput() -> SystemError? {
+        if fflush(stdout) != 0 { return .current }
+        return ferror(stdout) != 0 ? SystemError(code: EIO) : nil
     }
 
     /// Copies the file at `path` to standard output, a megabyte at a time, and removes it.
     /// It is removed as soon as it is open: a reader that closes the pipe early ends the
-    /// process (SIGPIPE), and the file must not be left behind then.
+    /// process (SIGPIPE), and the file must not be left behind then. A failure to write
+    /// (a full disk, a pipe closed while SIGPIPE is ignored) is thrown, described.
     static func copyToOutput(_ path: String) throws {
-        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        defer { try? file.close() }
-        unlink(path)
-        while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty {
-            FileHandle.standardOutput.write(chunk)
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { throw RenderError.cannotRead(path: path, reason: "\(SystemError.current)") }
+        defer { close(file) }
+        TemporaryFiles.shared.remove(path)
+        do {
+            try FileSink(borrowing: STDOUT_FILENO).copy(from: file)
+        } catch {
+            throw RenderError.cannotWrite(path: "standard output", reason: "\(error)")
         }
     }
 }

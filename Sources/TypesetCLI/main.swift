@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 
+// Before any thread starts, so that every thread inherits the blocked signals.
+InterruptCleanup.install()
+
 // Usage errors exit 2 (ArgumentParser's default is 64); document errors exit 1.
 do {
     var command = try TypesetCommand.parseAsRoot()
@@ -14,7 +17,7 @@ do {
         Foundation.exit(exit.rawValue)
     }
     if code == .validationFailure {
-        FileHandle.standardError.write(Data((TypesetCommand.fullMessage(for: error) + "\n").utf8))
+        StandardError.write(TypesetCommand.fullMessage(for: error) + "\n")
         Foundation.exit(2)
     }
     TypesetCommand.exit(withError: error)

@@ -10,7 +10,7 @@ import Render
 /// keys are sorted everywhere (the top level's are written in that order by hand).
 public final class LayoutJSONFile {
     private let file: AtomicFile
-    private let handle: FileHandle
+    private let sink: FileSink
     private let textLength: Int
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -18,17 +18,14 @@ public final class LayoutJSONFile {
         return encoder
     }()
     private var pageCount = 0
-    /// The first failure while recording: pages come from a sequence, which cannot throw.
+    /// The first failure to encode a page: pages come from a sequence, which cannot throw
+    /// (the sink keeps the first failure to write).
     private var failure: Error?
 
     /// Starts the file for a document of `textLength` UTF-16 units.
     public init(path: String, textLength: Int) throws {
-        file = AtomicFile(destination: path)
-        guard FileManager.default.createFile(atPath: file.temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: file.temporary) else {
-            throw RenderError.cannotWrite(path: path, reason: "cannot create the file")
-        }
-        self.handle = handle
+        file = try AtomicFile(destination: path)
+        sink = try file.open()
         self.textLength = textLength
         write(Data("{\"pages\":[".utf8))
     }
@@ -50,7 +47,7 @@ public final class LayoutJSONFile {
         write(Data("\n],\"textLength\":\(textLength),\"version\":\(LayoutJSON.version)}\n".utf8))
         do {
             if let failure { throw failure }
-            try handle.close()
+            try sink.close()
         } catch {
             discard()
             throw RenderError.cannotWrite(path: file.destination, reason: "\(error)")
@@ -60,13 +57,12 @@ public final class LayoutJSONFile {
 
     /// Drops the temporary file: the document failed.
     public func discard() {
-        try? handle.close()
+        try? sink.close()
         file.discard()
     }
 
     private func write(_ data: Data) {
-        guard failure == nil else { return }
-        do { try handle.write(contentsOf: data) } catch { failure = error }
+        sink.write(data)
     }
 }
 

@@ -1,0 +1,89 @@
+import CCairo
+import Foundation
+
+/// A file written through its descriptor, whole buffers at a time, that keeps the first write
+/// error: Cairo's streams report only "write error", and `FileHandle.write(_:)` stops the
+/// process on one. A full disk must be an error that says so.
+public final class FileSink {
+    private var descriptor: Int32
+    /// The first failure; once set, later writes are dropped.
+    public private(set) var failure: SystemError?
+
+    /// A new temporary file at `path`, registered in `TemporaryFiles`.
+    public init(temporary path: String) throws {
+        descriptor = try TemporaryFiles.shared.create(path)
+    }
+
+    /// An open descriptor, which the sink does not close (standard output, say).
+    public init(borrowing descriptor: Int32) {
+        self.descriptor = descriptor
+        ownsDescriptor = false
+    }
+
+    private var ownsDescriptor = true
+
+    deinit { if ownsDescriptor, descriptor >= 0 { Foundation.close(descriptor) } }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, var address = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Foundation.write(descriptor, address, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = .current
+                return
+            }
+            address += written
+            remaining -= written
+        }
+    }
+
+    public func write(_ data: Data) {
+        data.withUnsafeBytes { write($0) }
+    }
+
+    /// Copies the whole file at `path` into the sink, a megabyte at a time; throws the
+    /// first failure to read it or to write.
+    public func copy(contentsOf path: String) throws {
+        let source = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw SystemError.current }
+        defer { Foundation.close(source) }
+        try copy(from: source)
+    }
+
+    /// Copies everything left to read from `source` into the sink.
+    public func copy(from source: Int32) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while failure == nil {
+            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw SystemError.current }
+            if count == 0 { break }
+            buffer.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Closes the file; throws the first failure of any write, or of closing (which is where
+    /// some file systems report a full disk).
+    public func close() throws {
+        if ownsDescriptor, descriptor >= 0 {
+            if Foundation.close(descriptor) != 0, failure == nil { failure = .current }
+            descriptor = -1
+        }
+        if let failure { throw failure }
+    }
+
+    /// Cairo's stream callback; `closure` is an unretained `FileSink`.
+    public static let cairoWrite: cairo_write_func_t = { closure, data, length in
+        let sink = Unmanaged<FileSink>.fromOpaque(closure!).takeUnretainedValue()
+        if let data { sink.write(UnsafeRawBufferPointer(start: data, count: Int(length))) }
+        return sink.failure == nil ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+    }
+
+    /// The pointer Cairo hands back to `cairoWrite`; the sink must outlive the surface.
+    public var cairoClosure: UnsafeMutableRawPointer {
+        Unmanaged.passUnretained(self).toOpaque()
+    }
+}

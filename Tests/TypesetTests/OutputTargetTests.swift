@@ -1,0 +1,256 @@
+import Foundation
+import Diagnostics
+import Layout
+import Pages
+import TypesetKit
+import XCTest
+
+/// Where outputs go when the target is not an ordinary file (a device, a pipe, a folder, a
+/// link), when writing fails (a full disk), and what an interrupted run leaves behind.
+final class OutputTargetTests: XCTestCase {
+    private let note = "A short note, set on one page.\n"
+
+    private func noteDirectory() throws -> URL {
+        let directory = try makeTemporaryDirectory()
+        try write(note, to: directory.appendingPathComponent("note.txt"))
+        return directory
+    }
+
+    /// A copy of the null device (major 1, minor 3) or of the full one (minor 7, every write
+    /// fails with ENOSPC) in the test's folder, or a skip where device nodes cannot be made.
+    /// Never the machine's own: a broken build would replace it.
+    private func makeDevice(_ name: String, in directory: URL) throws -> URL {
+        let device = directory.appendingPathComponent(name)
+        guard TestSupport.runTool("/usr/bin/mknod", [device.path, "c", "1", name == "full" ? "7" : "3"]) != nil else {
+            throw XCTSkip("mknod is not permitted here")
+        }
+        return device
+    }
+
+    private func fileKind(_ url: URL) throws -> FileAttributeType? {
+        try FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType
+    }
+
+    func testADeviceIsWrittenIntoNotReplaced() throws {
+        let directory = try noteDirectory()
+        let device = try makeDevice("null", in: try makeTemporaryDirectory())
+        let result = try typeset(["note.txt", "-o", device.path], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try fileKind(device), .typeCharacterSpecial, "the device is still a device")
+        XCTAssertEqual(try contentsOfDirectory(device.deletingLastPathComponent()), ["null"], "no temporary beside the device")
+    }
+
+    func testANamedPipeReceivesTheWholePDF() throws {
+        let directory = try noteDirectory()
+        let fifo = directory.appendingPathComponent("pipe.pdf")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let received = expectation(description: "the reader got the PDF")
+        final class Received: @unchecked Sendable { var data = Data() }
+        let pdf = Received()
+        Thread.detachNewThread {
+            // Opening blocks until the writer opens its end.
+            if let reader = FileHandle(forReadingAtPath: fifo.path) { pdf.data = reader.readDataToEndOfFile() }
+            received.fulfill()
+        }
+        let result = try typeset(["note.txt", "-o", fifo.path], in: directory)
+        wait(for: [received], timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(pdf.data.starts(with: Data("%PDF".utf8)))
+        XCTAssertTrue(pdf.data.containsASCII("%%EOF"))
+        XCTAssertFalse(try fileKind(fifo) == .typeRegular, "the pipe was not replaced by a file")
+    }
+
+    func testAFolderIsRefused() throws {
+        let directory = try noteDirectory()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: false)
+        let result = try typeset(["note.txt", "-o", "out"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("cannot write out: it is a folder"), result.stderr)
+    }
+
+    func testALinkToAFileIsWrittenThrough() throws {
+        let directory = try noteDirectory()
+        try write("old", to: directory.appendingPathComponent("target.pdf"))
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("link.pdf").path, withDestinationPath: "target.pdf")
+        let result = try typeset(["note.txt", "-o", "link.pdf"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try fileKind(directory.appendingPathComponent("link.pdf")), .typeSymbolicLink, "the link is kept")
+        XCTAssertTrue(try Data(contentsOf: directory.appendingPathComponent("target.pdf")).starts(with: Data("%PDF".utf8)))
+        XCTAssertEqual(try contentsOfDirectory(directory), ["link.pdf", "note.txt", "target.pdf"])
+    }
+
+    // MARK: Write errors
+
+    func testAFullStandardOutputIsAnError() throws {
+        let directory = try noteDirectory()
+        let full = try makeDevice("full", in: try makeTemporaryDirectory())
+        let run = try launch(["note.txt", "-o", "-"], in: directory, standardOutput: full.path)
+        run.process.waitUntilExit()
+        XCTAssertEqual(run.process.terminationReason, .exit, "not a crash")
+        XCTAssertEqual(run.process.terminationStatus, 1)
+        XCTAssertEqual(try run.standardError(), "error: cannot write standard output: No space left on device\n")
+    }
+
+    func testAFullDeviceAsTheOutputIsAnError() throws {
+        let directory = try noteDirectory()
+        let full = try makeDevice("full", in: try makeTemporaryDirectory())
+        let result = try typeset(["note.txt", "-o", full.path], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("note.txt: error: cannot write \(full.path): No space left on device"), result.stderr)
+        XCTAssertEqual(try fileKind(full), .typeCharacterSpecial, "the device is still a device")
+    }
+
+    func testAFullStandardErrorDoesNotCrash() throws {
+        let directory = try noteDirectory()
+        let full = try makeDevice("full", in: try makeTemporaryDirectory())
+        let run = try launch(["missing.txt", "note.txt", "--out-dir", "out"], in: directory, standardError: full.path)
+        run.process.waitUntilExit()
+        XCTAssertEqual(run.process.terminationReason, .exit, "not a crash")
+        XCTAssertEqual(run.process.terminationStatus, 1, "missing.txt failed; its message had nowhere to go")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/note.pdf").path))
+    }
+
+    /// A 64 KB file system fills up partway: every kind of output says so and leaves the old
+    /// file and no temporary behind.
+    func testAFullDiskIsAnErrorThatSaysSo() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("long.txt")
+        try write(Self.longDocument(paragraphs: 20), to: input)
+        let disk = directory.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: false)
+        guard TestSupport.runTool("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path]) != nil else {
+            throw XCTSkip("mounting a small file system is not permitted here")
+        }
+        defer { _ = TestSupport.runTool("/usr/bin/umount", [disk.path]) }
+        try write("old", to: disk.appendingPathComponent("long.pdf"))
+        // All but 8 KB taken: every output below is larger.
+        try Data(count: 56 << 10).write(to: disk.appendingPathComponent("filler"))
+        let runs: [([String], String)] = [
+            (["-o", "disk/long.pdf"], "cannot write disk/long.pdf: No space left on device"),
+            (["-o", "long.pdf", "--layout-json", "disk/long.json"], "cannot write disk/long.json: No space left on device"),
+            (["--format", "png", "--dpi", "150", "-o", "disk/long.png"], "No space left on device"),
+        ]
+        for (arguments, message) in runs {
+            let result = try typeset([input.path] + arguments, in: directory)
+            XCTAssertEqual(result.status, 1, arguments.joined(separator: " "))
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            XCTAssertFalse(result.stderr.contains("drawing failed"), result.stderr)
+            XCTAssertEqual(try contentsOfDirectory(disk), ["filler", "long.pdf"], arguments.joined(separator: " "))
+            XCTAssertEqual(try String(contentsOf: disk.appendingPathComponent("long.pdf"), encoding: .utf8), "old")
+        }
+    }
+
+    func testCompareWithAFullStandardOutputFails() throws {
+        let directory = try noteDirectory()
+        XCTAssertEqual(try typeset(["compare", "--golden", "goldens", "--update", "note.txt"], in: directory).status, 0)
+        let full = try makeDevice("full", in: try makeTemporaryDirectory())
+        let run = try launch(["compare", "--golden", "goldens", "note.txt"], in: directory, standardOutput: full.path)
+        run.process.waitUntilExit()
+        XCTAssertEqual(run.process.terminationStatus, 1)
+        XCTAssertEqual(try run.standardError(), "error: cannot write standard output: No space left on device\n")
+    }
+
+    // MARK: Pixel budget
+
+    func testTheLibraryRefusesAPageOverTheBudgetBeforeDrawingIt() throws {
+        let directory = try noteDirectory()
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.format = .png
+        options.dpi = 600
+        options.page = PageTemplate(size: Size(width: 3900, height: 3900), margins: Margins(all: 56), columns: 2, gutter: 18)
+        XCTAssertThrowsError(try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("note.txt").path,
+                                                                      outputPath: directory.appendingPathComponent("note.png").path)) {
+            let messages = ($0 as? DocumentFailure)?.diagnostics.map(\.message) ?? []
+            XCTAssertEqual(messages, ["a page of 3900 × 3900 pt at 600 dpi would be 32500 × 32500 pixels, more than the 20000 pixels a side and 100 megapixels a page image may have"])
+        }
+        XCTAssertEqual(try contentsOfDirectory(directory), ["note.txt"])
+    }
+
+    func testAPageTooLargeForItsDPIIsAUsageError() throws {
+        let directory = try noteDirectory()
+        let message = "--dpi 600 with a 3900 × 3900 pt page makes 32500 × 32500 pixels, above the limit of 20000 pixels a side and 100 megapixels; lower --dpi or the page size"
+        for arguments in [["note.txt", "--format", "png", "-o", "note.png"], ["compare", "--golden", ".", "note.txt"]] {
+            let result = try typeset(arguments + ["--page-size", "3900x3900", "--dpi", "600"], in: directory)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertEqual(result.stderr.components(separatedBy: message).count, 2, "said once: \(result.stderr)")
+        }
+        // A PDF has no pixels. A page 14,400 pt tall is 20,000 pixels at 100 dpi, the most a
+        // side may have; at 101 dpi it is refused.
+        XCTAssertEqual(try typeset(["note.txt", "--page-size", "3900x3900", "--dpi", "600"], in: directory).status, 0)
+        let tall = ["note.txt", "--format", "png", "--page-size", "72x14400", "--margin", "10", "--columns", "1"]
+        let within = try typeset(tall + ["--dpi", "100"], in: directory)
+        XCTAssertEqual(within.status, 0, within.stderr)
+        XCTAssertEqual(try Pixels(pngAt: directory.appendingPathComponent("note-001.png").path).height, 20_000)
+        XCTAssertTrue(try typeset(tall + ["--dpi", "101"], in: directory).stderr.contains("makes 101 × 20200 pixels"))
+        XCTAssertEqual(try contentsOfDirectory(directory), ["note-001.png", "note.pdf", "note.txt"])
+    }
+
+    // MARK: Interruption
+
+    /// Plain text long enough to take a few seconds to set, so that a signal lands mid-run.
+    static func longDocument(paragraphs: Int) -> String {
+        let sentence = "The night watch kept its rounds through the quiet streets, counting lanterns and doors. "
+        return (1 ... paragraphs).map { "\($0). " + String(repeating: sentence, count: 8) }.joined(separator: "\n") + "\n"
+    }
+
+    func testAnInterruptedRunLeavesNoTemporaryFiles() throws {
+        let cases: [(Int32, [String])] = [
+            (SIGINT, ["long.txt", "-o", "out/long.pdf", "--layout-json", "out/long.json"]),
+            (SIGTERM, ["long.txt", "-o", "-"]),
+            (SIGHUP, ["long.txt", "long2.txt", "--format", "png", "--dpi", "36", "--out-dir", "out", "--jobs", "2"]),
+        ]
+        for (signal, arguments) in cases {
+            let directory = try makeTemporaryDirectory()
+            try write(Self.longDocument(paragraphs: 200), to: directory.appendingPathComponent("long.txt"))
+            try write(Self.longDocument(paragraphs: 200), to: directory.appendingPathComponent("long2.txt"))
+            let out = directory.appendingPathComponent("out"), temporary = directory.appendingPathComponent("tmp")
+            for folder in [out, temporary] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+            let run = try launch(arguments, in: directory, standardOutput: "/dev/null", temporaryFolder: temporary)
+            // Signal once a temporary exists: the run is writing.
+            let deadline = Date().addingTimeInterval(60)
+            while try contentsOfDirectory(out).isEmpty && contentsOfDirectory(temporary).isEmpty, run.process.isRunning, Date() < deadline {
+                usleep(5_000)
+            }
+            XCTAssertTrue(run.process.isRunning, "the document finished before it could be interrupted; make it longer")
+            kill(run.process.processIdentifier, signal)
+            run.process.waitUntilExit()
+            let messages = try run.standardError()
+            XCTAssertEqual(run.process.terminationReason, .uncaughtSignal, "ended by signal \(signal): \(messages)")
+            XCTAssertEqual(run.process.terminationStatus, signal)
+            XCTAssertEqual(try contentsOfDirectory(out), [], "signal \(signal)")
+            XCTAssertEqual(try contentsOfDirectory(temporary), [], "signal \(signal)")
+        }
+    }
+
+    // MARK: Running the executable with chosen streams
+
+    private struct Run {
+        var process: Process
+        var standardErrorFile: URL
+
+        func standardError() throws -> String { try String(contentsOf: standardErrorFile, encoding: .utf8) }
+    }
+
+    /// Starts `typeset` with standard output and error sent to the given files (or devices),
+    /// and `TMPDIR` set when `temporaryFolder` is given; the caller waits for it.
+    private func launch(_ arguments: [String], in directory: URL, standardOutput: String = "/dev/null",
+                        standardError: String? = nil, temporaryFolder: URL? = nil) throws -> Run {
+        guard let executable = TypesetExecutable.url else { throw XCTSkip("the typeset executable was not found; build it first") }
+        let errorFile = try makeTemporaryDirectory().appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["TYPESET_FONTS"] = TestSupport.fontsDirectory
+        if let temporaryFolder { environment["TMPDIR"] = temporaryFolder.path }
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try XCTUnwrap(FileHandle(forWritingAtPath: standardOutput))
+        process.standardError = try XCTUnwrap(FileHandle(forWritingAtPath: standardError ?? errorFile.path))
+        try process.run()
+        return Run(process: process, standardErrorFile: errorFile)
+    }
+}
