@@ -1,0 +1,16 @@
+import FuzzTargets
+
+// libFuzzer's entry point; built with `-sanitize=fuzzer -D FUZZING`, libFuzzer supplies main.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    PipelineFuzzTarget.run(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+#if !FUZZING
+/// Without libFuzzer: replays the files given as arguments.
+@main
+enum ReplayPipeline {
+    static func main() { FuzzReplay.run(PipelineFuzzTarget.run) }
+}
+#endif
