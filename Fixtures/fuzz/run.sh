@@ -5,7 +5,7 @@
 # fixture picture, so that the pipeline gets past them). The corpus grows in .build-fuzz/corpus
 # (outside git); crashes, hangs (-timeout) and memory blow-ups (-rss_limit_mb) are written to
 # .build-fuzz/findings/HARNESS/. Without keep-going the first finding stops a harness. The
-# exit status is 1 when any harness found anything.
+# exit status is 1 when any harness found anything. FUZZ_HARNESSES picks some ("markup pipeline").
 set -u
 cd "$(dirname "$0")/../.."
 seconds=${1:?usage: Fixtures/fuzz/run.sh SECONDS [keep-going]}
@@ -27,7 +27,7 @@ awk -v dir="$seeds" '
 
 export TYPESET_FONTS=$PWD/fonts TYPESET_FUZZ_PICTURES=$PWD/Fixtures/images ASAN_OPTIONS=detect_leaks=0
 status=0
-for harness in markup pipeline; do
+for harness in ${FUZZ_HARNESSES:-markup pipeline}; do
   case $harness in
     markup) binary=$bin/FuzzMarkup timeout=10 ;;
     pipeline) binary=$bin/FuzzPipeline timeout=20 ;;

@@ -1,16 +1,20 @@
 import FuzzTargets
 
-// libFuzzer's entry point; built with `-sanitize=fuzzer -D FUZZING`, libFuzzer supplies main.
+// libFuzzer's entry point, called by its driver for every input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     PipelineFuzzTarget.run(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
 }
 
-#if !FUZZING
-/// Without libFuzzer: replays the files given as arguments.
+/// Built with `-sanitize=fuzzer -D FUZZING`: libFuzzer; else replays the files given as arguments.
 @main
-enum ReplayPipeline {
-    static func main() { FuzzReplay.run(PipelineFuzzTarget.run) }
+enum FuzzPipelineMain {
+    static func main() {
+        #if FUZZING
+        FuzzDriver.run(fuzzPipeline)
+        #else
+        FuzzReplay.run(PipelineFuzzTarget.run)
+        #endif
+    }
 }
-#endif

@@ -36,7 +36,7 @@ final class FuzzDictionaryTests: XCTestCase {
         return expression.matches(in: text, range: NSRange(location: 0, length: string.length)).map { string.substring(with: $0.range(at: 1)) }
     }
 
-    /// The dictionary's entries, in libFuzzer's format: a quoted string with `"` and `\` escaped.
+    /// The dictionary's entries, in libFuzzer's format: quoted strings.
     static var entries: [String] {
         let (tags, attributes) = tagsAndAttributes
         var strings: [String] = []
@@ -45,12 +45,12 @@ final class FuzzDictionaryTests: XCTestCase {
         strings += values.sorted().map { "\"\($0)\"" }
         strings += ["/>", "<!--", "-->", "&amp;", "&#x", "&#", ";", "\n"]
         return strings.map { string in
-            let escaped = string.unicodeScalars.map { scalar -> String in
-                switch scalar {
-                case "\"": return "\\\""
-                case "\\": return "\\\\"
-                case "\n": return "\\x0A"
-                default: return String(scalar)
+            // libFuzzer reads printable ASCII; any other byte (of UTF-8, say) as \xNN.
+            let escaped = string.utf8.map { byte -> String in
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): return "\\" + String(UnicodeScalar(byte))
+                case 0x20 ..< 0x7F: return String(UnicodeScalar(byte))
+                default: return String(format: "\\x%02X", byte)
                 }
             }.joined()
             return "\"\(escaped)\""
