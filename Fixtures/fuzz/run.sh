@@ -30,10 +30,11 @@ status=0
 for harness in ${FUZZ_HARNESSES:-markup pipeline}; do
   case $harness in
     markup) binary=$bin/FuzzMarkup timeout=10 max_len=4096 ;;
-    pipeline) binary=$bin/FuzzPipeline timeout=20 max_len=2048 ;;   # a page or two of text
+    pipeline) binary=$bin/FuzzPipeline timeout=30 max_len=2048 ;;   # a page or two of text
   esac
   corpus=$out/corpus/$harness findings=$out/findings/$harness log=$out/fuzz-$harness.log
   mkdir -p "$corpus" "$findings"
+  started=$out/started-$harness && touch "$started"   # findings of earlier runs are not this run's
   options=(-dict=Fixtures/fuzz/markup.dict -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048
            -max_len="$max_len" -artifact_prefix="$findings/" -print_final_stats=1)
   if [ -n "$keep_going" ]; then options+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1); fi
@@ -44,8 +45,8 @@ for harness in ${FUZZ_HARNESSES:-markup pipeline}; do
   grep -E '^#[0-9]+' "$log" | tail -1
   grep -E '^stat::number_of_executed_units|^stat::average_exec_per_sec|^stat::peak_rss_mb' "$log"
   # Slow units (over 10 s) are listed, not failures: the time limit is -timeout's.
-  find "$findings" -name 'slow-unit-*' | sed 's/^/slow: /'
-  found=$(find "$findings" -type f ! -name 'slow-unit-*' | wc -l)
+  find "$findings" -name 'slow-unit-*' -newer "$started" | sed 's/^/slow: /'
+  found=$(find "$findings" -type f ! -name 'slow-unit-*' -newer "$started" | wc -l)
   if [ "$code" != 0 ] || [ "$found" != 0 ]; then
     echo "$harness: FINDINGS ($found in $findings, exit $code); see $log" >&2
     grep -E 'ERROR|Fatal error|SUMMARY' "$log" | sort | uniq -c | head -20 >&2

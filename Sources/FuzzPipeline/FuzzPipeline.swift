@@ -12,6 +12,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 enum FuzzPipelineMain {
     static func main() {
         #if FUZZING
+        PipelineFuzzTarget.warmUp()
         FuzzDriver.run(fuzzPipeline)
         #else
         FuzzReplay.run(PipelineFuzzTarget.run)

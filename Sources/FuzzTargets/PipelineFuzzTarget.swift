@@ -28,24 +28,18 @@ public enum PipelineFuzzTarget {
     static let outputPath = FileManager.default.temporaryDirectory
         .appendingPathComponent("typeset-fuzz-\(ProcessInfo.processInfo.processIdentifier).pdf").path
 
-    /// Work a process does once, done before libFuzzer's first input so that its time is not
-    /// charged to one (replaying, it is: the time is then the command line's): libhyphen
-    /// takes seconds to load German's patterns (1 MB), which the Hyphenator then keeps.
-    private static let warmUp: Void = {
+    /// Work a process does once, done before libFuzzer's first input (it is called from
+    /// `main`) so that its time is not charged to one: libhyphen takes seconds to load
+    /// German's patterns (1 MB), which the Hyphenator then keeps. Replaying, the time is the
+    /// command line's, and counted.
+    public static func warmUp() {
         let words = "<p hyphenate=\"true\">Night watch <font lang=\"de\">Straßenbahnhaltestelle</font> "
             + "<font lang=\"fr\">anticonstitutionnellement</font> incomprehensibilities\n"
-        runOnce(Array(words.utf8))
-    }()
+        run(Array(words.utf8))
+    }
 
     public static func run(_ bytes: [UInt8]) {
         guard options.fontsDirectory != nil else { fatalError("cannot find the bundled fonts folder; set TYPESET_FONTS to it") }
-        #if FUZZING
-        warmUp
-        #endif
-        runOnce(bytes)
-    }
-
-    private static func runOnce(_ bytes: [UInt8]) {
         let source: MarkupSource
         do {
             source = try MarkupSource(fileName: FuzzInput.fileName, bytes: bytes)
