@@ -2,6 +2,7 @@
 #   make demo   install missing packages, build (release), typeset the zombie magazine into mag.pdf
 #   make test   install missing packages, run every test
 #   make bench  time the fixture and a several-megabyte book
+#   make fuzz FUZZ_SECONDS=3600   run the libFuzzer harnesses (markup parser, whole pipeline)
 #   make install PREFIX=/usr/local   the binary, fonts, man page and shell completions
 
 SWIFT ?= swift
@@ -15,7 +16,7 @@ PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcair
             fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench bench-typography install clean
+.PHONY: deps build demo test bench bench-typography fuzz-build fuzz fuzz-smoke install clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -43,6 +44,23 @@ bench: build
 
 bench-typography: build
 	bash bench/typography/run.sh
+
+# Fuzzing (docs/pipeline.md, "Hardening: fuzzing"): the harnesses built with libFuzzer and
+# AddressSanitizer into their own scratch folder; FUZZ_SECONDS per harness. `fuzz` keeps going
+# past findings (all collected in .build-fuzz/findings/); `fuzz-smoke`, for CI, stops at the
+# first and fails.
+FUZZ_SECONDS ?= 600
+FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+
+fuzz-build: deps
+	$(FUZZ_BUILD) --product FuzzMarkup
+	$(FUZZ_BUILD) --product FuzzPipeline
+
+fuzz: fuzz-build
+	Fixtures/fuzz/run.sh $(FUZZ_SECONDS) keep-going
+
+fuzz-smoke: fuzz-build
+	Fixtures/fuzz/run.sh 45
 
 # make install PREFIX=… DESTDIR=…: the binary, the bundled fonts (where the binary looks for
 # them: PREFIX/share/typeset/fonts), the man page and shell completions. The completions are

@@ -9,6 +9,9 @@ let package = Package(
     products: [
         .library(name: "TypesetKit", targets: ["TypesetKit"]),
         .executable(name: "typeset", targets: ["TypesetCLI"]),
+        // libFuzzer harnesses (make fuzz); built plainly, they replay the files given to them.
+        .executable(name: "FuzzMarkup", targets: ["FuzzMarkup"]),
+        .executable(name: "FuzzPipeline", targets: ["FuzzPipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,6 +43,11 @@ let package = Package(
             "TypesetKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // Fuzzing (docs/pipeline.md, "Hardening: fuzzing")
+        .target(name: "FuzzTargets", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Pages", "Render", "TypesetKit"]),
+        .executableTarget(name: "FuzzMarkup", dependencies: ["FuzzTargets"]),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzTargets"]),
 
         .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "CCairo"],
                     resources: []),
