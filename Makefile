@@ -15,7 +15,7 @@ PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcair
             fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench bench-typography install clean
+.PHONY: deps build demo test test-asan test-tsan bench bench-typography bench-scaling install clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -34,15 +34,44 @@ demo: build
 	@echo "wrote mag.pdf ($$(pdfinfo mag.pdf | awk '/^Pages/ {print $$2}') pages)"
 
 # The tests are XCTest; without Swift Testing's empty run, the summary is XCTest's own.
+# `make test` is the whole of CI: the plain suite, then the sanitizer runs.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-swift-testing
+	$(MAKE) test-asan
+	$(MAKE) test-tsan
+	@# FUZZ-SMOKE: the short fuzzing run goes here, $(MAKE) fuzz-smoke
+
+# The suite under a sanitizer, each in its own scratch folder so that the builds do not undo one
+# another. The tests run the built `typeset`, instrumented too: these options are inherited by
+# it, and TypesetProcess fails a test whose child printed a sanitizer report. Any report fails
+# the run: the first one stops the process with a failing status (halt_on_error). LeakSanitizer
+# is off: XCTest's and Foundation's weak-reference side tables and fontconfig's configuration
+# are never freed by design (docs/pipeline.md, "Hardening: CI").
+ASAN_OPTIONS_CI := halt_on_error=1:exitcode=86:detect_leaks=0
+TSAN_OPTIONS_CI := halt_on_error=1:exitcode=86
+# Under ThreadSanitizer a test runs five to fifteen times slower: these are the tests of the code
+# that runs on several threads (pages laid out ahead of drawing, batches, compare --jobs).
+TSAN_TESTS := PagesAheadTests BatchTypesetterTests BatchCommandLineTests CompareCommandTests GoldenCheckTests
+
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=$(ASAN_OPTIONS_CI) $(SWIFT) test --disable-swift-testing --skip-build \
+	  --sanitize=address --scratch-path .build-asan
+
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=$(TSAN_OPTIONS_CI) $(SWIFT) test --disable-swift-testing --skip-build \
+	  --sanitize=thread --scratch-path .build-tsan $(TSAN_TESTS:%=--filter %)
 
 bench: build
 	bash bench/run.sh
 
 bench-typography: build
 	bash bench/typography/run.sh
+
+bench-scaling: build
+	bash bench/scaling/run.sh
 
 # make install PREFIX=… DESTDIR=…: the binary, the bundled fonts (where the binary looks for
 # them: PREFIX/share/typeset/fonts), the man page and shell completions. The completions are
@@ -61,4 +90,4 @@ install: build
 	$(BIN) --generate-completion-script fish > $(SHARE)/fish/vendor_completions.d/typeset.fish
 
 clean:
-	rm -rf .build mag.pdf
+	rm -rf .build .build-asan .build-tsan mag.pdf
