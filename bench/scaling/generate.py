@@ -31,18 +31,19 @@ def links(n):
 
 
 def entities_known(n):
-    return " ".join("&amp;&mdash;&#x263A;" for _ in range(n // 3 + 1))
+    # Back to back, as one long word: the line breaker and shaper see them all at once.
+    return "".join("&amp;&mdash;&#x263A;" for _ in range(n // 3 + 1))
 
 
 def entities_unknown(n):
-    # Each an unknown entity: a warning, and the text kept as written.
-    return " ".join("&zork;" for _ in range(n))
+    # Each an unknown entity (a warning, and the text kept as written), back to back.
+    return "".join("&zork;" for _ in range(n))
 
 
 def rules(n):
     # The text stays the same: each rule is matched against all of it, so a longer text would
     # make the work n times its length, not n.
-    head = "\n".join(f'<rule pattern="w{i}x" color="red"/>' for i in range(n))
+    head = "".join(f'<rule pattern="w{i}x" color="red"/>' for i in range(n))   # on one line
     return head + "\n" + " ".join(f"w{i}x" for i in range(0, 2000, 7)) + "\n" + lines(20)
 
 

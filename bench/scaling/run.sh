@@ -4,13 +4,13 @@
 # exponent log2(t(2n) / t(n)) of each doubling's CPU time. A kind whose time grows faster than n log n at the largest
 # sizes is flagged, and the run exits 1. See docs/scaling.md.
 # Usage: bash bench/scaling/run.sh [KIND…]   (after `make build`; `make bench-scaling` does both)
-# Environment: REPEAT (best of how many runs, default 3), TIMEOUT (seconds a run may take, 60),
-# LIMIT (the largest exponent allowed at the last doubling, 1.3).
+# Environment: REPEAT (best of how many runs, default 3), TIMEOUT (CPU seconds a run may take,
+# 20; ten times as much wall time), LIMIT (the largest exponent allowed at the last doubling, 1.3).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 typeset=$PWD/.build/release/typeset
 generate=$PWD/bench/scaling/generate.py
-repeat=${REPEAT:-3} timeout=${TIMEOUT:-60} limit=${LIMIT:-1.3}
+repeat=${REPEAT:-3} timeout=${TIMEOUT:-20} limit=${LIMIT:-1.3}
 # Below this many seconds a run is mostly start-up (fonts, fontconfig), and its ratios are noise.
 floor=0.4
 work=$(mktemp -d)
@@ -35,16 +35,19 @@ sizes=(
 )
 
 # The CPU time (user and system) of the run with the least, its wall time and peak memory, of
-# REPEAT runs ("timeout" when a run exceeds TIMEOUT); a slow run is not repeated. CPU time, not
+# REPEAT runs ("timeout" when a run exceeds TIMEOUT: CPU time, as the exponent, with a wall-time
+# backstop for a run that waits); a slow run is not repeated. CPU time, not
 # wall time, is what the exponent is computed from: on a shared machine the wall time of the
 # same run moves with the neighbours' load several times over, its CPU time far less.
 measure() { # input
   local best="" wall="" memory="" status
   for ((attempt = 0; attempt < repeat; attempt++)); do
     status=0
-    /usr/bin/time -o "$work/time" -f "%e %U %S %M" timeout "$timeout" "$typeset" "$1" -o "$work/out.pdf" \
+    /usr/bin/time -o "$work/time" -f "%e %U %S %M" timeout "$((10 * timeout))" \
+      bash -c 'ulimit -t "$1"; exec "${@:2}"' limit "$timeout" "$typeset" "$1" -o "$work/out.pdf" \
       >/dev/null 2>"$work/stderr" || status=$?
-    if [ "$status" = 124 ]; then echo "timeout - -"; return; fi
+    # timeout's own status, or killed by SIGXCPU or SIGKILL at the CPU limit.
+    case $status in 124 | 137 | 152) echo "timeout - -"; return ;; esac
     if [ "$status" != 0 ]; then echo "exit$status - -"; return; fi
     read -r elapsed user system kilobytes < <(tail -1 "$work/time")
     local cpu
