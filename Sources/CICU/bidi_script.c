@@ -1,4 +1,5 @@
 #include "CICU.h"
+#include <pthread.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
@@ -6,11 +7,20 @@
 // One UBiDi object per thread, reused paragraph after paragraph (opening one allocates).
 static _Thread_local UBiDi *cached_bidi = NULL;
 
+// Closed when its thread ends (threads come and go with documents and batch jobs), which
+// _Thread_local alone would leak.
+static pthread_key_t bidi_key;
+static pthread_once_t bidi_key_once = PTHREAD_ONCE_INIT;
+static void close_bidi(void *bidi) { ubidi_close(bidi); }
+static void make_bidi_key(void) { pthread_key_create(&bidi_key, close_bidi); }
+
 int32_t tk_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels) {
     UErrorCode status = U_ZERO_ERROR;
     if (cached_bidi == NULL) {
         cached_bidi = ubidi_open();
         if (cached_bidi == NULL) return -1;
+        pthread_once(&bidi_key_once, make_bidi_key);
+        pthread_setspecific(bidi_key, cached_bidi);
     }
     UBiDiLevel paragraphLevel = direction == 0 ? 0 : direction == 1 ? 1 : UBIDI_DEFAULT_LTR;
     ubidi_setPara(cached_bidi, (const UChar *)text, length, paragraphLevel, NULL, &status);

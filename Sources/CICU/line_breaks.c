@@ -1,4 +1,5 @@
 #include "CICU.h"
+#include <pthread.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/uversion.h>
@@ -7,6 +8,13 @@
 // tens of thousands, so each thread keeps one iterator per locale and only resets its text.
 static _Thread_local UBreakIterator *cached_iterator = NULL;
 static _Thread_local char cached_locale[64] = "";
+
+// Threads come and go (one lays out each document's pages ahead of drawing, one runs each
+// batch job): a thread's iterator is closed when it ends, which _Thread_local alone would leak.
+static pthread_key_t iterator_key;
+static pthread_once_t iterator_key_once = PTHREAD_ONCE_INIT;
+static void close_iterator(void *iterator) { ubrk_close(iterator); }
+static void make_iterator_key(void) { pthread_key_create(&iterator_key, close_iterator); }
 
 static UBreakIterator *line_iterator(const char *locale, const UChar *text, int32_t length) {
     UErrorCode status = U_ZERO_ERROR;
@@ -17,11 +25,14 @@ static UBreakIterator *line_iterator(const char *locale, const UChar *text, int3
     }
     if (cached_iterator != NULL) ubrk_close(cached_iterator);
     cached_iterator = ubrk_open(UBRK_LINE, locale, text, length, &status);
+    pthread_once(&iterator_key_once, make_iterator_key);
     if (U_FAILURE(status)) {
+        pthread_setspecific(iterator_key, NULL);
         cached_iterator = NULL;
         cached_locale[0] = '\0';
         return NULL;
     }
+    pthread_setspecific(iterator_key, cached_iterator);
     strncpy(cached_locale, locale, sizeof cached_locale - 1);
     cached_locale[sizeof cached_locale - 1] = '\0';
     return cached_iterator;

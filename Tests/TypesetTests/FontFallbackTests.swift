@@ -329,6 +329,7 @@ final class FontFallbackTests: XCTestCase {
         cairo_destroy(pdfContext)
         cairo_surface_finish(pdf)
         cairo_surface_destroy(pdf)
+        PDFCheck.assertClean(pdfAt: pdfPath)
         print("drawn: \(pngPath) \(pdfPath)")
 
         // Every row has ink; the emoji rows are in colour, and as wide as their size says.

@@ -102,12 +102,16 @@ enum Rendering {
 }
 
 extension XCTestCase {
-    /// A fresh folder under the system's temporary directory, removed when the test ends.
-    func makeTemporaryDirectory() throws -> URL {
+    /// A fresh folder under the system's temporary directory, removed when the test ends; every
+    /// PDF left in it is checked with `qpdf --check` first (`PDFCheck`).
+    func makeTemporaryDirectory(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("typeset-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        addTeardownBlock {
+            PDFCheck.assertEveryPDFClean(under: url, file: file, line: line)
+            try? FileManager.default.removeItem(at: url)
+        }
         return url
     }
 

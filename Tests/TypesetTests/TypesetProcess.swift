@@ -49,8 +49,19 @@ struct TypesetProcess {
         try process.run()
         process.waitUntilExit()
         for handle in [input, out, err] { try handle.close() }
-        return Result(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
-                      stderr: try String(contentsOf: errURL, encoding: .utf8))
+        let result = Result(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
+                            stderr: try String(contentsOf: errURL, encoding: .utf8))
+        if PDFCheck.isPDF(result.stdout) { PDFCheck.assertClean(pdfAt: outURL.path) }
+        assertNoSanitizerReport(result.stderr, arguments: arguments)
+        return result
+    }
+
+    /// Under `make test-asan` or `test-tsan` the executable is instrumented too, and its
+    /// sanitizer prints its report on standard error; that report fails the test whatever the
+    /// test expected of the run (its exit status alone could pass as a document error).
+    private static func assertNoSanitizerReport(_ stderr: String, arguments: [String]) {
+        guard stderr.contains("Sanitizer") else { return }
+        XCTFail("typeset \(arguments.joined(separator: " ")) reported a sanitizer error:\n\(stderr)")
     }
 
     /// util-linux `script`, which runs a command on a pseudo-terminal.

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Writes a document with COUNT elements of one KIND, for bench/scaling/run.sh.
+
+Usage: generate.py KIND COUNT OUTPUT.txt
+Every document is deterministic (a fixed seed), so two runs time the same input. Pictures refer
+to pic.png, which run.sh copies beside the document.
+"""
+import random
+import sys
+
+WORDS = ("the night shift at the lighthouse keeps a log of ships that pass in fog and of the "
+         "keepers who climbed the stair before them").split()
+
+
+def words(count, seed=0):
+    return " ".join(WORDS[(seed + i) % len(WORDS)] for i in range(count))
+
+
+def lines(n):
+    # n short paragraphs, one a line.
+    return "\n".join(f"Paragraph {i}: {words(12, i)}." for i in range(n))
+
+
+def pictures(n):
+    # n inline pictures on one line (one paragraph).
+    return " ".join(f'word <img src="pic.png" width="6" height="6">' for _ in range(n))
+
+
+def links(n):
+    return " ".join(f'<a href="https://example.com/{i}">link</a>' for i in range(n))
+
+
+def entities_known(n):
+    # Back to back, as one long word: the line breaker and shaper see them all at once.
+    return "".join("&amp;&mdash;&#x263A;" for _ in range(n // 3 + 1))
+
+
+def entities_unknown(n):
+    # Each an unknown entity (a warning, and the text kept as written), back to back.
+    return "".join("&zork;" for _ in range(n))
+
+
+def rules(n):
+    # The text stays the same: each rule is matched against all of it, so a longer text would
+    # make the work n times its length, not n.
+    head = "".join(f'<rule pattern="w{i}x" color="red"/>' for i in range(n))   # on one line
+    return head + "\n" + " ".join(f"w{i}x" for i in range(0, 2000, 7)) + "\n" + lines(20)
+
+
+def sections(n):
+    blocks = []
+    for i in range(n):
+        columns = 1 + i % 3
+        blocks.append(f'<section columns="{columns}">\n{words(30, i)}.\n</section>')
+    return "\n".join(blocks)
+
+
+def floats(n):
+    # Widths other than 20: a float of width 20 could hang the unfixed code (issue 12, item 1).
+    side = ("left", "right")
+    return "\n".join(
+        f'<img src="pic.png" float="{side[i % 2]}" width="{30 + i % 5 * 7}" height="24">{words(40, i)}.'
+        for i in range(n))
+
+
+def polygon_points(n):
+    # One polygon of n random corners (self-intersecting: the slow case) over two pages of text.
+    rng = random.Random(12)
+    points = " ".join(f"{rng.uniform(80, 500):.1f},{rng.uniform(100, 740):.1f}" for _ in range(n))
+    return f'<exclusion shape="polygon" points="{points}" padding="2">\n' + lines(60)
+
+
+def paragraph_length(n):
+    # One paragraph of n words, no line end.
+    return words(n)
+
+
+def nested_fonts(n):
+    # n nested <font> tags, each changing the colour and size, closed in order.
+    opening = "".join(f'<font color="#{(i * 37) % 256:02x}4060" size="{9 + i % 4}">w{i} ' for i in range(n))
+    return opening + "end" + "</font>" * n
+
+
+def warnings(n):
+    # n warnings: an unknown attribute each, one a line.
+    return "\n".join(f'<font bogus="{i}">w{i}</font>' for i in range(n))
+
+
+KINDS = {
+    "lines": lines,
+    "pictures": pictures,
+    "links": links,
+    "entities-known": entities_known,
+    "entities-unknown": entities_unknown,
+    "rules": rules,
+    "sections": sections,
+    "floats": floats,
+    "polygon-points": polygon_points,
+    "paragraph-words": paragraph_length,
+    "nested-fonts": nested_fonts,
+    "warnings": warnings,
+}
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4 or sys.argv[1] not in KINDS:
+        sys.exit(f"usage: generate.py {'|'.join(KINDS)} COUNT OUTPUT.txt")
+    kind, count, output = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    with open(output, "w", encoding="utf-8") as file:
+        file.write(KINDS[kind](count) + "\n")
