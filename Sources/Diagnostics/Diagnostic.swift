@@ -41,18 +41,29 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public static let maximumShownWidth = 120
 
     /// The part of `line` shown under a message, tabs made spaces, and the caret's column in it.
+    /// Only the window is walked, not the whole line: a line megabytes long may have a
+    /// thousand messages.
     static func window(of line: String, around column: Int) -> (text: String, caret: Int) {
-        let scalars = Array(line.unicodeScalars)
-        let column = min(max(0, column), scalars.count)
-        var start = 0, end = scalars.count
-        if scalars.count > maximumShownWidth {
-            start = max(0, min(column - maximumShownWidth / 2, scalars.count - maximumShownWidth))
-            end = min(scalars.count, start + maximumShownWidth)
+        let scalars = line.unicodeScalars
+        let width = maximumShownWidth
+        var start = max(0, column - width / 2)
+        var from = scalars.endIndex
+        if let index = scalars.index(scalars.startIndex, offsetBy: start, limitedBy: scalars.endIndex) {
+            from = index
+        } else {
+            start = scalars.count
         }
-        var shown = String(String.UnicodeScalarView(scalars[start ..< end].map { $0 == "\t" ? " " : $0 }))
-        var caret = column - start
+        let to = scalars.index(from, offsetBy: width, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        let taken = scalars.distance(from: from, to: to)
+        // Near the end of the line the window reaches back, so that it is full.
+        let back = taken < width ? min(start, width - taken) : 0
+        from = scalars.index(from, offsetBy: -back)
+        let count = taken < width ? start + taken : Int.max
+        start -= back
+        var shown = String(String.UnicodeScalarView(scalars[from ..< to].map { $0 == "\t" ? " " : $0 }))
+        var caret = min(max(0, column), count) - start
         if start > 0 { shown = "…" + shown; caret += 1 }
-        if end < scalars.count { shown += "…" }
+        if to < scalars.endIndex { shown += "…" }
         return (shown, caret)
     }
 }

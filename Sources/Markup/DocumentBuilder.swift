@@ -72,16 +72,17 @@ struct DocumentBuilder {
         pendingListItem = (style, number)
     }
 
-    /// Changes the attributes over `ranges` (in order), noting each new face at `faceOrigin`.
-    mutating func modifyAttributes(in ranges: [Range<Int>], faceOrigin: Int, _ change: (inout TextAttributes) -> Void) {
+    /// Changes the attributes over `ranges` (in order, not overlapping), each by its own
+    /// change, which returns where the tag that set its face is; each new face is noted there.
+    mutating func modifyAttributes(in ranges: [Range<Int>], _ change: (_ range: Int, inout TextAttributes) -> Int) {
         guard !ranges.isEmpty else { return }
-        var faces: [FontDescriptor] = []
+        var faces: [(face: FontDescriptor, origin: Int)] = []
         var seen: Set<FontDescriptor> = []
-        text.modifyAttributes(in: ranges) { attributes in
-            change(&attributes)
-            if seen.insert(attributes.fontRequest).inserted { faces.append(attributes.fontRequest) }
+        text.modifyAttributes(in: ranges) { index, attributes in
+            let origin = change(index, &attributes)
+            if seen.insert(attributes.fontRequest).inserted { faces.append((attributes.fontRequest, origin)) }
         }
-        for face in faces { noteFace(face, at: faceOrigin) }
+        for (face, origin) in faces { noteFace(face, at: origin) }
     }
 
     /// Records the face of `attributes` if no text has used it yet.

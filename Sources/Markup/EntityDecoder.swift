@@ -64,6 +64,9 @@ enum EntityDecoder {
         guard let scalar = Unicode.Scalar(value) else {
             return .invalid("\(written) is a UTF-16 surrogate, not a character; kept as text")
         }
+        if Noncharacters.contains(value) {
+            return .invalid("\(written) is a noncharacter, which cannot be printed; kept as text")
+        }
         return .character(Array(String(Character(scalar)).utf16), length: cursor - offset + 1)
     }
 

@@ -46,6 +46,8 @@ extension ParseState {
     mutating func insertImage(_ tag: Tag) {
         var width: Double?
         var height: Double?
+        var widthAttribute: TagAttribute?
+        var heightAttribute: TagAttribute?
         var source: TagAttribute?
         var side: PictureFloat.Side?
         var edge: SpanningPicture.Edge?
@@ -59,9 +61,11 @@ extension ParseState {
             switch attribute.key {
             case "src": source = attribute
             case "width":
+                widthAttribute = attribute
                 width = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength, excludingMinimum: true)
                 valid = valid && width != nil
             case "height":
+                heightAttribute = attribute
                 height = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength, excludingMinimum: true)
                 valid = valid && height != nil
             case "float":
@@ -109,6 +113,20 @@ extension ParseState {
         let aspect = Double(info.pixelWidth) / Double(info.pixelHeight)
         let finalWidth = width ?? height.map { $0 * aspect } ?? Double(info.pixelWidth)
         let finalHeight = height ?? width.map { $0 / aspect } ?? Double(info.pixelHeight)
+        // A size not given follows from the other and the picture's proportions, or from its
+        // pixels: it too must be printable, and not so small that Cairo cannot scale to it.
+        let derived = [("width", finalWidth, width == nil ? heightAttribute : nil),
+                       ("height", finalHeight, height == nil ? widthAttribute : nil)]
+        for (name, size, given) in derived where !(ValueReader.smallestPositive ... ParagraphStyleChange.maximumLength).contains(size) {
+            let pixels = "\(info.pixelWidth)×\(info.pixelHeight) pixels"
+            guard let given else {
+                return values.error("image \"\(source.value.clipped)\" (\(pixels)) would be \(ValueReader.format(size)) pt in \(name) "
+                                    + "at 1 pixel a point; give its width or height", at: source)
+            }
+            return values.error("with \(given.name.clipped) \"\(given.value.clipped)\" the picture (\(pixels)) would be \(ValueReader.format(size)) pt in \(name) "
+                                + "(\(ValueReader.format(ValueReader.smallestPositive)) to \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt); give its \(name) too",
+                                at: given)
+        }
         if let span, edge == nil {
             diagnostics.warning("span has no effect without float=\"top\" or float=\"bottom\"", at: span.nameOffset)
         }

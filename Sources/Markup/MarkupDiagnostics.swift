@@ -48,25 +48,10 @@ final class MarkupDiagnostics {
 
     // MARK: Locating
 
-    /// The line and column of the previous message: messages come mostly in source order,
-    /// so the next column is counted on from there, not from the start of a line that may be
-    /// megabytes long.
-    private var previous: (offset: Int, line: Int, column: Int, text: String)?
-
+    /// Line and column by binary search, and the line's text shared with every other message
+    /// about it: thousands of messages on one long line cost no more than on short ones.
     private func locate(_ offset: Int) -> (SourceLocation, String) {
-        let offset = min(max(0, offset), source.units.count)
-        let line = source.lineIndex(of: offset)
-        var from = source.lineStarts[line], column = 1
-        var text: String?
-        if let previous, previous.line == line {
-            text = previous.text
-            if previous.offset <= offset { (from, column) = (previous.offset, previous.column) }
-        }
-        // Columns count Unicode scalars: a low surrogate does not start a new one.
-        for unit in source.units[from ..< offset] where !UTF16.isTrailSurrogate(unit) { column += 1 }
-        let lineText = text ?? source.lineText(containing: offset)
-        previous = (offset, line, column, lineText)
-        return (SourceLocation(file: source.fileName, line: line + 1, column: column), lineText)
+        (source.location(of: offset), source.lineText(containing: offset))
     }
 
     /// Notes that the parse stopped at `offset` because of too many errors.

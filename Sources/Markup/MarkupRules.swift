@@ -53,21 +53,36 @@ extension ParseState {
     }
 
     /// Applies every rule to the finished text, in order: later rules win where they overlap.
+    /// The matches of all rules are cut into pieces that do not overlap, each knowing the rules
+    /// over it, and the text's runs are rebuilt once for all of them: thousands of rules cost
+    /// their matching, not a rebuild of every run each.
     mutating func applyRules() {
         let storage = builder.text.storage
         guard !storage.isEmpty else { return }
         let stepLimit = MarkupRule.stepLimit(forLength: storage.count)
+        var matches: [[Range<Int>]] = []
         for rule in rules {
-            var matches: [Range<Int>] = []
+            var found: [Range<Int>] = []
             do throws(RegularExpression.MatchError) {
-                try rule.expression.forEachMatch(in: storage, stepLimit: stepLimit) { matches.append($0) }
+                try rule.expression.forEachMatch(in: storage, stepLimit: stepLimit) { found.append($0) }
             } catch {
                 diagnostics.error(error == .tooSlow
                     ? "rule pattern is too slow for this document (nested repetitions such as (a+)+ can take exponential time)"
                     : "rule pattern could not be matched", at: rule.patternOffset)
-                continue
+                found = []
             }
-            builder.modifyAttributes(in: matches, faceOrigin: rule.tagOffset) { rule.change.apply(to: &$0) }
+            matches.append(found)
+        }
+        let pieces = RulePieces(matches: matches)
+        let rules = rules
+        builder.modifyAttributes(in: pieces.ranges) { piece, attributes in
+            var faceOrigin = rules[pieces.rules[piece].last!].tagOffset
+            for index in pieces.rules[piece] {
+                let face = attributes.fontRequest
+                rules[index].change.apply(to: &attributes)
+                if attributes.fontRequest != face { faceOrigin = rules[index].tagOffset }
+            }
+            return faceOrigin
         }
     }
 }

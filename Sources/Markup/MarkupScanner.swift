@@ -36,6 +36,9 @@ struct MarkupScanner {
                 position = next
             } else if unit == 0 {
                 position = skipNULs(at: position, end: units.count)
+            } else if let length = noncharacterLength(at: position, end: units.count) {
+                text.append([Self.replacementCharacter], madeAt: position)
+                position += length
             } else {
                 // Ordinary characters are copied a stretch at a time, up to a line end: a
                 // document without tags is not copied whole into one token.
@@ -52,9 +55,10 @@ struct MarkupScanner {
         return text.isEmpty ? nil : .text(text)
     }
 
-    /// Whether `unit` needs a look of its own: a tag, a reference, a NUL; a line end ends a token.
+    /// Whether `unit` needs a look of its own: a tag, a reference, a NUL, a noncharacter; a
+    /// line end ends a token.
     private static func endsStretch(_ unit: UInt16) -> Bool {
-        unit == lessThan || unit == ampersand || unit == 0 || unit == 0x0A
+        unit == lessThan || unit == ampersand || unit == 0 || unit == 0x0A || Noncharacters.mayStart(unit)
     }
 
     private static let lessThan: UInt16 = 0x3C
@@ -62,6 +66,7 @@ struct MarkupScanner {
     private static let ampersand: UInt16 = 0x26
     private static let slash: UInt16 = 0x2F
     private static let equals: UInt16 = 0x3D
+    private static let replacementCharacter: UInt16 = 0xFFFD
 
     /// The characters of the reference at `offset` and where scanning goes on; nil characters
     /// when the `&` is text: an ordinary `&`, or a reference that is not valid (with a warning).
@@ -83,6 +88,15 @@ struct MarkupScanner {
         var cursor = offset
         while cursor < end, units[cursor] == 0 { cursor += 1 }
         return cursor
+    }
+
+    /// The length of the noncharacter at `offset`, reported with a warning: it prints as
+    /// U+FFFD, the mark of a character that could not be shown, and the page is still made.
+    private func noncharacterLength(at offset: Int, end: Int) -> Int? {
+        guard let length = Noncharacters.length(in: units, at: offset, end: end) else { return nil }
+        let name = Noncharacters.name(of: units[offset ..< offset + length])
+        diagnostics.warning("\(name) is a noncharacter, which cannot be printed; replaced by U+FFFD", at: offset)
+        return length
     }
 
     private func isLetter(_ unit: UInt16) -> Bool {
@@ -225,6 +239,9 @@ struct MarkupScanner {
                 offset = next
             } else if units[offset] == 0 {
                 offset = skipNULs(at: offset, end: range.upperBound)
+            } else if let length = noncharacterLength(at: offset, end: range.upperBound) {
+                value.append(Self.replacementCharacter)
+                offset += length
             } else {
                 value.append(units[offset])
                 offset += 1

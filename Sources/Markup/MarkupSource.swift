@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 
 /// A markup document's text as UTF-16, with line starts for turning offsets into locations.
 /// A byte-order mark is dropped and CRLF / CR line endings become LF, so that columns
@@ -11,6 +12,9 @@ public struct MarkupSource: Sendable {
     /// Offset of each trail surrogate (the second half of a character beyond U+FFFF), so that
     /// a column, which counts characters, is found without counting along a long line.
     let trailSurrogates: [Int]
+    /// The text of each line asked for, made once: a line with thousands of tags gets as many
+    /// messages and pictures, which then share one copy of it instead of one each.
+    private let lineTexts = LineTexts()
 
     /// Decodes UTF-8 bytes; invalid UTF-8 is reported at the line and column where it starts.
     public init(fileName: String, bytes: [UInt8]) throws {
@@ -92,9 +96,11 @@ public struct MarkupSource: Sendable {
 
     public func lineText(containing offset: Int) -> String {
         let line = lineIndex(of: offset)
-        let start = lineStarts[line]
-        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : units.count
-        return String(decoding: units[start ..< max(start, end)], as: UTF16.self)
+        return lineTexts.text(ofLine: line) {
+            let start = lineStarts[line]
+            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : units.count
+            return String(decoding: units[start ..< max(start, end)], as: UTF16.self)
+        }
     }
 
     public func diagnostic(_ severity: Diagnostic.Severity, _ message: String, at offset: Int) -> Diagnostic {
@@ -103,5 +109,22 @@ public struct MarkupSource: Sendable {
 
     public func string(_ range: Range<Int>) -> String {
         String(decoding: units[range], as: UTF16.self)
+    }
+}
+
+/// The lines of a source already made into strings. A class, so that the copies of a source
+/// (the parser's, the source map's) share it; locked, because the source map is read from the
+/// layout and drawing threads. It holds at most the whole file once more.
+private final class LineTexts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [Int: String] = [:]
+
+    func text(ofLine line: Int, make: () -> String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let text = texts[line] { return text }
+        let text = make()
+        texts[line] = text
+        return text
     }
 }

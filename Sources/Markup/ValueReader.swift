@@ -30,12 +30,22 @@ struct ValueReader {
         return checked(value, attribute, in: range, unit: unit, excludingMinimum: excludingMinimum)
     }
 
+    /// The least a value that must be greater than its minimum may exceed it by: a size of
+    /// 1e-200 is greater than 0, but a picture or face scaled by it makes a matrix Cairo cannot
+    /// invert. A hundredth of a point is smaller than any printer's dot.
+    static let smallestPositive = 0.01
+
     /// `value` when it lies in `range`; otherwise an error saying which bound it passed.
     func checked(_ value: Double, _ attribute: TagAttribute, in range: ClosedRange<Double>, unit: String? = nil,
                  excludingMinimum: Bool = false) -> Double? {
         let unitText = unit.map { " \($0)" } ?? ""
         if excludingMinimum, value <= range.lowerBound {
             error("\(attribute.name.clipped) must be greater than \(Self.format(range.lowerBound)), not \(Self.format(value))", at: attribute)
+            return nil
+        }
+        if excludingMinimum, value < range.lowerBound + Self.smallestPositive {
+            error("\(attribute.name.clipped) \(Self.format(value)) is too small (at least \(Self.format(range.lowerBound + Self.smallestPositive))\(unitText))",
+                  at: attribute)
             return nil
         }
         if value < range.lowerBound {

@@ -79,13 +79,19 @@ public struct AttributedText: Sendable {
     /// Changes the attributes over each of `ranges` (in order, not overlapping) in one pass
     /// over the runs: the thousands of matches of a markup rule cost one rebuild, not one each.
     public mutating func modifyAttributes(in ranges: [Range<Int>], _ change: (inout TextAttributes) -> Void) {
+        modifyAttributes(in: ranges) { _, attributes in change(&attributes) }
+    }
+
+    /// Changes the attributes over each of `ranges` (in order, not overlapping) by a change
+    /// of its own, given the range's index, in one pass over the runs: all the markup rules of
+    /// a document, however many, cost one rebuild.
+    public mutating func modifyAttributes(in ranges: [Range<Int>], _ change: (_ range: Int, inout TextAttributes) -> Void) {
         var rebuilt = RunArray<TextAttributes>()
         var position = 0
         var next = 0   // the first range not yet passed
         for run in 0 ..< attributeRuns.runCount {
             let runEnd = attributeRuns.range(ofRun: run).upperBound
             let value = attributeRuns.value(ofRun: run)
-            var changed: TextAttributes?
             while position < runEnd {
                 while next < ranges.count, ranges[next].upperBound <= position { next += 1 }
                 guard next < ranges.count, ranges[next].lowerBound < runEnd else {
@@ -97,13 +103,10 @@ public struct AttributedText: Sendable {
                     rebuilt.append(count: ranges[next].lowerBound - position, value: value)
                     position = ranges[next].lowerBound
                 }
-                if changed == nil {
-                    var copy = value
-                    change(&copy)
-                    changed = copy
-                }
+                var changed = value
+                change(next, &changed)
                 let end = min(ranges[next].upperBound, runEnd)
-                rebuilt.append(count: end - position, value: changed!)
+                rebuilt.append(count: end - position, value: changed)
                 position = end
             }
         }

@@ -21,4 +21,14 @@ public struct ImageAttachment: Hashable, Sendable {
         self.float = float
         self.spanning = spanning
     }
+
+    /// Everything but the source line, which the location already tells apart: the attributes
+    /// of every picture are hashed, and a line with thousands of pictures would be hashed
+    /// once for each of them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(location)
+        hasher.combine(float)
+        hasher.combine(spanning)
+    }
 }

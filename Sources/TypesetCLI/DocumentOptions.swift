@@ -87,12 +87,13 @@ struct DocumentOptions: ParsableArguments {
         for (name, argument) in [("--header", header), ("--footer", footer)] {
             if let problem = argument?.problem { throw ValidationError("\(name) \(problem)") }
         }
-        guard fontSize > 0, fontSize <= 1000 else { throw ValidationError("--font-size must be greater than 0 and at most 1000") }
-        if let baselineGrid, !(baselineGrid > 0 && baselineGrid <= 1000) {
-            throw ValidationError("--baseline-grid must be greater than 0 and at most 1000")
+        // A size of 1e-200 is greater than 0, but Cairo cannot invert a face scaled by it.
+        guard fontSize >= 0.01, fontSize <= 1000 else { throw ValidationError("--font-size must be at least 0.01 and at most 1000") }
+        if let baselineGrid, !(baselineGrid >= 0.01 && baselineGrid <= 1000) {
+            throw ValidationError("--baseline-grid must be at least 0.01 and at most 1000")
         }
         guard !font.isEmpty else { throw ValidationError("--font cannot be empty") }
-        guard textScale > 0, textScale <= 10 else { throw ValidationError("--text-scale must be greater than 0 and at most 10") }
+        guard textScale >= 0.01, textScale <= 10 else { throw ValidationError("--text-scale must be at least 0.01 and at most 10") }
         if let root {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -330,6 +330,12 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertGreaterThan(try pages("2"), try pages("1"), "twice the size takes more pages")
         XCTAssertEqual(try typeset(["doc.txt", "--text-scale", "0"], in: directory).status, 2)
+        // Greater than 0 but too small for Cairo to scale a face by: a usage error, not "drawing failed".
+        for option in ["--text-scale", "--font-size", "--baseline-grid"] {
+            let tiny = try typeset(["doc.txt", option, "1e-200"], in: directory)
+            XCTAssertEqual(tiny.status, 2, "\(option): \(tiny.stderr)")
+            XCTAssertTrue(tiny.stderr.contains("\(option) must be at least 0.01"), tiny.stderr)
+        }
     }
 
     func testAlignStartAndEndAreLeftAndRightInLeftToRightText() throws {

@@ -113,6 +113,14 @@ final class MarkupBadInputTests: XCTestCase {
             (#"<p line-height="14">"#, "write 14pt"), (#"<p line-height-min="-2">"#, "greater than 0"),
             (#"<p tab-interval="0">"#, "greater than 0"), (#"<li indent="-5">"#, "at least 0"),
             (#"<li type="number" start="1.5">"#, "whole number"), (#"<img src="rgb8.png" width="wide">"#, "must be a number"),
+            // Greater than 0 but too small to scale to: Cairo would find the matrix not invertible.
+            (#"<img src="rgb8.png" width="1e-200">"#, "width 1e-200 is too small (at least 0.01 pt)"),
+            (#"<img src="rgb8.png" height="0.009pt">"#, "too small"), (#"<font size="1e-200">"#, "size 1e-200 is too small"),
+            (#"<p line-height="1e-300pt">"#, "too small"), (#"<p line-height="0.001">"#, "too small (at least 0.01)"),
+            (#"<p line-height-max="0.001pt">"#, "too small"), (#"<p tab-interval="1e-20">"#, "too small"),
+            // The size that follows from the picture's proportions (240 × 160 pixels) is checked too.
+            (#"<img src="rgb8.png" width="0.012">"#, "would be 0.008 pt in height"),
+            (#"<img src="rgb8.png" height="10000">"#, "would be 15000 pt in width"),
         ]
         for (markup, message) in cases {
             let result = onlyError("ab " + markup + "x", baseDirectory: TestSupport.imagesDirectory.path)
@@ -222,6 +230,45 @@ final class MarkupBadInputTests: XCTestCase {
         let inValue = TestSupport.parse(#"<font face="A&bogus;B">x"#)
         XCTAssertEqual(warnings(inValue).first?.location?.column, 14)
         XCTAssertEqual(inValue.attributes(of: "x").fontFamily, "A&bogus;B")
+    }
+
+    func testNoncharactersPrintAsReplacementCharactersWithAWarningAtEach() {
+        // Raw in the text or a value, each becomes U+FFFD; as a reference it stays as written.
+        let fdd0 = String(Unicode.Scalar(UInt32(0xFDD0))!)   // Swift refuses it in a literal
+        let markup = "a\u{FFFF}b \(fdd0) \u{1F600}\u{10FFFF}c\n<li marker=\"\u{FFFE}\">d &#xFFFF; &#x1FFFE; &#64976;"
+        let document = TestSupport.parse(markup)
+        XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
+        XCTAssertEqual(warnings(document).map { "\($0.location!.line):\($0.location!.column)" },
+                       ["1:2", "1:5", "1:8", "2:13", "2:18", "2:27", "2:37"])
+        XCTAssertEqual(warnings(document).map { $0.message }.prefix(4), [
+            "U+FFFF is a noncharacter, which cannot be printed; replaced by U+FFFD",
+            "U+FDD0 is a noncharacter, which cannot be printed; replaced by U+FFFD",
+            "U+10FFFF is a noncharacter, which cannot be printed; replaced by U+FFFD",
+            "U+FFFE is a noncharacter, which cannot be printed; replaced by U+FFFD",
+        ])
+        XCTAssertTrue(warnings(document)[4].message.hasPrefix("&#xFFFF; is a noncharacter"), warnings(document)[4].message)
+        let text = document.text.string
+        XCTAssertTrue(text.hasPrefix("a\u{FFFD}b \u{FFFD} \u{1F600}\u{FFFD}c\n\u{FFFD}"), text)
+        XCTAssertTrue(text.hasSuffix("d &#xFFFF; &#x1FFFE; &#64976;"), text)
+    }
+
+    func testEveryNoncharacterAndNoNeighbourIsCaught() {
+        let noncharacters = Array(0xFDD0 ... 0xFDEF) + (0 ... 0x10).flatMap { [$0 << 16 | 0xFFFE, $0 << 16 | 0xFFFF] }
+        XCTAssertEqual(noncharacters.count, 66, "Unicode has 66 noncharacters")
+        for value in noncharacters {
+            let character = String(Character(Unicode.Scalar(UInt32(value))!))
+            let document = TestSupport.parse("x " + character + " y")
+            XCTAssertEqual(warnings(document).map { $0.location?.column }, [3], String(value, radix: 16))
+            XCTAssertEqual(document.text.string, "x \u{FFFD} y")
+            let reference = TestSupport.parse("x &#x\(String(value, radix: 16)); y")
+            XCTAssertTrue(warnings(reference).first?.message.contains("is a noncharacter") ?? false, "\(reference.diagnostics)")
+        }
+        for neighbour in [0xFDCF, 0xFDF0, 0xFFFD, 0x1FFFD, 0x1FC00, 0x1FFFC, 0x10FFFD, 0xEFFFD] {
+            let character = String(Character(Unicode.Scalar(UInt32(neighbour))!))
+            let document = TestSupport.parse("x " + character + " &#x\(String(neighbour, radix: 16)); y")
+            XCTAssertTrue(document.diagnostics.isEmpty, "\(String(neighbour, radix: 16)): \(document.diagnostics)")
+            XCTAssertEqual(document.text.string, "x " + character + " " + character + " y")
+        }
     }
 
     func testADocumentWithNoTextIsAWarning() {

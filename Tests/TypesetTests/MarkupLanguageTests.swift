@@ -391,6 +391,23 @@ final class MarkupLanguageTests: XCTestCase {
         XCTAssertEqual(bold?.location?.column, 1)
     }
 
+    func testOverlappingRulesGiveEachCharacterWhatTheRulesInOrderGive() {
+        // Each rule sets the size to its own number; a character's size is that of the last
+        // rule matching it, found here with Foundation's regular expressions, one rule at a time.
+        let text = "hello yellow kettle, all well; a bee sees eels"
+        let patterns = [#"\w+"#, "[aeiou]+", #"e\w"#, "l+", "ll|ee", #"\bs\w*"#, "o", #"e+l"#, "[ty]", "ell"]
+        let rules = patterns.enumerated().map { "<rule pattern=\"\($1)\" size=\"\($0 + 20)\"/>" }.joined()
+        let document = TestSupport.parse(text + "\n" + rules)
+        var expected = Array(repeating: 11.0, count: text.utf16.count)
+        for (index, pattern) in patterns.enumerated() {
+            let expression = try! NSRegularExpression(pattern: pattern)
+            for match in expression.matches(in: text, range: NSRange(location: 0, length: text.utf16.count)) {
+                for offset in match.range.lowerBound ..< match.range.upperBound { expected[offset] = Double(index + 20) }
+            }
+        }
+        XCTAssertEqual((0 ..< expected.count).map { document.text.attributes(at: $0).attributes.fontSize }, expected)
+    }
+
     func testLaterRulesWinAndRulesStyleTextBeforeThem() {
         let document = TestSupport.parse("red green\n<rule pattern=\"\\w+\" color=\"red\" size=\"20\"/><rule pattern=\"green\" color=\"green\"/>")
         XCTAssertEqual(document.attributes(of: "red").color, Color(red: 1, green: 0, blue: 0))

@@ -111,6 +111,33 @@ final class MarkupSourceMapTests: XCTestCase {
         XCTAssertEqual(place(of: " here", in: document), "1:48")
     }
 
+    func testPlacesOnALongLineAfterThousandsOfTagsAndMessages() {
+        // 2,000 pictures and links, then 900 unknown entities, on one line after an emoji.
+        let item = #"<img src="rgb8.png" width="4"><a href="https://e.com">w</a>"#
+        let count = 2_000, entities = 900
+        let markup = "first\n\u{1F600}" + String(repeating: item, count: count) + String(repeating: "&nosuch;", count: entities)
+            + #"<font colour="red">end</font>"#
+        let document = TestSupport.parse(markup, baseDirectory: TestSupport.imagesDirectory.path)
+        let width = item.count, entitiesStart = 2 + count * width
+        for index in stride(from: 0, to: count, by: 333) {
+            XCTAssertEqual(place(of: "\u{FFFC}", occurrence: index + 1, in: document), "2:\(2 + index * width)")
+            XCTAssertEqual(place(of: "w", occurrence: index + 1, in: document), "2:\(2 + index * width + width - 5)", "the link's text")
+        }
+        let pictures = document.text.attachments.map(\.image)
+        XCTAssertEqual(pictures.count, count)
+        XCTAssertEqual(pictures.last?.location, SourceLocation(file: "doc.txt", line: 2, column: 2 + (count - 1) * width + 10))
+        XCTAssertEqual(pictures.last?.sourceLine?.count, markup.split(separator: "\n")[1].count)
+        let warnings = document.diagnostics
+        XCTAssertEqual(warnings.count, entities + 1, "\(warnings.prefix(3))")
+        XCTAssertEqual(warnings.first?.location?.column, entitiesStart)
+        XCTAssertEqual(warnings[entities - 1].location?.column, entitiesStart + (entities - 1) * 8)
+        XCTAssertEqual(warnings.last?.location?.column, entitiesStart + entities * 8 + 6)
+        XCTAssertTrue(warnings.last?.message.contains("unknown attribute 'colour'") ?? false)
+        // The caret under the last message is under its attribute, in a window of the line.
+        let shown = warnings.last!.description.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(shown[1])[shown[2].count - 1 ..< shown[2].count + 5].map(String.init).joined(), "colour")
+    }
+
     func testAMessageAboutTheTextIsLocatedWithItsSourceLineAndCaret() {
         let document = TestSupport.parse("Title\n<font face=\"Arial\">Brains \u{E000}</font>", fileName: "zombies.txt")
         let offset = document.utf16Range(of: "\u{E000}").lowerBound
