@@ -97,12 +97,12 @@ extension Framesetter {
         guard let float = anchor.image.float else { return nil }
         let x = float.side == .left ? rect.minX : rect.maxX - float.width
         var box = Rect(x: x, y: top, width: float.width, height: float.height)
-        while let below = placed.first(where: { other in
-            let clear = Rect(x: other.rect.minX - other.float.margin, y: other.rect.minY,
-                             width: other.rect.width + 2 * other.float.margin, height: other.rect.height + other.float.margin)
-            return clear.intersects(box)
-        }) {
-            box.origin.y = below.rect.maxY + below.float.margin
+        // The box moves to the very bottom of the clear rectangle it meets, the same number
+        // (rounded differently, a sum would leave it a hair inside and meeting it again): so it
+        // moves down every time, clears each float at most once, and the loop ends.
+        for _ in 0 ... placed.count {
+            guard let below = placed.lazy.map(\.keptClear).first(where: { $0.intersects(box) }) else { break }
+            box.origin.y = below.maxY
         }
         if box.maxY > rect.maxY + 0.001, box.minY > rect.minY + 0.001 { return nil }
         return PlacedFloat(rect: box, image: anchor.image, anchor: anchor.index)

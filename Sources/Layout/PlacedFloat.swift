@@ -10,6 +10,12 @@ public struct PlacedFloat: Hashable, Sendable {
 
     public var float: PictureFloat { image.float! }
 
+    /// What another float beside it keeps out of: the picture and its margin on both sides and below.
+    var keptClear: Rect {
+        let margin = float.margin
+        return Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + 2 * margin, height: rect.height + margin)
+    }
+
     /// What the text keeps out of: the picture and its margin beside and below it. No margin
     /// above, which is where its anchor's line begins: the lines above are left as they were set.
     /// With a traced contour, its opaque pixels and the margin round them.

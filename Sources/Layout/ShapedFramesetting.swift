@@ -14,6 +14,14 @@ extension Framesetter {
     /// How far a band moves down when it has no room: a point, so that lines resume within
     /// a point of where an exclusion or a shape's narrow end gives way.
     static let bandStep = 1.0
+
+    /// How far a band with no room moves down on `grid`: the fewest grid lines that make at
+    /// least `bandStep`. A finer grid would take millions of steps down a page, and a step too
+    /// small to change the band's y none at all.
+    static func bandStep(on grid: BaselineGrid?) -> Double {
+        guard let step = grid?.step else { return bandStep }
+        return step >= bandStep ? step : step * (bandStep / step).rounded(.up)
+    }
     /// How many times a band is proposed when its lines turn out taller than proposed.
     static let bandAttempts = 4
 
@@ -116,7 +124,7 @@ extension Framesetter {
                 }
                 return PlacedBand(top: bandTop, metrics: actual, lines: set.lines, lastAvailable: set.lastAvailable)
             }
-            bandTop += grid?.step ?? Self.bandStep
+            bandTop += Self.bandStep(on: grid)
         } while bandTop < rect.maxY
         return nil
     }

@@ -106,36 +106,70 @@ final class ShapeTests: XCTestCase {
             let count = 3 + Int(generator.next() % 6)
             let points = (0 ..< count).map { _ in Point(x: generator.unit() * 100, y: generator.unit() * 100) }
             let rule: Shape.FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
-            let shape = Shape.polygon(points, fillRule: rule)
             let top = generator.unit() * 90, bottom = top + 1 + generator.unit() * 20
-            let covered = shape.coveredSpans(top: top, bottom: bottom)
-            let enclosed = shape.enclosedSpans(top: top, bottom: bottom)
-            let ys = (0 ... 40).map { top + (bottom - top) * Double($0) / 40 }
-            for step in 0 ... 1000 {
-                let x = Double(step) / 10
-                let insideAt = ys.map { Self.contains(points, rule: rule, x: x, y: $0) }
-                let inCovered = covered.contains { $0.minX - 1e-6 <= x && x <= $0.maxX + 1e-6 }
-                let inEnclosed = enclosed.contains { $0.minX + 1e-6 < x && x < $0.maxX - 1e-6 }
-                if insideAt.contains(true) {
-                    XCTAssertTrue(inCovered, "trial \(trial): x \(x) is inside somewhere in the band but not covered: \(covered) \(points)")
-                }
-                if inEnclosed {
-                    XCTAssertFalse(insideAt.contains(false), "trial \(trial): x \(x) is enclosed but outside at some y: \(enclosed) \(points)")
-                }
+            assertAgreesWithPointInPolygon(points, rule: rule, top: top, bottom: bottom, tight: true, "trial \(trial)")
+        }
+    }
+
+    func testOutlinesOfManyPointsCrossingThemselvesOftenAgreeWithAPointInPolygonTest() {
+        // Tens of crossings in a band: followed from one to the next, each between neighbours.
+        var generator = SplitMix(seed: 11)
+        for trial in 0 ..< 12 {
+            let count = 20 + Int(generator.next() % 40)
+            let points = (0 ..< count).map { _ in Point(x: generator.unit() * 100, y: generator.unit() * 100) }
+            let rule: Shape.FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
+            let top = generator.unit() * 80, bottom = top + 2 + generator.unit() * 12
+            assertAgreesWithPointInPolygon(points, rule: rule, top: top, bottom: bottom, tight: true, "trial \(trial)")
+        }
+    }
+
+    func testABandCrossedThousandsOfTimesIsBoundedFromTheSafeSide() {
+        // 300 random points over a band as tall as the polygon: thousands of crossings, more
+        // than a band follows one by one. Past that, spans cover more and enclose less, never the other way.
+        var generator = SplitMix(seed: 3)
+        let points = (0 ..< 300).map { _ in Point(x: generator.unit() * 100, y: generator.unit() * 100) }
+        for rule in [Shape.FillRule.nonZero, .evenOdd] {
+            assertAgreesWithPointInPolygon(points, rule: rule, top: 0, bottom: 100, tight: false, "\(rule)")
+            assertAgreesWithPointInPolygon(points, rule: rule, top: 40, bottom: 60, tight: false, "\(rule)")
+        }
+    }
+
+    /// Every x inside the polygon at some y of the band (on a grid) is covered, every x
+    /// enclosed is inside at every y; with `tight`, each end of a covered span is where the
+    /// outline is farthest out over the band, at a vertex inside it or where an edge meets its
+    /// top or bottom.
+    private func assertAgreesWithPointInPolygon(_ points: [Point], rule: Shape.FillRule, top: Double, bottom: Double,
+                                                tight: Bool, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+        let shape = Shape.polygon(points, fillRule: rule)
+        let covered = shape.coveredSpans(top: top, bottom: bottom)
+        let enclosed = shape.enclosedSpans(top: top, bottom: bottom)
+        let ys = (0 ... 40).map { top + (bottom - top) * Double($0) / 40 }
+        for step in 0 ... 1000 {
+            let x = Double(step) / 10
+            let insideAt = ys.map { Self.contains(points, rule: rule, x: x, y: $0) }
+            let inCovered = covered.contains { $0.minX - 1e-6 <= x && x <= $0.maxX + 1e-6 }
+            let inEnclosed = enclosed.contains { $0.minX + 1e-6 < x && x < $0.maxX - 1e-6 }
+            if insideAt.contains(true) {
+                XCTAssertTrue(inCovered, "\(context): x \(x) is inside somewhere in the band but not covered: \(covered) \(points)",
+                              file: file, line: line)
             }
-            // Tight: each end of a covered span is where the outline is farthest out over the
-            // band, at a vertex inside it or where an edge meets its top or bottom.
-            var extremes = points.filter { $0.y >= top && $0.y <= bottom }.map(\.x)
-            for index in points.indices {
-                let a = points[index], b = points[(index + 1) % points.count]
-                for y in [top, bottom] where min(a.y, b.y) <= y && y <= max(a.y, b.y) && a.y != b.y {
-                    extremes.append(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y))
-                }
+            if inEnclosed {
+                XCTAssertFalse(insideAt.contains(false), "\(context): x \(x) is enclosed but outside at some y: \(enclosed) \(points)",
+                               file: file, line: line)
             }
-            for span in covered {
-                for x in [span.minX, span.maxX] {
-                    XCTAssertTrue(extremes.contains { abs($0 - x) < 1e-6 }, "trial \(trial): covered span \(span) ends at no extreme")
-                }
+        }
+        guard tight else { return }
+        var extremes = points.filter { $0.y >= top && $0.y <= bottom }.map(\.x)
+        for index in points.indices {
+            let a = points[index], b = points[(index + 1) % points.count]
+            for y in [top, bottom] where min(a.y, b.y) <= y && y <= max(a.y, b.y) && a.y != b.y {
+                extremes.append(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y))
+            }
+        }
+        for span in covered {
+            for x in [span.minX, span.maxX] {
+                XCTAssertTrue(extremes.contains { abs($0 - x) < 1e-6 }, "\(context): covered span \(span) ends at no extreme",
+                              file: file, line: line)
             }
         }
     }

@@ -8,12 +8,16 @@ struct TypesetProcess {
         var status: Int32
         var stdout: Data
         var stderr: String
+        /// Whether it ran past the time it was given and was killed.
+        var timedOut = false
     }
 
     /// Runs `typeset ARGUMENTS` in `directory`; with `throughTerminal`, under `script`, whose
     /// pseudo-terminal makes standard error a terminal (and mixes standard output into it).
+    /// With a `timeout`, a run that takes longer is killed, so that a hang fails a test
+    /// instead of stopping the suite.
     static func run(_ arguments: [String], in directory: URL, standardInput: Data = Data(),
-                    throughTerminal: Bool = false) throws -> Result {
+                    throughTerminal: Bool = false, timeout: TimeInterval? = nil) throws -> Result {
         guard let executable = TypesetExecutable.url else {
             throw XCTSkip("the typeset executable was not found next to the test bundle; build it first")
         }
@@ -47,10 +51,19 @@ struct TypesetProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        var timedOut = false
+        if let timeout {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
         process.waitUntilExit()
         for handle in [input, out, err] { try handle.close() }
         let result = Result(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
-                            stderr: try String(contentsOf: errURL, encoding: .utf8))
+                            stderr: try String(contentsOf: errURL, encoding: .utf8), timedOut: timedOut)
         if PDFCheck.isPDF(result.stdout) { PDFCheck.assertClean(pdfAt: outURL.path) }
         assertNoSanitizerReport(result.stderr, arguments: arguments)
         return result
