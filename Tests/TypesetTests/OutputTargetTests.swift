@@ -45,18 +45,17 @@ final class OutputTargetTests: XCTestCase {
         let fifo = directory.appendingPathComponent("pipe.pdf")
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         let received = expectation(description: "the reader got the PDF")
-        final class Received: @unchecked Sendable { var data = Data() }
-        let pdf = Received()
+        let pdf = LockedBox(Data())
         Thread.detachNewThread {
             // Opening blocks until the writer opens its end.
-            if let reader = FileHandle(forReadingAtPath: fifo.path) { pdf.data = reader.readDataToEndOfFile() }
+            if let reader = FileHandle(forReadingAtPath: fifo.path) { pdf.value = reader.readDataToEndOfFile() }
             received.fulfill()
         }
         let result = try typeset(["note.txt", "-o", fifo.path], in: directory)
         wait(for: [received], timeout: 60)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(pdf.data.starts(with: Data("%PDF".utf8)))
-        XCTAssertTrue(pdf.data.containsASCII("%%EOF"))
+        XCTAssertTrue(pdf.value.starts(with: Data("%PDF".utf8)))
+        XCTAssertTrue(pdf.value.containsASCII("%%EOF"))
         XCTAssertFalse(try fileKind(fifo) == .typeRegular, "the pipe was not replaced by a file")
     }
 

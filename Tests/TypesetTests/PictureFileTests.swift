@@ -141,18 +141,3 @@ final class PictureFileTests: XCTestCase {
         XCTAssertEqual(large.maximumFileSize, ImageInfo.absoluteMaximumFileSize)
     }
 }
-
-/// A value shared with another thread.
-private final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}
