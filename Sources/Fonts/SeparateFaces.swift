@@ -6,19 +6,22 @@ import CFreeType
 /// and transform and loads glyphs into it while it draws; layout meanwhile looks glyphs up
 /// in the fonts' faces (`Font.hasGlyph`). A renderer that draws with these faces on one
 /// thread while another lays out shares no FreeType state with it.
-public final class SeparateFaces {
+///
+/// Not thread-safe: the renderer makes its faces under a lock (`ProcessFontFaces`).
+public final class SeparateFaces: @unchecked Sendable {
     private let library: FreeTypeLibrary
-    private var faces: [Int: SeparateFace] = [:]
+    private var faces: [String: SeparateFace] = [:]
 
     public init() throws {
         library = try FreeTypeLibrary()
     }
 
-    /// `font`'s face, opened on first use.
-    public func face(for font: Font) throws -> SeparateFace {
-        if let face = faces[font.id] { return face }
-        let face = try SeparateFace(library: library, path: font.path, faceIndex: font.faceIndex)
-        faces[font.id] = face
+    /// The face at `path` and `faceIndex`, opened on first use.
+    public func face(path: String, faceIndex: Int) throws -> SeparateFace {
+        let key = "\(path)#\(faceIndex)"
+        if let face = faces[key] { return face }
+        let face = try SeparateFace(library: library, path: path, faceIndex: faceIndex)
+        faces[key] = face
         return face
     }
 }

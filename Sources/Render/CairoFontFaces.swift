@@ -1,23 +1,30 @@
 import CCairo
 import Fonts
 
-/// Cairo font faces, made once per font over FreeType faces of the renderer's own
-/// (`SeparateFaces`): Cairo changes a face's size and loads glyphs into it while drawing,
-/// which must not happen to a face layout may be using on another thread (`PagesAhead`).
-/// Each Cairo face keeps its FreeType face alive for as long as Cairo holds it: Cairo caches
-/// faces past their last use, and a freed FT_Face must never be reachable from that cache.
+/// Cairo font faces over FreeType faces of the renderer's own (`SeparateFaces`): Cairo
+/// changes a face's size and loads glyphs into it while drawing, which must not happen to a
+/// face layout may be using on another thread (`PagesAhead`). Each Cairo face keeps its
+/// FreeType face alive for as long as Cairo holds it: Cairo caches faces past their last
+/// use, and a freed FT_Face must never be reachable from that cache.
+///
+/// The faces are the process's (`ProcessFontFaces`), one per face file and index, so that
+/// what Cairo keeps after a document is reused by the next instead of piling up.
 final class CairoFontFaces {
+    /// This document's fonts by id, so that a face is looked up without the process's lock.
     private var faces: [Int: OpaquePointer] = [:]
-    private var separateFaces: SeparateFaces?
+    private static let shared = ProcessFontFaces()
+    /// One FreeType library for every renderer face of the process.
+    private static let separateFaces = Result { try SeparateFaces() }
     private static let faceKey = CairoUserDataKey()
 
     func face(for font: Font) throws -> OpaquePointer {
         if let face = faces[font.id] { return face }
-        let separateFaces = try separateFaces ?? SeparateFaces()
-        self.separateFaces = separateFaces
-        let ftFace = try separateFaces.face(for: font)
-        let face = cairo_ft_font_face_create_for_ft_face(ftFace.freeTypeFace.assumingMemoryBound(to: FT_FaceRec_.self), 0)!
-        Self.keep(ftFace, aliveWith: face, key: Self.faceKey)
+        let face = try Self.shared.face(forKey: "\(font.path)#\(font.faceIndex)") {
+            let ftFace = try Self.separateFaces.get().face(path: font.path, faceIndex: font.faceIndex)
+            let face = cairo_ft_font_face_create_for_ft_face(ftFace.freeTypeFace.assumingMemoryBound(to: FT_FaceRec_.self), 0)!
+            Self.keep(ftFace, aliveWith: face, key: Self.faceKey)
+            return face
+        }
         faces[font.id] = face
         return face
     }
@@ -28,9 +35,5 @@ final class CairoFontFaces {
         cairo_font_face_set_user_data(face, key.pointer, retained) { pointer in
             if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
         }
-    }
-
-    deinit {
-        for face in faces.values { cairo_font_face_destroy(face) }
     }
 }

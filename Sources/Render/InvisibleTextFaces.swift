@@ -7,12 +7,25 @@ import Fonts
 /// Cairo 1.16 paints a colour glyph as a picture and drops its text, so text shown in the
 /// colour face itself cannot be extracted. Shown in a stand-in, the glyphs become a Type 3 font
 /// with empty glyphs and a ToUnicode map: the emoji's characters come back out of the PDF.
+///
+/// Like `CairoFontFaces`, the faces are the process's, one per face file and index: each keeps
+/// the `Font` it was made for (the first document's), which Cairo's caches would otherwise
+/// keep alive once per document, with its FreeType face and HarfBuzz font.
 final class InvisibleTextFaces {
+    /// This document's fonts by id, so that a face is looked up without the process's lock.
     private var faces: [Int: OpaquePointer] = [:]
+    private static let shared = ProcessFontFaces()
     private static let fontKey = CairoUserDataKey()
 
     func face(for font: Font) -> OpaquePointer {
         if let face = faces[font.id] { return face }
+        let face = Self.shared.face(forKey: "\(font.path)#\(font.faceIndex)") { Self.makeFace(for: font) }
+        faces[font.id] = face
+        return face
+    }
+
+    /// A user font whose glyphs are `font`'s in size and draw nothing.
+    private static func makeFace(for font: Font) -> OpaquePointer {
         let face = cairo_user_font_face_create()!
         // Each glyph advances half an em and has the colour glyph's box (in ems, y down).
         // Cairo places every glyph itself, so the advance only sets the glyph's width in the
@@ -33,11 +46,6 @@ final class InvisibleTextFaces {
             return CAIRO_STATUS_SUCCESS
         }
         CairoFontFaces.keep(font, aliveWith: face, key: Self.fontKey)
-        faces[font.id] = face
         return face
-    }
-
-    deinit {
-        for face in faces.values { cairo_font_face_destroy(face) }
     }
 }
