@@ -65,6 +65,7 @@ struct LineBuilder {
         // Only the runs the line reaches: a paragraph may have many thousands.
         for index in paragraph.styleRunIndex(endingAfterGlyph: firstGlyph) ..< paragraph.styleRuns.count {
             let styleRun = paragraph.styleRuns[index]
+            paragraph.styleRunsVisited += 1
             if styleRun.glyphRange.lowerBound >= endGlyph { break }
             let glyphs = styleRun.glyphRange.clamped(to: firstGlyph ..< endGlyph)
             guard !glyphs.isEmpty else { continue }

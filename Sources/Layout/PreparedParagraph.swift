@@ -58,6 +58,9 @@ final class PreparedParagraph {
     /// Where the line being measured starts and may end, from the column's left edge (for tab stops).
     var lineStartX = 0.0
     var lineEndX = Double.infinity
+    /// Style runs looked at by the lines built from the paragraph (see LineBuilder): the tests
+    /// check that it grows with the runs, not with runs × lines.
+    var styleRunsVisited = 0
 
     var fullRange: Range<Int> { range.lowerBound ..< range.upperBound + terminatorLength }
 

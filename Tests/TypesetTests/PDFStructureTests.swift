@@ -199,6 +199,26 @@ final class PDFStructureTests: XCTestCase {
         }
     }
 
+    func testManyLinksOnOneLongParagraphEachGetTheirOwnAnnotationOverTheirWord() throws {
+        try requireTools(Self.qpdf, Self.pdftotext)
+        let count = 600
+        let (_, pdf) = try typesetToPDF((0 ..< count).map { #"<a href="https://example.com/\#($0)">w\#($0)</a>"# }
+            .joined(separator: " "))
+        assertCleanPDF(pdf, "many links")
+        let annotations = try linkAnnotations(pdf)
+        let boxes = try wordBoxes(pdf)
+        XCTAssertGreaterThan(boxes.count, 100)
+        // One annotation for each word of the page, over that word and no other.
+        XCTAssertEqual(annotations.count, boxes.count)
+        let height = PageTemplate.a4.height
+        for box in boxes {
+            let over = annotations.filter {
+                $0.rect.x0 <= box.x && box.x <= $0.rect.x1 && $0.rect.y0 <= height - box.y && height - box.y <= $0.rect.y1
+            }
+            XCTAssertEqual(over.map(\.uri), ["https://example.com/" + box.word.dropFirst()], "\(box.word)")
+        }
+    }
+
     func testALinkAddressIsMadeSafeASCIIForThePDF() throws {
         try requireTools(Self.qpdf)
         let (_, pdf) = try typesetToPDF(#"<a href="https://example.com/caf&#xE9;/a(b)\c'd">An awkward address</a>"#)

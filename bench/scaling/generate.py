@@ -81,6 +81,11 @@ def nested_fonts(n):
     return opening + "end" + "</font>" * n
 
 
+def size_changes(n):
+    # n <font size> changes on one line, alternating two sizes: a style run each.
+    return " ".join(f'<font size="{9 if i % 2 else 12}">x</font>' for i in range(n))
+
+
 def warnings(n):
     # n warnings: an unknown attribute each, one a line.
     return "\n".join(f'<font bogus="{i}">w{i}</font>' for i in range(n))
@@ -98,6 +103,7 @@ KINDS = {
     "polygon-points": polygon_points,
     "paragraph-words": paragraph_length,
     "nested-fonts": nested_fonts,
+    "size-changes": size_changes,
     "warnings": warnings,
 }
 

@@ -31,6 +31,7 @@ sizes=(
   polygon-points 200
   paragraph-words 25000
   nested-fonts 2000
+  size-changes 10000
   warnings 2000
 )
 
