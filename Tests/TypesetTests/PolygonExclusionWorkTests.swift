@@ -9,6 +9,7 @@ import XCTest
 /// grows again.
 final class PolygonExclusionWorkTests: XCTestCase {
     func testAParagraphBesideAPolygonOfThreeHundredRandomPointsIsSetInTime() throws {
+        try Sanitizers.skipIfActive("AddressSanitizer makes this work a minute long")
         // Down the whole page, so that every line's band meets it (before, 60 s were not enough).
         var generator = SplitMix(seed: 12)
         let points = (0 ..< 300).map { _ in
