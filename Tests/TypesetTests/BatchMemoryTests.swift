@@ -7,7 +7,7 @@ import XCTest
 final class BatchMemoryTests: XCTestCase {
     /// Chinese text falls back on Noto CJK, whose faces Cairo reads whole when it subsets them:
     /// about 90 MB a document used never to be given back. Resident memory once eight
-    /// documents are set is within a few megabytes of what it was after two (the first ones
+    /// documents are set is within 4 MB a document of what it was after two (the first ones
     /// load what the process keeps: faces, fontconfig's caches, Cairo's).
     func testResidentMemoryDoesNotGrowWithTheDocumentsOfABatch() throws {
         try Sanitizers.skipIfActive("AddressSanitizer's quarantine holds freed memory")
@@ -30,7 +30,9 @@ final class BatchMemoryTests: XCTestCase {
         }
         XCTAssertTrue(outcomes.allSatisfy(\.succeeded), "\(outcomes.flatMap(\.diagnostics))")
         let afterTwo = try XCTUnwrap(megabytes[2]), afterEight = try XCTUnwrap(megabytes[8])
-        XCTAssertLessThan(afterEight - afterTwo, 8, "resident memory after 2 documents \(afterTwo) MB, after 8 \(afterEight) MB")
+        // 4 MB a document: the leak was 90. Alone the growth is within a megabyte; after the rest
+        // of the suite, whose threads and caches share the process, up to 11 MB was seen.
+        XCTAssertLessThan(afterEight - afterTwo, 6 * 4, "resident memory after 2 documents \(afterTwo) MB, after 8 \(afterEight) MB")
     }
 }
 
