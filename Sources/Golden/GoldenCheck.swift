@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Render
+import TypesetKit
 
 /// Golden-image regression for one document: its pages rendered to pixels and compared with
 /// approved images (`check`), or approved as they are now (`update`). `typeset compare` and
