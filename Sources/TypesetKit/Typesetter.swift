@@ -235,22 +235,21 @@ public final class Typesetter {
         }
         do {
             let library = try FontLibrary(fontsDirectory: directory, bodyFamily: options.fontFamily)
-            let body = try library.resolve(family: options.fontFamily)
-            var table = FontTable(fallback: body.font)
+            var fonts = try FontTableBuilder(library: library)
             for request in requests {
-                let resolution = try library.resolve(request.descriptor)
-                if resolution.isFallback {
+                guard let substitution = try fonts.add(request.descriptor) else { continue }
+                switch substitution.reason {
+                case .familyMissing:
                     let message = request.location == nil
-                        ? "font \"\(request.family)\" not found; using \"\(resolution.font.familyName)\" instead"
-                        : "font face \"\(request.family)\" not found; using \"\(resolution.font.familyName)\" instead"
+                        ? "font \"\(request.family)\" not found; using \"\(substitution.font.familyName)\" instead"
+                        : "font face \"\(request.family)\" not found; using \"\(substitution.font.familyName)\" instead"
                     diagnostics.append(.warning(message, at: request.location, sourceLine: request.sourceLine))
-                } else if resolution.lacksStyle {
-                    diagnostics.append(.warning("font \"\(request.family)\" has no \(request.descriptor) face; using \(resolution.font.displayName) (styles are never faked)",
+                case .lacksStyle:
+                    diagnostics.append(.warning("font \"\(request.family)\" has no \(request.descriptor) face; using \(substitution.font.displayName) (styles are never faked)",
                                                 at: request.location, sourceLine: request.sourceLine))
                 }
-                table.add(resolution.font, for: request.descriptor)
             }
-            return (library, table)
+            return (library, fonts.table)
         } catch let error as FontError {
             throw DocumentFailure(diagnostics + [.error("\(error)")])
         }
