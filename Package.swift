@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz", "CICU"]),
         .target(name: "Breaking", dependencies: ["Text", "CICU", "CHyphen"]),
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"]),
-        .target(name: "Pages", dependencies: ["Text", "Fonts", "Layout"]),
+        .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
         .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG"]),
         .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render"]),
         .target(name: "Golden", dependencies: ["Diagnostics", "Render", "TypesetKit"]),

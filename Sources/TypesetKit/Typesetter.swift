@@ -161,7 +161,7 @@ public final class Typesetter {
             paragraphStyle: ParagraphStyle(alignment: options.alignment, spaceAfter: options.paragraphSpacing),
             textScale: options.textScale)
         let document = MarkupParser(defaults: defaults, baseDirectory: baseDirectory, imageRoot: options.imageRoot).parse(source)
-        var diagnostics = document.diagnostics + sectionProblems(document.sections)
+        var diagnostics = document.diagnostics + options.page.sectionProblems(document.sections)
         // Report bad pictures along with markup errors: every problem in one run.
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw DocumentFailure((diagnostics + ImagePreflight.check(document.text)).sortedBySource())
@@ -176,7 +176,7 @@ public final class Typesetter {
         let runningHeads = try prepareRunningHeads(document.meta, title: title, fonts: &fonts, library: library,
                                                    diagnostics: &diagnostics)
         var text = document.text
-        fitPictures(&text, diagnostics: &diagnostics)
+        diagnostics += options.page.fitPictures(&text)
         let imageProblems = ImagePreflight.check(text)
         if !imageProblems.isEmpty { throw DocumentFailure((diagnostics + imageProblems).sortedBySource()) }
         diagnostics += ContourTracing.trace(&text)
@@ -272,49 +272,6 @@ public final class Typesetter {
             ?? (missing.scalar.properties.generalCategory == .privateUse ? " (private use)" : " (unassigned)")
         let times = missing.count > 1 ? " (\(missing.count) times)" : ""
         return "no installed font has \(code)\(name); it prints as an empty box\(times)"
-    }
-
-    /// An error at each `<section>` whose columns the page cannot hold: they would be too
-    /// narrow to set text.
-    private func sectionProblems(_ sections: [SectionDeclaration]) -> [Diagnostic] {
-        sections.compactMap { section in
-            options.page.sectionProblem(columns: section.style.columns, gutter: section.style.gutter).map {
-                .error("section: \($0)", at: section.location, sourceLine: section.sourceLine)
-            }
-        }
-    }
-
-    /// Scales a picture larger than its column (its section's, or the page's) down to fit it,
-    /// keeping its proportions: a picture that can never fit would otherwise hang over the
-    /// page's edge.
-    private func fitPictures(_ text: inout AttributedText, diagnostics: inout [Diagnostic]) {
-        let page = options.page
-        for attachment in text.attachments {
-            let section = text.paragraphStyle(at: attachment.index).section
-            let column = Size(width: page.columnWidth(columns: section?.columns ?? page.columns, gutter: section?.gutter ?? page.gutter),
-                              height: page.textArea.height)
-            // A floated picture's size is on its float, its character taking no room.
-            let float = attachment.image.float
-            let delegate = float.map { RunDelegate(ascent: $0.height, width: $0.width) } ?? attachment.delegate
-            let height = delegate.ascent + delegate.descent
-            // Half a point of slack: a picture sized to the column in whole points still fits.
-            guard delegate.width > column.width + 0.5 || height > column.height + 0.5 else { continue }
-            let scale = min(1, column.width / delegate.width, column.height / height)
-            let fitted = RunDelegate(ascent: delegate.ascent * scale, descent: delegate.descent * scale, width: delegate.width * scale)
-            diagnostics.append(.warning(String(format: "picture of %.0f×%.0f pt is larger than the %.0f×%.0f pt column; scaled to %.0f×%.0f pt",
-                                               delegate.width, delegate.ascent + delegate.descent, column.width, column.height,
-                                               fitted.width, fitted.ascent + fitted.descent),
-                                        at: attachment.image.location, sourceLine: attachment.image.sourceLine))
-            text.modifyAttributes(in: attachment.index ..< attachment.index + 1) {
-                if var float {
-                    float.width = fitted.width
-                    float.height = fitted.ascent + fitted.descent
-                    $0.image?.float = float
-                } else {
-                    $0.runDelegate = fitted
-                }
-            }
-        }
     }
 }
 
