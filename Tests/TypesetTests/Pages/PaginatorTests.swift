@@ -6,11 +6,11 @@ import TypesetKit
 import XCTest
 
 final class PaginatorTests: XCTestCase {
-    private func zombies(template: PageTemplate = PageTemplate()) throws -> LaidOutDocument {
+    private func zombies(template: PageTemplate = PageTemplate()) throws -> PreparedDocument {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         options.page = template
-        return try Typesetter(options: options).layOut(fileAt: TestSupport.zombiesFile.path)
+        return try Typesetter(options: options).prepare(fileAt: TestSupport.zombiesFile.path)
     }
 
     func testPagesPartitionTheText() throws {
