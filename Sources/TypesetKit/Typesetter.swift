@@ -65,11 +65,15 @@ public final class Typesetter {
         var log = PassLog()
         let parsed = ParsePass(options: options, baseDirectory: baseDirectory).run(source)
         // Markup errors are reported with the pictures' problems, in source order: every problem in one run.
-        let document = try log.take(parsed) { ($0 + (parsed.value.map { ImagePreflight.check($0.text) } ?? [])).sortedBySource() }
+        let document = try log.take(parsed) { found in
+            let pictureProblems = parsed.value.map { ImagePreflight.check($0.text) } ?? []
+            return (found + pictureProblems).sortedBySource()
+        }
         let fonts = try log.take(try ResolveFontsPass(options: options).run(document))
         // An empty title is none: `--title ""` takes the document's away.
         let title = (options.title ?? document.meta.title).flatMap { $0.isEmpty ? nil : $0 }
         let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, fonts: fonts))
+        // Bad pictures are reported in source order, among the warnings before them.
         let text = try log.take(CheckPicturesPass(options: options).run(document.text)) { $0.sortedBySource() }
         if options.strict { try log.refuseWarnings() }
 
