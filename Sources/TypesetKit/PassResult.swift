@@ -1,15 +1,15 @@
 import Diagnostics
 
 /// What one pass of the pipeline made, and the problems it found on the way.
-public struct PassResult<Value> {
+struct PassResult<Value> {
     /// What the pass made; nil only when an error stopped it before it could make anything.
-    public var value: Value?
-    public var diagnostics: [Diagnostic]
+    var value: Value?
+    var diagnostics: [Diagnostic]
 
-    public init(_ value: Value?, diagnostics: [Diagnostic] = []) {
+    init(_ value: Value?, diagnostics: [Diagnostic] = []) {
         self.value = value
         self.diagnostics = diagnostics
     }
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
