@@ -80,7 +80,7 @@ final class PaginatorTests: XCTestCase {
 
     func testEmptyTextGivesOneEmptyPage() throws {
         let library = try TestSupport.makeFontLibrary()
-        let fonts = FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font)
+        let fonts = try FontTableBuilder(library: library).table
         let pages = Array(Paginator(framesetter: Framesetter(text: AttributedText(), fonts: fonts), template: PageTemplate()))
         XCTAssertEqual(pages.count, 1)
         XCTAssertEqual(pages.first?.frames.count, 0)
