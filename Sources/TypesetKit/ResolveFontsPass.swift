@@ -31,7 +31,8 @@ struct ResolveFontsPass {
         return PassResult(fonts, diagnostics: diagnostics)
     }
 
-    /// A request with no location comes from the options (`--font`), not from a tag.
+    /// A face a tag asked for is a "font face" at that tag; one no tag asked for (the text's
+    /// default family, from `--font`) has no location and is a "font".
     private static func describe(_ substitution: FontSubstitution, of request: FontRequest) -> String {
         switch substitution.reason {
         case .familyMissing:
