@@ -1,7 +1,13 @@
 // swift-tools-version:5.9
 import PackageDescription
 
-// One target per pipeline stage (see DESIGN.md); each depends only on stages before it.
+// One target per pipeline stage, in the order a document goes through them: Diagnostics
+// (located problems) and Text (attributed text) underlie the rest; Markup parses text into
+// attributed text; Fonts finds faces, Shaping and Breaking make glyphs and lines of them,
+// Layout sets frames, Pages composes frames into pages, Render draws pages; TypesetKit runs
+// the passes that take one document from markup to a written file, and batches of them;
+// Golden compares rendered pages with approved images. Each target depends only on targets
+// before it in that order; docs/pipeline.md records why each is where it is.
 // The C libraries are reached through thin system-library targets (pkg-config), and ICU
 // through a small C shim because its version-suffixed symbol names are invisible to Swift.
 let package = Package(
@@ -36,11 +42,13 @@ let package = Package(
         .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz", "CICU"]),
         .target(name: "Breaking", dependencies: ["Text", "CICU", "CHyphen"]),
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"]),
-        .target(name: "Pages", dependencies: ["Text", "Fonts", "Layout"]),
+        .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
         .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG"]),
         .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render"]),
+        .target(name: "Golden", dependencies: ["Diagnostics", "Render", "TypesetKit"]),
         .executableTarget(name: "TypesetCLI", dependencies: [
             "TypesetKit",
+            "Golden",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -49,7 +57,7 @@ let package = Package(
         .executableTarget(name: "FuzzMarkup", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzTargets"]),
 
-        .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "CCairo"],
+        .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "Golden", "CCairo"],
                     resources: []),
     ]
 )

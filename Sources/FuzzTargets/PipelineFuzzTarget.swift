@@ -46,9 +46,9 @@ public enum PipelineFuzzTarget {
         } catch {
             return   // invalid UTF-8: the markup harness checks its diagnostic
         }
-        let document: LaidOutDocument
+        let document: PreparedDocument
         do {
-            document = try Typesetter(options: options).layOut(source, baseDirectory: FuzzInput.picturesDirectory)
+            document = try Typesetter(options: options).prepare(source, baseDirectory: FuzzInput.picturesDirectory)
         } catch let failure as DocumentFailure {
             _ = failure.description
             return

@@ -2,7 +2,7 @@ import Diagnostics
 import Text
 
 /// An `<exclusion>` as written: a shape text keeps out of on one page, in points from the
-/// page's top-left corner, y down. Markup knows no layout types; TypesetKit turns this into
+/// page's top-left corner, y down. Markup knows no layout types; Pages turns this into
 /// a `Layout.Exclusion`.
 public struct ExclusionDeclaration: Hashable, Sendable {
     public enum Outline: Hashable, Sendable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import Foundation
+import Golden
 import TypesetKit
 
 /// `typeset compare --golden DIR INPUT…`: golden-image regression. Each input is set exactly

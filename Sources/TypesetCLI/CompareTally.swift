@@ -1,3 +1,4 @@
+import Golden
 import TypesetKit
 
 /// Counts what `typeset compare` found over all its documents, for the closing line:

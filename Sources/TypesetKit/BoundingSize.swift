@@ -28,14 +28,10 @@ extension AttributedText {
     }
 
     /// Every face the text's attribute runs name, and faces for the characters they lack.
-    func fontTable(from library: FontLibrary) throws -> FontTable {
-        var table = FontTable(fallback: try library.resolve(family: library.bodyFamily).font)
-        var resolved: Set<FontDescriptor> = []
-        for run in attributeRuns(in: 0 ..< length) where resolved.insert(run.attributes.fontRequest).inserted {
-            table.add(try library.resolve(run.attributes.fontRequest).font, for: run.attributes.fontRequest)
-        }
-        _ = FontCoverage.resolveFallbacks(in: self, table: &table, library: library)
-        return table
+    private func fontTable(from library: FontLibrary) throws -> FontTable {
+        var seen: Set<FontDescriptor> = []
+        let requests = attributeRuns(in: 0 ..< length).map(\.attributes.fontRequest).filter { seen.insert($0).inserted }
+        return try FontTableBuilder.table(for: requests, covering: self, library: library)
     }
 }
 

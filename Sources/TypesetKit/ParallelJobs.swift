@@ -3,15 +3,15 @@ import Foundation
 /// Runs independent pieces of work on up to `jobs` threads of their own and hands each
 /// result back on the calling thread as it finishes: the engine of batches and of golden
 /// comparisons of many documents.
-enum ParallelJobs {
+public enum ParallelJobs {
     /// Secondary threads get 512 KB of stack by default; the main thread, on which a single
     /// document is set, has 8 MB. A document must not fail in a batch that passes alone.
-    static let threadStackSize = 8 << 20
+    public static let threadStackSize = 8 << 20
 
     /// Runs `work(0)` … `work(count - 1)` and returns the results in that order.
     /// `whenFinished` is called on the calling thread, one call at a time, as each piece
     /// finishes, with its index, its result and how many have finished so far.
-    static func run<Result: Sendable>(count: Int, jobs: Int, _ work: @escaping @Sendable (Int) -> Result,
+    public static func run<Result: Sendable>(count: Int, jobs: Int, _ work: @escaping @Sendable (Int) -> Result,
                                       whenFinished: (_ index: Int, _ result: Result, _ finishedCount: Int) -> Void) -> [Result] {
         let queue = JobQueue<Result>(count: count)
         for _ in 0 ..< min(max(1, jobs), count) {

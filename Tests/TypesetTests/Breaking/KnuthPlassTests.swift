@@ -20,7 +20,7 @@ final class KnuthPlassTests: XCTestCase {
     private func paragraph(_ string: String, alignment: TextAlignment = .justify, hyphenate: Bool = true,
                            size: Double = 11) throws -> PreparedParagraph {
         let library = try TestSupport.makeFontLibrary()
-        let table = FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font)
+        let table = try FontTableBuilder(library: library).table
         var text = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: alignment, hyphenate: hyphenate))
         text.append(string, attributes: TestSupport.defaultAttributes(size: size))
         return PreparedParagraph(text: text, range: 0 ..< text.length, fonts: table, itemizer: TextItemizer(fonts: table), shaper: Shaper())

@@ -1,4 +1,5 @@
 import Foundation
+import Golden
 import TypesetKit
 import XCTest
 

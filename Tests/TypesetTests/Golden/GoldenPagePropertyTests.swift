@@ -41,7 +41,7 @@ final class GoldenPagePropertyTests: XCTestCase {
             var options = TypesetOptions()
             Self.configurations[name]?(&options)
             options.fontsDirectory = TestSupport.fontsDirectory
-            let document = try Typesetter(options: options).layOut(fileAt: file)
+            let document = try Typesetter(options: options).prepare(fileAt: file)
             var checker = PagePropertyChecker(fixture: name, text: document.text)
             for page in document.pages() { checker.check(page) }
             checker.finish()
@@ -55,7 +55,7 @@ final class GoldenPagePropertyTests: XCTestCase {
         var options = TypesetOptions()
         Self.configurations["running-heads"]?(&options)
         options.fontsDirectory = TestSupport.fontsDirectory
-        let zombies = try Typesetter(options: options).layOut(fileAt: TestSupport.zombiesFile.path)
+        let zombies = try Typesetter(options: options).prepare(fileAt: TestSupport.zombiesFile.path)
         let pages = Array(zombies.pages())
         guard let (pageIndex, frameIndex, lineIndex) = Self.firstPictureLine(in: pages) else {
             return XCTFail("the zombie magazine has a picture")
@@ -87,7 +87,7 @@ final class GoldenPagePropertyTests: XCTestCase {
         }
         XCTAssertTrue(failures.contains { $0.contains("starts at") }, "\(failures.prefix(3))")
 
-        let headed = try Typesetter(options: options).layOut(fileAt: TestSupport.repositoryRoot
+        let headed = try Typesetter(options: options).prepare(fileAt: TestSupport.repositoryRoot
             .appendingPathComponent("Fixtures/running-heads/running-heads.txt").path)
         guard var second = Array(headed.pages()).dropFirst().first, var furniture = second.furniture,
               !furniture.frames.isEmpty else { return XCTFail("page 2 of running-heads has a header") }

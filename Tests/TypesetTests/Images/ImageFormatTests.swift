@@ -246,7 +246,7 @@ final class ImageFormatTests: XCTestCase {
         // The pictures are the repository's fixtures, outside the temporary document folders.
         options.imageRoot = "/"
         options.fontsDirectory = TestSupport.fontsDirectory
-        XCTAssertThrowsError(try Typesetter(options: options).layOut(fileAt: input)) { error in
+        XCTAssertThrowsError(try Typesetter(options: options).prepare(fileAt: input)) { error in
             let failure = error as? DocumentFailure
             XCTAssertEqual(failure?.diagnostics.first { $0.severity == .error }?.location?.line, 1)
             XCTAssertEqual(failure?.diagnostics.first { $0.severity == .error }?.location?.column, 11, "at the src value")

@@ -24,7 +24,7 @@ final class PictureFileTests: XCTestCase {
         var options = options()
         options.imageRoot = imageRoot
         do {
-            _ = try Typesetter(options: options).layOut(fileAt: input.path)
+            _ = try Typesetter(options: options).prepare(fileAt: input.path)
             XCTFail("\(source) was accepted", file: file, line: line)
             return ""
         } catch let failure as DocumentFailure {
@@ -79,12 +79,12 @@ final class PictureFileTests: XCTestCase {
             _ = Glibc.write(writer, text, text.count)
             close(writer)
         }
-        let document = try Typesetter(options: options()).layOut(fileAt: fifo)
+        let document = try Typesetter(options: options()).prepare(fileAt: fifo)
         XCTAssertEqual(String(decoding: document.text.storage, as: UTF16.self).trimmingCharacters(in: .whitespacesAndNewlines),
                        "Read from a pipe.")
 
         for (path, kind) in [(directory.path, "a folder"), ("/dev/zero", "a character device")] {
-            XCTAssertThrowsError(try Typesetter(options: options()).layOut(fileAt: path)) { error in
+            XCTAssertThrowsError(try Typesetter(options: options()).prepare(fileAt: path)) { error in
                 XCTAssertEqual((error as? DocumentFailure)?.diagnostics.map(\.message),
                                ["cannot read \(path): it is \(kind), not a regular file"])
             }

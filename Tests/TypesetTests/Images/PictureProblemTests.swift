@@ -19,7 +19,7 @@ final class PictureProblemTests: XCTestCase {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         do {
-            _ = try Typesetter(options: options).layOut(fileAt: input.path)
+            _ = try Typesetter(options: options).prepare(fileAt: input.path)
             return nil
         } catch let failure as DocumentFailure {
             let errors = failure.diagnostics.filter { $0.severity == .error }

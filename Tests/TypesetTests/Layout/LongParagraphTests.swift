@@ -25,7 +25,7 @@ final class LongParagraphTests: FramesetterTestCase {
     }
 
     private func prepared(_ string: String) throws -> PreparedParagraph {
-        let table = FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font)
+        let table = try FontTableBuilder(library: library).table
         var text = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: .justify, hyphenate: true))
         text.append(string, attributes: TestSupport.defaultAttributes(size: 11))
         return PreparedParagraph(text: text, range: 0 ..< text.length, fonts: table, itemizer: TextItemizer(fonts: table), shaper: Shaper())
@@ -126,7 +126,7 @@ final class LongParagraphTests: FramesetterTestCase {
         XCTAssertGreaterThan(text.utf16.count, 1_000_000)
         var attributed = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: .justify, hyphenate: true))
         attributed.append(text, attributes: TestSupport.defaultAttributes(size: 11))
-        let setter = Framesetter(text: attributed, fonts: FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font))
+        let setter = Framesetter(text: attributed, fonts: try FontTableBuilder(library: library).table)
         var position = 0, frames = 0
         while position < setter.text.length {
             let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 232, height: 20_000)), from: position)

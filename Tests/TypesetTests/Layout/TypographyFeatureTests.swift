@@ -23,10 +23,9 @@ final class TypographyFeatureTests: XCTestCase {
 
     /// Lays `text` out in one container, every face it uses resolved from the bundled fonts.
     private func frame(_ text: AttributedText, width: Double = 300, height: Double = 600) throws -> Frame {
-        var table = FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font)
-        for run in text.attributeRuns(in: 0 ..< text.length) {
-            table.add(try library.resolve(run.attributes.fontRequest).font, for: run.attributes.fontRequest)
-        }
+        var fonts = try FontTableBuilder(library: library)
+        for run in text.attributeRuns(in: 0 ..< text.length) { try fonts.add(run.attributes.fontRequest) }
+        let table = fonts.table
         return Framesetter(text: text, fonts: table).frame(in: Container(rect: Rect(x: 0, y: 0, width: width, height: height)), from: 0)
     }
 
@@ -182,10 +181,9 @@ final class TypographyFeatureTests: XCTestCase {
 
     /// Renders `text` on a small page at 144 dpi and returns its pixels.
     private func render(_ text: AttributedText, size: Size = Size(width: 200, height: 60)) throws -> RasterImage {
-        var table = FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font)
-        for run in text.attributeRuns(in: 0 ..< text.length) {
-            table.add(try library.resolve(run.attributes.fontRequest).font, for: run.attributes.fontRequest)
-        }
+        var fonts = try FontTableBuilder(library: library)
+        for run in text.attributeRuns(in: 0 ..< text.length) { try fonts.add(run.attributes.fontRequest) }
+        let table = fonts.table
         let template = PageTemplate(size: size, margins: Margins(all: 10), columns: 1, gutter: 0)
         var pages = Paginator(framesetter: Framesetter(text: text, fonts: table), template: template)
         return try DocumentWriter(text: text).rasterize(try XCTUnwrap(pages.next()), dpi: 144)
@@ -265,7 +263,7 @@ final class TypographyFeatureTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { throw XCTSkip("pdftotext is not installed") }
         var text = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: .left))
         text.append("HOLLOW words", attributes: attributes { $0.stroke = Stroke(color: .black, fills: false) })
-        let table = FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font)
+        let table = try FontTableBuilder(library: library).table
         let template = PageTemplate(size: Size(width: 200, height: 60), margins: Margins(all: 10), columns: 1, gutter: 0)
         let directory = try makeTemporaryDirectory()
         let pdf = directory.appendingPathComponent("hollow.pdf").path

@@ -11,11 +11,11 @@ import XCTest
 final class BaselineGridTests: XCTestCase {
     private static let step = 14.0
 
-    private func layOut(_ file: URL, grid: Double?) throws -> LaidOutDocument {
+    private func layOut(_ file: URL, grid: Double?) throws -> PreparedDocument {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         options.page.baselineGrid = grid
-        return try Typesetter(options: options).layOut(fileAt: file.path)
+        return try Typesetter(options: options).prepare(fileAt: file.path)
     }
 
     /// How many grid steps `baseline` lies below the text area's top, and how far off a whole number.
@@ -58,7 +58,7 @@ final class BaselineGridTests: XCTestCase {
     func testWithoutAGridTheLayoutIsUnchanged() throws {
         let plain = try layOut(TestSupport.zombiesFile, grid: nil)
         let gridded = try layOut(TestSupport.zombiesFile, grid: Self.step)
-        func origins(_ document: LaidOutDocument) -> [[Point]] {
+        func origins(_ document: PreparedDocument) -> [[Point]] {
             document.pages().map { $0.frames.flatMap { $0.lines.map(\.origin) } }
         }
         // (The golden pages, set without a grid, check the same byte for byte.)

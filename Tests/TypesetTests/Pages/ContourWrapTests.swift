@@ -32,10 +32,10 @@ final class ContourWrapTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func layOut(_ markup: String) throws -> LaidOutDocument {
+    private func layOut(_ markup: String) throws -> PreparedDocument {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
-        return try Typesetter(options: options).layOut(MarkupSource(fileName: "doc.txt", text: markup), baseDirectory: folder.path)
+        return try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup), baseDirectory: folder.path)
     }
 
     private func paragraphs(_ count: Int) -> [String] {
@@ -43,7 +43,7 @@ final class ContourWrapTests: XCTestCase {
         return (0 ..< count).map { "Paragraph \($0). " + String(repeating: sentence, count: 6) }
     }
 
-    private func floated(wrap: String, side: String = "left") throws -> (LaidOutDocument, Frame, PlacedFloat) {
+    private func floated(wrap: String, side: String = "left") throws -> (PreparedDocument, Frame, PlacedFloat) {
         var text = paragraphs(6)
         text[1] = "<img src=\"disc.png\" width=\"150\" float=\"\(side)\" margin=\"6\" wrap=\"\(wrap)\">" + text[1]
         let document = try layOut(text.joined(separator: "\n"))

@@ -2,14 +2,14 @@ import Foundation
 import TypesetKit
 import XCTest
 
-/// `<exclusion>` through the whole pipeline (`Typesetter.layOut`): text on the page keeps
+/// `<exclusion>` through the whole pipeline (`Typesetter.prepare`): text on the page keeps
 /// out of the shape and its padding, every character is still set once, and a page an
 /// exclusion covers is left empty without stopping the text.
 final class ExclusionPageTests: XCTestCase {
-    private func layOut(_ markup: String) throws -> (LaidOutDocument, [Page]) {
+    private func layOut(_ markup: String) throws -> (PreparedDocument, [Page]) {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
-        let document = try Typesetter(options: options).layOut(MarkupSource(fileName: "doc.txt", text: markup), baseDirectory: "/")
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup), baseDirectory: "/")
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])
         return (document, Array(document.pages()))
     }

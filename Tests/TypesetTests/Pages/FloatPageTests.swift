@@ -7,10 +7,10 @@ import XCTest
 /// shorter and those below it full width, a picture that does not fit moves to the next column
 /// without the text waiting, and every character is still set once.
 final class FloatPageTests: XCTestCase {
-    private func layOut(_ markup: String) throws -> (LaidOutDocument, [Page]) {
+    private func layOut(_ markup: String) throws -> (PreparedDocument, [Page]) {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
-        let document = try Typesetter(options: options).layOut(MarkupSource(fileName: "doc.txt", text: markup),
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: TestSupport.zombiesDirectory.path)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])
         return (document, Array(document.pages()))

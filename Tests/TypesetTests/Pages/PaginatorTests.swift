@@ -6,11 +6,11 @@ import TypesetKit
 import XCTest
 
 final class PaginatorTests: XCTestCase {
-    private func zombies(template: PageTemplate = PageTemplate()) throws -> LaidOutDocument {
+    private func zombies(template: PageTemplate = PageTemplate()) throws -> PreparedDocument {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         options.page = template
-        return try Typesetter(options: options).layOut(fileAt: TestSupport.zombiesFile.path)
+        return try Typesetter(options: options).prepare(fileAt: TestSupport.zombiesFile.path)
     }
 
     func testPagesPartitionTheText() throws {
@@ -80,7 +80,7 @@ final class PaginatorTests: XCTestCase {
 
     func testEmptyTextGivesOneEmptyPage() throws {
         let library = try TestSupport.makeFontLibrary()
-        let fonts = FontTable(fallback: try library.resolve(family: TestSupport.bodyFamily).font)
+        let fonts = try FontTableBuilder(library: library).table
         let pages = Array(Paginator(framesetter: Framesetter(text: AttributedText(), fonts: fonts), template: PageTemplate()))
         XCTAssertEqual(pages.count, 1)
         XCTAssertEqual(pages.first?.frames.count, 0)

@@ -6,18 +6,18 @@ import XCTest
 final class RunningHeadLayoutTests: XCTestCase {
     /// A document of several pages, laid out with `configure`d options.
     private func layOut(_ markup: String = RunningHeadLayoutTests.longText, configure: (inout TypesetOptions) -> Void = { _ in })
-        throws -> LaidOutDocument {
+        throws -> PreparedDocument {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         configure(&options)
-        return try Typesetter(options: options).layOut(MarkupSource(fileName: "doc.txt", text: markup), baseDirectory: "/")
+        return try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup), baseDirectory: "/")
     }
 
     static let longText = String(repeating: "The night watch walks the length of Mill Lane twice an hour, lantern in hand, and writes down what it sees.\n",
                                  count: 180)
 
     /// The parts' text on each page, by band: lines above the text area are the header's.
-    private func heads(of document: LaidOutDocument) -> [(header: [String], footer: [String])] {
+    private func heads(of document: PreparedDocument) -> [(header: [String], footer: [String])] {
         document.pages().map { page in
             var header: [String] = [], footer: [String] = []
             guard let furniture = page.furniture else { return ([], []) }

@@ -86,7 +86,7 @@ final class SectionPropertyTests: XCTestCase {
         func run(_ lines: [String]) throws -> (pages: Int, seconds: Double, growth: Double) {
             var options = TypesetOptions()
             options.fontsDirectory = TestSupport.fontsDirectory
-            let document = try Typesetter(options: options).layOut(MarkupSource(fileName: "long.txt", text: lines.joined(separator: "\n")),
+            let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "long.txt", text: lines.joined(separator: "\n")),
                                                                    baseDirectory: "/")
             let start = Date()
             var count = 0, early = 0.0

@@ -10,7 +10,7 @@ import XCTest
 final class ShapedSectionPageTests: XCTestCase {
     private let sentence = "The reading room is round, and its readers sit in rings about an empty floor. "
 
-    private func layOut(_ markup: String, file: StaticString = #filePath, line: UInt = #line) throws -> (LaidOutDocument, [Page]) {
+    private func layOut(_ markup: String, file: StaticString = #filePath, line: UInt = #line) throws -> (PreparedDocument, [Page]) {
         let (document, pages) = try SectionTesting.layOut(markup)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [], file: file, line: line)
         return (document, pages)

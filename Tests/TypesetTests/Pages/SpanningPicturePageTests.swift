@@ -9,10 +9,10 @@ import XCTest
 final class SpanningPicturePageTests: XCTestCase {
     private let template = PageTemplate()
 
-    private func layOut(_ markup: String, expecting messages: [String] = []) throws -> (LaidOutDocument, [Page]) {
+    private func layOut(_ markup: String, expecting messages: [String] = []) throws -> (PreparedDocument, [Page]) {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
-        let document = try Typesetter(options: options).layOut(MarkupSource(fileName: "doc.txt", text: markup),
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: TestSupport.zombiesDirectory.path)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), messages)
         return (document, Array(document.pages()))
@@ -169,7 +169,7 @@ final class SpanningPicturePageTests: XCTestCase {
         options.fontsDirectory = TestSupport.fontsDirectory
         var diagnostics: [Diagnostic] = []
         do {
-            _ = try Typesetter(options: options).layOut(MarkupSource(fileName: "doc.txt", text: markup),
+            _ = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                         baseDirectory: TestSupport.zombiesDirectory.path)
         } catch let failure as DocumentFailure {
             diagnostics = failure.diagnostics

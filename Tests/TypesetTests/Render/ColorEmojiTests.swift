@@ -38,7 +38,7 @@ final class ColorEmojiTests: XCTestCase {
     /// The colour glyphs of the first page as laid out by the same pipeline that renders it;
     /// skips the test when no colour emoji face is installed.
     private func placedColorGlyphs(inputPath: String) throws -> [PlacedGlyph] {
-        let document = try Typesetter(options: options()).layOut(fileAt: inputPath)
+        let document = try Typesetter(options: options()).prepare(fileAt: inputPath)
         var placed: [PlacedGlyph] = []
         var iterator = document.pages().makeIterator()
         guard let page = iterator.next() else { return [] }

@@ -234,7 +234,7 @@ final class PDFStructureTests: XCTestCase {
             try write(markup, to: input)
             var options = TypesetOptions()
             options.fontsDirectory = TestSupport.fontsDirectory
-            let document = try Typesetter(options: options).layOut(fileAt: input.path)
+            let document = try Typesetter(options: options).prepare(fileAt: input.path)
             var pages = document.pages()
             return try DocumentWriter(text: document.text).rasterize(try XCTUnwrap(pages.next()), dpi: 72)
         }

@@ -155,7 +155,7 @@ final class RenderTests: XCTestCase {
 
     func testAMissingFaceIsAWarningAtItsTag() throws {
         let document = try Typesetter(options: options())
-            .layOut(MarkupSource(fileName: "faces.txt", text: "Body.\n<font face=\"No Such Face\">x</font>"), baseDirectory: "/")
+            .prepare(MarkupSource(fileName: "faces.txt", text: "Body.\n<font face=\"No Such Face\">x</font>"), baseDirectory: "/")
         let warning = document.diagnostics.first { $0.message.contains("No Such Face") }
         guard let warning else {
             return XCTFail("no warning for a face that does not exist (see FontLibraryTests.testAnUnknownFaceFallsBackToTheBodyFace)")
@@ -176,7 +176,7 @@ final class RenderTests: XCTestCase {
 
         var options = options(format: .png, page: page)
         options.format = .png
-        let document = try Typesetter(options: options).layOut(fileAt: directory.appendingPathComponent("doc.txt").path)
+        let document = try Typesetter(options: options).prepare(fileAt: directory.appendingPathComponent("doc.txt").path)
         let delegate = try XCTUnwrap(document.text.attachments.first?.delegate)
         XCTAssertEqual(delegate.width / delegate.ascent, 1.5, accuracy: 1e-9, "proportions are kept")
         if delegate.width > 240 + 1e-9 || delegate.ascent > 160 + 1e-9 {

@@ -11,11 +11,11 @@ enum SectionTesting {
     /// The markup laid out with the bundled fonts (and the options as `configure` changes them),
     /// and all its pages.
     static func layOut(_ markup: String, baseDirectory: String = "/",
-                       configure: (inout TypesetOptions) -> Void = { _ in }) throws -> (document: LaidOutDocument, pages: [Page]) {
+                       configure: (inout TypesetOptions) -> Void = { _ in }) throws -> (document: PreparedDocument, pages: [Page]) {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         configure(&options)
-        let document = try Typesetter(options: options).layOut(MarkupSource(fileName: "doc.txt", text: markup),
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: baseDirectory)
         return (document, Array(document.pages()))
     }
@@ -58,7 +58,7 @@ enum SectionTesting {
     /// The properties every layout keeps: the frames' visible ranges partition the text (every
     /// character set once), each frame's lines fill its range, no glyph lies outside its frame,
     /// frames lie in the page's text area and do not overlap, and bands go down the page.
-    static func checkProperties(of document: LaidOutDocument, pages: [Page], _ context: String = "",
+    static func checkProperties(of document: PreparedDocument, pages: [Page], _ context: String = "",
                                 file: StaticString = #filePath, line: UInt = #line) {
         var position = 0
         for page in pages {

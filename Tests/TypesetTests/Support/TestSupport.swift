@@ -62,15 +62,10 @@ enum TestSupport {
         return parser(baseDirectory: zombiesDirectory.path, alignment: alignment).parse(source)
     }
 
-    /// Every family the document names, resolved with the bundled fonts.
+    /// Every family the document names, resolved with the bundled fonts, and faces for the
+    /// characters those lack, as the Typesetter builds its table before layout.
     static func fontTable(for document: MarkupDocument, library: FontLibrary) throws -> FontTable {
-        var table = FontTable(fallback: try library.resolve(family: bodyFamily).font)
-        for request in document.fontRequests {
-            table.add(try library.resolve(request.descriptor).font, for: request.descriptor)
-        }
-        // Faces for the characters those lack, as the Typesetter finds them before layout.
-        _ = FontCoverage.resolveFallbacks(in: document.text, table: &table, library: library)
-        return table
+        try FontTableBuilder.table(for: document.fontRequests.map(\.descriptor), covering: document.text, library: library)
     }
 
     static func utf16(_ string: String) -> [UInt16] { Array(string.utf16) }

@@ -65,7 +65,7 @@ final class PagesAheadTests: XCTestCase {
 
         let pipelined = directory.appendingPathComponent("pipelined.pdf").path
         let report = try typesetter.typeset(inputPath: input.path, outputPath: pipelined)
-        let document = try typesetter.layOut(fileAt: input.path)
+        let document = try typesetter.prepare(fileAt: input.path)
         let oneThread = directory.appendingPathComponent("one-thread.pdf").path
         let count = try DocumentWriter(text: document.text).writePDF(document.pages(), to: oneThread, metadata: document.metadata)
 

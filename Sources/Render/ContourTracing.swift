@@ -4,10 +4,10 @@ import Text
 
 /// Traces the contours of pictures floated with `wrap="contour"` before layout, which never
 /// decodes pictures: the framesetter then only scales the outline to the placed picture.
-enum ContourTracing {
+public enum ContourTracing {
     /// Stores each contour on its picture's float; warns at the `<img>` of a picture without
     /// one, which wraps round its rectangle. Runs after ImagePreflight: every picture decodes.
-    static func trace(_ text: inout AttributedText) -> [Diagnostic] {
+    public static func trace(_ text: inout AttributedText) -> [Diagnostic] {
         var traced: [String: Result<PictureContour, Error>] = [:]
         var warnings: [Diagnostic] = []
         for attachment in text.attachments {

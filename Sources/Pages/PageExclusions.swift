@@ -4,7 +4,7 @@ import Markup
 extension ExclusionDeclaration {
     /// The layout's exclusion for this `<exclusion>`: page coordinates are layout coordinates
     /// (points, y down from the page's top-left corner), so nothing moves.
-    var exclusion: Exclusion {
+    public var exclusion: Exclusion {
         let shape: Shape
         switch outline {
         case let .circle(cx, cy, r):
@@ -20,7 +20,7 @@ extension ExclusionDeclaration {
     }
 
     /// The declarations' exclusions, by the page they are on.
-    static func byPage(_ declarations: [ExclusionDeclaration]) -> [Int: [Exclusion]] {
+    public static func byPage(_ declarations: [ExclusionDeclaration]) -> [Int: [Exclusion]] {
         Dictionary(grouping: declarations, by: \.page).mapValues { $0.map(\.exclusion) }
     }
 }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TypesetKit
 
 /// What golden-image regression found for one document of many.
 public enum GoldenDocumentOutcome: Sendable {

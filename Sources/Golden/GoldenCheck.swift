@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Render
+import TypesetKit
 
 /// Golden-image regression for one document: its pages rendered to pixels and compared with
 /// approved images (`check`), or approved as they are now (`update`). `typeset compare` and
@@ -33,7 +34,7 @@ public struct GoldenCheck: Sendable {
     /// Lays out the file as `options` say, renders each page at `options.dpi` and compares it
     /// with its golden. Throws `DocumentFailure` when the document cannot be set or drawn.
     public func check(inputPath: String, options: TypesetOptions) throws -> GoldenCheckReport {
-        let document = try Typesetter(options: options).layOut(fileAt: inputPath)
+        let document = try Typesetter(options: options).prepare(fileAt: inputPath)
         var results: [GoldenPageResult] = []
         let pages = try failingAsDocument(document) {
             try files.removeEarlierDiffs()
@@ -52,7 +53,7 @@ public struct GoldenCheck: Sendable {
     /// and removes the goldens of pages the document no longer has. Each file is replaced
     /// whole; nothing is removed unless every page rendered.
     public func update(inputPath: String, options: TypesetOptions) throws -> GoldenUpdateReport {
-        let document = try Typesetter(options: options).layOut(fileAt: inputPath)
+        let document = try Typesetter(options: options).prepare(fileAt: inputPath)
         var changes: [GoldenChange] = []
         let pages = try failingAsDocument(document) {
             try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
@@ -115,7 +116,7 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Renders the pages one at a time, letting each go before the next; returns their numbers.
-    private func forEachPage(of document: LaidOutDocument, dpi: Double,
+    private func forEachPage(of document: PreparedDocument, dpi: Double,
                              _ body: (_ page: Int, _ actual: RasterImage) throws -> Void) throws -> Set<Int> {
         var numbers: Set<Int> = []
         // Page N + 1 is laid out while page N is drawn and compared.
@@ -130,7 +131,7 @@ public struct GoldenCheck: Sendable {
 
     /// Runs `work`, reporting a failure to draw a page or to write a file as the document's,
     /// with its diagnostics, as `Typesetter.typeset` does.
-    private func failingAsDocument<Result>(_ document: LaidOutDocument, _ work: () throws -> Result) throws -> Result {
+    private func failingAsDocument<Result>(_ document: PreparedDocument, _ work: () throws -> Result) throws -> Result {
         do {
             return try work()
         } catch let failure as DocumentFailure {

@@ -1,6 +1,5 @@
 import Foundation
 import Pages
-import Render
 
 /// Writes the layout JSON (docs/layout-json.md) while the pages are drawn: each page is
 /// encoded as the writer takes it and goes to a temporary file at once, so memory stays that

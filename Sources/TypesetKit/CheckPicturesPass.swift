@@ -1,0 +1,20 @@
+import Diagnostics
+import Pages
+import Render
+import Text
+
+/// Pass 4: every picture fitted to its column, checked to be one that can be drawn, and the
+/// contour traced of each that text wraps round its outline.
+struct CheckPicturesPass {
+    var options: TypesetOptions
+
+    func run(_ text: AttributedText) -> PassResult<AttributedText> {
+        var text = text
+        var diagnostics = options.page.fitPictures(&text)
+        let problems = ImagePreflight.check(text)
+        guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }
+        // Tracing decodes the pictures, which the preflight has just shown it can.
+        diagnostics += ContourTracing.trace(&text)
+        return PassResult(text, diagnostics: diagnostics)
+    }
+}

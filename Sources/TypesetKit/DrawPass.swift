@@ -1,0 +1,36 @@
+import Diagnostics
+import Render
+
+/// Pass 6: the pages drawn into the output as they are laid out, and the layout JSON recorded
+/// from the same pages when the options ask for it.
+struct DrawPass {
+    var options: TypesetOptions
+
+    /// The report of what was written; an error (and nothing written) when a page cannot be
+    /// drawn or a file cannot be written.
+    func run(_ document: PreparedDocument, to outputPath: String) -> PassResult<TypesetReport> {
+        let writer = DocumentWriter(text: document.text)
+        var layoutJSON: LayoutJSONFile?
+        do {
+            // The layout JSON is recorded from the pages the writer draws, and kept only when they succeed.
+            layoutJSON = try options.layoutJSONPath.map { try LayoutJSONFile(path: $0, textLength: document.text.length) }
+            // Page N + 1 is laid out while page N is drawn.
+            let report = try PagesAhead.withPages(of: document.pages()) { laidOut in
+                let pages = RecordedPages(laidOut, into: layoutJSON)
+                switch options.format {
+                case .pdf:
+                    let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata)
+                    return TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
+                case .png:
+                    let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi)
+                    return TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: document.diagnostics)
+                }
+            }
+            try layoutJSON?.commit()
+            return PassResult(report)
+        } catch {
+            layoutJSON?.discard()
+            return PassResult(nil, diagnostics: [.error("\(error)")])
+        }
+    }
+}

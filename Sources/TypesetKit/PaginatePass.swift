@@ -1,0 +1,33 @@
+import Layout
+import Pages
+
+/// Pass 5: the pages, laid out one at a time as they are iterated, so that drawing can start
+/// with the first (`DrawPass`).
+extension PreparedDocument {
+    /// A fresh pass over the pages; each is laid out only when reached. When a running head
+    /// prints `{pages}`, the pages are counted first (see `pageCount()`).
+    public func pages() -> Paginator {
+        let framesetter = Framesetter(text: text, fonts: fonts)
+        guard let runningHeads else { return Paginator(framesetter: framesetter, template: template, exclusions: exclusions) }
+        return Paginator(framesetter: framesetter, template: template,
+                         runningHeads: RunningHeadSetter(heads: runningHeads, fonts: fonts),
+                         pageCount: runningHeads.usesPageCount ? pageCount() : nil, exclusions: exclusions)
+    }
+
+    /// The number of pages, from a pass that lays them out without running heads (which take
+    /// no room from the text) and keeps none of them: memory stays that of one page. It runs
+    /// once per document.
+    public func pageCount() -> Int {
+        if let count = counted.value { return count }
+        var paginator = Paginator(framesetter: Framesetter(text: text, fonts: fonts), template: template, exclusions: exclusions)
+        var count = 0
+        while paginator.next() != nil { count += 1 }
+        counted.value = count
+        return count
+    }
+}
+
+/// The page count once known; a class so that a document's copies share it.
+final class PageCountCache {
+    var value: Int?
+}

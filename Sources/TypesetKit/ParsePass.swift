@@ -1,0 +1,21 @@
+import Diagnostics
+import Markup
+import Pages
+import Text
+
+/// Pass 1: markup to attributed text, with the markup's diagnostics and an error at each
+/// `<section>` whose columns the page cannot hold.
+struct ParsePass {
+    var options: TypesetOptions
+    /// Where the document's pictures are looked up.
+    var baseDirectory: String
+
+    func run(_ source: MarkupSource) -> PassResult<MarkupDocument> {
+        let defaults = MarkupDefaults(
+            attributes: TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize, language: options.language),
+            paragraphStyle: ParagraphStyle(alignment: options.alignment, spaceAfter: options.paragraphSpacing),
+            textScale: options.textScale)
+        let document = MarkupParser(defaults: defaults, baseDirectory: baseDirectory, imageRoot: options.imageRoot).parse(source)
+        return PassResult(document, diagnostics: document.diagnostics + options.page.sectionProblems(document.sections))
+    }
+}

@@ -1,0 +1,39 @@
+import Diagnostics
+import Fonts
+import Layout
+import Pages
+import Render
+import Text
+
+/// A document ready to be paginated: its text with every picture fitted and checked, the fonts
+/// it resolved to, the page template, running heads and exclusions, and the warnings found
+/// on the way. Its pages are made one at a time as they are iterated (`pages()`).
+public struct PreparedDocument {
+    public var text: AttributedText
+    public var fonts: FontTable
+    public var template: PageTemplate
+    /// The header and footer, nil when the pages have neither.
+    public var runningHeads: RunningHeads?
+    /// The document's title (the options' or else `<meta title>`).
+    public var title: String?
+    /// The PDF's document information: title, author and subject (the options' or else `<meta>`'s).
+    public var metadata = PDFMetadata()
+    public var diagnostics: [Diagnostic]
+    /// The `<exclusion>`s, by page number.
+    public var exclusions: [Int: [Exclusion]] = [:]
+    /// The library the fonts came from, kept as long as they are.
+    let library: FontLibrary
+    /// The page count once known (`pageCount()`).
+    let counted = PageCountCache()
+
+    init(text: AttributedText, fonts: FontTable, template: PageTemplate, runningHeads: RunningHeads?, title: String?,
+         diagnostics: [Diagnostic], library: FontLibrary) {
+        self.text = text
+        self.fonts = fonts
+        self.template = template
+        self.runningHeads = runningHeads
+        self.title = title
+        self.diagnostics = diagnostics
+        self.library = library
+    }
+}

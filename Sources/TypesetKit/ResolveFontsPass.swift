@@ -1,0 +1,63 @@
+import Diagnostics
+import Fonts
+import Markup
+
+/// Pass 2: the faces the document asks for, a warning at each request that gets a stand-in,
+/// and fallback faces for the characters they lack (a warning for each that no face has).
+struct ResolveFontsPass {
+    var options: TypesetOptions
+
+    /// Throws when the fonts folder cannot be found: the installation's problem, not the document's.
+    func run(_ document: MarkupDocument) throws -> PassResult<FontTableBuilder> {
+        guard let directory = options.fontsDirectory ?? FontLibrary.locateBundledFonts() else {
+            throw DocumentFailure([.error("cannot find the bundled fonts folder; set TYPESET_FONTS to it")])
+        }
+        var diagnostics: [Diagnostic] = []
+        var fonts: FontTableBuilder
+        do {
+            fonts = try FontTableBuilder(library: try FontLibrary(fontsDirectory: directory, bodyFamily: options.fontFamily))
+            for request in document.fontRequests {
+                if let substitution = try fonts.add(request.descriptor) {
+                    diagnostics.append(.warning(Self.describe(substitution, of: request), at: request.location,
+                                                sourceLine: request.sourceLine))
+                }
+            }
+        } catch let error as FontError {
+            return PassResult(nil, diagnostics: diagnostics + [.error("\(error)")])
+        }
+        for missing in fonts.addFallbacks(for: document.text) {
+            diagnostics.append(document.sourceMap.diagnostic(.warning, missing.warning, atTextOffset: missing.firstOffset))
+        }
+        return PassResult(fonts, diagnostics: diagnostics)
+    }
+
+    /// A face a tag asked for is a "font face" at that tag; one no tag asked for (the text's
+    /// default family, from `--font`) has no location and is a "font".
+    private static func describe(_ substitution: FontSubstitution, of request: FontRequest) -> String {
+        switch substitution.reason {
+        case .familyMissing:
+            return request.location == nil
+                ? "font \"\(request.family)\" not found; using \"\(substitution.font.familyName)\" instead"
+                : "font face \"\(request.family)\" not found; using \"\(substitution.font.familyName)\" instead"
+        case .lacksStyle:
+            return "font \"\(request.family)\" has no \(request.descriptor) face; using \(substitution.font.displayName) (styles are never faked)"
+        }
+    }
+}
+
+extension UncoveredCharacter {
+    /// "no installed font has U+E000 (private use); it prints as an empty box (3 times)".
+    var warning: String {
+        let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        let name = scalar.properties.name.map { " \($0)" }
+            ?? (scalar.properties.generalCategory == .privateUse ? " (private use)" : " (unassigned)")
+        let times = count > 1 ? " (\(count) times)" : ""
+        return "no installed font has \(code)\(name); it prints as an empty box\(times)"
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
