@@ -10,7 +10,7 @@ import Text
 /// shapes do. A band with two or more fragments takes one line in each, left to right (right
 /// to left in a right-to-left paragraph), consecutive in the text and on one baseline. A band
 /// with none, or none the next word fits, moves down a point.
-extension Framesetter {
+extension FrameSetting {
     /// How far a band moves down when it has no room: a point, so that lines resume within
     /// a point of where an exclusion or a shape's narrow end gives way.
     static let bandStep = 1.0
@@ -34,7 +34,7 @@ extension Framesetter {
         var lastAvailable: Double
     }
 
-    func shapedFrame(in container: Container, from index: Int, to end: Int) -> Frame {
+    mutating func shapedFrame(in container: Container, from index: Int, to end: Int) -> Frame {
         let rect = container.rect
         var lines: [Line] = []
         var setLines: [ColumnBreak.SetLine] = []
@@ -45,21 +45,21 @@ extension Framesetter {
         var lastAvailable = rect.width
         while position < end {
             guard let next = lineStart(at: position, frameHasLines: !lines.isEmpty) else { break }
-            let state = next.state, paragraph = next.state.paragraph, style = next.state.paragraph.style
+            let paragraph = next.paragraph, style = next.paragraph.style
             let startsParagraph = next.startsParagraph, spaceBefore = next.spaceBefore
             let top = y + spaceBefore
-            var placed = placeBand(in: container, state: state, from: position, top: top, fitWords: true, beyondBottom: false)
+            var placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: true, beyondBottom: false)
             if placed == nil, lines.isEmpty {
                 // Nothing fits: the frame still takes a line wherever there is a fragment,
                 // the next word or picture sticking out of it as out of a narrow rectangle.
-                placed = placeBand(in: container, state: state, from: position, top: top, fitWords: false, beyondBottom: false)
-                    ?? placeBand(in: container, state: state, from: position, top: top, fitWords: false, beyondBottom: true)
+                placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: false)
+                    ?? placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: true)
             }
             guard let band = placed else {
                 if !lines.isEmpty {
                     overflow = ColumnBreak.Overflow(
                         startsParagraph: startsParagraph,
-                        linesLeft: startsParagraph ? 0 : linesLeft(in: state, from: position, available: lastAvailable,
+                        linesLeft: startsParagraph ? 0 : linesLeft(in: paragraph, from: position, available: lastAvailable,
                                                                    otherLines: lastAvailable, atMost: style.widows))
                 }
                 break
@@ -87,10 +87,10 @@ extension Framesetter {
     ///   - fitWords: pass over fragments the next word (or picture) does not fit, when it
     ///     would fit the container's full width;
     ///   - beyondBottom: accept lines that reach below the container's bottom.
-    func placeBand(in container: Container, state: ParagraphState, from position: Int, top: Double,
+    mutating func placeBand(in container: Container, paragraph: PreparedParagraph, from position: Int, top: Double,
                    fitWords: Bool, beyondBottom: Bool) -> PlacedBand? {
         let rect = container.rect
-        let expected = BandMetrics.expected(in: state.paragraph, at: position)
+        let expected = BandMetrics.expected(in: paragraph, at: position)
         var proposed = expected
         let grid = container.baselineGrid
         // On a grid a band is proposed where its baseline falls on a grid line, and moves a grid line at a time.
@@ -100,7 +100,7 @@ extension Framesetter {
             for _ in 0 ..< Self.bandAttempts {
                 let fragments = container.lineFragments(top: bandTop + proposed.upper, height: proposed.height)
                 guard !fragments.isEmpty else { break }
-                var set = setLines(in: fragments, container: container, state: state, from: position,
+                var set = setLines(in: fragments, container: container, paragraph: paragraph, from: position,
                                    bandTop: bandTop, expected: expected, fitWords: fitWords)
                 guard !set.lines.isEmpty else { break }
                 let actual = BandMetrics(lines: set.lines)
@@ -131,9 +131,8 @@ extension Framesetter {
 
     /// Lines from `position` in a band's fragments, one a fragment, in reading order; a
     /// paragraph's last line ends the band.
-    private func setLines(in fragments: [HorizontalSpan], container: Container, state: ParagraphState, from position: Int,
+    private mutating func setLines(in fragments: [HorizontalSpan], container: Container, paragraph: PreparedParagraph, from position: Int,
                           bandTop: Double, expected: BandMetrics, fitWords: Bool) -> (lines: [Line], lastAvailable: Double) {
-        let paragraph = state.paragraph
         let style = paragraph.style
         let rightToLeft = paragraph.bidi.isRightToLeft
         let ordered = rightToLeft ? Array(fragments.reversed()) : fragments
@@ -161,10 +160,10 @@ extension Framesetter {
                 lineBreak = LineBreak(end: paragraph.range.upperBound, kind: .mandatory)
             } else {
                 let lineStart = start
-                lineBreak = nextBreak(in: state, from: start, available: available,
+                lineBreak = nextBreak(in: paragraph, from: start, available: available,
                                       planFits: { plan, line in abs(plan.width(ofLine: line) - available) < 0.001 },
                                       widths: {
-                                          self.predictedWidths(container: container, paragraph: paragraph, from: lineStart,
+                                          Self.predictedWidths(container: container, paragraph: paragraph, from: lineStart,
                                                                firstWidth: available, rest: ordered[(index + 1)...],
                                                                bandTop: bandTop, expected: expected)
                                       })
@@ -181,7 +180,7 @@ extension Framesetter {
     /// Whether the text from `position` to its first break fits `available` (and so a line
     /// need not cut a word or overhang).
     private func firstWordFits(_ paragraph: PreparedParagraph, from position: Int, available: Double) -> Bool {
-        let greedy = firstFitBreak(in: paragraph, from: position, available: available)
+        let greedy = framesetter.firstFitBreak(in: paragraph, from: position, available: available)
         return greedy.kind != .forced && paragraph.width(from: position, to: greedy.end) <= available + 1e-6
     }
 
@@ -190,7 +189,7 @@ extension Framesetter {
     /// bands below, until there is enough room for twice the paragraph's remaining text or the
     /// container ends. Knuth–Plass breaks the paragraph for them; when a line turns out to have
     /// another width, the paragraph is broken again from there.
-    private func predictedWidths(container: Container, paragraph: PreparedParagraph, from position: Int,
+    private static func predictedWidths(container: Container, paragraph: PreparedParagraph, from position: Int,
                                  firstWidth: Double, rest: ArraySlice<HorizontalSpan>, bandTop: Double,
                                  expected: BandMetrics) -> ([Double], Double) {
         let style = paragraph.style
