@@ -3,7 +3,7 @@ import Text
 /// Floated pictures (`<img float="left|right">`): each is placed at the top of the line that
 /// holds its anchor character, against that side of the container's rectangle, and the frame is
 /// set again with the picture and its margin as an exclusion, so that the lines beside it are
-/// shortened (the exclusion path, see ShapedFramesetting). A picture that would reach below
+/// shortened (the lines of a band, see LineLoop). A picture that would reach below
 /// the container moves to the top of the next frame set from where this one ends (it is
 /// carried, see FlowCarry); the text goes on without waiting for it.
 extension Framesetter {

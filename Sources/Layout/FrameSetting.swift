@@ -43,63 +43,6 @@ struct FrameSetting {
                          spaceBefore: startsParagraph && frameHasLines ? style.spaceBefore : 0)
     }
 
-    /// Every line as wide as the container's rectangle.
-    mutating func rectangularFrame(in container: Container, from index: Int, to end: Int) -> Frame {
-        let rect = container.rect
-        var lines: [Line] = []
-        var setLines: [ColumnBreak.SetLine] = []
-        var overflow: ColumnBreak.Overflow?
-        var position = index
-        var y = rect.minY
-        var linesOfParagraph: Int?   // lines of the current paragraph in this frame, when it began here
-        while position < end {
-            guard let next = lineStart(at: position, frameHasLines: !lines.isEmpty) else { break }
-            let paragraph = next.paragraph, style = next.paragraph.style
-            let startsParagraph = next.startsParagraph, spaceBefore = next.spaceBefore
-
-            let indent = style.headIndent + (startsParagraph ? style.firstLineIndent : 0)
-            let fragment = (minX: rect.minX, maxX: rect.maxX)
-            // A right-to-left paragraph's lines start at the right: its head indent is there.
-            let rightToLeft = paragraph.bidi.isRightToLeft
-            let left = fragment.minX + (rightToLeft ? style.tailIndent : indent)
-            let available = max(1, fragment.maxX - (rightToLeft ? indent : style.tailIndent) - left)
-            paragraph.lineStartX = left - fragment.minX
-            paragraph.lineEndX = left - fragment.minX + available
-            let lineBreak: LineBreak
-            let other = max(1, fragment.maxX - fragment.minX - style.tailIndent - style.headIndent)
-            if paragraph.range.isEmpty {
-                lineBreak = LineBreak(end: paragraph.range.upperBound, kind: .mandatory)
-            } else {
-                lineBreak = nextBreak(in: paragraph, from: position, available: available, otherLines: other)
-            }
-            var line = LineBuilder(paragraph: paragraph).makeLine(from: position, to: lineBreak, left: left, available: available,
-                                                                  startX: left - fragment.minX)
-
-            // The line box: ascent and descent, with the leading split above and below.
-            let top = y + spaceBefore
-            let natural = top + line.leading / 2 + line.ascent
-            // On a grid the line moves down onto the next grid line, taking the space before with it.
-            let baseline = container.baselineGrid?.snap(natural) ?? natural
-            if baseline + line.descent > rect.maxY + 0.001, !lines.isEmpty {
-                overflow = ColumnBreak.Overflow(
-                    startsParagraph: startsParagraph,
-                    linesLeft: startsParagraph ? 0 : linesLeft(in: paragraph, from: position, available: available,
-                                                               otherLines: other, atMost: style.widows))
-                break
-            }
-            line.origin.y = baseline
-            linesOfParagraph = startsParagraph ? 0 : linesOfParagraph
-            setLines.append(ColumnBreak.SetLine(linesBefore: linesOfParagraph, endsParagraph: line.endsParagraph,
-                                                isBlank: paragraph.range.isEmpty, rules: KeepRules(style), bottom: baseline + line.descent - rect.minY))
-            linesOfParagraph = linesOfParagraph.map { $0 + 1 }
-            lines.append(line)
-            y = top + line.height + (baseline - natural)
-            if line.endsParagraph { y += style.spaceAfter }
-            position = line.stringRange.upperBound
-        }
-        return endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
-    }
-
     /// The frame of the lines set, its end moved back where the keep rules ask (see ColumnBreak).
     func endedWhereParagraphsAllow(_ container: Container, from index: Int, to position: Int, lines: [Line],
                                    setLines: [ColumnBreak.SetLine], overflow: ColumnBreak.Overflow?) -> Frame {
@@ -112,40 +55,29 @@ struct FrameSetting {
         return Frame(container: container, lines: lines, visibleRange: index ..< end, text: text)
     }
 
-    /// The break ending the line that starts at `position`: from the paragraph's optimal
-    /// breaks when it has them (paragraphs with tabs past their first word — tables — and
-    /// those no optimal setting fits are filled first-fit).
-    private mutating func nextBreak(in paragraph: PreparedParagraph, from position: Int, available: Double,
-                                    otherLines: Double) -> LineBreak {
-        nextBreak(in: paragraph, from: position, available: available,
-                  planFits: { plan, line in
-                      abs(plan.width(ofLine: line) - available) < 0.001 && abs(plan.otherWidth - otherLines) < 0.001
-                          && plan.widths.dropFirst(line + 1).allSatisfy { abs($0 - otherLines) < 0.001 }
-                  },
-                  widths: { ([available], otherLines) })
-    }
-
-    /// The break ending the line at `position`, from the paragraph's plan when `planFits` its
-    /// line there, else from a new plan for the `widths` (this line's and the next ones', and
-    /// the width of any line after those).
-    mutating func nextBreak(in paragraph: PreparedParagraph, from position: Int, available: Double,
+    /// The break ending the line at `position`, placed at `tabs`: from the paragraph's optimal
+    /// breaks when it has them (paragraphs with tabs past their first word — tables — and those
+    /// no optimal setting fits are filled first-fit). They are its plan when `planFits` its line
+    /// there, else a new plan for the `widths` (this line's and the next ones', and the width
+    /// of any line after those).
+    mutating func nextBreak(in paragraph: PreparedParagraph, from position: Int, available: Double, tabs: TabOrigin,
                             planFits: (LinePlan, Int) -> Bool, widths: () -> ([Double], Double)) -> LineBreak {
         if !paragraph.hasTabs || paragraph.tabsOnlyBeforeFirstSpace {
             let key = paragraph.range.lowerBound
             if !(plans[key]?.covers(position, fits: planFits) ?? false) {
                 let (lineWidths, otherWidth) = widths()
-                plans[key] = cache.plan(for: paragraph, from: position, widths: lineWidths, otherWidth: otherWidth)
+                plans[key] = cache.plan(for: paragraph, from: position, widths: lineWidths, otherWidth: otherWidth, tabs: tabs)
             }
             if let lineBreak = plans[key]?.lineBreak(startingAt: position) { return lineBreak }
             // No optimal setting: the rest of the paragraph is filled first-fit (see LinePlan.covers).
         }
-        return framesetter.firstFitBreak(in: paragraph, from: position, available: available)
+        return framesetter.firstFitBreak(in: paragraph, from: position, available: available, tabs: tabs)
     }
 
     /// Lines of the paragraph from the line starting at `position` (which `nextBreak` has just
     /// set) to its end, counted up to `limit`, in lines as wide as this one: what would go on
     /// to the next column if this one ended before it.
-    func linesLeft(in paragraph: PreparedParagraph, from position: Int, available: Double, otherLines: Double,
+    func linesLeft(in paragraph: PreparedParagraph, from position: Int, available: Double, otherLines: Double, tabs: TabOrigin,
                    atMost limit: Int) -> Int {
         if let plan = plans[paragraph.range.lowerBound], let breaks = plan.breaks, let line = plan.lineStarts.firstIndex(of: position) {
             let planned = plan.lineStarts.count - line
@@ -155,7 +87,7 @@ struct FrameSetting {
         var count = 0
         var start = position
         while start < paragraph.range.upperBound, count < max(limit, 1) {
-            let end = framesetter.firstFitBreak(in: paragraph, from: start, available: count == 0 ? available : otherLines).end
+            let end = framesetter.firstFitBreak(in: paragraph, from: start, available: count == 0 ? available : otherLines, tabs: tabs).end
             guard end > start else { break }
             start = end
             count += 1

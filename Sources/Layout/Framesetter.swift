@@ -11,8 +11,8 @@ import Text
 /// balances columns, places floats or counts pages — gives the same frame.
 ///
 /// A column ends where its paragraphs allow (see ColumnBreak): no orphans, no widows, no
-/// heading left at its foot. Containers with a shape or exclusions are filled band by band
-/// (see ShapedFramesetting and docs/shapes.md).
+/// heading left at its foot. Every container is filled by one loop, band by band (see LineLoop
+/// and docs/shapes.md).
 public final class Framesetter {
     public let text: AttributedText
     /// Paragraphs shaped, and breaks found, for every frame this framesetter sets.
@@ -72,15 +72,15 @@ public final class Framesetter {
     /// A frame of text alone, without placing floats: the floats carried in stay waiting.
     func plainFrame(in container: Container, from start: Int, to end: Int, carrying carried: FlowCarry) -> FrameResult {
         var setting = FrameSetting(framesetter: self, carrying: carried.plan)
-        let frame = container.isRectangular ? setting.rectangularFrame(in: container, from: start, to: end)
-            : setting.shapedFrame(in: container, from: start, to: end)
+        let frame = setting.lines(in: container, from: start, to: end)
         return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats,
                                                           plan: setting.plan(containing: frame.visibleRange.upperBound)))
     }
 
-    /// The first-fit break ending the line from `position` in `available` points.
-    func firstFitBreak(in paragraph: PreparedParagraph, from position: Int, available: Double) -> LineBreak {
-        var greedy = breaker.nextLine(from: position, opportunities: paragraph.opportunities, available: available, measure: paragraph)
+    /// The first-fit break ending the line from `position` in `available` points, placed at `tabs`.
+    func firstFitBreak(in paragraph: PreparedParagraph, from position: Int, available: Double, tabs: TabOrigin) -> LineBreak {
+        var greedy = breaker.nextLine(from: position, opportunities: paragraph.opportunities, available: available,
+                                      measure: paragraph.measured(at: tabs))
         if greedy.kind == .opportunity, paragraph.units[greedy.end - 1] == PreparedParagraph.softHyphen {
             greedy.kind = .hyphenated
         }

@@ -38,9 +38,8 @@ public final class ParagraphCache {
         var start: Int
         var widths: [Double]
         var otherWidth: Double
-        /// Where tab stops are measured from and to, for paragraphs with tabs (0 and ∞ without).
-        var tabStart: Double
-        var tabEnd: Double
+        /// Where tab stops are measured from and to, for paragraphs with tabs (`.columnEdge` without).
+        var tabs: TabOrigin
     }
 
     init(text: AttributedText, fonts: FontTable, shaper: Shaper) {
@@ -75,14 +74,14 @@ public final class ParagraphCache {
     }
 
     /// Optimal breaks for `paragraph`'s lines from `start`, line `n` `widths[n]` wide and the
-    /// lines after the list `otherWidth`, found now or earlier.
-    func plan(for paragraph: PreparedParagraph, from start: Int, widths: [Double], otherWidth: Double) -> LinePlan {
-        let key = PlanKey(paragraph: paragraph.range.lowerBound, start: start, widths: widths, otherWidth: otherWidth,
-                          tabStart: paragraph.hasTabs ? paragraph.lineStartX : 0,
-                          tabEnd: paragraph.hasTabs ? paragraph.lineEndX : .infinity)
+    /// lines after the list `otherWidth`, the first placed at `tabs`, found now or earlier.
+    func plan(for paragraph: PreparedParagraph, from start: Int, widths: [Double], otherWidth: Double, tabs: TabOrigin) -> LinePlan {
+        // Without tabs the breaks do not depend on where the lines are placed.
+        let tabs = paragraph.hasTabs ? tabs : .columnEdge
+        let key = PlanKey(paragraph: paragraph.range.lowerBound, start: start, widths: widths, otherWidth: otherWidth, tabs: tabs)
         if let known = plans[key] { return known }
         var effort = KnuthPlassLineBreaker.Effort()
-        let breaks = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:))
+        let breaks = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:), tabs: tabs)
             .breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
         largestBreakSearch.include(effort)
         var starts = [start]
