@@ -8,9 +8,7 @@ import XCTest
 /// now (goldens that differ are rewritten, missing ones written, stale ones removed; look at
 /// them before committing).
 final class GoldenPageTests: XCTestCase {
-    private var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    private var repository: URL { TestSupport.repositoryRoot }
 
     func testZombieMagazineMatchesGoldenPages() throws {
         let pageCount = try assertPagesMatchGoldens(of: "zombies")

@@ -12,11 +12,18 @@ import XCTest
 /// Shared helpers: where the repository, its fonts and fixtures are, temporary folders,
 /// parsing markup, resolving fonts, and reading rendered pixels. Nothing here fakes a stage.
 enum TestSupport {
-    /// The repository root: this file is `Tests/TypesetTests/TestSupport.swift`.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()   // TypesetTests
-        .deletingLastPathComponent()   // Tests
-        .deletingLastPathComponent()   // root
+    /// The repository root: the nearest folder above this file that holds `Package.swift`.
+    /// Found by walking up, not by counting folders, so that test files can move within the
+    /// test tree; every test reaches the repository through this one value.
+    static let repositoryRoot: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+            let parent = folder.deletingLastPathComponent()
+            precondition(parent.path != folder.path, "no Package.swift in any folder above \(#filePath)")
+            folder = parent
+        }
+        return folder
+    }()
 
     static var fontsDirectory: String { repositoryRoot.appendingPathComponent("fonts").path }
     static var imagesDirectory: URL { repositoryRoot.appendingPathComponent("Fixtures/images") }

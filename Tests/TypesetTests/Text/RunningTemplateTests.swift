@@ -1,0 +1,63 @@
+import Text
+import XCTest
+
+/// The running-head template syntax: parts, placeholders, escapes and the errors.
+final class RunningTemplateTests: XCTestCase {
+    private func parse(_ template: String) throws -> RunningTemplate {
+        try RunningTemplate(parsing: template)
+    }
+
+    private func failure(_ template: String) -> RunningTemplateError? {
+        do throws(RunningTemplateError) {
+            _ = try RunningTemplate(parsing: template)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testOneTwoAndThreeParts() throws {
+        XCTAssertEqual(try parse("{page}"), RunningTemplate(center: [.field(.page)]), "one part is centred")
+        XCTAssertEqual(try parse("{title}|{page}"), RunningTemplate(left: [.field(.title)], right: [.field(.page)]))
+        XCTAssertEqual(try parse("{title}||{page}"), RunningTemplate(left: [.field(.title)], right: [.field(.page)]))
+        XCTAssertEqual(try parse("Zombie Monthly|March|{page} of {pages}"),
+                       RunningTemplate(left: [.text("Zombie Monthly")], center: [.text("March")],
+                                       right: [.field(.page), .text(" of "), .field(.pages)]))
+        let parts = try parse("{title}|Issue 3|{page} of {pages}").expanded(page: 2, pages: 12, title: "Zombie Monthly")
+        XCTAssertEqual(parts.left, "Zombie Monthly")
+        XCTAssertEqual(parts.center, "Issue 3")
+        XCTAssertEqual(parts.right, "2 of 12")
+        XCTAssertTrue(try parse("").isEmpty)
+        XCTAssertTrue(try parse("||").isEmpty)
+    }
+
+    func testPlaceholdersIgnoreCaseAndEscapesPrintTheCharacter() throws {
+        XCTAssertEqual(try parse("{PAGE} {Pages}"), RunningTemplate(center: [.field(.page), .text(" "), .field(.pages)]))
+        XCTAssertEqual(try parse(#"Zombie Monthly \| March \{1\} \\ C:\dir"#),
+                       RunningTemplate(center: [.text(#"Zombie Monthly | March {1} \ C:\dir"#)]))
+        XCTAssertTrue(try parse("{title}").uses(.title))
+        XCTAssertFalse(try parse("{title}").uses(.pages))
+        XCTAssertTrue(try parse("|{pages}").uses(.pages))
+    }
+
+    func testUnknownPlaceholderIsLocatedWithASuggestion() throws {
+        let error = try XCTUnwrap(failure("Page {pgae} of {pages}"))
+        XCTAssertEqual(error.offset, 5, "at the brace")
+        XCTAssertTrue(error.message.contains("unknown placeholder {pgae}"), error.message)
+        XCTAssertTrue(error.message.contains("did you mean {page}?"), error.message)
+        XCTAssertTrue(error.message.contains("{page}, {pages} and {title}"), error.message)
+        XCTAssertTrue(try XCTUnwrap(failure("{titel}")).message.contains("did you mean {title}?"))
+        XCTAssertFalse(try XCTUnwrap(failure("{chapter}")).message.contains("did you mean"))
+        XCTAssertTrue(try XCTUnwrap(failure("{}")).message.contains("unknown placeholder {}"))
+    }
+
+    func testUnterminatedPlaceholderAndTooManyParts() throws {
+        let open = try XCTUnwrap(failure("é {page"))
+        XCTAssertEqual(open.offset, 2)
+        XCTAssertTrue(open.message.contains("unterminated placeholder"), open.message)
+        let bars = try XCTUnwrap(failure("a|b|c|d"))
+        XCTAssertEqual(bars.offset, 5, "at the third bar")
+        XCTAssertTrue(bars.message.contains("at most three parts"), bars.message)
+        XCTAssertNil(failure(#"a|b|c\|d"#), "an escaped bar is text")
+    }
+}
