@@ -51,7 +51,7 @@ final class FrameValueTests: FramesetterTestCase {
     /// frames all over the text before as from a fresh one.
     func testPagesDoNotDependOnWhatTheFramesetterSetBefore() throws {
         let input = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/magazine-feature/magazine-feature.txt").path
-        let document = try Typesetter(options: TypesetOptions()).layOut(fileAt: input)
+        let document = try Typesetter(options: TypesetOptions()).prepare(fileAt: input)
         let fresh = Array(document.pages()).map { $0.frames.flatMap(signature) }
         XCTAssertGreaterThan(fresh.count, 1)
 
