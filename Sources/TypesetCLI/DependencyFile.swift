@@ -37,6 +37,13 @@ struct DependencyFile {
             throw ValidationError("--depfile needs an output file to be the rule's target; -o - writes standard output")
         }
         if path == OutputPlan.standardStream { throw ValidationError("--depfile needs a file name") }
+        for (what, other) in [("input", inputs[0]), ("output", output)] {
+            if let other, resolved(other) == resolved(path) { throw ValidationError("--depfile \(path) would overwrite the \(what)") }
+        }
+    }
+
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// The rule as make reads it. Throws for a path make cannot read back (a newline in it).

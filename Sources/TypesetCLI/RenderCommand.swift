@@ -83,7 +83,9 @@ struct RenderCommand: ParsableCommand {
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
         defer { if let standardOutputFile { TemporaryFiles.shared.remove(standardOutputFile) } }
         // The plan checks every input, so that each shard of a CI matrix refuses the same mistakes.
-        let documents = sharding.selected(inputs).map { batchDocument(plan.entries[$0], outputPath: standardOutputFile ?? plan.entries[$0].outputPath) }
+        let documents = sharding.selected(inputs).map { index in
+            batchDocument(plan.entries[index], outputPath: standardOutputFile ?? plan.entries[index].outputPath)
+        }
 
         let start = ContinuousClock.now
         let progress = ProgressBar(total: documents.count, isWanted: isBatch && !quiet)

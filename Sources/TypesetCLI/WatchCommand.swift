@@ -15,9 +15,13 @@ struct WatchCommand: ParsableCommand {
         that a picture added to the document is watched from then on (after a failed run, those \
         of the last good one are). Fonts are not watched.
 
+        A change is a file written, renamed into place (as editors save), deleted or touched. \
         It runs until interrupted (Ctrl-C, SIGTERM): a run under way is abandoned and its \
         temporary files removed; the last good output stays. It takes the options of `typeset \
         render` for a single input.
+
+        Exit status: 2 for usage errors (then nothing is typeset); interrupted, it ends by the \
+        signal (the shell's 130 after Ctrl-C).
         """)
 
     @Argument(help: "The markup file to typeset and watch.")

@@ -120,6 +120,8 @@ final class DepfileCommandLineTests: XCTestCase {
             (["a.txt", "b.txt", "--depfile", "x.d"], "give it a single input"),
             (["-", "-o", "x.pdf", "--depfile", "x.d"], "standard input has no name"),
             (["a.txt", "-o", "-", "--depfile", "x.d"], "-o - writes standard output"),
+            (["a.txt", "--depfile", "./a.txt"], "--depfile ./a.txt would overwrite the input"),
+            (["a.txt", "-o", "a.d", "--depfile", "a.d"], "--depfile a.d would overwrite the output"),
         ]
         for (arguments, message) in cases {
             let result = try typeset(arguments, in: directory)
