@@ -48,6 +48,13 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress bar and no summary; errors and warnings are still printed.")
     var quiet = false
 
+    @OptionGroup
+    var sharding: ShardOption
+
+    @Option(help: ArgumentHelp("Also write a Makefile rule, as `cc -MD` does: the output depends on the document, its pictures and its font files (a single input; written only when it succeeds).",
+                               valueName: "file"))
+    var depfile: String?
+
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
 
@@ -56,6 +63,7 @@ struct RenderCommand: ParsableCommand {
         if format == .png { try document.checkPixelBudget(dpi: dpi) }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
+        if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output) }
         _ = try plan
     }
 
@@ -74,7 +82,10 @@ struct RenderCommand: ParsableCommand {
         if let outDir { try createFolder(outDir) }
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
         defer { if let standardOutputFile { TemporaryFiles.shared.remove(standardOutputFile) } }
-        let documents = plan.entries.map { batchDocument($0, outputPath: standardOutputFile ?? $0.outputPath) }
+        // The plan checks every input, so that each shard of a CI matrix refuses the same mistakes.
+        let documents = sharding.selected(inputs).map { index in
+            batchDocument(plan.entries[index], outputPath: standardOutputFile ?? plan.entries[index].outputPath)
+        }
 
         let start = ContinuousClock.now
         let progress = ProgressBar(total: documents.count, isWanted: isBatch && !quiet)
@@ -92,6 +103,14 @@ struct RenderCommand: ParsableCommand {
         if let standardOutputFile, outcomes.allSatisfy(\.succeeded) {
             do {
                 try StandardStreams.copyToOutput(standardOutputFile)
+            } catch {
+                StandardError.write("error: \(error)\n")
+                throw ExitCode(1)
+            }
+        }
+        if let depfile, let report = try? outcomes.first?.result.get() {
+            do {
+                try DependencyFile(report: report).write(to: depfile)
             } catch {
                 StandardError.write("error: \(error)\n")
                 throw ExitCode(1)

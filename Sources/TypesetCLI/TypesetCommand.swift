@@ -8,8 +8,9 @@ struct TypesetCommand: ParsableCommand {
         discussion: """
         `typeset FILE` typesets FILE (the render command); `typeset help render` lists its options.
         `typeset compare --golden DIR FILE…` checks pages against approved images (`typeset help compare`).
+        `typeset watch FILE` typesets FILE again whenever it or its pictures change (`typeset help watch`).
         Exit status: 0 on success, 1 when a document has errors, 2 for usage errors.
         """,
-        subcommands: [RenderCommand.self, CompareCommand.self],
+        subcommands: [RenderCommand.self, CompareCommand.self, WatchCommand.self],
         defaultSubcommand: RenderCommand.self)
 }
