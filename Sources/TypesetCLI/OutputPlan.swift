@@ -78,7 +78,9 @@ struct OutputPlan {
             if let problem = OutputLocation.problemWritingFile(at: layoutJSON) {
                 throw ValidationError("--layout-json \(layoutJSON): \(problem)")
             }
-            let taken = entries.flatMap { [("the input", $0.input), ("the output", $0.outputPath)] }.filter { $0.1 != Self.standardStream }
+            // With `-o -` no output file is written: the entries' default names go unused.
+            let outputs = writesStandardOutput ? [] : entries.map { ("the output", $0.outputPath) }
+            let taken = entries.filter { !$0.readsStandardInput }.map { ("the input", $0.input) } + outputs
             if let clash = taken.first(where: { Self.resolved($0.1) == Self.resolved(layoutJSON) }) {
                 throw ValidationError("--layout-json \(layoutJSON) would overwrite \(clash.0) \(clash.1)")
             }

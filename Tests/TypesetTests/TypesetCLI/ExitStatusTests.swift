@@ -10,7 +10,7 @@ final class ExitStatusTests: XCTestCase {
         var message: String
     }
 
-    /// A folder with a document, a file, a subfolder and a PDF.
+    /// A folder with documents, a file, a subfolder and a PDF.
     private func workspace() throws -> URL {
         let directory = try makeTemporaryDirectory()
         try write("Hello.\n", to: directory.appendingPathComponent("doc.txt"))
@@ -18,6 +18,7 @@ final class ExitStatusTests: XCTestCase {
         // A PDF given as an input: its default output is itself.
         XCTAssertEqual(try typeset(["doc.txt", "-o", "report.pdf"], in: directory).status, 0)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder"), withIntermediateDirectories: false)
+        try write("<meta footer=\"{page}\">\nHello.\n", to: directory.appendingPathComponent("meta.txt"))
         return directory
     }
 
@@ -51,6 +52,8 @@ final class ExitStatusTests: XCTestCase {
             // Problems with a document: it cannot be read, or its markup is wrong.
             Case(arguments: ["small.pdf"], status: 1, message: "small.pdf: error: cannot read small.pdf: No such file or directory"),
             Case(arguments: ["folder"], status: 1, message: "cannot read folder: it is a folder, not a regular file"),
+            // Heads from the document's <meta> that the margin given cannot hold are the document's.
+            Case(arguments: ["meta.txt", "--margin", "4"], status: 1, message: "meta.txt: error: page layout: the bottom margin of 4 pt cannot hold the footer"),
         ]
         // Root reads every file: an unreadable one can be made only for others.
         if geteuid() != 0 {
@@ -66,16 +69,6 @@ final class ExitStatusTests: XCTestCase {
             XCTAssertFalse(result.stderr.contains("would overwrite") && testCase.status == 1, "\(testCase.arguments): \(result.stderr)")
             XCTAssertEqual(try contentsOfDirectory(directory), expected, "\(testCase.arguments) wrote nothing")
         }
-    }
-
-    /// Heads that come from the document's `<meta>` are the document's: too large for the
-    /// margin given, they fail it (exit 1) at their place in the markup.
-    func testHeadsFromTheDocumentThatTheMarginsCannotHoldAreTheDocumentsProblem() throws {
-        let directory = try workspace()
-        try write("<meta footer=\"{page}\">\nHello.\n", to: directory.appendingPathComponent("meta.txt"))
-        let result = try typeset(["meta.txt", "--margin", "4"], in: directory)
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("the bottom margin of 4 pt cannot hold the footer"), result.stderr)
     }
 
     func testAnOutDirThatIsMissingIsMadeWithItsParents() throws {
