@@ -101,6 +101,7 @@ struct DocumentOptions: ParsableArguments {
             }
         }
         if let problem = template.problem { throw ValidationError("page layout: \(problem)") }
+        try RunningHeadsPreflight.check(self)
     }
 
     /// Pages drawn to pixels at `dpi` must fit the page image budget (`PagePixels`): checked

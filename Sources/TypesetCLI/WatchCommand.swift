@@ -30,8 +30,8 @@ struct WatchCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (default: INPUT with .pdf, or .png for --format png; PNG pages are named NAME-001.png, …).")
     var output: String?
 
-    @Option(help: "Output format: pdf or png.")
-    var format: FormatArgument = .pdf
+    @Option(help: "Output format: pdf or png (default: the extension of -o, else pdf).")
+    var format: FormatArgument?
 
     @Option(help: "Resolution of PNG output, in dots per inch.")
     var dpi: Double = 72
@@ -41,7 +41,6 @@ struct WatchCommand: ParsableCommand {
 
     func validate() throws {
         guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
-        if format == .png { try document.checkPixelBudget(dpi: dpi) }
         if input == OutputPlan.standardStream { throw ValidationError("watch needs a document file; standard input cannot change") }
         if output == OutputPlan.standardStream { throw ValidationError("watch writes a file each run; -o - (standard output) cannot be rewritten") }
         var isDirectory: ObjCBool = false
@@ -49,7 +48,7 @@ struct WatchCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("cannot watch \(input): its folder \(folder) does not exist")
         }
-        _ = try plan
+        if try plan.format == .png { try document.checkPixelBudget(dpi: dpi) }
     }
 
     private var plan: OutputPlan {
@@ -57,10 +56,11 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        let plan = try plan
         var options = document.typesetOptions
-        options.format = format == .pdf ? .pdf : .png
+        options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = dpi
-        let outputPath = try plan.entries[0].outputPath
+        let outputPath = plan.entries[0].outputPath
         let typesetter = BatchTypesetter(options: options, jobs: 1)
         let watcher: FileWatcher
         do {

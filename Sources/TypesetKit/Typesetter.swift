@@ -47,6 +47,9 @@ public final class Typesetter {
         do {
             // A pipe is read as standard input is; a folder or a device is refused, never read.
             bytes = try InputFile(path: inputPath, accepting: .regularFilesAndPipes).readAll()
+        } catch InputFile.Problem.cannotOpen(let reason) {
+            // The system's reason alone: "cannot read X: No such file or directory".
+            throw DocumentFailure([.error("cannot read \(inputPath): \(reason)")])
         } catch {
             throw DocumentFailure([.error("cannot read \(inputPath): \(error)")])
         }
