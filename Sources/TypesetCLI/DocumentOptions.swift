@@ -32,7 +32,7 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: "Set every line on a baseline grid this many points apart, counted from the text area's top, so that lines in adjacent columns line up (default: no grid).")
     var baselineGrid: Double?
 
-    @Option(help: "Font family of untagged text, and the stand-in for missing faces.")
+    @Option(help: "Font family of untagged text, and the stand-in for missing faces (a missing family is warned about once).")
     var font: String = TypesetOptions.defaultFontFamily
 
     @Option(help: "Font size of untagged text, in points.")
@@ -70,7 +70,7 @@ struct DocumentOptions: ParsableArguments {
     @Flag(help: "Print the header on the first page too.")
     var headerOnFirstPage = false
 
-    @Flag(help: "Treat warnings as errors.")
+    @Flag(help: "Treat warnings as errors (a face that cannot be found is not stood in for).")
     var strict = false
 
     @Option(help: "Language of the text (BCP 47, such as en, en-GB or de-CH), for shaping, line breaking and hyphenation.")
