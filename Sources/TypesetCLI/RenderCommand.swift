@@ -34,15 +34,16 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output format: pdf or png.")
     var format: FormatArgument = .pdf
 
-    @Option(help: "Resolution of PNG output, in dots per inch.")
-    var dpi: Double = 72
+    @Option(parsing: .unconditional,
+            help: "Resolution of PNG output, in dots per inch, 9 to 2400; PDF output has none: there --dpi is a warning, an error with --strict (default: 72).")
+    var dpi: Double?
 
     @Option(name: .customLong("layout-json"), help: ArgumentHelp(
         "Also write the layout of a single input as JSON: pages, frames, lines, runs and glyphs with their string ranges (docs/layout-json.md).",
         valueName: "file"))
     var layoutJSON: String?
 
-    @Option(help: "How many documents are typeset at the same time (default: one per core).")
+    @Option(parsing: .unconditional, help: "How many documents are typeset at the same time, 1 or more (default: one per core).")
     var jobs: Int?
 
     @Flag(name: .shortAndLong, help: "No progress bar and no summary; errors and warnings are still printed.")
@@ -52,9 +53,10 @@ struct RenderCommand: ParsableCommand {
     var document: DocumentOptions
 
     func validate() throws {
-        guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
-        if format == .png { try document.checkPixelBudget(dpi: dpi) }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let dpi, !(9 ... 2400).contains(dpi) { throw ValidationError("--dpi must be 9 to 2400, not \(LengthArgument.format(dpi))") }
+        if format == .png { try document.checkPixelBudget(dpi: resolution) }
+        if dpi != nil, format == .pdf, document.strict { throw ValidationError(Self.dpiWithPDF) }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
         _ = try plan
     }
@@ -65,10 +67,18 @@ struct RenderCommand: ParsableCommand {
 
     private var isBatch: Bool { inputs.count > 1 }
 
+    /// PNG output's resolution: `--dpi`, or 72 (a pixel a point).
+    private var resolution: Double { dpi ?? 72 }
+
+    /// A PDF has no resolution to set: `--dpi` with it is a mistake, but one that changes
+    /// nothing, so a warning (an error with --strict, as every warning).
+    static let dpiWithPDF = "--dpi sets the resolution of PNG output (--format png); a PDF has none, so it is ignored"
+
     func run() throws {
         var options = document.typesetOptions
         options.format = format == .pdf ? .pdf : .png
-        options.dpi = dpi
+        options.dpi = resolution
+        if dpi != nil, format == .pdf { StandardError.write("warning: \(Self.dpiWithPDF)\n") }
         options.layoutJSONPath = layoutJSON
         let plan = try plan
         if let outDir { try createFolder(outDir) }
