@@ -12,37 +12,37 @@ struct DocumentOptions: ParsableArguments {
             help: "Page size: a3, a4, a5, b5, letter, legal, tabloid, magazine (8.375 × 10.875 in), digest (5.375 × 8.375 in), or WIDTHxHEIGHT in lengths (595x842, 210mmx297mm, 8.5x11in).")
     var pageSize = PageSizeArgument(argument: "a4")
 
-    @Option(parsing: .unconditional, help: "Page margin on every side; every length option takes pt (the default), mm, cm, in or pc: 2cm, 0.75in.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Page margin on every side; every length option takes pt (the default), mm, cm, in or pc: 2cm, 0.75in.", valueName: "length"))
     var margin = LengthArgument(argument: "56.6929")
 
     @Flag(help: "Facing pages, printed on both sides and bound: odd pages have the inner margin at the left, even pages at the right; the header and footer mirror.")
     var facing = false
 
-    @Option(parsing: .unconditional, help: "Inner margin of facing pages (at the spine), a length (default: 0.8 × --margin).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Inner margin of facing pages (at the spine), a length (default: 0.8 × --margin).", valueName: "length"))
     var innerMargin: LengthArgument?
 
-    @Option(parsing: .unconditional, help: "Outer margin of facing pages, a length (default: 1.2 × --margin).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Outer margin of facing pages, a length (default: 1.2 × --margin).", valueName: "length"))
     var outerMargin: LengthArgument?
 
     @Option(parsing: .unconditional, help: "Number of columns per page, 1 to \(LayoutLimits.maximumColumns) (as many as the page holds at least 12 pt wide).")
     var columns: Int = 2
 
-    @Option(parsing: .unconditional, help: "Space between columns, a length.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Space between columns, a length.", valueName: "length"))
     var gutter = LengthArgument(argument: "18")
 
-    @Option(parsing: .unconditional, help: "Set every line on a baseline grid this far apart (a length), counted from the text area's top, so that lines in adjacent columns line up; at most a quarter of the text area's height (default: no grid).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Set every line on a baseline grid this far apart (a length), counted from the text area's top, so that lines in adjacent columns line up; at most a quarter of the text area's height (default: no grid).", valueName: "length"))
     var baselineGrid: LengthArgument?
 
     @Option(help: "Font family of untagged text, and the stand-in for missing faces.")
     var font: String = TypesetOptions.defaultFontFamily
 
-    @Option(parsing: .unconditional, help: "Font size of untagged text, a length.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Font size of untagged text, a length.", valueName: "length"))
     var fontSize = LengthArgument(argument: "11")
 
     @Option(help: "Paragraph alignment: left, right, center, justify, start or end (start is left in left-to-right text, right in right-to-left text; end the other side).")
     var align: TextAlignmentArgument = .justify
 
-    @Option(parsing: .unconditional, help: "Space after each paragraph, a length, at most a quarter of the text area's height.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Space after each paragraph, a length, at most a quarter of the text area's height.", valueName: "length"))
     var paragraphSpacing = LengthArgument(argument: "5.5")
 
     @Option(parsing: .unconditional, help: "Scale every named style's size by this factor (a reader's preferred text size).")
