@@ -45,10 +45,11 @@ public struct Length: Hashable, Sendable {
         let characters = Array(text.lowercased().drop { $0 == " " || $0 == "\t" })
         var index = 0
         if index < characters.count, characters[index] == "+" || characters[index] == "-" { index += 1 }
-        var digits = 0
+        var digits = 0, hasPoint = false
         while index < characters.count, characters[index].isASCII, characters[index].isNumber || characters[index] == "." {
             if characters[index] == "." {
-                guard !characters[..<index].contains(".") else { throw LengthSyntaxError(.notANumber) }
+                guard !hasPoint else { throw LengthSyntaxError(.notANumber) }
+                hasPoint = true
             } else {
                 digits += 1
             }

@@ -24,7 +24,7 @@ struct DocumentOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Outer margin of facing pages, a length (default: 1.2 × --margin).", valueName: "length"))
     var outerMargin: LengthArgument?
 
-    @Option(parsing: .unconditional, help: "Number of columns per page, 1 to \(LayoutLimits.maximumColumns) (as many as the page holds at least 12 pt wide).")
+    @Option(parsing: .unconditional, help: "Number of columns per page, 1 to \(LayoutLimits.maximumColumns) (as many as the page holds at least \(Int(PageTemplate.narrowestColumn)) pt wide).")
     var columns: Int = 2
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Space between columns, a length.", valueName: "length"))
@@ -45,7 +45,7 @@ struct DocumentOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Space after each paragraph, a length, at most a quarter of the text area's height.", valueName: "length"))
     var paragraphSpacing = LengthArgument(argument: "5.5")
 
-    @Option(parsing: .unconditional, help: "Scale every named style's size by this factor (a reader's preferred text size).")
+    @Option(parsing: .unconditional, help: "Scale every named style's size by this factor, 0.01 to 10 (a reader's preferred text size).")
     var textScale: Double = 1
 
     @Option(help: "Folder pictures must lie in (default: the document's folder; the current folder for standard input).")
