@@ -9,7 +9,7 @@ import TypesetKit
 /// `typeset compare` renders exactly what `typeset` would.
 struct DocumentOptions: ParsableArguments {
     @Option(parsing: .unconditional,
-            help: "Page size: a3, a4, a5, b5, letter, legal, tabloid, magazine (8.375 × 10.875 in), digest (5.375 × 8.375 in), or WIDTHxHEIGHT in lengths (595x842, 210mmx297mm, 8.5x11in).")
+            help: "Page size: \(NamedPageSize.described), in any case; or WIDTHxHEIGHT in lengths (595x842, 210mmx297mm, 8.5x11in), each side 72 pt to 14400 pt.")
     var pageSize = PageSizeArgument(argument: "a4")
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Page margin on every side; every length option takes pt (the default), mm, cm, in or pc: 2cm, 0.75in.", valueName: "length"))

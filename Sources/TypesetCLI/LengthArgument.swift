@@ -23,18 +23,14 @@ struct LengthArgument: ExpressibleByArgument {
 
     var points: Double { length.points }
 
-    /// The value in points, when it is a length in `range` (above its minimum with
-    /// `excludingMinimum`); otherwise a usage error naming `option`, the value and the range.
-    func points(as option: String, in range: ClosedRange<Double>, excludingMinimum: Bool = false) throws -> Double {
+    /// The value in points, when it is a length in `range`; otherwise a usage error naming
+    /// `option`, the value and the range.
+    func points(as option: String, in range: ClosedRange<Double>) throws -> Double {
         if let problem { throw ValidationError("\(option) \(problem)") }
-        let value = length.points
-        let bounds = excludingMinimum ? "more than \(Self.format(range.lowerBound)) and at most \(Self.format(range.upperBound)) pt"
-            : "\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) pt"
-        let below = excludingMinimum ? value <= range.lowerBound : value < range.lowerBound
-        guard !below, value <= range.upperBound else {
-            throw ValidationError("\(option) must be \(bounds), not \(written)")
+        guard range.contains(length.points) else {
+            throw ValidationError("\(option) must be \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) pt, not \(written)")
         }
-        return value
+        return length.points
     }
 
     /// The value as written, with its points when it is in another unit: `-5`, `2in (144 pt)`.

@@ -1,3 +1,4 @@
+import Foundation
 import Layout
 import Pages
 import Text
@@ -9,40 +10,38 @@ import Text
 enum NamedPageSize: String, CaseIterable {
     case a3, a4, a5, b5, letter, legal, tabloid, magazine, digest
 
+    /// Width and height in the unit the size is defined in.
+    private var trim: (width: Double, height: Double, unit: LengthUnit) {
+        switch self {
+        case .a3: (297, 420, .mm)
+        case .a4: (210, 297, .mm)
+        case .a5: (148, 210, .mm)
+        case .b5: (176, 250, .mm)
+        case .letter: (8.5, 11, .inch)
+        case .legal: (8.5, 14, .inch)
+        case .tabloid: (11, 17, .inch)
+        case .magazine: (8.375, 10.875, .inch)
+        case .digest: (5.375, 8.375, .inch)
+        }
+    }
+
     var size: Size {
         switch self {
-        // Kept as PageTemplate has them, to the 4 decimals every existing page was set with.
+        // As PageTemplate has them, to the 4 decimals every existing page was set with.
         case .a4: PageTemplate.a4
         case .letter: PageTemplate.letter
-        case .a3: Self.size(297, 420, .mm)
-        case .a5: Self.size(148, 210, .mm)
-        case .b5: Self.size(176, 250, .mm)
-        case .legal: Self.size(8.5, 14, .inch)
-        case .tabloid: Self.size(11, 17, .inch)
-        case .magazine: Self.size(8.375, 10.875, .inch)
-        case .digest: Self.size(5.375, 8.375, .inch)
+        default: Size(width: Length(value: trim.width, unit: trim.unit).points, height: Length(value: trim.height, unit: trim.unit).points)
         }
     }
 
-    /// How `--help` and the manual show it: `a4 (210 × 297 mm)`.
+    /// As a printer gives it: `210 × 297 mm`.
     var dimensions: String {
-        switch self {
-        case .a3: "297 × 420 mm"
-        case .a4: "210 × 297 mm"
-        case .a5: "148 × 210 mm"
-        case .b5: "176 × 250 mm"
-        case .letter: "8.5 × 11 in"
-        case .legal: "8.5 × 14 in"
-        case .tabloid: "11 × 17 in"
-        case .magazine: "8.375 × 10.875 in"
-        case .digest: "5.375 × 8.375 in"
-        }
-    }
-
-    private static func size(_ width: Double, _ height: Double, _ unit: LengthUnit) -> Size {
-        Size(width: Length(value: width, unit: unit).points, height: Length(value: height, unit: unit).points)
+        String(format: "%g × %g %@", trim.width, trim.height, trim.unit.rawValue)
     }
 
     /// "a3, a4, …, digest".
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// "a3 (297 × 420 mm), a4 (210 × 297 mm), …", for `--help`.
+    static var described: String { allCases.map { "\($0.rawValue) (\($0.dimensions))" }.joined(separator: ", ") }
 }
