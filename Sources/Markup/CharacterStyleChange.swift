@@ -133,16 +133,16 @@ struct CharacterStyleChange: Equatable {
         "dotted": .set(.dotted), "dashed": .set(.dashed),
     ]
 
-    /// `50` (thousandths of an em, as InDesign counts), `0.05em` or `1pt`.
+    /// `50` (thousandths of an em, as InDesign counts), `0.05em`, or a length (`1pt`, `0.3mm`).
     private static func tracking(_ attribute: TagAttribute, _ values: ValueReader) -> Tracking? {
         let text = attribute.trimmedValue.lowercased()
         if text.hasSuffix("em") {
             return values.number(attribute, in: -1 ... 10, unit: "em").map(Tracking.ems)
         }
-        if text.hasSuffix("pt") {
-            return values.number(attribute, in: -1000 ... 1000, unit: "pt").map(Tracking.points)
+        if NumberSyntax.parse(text) != nil {
+            return values.number(attribute, in: -1000 ... 10_000).map { .ems($0 / 1000) }
         }
-        return values.number(attribute, in: -1000 ... 10_000).map { .ems($0 / 1000) }
+        return values.points(attribute, in: -1000 ... 1000).map(Tracking.points)
     }
 
     /// `smcp, onum, -liga, ss01=2`: a tag switches a feature on, `-tag` off, `tag=N` selects
@@ -171,7 +171,7 @@ struct CharacterStyleChange: Equatable {
         return result
     }
 
-    /// `dx dy [blur] [colour]` in points (x to the right, y down, as in CSS), or `none`.
+    /// `dx dy [blur] [colour]`, lengths (points when bare; x to the right, y down, as in CSS), or `none`.
     private static func shadow(_ attribute: TagAttribute, _ values: ValueReader) -> Setting<Shadow>? {
         let text = attribute.trimmedValue
         if text.lowercased() == "none" { return .remove }
@@ -179,10 +179,8 @@ struct CharacterStyleChange: Equatable {
         var rest = Substring(text)
         while numbers.count < 3 {
             let word = rest.prefix { $0 != " " && $0 != "\t" }
-            var number = word.lowercased()
-            if number.hasSuffix("pt") { number.removeLast(2) }
-            guard !word.isEmpty, let value = NumberSyntax.parse(number) else { break }
-            numbers.append(value)
+            guard !word.isEmpty, let length = try? Length(parsing: word) else { break }
+            numbers.append(length.points)
             rest = rest.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }
         }
         guard numbers.count >= 2 else {

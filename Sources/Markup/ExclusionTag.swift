@@ -120,9 +120,9 @@ extension ParseState {
         var points: [ExclusionDeclaration.DeclaredPoint] = []
         for pair in attribute.trimmedValue.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
             let parts = pair.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, let x = NumberSyntax.parse(String(parts[0])), let y = NumberSyntax.parse(String(parts[1])),
+            guard parts.count == 2, let x = try? Length(parsing: parts[0]).points, let y = try? Length(parsing: parts[1]).points,
                   abs(x) <= Self.maximumCoordinate, abs(y) <= Self.maximumCoordinate else {
-                values.error("points must be pairs x,y separated by spaces, e.g. \"100,100 200,100 150,180\"; "
+                values.error("points must be pairs x,y separated by spaces, lengths in points or with a unit, e.g. \"100,100 200,100 150,180\" or \"10mm,10mm 50mm,10mm 30mm,40mm\"; "
                              + "\"\(String(pair).clipped)\" is not one", at: attribute)
                 return nil
             }

@@ -30,7 +30,7 @@ struct ParagraphStyleChange: Equatable {
     static let maximumLineCount = 100.0
 
     /// Points on a page: nothing sensible is larger (200 inches).
-    static let maximumLength = 14_400.0
+    static let maximumLength = LayoutLimits.largestPageSide
 
     /// Reads `attribute` if it is a paragraph attribute (reporting a bad value); false if it is not one.
     mutating func read(_ attribute: TagAttribute, _ values: ValueReader) -> Bool {
@@ -113,11 +113,12 @@ struct ParagraphStyleChange: Equatable {
         return Int(level)
     }
 
-    /// `1.2` (times the natural height), `14pt` (exactly, baseline to baseline) or `normal`.
+    /// `1.2` (times the natural height), a length with its unit (`14pt`, `5mm`: exactly that,
+    /// baseline to baseline) or `normal`.
     private static func lineHeight(_ attribute: TagAttribute, _ values: ValueReader) -> LineHeight? {
         let text = attribute.trimmedValue.lowercased()
         if text == "normal" { return .normal }
-        if text.hasSuffix("pt") {
+        if NumberSyntax.parse(text) == nil {
             return values.points(attribute, in: 0 ... 1000, excludingMinimum: true).map(LineHeight.fixed)
         }
         guard let multiple = values.number(attribute, in: 0 ... 1000, excludingMinimum: true) else { return nil }

@@ -13,8 +13,9 @@ public struct SectionDeclaration: Hashable, Sendable {
 extension ParseState {
     static let sectionAttributeNames = ["columns", "gutter", "shape", "height"]
 
-    /// More columns than any page holds; the page decides how many really fit.
-    static let maximumSectionColumns = 100.0
+    /// More columns than any page holds; the page decides how many really fit. `--columns`
+    /// has the same limit.
+    static let maximumSectionColumns = Double(LayoutLimits.maximumColumns)
 
     /// `<section columns="N" gutter="G">`: the paragraphs that begin from here to `</section>`
     /// are set in N columns G points apart. Sections do not nest.

@@ -1,7 +1,7 @@
 import Text
 
-/// The `tabs` attribute: `72 left, 144 right, 200 center, 260 decimal` — positions in points
-/// from the column's left edge, each with an alignment (left when left out). A decimal stop
+/// The `tabs` attribute: `72 left, 144 right, 200 center, 260 decimal` — positions (lengths,
+/// points when bare: `25mm right`) from the column's left edge, each with an alignment (left when left out). A decimal stop
 /// may name the character it aligns on after the word: `260 decimal ,`. That character is
 /// taken for the separator only when the value ends or another comma follows it, so
 /// `260 decimal , 300 right` is two stops, the first aligning on '.'.
@@ -24,16 +24,16 @@ enum TabStopList {
 
         while true {
             skipSpaces()
-            var position = word { $0 != " " && $0 != "\t" && $0 != "," }.lowercased()
-            if position.hasSuffix("pt") { position.removeLast(2) }
+            let position = word { $0 != " " && $0 != "\t" && $0 != "," }.lowercased()
             // `end`: the line's right end, wherever the column and indents put it.
             let location: Double
             if position == "end" {
                 location = TabStop.lineEnd
-            } else if let number = NumberSyntax.parse(position) {
-                location = number
+            } else if let length = try? Length(parsing: position) {
+                location = length.points
             } else {
-                return fail(position.isEmpty ? "a position is missing" : "\"\(position.clipped)\" is not a position in points or end")
+                return fail(position.isEmpty ? "a position is missing"
+                            : "\"\(position.clipped)\" is not a position (a length such as 72, 72pt or 25mm) or end")
             }
             guard location == TabStop.lineEnd || (0 ... ParagraphStyleChange.maximumLength).contains(location) else {
                 return fail("position \(ValueReader.format(location)) is outside 0 to \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt")

@@ -36,32 +36,54 @@ struct ValueReader {
     static let smallestPositive = 0.01
 
     /// `value` when it lies in `range`; otherwise an error saying which bound it passed.
+    /// `written` is the length as given when it was not in points, which messages show with
+    /// its value in points (`6000mm (17007.87 pt)`).
     func checked(_ value: Double, _ attribute: TagAttribute, in range: ClosedRange<Double>, unit: String? = nil,
-                 excludingMinimum: Bool = false) -> Double? {
+                 excludingMinimum: Bool = false, written: Length? = nil) -> Double? {
         let unitText = unit.map { " \($0)" } ?? ""
+        let shown = written.map { "\(Self.format($0.value))\($0.unit?.rawValue ?? "") (\(Self.format(($0.points * 100).rounded() / 100)) pt)" }
+            ?? Self.format(value)
         if excludingMinimum, value <= range.lowerBound {
-            error("\(attribute.name.clipped) must be greater than \(Self.format(range.lowerBound)), not \(Self.format(value))", at: attribute)
+            error("\(attribute.name.clipped) must be greater than \(Self.format(range.lowerBound)), not \(shown)", at: attribute)
             return nil
         }
         if excludingMinimum, value < range.lowerBound + Self.smallestPositive {
-            error("\(attribute.name.clipped) \(Self.format(value)) is too small (at least \(Self.format(range.lowerBound + Self.smallestPositive))\(unitText))",
+            error("\(attribute.name.clipped) \(shown) is too small (at least \(Self.format(range.lowerBound + Self.smallestPositive))\(unitText))",
                   at: attribute)
             return nil
         }
         if value < range.lowerBound {
-            error("\(attribute.name.clipped) must be at least \(Self.format(range.lowerBound))\(unitText), not \(Self.format(value))", at: attribute)
+            error("\(attribute.name.clipped) must be at least \(Self.format(range.lowerBound))\(unitText), not \(shown)", at: attribute)
             return nil
         }
         if value > range.upperBound {
-            error("\(attribute.name.clipped) \(Self.format(value)) is too large (at most \(Self.format(range.upperBound))\(unitText))", at: attribute)
+            error("\(attribute.name.clipped) \(shown) is too large (at most \(Self.format(range.upperBound))\(unitText))", at: attribute)
             return nil
         }
         return value
     }
 
-    /// A length in points: `12` or `12pt`.
+    /// A length in points, in `range`: `12`, `12pt`, `4.2mm`, `1in`, … (see `Length`).
     func points(_ attribute: TagAttribute, in range: ClosedRange<Double>, excludingMinimum: Bool = false) -> Double? {
-        number(attribute, in: range, unit: "pt", excludingMinimum: excludingMinimum)
+        guard let length = length(attribute) else { return nil }
+        let converted = length.unit == nil || length.unit == .pt ? nil : length
+        return checked(length.points, attribute, in: range, unit: "pt", excludingMinimum: excludingMinimum, written: converted)
+    }
+
+    /// The attribute's value read as a length, or nil after an error saying what is wrong.
+    func length(_ attribute: TagAttribute) -> Length? {
+        do throws(LengthSyntaxError) {
+            return try Length(parsing: attribute.value)
+        } catch let problem {
+            error(Self.lengthProblem(problem, name: attribute.name, value: attribute.value), at: attribute)
+            return nil
+        }
+    }
+
+    /// `width must be a number, not "wide"`, `width "12px" has an unknown unit "px"; …`.
+    static func lengthProblem(_ problem: LengthSyntaxError, name: String, value: String) -> String {
+        guard problem.reason != .notANumber else { return "\(name.clipped) must be a number, not \"\(value.clipped)\"" }
+        return "\(name.clipped) \"\(value.trimmingSpaces().clipped)\" \(problem.message)"
     }
 
     /// on/off (also true/false, yes/no).

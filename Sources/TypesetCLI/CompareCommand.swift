@@ -37,7 +37,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of golden images, one subfolder per document.", valueName: "dir"))
     var golden: String
 
-    @Option(help: "Resolution the pages are rendered at, in dots per inch (the goldens' own), from 9 to 600.")
+    @Option(parsing: .unconditional, help: "Resolution the pages are rendered at, in dots per inch (the goldens' own), from 9 to 600.")
     var dpi: Double = 72
 
     @Option(help: "A pixel differs when a colour channel differs by more than this, from 0 to 255.")
@@ -56,7 +56,7 @@ struct CompareCommand: ParsableCommand {
                                valueName: "dir"))
     var diffDir: String = CompareCommand.defaultDiffDirectory
 
-    @Option(help: "How many documents are checked at the same time (default: one per core).")
+    @Option(parsing: .unconditional, help: "How many documents are checked at the same time, 1 or more (default: one per core).")
     var jobs: Int?
 
     @OptionGroup
@@ -68,13 +68,13 @@ struct CompareCommand: ParsableCommand {
     func validate() throws {
         // A comparison holds a page three times over (actual, golden, diff): 600 dpi is about
         // 140 MB an image for A4; 2400, as for PNG output, would be 2.2 GB.
-        guard dpi >= 9, dpi <= 600 else { throw ValidationError("--dpi must be between 9 and 600") }
+        guard dpi >= 9, dpi <= 600 else { throw ValidationError("--dpi must be 9 to 600, not \(LengthArgument.format(dpi))") }
         try document.checkPixelBudget(dpi: dpi)
         guard (0 ... 255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be between 0 and 255") }
         if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels cannot be negative") }
         guard maxDiffRatio >= 0, maxDiffRatio <= 1 else { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
         guard !inputs.isEmpty else { throw ValidationError("give at least one input file") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
         switch Self.kind(of: golden) {
         case .folder: break
         case .missing where update: break

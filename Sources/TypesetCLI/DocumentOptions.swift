@@ -8,43 +8,44 @@ import TypesetKit
 /// information and strictness. Every command that lays out documents takes them, so that
 /// `typeset compare` renders exactly what `typeset` would.
 struct DocumentOptions: ParsableArguments {
-    @Option(help: "Page size: a4, letter, or WIDTHxHEIGHT in points.")
-    var pageSize: PageSizeArgument = PageSizeArgument(argument: "a4")!
+    @Option(parsing: .unconditional,
+            help: "Page size: \(NamedPageSize.described), in any case; or WIDTHxHEIGHT in lengths (595x842, 210mmx297mm, 8.5x11in), each side 72 pt to 14400 pt.")
+    var pageSize = PageSizeArgument(argument: "a4")
 
-    @Option(help: "Page margin on every side, in points.")
-    var margin: Double = 56.6929
+    @Option(parsing: .unconditional, help: ArgumentHelp("Page margin on every side; every length option takes pt (the default), mm, cm, in or pc: 2cm, 0.75in.", valueName: "length"))
+    var margin = LengthArgument(argument: "56.6929")
 
     @Flag(help: "Facing pages, printed on both sides and bound: odd pages have the inner margin at the left, even pages at the right; the header and footer mirror.")
     var facing = false
 
-    @Option(help: "Inner margin of facing pages (at the spine), in points (default: 0.8 × --margin).")
-    var innerMargin: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Inner margin of facing pages (at the spine), a length (default: 0.8 × --margin).", valueName: "length"))
+    var innerMargin: LengthArgument?
 
-    @Option(help: "Outer margin of facing pages, in points (default: 1.2 × --margin).")
-    var outerMargin: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Outer margin of facing pages, a length (default: 1.2 × --margin).", valueName: "length"))
+    var outerMargin: LengthArgument?
 
-    @Option(help: "Number of columns per page.")
+    @Option(parsing: .unconditional, help: "Number of columns per page, 1 to \(LayoutLimits.maximumColumns) (as many as the page holds at least \(Int(PageTemplate.narrowestColumn)) pt wide).")
     var columns: Int = 2
 
-    @Option(help: "Space between columns, in points.")
-    var gutter: Double = 18
+    @Option(parsing: .unconditional, help: ArgumentHelp("Space between columns, a length.", valueName: "length"))
+    var gutter = LengthArgument(argument: "18")
 
-    @Option(help: "Set every line on a baseline grid this many points apart, counted from the text area's top, so that lines in adjacent columns line up (default: no grid).")
-    var baselineGrid: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Set every line on a baseline grid this far apart (a length), counted from the text area's top, so that lines in adjacent columns line up; at most a quarter of the text area's height (default: no grid).", valueName: "length"))
+    var baselineGrid: LengthArgument?
 
     @Option(help: "Font family of untagged text, and the stand-in for missing faces (a missing family is warned about once).")
     var font: String = TypesetOptions.defaultFontFamily
 
-    @Option(help: "Font size of untagged text, in points.")
-    var fontSize: Double = 11
+    @Option(parsing: .unconditional, help: ArgumentHelp("Font size of untagged text, a length.", valueName: "length"))
+    var fontSize = LengthArgument(argument: "11")
 
     @Option(help: "Paragraph alignment: left, right, center, justify, start or end (start is left in left-to-right text, right in right-to-left text; end the other side).")
     var align: TextAlignmentArgument = .justify
 
-    @Option(help: "Space after each paragraph, in points.")
-    var paragraphSpacing: Double = 5.5
+    @Option(parsing: .unconditional, help: ArgumentHelp("Space after each paragraph, a length, at most a quarter of the text area's height.", valueName: "length"))
+    var paragraphSpacing = LengthArgument(argument: "5.5")
 
-    @Option(help: "Scale every text size by this factor: body text, named styles, sizes the markup gives and running heads (a reader's preferred text size).")
+    @Option(parsing: .unconditional, help: "Scale every text size by this factor, 0.01 to 10: body text, named styles, sizes the markup gives and running heads (a reader's preferred text size).")
     var textScale: Double = 1
 
     @Option(help: "Folder pictures must lie in (default: the document's folder; the current folder for standard input).")
@@ -81,10 +82,15 @@ struct DocumentOptions: ParsableArguments {
     var minimumPictureResolution = 150
 
     func validate() throws {
-        guard columns >= 1, columns <= 20 else { throw ValidationError("--columns must be between 1 and 20") }
-        guard margin >= 0, gutter >= 0, paragraphSpacing >= 0, innerMargin ?? 0 >= 0, outerMargin ?? 0 >= 0 else {
-            throw ValidationError("--margin, --inner-margin, --outer-margin, --gutter and --paragraph-spacing cannot be negative")
+        if let problem = pageSize.problem { throw ValidationError("--page-size \(problem)") }
+        guard columns >= 1, columns <= LayoutLimits.maximumColumns else {
+            throw ValidationError("--columns must be 1 to \(LayoutLimits.maximumColumns), not \(columns)")
         }
+        let lengths = 0 ... LayoutLimits.largestPageSide
+        _ = try margin.points(as: "--margin", in: lengths)
+        _ = try innerMargin?.points(as: "--inner-margin", in: lengths)
+        _ = try outerMargin?.points(as: "--outer-margin", in: lengths)
+        _ = try gutter.points(as: "--gutter", in: lengths)
         if !facing, innerMargin != nil || outerMargin != nil {
             throw ValidationError("--inner-margin and --outer-margin are the margins of facing pages; add --facing")
         }
@@ -92,12 +98,11 @@ struct DocumentOptions: ParsableArguments {
             if let problem = argument?.problem { throw ValidationError("\(name) \(problem)") }
         }
         // A size of 1e-200 is greater than 0, but Cairo cannot invert a face scaled by it.
-        guard fontSize >= 0.01, fontSize <= 1000 else { throw ValidationError("--font-size must be at least 0.01 and at most 1000") }
-        if let baselineGrid, !(baselineGrid >= 0.01 && baselineGrid <= 1000) {
-            throw ValidationError("--baseline-grid must be at least 0.01 and at most 1000")
-        }
+        _ = try fontSize.points(as: "--font-size", in: 0.01 ... 1000)
         guard !font.isEmpty else { throw ValidationError("--font cannot be empty") }
-        guard textScale >= 0.01, textScale <= 10 else { throw ValidationError("--text-scale must be at least 0.01 and at most 10") }
+        guard textScale >= 0.01, textScale <= 10 else {
+            throw ValidationError("--text-scale must be 0.01 to 10, not \(LengthArgument.format(textScale))")
+        }
         guard LanguageTag.isValid(lang) else { throw ValidationError("--lang must be \(LanguageTag.expectation), not \"\(lang)\"") }
         guard minimumPictureResolution >= 0, minimumPictureResolution <= 2400 else {
             throw ValidationError("--min-ppi must be at least 0 (no check) and at most 2400")
@@ -108,8 +113,33 @@ struct DocumentOptions: ParsableArguments {
                 throw ValidationError("--root \(root) is not a folder")
             }
         }
-        if let problem = template.problem { throw ValidationError("page layout: \(problem)") }
+        if let problem = template.problem {
+            // Columns too narrow: say how many the page holds rather than how narrow they came out.
+            let hasRoom = template.textArea.width > 0 && template.textArea.height > 0
+            throw ValidationError("page layout: \((hasRoom ? template.sectionProblem(columns: nil, gutter: nil) : nil) ?? problem)")
+        }
+        try checkTextAreaLimits()
         try RunningHeadsPreflight.check(self)
+    }
+
+    /// `--baseline-grid` and `--paragraph-spacing` within what the page's text area can use
+    /// (`TextAreaLimits`); checked once the page is known to hold text.
+    private func checkTextAreaLimits() throws {
+        let height = LengthArgument.format(template.textArea.height)
+        if let baselineGrid {
+            let step = try baselineGrid.points(as: "--baseline-grid", in: 0.01 ... LayoutLimits.largestPageSide)
+            let largest = TextAreaLimits.largestBaselineGrid(on: template)
+            guard step <= largest else {
+                throw ValidationError("--baseline-grid \(baselineGrid.written) is too large for this page: at most \(LengthArgument.format(largest)) pt, "
+                                      + "so that the text area, \(height) pt tall, holds at least \(Int(TextAreaLimits.fewestGridLines)) grid lines")
+            }
+        }
+        let spacing = try paragraphSpacing.points(as: "--paragraph-spacing", in: 0 ... LayoutLimits.largestPageSide)
+        let largest = TextAreaLimits.largestParagraphSpacing(on: template)
+        guard spacing <= largest else {
+            throw ValidationError("--paragraph-spacing \(paragraphSpacing.written) is too large for this page: at most \(LengthArgument.format(largest)) pt, "
+                                  + "a quarter of the text area's height of \(height) pt")
+        }
     }
 
     /// Pages drawn to pixels at `dpi` must fit the page image budget (`PagePixels`): checked
@@ -122,9 +152,10 @@ struct DocumentOptions: ParsableArguments {
     }
 
     var template: PageTemplate {
-        let margins = facing ? Margins.facing(margin: margin, inner: innerMargin, outer: outerMargin) : Margins(all: margin)
-        var template = PageTemplate(size: pageSize.size, margins: margins, columns: columns, gutter: gutter, facing: facing)
-        template.baselineGrid = baselineGrid
+        let margins = facing ? Margins.facing(margin: margin.points, inner: innerMargin?.points, outer: outerMargin?.points)
+            : Margins(all: margin.points)
+        var template = PageTemplate(size: pageSize.size, margins: margins, columns: columns, gutter: gutter.points, facing: facing)
+        template.baselineGrid = baselineGrid?.points
         return template
     }
 
@@ -133,10 +164,10 @@ struct DocumentOptions: ParsableArguments {
         var options = TypesetOptions()
         options.page = template
         options.fontFamily = font
-        options.fontSize = fontSize
+        options.fontSize = fontSize.points
         options.alignment = TextAlignment(rawValue: align.rawValue) ?? .justify
         options.language = lang
-        options.paragraphSpacing = paragraphSpacing
+        options.paragraphSpacing = paragraphSpacing.points
         options.textScale = textScale
         options.minimumPictureResolution = Double(minimumPictureResolution)
         options.strict = strict

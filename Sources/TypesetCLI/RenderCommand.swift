@@ -35,15 +35,16 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output format: pdf or png (default: the extension of -o, else pdf).")
     var format: FormatArgument?
 
-    @Option(help: "Resolution of PNG output, in dots per inch.")
-    var dpi: Double = 72
+    @Option(parsing: .unconditional,
+            help: "Resolution of PNG output, in dots per inch, 9 to 2400; PDF output has none: there --dpi is a warning, an error with --strict (default: 72).")
+    var dpi: Double?
 
     @Option(name: .customLong("layout-json"), help: ArgumentHelp(
         "Also write the layout of a single input as JSON: pages, frames, lines, runs and glyphs with their string ranges (docs/layout-json.md); - writes it to standard output.",
         valueName: "file"))
     var layoutJSON: String?
 
-    @Option(help: "How many documents are typeset at the same time (default: one per core).")
+    @Option(parsing: .unconditional, help: "How many documents are typeset at the same time, 1 or more (default: one per core).")
     var jobs: Int?
 
     @Flag(name: .shortAndLong, help: "No progress bar and no summary; errors and warnings are still printed.")
@@ -60,11 +61,13 @@ struct RenderCommand: ParsableCommand {
     var document: DocumentOptions
 
     func validate() throws {
-        guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let dpi, !(9 ... 2400).contains(dpi) { throw ValidationError("--dpi must be 9 to 2400, not \(LengthArgument.format(dpi))") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
         if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output) }
-        if try plan.format == .png { try document.checkPixelBudget(dpi: dpi) }
+        let format = try plan.format
+        if format == .png { try document.checkPixelBudget(dpi: resolution) }
+        if dpi != nil, format == .pdf, document.strict { throw ValidationError(Self.dpiWithPDF) }
     }
 
     private var plan: OutputPlan {
@@ -73,11 +76,19 @@ struct RenderCommand: ParsableCommand {
 
     private var isBatch: Bool { inputs.count > 1 }
 
+    /// PNG output's resolution: `--dpi`, or 72 (a pixel a point).
+    private var resolution: Double { dpi ?? 72 }
+
+    /// A PDF has no resolution to set: `--dpi` with it is a mistake, but one that changes
+    /// nothing, so a warning (an error with --strict, as every warning).
+    static let dpiWithPDF = "--dpi sets the resolution of PNG output (--format png); a PDF has none, so it is ignored"
+
     func run() throws {
         let plan = try plan
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
-        options.dpi = dpi
+        options.dpi = resolution
+        if dpi != nil, plan.format == .pdf { StandardError.write("warning: \(Self.dpiWithPDF)\n") }
         if let outDir { try createFolder(outDir) }
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
         // `--layout-json -` is written whole to a temporary file too, and copied when the document succeeded.

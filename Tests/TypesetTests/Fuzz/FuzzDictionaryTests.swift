@@ -1,10 +1,12 @@
 import Foundation
 @testable import Markup
+import Text
 import XCTest
 
 /// Fixtures/fuzz/markup.dict, the fuzzers' dictionary, holds every tag and attribute the parser
-/// knows and the values docs/markup.md's examples give them. It is generated here:
-/// `TYPESET_UPDATE_FUZZ_DICTIONARY=1 swift test --filter FuzzDictionaryTests` rewrites it.
+/// knows, the values docs/markup.md's examples give them and the units of lengths. It is
+/// generated here: `TYPESET_UPDATE_FUZZ_DICTIONARY=1 swift test --filter FuzzDictionaryTests`
+/// rewrites it.
 final class FuzzDictionaryTests: XCTestCase {
     static let dictionaryURL = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/fuzz/markup.dict")
 
@@ -44,6 +46,8 @@ final class FuzzDictionaryTests: XCTestCase {
         strings += attributes.sorted().map { " \($0)=\"" }
         strings += values.sorted().map { "\"\($0)\"" }
         strings += ["/>", "<!--", "-->", "&amp;", "&#x", "&#", ";", "\n"]
+        // The units every length takes (the examples write few of them).
+        strings += LengthUnit.allCases.map(\.rawValue)
         return strings.map { string in
             // libFuzzer reads printable ASCII; any other byte (of UTF-8, say) as \xNN.
             let escaped = string.utf8.map { byte -> String in

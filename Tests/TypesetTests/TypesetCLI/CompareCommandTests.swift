@@ -171,7 +171,7 @@ final class CompareCommandTests: XCTestCase {
             (["compare", "--golden", "goldens", "--max-diff-pixels", "-1", "note.txt"], "--max-diff-pixels"),
             (["compare", "--golden", "goldens", "--max-channel-delta", "256", "note.txt"], "--max-channel-delta"),
             (["compare", "--golden", "goldens", "--dpi", "5", "note.txt"], "--dpi"),
-            (["compare", "--golden", "goldens", "--dpi", "1200", "note.txt"], "--dpi must be between 9 and 600"),
+            (["compare", "--golden", "goldens", "--dpi", "1200", "note.txt"], "--dpi must be 9 to 600, not 1200"),
             (["compare", "--golden", "goldens", "--columns", "0", "note.txt"], "--columns"),
         ]
         for (arguments, mention) in cases {

@@ -41,19 +41,20 @@ final class UnprintableInputCommandLineTests: XCTestCase {
     }
 
     func testATinyPictureWidthIsALocatedError() throws {
-        try check("A picture <img src=\"pic.png\" width=\"1e-200\"> here.", status: 1,
-                  messages: ["doc.txt:1:37: error: width 1e-200 is too small (at least 0.01 pt)"])
+        try check("A picture <img src=\"pic.png\" width=\"0.0001\"> here.", status: 1,
+                  messages: ["doc.txt:1:37: error: width 0.0001 is too small (at least 0.01 pt)"])
     }
 
     func testTinyAndDerivedSizesAreLocatedErrors() throws {
         let markup = """
-        <font size="1e-200">a</font> <p line-height="1e-200">b</p>
+        <font size="0.0001">a</font> <p line-height="1e-200">b</p>
         <img src="pic.png" height="1e-3"> <img src="pic.png" width="0.012">
         """
+        // A line height without a unit is a multiple, not a length: its exponent is read.
         try check(markup, status: 1, messages: [
-            "doc.txt:1:13: error: size 1e-200 is too small (at least 0.01 pt)",
+            "doc.txt:1:13: error: size 0.0001 is too small (at least 0.01 pt)",
             "doc.txt:1:46: error: line-height 1e-200 is too small (at least 0.01)",
-            "doc.txt:2:28: error: height 0.001 is too small (at least 0.01 pt)",
+            "doc.txt:2:28: error: height \"1e-3\" has an exponent",
             "doc.txt:2:61: error: with width \"0.012\" the picture (240×160 pixels) would be 0.008 pt in height",
         ])
     }

@@ -1,0 +1,47 @@
+import Foundation
+import Layout
+import Pages
+import Text
+
+/// The page sizes `--page-size` knows by name. Paper sizes from ISO 216 (the A and B series,
+/// in millimetres) and ANSI/ASME Y14.1 and North American custom (letter, legal, tabloid, in
+/// inches); magazine trims as US printers list them: the standard magazine, 8⅜ × 10⅞ in,
+/// and the digest, 5⅜ × 8⅜ in (e.g. measuringknowhow.com, "Standard Magazine Sizes").
+enum NamedPageSize: String, CaseIterable {
+    case a3, a4, a5, b5, letter, legal, tabloid, magazine, digest
+
+    /// Width and height in the unit the size is defined in.
+    private var trim: (width: Double, height: Double, unit: LengthUnit) {
+        switch self {
+        case .a3: (297, 420, .mm)
+        case .a4: (210, 297, .mm)
+        case .a5: (148, 210, .mm)
+        case .b5: (176, 250, .mm)
+        case .letter: (8.5, 11, .inch)
+        case .legal: (8.5, 14, .inch)
+        case .tabloid: (11, 17, .inch)
+        case .magazine: (8.375, 10.875, .inch)
+        case .digest: (5.375, 8.375, .inch)
+        }
+    }
+
+    var size: Size {
+        switch self {
+        // As PageTemplate has them, to the 4 decimals every existing page was set with.
+        case .a4: PageTemplate.a4
+        case .letter: PageTemplate.letter
+        default: Size(width: Length(value: trim.width, unit: trim.unit).points, height: Length(value: trim.height, unit: trim.unit).points)
+        }
+    }
+
+    /// As a printer gives it: `210 × 297 mm`.
+    var dimensions: String {
+        String(format: "%g × %g %@", trim.width, trim.height, trim.unit.rawValue)
+    }
+
+    /// "a3, a4, …, digest".
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// "a3 (297 × 420 mm), a4 (210 × 297 mm), …", for `--help`.
+    static var described: String { allCases.map { "\($0.rawValue) (\($0.dimensions))" }.joined(separator: ", ") }
+}
