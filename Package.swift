@@ -49,6 +49,8 @@ let package = Package(
         .executableTarget(name: "TypesetCLI", dependencies: [
             "TypesetKit",
             "Golden",
+            // `--version` asks these for their versions.
+            "Breaking", "CHarfBuzz", "CFreeType", "CCairo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -38,4 +38,10 @@ public struct FontTable: @unchecked Sendable {
     public func font(for attributes: TextAttributes) -> Font {
         font(for: attributes.fontRequest)
     }
+
+    /// The files of every face in the table (requested faces, fallbacks and the stand-in),
+    /// each once, sorted: what a build tool must watch for the document to be set again.
+    public var fontFilePaths: [String] {
+        Set([fallback.path] + fonts.values.map(\.path) + fallbacks.values.map(\.path)).sorted()
+    }
 }

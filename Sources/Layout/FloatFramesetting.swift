@@ -3,12 +3,12 @@ import Text
 /// Floated pictures (`<img float="left|right">`): each is placed at the top of the line that
 /// holds its anchor character, against that side of the container's rectangle, and the frame is
 /// set again with the picture and its margin as an exclusion, so that the lines beside it are
-/// shortened (the exclusion path, see ShapedFramesetting). A picture that would reach below
-/// the container moves to the top of the next frame set from where this one ends; the text
-/// goes on without waiting for it.
+/// shortened (the lines of a band, see LineLoop). A picture that would reach below
+/// the container moves to the top of the next frame set from where this one ends (it is
+/// carried, see FlowCarry); the text goes on without waiting for it.
 extension Framesetter {
     /// A floated picture's character.
-    struct FloatAnchor: Hashable {
+    struct FloatAnchor: Hashable, Sendable {
         var index: Int
         var image: ImageAttachment
     }
@@ -20,18 +20,17 @@ extension Framesetter {
     /// Whether the text has floated pictures at all.
     public var hasFloats: Bool { !floatAnchors.isEmpty }
 
-    /// Whether floats that did not fit in the frame last set to end at `index` wait for the next one.
-    public func floatsWaiting(at index: Int) -> Bool { deferredFloats[index] != nil }
-
-    /// Whether a frame from `index` to `end` must place floats: some are waiting for it, or an
-    /// anchor lies in its text.
-    func mayHoldFloats(from index: Int, to end: Int) -> Bool {
-        deferredFloats[index] != nil || floatAnchors.contains { $0.index >= index && $0.index < end }
+    /// Whether a frame from `index` to `end` must place floats: some are carried in, waiting
+    /// for it, or an anchor lies in its text.
+    func mayHoldFloats(from index: Int, to end: Int, carrying carried: FlowCarry) -> Bool {
+        carried.hasWaitingFloats || floatAnchors.contains { $0.index >= index && $0.index < end }
     }
 
-    func floatingFrame(in container: Container, from index: Int, to end: Int) -> Frame {
+    /// The frame set again with each float it places as an exclusion, every time with the
+    /// same carry in: the floats that end up waiting, and the breaks of the last setting, go on.
+    func floatingFrame(in container: Container, from index: Int, to end: Int, carrying carried: FlowCarry) -> FrameResult {
         let rect = container.rect
-        let pending = deferredFloats[index] ?? []
+        let pending = carried.waitingFloats
         let waiting = Set(pending.map(\.index))
         var placed: [PlacedFloat] = []
         var deferred: [FloatAnchor] = []
@@ -43,46 +42,46 @@ extension Framesetter {
                 deferred.append(anchor)
             }
         }
-        func set() -> Frame {
+        func set() -> FrameResult {
             var floated = container
             floated.exclusions += placed.map(\.exclusion)
-            return plainFrame(in: floated, from: index, to: end)
+            return plainFrame(in: floated, from: index, to: end, carrying: carried)
         }
-        var frame = set()
+        var result = set()
         var handled = waiting
         for _ in 0 ..< Self.maximumFloatsPerFrame {
-            guard let anchor = anchors(in: frame.visibleRange).first(where: { !handled.contains($0.index) }) else { break }
+            guard let anchor = anchors(in: result.frame.visibleRange).first(where: { !handled.contains($0.index) }) else { break }
             handled.insert(anchor.index)
-            guard let line = frame.lines.first(where: { $0.stringRange.contains(anchor.index) }) else { continue }
+            guard let line = result.frame.lines.first(where: { $0.stringRange.contains(anchor.index) }) else { continue }
             let top = line.origin.y - line.ascent - line.leading / 2
             if let float = place(anchor, top: top, in: rect, beside: placed) {
                 placed.append(float)
-                frame = set()
+                result = set()
             } else {
                 deferred.append(anchor)
             }
         }
         // Set again, some lines may have gone to the next frame (it is shorter, or a column
         // ends where a paragraph allows): their floats go with them.
-        let ending = frame.visibleRange.upperBound
+        let ending = result.frame.visibleRange.upperBound
         let kept = placed.filter { waiting.contains($0.anchor) || $0.anchor < ending }
         if kept.count < placed.count {
             placed = kept
-            frame = set()
+            result = set()
         }
-        if frame.visibleRange.isEmpty, !placed.isEmpty, container.exclusions.isEmpty, index < end {
+        if result.frame.visibleRange.isEmpty, !placed.isEmpty, container.exclusions.isEmpty, index < end {
             // The floats leave no room for a line (a picture as large as the column): the text
             // goes on here and they move on, as a column must take some text. (With no text
             // left, a frame holds only the pictures still waiting.)
             placed = []
-            frame = plainFrame(in: container, from: index, to: end)
+            result = plainFrame(in: container, from: index, to: end, carrying: carried)
         }
         let done = Set(placed.map(\.anchor))
         deferred = pending.filter { !done.contains($0.index) }
-            + anchors(in: frame.visibleRange).filter { !done.contains($0.index) && !waiting.contains($0.index) }
-        frame.floats = placed
-        deferredFloats[frame.visibleRange.upperBound] = deferred.isEmpty ? nil : deferred
-        return frame
+            + anchors(in: result.frame.visibleRange).filter { !done.contains($0.index) && !waiting.contains($0.index) }
+        result.frame.floats = placed
+        result.carry.waitingFloats = deferred
+        return result
     }
 
     /// The anchors of floated pictures in `range`, in text order.

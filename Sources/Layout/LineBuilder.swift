@@ -11,9 +11,10 @@ struct LineBuilder {
     ///   - start, lineBreak: the line's characters, as chosen by the line breaker.
     ///   - left: x of the line's left end after indents; `available`: its measure;
     ///     `startX`: the left end from the column's edge, where tab stops are measured from;
-    ///   - hanging: whether punctuation may hang out of the measure (not beside an exclusion).
+    ///   - hangsLeft, hangsRight: whether punctuation may hang out of the measure at that end
+    ///     (into a column's margin, not against an exclusion or a shape's outline).
     func makeLine(from start: Int, to lineBreak: LineBreak, left: Double, available: Double, startX: Double = 0,
-                  hanging: Bool = true) -> Line {
+                  hangsLeft: Bool = true, hangsRight: Bool = true) -> Line {
         var contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)
         // At a soft hyphen the hyphen shown replaces it.
         if lineBreak.kind == .hyphenated, contentEnd > start, paragraph.units[contentEnd - 1] == PreparedParagraph.softHyphen {
@@ -33,9 +34,13 @@ struct LineBuilder {
         // out at each end.
         var hangLeft = 0.0, hangRight = 0.0
         // (Left-to-right paragraphs only: the protrusion amounts are for their left and right edges.)
-        if hanging, paragraph.style.hangingPunctuation, !paragraph.bidi.isRightToLeft, endGlyph > firstGlyph {
-            hangLeft = Protrusion.left(paragraph.units[paragraph.clusters[firstGlyph]]) * paragraph.advances[firstGlyph]
-            if let hyphen {
+        if paragraph.style.hangingPunctuation, !paragraph.bidi.isRightToLeft, endGlyph > firstGlyph {
+            if hangsLeft {
+                hangLeft = Protrusion.left(paragraph.units[paragraph.clusters[firstGlyph]]) * paragraph.advances[firstGlyph]
+            }
+            if !hangsRight {
+                hangRight = 0
+            } else if let hyphen {
                 hangRight = Protrusion.right(0x2D) * hyphen.advance
             } else {
                 hangRight = Protrusion.right(paragraph.units[paragraph.clusters[endGlyph - 1]]) * paragraph.advances[endGlyph - 1]

@@ -31,10 +31,13 @@ struct ParagraphBreaker {
     static let windowOpportunities = 2_000
     /// Opportunities in one search (`windowOpportunities` but in tests).
     var window = Self.windowOpportunities
+    /// Where the lines start, for a list item's marker and tab (see TabLayout).
+    let tabs: TabOrigin
 
-    init(paragraph: PreparedParagraph, hyphenator: @escaping (String) -> Hyphenator?) {
+    init(paragraph: PreparedParagraph, hyphenator: @escaping (String) -> Hyphenator?, tabs: TabOrigin = .columnEdge) {
         self.paragraph = paragraph
         self.hyphenator = hyphenator
+        self.tabs = tabs
     }
 
     /// Breaks for the lines from `start` (a paragraph start or a previous break) to the end;
@@ -126,7 +129,7 @@ struct ParagraphBreaker {
             if previous == start, paragraph.hasTabs, paragraph.units[start ..< offset].contains(TabLayout.tab) {
                 // A list item's marker and tab: as wide as the tab stop makes them, unbreakable.
                 let glyphs = paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: offset)
-                items.append(.box(TabLayout(paragraph: paragraph, glyphs: glyphs, startX: paragraph.lineStartX, endX: paragraph.lineEndX).width, offset: start))
+                items.append(.box(TabLayout(paragraph: paragraph, glyphs: glyphs, startX: tabs.startX, endX: tabs.endX).width, offset: start))
                 previous = offset
                 continue
             }

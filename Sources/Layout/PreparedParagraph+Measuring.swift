@@ -21,13 +21,38 @@ extension PreparedParagraph: LineMeasuring {
         return trimmed
     }
 
+    /// The width of a line from `start` to `end` at the column's edge (tab stops measured from it).
     func width(from start: Int, to end: Int) -> Double {
+        width(from: start, to: end, tabs: .columnEdge)
+    }
+
+    /// The width of a line from `start` to `end`, its tabs going to the stops `tabs` says.
+    func width(from start: Int, to end: Int, tabs: TabOrigin) -> Double {
         let last = trimmedEnd(from: start, to: end)
         let first = glyphIndex(atOrAfter: start), limit = glyphIndex(atOrAfter: last)
         let natural = hasTabs
-            ? TabLayout(paragraph: self, glyphs: first ..< limit, startX: lineStartX, endX: lineEndX).width
+            ? TabLayout(paragraph: self, glyphs: first ..< limit, startX: tabs.startX, endX: tabs.endX).width
             : prefixAdvance[limit] - prefixAdvance[first]
         return natural + hyphenAdvance(endingAt: last)
+    }
+
+    /// The paragraph measured for the line breaker as a line placed at `tabs` is.
+    func measured(at tabs: TabOrigin) -> PlacedMeasure {
+        PlacedMeasure(paragraph: self, tabs: tabs)
+    }
+
+    /// A paragraph's lines measured where they are placed: tabs make a line's width depend on it.
+    struct PlacedMeasure: LineMeasuring {
+        let paragraph: PreparedParagraph
+        let tabs: TabOrigin
+
+        func width(from start: Int, to end: Int) -> Double {
+            paragraph.width(from: start, to: end, tabs: tabs)
+        }
+
+        func emergencyBreak(from start: Int, before end: Int, available: Double) -> Int? {
+            paragraph.emergencyBreak(from: start, before: end, available: available)
+        }
     }
 
     func emergencyBreak(from start: Int, before end: Int, available: Double) -> Int? {

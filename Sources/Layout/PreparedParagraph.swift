@@ -55,9 +55,6 @@ final class PreparedParagraph {
     let hasTabs: Bool
     /// Every tab comes before the paragraph's first space (a list item's marker and tab).
     let tabsOnlyBeforeFirstSpace: Bool
-    /// Where the line being measured starts and may end, from the column's left edge (for tab stops).
-    var lineStartX = 0.0
-    var lineEndX = Double.infinity
     /// Style runs looked at by the lines built from the paragraph (see LineBuilder): the tests
     /// check that it grows with the runs, not with runs × lines.
     var styleRunsVisited = 0

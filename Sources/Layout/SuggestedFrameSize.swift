@@ -9,12 +9,14 @@ extension Framesetter {
     /// (from its top to the last line's descent or the lowest float), and the width is the
     /// widest line's set width (trailing spaces excluded). A paragraph that must start a new
     /// column or page ends the frame; the next frame is stacked below it, and the heights add.
-    /// The framesetter's paragraphs are set anew from the start of the text.
     public func suggestedFrameSize(width: Double) -> Size {
         var position = 0, height = 0.0, widest = 0.0
+        var carry = FlowCarry.none
         repeat {
             let container = Container(rect: Rect(x: 0, y: height, width: width, height: Self.unboundedHeight))
-            let frame = self.frame(in: container, from: position)
+            let result = self.frame(in: container, from: position, carrying: carry)
+            let frame = result.frame
+            carry = result.carry
             widest = frame.lines.reduce(widest) { max($0, $1.width) }
             height += frame.usedHeight
             guard frame.visibleRange.upperBound > position else { break }

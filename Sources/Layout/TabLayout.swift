@@ -1,6 +1,16 @@
 import Foundation
 import Text
 
+/// Where a line starts and may end, from its column's left edge (or its fragment's, in a
+/// shaped container): tab stops are measured from there, and a stop at `TabStop.lineEnd` is at the end.
+struct TabOrigin: Hashable, Sendable {
+    var startX: Double
+    var endX: Double
+
+    /// A line at the column's edge with no end: how a paragraph is measured out of place.
+    static let columnEdge = TabOrigin(startX: 0, endX: .infinity)
+}
+
 /// Where tabs take the text of one line. Each tab's advance is chosen so that the text after
 /// it (up to the next tab or the line's end) meets the next tab stop as the stop asks: starting
 /// at a left stop, ending at a right one, centred on a centre one, or with its decimal

@@ -53,6 +53,12 @@ struct CharacterStyleChange: Equatable {
     /// Whether it may change the face (family, weight or slant), which the Fonts stage looks up.
     var changesFace: Bool { family != nil || weight != nil || italic != nil }
 
+    /// Multiplies the size this sets by the text scale (`--text-scale`), keeping it within
+    /// `maximumSize`: every size written in the markup is one the reader's scale applies to.
+    mutating func scaleSize(by textScale: Double) {
+        size = size.map { min($0 * textScale, Self.maximumSize) }
+    }
+
     // MARK: Reading
 
     /// Reads `attribute` if it is a character attribute (reporting a bad value); false if it is not one.
@@ -198,15 +204,11 @@ struct CharacterStyleChange: Equatable {
         return .set(shadow)
     }
 
-    /// A BCP 47 tag such as `en`, `en-GB`, `de-CH-1996`, `zh-Hant`.
-    private static func language(_ attribute: TagAttribute, _ values: ValueReader) -> String? {
+    /// A BCP 47 tag such as `en`, `en-GB`, `de-CH-1996`, `zh-Hant` (`LanguageTag`).
+    static func language(_ attribute: TagAttribute, _ values: ValueReader) -> String? {
         let text = attribute.trimmedValue
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        let language = parts[0], subtags = parts.dropFirst()
-        let validLanguage = (2 ... 8).contains(language.count) && language.allSatisfy { $0.isASCII && $0.isLetter }
-        let validSubtags = subtags.allSatisfy { (1 ... 8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-        guard validLanguage, validSubtags else {
-            values.error("lang must be a BCP 47 language tag such as en, en-GB or de-CH, not \"\(attribute.value.clipped)\"", at: attribute)
+        guard LanguageTag.isValid(text) else {
+            values.error("lang must be \(LanguageTag.expectation), not \"\(attribute.value.clipped)\"", at: attribute)
             return nil
         }
         return text

@@ -37,11 +37,11 @@ struct DocumentBuilder {
         // Markup is longer than the text it makes (tags, references), so this is room enough.
         text.reserveCapacity(source.units.count + 1)
         sourceMap = TextSourceMap(source: source)
-        attributes = defaults.attributes
+        attributes = defaults.bodyAttributes
         paragraphStyle = defaults.paragraphStyle
         currentParagraphStyle = defaults.paragraphStyle
         // The body face comes first and unlocated: the Fonts stage needs it whatever the text says.
-        noteFace(of: defaults.attributes, at: nil)
+        noteFace(of: defaults.bodyAttributes, at: nil)
     }
 
     /// Appends text; each line feed ends a paragraph.

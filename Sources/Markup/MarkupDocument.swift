@@ -39,12 +39,20 @@ public struct MarkupDocument: Sendable {
 public struct MarkupDefaults: Sendable {
     public var attributes: TextAttributes
     public var paragraphStyle: ParagraphStyle
-    /// Multiplies the size of every named style (a reader's preferred text size).
+    /// Multiplies every size: the body's, the named styles' and those the markup writes (a
+    /// reader's preferred text size).
     public var textScale: Double
 
     public init(attributes: TextAttributes, paragraphStyle: ParagraphStyle = ParagraphStyle(), textScale: Double = 1) {
         self.attributes = attributes
         self.paragraphStyle = paragraphStyle
         self.textScale = textScale
+    }
+
+    /// The attributes of untagged text: `attributes` at the text scale.
+    public var bodyAttributes: TextAttributes {
+        var body = attributes
+        body.fontSize = min(attributes.fontSize * textScale, CharacterStyleChange.maximumSize)
+        return body
     }
 }

@@ -48,6 +48,7 @@ extension ParseState {
             let offset = error.offset.map { diagnostics.source.offset(inValueAt: pattern.valueOffset, decodedOffset: $0) }
             return diagnostics.error("invalid rule pattern: \(error.message)", at: offset ?? pattern.valueOffset)
         }
+        change.scaleSize(by: defaults.textScale)
         named.merge(change)
         rules.append(MarkupRule(expression: expression, change: named, patternOffset: pattern.valueOffset, tagOffset: tag.offset))
     }

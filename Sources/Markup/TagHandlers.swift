@@ -82,6 +82,7 @@ extension ParseState {
                 warnUnknown(attribute, of: tag, known: CharacterStyleChange.attributeNames)
             }
         }
+        change.scaleSize(by: defaults.textScale)
         named.merge(change)
         open(.font)
         apply(named, faceOffset: faceOffset, tagOffset: tag.offset)
@@ -109,25 +110,31 @@ extension ParseState {
 
     // MARK: Paragraph styles
 
-    /// `<p …>`: paragraph attributes for the paragraphs that begin from now on, and `style`, a
+    /// `<p …>`: paragraph attributes for the paragraphs that begin from now on; `style`, a
     /// named style whose character attributes apply from the tag and its paragraph attributes
-    /// like the tag's own (which win).
+    /// like the tag's own (which win); and `lang`, the language of the text from the tag on
+    /// (a paragraph's language is the common case, so it need not be a `<font>`).
     private mutating func openParagraph(_ tag: Tag) {
         var change = ParagraphStyleChange()
         var named: NamedStyle?
+        var language: String?
         for attribute in tag.attributes {
             if attribute.key == "style" {
                 if case .named(let style)? = styleReference(attribute, slantAllowed: false) { named = style }
+            } else if attribute.key == "lang" {
+                language = CharacterStyleChange.language(attribute, values) ?? language
             } else if !change.read(attribute, values) {
-                warnUnknown(attribute, of: tag, known: ParagraphStyleChange.attributeNames + ["style"])
+                warnUnknown(attribute, of: tag, known: ParagraphStyleChange.attributeNames + ["style", "lang"])
             }
         }
         open(.p)
         named?.paragraph.apply(to: &builder.paragraphStyle)
         change.apply(to: &builder.paragraphStyle)
-        if let named {
+        var character = named?.character ?? CharacterStyleChange()
+        character.language = language ?? character.language
+        if character != CharacterStyleChange() {
             let styleOffset = tag.attribute("style")?.valueOffset
-            apply(named.character, faceOffset: styleOffset, tagOffset: tag.offset)
+            apply(character, faceOffset: styleOffset, tagOffset: tag.offset)
         }
     }
 
@@ -182,7 +189,7 @@ extension ParseState {
 
     /// `<style name="…" …/>`: defines a named style from character and paragraph attributes,
     /// optionally starting from another one (`style="headline"`). Sizes are scaled by
-    /// the text scale, as the predefined styles' are.
+    /// the text scale, as every size is.
     private mutating func defineStyle(_ tag: Tag) {
         var name: TagAttribute?
         var base = NamedStyle()
@@ -209,7 +216,7 @@ extension ParseState {
         guard !styleName.isEmpty, styleName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             return values.error("a style name is letters, digits, '-' and '_', not \"\(name.value.clipped)\"", at: name)
         }
-        if let size = own.character.size { own.character.size = size * defaults.textScale }
+        own.character.scaleSize(by: defaults.textScale)
         // A restyled headline is still a bookmark: the level belongs to the name's place in the
         // document, not to its look, and stays unless the definition gives one.
         if own.paragraph.outlineLevel == nil, base.paragraph.outlineLevel == nil {

@@ -15,6 +15,8 @@ struct Band {
 
     var frames: [Frame]
     var end: Int
+    /// What the last frame carries on to the text after the band.
+    var carry: FlowCarry
     var stop: Stop
     /// The bottom of the lowest line (the band's top when it has none).
     var bottom: Double
@@ -33,16 +35,21 @@ struct BandSetter {
     static let maximumTrials = 24
 
     /// Frames in `columns`, in turn, from `start` until the text reaches `end` (the section's
-    /// end) or a page break, or the columns are full. Text keeps out of `exclusions` (in page
-    /// coordinates) in every column.
-    func fill(_ columns: [Rect], from start: Int, to end: Int, exclusions: [Exclusion] = []) -> Band {
+    /// end) or a page break, or the columns are full, the first carrying on from `carried`.
+    /// Text keeps out of `exclusions` (in page coordinates) in every column.
+    func fill(_ columns: [Rect], from start: Int, to end: Int, carrying carried: FlowCarry,
+              exclusions: [Exclusion] = []) -> Band {
         let text = framesetter.text
         var frames: [Frame] = []
         var position = start
+        var carry = carried
         var bottom = columns.first?.minY ?? 0
         var stop = Band.Stop.full
         for column in columns {
-            let frame = framesetter.frame(in: Container(rect: column, exclusions: exclusions, baselineGrid: grid), from: position, to: end)
+            let result = framesetter.frame(in: Container(rect: column, exclusions: exclusions, baselineGrid: grid), from: position,
+                                           to: end, carrying: carry)
+            let frame = result.frame
+            carry = result.carry
             // The framesetter sets at least one line in an empty rectangle; a column that
             // exclusions leave no room in takes nothing, and the next one starts where it would have.
             precondition(frame.visibleRange.upperBound > position || !exclusions.isEmpty,
@@ -60,16 +67,17 @@ struct BandSetter {
                 break
             }
         }
-        return Band(frames: frames, end: position, stop: stop, bottom: bottom)
+        return Band(frames: frames, end: position, carry: carry, stop: stop, bottom: bottom)
     }
 
-    /// `band` (set in `columns` from `start`, the section ending at `end`) with its columns as
-    /// short as they can be and still hold the same text: the least height found by trial
-    /// layouts, first at an even share of the lines' heights and on up a line at a time, then
-    /// halving the interval. A column break can leave columns unequal. The frames' containers
-    /// end at the band's bottom, which holds every line. Each trial sets the same paragraphs
-    /// again: the caller keeps them prepared (`Framesetter.keepsParagraphs`).
-    func balance(_ band: Band, columns: [Rect], from start: Int, to end: Int, exclusions: [Exclusion] = []) -> Band {
+    /// `band` (set in `columns` from `start` carrying on from `carried`, the section ending at
+    /// `end`) with its columns as short as they can be and still hold the same text: the least
+    /// height found by trial layouts, first at an even share of the lines' heights and on up a
+    /// line at a time, then halving the interval. A column break can leave columns unequal. The
+    /// frames' containers end at the band's bottom, which holds every line. Each trial is the
+    /// same fill at another height, with the same carry in; the one kept carries on.
+    func balance(_ band: Band, columns: [Rect], from start: Int, to end: Int, carrying carried: FlowCarry,
+                 exclusions: [Exclusion] = []) -> Band {
         guard let top = columns.first?.minY, band.stop != .full else { return band }
         var best = band
         var low = 0.0                    // a height known not to hold the text, or 0
@@ -79,16 +87,14 @@ struct BandSetter {
         var height = band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count)
         var climb = step
         var found = false
-        let leavesFloats = framesetter.floatsWaiting(at: band.end)
-        var bestHeight: Double?
+        let leavesFloats = band.carry.hasWaitingFloats
         for _ in 0 ..< Self.maximumTrials {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
-            let trial = fill(shorter, from: start, to: end, exclusions: exclusions)
+            let trial = fill(shorter, from: start, to: end, carrying: carried, exclusions: exclusions)
             // A trial that leaves a floated picture for after the band does not hold it.
-            if trial.end == band.end, leavesFloats || !framesetter.floatsWaiting(at: trial.end) {
+            if trial.end == band.end, leavesFloats || !trial.carry.hasWaitingFloats {
                 best = trial
-                bestHeight = height
                 found = true
                 high = min(height, trial.bottom - top)
             } else {
@@ -100,13 +106,6 @@ struct BandSetter {
             } else {
                 height = (low + high) / 2
             }
-        }
-        // Floats moved on are remembered by the framesetter from the last trial: set the best again.
-        if framesetter.hasFloats, let bestHeight {
-            best = fill(columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: bestHeight) }, from: start, to: end,
-                        exclusions: exclusions)
-        } else if framesetter.hasFloats {
-            best = fill(columns, from: start, to: end, exclusions: exclusions)
         }
         let bandHeight = best.bottom - top
         for index in best.frames.indices {

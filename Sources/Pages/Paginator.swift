@@ -40,14 +40,39 @@ public struct Paginator: Sequence, IteratorProtocol {
     public let pageCount: Int?
     /// Shapes text keeps out of, by page number, in points from the page's top-left corner.
     public let exclusions: [Int: [Exclusion]]
-    private var position = 0
-    private var pageNumber = 0
     private var sections: SectionFinder
-    /// The text's spanning pictures, in order, and how many of them the pages have passed.
+    /// The text's spanning pictures, in order.
     private let spanningAnchors: [SpanningAnchor]
-    private var anchorsPassed = 0
-    /// Spanning pictures whose anchors are on earlier pages, for the next page's top or bottom.
-    private var waitingPictures: [SpanningAnchor] = []
+    /// Where the pages have got to: all a page is set from besides the text and the template.
+    private var flow = Flow()
+
+    /// Where the next page starts, and what the pages before it hand it.
+    private struct Flow {
+        var position = 0
+        /// What the last frame set carries to the next page's first frame.
+        var carry = FlowCarry.none
+        /// The number of the page last made (0 before the first).
+        var pageNumber = 0
+        /// How many of the spanning pictures the pages have passed.
+        var anchorsPassed = 0
+        /// Spanning pictures whose anchors are on earlier pages, for the next page's top or bottom.
+        var waitingPictures: [SpanningAnchor] = []
+    }
+
+    /// The text set from where a page starts: its frames, where the text got to, and what the
+    /// last frame carries on.
+    private struct PageText {
+        var frames: [Frame] = []
+        var end: Int
+        var carry: FlowCarry
+
+        /// The band added below the page's bands so far: its frames, and where it ends.
+        mutating func take(_ band: Band) {
+            frames += band.frames
+            end = band.end
+            carry = band.carry
+        }
+    }
 
     public init(framesetter: Framesetter, template: PageTemplate, runningHeads: RunningHeadSetter? = nil, pageCount: Int? = nil,
                 exclusions: [Int: [Exclusion]] = [:]) {
@@ -64,54 +89,56 @@ public struct Paginator: Sequence, IteratorProtocol {
 
     /// Floated pictures that did not fit before the text ended get pages of their own, one
     /// column after another, rather than being dropped: each frame places at least the first.
-    private mutating func pageOfWaitingPictures() -> Page? {
+    private mutating func pageOfWaitingPictures() -> Page {
         var frames: [Frame] = []
-        for column in template.columnRects(ofPage: pageNumber) where framesetter.floatsWaiting(at: position) {
-            frames.append(framesetter.frame(in: Container(rect: column, baselineGrid: template.baselineGrid(ofPage: pageNumber)),
-                                              from: position, to: position))
+        for column in template.columnRects(ofPage: flow.pageNumber) where flow.carry.hasWaitingFloats {
+            let result = framesetter.frame(in: Container(rect: column, baselineGrid: template.baselineGrid(ofPage: flow.pageNumber)),
+                                           from: flow.position, to: flow.position, carrying: flow.carry)
+            frames.append(result.frame)
+            flow.carry = result.carry
         }
-        let furniture = runningHeads?.furniture(page: pageNumber, of: pageCount, template: template)
-        return Page(number: pageNumber, size: template.size, frames: frames, furniture: furniture)
+        return finish(frames, pictures: [])
     }
 
     public mutating func next() -> Page? {
         let text = framesetter.text
-        let picturesWaiting = position >= text.length && text.length > 0 && framesetter.floatsWaiting(at: position)
-        guard position < text.length || picturesWaiting || !waitingPictures.isEmpty || (text.length == 0 && pageNumber == 0) else {
+        let picturesWaiting = flow.position >= text.length && text.length > 0 && flow.carry.hasWaitingFloats
+        guard flow.position < text.length || picturesWaiting || !flow.waitingPictures.isEmpty
+                || (text.length == 0 && flow.pageNumber == 0) else {
             return nil
         }
-        pageNumber += 1
+        flow.pageNumber += 1
+        // Pages behind this one are done: their paragraphs are not set again.
+        framesetter.cache.forget(before: flow.position)
         if picturesWaiting { return pageOfWaitingPictures() }
         if spanningAnchors.isEmpty {
-            let frames = layOut(from: position, area: template.textArea(ofPage: pageNumber), exclusions: exclusions[pageNumber] ?? [],
-                                keepingFrom: nil)
-            position = frames.end
-            return finish(frames.frames, pictures: [])
+            let page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: exclusions[flow.pageNumber] ?? [])
+            flow.position = page.end
+            flow.carry = page.carry
+            return finish(page.frames, pictures: [])
         }
         return pageWithPictures()
     }
 
     private func finish(_ frames: [Frame], pictures: [PlacedPicture]) -> Page {
-        let furniture = runningHeads?.furniture(page: pageNumber, of: pageCount, template: template)
-        return Page(number: pageNumber, size: template.size, frames: frames, furniture: furniture, pictures: pictures)
+        let furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template)
+        return Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture, pictures: pictures)
     }
 
     /// The page laid out with the pictures waiting from earlier pages, then again with each
-    /// spanning picture anchored on it in turn, kept where its anchor stays on the page.
+    /// spanning picture anchored on it in turn, kept where its anchor stays on the page. Every
+    /// trial is the same layout of the page with other pictures; the one kept carries on.
     private mutating func pageWithPictures() -> Page {
-        let start = position
-        let reservation = PictureReservation(template: template, page: pageNumber, text: framesetter.text)
-        var (placed, left) = reservation.place(waitingPictures)
-        var accepted = Array(waitingPictures.prefix(placed.count))
-        func layOut(_ pictures: [PlacedPicture]) -> (frames: [Frame], end: Int) {
+        let start = flow.position
+        let reservation = PictureReservation(template: template, page: flow.pageNumber, text: framesetter.text)
+        var (placed, left) = reservation.place(flow.waitingPictures)
+        var accepted = Array(flow.waitingPictures.prefix(placed.count))
+        func layOut(_ pictures: [PlacedPicture]) -> PageText {
             let room = reservation.room(beside: pictures)
-            // The page may be set again: its paragraphs stay prepared, with their breaks, till it is done.
-            return self.layOut(from: start, area: room.area, exclusions: (exclusions[pageNumber] ?? []) + room.exclusions,
-                               keepingFrom: start)
+            return self.layOut(area: room.area, exclusions: (exclusions[flow.pageNumber] ?? []) + room.exclusions)
         }
         var page = layOut(placed)
-        var settled = true
-        var considered = anchorsPassed
+        var considered = flow.anchorsPassed
         while considered < spanningAnchors.count, spanningAnchors[considered].index < page.end {
             let anchor = spanningAnchors[considered]
             considered += 1
@@ -128,86 +155,77 @@ public struct Paginator: Sequence, IteratorProtocol {
                 placed = candidate
                 accepted.append(anchor)
                 page = set
-                settled = true
             } else {
                 left.append(anchor)
-                settled = false
             }
         }
-        // The framesetter remembers floats moved on from the last layout: set the kept one again.
-        if !settled { page = layOut(placed) }
-        framesetter.keepsParagraphs = nil
         // Anchors the last layout took in without trying them (it reached further) wait for the next page.
         while considered < spanningAnchors.count, spanningAnchors[considered].index < page.end {
             left.append(spanningAnchors[considered])
             considered += 1
         }
-        anchorsPassed = considered
-        waitingPictures = left
-        position = page.end
+        flow.anchorsPassed = considered
+        flow.waitingPictures = left
+        flow.position = page.end
+        flow.carry = page.carry
         return finish(page.frames, pictures: placed)
     }
 
-    /// The bands of one page's text from `start` in `area`: its frames and where the text got to.
-    /// With `keepingFrom`, the paragraphs from there stay prepared after it returns.
-    private mutating func layOut(from start: Int, area: Rect, exclusions excluded: [Exclusion], keepingFrom: Int?) -> (frames: [Frame], end: Int) {
+    /// The bands of the page's text from where it starts, in `area`.
+    private mutating func layOut(area: Rect, exclusions excluded: [Exclusion]) -> PageText {
         let text = framesetter.text
-        let setter = BandSetter(framesetter: framesetter, grid: template.baselineGrid(ofPage: pageNumber))
-        var position = start
-        var frames: [Frame] = []
+        let start = flow.position
+        let setter = BandSetter(framesetter: framesetter, grid: template.baselineGrid(ofPage: flow.pageNumber))
+        var page = PageText(end: start, carry: flow.carry)
         var top = area.minY
-        while position < text.length {
-            if !frames.isEmpty {
+        while page.end < text.length {
+            let position = page.end
+            if !page.frames.isEmpty {
                 if text.forcedBreak(before: position) == .page { break }
                 top += gap(before: position)
                 if top >= area.maxY { break }
             }
-            // The band's paragraphs stay prepared, with their breaks, for the trials that balance
-            // it: a paragraph begun on the page before keeps the breaks it was set with there.
-            framesetter.keepsParagraphs = keepingFrom ?? position
-            defer { framesetter.keepsParagraphs = keepingFrom }
             let section = sections.section(at: position)
             if let style = section.style, let shape = style.shape, let height = style.height {
                 let room = area.maxY - top
                 // A shape keeps its size: below another band, one with too little room waits
                 // for the next page; on a page of its own it is cut to the text area.
-                if !frames.isEmpty, height > room + 0.001 { break }
+                if !page.frames.isEmpty, height > room + 0.001 { break }
                 let rect = Rect(x: area.minX, y: top, width: area.width, height: Swift.min(height, room))
                 // A shape too small for a line, first on its page, would stop the text for good:
                 // its text is set in one column down the rest of the page instead.
                 let fallback = position == start ? Rect(x: area.minX, y: top, width: area.width, height: room) : nil
                 let band = setter.fill(shape, band: rect, fallback: fallback, from: position, to: section.end,
-                                       exclusions: excluded)
+                                       carrying: page.carry, exclusions: excluded)
                 if band.end == position, position > start { break }
-                frames += band.frames
-                position = band.end
+                page.take(band)
                 guard band.stop == .sectionEnd else { break }
                 top = band.bottom
                 continue
             }
-            let columns = template.columnRects(ofPage: pageNumber, top: top, height: area.maxY - top,
+            let columns = template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top,
                                                columns: section.style?.columns ?? template.columns,
                                                gutter: section.style?.gutter ?? template.gutter)
-            var band = setter.fill(columns, from: position, to: section.end, exclusions: excluded)
+            var band = setter.fill(columns, from: position, to: section.end, carrying: page.carry, exclusions: excluded)
             // Below another band, a band whose first line does not fit waits for the next page.
-            if !frames.isEmpty, let first = band.frames.first, let line = first.lines.first,
+            if !page.frames.isEmpty, let first = band.frames.first, let line = first.lines.first,
                line.origin.y + line.descent > first.container.rect.maxY + 0.001 {
                 break
             }
             let followed = band.stop == .sectionEnd && band.end < text.length
             if followed || (section.style != nil && band.stop != .full) {
-                band = setter.balance(band, columns: columns, from: position, to: section.end, exclusions: excluded)
+                band = setter.balance(band, columns: columns, from: position, to: section.end, carrying: page.carry,
+                                      exclusions: excluded)
             }
-            frames += band.frames
-            position = band.end
+            page.take(band)
             guard band.stop == .sectionEnd else { break }
             top = band.bottom
         }
         // Only exclusions can leave a page empty (they cover where the next line would go); the
         // text goes on over the page. Exclusions are on finitely many pages, so pages without
         // them, which always take text, come soon.
-        precondition(position > start || !excluded.isEmpty || start >= text.length, "page \(pageNumber) took no text")
-        return (frames, position)
+        precondition(page.end > start || !excluded.isEmpty || start >= text.length, "page \(flow.pageNumber) took no text")
+        return page
     }
 
     /// The space between a band and the one below it: the page's gutter, so that bands stand as
@@ -217,3 +235,4 @@ public struct Paginator: Sequence, IteratorProtocol {
         template.gutter + framesetter.text.paragraphStyle(at: position).spaceBefore
     }
 }
+

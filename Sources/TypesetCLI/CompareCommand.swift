@@ -66,6 +66,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "How many documents are checked at the same time (default: one per core).")
     var jobs: Int?
 
+    @OptionGroup
+    var sharding: ShardOption
+
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
 
@@ -110,6 +113,7 @@ struct CompareCommand: ParsableCommand {
         var tally = CompareTally(updating: update)
         var finished: [Int: GoldenDocumentOutcome] = [:]
         var nextToPrint = 0
+        let inputs = sharding.selected(self.inputs).map { self.inputs[$0] }
         _ = batch.run(inputs) { index, outcome in
             finished[index] = outcome
             while let ready = finished.removeValue(forKey: nextToPrint) {

@@ -32,7 +32,7 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: "Set every line on a baseline grid this many points apart, counted from the text area's top, so that lines in adjacent columns line up (default: no grid).")
     var baselineGrid: Double?
 
-    @Option(help: "Font family of untagged text, and the stand-in for missing faces.")
+    @Option(help: "Font family of untagged text, and the stand-in for missing faces (a missing family is warned about once).")
     var font: String = TypesetOptions.defaultFontFamily
 
     @Option(help: "Font size of untagged text, in points.")
@@ -44,7 +44,7 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: "Space after each paragraph, in points.")
     var paragraphSpacing: Double = 5.5
 
-    @Option(help: "Scale every named style's size by this factor (a reader's preferred text size).")
+    @Option(help: "Scale every text size by this factor: body text, named styles, sizes the markup gives and running heads (a reader's preferred text size).")
     var textScale: Double = 1
 
     @Option(help: "Folder pictures must lie in (default: the document's folder; the current folder for standard input).")
@@ -70,11 +70,15 @@ struct DocumentOptions: ParsableArguments {
     @Flag(help: "Print the header on the first page too.")
     var headerOnFirstPage = false
 
-    @Flag(help: "Treat warnings as errors.")
+    @Flag(help: "Treat warnings as errors (a face that cannot be found is not stood in for).")
     var strict = false
 
-    @Option(help: "Language of the text (BCP 47), for shaping and line breaking.")
+    @Option(help: "Language of the text (BCP 47, such as en, en-GB or de-CH), for shaping, line breaking and hyphenation.")
     var lang: String = "en"
+
+    @Option(name: .customLong("min-ppi"),
+            help: "Warn at each picture shown at fewer pixels per inch than this (printers want 150 at least); 0 turns the check off.")
+    var minimumPictureResolution = 150
 
     func validate() throws {
         guard columns >= 1, columns <= 20 else { throw ValidationError("--columns must be between 1 and 20") }
@@ -94,6 +98,10 @@ struct DocumentOptions: ParsableArguments {
         }
         guard !font.isEmpty else { throw ValidationError("--font cannot be empty") }
         guard textScale >= 0.01, textScale <= 10 else { throw ValidationError("--text-scale must be at least 0.01 and at most 10") }
+        guard LanguageTag.isValid(lang) else { throw ValidationError("--lang must be \(LanguageTag.expectation), not \"\(lang)\"") }
+        guard minimumPictureResolution >= 0, minimumPictureResolution <= 2400 else {
+            throw ValidationError("--min-ppi must be at least 0 (no check) and at most 2400")
+        }
         if let root {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -101,6 +109,7 @@ struct DocumentOptions: ParsableArguments {
             }
         }
         if let problem = template.problem { throw ValidationError("page layout: \(problem)") }
+        try RunningHeadsPreflight.check(self)
     }
 
     /// Pages drawn to pixels at `dpi` must fit the page image budget (`PagePixels`): checked
@@ -129,6 +138,7 @@ struct DocumentOptions: ParsableArguments {
         options.language = lang
         options.paragraphSpacing = paragraphSpacing
         options.textScale = textScale
+        options.minimumPictureResolution = Double(minimumPictureResolution)
         options.strict = strict
         options.imageRoot = root.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         options.title = title

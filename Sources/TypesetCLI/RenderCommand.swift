@@ -18,27 +18,28 @@ struct RenderCommand: ParsableCommand {
         printed when it finishes, every good document is written even when another fails, and \
         a summary ends the run. A progress bar shows on a terminal.
 
-        Exit status: 0 on success, 1 when a document has errors, 2 for usage errors.
+        Exit status: 0 on success; 1 when a document has errors (a file that cannot be read, \
+        bad markup, a failed write); 2 for a problem with the options, when nothing is typeset.
         """)
 
     @Argument(help: "The markup files to typeset; - reads standard input.")
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "Output file of a single input; - writes the PDF to standard output (default: INPUT with .pdf, or .png for --format png; PNG pages are named NAME-001.png, …).")
+    @Option(name: .shortAndLong, help: "Output file of a single input; its extension, .pdf or .png, chooses the format; - writes the PDF to standard output (default: INPUT with .pdf, or .png for --format png; PNG pages are named NAME-001.png, …; standard input's are stdin.pdf).")
     var output: String?
 
     @Option(help: ArgumentHelp("Write the outputs into this folder, created if missing, as NAME.pdf or NAME-001.png, … (default: beside each input).",
                                valueName: "folder"))
     var outDir: String?
 
-    @Option(help: "Output format: pdf or png.")
-    var format: FormatArgument = .pdf
+    @Option(help: "Output format: pdf or png (default: the extension of -o, else pdf).")
+    var format: FormatArgument?
 
     @Option(help: "Resolution of PNG output, in dots per inch.")
     var dpi: Double = 72
 
     @Option(name: .customLong("layout-json"), help: ArgumentHelp(
-        "Also write the layout of a single input as JSON: pages, frames, lines, runs and glyphs with their string ranges (docs/layout-json.md).",
+        "Also write the layout of a single input as JSON: pages, frames, lines, runs and glyphs with their string ranges (docs/layout-json.md); - writes it to standard output.",
         valueName: "file"))
     var layoutJSON: String?
 
@@ -48,33 +49,45 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress bar and no summary; errors and warnings are still printed.")
     var quiet = false
 
+    @OptionGroup
+    var sharding: ShardOption
+
+    @Option(help: ArgumentHelp("Also write a Makefile rule, as `cc -MD` does: the output depends on the document, its pictures and its font files (a single input; written only when it succeeds).",
+                               valueName: "file"))
+    var depfile: String?
+
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
 
     func validate() throws {
         guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
-        if format == .png { try document.checkPixelBudget(dpi: dpi) }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
-        _ = try plan
+        if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output) }
+        if try plan.format == .png { try document.checkPixelBudget(dpi: dpi) }
     }
 
     private var plan: OutputPlan {
-        get throws { try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format) }
+        get throws { try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format, layoutJSON: layoutJSON) }
     }
 
     private var isBatch: Bool { inputs.count > 1 }
 
     func run() throws {
-        var options = document.typesetOptions
-        options.format = format == .pdf ? .pdf : .png
-        options.dpi = dpi
-        options.layoutJSONPath = layoutJSON
         let plan = try plan
+        var options = document.typesetOptions
+        options.format = plan.format == .pdf ? .pdf : .png
+        options.dpi = dpi
         if let outDir { try createFolder(outDir) }
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
-        defer { if let standardOutputFile { TemporaryFiles.shared.remove(standardOutputFile) } }
-        let documents = plan.entries.map { batchDocument($0, outputPath: standardOutputFile ?? $0.outputPath) }
+        // `--layout-json -` is written whole to a temporary file too, and copied when the document succeeded.
+        let layoutJSONFile = plan.writesLayoutJSONToStandardOutput ? StandardStreams.temporaryOutputPath(pathExtension: "json") : nil
+        options.layoutJSONPath = layoutJSONFile ?? layoutJSON
+        defer { for file in [standardOutputFile, layoutJSONFile].compactMap({ $0 }) { TemporaryFiles.shared.remove(file) } }
+        // The plan checks every input, so that each shard of a CI matrix refuses the same mistakes.
+        let documents = sharding.selected(inputs).map { index in
+            batchDocument(plan.entries[index], outputPath: standardOutputFile ?? plan.entries[index].outputPath)
+        }
 
         let start = ContinuousClock.now
         let progress = ProgressBar(total: documents.count, isWanted: isBatch && !quiet)
@@ -89,9 +102,18 @@ struct RenderCommand: ParsableCommand {
         }
         progress.clear()
 
-        if let standardOutputFile, outcomes.allSatisfy(\.succeeded) {
+        // At most one of them: `validate` refuses `-o -` with `--layout-json -`.
+        if let standardOutputCopy = standardOutputFile ?? layoutJSONFile, outcomes.allSatisfy(\.succeeded) {
             do {
-                try StandardStreams.copyToOutput(standardOutputFile)
+                try StandardStreams.copyToOutput(standardOutputCopy)
+            } catch {
+                StandardError.write("error: \(error)\n")
+                throw ExitCode(1)
+            }
+        }
+        if let depfile, let report = try? outcomes.first?.result.get() {
+            do {
+                try DependencyFile(report: report).write(to: depfile)
             } catch {
                 StandardError.write("error: \(error)\n")
                 throw ExitCode(1)
@@ -114,15 +136,14 @@ struct RenderCommand: ParsableCommand {
         return BatchDocument(source: source, outputPath: outputPath)
     }
 
-    /// `--out-dir`, made with its parents when missing; a file in its way fails the run.
+    /// `--out-dir`, made with its parents when missing. `validate` found it can be; failing
+    /// now (another process got in the way) is still a problem with the option, exit status 2.
     private func createFolder(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try OutputLocation.makeFolder(path)
         } catch {
-            StandardError.write("error: cannot create the folder \(path) for --out-dir: \((error as NSError).localizedDescription)\n")
-            throw ExitCode(1)
+            StandardError.write("error: --out-dir \(path): cannot make the folder: \(error)\n")
+            throw ExitCode(2)
         }
     }
 }

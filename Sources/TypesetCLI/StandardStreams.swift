@@ -7,13 +7,13 @@ enum StandardStreams {
         [UInt8](FileHandle.standardInput.readDataToEndOfFile())
     }
 
-    /// A file in the temporary folder for a PDF bound for standard output: it is written
-    /// there whole, and copied only when the document succeeded, so that standard output
-    /// never receives half a PDF. It is registered at once, so that an interrupted run
+    /// A file in the temporary folder for a PDF (or layout JSON) bound for standard output: it
+    /// is written there whole, and copied only when the document succeeded, so that standard
+    /// output never receives half a PDF. It is registered at once, so that an interrupted run
     /// removes it.
-    static func temporaryOutputPath() -> String {
+    static func temporaryOutputPath(pathExtension: String = "pdf") -> String {
         let path = (NSTemporaryDirectory() as NSString)
-            .appendingPathComponent("typeset-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).pdf")
+            .appendingPathComponent("typeset-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).\(pathExtension)")
         TemporaryFiles.shared.register(path)
         return path
     }

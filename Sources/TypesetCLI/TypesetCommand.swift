@@ -8,8 +8,15 @@ struct TypesetCommand: ParsableCommand {
         discussion: """
         `typeset FILE` typesets FILE (the render command); `typeset help render` lists its options.
         `typeset compare --golden DIR FILE…` checks pages against approved images (`typeset help compare`).
-        Exit status: 0 on success, 1 when a document has errors, 2 for usage errors.
+        `typeset watch FILE` typesets FILE again whenever it or its pictures change (`typeset help watch`).
+        Exit status: 0 on success; 1 when a document has errors (a file that cannot be read, \
+        bad markup, a failed write); 2 for a problem with the options (an unknown option or a \
+        bad value, margins too small for the page or the running heads given, an output place \
+        that cannot be written), when nothing is typeset.
+
+        \(OverviewHelp.commonOptionsSection)
         """,
-        subcommands: [RenderCommand.self, CompareCommand.self],
+        version: TypesetVersion.report,
+        subcommands: [RenderCommand.self, CompareCommand.self, WatchCommand.self],
         defaultSubcommand: RenderCommand.self)
 }

@@ -3,8 +3,9 @@ import Pages
 import Render
 import Text
 
-/// Pass 4: every picture fitted to its column, checked to be one that can be drawn, and the
-/// contour traced of each that text wraps round its outline.
+/// Pass 4: every picture fitted to its column, checked to be one that can be drawn and to be
+/// sharp enough to print (`PictureResolutionCheck`), and the contour traced of each that text
+/// wraps round its outline.
 struct CheckPicturesPass {
     var options: TypesetOptions
 
@@ -13,6 +14,7 @@ struct CheckPicturesPass {
         var diagnostics = options.page.fitPictures(&text)
         let problems = ImagePreflight.check(text)
         guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }
+        diagnostics += PictureResolutionCheck(minimum: options.minimumPictureResolution, page: options.page).check(text)
         // Tracing decodes the pictures, which the preflight has just shown it can.
         diagnostics += ContourTracing.trace(&text)
         return PassResult(text, diagnostics: diagnostics)

@@ -16,11 +16,13 @@ struct ResolveFontsPass {
         var fonts: FontTableBuilder
         do {
             fonts = try FontTableBuilder(library: try FontLibrary(fontsDirectory: directory, bodyFamily: options.fontFamily))
+            // A missing family is reported once, where it is first asked for: a `<b>` in text
+            // of that family asks for it again without naming it.
+            var missingFamilies: Set<String> = []
             for request in document.fontRequests {
-                if let substitution = try fonts.add(request.descriptor) {
-                    diagnostics.append(.warning(Self.describe(substitution, of: request), at: request.location,
-                                                sourceLine: request.sourceLine))
-                }
+                guard let substitution = try fonts.add(request.descriptor) else { continue }
+                if substitution.reason == .familyMissing, !missingFamilies.insert(request.family.lowercased()).inserted { continue }
+                diagnostics.append(.warning(describe(substitution, of: request), at: request.location, sourceLine: request.sourceLine))
             }
         } catch let error as FontError {
             return PassResult(nil, diagnostics: diagnostics + [.error("\(error)")])
@@ -32,15 +34,17 @@ struct ResolveFontsPass {
     }
 
     /// A face a tag asked for is a "font face" at that tag; one no tag asked for (the text's
-    /// default family, from `--font`) has no location and is a "font".
-    private static func describe(_ substitution: FontSubstitution, of request: FontRequest) -> String {
+    /// default family, from `--font`) has no location and is a "font". Under `--strict` the
+    /// stand-in is not used, and the message says it was refused.
+    private func describe(_ substitution: FontSubstitution, of request: FontRequest) -> String {
+        let strict = options.strict
+        func standIn(_ face: String) -> String { strict ? "the stand-in \(face) is refused" : "using \(face) instead" }
         switch substitution.reason {
         case .familyMissing:
-            return request.location == nil
-                ? "font \"\(request.family)\" not found; using \"\(substitution.font.familyName)\" instead"
-                : "font face \"\(request.family)\" not found; using \"\(substitution.font.familyName)\" instead"
+            let what = request.location == nil ? "font" : "font face"
+            return "\(what) \"\(request.family)\" not found; " + standIn("\"\(substitution.font.familyName)\"")
         case .lacksStyle:
-            return "font \"\(request.family)\" has no \(request.descriptor) face; using \(substitution.font.displayName) (styles are never faked)"
+            return "font \"\(request.family)\" has no \(request.descriptor) face; \(standIn(substitution.font.displayName)) (styles are never faked)"
         }
     }
 }

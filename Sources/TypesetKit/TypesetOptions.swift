@@ -21,8 +21,12 @@ public struct TypesetOptions: Sendable {
     public var fontsDirectory: String?
     /// Pictures must lie inside this folder; the document's own folder when nil.
     public var imageRoot: String?
-    /// Multiplies the size of every named style, as a reader's preferred text size does.
+    /// Multiplies every text size (the body's, the named styles', those the markup writes and
+    /// the running heads'), as a reader's preferred text size does.
     public var textScale = 1.0
+    /// Pictures shown at fewer pixels per inch than this get a warning (printers ask for 150
+    /// at least, 300 for fine work); 0 checks nothing.
+    public var minimumPictureResolution = 150.0
     /// Warnings count as errors: the document fails and nothing is written.
     public var strict = false
     /// The running header, in the top margin of every page but the first (see

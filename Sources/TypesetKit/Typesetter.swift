@@ -11,6 +11,8 @@ public struct TypesetReport: Sendable {
     public var outputPaths: [String]
     /// Warnings (errors make `typeset` throw `DocumentFailure` instead).
     public var diagnostics: [Diagnostic]
+    /// The files the output was made from.
+    public var dependencies = DocumentDependencies()
 }
 
 /// The whole pipeline: markup → attributed text → fonts → frames → pages → PDF or PNG, as a
@@ -27,7 +29,9 @@ public final class Typesetter {
     /// Throws `DocumentFailure` with every problem found; then nothing is written.
     public func typeset(inputPath: String, outputPath: String) throws -> TypesetReport {
         try refuseLayoutJSONOverwriting([inputPath, outputPath])
-        return try write(prepare(fileAt: inputPath), to: outputPath)
+        var report = try write(prepare(fileAt: inputPath), to: outputPath)
+        report.dependencies.document = inputPath
+        return report
     }
 
     /// Typesets markup already read (standard input, say) into `outputPath`; pictures are
@@ -43,6 +47,9 @@ public final class Typesetter {
         do {
             // A pipe is read as standard input is; a folder or a device is refused, never read.
             bytes = try InputFile(path: inputPath, accepting: .regularFilesAndPipes).readAll()
+        } catch InputFile.Problem.cannotOpen(let reason) {
+            // The system's reason alone: "cannot read X: No such file or directory".
+            throw DocumentFailure([.error("cannot read \(inputPath): \(reason)")])
         } catch {
             throw DocumentFailure([.error("cannot read \(inputPath): \(error)")])
         }
@@ -91,7 +98,9 @@ public final class Typesetter {
     /// The passes from a prepared document to its output: paginate and draw (`DrawPass`).
     private func write(_ document: PreparedDocument, to outputPath: String) throws -> TypesetReport {
         var log = PassLog(document.diagnostics)
-        return try log.take(DrawPass(options: options).run(document, to: outputPath))
+        var report = try log.take(DrawPass(options: options).run(document, to: outputPath))
+        report.dependencies = DocumentDependencies(of: document)
+        return report
     }
 
     /// The layout JSON must not take the place of the document or its output.

@@ -10,10 +10,13 @@ final class FramesetterTests: FramesetterTestCase {
     private func allFrames(_ framesetter: Framesetter, width: Double, height: Double, limit: Int = 5_000) -> [Frame] {
         var frames: [Frame] = []
         var position = 0
+        var carry = FlowCarry.none
         while position < framesetter.text.length, frames.count < limit {
             // Alternate the containers' position on the "page", as columns would.
             let x = frames.count % 2 == 0 ? 0.0 : 300.0
-            let frame = framesetter.frame(in: Container(rect: Rect(x: x, y: 50, width: width, height: height)), from: position)
+            let result = framesetter.frame(in: Container(rect: Rect(x: x, y: 50, width: width, height: height)), from: position, carrying: carry)
+            let frame = result.frame
+            carry = result.carry
             XCTAssertEqual(frame.visibleRange.lowerBound, position)
             XCTAssertGreaterThan(frame.visibleRange.upperBound, position, "no progress at \(position)")
             guard frame.visibleRange.upperBound > position else { break }

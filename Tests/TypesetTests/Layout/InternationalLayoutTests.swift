@@ -20,8 +20,11 @@ final class InternationalLayoutTests: XCTestCase {
         let setter = Framesetter(text: document.text, fonts: try TestSupport.fontTable(for: document, library: library))
         var frames: [Frame] = []
         var position = 0
+        var carry = FlowCarry.none
         while position < setter.text.length {
-            let frame = setter.frame(in: Container(rect: Rect(x: 50, y: 50, width: width, height: height)), from: position)
+            let result = setter.frame(in: Container(rect: Rect(x: 50, y: 50, width: width, height: height)), from: position, carrying: carry)
+            let frame = result.frame
+            carry = result.carry
             frames.append(frame)
             position = frame.visibleRange.upperBound
         }

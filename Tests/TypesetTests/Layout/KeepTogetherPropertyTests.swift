@@ -50,9 +50,12 @@ final class KeepTogetherPropertyTests: XCTestCase {
             let setter = Framesetter(text: text, fonts: fonts)
             var columns: [[PlacedLine]] = []
             var position = 0
+            var carry = FlowCarry.none
             while position < text.length, columns.count < 2_000 {
                 let rect = Rect(x: columns.count % 2 == 0 ? 30 : 260, y: 40, width: Self.width, height: height)
-                let frame = setter.frame(in: Container(rect: rect), from: position)
+                let result = setter.frame(in: Container(rect: rect), from: position, carrying: carry)
+                let frame = result.frame
+                carry = result.carry
                 XCTAssertEqual(frame.visibleRange.lowerBound, position, file: file, line: line)
                 guard frame.visibleRange.upperBound > position, let first = frame.lines.first else {
                     XCTFail("no progress at \(position)", file: file, line: line)

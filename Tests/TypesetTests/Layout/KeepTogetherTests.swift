@@ -40,9 +40,12 @@ final class KeepTogetherTests: XCTestCase {
     private func frames(_ setter: Framesetter, height: Double) -> [Frame] {
         var frames: [Frame] = []
         var position = 0
+        var carry = FlowCarry.none
         while position < setter.text.length, frames.count < 1000 {
             let rect = Rect(x: 20, y: 50, width: Self.width, height: height)
-            let frame = setter.frame(in: Container(rect: rect), from: position)
+            let result = setter.frame(in: Container(rect: rect), from: position, carrying: carry)
+            let frame = result.frame
+            carry = result.carry
             XCTAssertEqual(frame.visibleRange.lowerBound, position)
             guard frame.visibleRange.upperBound > position else {
                 XCTFail("no progress at \(position)")

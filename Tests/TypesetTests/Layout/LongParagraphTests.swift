@@ -128,8 +128,11 @@ final class LongParagraphTests: FramesetterTestCase {
         attributed.append(text, attributes: TestSupport.defaultAttributes(size: 11))
         let setter = Framesetter(text: attributed, fonts: try FontTableBuilder(library: library).table)
         var position = 0, frames = 0
+        var carry = FlowCarry.none
         while position < setter.text.length {
-            let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 232, height: 20_000)), from: position)
+            let result = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 232, height: 20_000)), from: position, carrying: carry)
+            let frame = result.frame
+            carry = result.carry
             XCTAssertGreaterThan(frame.visibleRange.upperBound, position)
             position = frame.visibleRange.upperBound
             frames += 1

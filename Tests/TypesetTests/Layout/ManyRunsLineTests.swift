@@ -9,8 +9,11 @@ final class ManyRunsLineTests: FramesetterTestCase {
         let setter = try framesetter(markup)
         let text = setter.text
         var position = 0, lines = 0
+        var carry = FlowCarry.none
         while position < text.length {
-            let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 700)), from: position)
+            let result = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 700)), from: position, carrying: carry)
+            let frame = result.frame
+            carry = result.carry
             for setLine in frame.lines {
                 let drawn = setLine.runs.filter { !$0.glyphIDs.isEmpty || $0.runDelegate != nil }
                 for run in drawn {
@@ -49,10 +52,13 @@ final class ManyRunsLineTests: FramesetterTestCase {
         for count in [1_000, 2_000, 4_000] {
             let setter = try framesetter((0 ..< count).map { #"<a href="https://example.com/\#($0)">w\#($0)</a>"# }
                 .joined(separator: " "))
-            let paragraph = setter.paragraphState(containing: 0).paragraph
+            let paragraph = setter.cache.paragraph(containing: 0)
             var position = 0, lines = 0
+            var carry = FlowCarry.none
             while position < setter.text.length {
-                let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 700)), from: position)
+                let result = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 700)), from: position, carrying: carry)
+                let frame = result.frame
+                carry = result.carry
                 lines += frame.lines.count
                 position = frame.visibleRange.upperBound
             }

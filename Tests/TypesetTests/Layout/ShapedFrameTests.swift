@@ -13,8 +13,11 @@ final class ShapedFrameTests: FramesetterTestCase {
                            file: StaticString = #filePath, line: UInt = #line) -> [Frame] {
         var frames: [Frame] = []
         var position = 0
+        var carry = FlowCarry.none
         while position < setter.text.length, frames.count < limit {
-            let frame = setter.frame(in: container, from: position)
+            let result = setter.frame(in: container, from: position, carrying: carry)
+            let frame = result.frame
+            carry = result.carry
             XCTAssertEqual(frame.visibleRange.lowerBound, position, file: file, line: line)
             XCTAssertGreaterThan(frame.visibleRange.upperBound, position, "no progress at \(position)", file: file, line: line)
             guard frame.visibleRange.upperBound > position else { break }
@@ -219,11 +222,11 @@ final class ShapedFrameTests: FramesetterTestCase {
         let sentence = "The dead walked the streets of the town at night, and nobody knew what to do about it. "
         let setter = try framesetter(String(repeating: sentence, count: 40))
         let circle = Container(rect: Rect(x: 0, y: 0, width: 240, height: 240), shape: .circle(center: Point(x: 120, y: 120), radius: 120))
-        let first = setter.frame(in: circle, from: 0)
+        let frames = setter.frames(in: [circle, circle])
+        let first = frames[0], second = frames[1]
         XCTAssertGreaterThan(first.lines.count, 10)
         XCTAssertFalse(first.lines.last!.endsParagraph)
         XCTAssertLessThan(first.visibleRange.upperBound, setter.text.length)
-        let second = setter.frame(in: circle, from: first.visibleRange.upperBound)
         XCTAssertEqual(second.visibleRange.lowerBound, first.visibleRange.upperBound)
         XCTAssertGreaterThan(second.lines.count, 10)
         // Justified lines fill the circle's chord at their band.

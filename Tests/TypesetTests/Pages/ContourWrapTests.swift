@@ -35,6 +35,8 @@ final class ContourWrapTests: XCTestCase {
     private func layOut(_ markup: String) throws -> PreparedDocument {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
+        // The pictures are blown up on purpose: their print resolution is not what is tested here.
+        options.minimumPictureResolution = 0
         return try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup), baseDirectory: folder.path)
     }
 

@@ -10,6 +10,8 @@ final class FloatPageTests: XCTestCase {
     private func layOut(_ markup: String) throws -> (PreparedDocument, [Page]) {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
+        // The pictures are blown up on purpose: their print resolution is not what is tested here.
+        options.minimumPictureResolution = 0
         let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: TestSupport.zombiesDirectory.path)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])

@@ -12,6 +12,8 @@ final class SpanningPicturePageTests: XCTestCase {
     private func layOut(_ markup: String, expecting messages: [String] = []) throws -> (PreparedDocument, [Page]) {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
+        // The pictures are blown up on purpose: their print resolution is not what is tested here.
+        options.minimumPictureResolution = 0
         let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: TestSupport.zombiesDirectory.path)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), messages)
@@ -167,6 +169,8 @@ final class SpanningPicturePageTests: XCTestCase {
         """
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
+        // The pictures are blown up on purpose: their print resolution is not what is tested here.
+        options.minimumPictureResolution = 0
         var diagnostics: [Diagnostic] = []
         do {
             _ = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),

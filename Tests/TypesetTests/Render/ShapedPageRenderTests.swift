@@ -36,8 +36,8 @@ final class ShapedPageRenderTests: XCTestCase {
         let circle = Shape.circle(center: Point(x: 300, y: 400), radius: 110)
         let container = Container(rect: Rect(x: 50, y: 50, width: 500, height: 700), exclusions: [Exclusion(circle, padding: 8)])
         // The second frame: the first one opens with the magazine's title.
-        let first = setter.frame(in: container, from: 0)
-        let frame = setter.frame(in: container, from: first.visibleRange.upperBound)
+        let frames = setter.frames(in: [container, container])
+        let first = frames[0], frame = frames[1]
         let image = try render([first], text: text)
         let second = try render([frame], text: text)
         for raster in [image, second] {
@@ -64,8 +64,8 @@ final class ShapedPageRenderTests: XCTestCase {
         let (setter, text) = try zombies()
         let circle = Shape.circle(center: Point(x: 300, y: 220), radius: 170)
         let ellipse = Shape.ellipse(center: Point(x: 300, y: 600), radiusX: 260, radiusY: 150)
-        let first = setter.frame(in: Container(rect: circle.bounds, shape: circle), from: 0)
-        let second = setter.frame(in: Container(rect: ellipse.bounds, shape: ellipse), from: first.visibleRange.upperBound)
+        let frames = setter.frames(in: [Container(rect: circle.bounds, shape: circle), Container(rect: ellipse.bounds, shape: ellipse)])
+        let first = frames[0], second = frames[1]
         XCTAssertFalse(first.lines.isEmpty)
         XCTAssertFalse(second.lines.isEmpty)
         try save(try render([first, second], text: text), name: "shapes-circle-and-ellipse", outlines: [circle, ellipse])
@@ -76,9 +76,9 @@ final class ShapedPageRenderTests: XCTestCase {
         let triangle = Shape.polygon([Point(x: 300, y: 30), Point(x: 560, y: 370), Point(x: 40, y: 370)])
         let l = Shape.polygon([Point(x: 250, y: 450), Point(x: 340, y: 450), Point(x: 340, y: 620), Point(x: 550, y: 620),
                                Point(x: 550, y: 700), Point(x: 250, y: 700)])
-        let first = setter.frame(in: Container(rect: Rect(x: 40, y: 30, width: 520, height: 340), shape: triangle), from: 0)
-        let second = setter.frame(in: Container(rect: Rect(x: 50, y: 400, width: 500, height: 370), exclusions: [Exclusion(l, padding: 6)]),
-                                  from: first.visibleRange.upperBound)
+        let frames = setter.frames(in: [Container(rect: Rect(x: 40, y: 30, width: 520, height: 340), shape: triangle),
+                                        Container(rect: Rect(x: 50, y: 400, width: 500, height: 370), exclusions: [Exclusion(l, padding: 6)])])
+        let first = frames[0], second = frames[1]
         try save(try render([first, second], text: text), name: "shapes-triangle-and-l", outlines: [triangle, l])
     }
 
@@ -89,12 +89,11 @@ final class ShapedPageRenderTests: XCTestCase {
             let radius = k % 2 == 0 ? 150.0 : 60.0, angle = Double(k) * Double.pi / 5 - Double.pi / 2
             return Point(x: 300 + radius * cos(angle), y: 230 + radius * sin(angle))
         })
-        let first = setter.frame(in: Container(rect: Rect(x: 50, y: 50, width: 500, height: 360), exclusions: [Exclusion(star, padding: 6)]),
-                                 from: 0)
-        // A ring: text inside a circle and round a smaller one.
+        // Then a ring: text inside a circle and round a smaller one.
         let outer = Shape.circle(center: Point(x: 300, y: 610), radius: 170), inner = Shape.circle(center: Point(x: 300, y: 610), radius: 50)
-        let second = setter.frame(in: Container(rect: outer.bounds, shape: outer, exclusions: [Exclusion(inner, padding: 6)]),
-                                  from: first.visibleRange.upperBound)
+        let frames = setter.frames(in: [Container(rect: Rect(x: 50, y: 50, width: 500, height: 360), exclusions: [Exclusion(star, padding: 6)]),
+                                        Container(rect: outer.bounds, shape: outer, exclusions: [Exclusion(inner, padding: 6)])])
+        let first = frames[0], second = frames[1]
         XCTAssertGreaterThan(bandsWithMoreThanTwoLines(first), 0)
         XCTAssertFalse(second.lines.isEmpty)
         try save(try render([first, second], text: text), name: "shapes-star-and-ring", outlines: [star, outer, inner])

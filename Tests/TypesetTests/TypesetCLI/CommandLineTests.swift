@@ -252,12 +252,13 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    func testAnUnwritableOutputExitsOne() throws {
+    func testAnOutputInAMissingFolderIsAUsageError() throws {
         let directory = try makeTemporaryDirectory()
         try write("Hello.", to: directory.appendingPathComponent("doc.txt"))
         let result = try typeset(["doc.txt", "-o", "missing-folder/doc.pdf"], in: directory)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("doc.txt: error: cannot write missing-folder/doc.pdf"), result.stderr)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("-o missing-folder/doc.pdf: cannot write into the folder missing-folder: No such file or directory"),
+                      result.stderr)
         XCTAssertEqual(try files(directory), ["doc.txt"])
     }
 
@@ -401,11 +402,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(located.stderr.contains("doc.txt:1:25: error: footer: unknown placeholder {pgaes} (did you mean {pages}?)"),
                       located.stderr)
         let tooSmall = try typeset(["doc.txt", "--footer", "{page}", "--margin", "4"], in: directory)
-        XCTAssertEqual(tooSmall.status, 1, "the option overrides the bad <meta footer>, which is still an error")
+        XCTAssertEqual(tooSmall.status, 2, "the options' own footer does not fit their margin: found before the document is read")
+        let fits = try typeset(["doc.txt", "--footer", "{page}"], in: directory)
+        XCTAssertEqual(fits.status, 1, "the option overrides the bad <meta footer>, which is still an error")
         try write("Hello.", to: directory.appendingPathComponent("doc.txt"))
         let small = try typeset(["doc.txt", "--footer", "{page}", "--margin", "4"], in: directory)
-        XCTAssertEqual(small.status, 1)
-        XCTAssertTrue(small.stderr.contains("the bottom margin of 4 pt cannot hold the footer"), small.stderr)
+        XCTAssertEqual(small.status, 2, "margins too small for the heads given on the command line are a problem with the options")
+        XCTAssertTrue(small.stderr.contains("--footer: page layout: the bottom margin of 4 pt cannot hold the footer"), small.stderr)
         XCTAssertEqual(try files(directory), ["doc.txt"])
     }
 }

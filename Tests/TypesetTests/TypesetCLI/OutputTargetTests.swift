@@ -63,8 +63,8 @@ final class OutputTargetTests: XCTestCase {
         let directory = try noteDirectory()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: false)
         let result = try typeset(["note.txt", "-o", "out"], in: directory)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("cannot write out: it is a folder"), result.stderr)
+        XCTAssertEqual(result.status, 2, "a usage error, found before anything is typeset")
+        XCTAssertTrue(result.stderr.contains("-o out: Is a directory"), result.stderr)
     }
 
     func testALinkToAFileIsWrittenThrough() throws {

@@ -1,0 +1,23 @@
+/// What one frame hands the next, the frame set from where it ended: the floated pictures that
+/// did not fit in it, and the breaks chosen for the paragraph it ended inside, so that the next
+/// frame goes on with the same optimal setting of that paragraph. Setting a frame depends on
+/// the text, the container, where it starts and stops, and this: nothing else.
+public struct FlowCarry: Equatable, Sendable {
+    /// Floats whose anchors are in earlier frames, for the top of the next one, in text order.
+    var waitingFloats: [Framesetter.FloatAnchor] = []
+    /// The breaks of the paragraph the frame ended in (nil: none carried; the next frame
+    /// breaks its first paragraph anew from where it starts).
+    var plan: LinePlan?
+
+    /// Nothing carried: the start of a text, or a frame that need not continue another.
+    public static let none = FlowCarry()
+
+    /// Whether floated pictures wait for the next frame (text or none).
+    public var hasWaitingFloats: Bool { !waitingFloats.isEmpty }
+}
+
+/// A frame and what it hands the next one.
+public struct FrameResult: Sendable {
+    public var frame: Frame
+    public var carry: FlowCarry
+}

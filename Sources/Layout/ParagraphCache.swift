@@ -1,0 +1,124 @@
+import Breaking
+import Fonts
+import Shaping
+import Text
+
+/// What setting frames may reuse between calls, and nothing else: paragraphs shaped and
+/// prepared, by their range; hyphenation dictionaries, by language; and breaks found, by all
+/// they depend on (the paragraph, the line they start, the widths, and the tab origin). It is
+/// a pure memo: a frame is the same whatever it holds, so trial layouts (balancing, floats,
+/// spanning pictures, the page count) share it freely.
+///
+/// Its memory is bounded twice over: whoever lays out a text in order drops what lies behind
+/// (`forget(before:)`; the paginator does at each page), and past `glyphBudget` the paragraphs
+/// furthest behind the one asked for go first, so that a caller who never forgets does not
+/// grow without bound either.
+public final class ParagraphCache {
+    public let text: AttributedText
+    private let fonts: FontTable
+    private let shaper: Shaper
+    private let itemizer: TextItemizer
+    /// Prepared paragraphs, in text order (not always consecutive).
+    private var paragraphs: [PreparedParagraph] = []
+    private(set) var glyphsHeld = 0
+    private var hyphenators: [String: Hyphenator?] = [:]
+    private var plans: [PlanKey: LinePlan] = [:]
+    /// The largest counts of the line-breaking searches so far (see ParagraphBreaker's window).
+    private(set) var largestBreakSearch = KnuthPlassLineBreaker.Effort()
+
+    /// Glyphs of prepared paragraphs kept at most (some 10 MB), unless one paragraph alone has
+    /// more: a few pages' worth, so that trials of a page never prepare its paragraphs twice.
+    static let glyphBudget = 200_000
+    /// Breaks kept at most: shaped containers find new ones at many widths.
+    static let planBudget = 4_096
+
+    /// Everything a paragraph's breaks depend on besides the paragraph itself.
+    private struct PlanKey: Hashable {
+        var paragraph: Int
+        var start: Int
+        var widths: [Double]
+        var otherWidth: Double
+        /// Where tab stops are measured from and to, for paragraphs with tabs (`.columnEdge` without).
+        var tabs: TabOrigin
+    }
+
+    init(text: AttributedText, fonts: FontTable, shaper: Shaper) {
+        self.text = text
+        self.fonts = fonts
+        self.shaper = shaper
+        itemizer = TextItemizer(fonts: fonts)
+    }
+
+    /// The paragraph containing `index`, prepared now or earlier.
+    func paragraph(containing index: Int) -> PreparedParagraph {
+        // Frames ask in text order: the last paragraph prepared is usually the one.
+        if let last = paragraphs.last, last.fullRange.contains(index) { return last }
+        let slot = insertionIndex(of: index)
+        if slot < paragraphs.count, paragraphs[slot].fullRange.contains(index) { return paragraphs[slot] }
+        let paragraph = PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
+                                          itemizer: itemizer, shaper: shaper)
+        paragraphs.insert(paragraph, at: slot)
+        glyphsHeld += paragraph.glyphIDs.count
+        keepWithinBudget(sparing: paragraph)
+        return paragraph
+    }
+
+    /// The index of the first paragraph that ends after `index`.
+    private func insertionIndex(of index: Int) -> Int {
+        var low = 0, high = paragraphs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if paragraphs[mid].fullRange.upperBound <= index { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Optimal breaks for `paragraph`'s lines from `start`, line `n` `widths[n]` wide and the
+    /// lines after the list `otherWidth`, the first placed at `tabs`, found now or earlier.
+    func plan(for paragraph: PreparedParagraph, from start: Int, widths: [Double], otherWidth: Double, tabs: TabOrigin) -> LinePlan {
+        // Without tabs the breaks do not depend on where the lines are placed.
+        let tabs = paragraph.hasTabs ? tabs : .columnEdge
+        let key = PlanKey(paragraph: paragraph.range.lowerBound, start: start, widths: widths, otherWidth: otherWidth, tabs: tabs)
+        if let known = plans[key] { return known }
+        var effort = KnuthPlassLineBreaker.Effort()
+        let breaks = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:), tabs: tabs)
+            .breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
+        largestBreakSearch.include(effort)
+        var starts = [start]
+        for lineBreak in breaks?.dropLast() ?? [] { starts.append(lineBreak.end) }
+        let plan = LinePlan(paragraph: paragraph.range.lowerBound, lineStarts: starts, breaks: breaks, widths: widths,
+                            otherWidth: otherWidth)
+        if plans.count >= Self.planBudget { plans.removeAll(keepingCapacity: true) }
+        plans[key] = plan
+        return plan
+    }
+
+    func hyphenator(for language: String) -> Hyphenator? {
+        if let known = hyphenators[language] { return known }
+        let made = Hyphenator(language: language)
+        hyphenators[language] = made
+        return made
+    }
+
+    /// Drops the paragraphs that end at or before `index`, and their breaks: a caller setting
+    /// the text in order does not come back to them.
+    public func forget(before index: Int) {
+        let passed = paragraphs.prefix { $0.fullRange.upperBound <= index }
+        guard !passed.isEmpty else { return }
+        for paragraph in passed { glyphsHeld -= paragraph.glyphIDs.count }
+        paragraphs.removeFirst(passed.count)
+        let first = paragraphs.first?.range.lowerBound ?? index
+        plans = plans.filter { $0.key.paragraph >= min(first, index) }
+    }
+
+    /// Past the glyph budget, drops the paragraphs furthest behind `kept` (then those furthest
+    /// ahead of it) until the cache is within it or holds `kept` alone.
+    private func keepWithinBudget(sparing kept: PreparedParagraph) {
+        while glyphsHeld > Self.glyphBudget, paragraphs.count > 1 {
+            let dropped = paragraphs[0] === kept ? paragraphs.removeLast() : paragraphs.removeFirst()
+            glyphsHeld -= dropped.glyphIDs.count
+            let start = dropped.range.lowerBound
+            plans = plans.filter { $0.key.paragraph != start }
+        }
+    }
+}

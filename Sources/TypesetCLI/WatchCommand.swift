@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import TypesetKit
+
+/// `typeset watch FILE`: typesets FILE, then again each time it or one of its pictures
+/// changes, until interrupted.
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Typeset a document, then again whenever it or one of its pictures changes.",
+        discussion: """
+        Each run prints the document's errors and warnings, then one line: the pages written and \
+        the time taken, or that the run failed. A failed run writes nothing, so the last good \
+        output stays in place. After each good run the document's pictures are read again, so \
+        that a picture added to the document is watched from then on (after a failed run, those \
+        of the last good one are). Fonts are not watched.
+
+        A change is a file written, renamed into place (as editors save), deleted or touched. \
+        It runs until interrupted (Ctrl-C, SIGTERM): a run under way is abandoned and its \
+        temporary files removed; the last good output stays. It takes the options of `typeset \
+        render` for a single input.
+
+        Exit status: 2 for usage errors (then nothing is typeset); interrupted, it ends by the \
+        signal (the shell's 130 after Ctrl-C).
+        """)
+
+    @Argument(help: "The markup file to typeset and watch.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "Output file (default: INPUT with .pdf, or .png for --format png; PNG pages are named NAME-001.png, …).")
+    var output: String?
+
+    @Option(help: "Output format: pdf or png (default: the extension of -o, else pdf).")
+    var format: FormatArgument?
+
+    @Option(help: "Resolution of PNG output, in dots per inch.")
+    var dpi: Double = 72
+
+    @OptionGroup(title: "Page and type")
+    var document: DocumentOptions
+
+    func validate() throws {
+        guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
+        if input == OutputPlan.standardStream { throw ValidationError("watch needs a document file; standard input cannot change") }
+        if output == OutputPlan.standardStream { throw ValidationError("watch writes a file each run; -o - (standard output) cannot be rewritten") }
+        var isDirectory: ObjCBool = false
+        let folder = (Self.absolute(input) as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("cannot watch \(input): its folder \(folder) does not exist")
+        }
+        if try plan.format == .png { try document.checkPixelBudget(dpi: dpi) }
+    }
+
+    private var plan: OutputPlan {
+        get throws { try OutputPlan(inputs: [input], output: output, outDir: nil, format: format) }
+    }
+
+    func run() throws {
+        let plan = try plan
+        var options = document.typesetOptions
+        options.format = plan.format == .pdf ? .pdf : .png
+        options.dpi = dpi
+        let outputPath = plan.entries[0].outputPath
+        let typesetter = BatchTypesetter(options: options, jobs: 1)
+        let watcher: FileWatcher
+        do {
+            watcher = try FileWatcher()
+        } catch {
+            StandardError.write("error: \(error)\n")
+            throw ExitCode(1)
+        }
+        var pictures: [String] = []
+        while true {
+            if let found = typesetOnce(with: typesetter, outputPath: outputPath) { pictures = found }
+            do {
+                try watcher.watch([Self.absolute(input)] + pictures)
+            } catch {
+                StandardError.write("error: \(error)\n")
+                throw ExitCode(1)
+            }
+            let pictureCount = pictures.count == 1 ? "1 picture" : "\(pictures.count) pictures"
+            StandardError.write("watching \(input) and its \(pictureCount) for changes (Ctrl-C stops)\n")
+            let changed = watcher.waitForChanges()
+            StandardError.write("changed: \(changed.map(Self.relativeToCurrentFolder).joined(separator: ", "))\n")
+        }
+    }
+
+    /// One run: its diagnostics and a line that sums it up. Returns the document's pictures
+    /// when it succeeded.
+    private func typesetOnce(with typesetter: BatchTypesetter, outputPath: String) -> [String]? {
+        let start = ContinuousClock.now
+        let outcome = typesetter.typeset([BatchDocument(source: .file(path: input), outputPath: outputPath)])[0]
+        let elapsed = start.duration(to: .now)
+        let seconds = String(format: "%.2f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        DiagnosticPrinter.print(outcome.diagnostics, of: input)
+        switch outcome.result {
+        case .success(let report):
+            let pages = report.pageCount == 1 ? "1 page" : "\(report.pageCount) pages"
+            StandardError.write("\(input): \(pages) written to \(outputPath) in \(seconds)\n")
+            return report.dependencies.pictures
+        case .failure:
+            let kept = FileManager.default.fileExists(atPath: outputPath) || FileManager.default.fileExists(atPath: Self.firstPNGPage(outputPath))
+            StandardError.write("\(input): failed in \(seconds); " + (kept ? "\(outputPath) is left as it was\n" : "nothing written\n"))
+            return nil
+        }
+    }
+
+    private static func firstPNGPage(_ path: String) -> String {
+        (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + "-001.png"
+    }
+
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    private static func relativeToCurrentFolder(_ path: String) -> String {
+        DependencyFile.relativeToCurrentFolder(path)
+    }
+}

@@ -1,0 +1,64 @@
+import Diagnostics
+import Images
+import Pages
+import Text
+
+/// Finds the pictures shown at fewer pixels per inch than a printer accepts: a 60×40-pixel
+/// picture blown up to a column's width is a blur of squares on paper, though it looks
+/// passable on a screen. A warning at each such `<img>` says how large the picture would
+/// have to be.
+struct PictureResolutionCheck {
+    /// The least resolution that passes, in pixels per inch; 0 checks nothing.
+    var minimum: Double
+    var page: PageTemplate
+
+    /// The room the pages leave to the text beside pictures spanning columns.
+    static let spanningTextRoom = 48.0
+
+    /// Warnings for the pictures of `text`, whose sizes are the fitted ones (after
+    /// `fitPictures`), each located at its `<img>`.
+    func check(_ text: AttributedText) -> [Diagnostic] {
+        guard minimum > 0 else { return [] }
+        var pixelSizes: [String: ImageInfo] = [:]
+        var warnings: [Diagnostic] = []
+        for attachment in text.attachments {
+            guard let info = pixelSizes[attachment.image.path] ?? (try? ImageInfo.probe(path: attachment.image.path)) else { continue }
+            pixelSizes[attachment.image.path] = info
+            let shown = placedSize(of: attachment, in: text)
+            guard shown.width > 0, shown.height > 0 else { continue }
+            // Points are 1/72 inch; a picture stretched unevenly is as sharp as its coarser side.
+            let resolution = min(Double(info.pixelWidth) / shown.width, Double(info.pixelHeight) / shown.height) * 72
+            guard resolution < minimum else { continue }
+            let neededWidth = (shown.width / 72 * minimum).rounded(.up), neededHeight = (shown.height / 72 * minimum).rounded(.up)
+            warnings.append(.warning("picture of \(info.pixelWidth)×\(info.pixelHeight) px is shown at \(Int(resolution)) ppi (below \(format(minimum)))"
+                                     + " at \(Int(shown.width.rounded()))×\(Int(shown.height.rounded())) pt and prints blurred;"
+                                     + " use one of at least \(Int(neededWidth))×\(Int(neededHeight)) px or show it smaller (--min-ppi sets the limit)",
+                                     at: attachment.image.location, sourceLine: attachment.image.sourceLine))
+        }
+        return warnings
+    }
+
+    /// The size the picture takes on the page, in points: its line's room, its float's, or
+    /// for a picture spanning columns the width of those columns, proportions kept and no
+    /// taller than the text area less a gutter and `spanningTextRoom` (the page's rule).
+    private func placedSize(of attachment: (index: Int, image: ImageAttachment, delegate: RunDelegate),
+                            in text: AttributedText) -> (width: Double, height: Double) {
+        if let float = attachment.image.float { return (float.width, float.height) }
+        if let spanning = attachment.image.spanning {
+            let section = text.paragraphStyle(at: attachment.index).section
+            let count = section?.columns ?? page.columns
+            let gutter = section?.gutter ?? page.gutter
+            var width = page.textArea.width
+            if let spanned = spanning.columns, spanned < count {
+                width = Double(spanned) * page.columnWidth(columns: count, gutter: gutter) + Double(spanned - 1) * gutter
+            }
+            let height = min(width / spanning.aspect, max(1, page.textArea.height - page.gutter - Self.spanningTextRoom))
+            return (height * spanning.aspect, height)
+        }
+        return (attachment.delegate.width, attachment.delegate.ascent + attachment.delegate.descent)
+    }
+
+    private func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

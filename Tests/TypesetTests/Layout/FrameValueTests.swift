@@ -1,0 +1,83 @@
+import Foundation
+@testable import Layout
+import Pages
+import Text
+import TypesetKit
+import XCTest
+
+/// A frame is a value computed from values: the same text, container, start and carry give the
+/// same frame whatever was set before with the same framesetter, and whatever its paragraph
+/// cache holds.
+final class FrameValueTests: FramesetterTestCase {
+    /// What a frame shows, line by line, to compare two frames exactly.
+    private func signature(_ frame: Frame) -> [String] {
+        ["\(frame.visibleRange) floats \(frame.floats.map(\.rect))"]
+            + frame.lines.map { "\($0.stringRange) at \($0.origin) width \($0.width) runs \($0.runs.map(\.glyphIDs))" }
+    }
+
+    /// Frames down a narrow justified column of the zombie magazine, each set three times: as
+    /// the column before left it, again after trial frames from the same start at other widths
+    /// and shapes, and with a framesetter that has set nothing. All three agree. Where the
+    /// breaks carried from the column before decide the lines (some frames here), the old
+    /// framesetter, which kept one plan per paragraph and let the last trial replace it, set the
+    /// column again differently.
+    func testAFrameIsTheSameAfterOtherTrialsAndWithAColdCache() throws {
+        let document = try TestSupport.parseZombies()
+        let warm = try framesetter(for: document)
+        let column = Container(rect: Rect(x: 0, y: 0, width: 150, height: 180))
+        let circle = Container(rect: Rect(x: 0, y: 0, width: 200, height: 200), shape: .circle(center: Point(x: 100, y: 100), radius: 100))
+        var position = 0, carry = FlowCarry.none, frames = 0, carriedBreaksMatter = 0
+        while position < warm.text.length, frames < 40 {
+            let first = warm.frame(in: column, from: position, carrying: carry)
+            _ = warm.frame(in: Container(rect: Rect(x: 0, y: 0, width: 97, height: 120)), from: position, carrying: carry)
+            _ = warm.frame(in: circle, from: position, carrying: carry)
+            _ = warm.frame(in: column, from: first.frame.visibleRange.upperBound)
+            let again = warm.frame(in: column, from: position, carrying: carry)
+            XCTAssertEqual(signature(again.frame), signature(first.frame), "frame \(frames) set again after trials")
+            XCTAssertEqual(again.carry, first.carry, "frame \(frames) carries the same")
+            let cold = try framesetter(for: document).frame(in: column, from: position, carrying: carry)
+            XCTAssertEqual(signature(cold.frame), signature(first.frame), "frame \(frames) with a cold cache")
+            if signature(warm.frame(in: column, from: position)) != signature(first.frame) { carriedBreaksMatter += 1 }
+            position = first.frame.visibleRange.upperBound
+            carry = first.carry
+            frames += 1
+        }
+        XCTAssertGreaterThan(frames, 10)
+        XCTAssertGreaterThan(carriedBreaksMatter, 0, "somewhere the breaks carried in decide the column's lines")
+    }
+
+    /// The pages of a document with sections, floats and spanning pictures (balancing, float
+    /// placement and picture trials all run) are the same from a framesetter that has set
+    /// frames all over the text before as from a fresh one.
+    func testPagesDoNotDependOnWhatTheFramesetterSetBefore() throws {
+        let input = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/magazine-feature/magazine-feature.txt").path
+        let document = try Typesetter(options: TypesetOptions()).prepare(fileAt: input)
+        let fresh = Array(document.pages()).map { $0.frames.flatMap(signature) }
+        XCTAssertGreaterThan(fresh.count, 1)
+
+        let used = document.pages().framesetter
+        for start in stride(from: 0, to: used.text.length, by: 997) {
+            _ = used.frame(in: Container(rect: Rect(x: 0, y: 0, width: 123, height: 300),
+                                         exclusions: [Exclusion(.rectangle(Rect(x: 40, y: 40, width: 30, height: 60)))]), from: start)
+        }
+        let again = Array(Paginator(framesetter: used, template: document.template, exclusions: document.exclusions))
+            .map { $0.frames.flatMap(signature) }
+        XCTAssertEqual(again, fresh)
+    }
+
+    /// A caller that sets frames over a long text by hand, never forgetting, keeps the cache
+    /// within its budget.
+    func testTheCacheStaysWithinItsBudgetWithoutBeingTold() throws {
+        let paragraph = String(repeating: "The dead walked the streets of the town at night, and nobody knew what to do. ", count: 20)
+        let setter = try framesetter(Array(repeating: paragraph, count: 300).joined(separator: "\n"))
+        var position = 0, carry = FlowCarry.none, largest = 0
+        while position < setter.text.length {
+            let result = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 700)), from: position, carrying: carry)
+            position = result.frame.visibleRange.upperBound
+            carry = result.carry
+            largest = max(largest, setter.cache.glyphsHeld)
+        }
+        XCTAssertGreaterThan(setter.text.length, 2 * ParagraphCache.glyphBudget, "the text is longer than the budget")
+        XCTAssertLessThanOrEqual(largest, ParagraphCache.glyphBudget)
+    }
+}

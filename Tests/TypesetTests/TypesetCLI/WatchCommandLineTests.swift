@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+
+/// `typeset watch FILE`: started, its document and picture changed and broken under it, and
+/// stopped, as a user in an editor would.
+final class WatchCommandLineTests: XCTestCase {
+    /// `typeset watch` running in the background, its standard error going to a file.
+    private final class Watcher {
+        let process = Process()
+        let standardError: URL
+
+        init(_ arguments: [String], in directory: URL) throws {
+            guard let executable = TypesetExecutable.url else { throw XCTSkip("the typeset executable was not found; build it first") }
+            standardError = directory.appendingPathComponent("watch.log")
+            FileManager.default.createFile(atPath: standardError.path, contents: nil)
+            process.executableURL = executable
+            process.arguments = ["watch"] + arguments
+            process.currentDirectoryURL = directory
+            var environment = ProcessInfo.processInfo.environment
+            environment["TYPESET_FONTS"] = TestSupport.fontsDirectory
+            process.environment = environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: standardError)
+            try process.run()
+        }
+
+        var log: String { (try? String(contentsOf: standardError, encoding: .utf8)) ?? "" }
+
+        /// Waits until standard error holds `count` lines containing `text`; false after a minute.
+        func waitFor(_ text: String, count: Int = 1) -> Bool {
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, process.isRunning {
+                if log.components(separatedBy: "\n").filter({ $0.contains(text) }).count >= count { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+
+        func stop(with signal: Int32) {
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+        }
+    }
+
+    private func assertWaits(_ watcher: Watcher, for text: String, count: Int = 1, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(watcher.waitFor(text, count: count), "waited for \(count) × \"\(text)\":\n\(watcher.log)", file: file, line: line)
+    }
+
+    func testItSetsTheDocumentAgainOnEachChangeAndKeepsTheLastGoodOutput() throws {
+        let directory = try makeTemporaryDirectory()
+        let document = directory.appendingPathComponent("doc.txt"), picture = directory.appendingPathComponent("picture.png")
+        let output = directory.appendingPathComponent("out/doc.pdf")
+        try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"), to: picture)
+        try write("The first version.\n<img src=\"picture.png\" width=\"60\">\n", to: document)
+        let watcher = try Watcher(["doc.txt", "-o", "out/doc.pdf"], in: directory)
+        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
+        assertWaits(watcher, for: "doc.txt: 1 page written to out/doc.pdf in ")
+        assertWaits(watcher, for: "watching doc.txt and its 1 picture for changes")
+        let first = try Data(contentsOf: output)
+
+        // The document saved as editors do: a new file renamed over the old one.
+        let saved = directory.appendingPathComponent(".doc.txt.swp")
+        try write("The second version.\n<img src=\"picture.png\" width=\"60\">\n", to: saved)
+        XCTAssertEqual(rename(saved.path, document.path), 0)
+        assertWaits(watcher, for: "changed: doc.txt")
+        assertWaits(watcher, for: "written to out/doc.pdf", count: 2)
+        let second = try Data(contentsOf: output)
+        XCTAssertNotEqual(second, first)
+
+        // The picture replaced in place.
+        try Data(contentsOf: TestSupport.imagesDirectory.appendingPathComponent("palette.png")).write(to: picture)
+        assertWaits(watcher, for: "changed: picture.png")
+        assertWaits(watcher, for: "written to out/doc.pdf", count: 3)
+        let third = try Data(contentsOf: output)
+        XCTAssertNotEqual(third, second)
+
+        // Broken: the error is printed, the last good output kept.
+        try write("The <font color=\"reddish\">broken</font> version.\n", to: document)
+        assertWaits(watcher, for: "doc.txt:1:18: error: unknown color \"reddish\"")
+        assertWaits(watcher, for: "doc.txt: failed in ")
+        XCTAssertTrue(watcher.log.contains("out/doc.pdf is left as it was"), watcher.log)
+        XCTAssertEqual(try Data(contentsOf: output), third)
+
+        // Mended: set again.
+        try write("The mended version.\n", to: document)
+        assertWaits(watcher, for: "written to out/doc.pdf", count: 4)
+        XCTAssertTrue(watcher.waitFor("watching doc.txt and its 0 pictures"), watcher.log)
+
+        watcher.stop(with: SIGINT)
+        XCTAssertEqual(watcher.process.terminationReason, .uncaughtSignal, watcher.log)
+        XCTAssertEqual(watcher.process.terminationStatus, SIGINT)
+        XCTAssertEqual(try contentsOfDirectory(output.deletingLastPathComponent()), ["doc.pdf"], "no temporary file left")
+        XCTAssertNotEqual(try Data(contentsOf: output), third)
+    }
+
+    func testSIGTERMEndsAWatchWithNothingLeftBehind() throws {
+        let directory = try makeTemporaryDirectory()
+        try write("A document.\n", to: directory.appendingPathComponent("doc.txt"))
+        let watcher = try Watcher(["doc.txt"], in: directory)
+        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
+        assertWaits(watcher, for: "watching doc.txt")
+        watcher.stop(with: SIGTERM)
+        XCTAssertEqual(watcher.process.terminationReason, .uncaughtSignal, watcher.log)
+        XCTAssertEqual(watcher.process.terminationStatus, SIGTERM)
+        XCTAssertEqual(try contentsOfDirectory(directory), ["doc.pdf", "doc.txt", "watch.log"])
+    }
+
+    func testWatchRefusesWhatCannotBeWatched() throws {
+        let directory = try makeTemporaryDirectory()
+        try write("A document.\n", to: directory.appendingPathComponent("doc.txt"))
+        let cases: [([String], String)] = [
+            (["watch", "-"], "standard input cannot change"),
+            (["watch", "doc.txt", "-o", "-"], "-o - (standard output)"),
+            (["watch", "missing/doc.txt"], "its folder"),
+        ]
+        for (arguments, message) in cases {
+            let result = try typeset(arguments, in: directory)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Diagnostics
+import Markup
+import Pages
+import Text
+@testable import TypesetKit
+import XCTest
+
+/// The resolution a picture is printed at: its pixels over the size it takes on the page, in
+/// its line, floated or across columns, after it is fitted to its column.
+final class PictureResolutionCheckTests: XCTestCase {
+    /// A4, one column 481.9 pt wide unless `columns` says otherwise.
+    private func warnings(_ markup: String, columns: Int = 1, minimum: Double = 150) -> [Diagnostic] {
+        let page = PageTemplate(columns: columns)
+        let document = TestSupport.parse(markup, baseDirectory: TestSupport.imagesDirectory.path)
+        XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
+        var text = document.text
+        _ = page.fitPictures(&text)
+        return PictureResolutionCheck(minimum: minimum, page: page).check(text)
+    }
+
+    func testAPictureInItsLineIsMeasuredAtItsOwnSize() {
+        // rgb8.png is 240×160 pixels: 240 px over 115 pt is 150.3 ppi, over 116 pt 149.0.
+        XCTAssertEqual(warnings("<img src=\"rgb8.png\" width=\"115\">"), [])
+        let coarse = warnings("x\n<img src=\"rgb8.png\" width=\"116\">")
+        XCTAssertEqual(coarse.count, 1)
+        XCTAssertEqual(coarse.first?.severity, .warning)
+        XCTAssertEqual(coarse.first?.location?.line, 2, "at its <img>")
+        XCTAssertTrue(coarse.first?.message.hasPrefix("picture of 240×160 px is shown at 148 ppi (below 150) at 116×77 pt") ?? false,
+                      coarse.first?.message ?? "")
+        // Without width or height a pixel is a point: 72 ppi.
+        XCTAssertTrue(warnings("<img src=\"rgb8.png\">").first?.message.contains("shown at 72 ppi") ?? false)
+        XCTAssertEqual(warnings("<img src=\"rgb8.png\">", minimum: 72), [], "72 is not below 72")
+        XCTAssertEqual(warnings("<img src=\"rgb8.png\" width=\"480\">", minimum: 0), [], "0 checks nothing")
+    }
+
+    func testTheFittedSizeCounts() {
+        // 480 pt is wider than a column of three (148.6 pt): fitted, it is 116 ppi, not 36.
+        let fitted = warnings("<img src=\"rgb8.png\" width=\"480\">", columns: 3)
+        XCTAssertEqual(fitted.count, 1)
+        XCTAssertTrue(fitted.first?.message.contains("shown at 116 ppi") ?? false, fitted.first?.message ?? "")
+    }
+
+    func testFloatsAndPicturesAcrossColumnsAreMeasuredAtTheirPlacedSize() {
+        XCTAssertTrue(warnings("<img src=\"rgb8.png\" width=\"200\" float=\"left\">text").first?.message.contains("shown at 86 ppi") ?? false)
+        // Across all of a 481.9 pt text area: 240 px over 6.69 inches.
+        let spanning = warnings("<img src=\"rgb8.png\" width=\"30\" float=\"top\">text", columns: 2)
+        XCTAssertEqual(spanning.count, 1)
+        XCTAssertTrue(spanning.first?.message.contains("shown at 35 ppi (below 150) at 482×321 pt") ?? false, spanning.first?.message ?? "")
+        // Across one of two columns.
+        XCTAssertTrue(warnings("<img src=\"rgb8.png\" float=\"top\" span=\"1\">text", columns: 2).first?.message
+            .contains("at 232×155 pt") ?? false)
+    }
+
+    func testEachImgOfARepeatedPictureIsWarnedAt() {
+        let repeated = warnings("<img src=\"rgb8.png\" width=\"300\">\n<img src=\"rgb8.png\" width=\"300\">\n<img src=\"rgb8.png\" width=\"60\">")
+        XCTAssertEqual(repeated.map { $0.location?.line }, [1, 2])
+    }
+}
