@@ -3,7 +3,10 @@ import Render
 
 /// The outcome of comparing one rendered page with its golden image.
 public struct GoldenComparison: Sendable {
+    /// Pixels that differ beyond the channel threshold and count against the page.
     public var differingPixels: Int
+    /// Pixels that differ beyond the channel threshold only on an anti-aliased edge, forgiven.
+    public var antiAliasedPixels: Int
     public var totalPixels: Int
     public var largestChannelDelta: Int
     /// The smallest rectangle holding every differing pixel; nil when none differs.
@@ -17,7 +20,8 @@ public struct GoldenComparison: Sendable {
         }
         let percent = String(format: "%.4f", 100 * Double(differingPixels) / Double(max(1, totalPixels)))
         let region = changedRegion.map { " at \($0)" } ?? ""
-        return "\(differingPixels) of \(totalPixels) pixels differ (\(percent) %)\(region), largest channel difference \(largestChannelDelta)"
+        let forgiven = antiAliasedPixels > 0 ? "; \(antiAliasedPixels) more on anti-aliased edges, forgiven" : ""
+        return "\(differingPixels) of \(totalPixels) pixels differ (\(percent) %)\(region), largest channel difference \(largestChannelDelta)\(forgiven)"
     }
 
     /// Compares `actual` with `golden`; when they differ beyond `tolerance`, writes a diff
@@ -26,39 +30,21 @@ public struct GoldenComparison: Sendable {
                                diffPath: String? = nil) throws -> GoldenComparison {
         let total = actual.width * actual.height
         guard actual.width == golden.width, actual.height == golden.height else {
-            return GoldenComparison(differingPixels: total, totalPixels: total, largestChannelDelta: 255, changedRegion: nil,
+            return GoldenComparison(differingPixels: total, antiAliasedPixels: 0, totalPixels: total, largestChannelDelta: 255,
+                                    changedRegion: nil,
                                     sizeMismatch: (PixelSize(width: actual.width, height: actual.height),
                                                    PixelSize(width: golden.width, height: golden.height)),
                                     passed: false)
         }
-        var differing = 0
-        var largest = 0
-        var region: PixelRect?
-        for pixel in 0 ..< total {
-            let delta = channelDelta(actual, golden, pixel: pixel)
-            largest = max(largest, delta)
-            guard delta > tolerance.maxChannelDelta else { continue }
-            differing += 1
-            let (x, y) = (pixel % actual.width, pixel / actual.width)
-            if region == nil { region = PixelRect(x: x, y: y) } else { region!.include(x: x, y: y) }
-        }
-        let passed = tolerance.allows(differing: differing, of: total)
+        let differences = PixelDifferences(actual: actual, golden: golden, tolerance: tolerance)
+        let passed = tolerance.allows(differing: differences.counted, of: total)
         if !passed, let diffPath {
             try FileManager.default.createDirectory(atPath: (diffPath as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
-            try GoldenDiffImage.draw(actual: actual, golden: golden, maxChannelDelta: tolerance.maxChannelDelta).writePNG(diffPath)
+            try GoldenDiffImage.draw(golden: golden, differences: differences).writePNG(diffPath)
         }
-        return GoldenComparison(differingPixels: differing, totalPixels: total, largestChannelDelta: largest,
-                                changedRegion: region, sizeMismatch: nil, passed: passed)
-    }
-
-    /// The largest difference of a colour channel at `pixel` (alpha is always opaque).
-    static func channelDelta(_ a: RasterImage, _ b: RasterImage, pixel: Int) -> Int {
-        let index = pixel * 4
-        var delta = 0
-        for channel in 0 ..< 3 {
-            delta = max(delta, abs(Int(a.rgba[index + channel]) - Int(b.rgba[index + channel])))
-        }
-        return delta
+        return GoldenComparison(differingPixels: differences.counted, antiAliasedPixels: differences.antiAliased, totalPixels: total,
+                                largestChannelDelta: differences.largestChannelDelta, changedRegion: differences.countedRegion,
+                                sizeMismatch: nil, passed: passed)
     }
 }

@@ -149,13 +149,7 @@ public struct DocumentWriter {
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_scale(context, scale, scale)
-        let options = cairo_font_options_create()
-        // Glyphs are placed by HarfBuzz's unhinted advances; hinted metrics would fight them.
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_set_font_options(context, options)
-        cairo_font_options_destroy(options)
+        Self.setGlyphOptions(of: context)
         do {
             try drawer.draw(page, in: context)
             try checkStatus(context)
@@ -165,6 +159,17 @@ public struct DocumentWriter {
         }
         cairo_surface_flush(surface)
         return surface
+    }
+
+    /// How glyphs are drawn into page images: unhinted and anti-aliased in grey.
+    static func setGlyphOptions(of context: OpaquePointer) {
+        let options = cairo_font_options_create()
+        // Glyphs are placed by HarfBuzz's unhinted advances; hinted metrics would fight them.
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_set_font_options(context, options)
+        cairo_font_options_destroy(options)
     }
 
     private func checkStatus(_ context: OpaquePointer) throws {

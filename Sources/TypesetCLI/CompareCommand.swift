@@ -15,14 +15,18 @@ struct CompareCommand: ParsableCommand {
         abstract: "Render documents to pixels and compare each page with approved golden images.",
         discussion: """
         The golden of page N of INPUT (NAME.txt) is DIR/NAME/NAME-00N.png. A pixel differs when \
-        a colour channel differs by more than --max-channel-delta; a page fails when more of its \
-        pixels differ than --max-diff-pixels or --max-diff-ratio allows. The defaults suit goldens \
-        made on another machine, whose library builds may anti-alias a little differently; for \
-        goldens made on the same machine (rendering is deterministic) add --max-channel-delta 0 \
-        --max-diff-pixels 0. Pages without a golden, and goldens of pages a document no longer \
-        has, fail too. For each failing page the diff image (the golden faded, changed pixels in \
-        red, yellow around them) and the page as rendered are written to the diff folder and \
-        their paths printed.
+        a colour channel differs by more than --max-channel-delta. By default a page fails on a \
+        single differing pixel, except on anti-aliased edges: a pixel whose shade changed on a \
+        slope between two areas that did not change (the method of Vysniauskas, as pixelmatch \
+        applies it) is forgiven, so a changed word fails while other shades on the edges of \
+        letters, rules and pictures pass. Glyphs placed at other fractions of a pixel, or \
+        hairlines shaded otherwise, still fail: make the goldens with the same Cairo and \
+        FreeType as the check. --count-anti-aliased counts edge pixels too; \
+        --max-diff-pixels and --max-diff-ratio give a page a budget of differing pixels instead \
+        of none. Pages without a golden, and goldens of pages a document no longer has, fail \
+        too. For each failing page the diff image (the golden faded, changed pixels in red, \
+        forgiven edge pixels in pale blue, yellow around the changes) and the page as rendered \
+        are written to the diff folder and their paths printed.
 
         --update approves the pages as they render now: it writes missing goldens, rewrites those \
         that fail the tolerance, and removes goldens of pages that are gone.
@@ -43,11 +47,14 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "A pixel differs when a colour channel differs by more than this, from 0 to 255.")
     var maxChannelDelta: Int = GoldenTolerance.standard.maxChannelDelta
 
-    @Option(help: "A page fails when more than this many of its pixels differ (default: no limit; 0 fails a page on any differing pixel).")
+    @Option(help: "A page fails when more than this many of its pixels differ (default: 0, unless --max-diff-ratio is given).")
     var maxDiffPixels: Int?
 
-    @Option(help: "A page fails when more than this share of its pixels differ, from 0 to 1 (0.001 is 0.1 %).")
-    var maxDiffRatio: Double = GoldenTolerance.standard.maxDiffRatio
+    @Option(help: "A page fails when more than this share of its pixels differ, from 0 to 1 (0.001 is 0.1 %; default: no share).")
+    var maxDiffRatio: Double?
+
+    @Flag(help: "Count differing pixels on anti-aliased edges too (by default they are forgiven).")
+    var countAntiAliased = false
 
     @Flag(help: "Approve the pages as they render now: write missing goldens, rewrite those that differ, remove those of pages that are gone.")
     var update = false
@@ -72,7 +79,7 @@ struct CompareCommand: ParsableCommand {
         try document.checkPixelBudget(dpi: dpi)
         guard (0 ... 255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be between 0 and 255") }
         if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels cannot be negative") }
-        guard maxDiffRatio >= 0, maxDiffRatio <= 1 else { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
+        if let maxDiffRatio, !(0 ... 1).contains(maxDiffRatio) { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
         guard !inputs.isEmpty else { throw ValidationError("give at least one input file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
         switch Self.kind(of: golden) {
@@ -144,8 +151,13 @@ struct CompareCommand: ParsableCommand {
         fflush(stdout)
     }
 
+    /// The standard tolerance with the options given: a budget of pixels or of a share, when
+    /// one is given, replaces the default of none, and the other is then unlimited.
     private var tolerance: GoldenTolerance {
-        GoldenTolerance(maxChannelDelta: maxChannelDelta, maxDiffPixels: maxDiffPixels ?? Int.max, maxDiffRatio: maxDiffRatio)
+        let budgetGiven = maxDiffPixels != nil || maxDiffRatio != nil
+        return GoldenTolerance(maxChannelDelta: maxChannelDelta,
+                               maxDiffPixels: maxDiffPixels ?? (budgetGiven ? Int.max : GoldenTolerance.standard.maxDiffPixels),
+                               maxDiffRatio: maxDiffRatio ?? 1, forgivesAntiAliasing: !countAntiAliased)
     }
 
     private enum PathKind { case folder, file, missing }

@@ -29,7 +29,7 @@ final class CompareCommandTests: XCTestCase {
                        ["two-pages-001.png", "two-pages-002.png"])
         XCTAssertEqual(try contentsOfDirectory(directory.appendingPathComponent("goldens/note")), ["note-001.png"])
 
-        let result = try typeset(["compare", "--golden", "goldens", "--max-diff-pixels", "0", "--max-channel-delta", "0"] + inputs,
+        let result = try typeset(["compare", "--golden", "goldens", "--max-diff-pixels", "0", "--max-channel-delta", "0", "--count-anti-aliased"] + inputs,
                                  in: directory)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, "2 documents, 3 pages, all match\n")
@@ -72,7 +72,7 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(one.1, three.1, "the same diff image")
     }
 
-    func testOneChangedPixelFailsWithNoPixelBudgetAndIsMarkedInTheDiff() throws {
+    func testOneChangedPixelFailsAtTheDefaultsAndIsMarkedInTheDiff() throws {
         let directory = try makeDocuments()
         try approve(in: directory)
         let goldenPath = directory.appendingPathComponent("goldens/note/note-001.png").path
@@ -81,10 +81,14 @@ final class CompareCommandTests: XCTestCase {
         golden.rgba.replaceSubrange((y * golden.width + x) * 4 ..< (y * golden.width + x) * 4 + 3, with: [0, 0, 0])
         try golden.writePNG(goldenPath)
 
-        // The default budget (0.1 % of the page) is for goldens made on another machine: one pixel passes.
-        XCTAssertEqual(try typeset(["compare", "--golden", "goldens"] + inputs, in: directory).status, 0)
+        // A budget, of pixels or of a share of the page, forgives it; the other is then unlimited.
+        for budget in [["--max-diff-pixels", "1"], ["--max-diff-ratio", "0.001"], ["--max-diff-ratio", "0.001", "--count-anti-aliased"]] {
+            let result = try typeset(["compare", "--golden", "goldens"] + budget + inputs, in: directory)
+            XCTAssertEqual(result.status, 0, "\(budget): \(result.stdout)")
+        }
 
-        let result = try typeset(["compare", "--golden", "goldens", "--max-diff-pixels", "0"] + inputs, in: directory)
+        // The default has none, and a black pixel on white is no anti-aliased edge.
+        let result = try typeset(["compare", "--golden", "goldens"] + inputs, in: directory)
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         let diffPath = "typeset-diffs/note/note-001-diff.png"
         XCTAssertTrue(result.stdout.contains("note.txt: page 1 differs from goldens/note/note-001.png: 1 of 500990 pixels differ"),
@@ -103,9 +107,24 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(Array(actual.rgba[marked ..< marked + 3]), [255, 255, 255], "the page as rendered")
 
         // Once the golden is approved again, the next run leaves no stale diff behind.
-        XCTAssertEqual(try typeset(["compare", "--golden", "goldens", "--max-diff-pixels", "0", "--update"] + inputs, in: directory)
+        XCTAssertEqual(try typeset(["compare", "--golden", "goldens", "--update"] + inputs, in: directory)
             .stdout, "note.txt: page 1: rewrote goldens/note/note-001.png\n2 documents, 3 pages, 1 rewritten\n")
         XCTAssertEqual(try contentsOfDirectory(directory.appendingPathComponent("typeset-diffs/note")), [])
+    }
+
+    /// One word changed in a short line: too few pixels for the old default budget (0.1 % of
+    /// the page), but not all of them on anti-aliased edges.
+    func testAChangedWordFailsAtTheDefaults() throws {
+        let directory = try makeDocuments()
+        try approve(in: directory)
+        try write("A short <font color=\"blue\">nose</font>.\n", to: directory.appendingPathComponent("note.txt"))
+        let result = try typeset(["compare", "--golden", "goldens"] + inputs, in: directory)
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("note.txt: page 1 differs from goldens/note/note-001.png: "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("more on anti-aliased edges, forgiven; diff: "), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("2 documents, 3 pages, 1 page differs\n"), result.stdout)
+        let old = try typeset(["compare", "--golden", "goldens", "--max-diff-ratio", "0.001", "--count-anti-aliased"] + inputs, in: directory)
+        XCTAssertEqual(old.status, 0, "the old default let it through: \(old.stdout)")
     }
 
     func testMissingAndExtraGoldenPagesFail() throws {
