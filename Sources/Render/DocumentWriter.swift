@@ -86,16 +86,15 @@ public struct DocumentWriter {
         text.attributeRuns.distinctValues.contains { $0.link != nil }
     }
 
-    /// Writes one PNG per page: `base-001.png`, `base-002.png`, … where `base` is `path`
-    /// without its `.png`. Returns the paths written.
+    /// Writes one PNG per page, named as `PNGPageNames` says. Returns the paths written.
     @discardableResult
     public func writePNG<S: Sequence>(_ pages: S, to path: String, dpi: Double) throws -> [String] where S.Element == Page {
-        let base = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+        let base = PNGPageNames.base(of: path)
         let drawer = PageDrawer(text: text)
         var written: [AtomicFile] = []
         do {
             for page in pages {
-                let file = try AtomicFile(destination: String(format: "%@-%03d.png", base, page.number))
+                let file = try AtomicFile(destination: PNGPageNames.pageFile(page.number, base: base))
                 let surface = try renderImage(page, drawer: drawer, dpi: dpi)
                 defer { cairo_surface_destroy(surface) }
                 try PNGStream.write(surface, into: file)
@@ -114,7 +113,7 @@ public struct DocumentWriter {
     /// numbers that follow the last page written are removed while they exist.
     private func removeStalePages(after count: Int, base: String) {
         var number = count + 1
-        while unlink(String(format: "%@-%03d.png", base, number)) == 0 { number += 1 }
+        while unlink(PNGPageNames.pageFile(number, base: base)) == 0 { number += 1 }
     }
 
     /// Renders one page on white at `dpi`, as the PNG output would show it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Render
 
 /// Where each input's pages go: `-o` for a single input, else `--out-dir`, else beside the
 /// input; and in which format. Every way the inputs and outputs can contradict each other, and
@@ -116,11 +117,11 @@ struct OutputPlan {
     }
 
     private static func pngBase(_ path: String) -> String {
-        path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+        PNGPageNames.base(of: path)
     }
 
     private static func firstPNGPath(_ path: String) -> String {
-        pngBase(path) + "-001.png"
+        PNGPageNames.page(1, of: path)
     }
 
     /// The absolute path, with `..` and symbolic links resolved, so that two spellings of one

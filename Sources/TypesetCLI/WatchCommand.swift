@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Render
 import TypesetKit
 
 /// `typeset watch FILE`: typesets FILE, then again each time it or one of its pictures
@@ -99,14 +100,10 @@ struct WatchCommand: ParsableCommand {
             StandardError.write("\(input): \(pages) written to \(outputPath) in \(seconds)\n")
             return report.dependencies.pictures
         case .failure:
-            let kept = FileManager.default.fileExists(atPath: outputPath) || FileManager.default.fileExists(atPath: Self.firstPNGPage(outputPath))
+            let kept = FileManager.default.fileExists(atPath: outputPath) || FileManager.default.fileExists(atPath: PNGPageNames.page(1, of: outputPath))
             StandardError.write("\(input): failed in \(seconds); " + (kept ? "\(outputPath) is left as it was\n" : "nothing written\n"))
             return nil
         }
-    }
-
-    private static func firstPNGPage(_ path: String) -> String {
-        (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + "-001.png"
     }
 
     private static func absolute(_ path: String) -> String {

@@ -26,11 +26,15 @@ final class OutputNameTests: XCTestCase {
         let upper = try typeset(["note.txt", "-o", "SHOUT.PDF"], in: directory)
         XCTAssertEqual(upper.status, 0, upper.stderr)
         XCTAssertTrue(try starts(directory.appendingPathComponent("SHOUT.PDF"), with: pdfSignature))
+        // PNG pages are named from the output without its extension, whatever its case.
+        let upperPNG = try typeset(["note.txt", "-o", "LOUD.PNG", "--dpi", "20"], in: directory)
+        XCTAssertEqual(upperPNG.status, 0, upperPNG.stderr)
+        XCTAssertTrue(try starts(directory.appendingPathComponent("LOUD-001.png"), with: pngSignature))
         // A name that names no format: --format decides, and PDF without it.
         XCTAssertEqual(try typeset(["note.txt", "-o", "plain.out"], in: directory).status, 0)
         XCTAssertTrue(try starts(directory.appendingPathComponent("plain.out"), with: pdfSignature))
         XCTAssertEqual(try typeset(["note.txt", "-o", "pages", "--format", "png", "--dpi", "20"], in: directory).status, 0)
-        XCTAssertEqual(try contentsOfDirectory(directory), ["SHOUT.PDF", "note.txt", "page-001.png", "pages-001.png", "plain.out"])
+        XCTAssertEqual(try contentsOfDirectory(directory), ["LOUD-001.png", "SHOUT.PDF", "note.txt", "page-001.png", "pages-001.png", "plain.out"])
     }
 
     func testAFormatThatContradictsTheExtensionIsAUsageError() throws {
