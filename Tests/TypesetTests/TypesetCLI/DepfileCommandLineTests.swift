@@ -39,6 +39,9 @@ final class DepfileCommandLineTests: XCTestCase {
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["TYPESET_FONTS"] = TestSupport.fontsDirectory
+        // Run as a make of its own, not a sub-make of the `make test` that may have started the
+        // tests: with MAKELEVEL set, make prints "Entering directory" around what it says.
+        for inherited in ["MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES"] { environment[inherited] = nil }
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
