@@ -43,10 +43,13 @@ struct PixelDifferences {
                         let delta = actualPlane.channelDelta(to: goldenPlane, x: x, y: y)
                         largestChannelDelta = max(largestChannelDelta, delta)
                         guard delta > tolerance.maxChannelDelta else { continue }
-                        // An edge drawn with other shades in either image is anti-aliasing.
+                        // An edge drawn with other shades in either image is anti-aliasing, and so
+                        // is a stroke's core shaded otherwise with the ink around it unchanged.
                         let isEdge = tolerance.forgivesAntiAliasing
                             && (AntiAliasingDetector(image: actualPlane, other: goldenPlane).isAntiAliased(x: x, y: y)
-                                || AntiAliasingDetector(image: goldenPlane, other: actualPlane).isAntiAliased(x: x, y: y))
+                                || AntiAliasingDetector(image: goldenPlane, other: actualPlane).isAntiAliased(x: x, y: y)
+                                || NeighbourhoodInk(actual: actualPlane, golden: goldenPlane).averageChannelDelta(x: x, y: y)
+                                    <= tolerance.maxNeighbourhoodDelta)
                         record(isEdge ? .antiAliased : .differs, x: x, y: y, width: width, height: height)
                     }
                 }
