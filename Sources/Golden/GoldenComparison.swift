@@ -5,7 +5,8 @@ import Render
 public struct GoldenComparison: Sendable {
     /// Pixels that differ beyond the channel threshold and count against the page.
     public var differingPixels: Int
-    /// Pixels that differ beyond the channel threshold only on an anti-aliased edge, forgiven.
+    /// Pixels that differ beyond the channel threshold only on an anti-aliased edge, or in a
+    /// stroke re-shaded with its neighbourhood's ink kept (`NeighbourhoodInk`), forgiven.
     public var antiAliasedPixels: Int
     public var totalPixels: Int
     public var largestChannelDelta: Int

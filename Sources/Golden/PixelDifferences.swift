@@ -3,19 +3,20 @@ import Render
 
 /// Where a page differs from its golden image of the same size, pixel by pixel: the pixels
 /// whose colour moved by more than the tolerance's channel threshold, each counted against the
-/// page, or forgiven as anti-aliasing (`AntiAliasingDetector`) when the tolerance says so.
+/// page, or forgiven as anti-aliasing (`AntiAliasingDetector`, `NeighbourhoodInk`) when the
+/// tolerance says so.
 struct PixelDifferences {
     enum Mark: UInt8 {
         case same
         /// Differs, and counts against the page.
         case differs
-        /// Differs only on an anti-aliased edge: forgiven.
+        /// Differs only on an anti-aliased edge or in a re-shaded stroke: forgiven.
         case antiAliased
     }
 
     /// Pixels that differ and count against the page.
     private(set) var counted = 0
-    /// Pixels that differ on an anti-aliased edge and are forgiven.
+    /// Pixels that differ on an anti-aliased edge or in a re-shaded stroke, and are forgiven.
     private(set) var antiAliased = 0
     /// The largest difference of a colour channel anywhere, within the threshold or not.
     private(set) var largestChannelDelta = 0
