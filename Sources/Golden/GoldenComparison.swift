@@ -5,7 +5,8 @@ import Render
 public struct GoldenComparison: Sendable {
     /// Pixels that differ beyond the channel threshold and count against the page.
     public var differingPixels: Int
-    /// Pixels that differ beyond the channel threshold only on an anti-aliased edge, forgiven.
+    /// Pixels that differ beyond the channel threshold only on an anti-aliased edge, or in a
+    /// stroke re-shaded with its neighbourhood's ink kept (`NeighbourhoodInk`), forgiven.
     public var antiAliasedPixels: Int
     public var totalPixels: Int
     public var largestChannelDelta: Int
@@ -20,7 +21,7 @@ public struct GoldenComparison: Sendable {
         }
         let percent = String(format: "%.4f", 100 * Double(differingPixels) / Double(max(1, totalPixels)))
         let region = changedRegion.map { " at \($0)" } ?? ""
-        let forgiven = antiAliasedPixels > 0 ? "; \(antiAliasedPixels) more on anti-aliased edges, forgiven" : ""
+        let forgiven = antiAliasedPixels > 0 ? "; \(antiAliasedPixels) more on anti-aliased edges or re-shaded strokes, forgiven" : ""
         return "\(differingPixels) of \(totalPixels) pixels differ (\(percent) %)\(region), largest channel difference \(largestChannelDelta)\(forgiven)"
     }
 

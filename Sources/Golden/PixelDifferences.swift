@@ -3,19 +3,20 @@ import Render
 
 /// Where a page differs from its golden image of the same size, pixel by pixel: the pixels
 /// whose colour moved by more than the tolerance's channel threshold, each counted against the
-/// page, or forgiven as anti-aliasing (`AntiAliasingDetector`) when the tolerance says so.
+/// page, or forgiven as anti-aliasing (`AntiAliasingDetector`, `NeighbourhoodInk`) when the
+/// tolerance says so.
 struct PixelDifferences {
     enum Mark: UInt8 {
         case same
         /// Differs, and counts against the page.
         case differs
-        /// Differs only on an anti-aliased edge: forgiven.
+        /// Differs only on an anti-aliased edge or in a re-shaded stroke: forgiven.
         case antiAliased
     }
 
     /// Pixels that differ and count against the page.
     private(set) var counted = 0
-    /// Pixels that differ on an anti-aliased edge and are forgiven.
+    /// Pixels that differ on an anti-aliased edge or in a re-shaded stroke, and are forgiven.
     private(set) var antiAliased = 0
     /// The largest difference of a colour channel anywhere, within the threshold or not.
     private(set) var largestChannelDelta = 0
@@ -43,10 +44,13 @@ struct PixelDifferences {
                         let delta = actualPlane.channelDelta(to: goldenPlane, x: x, y: y)
                         largestChannelDelta = max(largestChannelDelta, delta)
                         guard delta > tolerance.maxChannelDelta else { continue }
-                        // An edge drawn with other shades in either image is anti-aliasing.
+                        // An edge drawn with other shades in either image is anti-aliasing, and so
+                        // is a stroke's core shaded otherwise with the ink around it unchanged.
                         let isEdge = tolerance.forgivesAntiAliasing
                             && (AntiAliasingDetector(image: actualPlane, other: goldenPlane).isAntiAliased(x: x, y: y)
-                                || AntiAliasingDetector(image: goldenPlane, other: actualPlane).isAntiAliased(x: x, y: y))
+                                || AntiAliasingDetector(image: goldenPlane, other: actualPlane).isAntiAliased(x: x, y: y)
+                                || NeighbourhoodInk(actual: actualPlane, golden: goldenPlane).averageChannelDelta(x: x, y: y)
+                                    <= tolerance.maxNeighbourhoodDelta)
                         record(isEdge ? .antiAliased : .differs, x: x, y: y, width: width, height: height)
                     }
                 }

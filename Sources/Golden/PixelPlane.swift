@@ -27,6 +27,14 @@ struct PixelPlane {
                    abs(Int(bytes[index + 2]) - Int(other.bytes[index + 2])))
     }
 
+    /// This pixel's red, green and blue minus those of the same pixel of `other`.
+    func signedChannelDifferences(to other: PixelPlane, x: Int, y: Int) -> (red: Int, green: Int, blue: Int) {
+        let index = (y * width + x) * 4
+        return (Int(bytes[index]) - Int(other.bytes[index]),
+                Int(bytes[index + 1]) - Int(other.bytes[index + 1]),
+                Int(bytes[index + 2]) - Int(other.bytes[index + 2]))
+    }
+
     /// Whether the pixel lies on the image's first or last row or column.
     func isOnBorder(x: Int, y: Int) -> Bool {
         x == 0 || y == 0 || x == width - 1 || y == height - 1

@@ -18,14 +18,15 @@ struct CompareCommand: ParsableCommand {
         a colour channel differs by more than --max-channel-delta. By default a page fails on a \
         single differing pixel, except on anti-aliased edges: a pixel whose shade changed on a \
         slope between two areas that did not change (the method of Vysniauskas, as pixelmatch \
-        applies it) is forgiven, so a changed word fails while other shades on the edges of \
-        letters, rules and pictures pass. Glyphs placed at other fractions of a pixel, or \
-        hairlines shaded otherwise, still fail: make the goldens with the same Cairo and \
-        FreeType as the check. --count-anti-aliased counts edge pixels too; \
+        applies it) is forgiven, and so is one whose 3x3 neighbourhood kept its ink (average \
+        colour within 24 levels: a stroke's core shaded otherwise). So a changed word or a \
+        moved rule fails, while another rasterizer's shades on letters, rules and pictures \
+        pass. Glyphs placed at other fractions of a pixel still fail: make the goldens with \
+        the same Cairo and FreeType as the check. --count-anti-aliased counts both kinds too; \
         --max-diff-pixels and --max-diff-ratio give a page a budget of differing pixels instead \
         of none. Pages without a golden, and goldens of pages a document no longer has, fail \
         too. For each failing page the diff image (the golden faded, changed pixels in red, \
-        forgiven edge pixels in pale blue, yellow around the changes) and the page as rendered \
+        forgiven pixels in pale blue, yellow around the changes) and the page as rendered \
         are written to the diff folder and their paths printed.
 
         --update approves the pages as they render now: it writes missing goldens, rewrites those \
@@ -53,7 +54,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "A page fails when more than this share of its pixels differ, from 0 to 1 (0.001 is 0.1 %; default: no share).")
     var maxDiffRatio: Double?
 
-    @Flag(help: "Count differing pixels on anti-aliased edges too (by default they are forgiven).")
+    @Flag(help: "Count differing pixels on anti-aliased edges and re-shaded strokes too (by default they are forgiven).")
     var countAntiAliased = false
 
     @Flag(help: "Approve the pages as they render now: write missing goldens, rewrite those that differ, remove those of pages that are gone.")
