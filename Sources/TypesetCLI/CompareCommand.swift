@@ -45,13 +45,13 @@ struct CompareCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Resolution the pages are rendered at, in dots per inch (the goldens' own), from 9 to 600.")
     var dpi: Double = 72
 
-    @Option(help: "A pixel differs when a colour channel differs by more than this, from 0 to 255.")
+    @Option(parsing: .unconditional, help: "A pixel differs when a colour channel differs by more than this, from 0 to 255.")
     var maxChannelDelta: Int = GoldenTolerance.standard.maxChannelDelta
 
-    @Option(help: "A page fails when more than this many of its pixels differ (default: 0, unless --max-diff-ratio is given).")
+    @Option(parsing: .unconditional, help: "A page fails when more than this many of its pixels differ (default: 0, unless --max-diff-ratio is given).")
     var maxDiffPixels: Int?
 
-    @Option(help: "A page fails when more than this share of its pixels differ, from 0 to 1 (0.001 is 0.1 %; default: no share).")
+    @Option(parsing: .unconditional, help: "A page fails when more than this share of its pixels differ, from 0 to 1 (0.001 is 0.1 %; default: no share).")
     var maxDiffRatio: Double?
 
     @Flag(help: "Count differing pixels on anti-aliased edges and re-shaded strokes too (by default they are forgiven).")
@@ -78,9 +78,9 @@ struct CompareCommand: ParsableCommand {
         // 140 MB an image for A4; 2400, as for PNG output, would be 2.2 GB.
         guard dpi >= 9, dpi <= 600 else { throw ValidationError("--dpi must be 9 to 600, not \(LengthArgument.format(dpi))") }
         try document.checkPixelBudget(dpi: dpi)
-        guard (0 ... 255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be between 0 and 255") }
-        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels cannot be negative") }
-        if let maxDiffRatio, !(0 ... 1).contains(maxDiffRatio) { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
+        guard (0 ... 255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be 0 to 255, not \(maxChannelDelta)") }
+        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be 0 or more, not \(maxDiffPixels)") }
+        if let maxDiffRatio, !(0 ... 1).contains(maxDiffRatio) { throw ValidationError("--max-diff-ratio must be 0 to 1, not \(LengthArgument.format(maxDiffRatio))") }
         guard !inputs.isEmpty else { throw ValidationError("give at least one input file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
         switch Self.kind(of: golden) {

@@ -40,6 +40,8 @@ struct DependencyFile {
         for (what, other) in [("input", inputs[0]), ("output", output)] {
             if let other, resolved(other) == resolved(path) { throw ValidationError("--depfile \(path) would overwrite the \(what)") }
         }
+        // Like every place the command line names for output, checked before anything is typeset.
+        if let problem = OutputLocation.problemWritingFile(at: path) { throw ValidationError("--depfile \(path): \(problem)") }
     }
 
     private static func resolved(_ path: String) -> String {

@@ -125,6 +125,9 @@ final class DepfileCommandLineTests: XCTestCase {
             (["a.txt", "-o", "-", "--depfile", "x.d"], "-o - writes standard output"),
             (["a.txt", "--depfile", "./a.txt"], "--depfile ./a.txt would overwrite the input"),
             (["a.txt", "-o", "a.d", "--depfile", "a.d"], "--depfile a.d would overwrite the output"),
+            // A place that cannot be written is the options' problem, found before typesetting.
+            (["a.txt", "--depfile", "missing/a.d"], "--depfile missing/a.d: cannot write into the folder missing"),
+            (["a.txt", "--depfile", "."], "--depfile .: Is a directory"),
         ]
         for (arguments, message) in cases {
             let result = try typeset(arguments, in: directory)

@@ -143,6 +143,9 @@ final class LengthOptionTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--jobs", "-3"], "--jobs must be 1 or more, not -3"), (["--dpi", "-1"], "--dpi must be 9 to 600, not -1"),
             (["--margin", "-1cm"], "--margin must be 0 to 14400 pt, not -1cm"), (["--columns", "-2"], "--columns must be 1 to 100, not -2"),
+            (["--max-diff-pixels", "-1"], "--max-diff-pixels must be 0 or more, not -1"),
+            (["--max-channel-delta", "-8"], "--max-channel-delta must be 0 to 255, not -8"),
+            (["--max-diff-ratio", "-0.5"], "--max-diff-ratio must be 0 to 1, not -0.5"),
         ]
         for (arguments, mention) in cases {
             let result = try typeset(["compare", "--golden", "goldens", "--update", "doc.txt"] + arguments, in: directory)
