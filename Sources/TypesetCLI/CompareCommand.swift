@@ -90,7 +90,7 @@ struct CompareCommand: ParsableCommand {
         case .file: throw ValidationError("--golden \(golden) is not a folder")
         }
         if Self.kind(of: diffDir) == .file { throw ValidationError("--diff-dir \(diffDir) is not a folder") }
-        if Self.resolved(diffDir) == Self.resolved(golden) {
+        if OutputLocation.resolved(diffDir) == OutputLocation.resolved(golden) {
             throw ValidationError("--diff-dir must not be the --golden folder: diff images would lie among the goldens")
         }
         var inputsByName: [String: String] = [:]
@@ -167,9 +167,5 @@ struct CompareCommand: ParsableCommand {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
         return isDirectory.boolValue ? .folder : .file
-    }
-
-    private static func resolved(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

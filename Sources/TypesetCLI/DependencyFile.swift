@@ -38,14 +38,10 @@ struct DependencyFile {
         }
         if path == OutputPlan.standardStream { throw ValidationError("--depfile needs a file name") }
         for (what, other) in [("input", inputs[0]), ("output", output)] {
-            if let other, resolved(other) == resolved(path) { throw ValidationError("--depfile \(path) would overwrite the \(what)") }
+            if let other, OutputLocation.resolved(other) == OutputLocation.resolved(path) { throw ValidationError("--depfile \(path) would overwrite the \(what)") }
         }
         // Like every place the command line names for output, checked before anything is typeset.
         if let problem = OutputLocation.problemWritingFile(at: path) { throw ValidationError("--depfile \(path): \(problem)") }
-    }
-
-    private static func resolved(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// The rule as make reads it. Throws for a path make cannot read back (a newline in it).

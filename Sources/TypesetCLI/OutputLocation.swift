@@ -9,6 +9,12 @@ import Render
 /// What can only fail while writing (a full disk) is still found then, and is the document's
 /// error (exit status 1).
 enum OutputLocation {
+    /// The absolute path, with `..` and symbolic links resolved, so that two spellings of one
+    /// file compare equal.
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     /// Why a file cannot be written at `path`, or nil.
     static func problemWritingFile(at path: String) -> String? {
         var info = stat()

@@ -82,7 +82,7 @@ struct OutputPlan {
             // With `-o -` no output file is written: the entries' default names go unused.
             let outputs = writesStandardOutput ? [] : entries.map { ("the output", $0.outputPath) }
             let taken = entries.filter { !$0.readsStandardInput }.map { ("the input", $0.input) } + outputs
-            if let clash = taken.first(where: { Self.resolved($0.1) == Self.resolved(layoutJSON) }) {
+            if let clash = taken.first(where: { OutputLocation.resolved($0.1) == OutputLocation.resolved(layoutJSON) }) {
                 throw ValidationError("--layout-json \(layoutJSON) would overwrite \(clash.0) \(clash.1)")
             }
         }
@@ -95,19 +95,19 @@ struct OutputPlan {
     private func checkOutputs(format: FormatArgument) throws {
         // An input that does not exist cannot be overwritten: it fails as a document, saying why.
         let inputFiles = entries.filter { !$0.readsStandardInput && FileManager.default.fileExists(atPath: $0.input) }
-            .map { ($0.input, Self.resolved($0.input)) }
+            .map { ($0.input, OutputLocation.resolved($0.input)) }
         var writers: [String: Entry] = [:]
         for entry in entries {
             // A PNG output's pages are NAME-001.png, …: they collide with another's when NAME does.
             let written = format == .png ? [entry.outputPath, Self.firstPNGPath(entry.outputPath)] : [entry.outputPath]
-            for path in written.map(Self.resolved) {
+            for path in written.map(OutputLocation.resolved) {
                 if let input = inputFiles.first(where: { $0.1 == path }) {
                     throw ValidationError("the output \(entry.outputPath) would overwrite the input \(input.0); name another with -o or --out-dir")
                 }
             }
-            let key = Self.resolved(format == .png ? Self.pngBase(entry.outputPath) : entry.outputPath)
+            let key = OutputLocation.resolved(format == .png ? Self.pngBase(entry.outputPath) : entry.outputPath)
             if let other = writers[key] {
-                if !entry.readsStandardInput, !other.readsStandardInput, Self.resolved(other.input) == Self.resolved(entry.input) {
+                if !entry.readsStandardInput, !other.readsStandardInput, OutputLocation.resolved(other.input) == OutputLocation.resolved(entry.input) {
                     throw ValidationError("\(entry.input) is given twice")
                 }
                 throw ValidationError("\(other.displayName) and \(entry.displayName) would both write \(entry.outputPath); rename one of them")
@@ -122,11 +122,5 @@ struct OutputPlan {
 
     private static func firstPNGPath(_ path: String) -> String {
         PNGPageNames.page(1, of: path)
-    }
-
-    /// The absolute path, with `..` and symbolic links resolved, so that two spellings of one
-    /// file compare equal.
-    private static func resolved(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
