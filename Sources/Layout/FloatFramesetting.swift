@@ -36,7 +36,7 @@ extension Framesetter {
     }
 
     /// The narrowest strip beside a float that takes text, in points (about five ems of body
-    /// text), or a third of a narrower column's width.
+    /// text; half the column in a column narrower than twice that).
     static let narrowestBesideFloat = 54.0
 
     /// More floats than this in one frame are moved on rather than placed, which bounds the
@@ -71,7 +71,7 @@ extension Framesetter {
             // Beside a float, a strip too narrow for a few words is left empty: it would hold a
             // word or two alone beside the picture.
             floated.minimumFragmentWidth = max(container.minimumFragmentWidth,
-                                               min(Self.narrowestBesideFloat, container.rect.width / 3))
+                                               min(Self.narrowestBesideFloat, container.rect.width / 2))
             return plainFrame(in: floated, from: index, to: end, carrying: carried)
         }
         var result = set()
