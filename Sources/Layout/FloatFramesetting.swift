@@ -1,24 +1,47 @@
 import Text
 
-/// Floated pictures (`<img float="left|right">`): each is placed at the top of the line that
-/// holds its anchor character, against that side of the container's rectangle, and the frame is
+/// Floats — pictures (`<img float="left|right">`) and boxes (`<figure float="left|right">`,
+/// `<aside …>`): each is placed at the top of the line that holds its anchor character (a box,
+/// the line after its paragraphs), against that side of the container's rectangle, and the frame is
 /// set again with the picture and its margin as an exclusion, so that the lines beside it are
 /// shortened (the lines of a band, see LineLoop). A picture that would reach below
 /// the container moves to the top of the next frame set from where this one ends (it is
 /// carried, see FlowCarry); the text goes on without waiting for it.
 extension Framesetter {
-    /// A floated picture's character.
+    /// A float's anchor: a floated picture's character, or the first character of a box
+    /// floated beside the text.
     struct FloatAnchor: Hashable, Sendable {
+        enum Content: Hashable, Sendable {
+            case picture(ImageAttachment)
+            case box(BoxRange)
+        }
+
         var index: Int
-        var image: ImageAttachment
+        var content: Content
+
+        /// The text's floats, in order: its floated pictures and its boxes floated left or right.
+        static func all(in text: AttributedText, boxes: TextBoxes) -> [FloatAnchor] {
+            let pictures = text.attachments.compactMap { attachment in
+                // A picture in a box is set in the box's lines (the markup does not float it).
+                attachment.image.float == nil || boxes.box(containing: attachment.index) != nil
+                    ? nil : FloatAnchor(index: attachment.index, content: .picture(attachment.image))
+            }
+            let floated = boxes.all.compactMap { box -> FloatAnchor? in
+                guard case .side = box.style.placement else { return nil }
+                return FloatAnchor(index: box.range.lowerBound, content: .box(box))
+            }
+            guard !floated.isEmpty else { return pictures }
+            return (pictures + floated).sorted { $0.index < $1.index }
+        }
     }
+
+    /// The narrowest strip beside a float that takes text, in points (about five ems of body
+    /// text; half the column in a column narrower than twice that).
+    static let narrowestBesideFloat = 54.0
 
     /// More floats than this in one frame are moved on rather than placed, which bounds the
     /// number of times a frame is set again.
     static let maximumFloatsPerFrame = 32
-
-    /// Whether the text has floated pictures at all.
-    public var hasFloats: Bool { !floatAnchors.isEmpty }
 
     /// Whether a frame from `index` to `end` must place floats: some are carried in, waiting
     /// for it, or an anchor lies in its text.
@@ -45,6 +68,10 @@ extension Framesetter {
         func set() -> FrameResult {
             var floated = container
             floated.exclusions += placed.map(\.exclusion)
+            // Beside a float, a strip too narrow for a few words is left empty: it would hold a
+            // word or two alone beside the picture.
+            floated.minimumFragmentWidth = max(container.minimumFragmentWidth,
+                                               min(Self.narrowestBesideFloat, container.rect.width / 2))
             return plainFrame(in: floated, from: index, to: end, carrying: carried)
         }
         var result = set()
@@ -52,8 +79,7 @@ extension Framesetter {
         for _ in 0 ..< Self.maximumFloatsPerFrame {
             guard let anchor = anchors(in: result.frame.visibleRange).first(where: { !handled.contains($0.index) }) else { break }
             handled.insert(anchor.index)
-            guard let line = result.frame.lines.first(where: { $0.stringRange.contains(anchor.index) }) else { continue }
-            let top = line.origin.y - line.ascent - line.leading / 2
+            guard let top = Self.top(of: anchor, in: result.frame) else { continue }
             if let float = place(anchor, top: top, in: rect, beside: placed) {
                 placed.append(float)
                 result = set()
@@ -89,21 +115,51 @@ extension Framesetter {
         floatAnchors.filter { range.contains($0.index) }
     }
 
+    /// Where `anchor`'s float goes down from: the top of the line holding it — for a box, of the
+    /// first line after its paragraphs, or below the frame's last line when none follows it in
+    /// the frame; nil when the frame does not show the anchor.
+    private static func top(of anchor: FloatAnchor, in frame: Frame) -> Double? {
+        func top(of line: Line) -> Double { line.origin.y - line.ascent - line.leading / 2 }
+        switch anchor.content {
+        case .picture:
+            return frame.lines.first { $0.stringRange.contains(anchor.index) }.map(top(of:))
+        case .box:
+            guard frame.visibleRange.contains(anchor.index) else { return nil }
+            if let line = frame.lines.first(where: { $0.stringRange.lowerBound >= anchor.index }) { return top(of: line) }
+            return frame.lines.last.map { $0.origin.y + $0.descent } ?? frame.container.rect.minY
+        }
+    }
+
     /// The float of `anchor` placed from `top` down against its side of `rect`, below any
     /// float already there it would touch; nil when it would reach below `rect` and is not at
-    /// its top (a picture taller than the column is placed there anyway rather than never).
+    /// its top (a float taller than the column is placed there anyway rather than never).
     private func place(_ anchor: FloatAnchor, top: Double, in rect: Rect, beside placed: [PlacedFloat]) -> PlacedFloat? {
-        guard let float = anchor.image.float else { return nil }
-        let x = float.side == .left ? rect.minX : rect.maxX - float.width
-        var box = Rect(x: x, y: top, width: float.width, height: float.height)
-        // The box moves to the very bottom of the clear rectangle it meets, the same number
+        let side: PictureFloat.Side, size: Size, margin: Double
+        switch anchor.content {
+        case .picture(let image):
+            guard let float = image.float else { return nil }
+            (side, size, margin) = (float.side, Size(width: float.width, height: float.height), float.margin)
+        case .box(let box):
+            guard case .side(let boxSide) = box.style.placement else { return nil }
+            let width = width(of: box, available: rect.width)
+            (side, size, margin) = (boxSide, Size(width: width, height: height(of: box, width: width)), box.style.margin)
+        }
+        let x = side == .left ? rect.minX : rect.maxX - size.width
+        var frame = Rect(x: x, y: top, width: size.width, height: size.height)
+        // The float moves to the very bottom of the clear rectangle it meets, the same number
         // (rounded differently, a sum would leave it a hair inside and meeting it again): so it
         // moves down every time, clears each float at most once, and the loop ends.
         for _ in 0 ... placed.count {
-            guard let below = placed.lazy.map(\.keptClear).first(where: { $0.intersects(box) }) else { break }
-            box.origin.y = below.maxY
+            guard let below = placed.lazy.map(\.keptClear).first(where: { $0.intersects(frame) }) else { break }
+            frame.origin.y = below.maxY
         }
-        if box.maxY > rect.maxY + 0.001, box.minY > rect.minY + 0.001 { return nil }
-        return PlacedFloat(rect: box, image: anchor.image, anchor: anchor.index)
+        if frame.maxY > rect.maxY + 0.001, frame.minY > rect.minY + 0.001 { return nil }
+        switch anchor.content {
+        case .picture(let image):
+            return PlacedFloat(rect: frame, content: .picture(image), anchor: anchor.index, side: side, margin: margin,
+                               contour: image.float?.contour)
+        case .box(let box):
+            return PlacedFloat(rect: frame, content: .box(self.place(box, in: frame)), anchor: anchor.index, side: side, margin: margin)
+        }
     }
 }

@@ -9,11 +9,19 @@ import Text
 /// right-to-left run meet, it follows the character after it. At the end of a line's set
 /// text — also for its trailing spaces and its paragraph's terminator, which have no glyphs —
 /// it stands at the trailing edge of the line's last grapheme in logical order.
+///
+/// Figures and asides (`boxes`) answer for their own text: a point inside one, or an index of
+/// its paragraphs, is answered by its frames.
 extension Frame {
     /// The caret offset nearest to `point`: on the line nearest in y (then in x, where lines
     /// share a band beside an exclusion), the edge of a grapheme nearest in x. Left or right of
     /// the set text it is the offset at that end. Nil only when the frame has no lines.
+    ///
+    /// A point inside a figure or an aside the frame holds is answered by the box's own text.
     public func characterIndex(at point: Point) -> Int? {
+        if let box = boxes.first(where: { $0.rect.contains(Rect(x: point.x, y: point.y, width: 0, height: 0)) }) {
+            return box.frames.lazy.compactMap { $0.characterIndex(at: point) }.first
+        }
         guard let line = nearestLine(to: point) else { return nil }
         let boxes = line.graphemeBoxes(in: text)
         guard let first = boxes.first, let last = boxes.last else { return line.stringRange.lowerBound }
@@ -26,6 +34,9 @@ extension Frame {
     /// box (`Line.lineBox`). An index inside a grapheme gives the caret before that grapheme.
     /// The end of the text counts as in its last frame. Nil when the index is not in the frame.
     public func caretRect(at index: Int) -> Rect? {
+        if let box = boxes.first(where: { $0.box.range.contains(index) }) {
+            return box.frames.lazy.compactMap { $0.caretRect(at: index) }.first
+        }
         guard let line = line(containingCaret: index) else { return nil }
         let box = line.lineBox
         return Rect(x: line.caretX(at: index, in: text), y: box.minY, width: 0, height: box.height)
@@ -38,7 +49,7 @@ extension Frame {
     public func selectionRects(for range: Range<Int>) -> [Rect] {
         guard !range.isEmpty else { return [] }
         var rects: [Rect] = []
-        for line in lines where line.stringRange.overlaps(range) {
+        for line in lines where line.stringRange.overlaps(range) && line.box == nil {
             let box = line.lineBox
             var stretch: (minX: Double, maxX: Double)?
             func closeStretch() {
@@ -59,7 +70,16 @@ extension Frame {
             }
             closeStretch()
         }
+        // A figure's or an aside's text, where the box is.
+        for box in boxes where box.box.range.overlaps(range) {
+            rects += box.frames.flatMap { $0.selectionRects(for: range) }
+        }
         return rects
+    }
+
+    /// The figures and asides the frame holds: floated beside its text, or kept in its column.
+    public var boxes: [PlacedBox] {
+        floats.compactMap(\.box) + lines.compactMap(\.box)
     }
 
     /// The line nearest to `point` in y, its box counted from the top of its leading to the

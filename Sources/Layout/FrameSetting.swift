@@ -8,9 +8,13 @@ struct FrameSetting {
     let framesetter: Framesetter
     /// Breaks chosen for each paragraph reached, by the paragraph's start.
     private var plans: [Int: LinePlan] = [:]
+    /// The number of the box whose paragraphs the frame sets (nil: the column's text, which
+    /// passes over every box's paragraphs; see BoxLayout).
+    let settingBox: Int?
 
-    init(framesetter: Framesetter, carrying plan: LinePlan?) {
+    init(framesetter: Framesetter, carrying plan: LinePlan?, settingBox: Int? = nil) {
         self.framesetter = framesetter
+        self.settingBox = settingBox
         if let plan { plans[plan.paragraph] = plan }
     }
 

@@ -18,15 +18,16 @@ public final class Framesetter {
     /// Paragraphs shaped, and breaks found, for every frame this framesetter sets.
     public let cache: ParagraphCache
     let breaker = GreedyLineBreaker()
-    /// The text's floated pictures, in order (see FloatFramesetting).
+    /// The text's figures and asides (see BoxLayout).
+    public let boxes: TextBoxes
+    /// The text's floated pictures and boxes, in order (see FloatFramesetting).
     let floatAnchors: [FloatAnchor]
 
     public init(text: AttributedText, fonts: FontTable, shaper: Shaper = Shaper()) {
         self.text = text
         cache = ParagraphCache(text: text, fonts: fonts, shaper: shaper)
-        floatAnchors = text.attachments.compactMap {
-            $0.image.float == nil ? nil : FloatAnchor(index: $0.index, image: $0.image)
-        }
+        boxes = TextBoxes(text: text)
+        floatAnchors = FloatAnchor.all(in: text, boxes: boxes)
     }
 
     /// The largest counts of the line-breaking searches so far (see ParagraphBreaker's window).

@@ -14,6 +14,8 @@ public struct Line: Sendable {
     public var stringRange: Range<Int>
     public var runs: [GlyphRun]
     public var endsParagraph: Bool
+    /// The figure or aside the line is, when it is a box kept in the column (no runs then).
+    public var box: PlacedBox? = nil
 
     /// Baseline-to-baseline distance the line takes.
     public var height: Double { ascent + descent + leading }

@@ -52,6 +52,26 @@ extension FrameSetting {
         // In a rectangle every band is alike: a word that does not fit one fits no other.
         let fitWords = !container.isRectangular
         while position < end {
+            if settingBox == nil, let box = framesetter.boxes.box(containing: position) {
+                // A floated or spanning box is placed by whoever places floats or the page's
+                // pictures; the column's text goes on after its paragraphs.
+                guard box.style.placement == .inColumn else {
+                    position = min(box.range.upperBound, end)
+                    continue
+                }
+                guard let block = blockLine(for: box, in: container, top: y, first: lines.isEmpty) else {
+                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0)
+                    break
+                }
+                setLines.append(ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false,
+                                                    rules: KeepRules(text.paragraphStyle(at: box.range.lowerBound)),
+                                                    bottom: block.origin.y - rect.minY))
+                lines.append(block)
+                linesOfParagraph = nil
+                y = block.origin.y + box.style.margin
+                position = min(box.range.upperBound, end)
+                continue
+            }
             guard let next = lineStart(at: position, frameHasLines: !lines.isEmpty) else { break }
             let paragraph = next.paragraph, style = next.paragraph.style
             let top = y + next.spaceBefore
@@ -89,6 +109,30 @@ extension FrameSetting {
             position = last.stringRange.upperBound
         }
         return endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
+    }
+
+    /// A box kept in the column (`<figure>` without `float`) as one line of its own, from `top`
+    /// down (after its margin, unless `first` in the frame) at the column's left, as wide as
+    /// it asks, moved down past anything the container keeps text out of (a float, a box over
+    /// the gutter); nil when it would reach below the container and is not `first`. The line
+    /// has no glyphs: it holds the box, so that the column's breaks and balancing treat it as
+    /// a line that cannot split.
+    private func blockLine(for box: BoxRange, in container: Container, top: Double, first: Bool) -> Line? {
+        let rect = container.rect
+        let width = framesetter.width(of: box, available: rect.width)
+        let height = framesetter.height(of: box, width: width)
+        var boxTop = top + (first ? 0 : box.style.margin)
+        func isClear() -> Bool {
+            container.lineFragments(top: boxTop, height: height)
+                .contains { $0.minX <= rect.minX + 0.001 && $0.maxX >= rect.minX + width - 0.001 }
+        }
+        if !container.isRectangular {
+            while !isClear(), boxTop + height <= rect.maxY { boxTop += Self.bandStep(on: container.baselineGrid) }
+        }
+        if !first, boxTop + height > rect.maxY + 0.001 { return nil }
+        let placed = framesetter.place(box, in: Rect(x: rect.minX, y: boxTop, width: width, height: height))
+        return Line(origin: Point(x: rect.minX, y: boxTop + height), ascent: height, descent: 0, leading: 0, width: width,
+                    stringRange: box.range, runs: [], endsParagraph: true, box: placed)
     }
 
     /// The first band from `top` down that takes at least one line from `position`, with its

@@ -5,7 +5,8 @@ import Text
 
 /// What setting frames may reuse between calls, and nothing else: paragraphs shaped and
 /// prepared, by their range; hyphenation dictionaries, by language; and breaks found, by all
-/// they depend on (the paragraph, the line they start, the widths, and the tab origin). It is
+/// they depend on (the paragraph, the line they start, the widths, and the tab origin); the
+/// heights of figures and asides, by their width. It is
 /// a pure memo: a frame is the same whatever it holds, so trial layouts (balancing, floats,
 /// spanning pictures, the page count) share it freely.
 ///
@@ -23,6 +24,8 @@ public final class ParagraphCache {
     private(set) var glyphsHeld = 0
     private var hyphenators: [String: Hyphenator?] = [:]
     private var plans: [PlanKey: LinePlan] = [:]
+    /// Boxes' heights, by the box's number and its width (see BoxLayout).
+    private var boxHeights: [BoxSize: Double] = [:]
     /// The largest counts of the line-breaking searches so far (see ParagraphBreaker's window).
     private(set) var largestBreakSearch = KnuthPlassLineBreaker.Effort()
 
@@ -40,6 +43,11 @@ public final class ParagraphCache {
         var otherWidth: Double
         /// Where tab stops are measured from and to, for paragraphs with tabs (`.columnEdge` without).
         var tabs: TabOrigin
+    }
+
+    private struct BoxSize: Hashable {
+        var box: Int
+        var width: Double
     }
 
     init(text: AttributedText, fonts: FontTable, shaper: Shaper) {
@@ -91,6 +99,16 @@ public final class ParagraphCache {
         if plans.count >= Self.planBudget { plans.removeAll(keepingCapacity: true) }
         plans[key] = plan
         return plan
+    }
+
+    /// The height of box `number` at `width`, when found before.
+    func boxHeight(of number: Int, width: Double) -> Double? {
+        boxHeights[BoxSize(box: number, width: width)]
+    }
+
+    func noteBoxHeight(_ height: Double, of number: Int, width: Double) {
+        if boxHeights.count >= Self.planBudget { boxHeights.removeAll(keepingCapacity: true) }
+        boxHeights[BoxSize(box: number, width: width)] = height
     }
 
     func hyphenator(for language: String) -> Hyphenator? {

@@ -18,6 +18,9 @@ struct DocumentBuilder {
     /// The section of paragraphs that begin from now on. Apart from `paragraphStyle`, so that
     /// a `</p>` inside a section does not take its paragraphs out of it.
     var section: SectionStyle?
+    /// The figure or aside of paragraphs that begin from now on, apart from `paragraphStyle`
+    /// for the same reason as `section`.
+    var box: BoxStyle?
     /// A `<columnbreak>` or `<pagebreak>` waiting for the next paragraph to begin, and its tag.
     var pendingBreak: (kind: ForcedBreak, tagOffset: Int)?
     /// Whether the current paragraph has characters (its style is then fixed).
@@ -68,8 +71,14 @@ struct DocumentBuilder {
     /// The next paragraph is a list item with `style`, numbered `number` if numbered. A
     /// paragraph that has text is ended first, by a line end located at the tag at `tagOffset`.
     mutating func beginListItem(style: ParagraphStyle, number: Int?, madeAt tagOffset: Int) {
-        if paragraphHasText { append(SourcedText([AttributedText.lineFeed], madeAt: tagOffset)) }
+        endParagraph(madeAt: tagOffset)
         pendingListItem = (style, number)
+    }
+
+    /// Ends the paragraph in progress, if it has text, with a line end located at the tag at
+    /// `tagOffset`: what follows begins a paragraph of its own.
+    mutating func endParagraph(madeAt tagOffset: Int) {
+        if paragraphHasText { append(SourcedText([AttributedText.lineFeed], madeAt: tagOffset)) }
     }
 
     /// Changes the attributes over `ranges` (in order, not overlapping), each by its own
@@ -118,7 +127,9 @@ struct DocumentBuilder {
             listNumber = 0
         }
         currentParagraphStyle.section = section
-        currentParagraphStyle.breakBefore = pendingBreak?.kind
-        pendingBreak = nil
+        currentParagraphStyle.box = box
+        // A break waits for the column's next paragraph: a box's are set elsewhere.
+        currentParagraphStyle.breakBefore = box == nil ? pendingBreak?.kind : nil
+        if box == nil { pendingBreak = nil }
     }
 }

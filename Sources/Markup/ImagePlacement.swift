@@ -127,6 +127,13 @@ extension ParseState {
                                 + "(\(ValueReader.format(ValueReader.smallestPositive)) to \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt); give its \(name) too",
                                 at: given)
         }
+        if let box = openBox, side != nil || edge != nil, let float = tag.attribute("float") {
+            // The box is what floats: its pictures are set in its lines, with its caption.
+            diagnostics.warning("a picture in a <\(box.kind.rawValue)> is set in the box's lines; float ignored (give float to the <\(box.kind.rawValue)>)",
+                                at: float.nameOffset)
+            side = nil
+            edge = nil
+        }
         if let span, edge == nil {
             diagnostics.warning("span has no effect without float=\"top\" or float=\"bottom\"", at: span.nameOffset)
         }

@@ -41,6 +41,7 @@ public struct MarkupParser {
             diagnostics.stop(at: min(scanner.position, max(0, source.units.count - 1)))
         } else {
             state.finishSectionsAndBreaks()
+            state.finishBoxes()
             state.warnAboutUnclosedLink()
             state.applyRules()
             // Only when nothing else is wrong: a document whose one picture is missing has a better message.

@@ -23,6 +23,7 @@ struct NamedStyles {
         ("footnote", 0.8, 400, false, false),
         ("caption1", 0.85, 400, true, false),
         ("caption2", 0.75, 400, true, true),
+        ("caption", 0.85, 400, true, false),
     ]
 
     /// The predefined styles for a document whose body text is `defaults`: every size scaled by
@@ -39,13 +40,16 @@ struct NamedStyles {
             style.character.weight = entry.weight
             style.character.italic = entry.italic
             let isHeadline = entry.name == "headline"
-            style.paragraph.spaceBefore = isHeadline ? 0.6 * size : bodyParagraph.spaceBefore
+            // A caption (`<caption>`) stands a little below its picture, and is set ragged:
+            // justified in a figure's narrow measure its few words would be pulled apart.
+            let isCaption = entry.name == "caption"
+            style.paragraph.spaceBefore = isHeadline ? 0.6 * size : isCaption ? 0.4 * size : bodyParagraph.spaceBefore
             style.paragraph.spaceAfter = isHeadline ? 0.3 * size : bodyParagraph.spaceAfter
             // Display lines are set flush and whole: justifying a headline only pulls its few
             // words apart, and a hyphen in one is a stumble. Flush with the start, so that a
             // Hebrew or Arabic headline is flush right.
             let isDisplayLine = entry.display && !entry.italic && entry.scale > 1
-            style.paragraph.alignment = isDisplayLine ? .start : bodyParagraph.alignment
+            style.paragraph.alignment = isDisplayLine || isCaption ? .start : bodyParagraph.alignment
             style.paragraph.hyphenate = isDisplayLine ? false : bodyParagraph.hyphenate
             // Headings go to the next column with the text they head rather than end one.
             style.paragraph.keepWithNext = entry.name == "headline" || entry.name == "subheadline"

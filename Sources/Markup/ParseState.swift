@@ -3,7 +3,7 @@ import Text
 
 /// A tag that styles the text up to its closing tag.
 enum StyleElement: String {
-    case font, p, b, i, u, s, sup, sub, nobr, a
+    case font, p, b, i, u, s, sup, sub, nobr, a, caption
 }
 
 /// An open styling tag and the styles in force before it, which its closing tag restores.
@@ -32,6 +32,12 @@ struct ParseState {
     /// The open `<section>`'s tag, and how many `<section>` tags wrongly opened inside it are
     /// still open (their `</section>` closes them, not it).
     var openSection: (tagOffset: Int, nested: Int)?
+    /// The open `<figure>` or `<aside>`, and how many wrongly opened inside it are still open.
+    var openBox: (tagOffset: Int, kind: BoxStyle.Kind, nested: Int)?
+    /// Boxes opened so far (`BoxStyle.number` counts them), and the length of the text when the
+    /// open one began, to tell an empty box.
+    var boxCount = 0
+    var boxTextStart = 0
     /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
     private var openElements: [OpenElement] = []
     private var openCounts: [StyleElement: Int] = [:]

@@ -27,6 +27,11 @@ extension ParseState {
             openSection = (open.tagOffset, open.nested + 1)
             return
         }
+        if let box = openBox {
+            let line = diagnostics.source.location(of: box.tagOffset).line
+            return diagnostics.error("a section cannot begin inside a <\(box.kind.rawValue)> (the one of line \(line)); "
+                                     + "put the <\(box.kind.rawValue)> inside the section", at: tag.offset)
+        }
         var style = SectionStyle(number: sections.count + 1)
         var located = tag.offset
         var shaping = SectionShaping()

@@ -5,7 +5,7 @@ import Text
 /// values are errors and leave the style as it was.
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
-                            "section", "columnbreak", "pagebreak", "exclusion"]
+                            "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption"]
 
     mutating func handle(_ tag: Tag) {
         if tag.isClosing { return handleClosing(tag) }
@@ -34,6 +34,9 @@ extension ParseState {
         case "columnbreak": forceBreak(.column, tag)
         case "pagebreak": forceBreak(.page, tag)
         case "exclusion": declareExclusion(tag)
+        case "figure": openBox(tag, kind: .figure)
+        case "aside": openBox(tag, kind: .aside)
+        case "caption": openCaption(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -50,6 +53,8 @@ extension ParseState {
         switch tag.name {
         case "li": break   // optional: a list item ends with its paragraph
         case "section": closeSection(tag)
+        case "figure": closeBox(tag, kind: .figure)
+        case "aside": closeBox(tag, kind: .aside)
         case "br", "img", "style", "rule", "meta", "columnbreak", "pagebreak", "exclusion":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
@@ -114,9 +119,12 @@ extension ParseState {
     /// named style whose character attributes apply from the tag and its paragraph attributes
     /// like the tag's own (which win); and `lang`, the language of the text from the tag on
     /// (a paragraph's language is the common case, so it need not be a `<font>`).
-    private mutating func openParagraph(_ tag: Tag) {
+    ///
+    /// `element` is the tag that closes it (`</caption>` for a caption), and `base` the named
+    /// style it starts from when it names none.
+    mutating func openParagraph(_ tag: Tag, element: StyleElement = .p, style base: NamedStyle? = nil) {
         var change = ParagraphStyleChange()
-        var named: NamedStyle?
+        var named = base
         var language: String?
         for attribute in tag.attributes {
             if attribute.key == "style" {
@@ -127,7 +135,7 @@ extension ParseState {
                 warnUnknown(attribute, of: tag, known: ParagraphStyleChange.attributeNames + ["style", "lang"])
             }
         }
-        open(.p)
+        open(element)
         named?.paragraph.apply(to: &builder.paragraphStyle)
         change.apply(to: &builder.paragraphStyle)
         var character = named?.character ?? CharacterStyleChange()

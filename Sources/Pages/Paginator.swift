@@ -9,8 +9,14 @@ public struct Page: Sendable {
     public var frames: [Frame]
     /// The running header's and footer's parts, one frame each, in the margins.
     public var furniture: PageFurniture?
-    /// Pictures spanning columns at the top or bottom of the text area (`<img float="top">`).
+    /// Pictures and boxes spanning columns at the top or bottom of the text area (`<img
+    /// float="top">`, `<figure float="top">`), and boxes over a gutter (`<aside float="center">`).
     public var pictures: [PlacedPicture] = []
+
+    /// Every figure and aside on the page: across its columns, floated in a frame, or kept in one.
+    public var boxes: [PlacedBox] {
+        pictures.compactMap(\.box) + frames.flatMap(\.boxes)
+    }
 }
 
 /// Lays the text out page by page, on demand. A page is filled from the top down in bands,
@@ -82,9 +88,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         self.runningHeads = runningHeads
         self.pageCount = pageCount
         sections = SectionFinder(text: framesetter.text)
-        spanningAnchors = framesetter.text.attachments.compactMap { attachment in
-            attachment.image.spanning.map { SpanningAnchor(index: attachment.index, image: attachment.image, picture: $0) }
-        }
+        spanningAnchors = SpanningAnchor.all(in: framesetter)
     }
 
     /// Floated pictures that did not fit before the text ended get pages of their own, one
@@ -130,7 +134,7 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// trial is the same layout of the page with other pictures; the one kept carries on.
     private mutating func pageWithPictures() -> Page {
         let start = flow.position
-        let reservation = PictureReservation(template: template, page: flow.pageNumber, text: framesetter.text)
+        let reservation = PictureReservation(template: template, page: flow.pageNumber, framesetter: framesetter)
         var (placed, left) = reservation.place(flow.waitingPictures)
         var accepted = Array(flow.waitingPictures.prefix(placed.count))
         func layOut(_ pictures: [PlacedPicture]) -> PageText {
@@ -142,7 +146,12 @@ public struct Paginator: Sequence, IteratorProtocol {
         while considered < spanningAnchors.count, spanningAnchors[considered].index < page.end {
             let anchor = spanningAnchors[considered]
             considered += 1
-            let trial = reservation.place(accepted + [anchor])
+            // A box over a gutter straddles the one after the column its text is in.
+            let laidOut = page
+            let trial = reservation.place(accepted + [anchor]) { anchor in
+                laidOut.frames.first { $0.visibleRange.contains(anchor.index) }
+                    .map { reservation.column(at: $0.container.rect.minX, of: anchor) } ?? 0
+            }
             // Pictures from earlier pages go first; this one waits behind any that did not fit.
             guard left.isEmpty, trial.left.isEmpty else {
                 left.append(anchor)

@@ -8,7 +8,9 @@ extension PageTemplate {
     /// page's edge. Returns a warning at the `<img>` of each picture scaled.
     public func fitPictures(_ text: inout AttributedText) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        for attachment in text.attachments {
+        let boxes = TextBoxes(text: text)
+        // A picture in a figure or an aside is fitted to its box (see `fitBoxes`).
+        for attachment in text.attachments where boxes.box(containing: attachment.index) == nil {
             let section = text.paragraphStyle(at: attachment.index).section
             let column = Size(width: columnWidth(columns: section?.columns ?? columns, gutter: section?.gutter ?? gutter),
                               height: textArea.height)

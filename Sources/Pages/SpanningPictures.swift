@@ -1,87 +1,224 @@
 import Layout
 import Text
 
-/// A spanning picture (`<img float="top" span="…">`) placed on a page: where it is drawn, and
-/// the offset of its character, which is on this page or an earlier one.
-public struct PlacedPicture: Hashable, Sendable {
+/// A picture or a box set across columns on a page: at the top or bottom of the text area
+/// (`<img float="top" span="…">`, `<figure float="top">`), or over a gutter halfway down
+/// (`<aside float="center">`, the text wrapping round it on both sides). Its anchor — the
+/// picture's character, the box's first — is on this page or an earlier one.
+public struct PlacedPicture: Sendable {
+    public enum Content: Sendable {
+        case picture(ImageAttachment)
+        case box(PlacedBox)
+    }
+
+    public enum Position: Hashable, Sendable {
+        case top, bottom
+        /// Over a gutter, halfway down the room the others leave.
+        case middle
+    }
+
     public var rect: Rect
-    public var image: ImageAttachment
+    public var content: Content
     public var anchor: Int
+    public var position: Position
+    /// Clear space between it and the text round it (a box's margin; a picture keeps the gutter).
+    public var margin: Double
 
-    public var edge: SpanningPicture.Edge { image.spanning?.edge ?? .top }
+    public var image: ImageAttachment? {
+        if case .picture(let image) = content { return image }
+        return nil
+    }
+
+    public var box: PlacedBox? {
+        if case .box(let box) = content { return box }
+        return nil
+    }
 }
 
-/// A spanning picture's character in the text.
+/// A spanning picture's character in the text, or a spanning box's first character.
 struct SpanningAnchor: Hashable {
+    enum Content: Hashable {
+        case picture(ImageAttachment, SpanningPicture)
+        case box(BoxRange)
+    }
+
     var index: Int
-    var image: ImageAttachment
-    var picture: SpanningPicture
+    var content: Content
+
+    var position: PlacedPicture.Position {
+        switch content {
+        case .picture(_, let picture): picture.edge == .top ? .top : .bottom
+        case .box(let box):
+            switch box.style.placement {
+            case .edge(.bottom, _): .bottom
+            case .center: .middle
+            default: .top
+            }
+        }
+    }
+
+    /// The columns it spans from the left, or nil for all of them.
+    var columns: Int? {
+        switch content {
+        case .picture(_, let picture): picture.columns
+        case .box(let box):
+            switch box.style.placement {
+            case .edge(_, let columns), .center(let columns): columns
+            default: nil
+            }
+        }
+    }
+
+    /// The text's spanning pictures and boxes, in text order.
+    static func all(in framesetter: Framesetter) -> [SpanningAnchor] {
+        let text = framesetter.text
+        let boxes = framesetter.boxes
+        let pictures = text.attachments.compactMap { attachment -> SpanningAnchor? in
+            guard let picture = attachment.image.spanning, boxes.box(containing: attachment.index) == nil else { return nil }
+            return SpanningAnchor(index: attachment.index, content: .picture(attachment.image, picture))
+        }
+        let spanning = boxes.all.compactMap { box -> SpanningAnchor? in
+            switch box.style.placement {
+            case .edge, .center: SpanningAnchor(index: box.range.lowerBound, content: .box(box))
+            case .inColumn, .side: nil
+            }
+        }
+        guard !spanning.isEmpty else { return pictures }
+        return (pictures + spanning).sorted { $0.index < $1.index }
+    }
 }
 
-/// Stacks spanning pictures at the top and bottom of one page's text area, and says what room
-/// they leave the columns.
+/// Stacks spanning pictures and boxes at the top and bottom of one page's text area, puts
+/// those over a gutter halfway down between them, and says what room they leave the columns.
 struct PictureReservation {
     let template: PageTemplate
     let page: Int
-    let text: AttributedText
+    let framesetter: Framesetter
 
     /// Room always left to the text beside pictures, so that a page of them still takes lines.
     static let textRoom = 48.0
 
     var area: Rect { template.textArea(ofPage: page) }
 
-    /// The picture's rectangle, `width` wide from the text area's left: its spanned columns of
-    /// the section its anchor is in (or the page's), and as tall as its proportions say, made
-    /// smaller (proportions kept) when it would leave the text less than `textRoom`.
-    func size(of anchor: SpanningAnchor) -> Size {
-        let section = text.paragraphStyle(at: anchor.index).section
+    /// The columns of the section `anchor` is in (or the page's): their count, width and gutter.
+    private func columns(of anchor: SpanningAnchor) -> (count: Int, width: Double, gutter: Double) {
+        let section = framesetter.text.paragraphStyle(at: anchor.index).section
         let count = section?.columns ?? template.columns
         let gutter = section?.gutter ?? template.gutter
-        var width = area.width
-        if let spanned = anchor.picture.columns, spanned < count {
-            let column = template.columnWidth(columns: count, gutter: gutter)
-            width = Double(spanned) * column + Double(spanned - 1) * gutter
-        }
-        let tallest = max(1, area.height - template.gutter - Self.textRoom)
-        let height = min(width / anchor.picture.aspect, tallest)
-        return Size(width: height * anchor.picture.aspect, height: height)
+        return (count, template.columnWidth(columns: count, gutter: gutter), gutter)
     }
 
-    /// `anchors` in turn, each placed below the pictures already at the top or above those at
-    /// the bottom, a gutter apart, while they leave the text `textRoom`: those placed, and the
-    /// first that did not fit with all after it. The first always fits.
-    func place(_ anchors: [SpanningAnchor]) -> (placed: [PlacedPicture], left: [SpanningAnchor]) {
+    /// The column of `anchor`'s section that starts at or before `x` (0 at the text area's left).
+    func column(at x: Double, of anchor: SpanningAnchor) -> Int {
+        let columns = columns(of: anchor)
+        return max(0, min(columns.count - 1, Int(((x - area.minX + 0.5) / (columns.width + columns.gutter)).rounded(.down))))
+    }
+
+    /// The width of the columns `anchor` spans: its count of its section's columns, or all.
+    private func spannedWidth(of anchor: SpanningAnchor) -> Double {
+        template.spannedWidth(columns: anchor.columns, of: framesetter.text.paragraphStyle(at: anchor.index).section)
+    }
+
+    /// The element's size: a picture as wide as the columns it spans and as tall as its
+    /// proportions say, made smaller (proportions kept) when it would leave the text less than
+    /// `textRoom`; a box as wide as it asks (at most the columns it spans) and as tall as its
+    /// text makes it (boxes too tall for the page are found before layout).
+    func size(of anchor: SpanningAnchor) -> Size {
+        let width = spannedWidth(of: anchor)
+        switch anchor.content {
+        case .picture(_, let picture):
+            let tallest = max(1, area.height - template.gutter - Self.textRoom)
+            let height = min(width / picture.aspect, tallest)
+            return Size(width: height * picture.aspect, height: height)
+        case .box(let box):
+            let boxWidth = framesetter.width(of: box, available: width)
+            return Size(width: boxWidth, height: framesetter.height(of: box, width: boxWidth))
+        }
+    }
+
+    /// `anchors` in turn, those at the top each placed below the ones already there, those at
+    /// the bottom above, a gutter apart, and those over a gutter (at most one a page) halfway
+    /// down the room between, while they leave the text `textRoom`: those placed, and the first
+    /// that did not fit with all after it. The first always fits. `columnOf` says which column
+    /// of its band an anchor's text is in (a box over a gutter straddles the one after it).
+    func place(_ anchors: [SpanningAnchor], columnOf: (SpanningAnchor) -> Int = { _ in 0 }) -> (placed: [PlacedPicture], left: [SpanningAnchor]) {
         var placed: [PlacedPicture] = []
         var top = area.minY, bottom = area.maxY
+        var middle: [(anchor: SpanningAnchor, size: Size)] = []
         for (number, anchor) in anchors.enumerated() {
             let size = size(of: anchor)
-            guard placed.isEmpty || bottom - top - size.height - template.gutter >= Self.textRoom else {
-                return (placed, Array(anchors[number...]))
+            let position = anchor.position
+            let taken = middle.reduce(0) { $0 + $1.size.height + 2 * margin(of: $1.anchor) }
+            guard placed.isEmpty && middle.isEmpty
+                    || (bottom - top - size.height - template.gutter - taken >= Self.textRoom && (position != .middle || middle.isEmpty)) else {
+                return (placed + placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf), Array(anchors[number...]))
             }
-            let y = anchor.picture.edge == .top ? top : bottom - size.height
-            placed.append(PlacedPicture(rect: Rect(x: area.minX, y: y, width: size.width, height: size.height),
-                                        image: anchor.image, anchor: anchor.index))
-            if anchor.picture.edge == .top { top += size.height + template.gutter } else { bottom -= size.height + template.gutter }
+            guard position != .middle else {
+                middle.append((anchor, size))
+                continue
+            }
+            let y = position == .top ? top : bottom - size.height
+            placed.append(element(anchor, in: Rect(x: area.minX, y: y, width: size.width, height: size.height)))
+            if position == .top { top += size.height + template.gutter } else { bottom -= size.height + template.gutter }
         }
-        return (placed, [])
+        return (placed + placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf), [])
+    }
+
+    /// The box over a gutter, halfway down between `top` and `bottom`, centred on the gutter
+    /// after its anchor's column (before it, from the last column), or on the middle of its
+    /// columns when it spans more than two.
+    private func placedInMiddle(_ middle: [(anchor: SpanningAnchor, size: Size)], top: Double, bottom: Double,
+                                columnOf: (SpanningAnchor) -> Int) -> [PlacedPicture] {
+        middle.map { anchor, size in
+            let columns = columns(of: anchor)
+            let spanned = min(anchor.columns ?? columns.count, columns.count)
+            let first = max(0, min(columnOf(anchor), columns.count - spanned))
+            let left = area.minX + Double(first) * (columns.width + columns.gutter)
+            let width = Double(spanned) * columns.width + Double(spanned - 1) * columns.gutter
+            let x = left + (width - size.width) / 2
+            let y = max(top, (top + bottom - size.height) / 2)
+            return element(anchor, in: Rect(x: x, y: y, width: size.width, height: size.height))
+        }
+    }
+
+    private func margin(of anchor: SpanningAnchor) -> Double {
+        if case .box(let box) = anchor.content { return box.style.margin }
+        return template.gutter
+    }
+
+    private func element(_ anchor: SpanningAnchor, in rect: Rect) -> PlacedPicture {
+        switch anchor.content {
+        case .picture(let image, _):
+            return PlacedPicture(rect: rect, content: .picture(image), anchor: anchor.index, position: anchor.position,
+                                 margin: template.gutter)
+        case .box(let box):
+            return PlacedPicture(rect: rect, content: .box(framesetter.place(box, in: rect)), anchor: anchor.index,
+                                 position: anchor.position, margin: box.style.margin)
+        }
     }
 
     /// What `pictures` leave the columns: the text area between those as wide as it (and a gutter
-    /// after each), and the narrower ones, with a gutter beside and after them, as exclusions.
+    /// after each), and the narrower ones, with a gutter beside and after them, as exclusions;
+    /// one over a gutter, with its margin all round it.
     func room(beside pictures: [PlacedPicture]) -> (area: Rect, exclusions: [Exclusion]) {
         var top = area.minY, bottom = area.maxY
         let gutter = template.gutter
-        for picture in pictures where picture.rect.width >= area.width - 0.5 {
-            if picture.edge == .top { top = max(top, picture.rect.maxY + gutter) } else { bottom = min(bottom, picture.rect.minY - gutter) }
+        for picture in pictures where picture.position != .middle && picture.rect.width >= area.width - 0.5 {
+            if picture.position == .top { top = max(top, picture.rect.maxY + gutter) } else { bottom = min(bottom, picture.rect.minY - gutter) }
         }
         var exclusions: [Exclusion] = []
-        for picture in pictures where picture.rect.width < area.width - 0.5 {
+        for picture in pictures {
             let rect = picture.rect
-            if picture.edge == .top, rect.maxY + gutter > top {
+            switch picture.position {
+            case .middle:
+                exclusions.append(Exclusion(.rectangle(rect), padding: picture.margin))
+            case .top where rect.width < area.width - 0.5 && rect.maxY + gutter > top:
                 exclusions.append(Exclusion(.rectangle(Rect(x: rect.minX, y: rect.minY, width: rect.width + gutter / 2, height: rect.height + gutter))))
-            } else if picture.edge == .bottom, rect.minY - gutter < bottom {
+            case .bottom where rect.width < area.width - 0.5 && rect.minY - gutter < bottom:
                 exclusions.append(Exclusion(.rectangle(Rect(x: rect.minX, y: rect.minY - gutter, width: rect.width + gutter / 2,
                                                             height: rect.height + gutter))))
+            default:
+                break
             }
         }
         return (Rect(x: area.minX, y: top, width: area.width, height: max(0, bottom - top)), exclusions)

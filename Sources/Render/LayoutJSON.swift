@@ -14,7 +14,7 @@ enum LayoutJSON {
         var number: Int
         var size: Size
         var frames: [Frame]
-        /// Pictures spanning columns at the top or bottom of the text area.
+        /// Pictures and boxes spanning columns at the top or bottom of the text area, and boxes over a gutter.
         var pictures: [Picture]
         /// The running header and footer; nil when the page has neither.
         var runningHeads: RunningHeads?
@@ -37,12 +37,23 @@ enum LayoutJSON {
         var anchor: Int
         var side: String
         var rect: Rect
+        /// Set when the float is a figure or an aside.
+        var box: Box?
     }
 
     struct Picture: Encodable {
         var anchor: Int
         var edge: String
         var rect: Rect
+        /// Set when it is a figure or an aside.
+        var box: Box?
+    }
+
+    /// A figure or an aside: its paragraphs' frames inside its rectangle.
+    struct Box: Encodable {
+        var kind: String
+        var stringRange: [Int]
+        var frames: [Frame]
     }
 
     struct Line: Encodable {
@@ -54,6 +65,8 @@ enum LayoutJSON {
         var width: Double
         var bounds: Rect
         var runs: [Run]
+        /// Set when the line is a figure or an aside kept in the column (it has no runs).
+        var box: Box?
     }
 
     struct Run: Encodable {
@@ -129,19 +142,31 @@ extension LayoutJSON {
         Page(number: page.number,
              size: Size(width: rounded(page.size.width), height: rounded(page.size.height)),
              frames: page.frames.map(frame),
-             pictures: page.pictures.map { Picture(anchor: $0.anchor, edge: $0.edge == .top ? "top" : "bottom", rect: rect($0.rect)) },
+             pictures: page.pictures.map { Picture(anchor: $0.anchor, edge: edge($0.position), rect: rect($0.rect), box: $0.box.map(box)) },
              runningHeads: page.furniture.map { RunningHeads(text: $0.text.string, frames: $0.frames.map(frame)) })
     }
 
     static func frame(_ frame: Layout.Frame) -> Frame {
         Frame(rect: rect(frame.container.rect), stringRange: range(frame.visibleRange), lines: frame.lines.map(line),
-              floats: frame.floats.map { Float(anchor: $0.anchor, side: $0.float.side == .left ? "left" : "right", rect: rect($0.rect)) })
+              floats: frame.floats.map { Float(anchor: $0.anchor, side: $0.side == .left ? "left" : "right", rect: rect($0.rect), box: $0.box.map(box)) })
+    }
+
+    static func box(_ placed: PlacedBox) -> Box {
+        Box(kind: placed.style.kind.rawValue, stringRange: range(placed.box.range), frames: placed.frames.map(frame))
+    }
+
+    static func edge(_ position: PlacedPicture.Position) -> String {
+        switch position {
+        case .top: "top"
+        case .bottom: "bottom"
+        case .middle: "middle"
+        }
     }
 
     static func line(_ line: Layout.Line) -> Line {
         Line(stringRange: range(line.stringRange), origin: Point(x: rounded(line.origin.x), y: rounded(line.origin.y)),
              ascent: rounded(line.ascent), descent: rounded(line.descent), leading: rounded(line.leading),
-             width: rounded(line.width), bounds: rect(line.bounds), runs: line.runs.map(run))
+             width: rounded(line.width), bounds: rect(line.bounds), runs: line.runs.map(run), box: line.box.map(box))
     }
 
     static func run(_ run: GlyphRun) -> Run {

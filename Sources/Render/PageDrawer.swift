@@ -37,8 +37,10 @@ final class PageDrawer {
             repeatedPictures.endPage()
         }
         for picture in page.pictures {
-            if images[picture.image.path] == nil { images[picture.image.path] = try ImageSurfaceLoader.load(path: picture.image.path) }
-            drawImage(images[picture.image.path]!, in: picture.rect, in: context)
+            switch picture.content {
+            case .picture(let image): try drawImage(image, in: picture.rect, images: &images, in: context)
+            case .box(let box): try draw(box, images: &images, in: context)
+            }
         }
         try draw(page.frames, of: text, images: &images, in: context)
         if let furniture = page.furniture {
@@ -52,10 +54,13 @@ final class PageDrawer {
                       in context: OpaquePointer) throws {
         for frame in frames {
             for float in frame.floats {
-                if images[float.image.path] == nil { images[float.image.path] = try ImageSurfaceLoader.load(path: float.image.path) }
-                drawImage(images[float.image.path]!, in: float.rect, in: context)
+                switch float.content {
+                case .picture(let image): try drawImage(image, in: float.rect, images: &images, in: context)
+                case .box(let box): try draw(box, images: &images, in: context)
+                }
             }
             for line in frame.lines {
+                if let box = line.box { try draw(box, images: &images, in: context) }
                 for run in line.runs {
                     if let background = run.attributes.backgroundColor {
                         DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
@@ -64,10 +69,9 @@ final class PageDrawer {
                         // A floated or spanning picture's anchor draws nothing: the picture is
                         // the frame's float or the page's.
                         guard let image = run.image, image.float == nil, image.spanning == nil else { continue }
-                        if images[image.path] == nil { images[image.path] = try ImageSurfaceLoader.load(path: image.path) }
                         let box = Rect(x: line.origin.x + run.x, y: line.origin.y - delegate.ascent,
                                        width: delegate.width, height: delegate.ascent + delegate.descent)
-                        drawImage(images[image.path]!, in: box, in: context)
+                        try drawImage(image, in: box, images: &images, in: context)
                     } else {
                         try drawGlyphs(run, line: line, source: source, in: context)
                     }
@@ -76,6 +80,32 @@ final class PageDrawer {
                 if annotatesLinks { LinkAnnotator.annotate(line, in: context) }
             }
         }
+    }
+
+    /// The picture in the file `image` names scaled to fill `box`, the file loaded once a page.
+    private func drawImage(_ image: ImageAttachment, in box: Rect, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
+        if images[image.path] == nil { images[image.path] = try ImageSurfaceLoader.load(path: image.path) }
+        drawImage(images[image.path]!, in: box, in: context)
+    }
+
+    /// A figure or an aside: its background, its border, then its text.
+    private func draw(_ box: PlacedBox, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
+        let rect = box.rect
+        if let background = box.style.background {
+            cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
+            cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_fill(context)
+        }
+        if let border = box.style.border {
+            // Inside the box's edge: the border is part of its width, as its inset says.
+            let half = border.width / 2
+            cairo_set_source_rgba(context, border.color.red, border.color.green, border.color.blue, border.color.alpha)
+            cairo_set_line_width(context, border.width)
+            cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+            cairo_rectangle(context, rect.minX + half, rect.minY + half, rect.width - border.width, rect.height - border.width)
+            cairo_stroke(context)
+        }
+        try draw(box.frames, of: text, images: &images, in: context)
     }
 
     /// The picture scaled to fill `box`.

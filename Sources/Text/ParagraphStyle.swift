@@ -85,6 +85,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var breakBefore: ForcedBreak?
     /// The section the paragraph is set in; nil: the page's own columns.
     public var section: SectionStyle?
+    /// The figure or aside the paragraph is set in; nil: the column's own text.
+    public var box: BoxStyle?
     /// The paragraph's level in the PDF's bookmarks (its outline): 1 at the top, 2 under the
     /// level 1 before it, and so on; 0: not a bookmark.
     public var outlineLevel: Int
@@ -93,7 +95,7 @@ public struct ParagraphStyle: Hashable, Sendable {
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
                 hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36,
                 direction: WritingDirection = .auto, orphans: Int = 2, widows: Int = 2, keepWithNext: Bool = false,
-                breakBefore: ForcedBreak? = nil, section: SectionStyle? = nil, outlineLevel: Int = 0) {
+                breakBefore: ForcedBreak? = nil, section: SectionStyle? = nil, box: BoxStyle? = nil, outlineLevel: Int = 0) {
         self.alignment = alignment
         self.firstLineIndent = firstLineIndent
         self.headIndent = headIndent
@@ -111,6 +113,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.keepWithNext = keepWithNext
         self.breakBefore = breakBefore
         self.section = section
+        self.box = box
         self.outlineLevel = outlineLevel
     }
 }

@@ -1,17 +1,20 @@
 import Diagnostics
+import Fonts
 import Pages
 import Render
 import Text
 
-/// Pass 4: every picture fitted to its column, checked to be one that can be drawn and to be
+/// Pass 4: every picture fitted to its column, every figure and aside to the page, checked to be one that can be drawn and to be
 /// sharp enough to print (`PictureResolutionCheck`), and the contour traced of each that text
 /// wraps round its outline.
 struct CheckPicturesPass {
     var options: TypesetOptions
 
-    func run(_ text: AttributedText) -> PassResult<AttributedText> {
+    func run(_ text: AttributedText, fonts: FontTable) -> PassResult<AttributedText> {
         var text = text
         var diagnostics = options.page.fitPictures(&text)
+        diagnostics += options.page.fitBoxes(&text, fonts: fonts)
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }
         let problems = ImagePreflight.check(text)
         guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }
         diagnostics += PictureResolutionCheck(minimum: options.minimumPictureResolution, page: options.page).check(text)

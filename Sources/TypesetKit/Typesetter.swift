@@ -81,7 +81,7 @@ public final class Typesetter {
         let title = (options.title ?? document.meta.title).flatMap { $0.isEmpty ? nil : $0 }
         let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, fonts: fonts))
         // Bad pictures are reported in source order, among the warnings before them.
-        let text = try log.take(CheckPicturesPass(options: options).run(document.text)) { $0.sortedBySource() }
+        let text = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table)) { $0.sortedBySource() }
         if options.strict { try log.refuseWarnings() }
 
         var prepared = PreparedDocument(text: text, fonts: headed.fonts.table, template: options.page, runningHeads: headed.heads,

@@ -76,7 +76,7 @@ final class ContourWrapTests: XCTestCase {
 
     func testTextFollowsTheDiscOfALeftFloat() throws {
         let (_, frame, float) = try floated(wrap: "contour")
-        let margin = float.float.margin
+        let margin = float.margin
         let scale = float.rect.width / pixels
         let centre = Point(x: (float.rect.minX + float.rect.width / 2), y: (float.rect.minY + float.rect.height / 2)), radius = discRadius * scale
         let lines = beside(float, in: frame)
@@ -107,18 +107,18 @@ final class ContourWrapTests: XCTestCase {
         let lines = beside(float, in: frame)
         for box in lines.flatMap(\.boxes) {
             let nearest = Point(x: min(max(centre.x, box.minX), box.maxX), y: min(max(centre.y, box.minY), box.maxY))
-            XCTAssertGreaterThanOrEqual(hypot(nearest.x - centre.x, nearest.y - centre.y), radius + float.float.margin - 1e-6)
+            XCTAssertGreaterThanOrEqual(hypot(nearest.x - centre.x, nearest.y - centre.y), radius + float.margin - 1e-6)
             XCTAssertLessThan(box.maxX, centre.x)
         }
         let ends = lines.map { $0.line.origin.x + $0.line.width }
-        XCTAssertGreaterThan(try XCTUnwrap(ends.first), float.rect.minX - float.float.margin + 10, "beside the disc's top")
+        XCTAssertGreaterThan(try XCTUnwrap(ends.first), float.rect.minX - float.margin + 10, "beside the disc's top")
     }
 
     func testRectangleWrapKeepsTheLinesOutOfTheWholeRectangle() throws {
         let (_, frame, float) = try floated(wrap: "rect")
         let lines = beside(float, in: frame)
         XCTAssertGreaterThanOrEqual(lines.count, 8)
-        for (line, _) in lines { XCTAssertGreaterThanOrEqual(line.origin.x, float.rect.maxX + float.float.margin - 1e-6) }
+        for (line, _) in lines { XCTAssertGreaterThanOrEqual(line.origin.x, float.rect.maxX + float.margin - 1e-6) }
     }
 
     func testTheTracedContourIsTheDisc() throws {

@@ -34,7 +34,7 @@ final class FloatPageTests: XCTestCase {
     }
 
     private func assertClear(of float: PlacedFloat, in frame: Frame, file: StaticString = #filePath, line: UInt = #line) {
-        let margin = float.float.margin - 1e-6
+        let margin = float.margin - 1e-6
         let clear = Rect(x: float.rect.minX - margin, y: float.rect.minY, width: float.rect.width + 2 * margin,
                          height: float.rect.height + margin)
         for (box, _) in boxes(frame) {

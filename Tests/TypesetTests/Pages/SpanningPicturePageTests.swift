@@ -41,7 +41,7 @@ final class SpanningPicturePageTests: XCTestCase {
     private func assertClear(of picture: PlacedPicture, on page: Page, file: StaticString = #filePath, line: UInt = #line) {
         let gutter = template.gutter - 1e-6
         let rect = picture.rect
-        let clear = picture.edge == .top
+        let clear = picture.position == .top
             ? Rect(x: rect.minX, y: rect.minY, width: rect.width + gutter / 2, height: rect.height + gutter)
             : Rect(x: rect.minX, y: rect.minY - gutter, width: rect.width + gutter / 2, height: rect.height + gutter)
         for box in boxes(page) {
@@ -88,7 +88,7 @@ final class SpanningPicturePageTests: XCTestCase {
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
         let picture = try XCTUnwrap(pages[0].pictures.first)
-        XCTAssertEqual(picture.edge, .bottom)
+        XCTAssertEqual(picture.position, .bottom)
         XCTAssertEqual(picture.rect.maxY, template.textArea.maxY, accuracy: 1e-6)
         assertClear(of: picture, on: pages[0])
         for frame in pages[0].frames {

@@ -5,7 +5,7 @@ import Text
 
 /// A glyph's or a picture's box on the page, with where it came from, so that a failed check
 /// can say which line of which frame it is.
-struct PlacedBox {
+struct InkBox {
     var rect: Rect
     /// The UTF-16 offset it shows; `GlyphRun.generatedHyphen` for a hyphen added at a break.
     var character: Int
@@ -24,8 +24,8 @@ enum PageBoxes {
     /// the run's end), as tall as its run's typographic bounds; each picture run whole.
     /// Glyphs of white space (spaces at a justified line's end reach past the measure) and
     /// zero-width marks have no ink worth checking and are left out.
-    static func boxes(of line: Line, frame: Int, index: Int, text: AttributedText) -> [PlacedBox] {
-        var result: [PlacedBox] = []
+    static func boxes(of line: Line, frame: Int, index: Int, text: AttributedText) -> [InkBox] {
+        var result: [InkBox] = []
         let lineTop = line.origin.y - line.ascent - line.leading / 2
         let lineBottom = line.origin.y + line.descent + line.leading / 2
         func cut(_ rect: Rect) -> Rect {
@@ -37,7 +37,7 @@ enum PageBoxes {
             let top = line.origin.y + bounds.minY
             if run.runDelegate != nil {
                 let rect = Rect(x: line.origin.x + bounds.minX, y: top, width: bounds.width, height: bounds.height)
-                result.append(PlacedBox(rect: rect, character: run.stringRange.lowerBound, frame: frame, line: index, isPicture: true,
+                result.append(InkBox(rect: rect, character: run.stringRange.lowerBound, frame: frame, line: index, isPicture: true,
                                         withinLine: cut(rect)))
                 continue
             }
@@ -48,7 +48,7 @@ enum PageBoxes {
                 let cluster = run.clusters[glyph]
                 guard right > left + 1e-9, !isWhiteSpace(cluster, in: text) else { continue }
                 let rect = Rect(x: line.origin.x + left, y: top, width: right - left, height: bounds.height)
-                result.append(PlacedBox(rect: rect, character: cluster, frame: frame, line: index, isPicture: false,
+                result.append(InkBox(rect: rect, character: cluster, frame: frame, line: index, isPicture: false,
                                         withinLine: cut(rect)))
             }
         }
@@ -58,7 +58,7 @@ enum PageBoxes {
     /// A floated picture's opaque part: the bands traced from its transparency when it wraps
     /// by contour, else its whole rectangle.
     static func opaqueParts(of float: PlacedFloat) -> [Rect] {
-        guard float.float.wrap == .contour, let contour = float.float.contour, !contour.bands.isEmpty else { return [float.rect] }
+        guard let contour = float.contour, !contour.bands.isEmpty else { return [float.rect] }
         let box = float.rect
         return contour.bands.map { band in
             Rect(x: box.minX + band.left * box.width, y: box.minY + band.top * box.height,

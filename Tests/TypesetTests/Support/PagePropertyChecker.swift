@@ -25,7 +25,9 @@ struct PagePropertyChecker {
     private var position = 0
     private var shown: [UInt8]
     private var failureCount = 0
-    private(set) var pages = 0, frames = 0, lines = 0, glyphs = 0, pictures = 0, headLines = 0
+    private(set) var pages = 0, frames = 0, lines = 0, glyphs = 0, pictures = 0, headLines = 0, boxCount = 0
+    /// The text's figures and asides, whose paragraphs the columns pass over.
+    private let textBoxes: TextBoxes
     /// Boxes that reach past their line's box (see checkOverlaps).
     private(set) var tallerThanLine = 0
 
@@ -34,11 +36,12 @@ struct PagePropertyChecker {
         self.text = text
         self.report = report ?? { XCTFail($0) }
         shown = [UInt8](repeating: 0, count: text.length)
+        textBoxes = TextBoxes(text: text)
     }
 
     var summary: String {
         "\(fixture): \(pages) pages, \(frames) frames, \(lines) lines, \(glyphs) glyph boxes, \(pictures) pictures, "
-            + "\(headLines) running-head lines checked; \(tallerThanLine) boxes reach past their line's box"
+            + "\(boxCount) figures and asides, \(headLines) running-head lines checked; \(tallerThanLine) boxes reach past their line's box"
     }
 
     /// A failure, up to 20 per fixture (one fault can break a thousand glyphs), then a count.
@@ -49,7 +52,7 @@ struct PagePropertyChecker {
 
     mutating func check(_ page: Page) {
         pages += 1
-        var boxes: [[PlacedBox]] = []   // per line of the page, in frame order
+        var boxes: [[InkBox]] = []   // per line of the page, in frame order
         for (frameIndex, frame) in page.frames.enumerated() {
             frames += 1
             checkRanges(of: frame, page: page.number, index: frameIndex)
@@ -67,7 +70,7 @@ struct PagePropertyChecker {
             // enter their opaque part (with contour wrap, the traced bands; else the rectangle).
             let floats = frame.floats.flatMap { float in
                 PageBoxes.opaqueParts(of: float).map { rect in
-                    PlacedBox(rect: rect, character: float.anchor, frame: frameIndex, line: -1, isPicture: true, withinLine: rect)
+                    InkBox(rect: rect, character: float.anchor, frame: frameIndex, line: -1, isPicture: true, withinLine: rect)
                 }
             }
             for box in floats {
@@ -77,11 +80,19 @@ struct PagePropertyChecker {
             if !floats.isEmpty { boxes.append(floats) }
         }
         // Pictures spanning columns belong to the page, not to a frame.
-        let spanning = page.pictures.map { picture in
-            PlacedBox(rect: picture.rect, character: picture.anchor, frame: -1, line: -1, isPicture: true, withinLine: picture.rect)
+        let spanning = page.pictures.filter { $0.image != nil }.map { picture in
+            InkBox(rect: picture.rect, character: picture.anchor, frame: -1, line: -1, isPicture: true, withinLine: picture.rect)
         }
         pictures += spanning.count
         if !spanning.isEmpty { boxes.append(spanning) }
+        // Figures and asides: the column's text keeps out of them as out of a picture (no box
+        // over another either), and their own text stays inside them.
+        let figures = page.boxes.map { placed in
+            InkBox(rect: placed.rect, character: placed.box.range.lowerBound, frame: -1, line: -1, isPicture: true, withinLine: placed.rect)
+        }
+        for placed in page.boxes { checkText(of: placed, page: page.number) }
+        boxCount += figures.count
+        if !figures.isEmpty { boxes.append(figures) }
         checkOverlaps(boxes, page: page.number)
         checkRunningHeads(of: page)
     }
@@ -103,12 +114,29 @@ struct PagePropertyChecker {
         }
         if frame.visibleRange.isEmpty { fail("\(at) shows nothing") }
         position = frame.visibleRange.upperBound
+        checkLines(of: frame, at: at)
+    }
+
+    /// The lines of `frame` follow each other in the text (passing over the paragraphs of
+    /// boxes placed elsewhere) and down the frame, and each character they show is counted.
+    private mutating func checkLines(of frame: Frame, at: String, inColumns: Bool = true) {
         var next = frame.visibleRange.lowerBound
+        func passingBoxes(_ position: Int) -> Int {
+            var position = position
+            while inColumns, let box = textBoxes.box(containing: position), box.style.isOutOfFlow, box.range.lowerBound == position {
+                position = box.range.upperBound
+            }
+            return position
+        }
         for (lineIndex, line) in frame.lines.enumerated() {
             let where_ = "\(at) line \(lineIndex) (characters \(line.stringRange))"
+            next = passingBoxes(next)
             if line.stringRange.lowerBound != next { fail("\(where_) does not start where the line before ended (\(next))") }
             next = line.stringRange.upperBound
-            for offset in line.stringRange where offset >= 0 && offset < shown.count { shown[offset] &+= 1 }
+            // A box kept in the column shows its characters in its own lines.
+            if line.box == nil {
+                for offset in line.stringRange where offset >= 0 && offset < shown.count { shown[offset] &+= 1 }
+            }
             for run in line.runs {
                 for cluster in run.clusters where cluster != GlyphRun.generatedHyphen && !line.stringRange.contains(cluster) {
                     fail("\(where_) has a glyph of character \(cluster), outside its range")
@@ -131,12 +159,36 @@ struct PagePropertyChecker {
                 }
             }
         }
+        next = passingBoxes(next)
         if next != frame.visibleRange.upperBound { fail("\(at): its lines end at \(next), its range at \(frame.visibleRange.upperBound)") }
+    }
+
+    /// A figure's or an aside's text: its frames show exactly its paragraphs, and every glyph
+    /// lies inside the box less its border and padding.
+    private mutating func checkText(of placed: Layout.PlacedBox, page: Int) {
+        let at = "page \(page) box at character \(placed.box.range.lowerBound)"
+        let shownRange = (placed.frames.first?.visibleRange.lowerBound ?? 0) ..< (placed.frames.last?.visibleRange.upperBound ?? 0)
+        if shownRange != placed.box.range { fail("\(at) shows characters \(shownRange), not its paragraphs \(placed.box.range)") }
+        let inner = Layout.PlacedBox.textRect(of: placed.rect, style: placed.style)
+        for (frameIndex, frame) in placed.frames.enumerated() {
+            frames += 1
+            checkLines(of: frame, at: "\(at) frame \(frameIndex)", inColumns: false)
+            for (lineIndex, line) in frame.lines.enumerated() {
+                lines += 1
+                for box in PageBoxes.boxes(of: line, frame: frameIndex, index: lineIndex, text: text) {
+                    if box.isPicture { pictures += 1 } else { glyphs += 1 }
+                    if !inner.insetBy(-Self.frameTolerance).contains(box.rect) {
+                        fail("\(at) line \(lineIndex): \(box.isPicture ? "picture" : "glyph") of character \(box.character) "
+                             + "\(PageBoxes.describe(box.rect)) is outside the box's text area \(PageBoxes.describe(inner))")
+                    }
+                }
+            }
+        }
     }
 
     /// Inside the frame's rectangle (and shape), clear of its exclusions. Only a punctuation
     /// mark of a paragraph with hanging punctuation may reach out sideways, by 0.7 of itself.
-    private mutating func checkInside(_ box: PlacedBox, frame: Frame, page: Int) {
+    private mutating func checkInside(_ box: InkBox, frame: Frame, page: Int) {
         let rect = frame.container.rect
         let at = "page \(page) frame \(box.frame) line \(box.line)"
         let what = box.isPicture ? "picture at character \(box.character)" : "glyph of character \(box.character)\(quoted(box.character))"
@@ -182,7 +234,7 @@ struct PagePropertyChecker {
     /// CJK's box, 1.45 em tall, reaches 3.6 pt into the line above in the international
     /// fixture, though its ink does not. Lines whose boxes as a whole only touch are passed
     /// over, which keeps this fast.
-    private mutating func checkOverlaps(_ boxes: [[PlacedBox]], page: Int) {
+    private mutating func checkOverlaps(_ boxes: [[InkBox]], page: Int) {
         let unions = boxes.map { PageBoxes.union($0.map(\.withinLine)) }
         let pictures = boxes.joined().filter(\.isPicture)
         for picture in pictures {

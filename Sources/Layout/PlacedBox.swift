@@ -1,0 +1,18 @@
+import Text
+
+/// A figure or an aside set where it is placed: its outer rectangle (border and padding
+/// included), how it looks, and its paragraphs' frames inside it, in page coordinates.
+public struct PlacedBox: Sendable {
+    public var rect: Rect
+    public var box: BoxRange
+    public var frames: [Frame]
+
+    public var style: BoxStyle { box.style }
+
+    /// Where its text is set: the rectangle less the border and padding.
+    public static func textRect(of rect: Rect, style: BoxStyle) -> Rect {
+        let inset = style.inset
+        return Rect(x: rect.minX + inset, y: rect.minY + inset, width: max(1, rect.width - 2 * inset),
+                    height: max(0, rect.height - 2 * inset))
+    }
+}

@@ -1,0 +1,169 @@
+import Diagnostics
+import Text
+
+extension ParseState {
+    static let boxAttributeNames = ["float", "span", "width", "margin", "background", "border", "padding"]
+
+    /// Padding of a box with a background or a border and no `padding`: text against a rule or
+    /// the edge of a tint reads as a mistake.
+    static let framedBoxPadding = 6.0
+    /// A border wider than this is no longer a rule round a box.
+    static let maximumBorderWidth = 24.0
+
+    /// `<figure …>` and `<aside …>`: the paragraphs that begin from here to the closing tag are
+    /// set in a box of their own, placed as one unit (see `BoxStyle`). The paragraph in progress
+    /// ends at the tag. Boxes do not nest.
+    mutating func openBox(_ tag: Tag, kind: BoxStyle.Kind) {
+        if let open = openBox {
+            let line = diagnostics.source.location(of: open.tagOffset).line
+            diagnostics.error("a <\(kind.rawValue)> cannot be inside another box (the <\(open.kind.rawValue)> of line \(line) is still open); "
+                              + "end that one with </\(open.kind.rawValue)> first", at: tag.offset)
+            openBox = (open.tagOffset, open.kind, open.nested + 1)
+            return
+        }
+        var style = BoxStyle(number: boxCount + 1, kind: kind, location: diagnostics.source.location(of: tag.offset),
+                             sourceLine: diagnostics.source.lineText(containing: tag.offset))
+        var float: TagAttribute?, span: TagAttribute?, margin: TagAttribute?
+        var placement = BoxPlacement.inColumn
+        var columns: Int?? = .none
+        var padding: Double?
+        for attribute in tag.attributes {
+            switch attribute.key {
+            case "float":
+                float = attribute
+                placement = values.choice(attribute, BoxPlacement.choices(for: kind)) ?? placement
+            case "span":
+                span = attribute
+                if case .success(let count) = spannedColumns(attribute) { columns = .some(count) }
+            case "width":
+                style.width = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength, excludingMinimum: true) ?? style.width
+            case "margin":
+                margin = attribute
+                style.margin = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? style.margin
+            case "background":
+                style.background = values.color(attribute) ?? style.background
+            case "border":
+                if let (width, color) = values.stroke(attribute, widths: 0 ... Self.maximumBorderWidth) {
+                    style.border = width > 0 ? BoxBorder(width: width, color: color) : nil
+                }
+            case "padding":
+                padding = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? padding
+            default:
+                warnUnknown(attribute, of: tag, known: Self.boxAttributeNames)
+            }
+        }
+        style.padding = padding ?? (style.background != nil || style.border != nil ? Self.framedBoxPadding : 0)
+        style.placement = placement.style(columns: columns)
+        if let span, !placement.spans {
+            diagnostics.warning("span has no effect without float=\"top\", \"bottom\" or \"center\"", at: span.nameOffset)
+        }
+        if let margin, float == nil {
+            diagnostics.warning("margin has no effect on a box in the column (it takes the space of a paragraph); give float", at: margin.nameOffset)
+        }
+        if let width = style.width, width <= 2 * style.inset {
+            diagnostics.error("a \(ValueReader.format(width)) pt wide <\(kind.rawValue)> leaves no room for text inside its border and padding "
+                              + "(\(ValueReader.format(2 * style.inset)) pt)", at: tag.attribute("width")?.valueOffset ?? tag.offset)
+            style.width = nil
+        }
+        builder.endParagraph(madeAt: tag.offset)
+        boxCount += 1
+        openBox = (tag.offset, kind, 0)
+        boxTextStart = builder.text.length
+        builder.box = style
+    }
+
+    /// `</figure>`, `</aside>`: paragraphs that begin from here on are the column's again (the
+    /// one in progress stays in the box, as `</section>` leaves its paragraph in the section).
+    mutating func closeBox(_ tag: Tag, kind: BoxStyle.Kind) {
+        guard let open = openBox else {
+            return diagnostics.warning("</\(kind.rawValue)> without a matching <\(kind.rawValue)> ignored", at: tag.offset)
+        }
+        if open.nested > 0 {
+            openBox = (open.tagOffset, open.kind, open.nested - 1)
+            return
+        }
+        if open.kind != kind {
+            diagnostics.warning("</\(kind.rawValue)> closes the <\(open.kind.rawValue)> of line "
+                                + "\(diagnostics.source.location(of: open.tagOffset).line)", at: tag.offset)
+        }
+        if builder.text.length == boxTextStart {
+            diagnostics.warning("this <\(open.kind.rawValue)> is empty; it prints nothing", at: open.tagOffset)
+        }
+        openBox = nil
+        builder.box = nil
+    }
+
+    /// `<caption>`: a paragraph in the `caption` style (or the style `style` names), until
+    /// `</caption>`, as `<p style="caption">` would begin one. It begins a paragraph of its own.
+    mutating func openCaption(_ tag: Tag) {
+        builder.endParagraph(madeAt: tag.offset)
+        if openBox == nil {
+            diagnostics.warning("<caption> outside a <figure> or <aside> is a paragraph in the caption style", at: tag.offset)
+        }
+        openParagraph(tag, element: .caption, style: namedStyles["caption"])
+    }
+
+    /// At the end of the document: a box still open ends with it.
+    func finishBoxes() {
+        if let open = openBox {
+            diagnostics.warning("<\(open.kind.rawValue)> is never closed; it ends with the document", at: open.tagOffset)
+        }
+    }
+}
+
+/// What `float` asks of a box, before `span` is known.
+private enum BoxPlacement {
+    case inColumn
+    case side(PictureFloat.Side)
+    case edge(SpanningPicture.Edge)
+    case center
+
+    static func choices(for kind: BoxStyle.Kind) -> KeyValuePairs<String, BoxPlacement> {
+        ["left": .side(.left), "right": .side(.right), "top": .edge(.top), "bottom": .edge(.bottom), "center": .center]
+    }
+
+    var spans: Bool {
+        switch self {
+        case .edge, .center: true
+        case .inColumn, .side: false
+        }
+    }
+
+    /// The placement with `columns` spanned (`.none`: not given — all of them at an edge, and
+    /// two, one gutter, for a box over the gutter).
+    func style(columns: Int??) -> BoxStyle.Placement {
+        switch self {
+        case .inColumn: .inColumn
+        case .side(let side): .side(side)
+        case .edge(let edge): .edge(edge, columns: columns ?? nil)
+        case .center: .center(columns: columns ?? 2)
+        }
+    }
+}
+
+extension ValueReader {
+    /// `WIDTH COLOUR`, as a border or a rule is written: `0.5 #999999`, `1pt gray`,
+    /// `0.75 rgb(0, 0, 0)`; the width a length within `widths`.
+    func stroke(_ attribute: TagAttribute, widths: ClosedRange<Double>) -> (width: Double, color: Color)? {
+        let text = attribute.trimmedValue
+        guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
+            error("\(attribute.name.clipped) must be a width and a colour, e.g. \"0.5 #999999\", not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+        let widthText = String(text[..<space]), colorText = text[space...].trimmingSpaces()
+        let length: Length
+        do throws(LengthSyntaxError) {
+            length = try Length(parsing: widthText)
+        } catch let problem {
+            error(Self.lengthProblem(problem, name: attribute.name, value: widthText), at: attribute)
+            return nil
+        }
+        guard let width = checked(length.points, attribute, in: widths, unit: "pt",
+                                  written: length.unit == nil || length.unit == .pt ? nil : length) else { return nil }
+        guard let color = ColorParser.parse(colorText) else {
+            error(ColorParser.problem(with: colorText), at: attribute)
+            return nil
+        }
+        return (width, color)
+    }
+}

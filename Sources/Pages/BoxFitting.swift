@@ -1,0 +1,89 @@
+import Diagnostics
+import Fonts
+import Layout
+import Text
+
+extension PageTemplate {
+    /// The width of `spanned` columns (nil: all) of `section` (nil: the page's columns), from
+    /// the first: what a picture or a box across columns may take.
+    public func spannedWidth(columns spanned: Int?, of section: SectionStyle?) -> Double {
+        let count = section?.columns ?? columns
+        guard let spanned, spanned < count else { return textArea.width }
+        let gutter = section?.gutter ?? self.gutter
+        return Double(spanned) * columnWidth(columns: count, gutter: gutter) + Double(spanned - 1) * gutter
+    }
+
+    /// The width free for `box` on a page: its column's, or its spanned columns'.
+    func availableWidth(for box: BoxRange, in text: AttributedText) -> Double {
+        let section = text.paragraphStyle(at: box.range.lowerBound).section
+        switch box.style.placement {
+        case .inColumn, .side: return spannedWidth(columns: 1, of: section)
+        case .edge(_, let columns), .center(let columns): return spannedWidth(columns: columns, of: section)
+        }
+    }
+
+    /// The tallest `box` may be: a column's height, or for a box across columns the height that
+    /// leaves the text its room beside it (see `PictureReservation.textRoom`).
+    func tallestBox(_ box: BoxRange) -> Double {
+        switch box.style.placement {
+        case .inColumn, .side: textArea.height
+        case .edge, .center: max(1, textArea.height - gutter - PictureReservation.textRoom)
+        }
+    }
+
+    /// Fits figures and asides to the page before layout, as `fitPictures` fits pictures to
+    /// columns. A box never splits, so: a picture in a box wider than the box's text is scaled
+    /// to it; a figure too tall for its column (or, across columns, for the page) has its
+    /// pictures scaled down until it fits, with a warning at the `<figure>`; an aside too tall
+    /// is an error at the `<aside>`, as text cannot be scaled.
+    public func fitBoxes(_ text: inout AttributedText, fonts: FontTable) -> [Diagnostic] {
+        let boxes = TextBoxes(text: text).all
+        guard !boxes.isEmpty else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for box in boxes {
+            let inner = box.width(available: availableWidth(for: box, in: text), in: text) - 2 * box.style.inset
+            scalePictures(in: box, &text) { delegate in min(1, inner / delegate.width) }
+        }
+        let framesetter = Framesetter(text: text, fonts: fonts)
+        var tooTall: [(box: BoxRange, height: Double, pictures: Double)] = []
+        for box in boxes {
+            let height = framesetter.height(of: box, width: box.width(available: availableWidth(for: box, in: text), in: text))
+            guard height > tallestBox(box) + 0.5 else { continue }
+            let pictures = text.attributeRuns(in: box.range).reduce(0.0) { total, run in
+                guard run.attributes.image != nil, let delegate = run.attributes.runDelegate else { return total }
+                return total + (delegate.ascent + delegate.descent) * Double(run.range.count)
+            }
+            tooTall.append((box, height, pictures))
+        }
+        for (box, height, pictures) in tooTall {
+            let tallest = tallestBox(box)
+            let what = "<\(box.style.kind.rawValue)>"
+            // The text stays as it is: only the pictures can give up the height, and a picture
+            // shrunk below a tenth of its size is no longer worth showing.
+            let scale = pictures > 0 ? (tallest - (height - pictures)) / pictures * 0.98 : 0
+            guard box.style.kind == .figure, scale >= 0.1 else {
+                diagnostics.append(.error(String(format: "this %@ is %.0f pt tall, taller than the %.0f pt it may take on the page; "
+                                                 + "a box never splits: shorten its text or make it wider", what, height, tallest),
+                                          at: box.style.location, sourceLine: box.style.sourceLine))
+                continue
+            }
+            scalePictures(in: box, &text) { _ in scale }
+            diagnostics.append(.warning(String(format: "this %@ is %.0f pt tall, taller than the %.0f pt it may take on the page; "
+                                               + "its pictures are scaled to %.0f %%", what, height, tallest, scale * 100),
+                                        at: box.style.location, sourceLine: box.style.sourceLine))
+        }
+        return diagnostics
+    }
+
+    /// Each picture in `box` scaled by the factor `scale` gives it (at most 1), proportions kept.
+    private func scalePictures(in box: BoxRange, _ text: inout AttributedText, by scale: (RunDelegate) -> Double) {
+        for run in text.attributeRuns(in: box.range) where run.attributes.image != nil {
+            guard let delegate = run.attributes.runDelegate, delegate.width > 0 else { continue }
+            let factor = scale(delegate)
+            guard factor < 1 else { continue }
+            text.modifyAttributes(in: run.range) {
+                $0.runDelegate = RunDelegate(ascent: delegate.ascent * factor, descent: delegate.descent * factor, width: delegate.width * factor)
+            }
+        }
+    }
+}

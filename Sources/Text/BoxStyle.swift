@@ -1,0 +1,89 @@
+import Diagnostics
+
+/// A figure or an aside (`<figure>`, `<aside>`): a run of paragraphs — pictures and their
+/// caption, a sidebar, a pull quote — set in a box of their own and placed as one unit. The box
+/// never splits: the caption stays with its picture, the sidebar whole.
+///
+/// Every paragraph of the box carries the same value (as a section's paragraphs do); `number`
+/// tells two boxes apart that happen to look alike. The paragraphs stay in the text where they
+/// were written, which is the box's anchor; the column's text passes over them, and they are
+/// set in the box wherever it is placed.
+public struct BoxStyle: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case figure, aside
+    }
+
+    /// Where the box goes.
+    public enum Placement: Hashable, Sendable {
+        /// In the column, where it is written, between the paragraphs before and after it.
+        case inColumn
+        /// Against one side of its column, at the top of the line after its anchor, the text
+        /// wrapping round it (as `<img float="left">`).
+        case side(PictureFloat.Side)
+        /// Across `columns` columns from the left (nil: all of them) at the top or foot of the
+        /// page (as `<img float="top" span="…">`).
+        case edge(SpanningPicture.Edge, columns: Int?)
+        /// Over the gutter between columns, across `columns` of them (nil: all), halfway down
+        /// the page, the text wrapping round it on both sides: the pull quote.
+        case center(columns: Int?)
+    }
+
+    /// The box's place among the document's boxes, from 1.
+    public var number: Int
+    public var kind: Kind
+    public var placement: Placement
+    /// The box's width, border and padding included, in points; nil: its natural width (see
+    /// `naturalWidth` in Layout).
+    public var width: Double?
+    /// Clear space between the box and the text round it, in points.
+    public var margin: Double
+    /// Filled behind the box's text, out to its border.
+    public var background: Color?
+    public var border: BoxBorder?
+    /// Space between the border (or the box's edge) and its text, in points.
+    public var padding: Double
+    /// Where the tag was written, and its line, for messages about the box.
+    public var location: SourceLocation?
+    public var sourceLine: String?
+
+    public static let defaultMargin = 8.0
+
+    public init(number: Int, kind: Kind, placement: Placement = .inColumn, width: Double? = nil,
+                margin: Double = BoxStyle.defaultMargin, background: Color? = nil, border: BoxBorder? = nil, padding: Double = 0,
+                location: SourceLocation? = nil, sourceLine: String? = nil) {
+        self.number = number
+        self.kind = kind
+        self.placement = placement
+        self.width = width
+        self.margin = margin
+        self.background = background
+        self.border = border
+        self.padding = padding
+        self.location = location
+        self.sourceLine = sourceLine
+    }
+
+    /// From the box's outer edge to its text, on every side.
+    public var inset: Double { padding + (border?.width ?? 0) }
+
+    /// Whether the box leaves the column's text where it was written (it floats or spans).
+    public var isOutOfFlow: Bool { placement != .inColumn }
+
+    /// The number tells boxes apart: the rest is hashed only to keep `Hashable` honest, and
+    /// the source line is left out (the location tells lines apart).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        hasher.combine(location)
+    }
+}
+
+/// A box's border: a line `width` points wide, drawn inside the box's edge.
+public struct BoxBorder: Hashable, Sendable {
+    public var width: Double
+    public var color: Color
+
+    public init(width: Double, color: Color) {
+        self.width = width
+        self.color = color
+    }
+}

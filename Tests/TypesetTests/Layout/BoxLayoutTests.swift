@@ -1,0 +1,166 @@
+import Layout
+import Markup
+import Text
+import XCTest
+
+/// Figures and asides in a frame: a box kept in the column is one line that cannot split, a
+/// box floated beside the text is wrapped like a picture, and its own paragraphs are set inside
+/// it by the same line loop. Real fonts, real shaping.
+final class BoxLayoutTests: FramesetterTestCase {
+    private let paragraph = "At the end of Mill Lane, where the streetlights give up, there is a small café with a hand-painted sign and a very large bell above the door. It has not closed since the outbreak began, and the Captain runs it with a coffee machine and two frying pans."
+
+    private func setter(_ markup: String) throws -> Framesetter {
+        try framesetter(for: TestSupport.parse(markup, baseDirectory: TestSupport.zombiesDirectory.path))
+    }
+
+    private func box(in frame: Frame, file: StaticString = #filePath, line: UInt = #line) throws -> PlacedBox {
+        try XCTUnwrap(frame.boxes.first, "the frame holds the box", file: file, line: line)
+    }
+
+    func testAFigureInTheColumnIsOneLineHoldingItsPictureAndCaption() throws {
+        let framesetter = try setter("""
+            \(paragraph)
+            <figure>
+            <img src="coffee.jpg" width="120">
+            <caption>The red cups.</caption>
+            </figure>
+            \(paragraph)
+
+            """)
+        let rect = Rect(x: 20, y: 30, width: 200, height: 2000)
+        let frame = framesetter.frame(in: Container(rect: rect), from: 0)
+        let placed = try box(in: frame)
+        let block = try XCTUnwrap(frame.lines.first { $0.box != nil })
+        XCTAssertEqual(block.stringRange, placed.box.range)
+        XCTAssertTrue(block.runs.isEmpty)
+        XCTAssertEqual(placed.rect.width, 200, accuracy: 1e-9, "as wide as the column")
+        XCTAssertEqual(placed.rect.minX, 20, accuracy: 1e-9)
+        // Its text: the picture's line, then the caption's, inside the box, all of its paragraphs.
+        let inner = try XCTUnwrap(placed.frames.first)
+        XCTAssertEqual(inner.visibleRange, placed.box.range)
+        XCTAssertEqual(inner.lines.count, 2)
+        XCTAssertEqual(inner.lines[0].ascent, 120 / (600.0 / 400), accuracy: 0.01, "the picture's height")
+        XCTAssertGreaterThan(inner.lines[1].origin.y, inner.lines[0].origin.y)
+        XCTAssertLessThanOrEqual(inner.usedHeight, placed.rect.height + 1e-9)
+        XCTAssertEqual(framesetter.height(of: placed.box, width: 200), placed.rect.height, accuracy: 1e-9)
+        // The text goes on below it, a margin clear.
+        let index = try XCTUnwrap(frame.lines.firstIndex { $0.box != nil })
+        let after = frame.lines[index + 1]
+        XCTAssertGreaterThanOrEqual(after.origin.y - after.ascent, placed.rect.maxY + BoxStyle.defaultMargin - 1e-6)
+        let before = frame.lines[index - 1]
+        XCTAssertLessThanOrEqual(before.origin.y + before.descent, placed.rect.minY - BoxStyle.defaultMargin + 1e-6)
+    }
+
+    func testAFigureThatDoesNotFitStartsTheNextColumnWhole() throws {
+        let framesetter = try setter("""
+            \(paragraph)
+            <figure>
+            <img src="coffee.jpg" width="120">
+            <caption>The red cups.</caption>
+            </figure>
+            \(paragraph)
+
+            """)
+        let box = try XCTUnwrap(framesetter.boxes.all.first)
+        let first = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 150)), from: 0, carrying: .none)
+        XCTAssertTrue(first.frame.boxes.isEmpty)
+        XCTAssertEqual(first.frame.visibleRange.upperBound, box.range.lowerBound, "the column ends before the figure")
+        let second = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 400)),
+                                       from: first.frame.visibleRange.upperBound, carrying: first.carry).frame
+        let placed = try self.box(in: second)
+        XCTAssertEqual(placed.rect.minY, 0, accuracy: 1e-9, "at the top of the next column, no margin above")
+    }
+
+    func testAnAsideFloatedRightIsWrappedAndItsTextSetInsideItsPadding() throws {
+        let framesetter = try setter("""
+            <aside float="right" width="90" background="#eeeeee" border="1 black" padding="5">
+            <p align="left">A sidebar of a few words.</p>
+            </aside>
+            \(paragraph) \(paragraph)
+
+            """)
+        let rect = Rect(x: 0, y: 0, width: 240, height: 1000)
+        let frame = framesetter.frame(in: Container(rect: rect), from: 0)
+        XCTAssertEqual(frame.floats.count, 1)
+        let float = frame.floats[0]
+        let placed = try XCTUnwrap(float.box)
+        XCTAssertEqual(float.rect.width, 90, accuracy: 1e-9)
+        XCTAssertEqual(float.rect.maxX, 240, accuracy: 1e-9)
+        XCTAssertEqual(float.rect.minY, 0, accuracy: 1e-9, "level with the first line after it")
+        let inner = PlacedBox.textRect(of: float.rect, style: placed.style)
+        XCTAssertEqual(inner.minX, float.rect.minX + 6, accuracy: 1e-9)
+        for line in placed.frames.flatMap(\.lines) {
+            XCTAssertGreaterThanOrEqual(line.origin.x, inner.minX - 1e-6)
+            XCTAssertLessThanOrEqual(line.origin.x + line.width, inner.maxX + 1e-6)
+            XCTAssertLessThanOrEqual(line.origin.y + line.descent, inner.maxY + 1e-6)
+        }
+        // The column's lines keep the margin clear beside and below it.
+        var beside = 0
+        for line in frame.lines where line.origin.y - line.ascent < float.rect.maxY + float.margin {
+            XCTAssertLessThanOrEqual(line.origin.x + line.width, float.rect.minX - float.margin + 1e-6)
+            beside += 1
+        }
+        XCTAssertGreaterThan(beside, 2)
+        XCTAssertTrue(frame.lines.contains { $0.origin.x + $0.width > float.rect.minX }, "the text takes the full width below it")
+    }
+
+    func testNoWordAloneInANarrowStripBesideAFloat() throws {
+        // A 150 pt column with a 120 pt sidebar leaves a strip of 22 pt: room for "a" or "It",
+        // alone beside the box. The strip is left empty.
+        let framesetter = try setter("""
+            <aside float="left" width="120">
+            <p align="left">Sidebar text here.</p>
+            </aside>
+            \(paragraph)
+
+            """)
+        let frame = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 150, height: 1000)), from: 0)
+        let float = try XCTUnwrap(frame.floats.first)
+        XCTAssertFalse(frame.lines.contains { $0.origin.y - $0.ascent < float.rect.maxY && $0.origin.x > float.rect.minX },
+                       "no line beside the box")
+    }
+
+    func testQueriesAnswerForTheBoxsText() throws {
+        let framesetter = try setter("""
+            <figure float="left" width="100">
+            <caption>Caption words.</caption>
+            </figure>
+            \(paragraph)
+
+            """)
+        let frame = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 1000)), from: 0)
+        let placed = try box(in: frame)
+        let captionLine = try XCTUnwrap(placed.frames.first?.lines.first)
+        let point = Point(x: captionLine.origin.x + 2, y: captionLine.origin.y - 2)
+        let index = try XCTUnwrap(frame.characterIndex(at: point))
+        XCTAssertTrue(placed.box.range.contains(index), "a tap on the caption is in the caption (\(index))")
+        // Carets and highlights are as tall as the caption's line box (its leading included).
+        let caret = try XCTUnwrap(frame.caretRect(at: placed.box.range.lowerBound + 3))
+        XCTAssertTrue(placed.rect.contains(caret, tolerance: 1), "\(caret) in \(placed.rect)")
+        XCTAssertGreaterThan(caret.minX, placed.rect.minX)
+        let selection = frame.selectionRects(for: 0 ..< frame.visibleRange.upperBound)
+        XCTAssertTrue(selection.contains { placed.rect.contains($0, tolerance: 1) }, "the caption is highlighted where it is")
+    }
+
+    func testSettingTheSameFrameAgainGivesTheSameBoxes() throws {
+        let framesetter = try setter("""
+            \(paragraph)
+            <aside float="left" width="100" border="1 black">
+            Side.
+            </aside>
+            \(paragraph)
+            <figure>
+            <img src="coffee.jpg" width="80">
+            </figure>
+            \(paragraph)
+
+            """)
+        let container = Container(rect: Rect(x: 0, y: 0, width: 220, height: 700))
+        let first = framesetter.frame(in: container, from: 0)
+        _ = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 150, height: 300)), from: 0)
+        let again = framesetter.frame(in: container, from: 0)
+        XCTAssertEqual(first.boxes.map(\.rect), again.boxes.map(\.rect))
+        XCTAssertEqual(first.lines.map(\.origin), again.lines.map(\.origin))
+        XCTAssertEqual(first.boxes.count, 2)
+    }
+}

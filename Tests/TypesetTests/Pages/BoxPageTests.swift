@@ -1,0 +1,130 @@
+import Foundation
+import Layout
+import TypesetKit
+import XCTest
+
+/// Figures and asides through the whole pipeline: across the top of a page, over the gutter
+/// with the text wrapping on both sides, kept whole, fitted to the page before layout; every
+/// page keeps the properties of the golden pages (no glyph over a box, every character once).
+final class BoxPageTests: XCTestCase {
+    private let template = PageTemplate()
+
+    private func prepare(_ markup: String) throws -> PreparedDocument {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.minimumPictureResolution = 0
+        return try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
+                                                        baseDirectory: TestSupport.zombiesDirectory.path)
+    }
+
+    private func layOut(_ markup: String, file: StaticString = #filePath, line: UInt = #line) throws -> (PreparedDocument, [Page]) {
+        let document = try prepare(markup)
+        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [], file: file, line: line)
+        let pages = Array(document.pages())
+        var checker = PagePropertyChecker(fixture: "boxes", text: document.text)
+        for page in pages { checker.check(page) }
+        checker.finish()
+        return (document, pages)
+    }
+
+    private func paragraphs(_ count: Int) -> [String] {
+        let sentence = "The reading room is round, and its readers sit in rings about an empty floor. "
+        return (1 ... count).map { "Paragraph \($0). " + String(repeating: sentence, count: 5) }
+    }
+
+    func testAFigureAcrossTheTopHasItsCaptionUnderItsPictureAndTheColumnsBelow() throws {
+        var text = paragraphs(12)
+        text.insert("""
+            <figure float="top" span="2">
+            <img src="rocket.jpg" width="600" height="400">
+            <caption>Leaving the planet entirely.</caption>
+            </figure>
+            """, at: 2)
+        let (_, pages) = try layOut("<section columns=\"3\">\n" + text.joined(separator: "\n") + "\n</section>\n")
+        let element = try XCTUnwrap(pages[0].pictures.first)
+        let placed = try XCTUnwrap(element.box)
+        let area = template.textArea
+        let column = template.columnWidth(columns: 3, gutter: template.gutter)
+        XCTAssertEqual(element.position, .top)
+        XCTAssertEqual(element.rect.minY, area.minY, accuracy: 1e-6)
+        XCTAssertEqual(element.rect.width, 2 * column + template.gutter, accuracy: 1e-6, "two columns and their gutter")
+        let lines = try XCTUnwrap(placed.frames.first?.lines)
+        XCTAssertEqual(lines.count, 2, "the picture's line and the caption's")
+        XCTAssertEqual(lines[0].width, element.rect.width, accuracy: 0.01, "the picture fitted to the box")
+        XCTAssertGreaterThan(lines[1].origin.y - lines[1].ascent, lines[0].origin.y, "the caption under its picture")
+        // The two columns it spans start below it, a gutter clear; the third beside it at the top.
+        let tops = pages[0].frames.prefix(3).map { $0.lines.first.map { $0.origin.y - $0.ascent } ?? 0 }
+        XCTAssertGreaterThanOrEqual(tops[0], element.rect.maxY + template.gutter - 0.01)
+        XCTAssertGreaterThanOrEqual(tops[1], element.rect.maxY + template.gutter - 0.01)
+        XCTAssertEqual(tops[2], area.minY, accuracy: 3)
+    }
+
+    func testAPullQuoteStraddlesTheGutterWithTextOnBothSides() throws {
+        var text = paragraphs(14)
+        text.insert("""
+            <aside float="center" span="2" border="1 #8a6d3b">
+            <p align="center">“The saucer is the last line of defence.”</p>
+            </aside>
+            """, at: 3)
+        let (_, pages) = try layOut("<section columns=\"2\">\n" + text.joined(separator: "\n") + "\n</section>\n")
+        let element = try XCTUnwrap(pages[0].pictures.first { $0.box != nil })
+        XCTAssertEqual(element.position, .middle)
+        let columns = template.columnRects
+        let gutterMiddle = (columns[0].maxX + columns[1].minX) / 2
+        XCTAssertEqual((element.rect.minX + element.rect.maxX) / 2, gutterMiddle, accuracy: 1e-6, "centred on the gutter")
+        let area = template.textArea
+        XCTAssertEqual((element.rect.minY + element.rect.maxY) / 2, (area.minY + area.maxY) / 2, accuracy: 1, "halfway down the page")
+        // Lines beside it in both columns, each keeping the margin clear.
+        let margin = element.margin
+        let beside = pages[0].frames.flatMap(\.lines).filter {
+            $0.origin.y - $0.ascent < element.rect.maxY && $0.origin.y + $0.descent > element.rect.minY
+        }
+        let left = beside.filter { $0.origin.x < gutterMiddle }, right = beside.filter { $0.origin.x > gutterMiddle }
+        XCTAssertGreaterThan(left.count, 2)
+        XCTAssertGreaterThan(right.count, 2)
+        for line in left { XCTAssertLessThanOrEqual(line.origin.x + line.width, element.rect.minX - margin + 0.01) }
+        for line in right { XCTAssertGreaterThanOrEqual(line.origin.x, element.rect.maxX + margin - 0.01) }
+    }
+
+    func testAFigureTooTallForTheColumnIsScaledWithAWarningAndAnAsideIsAnError() throws {
+        let figure = try prepare("""
+            <figure>
+            <img src="coffee.jpg" width="400" height="2000">
+            <caption>Tall.</caption>
+            </figure>
+            Text.
+
+            """)
+        let warnings = figure.diagnostics.filter { $0.message.contains("<figure>") }
+        XCTAssertEqual(warnings.count, 1, "\(figure.diagnostics)")
+        XCTAssertEqual(warnings.first?.severity, .warning)
+        XCTAssertEqual(warnings.first?.location?.line, 1)
+        let pages = Array(figure.pages())
+        let placed = try XCTUnwrap(pages.first?.boxes.first)
+        XCTAssertLessThanOrEqual(placed.rect.height, template.textArea.height + 0.5)
+
+        let tall = String(repeating: "A line of the sidebar that goes on. ", count: 400)
+        XCTAssertThrowsError(try prepare("Text.\n<aside float=\"right\">\n\(tall)\n</aside>\nMore.\n")) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("doc.txt:2:1: error: this <aside> is"), text)
+            XCTAssertTrue(text.contains("a box never splits"), text)
+        }
+    }
+
+    func testBoxesOnManyPagesAreAllPlacedOnceAndNoneOverlaps() throws {
+        var text: [String] = []
+        for (index, paragraph) in paragraphs(60).enumerated() {
+            switch index % 6 {
+            case 1: text.append("<figure float=\"right\" width=\"90\">\n<img src=\"coffee.jpg\" width=\"90\">\n<caption>Cup \(index).</caption>\n</figure>")
+            case 3: text.append("<aside float=\"left\" width=\"100\" background=\"#eeeeee\">\nAside \(index).\n</aside>")
+            case 4: text.append("<figure>\n<img src=\"chelsea.png\" width=\"60\">\n<caption>Cat \(index).</caption>\n</figure>")
+            case 5 where index % 12 == 5: text.append("<aside float=\"center\" border=\"1 black\">\nQuote \(index).\n</aside>")
+            default: break
+            }
+            text.append(paragraph)
+        }
+        let (document, pages) = try layOut("<section columns=\"2\">\n" + text.joined(separator: "\n") + "\n</section>\n")
+        let placed = pages.flatMap(\.boxes).map(\.box.range.lowerBound).sorted()
+        XCTAssertEqual(placed, TextBoxes(text: document.text).all.map(\.range.lowerBound), "every box placed once")
+    }
+}
