@@ -14,6 +14,8 @@ public struct Line: Sendable {
     public var stringRange: Range<Int>
     public var runs: [GlyphRun]
     public var endsParagraph: Bool
+    /// A drop cap's initial, on the first line of the paragraph it opens.
+    public var initial: DropInitial? = nil
 
     /// Baseline-to-baseline distance the line takes.
     public var height: Double { ascent + descent + leading }
