@@ -101,7 +101,8 @@ final class PreparedParagraph {
             // (Chinese prose); a few foreign words or an emoji in a paragraph take the metrics of
             // the face asked for, so that its lines stay evenly spaced.
             let metricsFace = item.font === item.requestedFont || item.font === mainFace ? item.font : item.requestedFont
-            runs.append(Self.shape(item, metricsFace: metricsFace, of: units, shaper: shaper, into: &glyphs))
+            runs.append(Self.shape(item, metricsFace: metricsFace, of: units, shaper: shaper, apartFrom: initialCharacters?.range,
+                                   into: &glyphs))
         }
         if let initialCharacters, let textRun = runs.first(where: { $0.range.contains(initialCharacters.range.upperBound - 1) }),
            textRun.attributes.runDelegate == nil {
@@ -211,7 +212,9 @@ final class PreparedParagraph {
         return counts.max { $0.characters < $1.characters }?.font
     }
 
-    private static func shape(_ item: TextItem, metricsFace: Font, of units: ArraySlice<UInt16>, shaper: Shaper,
+    /// - Parameter initial: a drop cap's characters, shaped apart from the word they open so that
+    ///   no ligature or kerning joins them to the letters the first line shows.
+    private static func shape(_ item: TextItem, metricsFace: Font, of units: ArraySlice<UInt16>, shaper: Shaper, apartFrom initial: Range<Int>?,
                               into glyphs: inout GlyphArrays) -> StyleRun {
         let runRange = item.range, attributes = item.attributes, font = item.font
         let glyphStart = glyphs.count
@@ -237,7 +240,9 @@ final class PreparedParagraph {
             while wordStart < runRange.upperBound {
                 let startsWithSpace = Self.isSpace(units[wordStart])
                 var wordEnd = wordStart + 1
-                while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace { wordEnd += 1 }
+                while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace, wordEnd != initial?.upperBound {
+                    wordEnd += 1
+                }
                 let shaped = shaper.shape(Self.shapingText(units[wordStart ..< wordEnd]), font: font, language: attributes.language,
                                           features: features, script: item.script, rightToLeft: item.isRightToLeft)
                 // Right-to-left glyphs come in visual order: walk them backwards to store them logically.

@@ -57,7 +57,9 @@ final class PageDrawer {
             }
             for line in frame.lines {
                 if let initial = line.initial {
-                    InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), in: context)
+                    // Read with the line's first shown character (see buildClusters), when it shows one.
+                    let readAlone = !line.runs.contains { $0.clusters.contains(initial.hiddenRange.upperBound) }
+                    InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)
                 }
                 for run in line.runs {
                     if let background = run.attributes.backgroundColor {

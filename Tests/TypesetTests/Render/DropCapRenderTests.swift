@@ -55,6 +55,12 @@ final class DropCapRenderTests: XCTestCase {
         XCTAssertTrue(spaced.hasPrefix("A man came"), spaced)
     }
 
+    func testAParagraphOfTheInitialAloneStillExtracts() throws {
+        let text = try extractedText("<p dropcap=\"2\">I\n</p>Then the body text goes on below it, as any paragraph after a short one does.\n")
+        XCTAssertTrue(text.hasPrefix("I"), text)
+        XCTAssertTrue(text.contains("Then the body"), text)
+    }
+
     func testARightToLeftInitialExtractsWithItsWord() throws {
         let hebrew = "שלום לכל הקוראים! המדריך לשרידות מסביר איך לבנות מחסה, איך לאגור מזון ואיך לשמור על קור רוח."
         let text = try extractedText("<p dir=\"rtl\" dropcap=\"3\">\(hebrew)\n")
