@@ -28,7 +28,7 @@ struct InitialLetter {
     /// The gap to the text beside it, in points.
     let gap: Double
 
-    /// The characters of `units` (a paragraph's, absolute offsets from `start`) an initial takes:
+    /// The characters of `units` (a paragraph's, at their offsets in the text) an initial takes:
     /// opening quotation marks, then a letter or digit with its combining marks; and the end of
     /// the spaces after them. Nil when the paragraph opens with anything else.
     static func characters(of units: ArraySlice<UInt16>) -> (range: Range<Int>, hiddenEnd: Int)? {
@@ -49,12 +49,8 @@ struct InitialLetter {
         return (units.startIndex ..< end, hiddenEnd)
     }
 
-    private static func scalar(in units: ArraySlice<UInt16>, at index: Int) -> Unicode.Scalar? {
-        let unit = units[index]
-        if UTF16.isLeadSurrogate(unit), index + 1 < units.endIndex, UTF16.isTrailSurrogate(units[index + 1]) {
-            return Unicode.Scalar(UTF16.decode(UTF16.EncodedScalar([unit, units[index + 1]])).value)
-        }
-        return Unicode.Scalar(UInt32(unit))
+    private static func scalar(in units: ArraySlice<UInt16>, at offset: Int) -> Unicode.Scalar? {
+        Unicode.Scalar(UTF16Scalars.scalar(in: units, at: offset).value)
     }
 
     /// The initial of `characters` in a paragraph whose first letter is set in `textRun`:

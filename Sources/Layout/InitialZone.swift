@@ -26,6 +26,17 @@ extension InitialZone {
                   baseline: baseline, pitch: pitch, rightToLeft: rightToLeft)
     }
 
+    /// The zone of the drop cap `initial` recorded on `line`, now that the line is placed.
+    init(of initial: DropInitial, on line: Line, paragraph: PreparedParagraph) {
+        let left = line.origin.x + initial.bounds.minX, width = initial.bounds.width
+        let gap = paragraph.initial?.gap ?? 0
+        let rightToLeft = paragraph.bidi.isRightToLeft
+        self.init(paragraph: paragraph.range.lowerBound,
+                  span: rightToLeft ? HorizontalSpan(minX: left - gap, maxX: left + width)
+                                    : HorizontalSpan(minX: left, maxX: left + width + gap),
+                  baseline: line.origin.y + initial.bounds.maxY, pitch: initial.pitch, rightToLeft: rightToLeft)
+    }
+
     /// Where the initial's ink starts, its left end: the zone's, or past the gap right to left.
     func initialLeft(width: Double) -> Double {
         rightToLeft ? span.maxX - width : span.minX

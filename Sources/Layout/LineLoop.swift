@@ -81,7 +81,7 @@ extension FrameSetting {
             }
             if let opening = band.lines.first, let initial = opening.initial {
                 // The initial goes with its paragraph to the next column rather than reach below this one.
-                let zone = Self.zone(of: initial, on: opening, paragraph: paragraph)
+                let zone = InitialZone(of: initial, on: opening, paragraph: paragraph)
                 let expected = BandMetrics.expected(in: paragraph, at: position)
                 if !lines.isEmpty, zone.baseline + expected.textBottom - expected.baseline > rect.maxY + 0.001 {
                     overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0)
@@ -179,9 +179,9 @@ extension FrameSetting {
     }
 
     /// Lines from `position` in a band's fragments, one a fragment, in reading order; a
-    /// paragraph's last line ends the band.
-    /// The paragraph's first line makes room for its drop cap's initial, and records it; lines
-    /// in a band `beside` it keep clear of it.
+    /// paragraph's last line ends the band. The paragraph's first line makes room for its drop
+    /// cap's initial (sized for `initialPitch` when given) and records it; lines in a band
+    /// `beside` it keep clear of it.
     private mutating func setLines(in fragments: [HorizontalSpan], container: Container, paragraph: PreparedParagraph,
                                    from position: Int, bandTop: Double, expected: BandMetrics,
                                    fitWords: Bool, beside: InitialZone?,
@@ -254,8 +254,8 @@ extension FrameSetting {
     }
 
     /// Whether line `line` of `plan` fits a line `available` wide: the plan was made for that
-    /// width, and, where the lines below are known to be `otherLines` wide (a rectangle's),
-    /// for that width below too.
+    /// width, and, where the widths of the lines below are known (a rectangle's, `below`),
+    /// for those widths too.
     private static func plan(_ plan: LinePlan, fits line: Int, available: Double, below: LinesBelow?) -> Bool {
         guard abs(plan.width(ofLine: line) - available) < 0.001 else { return false }
         guard let below else { return true }
@@ -308,9 +308,9 @@ extension FrameSetting {
         let rightToLeft = paragraph.bidi.isRightToLeft
         var beside = zone
         func add(_ fragment: HorizontalSpan) {
+            var width = fragment.width - style.headIndent - style.tailIndent
             var measure = LineMeasure(in: fragment, style: style, rightToLeft: rightToLeft, startsParagraph: false)
-            beside?.clear(&measure)
-            let width = measure.available
+            if let zone = beside, zone.clear(&measure) { width = measure.available }
             guard width >= 1 else { return }
             widths.append(width)
             total += width
@@ -328,19 +328,5 @@ extension FrameSetting {
             top += expected.advance
         }
         return (widths, widths[widths.count - 1])
-    }
-}
-
-extension FrameSetting {
-    /// The zone of the drop cap `initial` recorded on `line`, now that the line is placed.
-    static func zone(of initial: DropInitial, on line: Line, paragraph: PreparedParagraph) -> InitialZone {
-        let pitch = initial.pitch
-        let left = line.origin.x + initial.bounds.minX, width = initial.bounds.width
-        let gap = paragraph.initial?.gap ?? 0
-        let rightToLeft = paragraph.bidi.isRightToLeft
-        return InitialZone(paragraph: paragraph.range.lowerBound,
-                           span: rightToLeft ? HorizontalSpan(minX: left - gap, maxX: left + width)
-                                             : HorizontalSpan(minX: left, maxX: left + width + gap),
-                           baseline: line.origin.y + initial.bounds.maxY, pitch: pitch, rightToLeft: rightToLeft)
     }
 }
