@@ -12,7 +12,8 @@ public struct DropInitial: Sendable {
     public var stringRange: Range<Int>
     /// Those characters.
     public var characters: String
-    /// The characters it takes off the first line: its own and the spaces after it.
+    /// The characters it takes off the first line, which are read with the line's first shown
+    /// character: its own and the spaces after it.
     public var hiddenRange: Range<Int>
     /// The glyphs in visual order, left to right, and where they go from the line's origin
     /// (y down): on the baseline of line `lines`.

@@ -30,9 +30,13 @@ struct InitialLetter {
 
     /// The characters of `units` (a paragraph's, at their offsets in the text) an initial takes:
     /// opening quotation marks, then a letter or digit with its combining marks; and the end of
-    /// the spaces after them. Nil when the paragraph opens with anything else.
-    static func characters(of units: ArraySlice<UInt16>) -> (range: Range<Int>, hiddenEnd: Int)? {
+    /// the spaces after them. Anchors of pictures placed elsewhere (`isAnchor`: floated or
+    /// spanning, which show nothing in the line) may come first. Nil when the paragraph opens
+    /// with anything else.
+    static func characters(of units: ArraySlice<UInt16>, isAnchor: (Int) -> Bool) -> (range: Range<Int>, hiddenEnd: Int)? {
         var index = units.startIndex
+        while index < units.endIndex, units[index] == AttributedText.objectReplacementCharacter, isAnchor(index) { index += 1 }
+        let start = index
         var quotes = 0
         while index < units.endIndex, openingQuotes.contains(units[index]), quotes < 2 {
             index += 1
@@ -46,7 +50,7 @@ struct InitialLetter {
         }
         var hiddenEnd = end
         while hiddenEnd < units.endIndex, PreparedParagraph.isSpace(units[hiddenEnd]) { hiddenEnd += 1 }
-        return (units.startIndex ..< end, hiddenEnd)
+        return (start ..< end, hiddenEnd)
     }
 
     private static func scalar(in units: ArraySlice<UInt16>, at offset: Int) -> Unicode.Scalar? {

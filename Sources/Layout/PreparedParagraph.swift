@@ -80,7 +80,9 @@ final class PreparedParagraph {
         }
         let language = text.length > 0 ? text.attributes(at: min(range.lowerBound, text.length - 1)).attributes.language : "en"
         let found = BreakOpportunities.find(in: units, locale: language)
-        let initialCharacters = style.dropCap.isOn ? InitialLetter.characters(of: units) : nil
+        let initialCharacters = style.dropCap.isOn ? InitialLetter.characters(of: units, isAnchor: { offset in
+            text.attributes(at: offset).attributes.image.map { $0.float != nil || $0.spanning != nil } ?? false
+        }) : nil
         // No line ends inside the initial or the spaces after it: the first line starts past them.
         let initialSpan = initialCharacters.map { [range.lowerBound ..< min($0.hiddenEnd + 1, contentEnd)] } ?? []
         opportunities = Self.removingBreaks(inside: Self.noBreakRanges(text, in: self.range) + initialSpan,

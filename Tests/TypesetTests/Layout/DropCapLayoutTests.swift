@@ -133,6 +133,22 @@ final class DropCapLayoutTests: FramesetterTestCase {
         }
     }
 
+    func testAFloatAnchoredBeforeTheLetterLeavesItTheInitialAndTheLinesClearBoth() throws {
+        let image = TestSupport.imagePath("rgb8.png")
+        let frame = try frame("<p dropcap=\"3\"><img src=\"\(image)\" width=\"80\" height=\"60\" float=\"left\">\(Self.text)\n",
+                              in: rectangle())
+        let float = try XCTUnwrap(frame.floats.first)
+        let initial = try XCTUnwrap(frame.lines[0].initial)
+        XCTAssertEqual(initial.characters, "T")
+        XCTAssertEqual(initial.stringRange, 1 ..< 2, "after the picture's anchor")
+        let box = try initialBox(frame.lines[0])
+        XCTAssertEqual(box.minX, float.rect.maxX, accuracy: 30, "the initial beside the float")
+        XCTAssertGreaterThanOrEqual(box.minX, float.rect.maxX - 0.01, "not over it")
+        for line in frame.lines.prefix(3) {
+            XCTAssertGreaterThanOrEqual(line.origin.x, box.maxX + Self.gapEms * Self.size - 0.01, "beside the initial")
+        }
+    }
+
     func testAParagraphShorterThanItsInitialIsFollowedBelowIt() throws {
         let setter = try framesetter("<p dropcap=\"3\">A short one.\n</p>\(Self.text)\n")
         let frame = setter.frame(in: rectangle(), from: 0)
