@@ -109,8 +109,8 @@ struct InitialLetter {
         let size = size(pitch: pitch), scale = font.scale(for: size)
         let baseline = Double(lines - 1) * pitch
         let capHeight = Double(font.capHeight) * scale
-        return DropInitial(font: font, size: size, color: color, stringRange: range, characters: characters, hiddenRange: range.lowerBound ..< hiddenEnd,
-                           glyphIDs: glyphIDs, positions: glyphOffsets.map { Point(x: x + $0.x * scale, y: baseline - $0.y * scale) },
+        return DropInitial(font: font, size: size, color: color, stringRange: range, characters: characters,
+                           hiddenRange: range.lowerBound ..< hiddenEnd, glyphIDs: glyphIDs, positions: glyphOffsets.map { Point(x: x + $0.x * scale, y: baseline - $0.y * scale) },
                            bounds: Rect(x: x, y: baseline - capHeight, width: advanceUnits * scale, height: capHeight), lines: lines)
     }
 }
