@@ -17,6 +17,9 @@ public final class Font: @unchecked Sendable {
     public let ascender: Int
     public let descender: Int
     public let lineGap: Int
+    /// The height of capital letters above the baseline, in font units: what a drop cap's
+    /// size is measured by (see `CapHeight`).
+    public let capHeight: Int
     /// OS/2 weight class (400 regular, 700 bold) and whether the face slants: a fallback face
     /// is asked for in the style of the face it stands in for.
     public let weight: Int
@@ -82,6 +85,7 @@ public final class Font: @unchecked Sendable {
         coversPrintableASCII = (0x20 ... 0x7E as ClosedRange<FT_ULong>).allSatisfy { FT_Get_Char_Index(face, $0) != 0 }
         hasColorBitmaps = Self.hasTable("CBDT", in: face) || Self.hasTable("sbix", in: face)
         decorationUnits = DecorationUnits(of: face)
+        capHeight = isScalable ? CapHeight.units(of: face) : ascender
         harfBuzzFont = font
     }
 

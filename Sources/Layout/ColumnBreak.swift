@@ -82,7 +82,8 @@ struct KeepRules {
     var keepWithNext: Bool
 
     init(_ style: ParagraphStyle) {
-        orphans = style.orphans
+        // A drop cap's lines stay together with their initial.
+        orphans = max(style.orphans, style.dropCap.lines)
         widows = style.widows
         keepWithNext = style.keepWithNext
     }

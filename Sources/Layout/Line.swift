@@ -16,6 +16,8 @@ public struct Line: Sendable {
     public var endsParagraph: Bool
     /// The figure or aside the line is, when it is a box kept in the column (no runs then).
     public var box: PlacedBox? = nil
+    /// A drop cap's initial, on the first line of the paragraph it opens.
+    public var initial: DropInitial? = nil
 
     /// Baseline-to-baseline distance the line takes.
     public var height: Double { ascent + descent + leading }

@@ -20,8 +20,10 @@ struct LineBuilder {
         if lineBreak.kind == .hyphenated, contentEnd > start, paragraph.units[contentEnd - 1] == PreparedParagraph.softHyphen {
             contentEnd -= 1
         }
-        let firstGlyph = paragraph.glyphIndex(atOrAfter: start)
         let endGlyph = paragraph.glyphIndex(atOrAfter: contentEnd)
+        // The first line shows no glyph of a drop cap's initial (nor of the spaces after it).
+        let shownStart = start == paragraph.range.lowerBound ? max(start, paragraph.initial?.hiddenEnd ?? start) : start
+        let firstGlyph = min(paragraph.glyphIndex(atOrAfter: shownStart), endGlyph)
         let tabs = paragraph.hasTabs
             ? TabLayout(paragraph: paragraph, glyphs: firstGlyph ..< endGlyph, startX: startX, endX: startX + available) : nil
         // A line broken inside a word ends with a hyphen (a soft hyphen stays invisible).

@@ -49,6 +49,7 @@ extension FrameSetting {
         var y = rect.minY
         var linesOfParagraph: Int?   // lines of the current paragraph in this frame, when it began here
         var lastFragment = HorizontalSpan(minX: rect.minX, maxX: rect.maxX)
+        var initialZone: InitialZone?   // the drop cap beside the lines being set, down to its baseline
         // In a rectangle every band is alike: a word that does not fit one fits no other.
         let fitWords = !container.isRectangular
         while position < end {
@@ -75,15 +76,19 @@ extension FrameSetting {
             guard let next = lineStart(at: position, frameHasLines: !lines.isEmpty) else { break }
             let paragraph = next.paragraph, style = next.paragraph.style
             let top = y + next.spaceBefore
-            var placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: fitWords, beyondBottom: false)
+            if initialZone?.paragraph != paragraph.range.lowerBound { initialZone = nil }
+            var placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: fitWords, beyondBottom: false,
+                                   beside: initialZone)
             if placed == nil, lines.isEmpty {
                 // Nothing fits: the frame still takes a line wherever there is a fragment,
                 // the next word or picture sticking out of it as out of a narrow rectangle.
                 if fitWords {
-                    placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: false)
+                    placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: false,
+                                       beside: initialZone)
                 }
                 placed = placed
-                    ?? placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: true)
+                    ?? placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: true,
+                                 beside: initialZone)
             }
             guard let band = placed else {
                 if !lines.isEmpty {
@@ -93,6 +98,16 @@ extension FrameSetting {
                                                                         container: container, atMost: style.widows))
                 }
                 break
+            }
+            if let opening = band.lines.first, let initial = opening.initial {
+                // The initial goes with its paragraph to the next column rather than reach below this one.
+                let zone = InitialZone(of: initial, on: opening, paragraph: paragraph)
+                let expected = BandMetrics.expected(in: paragraph, at: position)
+                if !lines.isEmpty, zone.baseline + expected.textBottom - expected.baseline > rect.maxY + 0.001 {
+                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0)
+                    break
+                }
+                initialZone = zone
             }
             for line in band.lines {
                 linesOfParagraph = line.stringRange.lowerBound == paragraph.range.lowerBound ? 0 : linesOfParagraph
@@ -105,7 +120,12 @@ extension FrameSetting {
             lastFragment = band.lastFragment
             y = band.next
             let last = band.lines[band.lines.count - 1]
-            if last.endsParagraph { y += style.spaceAfter }
+            if last.endsParagraph {
+                // A paragraph shorter than its initial: the next one starts below the initial.
+                if let zone = initialZone { y = max(y, zone.nextBandTop(in: paragraph, at: position)) }
+                initialZone = nil
+                y += style.spaceAfter
+            }
             position = last.stringRange.upperBound
         }
         return endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
@@ -141,8 +161,9 @@ extension FrameSetting {
     ///   - fitWords: pass over fragments the next word (or picture) does not fit, when it
     ///     would fit the container's full width;
     ///   - beyondBottom: accept lines that reach below the container's bottom.
+    ///   - beside: the drop cap of the paragraph, which the lines of bands down to its baseline keep clear of.
     private mutating func placeBand(in container: Container, paragraph: PreparedParagraph, from position: Int, top: Double,
-                                    fitWords: Bool, beyondBottom: Bool) -> PlacedBand? {
+                                    fitWords: Bool, beyondBottom: Bool, beside zone: InitialZone?) -> PlacedBand? {
         let rect = container.rect
         let expected = BandMetrics.expected(in: paragraph, at: position)
         let grid = container.baselineGrid
@@ -151,18 +172,29 @@ extension FrameSetting {
         var bandTop = top
         func proposedTop() -> Double { grid.map { $0.snap(bandTop + expected.baseline) - expected.baseline } ?? bandTop }
         var proposed = expected
+        var initialPitch: Double?   // the distance between lines a drop cap is sized for, once its first line is set
         repeat {
             var fragmentsTop = proposedTop()
             if !beyondBottom, fragmentsTop + expected.textBottom > rect.maxY + 0.001 { return nil }
             for _ in 0 ..< Self.bandAttempts {
                 let fragments = container.lineFragments(top: fragmentsTop + proposed.upper, height: proposed.height)
                 guard !fragments.isEmpty else { break }
+                let besideZone = zone.flatMap { $0.isBeside(baseline: fragmentsTop + expected.baseline) ? $0 : nil }
                 var set = setLines(in: fragments, container: container, paragraph: paragraph, from: position,
-                                   bandTop: fragmentsTop, expected: expected, fitWords: fitWords)
+                                   bandTop: fragmentsTop, expected: expected, fitWords: fitWords, beside: besideZone,
+                                   initialPitch: initialPitch)
                 guard let lastFragment = set.lastFragment else { break }
                 let actual = BandMetrics(lines: set.lines)
                 guard proposed.holds(actual) else {
                     proposed = proposed.enlarged(toHold: actual)
+                    continue
+                }
+                // A drop cap is sized for the lines' pitch, which is known for sure once its first
+                // line is set: a line taller than its text's first face (a fallback face, a
+                // larger word) sets it again for the pitch it has.
+                let pitch = InitialLetter.pitch(advance: actual.advance, grid: grid)
+                if initialPitch == nil, let opening = set.lines.first?.initial, abs(opening.pitch - pitch) > 0.001 {
+                    initialPitch = pitch
                     continue
                 }
                 // Each line's baseline where the band's puts it (summed as one line alone is, so
@@ -191,10 +223,13 @@ extension FrameSetting {
     }
 
     /// Lines from `position` in a band's fragments, one a fragment, in reading order; a
-    /// paragraph's last line ends the band.
+    /// paragraph's last line ends the band. The paragraph's first line makes room for its drop
+    /// cap's initial (sized for `initialPitch` when given) and records it; lines in a band
+    /// `beside` it keep clear of it.
     private mutating func setLines(in fragments: [HorizontalSpan], container: Container, paragraph: PreparedParagraph,
                                    from position: Int, bandTop: Double, expected: BandMetrics,
-                                   fitWords: Bool) -> (lines: [Line], lastFragment: HorizontalSpan?) {
+                                   fitWords: Bool, beside: InitialZone?,
+                                   initialPitch: Double?) -> (lines: [Line], lastFragment: HorizontalSpan?) {
         let style = paragraph.style
         let rect = container.rect
         let rightToLeft = paragraph.bidi.isRightToLeft
@@ -206,6 +241,16 @@ extension FrameSetting {
             if let last = lines.last, last.endsParagraph { break }
             let startsParagraph = start == paragraph.range.lowerBound
             var measure = LineMeasure(in: fragment, style: style, rightToLeft: rightToLeft, startsParagraph: startsParagraph)
+            // The initial opens the paragraph's first line, at its start; lines below keep clear of it.
+            let pitch = initialPitch ?? InitialLetter.pitch(advance: expected.advance, grid: container.baselineGrid)
+            var zone = beside
+            let opening = startsParagraph ? paragraph.initial : nil
+            if let opening {
+                zone = InitialZone(paragraph: paragraph.range.lowerBound, opening: measure, width: opening.width(pitch: pitch),
+                                   gap: opening.gap, baseline: bandTop + expected.baseline + Double(opening.lines - 1) * pitch,
+                                   pitch: pitch, rightToLeft: rightToLeft)
+            }
+            let clearedInitial = zone?.clear(&measure) ?? false
             if measure.available < 1 {
                 if fitWords { continue }
                 measure.available = 1
@@ -213,7 +258,8 @@ extension FrameSetting {
             let available = measure.available, tabs = measure.tabs
             if fitWords, !paragraph.range.isEmpty, !firstWordFits(paragraph, from: start, available: available, tabs: tabs),
                firstWordFits(paragraph, from: start, available: rect.width - style.headIndent - style.tailIndent
-                                                                - (startsParagraph ? style.firstLineIndent : 0), tabs: tabs) {
+                                                                - (startsParagraph ? style.firstLineIndent : 0)
+                                                                - (opening.map { $0.width(pitch: pitch) + $0.gap } ?? 0), tabs: tabs) {
                 continue
             }
             let lineBreak: LineBreak
@@ -221,21 +267,29 @@ extension FrameSetting {
                 lineBreak = LineBreak(end: paragraph.range.upperBound, kind: .mandatory)
             } else {
                 let lineStart = start
-                // A rectangle's lines below are all as wide as its other lines; a shape's are predicted.
-                let other = container.isRectangular ? LineMeasure.otherLines(in: fragment.width, style: style) : nil
+                // A rectangle's lines below are all as wide as its other lines (less the initial's
+                // room beside it); a shape's are predicted.
+                let below = container.isRectangular
+                    ? LinesBelow(in: fragment, style: style, rightToLeft: rightToLeft, zone: zone, baseline: bandTop + expected.baseline)
+                    : nil
                 lineBreak = nextBreak(in: paragraph, from: start, available: available, tabs: tabs,
-                                      planFits: { plan, line in Self.plan(plan, fits: line, available: available, otherLines: other) },
+                                      planFits: { plan, line in Self.plan(plan, fits: line, available: available, below: below) },
                                       widths: {
-                                          if let other { return ([available], other) }
+                                          if let below { return ([available] + below.narrow, below.other) }
                                           return Self.predictedWidths(container: container, paragraph: paragraph, from: lineStart,
                                                                       firstWidth: available, rest: ordered[(index + 1)...],
-                                                                      bandTop: bandTop, expected: expected)
+                                                                      bandTop: bandTop, expected: expected, zone: zone)
                                       })
             }
             // Punctuation hangs into the column's margin, never against an exclusion or a shape's outline.
-            let line = LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: measure.left, available: available,
-                                                                  startX: tabs.startX, hangsLeft: fragment.minX <= rect.minX + 0.001,
-                                                                  hangsRight: fragment.maxX >= rect.maxX - 0.001)
+            var line = LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: measure.left, available: available,
+                                                                  startX: tabs.startX,
+                                                                  hangsLeft: fragment.minX <= rect.minX + 0.001 && !(clearedInitial && !rightToLeft),
+                                                                  hangsRight: fragment.maxX >= rect.maxX - 0.001 && !(clearedInitial && rightToLeft))
+            if let opening, let zone {
+                let width = opening.width(pitch: pitch)
+                line.initial = opening.placed(x: zone.initialLeft(width: width) - line.origin.x, pitch: pitch)
+            }
             lines.append(line)
             start = line.stringRange.upperBound
             lastFragment = fragment
@@ -244,12 +298,14 @@ extension FrameSetting {
     }
 
     /// Whether line `line` of `plan` fits a line `available` wide: the plan was made for that
-    /// width, and, where the lines below are known to be `otherLines` wide (a rectangle's),
-    /// for that width below too.
-    private static func plan(_ plan: LinePlan, fits line: Int, available: Double, otherLines: Double?) -> Bool {
+    /// width, and, where the widths of the lines below are known (a rectangle's, `below`),
+    /// for those widths too.
+    private static func plan(_ plan: LinePlan, fits line: Int, available: Double, below: LinesBelow?) -> Bool {
         guard abs(plan.width(ofLine: line) - available) < 0.001 else { return false }
-        guard let otherLines else { return true }
-        return abs(plan.otherWidth - otherLines) < 0.001 && plan.widths.dropFirst(line + 1).allSatisfy { abs($0 - otherLines) < 0.001 }
+        guard let below else { return true }
+        guard abs(plan.otherWidth - below.other) < 0.001 else { return false }
+        let last = max(plan.widths.count, line + 1 + below.narrow.count)
+        return (line + 1 ..< last).allSatisfy { abs(plan.width(ofLine: $0) - below.width(ofLine: $0 - line - 1)) < 0.001 }
     }
 
     /// Whether the text from `position` to its first break fits `available` (and so a line
@@ -272,7 +328,9 @@ extension FrameSetting {
         let other = rectangular ?? available
         // The breaks the line would have had (the paragraph's plan, or one made for this width).
         _ = nextBreak(in: paragraph, from: position, available: available, tabs: measure.tabs,
-                      planFits: { plan, line in Self.plan(plan, fits: line, available: available, otherLines: rectangular) },
+                      planFits: { plan, line in
+                          Self.plan(plan, fits: line, available: available, below: rectangular.map { LinesBelow(narrow: [], other: $0) })
+                      },
                       widths: { ([available], other) })
         return linesLeft(in: paragraph, from: position, available: available, otherLines: other, tabs: measure.tabs, atMost: limit)
     }
@@ -284,15 +342,19 @@ extension FrameSetting {
     /// another width, the paragraph is broken again from there.
     private static func predictedWidths(container: Container, paragraph: PreparedParagraph, from position: Int,
                                         firstWidth: Double, rest: ArraySlice<HorizontalSpan>, bandTop: Double,
-                                        expected: BandMetrics) -> ([Double], Double) {
+                                        expected: BandMetrics, zone: InitialZone?) -> ([Double], Double) {
         let style = paragraph.style
         let rect = container.rect
         let remaining = paragraph.prefixAdvance[paragraph.prefixAdvance.count - 1]
             - paragraph.prefixAdvance[paragraph.glyphIndex(atOrAfter: position)]
         var widths = [firstWidth]
         var total = firstWidth
+        let rightToLeft = paragraph.bidi.isRightToLeft
+        var beside = zone
         func add(_ fragment: HorizontalSpan) {
-            let width = fragment.width - style.headIndent - style.tailIndent
+            var width = fragment.width - style.headIndent - style.tailIndent
+            var measure = LineMeasure(in: fragment, style: style, rightToLeft: rightToLeft, startsParagraph: false)
+            if let zone = beside, zone.clear(&measure) { width = measure.available }
             guard width >= 1 else { return }
             widths.append(width)
             total += width
@@ -300,6 +362,7 @@ extension FrameSetting {
         rest.forEach(add)
         var top = bandTop + expected.advance
         while total < 2 * remaining, top + expected.textBottom <= rect.maxY + 0.001, widths.count < 10_000 {
+            if let zone = beside, !zone.isBeside(baseline: top + expected.baseline) { beside = nil }
             let below = container.lineFragments(top: top + expected.upper, height: expected.height)
             guard !below.isEmpty else {
                 top += Self.bandStep

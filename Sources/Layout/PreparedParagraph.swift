@@ -55,6 +55,9 @@ final class PreparedParagraph {
     let hasTabs: Bool
     /// Every tab comes before the paragraph's first space (a list item's marker and tab).
     let tabsOnlyBeforeFirstSpace: Bool
+    /// The drop cap's initial, when the paragraph has one: its glyphs in the paragraph's arrays
+    /// are kept with no advance, and the first line shows none of them (see LineBuilder).
+    let initial: InitialLetter?
     /// Style runs looked at by the lines built from the paragraph (see LineBuilder): the tests
     /// check that it grows with the runs, not with runs × lines.
     var styleRunsVisited = 0
@@ -77,7 +80,12 @@ final class PreparedParagraph {
         }
         let language = text.length > 0 ? text.attributes(at: min(range.lowerBound, text.length - 1)).attributes.language : "en"
         let found = BreakOpportunities.find(in: units, locale: language)
-        opportunities = Self.removingBreaks(inside: Self.noBreakRanges(text, in: self.range),
+        let initialCharacters = style.dropCap.isOn ? InitialLetter.characters(of: units, isAnchor: { offset in
+            text.attributes(at: offset).attributes.image.map { $0.float != nil || $0.spanning != nil } ?? false
+        }) : nil
+        // No line ends inside the initial or the spaces after it: the first line starts past them.
+        let initialSpan = initialCharacters.map { [range.lowerBound ..< min($0.hiddenEnd + 1, contentEnd)] } ?? []
+        opportunities = Self.removingBreaks(inside: Self.noBreakRanges(text, in: self.range) + initialSpan,
                                             from: BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound },
                                                                      mandatory: found.mandatory))
         hasTabs = units.contains(0x09)
@@ -95,7 +103,16 @@ final class PreparedParagraph {
             // (Chinese prose); a few foreign words or an emoji in a paragraph take the metrics of
             // the face asked for, so that its lines stay evenly spaced.
             let metricsFace = item.font === item.requestedFont || item.font === mainFace ? item.font : item.requestedFont
-            runs.append(Self.shape(item, metricsFace: metricsFace, of: units, shaper: shaper, into: &glyphs))
+            runs.append(Self.shape(item, metricsFace: metricsFace, of: units, shaper: shaper, apartFrom: initialCharacters?.range,
+                                   into: &glyphs))
+        }
+        if let initialCharacters, let textRun = runs.first(where: { $0.range.contains(initialCharacters.range.upperBound - 1) }),
+           textRun.attributes.runDelegate == nil {
+            initial = InitialLetter(characters: initialCharacters, of: units, dropCap: style.dropCap, textRun: textRun,
+                                    rightToLeft: bidi.isRightToLeft, fonts: fonts, shaper: shaper)
+            glyphs.removeAdvances(before: initialCharacters.hiddenEnd)
+        } else {
+            initial = nil
         }
         glyphIDs = glyphs.ids
         advances = glyphs.advances
@@ -127,6 +144,17 @@ final class PreparedParagraph {
         }
 
         var count: Int { ids.count }
+
+        /// Zero advances for the glyphs of the characters before `offset` (at the arrays' start,
+        /// which are in logical order): a drop cap's initial, set apart from the lines.
+        mutating func removeAdvances(before offset: Int) {
+            var index = 0
+            while index < count, clusters[index] < offset {
+                advances[index] = 0
+                index += 1
+            }
+            for glyph in 0 ..< count { prefixAdvance[glyph + 1] = prefixAdvance[glyph] + advances[glyph] }
+        }
 
         mutating func append(id: UInt32, advance: Double, xOffset: Double, yOffset: Double, cluster: Int) {
             ids.append(id)
@@ -186,7 +214,9 @@ final class PreparedParagraph {
         return counts.max { $0.characters < $1.characters }?.font
     }
 
-    private static func shape(_ item: TextItem, metricsFace: Font, of units: ArraySlice<UInt16>, shaper: Shaper,
+    /// - Parameter initial: a drop cap's characters, shaped apart from the word they open so that
+    ///   no ligature or kerning joins them to the letters the first line shows.
+    private static func shape(_ item: TextItem, metricsFace: Font, of units: ArraySlice<UInt16>, shaper: Shaper, apartFrom initial: Range<Int>?,
                               into glyphs: inout GlyphArrays) -> StyleRun {
         let runRange = item.range, attributes = item.attributes, font = item.font
         let glyphStart = glyphs.count
@@ -212,7 +242,9 @@ final class PreparedParagraph {
             while wordStart < runRange.upperBound {
                 let startsWithSpace = Self.isSpace(units[wordStart])
                 var wordEnd = wordStart + 1
-                while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace { wordEnd += 1 }
+                while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace, wordEnd != initial?.upperBound {
+                    wordEnd += 1
+                }
                 let shaped = shaper.shape(Self.shapingText(units[wordStart ..< wordEnd]), font: font, language: attributes.language,
                                           features: features, script: item.script, rightToLeft: item.isRightToLeft)
                 // Right-to-left glyphs come in visual order: walk them backwards to store them logically.

@@ -99,7 +99,8 @@ struct DocumentBuilder {
         noteFace(attributes.fontRequest, at: offset)
     }
 
-    private mutating func noteFace(_ face: FontDescriptor, at offset: Int?) {
+    /// Records `face` if no text has used it yet, as asked for at `offset`.
+    mutating func noteFace(_ face: FontDescriptor, at offset: Int?) {
         guard face != lastFace else { return }
         lastFace = face
         // Family names ignore case, as fontconfig's do.

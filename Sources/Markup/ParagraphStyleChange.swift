@@ -21,10 +21,11 @@ struct ParagraphStyleChange: Equatable {
     var widows: Int?
     var keepWithNext: Bool?
     var outlineLevel: Int?
+    var dropCap = DropCapChange()
 
     static let attributeNames = ["align", "dir", "indent", "head-indent", "tail-indent", "space-before", "space-after",
                                  "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval",
-                                 "orphans", "widows", "keep-with-next", "outline-level"]
+                                 "orphans", "widows", "keep-with-next", "outline-level"] + DropCapChange.attributeNames
 
     /// More lines than any column holds: a larger minimum only keeps paragraphs whole.
     static let maximumLineCount = 100.0
@@ -78,7 +79,7 @@ struct ParagraphStyleChange: Equatable {
         case "outlinelevel":
             outlineLevel = Self.outlineLevel(attribute, values) ?? outlineLevel
         default:
-            return false
+            return dropCap.read(attribute, values)
         }
         return true
     }
@@ -156,6 +157,7 @@ struct ParagraphStyleChange: Equatable {
         widows = later.widows ?? widows
         keepWithNext = later.keepWithNext ?? keepWithNext
         outlineLevel = later.outlineLevel ?? outlineLevel
+        dropCap.merge(later.dropCap)
     }
 
     func apply(to style: inout ParagraphStyle) {
@@ -183,5 +185,6 @@ struct ParagraphStyleChange: Equatable {
         if let widows { style.widows = widows }
         if let keepWithNext { style.keepWithNext = keepWithNext }
         if let outlineLevel { style.outlineLevel = outlineLevel }
+        dropCap.apply(to: &style.dropCap)
     }
 }

@@ -131,7 +131,9 @@ extension ParseState {
                 if case .named(let style)? = styleReference(attribute, slantAllowed: false) { named = style }
             } else if attribute.key == "lang" {
                 language = CharacterStyleChange.language(attribute, values) ?? language
-            } else if !change.read(attribute, values) {
+            } else if change.read(attribute, values) {
+                requestDropCapFace(after: attribute, change.dropCap)
+            } else {
                 warnUnknown(attribute, of: tag, known: ParagraphStyleChange.attributeNames + ["style", "lang"])
             }
         }
@@ -212,7 +214,10 @@ extension ParseState {
                 case nil: break
                 }
             default:
-                if !own.character.read(attribute, values), !own.paragraph.read(attribute, values) {
+                if own.character.read(attribute, values) { continue }
+                if own.paragraph.read(attribute, values) {
+                    requestDropCapFace(after: attribute, own.paragraph.dropCap)
+                } else {
                     warnUnknown(attribute, of: tag, known: ["name"] + CharacterStyleChange.attributeNames + ParagraphStyleChange.attributeNames)
                 }
             }

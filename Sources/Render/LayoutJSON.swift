@@ -67,6 +67,18 @@ enum LayoutJSON {
         var runs: [Run]
         /// Set when the line is a figure or an aside kept in the column (it has no runs).
         var box: Box?
+        /// A drop cap's initial, on the first line of its paragraph.
+        var initial: Initial?
+    }
+
+    /// A drop cap's initial: drawn beside the lines, its characters in no run.
+    struct Initial: Encodable {
+        var text: String
+        var stringRange: [Int]
+        var font: Font
+        /// From its cap height to its baseline, its advance wide, in page coordinates.
+        var rect: Rect
+        var glyphs: [Glyph]
     }
 
     struct Run: Encodable {
@@ -166,7 +178,20 @@ extension LayoutJSON {
     static func line(_ line: Layout.Line) -> Line {
         Line(stringRange: range(line.stringRange), origin: Point(x: rounded(line.origin.x), y: rounded(line.origin.y)),
              ascent: rounded(line.ascent), descent: rounded(line.descent), leading: rounded(line.leading),
-             width: rounded(line.width), bounds: rect(line.bounds), runs: line.runs.map(run), box: line.box.map(box))
+             width: rounded(line.width), bounds: rect(line.bounds), runs: line.runs.map(run), box: line.box.map(box),
+             initial: line.initial.map { initial($0, of: line) })
+    }
+
+    static func initial(_ initial: DropInitial, of line: Layout.Line) -> Initial {
+        let glyphs = initial.glyphIDs.indices.map {
+            Glyph(id: initial.glyphIDs[$0], x: rounded(initial.positions[$0].x), y: rounded(initial.positions[$0].y),
+                  cluster: initial.stringRange.lowerBound)
+        }
+        let box = initial.bounds
+        return Initial(text: initial.characters, stringRange: range(initial.stringRange),
+                       font: Font(family: initial.font.familyName, style: initial.font.styleName, size: rounded(initial.size)),
+                       rect: rect(Layout.Rect(x: line.origin.x + box.minX, y: line.origin.y + box.minY, width: box.width, height: box.height)),
+                       glyphs: glyphs)
     }
 
     static func run(_ run: GlyphRun) -> Run {

@@ -61,6 +61,11 @@ final class PageDrawer {
             }
             for line in frame.lines {
                 if let box = line.box { try draw(box, images: &images, in: context) }
+                if let initial = line.initial {
+                    // Read with the line's first shown character (see buildClusters), when it shows one.
+                    let readAlone = !line.runs.contains { $0.clusters.contains(initial.hiddenRange.upperBound) }
+                    InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)
+                }
                 for run in line.runs {
                     if let background = run.attributes.backgroundColor {
                         DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
@@ -132,7 +137,7 @@ final class PageDrawer {
             let position = run.positions[index]
             glyphBuffer.append(cairo_glyph_t(index: UInt(glyph), x: line.origin.x + position.x, y: line.origin.y + position.y))
         }
-        buildClusters(for: run, source: source)
+        buildClusters(for: run, source: source, initial: line.initial)
         let face = try fontFaces.face(for: run.font)
         let bounds = run.typographicBounds()
         let box = (x: line.origin.x + bounds.minX, y: line.origin.y + bounds.minY - run.attributes.baselineOffset,
@@ -201,7 +206,9 @@ final class PageDrawer {
         return low < starts.count ? starts[low] : nil
     }
 
-    private func buildClusters(for run: GlyphRun, source text: AttributedText) {
+    /// A drop cap's `initial`, drawn without text, is read with the character after it: the
+    /// cluster of the line's first shown character starts with the initial's characters.
+    private func buildClusters(for run: GlyphRun, source text: AttributedText, initial: DropInitial?) {
         utf8Buffer.removeAll(keepingCapacity: true)
         clusterBuffer.removeAll(keepingCapacity: true)
         let count = run.clusters.count
@@ -236,7 +243,8 @@ final class PageDrawer {
                 : (groups.indices.contains(index + 1) ? run.clusters[groups[index + 1].start] : nil)
             let textEnd = next.map { max($0, clusterStart + 1) } ?? max(run.stringRange.upperBound, clusterStart + 1)
             let before = utf8Buffer.count
-            var characters = text.storage[clusterStart ..< min(textEnd, text.length)]
+            let textStart = initial.map { clusterStart == $0.hiddenRange.upperBound ? $0.hiddenRange.lowerBound : clusterStart } ?? clusterStart
+            var characters = text.storage[textStart ..< min(textEnd, text.length)]
             // A soft hyphen is a place to break, not a character to read: "head&shy;line"
             // extracts as "headline" (and, broken there, as "head-" and "line"). Its glyph,
             // which draws nothing, keeps a cluster of no text, as Cairo allows.

@@ -90,12 +90,15 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The paragraph's level in the PDF's bookmarks (its outline): 1 at the top, 2 under the
     /// level 1 before it, and so on; 0: not a bookmark.
     public var outlineLevel: Int
+    /// The paragraph's drop cap (`DropCap.none`: it has none).
+    public var dropCap: DropCap
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
                 hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36,
                 direction: WritingDirection = .auto, orphans: Int = 2, widows: Int = 2, keepWithNext: Bool = false,
-                breakBefore: ForcedBreak? = nil, section: SectionStyle? = nil, box: BoxStyle? = nil, outlineLevel: Int = 0) {
+                breakBefore: ForcedBreak? = nil, section: SectionStyle? = nil, box: BoxStyle? = nil, outlineLevel: Int = 0,
+                dropCap: DropCap = .none) {
         self.alignment = alignment
         self.firstLineIndent = firstLineIndent
         self.headIndent = headIndent
@@ -115,5 +118,6 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.section = section
         self.box = box
         self.outlineLevel = outlineLevel
+        self.dropCap = dropCap
     }
 }

@@ -1,0 +1,116 @@
+import Fonts
+import Shaping
+import Text
+
+/// A paragraph's drop-cap initial, found and shaped once with the paragraph (see
+/// PreparedParagraph): which characters it takes, its face and glyphs at one point, and what
+/// its size depends on. Where it goes is decided by the line loop (see InitialZone).
+struct InitialLetter {
+    /// Between the initial and the text beside it, in ems of the paragraph's text.
+    static let gapEms = 0.3
+    /// Opening quotation marks taken into the initial with the letter after them.
+    static let openingQuotes: Set<UInt16> = [0x22, 0x27, 0x201C, 0x2018, 0xAB, 0xBB, 0x201E, 0x201A, 0x2039]
+
+    /// The quotation mark (if any) and the letter with its marks.
+    let range: Range<Int>
+    let characters: String
+    /// `range` and the spaces after it: what the first line does not show.
+    let hiddenEnd: Int
+    let lines: Int
+    let font: Font
+    let color: Color
+    /// Glyphs in visual order, their x and y from the initial's origin in font units (y up).
+    let glyphIDs: [UInt32]
+    let glyphOffsets: [(x: Double, y: Double)]
+    let advanceUnits: Double
+    /// The cap height of the text beside it, in points: the initial's top lines up with it.
+    let textCapHeight: Double
+    /// The gap to the text beside it, in points.
+    let gap: Double
+
+    /// The characters of `units` (a paragraph's, at their offsets in the text) an initial takes:
+    /// opening quotation marks, then a letter or digit with its combining marks; and the end of
+    /// the spaces after them. Anchors of pictures placed elsewhere (`isAnchor`: floated or
+    /// spanning, which show nothing in the line) may come first. Nil when the paragraph opens
+    /// with anything else.
+    static func characters(of units: ArraySlice<UInt16>, isAnchor: (Int) -> Bool) -> (range: Range<Int>, hiddenEnd: Int)? {
+        var index = units.startIndex
+        while index < units.endIndex, units[index] == AttributedText.objectReplacementCharacter, isAnchor(index) { index += 1 }
+        let start = index
+        var quotes = 0
+        while index < units.endIndex, openingQuotes.contains(units[index]), quotes < 2 {
+            index += 1
+            quotes += 1
+        }
+        guard index < units.endIndex, let letter = scalar(in: units, at: index),
+              letter.properties.isAlphabetic || letter.properties.numericType != nil else { return nil }
+        var end = index + letter.utf16.count
+        while end < units.endIndex, let mark = scalar(in: units, at: end), mark.properties.isGraphemeExtend {
+            end += mark.utf16.count
+        }
+        var hiddenEnd = end
+        while hiddenEnd < units.endIndex, PreparedParagraph.isSpace(units[hiddenEnd]) { hiddenEnd += 1 }
+        return (start ..< end, hiddenEnd)
+    }
+
+    private static func scalar(in units: ArraySlice<UInt16>, at offset: Int) -> Unicode.Scalar? {
+        Unicode.Scalar(UTF16Scalars.scalar(in: units, at: offset).value)
+    }
+
+    /// The initial of `characters` in a paragraph whose first letter is set in `textRun`:
+    /// in the drop cap's family when it has every character, else in the letter's own face.
+    init(characters: (range: Range<Int>, hiddenEnd: Int), of units: ArraySlice<UInt16>, dropCap: DropCap,
+         textRun: PreparedParagraph.StyleRun, rightToLeft: Bool, fonts: FontTable, shaper: Shaper) {
+        range = characters.range
+        hiddenEnd = characters.hiddenEnd
+        lines = dropCap.lines
+        let text = units[range]
+        let attributes = textRun.attributes
+        self.characters = String(decoding: text, as: UTF16.self)
+        let scalars = self.characters.unicodeScalars
+        let asked = dropCap.family.map { fonts.font(for: FontDescriptor(family: $0)) }
+        font = asked.flatMap { face in scalars.allSatisfy(face.hasGlyph(for:)) ? face : nil } ?? textRun.font
+        color = dropCap.color ?? attributes.color
+        let shaped = shaper.shape(text, font: font, language: attributes.language, rightToLeft: rightToLeft)
+        var pen = 0.0
+        var ids: [UInt32] = [], offsets: [(x: Double, y: Double)] = []
+        for index in 0 ..< shaped.count {
+            ids.append(shaped.glyphIDs[index])
+            offsets.append((pen + Double(shaped.xOffsets[index]), Double(shaped.yOffsets[index])))
+            pen += Double(shaped.advances[index])
+        }
+        glyphIDs = ids
+        glyphOffsets = offsets
+        advanceUnits = pen
+        textCapHeight = Double(textRun.font.capHeight) * textRun.font.scale(for: attributes.fontSize)
+        gap = Self.gapEms * attributes.fontSize
+    }
+
+    /// The distance between the baselines of lines `advance` apart, on `grid`.
+    static func pitch(advance: Double, grid: BaselineGrid?) -> Double {
+        guard let step = grid?.step, step > 0 else { return advance }
+        return max(1, (advance / step - 1e-6).rounded(.up)) * step
+    }
+
+    /// The initial's size in points: its cap height spans the first line's cap height and
+    /// `lines - 1` pitches below.
+    func size(pitch: Double) -> Double {
+        let span = Double(lines - 1) * pitch + textCapHeight
+        return span / (Double(max(1, font.capHeight)) / Double(font.unitsPerEm))
+    }
+
+    func width(pitch: Double) -> Double {
+        advanceUnits * font.scale(for: size(pitch: pitch))
+    }
+
+    /// The initial placed with its left end `x` from the line's origin and its baseline
+    /// `lines - 1` pitches below the line's.
+    func placed(x: Double, pitch: Double) -> DropInitial {
+        let size = size(pitch: pitch), scale = font.scale(for: size)
+        let baseline = Double(lines - 1) * pitch
+        let capHeight = Double(font.capHeight) * scale
+        return DropInitial(font: font, size: size, color: color, stringRange: range, characters: characters,
+                           hiddenRange: range.lowerBound ..< hiddenEnd, glyphIDs: glyphIDs, positions: glyphOffsets.map { Point(x: x + $0.x * scale, y: baseline - $0.y * scale) },
+                           bounds: Rect(x: x, y: baseline - capHeight, width: advanceUnits * scale, height: capHeight), lines: lines)
+    }
+}

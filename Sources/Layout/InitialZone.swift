@@ -1,0 +1,71 @@
+/// The room a drop cap's initial takes beside its paragraph's first lines, while the line
+/// loop sets them: the stretch of x the lines keep clear of (the initial and the gap on its
+/// text side) down to the initial's baseline. It lives in one call of the loop, as a local;
+/// the initial itself is recorded on the paragraph's first line.
+struct InitialZone {
+    /// The start of the paragraph the initial opens.
+    var paragraph: Int
+    /// What lines keep clear of: the initial, and the gap on the side the text is on.
+    var span: HorizontalSpan
+    /// The initial's baseline, on the baseline of its last line.
+    var baseline: Double
+    /// The distance between the paragraph's baselines.
+    var pitch: Double
+    var rightToLeft: Bool
+}
+
+extension InitialZone {
+    /// The zone of an initial `width` wide at the start of `measure` (the left end, or the
+    /// right one in a right-to-left paragraph), followed by `gap`.
+    init(paragraph: Int, opening measure: LineMeasure, width: Double, gap: Double, baseline: Double, pitch: Double,
+         rightToLeft: Bool) {
+        let start = rightToLeft ? measure.left + measure.available : measure.left
+        self.init(paragraph: paragraph,
+                  span: rightToLeft ? HorizontalSpan(minX: start - width - gap, maxX: start)
+                                    : HorizontalSpan(minX: start, maxX: start + width + gap),
+                  baseline: baseline, pitch: pitch, rightToLeft: rightToLeft)
+    }
+
+    /// The zone of the drop cap `initial` recorded on `line`, now that the line is placed.
+    init(of initial: DropInitial, on line: Line, paragraph: PreparedParagraph) {
+        let left = line.origin.x + initial.bounds.minX, width = initial.bounds.width
+        let gap = paragraph.initial?.gap ?? 0
+        let rightToLeft = paragraph.bidi.isRightToLeft
+        self.init(paragraph: paragraph.range.lowerBound,
+                  span: rightToLeft ? HorizontalSpan(minX: left - gap, maxX: left + width)
+                                    : HorizontalSpan(minX: left, maxX: left + width + gap),
+                  baseline: line.origin.y + initial.bounds.maxY, pitch: initial.pitch, rightToLeft: rightToLeft)
+    }
+
+    /// Where the initial's ink starts, its left end: the zone's, or past the gap right to left.
+    func initialLeft(width: Double) -> Double {
+        rightToLeft ? span.maxX - width : span.minX
+    }
+
+    /// Whether a band whose baseline is expected at `baseline` sets lines beside the initial:
+    /// those down to the initial's own baseline (half a pitch spare for rounding).
+    func isBeside(baseline other: Double) -> Bool {
+        other < baseline + pitch / 2
+    }
+
+    /// Where the band after the initial's last line starts, for the paragraph's text at
+    /// `position`: a paragraph shorter than its initial is followed from there.
+    func nextBandTop(in paragraph: PreparedParagraph, at position: Int) -> Double {
+        baseline + pitch - BandMetrics.expected(in: paragraph, at: position).baseline
+    }
+
+    /// `measure` moved clear of the initial when it overlaps it: the text goes on the initial's
+    /// text side. Returns whether it moved.
+    @discardableResult
+    func clear(_ measure: inout LineMeasure) -> Bool {
+        let right = measure.left + measure.available
+        guard right > span.minX, measure.left < span.maxX else { return false }
+        if rightToLeft {
+            measure.available = span.minX - measure.left
+        } else {
+            measure.available = right - span.maxX
+            measure.left = span.maxX
+        }
+        return true
+    }
+}

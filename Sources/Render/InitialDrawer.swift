@@ -1,0 +1,31 @@
+import CCairo
+import Layout
+
+/// Draws a drop cap's initial as filled outlines, not as text: its letter is read from the
+/// text of the line beside it (see PageDrawer's clusters), so that "The" extracts as one
+/// word rather than as a large "T" apart from "he". Only a line that shows nothing else (a
+/// paragraph of one letter) draws it as text, to be read at all.
+enum InitialDrawer {
+    static func draw(_ initial: DropInitial, of line: Line, face: OpaquePointer, asText: Bool, in context: OpaquePointer) {
+        guard !initial.glyphIDs.isEmpty else { return }
+        var glyphs = zip(initial.glyphIDs, initial.positions).map { glyph, position in
+            cairo_glyph_t(index: UInt(glyph), x: line.origin.x + position.x, y: line.origin.y + position.y)
+        }
+        let color = initial.color
+        cairo_save(context)
+        cairo_set_font_face(context, face)
+        cairo_set_font_size(context, initial.size)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        if asText {
+            let utf8 = Array(initial.characters.utf8CString)
+            var cluster = cairo_text_cluster_t(num_bytes: Int32(utf8.count - 1), num_glyphs: Int32(glyphs.count))
+            cairo_show_text_glyphs(context, utf8, Int32(utf8.count - 1), &glyphs, Int32(glyphs.count), &cluster, 1,
+                                   cairo_text_cluster_flags_t(rawValue: 0))
+        } else {
+            cairo_new_path(context)
+            cairo_glyph_path(context, &glyphs, Int32(glyphs.count))
+            cairo_fill(context)
+        }
+        cairo_restore(context)
+    }
+}

@@ -1,0 +1,188 @@
+import Fonts
+import Layout
+import Text
+import XCTest
+
+/// Drop caps in the one line loop: the initial's cap height spans its lines (top at the first
+/// line's cap height, baseline on line N's), those N lines and no others are indented by its
+/// width and the gap, mirrored right to left, beside exclusions and in shapes; a paragraph
+/// shorter than its initial is followed below it, and the initial never leaves its lines at a
+/// column's foot.
+final class DropCapLayoutTests: FramesetterTestCase {
+    private static let text = """
+    The zombie does not knock. It waits, patient, behind the door, until the house forgets it is there; \
+    then it comes in with the morning post. In the first weeks of the outbreak nobody understood this, \
+    and the dead came in with the milk, the papers and the letters from the bank. By the spring every \
+    house on the street had a second door, and a long pole beside it.
+    """
+    private static let hebrew = "שלום לכל הקוראים! המדריך לשרידות מסביר איך לבנות מחסה, איך לאגור מזון ואיך לשמור על קור רוח כשהמתים מתעוררים. המדריך לשרידות מסביר איך לבנות מחסה, איך לאגור מזון ואיך לשמור על קור רוח."
+    private static let gapEms = 0.3
+    private static let size = 11.0
+
+    private func frame(_ markup: String, in container: Container) throws -> Frame {
+        try framesetter(markup).frame(in: container, from: 0)
+    }
+
+    private func rectangle(width: Double = 220, height: Double = 500) -> Container {
+        Container(rect: Rect(x: 40, y: 30, width: width, height: height))
+    }
+
+    /// The cap height of the body text, TeX Gyre Pagella at 11 pt.
+    private func bodyCapHeight() throws -> Double {
+        let font = try library.resolve(family: TestSupport.bodyFamily).font
+        return Double(font.capHeight) * font.scale(for: Self.size)
+    }
+
+    private func initialBox(_ line: Line) throws -> Rect {
+        let initial = try XCTUnwrap(line.initial)
+        return Rect(x: line.origin.x + initial.bounds.minX, y: line.origin.y + initial.bounds.minY,
+                    width: initial.bounds.width, height: initial.bounds.height)
+    }
+
+    func testTheInitialSpansItsLinesFromTheFirstCapHeightToLineNsBaseline() throws {
+        for lines in [2, 3, 5] {
+            let frame = try frame("<p dropcap=\"\(lines)\">\(Self.text)\n", in: rectangle())
+            XCTAssertGreaterThan(frame.lines.count, lines + 1)
+            let box = try initialBox(frame.lines[0])
+            XCTAssertEqual(box.maxY, frame.lines[lines - 1].origin.y, accuracy: 0.5, "its baseline on line \(lines)'s")
+            XCTAssertEqual(box.minY, frame.lines[0].origin.y - (try bodyCapHeight()), accuracy: 0.5,
+                           "its top at the first line's cap height")
+            XCTAssertEqual(frame.lines[0].initial?.characters, "T")
+            XCTAssertEqual(frame.lines[0].initial?.stringRange, 0 ..< 1)
+            XCTAssertEqual(frame.lines[0].stringRange.lowerBound, 0, "the line still holds the initial's character")
+            XCTAssertFalse(frame.lines[0].runs.flatMap(\.clusters).contains(0), "but shows no glyph of it")
+            XCTAssertNil(frame.lines[1].initial)
+            // Its ink reaches from its top to its baseline (FreeType's box of the glyph).
+            XCTAssertGreaterThan(box.width, 10 * Double(lines - 1), "a large letter")
+        }
+    }
+
+    func testTheFirstNLinesAndNoOthersAreIndentedByTheInitialsWidthAndTheGap() throws {
+        let container = rectangle()
+        for lines in [2, 3, 5] {
+            let frame = try frame("<p dropcap=\"\(lines)\">\(Self.text)\n", in: container)
+            let box = try initialBox(frame.lines[0])
+            XCTAssertEqual(box.minX, container.rect.minX, accuracy: 1e-6, "the initial at the column's edge")
+            let indent = box.width + Self.gapEms * Self.size
+            for (index, line) in frame.lines.enumerated() where !line.endsParagraph {
+                let expected = index < lines ? container.rect.minX + indent : container.rect.minX
+                XCTAssertEqual(line.origin.x, expected, accuracy: 0.01, "line \(index + 1) of \(lines)")
+                // The breaks were chosen for these widths: every justified line fills its measure exactly.
+                XCTAssertEqual(line.width, container.rect.maxX - expected, accuracy: 0.05, "line \(index + 1) of \(lines) is justified")
+            }
+        }
+    }
+
+    func testAParagraphWithoutADropCapIsSetAsBefore() throws {
+        let plain = try frame("\(Self.text)\n", in: rectangle())
+        XCTAssertTrue(plain.lines.allSatisfy { $0.initial == nil && abs($0.origin.x - 40) < 1e-9 })
+        // Nor does an opening that is no letter (a dash) take an initial.
+        let dash = try frame("<p dropcap=\"3\">— \(Self.text)\n", in: rectangle())
+        XCTAssertTrue(dash.lines.allSatisfy { $0.initial == nil && abs($0.origin.x - 40) < 1e-9 })
+    }
+
+    func testAnOpeningQuotationMarkGoesWithTheLetter() throws {
+        for quote in ["\u{201C}", "\u{2018}", "\"", "«", "„", "'"] {
+            let frame = try frame("<p dropcap=\"2\">\(quote)Always check the post, said my grandmother, who had survived two winters of it and meant to survive a third.\n",
+                                  in: rectangle())
+            let initial = try XCTUnwrap(frame.lines[0].initial, quote)
+            XCTAssertEqual(initial.characters, quote + "A")
+            XCTAssertEqual(initial.glyphIDs.count, 2, quote)
+            XCTAssertEqual(frame.lines[0].runs.first?.clusters.first, 2, "the line starts with the letter after the initial")
+        }
+    }
+
+    func testRightToLeftTheInitialAndItsIndentAreMirrored() throws {
+        let container = rectangle()
+        let frame = try frame("<p dir=\"rtl\" dropcap=\"3\">\(Self.hebrew)\n", in: container)
+        let box = try initialBox(frame.lines[0])
+        XCTAssertEqual(box.maxX, container.rect.maxX, accuracy: 1e-6, "the initial at the right edge")
+        XCTAssertEqual(frame.lines[0].initial?.characters, "ש")
+        XCTAssertEqual(box.maxY, frame.lines[2].origin.y, accuracy: 0.5)
+        let indent = box.width + Self.gapEms * Self.size
+        for (index, line) in frame.lines.enumerated() where !line.endsParagraph {
+            let right = index < 3 ? container.rect.maxX - indent : container.rect.maxX
+            XCTAssertEqual(line.origin.x + line.width, right, accuracy: 0.05, "line \(index + 1) ends at the right")
+            XCTAssertEqual(line.origin.x, container.rect.minX, accuracy: 0.05, "and is justified to the left edge")
+        }
+    }
+
+    func testBesideAnExclusionAndInACircleTheLinesKeepClearOfTheInitial() throws {
+        let rect = Rect(x: 40, y: 30, width: 260, height: 400)
+        let exclusion = Container(rect: rect, exclusions: [Exclusion(.circle(center: Point(x: 300, y: 60), radius: 50))])
+        let circle = Container(rect: rect, shape: .circle(center: Point(x: 170, y: 230), radius: 130))
+        for container in [exclusion, circle] {
+            let frame = try frame("<p dropcap=\"3\">\(Self.text) \(Self.text)\n", in: container)
+            let first = try XCTUnwrap(frame.lines.first)
+            let box = try initialBox(first)
+            let clear = box.maxX + Self.gapEms * Self.size
+            XCTAssertEqual(first.origin.x, clear, accuracy: 0.01, "\(container)")
+            XCTAssertEqual(box.maxY, frame.lines[2].origin.y, accuracy: 0.5)
+            var beside = 0
+            for line in frame.lines.dropFirst() {
+                let top = line.origin.y - line.ascent
+                if top < box.maxY {
+                    beside += 1
+                    XCTAssertGreaterThanOrEqual(line.origin.x, clear - 0.01, "a line beside the initial starts clear of it")
+                } else {
+                    XCTAssertLessThan(line.origin.x, clear - 1, "lines below the initial are not indented for it")
+                    break
+                }
+            }
+            XCTAssertEqual(beside, 2)
+        }
+    }
+
+    func testAFloatAnchoredBeforeTheLetterLeavesItTheInitialAndTheLinesClearBoth() throws {
+        let image = TestSupport.imagePath("rgb8.png")
+        let frame = try frame("<p dropcap=\"3\"><img src=\"\(image)\" width=\"80\" height=\"60\" float=\"left\">\(Self.text)\n",
+                              in: rectangle())
+        let float = try XCTUnwrap(frame.floats.first)
+        let initial = try XCTUnwrap(frame.lines[0].initial)
+        XCTAssertEqual(initial.characters, "T")
+        XCTAssertEqual(initial.stringRange, 1 ..< 2, "after the picture's anchor")
+        let box = try initialBox(frame.lines[0])
+        XCTAssertEqual(box.minX, float.rect.maxX, accuracy: 30, "the initial beside the float")
+        XCTAssertGreaterThanOrEqual(box.minX, float.rect.maxX - 0.01, "not over it")
+        for line in frame.lines.prefix(3) {
+            XCTAssertGreaterThanOrEqual(line.origin.x, box.maxX + Self.gapEms * Self.size - 0.01, "beside the initial")
+        }
+    }
+
+    func testAParagraphShorterThanItsInitialIsFollowedBelowIt() throws {
+        let setter = try framesetter("<p dropcap=\"3\">A short one.\n</p>\(Self.text)\n")
+        let frame = setter.frame(in: rectangle(), from: 0)
+        let spaceAfter = setter.text.paragraphStyle(at: 0).spaceAfter
+        let box = try initialBox(frame.lines[0])
+        XCTAssertTrue(frame.lines[0].endsParagraph)
+        let next = frame.lines[1]
+        XCTAssertEqual(next.origin.x, 40, accuracy: 1e-6, "not beside the initial")
+        XCTAssertGreaterThan(next.origin.y - next.ascent, box.maxY, "below it")
+        let pitch = frame.lines[2].origin.y - frame.lines[1].origin.y
+        XCTAssertEqual(next.origin.y - box.maxY, pitch + spaceAfter, accuracy: 0.5, "where a fourth line would be, after the paragraph's space")
+    }
+
+    func testTheInitialGoesToTheNextColumnWithItsLines() throws {
+        let setter = try framesetter("\(Self.text)\n<p dropcap=\"5\">\(Self.text)\n")
+        // A column that ends three lines into the drop-cap paragraph.
+        let probe = setter.frame(in: rectangle(height: 2_000), from: 0)
+        let opening = try XCTUnwrap(probe.lines.firstIndex { $0.initial != nil })
+        let foot = probe.lines[opening + 2]
+        let column = rectangle(height: foot.origin.y + foot.descent - 30 + 0.5)
+        let result = setter.frame(in: column, from: 0, carrying: .none)
+        XCTAssertEqual(result.frame.lines.count, opening, "the paragraph and its initial move on together")
+        XCTAssertTrue(result.frame.lines.allSatisfy { $0.initial == nil })
+        let next = setter.frame(in: rectangle(), from: result.frame.visibleRange.upperBound, carrying: result.carry).frame
+        XCTAssertNotNil(next.lines.first?.initial)
+    }
+
+    func testTheSetLinesShowEveryCharacterButTheInitialsOnce() throws {
+        let frame = try frame("<p dropcap=\"3\">\u{201C}A man, \(Self.text)\n", in: rectangle())
+        let initial = try XCTUnwrap(frame.lines[0].initial)
+        XCTAssertEqual(initial.stringRange, 0 ..< 2)
+        XCTAssertEqual(initial.hiddenRange, 0 ..< 3, "the space after the initial is not shown either")
+        let shown = frame.lines.flatMap { $0.runs.flatMap(\.clusters) }
+        XCTAssertEqual(shown.first, 3)
+        XCTAssertEqual(shown, shown.sorted(), "in order")
+    }
+}

@@ -1,0 +1,88 @@
+import Diagnostics
+import Markup
+import Text
+import XCTest
+
+/// `<p dropcap dropcap-face dropcap-color>`: the values a paragraph's drop cap takes, in a
+/// tag and in a named style, the face asked for where it is named, and each bad value an
+/// error at the value.
+final class DropCapMarkupTests: XCTestCase {
+    private func parse(_ markup: String) -> MarkupDocument {
+        TestSupport.parse(markup)
+    }
+
+    func testTheDocumentedExampleGivesItsParagraphsDropCaps() {
+        let document = MarkupExample.named("dropcap").parse()
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(document.paragraphStyle(of: "The zombie").dropCap.lines, 3)
+        XCTAssertEqual(document.paragraphStyle(of: "Always check").dropCap,
+                       DropCap(lines: 2, family: "Liberation Sans", color: Color(red: 0x8B / 255.0, green: 0, blue: 0)))
+        XCTAssertFalse(document.paragraphStyle(of: "Back to").dropCap.isOn, "</p> ends the drop caps")
+    }
+
+    func testEveryWholeNumberFromTwoToSixIsALineCount() {
+        for lines in 2 ... 6 {
+            let document = parse("<p dropcap=\"\(lines)\">Words\n")
+            XCTAssertEqual(document.diagnostics, [])
+            XCTAssertEqual(document.paragraphStyle(of: "Words").dropCap.lines, lines)
+        }
+        XCTAssertEqual(parse("Words\n").paragraphStyle(of: "Words").dropCap, .none, "no drop cap unless asked for")
+    }
+
+    func testFaceAndColourApplyWithTheLinesAndDefaultToTheTextsOwn() {
+        let document = parse("<p dropcap=\"4\" dropcap-face=\"Liberation Sans\" dropcap-color=\"#336699\">Words\n</p>Plain\n")
+        XCTAssertEqual(document.diagnostics, [])
+        let dropCap = document.paragraphStyle(of: "Words").dropCap
+        XCTAssertEqual(dropCap.family, "Liberation Sans")
+        XCTAssertEqual(dropCap.color, Color(red: 0x33 / 255.0, green: 0x66 / 255.0, blue: 0x99 / 255.0))
+        XCTAssertEqual(document.paragraphStyle(of: "Plain").dropCap, .none)
+        let plain = parse("<p dropcap=\"2\">Words\n").paragraphStyle(of: "Words").dropCap
+        XCTAssertNil(plain.family, "the initial's face defaults to the first character's")
+        XCTAssertNil(plain.color, "and its colour to the text's")
+    }
+
+    func testANamedStyleCarriesTheDropCapAndTheTagsOwnValuesWin() {
+        let document = parse("""
+        <style name="opener" dropcap="3" dropcap-color="red"/>
+        <p style="opener">First
+        </p><p style="opener" dropcap="5">Second
+        </p>Third
+        """)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(document.paragraphStyle(of: "First").dropCap, DropCap(lines: 3, color: Color(red: 1, green: 0, blue: 0)))
+        XCTAssertEqual(document.paragraphStyle(of: "Second").dropCap.lines, 5)
+        XCTAssertEqual(document.paragraphStyle(of: "Second").dropCap.color, Color(red: 1, green: 0, blue: 0))
+        XCTAssertFalse(document.paragraphStyle(of: "Third").dropCap.isOn)
+    }
+
+    func testAnythingButTwoToSixLinesIsAnErrorAtTheValue() {
+        for bad in ["1", "7", "0", "2.5", "-3", "three", "", "3pt"] {
+            let document = parse("<p dropcap=\"\(bad)\">Words\n")
+            XCTAssertEqual(document.diagnostics.map(\.severity), [.error], bad)
+            XCTAssertEqual(document.diagnostics.first?.message,
+                           "dropcap must be a whole number of lines from 2 to 6, not \"\(bad)\"", bad)
+            XCTAssertEqual(document.diagnostics.first?.location?.line, 1, bad)
+            XCTAssertEqual(document.diagnostics.first?.location?.column, 13, "at the value: \(bad)")
+        }
+    }
+
+    func testABadColourOrAnEmptyFaceIsAnErrorAtItsValue() {
+        let colour = parse("<p dropcap=\"3\" dropcap-color=\"reddish\">Words\n")
+        XCTAssertEqual(colour.diagnostics.map(\.severity), [.error])
+        XCTAssertEqual(colour.diagnostics.first?.location?.column, 31)
+        XCTAssertTrue(colour.diagnostics.first?.message.contains("reddish") ?? false, "\(colour.diagnostics)")
+        let face = parse("<p dropcap=\"3\" dropcap-face=\" \">Words\n")
+        XCTAssertEqual(face.diagnostics.map(\.message), ["empty dropcap-face (expected a family name such as TeX Gyre Bonum)"])
+        XCTAssertEqual(face.diagnostics.first?.location?.column, 30)
+    }
+
+    func testTheInitialsFaceIsRequestedWhereItIsNamed() {
+        let document = parse("Body\n<p dropcap=\"2\" dropcap-face=\"Some Display Face\">Words\n")
+        let request = document.fontRequests.first { $0.family == "Some Display Face" }
+        XCTAssertEqual(request?.descriptor, FontDescriptor(family: "Some Display Face"))
+        XCTAssertEqual(request?.location?.line, 2)
+        XCTAssertEqual(request?.location?.column, 30, "at the value, where a missing family is warned about")
+        let styled = parse("<style name=\"opener\" dropcap=\"2\" dropcap-face=\"Other Face\"/>\n<p style=\"opener\">Words\n")
+        XCTAssertEqual(styled.fontRequests.first { $0.family == "Other Face" }?.location?.line, 1, "in a named style, at its definition")
+    }
+}
