@@ -24,8 +24,8 @@ public struct ColumnRule: Hashable, Sendable {
 /// next gutter's centre), a page's `<exclusion>`, a box across the gutter, each with its own
 /// padding — or a floated picture does, `clearance` above and below it.
 enum ColumnRules {
-    /// A piece of rule shorter than this (between two obstacles) is left out: it would read
-    /// as a dash, not as a rule. About a line of body text.
+    /// A piece of rule an obstacle cut shorter than this is left out: it would read as a
+    /// dash, not as a rule. About a line of body text. (A whole rule beside one line is kept.)
     static let shortestPiece = 12.0
     /// The white kept between a rule's end and an obstacle, beyond the obstacle's own padding:
     /// enough that the rule is seen to stop short of it, not to run into it.
@@ -50,7 +50,7 @@ enum ColumnRules {
                 stretches(of: $0, reaching: ink, from: extent.lowerBound - clearance, to: extent.upperBound + clearance)
             }
                 .map { ($0.lowerBound - clearance) ... ($0.upperBound + clearance) }
-            for piece in clear(extent, of: blocked) where piece.upperBound - piece.lowerBound >= shortestPiece {
+            for piece in clear(extent, of: blocked) where piece == extent || piece.upperBound - piece.lowerBound >= shortestPiece {
                 rules.append(ColumnRule(x: x, top: piece.lowerBound, bottom: piece.upperBound, style: style))
             }
         }
