@@ -112,7 +112,7 @@ enum ColumnRules {
     /// The least y in a band that reaches from which the band's upper part still reaches.
     private static func firstReach(of obstacle: Exclusion, _ ink: HorizontalSpan, from top: Double, to bottom: Double) -> Double {
         var (low, high) = (top, bottom)
-        for _ in 0 ..< 24 {
+        for _ in 0 ..< 16 {
             let middle = (low + high) / 2
             if reaches(obstacle, ink, top, middle) { high = middle } else { low = middle }
         }
@@ -122,7 +122,7 @@ enum ColumnRules {
     /// The greatest y in a band that reaches down to which the band's lower part still reaches.
     private static func lastReach(of obstacle: Exclusion, _ ink: HorizontalSpan, from top: Double, to bottom: Double) -> Double {
         var (low, high) = (top, bottom)
-        for _ in 0 ..< 24 {
+        for _ in 0 ..< 16 {
             let middle = (low + high) / 2
             if reaches(obstacle, ink, middle, bottom) { low = middle } else { high = middle }
         }
