@@ -31,8 +31,8 @@ public struct Page: Sendable {
 /// (not text outside any) ends the document or meets a page break. So a document without
 /// sections fills its last page's columns in turn, as it always has.
 ///
-/// A section with a column rule (`SectionStyle.columnRule`) has its rules found from each of
-/// its bands' frames as the band is taken (`ColumnRules`), so a page carries them as values.
+/// A section with a column rule (`SectionStyle.columnRule`) has its rules found from the
+/// frames of each of its bands on the page kept (`ColumnRules`): a page carries them as values.
 ///
 /// Spanning pictures (`SpanningPicture`) are placed on the page their anchor falls on when
 /// there is room and the anchor stays there with the picture's room taken from the columns;
@@ -70,15 +70,21 @@ public struct Paginator: Sequence, IteratorProtocol {
         var frames: [Frame] = []
         var end: Int
         var carry: FlowCarry
-        var rules: [ColumnRule] = []
+        /// The bands whose sections rule their gutters: their frames' indices, and the rule.
+        var ruledBands: [(frames: Range<Int>, style: ColumnRuleStyle)] = []
 
         /// The band added below the page's bands so far: its frames, where it ends, and the
-        /// rules down its gutters when its section has them.
+        /// rule its section draws down its gutters, if any.
         mutating func take(_ band: Band, ruled rule: ColumnRuleStyle? = nil) {
+            if let rule { ruledBands.append((frames.count ..< frames.count + band.frames.count, rule)) }
             frames += band.frames
             end = band.end
             carry = band.carry
-            if let rule { rules += ColumnRules.rules(beside: band.frames, style: rule) }
+        }
+
+        /// The rules of the ruled bands, found only for the page kept, not for every trial.
+        var rules: [ColumnRule] {
+            ruledBands.flatMap { ColumnRules.rules(beside: Array(frames[$0.frames]), style: $0.style) }
         }
     }
 
