@@ -45,10 +45,9 @@ enum ColumnRules {
             var obstacles = left.container.exclusions
             for exclusion in right.container.exclusions where !obstacles.contains(exclusion) { obstacles.append(exclusion) }
             obstacles += (left.floats + right.floats).map { Exclusion(.rectangle($0.rect)) }
-            let blocked = obstacles.flatMap {
-                // An obstacle just outside the text still keeps the rule's ends clear of it.
-                stretches(of: $0, reaching: ink, from: extent.lowerBound - clearance, to: extent.upperBound + clearance)
-            }
+            // An obstacle just above or below the text still keeps the rule's ends clear of it.
+            let searched = (extent.lowerBound - clearance, extent.upperBound + clearance)
+            let blocked = obstacles.flatMap { stretches(of: $0, reaching: ink, from: searched.0, to: searched.1) }
                 .map { ($0.lowerBound - clearance) ... ($0.upperBound + clearance) }
             for piece in clear(extent, of: blocked) where piece == extent || piece.upperBound - piece.lowerBound >= shortestPiece {
                 rules.append(ColumnRule(x: x, top: piece.lowerBound, bottom: piece.upperBound, style: style))
@@ -74,8 +73,8 @@ enum ColumnRules {
     /// The stretches of y between `top` and `bottom` where `obstacle` reaches `ink` (touching
     /// it counts), found in bands of `searchStep` and their ends refined by halving (the spans
     /// a band covers are the union over it, so a band that reaches holds a point that does).
-    static func stretches(of obstacle: Exclusion, reaching ink: HorizontalSpan, from top: Double,
-                          to bottom: Double) -> [ClosedRange<Double>] {
+    private static func stretches(of obstacle: Exclusion, reaching ink: HorizontalSpan, from top: Double,
+                                  to bottom: Double) -> [ClosedRange<Double>] {
         let bounds = obstacle.shape.bounds
         let low = max(top, bounds.minY - obstacle.padding), high = min(bottom, bounds.maxY + obstacle.padding)
         guard low < high, reaches(obstacle, ink, low, high) else { return [] }
@@ -85,14 +84,16 @@ enum ColumnRules {
         while y < high {
             let next = min(high, y + searchStep)
             if reaches(obstacle, ink, y, next) {
-                if start == nil { start = firstReach(of: obstacle, ink, from: y, to: next) }
+                if start == nil { start = edge(of: obstacle, ink, from: y, to: next, first: true) }
             } else if let began = start {
-                found.append(stretch(began, lastReach(of: obstacle, ink, from: y - searchStep, to: y)))
+                found.append(stretch(began, edge(of: obstacle, ink, from: y - searchStep, to: y, first: false)))
                 start = nil
             }
             y = next
         }
-        if let began = start { found.append(stretch(began, lastReach(of: obstacle, ink, from: max(low, high - searchStep), to: high))) }
+        if let began = start {
+            found.append(stretch(began, edge(of: obstacle, ink, from: max(low, high - searchStep), to: high, first: false)))
+        }
         return found
     }
 
@@ -109,24 +110,18 @@ enum ColumnRules {
         obstacle.coveredSpans(top: top, bottom: bottom).contains { $0.minX <= ink.maxX + 0.01 && $0.maxX >= ink.minX - 0.01 }
     }
 
-    /// The least y in a band that reaches from which the band's upper part still reaches.
-    private static func firstReach(of obstacle: Exclusion, _ ink: HorizontalSpan, from top: Double, to bottom: Double) -> Double {
+    /// Where the obstacle's reach begins (`first`) or ends in a band that reaches, by halving:
+    /// the least y from which the band's upper part still reaches, or the greatest y down to
+    /// which its lower part does. Each answer errs by a hair outwards, so a stretch is never short.
+    private static func edge(of obstacle: Exclusion, _ ink: HorizontalSpan, from top: Double, to bottom: Double,
+                             first: Bool) -> Double {
         var (low, high) = (top, bottom)
         for _ in 0 ..< 16 {
             let middle = (low + high) / 2
-            if reaches(obstacle, ink, top, middle) { high = middle } else { low = middle }
+            let reached = first ? reaches(obstacle, ink, top, middle) : reaches(obstacle, ink, middle, bottom)
+            if reached == first { high = middle } else { low = middle }
         }
-        return low
-    }
-
-    /// The greatest y in a band that reaches down to which the band's lower part still reaches.
-    private static func lastReach(of obstacle: Exclusion, _ ink: HorizontalSpan, from top: Double, to bottom: Double) -> Double {
-        var (low, high) = (top, bottom)
-        for _ in 0 ..< 16 {
-            let middle = (low + high) / 2
-            if reaches(obstacle, ink, middle, bottom) { low = middle } else { high = middle }
-        }
-        return high
+        return first ? low : high
     }
 
     /// What is left of `extent` outside every stretch of `blocked`.
