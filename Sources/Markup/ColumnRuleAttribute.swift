@@ -13,7 +13,7 @@ extension ParseState {
         let words = Self.words(of: text)
         // The width is the word that starts like a number, first or last; the colour the rest.
         guard let widthWord = [words.first, words.last].compactMap({ $0 }).first(where: { Self.startsLikeNumber(text[$0]) }) else {
-            values.error("column-rule needs a width, e.g. \"0.5 #999999\" or \"0.75pt gray\"; not \"\(text.clipped)\"", at: attribute)
+            values.error("column-rule needs a width, e.g. \"0.5 #999999\" or \"0.75pt gray\"; not \"\(text.trimmingSpaces().clipped)\"", at: attribute)
             return nil
         }
         let width = values.points(part(of: attribute, widthWord, named: "column-rule width"), in: Self.columnRuleWidths)
