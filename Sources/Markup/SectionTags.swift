@@ -8,17 +8,22 @@ public struct SectionDeclaration: Hashable, Sendable {
     /// The `columns` value, or the tag when it has none.
     public var location: SourceLocation
     public var sourceLine: String
+    /// The `column-rule` value of a section whose columns the page decides (no `columns`), and
+    /// its line: the page warns there when it gives the section one column. Nil otherwise.
+    public var columnRuleLocation: SourceLocation? = nil
+    public var columnRuleSourceLine: String? = nil
 }
 
 extension ParseState {
-    static let sectionAttributeNames = ["columns", "gutter", "shape", "height"]
+    static let sectionAttributeNames = ["columns", "gutter", "shape", "height", "column-rule"]
 
     /// More columns than any page holds; the page decides how many really fit. `--columns`
     /// has the same limit.
     static let maximumSectionColumns = Double(LayoutLimits.maximumColumns)
 
-    /// `<section columns="N" gutter="G">`: the paragraphs that begin from here to `</section>`
-    /// are set in N columns G points apart. Sections do not nest.
+    /// `<section columns="N" gutter="G" column-rule="W C">`: the paragraphs that begin from here
+    /// to `</section>` are set in N columns G points apart, with a rule W points thick in colour
+    /// C down each gutter. Sections do not nest.
     mutating func openSection(_ tag: Tag) {
         if let open = openSection {
             let line = diagnostics.source.location(of: open.tagOffset).line
@@ -35,6 +40,7 @@ extension ParseState {
         var style = SectionStyle(number: sections.count + 1)
         var located = tag.offset
         var shaping = SectionShaping()
+        var ruleAttribute: TagAttribute?
         for attribute in tag.attributes {
             switch attribute.key {
             case "columns":
@@ -49,14 +55,29 @@ extension ParseState {
                 style.gutter = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? style.gutter
             case "shape", "height":
                 shaping.read(attribute, values: values)
+            case "columnrule":
+                ruleAttribute = attribute
+                style.columnRule = columnRule(attribute)
             default:
                 warnUnknown(attribute, of: tag, known: Self.sectionAttributeNames)
             }
         }
         shape(&style, as: shaping, tag: tag)
         let source = diagnostics.source
-        sections.append(SectionDeclaration(style: style, location: source.location(of: located),
-                                           sourceLine: source.lineText(containing: located)))
+        var declaration = SectionDeclaration(style: style, location: source.location(of: located),
+                                             sourceLine: source.lineText(containing: located))
+        if let ruleAttribute, style.columnRule != nil {
+            if style.columns == 1 {
+                let why = style.shape == nil ? "a section of one column has no gutter" : "a section with a shape is one column"
+                diagnostics.warning("column-rule has no effect: \(why); ignored", at: ruleAttribute.valueOffset)
+                style.columnRule = nil
+                declaration.style = style
+            } else if style.columns == nil {
+                declaration.columnRuleLocation = source.location(of: ruleAttribute.valueOffset)
+                declaration.columnRuleSourceLine = source.lineText(containing: ruleAttribute.valueOffset)
+            }
+        }
+        sections.append(declaration)
         openSection = (tag.offset, 0)
         builder.section = style
     }

@@ -12,6 +12,8 @@ public struct Page: Sendable {
     /// Pictures and boxes spanning columns at the top or bottom of the text area (`<img
     /// float="top">`, `<figure float="top">`), and boxes over a gutter (`<aside float="center">`).
     public var pictures: [PlacedPicture] = []
+    /// The rules down the gutters of its sections that have them (`<section column-rule>`).
+    public var rules: [ColumnRule] = []
 
     /// Every figure and aside on the page: across its columns, floated in a frame, or kept in one.
     public var boxes: [PlacedBox] {
@@ -34,6 +36,9 @@ public struct Page: Sendable {
 /// Balancing: a band is balanced when more text follows it on the page, and when a section
 /// (not text outside any) ends the document or meets a page break. So a document without
 /// sections fills its last page's columns in turn, as it always has.
+///
+/// A section with a column rule (`SectionStyle.columnRule`) has its rules found from the
+/// frames of each of its bands on the page kept (`ColumnRules`): a page carries them as values.
 ///
 /// Spanning pictures (`SpanningPicture`) are placed on the page their anchor falls on when
 /// there is room and the anchor stays there with the picture's room taken from the columns;
@@ -71,12 +76,21 @@ public struct Paginator: Sequence, IteratorProtocol {
         var frames: [Frame] = []
         var end: Int
         var carry: FlowCarry
+        /// The bands whose sections rule their gutters: their frames' indices, and the rule.
+        var ruledBands: [(frames: Range<Int>, style: ColumnRuleStyle)] = []
 
-        /// The band added below the page's bands so far: its frames, and where it ends.
-        mutating func take(_ band: Band) {
+        /// The band added below the page's bands so far: its frames, where it ends, and the
+        /// rule its section draws down its gutters, if any.
+        mutating func take(_ band: Band, ruled rule: ColumnRuleStyle? = nil) {
+            if let rule { ruledBands.append((frames.count ..< frames.count + band.frames.count, rule)) }
             frames += band.frames
             end = band.end
             carry = band.carry
+        }
+
+        /// The rules of the ruled bands, found only for the page kept, not for every trial.
+        var rules: [ColumnRule] {
+            ruledBands.flatMap { ColumnRules.rules(beside: Array(frames[$0.frames]), style: $0.style) }
         }
     }
 
@@ -119,14 +133,15 @@ public struct Paginator: Sequence, IteratorProtocol {
             let page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: exclusions[flow.pageNumber] ?? [])
             flow.position = page.end
             flow.carry = page.carry
-            return finish(page.frames, pictures: [])
+            return finish(page.frames, pictures: [], rules: page.rules)
         }
         return pageWithPictures()
     }
 
-    private func finish(_ frames: [Frame], pictures: [PlacedPicture]) -> Page {
+    private func finish(_ frames: [Frame], pictures: [PlacedPicture], rules: [ColumnRule] = []) -> Page {
         let furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template)
-        return Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture, pictures: pictures)
+        return Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture, pictures: pictures,
+                    rules: rules)
     }
 
     /// The page laid out with the pictures waiting from earlier pages, then again with each
@@ -177,7 +192,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.waitingPictures = left
         flow.position = page.end
         flow.carry = page.carry
-        return finish(page.frames, pictures: placed)
+        return finish(page.frames, pictures: placed, rules: page.rules)
     }
 
     /// The bands of the page's text from where it starts, in `area`.
@@ -226,7 +241,7 @@ public struct Paginator: Sequence, IteratorProtocol {
                 band = setter.balance(band, columns: columns, from: position, to: section.end, carrying: page.carry,
                                       exclusions: excluded)
             }
-            page.take(band)
+            page.take(band, ruled: section.style?.columnRule)
             guard band.stop == .sectionEnd else { break }
             top = band.bottom
         }

@@ -18,6 +18,19 @@ enum LayoutJSON {
         var pictures: [Picture]
         /// The running header and footer; nil when the page has neither.
         var runningHeads: RunningHeads?
+        /// The rules down the gutters of ruled sections; nil when the page has none, so that
+        /// pages without them are written as before.
+        var rules: [Rule]?
+    }
+
+    /// A stretch of column rule: a vertical line centred on `x` from `top` to `bottom`.
+    struct Rule: Encodable {
+        var x: Double
+        var top: Double
+        var bottom: Double
+        var width: Double
+        /// `#rrggbb`, or `#rrggbbaa` when it is not opaque.
+        var color: String
     }
 
     struct RunningHeads: Encodable {
@@ -155,7 +168,22 @@ extension LayoutJSON {
              size: Size(width: rounded(page.size.width), height: rounded(page.size.height)),
              frames: page.frames.map(frame),
              pictures: page.pictures.map { Picture(anchor: $0.anchor, edge: edge($0.position), rect: rect($0.rect), box: $0.box.map(box)) },
-             runningHeads: page.furniture.map { RunningHeads(text: $0.text.string, frames: $0.frames.map(frame)) })
+             runningHeads: page.furniture.map { RunningHeads(text: $0.text.string, frames: $0.frames.map(frame)) },
+             rules: page.rules.isEmpty ? nil : page.rules.map(rule))
+    }
+
+    static func rule(_ rule: ColumnRule) -> Rule {
+        Rule(x: rounded(rule.x), top: rounded(rule.top), bottom: rounded(rule.bottom), width: rounded(rule.style.width),
+             color: hex(rule.style.color))
+    }
+
+    /// `#rrggbb`, with `aa` after it when the colour is not opaque.
+    static func hex(_ color: Text.Color) -> String {
+        let channels = [color.red, color.green, color.blue] + (color.alpha < 1 ? [color.alpha] : [])
+        return "#" + channels.map { channel in
+            let byte = String(Int((min(1, max(0, channel)) * 255).rounded()), radix: 16)
+            return byte.count == 1 ? "0" + byte : byte
+        }.joined()
     }
 
     static func frame(_ frame: Layout.Frame) -> Frame {

@@ -42,6 +42,7 @@ final class PageDrawer {
             case .box(let box): try draw(box, images: &images, in: context)
             }
         }
+        for rule in page.rules { drawRule(rule, in: context) }
         try draw(page.frames, of: text, images: &images, in: context)
         if let furniture = page.furniture {
             // The running heads' runs index their own text, not the document's.
@@ -111,6 +112,20 @@ final class PageDrawer {
             cairo_stroke(context)
         }
         try draw(box.frames, of: text, images: &images, in: context)
+    }
+
+    /// A gutter's rule: a vertical line with butt ends, so that it stops exactly where its
+    /// text does.
+    private func drawRule(_ rule: ColumnRule, in context: OpaquePointer) {
+        let color = rule.style.color
+        cairo_save(context)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo_set_line_width(context, rule.style.width)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+        cairo_move_to(context, rule.x, rule.top)
+        cairo_line_to(context, rule.x, rule.bottom)
+        cairo_stroke(context)
+        cairo_restore(context)
     }
 
     /// The picture scaled to fill `box`.

@@ -14,13 +14,17 @@ public struct SectionStyle: Hashable, Sendable {
     public var shape: SectionShape?
     /// The height of a shaped section's band, in points; set whenever `shape` is.
     public var height: Double?
+    /// The rule down each gutter (`column-rule`); nil: none.
+    public var columnRule: ColumnRuleStyle?
 
-    public init(number: Int, columns: Int? = nil, gutter: Double? = nil, shape: SectionShape? = nil, height: Double? = nil) {
+    public init(number: Int, columns: Int? = nil, gutter: Double? = nil, shape: SectionShape? = nil, height: Double? = nil,
+                columnRule: ColumnRuleStyle? = nil) {
         self.number = number
         self.columns = columns
         self.gutter = gutter
         self.shape = shape
         self.height = height
+        self.columnRule = columnRule
     }
 }
 
