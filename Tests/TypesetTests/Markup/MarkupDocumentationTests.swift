@@ -43,7 +43,8 @@ final class MarkupDocumentationTests: XCTestCase {
                           "space-before", "space-after", "line-height", "line-height-min", "line-height-max", "hyphenate",
                           "tabs", "tab-interval", "dir", "type", "marker", "start", "src", "width", "height", "name", "pattern",
                           "title", "header", "footer", "columns", "gutter", "href", "outline-level",
-                          "shape", "cx", "cy", "r", "rx", "ry", "x", "y", "points", "padding", "page"]
+                          "shape", "cx", "cy", "r", "rx", "ry", "x", "y", "points", "padding", "page", "column-rule", "dropcap",
+                          "dropcap-face", "dropcap-color", "float", "span", "margin", "border"]
         for attribute in attributes {
             XCTAssertTrue(page.contains("| `\(attribute)` |"), "\(attribute) has a row in a table of docs/markup.md")
         }
