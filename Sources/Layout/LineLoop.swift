@@ -70,14 +70,16 @@ extension FrameSetting {
                     overflow = ColumnBreak.Overflow(
                         startsParagraph: next.startsParagraph,
                         linesLeft: next.startsParagraph ? 0 : linesLeft(in: paragraph, from: position, after: lastFragment,
-                                                                        container: container, atMost: style.widows))
+                                                                        container: container, atMost: style.widows),
+                        keep: KeptBlock(style, paragraphStart: paragraph.range.lowerBound))
                 }
                 break
             }
+            let keep = KeptBlock(style, paragraphStart: paragraph.range.lowerBound)
             for line in band.lines {
                 linesOfParagraph = line.stringRange.lowerBound == paragraph.range.lowerBound ? 0 : linesOfParagraph
                 setLines.append(ColumnBreak.SetLine(linesBefore: linesOfParagraph, endsParagraph: line.endsParagraph,
-                                                    isBlank: paragraph.range.isEmpty, rules: KeepRules(style),
+                                                    isBlank: paragraph.range.isEmpty, rules: KeepRules(style), keep: keep,
                                                     bottom: line.origin.y + line.descent - rect.minY))
                 linesOfParagraph = linesOfParagraph.map { $0 + 1 }
                 lines.append(line)

@@ -1,5 +1,5 @@
 /// A line that holds only declarations — `<p>`, `</p>`, `<style>`, `<rule>`, `<meta>`,
-/// `<section>`, `</section>`, `<columnbreak>`, `<pagebreak>`, `<exclusion>`, comments — and
+/// `<section>`, `</section>`, `<keep>`, `</keep>`, `<columnbreak>`, `<pagebreak>`, `<exclusion>`, comments — and
 /// white space prints nothing, not even an empty paragraph: ten rules at the top of a
 /// document must not push its text ten lines down. Any other line is a paragraph, even one
 /// holding only `<font>` tags, as in the tutorial.
@@ -12,7 +12,7 @@ struct DeclarationLines {
     private var hasDeclaration = false
 
     static func isDeclaration(_ tag: Tag) -> Bool {
-        ["p", "style", "rule", "meta", "section", "columnbreak", "pagebreak", "exclusion"].contains(tag.name)
+        ["p", "style", "rule", "meta", "section", "keep", "columnbreak", "pagebreak", "exclusion"].contains(tag.name)
     }
 
     /// Notes a declaration (a comment, or a tag for which `isDeclaration` holds).

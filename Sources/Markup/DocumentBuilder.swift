@@ -18,6 +18,9 @@ struct DocumentBuilder {
     /// The section of paragraphs that begin from now on. Apart from `paragraphStyle`, so that
     /// a `</p>` inside a section does not take its paragraphs out of it.
     var section: SectionStyle?
+    /// The `<keep>` block of paragraphs that begin from now on, apart from `paragraphStyle`
+    /// for the same reason as `section`.
+    var keepBlock: Int?
     /// A `<columnbreak>` or `<pagebreak>` waiting for the next paragraph to begin, and its tag.
     var pendingBreak: (kind: ForcedBreak, tagOffset: Int)?
     /// Whether the current paragraph has characters (its style is then fixed).
@@ -118,6 +121,7 @@ struct DocumentBuilder {
             listNumber = 0
         }
         currentParagraphStyle.section = section
+        currentParagraphStyle.keepBlock = keepBlock
         currentParagraphStyle.breakBefore = pendingBreak?.kind
         pendingBreak = nil
     }

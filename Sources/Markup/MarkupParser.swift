@@ -41,6 +41,7 @@ public struct MarkupParser {
             diagnostics.stop(at: min(scanner.position, max(0, source.units.count - 1)))
         } else {
             state.finishSectionsAndBreaks()
+            state.finishKeeps()
             state.warnAboutUnclosedLink()
             state.applyRules()
             // Only when nothing else is wrong: a document whose one picture is missing has a better message.
@@ -49,7 +50,7 @@ public struct MarkupParser {
             }
         }
         return MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
-                              meta: state.meta, sections: state.sections, exclusions: state.exclusions, diagnostics: diagnostics.finished())
+                              meta: state.meta, sections: state.sections, exclusions: state.exclusions, keeps: state.keeps, diagnostics: diagnostics.finished())
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

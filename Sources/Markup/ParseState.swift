@@ -32,6 +32,10 @@ struct ParseState {
     /// The open `<section>`'s tag, and how many `<section>` tags wrongly opened inside it are
     /// still open (their `</section>` closes them, not it).
     var openSection: (tagOffset: Int, nested: Int)?
+    /// Every `<keep>` block so far, numbered from 1.
+    var keeps: [KeepDeclaration] = []
+    /// The open `<keep>`'s tag, and how many `<keep>` tags inside it are still open.
+    var openKeep: (tagOffset: Int, nested: Int)?
     /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
     private var openElements: [OpenElement] = []
     private var openCounts: [StyleElement: Int] = [:]

@@ -5,7 +5,7 @@ import Text
 /// values are errors and leave the style as it was.
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
-                            "section", "columnbreak", "pagebreak", "exclusion"]
+                            "section", "columnbreak", "pagebreak", "exclusion", "keep"]
 
     mutating func handle(_ tag: Tag) {
         if tag.isClosing { return handleClosing(tag) }
@@ -34,6 +34,7 @@ extension ParseState {
         case "columnbreak": forceBreak(.column, tag)
         case "pagebreak": forceBreak(.page, tag)
         case "exclusion": declareExclusion(tag)
+        case "keep": openKeep(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -50,6 +51,7 @@ extension ParseState {
         switch tag.name {
         case "li": break   // optional: a list item ends with its paragraph
         case "section": closeSection(tag)
+        case "keep": closeKeep(tag)
         case "br", "img", "style", "rule", "meta", "columnbreak", "pagebreak", "exclusion":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
