@@ -19,27 +19,24 @@ extension ParseState {
         if let open = openKeep {
             let line = diagnostics.source.location(of: open.tagOffset).line
             diagnostics.warning("<keep> inside another <keep> (line \(line)) counts as one with it", at: tag.offset)
-            openKeep = (open.tagOffset, open.nested + 1)
+            openKeep?.nested += 1
             return
         }
         let number = keeps.count + 1
         let source = diagnostics.source
         keeps.append(KeepDeclaration(number: number, location: source.location(of: tag.offset),
                                      sourceLine: source.lineText(containing: tag.offset)))
-        openKeep = (tag.offset, 0)
+        openKeep = OpenBlockTag(at: tag.offset)
         builder.keepBlock = number
     }
 
     /// `</keep>`: paragraphs that begin from here on are outside the block (the one in
     /// progress stays in it, as with `</section>`).
     mutating func closeKeep(_ tag: Tag) {
-        guard let open = openKeep else {
+        guard openKeep != nil else {
             return diagnostics.warning("</keep> without a matching <keep> ignored", at: tag.offset)
         }
-        if open.nested > 0 {
-            openKeep = (open.tagOffset, open.nested - 1)
-            return
-        }
+        guard openKeep?.close() == true else { return }
         openKeep = nil
         builder.keepBlock = nil
     }

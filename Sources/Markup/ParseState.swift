@@ -29,13 +29,12 @@ struct ParseState {
     /// Every `<section>` so far, with where it was written.
     var sections: [SectionDeclaration] = []
     var exclusions: [ExclusionDeclaration] = []
-    /// The open `<section>`'s tag, and how many `<section>` tags wrongly opened inside it are
-    /// still open (their `</section>` closes them, not it).
-    var openSection: (tagOffset: Int, nested: Int)?
+    /// The open `<section>` (a `<section>` wrongly opened inside it nests in its count).
+    var openSection: OpenBlockTag?
     /// Every `<keep>` block so far, numbered from 1.
     var keeps: [KeepDeclaration] = []
-    /// The open `<keep>`'s tag, and how many `<keep>` tags inside it are still open.
-    var openKeep: (tagOffset: Int, nested: Int)?
+    /// The open `<keep>` (a `<keep>` inside it counts as one with it).
+    var openKeep: OpenBlockTag?
     /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
     private var openElements: [OpenElement] = []
     private var openCounts: [StyleElement: Int] = [:]
