@@ -37,7 +37,7 @@ final class DisplayLineTests: FramesetterTestCase {
         XCTAssertEqual(balanced.count, unbalanced.count, "the same number of lines as at the full measure")
         XCTAssertGreaterThanOrEqual(balanced.count, 3)
         let widths = balanced.map(\.width)
-        XCTAssertLessThan(widths.max()! - widths.min()!, 0.12 * widths.max()!, "lines within a few percent of each other: \(balanced)")
+        XCTAssertLessThan(widths.max()! - widths.min()!, 0.06 * widths.max()!, "lines within a few percent of each other: \(balanced)")
         let unbalancedWidths = unbalanced.map(\.width)
         XCTAssertGreaterThan(unbalancedWidths.max()! - unbalancedWidths.min()!, 0.3 * unbalancedWidths.max()!,
                              "the test's headline ends in a short line when not balanced: \(unbalanced)")
