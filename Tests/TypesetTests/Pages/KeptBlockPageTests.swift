@@ -42,6 +42,31 @@ final class KeptBlockPageTests: XCTestCase {
         XCTAssertGreaterThan(threePlusOne, 0, "some length of prose makes balancing split the schedule 3 + 1 without <keep>")
     }
 
+    func testBalancedColumnsNeverSplitAKeepTogetherParagraph() throws {
+        let recipe = "Two cups of beans, soaked overnight; a handful of seed from the third drawer; "
+            + "salt, pepper and a bay leaf; water to cover, and an hour on a low flame."
+        func markup(words: Int, kept: Bool) -> String {
+            let before = SectionTesting.paragraphs(1, seed: 5, words: words ... words)[0]
+            let after = SectionTesting.paragraphs(1, seed: 6, words: 60 ... 60)[0]
+            return "<section columns=\"2\">\n\(before)\n<p keep-together=\"\(kept)\">\(recipe)</p>\n\(after)\n</section>\n"
+        }
+        func frames(_ markup: String) throws -> Set<Int?> {
+            let (document, pages) = try SectionTesting.layOut(markup)
+            let text = document.text.string
+            let start = text.utf16.distance(from: text.utf16.startIndex, to: text.range(of: "Two cups")!.lowerBound)
+            let range = document.text.paragraphRange(containing: start)
+            return Set(range.dropLast().map { offset in pages.first?.frames.firstIndex { $0.visibleRange.contains(offset) } })
+        }
+        var split = 0
+        for words in stride(from: 20, through: 120, by: 5) where try frames(markup(words: words, kept: false)).count > 1 {
+            let kept = try frames(markup(words: words, kept: true))
+            XCTAssertEqual(kept.count, 1, "\(words) words: the paragraph is in frames \(kept)")
+            XCTAssertFalse(kept.contains(nil))
+            split += 1
+        }
+        XCTAssertGreaterThan(split, 0, "some length of prose makes balancing split the paragraph without keep-together")
+    }
+
     func testABlockTallerThanAColumnIsWarnedAboutAtItsTagAndSplitWhereItFalls() throws {
         let tall = (1 ... 90).map { "Row \($0) of the timetable" }.joined(separator: "\n")
         let markup = "Introduction.\n  <keep>\n\(tall)\n</keep>\nAfter.\n"
