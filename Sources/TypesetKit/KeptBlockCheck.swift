@@ -33,6 +33,8 @@ struct KeptBlockCheck {
             let width = page.columnWidth(columns: section?.columns ?? page.columns, gutter: section?.gutter ?? page.gutter)
             let container = Container(rect: Rect(x: 0, y: 0, width: width, height: Self.unboundedHeight))
             let height = framesetter.frame(in: container, from: block.range.lowerBound, to: block.range.upperBound).usedHeight
+            // The blocks come in order: the paragraphs passed are not set again.
+            framesetter.cache.forget(before: block.range.upperBound)
             guard height > column + 0.001 else { continue }
             let message = "is taller than a column (\(Self.format(height)) pt > \(Self.format(column)) pt); split"
             if let number = block.block, number <= keeps.count {
