@@ -9,6 +9,11 @@ import Text
 /// the lines stopped fitting, because a widow or an orphan is a smaller fault than a column
 /// left half empty (and a column must always take at least one line, or the text would never
 /// progress).
+///
+/// A kept block (`keep-together`, `<keep>`) is never split at a column's foot: the column ends
+/// before it, however far up that is, and it starts the next one. A block that already starts
+/// at the column's top is taller than the column and is split as any text is (a check before
+/// layout warns about it).
 struct ColumnBreak {
     /// How much of the column's height the end may move up by.
     static let largestMove = 0.5
@@ -22,6 +27,8 @@ struct ColumnBreak {
         /// The line of an empty paragraph (a blank line).
         var isBlank: Bool
         var rules: KeepRules
+        /// The kept block the line belongs to, if any.
+        var keep: KeptBlock?
         /// The bottom of the line's box, from the top of the container.
         var bottom: Double
     }
@@ -30,6 +37,7 @@ struct ColumnBreak {
     struct Overflow {
         var startsParagraph: Bool
         var linesLeft: Int
+        var keep: KeptBlock?
     }
 
     var lines: [SetLine]
@@ -40,6 +48,7 @@ struct ColumnBreak {
     func lineCount() -> Int {
         let count = lines.count
         guard let overflow, count > 1 else { return count }
+        if let beforeBlock = breakBeforeKeptBlock(overflow: overflow) { return beforeBlock }
         if allowsBreak(before: count, overflow: overflow) { return count }
         let highest = lines[count - 1].bottom - Self.largestMove * height
         for kept in stride(from: count - 1, through: 1, by: -1) {
@@ -49,8 +58,28 @@ struct ColumnBreak {
         return count
     }
 
+    /// Where the column ends when the overflow line belongs to a kept block that began in the
+    /// column below its top: the latest break at or above the block's first line that keeps the
+    /// other rules, with no limit on how far it moves. Nil when no block is split here, when
+    /// the block began at the column's top (it is taller than the column), or when no break
+    /// above it is allowed.
+    private func breakBeforeKeptBlock(overflow: Overflow) -> Int? {
+        guard let block = overflow.keep, lines[lines.count - 1].keep == block,
+              let before = lines.lastIndex(where: { $0.keep != block }) else { return nil }
+        return stride(from: before + 1, through: 1, by: -1).first { allowsBreak(before: $0, overflow: overflow) }
+    }
+
+    /// Whether ending the column before line `index` would split a kept block that did not
+    /// start at the column's top.
+    private func splitsKeptBlock(before index: Int, overflow: Overflow) -> Bool {
+        guard let block = lines[index - 1].keep else { return false }
+        let next = index < lines.count ? lines[index].keep : overflow.keep
+        return next == block && lines[0].keep != block
+    }
+
     /// Whether the column may end before line `index` (`lines.count`: before the overflow line).
     private func allowsBreak(before index: Int, overflow: Overflow) -> Bool {
+        if splitsKeptBlock(before: index, overflow: overflow) { return false }
         let last = lines[index - 1]
         let startsParagraph = index < lines.count ? lines[index].linesBefore == 0 : overflow.startsParagraph
         // Between paragraphs: only a heading must not be left behind, even with blank lines after it.
@@ -86,5 +115,24 @@ struct KeepRules {
         orphans = max(style.orphans, style.dropCap.lines)
         widows = style.widows
         keepWithNext = style.keepWithNext
+    }
+}
+
+/// A run of text kept in one column: a paragraph with `keep-together`, or the paragraphs of
+/// one `<keep>` block (which wins over the paragraph's own).
+enum KeptBlock: Equatable {
+    /// The paragraph starting at this offset.
+    case paragraph(Int)
+    /// The `<keep>` block of this number.
+    case block(Int)
+
+    init?(_ style: ParagraphStyle, paragraphStart: Int) {
+        if let number = style.keepBlock {
+            self = .block(number)
+        } else if style.keepTogether {
+            self = .paragraph(paragraphStart)
+        } else {
+            return nil
+        }
     }
 }

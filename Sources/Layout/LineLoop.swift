@@ -60,13 +60,15 @@ extension FrameSetting {
                     position = min(box.range.upperBound, end)
                     continue
                 }
+                // Kept with a `<keep>` block round it, as its paragraphs would be.
+                let boxStyle = text.paragraphStyle(at: box.range.lowerBound)
+                let keep = KeptBlock(boxStyle, paragraphStart: box.range.lowerBound)
                 guard let block = blockLine(for: box, in: container, top: y, first: lines.isEmpty) else {
-                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0)
+                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keep: keep)
                     break
                 }
-                setLines.append(ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false,
-                                                    rules: KeepRules(text.paragraphStyle(at: box.range.lowerBound)),
-                                                    bottom: block.origin.y - rect.minY))
+                setLines.append(ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false, rules: KeepRules(boxStyle),
+                                                    keep: keep, bottom: block.origin.y - rect.minY))
                 lines.append(block)
                 linesOfParagraph = nil
                 y = block.origin.y + box.style.margin
@@ -95,7 +97,8 @@ extension FrameSetting {
                     overflow = ColumnBreak.Overflow(
                         startsParagraph: next.startsParagraph,
                         linesLeft: next.startsParagraph ? 0 : linesLeft(in: paragraph, from: position, after: lastFragment,
-                                                                        container: container, atMost: style.widows))
+                                                                        container: container, atMost: style.widows),
+                        keep: KeptBlock(style, paragraphStart: paragraph.range.lowerBound))
                 }
                 break
             }
@@ -109,10 +112,11 @@ extension FrameSetting {
                 }
                 initialZone = zone
             }
+            let keep = KeptBlock(style, paragraphStart: paragraph.range.lowerBound)
             for line in band.lines {
                 linesOfParagraph = line.stringRange.lowerBound == paragraph.range.lowerBound ? 0 : linesOfParagraph
                 setLines.append(ColumnBreak.SetLine(linesBefore: linesOfParagraph, endsParagraph: line.endsParagraph,
-                                                    isBlank: paragraph.range.isEmpty, rules: KeepRules(style),
+                                                    isBlank: paragraph.range.isEmpty, rules: KeepRules(style), keep: keep,
                                                     bottom: line.origin.y + line.descent - rect.minY))
                 linesOfParagraph = linesOfParagraph.map { $0 + 1 }
                 lines.append(line)

@@ -60,8 +60,19 @@ struct ParagraphBreaker {
     /// starts where these lines end. Time and memory are then bounded by the window however
     /// long the paragraph; the breaks are those of the whole search for any shorter rest.
     /// `effort` takes the largest counts of the searches (see KnuthPlassLineBreaker.Effort).
+    /// A display paragraph (`ParagraphStyle.balance`) is balanced (see DisplayLines).
     func breaks(from start: Int, widths: [Double], otherWidth: Double,
                 effort: inout KnuthPlassLineBreaker.Effort) -> [LineBreak]? {
+        guard paragraph.style.balance else {
+            return optimalBreaks(from: start, widths: widths, otherWidth: otherWidth, tieLastWord: false, effort: &effort)
+        }
+        return DisplayLines(breaker: self).breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
+    }
+
+    /// The optimal breaks for those widths (see `breaks(from:widths:otherWidth:effort:)`);
+    /// with `tieLastWord`, the paragraph's last space is no break (see `items`).
+    func optimalBreaks(from start: Int, widths: [Double], otherWidth: Double, tieLastWord: Bool,
+                       effort: inout KnuthPlassLineBreaker.Effort) -> [LineBreak]? {
         let style = paragraph.style
         let justified = style.alignment == .justify
         let size = paragraph.styleRuns.first?.attributes.fontSize ?? 10
@@ -88,7 +99,8 @@ struct ParagraphBreaker {
             parameters.tolerance = pass.tolerance
             parameters.emergencyStretch = pass.emergency
             let items = built[pass.hyphenate]
-                ?? self.items(from: start, hyphenate: pass.hyphenate, justified: justified, through: windowEnd)
+                ?? self.items(from: start, hyphenate: pass.hyphenate, justified: justified, through: windowEnd,
+                              tieLastWord: tieLastWord)
             built[pass.hyphenate] = items
             let breaker = KnuthPlassLineBreaker(parameters: parameters)
             guard let windowEnd else {
@@ -100,7 +112,8 @@ struct ParagraphBreaker {
             guard let firstBreak = found.first else {
                 var whole = self
                 whole.window = .max
-                return whole.breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
+                return whole.optimalBreaks(from: start, widths: widths, otherWidth: otherWidth, tieLastWord: tieLastWord,
+                                           effort: &effort)
             }
             let settled = offsets[first + (windowEnd - first) * 3 / 4]
             let kept = found.prefix { items[$0.item].offset <= settled }
@@ -119,7 +132,10 @@ struct ParagraphBreaker {
 
     /// The paragraph from `start` as boxes, glue and penalties; with `lastOpportunity` (an
     /// index into the paragraph's opportunities), only as far as it, with no forced break at the end.
-    func items(from start: Int, hyphenate: Bool, justified: Bool, through lastOpportunity: Int? = nil) -> [BreakItem] {
+    /// With `tieLastWord`, the last space of a paragraph that ends in the items binds the last
+    /// word to the one before it, as a no-break space would.
+    func items(from start: Int, hyphenate: Bool, justified: Bool, through lastOpportunity: Int? = nil,
+               tieLastWord: Bool = false) -> [BreakItem] {
         let end = paragraph.range.upperBound
         let offsets = paragraph.opportunities.offsets, mandatory = paragraph.opportunities.mandatory
         var items: [BreakItem] = []
@@ -154,7 +170,19 @@ struct ParagraphBreaker {
             items.append(.glue(0, stretch: Self.fill, shrink: 0, offset: end))
             items.append(.penalty(-.infinity, offset: end))
         }
+        if tieLastWord, items.last?.offset == end { Self.tieLastWord(&items) }
         return items
+    }
+
+    /// Makes the last space before the paragraph's end no break: glue is a break only after
+    /// a box, so a forbidding penalty goes in front of it. Breaks inside the last word (soft
+    /// hyphens, CJK gaps) stay.
+    private static func tieLastWord(_ items: inout [BreakItem]) {
+        // The paragraph's end is fill glue and a forced break: the last space is before them.
+        guard items.count > 2,
+              let space = items[..<(items.count - 2)].lastIndex(where: { $0.kind == .glue && $0.width > 0 }),
+              space > 0, items[space - 1].kind == .box else { return }
+        items.insert(.penalty(.infinity, offset: items[space].offset), at: space)
     }
 
     /// A break where no space is: after a soft hyphen (a hyphen will show), after a hyphen or
@@ -247,7 +275,7 @@ struct ParagraphBreaker {
     }
 
     /// Advance of the glyphs of characters `start ..< end`.
-    private func advance(from start: Int, to end: Int) -> Double {
+    func advance(from start: Int, to end: Int) -> Double {
         paragraph.prefixAdvance[paragraph.glyphIndex(atOrAfter: end)] - paragraph.prefixAdvance[paragraph.glyphIndex(atOrAfter: start)]
     }
 }

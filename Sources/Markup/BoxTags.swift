@@ -15,10 +15,10 @@ extension ParseState {
     /// ends at the tag. Boxes do not nest.
     mutating func openBox(_ tag: Tag, kind: BoxStyle.Kind) {
         if let open = openBox {
-            let line = diagnostics.source.location(of: open.tagOffset).line
+            let line = diagnostics.source.location(of: open.tag.tagOffset).line
             diagnostics.error("a <\(kind.rawValue)> cannot be inside another box (the <\(open.kind.rawValue)> of line \(line) is still open); "
                               + "end that one with </\(open.kind.rawValue)> first", at: tag.offset)
-            openBox = (open.tagOffset, open.kind, open.nested + 1)
+            openBox?.tag.nested += 1
             return
         }
         var style = BoxStyle(number: boxCount + 1, kind: kind, location: diagnostics.source.location(of: tag.offset),
@@ -67,7 +67,7 @@ extension ParseState {
         }
         builder.endParagraph(madeAt: tag.offset)
         boxCount += 1
-        openBox = (tag.offset, kind, 0)
+        openBox = (OpenBlockTag(at: tag.offset), kind)
         boxTextStart = builder.text.length
         builder.box = style
     }
@@ -78,16 +78,13 @@ extension ParseState {
         guard let open = openBox else {
             return diagnostics.warning("</\(kind.rawValue)> without a matching <\(kind.rawValue)> ignored", at: tag.offset)
         }
-        if open.nested > 0 {
-            openBox = (open.tagOffset, open.kind, open.nested - 1)
-            return
-        }
+        guard openBox?.tag.close() == true else { return }
         if open.kind != kind {
             diagnostics.warning("</\(kind.rawValue)> closes the <\(open.kind.rawValue)> of line "
-                                + "\(diagnostics.source.location(of: open.tagOffset).line)", at: tag.offset)
+                                + "\(diagnostics.source.location(of: open.tag.tagOffset).line)", at: tag.offset)
         }
         if builder.text.length == boxTextStart {
-            diagnostics.warning("this <\(open.kind.rawValue)> is empty; it prints nothing", at: open.tagOffset)
+            diagnostics.warning("this <\(open.kind.rawValue)> is empty; it prints nothing", at: open.tag.tagOffset)
         }
         openBox = nil
         builder.box = nil
@@ -106,7 +103,7 @@ extension ParseState {
     /// At the end of the document: a box still open ends with it.
     func finishBoxes() {
         if let open = openBox {
-            diagnostics.warning("<\(open.kind.rawValue)> is never closed; it ends with the document", at: open.tagOffset)
+            diagnostics.warning("<\(open.kind.rawValue)> is never closed; it ends with the document", at: open.tag.tagOffset)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A line that holds only declarations — `<p>`, `</p>`, `<style>`, `<rule>`, `<meta>`,
-/// `<section>`, `</section>`, `<figure>`, `<aside>` and their closing tags, `<columnbreak>`, `<pagebreak>`, `<exclusion>`, comments — and
+/// `<section>`, `</section>`, `<figure>`, `<aside>`, `<keep>` and their closing tags, `<columnbreak>`, `<pagebreak>`, `<exclusion>`, comments — and
 /// white space prints nothing, not even an empty paragraph: ten rules at the top of a
 /// document must not push its text ten lines down. Any other line is a paragraph, even one
 /// holding only `<font>` tags, as in the tutorial.
@@ -12,7 +12,7 @@ struct DeclarationLines {
     private var hasDeclaration = false
 
     static func isDeclaration(_ tag: Tag) -> Bool {
-        ["p", "style", "rule", "meta", "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside"].contains(tag.name)
+        ["p", "style", "rule", "meta", "section", "keep", "columnbreak", "pagebreak", "exclusion", "figure", "aside"].contains(tag.name)
     }
 
     /// Notes a declaration (a comment, or a tag for which `isDeclaration` holds).

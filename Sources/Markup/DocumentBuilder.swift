@@ -21,6 +21,9 @@ struct DocumentBuilder {
     /// The figure or aside of paragraphs that begin from now on, apart from `paragraphStyle`
     /// for the same reason as `section`.
     var box: BoxStyle?
+    /// The `<keep>` block of paragraphs that begin from now on, apart from `paragraphStyle`
+    /// for the same reason as `section`.
+    var keepBlock: Int?
     /// A `<columnbreak>` or `<pagebreak>` waiting for the next paragraph to begin, and its tag.
     var pendingBreak: (kind: ForcedBreak, tagOffset: Int)?
     /// Whether the current paragraph has characters (its style is then fixed).
@@ -129,6 +132,7 @@ struct DocumentBuilder {
         }
         currentParagraphStyle.section = section
         currentParagraphStyle.box = box
+        currentParagraphStyle.keepBlock = keepBlock
         // A break waits for the column's next paragraph: a box's are set elsewhere.
         currentParagraphStyle.breakBefore = box == nil ? pendingBreak?.kind : nil
         if box == nil { pendingBreak = nil }

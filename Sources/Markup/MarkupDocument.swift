@@ -30,6 +30,8 @@ public struct MarkupDocument: Sendable {
     public var sections: [SectionDeclaration] = []
     /// Every `<exclusion>`, in order.
     public var exclusions: [ExclusionDeclaration] = []
+    /// Every `<keep>` block, in order (`KeepDeclaration.number` is its place here, from 1).
+    public var keeps: [KeepDeclaration] = []
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -42,6 +42,7 @@ public struct MarkupParser {
         } else {
             state.finishSectionsAndBreaks()
             state.finishBoxes()
+            state.finishKeeps()
             state.warnAboutUnclosedLink()
             state.applyRules()
             // Only when nothing else is wrong: a document whose one picture is missing has a better message.
@@ -50,7 +51,7 @@ public struct MarkupParser {
             }
         }
         return MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
-                              meta: state.meta, sections: state.sections, exclusions: state.exclusions, diagnostics: diagnostics.finished())
+                              meta: state.meta, sections: state.sections, exclusions: state.exclusions, keeps: state.keeps, diagnostics: diagnostics.finished())
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

@@ -51,6 +51,8 @@ struct NamedStyles {
             let isDisplayLine = entry.display && !entry.italic && entry.scale > 1
             style.paragraph.alignment = isDisplayLine || isCaption ? .start : bodyParagraph.alignment
             style.paragraph.hyphenate = isDisplayLine ? false : bodyParagraph.hyphenate
+            // Display lines of nearly equal length, no word alone on the last one.
+            style.paragraph.balance = isDisplayLine
             // Headings go to the next column with the text they head rather than end one.
             style.paragraph.keepWithNext = entry.name == "headline" || entry.name == "subheadline"
             // Headlines are the PDF's bookmarks, each subheadline under the headline before it;

@@ -20,12 +20,14 @@ struct ParagraphStyleChange: Equatable {
     var orphans: Int?
     var widows: Int?
     var keepWithNext: Bool?
+    var keepTogether: Bool?
+    var balance: Bool?
     var outlineLevel: Int?
     var dropCap = DropCapChange()
 
     static let attributeNames = ["align", "dir", "indent", "head-indent", "tail-indent", "space-before", "space-after",
                                  "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval",
-                                 "orphans", "widows", "keep-with-next", "outline-level"] + DropCapChange.attributeNames
+                                 "orphans", "widows", "keep-with-next", "keep-together", "balance", "outline-level"] + DropCapChange.attributeNames
 
     /// More lines than any column holds: a larger minimum only keeps paragraphs whole.
     static let maximumLineCount = 100.0
@@ -76,6 +78,10 @@ struct ParagraphStyleChange: Equatable {
             widows = Self.lineCount(attribute, values) ?? widows
         case "keepwithnext":
             keepWithNext = values.boolean(attribute) ?? keepWithNext
+        case "keeptogether":
+            keepTogether = values.boolean(attribute) ?? keepTogether
+        case "balance":
+            balance = values.boolean(attribute) ?? balance
         case "outlinelevel":
             outlineLevel = Self.outlineLevel(attribute, values) ?? outlineLevel
         default:
@@ -156,6 +162,8 @@ struct ParagraphStyleChange: Equatable {
         orphans = later.orphans ?? orphans
         widows = later.widows ?? widows
         keepWithNext = later.keepWithNext ?? keepWithNext
+        keepTogether = later.keepTogether ?? keepTogether
+        balance = later.balance ?? balance
         outlineLevel = later.outlineLevel ?? outlineLevel
         dropCap.merge(later.dropCap)
     }
@@ -184,6 +192,13 @@ struct ParagraphStyleChange: Equatable {
         if let orphans { style.orphans = orphans }
         if let widows { style.widows = widows }
         if let keepWithNext { style.keepWithNext = keepWithNext }
+        if let keepTogether { style.keepTogether = keepTogether }
+        if let balance {
+            style.balance = balance
+            // Balanced lines set flush: justifying them would pull their spaces apart to the
+            // full measure again. An `align` given with `balance` still wins.
+            if balance, alignment == nil, style.alignment == .justify { style.alignment = .start }
+        }
         if let outlineLevel { style.outlineLevel = outlineLevel }
         dropCap.apply(to: &style.dropCap)
     }

@@ -29,11 +29,14 @@ struct ParseState {
     /// Every `<section>` so far, with where it was written.
     var sections: [SectionDeclaration] = []
     var exclusions: [ExclusionDeclaration] = []
-    /// The open `<section>`'s tag, and how many `<section>` tags wrongly opened inside it are
-    /// still open (their `</section>` closes them, not it).
-    var openSection: (tagOffset: Int, nested: Int)?
-    /// The open `<figure>` or `<aside>`, and how many wrongly opened inside it are still open.
-    var openBox: (tagOffset: Int, kind: BoxStyle.Kind, nested: Int)?
+    /// The open `<section>` (a `<section>` wrongly opened inside it nests in its count).
+    var openSection: OpenBlockTag?
+    /// Every `<keep>` block so far, numbered from 1.
+    var keeps: [KeepDeclaration] = []
+    /// The open `<keep>` (a `<keep>` inside it counts as one with it).
+    var openKeep: OpenBlockTag?
+    /// The open `<figure>` or `<aside>` (a box wrongly opened inside it nests in its count).
+    var openBox: (tag: OpenBlockTag, kind: BoxStyle.Kind)?
     /// Boxes opened so far (`BoxStyle.number` counts them), and the length of the text when the
     /// open one began, to tell an empty box.
     var boxCount = 0

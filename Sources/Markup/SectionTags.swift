@@ -29,11 +29,11 @@ extension ParseState {
             let line = diagnostics.source.location(of: open.tagOffset).line
             diagnostics.error("a section cannot be inside another section (the <section> of line \(line) is still open); "
                               + "end that one with </section> first", at: tag.offset)
-            openSection = (open.tagOffset, open.nested + 1)
+            openSection?.nested += 1
             return
         }
         if let box = openBox {
-            let line = diagnostics.source.location(of: box.tagOffset).line
+            let line = diagnostics.source.location(of: box.tag.tagOffset).line
             return diagnostics.error("a section cannot begin inside a <\(box.kind.rawValue)> (the one of line \(line)); "
                                      + "put the <\(box.kind.rawValue)> inside the section", at: tag.offset)
         }
@@ -78,20 +78,17 @@ extension ParseState {
             }
         }
         sections.append(declaration)
-        openSection = (tag.offset, 0)
+        openSection = OpenBlockTag(at: tag.offset)
         builder.section = style
     }
 
     /// `</section>`: paragraphs that begin from here on are outside it (the one in progress
     /// stays in it, as a `</p>` leaves its paragraph its style).
     mutating func closeSection(_ tag: Tag) {
-        guard let open = openSection else {
+        guard openSection != nil else {
             return diagnostics.warning("</section> without a matching <section> ignored", at: tag.offset)
         }
-        if open.nested > 0 {
-            openSection = (open.tagOffset, open.nested - 1)
-            return
-        }
+        guard openSection?.close() == true else { return }
         openSection = nil
         builder.section = nil
     }

@@ -5,7 +5,7 @@ import Text
 /// values are errors and leave the style as it was.
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
-                            "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption"]
+                            "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep"]
 
     mutating func handle(_ tag: Tag) {
         if tag.isClosing { return handleClosing(tag) }
@@ -37,6 +37,7 @@ extension ParseState {
         case "figure": openBox(tag, kind: .figure)
         case "aside": openBox(tag, kind: .aside)
         case "caption": openCaption(tag)
+        case "keep": openKeep(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -55,6 +56,7 @@ extension ParseState {
         case "section": closeSection(tag)
         case "figure": closeBox(tag, kind: .figure)
         case "aside": closeBox(tag, kind: .aside)
+        case "keep": closeKeep(tag)
         case "br", "img", "style", "rule", "meta", "columnbreak", "pagebreak", "exclusion":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:

@@ -81,6 +81,16 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var widows: Int
     /// Never the last paragraph of a column: a heading goes on with what follows it.
     public var keepWithNext: Bool
+    /// The paragraph's lines stay in one column: when they would be split at a column's foot,
+    /// the column ends before the paragraph (unless it is taller than a column).
+    public var keepTogether: Bool
+    /// The `<keep>` block the paragraph belongs to, numbered from 1 in the document: the
+    /// paragraphs of one block stay in one column, as one block. Nil: none.
+    public var keepBlock: Int?
+    /// Display lines: the paragraph breaks into lines of nearly equal length, as many as it
+    /// takes at its full measure (CSS `text-wrap: balance`), and no word stands alone on its
+    /// last line when another break exists.
+    public var balance: Bool
     /// The paragraph starts a new column or page (it is ignored at the top of one).
     public var breakBefore: ForcedBreak?
     /// The section the paragraph is set in; nil: the page's own columns.
@@ -97,8 +107,8 @@ public struct ParagraphStyle: Hashable, Sendable {
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
                 hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36,
                 direction: WritingDirection = .auto, orphans: Int = 2, widows: Int = 2, keepWithNext: Bool = false,
-                breakBefore: ForcedBreak? = nil, section: SectionStyle? = nil, box: BoxStyle? = nil, outlineLevel: Int = 0,
-                dropCap: DropCap = .none) {
+                keepTogether: Bool = false, keepBlock: Int? = nil, balance: Bool = false, breakBefore: ForcedBreak? = nil,
+                section: SectionStyle? = nil, box: BoxStyle? = nil, outlineLevel: Int = 0, dropCap: DropCap = .none) {
         self.alignment = alignment
         self.firstLineIndent = firstLineIndent
         self.headIndent = headIndent
@@ -114,6 +124,9 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.orphans = orphans
         self.widows = widows
         self.keepWithNext = keepWithNext
+        self.keepTogether = keepTogether
+        self.keepBlock = keepBlock
+        self.balance = balance
         self.breakBefore = breakBefore
         self.section = section
         self.box = box

@@ -64,7 +64,7 @@ public final class Typesetter {
     }
 
     /// The passes up to a document ready to be paginated: parse, resolve fonts, running heads,
-    /// check pictures. A pass that finds an error stops the document with everything found so
+    /// check pictures, check kept blocks. A pass that finds an error stops the document with everything found so
     /// far (`PassLog`); pictures are looked up in `baseDirectory`.
     public func prepare(_ source: MarkupSource, baseDirectory: String) throws -> PreparedDocument {
         // A page that cannot hold text stops the run before the markup is read.
@@ -81,7 +81,8 @@ public final class Typesetter {
         let title = (options.title ?? document.meta.title).flatMap { $0.isEmpty ? nil : $0 }
         let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, fonts: fonts))
         // Bad pictures are reported in source order, among the warnings before them.
-        let text = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table)) { $0.sortedBySource() }
+        let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table)) { $0.sortedBySource() }
+        let text = try log.take(CheckKeptBlocksPass(options: options).run(pictured, fonts: headed.fonts.table, document: document))
         if options.strict { try log.refuseWarnings() }
 
         var prepared = PreparedDocument(text: text, fonts: headed.fonts.table, template: options.page, runningHeads: headed.heads,

@@ -34,7 +34,7 @@ final class MarkupDocumentationTests: XCTestCase {
     func testEveryTagAndAttributeIsDocumented() throws {
         let page = try String(contentsOfFile: MarkupExample.documentPath, encoding: .utf8)
         for tag in ["font", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta", "section",
-                    "columnbreak", "pagebreak", "exclusion", "a", "figure", "aside", "caption"] {
+                    "columnbreak", "pagebreak", "exclusion", "a", "figure", "aside", "caption", "keep"] {
             XCTAssertTrue(page.contains("`<\(tag)"), "<\(tag)> is documented")
         }
         let attributes = ["face", "size", "color", "strokeColor", "strokeWidth", "weight", "style", "slant", "underline",
@@ -42,7 +42,7 @@ final class MarkupDocumentationTests: XCTestCase {
                           "ligatures", "features", "shadow", "lang", "align", "indent", "head-indent", "tail-indent",
                           "space-before", "space-after", "line-height", "line-height-min", "line-height-max", "hyphenate",
                           "tabs", "tab-interval", "dir", "type", "marker", "start", "src", "width", "height", "name", "pattern",
-                          "title", "header", "footer", "columns", "gutter", "href", "outline-level",
+                          "title", "header", "footer", "columns", "gutter", "href", "outline-level", "keep-together", "balance",
                           "shape", "cx", "cy", "r", "rx", "ry", "x", "y", "points", "padding", "page", "column-rule", "dropcap",
                           "dropcap-face", "dropcap-color", "float", "span", "margin", "border"]
         for attribute in attributes {

@@ -1,0 +1,58 @@
+import Breaking
+
+/// The breaks of a display paragraph (`ParagraphStyle.balance`: headlines, subheadlines,
+/// `<p balance="true">`): lines of nearly equal length, as CSS `text-wrap: balance` sets them.
+/// The paragraph keeps the number of lines it takes at its full measure, and is broken at the
+/// narrowest measure that still holds it in that many, found by bisection; the lines are then
+/// set at the full measure (flush: the styles that balance do not justify). A measure that
+/// differs from line to line (a shape, a float beside the lines) is narrowed as a whole: every
+/// line's width scaled by the same factor, so the lines keep their proportions.
+///
+/// No word stands alone on the last line when another break exists: the last space is tied
+/// (see `ParagraphBreaker.items`) unless the paragraph cannot be set with it.
+struct DisplayLines {
+    let breaker: ParagraphBreaker
+
+    /// Narrower measures tried after the full one: each halves the interval the narrowest
+    /// lies in, so seven find it within a percent of the full measure, a search each of a
+    /// paragraph of a few lines.
+    static let bisectionSteps = 7
+
+    func breaks(from start: Int, widths: [Double], otherWidth: Double,
+                effort: inout KnuthPlassLineBreaker.Effort) -> [LineBreak]? {
+        var tie = true
+        var full = search(from: start, widths: widths, otherWidth: otherWidth, scale: 1, tie: true, effort: &effort)
+        if full == nil {
+            tie = false
+            full = search(from: start, widths: widths, otherWidth: otherWidth, scale: 1, tie: false, effort: &effort)
+        }
+        let end = breaker.paragraph.range.upperBound
+        // One line (unchanged), no setting at all, or a paragraph long enough to be broken
+        // window by window (not a display line): as found.
+        guard let full, full.count > 1, full.last?.end == end else { return full }
+        let count = full.count
+        // The lines cannot be narrower than the text shared out evenly over them.
+        let widest = max(widths.max() ?? otherWidth, otherWidth)
+        var narrow = min(1, breaker.advance(from: start, to: end) / (Double(count) * widest)) * 0.9
+        var wide = 1.0
+        var best = full
+        for _ in 0 ..< Self.bisectionSteps {
+            let scale = (narrow + wide) / 2
+            if let found = search(from: start, widths: widths, otherWidth: otherWidth, scale: scale, tie: tie, effort: &effort),
+               found.count <= count, found.last?.end == end {
+                best = found
+                wide = scale
+            } else {
+                narrow = scale
+            }
+        }
+        return best
+    }
+
+    /// The optimal breaks with every width scaled by `scale`.
+    private func search(from start: Int, widths: [Double], otherWidth: Double, scale: Double, tie: Bool,
+                        effort: inout KnuthPlassLineBreaker.Effort) -> [LineBreak]? {
+        breaker.optimalBreaks(from: start, widths: widths.map { $0 * scale }, otherWidth: otherWidth * scale,
+                              tieLastWord: tie, effort: &effort)
+    }
+}
