@@ -2,7 +2,9 @@ import Diagnostics
 import Text
 
 extension ParseState {
-    static let boxAttributeNames = ["float", "span", "width", "margin", "background", "border", "padding"]
+    static let boxAttributeNames = ["float", "span", "width", "margin", "background", "border", "padding", "columns", "gutter"]
+    /// A box's own columns at most: more would not leave a word a line in any box on a page.
+    static let maximumBoxColumns = 12.0
 
     /// Padding of a box with a background or a border and no `padding`: text against a rule or
     /// the edge of a tint reads as a mistake.
@@ -48,6 +50,15 @@ extension ParseState {
                 }
             case "padding":
                 padding = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? padding
+            case "columns":
+                guard let count = values.number(attribute, in: 1 ... Self.maximumBoxColumns) else { continue }
+                if count == count.rounded() {
+                    style.columns = Int(count)
+                } else {
+                    values.error("columns must be a whole number, not \"\(attribute.value.clipped)\"", at: attribute)
+                }
+            case "gutter":
+                style.gutter = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? style.gutter
             default:
                 warnUnknown(attribute, of: tag, known: Self.boxAttributeNames)
             }

@@ -42,15 +42,19 @@ public struct BoxStyle: Hashable, Sendable {
     public var border: BoxBorder?
     /// Space between the border (or the box's edge) and its text, in points.
     public var padding: Double
+    /// Columns of the box's own, balanced, `gutter` points apart.
+    public var columns: Int
+    public var gutter: Double
     /// Where the tag was written, and its line, for messages about the box.
     public var location: SourceLocation?
     public var sourceLine: String?
 
     public static let defaultMargin = 8.0
+    public static let defaultGutter = 12.0
 
     public init(number: Int, kind: Kind, placement: Placement = .inColumn, width: Double? = nil,
                 margin: Double = BoxStyle.defaultMargin, background: Color? = nil, border: BoxBorder? = nil, padding: Double = 0,
-                location: SourceLocation? = nil, sourceLine: String? = nil) {
+                columns: Int = 1, gutter: Double = BoxStyle.defaultGutter, location: SourceLocation? = nil, sourceLine: String? = nil) {
         self.number = number
         self.kind = kind
         self.placement = placement
@@ -59,6 +63,8 @@ public struct BoxStyle: Hashable, Sendable {
         self.background = background
         self.border = border
         self.padding = padding
+        self.columns = max(1, columns)
+        self.gutter = gutter
         self.location = location
         self.sourceLine = sourceLine
     }

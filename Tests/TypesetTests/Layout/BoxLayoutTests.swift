@@ -163,4 +163,39 @@ final class BoxLayoutTests: FramesetterTestCase {
         XCTAssertEqual(first.lines.map(\.origin), again.lines.map(\.origin))
         XCTAssertEqual(first.boxes.count, 2)
     }
+
+    func testAnAsideWithColumnsOfItsOwnHasThemBalanced() throws {
+        let framesetter = try setter("""
+            <aside columns="2" gutter="10" border="1 black" padding="4">
+            <li>Plank, standard length
+            <li>Nails, a box
+            <li>Padlock, brass
+            <li>Torch and batteries
+            <li>Biscuits, plain
+            <li>Bell, very loud
+            <li>Saucers, heavy
+            </aside>
+            \(paragraph)
+
+            """)
+        let box = try XCTUnwrap(framesetter.boxes.all.first)
+        XCTAssertEqual(box.style.columns, 2)
+        let frame = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 1000)), from: 0)
+        let placed = try self.box(in: frame)
+        XCTAssertEqual(placed.frames.count, 2)
+        let (left, right) = (placed.frames[0], placed.frames[1])
+        XCTAssertEqual(left.visibleRange.lowerBound, box.range.lowerBound)
+        XCTAssertEqual(left.visibleRange.upperBound, right.visibleRange.lowerBound)
+        XCTAssertEqual(right.visibleRange.upperBound, box.range.upperBound, "every item set, in the two columns")
+        XCTAssertEqual(left.container.rect.width, (300 - 2 * 5 - 10) / 2, accuracy: 1e-9)
+        XCTAssertEqual(right.container.rect.minX, left.container.rect.maxX + 10, accuracy: 1e-9)
+        // Balanced: four items and three, the columns ending within a line of each other.
+        XCTAssertEqual(left.lines.count, 4)
+        XCTAssertEqual(right.lines.count, 3)
+        let single = framesetter.height(of: BoxRange(range: box.range, style: BoxStyle(number: box.style.number + 1000, kind: .aside,
+                                                                                       border: box.style.border, padding: 4)),
+                                        width: 300)
+        XCTAssertLessThan(placed.rect.height, single * 0.7, "two columns make the box shorter")
+        XCTAssertLessThanOrEqual(max(left.usedHeight, right.usedHeight), placed.rect.height - 10 + 1e-6)
+    }
 }
