@@ -196,8 +196,10 @@ struct ParagraphStyleChange: Equatable {
         if let balance {
             style.balance = balance
             // Balanced lines set flush: justifying them would pull their spaces apart to the
-            // full measure again. An `align` given with `balance` still wins.
+            // full measure again; and whole, as display lines are: a hyphen in a pull quote is a
+            // stumble. An `align` or `hyphenate` given with `balance` still wins.
             if balance, alignment == nil, style.alignment == .justify { style.alignment = .start }
+            if balance, hyphenate == nil { style.hyphenate = false }
         }
         if let outlineLevel { style.outlineLevel = outlineLevel }
         dropCap.apply(to: &style.dropCap)

@@ -55,6 +55,16 @@ final class KeptBlockMarkupTests: XCTestCase {
         XCTAssertEqual(paragraphs(document).map(\.style.alignment), [.start, .center, .right, .justify])
     }
 
+    func testBalanceTurnsHyphenationOffUnlessItGivesHyphenate() {
+        let document = TestSupport.parse("""
+        <p balance="true">Whole words</p>
+        <p balance="true" hyphenate="true">Hyphenated on purpose</p>
+        Hyphenated again
+        """)
+        XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        XCTAssertEqual(paragraphs(document).map(\.style.hyphenate), [false, true, true])
+    }
+
     func testTheDisplayStylesBalanceAndTheOthersDoNot() {
         let document = TestSupport.parse("""
         <p style="headline">Headline</p>
