@@ -79,6 +79,14 @@ final class GoldenPageTests: XCTestCase {
         try assertPagesMatchGoldens(of: "magazine-feature", coarsePictures: ["26: 89 ppi"])
     }
 
+    /// Issue 14's spread, written from docs/markup.md alone: a balanced two-line headline over a
+    /// ruled three-column feature with a drop cap, a figure floated right, a boxed sidebar, a
+    /// pull quote over a gutter, a kept-together schedule and a figure across the top of page 2.
+    func testMagazineSpreadMatchesGoldenPages() throws {
+        let pageCount = try assertPagesMatchGoldens(of: "magazine-spread", coarsePictures: ["34: 89 ppi"])
+        XCTAssertEqual(pageCount, 2, "a spread")
+    }
+
     /// Checks `Fixtures/NAME/NAME.txt` (with the default options, as `configure` changes them)
     /// against `Fixtures/NAME/golden/NAME-NNN.png` with `GoldenCheck`, as `typeset compare` does;
     /// a failing page's diff and actual images go to a temporary folder whose paths it prints.
