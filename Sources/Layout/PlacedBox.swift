@@ -16,3 +16,20 @@ public struct PlacedBox: Sendable {
                     height: max(0, rect.height - 2 * inset))
     }
 }
+
+/// What a float or an element across columns shows: a picture, or a figure or an aside set in
+/// its box.
+public enum PlacedContent: Sendable {
+    case picture(ImageAttachment)
+    case box(PlacedBox)
+
+    public var image: ImageAttachment? {
+        if case .picture(let image) = self { return image }
+        return nil
+    }
+
+    public var box: PlacedBox? {
+        if case .box(let box) = self { return box }
+        return nil
+    }
+}

@@ -4,13 +4,8 @@ import Text
 /// float="left">`, `<aside float="right">`): where it is drawn, the side it keeps to, and the
 /// character it is anchored at.
 public struct PlacedFloat: Sendable {
-    public enum Content: Sendable {
-        case picture(ImageAttachment)
-        case box(PlacedBox)
-    }
-
     public var rect: Rect
-    public var content: Content
+    public var content: PlacedContent
     /// The offset of its anchor — the picture's U+FFFC character, the box's first character —
     /// in this frame's text, or in an earlier frame's when it did not fit there and moved on.
     public var anchor: Int
@@ -20,15 +15,8 @@ public struct PlacedFloat: Sendable {
     /// A picture's traced outline, which the text wraps round instead of the rectangle.
     public var contour: PictureContour?
 
-    public var image: ImageAttachment? {
-        if case .picture(let image) = content { return image }
-        return nil
-    }
-
-    public var box: PlacedBox? {
-        if case .box(let box) = content { return box }
-        return nil
-    }
+    public var image: ImageAttachment? { content.image }
+    public var box: PlacedBox? { content.box }
 
     /// What another float beside it keeps out of: the float and its margin on both sides and below.
     var keptClear: Rect {

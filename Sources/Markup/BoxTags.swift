@@ -51,12 +51,7 @@ extension ParseState {
             case "padding":
                 padding = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? padding
             case "columns":
-                guard let count = values.number(attribute, in: 1 ... Self.maximumBoxColumns) else { continue }
-                if count == count.rounded() {
-                    style.columns = Int(count)
-                } else {
-                    values.error("columns must be a whole number, not \"\(attribute.value.clipped)\"", at: attribute)
-                }
+                style.columns = values.wholeNumber(attribute, in: 1 ... Self.maximumBoxColumns) ?? style.columns
             case "gutter":
                 style.gutter = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? style.gutter
             default:

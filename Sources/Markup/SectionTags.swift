@@ -45,12 +45,7 @@ extension ParseState {
             switch attribute.key {
             case "columns":
                 located = attribute.valueOffset
-                guard let count = values.number(attribute, in: 1 ... Self.maximumSectionColumns) else { continue }
-                if count == count.rounded() {
-                    style.columns = Int(count)
-                } else {
-                    values.error("columns must be a whole number, not \"\(attribute.value.clipped)\"", at: attribute)
-                }
+                style.columns = values.wholeNumber(attribute, in: 1 ... Self.maximumSectionColumns) ?? style.columns
             case "gutter":
                 style.gutter = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? style.gutter
             case "shape", "height":

@@ -30,6 +30,16 @@ struct ValueReader {
         return checked(value, attribute, in: range, unit: unit, excludingMinimum: excludingMinimum)
     }
 
+    /// A whole number in `range` (`columns="3"`); `3.5` is an error saying it must be whole.
+    func wholeNumber(_ attribute: TagAttribute, in range: ClosedRange<Double>) -> Int? {
+        guard let value = number(attribute, in: range) else { return nil }
+        guard value == value.rounded() else {
+            error("\(attribute.name.clipped) must be a whole number, not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+        return Int(value)
+    }
+
     /// The least a value that must be greater than its minimum may exceed it by: a size of
     /// 1e-200 is greater than 0, but a picture or face scaled by it makes a matrix Cairo cannot
     /// invert. A hundredth of a point is smaller than any printer's dot.

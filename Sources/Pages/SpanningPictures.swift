@@ -6,11 +6,6 @@ import Text
 /// (`<aside float="center">`, the text wrapping round it on both sides). Its anchor — the
 /// picture's character, the box's first — is on this page or an earlier one.
 public struct PlacedPicture: Sendable {
-    public enum Content: Sendable {
-        case picture(ImageAttachment)
-        case box(PlacedBox)
-    }
-
     public enum Position: Hashable, Sendable {
         case top, bottom
         /// Over a gutter, halfway down the room the others leave.
@@ -18,21 +13,14 @@ public struct PlacedPicture: Sendable {
     }
 
     public var rect: Rect
-    public var content: Content
+    public var content: PlacedContent
     public var anchor: Int
     public var position: Position
     /// Clear space between it and the text round it (a box's margin; a picture keeps the gutter).
     public var margin: Double
 
-    public var image: ImageAttachment? {
-        if case .picture(let image) = content { return image }
-        return nil
-    }
-
-    public var box: PlacedBox? {
-        if case .box(let box) = content { return box }
-        return nil
-    }
+    public var image: ImageAttachment? { content.image }
+    public var box: PlacedBox? { content.box }
 }
 
 /// A spanning picture's character in the text, or a spanning box's first character.

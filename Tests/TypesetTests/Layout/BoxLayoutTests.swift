@@ -9,6 +9,19 @@ import XCTest
 final class BoxLayoutTests: FramesetterTestCase {
     private let paragraph = "At the end of Mill Lane, where the streetlights give up, there is a small café with a hand-painted sign and a very large bell above the door. It has not closed since the outbreak began, and the Captain runs it with a coffee machine and two frying pans."
 
+    /// A figure kept in the column between two paragraphs.
+    private var figureBetweenParagraphs: String {
+        """
+        \(paragraph)
+        <figure>
+        <img src="coffee.jpg" width="120">
+        <caption>The red cups.</caption>
+        </figure>
+        \(paragraph)
+
+        """
+    }
+
     private func setter(_ markup: String) throws -> Framesetter {
         try framesetter(for: TestSupport.parse(markup, baseDirectory: TestSupport.zombiesDirectory.path))
     }
@@ -18,15 +31,7 @@ final class BoxLayoutTests: FramesetterTestCase {
     }
 
     func testAFigureInTheColumnIsOneLineHoldingItsPictureAndCaption() throws {
-        let framesetter = try setter("""
-            \(paragraph)
-            <figure>
-            <img src="coffee.jpg" width="120">
-            <caption>The red cups.</caption>
-            </figure>
-            \(paragraph)
-
-            """)
+        let framesetter = try setter(figureBetweenParagraphs)
         let rect = Rect(x: 20, y: 30, width: 200, height: 2000)
         let frame = framesetter.frame(in: Container(rect: rect), from: 0)
         let placed = try box(in: frame)
@@ -52,15 +57,7 @@ final class BoxLayoutTests: FramesetterTestCase {
     }
 
     func testAFigureThatDoesNotFitStartsTheNextColumnWhole() throws {
-        let framesetter = try setter("""
-            \(paragraph)
-            <figure>
-            <img src="coffee.jpg" width="120">
-            <caption>The red cups.</caption>
-            </figure>
-            \(paragraph)
-
-            """)
+        let framesetter = try setter(figureBetweenParagraphs)
         let box = try XCTUnwrap(framesetter.boxes.all.first)
         let first = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 150)), from: 0, carrying: .none)
         XCTAssertTrue(first.frame.boxes.isEmpty)
