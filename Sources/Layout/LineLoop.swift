@@ -137,26 +137,55 @@ extension FrameSetting {
 
     /// A box kept in the column (`<figure>` without `float`) as one line of its own, from `top`
     /// down (after its margin, unless `first` in the frame) at the column's left, as wide as
-    /// it asks, moved down past anything the container keeps text out of (a float, a box over
-    /// the gutter); nil when it would reach below the container and is not `first`. The line
-    /// has no glyphs: it holds the box, so that the column's breaks and balancing treat it as
-    /// a line that cannot split.
+    /// it asks; nil when it would reach below the container and is not `first`. The line has
+    /// no glyphs: it holds the box, so that the column's breaks and balancing treat it as a
+    /// line that cannot split. In a container with a shape or exclusions (a float, a box over
+    /// the gutter) it goes down to the first band clear for it, in the widest stretch there —
+    /// narrower, if it asks for no width, where the stretch is narrower than the column.
     private func blockLine(for box: BoxRange, in container: Container, top: Double, first: Bool) -> Line? {
         let rect = container.rect
-        let width = framesetter.width(of: box, available: rect.width)
-        let height = framesetter.height(of: box, width: width)
+        var x = rect.minX
+        var width = framesetter.width(of: box, available: rect.width)
+        var height = framesetter.height(of: box, width: width)
         var boxTop = top + (first ? 0 : box.style.margin)
-        func isClear() -> Bool {
-            container.lineFragments(top: boxTop, height: height)
-                .contains { $0.minX <= rect.minX + 0.001 && $0.maxX >= rect.minX + width - 0.001 }
-        }
-        if !container.isRectangular {
-            while !isClear(), boxTop + height <= rect.maxY { boxTop += Self.bandStep(on: container.baselineGrid) }
+        if !container.isRectangular, let clear = clearPlace(for: box, in: container, from: boxTop, width: width, height: height) {
+            (x, boxTop, width, height) = (clear.x, clear.top, clear.width, clear.height)
+        } else if !container.isRectangular, !first {
+            return nil
         }
         if !first, boxTop + height > rect.maxY + 0.001 { return nil }
-        let placed = framesetter.place(box, in: Rect(x: rect.minX, y: boxTop, width: width, height: height))
-        return Line(origin: Point(x: rect.minX, y: boxTop + height), ascent: height, descent: 0, leading: 0, width: width,
+        let placed = framesetter.place(box, in: Rect(x: x, y: boxTop, width: width, height: height))
+        return Line(origin: Point(x: x, y: boxTop + height), ascent: height, descent: 0, leading: 0, width: width,
                     stringRange: box.range, runs: [], endsParagraph: true, box: placed)
+    }
+
+    /// How many narrower widths a box in a shape is measured at, at most, on its way down.
+    static let boxWidthTrials = 64
+
+    /// The first place from `top` down where `box` (`width` × `height` in the full column) is
+    /// clear of the container's shape and exclusions; nil when there is none above its foot.
+    private func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double,
+                            height: Double) -> (x: Double, top: Double, width: Double, height: Double)? {
+        var boxTop = top, trials = 0
+        let step = Self.bandStep(on: container.baselineGrid)
+        while boxTop + min(height, 1) <= container.rect.maxY {
+            let fragments = container.lineFragments(top: boxTop, height: height)
+            if let place = fragments.first(where: { $0.width >= width - 0.001 }) {
+                return (place.minX, boxTop, width, height)
+            }
+            // A narrower stretch here: the box at the width it would have in it, if that is clear.
+            if let widest = fragments.max(by: { $0.width < $1.width }), trials < Self.boxWidthTrials {
+                trials += 1
+                let narrower = framesetter.width(of: box, available: widest.width)
+                let narrowerHeight = framesetter.height(of: box, width: narrower)
+                let stretches = container.lineFragments(top: boxTop, height: narrowerHeight)
+                if let place = stretches.first(where: { $0.width >= narrower - 0.001 }), boxTop + narrowerHeight <= container.rect.maxY + 0.001 {
+                    return (place.minX, boxTop, narrower, narrowerHeight)
+                }
+            }
+            boxTop += step
+        }
+        return nil
     }
 
     /// The first band from `top` down that takes at least one line from `position`, with its
@@ -322,13 +351,17 @@ extension FrameSetting {
     /// Lines of the paragraph from `position` (the line that did not fit) to its end, counted
     /// up to `limit`, in lines as wide as they would be in `fragment` (the last line's): what
     /// would go on to the next column if this one ended before it.
-    private mutating func linesLeft(in paragraph: PreparedParagraph, from position: Int, after fragment: HorizontalSpan,
+    private mutating func linesLeft(in paragraph: PreparedParagraph, from position: Int, after lastFragment: HorizontalSpan,
                                     container: Container, atMost limit: Int) -> Int {
+        // They go on in the next column: without a shape, as wide as this column (the floats
+        // and exclusions that narrowed its last lines are this column's, and a widow measured
+        // beside a float would be counted as two lines); in a shape, as wide as this line.
+        let fragment = container.shape == nil ? HorizontalSpan(minX: container.rect.minX, maxX: container.rect.maxX) : lastFragment
         var measure = LineMeasure(in: fragment, style: paragraph.style, rightToLeft: paragraph.bidi.isRightToLeft, startsParagraph: false)
         measure.available = max(1, measure.available)
         let available = measure.available
         // The lines after it: a rectangle's other lines, or in a shape as wide as this one.
-        let rectangular = container.isRectangular ? LineMeasure.otherLines(in: fragment.width, style: paragraph.style) : nil
+        let rectangular = container.shape == nil ? LineMeasure.otherLines(in: fragment.width, style: paragraph.style) : nil
         let other = rectangular ?? available
         // The breaks the line would have had (the paragraph's plan, or one made for this width).
         _ = nextBreak(in: paragraph, from: position, available: available, tabs: measure.tabs,

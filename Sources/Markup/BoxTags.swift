@@ -9,8 +9,6 @@ extension ParseState {
     /// Padding of a box with a background or a border and no `padding`: text against a rule or
     /// the edge of a tint reads as a mistake.
     static let framedBoxPadding = 6.0
-    /// A border wider than this is no longer a rule round a box.
-    static let maximumBorderWidth = 24.0
 
     /// `<figure …>` and `<aside …>`: the paragraphs that begin from here to the closing tag are
     /// set in a box of their own, placed as one unit (see `BoxStyle`). The paragraph in progress
@@ -45,9 +43,7 @@ extension ParseState {
             case "background":
                 style.background = values.color(attribute) ?? style.background
             case "border":
-                if let (width, color) = values.stroke(attribute, widths: 0 ... Self.maximumBorderWidth) {
-                    style.border = width > 0 ? BoxBorder(width: width, color: color) : nil
-                }
+                style.border = rule(attribute, widths: Self.borderWidths) ?? style.border
             case "padding":
                 padding = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? padding
             case "columns":
@@ -141,32 +137,5 @@ private enum BoxPlacement {
         case .edge(let edge): .edge(edge, columns: columns ?? nil)
         case .center: .center(columns: columns ?? 2)
         }
-    }
-}
-
-extension ValueReader {
-    /// `WIDTH COLOUR`, as a border or a rule is written: `0.5 #999999`, `1pt gray`,
-    /// `0.75 rgb(0, 0, 0)`; the width a length within `widths`.
-    func stroke(_ attribute: TagAttribute, widths: ClosedRange<Double>) -> (width: Double, color: Color)? {
-        let text = attribute.trimmedValue
-        guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
-            error("\(attribute.name.clipped) must be a width and a colour, e.g. \"0.5 #999999\", not \"\(attribute.value.clipped)\"", at: attribute)
-            return nil
-        }
-        let widthText = String(text[..<space]), colorText = text[space...].trimmingSpaces()
-        let length: Length
-        do throws(LengthSyntaxError) {
-            length = try Length(parsing: widthText)
-        } catch let problem {
-            error(Self.lengthProblem(problem, name: attribute.name, value: widthText), at: attribute)
-            return nil
-        }
-        guard let width = checked(length.points, attribute, in: widths, unit: "pt",
-                                  written: length.unit == nil || length.unit == .pt ? nil : length) else { return nil }
-        guard let color = ColorParser.parse(colorText) else {
-            error(ColorParser.problem(with: colorText), at: attribute)
-            return nil
-        }
-        return (width, color)
     }
 }

@@ -52,7 +52,7 @@ extension ParseState {
                 shaping.read(attribute, values: values)
             case "columnrule":
                 ruleAttribute = attribute
-                style.columnRule = columnRule(attribute)
+                style.columnRule = rule(attribute, widths: Self.columnRuleWidths)
             default:
                 warnUnknown(attribute, of: tag, known: Self.sectionAttributeNames)
             }

@@ -7,9 +7,9 @@ public struct ColumnRule: Hashable, Sendable {
     public var x: Double
     public var top: Double
     public var bottom: Double
-    public var style: ColumnRuleStyle
+    public var style: RuleStyle
 
-    public init(x: Double, top: Double, bottom: Double, style: ColumnRuleStyle) {
+    public init(x: Double, top: Double, bottom: Double, style: RuleStyle) {
         self.x = x
         self.top = top
         self.bottom = bottom
@@ -34,7 +34,7 @@ enum ColumnRules {
     static let searchStep = 2.0
 
     /// The rules of a band whose columns, left to right, are `frames`.
-    static func rules(beside frames: [Frame], style: ColumnRuleStyle) -> [ColumnRule] {
+    static func rules(beside frames: [Frame], style: RuleStyle) -> [ColumnRule] {
         guard frames.count > 1 else { return [] }
         var rules: [ColumnRule] = []
         for (left, right) in zip(frames, frames.dropFirst()) {

@@ -77,11 +77,11 @@ public struct Paginator: Sequence, IteratorProtocol {
         var end: Int
         var carry: FlowCarry
         /// The bands whose sections rule their gutters: their frames' indices, and the rule.
-        var ruledBands: [(frames: Range<Int>, style: ColumnRuleStyle)] = []
+        var ruledBands: [(frames: Range<Int>, style: RuleStyle)] = []
 
         /// The band added below the page's bands so far: its frames, where it ends, and the
         /// rule its section draws down its gutters, if any.
-        mutating func take(_ band: Band, ruled rule: ColumnRuleStyle? = nil) {
+        mutating func take(_ band: Band, ruled rule: RuleStyle? = nil) {
             if let rule { ruledBands.append((frames.count ..< frames.count + band.frames.count, rule)) }
             frames += band.frames
             end = band.end

@@ -39,7 +39,7 @@ public struct BoxStyle: Hashable, Sendable {
     public var margin: Double
     /// Filled behind the box's text, out to its border.
     public var background: Color?
-    public var border: BoxBorder?
+    public var border: RuleStyle?
     /// Space between the border (or the box's edge) and its text, in points.
     public var padding: Double
     /// Columns of the box's own, balanced, `gutter` points apart.
@@ -53,7 +53,7 @@ public struct BoxStyle: Hashable, Sendable {
     public static let defaultGutter = 12.0
 
     public init(number: Int, kind: Kind, placement: Placement = .inColumn, width: Double? = nil,
-                margin: Double = BoxStyle.defaultMargin, background: Color? = nil, border: BoxBorder? = nil, padding: Double = 0,
+                margin: Double = BoxStyle.defaultMargin, background: Color? = nil, border: RuleStyle? = nil, padding: Double = 0,
                 columns: Int = 1, gutter: Double = BoxStyle.defaultGutter, location: SourceLocation? = nil, sourceLine: String? = nil) {
         self.number = number
         self.kind = kind
@@ -80,16 +80,5 @@ public struct BoxStyle: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(number)
         hasher.combine(location)
-    }
-}
-
-/// A box's border: a line `width` points wide, drawn inside the box's edge.
-public struct BoxBorder: Hashable, Sendable {
-    public var width: Double
-    public var color: Color
-
-    public init(width: Double, color: Color) {
-        self.width = width
-        self.color = color
     }
 }

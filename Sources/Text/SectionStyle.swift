@@ -15,10 +15,10 @@ public struct SectionStyle: Hashable, Sendable {
     /// The height of a shaped section's band, in points; set whenever `shape` is.
     public var height: Double?
     /// The rule down each gutter (`column-rule`); nil: none.
-    public var columnRule: ColumnRuleStyle?
+    public var columnRule: RuleStyle?
 
     public init(number: Int, columns: Int? = nil, gutter: Double? = nil, shape: SectionShape? = nil, height: Double? = nil,
-                columnRule: ColumnRuleStyle? = nil) {
+                columnRule: RuleStyle? = nil) {
         self.number = number
         self.columns = columns
         self.gutter = gutter

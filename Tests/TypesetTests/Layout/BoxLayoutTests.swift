@@ -195,4 +195,31 @@ final class BoxLayoutTests: FramesetterTestCase {
         XCTAssertLessThan(placed.rect.height, single * 0.7, "two columns make the box shorter")
         XCTAssertLessThanOrEqual(max(left.usedHeight, right.usedHeight), placed.rect.height - 10 + 1e-6)
     }
+
+    func testABoxInTheColumnGoesDownPastAnExclusionAndNarrowsInAShape() throws {
+        let framesetter = try setter("""
+            Before it.
+            <aside border="1 black" padding="4">
+            <p align="left">A sidebar kept in the column, a few words long.</p>
+            </aside>
+            After it.
+
+            """)
+        // A bar across the column from y 20 to 120: the box starts below it.
+        let bar = Exclusion(.rectangle(Rect(x: 0, y: 20, width: 300, height: 100)))
+        let barred = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 1000), exclusions: [bar]), from: 0)
+        let below = try box(in: barred)
+        XCTAssertGreaterThanOrEqual(below.rect.minY, 120 - 1e-6)
+        XCTAssertEqual(below.rect.width, 300, accuracy: 1e-9)
+        // In a triangle widening downwards, the box asks no width: it takes the first stretch
+        // that holds it at the width it has there, inside the triangle.
+        let triangle = Container(rect: Rect(x: 0, y: 0, width: 400, height: 400),
+                                 shape: .polygon([Point(x: 200, y: 0), Point(x: 400, y: 400), Point(x: 0, y: 400)]))
+        let shaped = framesetter.frame(in: triangle, from: 0)
+        let inside = try box(in: shaped)
+        XCTAssertLessThan(inside.rect.width, 400)
+        let spans = triangle.shape!.enclosedSpans(top: inside.rect.minY, bottom: inside.rect.maxY)
+        XCTAssertTrue(spans.contains { $0.minX <= inside.rect.minX + 1e-6 && inside.rect.maxX <= $0.maxX + 1e-6 },
+                      "\(inside.rect) inside the triangle (\(spans))")
+    }
 }

@@ -33,7 +33,7 @@ final class FramesetterTests: FramesetterTestCase {
 
     /// The characters a line's glyph runs show.
     private func shownCharacters(_ line: Line) -> [Int] {
-        line.runs.flatMap { Array($0.stringRange) }
+        FramePartition.shownCharacters(line)
     }
 
     /// A line whose set text is one cluster (one picture, one glyph): it may be wider than
@@ -60,13 +60,14 @@ final class FramesetterTests: FramesetterTestCase {
 
         var shownCount = [Int](repeating: 0, count: text.length)
         var expectedStart = 0
+        let partition = FramePartition(text: text)
         for frame in frames {
             XCTAssertEqual(frame.visibleRange.lowerBound, expectedStart)
             XCTAssertFalse(frame.lines.isEmpty)
             // Lines follow each other without gap or overlap and fill the visible range.
             var lineStart = frame.visibleRange.lowerBound
             for line in frame.lines {
-                XCTAssertEqual(line.stringRange.lowerBound, lineStart)
+                XCTAssertEqual(line.stringRange.lowerBound, partition.passingBoxes(lineStart))
                 XCTAssertGreaterThan(line.stringRange.upperBound, line.stringRange.lowerBound)
                 lineStart = line.stringRange.upperBound
                 for run in line.runs {
@@ -78,17 +79,22 @@ final class FramesetterTests: FramesetterTestCase {
                         XCTAssertTrue(run.stringRange.contains(cluster))
                     }
                 }
-                for index in shownCharacters(line) { shownCount[index] += 1 }
             }
-            XCTAssertEqual(lineStart, frame.visibleRange.upperBound)
+            XCTAssertEqual(partition.passingBoxes(lineStart), frame.visibleRange.upperBound)
             expectedStart = frame.visibleRange.upperBound
+        }
+        for line in FramePartition.showingLines(of: frames) {
+            for index in shownCharacters(line) { shownCount[index] += 1 }
         }
         XCTAssertEqual(expectedStart, text.length)
 
         // Every character is shown exactly once, except white space and paragraph ends,
-        // which may hang at line ends and are shown at most once.
+        // which may hang at line ends and are shown at most once, and the paragraphs of the
+        // figures and asides a page places across its columns, which frames alone never show.
         for index in 0 ..< text.length {
-            if isSpaceOrBreak(text.storage[index]) {
+            if partition.isPlacedByPages(index) {
+                XCTAssertEqual(shownCount[index], 0, "offset \(index)")
+            } else if isSpaceOrBreak(text.storage[index]) {
                 XCTAssertLessThanOrEqual(shownCount[index], 1, "offset \(index)")
             } else {
                 XCTAssertEqual(shownCount[index], 1, "offset \(index) (\(text.substring(index ..< index + 1)))")
@@ -129,9 +135,21 @@ final class FramesetterTests: FramesetterTestCase {
         let setter = try framesetter(for: try TestSupport.parseZombies())
         let text = setter.text
         var justified = 0, lastLines = 0, narrowerLastLines = 0
+        var besideInitialsOrFloats = 0
         for frame in allFrames(setter, width: 200, height: 300) {
             let rect = frame.container.rect
-            for line in frame.lines {
+            let besideInitials = FramePartition.besideInitials(frame.lines)
+            for (index, line) in frame.lines.enumerated() where line.box == nil {
+                // Display lines (headings, balanced) are flush; lines beside a drop cap's initial
+                // or a floated figure have a measure of their own.
+                if text.paragraphStyle(at: line.stringRange.lowerBound).balance { continue }
+                let top = line.origin.y - line.ascent, bottom = line.origin.y + line.descent
+                if besideInitials.contains(index)
+                    || frame.floats.contains(where: { $0.rect.minY < bottom && top < $0.rect.maxY + $0.margin }) {
+                    besideInitialsOrFloats += 1
+                    XCTAssertLessThanOrEqual(line.origin.x + line.width, rect.maxX + 0.01)
+                    continue
+                }
                 XCTAssertEqual(line.origin.x, rect.minX, accuracy: 0.001, "justified text starts at the left edge")
                 let shown = shownCharacters(line)
                 let hasInnerSpace = shown.contains { text.storage[$0] == 0x20 }
@@ -147,6 +165,7 @@ final class FramesetterTests: FramesetterTestCase {
             }
         }
         XCTAssertGreaterThan(justified, 300)
+        XCTAssertGreaterThan(besideInitialsOrFloats, 20, "the magazine's drop caps and floated figure")
         XCTAssertGreaterThan(lastLines, 50)
         XCTAssertGreaterThan(narrowerLastLines, lastLines * 3 / 4)
     }

@@ -78,7 +78,7 @@ final class BoxMarkupTests: XCTestCase {
         XCTAssertEqual(found.map(\.style.number), [1, 2, 3, 4])
         XCTAssertEqual(found.map(\.style.placement), [.center(columns: 2), .edge(.top, columns: 2), .edge(.bottom, columns: nil), .inColumn])
         XCTAssertEqual(found[0].style.background, Color(white: 238.0 / 255))
-        XCTAssertEqual(found[0].style.border, BoxBorder(width: 0.5, color: Color(white: 153.0 / 255)))
+        XCTAssertEqual(found[0].style.border, RuleStyle(width: 0.5, color: Color(white: 153.0 / 255)))
         XCTAssertEqual(found[0].style.padding, 6, "a framed box gets padding")
         XCTAssertEqual(found[0].style.inset, 6.5)
         XCTAssertEqual(found[1].style.padding, 4)
@@ -87,10 +87,12 @@ final class BoxMarkupTests: XCTestCase {
 
     func testMistakesAreLocated() throws {
         var diagnostic = onlyDiagnostic("<figure border=\"thick\">x</figure>\n", .error)
-        XCTAssertTrue(diagnostic?.message.contains("a width and a colour") ?? false, "\(String(describing: diagnostic))")
+        XCTAssertTrue(diagnostic?.message.contains("border needs a width") ?? false, "\(String(describing: diagnostic))")
         XCTAssertEqual(diagnostic?.location?.column, 17)
         diagnostic = onlyDiagnostic("<figure border=\"1 nocolour\">x</figure>\n", .error)
-        XCTAssertEqual(diagnostic?.location?.column, 17)
+        XCTAssertEqual(diagnostic?.location?.column, 19, "at the colour")
+        diagnostic = onlyDiagnostic("<figure border=\"30 black\">x</figure>\n", .error)
+        XCTAssertTrue(diagnostic?.message.contains("border width") ?? false, "\(String(describing: diagnostic))")
         diagnostic = onlyDiagnostic("<aside float=\"middle\">x</aside>\n", .error)
         XCTAssertTrue(diagnostic?.message.contains("center") ?? false)
         diagnostic = onlyDiagnostic("<aside width=\"10\" border=\"2 black\" padding=\"4\">x</aside>\n", .error)

@@ -7,7 +7,7 @@ import XCTest
 /// every spelling a length and a colour have, and every problem is located at the part of the
 /// value that is wrong.
 final class ColumnRuleMarkupTests: XCTestCase {
-    private func rule(_ value: String, file: StaticString = #filePath, line: UInt = #line) -> ColumnRuleStyle? {
+    private func rule(_ value: String, file: StaticString = #filePath, line: UInt = #line) -> RuleStyle? {
         let document = TestSupport.parse("<section columns=\"3\" column-rule=\"\(value)\">\nText.\n</section>")
         XCTAssertEqual(document.diagnostics.map(\.description), [], value, file: file, line: line)
         return document.paragraphStyle(of: "Text", file: file, line: line).section?.columnRule
@@ -15,14 +15,14 @@ final class ColumnRuleMarkupTests: XCTestCase {
 
     func testWidthsAndColoursAreReadAsEveryLengthAndColour() {
         let grey = Color(red: 0x99 / 255.0, green: 0x99 / 255.0, blue: 0x99 / 255.0)
-        XCTAssertEqual(rule("0.5 #999999"), ColumnRuleStyle(width: 0.5, color: grey))
+        XCTAssertEqual(rule("0.5 #999999"), RuleStyle(width: 0.5, color: grey))
         XCTAssertEqual(rule("0.75pt gray")?.width, 0.75)
         XCTAssertEqual(rule("0.75pt gray")?.color, Color(white: 0.5), "UIKit's gray")
         XCTAssertEqual(rule("0.2mm red")?.width ?? 0, 0.2 * 72 / 25.4, accuracy: 1e-9)
-        XCTAssertEqual(rule("  1   rgb(255, 0, 0)  "), ColumnRuleStyle(width: 1, color: Color(red: 1, green: 0, blue: 0)),
+        XCTAssertEqual(rule("  1   rgb(255, 0, 0)  "), RuleStyle(width: 1, color: Color(red: 1, green: 0, blue: 0)),
                        "a colour with spaces in it, and spaces round the words")
-        XCTAssertEqual(rule("#999 0.1"), ColumnRuleStyle(width: 0.1, color: grey), "the colour first, as CSS allows")
-        XCTAssertEqual(rule("12"), ColumnRuleStyle(width: 12, color: .black), "a width alone is black")
+        XCTAssertEqual(rule("#999 0.1"), RuleStyle(width: 0.1, color: grey), "the colour first, as CSS allows")
+        XCTAssertEqual(rule("12"), RuleStyle(width: 12, color: .black), "a width alone is black")
         XCTAssertEqual(rule("0.5 rgba(0, 0, 0, 50%)")?.color.alpha, 0.5)
         XCTAssertEqual(rule("0.5 &#35;999999")?.color, grey, "a character reference in the value")
         let document = TestSupport.parse("<section columns=\"2\">\nPlain.\n</section>")

@@ -50,7 +50,7 @@ final class ColumnRulePageTests: XCTestCase {
                 let extent = textExtent([left, right])
                 XCTAssertEqual(rule.top, extent.top, accuracy: 1e-9, "from the higher first line's top")
                 XCTAssertEqual(rule.bottom, extent.bottom, accuracy: 1e-9, "to the lower last line's bottom")
-                XCTAssertEqual(rule.style, ColumnRuleStyle(width: 0.5, color: Color(white: 0.5)))
+                XCTAssertEqual(rule.style, RuleStyle(width: 0.5, color: Color(white: 0.5)))
             }
             if page.number == 1 {
                 let headline = SectionTesting.bands(of: page).first!

@@ -26,7 +26,10 @@ final class PaginatorTests: XCTestCase {
             XCTAssertFalse(page.frames.isEmpty)
             XCTAssertLessThanOrEqual(page.frames.count, 2)
             for (column, frame) in page.frames.enumerated() {
-                XCTAssertEqual(frame.container.rect, document.template.columnRects[column])
+                // Its column, below what spans the columns at the page's top (a figure).
+                let columnRect = document.template.columnRects[column]
+                let top = page.pictures.filter { $0.position == .top }.map { $0.rect.maxY + document.template.gutter }.max() ?? columnRect.minY
+                XCTAssertEqual(frame.container.rect, Rect(x: columnRect.minX, y: top, width: columnRect.width, height: columnRect.maxY - top))
                 XCTAssertEqual(frame.visibleRange.lowerBound, position, "page \(page.number) column \(column + 1)")
                 XCTAssertGreaterThan(frame.visibleRange.upperBound, position)
                 position = frame.visibleRange.upperBound
@@ -47,7 +50,9 @@ final class PaginatorTests: XCTestCase {
         let document = try zombies()
         var placed: [String] = []
         for page in document.pages() {
-            for frame in page.frames {
+            // In the columns' lines, or in the figures' (in the column, floated, across the columns).
+            let frames = page.frames + (page.frames.flatMap(\.boxes) + page.pictures.compactMap(\.box)).flatMap(\.frames)
+            for frame in frames {
                 for line in frame.lines {
                     for run in line.runs where run.runDelegate != nil {
                         placed.append(URL(fileURLWithPath: try XCTUnwrap(run.image?.path)).lastPathComponent)
