@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TypesetKit
 import XCTest
 
 /// Figures and asides as a reader sees them: the box's background and border are drawn where
@@ -85,5 +86,41 @@ final class BoxRenderTests: XCTestCase {
             }
         }
         XCTAssertEqual(greenOutside, 0, "the background stays in the box")
+    }
+
+    /// The examples of docs/markup.md's "Figures and asides", typeset as the command line would:
+    /// each box placed where it says, its caption read once from the PDF.
+    func testTheDocumentedExamplesComeOutBoxed() throws {
+        let expected: [(name: String, caption: String, placement: String)] = [
+            ("figure", "The Captain’s red cups: saucers, always.", "float"),
+            ("figure-top", "Leaving the planet entirely: the most exclusive getaway of all.", "top"),
+            ("aside", "“The saucer is the last line of defence.”", "middle"),
+        ]
+        for (name, caption, placement) in expected {
+            let directory = try makeTemporaryDirectory()
+            for picture in ["coffee.jpg", "rocket.jpg"] {
+                try FileManager.default.copyItem(at: TestSupport.zombiesDirectory.appendingPathComponent(picture),
+                                                 to: directory.appendingPathComponent(picture))
+            }
+            let input = directory.appendingPathComponent("\(name).txt")
+            try MarkupExample.named(name).markup.write(to: input, atomically: true, encoding: .utf8)
+            var options = TypesetOptions()
+            options.fontsDirectory = TestSupport.fontsDirectory
+            options.minimumPictureResolution = 0
+            let pdf = directory.appendingPathComponent("\(name).pdf").path
+            _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: pdf)
+            let pages = Array(try Typesetter(options: options).prepare(fileAt: input.path).pages())
+            let boxes = pages.flatMap(\.boxes)
+            XCTAssertFalse(boxes.isEmpty, name)
+            switch placement {
+            case "float": XCTAssertFalse(pages[0].frames.flatMap(\.floats).compactMap(\.box).isEmpty, name)
+            default: XCTAssertTrue(pages[0].pictures.contains { $0.box != nil && "\($0.position)" == placement }, name)
+            }
+            // In the order drawn (a box's text is drawn whole, before the column's lines beside
+            // it, which a reader laying the page out by position interleaves with them).
+            guard let text = TestSupport.runTool("/usr/bin/pdftotext", ["-raw", pdf, "-"]) else { throw XCTSkip("pdftotext is not installed") }
+            let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            XCTAssertEqual(flat.components(separatedBy: caption).count, 2, "\(name): \(flat)")
+        }
     }
 }
