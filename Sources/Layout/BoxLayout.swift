@@ -6,9 +6,6 @@ import Text
 /// need (a box never splits) — or, in a box with columns of its own, in that many frames of
 /// the least height that holds them (its columns balanced).
 extension Framesetter {
-    /// A box's text is set in a frame this tall, which no box reaches (a page is at most
-    /// `LayoutLimits.maximumPageSide`).
-    static let unboundedBoxHeight = 100_000.0
     /// A box's balanced columns are found to within this many points, in at most this many trials.
     static let boxBalanceTolerance = 1.0
     static let boxBalanceTrials = 16
@@ -22,7 +19,7 @@ extension Framesetter {
     /// bottom of the last (of the longest column), with its border and padding.
     public func height(of box: BoxRange, width: Double) -> Double {
         if let known = cache.boxHeight(of: box.style.number, width: width) { return known }
-        let inner = PlacedBox.textRect(of: Rect(x: 0, y: 0, width: width, height: Self.unboundedBoxHeight), style: box.style)
+        let inner = PlacedBox.textRect(of: Rect(x: 0, y: 0, width: width, height: Self.unboundedHeight), style: box.style)
         let height = columnHeight(of: box, in: inner) + 2 * box.style.inset
         cache.noteBoxHeight(height, of: box.style.number, width: width)
         return height
@@ -31,7 +28,7 @@ extension Framesetter {
     /// The box set in `rect` (as wide and tall as `width(of:available:)` and `height(of:width:)` say).
     public func place(_ box: BoxRange, in rect: Rect) -> PlacedBox {
         let inner = PlacedBox.textRect(of: rect, style: box.style)
-        let height = box.style.columns > 1 ? inner.height : Self.unboundedBoxHeight
+        let height = box.style.columns > 1 ? inner.height : Self.unboundedHeight
         var frames = columnFrames(of: box, in: inner, height: height)
         for index in frames.indices { frames[index].container.rect.size.height = inner.height }
         return PlacedBox(rect: rect, box: box, frames: frames)
@@ -40,7 +37,7 @@ extension Framesetter {
     /// How tall the box's columns in `inner` are: its text's height in one column; with more,
     /// the least height (found by bisection, as balanced columns are) at which they hold it all.
     private func columnHeight(of box: BoxRange, in inner: Rect) -> Double {
-        let single = columnFrames(of: box, in: inner, height: Self.unboundedBoxHeight)
+        let single = columnFrames(of: box, in: inner, height: Self.unboundedHeight)
         let whole = single.map(\.usedHeight).max() ?? 0
         guard box.style.columns > 1 else { return whole }
         func held(at height: Double) -> Double? {

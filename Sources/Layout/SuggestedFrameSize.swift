@@ -2,7 +2,7 @@
 /// CTFramesetterSuggestFrameSizeWithConstraints and NSAttributedString's boundingRect.
 extension Framesetter {
     /// A height no text reaches: the container of a frame that is only limited in width.
-    static let unboundedHeight = 1_000_000_000.0
+    public static let unboundedHeight = 1_000_000_000.0
 
     /// The size of the whole text set `width` points wide with no limit on height: the height
     /// is the `usedHeight` of the frame a container of that width and unbounded height takes

@@ -4,20 +4,29 @@ import Layout
 import Text
 
 extension PageTemplate {
+    /// The tallest a picture or a box across columns may be: the text area less a gutter and
+    /// the room always left to the text beside it (`PictureReservation.textRoom`).
+    public var tallestAcrossColumns: Double {
+        max(1, textArea.height - gutter - PictureReservation.textRoom)
+    }
+
+    /// The width of a column of `section` (nil: the page's columns).
+    public func columnWidth(of section: SectionStyle?) -> Double {
+        columnWidth(columns: section?.columns ?? columns, gutter: section?.gutter ?? gutter)
+    }
+
     /// The width of `spanned` columns (nil: all) of `section` (nil: the page's columns), from
     /// the first: what a picture or a box across columns may take.
     public func spannedWidth(columns spanned: Int?, of section: SectionStyle?) -> Double {
-        let count = section?.columns ?? columns
-        guard let spanned, spanned < count else { return textArea.width }
-        let gutter = section?.gutter ?? self.gutter
-        return Double(spanned) * columnWidth(columns: count, gutter: gutter) + Double(spanned - 1) * gutter
+        guard let spanned, spanned < section?.columns ?? columns else { return textArea.width }
+        return Double(spanned) * columnWidth(of: section) + Double(spanned - 1) * (section?.gutter ?? gutter)
     }
 
     /// The width free for `box` on a page: its column's, or its spanned columns'.
     func availableWidth(for box: BoxRange, in text: AttributedText) -> Double {
         let section = text.paragraphStyle(at: box.range.lowerBound).section
         switch box.style.placement {
-        case .inColumn, .side: return spannedWidth(columns: 1, of: section)
+        case .inColumn, .side: return columnWidth(of: section)
         case .edge(_, let columns), .center(let columns): return spannedWidth(columns: columns, of: section)
         }
     }
@@ -27,7 +36,7 @@ extension PageTemplate {
     func tallestBox(_ box: BoxRange) -> Double {
         switch box.style.placement {
         case .inColumn, .side: textArea.height
-        case .edge, .center: max(1, textArea.height - gutter - PictureReservation.textRoom)
+        case .edge, .center: tallestAcrossColumns
         }
     }
 

@@ -12,7 +12,7 @@ extension PageTemplate {
         // A picture in a figure or an aside is fitted to its box (see `fitBoxes`).
         for attachment in text.attachments where boxes.box(containing: attachment.index) == nil {
             let section = text.paragraphStyle(at: attachment.index).section
-            let column = Size(width: columnWidth(columns: section?.columns ?? columns, gutter: section?.gutter ?? gutter),
+            let column = Size(width: columnWidth(of: section),
                               height: textArea.height)
             // A floated picture's size is on its float, its character taking no room.
             let float = attachment.image.float

@@ -115,7 +115,7 @@ struct PictureReservation {
         let width = spannedWidth(of: anchor)
         switch anchor.content {
         case .picture(_, let picture):
-            let tallest = max(1, area.height - template.gutter - Self.textRoom)
+            let tallest = template.tallestAcrossColumns
             let height = min(width / picture.aspect, tallest)
             return Size(width: height * picture.aspect, height: height)
         case .box(let box):

@@ -29,9 +29,8 @@ struct KeptBlockCheck {
         let column = page.textArea.height
         var warnings: [Diagnostic] = []
         for block in blocks {
-            let section = text.paragraphStyle(at: block.range.lowerBound).section
-            let width = page.columnWidth(columns: section?.columns ?? page.columns, gutter: section?.gutter ?? page.gutter)
-            let container = Container(rect: Rect(x: 0, y: 0, width: width, height: Self.unboundedHeight))
+            let width = page.columnWidth(of: text.paragraphStyle(at: block.range.lowerBound).section)
+            let container = Container(rect: Rect(x: 0, y: 0, width: width, height: Framesetter.unboundedHeight))
             let height = framesetter.frame(in: container, from: block.range.lowerBound, to: block.range.upperBound).usedHeight
             // The blocks come in order: the paragraphs passed are not set again.
             framesetter.cache.forget(before: block.range.upperBound)
@@ -47,9 +46,6 @@ struct KeptBlockCheck {
         }
         return warnings
     }
-
-    /// A height no block reaches.
-    private static let unboundedHeight = 1_000_000_000.0
 
     /// The kept blocks in order: each run of paragraphs of one `<keep>` block, and each
     /// `keep-together` paragraph outside one. Paragraph styles change only between

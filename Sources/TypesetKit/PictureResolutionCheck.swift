@@ -12,9 +12,6 @@ struct PictureResolutionCheck {
     var minimum: Double
     var page: PageTemplate
 
-    /// The room the pages leave to the text beside pictures spanning columns.
-    static let spanningTextRoom = 48.0
-
     /// Warnings for the pictures of `text`, whose sizes are the fitted ones (after
     /// `fitPictures`), each located at its `<img>`.
     func check(_ text: AttributedText) -> [Diagnostic] {
@@ -40,19 +37,13 @@ struct PictureResolutionCheck {
 
     /// The size the picture takes on the page, in points: its line's room, its float's, or
     /// for a picture spanning columns the width of those columns, proportions kept and no
-    /// taller than the text area less a gutter and `spanningTextRoom` (the page's rule).
+    /// taller than the page allows (`PageTemplate.tallestAcrossColumns`).
     private func placedSize(of attachment: (index: Int, image: ImageAttachment, delegate: RunDelegate),
                             in text: AttributedText) -> (width: Double, height: Double) {
         if let float = attachment.image.float { return (float.width, float.height) }
         if let spanning = attachment.image.spanning {
-            let section = text.paragraphStyle(at: attachment.index).section
-            let count = section?.columns ?? page.columns
-            let gutter = section?.gutter ?? page.gutter
-            var width = page.textArea.width
-            if let spanned = spanning.columns, spanned < count {
-                width = Double(spanned) * page.columnWidth(columns: count, gutter: gutter) + Double(spanned - 1) * gutter
-            }
-            let height = min(width / spanning.aspect, max(1, page.textArea.height - page.gutter - Self.spanningTextRoom))
+            let width = page.spannedWidth(columns: spanning.columns, of: text.paragraphStyle(at: attachment.index).section)
+            let height = min(width / spanning.aspect, page.tallestAcrossColumns)
             return (height * spanning.aspect, height)
         }
         return (attachment.delegate.width, attachment.delegate.ascent + attachment.delegate.descent)
