@@ -80,4 +80,18 @@ final class TabStopCheckTests: XCTestCase {
         let (line, frame) = try line(showing: offset, in: pages)
         XCTAssertEqual(try rightEnd(of: line, in: document) - frame.container.rect.minX, 140, accuracy: 0.01)
     }
+
+    /// docs/markup.md's example, in the default two columns (231.9 pt wide): the warning it
+    /// quotes, and the quantities ending at the column's end.
+    func testTheDocumentedExample() throws {
+        let (document, pages) = try SectionTesting.layOut(MarkupExample.named("tabs-past-end").markup)
+        XCTAssertEqual(warnings(document).map(\.message),
+                       ["tab stop 300 pt is past the end of the column (lines end at 231.9 pt); the text there ends at the column's end"])
+        for quantity in ["3 coils", "9 litres"] {
+            let text = document.text.string
+            let offset = text.utf16.distance(from: text.utf16.startIndex, to: text.range(of: quantity)!.lowerBound)
+            let (line, frame) = try line(showing: offset, in: pages)
+            XCTAssertEqual(try rightEnd(of: line, in: document), frame.container.rect.maxX, accuracy: 0.01, quantity)
+        }
+    }
 }
