@@ -49,7 +49,7 @@ final class PaginatorTests: XCTestCase {
     func testEveryPictureIsPlacedOnce() throws {
         let document = try zombies()
         var placed: [String] = []
-        for page in document.pages() {
+        for page in document.checkedPages() {
             // In the columns' lines, or in the figures' (in the column, floated, across the columns).
             let frames = page.frames + (page.frames.flatMap(\.boxes) + page.pictures.compactMap(\.box)).flatMap(\.frames)
             for frame in frames {

@@ -18,7 +18,7 @@ final class RunningHeadLayoutTests: XCTestCase {
 
     /// The parts' text on each page, by band: lines above the text area are the header's.
     private func heads(of document: PreparedDocument) -> [(header: [String], footer: [String])] {
-        document.pages().map { page in
+        document.checkedPages().map { page in
             var header: [String] = [], footer: [String] = []
             guard let furniture = page.furniture else { return ([], []) }
             let area = document.template.textArea(ofPage: page.number)
