@@ -94,4 +94,17 @@ final class TabStopCheckTests: XCTestCase {
             XCTAssertEqual(try rightEnd(of: line, in: document), frame.container.rect.maxX, accuracy: 0.01, quantity)
         }
     }
+
+    /// A named style's stops are warned about at its definition, once for all its paragraphs.
+    func testANamedStylesStopIsWarnedAboutAtItsDefinition() throws {
+        let markup = """
+        <style name="prices" tabs="60, 250 decimal"/>
+        <p style="prices">Rope\t5.25
+        </p>Body text between the tables.
+        <p style="prices">Oil\t12.5
+        """
+        let (document, pages) = try layOut(markup)
+        XCTAssertEqual(warnings(document).map(\.location), [SourceLocation(file: "doc.txt", line: 1, column: 28)])
+        XCTAssertEqual(pages.count, 1)
+    }
 }
