@@ -118,6 +118,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var outlineLevel: Int
     /// The paragraph's drop cap (`DropCap.none`: it has none).
     public var dropCap: DropCap
+    /// How its justified lines give: word spaces, letter spacing and glyph scaling.
+    public var justification = Justification.standard
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,

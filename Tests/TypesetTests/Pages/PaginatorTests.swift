@@ -61,7 +61,8 @@ final class PaginatorTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(placed, ["coffee.jpg", "chelsea.png", "rocket.jpg", "astronaut.png", "cameraman.png"])
+        // Once each; a picture across the columns may wait for the next page's top, past a later float.
+        XCTAssertEqual(placed.sorted(), ["astronaut.png", "cameraman.png", "chelsea.png", "coffee.jpg", "rocket.jpg"])
     }
 
     func testPagesAreMadeAnewOnEachPass() throws {
