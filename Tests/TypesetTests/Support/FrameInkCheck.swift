@@ -64,9 +64,12 @@ struct FrameInkCheck {
         var found: [Overrun] = []
         for (lineIndex, line) in frame.lines.enumerated() {
             let at = "\(place) line \(lineIndex)"
-            func check(_ glyph: UInt32, of font: Font, size: Double, at origin: Point, character: Int, advance: Double) {
+            // `scale`: how much wider the glyph is drawn (justification's glyph scaling).
+            func check(_ glyph: UInt32, of font: Font, size: Double, scale: Double = 1, at origin: Point, character: Int,
+                       advance: Double) {
                 guard let ink = font.ink(of: glyph, size: size) else { return }
-                let box = Rect(x: origin.x + ink.minX, y: origin.y + ink.minY, width: ink.maxX - ink.minX, height: ink.maxY - ink.minY)
+                let box = Rect(x: origin.x + ink.minX * scale, y: origin.y + ink.minY, width: (ink.maxX - ink.minX) * scale,
+                               height: ink.maxY - ink.minY)
                 var sideways = Self.frameTolerance + Self.sideBearingShare * size
                 if hangs(character, line: line) { sideways += Self.hangingShare * advance }
                 let vertical = Self.frameTolerance + Self.verticalShare * size
@@ -79,7 +82,7 @@ struct FrameInkCheck {
                     let character = run.clusters[glyph]
                     guard !PageBoxes.isWhiteSpace(character, in: text) else { continue }
                     let origin = Point(x: line.origin.x + run.positions[glyph].x, y: line.origin.y + run.positions[glyph].y)
-                    check(run.glyphIDs[glyph], of: run.font, size: run.fontSize, at: origin, character: character,
+                    check(run.glyphIDs[glyph], of: run.font, size: run.fontSize, scale: run.horizontalScale, at: origin, character: character,
                           advance: run.advances[glyph])
                 }
             }
