@@ -18,7 +18,9 @@ import Text
 ///   design;
 /// - every glyph, `verticalShare` of its size above or below: accents over capitals and
 ///   descenders at a column's edges;
-/// - hanging punctuation, 0.7 of its advance more sideways (Layout's Protrusion).
+/// - hanging punctuation, 0.7 of its advance more sideways (Layout's Protrusion);
+/// - ink the face draws past the glyph's own advance box (an italic f's hook, 0.14 em in
+///   Liberation Serif Italic, reaching out of a line that ends in a hanging hyphen).
 ///
 /// A drop cap's initial is checked as any glyph; a figure's or an aside's text against the
 /// box's text area; a picture is not a glyph (PagePropertyChecker checks pictures).
@@ -72,8 +74,10 @@ struct FrameInkCheck {
                                height: ink.maxY - ink.minY)
                 var sideways = Self.frameTolerance + Self.sideBearingShare * size
                 if hangs(character, line: line) { sideways += Self.hangingShare * advance }
+                // Ink the face itself puts past the glyph's advance (an italic f's hook).
+                let overhangLeft = max(0, -ink.minX * scale), overhangRight = max(0, ink.maxX * scale - advance)
                 let vertical = Self.frameTolerance + Self.verticalShare * size
-                let excess = max(rect.minX - box.minX - sideways, box.maxX - rect.maxX - sideways,
+                let excess = max(rect.minX - box.minX - sideways - overhangLeft, box.maxX - rect.maxX - sideways - overhangRight,
                                  rect.minY - box.minY - vertical, box.maxY - rect.maxY - vertical)
                 if excess > 0 { found.append(Overrun(place: at, character: character, ink: box, frame: rect, excess: excess)) }
             }
