@@ -168,8 +168,11 @@ extension FrameSetting {
                             height: Double) -> (x: Double, top: Double, width: Double, height: Double)? {
         var boxTop = top, trials = 0
         let step = Self.bandStep(on: container.baselineGrid)
+        // A box goes no narrower than its first paragraph's lines would.
+        let narrowest = container.narrowestLine(for: text.paragraphStyle(at: box.range.lowerBound),
+                                                fontSize: text.attributes(at: box.range.lowerBound).attributes.fontSize)
         while boxTop + min(height, 1) <= container.rect.maxY {
-            let fragments = container.lineFragments(top: boxTop, height: height)
+            let fragments = container.lineFragments(top: boxTop, height: height, narrowest: narrowest)
             if let place = fragments.first(where: { $0.width >= width - 0.001 }) {
                 return (place.minX, boxTop, width, height)
             }
@@ -178,7 +181,7 @@ extension FrameSetting {
                 trials += 1
                 let narrower = framesetter.width(of: box, available: widest.width)
                 let narrowerHeight = framesetter.height(of: box, width: narrower)
-                let stretches = container.lineFragments(top: boxTop, height: narrowerHeight)
+                let stretches = container.lineFragments(top: boxTop, height: narrowerHeight, narrowest: narrowest)
                 if let place = stretches.first(where: { $0.width >= narrower - 0.001 }), boxTop + narrowerHeight <= container.rect.maxY + 0.001 {
                     return (place.minX, boxTop, narrower, narrowerHeight)
                 }
@@ -206,11 +209,12 @@ extension FrameSetting {
         func proposedTop() -> Double { grid.map { $0.snap(bandTop + expected.baseline) - expected.baseline } ?? bandTop }
         var proposed = expected
         var initialPitch: Double?   // the distance between lines a drop cap is sized for, once its first line is set
+        let narrowest = container.narrowestLine(for: paragraph)
         repeat {
             var fragmentsTop = proposedTop()
             if !beyondBottom, fragmentsTop + expected.textBottom > rect.maxY + 0.001 { return nil }
             for _ in 0 ..< Self.bandAttempts {
-                let fragments = container.lineFragments(top: fragmentsTop + proposed.upper, height: proposed.height)
+                let fragments = container.lineFragments(top: fragmentsTop + proposed.upper, height: proposed.height, narrowest: narrowest)
                 guard !fragments.isEmpty else { break }
                 let besideZone = zone.flatMap { $0.isBeside(baseline: fragmentsTop + expected.baseline) ? $0 : nil }
                 var set = setLines(in: fragments, container: container, paragraph: paragraph, from: position,
@@ -289,13 +293,22 @@ extension FrameSetting {
                 measure.available = 1
             }
             let available = measure.available, tabs = measure.tabs
+            let columnWidth = rect.width - style.headIndent - style.tailIndent - (startsParagraph ? style.firstLineIndent : 0)
+                - (opening.map { $0.width(pitch: pitch) + $0.gap } ?? 0)
             if fitWords, !paragraph.range.isEmpty, !firstWordFits(paragraph, from: start, available: available, tabs: tabs),
-               firstWordFits(paragraph, from: start, available: rect.width - style.headIndent - style.tailIndent
-                                                                - (startsParagraph ? style.firstLineIndent : 0)
-                                                                - (opening.map { $0.width(pitch: pitch) + $0.gap } ?? 0), tabs: tabs) {
+               firstWordFits(paragraph, from: start, available: columnWidth, tabs: tabs) {
                 continue
             }
-            let lineBreak: LineBreak
+            // A stretch narrower than the column that would hold one word alone is left empty,
+            // when the column would hold two (NarrowLines).
+            let firstFit = fitWords && !paragraph.range.isEmpty && fragment.width < rect.width - 0.001
+                ? framesetter.firstFitBreak(in: paragraph, from: start, available: available, tabs: tabs) : nil
+            let stranded = firstFit.map { strandsWord(paragraph, from: start, to: $0) } ?? false
+            if stranded, !strandsWord(paragraph, from: start, to: framesetter.firstFitBreak(in: paragraph, from: start,
+                                                                                                    available: columnWidth, tabs: tabs)) {
+                continue
+            }
+            var lineBreak: LineBreak
             if paragraph.range.isEmpty {
                 lineBreak = LineBreak(end: paragraph.range.upperBound, kind: .mandatory)
             } else {
@@ -313,6 +326,10 @@ extension FrameSetting {
                                                                       firstWidth: available, rest: ordered[(index + 1)...],
                                                                       bandTop: bandTop, expected: expected, zone: zone)
                                       })
+                // The optimal breaks strand a word where the first fit would not: the first fit wins.
+                if let firstFit, !stranded, strandsWord(paragraph, from: start, to: lineBreak) {
+                    lineBreak = firstFit
+                }
             }
             // Punctuation hangs into the column's margin, never against an exclusion or a shape's outline.
             var line = LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: measure.left, available: available,
@@ -388,6 +405,7 @@ extension FrameSetting {
         var total = firstWidth
         let rightToLeft = paragraph.bidi.isRightToLeft
         var beside = zone
+        let narrowest = container.narrowestLine(for: paragraph)
         func add(_ fragment: HorizontalSpan) {
             var width = fragment.width - style.headIndent - style.tailIndent
             var measure = LineMeasure(in: fragment, style: style, rightToLeft: rightToLeft, startsParagraph: false)
@@ -400,7 +418,7 @@ extension FrameSetting {
         var top = bandTop + expected.advance
         while total < 2 * remaining, top + expected.textBottom <= rect.maxY + 0.001, widths.count < 10_000 {
             if let zone = beside, !zone.isBeside(baseline: top + expected.baseline) { beside = nil }
-            let below = container.lineFragments(top: top + expected.upper, height: expected.height)
+            let below = container.lineFragments(top: top + expected.upper, height: expected.height, narrowest: narrowest)
             guard !below.isEmpty else {
                 top += Self.bandStep
                 continue

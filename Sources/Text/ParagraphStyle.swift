@@ -102,13 +102,17 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var outlineLevel: Int
     /// The paragraph's drop cap (`DropCap.none`: it has none).
     public var dropCap: DropCap
+    /// The narrowest line beside a float, a figure, an exclusion or inside a shape: a
+    /// stretch narrower is left empty and the text goes on where there is room again.
+    public var minimumLineWidth: LineWidthMinimum
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
                 hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36,
                 direction: WritingDirection = .auto, orphans: Int = 2, widows: Int = 2, keepWithNext: Bool = false,
                 keepTogether: Bool = false, keepBlock: Int? = nil, balance: Bool = false, breakBefore: ForcedBreak? = nil,
-                section: SectionStyle? = nil, box: BoxStyle? = nil, outlineLevel: Int = 0, dropCap: DropCap = .none) {
+                section: SectionStyle? = nil, box: BoxStyle? = nil, outlineLevel: Int = 0, dropCap: DropCap = .none,
+                minimumLineWidth: LineWidthMinimum = .standard) {
         self.alignment = alignment
         self.firstLineIndent = firstLineIndent
         self.headIndent = headIndent
@@ -132,5 +136,6 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.box = box
         self.outlineLevel = outlineLevel
         self.dropCap = dropCap
+        self.minimumLineWidth = minimumLineWidth
     }
 }
