@@ -79,18 +79,19 @@ extension FrameSetting {
             let paragraph = next.paragraph, style = next.paragraph.style
             let top = y + next.spaceBefore
             if initialZone?.paragraph != paragraph.range.lowerBound { initialZone = nil }
+            var sawStretch = false
             var placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: fitWords, beyondBottom: false,
-                                   beside: initialZone)
+                                   beside: initialZone, sawStretch: &sawStretch)
             if placed == nil, lines.isEmpty {
                 // Nothing fits: the frame still takes a line wherever there is a fragment,
                 // the next word or picture sticking out of it as out of a narrow rectangle.
-                if fitWords {
+                if fitWords, sawStretch {
                     placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: false,
-                                       beside: initialZone)
+                                       beside: initialZone, sawStretch: &sawStretch)
                 }
                 placed = placed
                     ?? placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: true,
-                                 beside: initialZone)
+                                 beside: initialZone, sawStretch: &sawStretch)
             }
             guard let band = placed else {
                 if !lines.isEmpty {
@@ -198,8 +199,11 @@ extension FrameSetting {
     ///     would fit the container's full width;
     ///   - beyondBottom: accept lines that reach below the container's bottom.
     ///   - beside: the drop cap of the paragraph, which the lines of bands down to its baseline keep clear of.
+    ///   - sawStretch: set when some band had a usable stretch (when none had, only bands
+    ///     reaching below the bottom are left to try).
     private mutating func placeBand(in container: Container, paragraph: PreparedParagraph, from position: Int, top: Double,
-                                    fitWords: Bool, beyondBottom: Bool, beside zone: InitialZone?) -> PlacedBand? {
+                                    fitWords: Bool, beyondBottom: Bool, beside zone: InitialZone?,
+                                    sawStretch: inout Bool) -> PlacedBand? {
         let rect = container.rect
         let expected = BandMetrics.expected(in: paragraph, at: position)
         let grid = container.baselineGrid
@@ -213,9 +217,14 @@ extension FrameSetting {
         repeat {
             var fragmentsTop = proposedTop()
             if !beyondBottom, fragmentsTop + expected.textBottom > rect.maxY + 0.001 { return nil }
-            for _ in 0 ..< Self.bandAttempts {
+            var noStretch = false
+            for attempt in 0 ..< Self.bandAttempts {
                 let fragments = container.lineFragments(top: fragmentsTop + proposed.upper, height: proposed.height, narrowest: narrowest)
-                guard !fragments.isEmpty else { break }
+                guard !fragments.isEmpty else {
+                    noStretch = attempt == 0
+                    break
+                }
+                sawStretch = true
                 let besideZone = zone.flatMap { $0.isBeside(baseline: fragmentsTop + expected.baseline) ? $0 : nil }
                 var set = setLines(in: fragments, container: container, paragraph: paragraph, from: position,
                                    bandTop: fragmentsTop, expected: expected, fitWords: fitWords, beside: besideZone,
@@ -254,7 +263,11 @@ extension FrameSetting {
                 if !beyondBottom, bottom > rect.maxY + 0.001 { return nil }
                 return PlacedBand(lines: set.lines, next: bandTop + actual.advance + shift, lastFragment: lastFragment)
             }
-            bandTop += Self.bandStep(on: grid)
+            if noStretch, grid == nil {
+                bandTop = Self.nextBandWithStretches(in: container, below: bandTop, band: proposed, narrowest: narrowest)
+            } else {
+                bandTop += Self.bandStep(on: grid)
+            }
         } while proposedTop() < rect.maxY
         return nil
     }
@@ -420,7 +433,9 @@ extension FrameSetting {
             if let zone = beside, !zone.isBeside(baseline: top + expected.baseline) { beside = nil }
             let below = container.lineFragments(top: top + expected.upper, height: expected.height, narrowest: narrowest)
             guard !below.isEmpty else {
-                top += Self.bandStep
+                // A prediction needs no point-by-point search: a line's height down is close
+                // enough, and a column of stretches too narrow to use would cost a query a point.
+                top += max(Self.bandStep, expected.advance)
                 continue
             }
             (paragraph.bidi.isRightToLeft ? Array(below.reversed()) : below).forEach(add)
