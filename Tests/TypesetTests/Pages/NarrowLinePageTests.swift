@@ -22,9 +22,19 @@ final class NarrowLinePageTests: XCTestCase {
         let document = try layOut(MarkupSource(fileName: file.lastPathComponent, text: try String(contentsOf: file, encoding: .utf8)),
                                   in: folder)
         var checker = PagePropertyChecker(fixture: "magazine-feature", text: document.text)
+        let pages = Array(document.pages())
+        pages.forEach { checker.check($0) }
+        checker.finish()
+        let beside = linesBesideFloats(pages, document)
+        XCTAssertGreaterThanOrEqual(beside.lines, 3)
+        XCTAssertGreaterThanOrEqual(beside.besideContour, 1)
+    }
+
+    /// Every line beside a float on `pages` in a stretch at least its paragraph's minimum wide
+    /// and holding more than one word unless it ends its paragraph; how many there are.
+    private func linesBesideFloats(_ pages: [Page], _ document: PreparedDocument) -> (lines: Int, besideContour: Int) {
         var beside = 0, besideContour = 0
-        for page in document.pages() {
-            checker.check(page)
+        for page in pages {
             for frame in page.frames {
                 for line in frame.lines where LineSlot.isBesideAFloat(line, in: frame) {
                     let quoted = "page \(page.number): \"\(frame.text.substring(line.stringRange))\""
@@ -37,9 +47,24 @@ final class NarrowLinePageTests: XCTestCase {
                 }
             }
         }
+        return (beside, besideContour)
+    }
+
+    func testTheDocumentedExampleKeepsItsMinimumBesideBothPictures() throws {
+        let example = MarkupExample.named("min-line-width")
+        let document = try layOut(MarkupSource(fileName: "example.txt", text: example.markup), in: TestSupport.zombiesDirectory)
+        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])
+        var checker = PagePropertyChecker(fixture: "min-line-width example", text: document.text)
+        let pages = Array(document.pages())
+        pages.forEach { checker.check($0) }
         checker.finish()
-        XCTAssertGreaterThanOrEqual(beside, 3)
-        XCTAssertGreaterThanOrEqual(besideContour, 1)
+        XCTAssertEqual(pages.flatMap(\.frames).flatMap(\.floats).count, 2)
+        // 54 pt beside each picture: under the first paragraph's 5 em (55 pt), so it starts below
+        // its picture; over the second's 3 em (33 pt), so lines of two words go beside it.
+        XCTAssertGreaterThanOrEqual(linesBesideFloats(pages, document).lines, 2)
+        let second = try XCTUnwrap(document.text.string.utf16.firstIndex(of: 0x0A)).utf16Offset(in: document.text.string) + 1
+        let beside = pages.flatMap(\.frames).flatMap { frame in frame.lines.filter { LineSlot.isBesideAFloat($0, in: frame) } }
+        XCTAssertTrue(beside.allSatisfy { $0.stringRange.lowerBound >= second }, "the first paragraph's lines are all below its picture")
     }
 
     func testAShapedSectionTooSmallForAnyLineGivesItsTextToTheNextPage() throws {
