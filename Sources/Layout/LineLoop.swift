@@ -13,7 +13,9 @@ import Text
 /// found and lines set in them; when the lines turn out taller (a picture, a larger size), the
 /// band is proposed again, tall enough for them, a few times at most, as TextKit and CSS
 /// shapes do. A band with no fragment, or none the next word fits, moves down a point (a
-/// rectangle's bands are all alike, so there it never moves).
+/// rectangle's bands are all alike, so there it never moves); one with no fragment at least
+/// the paragraph's minimum line width (NarrowLines) searches further down a line at a time
+/// (EmptyBands).
 extension FrameSetting {
     /// How far a band moves down when it has no room: a point, so that lines resume within
     /// a point of where an exclusion or a shape's narrow end gives way.
