@@ -8,9 +8,10 @@ public struct Container: Hashable, Sendable {
     public var shape: Shape?
     /// Shapes text never enters.
     public var exclusions: [Exclusion]
-    /// Fragments narrower than this are not used: beside an exclusion or at the tip of a
+    /// Fragments narrower than this are never used: beside an exclusion or at the tip of a
     /// circle they would hold a letter or two. 18 pt is about two ems of body text. Applies
-    /// only to containers with a shape or exclusions.
+    /// only to containers with a shape or exclusions; a paragraph's lines ask for more, its
+    /// `minimumLineWidth` (see NarrowLines).
     public var minimumFragmentWidth: Double
     /// The grid every baseline is moved down onto (nil: lines sit where their heights put them).
     public var baselineGrid: BaselineGrid?
@@ -31,10 +32,10 @@ public struct Container: Hashable, Sendable {
 
     /// The usable stretches, left to right, for a line whose band runs from `top` down
     /// `height` points: inside the shape (or the rectangle's width) all the way down the band,
-    /// clear of every exclusion and its padding anywhere in it, each at least
-    /// `minimumFragmentWidth` wide. The rectangle bounds x only: whether a band fits above
-    /// the container's bottom is the framesetter's question.
-    public func lineFragments(top: Double, height: Double) -> [HorizontalSpan] {
+    /// clear of every exclusion and its padding anywhere in it, each at least `narrowest`
+    /// wide (`minimumFragmentWidth` when not given). The rectangle bounds x only: whether a
+    /// band fits above the container's bottom is the framesetter's question.
+    public func lineFragments(top: Double, height: Double, narrowest: Double? = nil) -> [HorizontalSpan] {
         let bounds = HorizontalSpan(minX: rect.minX, maxX: rect.maxX)
         if isRectangular { return [bounds] }
         let bottom = top + max(0, height)
@@ -44,6 +45,7 @@ public struct Container: Hashable, Sendable {
             let covered = SpanList.normalized(exclusions.flatMap { $0.coveredSpans(top: top, bottom: bottom) })
             spans = SpanList.subtracting(covered, from: spans)
         }
-        return spans.filter { $0.width >= minimumFragmentWidth }
+        let narrowest = narrowest ?? minimumFragmentWidth
+        return spans.filter { $0.width >= narrowest }
     }
 }

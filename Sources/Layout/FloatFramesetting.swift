@@ -35,10 +35,6 @@ extension Framesetter {
         }
     }
 
-    /// The narrowest strip beside a float that takes text, in points (about five ems of body
-    /// text; half the column in a column narrower than twice that).
-    static let narrowestBesideFloat = 54.0
-
     /// More floats than this in one frame are moved on rather than placed, which bounds the
     /// number of times a frame is set again.
     static let maximumFloatsPerFrame = 32
@@ -67,11 +63,8 @@ extension Framesetter {
         }
         func set() -> FrameResult {
             var floated = container
+            // A strip beside a float too narrow for its paragraph's lines is left empty (NarrowLines).
             floated.exclusions += placed.map(\.exclusion)
-            // Beside a float, a strip too narrow for a few words is left empty: it would hold a
-            // word or two alone beside the picture.
-            floated.minimumFragmentWidth = max(container.minimumFragmentWidth,
-                                               min(Self.narrowestBesideFloat, container.rect.width / 2))
             return plainFrame(in: floated, from: index, to: end, carrying: carried)
         }
         var result = set()

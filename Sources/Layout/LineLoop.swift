@@ -13,7 +13,9 @@ import Text
 /// found and lines set in them; when the lines turn out taller (a picture, a larger size), the
 /// band is proposed again, tall enough for them, a few times at most, as TextKit and CSS
 /// shapes do. A band with no fragment, or none the next word fits, moves down a point (a
-/// rectangle's bands are all alike, so there it never moves).
+/// rectangle's bands are all alike, so there it never moves); one with no fragment at least
+/// the paragraph's minimum line width (NarrowLines) searches further down a line at a time
+/// (EmptyBands).
 extension FrameSetting {
     /// How far a band moves down when it has no room: a point, so that lines resume within
     /// a point of where an exclusion or a shape's narrow end gives way.
@@ -79,18 +81,19 @@ extension FrameSetting {
             let paragraph = next.paragraph, style = next.paragraph.style
             let top = y + next.spaceBefore
             if initialZone?.paragraph != paragraph.range.lowerBound { initialZone = nil }
+            var sawStretch = false
             var placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: fitWords, beyondBottom: false,
-                                   beside: initialZone)
+                                   beside: initialZone, sawStretch: &sawStretch)
             if placed == nil, lines.isEmpty {
                 // Nothing fits: the frame still takes a line wherever there is a fragment,
                 // the next word or picture sticking out of it as out of a narrow rectangle.
-                if fitWords {
+                if fitWords, sawStretch {
                     placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: false,
-                                       beside: initialZone)
+                                       beside: initialZone, sawStretch: &sawStretch)
                 }
                 placed = placed
                     ?? placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: true,
-                                 beside: initialZone)
+                                 beside: initialZone, sawStretch: &sawStretch)
             }
             guard let band = placed else {
                 if !lines.isEmpty {
@@ -168,8 +171,11 @@ extension FrameSetting {
                             height: Double) -> (x: Double, top: Double, width: Double, height: Double)? {
         var boxTop = top, trials = 0
         let step = Self.bandStep(on: container.baselineGrid)
+        // A box goes no narrower than its first paragraph's lines would.
+        let narrowest = container.narrowestLine(for: text.paragraphStyle(at: box.range.lowerBound),
+                                                fontSize: text.attributes(at: box.range.lowerBound).attributes.fontSize)
         while boxTop + min(height, 1) <= container.rect.maxY {
-            let fragments = container.lineFragments(top: boxTop, height: height)
+            let fragments = container.lineFragments(top: boxTop, height: height, narrowest: narrowest)
             if let place = fragments.first(where: { $0.width >= width - 0.001 }) {
                 return (place.minX, boxTop, width, height)
             }
@@ -178,7 +184,7 @@ extension FrameSetting {
                 trials += 1
                 let narrower = framesetter.width(of: box, available: widest.width)
                 let narrowerHeight = framesetter.height(of: box, width: narrower)
-                let stretches = container.lineFragments(top: boxTop, height: narrowerHeight)
+                let stretches = container.lineFragments(top: boxTop, height: narrowerHeight, narrowest: narrowest)
                 if let place = stretches.first(where: { $0.width >= narrower - 0.001 }), boxTop + narrowerHeight <= container.rect.maxY + 0.001 {
                     return (place.minX, boxTop, narrower, narrowerHeight)
                 }
@@ -195,8 +201,11 @@ extension FrameSetting {
     ///     would fit the container's full width;
     ///   - beyondBottom: accept lines that reach below the container's bottom.
     ///   - beside: the drop cap of the paragraph, which the lines of bands down to its baseline keep clear of.
+    ///   - sawStretch: set when some band had a usable stretch (when none had, only bands
+    ///     reaching below the bottom are left to try).
     private mutating func placeBand(in container: Container, paragraph: PreparedParagraph, from position: Int, top: Double,
-                                    fitWords: Bool, beyondBottom: Bool, beside zone: InitialZone?) -> PlacedBand? {
+                                    fitWords: Bool, beyondBottom: Bool, beside zone: InitialZone?,
+                                    sawStretch: inout Bool) -> PlacedBand? {
         let rect = container.rect
         let expected = BandMetrics.expected(in: paragraph, at: position)
         let grid = container.baselineGrid
@@ -206,12 +215,18 @@ extension FrameSetting {
         func proposedTop() -> Double { grid.map { $0.snap(bandTop + expected.baseline) - expected.baseline } ?? bandTop }
         var proposed = expected
         var initialPitch: Double?   // the distance between lines a drop cap is sized for, once its first line is set
+        let narrowest = container.narrowestLine(for: paragraph)
         repeat {
             var fragmentsTop = proposedTop()
             if !beyondBottom, fragmentsTop + expected.textBottom > rect.maxY + 0.001 { return nil }
-            for _ in 0 ..< Self.bandAttempts {
-                let fragments = container.lineFragments(top: fragmentsTop + proposed.upper, height: proposed.height)
-                guard !fragments.isEmpty else { break }
+            var noStretch = false
+            for attempt in 0 ..< Self.bandAttempts {
+                let fragments = container.lineFragments(top: fragmentsTop + proposed.upper, height: proposed.height, narrowest: narrowest)
+                guard !fragments.isEmpty else {
+                    noStretch = attempt == 0
+                    break
+                }
+                sawStretch = true
                 let besideZone = zone.flatMap { $0.isBeside(baseline: fragmentsTop + expected.baseline) ? $0 : nil }
                 var set = setLines(in: fragments, container: container, paragraph: paragraph, from: position,
                                    bandTop: fragmentsTop, expected: expected, fitWords: fitWords, beside: besideZone,
@@ -250,7 +265,11 @@ extension FrameSetting {
                 if !beyondBottom, bottom > rect.maxY + 0.001 { return nil }
                 return PlacedBand(lines: set.lines, next: bandTop + actual.advance + shift, lastFragment: lastFragment)
             }
-            bandTop += Self.bandStep(on: grid)
+            if noStretch, grid == nil {
+                bandTop = Self.nextBandWithStretches(in: container, below: bandTop, band: proposed, narrowest: narrowest)
+            } else {
+                bandTop += Self.bandStep(on: grid)
+            }
         } while proposedTop() < rect.maxY
         return nil
     }
@@ -289,13 +308,22 @@ extension FrameSetting {
                 measure.available = 1
             }
             let available = measure.available, tabs = measure.tabs
+            let columnWidth = rect.width - style.headIndent - style.tailIndent - (startsParagraph ? style.firstLineIndent : 0)
+                - (opening.map { $0.width(pitch: pitch) + $0.gap } ?? 0)
             if fitWords, !paragraph.range.isEmpty, !firstWordFits(paragraph, from: start, available: available, tabs: tabs),
-               firstWordFits(paragraph, from: start, available: rect.width - style.headIndent - style.tailIndent
-                                                                - (startsParagraph ? style.firstLineIndent : 0)
-                                                                - (opening.map { $0.width(pitch: pitch) + $0.gap } ?? 0), tabs: tabs) {
+               firstWordFits(paragraph, from: start, available: columnWidth, tabs: tabs) {
                 continue
             }
-            let lineBreak: LineBreak
+            // A stretch narrower than the column that would hold one word alone is left empty,
+            // when the column would hold two (NarrowLines).
+            let firstFit = fitWords && !paragraph.range.isEmpty && fragment.width < rect.width - 0.001
+                ? framesetter.firstFitBreak(in: paragraph, from: start, available: available, tabs: tabs) : nil
+            let stranded = firstFit.map { strandsWord(paragraph, from: start, to: $0) } ?? false
+            if stranded, !strandsWord(paragraph, from: start, to: framesetter.firstFitBreak(in: paragraph, from: start,
+                                                                                                    available: columnWidth, tabs: tabs)) {
+                continue
+            }
+            var lineBreak: LineBreak
             if paragraph.range.isEmpty {
                 lineBreak = LineBreak(end: paragraph.range.upperBound, kind: .mandatory)
             } else {
@@ -313,6 +341,10 @@ extension FrameSetting {
                                                                       firstWidth: available, rest: ordered[(index + 1)...],
                                                                       bandTop: bandTop, expected: expected, zone: zone)
                                       })
+                // The optimal breaks strand a word where the first fit would not: the first fit wins.
+                if let firstFit, !stranded, strandsWord(paragraph, from: start, to: lineBreak) {
+                    lineBreak = firstFit
+                }
             }
             // Punctuation hangs into the column's margin, never against an exclusion or a shape's outline.
             var line = LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: measure.left, available: available,
@@ -388,6 +420,7 @@ extension FrameSetting {
         var total = firstWidth
         let rightToLeft = paragraph.bidi.isRightToLeft
         var beside = zone
+        let narrowest = container.narrowestLine(for: paragraph)
         func add(_ fragment: HorizontalSpan) {
             var width = fragment.width - style.headIndent - style.tailIndent
             var measure = LineMeasure(in: fragment, style: style, rightToLeft: rightToLeft, startsParagraph: false)
@@ -400,9 +433,11 @@ extension FrameSetting {
         var top = bandTop + expected.advance
         while total < 2 * remaining, top + expected.textBottom <= rect.maxY + 0.001, widths.count < 10_000 {
             if let zone = beside, !zone.isBeside(baseline: top + expected.baseline) { beside = nil }
-            let below = container.lineFragments(top: top + expected.upper, height: expected.height)
+            let below = container.lineFragments(top: top + expected.upper, height: expected.height, narrowest: narrowest)
             guard !below.isEmpty else {
-                top += Self.bandStep
+                // A prediction needs no point-by-point search: a line's height down is close
+                // enough, and a column of stretches too narrow to use would cost a query a point.
+                top += max(Self.bandStep, expected.advance)
                 continue
             }
             (paragraph.bidi.isRightToLeft ? Array(below.reversed()) : below).forEach(add)

@@ -23,12 +23,13 @@ struct ParagraphStyleChange: Equatable {
     var keepTogether: Bool?
     var balance: Bool?
     var outlineLevel: Int?
+    var minimumLineWidth: LineWidthMinimum?
     var dropCap = DropCapChange()
     var justification = JustificationChange()
 
     static let attributeNames = ["align", "dir", "indent", "head-indent", "tail-indent", "space-before", "space-after",
                                  "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval",
-                                 "orphans", "widows", "keep-with-next", "keep-together", "balance", "outline-level"] + DropCapChange.attributeNames
+                                 "orphans", "widows", "keep-with-next", "keep-together", "balance", "outline-level", "min-line-width"] + DropCapChange.attributeNames
         + JustificationChange.attributeNames
 
     /// More lines than any column holds: a larger minimum only keeps paragraphs whole.
@@ -86,6 +87,8 @@ struct ParagraphStyleChange: Equatable {
             balance = values.boolean(attribute) ?? balance
         case "outlinelevel":
             outlineLevel = Self.outlineLevel(attribute, values) ?? outlineLevel
+        case "minlinewidth":
+            minimumLineWidth = Self.minimumLineWidth(attribute, values) ?? minimumLineWidth
         default:
             return dropCap.read(attribute, values) || justification.read(attribute, values)
         }
@@ -120,6 +123,18 @@ struct ParagraphStyleChange: Equatable {
             return nil
         }
         return Int(level)
+    }
+
+    /// More ems than any column is wide: a larger minimum only empties shaped columns.
+    static let maximumLineWidthEms = 100.0
+
+    /// `5em` (of the paragraph's font size) or a length (`60pt`, `2cm`); 0 lets a line be as
+    /// narrow as the container allows.
+    private static func minimumLineWidth(_ attribute: TagAttribute, _ values: ValueReader) -> LineWidthMinimum? {
+        if attribute.trimmedValue.lowercased().hasSuffix("em") {
+            return values.number(attribute, in: 0 ... maximumLineWidthEms, unit: "em").map(LineWidthMinimum.ems)
+        }
+        return values.points(attribute, in: 0 ... maximumLength).map(LineWidthMinimum.points)
     }
 
     /// `1.2` (times the natural height), a length with its unit (`14pt`, `5mm`: exactly that,
@@ -167,6 +182,7 @@ struct ParagraphStyleChange: Equatable {
         keepTogether = later.keepTogether ?? keepTogether
         balance = later.balance ?? balance
         outlineLevel = later.outlineLevel ?? outlineLevel
+        minimumLineWidth = later.minimumLineWidth ?? minimumLineWidth
         dropCap.merge(later.dropCap)
         justification.merge(later.justification)
     }
@@ -205,6 +221,7 @@ struct ParagraphStyleChange: Equatable {
             if balance, hyphenate == nil { style.hyphenate = false }
         }
         if let outlineLevel { style.outlineLevel = outlineLevel }
+        if let minimumLineWidth { style.minimumLineWidth = minimumLineWidth }
         dropCap.apply(to: &style.dropCap)
         justification.apply(to: &style.justification)
     }

@@ -118,6 +118,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var outlineLevel: Int
     /// The paragraph's drop cap (`DropCap.none`: it has none).
     public var dropCap: DropCap
+    /// The narrowest line beside a float, a figure, an exclusion or inside a shape: a
+    /// stretch narrower is left empty and the text goes on where there is room again.
+    public var minimumLineWidth: LineWidthMinimum
     /// How its justified lines give: word spaces, letter spacing and glyph scaling.
     public var justification = Justification.standard
 
@@ -126,7 +129,8 @@ public struct ParagraphStyle: Hashable, Sendable {
                 hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36,
                 direction: WritingDirection = .auto, orphans: Int = 2, widows: Int = 2, keepWithNext: Bool = false,
                 keepTogether: Bool = false, keepBlock: Int? = nil, balance: Bool = false, breakBefore: ForcedBreak? = nil,
-                section: SectionStyle? = nil, box: BoxStyle? = nil, outlineLevel: Int = 0, dropCap: DropCap = .none) {
+                section: SectionStyle? = nil, box: BoxStyle? = nil, outlineLevel: Int = 0, dropCap: DropCap = .none,
+                minimumLineWidth: LineWidthMinimum = .standard) {
         self.alignment = alignment
         self.firstLineIndent = firstLineIndent
         self.headIndent = headIndent
@@ -150,5 +154,6 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.box = box
         self.outlineLevel = outlineLevel
         self.dropCap = dropCap
+        self.minimumLineWidth = minimumLineWidth
     }
 }

@@ -44,7 +44,7 @@ final class MarkupDocumentationTests: XCTestCase {
                           "tabs", "tab-interval", "dir", "type", "marker", "start", "src", "width", "height", "name", "pattern",
                           "title", "header", "footer", "columns", "gutter", "href", "outline-level", "keep-together", "balance",
                           "shape", "cx", "cy", "r", "rx", "ry", "x", "y", "points", "padding", "page", "column-rule", "dropcap",
-                          "dropcap-face", "dropcap-color", "float", "span", "margin", "border"]
+                          "dropcap-face", "dropcap-color", "float", "span", "margin", "border", "min-line-width"]
         for attribute in attributes {
             XCTAssertTrue(page.contains("| `\(attribute)` |"), "\(attribute) has a row in a table of docs/markup.md")
         }

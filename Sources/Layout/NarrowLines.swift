@@ -1,0 +1,50 @@
+import Breaking
+import Text
+
+/// The one rule for how narrow a line may be where something narrows a container — a float or
+/// a figure beside the text, an exclusion, a shape's outline (docs/pipeline.md, "Narrow
+/// columns"). A stretch narrower than the paragraph's `min-line-width` takes no line; and a
+/// stretch narrower than the column that would take one word alone (not the paragraph's
+/// last) takes none either, when two words fit the column. Either way the stretch is left
+/// empty and the text goes on where the container is wide enough again. A rectangle is never
+/// narrowed: its lines are as wide as it is, however narrow.
+extension Container {
+    /// The narrowest stretch lines of `style` in text of `fontSize` are set in: the style's
+    /// minimum, at most half the container's width (a column only twice as wide as the minimum
+    /// still sets text beside a picture), at least the container's own `minimumFragmentWidth`.
+    func narrowestLine(for style: ParagraphStyle, fontSize: Double) -> Double {
+        max(minimumFragmentWidth, min(style.minimumLineWidth.points(fontSize: fontSize), rect.width / 2))
+    }
+
+    /// The narrowest stretch the lines of `paragraph` are set in, for the size its text starts with.
+    func narrowestLine(for paragraph: PreparedParagraph) -> Double {
+        narrowestLine(for: paragraph.style, fontSize: paragraph.styleRuns.first?.attributes.fontSize ?? 0)
+    }
+}
+
+extension FrameSetting {
+    /// Whether the text from `start` to `end` is one word or a piece of one: no break
+    /// opportunity lies between them, past the anchors of floated pictures at its start, which
+    /// show nothing in the line. (Each character of Chinese or Japanese is a word here, as each
+    /// may end a line.)
+    func holdsOneWord(_ paragraph: PreparedParagraph, from start: Int, to end: Int) -> Bool {
+        var first = start
+        while first < end, text.attributes(at: first).attributes.image.map({ $0.float != nil || $0.spanning != nil }) ?? false {
+            first += 1
+        }
+        let offsets = paragraph.opportunities.offsets
+        var low = 0, high = offsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if offsets[mid] <= first { low = mid + 1 } else { high = mid }
+        }
+        return low == offsets.count || offsets[low] >= end
+    }
+
+    /// Whether `lineBreak` ends a line from `start` that strands a word: one word alone,
+    /// which is not the last of its paragraph (nor before a line break).
+    func strandsWord(_ paragraph: PreparedParagraph, from start: Int, to lineBreak: LineBreak) -> Bool {
+        lineBreak.kind != .mandatory && lineBreak.end < paragraph.range.upperBound
+            && holdsOneWord(paragraph, from: start, to: lineBreak.end)
+    }
+}
