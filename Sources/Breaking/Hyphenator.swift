@@ -10,19 +10,21 @@ public final class Hyphenator {
     /// Folder of the dictionaries (`hyph_en_US.dic`, …).
     public static var dictionaryDirectory = "/usr/share/hyphen"
 
-    /// Shortest word that is hyphenated, and the fewest letters kept before and after a
-    /// break (TeX's defaults for English: \lefthyphenmin 2, \righthyphenmin 3).
-    public var minimumWordLength = 5
     /// Longer "words" (a run of letters with no break) are not looked up.
     public var maximumWordLength = 64
-    public var minimumBefore = 2
-    public var minimumAfter = 3
 
     public let language: String
     private let patterns: Patterns
     private var dictionary: UnsafeMutablePointer<HyphenDict> { patterns.dictionary }
     private var isUTF8: Bool { patterns.dictionary.pointee.utf8 != 0 }
-    private var cache: [UTF16Key: [Int]] = [:]
+    /// Every point the patterns allow in a word (within the dictionary's own minimums), each
+    /// with the letters before it: the rules of each paragraph then choose among them.
+    private var cache: [UTF16Key: [Point]] = [:]
+
+    private struct Point {
+        var offset: Int
+        var lettersBefore: Int
+    }
 
 
     /// The dictionary for a BCP 47 tag (`en`, `en-GB`, `de`, `fr-CA`, …), or nil when none is installed.
@@ -72,21 +74,39 @@ public final class Hyphenator {
         return nil
     }
 
-    /// Offsets inside `word` (UTF-16, 1 ..< count) where it may be broken with a hyphen.
-    /// Words in capitals only (acronyms), with digits, or shorter than the minimum are not
-    /// hyphenated; nor is anything that is not letters (URLs and the like).
-    public func hyphenationPoints<C: Collection>(in word: C) -> [Int] where C.Element == UInt16 {
+    /// Offsets inside `word` (UTF-16, 1 ..< count) where it may be broken with a hyphen, under
+    /// `rules` (its shortest word, the letters kept before and after a hyphen, capitalised
+    /// words). Words in capitals only (acronyms), with digits, or shorter than the minimum are
+    /// not hyphenated; nor is anything that is not letters (URLs and the like).
+    ///
+    /// libhyphen (`hnj_hyphen_hyphenate2`) already keeps the dictionary's LEFTHYPHENMIN and
+    /// RIGHTHYPHENMIN (English: 2 and 3; 2 and 2 where a dictionary names none), so the rules'
+    /// minimums can only raise them: the defaults, TeX's 2 and 3, are English's own.
+    public func hyphenationPoints<C: Collection>(in word: C, rules: HyphenationRules = HyphenationRules()) -> [Int]
+    where C.Element == UInt16 {
         let key = UTF16Key(word)
-        if let known = cache[key] { return known }
-        let points = computePoints(Array(key.units))
-        cache[key] = points
-        return points
+        let points: [Point]
+        if let known = cache[key] {
+            points = known
+        } else {
+            points = computePoints(Array(key.units))
+            cache[key] = points
+        }
+        guard !points.isEmpty else { return [] }
+        let scalars = String(decoding: key.units, as: UTF16.self).unicodeScalars
+        let letters = scalars.count
+        guard letters >= rules.minimumWord else { return [] }
+        if !rules.hyphenatesCapitalized(in: language), let first = scalars.first, first.properties.isUppercase || first.properties.generalCategory == .titlecaseLetter {
+            return []
+        }
+        return points.filter { $0.lettersBefore >= rules.minimumBefore && letters - $0.lettersBefore >= rules.minimumAfter }
+            .map(\.offset)
     }
 
-    private func computePoints(_ units: [UInt16]) -> [Int] {
+    private func computePoints(_ units: [UInt16]) -> [Point] {
         guard units.count <= maximumWordLength * 2 else { return [] }
         let scalars = String(decoding: units, as: UTF16.self).unicodeScalars
-        guard scalars.count >= minimumWordLength, scalars.count <= maximumWordLength,
+        guard scalars.count >= 2, scalars.count <= maximumWordLength,
               scalars.allSatisfy({ $0.properties.isAlphabetic || $0.value == 0x2019 || $0.value == 0x27 }),
               !scalars.allSatisfy({ !$0.properties.isLowercase }) else { return [] }
         let lowered = String(decoding: units, as: UTF16.self).lowercased()
@@ -122,7 +142,7 @@ public final class Hyphenator {
         defer { Self.freeNonStandard(replacements, positions, cuts, count: bytes.count) }
         guard status == 0 else { return [] }
         let characterCount = scalars.count
-        var points: [Int] = []
+        var points: [Point] = []
         var characterIndex = 0
         for byte in 0 ..< bytes.count {
             // Count characters at their first byte.
@@ -130,8 +150,8 @@ public final class Hyphenator {
             guard hyphens[byte] & 1 == 1, byte + 1 < bytes.count else { continue }
             // A non-standard break (old German "ck" → "k-k") is not taken.
             if let replacements, replacements[byte] != nil { continue }
-            guard characterIndex >= minimumBefore, characterCount - characterIndex >= minimumAfter else { continue }
-            points.append(byteToUnit[byte + 1])
+            guard characterIndex >= 1, characterCount - characterIndex >= 1 else { continue }
+            points.append(Point(offset: byteToUnit[byte + 1], lettersBefore: characterIndex))
         }
         return points
     }
