@@ -82,25 +82,16 @@ final class HyphenLimitSearchTests: XCTestCase {
         return (total, flags)
     }
 
-    private static func longestRun(_ flags: [Bool]) -> Int {
-        var longest = 0, run = 0
-        for flag in flags {
-            run = flag ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        return longest
-    }
-
     func testTheLimitIsKeptAndTheCheapestSettingThatKeepsItIsFound() throws {
         let unlimited = try search(parameters)
         XCTAssertEqual(unlimited.cost, try XCTUnwrap(cheapest { _ in true }), accuracy: 1e-6)
-        XCTAssertGreaterThanOrEqual(Self.longestRun(unlimited.flags), 2, "the paragraph's best setting has hyphens in a row: \(unlimited.flags)")
+        XCTAssertGreaterThanOrEqual(HyphenationControlTests.longestRun(unlimited.flags), 2, "the paragraph's best setting has hyphens in a row: \(unlimited.flags)")
         for limit in 1 ... 2 {
             var limited = parameters
             limited.consecutiveHyphenLimit = limit
             let found = try search(limited)
-            XCTAssertLessThanOrEqual(Self.longestRun(found.flags), limit, "\(found.flags)")
-            let best = try XCTUnwrap(cheapest { Self.longestRun($0) <= limit })
+            XCTAssertLessThanOrEqual(HyphenationControlTests.longestRun(found.flags), limit, "\(found.flags)")
+            let best = try XCTUnwrap(cheapest { HyphenationControlTests.longestRun($0) <= limit })
             XCTAssertEqual(found.cost, best, accuracy: 1e-6, "limit \(limit): the cheapest setting that keeps it")
         }
     }
