@@ -19,7 +19,13 @@ public final class Hyphenator {
     private var isUTF8: Bool { patterns.dictionary.pointee.utf8 != 0 }
     /// Every point the patterns allow in a word (within the dictionary's own minimums), each
     /// with the letters before it: the rules of each paragraph then choose among them.
-    private var cache: [UTF16Key: [Point]] = [:]
+    private var cache: [UTF16Key: Word] = [:]
+
+    private struct Word {
+        var points: [Point] = []
+        var letters = 0
+        var capitalized = false
+    }
 
     private struct Point {
         var offset: Int
@@ -85,30 +91,25 @@ public final class Hyphenator {
     public func hyphenationPoints<C: Collection>(in word: C, rules: HyphenationRules = HyphenationRules()) -> [Int]
     where C.Element == UInt16 {
         let key = UTF16Key(word)
-        let points: [Point]
+        let found: Word
         if let known = cache[key] {
-            points = known
+            found = known
         } else {
-            points = computePoints(Array(key.units))
-            cache[key] = points
+            found = computePoints(Array(key.units))
+            cache[key] = found
         }
-        guard !points.isEmpty else { return [] }
-        let scalars = String(decoding: key.units, as: UTF16.self).unicodeScalars
-        let letters = scalars.count
-        guard letters >= rules.minimumWord else { return [] }
-        if !rules.hyphenatesCapitalized(in: language), let first = scalars.first, first.properties.isUppercase || first.properties.generalCategory == .titlecaseLetter {
-            return []
-        }
-        return points.filter { $0.lettersBefore >= rules.minimumBefore && letters - $0.lettersBefore >= rules.minimumAfter }
+        guard !found.points.isEmpty, found.letters >= rules.minimumWord,
+              !found.capitalized || rules.hyphenatesCapitalized(in: language) else { return [] }
+        return found.points.filter { $0.lettersBefore >= rules.minimumBefore && found.letters - $0.lettersBefore >= rules.minimumAfter }
             .map(\.offset)
     }
 
-    private func computePoints(_ units: [UInt16]) -> [Point] {
-        guard units.count <= maximumWordLength * 2 else { return [] }
+    private func computePoints(_ units: [UInt16]) -> Word {
+        guard units.count <= maximumWordLength * 2 else { return Word() }
         let scalars = String(decoding: units, as: UTF16.self).unicodeScalars
         guard scalars.count >= 2, scalars.count <= maximumWordLength,
               scalars.allSatisfy({ $0.properties.isAlphabetic || $0.value == 0x2019 || $0.value == 0x27 }),
-              !scalars.allSatisfy({ !$0.properties.isLowercase }) else { return [] }
+              !scalars.allSatisfy({ !$0.properties.isLowercase }) else { return Word() }
         let lowered = String(decoding: units, as: UTF16.self).lowercased()
         // libhyphen indexes its result by byte of the dictionary's encoding.
         let bytes: [UInt8]
@@ -122,11 +123,11 @@ public final class Hyphenator {
             }
         } else {
             // ISO 8859-1 dictionaries (German): a word with other characters cannot be looked up.
-            guard lowered.unicodeScalars.allSatisfy({ $0.value <= 0xFF }) else { return [] }
+            guard lowered.unicodeScalars.allSatisfy({ $0.value <= 0xFF }) else { return Word() }
             bytes = lowered.unicodeScalars.map { UInt8($0.value) }
             byteToUnit = Array(0 ..< bytes.count)
         }
-        guard lowered.utf16.count == units.count else { return [] }   // lowercasing changed the length (rare)
+        guard lowered.utf16.count == units.count else { return Word() }   // lowercasing changed the length (rare)
         var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var positions: UnsafeMutablePointer<Int32>?
@@ -140,7 +141,7 @@ public final class Hyphenator {
             }
         }
         defer { Self.freeNonStandard(replacements, positions, cuts, count: bytes.count) }
-        guard status == 0 else { return [] }
+        guard status == 0 else { return Word() }
         let characterCount = scalars.count
         var points: [Point] = []
         var characterIndex = 0
@@ -153,7 +154,9 @@ public final class Hyphenator {
             guard characterIndex >= 1, characterCount - characterIndex >= 1 else { continue }
             points.append(Point(offset: byteToUnit[byte + 1], lettersBefore: characterIndex))
         }
-        return points
+        let first = scalars.first?.properties
+        return Word(points: points, letters: characterCount,
+                    capitalized: first.map { $0.isUppercase || $0.generalCategory == .titlecaseLetter } ?? false)
     }
 
     private static func freeNonStandard(_ replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,

@@ -155,7 +155,8 @@ public struct KnuthPlassLineBreaker: Sendable {
     /// node ending a run of two hyphens does not dominate a dearer one ending none: only the
     /// second may be followed by more hyphens. So each break keeps the best node per fitness
     /// class and per count, 0 to the limit — at most 4 × (limit + 1) nodes, and the search
-    /// stays linear in the items. Without a limit the count changes nothing and one node per
+    /// stays linear in the items; of those, one with more hyphens in a row is kept only when it
+    /// is cheaper than every one with fewer (which could otherwise do all it does). Without a limit the count changes nothing and one node per
     /// class is kept, as Knuth and Plass do.
     private var hyphenRunSlots: Int { parameters.consecutiveHyphenLimit > 0 ? parameters.consecutiveHyphenLimit + 1 : 1 }
 
@@ -215,8 +216,13 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
             next += 1
         }
+        var cheapestInClass = Double.infinity
         for (slot, candidate) in candidates.enumerated() {
+            if slot % hyphenRunSlots == 0 { cheapestInClass = .infinity }
             guard let candidate else { continue }
+            // Fewer hyphens in a row and no more demerits: the node with more is never better.
+            guard candidate.demerits < cheapestInClass else { continue }
+            cheapestInClass = candidate.demerits
             active.append(Node(item: index, line: candidate.node.line + 1, fitness: slot / hyphenRunSlots, totals: after,
                                demerits: candidate.demerits, ratio: candidate.ratio, hyphens: candidate.hyphens,
                                previous: candidate.node))

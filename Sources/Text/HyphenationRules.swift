@@ -20,7 +20,7 @@ public struct HyphenationRules: Hashable, Sendable {
 
     /// Whether capitalised words are hyphenated in `language` (a BCP 47 tag).
     public func hyphenatesCapitalized(in language: String) -> Bool {
-        capitalized ?? (language.lowercased() == "de" || language.lowercased().hasPrefix("de-") || language.lowercased().hasPrefix("de_"))
+        capitalized ?? (language.prefix { $0 != "-" && $0 != "_" }.lowercased() == "de")
     }
 
     public init(minimumWord: Int = 5, minimumBefore: Int = 2, minimumAfter: Int = 3, consecutiveLimit: Int = 3,
