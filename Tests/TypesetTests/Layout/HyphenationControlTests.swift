@@ -115,6 +115,17 @@ final class HyphenationControlTests: FramesetterTestCase {
         XCTAssertTrue(asked.contains { $0.word.first?.isUppercase ?? false }, "\(asked.map(\.word))")
     }
 
+    /// The documented example typeset to PDF: one page, and its text read back whole.
+    func testTheDocumentedExampleTypesets() throws {
+        let (report, pdf) = try typesetToPDF(MarkupExample.named("hyphenation").markup)
+        XCTAssertEqual(report.diagnostics, [])
+        XCTAssertEqual(report.pageCount, 1)
+        guard let text = TestSupport.runTool("/usr/bin/pdftotext", [pdf, "-"]) else { throw XCTSkip("pdftotext is not installed") }
+        for words in ["Unquestionably,", "Massachusetts,", "Washington,", "as names should."] {
+            XCTAssertTrue(text.contains(words), "\(words) in \(text)")
+        }
+    }
+
     /// The documented example: each paragraph keeps its rules in its columns.
     func testTheDocumentedExampleKeepsItsRules() throws {
         let (document, pages) = try SectionTesting.layOut(MarkupExample.named("hyphenation").markup)
