@@ -47,6 +47,13 @@ public struct KnuthPlassParameters: Sendable {
     public var emergencyStretch: Double = 0
     /// Lines more (positive) or fewer (negative) than the optimum (\looseness).
     public var looseness: Int = 0
+    /// Most lines in a row that may end in a flagged break, a hyphen (0: no limit). A setting
+    /// with more is not taken, however cheap.
+    public var consecutiveHyphenLimit: Int = 0
+    /// The line (from 0) that must not end in a flagged break: the last line of a column,
+    /// which a reader should not have to carry a broken word from (TeX's \brokenpenalty, as
+    /// a rule). Nil: none.
+    public var unhyphenatedLine: Int? = nil
 
     public init() {}
 }

@@ -10,19 +10,27 @@ public final class Hyphenator {
     /// Folder of the dictionaries (`hyph_en_US.dic`, …).
     public static var dictionaryDirectory = "/usr/share/hyphen"
 
-    /// Shortest word that is hyphenated, and the fewest letters kept before and after a
-    /// break (TeX's defaults for English: \lefthyphenmin 2, \righthyphenmin 3).
-    public var minimumWordLength = 5
     /// Longer "words" (a run of letters with no break) are not looked up.
     public var maximumWordLength = 64
-    public var minimumBefore = 2
-    public var minimumAfter = 3
 
     public let language: String
     private let patterns: Patterns
     private var dictionary: UnsafeMutablePointer<HyphenDict> { patterns.dictionary }
     private var isUTF8: Bool { patterns.dictionary.pointee.utf8 != 0 }
-    private var cache: [UTF16Key: [Int]] = [:]
+    /// Every point the patterns allow in a word (within the dictionary's own minimums), each
+    /// with the letters before it: the rules of each paragraph then choose among them.
+    private var cache: [UTF16Key: Word] = [:]
+
+    private struct Word {
+        var points: [Point] = []
+        var letters = 0
+        var capitalized = false
+    }
+
+    private struct Point {
+        var offset: Int
+        var lettersBefore: Int
+    }
 
 
     /// The dictionary for a BCP 47 tag (`en`, `en-GB`, `de`, `fr-CA`, …), or nil when none is installed.
@@ -72,23 +80,36 @@ public final class Hyphenator {
         return nil
     }
 
-    /// Offsets inside `word` (UTF-16, 1 ..< count) where it may be broken with a hyphen.
-    /// Words in capitals only (acronyms), with digits, or shorter than the minimum are not
-    /// hyphenated; nor is anything that is not letters (URLs and the like).
-    public func hyphenationPoints<C: Collection>(in word: C) -> [Int] where C.Element == UInt16 {
+    /// Offsets inside `word` (UTF-16, 1 ..< count) where it may be broken with a hyphen, under
+    /// `rules` (its shortest word, the letters kept before and after a hyphen, capitalised
+    /// words). Words in capitals only (acronyms), with digits, or shorter than the minimum are
+    /// not hyphenated; nor is anything that is not letters (URLs and the like).
+    ///
+    /// libhyphen (`hnj_hyphen_hyphenate2`) already keeps the dictionary's LEFTHYPHENMIN and
+    /// RIGHTHYPHENMIN (English: 2 and 3; 2 and 2 where a dictionary names none), so the rules'
+    /// minimums can only raise them: the defaults, TeX's 2 and 3, are English's own.
+    public func hyphenationPoints<C: Collection>(in word: C, rules: HyphenationRules = HyphenationRules()) -> [Int]
+    where C.Element == UInt16 {
         let key = UTF16Key(word)
-        if let known = cache[key] { return known }
-        let points = computePoints(Array(key.units))
-        cache[key] = points
-        return points
+        let found: Word
+        if let known = cache[key] {
+            found = known
+        } else {
+            found = computePoints(Array(key.units))
+            cache[key] = found
+        }
+        guard !found.points.isEmpty, found.letters >= rules.minimumWord,
+              !found.capitalized || rules.hyphenatesCapitalized(in: language) else { return [] }
+        return found.points.filter { $0.lettersBefore >= rules.minimumBefore && found.letters - $0.lettersBefore >= rules.minimumAfter }
+            .map(\.offset)
     }
 
-    private func computePoints(_ units: [UInt16]) -> [Int] {
-        guard units.count <= maximumWordLength * 2 else { return [] }
+    private func computePoints(_ units: [UInt16]) -> Word {
+        guard units.count <= maximumWordLength * 2 else { return Word() }
         let scalars = String(decoding: units, as: UTF16.self).unicodeScalars
-        guard scalars.count >= minimumWordLength, scalars.count <= maximumWordLength,
+        guard scalars.count >= 2, scalars.count <= maximumWordLength,
               scalars.allSatisfy({ $0.properties.isAlphabetic || $0.value == 0x2019 || $0.value == 0x27 }),
-              !scalars.allSatisfy({ !$0.properties.isLowercase }) else { return [] }
+              !scalars.allSatisfy({ !$0.properties.isLowercase }) else { return Word() }
         let lowered = String(decoding: units, as: UTF16.self).lowercased()
         // libhyphen indexes its result by byte of the dictionary's encoding.
         let bytes: [UInt8]
@@ -102,11 +123,11 @@ public final class Hyphenator {
             }
         } else {
             // ISO 8859-1 dictionaries (German): a word with other characters cannot be looked up.
-            guard lowered.unicodeScalars.allSatisfy({ $0.value <= 0xFF }) else { return [] }
+            guard lowered.unicodeScalars.allSatisfy({ $0.value <= 0xFF }) else { return Word() }
             bytes = lowered.unicodeScalars.map { UInt8($0.value) }
             byteToUnit = Array(0 ..< bytes.count)
         }
-        guard lowered.utf16.count == units.count else { return [] }   // lowercasing changed the length (rare)
+        guard lowered.utf16.count == units.count else { return Word() }   // lowercasing changed the length (rare)
         var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var positions: UnsafeMutablePointer<Int32>?
@@ -120,9 +141,9 @@ public final class Hyphenator {
             }
         }
         defer { Self.freeNonStandard(replacements, positions, cuts, count: bytes.count) }
-        guard status == 0 else { return [] }
+        guard status == 0 else { return Word() }
         let characterCount = scalars.count
-        var points: [Int] = []
+        var points: [Point] = []
         var characterIndex = 0
         for byte in 0 ..< bytes.count {
             // Count characters at their first byte.
@@ -130,10 +151,12 @@ public final class Hyphenator {
             guard hyphens[byte] & 1 == 1, byte + 1 < bytes.count else { continue }
             // A non-standard break (old German "ck" → "k-k") is not taken.
             if let replacements, replacements[byte] != nil { continue }
-            guard characterIndex >= minimumBefore, characterCount - characterIndex >= minimumAfter else { continue }
-            points.append(byteToUnit[byte + 1])
+            guard characterIndex >= 1, characterCount - characterIndex >= 1 else { continue }
+            points.append(Point(offset: byteToUnit[byte + 1], lettersBefore: characterIndex))
         }
-        return points
+        let first = scalars.first?.properties
+        return Word(points: points, letters: characterCount,
+                    capitalized: first.map { $0.isUppercase || $0.generalCategory == .titlecaseLetter } ?? false)
     }
 
     private static func freeNonStandard(_ replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,

@@ -31,12 +31,15 @@ public struct KnuthPlassLineBreaker: Sendable {
         let totals: Totals
         let demerits: Double
         let ratio: Double
+        /// Lines in a row ending in a flagged break, this one's included (0 when it ends otherwise).
+        let hyphens: Int
         let previous: Node?
 
-        init(item: Int, line: Int, fitness: Int, totals: Totals, demerits: Double, ratio: Double, previous: Node?) {
+        init(item: Int, line: Int, fitness: Int, totals: Totals, demerits: Double, ratio: Double, hyphens: Int, previous: Node?) {
             self.item = item
             self.line = line
             self.fitness = fitness
+            self.hyphens = hyphens
             self.totals = totals
             self.demerits = demerits
             self.ratio = ratio
@@ -102,8 +105,8 @@ public struct KnuthPlassLineBreaker: Sendable {
 
     /// The nodes still active after the last item, or nil when none is left (no setting fits).
     private func search(_ items: [BreakItem], lineWidth: (Int) -> Double, effort: inout Effort) -> [Node]? {
-        var active: [Node] = [Node(item: -1, line: 0, fitness: 1, totals: Totals(), demerits: 0, ratio: 0, previous: nil)]
-        var candidates = [Candidate?](repeating: nil, count: 4)
+        var active: [Node] = [Node(item: -1, line: 0, fitness: 1, totals: Totals(), demerits: 0, ratio: 0, hyphens: 0, previous: nil)]
+        var candidates = [Candidate?](repeating: nil, count: 4 * hyphenRunSlots)
         var sum = Totals()
         effort.items = max(effort.items, items.count)
         var made = 1
@@ -144,8 +147,18 @@ public struct KnuthPlassLineBreaker: Sendable {
         return result.reversed()
     }
 
-    /// The best way found to end a line at the current break, for one fitness class.
-    private typealias Candidate = (demerits: Double, node: Node, ratio: Double)
+    /// The best way found to end a line at the current break, for one fitness class and one
+    /// count of hyphenated lines in a row.
+    private typealias Candidate = (demerits: Double, node: Node, ratio: Double, hyphens: Int)
+
+    /// How many counts of hyphenated lines in a row a break keeps a node for. Under a limit, a
+    /// node ending a run of two hyphens does not dominate a dearer one ending none: only the
+    /// second may be followed by more hyphens. So each break keeps the best node per fitness
+    /// class and per count, 0 to the limit — at most 4 × (limit + 1) nodes, and the search
+    /// stays linear in the items; of those, one with more hyphens in a row is kept only when it
+    /// is cheaper than every one with fewer (which could otherwise do all it does). Without a limit the count changes nothing and one node per
+    /// class is kept, as Knuth and Plass do.
+    private var hyphenRunSlots: Int { parameters.consecutiveHyphenLimit > 0 ? parameters.consecutiveHyphenLimit + 1 : 1 }
 
     /// Tries every active node as the start of a line ending at `index`: nodes that can no
     /// longer start a line are dropped from `active` and the best new ones added, in place
@@ -155,8 +168,8 @@ public struct KnuthPlassLineBreaker: Sendable {
         let p = parameters
         let item = items[index]
         let isForced = item.kind == .penalty && item.penalty == -.infinity
-        // Best candidate per fitness class (tight, decent, loose, very loose).
-        for fitness in 0 ..< 4 { candidates[fitness] = nil }
+        // Best candidate per fitness class (tight, decent, loose, very loose) and hyphen count.
+        for slot in candidates.indices { candidates[slot] = nil }
         var kept = 0
 
         for position in active.indices {
@@ -203,16 +216,25 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
             next += 1
         }
-        for (fitness, candidate) in candidates.enumerated() {
+        var cheapestInClass = Double.infinity
+        for (slot, candidate) in candidates.enumerated() {
+            if slot % hyphenRunSlots == 0 { cheapestInClass = .infinity }
             guard let candidate else { continue }
-            active.append(Node(item: index, line: candidate.node.line + 1, fitness: fitness, totals: after,
-                               demerits: candidate.demerits, ratio: candidate.ratio, previous: candidate.node))
+            // Fewer hyphens in a row and no more demerits: the node with more is never better.
+            guard candidate.demerits < cheapestInClass else { continue }
+            cheapestInClass = candidate.demerits
+            active.append(Node(item: index, line: candidate.node.line + 1, fitness: slot / hyphenRunSlots, totals: after,
+                               demerits: candidate.demerits, ratio: candidate.ratio, hyphens: candidate.hyphens,
+                               previous: candidate.node))
         }
     }
 
     private func record(_ candidates: inout [Candidate?], node: Node, ratio: Double,
                         item: BreakItem, items: [BreakItem], index: Int) {
         let p = parameters
+        let hyphens = item.flagged ? node.hyphens + 1 : 0
+        if p.consecutiveHyphenLimit > 0, hyphens > p.consecutiveHyphenLimit { return }
+        if item.flagged, node.line == p.unhyphenatedLine { return }
         let badness = min(10_000, 100 * abs(ratio * ratio * ratio))
         var demerits = (p.linePenalty + badness) * (p.linePenalty + badness)
         if item.kind == .penalty, item.penalty > 0 {
@@ -230,7 +252,8 @@ public struct KnuthPlassLineBreaker: Sendable {
         if ratio < -0.5 { fitness = 0 } else if ratio <= 0.5 { fitness = 1 } else if ratio <= 1 { fitness = 2 } else { fitness = 3 }
         if abs(fitness - node.fitness) > 1 { demerits += p.adjacentFitnessDemerits }
         demerits += node.demerits
-        if let current = candidates[fitness], current.demerits <= demerits { return }
-        candidates[fitness] = (demerits, node, ratio)
+        let slot = fitness * hyphenRunSlots + (hyphenRunSlots > 1 ? hyphens : 0)
+        if let current = candidates[slot], current.demerits <= demerits { return }
+        candidates[slot] = (demerits, node, ratio, hyphens)
     }
 }

@@ -73,7 +73,7 @@ extension Framesetter {
         for column in 0 ..< count where position < box.range.upperBound || frames.isEmpty {
             let rect = Rect(x: inner.minX + Double(column) * (width + box.style.gutter), y: inner.minY, width: width, height: height)
             var setting = FrameSetting(framesetter: self, carrying: plan, settingBox: box.style.number)
-            let frame = setting.lines(in: Container(rect: rect), from: position, to: box.range.upperBound)
+            let frame = setting.linesEndingOnWholeWord(in: Container(rect: rect), from: position, to: box.range.upperBound)
             plan = setting.plan(containing: frame.visibleRange.upperBound)
             position = frame.visibleRange.upperBound
             frames.append(frame)

@@ -27,6 +27,11 @@ struct FrameSetting {
         return plans[cache.paragraph(containing: position).range.lowerBound]
     }
 
+    /// Sets the breaks the frame follows for `plan`'s paragraph from its first line on (see ColumnEndHyphen).
+    mutating func use(_ plan: LinePlan) {
+        plans[plan.paragraph] = plan
+    }
+
     /// Where a frame's next line begins: the paragraph at `position`, whether the line starts it,
     /// and the space above it.
     struct LineStart {

@@ -73,7 +73,7 @@ public final class Framesetter {
     /// A frame of text alone, without placing floats: the floats carried in stay waiting.
     func plainFrame(in container: Container, from start: Int, to end: Int, carrying carried: FlowCarry) -> FrameResult {
         var setting = FrameSetting(framesetter: self, carrying: carried.plan)
-        let frame = setting.lines(in: container, from: start, to: end)
+        let frame = setting.linesEndingOnWholeWord(in: container, from: start, to: end)
         return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats,
                                                           plan: setting.plan(containing: frame.visibleRange.upperBound)))
     }

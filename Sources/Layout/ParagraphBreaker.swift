@@ -30,6 +30,11 @@ struct ParagraphBreaker {
     var window = Self.windowOpportunities
     /// Where the lines start, for a list item's marker and tab (see TabLayout).
     let tabs: TabOrigin
+    /// The line (from the first one broken) that must end at a word's end, the last line of a
+    /// column (see ColumnEndHyphen); nil: none.
+    var wholeWordLine: Int?
+    /// Whether only settings within the tolerance are taken: no pass with emergency stretch.
+    var withinTolerance = false
 
     init(paragraph: PreparedParagraph, hyphenator: @escaping (String) -> Hyphenator?, tabs: TabOrigin = .columnEdge) {
         self.paragraph = paragraph
@@ -74,6 +79,7 @@ struct ParagraphBreaker {
         let justified = style.alignment == .justify
         let size = paragraph.styleRuns.first?.attributes.fontSize ?? 10
         var parameters = KnuthPlassParameters()
+        parameters.unhyphenatedLine = wholeWordLine
         // Ragged text does not stretch its spaces; its lines may end up to 2 em short.
         if !justified { parameters.lineEndStretch = 2 * size }
         let width: (Int) -> Double = { $0 < widths.count ? widths[$0] : otherWidth }
@@ -88,13 +94,20 @@ struct ParagraphBreaker {
         // The window's last opportunity, when the rest of the paragraph goes past it.
         let windowEnd = offsets.count - first > window ? first + window - 1 : nil
 
-        var passes: [(hyphenate: Bool, tolerance: Double, emergency: Double)] = [(false, Self.firstPassTolerance, 0)]
-        if style.hyphenate { passes.append((true, Self.secondPassTolerance, 0)) }
-        passes.append((style.hyphenate, 10_000, 3 * size))
-        var built: [Bool: [BreakItem]] = [:]   // the last two passes share their items
+        let limit = style.hyphenation.consecutiveLimit
+        var passes: [(hyphenate: Bool, tolerance: Double, emergency: Double, limit: Int)] = [(false, Self.firstPassTolerance, 0, limit)]
+        if style.hyphenate { passes.append((true, Self.secondPassTolerance, 0, limit)) }
+        if !withinTolerance {
+            passes.append((style.hyphenate, 10_000, 3 * size, limit))
+            // A limit no setting obeys (long compounds in a sliver of a column) gives way
+            // before a word is cut by first-fit breaking.
+            if style.hyphenate, limit > 0 { passes.append((true, 10_000, 3 * size, 0)) }
+        }
+        var built: [Bool: [BreakItem]] = [:]   // the last passes share their items
         for pass in passes {
             parameters.tolerance = pass.tolerance
             parameters.emergencyStretch = pass.emergency
+            parameters.consecutiveHyphenLimit = pass.limit
             let items = built[pass.hyphenate]
                 ?? self.items(from: start, hyphenate: pass.hyphenate, justified: justified, through: windowEnd,
                               tieLastWord: tieLastWord)
@@ -237,9 +250,10 @@ struct ParagraphBreaker {
         JustificationGives(paragraph: paragraph, glyphs: paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: end))
     }
 
-    /// Hyphenation points of the words (runs of letters) between `start` and `end`, at
-    /// cluster boundaries only (never inside a ligature).
+    /// Hyphenation points of the words (runs of letters) between `start` and `end`, under the
+    /// paragraph's rules (`HyphenationRules`), at cluster boundaries only (never inside a ligature).
     private func hyphenationPoints(from start: Int, to end: Int) -> [Int] {
+        let rules = paragraph.style.hyphenation
         var points: [Int] = []
         var wordStart: Int?
         var offset = start
@@ -247,10 +261,11 @@ struct ParagraphBreaker {
             let isLetter = offset < end && Self.isLetter(paragraph.units[offset])
             if isLetter, wordStart == nil { wordStart = offset }
             if !isLetter, let first = wordStart {
-                if offset - first >= 5, let run = paragraph.styleRun(containing: first), run.attributes.runDelegate == nil,
+                // A word has at least as many UTF-16 units as letters: one with fewer is too short.
+                if offset - first >= rules.minimumWord, let run = paragraph.styleRun(containing: first), run.attributes.runDelegate == nil,
                    !run.attributes.noBreak, !isInURLOrNumber(first ..< offset),
                    let dictionary = hyphenator(run.attributes.language) {
-                    for point in dictionary.hyphenationPoints(in: paragraph.units[first ..< offset]) {
+                    for point in dictionary.hyphenationPoints(in: paragraph.units[first ..< offset], rules: rules) {
                         let absolute = first + point
                         let glyph = paragraph.glyphIndex(atOrAfter: absolute)
                         if glyph < paragraph.clusters.count, paragraph.clusters[glyph] == absolute { points.append(absolute) }

@@ -43,6 +43,9 @@ public final class ParagraphCache {
         var otherWidth: Double
         /// Where tab stops are measured from and to, for paragraphs with tabs (`.columnEdge` without).
         var tabs: TabOrigin
+        /// The line that must end at a word's end (see ParagraphBreaker.wholeWordLine).
+        var wholeWordLine: Int?
+        var withinTolerance: Bool
     }
 
     private struct BoxSize: Hashable {
@@ -82,15 +85,21 @@ public final class ParagraphCache {
     }
 
     /// Optimal breaks for `paragraph`'s lines from `start`, line `n` `widths[n]` wide and the
-    /// lines after the list `otherWidth`, the first placed at `tabs`, found now or earlier.
-    func plan(for paragraph: PreparedParagraph, from start: Int, widths: [Double], otherWidth: Double, tabs: TabOrigin) -> LinePlan {
+    /// lines after the list `otherWidth`, the first placed at `tabs`, found now or earlier;
+    /// with `wholeWordLine`, that line ends at a word's end; `withinTolerance`, no emergency
+    /// stretch is used (see ParagraphBreaker).
+    func plan(for paragraph: PreparedParagraph, from start: Int, widths: [Double], otherWidth: Double, tabs: TabOrigin,
+              wholeWordLine: Int? = nil, withinTolerance: Bool = false) -> LinePlan {
         // Without tabs the breaks do not depend on where the lines are placed.
         let tabs = paragraph.hasTabs ? tabs : .columnEdge
-        let key = PlanKey(paragraph: paragraph.range.lowerBound, start: start, widths: widths, otherWidth: otherWidth, tabs: tabs)
+        let key = PlanKey(paragraph: paragraph.range.lowerBound, start: start, widths: widths, otherWidth: otherWidth, tabs: tabs,
+                          wholeWordLine: wholeWordLine, withinTolerance: withinTolerance)
         if let known = plans[key] { return known }
         var effort = KnuthPlassLineBreaker.Effort()
-        let breaks = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:), tabs: tabs)
-            .breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
+        var breaker = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:), tabs: tabs)
+        breaker.wholeWordLine = wholeWordLine
+        breaker.withinTolerance = withinTolerance
+        let breaks = breaker.breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
         largestBreakSearch.include(effort)
         var starts = [start]
         for lineBreak in breaks?.dropLast() ?? [] { starts.append(lineBreak.end) }

@@ -26,11 +26,13 @@ struct ParagraphStyleChange: Equatable {
     var minimumLineWidth: LineWidthMinimum?
     var dropCap = DropCapChange()
     var justification = JustificationChange()
+    var hyphenation = HyphenationChange()
 
     static let attributeNames = ["align", "dir", "indent", "head-indent", "tail-indent", "space-before", "space-after",
                                  "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval",
                                  "orphans", "widows", "keep-with-next", "keep-together", "balance", "outline-level", "min-line-width"] + DropCapChange.attributeNames
         + JustificationChange.attributeNames
+        + HyphenationChange.attributeNames
 
     /// More lines than any column holds: a larger minimum only keeps paragraphs whole.
     static let maximumLineCount = 100.0
@@ -90,7 +92,7 @@ struct ParagraphStyleChange: Equatable {
         case "minlinewidth":
             minimumLineWidth = Self.minimumLineWidth(attribute, values) ?? minimumLineWidth
         default:
-            return dropCap.read(attribute, values) || justification.read(attribute, values)
+            return dropCap.read(attribute, values) || justification.read(attribute, values) || hyphenation.read(attribute, values)
         }
         return true
     }
@@ -185,6 +187,7 @@ struct ParagraphStyleChange: Equatable {
         minimumLineWidth = later.minimumLineWidth ?? minimumLineWidth
         dropCap.merge(later.dropCap)
         justification.merge(later.justification)
+        hyphenation.merge(later.hyphenation)
     }
 
     func apply(to style: inout ParagraphStyle) {
@@ -224,5 +227,6 @@ struct ParagraphStyleChange: Equatable {
         if let minimumLineWidth { style.minimumLineWidth = minimumLineWidth }
         dropCap.apply(to: &style.dropCap)
         justification.apply(to: &style.justification)
+        hyphenation.apply(to: &style.hyphenation)
     }
 }

@@ -82,6 +82,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Whether words may be hyphenated at line ends, with the dictionary of the text's
     /// language (soft hyphens are always honoured).
     public var hyphenate: Bool
+    /// Which words are hyphenated, where in them, and how many lines in a row may end in a hyphen.
+    public var hyphenation: HyphenationRules
     /// Optical margins: punctuation at a line's edges (hyphens, commas, full stops, quotes)
     /// hangs partly into the margin so the column's edge looks straight (TeX's microtype protrusion).
     public var hangingPunctuation: Bool
@@ -126,7 +128,7 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
-                hyphenate: Bool = true, hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36,
+                hyphenate: Bool = true, hyphenation: HyphenationRules = HyphenationRules(), hangingPunctuation: Bool = false, tabStops: [TabStop] = [], defaultTabInterval: Double = 36,
                 direction: WritingDirection = .auto, orphans: Int = 2, widows: Int = 2, keepWithNext: Bool = false,
                 keepTogether: Bool = false, keepBlock: Int? = nil, balance: Bool = false, breakBefore: ForcedBreak? = nil,
                 section: SectionStyle? = nil, box: BoxStyle? = nil, outlineLevel: Int = 0, dropCap: DropCap = .none,
@@ -139,6 +141,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.spaceBefore = spaceBefore
         self.spaceAfter = spaceAfter
         self.hyphenate = hyphenate
+        self.hyphenation = hyphenation
         self.hangingPunctuation = hangingPunctuation
         self.tabStops = tabStops
         self.defaultTabInterval = defaultTabInterval

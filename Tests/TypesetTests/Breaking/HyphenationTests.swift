@@ -1,14 +1,15 @@
 import Breaking
+import Text
 import XCTest
 
 /// Dictionary hyphenation with libhyphen and Debian's hyphen-* patterns.
 final class HyphenationTests: XCTestCase {
-    private func hyphenated(_ word: String, _ language: String) throws -> String {
+    private func hyphenated(_ word: String, _ language: String, rules: HyphenationRules = HyphenationRules()) throws -> String {
         let hyphenator = try XCTUnwrap(Hyphenator(language: language), "no dictionary for \(language)")
         let units = Array(word.utf16)
         var result = ""
         var last = 0
-        for point in hyphenator.hyphenationPoints(in: units) + [units.count] {
+        for point in hyphenator.hyphenationPoints(in: units, rules: rules) + [units.count] {
             result += (result.isEmpty ? "" : "-") + String(decoding: units[last ..< point], as: UTF16.self)
             last = point
         }
@@ -19,7 +20,26 @@ final class HyphenationTests: XCTestCase {
         XCTAssertEqual(try hyphenated("hyphenation", "en"), "hy-phen-ation")
         XCTAssertEqual(try hyphenated("typesetting", "en"), "type-set-ting")
         XCTAssertEqual(try hyphenated("magazine", "en-US"), "mag-a-zine")
-        XCTAssertEqual(try hyphenated("Zombies", "en"), "Zom-bies", "a capital at the start is fine")
+        XCTAssertEqual(try hyphenated("Zombies", "en", rules: HyphenationRules(capitalized: true)), "Zom-bies")
+    }
+
+    func testCapitalisedWordsAreHyphenatedOnlyWhenAskedButInGerman() throws {
+        XCTAssertEqual(try hyphenated("Zombies", "en"), "Zombies", "a name or a sentence's first word stays whole")
+        XCTAssertEqual(try hyphenated("Magazine", "en-GB"), "Magazine")
+        XCTAssertEqual(try hyphenated("Magazine", "en", rules: HyphenationRules(capitalized: true)), "Mag-a-zine")
+        // German capitalises every noun: they are hyphenated unless a paragraph says otherwise.
+        XCTAssertEqual(try hyphenated("Silbentrennung", "de", rules: HyphenationRules(capitalized: false)), "Silbentrennung")
+    }
+
+    func testTheShortestWordAndTheLettersKeptEitherSide() throws {
+        // "table" has five letters, "tabby" too; "ta-ble" would leave two after the hyphen.
+        XCTAssertEqual(try hyphenated("hyphen", "en"), "hy-phen")
+        XCTAssertEqual(try hyphenated("hyphen", "en", rules: HyphenationRules(minimumWord: 7)), "hyphen")
+        XCTAssertEqual(try hyphenated("hyphenation", "en", rules: HyphenationRules(minimumBefore: 3)), "hyphen-ation")
+        XCTAssertEqual(try hyphenated("typesetting", "en", rules: HyphenationRules(minimumAfter: 5)), "type-setting")
+        // Below the dictionary's own minimums (English: 2 and 3) nothing is added.
+        XCTAssertEqual(try hyphenated("hyphenation", "en", rules: HyphenationRules(minimumBefore: 1, minimumAfter: 1)),
+                       try hyphenated("hyphenation", "en"))
     }
 
     func testKnownGermanAndFrenchHyphenations() throws {
