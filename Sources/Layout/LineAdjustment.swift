@@ -80,9 +80,11 @@ struct LineAdjustment {
         // The share of its give each takes: the same for all, unless that is more than letters
         // and glyphs may give and spaces are there to take the rest.
         var spaceRatio = slack / total, otherRatio = slack / total
-        if otherRatio > 1, spaceGive > 0 {
+        if otherRatio > 1 {
+            // Letters and glyphs never pass their limits: spaces take the rest, and a line
+            // without any (one word) is left short rather than spaced out letter by letter.
             otherRatio = 1
-            spaceRatio = (slack - letterGive - glyphGive) / spaceGive
+            spaceRatio = spaceGive > 0 ? (slack - letterGive - glyphGive) / spaceGive : 0
         }
         let sign = stretching ? 1.0 : -1.0
         var setting = Setting()

@@ -55,4 +55,24 @@ final class JustificationRangeTests: FramesetterTestCase {
             .frame(in: Container(rect: Rect(x: 0, y: 0, width: 160, height: 2_000)), from: 0)
         XCTAssertTrue(ragged.lines.allSatisfy { $0.runs.allSatisfy { $0.horizontalScale == 1 } })
     }
+
+    func testALineOfOneWordIsNotSpacedOutPastItsLimits() throws {
+        let text = "Notwithstanding considerable misunderstandings, interdepartmental disagreements persisted.\n"
+        let container = Container(rect: Rect(x: 0, y: 0, width: 110, height: 500))
+        let frame = try framesetter(text).frame(in: container, from: 0)
+        let held = try framesetter("<p letter-spacing=\"0 0 0\" glyph-scaling=\"100 100 100\">" + text).frame(in: container, from: 0)
+        let alone = frame.lines.filter { line in
+            !line.endsParagraph && !frame.text.substring(line.stringRange).trimmingCharacters(in: .whitespaces).contains(" ")
+        }
+        XCTAssertFalse(alone.isEmpty, "a word alone on a justified line")
+        for line in alone {
+            // The same word set with letters and glyphs held: its natural width.
+            let natural = try XCTUnwrap(held.lines.first { $0.stringRange == line.stringRange })
+            let letters = Double(line.runs.reduce(0) { $0 + $1.glyphIDs.count })
+            let size = try XCTUnwrap(line.runs.first).fontSize
+            XCTAssertLessThanOrEqual(line.width, natural.width * 1.02 + letters * 0.015 * size + 1e-6,
+                                     "at most 102 % and 1.5 % of the em a letter: \(frame.text.substring(line.stringRange))")
+            XCTAssertLessThan(line.width, 110 - 1, "left short of the measure")
+        }
+    }
 }

@@ -106,14 +106,18 @@ final class LongParagraphTests: FramesetterTestCase {
             // let the whole search shrink a line away here and there that windows of a few
             // dozen lines do not see).
             XCTAssertLessThanOrEqual(abs(windowed.count - whole.count), max(2, whole.count / 50), "at \(width) pt")
-            // No line overfull, and none looser than the whole paragraph's setting allows: TeX's
-            // tolerance (badness 200) when it keeps to it, else the last pass's (10,000 with 3 em
-            // of emergency stretch).
+            // No line overfull, and none looser than the last pass allows (10,000 with 3 em of
+            // emergency stretch); when the whole paragraph keeps to TeX's tolerance (badness
+            // 200), all but 1 % of the windowed lines do too (a window cannot see the hyphen
+            // limit and the capitalised words past its end, and now and then needs the last pass).
             let wholeWorst = try badness(of: whole, in: paragraph, width: width, emergency: 0).max() ?? 0
-            let (limit, emergency) = wholeWorst <= ParagraphBreaker.secondPassTolerance + 1
-                ? (ParagraphBreaker.secondPassTolerance + 1, 0.0) : (10_000.0, 3 * 11.0)
-            for (index, value) in try badness(of: windowed, in: paragraph, width: width, emergency: emergency).enumerated() {
-                XCTAssertLessThanOrEqual(value, limit, "line \(index) at \(width) pt")
+            for (index, value) in try badness(of: windowed, in: paragraph, width: width, emergency: 3 * 11).enumerated() {
+                XCTAssertLessThanOrEqual(value, 10_000, "line \(index) at \(width) pt")
+            }
+            if wholeWorst <= ParagraphBreaker.secondPassTolerance + 1 {
+                let loose = try badness(of: windowed, in: paragraph, width: width, emergency: 0)
+                    .filter { $0 > ParagraphBreaker.secondPassTolerance + 1 }
+                XCTAssertLessThanOrEqual(loose.count, max(1, windowed.count / 100), "at \(width) pt: \(loose)")
             }
             // Work bounded by the window, not by the paragraph.
             XCTAssertLessThan(effort.items, 6 * window, "at \(width) pt")
