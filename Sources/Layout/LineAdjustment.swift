@@ -61,6 +61,12 @@ struct LineAdjustment {
         }
     }
 
+    /// Whether a line `natural` wide reaches `measure` within its ranges (no space stretched
+    /// past its maximum).
+    func fills(natural: Double, measure: Double) -> Bool {
+        measure - natural <= spaceTotal.stretch + letterTotal.stretch + glyphTotal.stretch + 0.001
+    }
+
     /// How `line` is set: a line set wider than its measure shrinks whatever its alignment; a
     /// justified line that is short stretches.
     func setting(natural: Double, measure: Double, justify: Bool, line: Range<Int>) -> Setting {

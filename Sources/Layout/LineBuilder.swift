@@ -12,9 +12,12 @@ struct LineBuilder {
     ///   - left: x of the line's left end after indents; `available`: its measure;
     ///     `startX`: the left end from the column's edge, where tab stops are measured from;
     ///   - hangsLeft, hangsRight: whether punctuation may hang out of the measure at that end
-    ///     (into a column's margin, not against an exclusion or a shape's outline).
+    ///     (into a column's margin, not against an exclusion or a shape's outline);
+    ///   - flushWhenLoose: a justified line that cannot be filled within its justification
+    ///     ranges is set flush with its start instead of spaced out (in a strip beside a float,
+    ///     where two words would be pulled to its edges).
     func makeLine(from start: Int, to lineBreak: LineBreak, left: Double, available: Double, startX: Double = 0,
-                  hangsLeft: Bool = true, hangsRight: Bool = true) -> Line {
+                  hangsLeft: Bool = true, hangsRight: Bool = true, flushWhenLoose: Bool = false) -> Line {
         var contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)
         // At a soft hyphen the hyphen shown replaces it.
         if lineBreak.kind == .hyphenated, contentEnd > start, paragraph.units[contentEnd - 1] == PreparedParagraph.softHyphen {
@@ -53,11 +56,11 @@ struct LineBuilder {
         // after the line's last tab stretch or shrink: a list item's text is justified.
         // Letters are spaced and glyphs scaled only where no tab stop fixes positions.
         let stretchFrom = tabs?.tabAdvances.keys.max().map { $0 + 1 } ?? firstGlyph
-        let setting = LineAdjustment(paragraph: paragraph, glyphs: stretchFrom ..< max(stretchFrom, endGlyph), endGlyph: endGlyph,
-                                     scalesGlyphs: tabs == nil, hyphen: hyphen?.advance ?? 0)
-            .setting(natural: natural, measure: measure,
-                     justify: paragraph.style.alignment == .justify && (lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated),
-                     line: firstGlyph ..< endGlyph)
+        let adjustment = LineAdjustment(paragraph: paragraph, glyphs: stretchFrom ..< max(stretchFrom, endGlyph), endGlyph: endGlyph,
+                                        scalesGlyphs: tabs == nil, hyphen: hyphen?.advance ?? 0)
+        var justify = paragraph.style.alignment == .justify && (lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated)
+        if justify, flushWhenLoose, !adjustment.fills(natural: natural, measure: measure) { justify = false }
+        let setting = adjustment.setting(natural: natural, measure: measure, justify: justify, line: firstGlyph ..< endGlyph)
 
         var segments: [Segment] = []
         var ascent = 0.0, descent = 0.0, leading = 0.0

@@ -347,10 +347,12 @@ extension FrameSetting {
                 }
             }
             // Punctuation hangs into the column's margin, never against an exclusion or a shape's outline.
+            // Beside a float or an exclusion a line too short to justify within its ranges is set flush.
             var line = LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: measure.left, available: available,
                                                                   startX: tabs.startX,
                                                                   hangsLeft: fragment.minX <= rect.minX + 0.001 && !(clearedInitial && !rightToLeft),
-                                                                  hangsRight: fragment.maxX >= rect.maxX - 0.001 && !(clearedInitial && rightToLeft))
+                                                                  hangsRight: fragment.maxX >= rect.maxX - 0.001 && !(clearedInitial && rightToLeft),
+                                                                  flushWhenLoose: container.shape == nil && fragment.width < rect.width - 0.001)
             if let opening, let zone {
                 let width = opening.width(pitch: pitch)
                 line.initial = opening.placed(x: zone.initialLeft(width: width) - line.origin.x, pitch: pitch)

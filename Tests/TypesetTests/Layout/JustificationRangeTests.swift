@@ -75,4 +75,28 @@ final class JustificationRangeTests: FramesetterTestCase {
             XCTAssertLessThan(line.width, 110 - 1, "left short of the measure")
         }
     }
+
+    func testBesideAnExclusionALineTooShortToJustifyIsSetFlushNotSpacedOut() throws {
+        let strip = 80.0
+        let text = JustificationText.prose + "\n"
+        let bar = Exclusion(.rectangle(Rect(x: strip, y: 0, width: 240 - strip, height: 150)))
+        let frame = try framesetter(text).frame(in: Container(rect: Rect(x: 0, y: 0, width: 240, height: 600), exclusions: [bar]),
+                                                from: 0)
+        let plain = try framesetter(text, alignment: .left).frame(in: Container(rect: Rect(x: 0, y: 0, width: 240, height: 600)),
+                                                                  from: 0)
+        let run = try XCTUnwrap(plain.lines.first?.runs.first)
+        let space = run.advances[try XCTUnwrap(run.clusters.firstIndex { plain.text.storage[$0] == 0x20 })]
+        let beside = frame.lines.filter { $0.origin.y < 150 && !$0.endsParagraph }
+        XCTAssertGreaterThan(beside.count, 3)
+        for line in beside {
+            for run in line.runs {
+                for (index, cluster) in run.clusters.enumerated() where cluster >= 0 && frame.text.storage[cluster] == 0x20 {
+                    XCTAssertLessThanOrEqual(run.advances[index], space * 1.33 + 1e-6,
+                                             "no space past the word-spacing maximum: \(frame.text.substring(line.stringRange))")
+                }
+            }
+        }
+        XCTAssertTrue(beside.contains { $0.width < strip - 1 }, "some line of the strip is set flush")
+        XCTAssertTrue(beside.contains { abs($0.width - strip) < 0.01 }, "and the others justified")
+    }
 }
