@@ -26,8 +26,10 @@ struct LineAdjustment {
 
     /// The space to add after each glyph of `line` (indexed from its first glyph; empty when
     /// none): a line set wider than its measure shrinks whatever its alignment; a justified
-    /// line that is short stretches.
-    func extraSpace(natural: Double, measure: Double, justify: Bool, line: Range<Int>) -> [Double] {
+    /// line that is short stretches. A line that may end ragged by up to `lineEndStretch` (see
+    /// `PreparedParagraph.raggedEnd(ofLineFrom:to:)`) stretches its spaces only as far as they
+    /// can give and leaves the rest blank, as Knuth–Plass rated it (`stretchRatio`).
+    func extraSpace(natural: Double, measure: Double, justify: Bool, line: Range<Int>, lineEndStretch: Double = 0) -> [Double] {
         let gives: [(glyph: Int, amount: Double)]
         if natural > measure {
             gives = shrink
@@ -38,8 +40,10 @@ struct LineAdjustment {
         }
         let total = gives.reduce(0) { $0 + $1.amount }
         guard total > 0 else { return [] }
+        var slack = measure - natural
+        if slack > total, lineEndStretch > 0 { slack = slack <= total + lineEndStretch ? total : slack - lineEndStretch }
         var extra = [Double](repeating: 0, count: line.count)
-        for give in gives { extra[give.glyph - line.lowerBound] += (measure - natural) * give.amount / total }
+        for give in gives { extra[give.glyph - line.lowerBound] += slack * give.amount / total }
         return extra
     }
 }

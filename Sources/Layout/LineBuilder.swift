@@ -55,7 +55,7 @@ struct LineBuilder {
         let extra = LineAdjustment(paragraph: paragraph, glyphs: stretchFrom ..< max(stretchFrom, endGlyph), endGlyph: endGlyph)
             .extraSpace(natural: natural, measure: measure,
                         justify: paragraph.style.alignment == .justify && (lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated),
-                        line: firstGlyph ..< endGlyph)
+                        line: firstGlyph ..< endGlyph, lineEndStretch: paragraph.raggedEnd(ofLineFrom: start, to: lineBreak.end))
         let setWidth = natural + extra.reduce(0, +)
 
         var shift = 0.0
