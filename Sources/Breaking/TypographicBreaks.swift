@@ -47,14 +47,19 @@ extension BreakOpportunities {
 
     /// These opportunities less those that would start a line with a closing quotation mark
     /// or a dash that closes or stands apart (`word — word`, `word—,`): the mark stays at the
-    /// end of the line before; and less those that would end a line with a dash that opens. A mark after a space and before a letter or digit opens
-    /// something (`“Yes`, Swedish `”Ja`, `—Non`, French `«\u{202F}Oui`) and may start a line.
+    /// end of the line before; and less those that would end a line with a dash that opens. A
+    /// mark after a space and before a letter or digit opens something (`“Yes`, Swedish `”Ja`,
+    /// `—Non`, French `«\u{202F}Oui`) and may start a line, as may a dash after the end of a
+    /// sentence (`friends? — Lonely`). Unspaced dashes between words pair up within a sentence
+    /// (`why—or when—she`): the first of a pair may start a line, the second may not.
     public func removingBreaksBeforeClosingPunctuation(in units: ArraySlice<UInt16>) -> BreakOpportunities {
         var result = BreakOpportunities(offsets: [], mandatory: [])
         result.offsets.reserveCapacity(offsets.count)
         result.mandatory.reserveCapacity(offsets.count)
+        let closingDashes = units.contains(where: Self.isDash) ? Self.closingUnspacedDashes(in: units) : []
         for (offset, isMandatory) in zip(offsets, mandatory) {
-            if !isMandatory, Self.startsLineBadly(at: offset, in: units) || Self.endsLineBadly(at: offset, in: units) { continue }
+            if !isMandatory, closingDashes.contains(offset) || Self.startsLineBadly(at: offset, in: units)
+                || Self.endsLineBadly(at: offset, in: units) { continue }
             result.append(offset, mandatory: isMandatory)
         }
         return result
@@ -68,7 +73,39 @@ extension BreakOpportunities {
         var next = offset + 1
         while next < units.endIndex, isNoBreakSpace(units[next]) { next += 1 }
         let beforeWord = next < units.endIndex && isLetterOrDigit(units[next])
-        return !(afterSpace && beforeWord)
+        if afterSpace && beforeWord { return false }
+        // An unspaced dash between words opens or closes by its place in a pair (see
+        // `closingUnspacedDashes`); before anything else it closes.
+        if !afterSpace, isDash(units[offset]) { return !beforeWord }
+        // A dash after the end of a sentence introduces what follows (`friends? — Lonely`).
+        return !(afterSpace && isDash(units[offset]) && followsSentenceEnd(offset, in: units))
+    }
+
+    /// Whether the last mark before the spaces ending at `offset` ends a sentence, a closing
+    /// quotation mark after it included (`?” — `).
+    private static func followsSentenceEnd(_ offset: Int, in units: ArraySlice<UInt16>) -> Bool {
+        var index = offset - 1
+        while index > units.startIndex, isSpace(units[index]) { index -= 1 }
+        if index > units.startIndex, [0x201D, 0x2019, 0xBB, 0x22].contains(units[index]) { index -= 1 }
+        return [0x2E, 0x21, 0x3F, 0x2026].contains(units[index])
+    }
+
+    /// The offsets of the unspaced dashes between words that close a pair in their sentence
+    /// (`why—or when—she`: the second), found in one pass.
+    static func closingUnspacedDashes(in units: ArraySlice<UInt16>) -> Set<Int> {
+        var closing: Set<Int> = []
+        var open = false
+        for index in units.indices {
+            let unit = units[index]
+            if unit == 0x2E || unit == 0x21 || unit == 0x3F || unit == 0x2026 || unit == 0x0A || unit == 0x2029 {
+                open = false
+            } else if isDash(unit), index > units.startIndex, index + 1 < units.endIndex,
+                      isLetterOrDigit(units[index - 1]), isLetterOrDigit(units[index + 1]) {
+                if open { closing.insert(index) }
+                open.toggle()
+            }
+        }
+        return closing
     }
 
     /// Whether a line ending at `offset` would end with a dash that opens a phrase (`dit —|Non`).
@@ -77,7 +114,7 @@ extension BreakOpportunities {
         return isSpace(units[offset - 2]) && isLetterOrDigit(units[offset])
     }
 
-    private static func isDash(_ unit: UInt16) -> Bool { unit == 0x2014 || unit == 0x2013 || unit == 0x2015 }
+    static func isDash(_ unit: UInt16) -> Bool { unit == 0x2014 || unit == 0x2013 || unit == 0x2015 }
 
     /// Quotation marks that close in most languages (a German closing `“` or `«` follows a
     /// letter, where ICU never breaks), and dashes.

@@ -77,7 +77,7 @@ enum FrenchSpacing {
         switch units[spaceSide] {
         case narrowNoBreakSpace, 0x2009, 0x200A, 0x09: return
         case 0x20, 0xA0: edits.replacements.append(spaceSide)
-        default: edits.insertions.append(AttributedText.Insertion(offset: after, unit: narrowNoBreakSpace, styledLike: mark))
+        default: edits.insertions.append((offset: after, unit: narrowNoBreakSpace, styledLike: mark))
         }
     }
 

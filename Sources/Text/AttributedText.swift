@@ -118,17 +118,7 @@ public struct AttributedText: Sendable {
     /// A character put into the text after it was built (a French narrow no-break space):
     /// `unit` goes before the character now at `offset` (at the text's length: after the last),
     /// with the attributes and paragraph style of the character now at `styledLike`.
-    public struct Insertion: Equatable, Sendable {
-        public var offset: Int
-        public var unit: UInt16
-        public var styledLike: Int
-
-        public init(offset: Int, unit: UInt16, styledLike: Int) {
-            self.offset = offset
-            self.unit = unit
-            self.styledLike = styledLike
-        }
-    }
+    public typealias Insertion = (offset: Int, unit: UInt16, styledLike: Int)
 
     /// Puts `unit` in place of the one at `offset`, with its attributes: no offset moves.
     public mutating func replaceUnit(at offset: Int, with unit: UInt16) {

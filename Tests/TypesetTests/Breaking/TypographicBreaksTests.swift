@@ -90,10 +90,14 @@ final class TypographicBreaksTests: XCTestCase {
         // Spaced: the break is after the dash, never before it.
         XCTAssertEqual(pieces("she did \u{2014} but not"), ["she ", "did \u{2014} ", "but ", "not"])
         XCTAssertEqual(pieces("she did \u{2013} but not"), ["she ", "did \u{2013} ", "but ", "not"])
-        // Unspaced: after the dash only; a dash before punctuation stays with the word.
-        XCTAssertEqual(pieces("why\u{2014}or when"), ["why\u{2014}", "or ", "when"])
+        // Unspaced between words: the first of a pair opens (either side), the second closes
+        // (after it only); a dash before punctuation stays with the word.
+        XCTAssertEqual(pieces("why\u{2014}or when\u{2014}she left"), ["why", "\u{2014}", "or ", "when\u{2014}", "she ", "left"])
+        XCTAssertEqual(pieces("a\u{2014}b. c\u{2014}d"), ["a", "\u{2014}", "b. ", "c", "\u{2014}", "d"], "a sentence's end closes no pair")
         XCTAssertEqual(pieces("never\u{2014}, he said"), ["never\u{2014}, ", "he ", "said"])
-        // A dash that opens a phrase after a space may start a line.
+        // A dash that opens a phrase after a space may start a line, and one after a sentence's end.
         XCTAssertEqual(pieces("dit \u{2014}Non"), ["dit ", "\u{2014}Non"])
+        XCTAssertEqual(pieces("friends? \u{2014} Lonely"), ["friends? ", "\u{2014} ", "Lonely"])
+        XCTAssertEqual(pieces("said.\u{201D} \u{2014} Ann"), ["said.\u{201D} ", "\u{2014} ", "Ann"])
     }
 }

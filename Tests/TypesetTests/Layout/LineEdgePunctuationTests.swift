@@ -32,9 +32,13 @@ final class LineEdgePunctuationTests: FramesetterTestCase {
         for width in stride(from: 60.0, through: 260, by: 2) {
             let set = try lines(Self.english, width: width)
             for (index, line) in set.enumerated() where index > 0 {
-                let first = line.unicodeScalars.first!
-                XCTAssertFalse("\u{201D}\u{2019}\u{BB}\u{203A}\u{2014}\u{2013}".unicodeScalars.contains(first),
-                               "at \(width) pt a line starts with \(first): \(set)")
+                let scalars = Array(line.unicodeScalars), before = set[index - 1].unicodeScalars.last!
+                XCTAssertFalse("\u{201D}\u{2019}\u{BB}\u{203A}".unicodeScalars.contains(scalars[0]), "at \(width) pt: \(set)")
+                // A dash starts a line only between two words, opening a pair (`why|—or when—she`).
+                if "\u{2014}\u{2013}".unicodeScalars.contains(scalars[0]) {
+                    XCTAssertTrue(before.properties.isAlphabetic && scalars[1].properties.isAlphabetic, "at \(width) pt: \(set)")
+                    XCTAssertFalse(line.hasPrefix("\u{2014}she"), "the pair's second dash closes: \(set)")
+                }
             }
             dashesEndingLines += set.filter { $0.trimmingCharacters(in: .whitespaces).hasSuffix("\u{2014}") }.count
         }
@@ -60,6 +64,20 @@ final class LineEdgePunctuationTests: FramesetterTestCase {
         let english = Self.french.replacingOccurrences(of: "lang=\"fr\"", with: "lang=\"en\"")
         XCTAssertFalse(TestSupport.parse(english).text.string.contains("\u{202F}"))
         XCTAssertEqual(TestSupport.parse(Self.french).text.string.filter { $0 == "\u{202F}" }.count, 17)
+    }
+
+    func testTheDocumentedExampleIsSetWithItsSpacesAndWholeAddresses() throws {
+        let (report, pdf) = try typesetToPDF(MarkupExample.named("addresses-and-french-spacing").markup)
+        XCTAssertEqual(report.pageCount, 1)
+        let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", ["-raw", pdf, "-"]))
+        let joined = text.replacingOccurrences(of: "\n", with: "")
+        for expected in ["dit :", "« Écrivez-nous ! »", "pas ?", "https://revue.example.fr/abonnement?numero=15",
+                         "redaction@revue.example.fr ;", "subscriptions@zombie-monthly.example.com"] {
+            XCTAssertTrue(joined.contains(expected), "\(expected) in \(text)")
+        }
+        for line in text.split(separator: "\n") {
+            XCTAssertFalse(line.hasPrefix("\u{2014}") || line.hasPrefix("\u{201D}") || line.hasPrefix("\u{BB}"), "\(line)")
+        }
     }
 
     func testTheNarrowSpacesAreInThePDFText() throws {
