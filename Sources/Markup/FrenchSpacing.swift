@@ -64,7 +64,8 @@ enum FrenchSpacing {
     private static func needsSpace(before offset: Int, in units: [UInt16]) -> Bool {
         guard offset > 0 else { return false }
         let previous = units[offset - 1]
-        if isLineEnd(previous) || (isHighMark(previous) && isHighMark(units[offset])) || isOpeningGuillemet(previous) || previous == 0x28 || previous == 0x5B || previous == 0x09 { return false }
+        if isLineEnd(previous) || isOpeningGuillemet(previous) || previous == 0x28 || previous == 0x5B || previous == 0x09 { return false }
+        if isHighMark(previous), isHighMark(units[offset]) { return false }
         if units[offset] == 0x3A, isDigit(previous), offset + 1 < units.count, isDigit(units[offset + 1]) { return false }
         return true
     }
