@@ -58,7 +58,15 @@ public enum FontCoverage {
                     let start = offset
                     let scalar = decode(units, at: &offset, end: range.upperBound)
                     guard let scalar else { continue }
-                    scan.check(scalar, at: start, font: font, language: attributes.language, table: &table, library: library)
+                    // A selector after the character chooses between its colour and its text face.
+                    var presentation: EmojiPresentation?
+                    if EmojiPresentation.mayBeEmoji(scalar) {
+                        var after = offset
+                        let next = offset < range.upperBound ? decode(units, at: &after, end: range.upperBound) : nil
+                        presentation = EmojiPresentation.of(scalar, followedBy: next)
+                    }
+                    scan.check(scalar, at: start, presentation: presentation, font: font,
+                               language: attributes.language, table: &table, library: library)
                 }
             }
         }
@@ -103,21 +111,36 @@ private struct CoverageScan {
         context = next
     }
 
-    mutating func check(_ scalar: Unicode.Scalar, at offset: Int, font: Font, language: String,
+    mutating func check(_ scalar: Unicode.Scalar, at offset: Int, presentation: EmojiPresentation?, font: Font, language: String,
                         table: inout FontTable, library: FontLibrary) {
         if context?.fontID != font.id || context?.language != language {
             switchContext(to: Context(fontID: font.id, language: language))
         }
-        if let known = current[scalar.value] {
+        // Scalars take 21 bits: the presentation goes above them.
+        let key = scalar.value | (presentation == .emoji ? 1 << 24 : presentation == .text ? 2 << 24 : 0)
+        if let known = current[key] {
             if known >= 0 { uncovered[known].count += 1 }
             return
         }
         if !FontCoverage.needsGlyph(scalar) {
-            current[scalar.value] = Self.drawsNothing
+            current[key] = Self.drawsNothing
+            return
+        }
+        // An emoji's colour face, even where the run's face has the character; its text face
+        // where the run's face lacks it. Without either, as any character.
+        if presentation == .emoji || (presentation == .text && !font.hasGlyph(for: scalar)),
+           let face = library.fallbackFont(for: scalar, primary: font, weight: font.weight, italic: font.isItalic,
+                                           language: language, presentation: presentation) {
+            table.addFallback(face, for: scalar, primary: font, language: language, presentation: presentation)
+            // It is also the face for the character as such, where the run's face lacks it.
+            if !font.hasGlyph(for: scalar), table.fallbackFont(for: scalar, primary: font, language: language) == nil {
+                table.addFallback(face, for: scalar, primary: font, language: language)
+            }
+            current[key] = Self.covered
             return
         }
         if font.hasGlyph(for: scalar) {
-            current[scalar.value] = Self.covered
+            current[key] = Self.covered
             return
         }
         // In the face's own weight and slant rather than the ones asked for: a family without a
@@ -125,7 +148,7 @@ private struct CoverageScan {
         if let fallback = library.fallbackFont(for: scalar, primary: font, weight: font.weight, italic: font.isItalic,
                                                language: language) {
             table.addFallback(fallback, for: scalar, primary: font, language: language)
-            current[scalar.value] = Self.covered
+            current[key] = Self.covered
             return
         }
         let index: Int
@@ -137,6 +160,6 @@ private struct CoverageScan {
             uncovered.append(UncoveredCharacter(scalar: scalar, firstOffset: offset, count: 1))
             uncoveredIndex[scalar.value] = index
         }
-        current[scalar.value] = index
+        current[key] = index
     }
 }

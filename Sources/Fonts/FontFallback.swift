@@ -12,20 +12,25 @@ extension FontLibrary {
     /// private-use and unassigned code points: what a private-use character means is up to
     /// the face the text chose, and another face's glyph for it would be a different symbol.
     ///
+    /// With a `presentation`, only a face of colour glyphs (emoji) or only one of outlines
+    /// (text) will do, and an emoji is looked for even when `primary` has the character: U+FE0F
+    /// or the character's Emoji_Presentation asks for the colour face (see `EmojiPresentation`).
+    ///
     /// Each (request, configuration) is sorted once and each character looked up once per
     /// request; faces load through `load`, so ids stay in order of first use.
     public func fallbackFont(for scalar: Unicode.Scalar, primary: Font, weight: Int, italic: Bool,
-                             language: String) -> Font? {
-        if primary.hasGlyph(for: scalar) { return primary }
+                             language: String, presentation: EmojiPresentation? = nil) -> Font? {
+        if presentation != .emoji, primary.hasGlyph(for: scalar) { return primary }
         switch scalar.properties.generalCategory {
         case .privateUse, .unassigned: return nil
         default: break
         }
+        let emoji = presentation == .emoji || (presentation == nil && scalar.properties.isEmojiPresentation)
         let request = FallbackRequest(
-            genericFamily: scalar.properties.isEmojiPresentation ? "emoji" : primary.design.genericFamily,
+            genericFamily: emoji ? "emoji" : primary.design.genericFamily,
             languageHint: FallbackLanguage.hint(for: scalar, language: language),
             weight: weight, italic: italic)
-        let key = FallbackCache.FoundKey(request: request, scalar: scalar.value)
+        let key = FallbackCache.FoundKey(request: request, scalar: scalar.value, presentation: presentation)
         if let known = fallbackCache.found[key] { return known }
         // Emoji have no serifs to match.
         let design = request.genericFamily == "emoji" ? nil : primary.design
@@ -37,6 +42,7 @@ extension FontLibrary {
                 guard let face = candidates.face(index),
                       let font = try? load(path: face.path, faceIndex: face.faceIndex),
                       font.hasGlyph(for: scalar) else { continue }   // fontconfig's sets may differ from the cmap
+                if let presentation, font.hasColorBitmaps != (presentation == .emoji) { continue }
                 found = font
                 break
             }
@@ -83,6 +89,7 @@ final class FallbackCache {
     struct FoundKey: Hashable {
         var request: FallbackRequest
         var scalar: UInt32
+        var presentation: EmojiPresentation?
     }
 
     private var candidates: [CandidatesKey: FallbackCandidates] = [:]

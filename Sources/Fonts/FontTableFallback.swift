@@ -7,23 +7,31 @@ extension FontTable {
         var fontID: Int
         var languageHint: String
         var scalar: UInt32
+        /// Set for a face found for one presentation of an emoji (a colour face even where
+        /// `primary` has the character, or a face of outlines for U+FE0E).
+        var presentation: EmojiPresentation?
 
-        init(_ scalar: Unicode.Scalar, primary: Font, language: String) {
+        init(_ scalar: Unicode.Scalar, primary: Font, language: String, presentation: EmojiPresentation?) {
             fontID = primary.id
             languageHint = FallbackLanguage.hint(for: scalar, language: language)
             self.scalar = scalar.value
+            self.presentation = presentation
         }
     }
 
-    /// Records `font` as the face for `scalar` where text in `language` is set in `primary`.
-    public mutating func addFallback(_ font: Font, for scalar: Unicode.Scalar, primary: Font, language: String) {
-        fallbacks[FallbackKey(scalar, primary: primary, language: language)] = font
+    /// Records `font` as the face for `scalar` where text in `language` is set in `primary`
+    /// (for the character shown as `presentation` only, when given).
+    public mutating func addFallback(_ font: Font, for scalar: Unicode.Scalar, primary: Font, language: String,
+                                     presentation: EmojiPresentation? = nil) {
+        fallbacks[FallbackKey(scalar, primary: primary, language: language, presentation: presentation)] = font
     }
 
-    /// The face recorded for `scalar` beside `primary` in text in `language`; nil when none was
-    /// (the primary has it, nothing installed has it, or it was never looked up).
-    public func fallbackFont(for scalar: Unicode.Scalar, primary: Font, language: String) -> Font? {
-        fallbacks.isEmpty ? nil : fallbacks[FallbackKey(scalar, primary: primary, language: language)]
+    /// The face recorded for `scalar` beside `primary` in text in `language` (shown as
+    /// `presentation`, when given); nil when none was (the primary has it, nothing installed
+    /// has it, or it was never looked up).
+    public func fallbackFont(for scalar: Unicode.Scalar, primary: Font, language: String,
+                             presentation: EmojiPresentation? = nil) -> Font? {
+        fallbacks.isEmpty ? nil : fallbacks[FallbackKey(scalar, primary: primary, language: language, presentation: presentation)]
     }
 
     /// The face for one grapheme cluster (a base character with its marks, or an emoji
@@ -32,8 +40,18 @@ extension FontTable {
     /// fallback of those characters that has them all; else the fallback of the first
     /// character `primary` lacks (or `primary` when none was found: its missing glyph then
     /// stands where a warning already says so).
+    ///
+    /// An emoji goes first to the face recorded for its presentation (`EmojiPresentation`):
+    /// the colour face for U+FE0F or an Emoji_Presentation character, even where `primary` has
+    /// it; a face of outlines for U+FE0E where `primary` lacks it.
     public func font<S: Sequence>(forCluster scalars: S, primary: Font, language: String) -> Font where S.Element == Unicode.Scalar {
-        let drawn = scalars.filter(FontCoverage.needsGlyph)
+        let all = Array(scalars)
+        let drawn = all.filter(FontCoverage.needsGlyph)
+        if let base = all.first, let presentation = EmojiPresentation.of(cluster: all),
+           let font = fallbackFont(for: base, primary: primary, language: language, presentation: presentation),
+           drawn.allSatisfy(font.hasGlyph) {
+            return font
+        }
         let lacking = drawn.filter { !primary.hasGlyph(for: $0) }
         guard let first = lacking.first else { return primary }
         var candidates: [Font] = []

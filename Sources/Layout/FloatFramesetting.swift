@@ -59,7 +59,7 @@ extension Framesetter {
         var deferred: [FloatAnchor] = []
         // Those that did not fit in the frame before go first, at the top.
         for anchor in pending {
-            if let float = place(anchor, top: rect.minY, in: rect, beside: placed) {
+            if let float = place(anchor, top: rect.minY, in: container, beside: placed) {
                 placed.append(float)
             } else {
                 deferred.append(anchor)
@@ -80,7 +80,7 @@ extension Framesetter {
             guard let anchor = anchors(in: result.frame.visibleRange).first(where: { !handled.contains($0.index) }) else { break }
             handled.insert(anchor.index)
             guard let top = Self.top(of: anchor, in: result.frame) else { continue }
-            if let float = place(anchor, top: top, in: rect, beside: placed) {
+            if let float = place(anchor, top: top, in: container, beside: placed) {
                 placed.append(float)
                 result = set()
             } else {
@@ -130,10 +130,13 @@ extension Framesetter {
         }
     }
 
-    /// The float of `anchor` placed from `top` down against its side of `rect`, below any
-    /// float already there it would touch; nil when it would reach below `rect` and is not at
-    /// its top (a float taller than the column is placed there anyway rather than never).
-    private func place(_ anchor: FloatAnchor, top: Double, in rect: Rect, beside placed: [PlacedFloat]) -> PlacedFloat? {
+    /// The float of `anchor` placed from `top` down against its side of the container's
+    /// rectangle, below any float already there and any of the container's exclusions (a box
+    /// over the gutter, a picture across the columns) it would touch; nil when it would reach
+    /// below the rectangle and is not at its top (a float taller than the column is placed
+    /// there anyway rather than never).
+    private func place(_ anchor: FloatAnchor, top: Double, in container: Container, beside placed: [PlacedFloat]) -> PlacedFloat? {
+        let rect = container.rect
         let side: PictureFloat.Side, size: Size, margin: Double
         switch anchor.content {
         case .picture(let image):
@@ -148,10 +151,17 @@ extension Framesetter {
         var frame = Rect(x: x, y: top, width: size.width, height: size.height)
         // The float moves to the very bottom of the clear rectangle it meets, the same number
         // (rounded differently, a sum would leave it a hair inside and meeting it again): so it
-        // moves down every time, clears each float at most once, and the loop ends.
-        for _ in 0 ... placed.count {
-            guard let below = placed.lazy.map(\.keptClear).first(where: { $0.intersects(frame) }) else { break }
-            frame.origin.y = below.maxY
+        // moves down every time, clears each float and exclusion at most once, and the loop ends.
+        for _ in 0 ... placed.count + container.exclusions.count {
+            if let below = placed.lazy.map(\.keptClear).first(where: { $0.intersects(frame) }) {
+                frame.origin.y = below.maxY
+            } else if let exclusion = container.exclusions.first(where: { exclusion in
+                exclusion.coveredSpans(top: frame.minY, bottom: frame.maxY).contains { $0.maxX > frame.minX && $0.minX < frame.maxX }
+            }) {
+                frame.origin.y = exclusion.shape.bounds.maxY + exclusion.padding
+            } else {
+                break
+            }
         }
         if frame.maxY > rect.maxY + 0.001, frame.minY > rect.minY + 0.001 { return nil }
         switch anchor.content {

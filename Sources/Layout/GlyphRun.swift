@@ -25,6 +25,9 @@ public struct GlyphRun: Sendable {
     public var width: Double
     /// Set for an inline picture: the run then has no glyphs.
     public var runDelegate: RunDelegate?
+    /// How much wider than the font's own its glyphs are drawn (justification's glyph
+    /// scaling, pdfTeX's font expansion): 1 draws them as they are.
+    public var horizontalScale = 1.0
     /// Glyphs are stored in visual order, left to right, as PDF readers expect them; in a
     /// right-to-left run their clusters therefore decrease.
     public var isRightToLeft = false

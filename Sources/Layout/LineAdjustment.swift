@@ -1,49 +1,98 @@
-/// Where a line gives to fill its measure: inter-word spaces (stretching by half and shrinking
-/// by a third of their width, as the line breaker assumed) and, in CJK text, the gaps between
-/// characters (see InterCharacterGap). The slack is shared in proportion to what each can give,
-/// which is how Knuth–Plass rated the line.
+/// How a line gives to fill its measure: word spaces, the gaps after letters and the width of
+/// glyphs (by the paragraph's justification ranges, see JustificationGives) and, in CJK text,
+/// the gaps between characters (see InterCharacterGap). The slack is shared in proportion to
+/// what each can give, which is how Knuth–Plass rated the line; past what letters and glyphs
+/// may give (a line looser or tighter than its ranges allow), they stay at their limit and
+/// the spaces take the rest, as InDesign lets word spacing go past its maximum.
 struct LineAdjustment {
-    private var stretch: [(glyph: Int, amount: Double)] = []
-    private var shrink: [(glyph: Int, amount: Double)] = []
+    /// Word spaces and CJK gaps: space added after a glyph.
+    private var spaces: [(glyph: Int, give: JustificationGives.Give)] = []
+    /// Letter gaps: space added after a letter's last glyph.
+    private var letters: [(glyph: Int, give: JustificationGives.Give)] = []
+    /// Totals, and what the glyphs' widths give.
+    private var spaceTotal = JustificationGives.Give()
+    private var letterTotal = JustificationGives.Give()
+    private var glyphTotal = JustificationGives.Give()
+    /// The glyphs' give as a share of their width (they scale together).
+    private let glyphShare: JustificationGives.Give
+
+    /// How the line is set: the space after each glyph, and the horizontal scale of the glyphs
+    /// that may be scaled.
+    struct Setting {
+        /// Indexed from the line's first glyph; empty when nothing is added.
+        var extra: [Double] = []
+        var glyphScale = 1.0
+    }
 
     /// - Parameters:
     ///   - glyphs: the glyphs that may give (those after a line's last tab stop);
-    ///   - endGlyph: the line's end: a gap after its last glyph is not inside it.
-    init(paragraph: PreparedParagraph, glyphs: Range<Int>, endGlyph: Int) {
+    ///   - endGlyph: the line's end: a gap after its last glyph is not inside it;
+    ///   - scalesGlyphs: whether the glyphs may be scaled and spaced (not on a line with tab
+    ///     stops, whose positions are fixed);
+    ///   - hyphen: the width of the hyphen that ends the line, which scales with its glyphs.
+    init(paragraph: PreparedParagraph, glyphs: Range<Int>, endGlyph: Int, scalesGlyphs: Bool, hyphen: Double) {
         let gaps = paragraph.interCharacterGaps
-        for glyph in glyphs {
-            if PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) {
-                let width = paragraph.advances[glyph]
-                stretch.append((glyph, width * ParagraphBreaker.spaceStretch))
-                shrink.append((glyph, width * ParagraphBreaker.spaceShrink))
-            } else if !gaps.isEmpty, glyph + 1 < endGlyph, paragraph.clusters[glyph + 1] != paragraph.clusters[glyph],
-                      let gap = gaps[paragraph.clusters[glyph + 1]] {
-                stretch.append((glyph, gap.stretch))
-                if gap.shrink > 0 { shrink.append((glyph, gap.shrink)) }
+        let scaling = paragraph.style.justification.glyphScaling
+        glyphShare = JustificationGives.Give(stretch: scaling.stretch / scaling.desired, shrink: scaling.shrink / scaling.desired)
+        paragraph.forEachGive(in: glyphs) { glyph, kind, give in
+            switch kind {
+            case .space:
+                spaces.append((glyph, give))
+                spaceTotal += give
+            case .letter where scalesGlyphs && glyph + 1 < endGlyph:
+                letters.append((glyph, give))
+                letterTotal += give
+            case .glyph where scalesGlyphs:
+                glyphTotal += give
+            default:
+                break
             }
+        }
+        if scalesGlyphs, hyphen > 0, glyphTotal.stretch > 0 || glyphTotal.shrink > 0 {
+            glyphTotal += JustificationGives.Give(stretch: hyphen * glyphShare.stretch, shrink: hyphen * glyphShare.shrink)
+        }
+        guard !gaps.isEmpty else { return }
+        for glyph in glyphs where glyph + 1 < endGlyph && paragraph.clusters[glyph + 1] != paragraph.clusters[glyph] {
+            guard !PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]),
+                  let gap = gaps[paragraph.clusters[glyph + 1]] else { continue }
+            let give = JustificationGives.Give(stretch: gap.stretch, shrink: gap.shrink)
+            spaces.append((glyph, give))
+            spaceTotal += give
         }
     }
 
-    /// The space to add after each glyph of `line` (indexed from its first glyph; empty when
-    /// none): a line set wider than its measure shrinks whatever its alignment; a justified
-    /// line that is short stretches. A line that may end ragged by up to `lineEndStretch` (see
-    /// `PreparedParagraph.raggedEnd(ofLineFrom:to:)`) stretches its spaces only as far as they
-    /// can give and leaves the rest blank, as Knuth–Plass rated it (`stretchRatio`).
-    func extraSpace(natural: Double, measure: Double, justify: Bool, line: Range<Int>, lineEndStretch: Double = 0) -> [Double] {
-        let gives: [(glyph: Int, amount: Double)]
+    /// How `line` is set: a line set wider than its measure shrinks whatever its alignment; a
+    /// justified line that is short stretches. A line that may end ragged by up to
+    /// `lineEndStretch` (see `PreparedParagraph.raggedEnd(ofLineFrom:to:)`) gives only as far as
+    /// it can and leaves the rest blank, as Knuth–Plass rated it (`stretchRatio`).
+    func setting(natural: Double, measure: Double, justify: Bool, line: Range<Int>, lineEndStretch: Double = 0) -> Setting {
+        let stretching: Bool
         if natural > measure {
-            gives = shrink
+            stretching = false
         } else if justify, natural < measure {
-            gives = stretch
+            stretching = true
         } else {
-            return []
+            return Setting()
         }
-        let total = gives.reduce(0) { $0 + $1.amount }
-        guard total > 0 else { return [] }
-        var slack = measure - natural
-        if slack > total, lineEndStretch > 0 { slack = slack <= total + lineEndStretch ? total : slack - lineEndStretch }
-        var extra = [Double](repeating: 0, count: line.count)
-        for give in gives { extra[give.glyph - line.lowerBound] += slack * give.amount / total }
-        return extra
+        let amount = { (give: JustificationGives.Give) in stretching ? give.stretch : give.shrink }
+        var slack = abs(measure - natural)
+        let spaceGive = amount(spaceTotal), letterGive = amount(letterTotal), glyphGive = amount(glyphTotal)
+        let total = spaceGive + letterGive + glyphGive
+        guard total > 0 else { return Setting() }
+        if stretching, lineEndStretch > 0, slack > total { slack = slack <= total + lineEndStretch ? total : slack - lineEndStretch }
+        // The share of its give each takes: the same for all, unless that is more than letters
+        // and glyphs may give and spaces are there to take the rest.
+        var spaceRatio = slack / total, otherRatio = slack / total
+        if otherRatio > 1, spaceGive > 0 {
+            otherRatio = 1
+            spaceRatio = (slack - letterGive - glyphGive) / spaceGive
+        }
+        let sign = stretching ? 1.0 : -1.0
+        var setting = Setting()
+        setting.extra = [Double](repeating: 0, count: line.count)
+        for space in spaces { setting.extra[space.glyph - line.lowerBound] += sign * spaceRatio * amount(space.give) }
+        for letter in letters { setting.extra[letter.glyph - line.lowerBound] += sign * otherRatio * amount(letter.give) }
+        if glyphGive > 0 { setting.glyphScale = 1 + sign * otherRatio * amount(glyphShare) }
+        return setting
     }
 }

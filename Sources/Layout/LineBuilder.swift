@@ -51,21 +51,13 @@ struct LineBuilder {
         let measure = available + hangLeft + hangRight
         // Spaces before a tab keep their width (the tab stop places what follows); only those
         // after the line's last tab stretch or shrink: a list item's text is justified.
+        // Letters are spaced and glyphs scaled only where no tab stop fixes positions.
         let stretchFrom = tabs?.tabAdvances.keys.max().map { $0 + 1 } ?? firstGlyph
-        let extra = LineAdjustment(paragraph: paragraph, glyphs: stretchFrom ..< max(stretchFrom, endGlyph), endGlyph: endGlyph)
-            .extraSpace(natural: natural, measure: measure,
-                        justify: paragraph.style.alignment == .justify && (lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated),
-                        line: firstGlyph ..< endGlyph, lineEndStretch: paragraph.raggedEnd(ofLineFrom: start, to: lineBreak.end))
-        let setWidth = natural + extra.reduce(0, +)
-
-        var shift = 0.0
-        switch resolvedAlignment {
-        case .right: shift = max(0, measure - setWidth)
-        case .center: shift = max(0, measure - setWidth) / 2
-        // A right-to-left paragraph's last line, and any line that could not be filled, ends right.
-        case .justify: shift = rightToLeft ? max(0, measure - setWidth) : 0
-        default: break
-        }
+        let setting = LineAdjustment(paragraph: paragraph, glyphs: stretchFrom ..< max(stretchFrom, endGlyph), endGlyph: endGlyph,
+                                     scalesGlyphs: tabs == nil, hyphen: hyphen?.advance ?? 0)
+            .setting(natural: natural, measure: measure,
+                     justify: paragraph.style.alignment == .justify && (lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated),
+                     line: firstGlyph ..< endGlyph, lineEndStretch: paragraph.raggedEnd(ofLineFrom: start, to: lineBreak.end))
 
         var segments: [Segment] = []
         var ascent = 0.0, descent = 0.0, leading = 0.0
@@ -90,9 +82,17 @@ struct LineBuilder {
         var runs: [GlyphRun] = []
         var pen = 0.0
         for index in BidiParagraph.visualOrder(levels: segments.map { paragraph.styleRuns[$0.styleRun].level }) {
-            let run = makeRun(segments[index], x: pen, tabs: tabs, extra: extra, firstGlyph: firstGlyph, contentEnd: contentEnd)
+            let run = makeRun(segments[index], x: pen, tabs: tabs, setting: setting, firstGlyph: firstGlyph, contentEnd: contentEnd)
             pen += run.width
             runs.append(run)
+        }
+        var shift = 0.0
+        switch resolvedAlignment {
+        case .right: shift = max(0, measure - pen)
+        case .center: shift = max(0, measure - pen) / 2
+        // A right-to-left paragraph's last line, and any line that could not be filled, ends right.
+        case .justify: shift = rightToLeft ? max(0, measure - pen) : 0
+        default: break
         }
         if runs.isEmpty {
             ascent = paragraph.emptyMetrics.ascent
@@ -124,17 +124,28 @@ struct LineBuilder {
         }
     }
 
-    /// - Parameter extra: space added after each glyph of the line, from `firstGlyph` (empty: none).
-    private func makeRun(_ segment: Segment, x: Double, tabs: TabLayout?, extra: [Double], firstGlyph: Int, contentEnd: Int) -> GlyphRun {
+    /// - Parameter setting: how the line gives: space added after each glyph of the line, from
+    ///   `firstGlyph`, and the scale of the glyphs that may be scaled.
+    private func makeRun(_ segment: Segment, x: Double, tabs: TabLayout?, setting: LineAdjustment.Setting, firstGlyph: Int,
+                         contentEnd: Int) -> GlyphRun {
         let styleRun = paragraph.styleRuns[segment.styleRun]
         let glyphs = segment.glyphs
         var run = GlyphRun(font: styleRun.font, attributes: styleRun.attributes,
                            stringRange: paragraph.clusters[glyphs.lowerBound] ..< min(styleRun.range.upperBound, contentEnd),
                            glyphIDs: [], positions: [], advances: [], clusters: [], x: x, width: 0, runDelegate: styleRun.attributes.runDelegate)
-        let advance = { (glyph: Int) in
-            (tabs?.tabAdvances[glyph] ?? paragraph.advances[glyph]) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
+        // The advances are stored at the desired glyph scale; the line scales them on from there.
+        let scale = styleRun.givesLetters ? setting.glyphScale : 1
+        if styleRun.givesLetters { run.horizontalScale = paragraph.style.justification.glyphScaling.desired / 100 * scale }
+        let extra = setting.extra
+        // Spaces are not scaled: they give by the word-spacing range.
+        let glyphScale = { (glyph: Int) in
+            scale == 1 || PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) ? 1 : scale
         }
-        let width = glyphs.reduce(0) { $0 + advance($1) } + (segment.hyphen?.advance ?? 0)
+        let advance = { (glyph: Int) in
+            (tabs?.tabAdvances[glyph] ?? paragraph.advances[glyph] * glyphScale(glyph)) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
+        }
+        let hyphenAdvance = (segment.hyphen?.advance ?? 0) * scale
+        let width = glyphs.reduce(0) { $0 + advance($1) } + hyphenAdvance
         run.width = width
         // A picture has no glyphs; its placeholder's cluster still says which character it is.
         guard run.runDelegate == nil else {
@@ -152,17 +163,17 @@ struct LineBuilder {
         var pen = styleRun.isRightToLeft ? x + width : x
         for glyph in glyphs {
             let step = advance(glyph)
-            let left = styleRun.isRightToLeft ? pen - paragraph.advances[glyph] : pen
+            let left = styleRun.isRightToLeft ? pen - paragraph.advances[glyph] * glyphScale(glyph) : pen
             run.glyphIDs.append(paragraph.glyphIDs[glyph])
-            run.positions.append(Point(x: left + paragraph.xOffsets[glyph], y: -paragraph.yOffsets[glyph]))
+            run.positions.append(Point(x: left + paragraph.xOffsets[glyph] * glyphScale(glyph), y: -paragraph.yOffsets[glyph]))
             run.advances.append(step)
             run.clusters.append(paragraph.clusters[glyph])
             pen += direction * step
         }
         if let hyphen = segment.hyphen {
             run.glyphIDs.append(hyphen.glyph)
-            run.positions.append(Point(x: styleRun.isRightToLeft ? pen - hyphen.advance : pen, y: 0))
-            run.advances.append(hyphen.advance)
+            run.positions.append(Point(x: styleRun.isRightToLeft ? pen - hyphenAdvance : pen, y: 0))
+            run.advances.append(hyphenAdvance)
             run.clusters.append(GlyphRun.generatedHyphen)
         }
         if styleRun.isRightToLeft {

@@ -22,9 +22,6 @@ struct ParagraphBreaker {
     static let addressBreakPenalty = 50.0
     static let firstPassTolerance = 100.0
     static let secondPassTolerance = 200.0
-    /// Space glue stretches by half and shrinks by a third of its width (TeX's Computer Modern).
-    static let spaceStretch = 0.5
-    static let spaceShrink = 1.0 / 3.0
     /// "Infinite" stretch of the glue that ends a paragraph or precedes a hard break.
     static let fill = 100_000.0
 
@@ -154,7 +151,7 @@ struct ParagraphBreaker {
                 continue
             }
             let contentEnd = paragraph.trimmedEnd(from: previous, to: offset)
-            appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, into: &items)
+            appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, justified: justified, into: &items)
             let spaces = advance(from: contentEnd, to: offset)
             if offset >= end || mandatory[index] {
                 // The last line, or one ended by a hard break, is not stretched.
@@ -167,8 +164,8 @@ struct ParagraphBreaker {
                 if paragraph.addressStarts.contains(offset) {
                     items.append(.penalty(0, lineEndStretch: paragraph.lineEndStretch(breakingAt: offset), offset: offset))
                 }
-                items.append(.glue(spaces, stretch: justified ? spaces * Self.spaceStretch : 0,
-                                   shrink: justified ? spaces * Self.spaceShrink : 0, offset: offset))
+                let give = justified ? gives(from: contentEnd, to: offset).spaces : JustificationGives.Give()
+                items.append(.glue(spaces, stretch: give.stretch, shrink: give.shrink, offset: offset))
             } else {
                 items.append(penaltyWithoutSpace(at: offset))
             }
@@ -217,14 +214,14 @@ struct ParagraphBreaker {
     /// The text from `start` to `end` as one box, or, with hyphenation, as boxes with a
     /// hyphen penalty at each place a word may be hyphenated. CJK gaps where no line may
     /// break (before a full stop, say) still stretch: unbreakable glue between two boxes.
-    private func appendBoxes(from start: Int, to end: Int, hyphenate: Bool, into items: inout [BreakItem]) {
+    private func appendBoxes(from start: Int, to end: Int, hyphenate: Bool, justified: Bool, into items: inout [BreakItem]) {
         guard start < end else { return }
         let hyphens = hyphenate ? hyphenationPoints(from: start, to: end) : []
         let points = paragraph.interCharacterGaps.isEmpty
             ? hyphens : (hyphens + (start + 1 ..< end).filter { paragraph.interCharacterGaps[$0] != nil }).sorted()
         var boxStart = start
         for point in points {
-            items.append(.box(advance(from: boxStart, to: point), offset: boxStart))
+            items.append(box(from: boxStart, to: point, justified: justified))
             if let gap = paragraph.interCharacterGaps[point] {
                 items.append(.penalty(.infinity, offset: point))
                 items.append(.glue(0, stretch: gap.stretch, shrink: gap.shrink, offset: point))
@@ -233,7 +230,23 @@ struct ParagraphBreaker {
             }
             boxStart = point
         }
-        items.append(.box(advance(from: boxStart, to: end), offset: boxStart))
+        items.append(box(from: boxStart, to: end, justified: justified))
+    }
+
+    /// The text from `start` to `end` as a box: justified, it stretches and shrinks by what its
+    /// letters and glyphs may give (see JustificationGives).
+    private func box(from start: Int, to end: Int, justified: Bool) -> BreakItem {
+        var box = BreakItem.box(advance(from: start, to: end), offset: start)
+        guard justified else { return box }
+        let gives = gives(from: start, to: end)
+        box.stretch = gives.letters.stretch + gives.glyphs.stretch
+        box.shrink = gives.letters.shrink + gives.glyphs.shrink
+        return box
+    }
+
+    /// What the characters `start ..< end` give when their line is justified.
+    private func gives(from start: Int, to end: Int) -> JustificationGives {
+        JustificationGives(paragraph: paragraph, glyphs: paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: end))
     }
 
     /// Hyphenation points of the words (runs of letters) between `start` and `end`, at

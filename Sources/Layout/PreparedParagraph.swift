@@ -20,6 +20,10 @@ final class PreparedParagraph {
         var level: UInt8
         /// The hyphen shown where a line breaks at a soft hyphen in this run.
         var hyphen: (glyph: UInt32, advance: Double)?
+        /// Whether the run's letters may be spaced and its glyphs scaled to justify a line
+        /// (see JustificationGives): text of an alphabet whose letters stand apart, in an
+        /// outline face.
+        var givesLetters = false
 
         var isRightToLeft: Bool { level & 1 == 1 }
     }
@@ -113,9 +117,13 @@ final class PreparedParagraph {
             // A fallback face sets the line height only where it sets most of the paragraph
             // (Chinese prose); a few foreign words or an emoji in a paragraph take the metrics of
             // the face asked for, so that its lines stay evenly spaced.
-            let metricsFace = item.font === item.requestedFont || item.font === mainFace ? item.font : item.requestedFont
+            // Spaces and punctuation take the main face's metrics whatever face sets them: in Hebrew
+            // set in a fallback face, a line's height must not depend on whether it holds a space
+            // of the face asked for.
+            let metricsFace = Self.isNeutral(units[item.range]) ? mainFace ?? item.font
+                : item.font === item.requestedFont || item.font === mainFace ? item.font : item.requestedFont
             runs.append(Self.shape(item, metricsFace: metricsFace, of: units, shaper: shaper, apartFrom: initialCharacters?.range,
-                                   into: &glyphs))
+                                   spacing: style.justification, into: &glyphs))
         }
         if let initialCharacters, let textRun = runs.first(where: { $0.range.contains(initialCharacters.range.upperBound - 1) }),
            textRun.attributes.runDelegate == nil {
@@ -212,6 +220,20 @@ final class PreparedParagraph {
         unit == 0x20 || unit == 0x09 || unit == 0xA0 || unit == 0x3000
     }
 
+    /// Whether `units` hold no letter, digit or symbol of a script: only spaces and punctuation.
+    private static func isNeutral(_ units: ArraySlice<UInt16>) -> Bool {
+        units.allSatisfy { unit in
+            guard let scalar = Unicode.Scalar(unit) else { return false }
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                 .initialPunctuation, .finalPunctuation, .otherPunctuation:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
     /// The face that sets most of the paragraph's characters (the first such when tied).
     private static func mainFace(of items: [TextItem]) -> Font? {
         var counts: [(font: Font, characters: Int)] = []
@@ -225,11 +247,15 @@ final class PreparedParagraph {
         return counts.max { $0.characters < $1.characters }?.font
     }
 
-    /// - Parameter initial: a drop cap's characters, shaped apart from the word they open so that
-    ///   no ligature or kerning joins them to the letters the first line shows.
+    /// - Parameters:
+    ///   - initial: a drop cap's characters, shaped apart from the word they open so that
+    ///     no ligature or kerning joins them to the letters the first line shows;
+    ///   - spacing: the paragraph's justification ranges: the advances are stored at their
+    ///     desired values (spaces, letter spacing, glyph scale), what every line starts from.
     private static func shape(_ item: TextItem, metricsFace: Font, of units: ArraySlice<UInt16>, shaper: Shaper, apartFrom initial: Range<Int>?,
-                              into glyphs: inout GlyphArrays) -> StyleRun {
+                              spacing: Justification, into glyphs: inout GlyphArrays) -> StyleRun {
         let runRange = item.range, attributes = item.attributes, font = item.font
+        let givesLetters = attributes.runDelegate == nil && !font.hasColorBitmaps && JustificationGives.spacesLetters(item.script)
         let glyphStart = glyphs.count
         let metrics: LineMetrics
         if let delegate = attributes.runDelegate {
@@ -247,7 +273,10 @@ final class PreparedParagraph {
             metrics = raised
             let scale = font.scale(for: attributes.fontSize)
             let features = FeatureSet(attributes)
+            let glyphScale = givesLetters ? spacing.glyphScaling.desired / 100 : 1
             let tracking = attributes.tracking * attributes.fontSize
+            let letterSpace = givesLetters ? spacing.letterSpacing.desired / 100 * attributes.fontSize : 0
+            let spaceScale = spacing.wordSpacing.desired / 100
             // Shape word by word (spaces apart) so that each distinct word is shaped once.
             var wordStart = runRange.lowerBound
             while wordStart < runRange.upperBound {
@@ -265,9 +294,11 @@ final class PreparedParagraph {
                     let next = item.isRightToLeft ? index - 1 : index + 1
                     // Letter spacing goes after each character: after the last glyph of a cluster.
                     let endsCluster = next < 0 || next >= count || shaped.clusters[next] != shaped.clusters[index]
+                    let advance = Double(shaped.advances[index]) * scale
                     glyphs.append(id: shaped.glyphIDs[index],
-                                advance: Double(shaped.advances[index]) * scale + (endsCluster ? tracking : 0),
-                                xOffset: Double(shaped.xOffsets[index]) * scale,
+                                advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
+                                    + (endsCluster ? tracking : 0),
+                                xOffset: Double(shaped.xOffsets[index]) * scale * (startsWithSpace ? 1 : glyphScale),
                                 yOffset: Double(shaped.yOffsets[index]) * scale + attributes.baselineOffset,
                                 cluster: wordStart + Int(shaped.clusters[index]))
                 }
@@ -278,11 +309,12 @@ final class PreparedParagraph {
         if attributes.runDelegate == nil {
             let shaped = shaper.shape([0x2D], font: font, language: attributes.language)
             if shaped.count == 1 {
-                hyphen = (shaped.glyphIDs[0], Double(shaped.advances[0]) * font.scale(for: attributes.fontSize))
+                hyphen = (shaped.glyphIDs[0], Double(shaped.advances[0]) * font.scale(for: attributes.fontSize)
+                                                * (givesLetters ? spacing.glyphScaling.desired / 100 : 1))
             }
         }
         return StyleRun(range: runRange, glyphRange: glyphStart ..< glyphs.count, font: font,
-                        attributes: attributes, metrics: metrics, level: item.level, hyphen: hyphen)
+                        attributes: attributes, metrics: metrics, level: item.level, hyphen: hyphen, givesLetters: givesLetters)
     }
 
     /// The text HarfBuzz is given: a tab is shaped as a space (tab stops set its advance when

@@ -23,6 +23,9 @@ struct TabLayout {
     private(set) var width = 0.0
 
     static let tab: UInt16 = 0x09
+    /// How far past the line's end a stop may lie and still count as at it: lengths in
+    /// millimetres come out a hair over a column's width in points.
+    static let endTolerance = 0.01
 
     /// - Parameters:
     ///   - startX: where the line starts, from the column's left edge;
@@ -38,7 +41,7 @@ struct TabLayout {
             while segmentEnd < glyphs.upperBound, paragraph.units[paragraph.clusters[segmentEnd]] != Self.tab { segmentEnd += 1 }
             let segment = (glyph + 1) ..< segmentEnd
             let stop = Self.nextStop(after: x, in: paragraph.style, lineEnd: endX)
-            let target: Double
+            var target: Double
             switch stop.alignment {
             case .left: target = stop.location
             case .right: target = stop.location - Self.advance(of: segment, in: paragraph)
@@ -47,6 +50,11 @@ struct TabLayout {
                 let separator = stop.decimalSeparator.utf16.first ?? 0x2E
                 let beforeSeparator = segment.first { paragraph.units[paragraph.clusters[$0]] == separator } ?? segment.upperBound
                 target = stop.location - Self.advance(of: segment.lowerBound ..< beforeSeparator, in: paragraph)
+            }
+            // A stop at or past the line's end would print its text into the next column: whatever
+            // its alignment, the text ends at the line's end instead (CheckTabStopsPass warns).
+            if stop.location > endX - Self.endTolerance {
+                target = min(target, endX - Self.advance(of: segment, in: paragraph))
             }
             // Text that would overlap what precedes the tab starts right after it instead.
             let advance = max(0, target - x)

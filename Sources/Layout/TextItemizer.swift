@@ -78,8 +78,8 @@ final class TextItemizer {
                 // Spaces and controls go with the text before them when that face has them (not
                 // an emoji face's: its space is as wide as an emoji).
                 font = previousFont
-            } else if scalars.count == 1, primary.hasGlyph(for: scalars[0]) {
-                font = primary   // the common case, without the cluster lookup's arrays
+            } else if scalars.count == 1, primary.hasGlyph(for: scalars[0]), !EmojiPresentation.isEmojiByDefault(scalars[0]) {
+                font = primary   // the common case, without the cluster lookup's arrays (an emoji goes to its colour face)
             } else {
                 font = fonts.font(forCluster: scalars, primary: primary, language: attributes.language)
             }

@@ -24,10 +24,12 @@ struct ParagraphStyleChange: Equatable {
     var balance: Bool?
     var outlineLevel: Int?
     var dropCap = DropCapChange()
+    var justification = JustificationChange()
 
     static let attributeNames = ["align", "dir", "indent", "head-indent", "tail-indent", "space-before", "space-after",
                                  "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval",
                                  "orphans", "widows", "keep-with-next", "keep-together", "balance", "outline-level"] + DropCapChange.attributeNames
+        + JustificationChange.attributeNames
 
     /// More lines than any column holds: a larger minimum only keeps paragraphs whole.
     static let maximumLineCount = 100.0
@@ -85,7 +87,7 @@ struct ParagraphStyleChange: Equatable {
         case "outlinelevel":
             outlineLevel = Self.outlineLevel(attribute, values) ?? outlineLevel
         default:
-            return dropCap.read(attribute, values)
+            return dropCap.read(attribute, values) || justification.read(attribute, values)
         }
         return true
     }
@@ -166,6 +168,7 @@ struct ParagraphStyleChange: Equatable {
         balance = later.balance ?? balance
         outlineLevel = later.outlineLevel ?? outlineLevel
         dropCap.merge(later.dropCap)
+        justification.merge(later.justification)
     }
 
     func apply(to style: inout ParagraphStyle) {
@@ -203,5 +206,6 @@ struct ParagraphStyleChange: Equatable {
         }
         if let outlineLevel { style.outlineLevel = outlineLevel }
         dropCap.apply(to: &style.dropCap)
+        justification.apply(to: &style.justification)
     }
 }

@@ -38,7 +38,7 @@ enum TabStopList {
             guard location == TabStop.lineEnd || (0 ... ParagraphStyleChange.maximumLength).contains(location) else {
                 return fail("position \(ValueReader.format(location)) is outside 0 to \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt")
             }
-            var stop = TabStop(location: location)
+            var stop = TabStop(location: location, sourceOffset: attribute.valueOffset)
             skipSpaces()
             let alignmentWord = word { $0.isLetter }.lowercased()
             if !alignmentWord.isEmpty {

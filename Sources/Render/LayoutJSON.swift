@@ -104,6 +104,9 @@ enum LayoutJSON {
         var glyphs: [Glyph]
         /// Set for an inline picture, which has no glyphs.
         var picture: InlinePicture?
+        /// How much wider than the face's own the glyphs are drawn (justification's glyph
+        /// scaling); left out when they are not scaled.
+        var scale: Double?
     }
 
     struct Font: Encodable {
@@ -234,7 +237,8 @@ extension LayoutJSON {
                    direction: run.isRightToLeft ? "rtl" : "ltr", x: rounded(run.x), width: rounded(run.width), glyphs: glyphs,
                    picture: run.runDelegate.map {
                        InlinePicture(ascent: rounded($0.ascent), descent: rounded($0.descent), width: rounded($0.width))
-                   })
+                   },
+                   scale: run.horizontalScale == 1 ? nil : (run.horizontalScale * 10_000).rounded() / 10_000)
     }
 
     static func rect(_ rect: Layout.Rect) -> Rect {

@@ -170,12 +170,13 @@ final class PageDrawer {
             showText(of: run, face: invisibleFaces.face(for: run.font), alpha: Self.invisibleAlpha, in: context)
             guard !outlined.isEmpty else { return }
             cairo_set_font_face(context, face)
-            cairo_set_font_size(context, run.fontSize)
+            FontMatrix.set(size: run.fontSize, horizontalScale: run.horizontalScale, in: context)
             cairo_set_source_rgba(context, color.red, color.green, color.blue, fills ? color.alpha : Self.invisibleAlpha)
             cairo_show_glyphs(context, &outlined, Int32(outlined.count))
         } else {
             if let shadow = run.attributes.shadow {
-                ShadowDrawer.draw(shadow, glyphs: glyphBuffer, fontFace: face, fontSize: run.fontSize, box: box, in: context)
+                ShadowDrawer.draw(shadow, glyphs: glyphBuffer, fontFace: face, fontSize: run.fontSize,
+                                  horizontalScale: run.horizontalScale, box: box, in: context)
             }
             showText(of: run, face: face, alpha: fills ? color.alpha : Self.invisibleAlpha, in: context)
         }
@@ -195,7 +196,7 @@ final class PageDrawer {
     private func showText(of run: GlyphRun, face: OpaquePointer, alpha: Double, in context: OpaquePointer) {
         let color = run.attributes.color
         cairo_set_font_face(context, face)
-        cairo_set_font_size(context, run.fontSize)
+        FontMatrix.set(size: run.fontSize, horizontalScale: run.horizontalScale, in: context)
         cairo_set_source_rgba(context, color.red, color.green, color.blue, alpha)
         utf8Buffer.withUnsafeBufferPointer { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in

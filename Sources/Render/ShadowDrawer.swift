@@ -11,12 +11,12 @@ enum ShadowDrawer {
     /// - Parameters:
     ///   - glyphs: the glyphs as they are drawn, in page coordinates.
     ///   - box: the area the glyphs cover (page coordinates), before the offset.
-    static func draw(_ shadow: Shadow, glyphs: [cairo_glyph_t], fontFace: OpaquePointer, fontSize: Double,
+    static func draw(_ shadow: Shadow, glyphs: [cairo_glyph_t], fontFace: OpaquePointer, fontSize: Double, horizontalScale: Double,
                      box: (x: Double, y: Double, width: Double, height: Double), in context: OpaquePointer) {
         draw(shadow, box: box, in: context) { target, offsetX, offsetY in
             var shifted = glyphs.map { cairo_glyph_t(index: $0.index, x: $0.x + offsetX, y: $0.y + offsetY) }
             cairo_set_font_face(target, fontFace)
-            cairo_set_font_size(target, fontSize)
+            FontMatrix.set(size: fontSize, horizontalScale: horizontalScale, in: target)
             cairo_show_glyphs(target, &shifted, Int32(shifted.count))
         }
     }

@@ -137,6 +137,11 @@ public final class Shaper {
         for index in 0 ..< n {
             let info = infos![index]
             let position = positions![index]
+            // A variation selector the face has no use for is shaped as an invisible glyph,
+            // which is the face's space: a PDF then maps that glyph to the selector, and every
+            // real space drawn with it extracts as nothing ("I ❤️you"). It draws nothing, so it
+            // goes; its character is read with the one it selects.
+            if position.x_advance == 0, Self.isVariationSelector(text, at: Int(info.cluster) + text.startIndex) { continue }
             shaped.glyphIDs.append(info.codepoint)
             shaped.advances.append(position.x_advance)
             shaped.xOffsets.append(position.x_offset)
@@ -144,6 +149,14 @@ public final class Shaper {
             shaped.clusters.append(Int32(info.cluster))
         }
         return shaped
+    }
+
+    /// U+FE00–FE0F, or U+E0100–E01EF (a surrogate pair).
+    private static func isVariationSelector(_ text: ArraySlice<UInt16>, at offset: Int) -> Bool {
+        guard offset < text.endIndex else { return false }
+        let unit = text[offset]
+        if (0xFE00 ... 0xFE0F).contains(unit) { return true }
+        return unit == 0xDB40 && offset + 1 < text.endIndex && (0xDD00 ... 0xDDEF).contains(text[offset + 1])
     }
 
     private static func feature(_ tag: String, _ value: UInt32) -> hb_feature_t {

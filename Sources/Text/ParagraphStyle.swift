@@ -45,11 +45,27 @@ public struct TabStop: Hashable, Sendable {
     public var alignment: TabAlignment
     /// The character a decimal tab aligns on.
     public var decimalSeparator: Character
+    /// Where the markup's `tabs` value that set the stop starts (a UTF-16 offset into the
+    /// markup), so that a stop past its column is warned about there; nil for a stop the
+    /// markup made itself (a list item's). Not part of the stop's value: equal stops written
+    /// in two tags compare equal, so that their paragraphs still share one style.
+    public var sourceOffset: Int?
 
-    public init(location: Double, alignment: TabAlignment = .left, decimalSeparator: Character = ".") {
+    public init(location: Double, alignment: TabAlignment = .left, decimalSeparator: Character = ".", sourceOffset: Int? = nil) {
         self.location = location
         self.alignment = alignment
         self.decimalSeparator = decimalSeparator
+        self.sourceOffset = sourceOffset
+    }
+
+    public static func == (a: TabStop, b: TabStop) -> Bool {
+        a.location == b.location && a.alignment == b.alignment && a.decimalSeparator == b.decimalSeparator
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(location)
+        hasher.combine(alignment)
+        hasher.combine(decimalSeparator)
     }
 }
 
@@ -102,6 +118,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var outlineLevel: Int
     /// The paragraph's drop cap (`DropCap.none`: it has none).
     public var dropCap: DropCap
+    /// How its justified lines give: word spaces, letter spacing and glyph scaling.
+    public var justification = Justification.standard
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,

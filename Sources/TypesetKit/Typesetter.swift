@@ -82,7 +82,8 @@ public final class Typesetter {
         let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, fonts: fonts))
         // Bad pictures are reported in source order, among the warnings before them.
         let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table)) { $0.sortedBySource() }
-        let text = try log.take(CheckKeptBlocksPass(options: options).run(pictured, fonts: headed.fonts.table, document: document))
+        let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, document: document))
+        let text = try log.take(CheckKeptBlocksPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
         if options.strict { try log.refuseWarnings() }
 
         var prepared = PreparedDocument(text: text, fonts: headed.fonts.table, template: options.page, runningHeads: headed.heads,

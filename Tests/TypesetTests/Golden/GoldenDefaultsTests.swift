@@ -18,7 +18,7 @@ final class GoldenDefaultsTests: XCTestCase {
     /// anti-aliasing of paths set to `pathAntialias`; `drawOver` then draws on the page.
     private func render(_ document: PreparedDocument, page number: Int, pathAntialias: cairo_antialias_t,
                         drawOver: (OpaquePointer) -> Void = { _ in }) throws -> RasterImage {
-        let page = try XCTUnwrap(Array(document.pages()).first { $0.number == number })
+        let page = try XCTUnwrap(document.checkedPages().first { $0.number == number })
         let pixels = PagePixels(pageSize: page.size, dpi: 72)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixels.width), Int32(pixels.height))!
         defer { cairo_surface_destroy(surface) }

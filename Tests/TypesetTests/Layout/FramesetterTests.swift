@@ -170,22 +170,62 @@ final class FramesetterTests: FramesetterTestCase {
         XCTAssertGreaterThan(narrowerLastLines, lastLines * 3 / 4)
     }
 
-    func testAJustifiedLineStretchesOnlyItsSpaces() throws {
-        let setter = try framesetter("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore.")
-        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 150, height: 500)), from: 0)
+    private static let lorem = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore."
+
+    /// The first line of `lorem` justified at `width` and the first set flush left (at its
+    /// desired spacing), with the paragraph attributes `attributes`.
+    private func justifiedAndNatural(_ attributes: String = "", width: Double = 150) throws -> (justified: Line, natural: Line) {
+        let container = Container(rect: Rect(x: 0, y: 0, width: width, height: 500))
+        let frame = try framesetter("<p \(attributes)>\(Self.lorem)").frame(in: container, from: 0)
         XCTAssertGreaterThan(frame.lines.count, 2)
-        let first = frame.lines[0]
-        XCTAssertFalse(first.endsParagraph)
-        XCTAssertEqual(first.width, 150, accuracy: 0.01)
-        // Letters inside a word keep their natural spacing: compare with the same words set flush left.
-        let left = try framesetter("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore.",
-                                   alignment: .left)
-        let natural = left.frame(in: Container(rect: Rect(x: 0, y: 0, width: 150, height: 500)), from: 0).lines[0]
-        XCTAssertEqual(natural.stringRange, first.stringRange)
-        XCTAssertLessThan(natural.width, 150)
-        let positions = first.runs[0].positions.map(\.x)
-        let naturalPositions = natural.runs[0].positions.map(\.x)
+        // Flush left the line may end elsewhere; its first word and space are what is compared.
+        let natural = try framesetter("<p \(attributes)>\(Self.lorem)", alignment: .left).frame(in: container, from: 0).lines[0]
+        return (frame.lines[0], natural)
+    }
+
+    func testAJustifiedLineSharesItsSlackAmongSpacesLettersAndGlyphsAlike() throws {
+        // A measure at which the first line stretches within its ranges (a looser one keeps
+        // letters and glyphs at their most and stretches the spaces on).
+        let width = try XCTUnwrap(stride(from: 150.0, through: 200, by: 2).first { width in
+            let scale = try justifiedAndNatural(width: width).justified.runs[0].horizontalScale
+            return scale > 1 && scale < 1.019
+        })
+        let (line, natural) = try justifiedAndNatural(width: width)
+        XCTAssertFalse(line.endsParagraph)
+        XCTAssertEqual(line.width, width, accuracy: 0.01)
+        let run = line.runs[0], plain = natural.runs[0]
+        // One ratio of each give's range for all three (Justification.standard: word spaces
+        // 100 to 133 %, letters 0 to 1.5 % of the em, glyphs 100 to 102 %).
+        let ratio = (run.horizontalScale - 1) / 0.02
+        let size = run.fontSize
+        // "L" to "o": the L's advance scaled, and the letter gap after it.
+        let letterStep = run.positions[1].x - run.positions[0].x
+        let naturalStep = plain.positions[1].x - plain.positions[0].x
+        XCTAssertEqual(letterStep, naturalStep * run.horizontalScale + ratio * 0.015 * size, accuracy: 1e-6)
+        // The space after "Lorem": its own advance, stretched by the same ratio of a third.
+        let space = try XCTUnwrap(run.clusters.firstIndex(of: 5))
+        XCTAssertEqual(run.advances[space], plain.advances[space] * (1 + ratio * 0.33), accuracy: 1e-6)
+    }
+
+    func testHeldLettersAndGlyphsLeaveTheSlackToTheSpaces() throws {
+        let (line, natural) = try justifiedAndNatural("letter-spacing=\"0 0 0\" glyph-scaling=\"100 100 100\"")
+        XCTAssertEqual(line.width, 150, accuracy: 0.01)
+        XCTAssertEqual(line.runs[0].horizontalScale, 1)
+        let positions = line.runs[0].positions.map(\.x), naturalPositions = natural.runs[0].positions.map(\.x)
         XCTAssertEqual(positions[1] - positions[0], naturalPositions[1] - naturalPositions[0], accuracy: 1e-9)   // "Lo"
+    }
+
+    func testDesiredValuesSetEveryLineWhateverItsAlignment() throws {
+        let container = Container(rect: Rect(x: 0, y: 0, width: 400, height: 500))
+        let plain = try framesetter("Lorem ipsum", alignment: .left).frame(in: container, from: 0).lines[0]
+        let wide = try framesetter("<p word-spacing=\"100 200 300\" letter-spacing=\"0 5 5\" glyph-scaling=\"110 110 110\">Lorem ipsum",
+                                   alignment: .left).frame(in: container, from: 0).lines[0]
+        let run = wide.runs[0], size = run.fontSize
+        XCTAssertEqual(run.horizontalScale, 1.1, accuracy: 1e-9)
+        let step = run.positions[1].x - run.positions[0].x, plainStep = plain.runs[0].positions[1].x - plain.runs[0].positions[0].x
+        XCTAssertEqual(step, plainStep * 1.1 + 0.05 * size, accuracy: 1e-6)
+        let space = try XCTUnwrap(run.clusters.firstIndex(of: 5))
+        XCTAssertEqual(run.advances[space], plain.runs[0].advances[space] * 2, accuracy: 1e-6)
     }
 
     // MARK: Alignment

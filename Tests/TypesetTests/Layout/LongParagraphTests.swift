@@ -53,12 +53,10 @@ final class LongParagraphTests: FramesetterTestCase {
         return all
     }
 
-    /// Each line's badness but the last's (100 × ratio³ of its spaces' stretch, with
+    /// Each line's badness but the last's (100 × ratio³ of its stretch, with
     /// `emergency` points more), after checking that it is not overfull.
     private func badness(of breaks: [LineBreak], in paragraph: PreparedParagraph, width: Double,
                          emergency: Double) throws -> [Double] {
-        let firstSpace = try XCTUnwrap(paragraph.units.firstIndex(of: 0x20))
-        let spaceWidth = paragraph.advances[paragraph.glyphIndex(atOrAfter: firstSpace)]
         var start = 0
         var values: [Double] = []
         for lineBreak in breaks {
@@ -66,10 +64,12 @@ final class LongParagraphTests: FramesetterTestCase {
             XCTAssertLessThanOrEqual(line.width, width + 0.01, "line \(line.stringRange) at \(width) pt")
             if !line.endsParagraph {
                 let content = paragraph.trimmedEnd(from: start, to: lineBreak.end)
-                let spaces = paragraph.units[start ..< content].filter(PreparedParagraph.isSpace).count
                 let natural = paragraph.width(from: start, to: lineBreak.end)
                     + (lineBreak.kind == .hyphenated ? paragraph.hyphenAdvance(before: content) : 0)
-                let ratio = (width - natural) / (Double(spaces) * spaceWidth * ParagraphBreaker.spaceStretch + emergency)
+                // What the line's spaces, letters and glyphs may give, as the breaker counts it.
+                let glyphs = paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: content)
+                let stretch = JustificationGives(paragraph: paragraph, glyphs: glyphs).total.stretch
+                let ratio = (width - natural) / (stretch + emergency)
                 values.append(100 * ratio * ratio * ratio)
             }
             start = lineBreak.end
@@ -102,8 +102,10 @@ final class LongParagraphTests: FramesetterTestCase {
                 .breaks(from: 0, widths: [width], otherWidth: width, effort: &wholeEffort))
             let windowed = try breaksInTurn(breaker(paragraph, window: window), width: width, effort: &effort)
             XCTAssertEqual(windowed.last?.end, paragraph.range.upperBound)
-            // Close to the optimum: about as many lines.
-            XCTAssertLessThanOrEqual(abs(windowed.count - whole.count), max(2, whole.count / 100), "at \(width) pt")
+            // Close to the optimum: about as many lines (within 2 %: letters and glyphs that give
+            // let the whole search shrink a line away here and there that windows of a few
+            // dozen lines do not see).
+            XCTAssertLessThanOrEqual(abs(windowed.count - whole.count), max(2, whole.count / 50), "at \(width) pt")
             // No line overfull, and none looser than the whole paragraph's setting allows: TeX's
             // tolerance (badness 200) when it keeps to it, else the last pass's (10,000 with 3 em
             // of emergency stretch).

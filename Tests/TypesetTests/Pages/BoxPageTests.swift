@@ -20,7 +20,7 @@ final class BoxPageTests: XCTestCase {
     private func layOut(_ markup: String, file: StaticString = #filePath, line: UInt = #line) throws -> (PreparedDocument, [Page]) {
         let document = try prepare(markup)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [], file: file, line: line)
-        let pages = Array(document.pages())
+        let pages = document.checkedPages()
         var checker = PagePropertyChecker(fixture: "boxes", text: document.text)
         for page in pages { checker.check(page) }
         checker.finish()
@@ -99,7 +99,7 @@ final class BoxPageTests: XCTestCase {
         XCTAssertEqual(warnings.count, 1, "\(figure.diagnostics)")
         XCTAssertEqual(warnings.first?.severity, .warning)
         XCTAssertEqual(warnings.first?.location?.line, 1)
-        let pages = Array(figure.pages())
+        let pages = figure.checkedPages()
         let placed = try XCTUnwrap(pages.first?.boxes.first)
         XCTAssertLessThanOrEqual(placed.rect.height, template.textArea.height + 0.5)
 

@@ -50,7 +50,7 @@ final class ContourWrapTests: XCTestCase {
         text[1] = "<img src=\"disc.png\" width=\"150\" float=\"\(side)\" margin=\"6\" wrap=\"\(wrap)\">" + text[1]
         let document = try layOut(text.joined(separator: "\n"))
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])
-        let pages = Array(document.pages())
+        let pages = document.checkedPages()
         assertEverythingSetOnce(pages, document.text)
         let frame = try XCTUnwrap(pages.flatMap(\.frames).first { !$0.floats.isEmpty })
         return (document, frame, try XCTUnwrap(frame.floats.first))

@@ -11,7 +11,7 @@ final class ExclusionPageTests: XCTestCase {
         options.fontsDirectory = TestSupport.fontsDirectory
         let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup), baseDirectory: "/")
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])
-        return (document, Array(document.pages()))
+        return (document, document.checkedPages())
     }
 
     private func article(paragraphs: Int) -> String {

@@ -15,7 +15,7 @@ final class FloatPageTests: XCTestCase {
         let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: TestSupport.zombiesDirectory.path)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])
-        return (document, Array(document.pages()))
+        return (document, document.checkedPages())
     }
 
     private func paragraphs(_ count: Int, from first: Int = 1) -> [String] {

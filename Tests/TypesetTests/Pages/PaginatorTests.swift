@@ -15,7 +15,7 @@ final class PaginatorTests: XCTestCase {
 
     func testPagesPartitionTheText() throws {
         let document = try zombies()
-        let pages = Array(document.pages())
+        let pages = document.checkedPages()
         XCTAssertGreaterThanOrEqual(pages.count, 4)
         XCTAssertLessThanOrEqual(pages.count, 9)
         XCTAssertEqual(pages.map(\.number), Array(1 ... pages.count))
@@ -49,7 +49,7 @@ final class PaginatorTests: XCTestCase {
     func testEveryPictureIsPlacedOnce() throws {
         let document = try zombies()
         var placed: [String] = []
-        for page in document.pages() {
+        for page in document.checkedPages() {
             // In the columns' lines, or in the figures' (in the column, floated, across the columns).
             let frames = page.frames + (page.frames.flatMap(\.boxes) + page.pictures.compactMap(\.box)).flatMap(\.frames)
             for frame in frames {
@@ -61,19 +61,20 @@ final class PaginatorTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(placed, ["coffee.jpg", "chelsea.png", "rocket.jpg", "astronaut.png", "cameraman.png"])
+        // Once each; a picture across the columns may wait for the next page's top, past a later float.
+        XCTAssertEqual(placed.sorted(), ["astronaut.png", "cameraman.png", "chelsea.png", "coffee.jpg", "rocket.jpg"])
     }
 
     func testPagesAreMadeAnewOnEachPass() throws {
         let document = try zombies()
-        let first = Array(document.pages()).map { $0.frames.map(\.visibleRange) }
-        let second = Array(document.pages()).map { $0.frames.map(\.visibleRange) }
+        let first = document.checkedPages().map { $0.frames.map(\.visibleRange) }
+        let second = document.checkedPages().map { $0.frames.map(\.visibleRange) }
         XCTAssertEqual(first, second)
     }
 
     func testOneColumnPagesHaveOneFrameEach() throws {
         let document = try zombies(template: PageTemplate(columns: 1))
-        let pages = Array(document.pages())
+        let pages = document.checkedPages()
         XCTAssertGreaterThan(pages.count, 2)
         XCTAssertTrue(pages.allSatisfy { $0.frames.count == 1 })
         XCTAssertEqual(pages.last?.frames.last?.visibleRange.upperBound, document.text.length)

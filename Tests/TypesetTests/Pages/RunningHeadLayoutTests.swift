@@ -18,7 +18,7 @@ final class RunningHeadLayoutTests: XCTestCase {
 
     /// The parts' text on each page, by band: lines above the text area are the header's.
     private func heads(of document: PreparedDocument) -> [(header: [String], footer: [String])] {
-        document.pages().map { page in
+        document.checkedPages().map { page in
             var header: [String] = [], footer: [String] = []
             guard let furniture = page.furniture else { return ([], []) }
             let area = document.template.textArea(ofPage: page.number)
@@ -61,7 +61,7 @@ final class RunningHeadLayoutTests: XCTestCase {
             options.headerOnFirstPage = true
         }
         let template = document.template
-        let page = try XCTUnwrap(Array(document.pages()).dropFirst().first)
+        let page = try XCTUnwrap(document.checkedPages().dropFirst().first)
         let furniture = try XCTUnwrap(page.furniture)
         let lines = furniture.frames.flatMap(\.lines)
         XCTAssertEqual(lines.count, 6)
@@ -100,7 +100,7 @@ final class RunningHeadLayoutTests: XCTestCase {
         let template = document.template
         XCTAssertEqual(template.margins.left, 40, "inner: 0.8 × the margin")
         XCTAssertEqual(template.margins.right, 60, "outer: 1.2 × the margin")
-        let pages = Array(document.pages())
+        let pages = document.checkedPages()
         XCTAssertGreaterThanOrEqual(pages.count, 3)
         for page in pages {
             let recto = page.number % 2 == 1
@@ -128,7 +128,7 @@ final class RunningHeadLayoutTests: XCTestCase {
         }
         // The text is set as without facing pages: same measure, same breaks.
         let plain = try layOut { options in options.page.margins = Margins(all: 50) }
-        XCTAssertEqual(Array(plain.pages()).map { $0.frames.map(\.visibleRange) }, pages.map { $0.frames.map(\.visibleRange) })
+        XCTAssertEqual(plain.checkedPages().map { $0.frames.map(\.visibleRange) }, pages.map { $0.frames.map(\.visibleRange) })
     }
 
     func testOptionsOverrideTheDocumentsMeta() throws {

@@ -17,7 +17,7 @@ final class SpanningPicturePageTests: XCTestCase {
         let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: TestSupport.zombiesDirectory.path)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), messages)
-        return (document, Array(document.pages()))
+        return (document, document.checkedPages())
     }
 
     private func paragraphs(_ count: Int) -> [String] {

@@ -109,7 +109,7 @@ final class BoxRenderTests: XCTestCase {
             options.minimumPictureResolution = 0
             let pdf = directory.appendingPathComponent("\(name).pdf").path
             _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: pdf)
-            let pages = Array(try Typesetter(options: options).prepare(fileAt: input.path).pages())
+            let pages = try Typesetter(options: options).prepare(fileAt: input.path).checkedPages()
             let boxes = pages.flatMap(\.boxes)
             XCTAssertFalse(boxes.isEmpty, name)
             switch placement {

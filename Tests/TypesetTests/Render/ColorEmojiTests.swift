@@ -40,7 +40,7 @@ final class ColorEmojiTests: XCTestCase {
     private func placedColorGlyphs(inputPath: String) throws -> [PlacedGlyph] {
         let document = try Typesetter(options: options()).prepare(fileAt: inputPath)
         var placed: [PlacedGlyph] = []
-        var iterator = document.pages().makeIterator()
+        var iterator = document.checkedPages().makeIterator()
         guard let page = iterator.next() else { return [] }
         for frame in page.frames {
             for line in frame.lines {

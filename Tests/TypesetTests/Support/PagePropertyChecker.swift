@@ -15,8 +15,6 @@ struct PagePropertyChecker {
     /// How deep two boxes may overlap and still count as touching: stacked lines share an
     /// edge exactly, up to rounding.
     static let overlapTolerance = 0.01
-    /// Hanging punctuation hangs at most 0.7 of a mark past the measure (Layout's Protrusion).
-    static let hangingShare = 0.7
 
     let fixture: String
     let text: AttributedText
@@ -95,6 +93,7 @@ struct PagePropertyChecker {
         if !figures.isEmpty { boxes.append(figures) }
         checkOverlaps(boxes, page: page.number)
         checkRunningHeads(of: page)
+        for overrun in FrameInkCheck(text: text).overruns(on: page) { fail(overrun.description) }
     }
 
     /// After the last page: every character was shown by exactly one line.
@@ -195,8 +194,8 @@ struct PagePropertyChecker {
         let sideways = max(rect.minX - box.rect.minX, box.rect.maxX - rect.maxX)
         let vertical = max(rect.minY - box.rect.minY, box.rect.maxY - rect.maxY)
         var allowed = Self.frameTolerance
-        if !box.isPicture, hangs(box.character, frame: frame, line: box.line) {
-            allowed += Self.hangingShare * box.rect.width
+        if !box.isPicture, FrameInkCheck(text: text).hangs(box.character, line: frame.lines[box.line]) {
+            allowed += FrameInkCheck.hangingShare * box.rect.width
         }
         if sideways > allowed || vertical > Self.frameTolerance {
             fail("\(at): \(what) \(PageBoxes.describe(box.rect)) is outside its frame \(PageBoxes.describe(rect))")
@@ -216,16 +215,6 @@ struct PagePropertyChecker {
                 fail("\(at): \(what) \(PageBoxes.describe(box.rect)) is outside its frame's shape")
             }
         }
-    }
-
-    /// Whether a glyph may hang into the margin: a punctuation mark (or the hyphen shown at a
-    /// break) in a paragraph that asks for it.
-    private func hangs(_ character: Int, frame: Frame, line: Int) -> Bool {
-        let offset = character >= 0 ? character : max(0, frame.lines[line].stringRange.upperBound - 1)
-        guard offset < text.length, text.paragraphStyle(at: offset).hangingPunctuation else { return false }
-        if character < 0 { return true }
-        guard let scalar = Unicode.Scalar(text.storage[character]) else { return false }
-        return scalar.properties.generalCategory.isPunctuation || scalar == "'" || scalar == "\""
     }
 
     /// No glyph box overlaps a picture, and none overlaps a glyph box of another line, anywhere
@@ -289,15 +278,5 @@ private extension Rect {
     /// This rectangle shrunk by `amount` on every side.
     func insetBy(_ amount: Double) -> Rect {
         Rect(x: minX + amount, y: minY + amount, width: width - 2 * amount, height: height - 2 * amount)
-    }
-}
-
-private extension Unicode.GeneralCategory {
-    var isPunctuation: Bool {
-        switch self {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
-        default: return false
-        }
     }
 }

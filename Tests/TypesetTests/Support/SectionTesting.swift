@@ -17,7 +17,7 @@ enum SectionTesting {
         configure(&options)
         let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: baseDirectory)
-        return (document, Array(document.pages()))
+        return (document, document.checkedPages())
     }
 
     /// `count` paragraphs of made-up prose, 20 to 90 words each, the same for the same `seed`.

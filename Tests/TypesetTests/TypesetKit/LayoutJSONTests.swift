@@ -96,7 +96,7 @@ final class LayoutJSONTests: XCTestCase {
         // The glyphs are those of the pages laid out anew, page by page.
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
-        let pages = Array(try Typesetter(options: options).prepare(fileAt: TestSupport.zombiesFile.path).pages())
+        let pages = try Typesetter(options: options).prepare(fileAt: TestSupport.zombiesFile.path).checkedPages()
         XCTAssertEqual(pages.count, document.pages.count)
         for (page, entry) in zip(pages, document.pages) {
             let glyphs = page.frames.flatMap(\.lines).flatMap(\.runs).map(\.glyphIDs.count)

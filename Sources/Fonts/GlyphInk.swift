@@ -1,0 +1,25 @@
+import CHarfBuzz
+
+/// Where a glyph puts ink, from its origin on the baseline, in points, y growing down (as on
+/// the page): what a check that nothing is printed outside its frame compares.
+public struct GlyphInk: Hashable, Sendable {
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+}
+
+extension Font {
+    /// The ink box of `glyph` at `size` (outlines, or a colour bitmap's box); nil for a glyph
+    /// that draws nothing, such as a space.
+    public func ink(of glyph: UInt32, size: Double) -> GlyphInk? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(harfBuzzFont, glyph, &extents) != 0, extents.width != 0, extents.height != 0 else { return nil }
+        let scale = scale(for: size)
+        // HarfBuzz's y grows up, from the top bearing down by a negative height.
+        let left = Double(extents.x_bearing), right = Double(extents.x_bearing + extents.width)
+        let top = Double(extents.y_bearing), bottom = Double(extents.y_bearing + extents.height)
+        return GlyphInk(minX: min(left, right) * scale, minY: -max(top, bottom) * scale,
+                        maxX: max(left, right) * scale, maxY: -min(top, bottom) * scale)
+    }
+}

@@ -1,0 +1,110 @@
+import Diagnostics
+import Layout
+import Pages
+import Text
+import TypesetKit
+import XCTest
+
+/// Tab stops set past the end of their column: the text there ends at the column's end
+/// (TabLayout), and one warning at the `tabs` value says so (TabStopCheck).
+final class TabStopCheckTests: XCTestCase {
+    /// Three columns of A4, about 148 pt wide each.
+    private func layOut(_ markup: String) throws -> (document: PreparedDocument, pages: [Page]) {
+        try SectionTesting.layOut(markup) { $0.page.columns = 3 }
+    }
+
+    private func warnings(_ document: PreparedDocument) -> [Diagnostic] {
+        document.diagnostics.filter { $0.severity == .warning && $0.message.contains("tab stop") }
+    }
+
+    /// The line that shows the character at `offset`, and its frame.
+    private func line(showing offset: Int, in pages: [Page]) throws -> (line: Line, frame: Frame) {
+        for page in pages {
+            for frame in page.frames {
+                if let line = frame.lines.first(where: { $0.stringRange.contains(offset) }) { return (line, frame) }
+            }
+        }
+        throw XCTSkip("no line shows character \(offset)")
+    }
+
+    /// The right end of the last printing glyph of `line`, on the page.
+    private func rightEnd(of line: Line, in document: PreparedDocument) throws -> Double {
+        try XCTUnwrap(PageBoxes.boxes(of: line, frame: 0, index: 0, text: document.text).map(\.rect.maxX).max())
+    }
+
+    func testAStopPastTheColumnIsWarnedAboutOnceAtItsValue() throws {
+        let markup = """
+        <p tabs="60, 300 right" hyphenate="false">Planks\t12\t8 %
+        Nails\t3\t81 %
+        </p><p tabs="60, 400 center">Rope\t5\tcoil
+        </p><p tabs="60, 120 right">Fits\t1\t2
+        """
+        let (document, pages) = try layOut(markup)
+        let found = warnings(document)
+        XCTAssertEqual(found.count, 2, "one warning per tag, not per paragraph: \(found)")
+        XCTAssertEqual(found.first?.location, SourceLocation(file: "doc.txt", line: 1, column: 10), "at the first tag's value")
+        XCTAssertEqual(found.last?.location, SourceLocation(file: "doc.txt", line: 3, column: 14), "at the second tag's value")
+        let column = document.template.columnWidth(of: nil)
+        XCTAssertEqual(found.first?.message,
+                       "tab stop 300 pt is past the end of the column (lines end at \(String(format: "%.1f", column)) pt); "
+                       + "the text there ends at the column's end")
+        XCTAssertTrue(found.last?.message.hasPrefix("tab stop 400 pt is past") == true, found.last?.message ?? "")
+        SectionTesting.checkProperties(of: document, pages: pages)
+    }
+
+    func testTheTextOfAStopPastTheColumnEndsAtTheColumnsEnd() throws {
+        for alignment in ["left", "right", "center", "decimal"] {
+            let markup = "<p tabs=\"300 \(alignment)\" align=\"left\">Total\t12.5\n"
+            let (document, pages) = try layOut(markup)
+            let text = document.text.string
+            let number = text.utf16.count - "12.5\n".utf16.count
+            XCTAssertEqual(text.filter { $0 == "\t" }.count, 1)
+            let (line, frame) = try line(showing: number, in: pages)
+            XCTAssertTrue(line.stringRange.contains(0), "the number stays on the line of its tab (\(alignment))")
+            XCTAssertEqual(try rightEnd(of: line, in: document), frame.container.rect.maxX, accuracy: 0.01,
+                           "a \(alignment) stop past the column: the number ends at the column's end")
+            XCTAssertEqual(warnings(document).count, 1, alignment)
+        }
+    }
+
+    func testStopsThatFitOrAreNotUsedAreNotWarnedAbout() throws {
+        let markup = """
+        <p tabs="60, 140 right">Planks\t12\t8 %
+        </p><p tabs="60, 500 right">No tab in this paragraph, so no stop is used.
+        </p><section columns="1"><p tabs="60, 400 right">Wide\t1\t2</p></section>
+        """
+        let (document, pages) = try layOut(markup)
+        XCTAssertEqual(warnings(document), [], "stops within their columns, or in a paragraph without a tab")
+        // The right stop inside the column is kept where it was set, not moved to the column's end.
+        let offset = Array(document.text.string.utf16).firstIndex(of: 0x38)!   // the "8" of "8 %"
+        let (line, frame) = try line(showing: offset, in: pages)
+        XCTAssertEqual(try rightEnd(of: line, in: document) - frame.container.rect.minX, 140, accuracy: 0.01)
+    }
+
+    /// docs/markup.md's example, in the default two columns (231.9 pt wide): the warning it
+    /// quotes, and the quantities ending at the column's end.
+    func testTheDocumentedExample() throws {
+        let (document, pages) = try SectionTesting.layOut(MarkupExample.named("tabs-past-end").markup)
+        XCTAssertEqual(warnings(document).map(\.message),
+                       ["tab stop 300 pt is past the end of the column (lines end at 231.9 pt); the text there ends at the column's end"])
+        for quantity in ["3 coils", "9 litres"] {
+            let text = document.text.string
+            let offset = text.utf16.distance(from: text.utf16.startIndex, to: text.range(of: quantity)!.lowerBound)
+            let (line, frame) = try line(showing: offset, in: pages)
+            XCTAssertEqual(try rightEnd(of: line, in: document), frame.container.rect.maxX, accuracy: 0.01, quantity)
+        }
+    }
+
+    /// A named style's stops are warned about at its definition, once for all its paragraphs.
+    func testANamedStylesStopIsWarnedAboutAtItsDefinition() throws {
+        let markup = """
+        <style name="prices" tabs="60, 250 decimal"/>
+        <p style="prices">Rope\t5.25
+        </p>Body text between the tables.
+        <p style="prices">Oil\t12.5
+        """
+        let (document, pages) = try layOut(markup)
+        XCTAssertEqual(warnings(document).map(\.location), [SourceLocation(file: "doc.txt", line: 1, column: 28)])
+        XCTAssertEqual(pages.count, 1)
+    }
+}
