@@ -24,8 +24,12 @@ public struct BreakItem: Equatable, Sendable {
         BreakItem(kind: .glue, width: width, stretch: stretch, shrink: shrink, penalty: 0, flagged: false, offset: offset)
     }
 
-    public static func penalty(_ penalty: Double, width: Double = 0, flagged: Bool = false, offset: Int) -> BreakItem {
-        BreakItem(kind: .penalty, width: width, stretch: 0, shrink: 0, penalty: penalty, flagged: flagged, offset: offset)
+    /// A possible break; `lineEndStretch` is how much short of its measure a line ending or
+    /// starting here may be, once its spaces give all they can, without counting as looser (a
+    /// ragged end, as at a break inside a URL; see `KnuthPlassLineBreaker.stretchRatio`).
+    public static func penalty(_ penalty: Double, width: Double = 0, flagged: Bool = false, lineEndStretch: Double = 0,
+                               offset: Int) -> BreakItem {
+        BreakItem(kind: .penalty, width: width, stretch: lineEndStretch, shrink: 0, penalty: penalty, flagged: flagged, offset: offset)
     }
 }
 

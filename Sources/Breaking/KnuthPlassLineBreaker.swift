@@ -182,7 +182,8 @@ public struct KnuthPlassLineBreaker: Sendable {
             var ratio: Double
             if length < width {
                 let available = stretch + p.emergencyStretch
-                ratio = available > 0 ? (width - length) / available : .infinity
+                ratio = Self.stretchRatio(slack: width - length, stretch: stretch, available: available,
+                                          raggedEnd: Self.raggedEnd(ofLineFrom: node.item, to: index, in: items))
             } else if length > width {
                 ratio = shrink > 0 ? (width - length) / shrink : -.infinity
             } else {
@@ -227,6 +228,26 @@ public struct KnuthPlassLineBreaker: Sendable {
                                demerits: candidate.demerits, ratio: candidate.ratio, hyphens: candidate.hyphens,
                                previous: candidate.node))
         }
+    }
+
+    /// How short a line from the break at `start` (-1: the paragraph's start) to the one at
+    /// `end` may end: the stretch of either penalty (a line begun or ended inside a URL).
+    static func raggedEnd(ofLineFrom start: Int, to end: Int, in items: [BreakItem]) -> Double {
+        let ending = items[end].kind == .penalty ? items[end].stretch : 0
+        guard start >= 0, items[start].kind == .penalty else { return ending }
+        return max(ending, items[start].stretch)
+    }
+
+    /// How far a line `slack` short of its measure stretches, rated against `available` (its
+    /// glue's `stretch`, and the emergency stretch of the last pass). A line that may end ragged
+    /// by up to `raggedEnd` (a penalty's stretch) lets its glue give up to all it can and leaves
+    /// the rest blank — a line with no glue at all is then simply short — and only the slack
+    /// beyond its glue and ragged end together stretches the glue further.
+    static func stretchRatio(slack: Double, stretch: Double, available: Double, raggedEnd: Double) -> Double {
+        var stretched = slack
+        if raggedEnd > 0, slack > stretch { stretched = slack <= stretch + raggedEnd ? stretch : slack - raggedEnd }
+        guard available > 0 else { return stretched > 0 ? .infinity : 0 }
+        return stretched / available
     }
 
     private func record(_ candidates: inout [Candidate?], node: Node, ratio: Double,

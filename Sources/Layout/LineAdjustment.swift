@@ -68,8 +68,10 @@ struct LineAdjustment {
     }
 
     /// How `line` is set: a line set wider than its measure shrinks whatever its alignment; a
-    /// justified line that is short stretches.
-    func setting(natural: Double, measure: Double, justify: Bool, line: Range<Int>) -> Setting {
+    /// justified line that is short stretches. A line that may end ragged by up to
+    /// `lineEndStretch` (see `PreparedParagraph.raggedEnd(ofLineFrom:to:)`) gives only as far as
+    /// it can and leaves the rest blank, as Knuth–Plass rated it (`stretchRatio`).
+    func setting(natural: Double, measure: Double, justify: Bool, line: Range<Int>, lineEndStretch: Double = 0) -> Setting {
         let stretching: Bool
         if natural > measure {
             stretching = false
@@ -79,10 +81,11 @@ struct LineAdjustment {
             return Setting()
         }
         let amount = { (give: JustificationGives.Give) in stretching ? give.stretch : give.shrink }
-        let slack = abs(measure - natural)
+        var slack = abs(measure - natural)
         let spaceGive = amount(spaceTotal), letterGive = amount(letterTotal), glyphGive = amount(glyphTotal)
         let total = spaceGive + letterGive + glyphGive
         guard total > 0 else { return Setting() }
+        if stretching, lineEndStretch > 0, slack > total { slack = slack <= total + lineEndStretch ? total : slack - lineEndStretch }
         // The share of its give each takes: the same for all, unless that is more than letters
         // and glyphs may give and spaces are there to take the rest.
         var spaceRatio = slack / total, otherRatio = slack / total

@@ -60,7 +60,8 @@ struct LineBuilder {
                                         scalesGlyphs: tabs == nil, hyphen: hyphen?.advance ?? 0)
         var justify = paragraph.style.alignment == .justify && (lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated)
         if justify, flushWhenLoose, !adjustment.fills(natural: natural, measure: measure) { justify = false }
-        let setting = adjustment.setting(natural: natural, measure: measure, justify: justify, line: firstGlyph ..< endGlyph)
+        let setting = adjustment.setting(natural: natural, measure: measure, justify: justify, line: firstGlyph ..< endGlyph,
+                                         lineEndStretch: paragraph.raggedEnd(ofLineFrom: start, to: lineBreak.end))
 
         var segments: [Segment] = []
         var ascent = 0.0, descent = 0.0, leading = 0.0

@@ -16,6 +16,10 @@ struct ParagraphBreaker {
     /// TeX's costs: a hyphen 50, an explicit hyphen 50; \pretolerance 100, \tolerance 200.
     static let hyphenPenalty = 50.0
     static let explicitHyphenPenalty = 50.0
+    /// A break inside a URL or an e-mail address costs what a hyphen costs: word spaces are
+    /// preferred, but it is taken before a line is spaced out (see docs/pipeline.md, "Narrow
+    /// columns: URLs and French spacing").
+    static let addressBreakPenalty = 50.0
     static let firstPassTolerance = 100.0
     static let secondPassTolerance = 200.0
     /// "Infinite" stretch of the glue that ends a paragraph or precedes a hard break.
@@ -168,6 +172,11 @@ struct ParagraphBreaker {
                 items.append(.penalty(-.infinity, offset: offset))
                 if offset >= end { break }
             } else if spaces > 0 {
+                // Before a URL or an e-mail address the line may end short: the break is this
+                // penalty, which takes the place of the glue's (see PreparedParagraph.raggedEnd).
+                if paragraph.addressStarts.contains(offset) {
+                    items.append(.penalty(0, lineEndStretch: paragraph.lineEndStretch(breakingAt: offset), offset: offset))
+                }
                 let give = justified ? gives(from: contentEnd, to: offset).spaces : JustificationGives.Give()
                 items.append(.glue(spaces, stretch: give.stretch, shrink: give.shrink, offset: offset))
             } else {
@@ -195,12 +204,15 @@ struct ParagraphBreaker {
         items.insert(.penalty(.infinity, offset: items[space].offset), at: space)
     }
 
-    /// A break where no space is: after a soft hyphen (a hyphen will show), after a hyphen or
-    /// dash already there, or between characters that need no space (CJK, where justified
-    /// text may stretch the gap).
+    /// A break where no space is: inside a URL or an e-mail address (no hyphen shows), after a
+    /// soft hyphen (a hyphen will show), after a hyphen or dash already there, or between
+    /// characters that need no space (CJK, where justified text may stretch the gap).
     private func penaltyWithoutSpace(at offset: Int) -> BreakItem {
         if let gap = paragraph.interCharacterGaps[offset] {
             return .glue(0, stretch: gap.stretch, shrink: gap.shrink, offset: offset)
+        }
+        if paragraph.addressBreaks.contains(offset) {
+            return .penalty(Self.addressBreakPenalty, lineEndStretch: paragraph.lineEndStretch(breakingAt: offset), offset: offset)
         }
         let previous = paragraph.units[offset - 1]
         if previous == PreparedParagraph.softHyphen {

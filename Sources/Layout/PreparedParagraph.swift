@@ -35,6 +35,12 @@ final class PreparedParagraph {
     let terminatorLength: Int
     let style: ParagraphStyle
     let opportunities: BreakOpportunities
+    /// The opportunities inside URLs and e-mail addresses, which cost more than a space (see
+    /// ParagraphBreaker).
+    let addressBreaks: Set<Int>
+    /// Where URLs and e-mail addresses start: a line may end short before one (see
+    /// `lineEndStretch(breakingAt:)`).
+    let addressStarts: Set<Int>
     /// The text, indexed by absolute UTF-16 offsets.
     let units: ArraySlice<UInt16>
 
@@ -89,9 +95,14 @@ final class PreparedParagraph {
         }) : nil
         // No line ends inside the initial or the spaces after it: the first line starts past them.
         let initialSpan = initialCharacters.map { [range.lowerBound ..< min($0.hiddenEnd + 1, contentEnd)] } ?? []
+        // Typography's changes to ICU's opportunities first, so that <nobr> wins over an address's breaks.
+        let typographic = BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound }, mandatory: found.mandatory)
+            .removingBreaksBeforeClosingPunctuation(in: units)
+            .addingAddressBreaks(in: units)
         opportunities = Self.removingBreaks(inside: Self.noBreakRanges(text, in: self.range) + initialSpan,
-                                            from: BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound },
-                                                                     mandatory: found.mandatory))
+                                            from: typographic.opportunities)
+        addressBreaks = Set(typographic.addressBreaks)
+        addressStarts = Set(typographic.addressStarts)
         hasTabs = units.contains(0x09)
         // A list item's tab comes before its first space: the rest of the paragraph can be
         // broken optimally, its first line measured with the tab stop (see ParagraphBreaker).
@@ -335,6 +346,23 @@ final class PreparedParagraph {
         }
         return low
     }
+
+    /// How far short of its measure a justified line may end: a line that starts or ends inside
+    /// a URL or an e-mail address, or just before one, ends ragged by up to `addressLineEndEms`
+    /// rather than spacing out its few words (an address piece may have no space at all to
+    /// stretch, and its first piece may not fit on the line before). Zero for other lines.
+    func raggedEnd(ofLineFrom start: Int, to end: Int) -> Double {
+        max(lineEndStretch(breakingAt: start), lineEndStretch(breakingAt: end))
+    }
+
+    /// The ragged end a line may have for its break at `offset` (see `raggedEnd(ofLineFrom:to:)`).
+    func lineEndStretch(breakingAt offset: Int) -> Double {
+        guard addressBreaks.contains(offset) || addressStarts.contains(offset) else { return 0 }
+        return Self.addressLineEndEms * (styleRun(containing: offset - 1)?.attributes.fontSize ?? 0)
+    }
+
+    /// See `raggedEnd(ofLineFrom:to:)`.
+    static let addressLineEndEms = 6.0
 
     /// The width a hyphen adds when a line ends at `end` right after a soft hyphen.
     func hyphenAdvance(endingAt end: Int) -> Double {

@@ -64,6 +64,14 @@ struct DocumentBuilder {
         if start < units.count { appendInParagraph(units[start...]) }
     }
 
+    /// Puts French typography's narrow no-break spaces into the finished text (see FrenchSpacing).
+    mutating func spaceFrenchPunctuation() {
+        let edits = FrenchSpacing.edits(of: text)
+        for offset in edits.replacements { text.replaceUnit(at: offset, with: FrenchSpacing.narrowNoBreakSpace) }
+        text.insert(edits.insertions)
+        sourceMap.insert(edits.insertions)
+    }
+
     /// Appends a picture made by the tag at `tagOffset`.
     mutating func appendAttachment(_ image: ImageAttachment, delegate: RunDelegate, madeAt tagOffset: Int) {
         beginParagraphIfNeeded()

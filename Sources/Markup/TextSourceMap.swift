@@ -1,4 +1,5 @@
 import Diagnostics
+import Text
 
 /// Where each character of a document's text came from in its markup: any UTF-16 offset of
 /// `MarkupDocument.text` gives the file, line and column of the source character that
@@ -24,6 +25,21 @@ public struct TextSourceMap: Sendable {
     /// Records the origins of text appended at the end of the text.
     mutating func append(_ text: SourcedText) {
         origins.append(text.origins, range: 0 ..< text.origins.count)
+    }
+
+    /// The map of the text after `insertions` (see `AttributedText.insert`): each inserted
+    /// unit is located where the unit it is styled like came from.
+    mutating func insert(_ insertions: [AttributedText.Insertion]) {
+        guard !insertions.isEmpty else { return }
+        var rebuilt = SourceRuns()
+        var position = 0
+        for insertion in insertions {
+            rebuilt.append(origins, range: position ..< insertion.offset)
+            rebuilt.appendMade(length: 1, at: origins.origin(of: insertion.styledLike)?.sourceOffset ?? 0)
+            position = insertion.offset
+        }
+        rebuilt.append(origins, range: position ..< origins.count)
+        origins = rebuilt
     }
 
     /// The offset in `source.units` of the character that produced the text's unit at

@@ -113,6 +113,44 @@ public struct AttributedText: Sendable {
         attributeRuns = rebuilt
     }
 
+    // MARK: Editing
+
+    /// A character put into the text after it was built (a French narrow no-break space):
+    /// `unit` goes before the character now at `offset` (at the text's length: after the last),
+    /// with the attributes and paragraph style of the character now at `styledLike`.
+    public typealias Insertion = (offset: Int, unit: UInt16, styledLike: Int)
+
+    /// Puts `unit` in place of the one at `offset`, with its attributes: no offset moves.
+    public mutating func replaceUnit(at offset: Int, with unit: UInt16) {
+        storage[offset] = unit
+    }
+
+    /// Makes `insertions` (by ascending offset) in one pass over the text and its runs.
+    public mutating func insert(_ insertions: [Insertion]) {
+        guard !insertions.isEmpty else { return }
+        var units: [UInt16] = []
+        units.reserveCapacity(storage.count + insertions.count)
+        var attributes = RunArray<TextAttributes>(), paragraphStyles = RunArray<ParagraphStyle>()
+        var position = 0
+        func copy(to end: Int) {
+            guard end > position else { return }
+            units.append(contentsOf: storage[position ..< end])
+            for run in attributeRuns.runs(in: position ..< end) { attributes.append(count: run.range.count, value: run.value) }
+            for run in paragraphStyleRuns.runs(in: position ..< end) { paragraphStyles.append(count: run.range.count, value: run.value) }
+            position = end
+        }
+        for insertion in insertions {
+            copy(to: insertion.offset)
+            units.append(insertion.unit)
+            attributes.append(count: 1, value: attributeRuns.value(at: insertion.styledLike).value)
+            paragraphStyles.append(count: 1, value: paragraphStyleRuns.value(at: insertion.styledLike).value)
+        }
+        copy(to: storage.count)
+        storage = units
+        attributeRuns = attributes
+        paragraphStyleRuns = paragraphStyles
+    }
+
     // MARK: Reading
 
     public func attributes(at index: Int) -> (attributes: TextAttributes, range: Range<Int>) {

@@ -1,0 +1,146 @@
+import Text
+
+/// The typographer's changes to ICU's break opportunities, in one place: breaks added inside
+/// URLs and e-mail addresses, and breaks taken away before closing punctuation. Offsets are
+/// indices of the `units` given (absolute text offsets when it is a slice of the text).
+extension BreakOpportunities {
+    /// These opportunities with those strictly inside each URL or e-mail address replaced by
+    /// the address's own (see URLTokens); the added offsets, which the breaker costs as
+    /// address breaks; and where each address starts (with the brackets or quotes before it),
+    /// where a line may end short rather than spaced out. A hard break inside an address stays.
+    public func addingAddressBreaks(in units: ArraySlice<UInt16>)
+        -> (opportunities: BreakOpportunities, addressBreaks: [Int], addressStarts: [Int]) {
+        let tokens = URLTokens.find(in: units)
+        guard !tokens.isEmpty else { return (self, [], []) }
+        var result = BreakOpportunities(offsets: [], mandatory: [])
+        var added: [Int] = []
+        var index = 0
+        for token in tokens {
+            while index < offsets.count, offsets[index] <= token.lowerBound {
+                result.append(offsets[index], mandatory: mandatory[index])
+                index += 1
+            }
+            var tokenBreaks = URLTokens.breaks(in: token, of: units)[...]
+            while index < offsets.count, offsets[index] < token.upperBound {
+                while let next = tokenBreaks.first, next < offsets[index] {
+                    result.append(next, mandatory: false)
+                    added.append(next)
+                    tokenBreaks.removeFirst()
+                }
+                if mandatory[index] {
+                    result.append(offsets[index], mandatory: true)
+                    if tokenBreaks.first == offsets[index] { tokenBreaks.removeFirst() }
+                }
+                index += 1
+            }
+            for next in tokenBreaks {
+                result.append(next, mandatory: false)
+                added.append(next)
+            }
+        }
+        while index < offsets.count {
+            result.append(offsets[index], mandatory: mandatory[index])
+            index += 1
+        }
+        return (result, added, tokens.map { URLTokens.start(ofTokenAround: $0, in: units) })
+    }
+
+    /// These opportunities less those that would start a line with a closing quotation mark
+    /// or a dash that closes or stands apart (`word — word`, `word—,`): the mark stays at the
+    /// end of the line before; and less those that would end a line with a dash that opens. A
+    /// mark after a space and before a letter or digit opens something (`“Yes`, Swedish `”Ja`,
+    /// `—Non`, French `«\u{202F}Oui`) and may start a line, as may a dash after the end of a
+    /// sentence (`friends? — Lonely`). Unspaced dashes between words pair up within a sentence
+    /// (`why—or when—she`): the first of a pair may start a line, the second may not.
+    public func removingBreaksBeforeClosingPunctuation(in units: ArraySlice<UInt16>) -> BreakOpportunities {
+        var result = BreakOpportunities(offsets: [], mandatory: [])
+        result.offsets.reserveCapacity(offsets.count)
+        result.mandatory.reserveCapacity(offsets.count)
+        let closingDashes = units.contains(where: Self.isDash) ? Self.closingUnspacedDashes(in: units) : []
+        for (offset, isMandatory) in zip(offsets, mandatory) {
+            if !isMandatory, closingDashes.contains(offset) || Self.startsLineBadly(at: offset, in: units)
+                || Self.endsLineBadly(at: offset, in: units) { continue }
+            result.append(offset, mandatory: isMandatory)
+        }
+        return result
+    }
+
+    /// Whether a line starting at `offset` would start with a closing mark.
+    static func startsLineBadly(at offset: Int, in units: ArraySlice<UInt16>) -> Bool {
+        guard offset > units.startIndex, offset < units.endIndex, isClosingMark(units[offset]) else { return false }
+        let afterSpace = isSpace(units[offset - 1])
+        // A no-break space may part an opening mark from its word (French `«\u{202F}Oui`).
+        var next = offset + 1
+        while next < units.endIndex, isNoBreakSpace(units[next]) { next += 1 }
+        let beforeWord = next < units.endIndex && isLetterOrDigit(units[next])
+        if afterSpace && beforeWord { return false }
+        // An unspaced dash between words opens or closes by its place in a pair (see
+        // `closingUnspacedDashes`); before anything else it closes.
+        if !afterSpace, isDash(units[offset]) { return !beforeWord }
+        // A dash after the end of a sentence introduces what follows (`friends? — Lonely`).
+        return !(afterSpace && isDash(units[offset]) && followsSentenceEnd(offset, in: units))
+    }
+
+    /// Whether the last mark before the spaces ending at `offset` ends a sentence, a closing
+    /// quotation mark after it included (`?” — `).
+    private static func followsSentenceEnd(_ offset: Int, in units: ArraySlice<UInt16>) -> Bool {
+        var index = offset - 1
+        while index > units.startIndex, isSpace(units[index]) { index -= 1 }
+        if index > units.startIndex, [0x201D, 0x2019, 0xBB, 0x22].contains(units[index]) { index -= 1 }
+        return [0x2E, 0x21, 0x3F, 0x2026].contains(units[index])
+    }
+
+    /// The offsets of the unspaced dashes between words that close a pair in their sentence
+    /// (`why—or when—she`: the second), found in one pass.
+    static func closingUnspacedDashes(in units: ArraySlice<UInt16>) -> Set<Int> {
+        var closing: Set<Int> = []
+        var open = false
+        for index in units.indices {
+            let unit = units[index]
+            if unit == 0x2E || unit == 0x21 || unit == 0x3F || unit == 0x2026 || unit == 0x0A || unit == 0x2029 {
+                open = false
+            } else if isDash(unit), index > units.startIndex, index + 1 < units.endIndex,
+                      isLetterOrDigit(units[index - 1]), isLetterOrDigit(units[index + 1]) {
+                if open { closing.insert(index) }
+                open.toggle()
+            }
+        }
+        return closing
+    }
+
+    /// Whether a line ending at `offset` would end with a dash that opens a phrase (`dit —|Non`).
+    static func endsLineBadly(at offset: Int, in units: ArraySlice<UInt16>) -> Bool {
+        guard offset - 1 > units.startIndex, offset < units.endIndex, isDash(units[offset - 1]) else { return false }
+        return isSpace(units[offset - 2]) && isLetterOrDigit(units[offset])
+    }
+
+    static func isDash(_ unit: UInt16) -> Bool { unit == 0x2014 || unit == 0x2013 || unit == 0x2015 }
+
+    /// Quotation marks that close in most languages (a German closing `“` or `«` follows a
+    /// letter, where ICU never breaks), and dashes.
+    static func isClosingMark(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x201D, 0x2019, 0xBB, 0x203A, 0x2014, 0x2013, 0x2015: return true
+        default: return false
+        }
+    }
+
+    private static func isSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0xA0 || unit == 0x202F || unit == 0x2009 || unit == 0x3000 || unit == 0x09
+    }
+
+    private static func isNoBreakSpace(_ unit: UInt16) -> Bool {
+        unit == 0xA0 || unit == 0x202F || unit == 0x2060
+    }
+
+    private static func isLetterOrDigit(_ unit: UInt16) -> Bool {
+        if UTF16.isLeadSurrogate(unit) { return true }
+        guard let scalar = Unicode.Scalar(unit) else { return false }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    private mutating func append(_ offset: Int, mandatory isMandatory: Bool) {
+        offsets.append(offset)
+        mandatory.append(isMandatory)
+    }
+}

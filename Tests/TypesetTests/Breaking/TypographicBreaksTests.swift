@@ -1,0 +1,103 @@
+import Breaking
+import Foundation
+import Text
+import XCTest
+
+/// The typographer's changes to ICU's break opportunities: breaks inside URLs and e-mail
+/// addresses, and none that would start a line with a closing quotation mark or dash.
+final class TypographicBreaksTests: XCTestCase {
+    /// The text's opportunities after both changes, and the added address breaks.
+    private func breaks(_ string: String) -> (offsets: [Int], added: [Int]) {
+        let units = Array(string.utf16)[...]
+        let typographic = BreakOpportunities.find(in: units).removingBreaksBeforeClosingPunctuation(in: units).addingAddressBreaks(in: units)
+        return (typographic.opportunities.offsets, typographic.addressBreaks)
+    }
+
+    /// The pieces `string` may be cut into.
+    private func pieces(_ string: String) -> [String] {
+        let units = Array(string.utf16)
+        var start = 0
+        return breaks(string).offsets.map { end in
+            defer { start = end }
+            return String(decoding: units[start ..< end], as: UTF16.self)
+        }
+    }
+
+    func testAURLBreaksAfterItsSeparatorsButNotInsideItsDoubleSlash() {
+        XCTAssertEqual(pieces("see https://www.example.com/shop/tickets?day=2&seat=14 now"),
+                       ["see ", "https://", "www.", "example.", "com/", "shop/", "tickets?", "day=2&", "seat=14 ", "now"])
+        XCTAssertEqual(pieces("www.zombie-monthly.example"), ["www.", "zombie-", "monthly.", "example"])
+    }
+
+    func testAnEmailAddressBreaksAfterItsAtAndDots() {
+        XCTAssertEqual(pieces("write to letters@zombies.example.org today"),
+                       ["write ", "to ", "letters@", "zombies.", "example.", "org ", "today"])
+    }
+
+    func testNoPieceOfOneCharacterIsLeftAlone() {
+        // "x/" and "/y" would leave a single character at a line's start or end.
+        XCTAssertEqual(pieces("https://x.example.com/y"), ["https://", "x.example.", "com/y"])
+        XCTAssertEqual(pieces("a@bc.example.io"), ["a@bc.", "example.", "io"])
+    }
+
+    func testPunctuationAroundAnAddressIsNotPartOfIt() {
+        XCTAssertEqual(pieces("(www.example.com/a)."), ["(www.", "example.", "com/a)."])
+    }
+
+    func testOrdinaryWordsAndNumbersAreNotAddresses() {
+        for text in ["e.g. this", "and/or that", "3.14159 is pi", "well-known fact", "Q&A time", "who? me.", "foo@bar", "x:y//z"] {
+            XCTAssertEqual(breaks(text).added, [], text)
+            XCTAssertEqual(breaks(text).offsets, BreakOpportunities.find(in: Array(text.utf16)).offsets, text)
+        }
+    }
+
+    func testAHardBreakInsideAnAddressStays() {
+        let text = "https://example.com/a\u{2028}b/c"
+        let units = Array(text.utf16)[...]
+        let result = BreakOpportunities.find(in: units).addingAddressBreaks(in: units).opportunities
+        XCTAssertTrue(zip(result.offsets, result.mandatory).contains { $0 == 22 && $1 }, "\(result)")
+    }
+
+    func testAHundredKilobyteTokenIsFoundInTimeLinearInItsLength() {
+        func seconds(_ count: Int) -> Double {
+            let units = Array(("https://" + String(repeating: "ab/", count: count)).utf16)[...]
+            let start = Date()
+            let found = BreakOpportunities.find(in: units).addingAddressBreaks(in: units)
+            XCTAssertEqual(found.addressBreaks.count, count)
+            return Date().timeIntervalSince(start)
+        }
+        _ = seconds(1_000)
+        let small = seconds(3_400), large = seconds(34_000)   // 10 KB and 100 KB
+        XCTAssertLessThan(large, max(0.05, small) * 40, "ten times the token, \(small) s → \(large) s")
+        XCTAssertLessThan(large, 5)
+    }
+
+    // MARK: Closing marks
+
+    func testNoLineStartsWithAClosingQuotationMark() {
+        // ICU breaks at a space before a closing mark; the mark stays on the line before.
+        XCTAssertEqual(pieces("he said \u{201C}yes \u{201D} and left"), ["he ", "said ", "\u{201C}yes \u{201D} ", "and ", "left"])
+        XCTAssertEqual(pieces("le mot \u{AB} oui \u{BB} suffit"), ["le ", "mot ", "\u{AB} ", "oui \u{BB} ", "suffit"])
+        XCTAssertEqual(pieces("it \u{2019} s"), ["it \u{2019} ", "s"])
+        // An opening mark after a space still starts a line: “Yes, German »ja, Swedish ”Ja, French «\u{202F}oui.
+        XCTAssertEqual(pieces("said \u{201C}Yes\u{201D}"), ["said ", "\u{201C}Yes\u{201D}"])
+        XCTAssertEqual(pieces("sagte \u{BB}ja\u{AB} und"), ["sagte ", "\u{BB}ja\u{AB} ", "und"])
+        XCTAssertEqual(pieces("sa \u{201D}Ja\u{201D}"), ["sa ", "\u{201D}Ja\u{201D}"])
+        XCTAssertEqual(pieces("dit \u{AB}\u{202F}oui\u{202F}\u{BB} alors"), ["dit ", "\u{AB}\u{202F}oui\u{202F}\u{BB} ", "alors"])
+    }
+
+    func testASpacedDashEndsTheLineBeforeIt() {
+        // Spaced: the break is after the dash, never before it.
+        XCTAssertEqual(pieces("she did \u{2014} but not"), ["she ", "did \u{2014} ", "but ", "not"])
+        XCTAssertEqual(pieces("she did \u{2013} but not"), ["she ", "did \u{2013} ", "but ", "not"])
+        // Unspaced between words: the first of a pair opens (either side), the second closes
+        // (after it only); a dash before punctuation stays with the word.
+        XCTAssertEqual(pieces("why\u{2014}or when\u{2014}she left"), ["why", "\u{2014}", "or ", "when\u{2014}", "she ", "left"])
+        XCTAssertEqual(pieces("a\u{2014}b. c\u{2014}d"), ["a", "\u{2014}", "b. ", "c", "\u{2014}", "d"], "a sentence's end closes no pair")
+        XCTAssertEqual(pieces("never\u{2014}, he said"), ["never\u{2014}, ", "he ", "said"])
+        // A dash that opens a phrase after a space may start a line, and one after a sentence's end.
+        XCTAssertEqual(pieces("dit \u{2014}Non"), ["dit ", "\u{2014}Non"])
+        XCTAssertEqual(pieces("friends? \u{2014} Lonely"), ["friends? ", "\u{2014} ", "Lonely"])
+        XCTAssertEqual(pieces("said.\u{201D} \u{2014} Ann"), ["said.\u{201D} ", "\u{2014} ", "Ann"])
+    }
+}
