@@ -13,6 +13,8 @@ struct LineAdjustment {
     private var spaceTotal = JustificationGives.Give()
     private var letterTotal = JustificationGives.Give()
     private var glyphTotal = JustificationGives.Give()
+    /// The width of the word spaces as set (at their desired value).
+    private var spaceWidth = 0.0
     /// The glyphs' give as a share of their width (they scale together).
     private let glyphShare: JustificationGives.Give
 
@@ -39,6 +41,7 @@ struct LineAdjustment {
             case .space:
                 spaces.append((glyph, give))
                 spaceTotal += give
+                spaceWidth += paragraph.advances[glyph]
             case .letter where scalesGlyphs && glyph + 1 < endGlyph:
                 letters.append((glyph, give))
                 letterTotal += give
@@ -61,10 +64,11 @@ struct LineAdjustment {
         }
     }
 
-    /// Whether a line `natural` wide reaches `measure` within its ranges (no space stretched
-    /// past its maximum).
-    func fills(natural: Double, measure: Double) -> Bool {
-        measure - natural <= spaceTotal.stretch + letterTotal.stretch + glyphTotal.stretch + 0.001
+    /// Whether a line `natural` wide would be spaced out to reach `measure`: past what its
+    /// ranges give, its word spaces would have to grow by more than their own width again
+    /// (two words pulled to the edges of a strip beside a picture).
+    func isSpacedOut(natural: Double, measure: Double) -> Bool {
+        measure - natural > spaceTotal.stretch + letterTotal.stretch + glyphTotal.stretch + spaceWidth + 0.001
     }
 
     /// How `line` is set: a line set wider than its measure shrinks whatever its alignment; a

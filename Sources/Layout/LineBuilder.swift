@@ -13,9 +13,9 @@ struct LineBuilder {
     ///     `startX`: the left end from the column's edge, where tab stops are measured from;
     ///   - hangsLeft, hangsRight: whether punctuation may hang out of the measure at that end
     ///     (into a column's margin, not against an exclusion or a shape's outline);
-    ///   - flushWhenLoose: a justified line that cannot be filled within its justification
-    ///     ranges is set flush with its start instead of spaced out (in a strip beside a float,
-    ///     where two words would be pulled to its edges).
+    ///   - flushWhenLoose: a justified line that would be spaced out (see
+    ///     LineAdjustment.isSpacedOut) is set flush with its start instead (in a strip beside a
+    ///     float, where two words would be pulled to its edges).
     func makeLine(from start: Int, to lineBreak: LineBreak, left: Double, available: Double, startX: Double = 0,
                   hangsLeft: Bool = true, hangsRight: Bool = true, flushWhenLoose: Bool = false) -> Line {
         var contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)
@@ -59,7 +59,7 @@ struct LineBuilder {
         let adjustment = LineAdjustment(paragraph: paragraph, glyphs: stretchFrom ..< max(stretchFrom, endGlyph), endGlyph: endGlyph,
                                         scalesGlyphs: tabs == nil, hyphen: hyphen?.advance ?? 0)
         var justify = paragraph.style.alignment == .justify && (lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated)
-        if justify, flushWhenLoose, !adjustment.fills(natural: natural, measure: measure) { justify = false }
+        if justify, flushWhenLoose, adjustment.isSpacedOut(natural: natural, measure: measure) { justify = false }
         let setting = adjustment.setting(natural: natural, measure: measure, justify: justify, line: firstGlyph ..< endGlyph,
                                          lineEndStretch: paragraph.raggedEnd(ofLineFrom: start, to: lineBreak.end))
 
