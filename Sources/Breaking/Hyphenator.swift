@@ -88,7 +88,11 @@ public final class Hyphenator {
     /// libhyphen (`hnj_hyphen_hyphenate2`) already keeps the dictionary's LEFTHYPHENMIN and
     /// RIGHTHYPHENMIN (English: 2 and 3; 2 and 2 where a dictionary names none), so the rules'
     /// minimums can only raise them: the defaults, TeX's 2 and 3, are English's own.
-    public func hyphenationPoints<C: Collection>(in word: C, rules: HyphenationRules = HyphenationRules()) -> [Int]
+    ///
+    /// `startsSentence`: the word opens a sentence, so its capital says nothing of a name; it
+    /// is hyphenated as any other word.
+    public func hyphenationPoints<C: Collection>(in word: C, rules: HyphenationRules = HyphenationRules(),
+                                                 startsSentence: Bool = false) -> [Int]
     where C.Element == UInt16 {
         let key = UTF16Key(word)
         let found: Word
@@ -99,7 +103,7 @@ public final class Hyphenator {
             cache[key] = found
         }
         guard !found.points.isEmpty, found.letters >= rules.minimumWord,
-              !found.capitalized || rules.hyphenatesCapitalized(in: language) else { return [] }
+              !found.capitalized || startsSentence || rules.hyphenatesCapitalized(in: language) else { return [] }
         return found.points.filter { $0.lettersBefore >= rules.minimumBefore && found.letters - $0.lettersBefore >= rules.minimumAfter }
             .map(\.offset)
     }

@@ -277,7 +277,8 @@ struct ParagraphBreaker {
                 if offset - first >= rules.minimumWord, let run = paragraph.styleRun(containing: first), run.attributes.runDelegate == nil,
                    !run.attributes.noBreak, !isInURLOrNumber(first ..< offset),
                    let dictionary = hyphenator(run.attributes.language) {
-                    for point in dictionary.hyphenationPoints(in: paragraph.units[first ..< offset], rules: rules) {
+                    for point in dictionary.hyphenationPoints(in: paragraph.units[first ..< offset], rules: rules,
+                                                              startsSentence: startsSentence(at: first)) {
                         let absolute = first + point
                         let glyph = paragraph.glyphIndex(atOrAfter: absolute)
                         if glyph < paragraph.clusters.count, paragraph.clusters[glyph] == absolute { points.append(absolute) }
@@ -288,6 +289,23 @@ struct ParagraphBreaker {
             offset += 1
         }
         return points
+    }
+
+    /// Whether the word at `offset` opens a sentence: nothing but spaces and opening marks
+    /// (quotes, brackets) between it and a full stop, a question or exclamation mark, or the
+    /// paragraph's start. Its capital is then the sentence's, not a name's.
+    private func startsSentence(at offset: Int) -> Bool {
+        var index = offset
+        let lowest = max(paragraph.range.lowerBound, offset - Self.longestToken)
+        while index > lowest {
+            let unit = paragraph.units[index - 1]
+            if PreparedParagraph.isSpace(unit) || [0x22, 0x27, 0x28, 0x5B, 0x2018, 0x201C, 0xAB].contains(unit) {
+                index -= 1
+                continue
+            }
+            return unit == 0x2E || unit == 0x21 || unit == 0x3F || unit == 0x2026
+        }
+        return index == paragraph.range.lowerBound
     }
 
     /// Whether the letters `word` belong to a URL, an e-mail address or a token with digits

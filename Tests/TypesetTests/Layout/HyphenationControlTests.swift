@@ -101,7 +101,7 @@ final class HyphenationControlTests: FramesetterTestCase {
 
     /// Place names, long and capitalised, among long common words.
     private static let places = """
-        Representatives from Massachusetts, Pennsylvania, Constantinople, Philadelphia and Johannesburg \
+        At the conference, representatives from Massachusetts, Pennsylvania, Constantinople, Philadelphia and Johannesburg \
         negotiated transportation agreements; Mediterranean, Scandinavian and Luxembourgish delegations \
         acknowledged Massachusetts and Pennsylvania as indispensable intermediaries, while Philadelphia \
         reconsidered its Constantinople arrangements.
@@ -113,6 +113,12 @@ final class HyphenationControlTests: FramesetterTestCase {
         XCTAssertFalse(plain.contains { $0.word.first?.isUppercase ?? false }, "\(plain.map(\.word))")
         let asked = brokenWords(try lines("<p hyphenate-capitalized=\"true\">\(Self.places)\n", width: 80))
         XCTAssertTrue(asked.contains { $0.word.first?.isUppercase ?? false }, "\(asked.map(\.word))")
+    }
+
+    func testASentencesFirstWordIsHyphenatedAsAnyWord() throws {
+        let text = "Home is where the heart is. Unfortunately, you are no longer entirely sure where yours is. Unquestionably extraordinary.\n"
+        let broken = (60 ... 120).flatMap { width in (try? brokenWords(lines(text, width: Double(width)))) ?? [] }.map(\.word)
+        XCTAssertTrue(broken.contains { $0.hasPrefix("Unfortunately") || $0.hasPrefix("Unquestionably") }, "\(broken)")
     }
 
     /// The documented example typeset to PDF: one page, and its text read back whole.
