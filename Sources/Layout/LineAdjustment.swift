@@ -101,10 +101,26 @@ struct LineAdjustment {
         }
         let sign = stretching ? 1.0 : -1.0
         var setting = Setting()
+        var letterRatio = otherRatio
+        if glyphGive > 0, amount(glyphShare) > 0 {
+            // Glyph widths come in steps, as pdfTeX's font expansion does: each width is a font
+            // Cairo scales and caches apart. What the step leaves, spaces (or letters) take.
+            let steps = (otherRatio * amount(glyphShare) / Self.glyphScaleStep).rounded()
+            let glyphRatio = steps * Self.glyphScaleStep / amount(glyphShare)
+            setting.glyphScale = 1 + sign * steps * Self.glyphScaleStep
+            let leftover = (otherRatio - glyphRatio) * glyphGive
+            if spaceGive > 0 {
+                spaceRatio += leftover / spaceGive
+            } else if letterGive > 0 {
+                letterRatio += leftover / letterGive
+            }
+        }
         setting.extra = [Double](repeating: 0, count: line.count)
         for space in spaces { setting.extra[space.glyph - line.lowerBound] += sign * spaceRatio * amount(space.give) }
-        for letter in letters { setting.extra[letter.glyph - line.lowerBound] += sign * otherRatio * amount(letter.give) }
-        if glyphGive > 0 { setting.glyphScale = 1 + sign * otherRatio * amount(glyphShare) }
+        for letter in letters { setting.extra[letter.glyph - line.lowerBound] += sign * letterRatio * amount(letter.give) }
         return setting
     }
+
+    /// The step of glyph scaling: a quarter of a percent, seventeen widths from 98 to 102 %.
+    static let glyphScaleStep = 0.0025
 }

@@ -249,9 +249,10 @@ struct ParagraphBreaker {
     /// The text from `start` to `end` as a box: justified, it stretches and shrinks by what its
     /// letters and glyphs may give (see JustificationGives).
     private func box(from start: Int, to end: Int, justified: Bool) -> BreakItem {
-        var box = BreakItem.box(advance(from: start, to: end), offset: start)
+        let glyphs = paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: end)
+        var box = BreakItem.box(paragraph.prefixAdvance[glyphs.upperBound] - paragraph.prefixAdvance[glyphs.lowerBound], offset: start)
         guard justified else { return box }
-        let gives = gives(from: start, to: end)
+        let gives = JustificationGives(paragraph: paragraph, glyphs: glyphs)
         box.stretch = gives.letters.stretch + gives.glyphs.stretch
         box.shrink = gives.letters.shrink + gives.glyphs.shrink
         return box

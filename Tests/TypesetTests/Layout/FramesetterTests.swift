@@ -194,17 +194,23 @@ final class FramesetterTests: FramesetterTestCase {
         XCTAssertFalse(line.endsParagraph)
         XCTAssertEqual(line.width, width, accuracy: 0.01)
         let run = line.runs[0], plain = natural.runs[0]
-        // One ratio of each give's range for all three (Justification.standard: word spaces
-        // 100 to 133 %, letters 0 to 1.5 % of the em, glyphs 100 to 102 %).
-        let ratio = (run.horizontalScale - 1) / 0.02
+        // One ratio of each give's range for letters and spaces (Justification.standard: word
+        // spaces 100 to 133 %, letters 0 to 1.5 % of the em, glyphs 100 to 102 %); the glyphs'
+        // scale is the nearest step of a quarter of a percent to it, the spaces taking the
+        // difference.
         let size = run.fontSize
         // "L" to "o": the L's advance scaled, and the letter gap after it.
         let letterStep = run.positions[1].x - run.positions[0].x
         let naturalStep = plain.positions[1].x - plain.positions[0].x
-        XCTAssertEqual(letterStep, naturalStep * run.horizontalScale + ratio * 0.015 * size, accuracy: 1e-6)
-        // The space after "Lorem": its own advance, stretched by the same ratio of a third.
+        let ratio = (letterStep - naturalStep * run.horizontalScale) / (0.015 * size)
+        XCTAssertGreaterThan(ratio, 0)
+        XCTAssertLessThanOrEqual(ratio, 1 + 1e-9)
+        let steps = (run.horizontalScale - 1) / 0.0025
+        XCTAssertEqual(steps, steps.rounded(), accuracy: 1e-6, "a whole number of steps")
+        XCTAssertEqual(run.horizontalScale - 1, ratio * 0.02, accuracy: 0.0025 / 2 + 1e-9, "the step nearest the ratio")
+        // The space after "Lorem": about the same ratio of its third.
         let space = try XCTUnwrap(run.clusters.firstIndex(of: 5))
-        XCTAssertEqual(run.advances[space], plain.advances[space] * (1 + ratio * 0.33), accuracy: 1e-6)
+        XCTAssertEqual(run.advances[space] / plain.advances[space] - 1, ratio * 0.33, accuracy: 0.1)
     }
 
     func testHeldLettersAndGlyphsLeaveTheSlackToTheSpaces() throws {
