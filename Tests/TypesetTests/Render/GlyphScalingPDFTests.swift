@@ -7,13 +7,7 @@ import XCTest
 final class GlyphScalingPDFTests: XCTestCase {
     /// The words of the PDF of `markup` with their widths, from `pdftotext -bbox`.
     private func words(of markup: String) throws -> [(text: String, width: Double)] {
-        let directory = try makeTemporaryDirectory()
-        let input = directory.appendingPathComponent("doc.txt")
-        try write(markup, to: input)
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        let output = directory.appendingPathComponent("doc.pdf").path
-        let report = try Rendering.typeset(inputPath: input.path, outputPath: output, options: options)
+        let (report, output) = try typesetToPDF(markup)
         XCTAssertEqual(report.diagnostics, [])
         PDFCheck.assertClean(pdfAt: output)
         guard let boxes = TestSupport.runTool("/usr/bin/pdftotext", ["-bbox", output, "-"]) else {
