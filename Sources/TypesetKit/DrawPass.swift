@@ -19,10 +19,11 @@ struct DrawPass {
                 let pages = RecordedPages(laidOut, into: layoutJSON)
                 switch options.format {
                 case .pdf:
-                    let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata)
+                    let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata, sheet: options.sheet)
                     return TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
                 case .png:
-                    let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi)
+                    let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi,
+                                                    sheet: options.showsBleed ? options.sheet : PrintSheet())
                     return TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: document.diagnostics)
                 }
             }
