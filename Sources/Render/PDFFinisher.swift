@@ -22,7 +22,7 @@ struct PDFFinisher {
         try check(qpdf_read(pdf, draft, nil), of: pdf)
         let count = Int(qpdf_get_num_pages(pdf))
         guard count == pageSizes.count else {
-            throw FinishingError("the drawn file has \(count) pages, not \(pageSizes.count)")
+            throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count) pages drawn")
         }
         for (index, size) in pageSizes.enumerated() {
             let page = qpdf_get_page_n(pdf, index)
