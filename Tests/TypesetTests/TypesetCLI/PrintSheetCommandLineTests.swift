@@ -56,4 +56,22 @@ final class PrintSheetCommandLineTests: XCTestCase {
         XCTAssertLessThan(shown.meanLuminance(x: Int(8 * mm) - 1 ..< Int(8 * mm) + 2, y: 0 ..< Int(5 * mm)), 0.95)
         XCTAssertEqual(trimmed.meanLuminance(x: 0 ..< 20, y: 0 ..< 20), 1, accuracy: 0.001, "no mark on the trimmed page")
     }
+
+    /// The layout JSON reports the sheet's boxes only when there is a sheet round the page.
+    func testTheLayoutJSONReportsTheSheetsBoxes() throws {
+        let directory = try noteDirectory()
+        func sheet(_ arguments: [String]) throws -> [String: [String: Double]]? {
+            let result = try TypesetProcess.run(["note.txt", "-o", "note.pdf", "--layout-json", "note.json"] + arguments, in: directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("note.json"))) as? [String: Any])
+            let page = try XCTUnwrap((json["pages"] as? [[String: Any]])?.first)
+            return page["sheet"] as? [String: [String: Double]]
+        }
+        XCTAssertNil(try sheet([]), "no sheet round a plain page")
+        let boxes = try XCTUnwrap(sheet(["--bleed", "3mm", "--crop-marks"]))
+        let margin = (8 * mm * 100).rounded() / 100
+        XCTAssertEqual(boxes["trimBox"], ["x": margin, "y": margin, "width": 595.28, "height": 841.89])
+        XCTAssertEqual(try XCTUnwrap(boxes["bleedBox"]?["x"]), margin - 3 * mm, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(boxes["mediaBox"]?["width"]), a4.width + 16 * mm, accuracy: 0.01)
+    }
 }
