@@ -19,7 +19,9 @@ final class DocumentOutline {
 
     /// Adds the bookmarks of the paragraphs that start on `page`, the `pageIndex`th page of
     /// the PDF (from 1), in reading order: bands top down, each band's columns left to right.
-    func addBookmarks(startingOn page: Page, pageIndex: Int, to surface: OpaquePointer) {
+    /// The page lies `sheetMargin` from the sheet's top and left edges (`PrintSheet.margin`):
+    /// a destination is a place on the sheet.
+    func addBookmarks(startingOn page: Page, pageIndex: Int, sheetMargin: Double = 0, to surface: OpaquePointer) {
         for frame in page.frames {
             for line in frame.lines {
                 let start = line.stringRange.lowerBound
@@ -30,8 +32,8 @@ final class DocumentOutline {
                 guard paragraph.lowerBound == start else { continue }
                 let title = BookmarkTitle.make(from: text.storage[paragraph])
                 guard !title.isEmpty else { continue }
-                let destination = String(format: "page=%d pos=[%.2f %.2f]", pageIndex, max(0, line.origin.x),
-                                         max(0, line.origin.y - line.ascent - line.leading / 2))
+                let destination = String(format: "page=%d pos=[%.2f %.2f]", pageIndex, sheetMargin + max(0, line.origin.x),
+                                         sheetMargin + max(0, line.origin.y - line.ascent - line.leading / 2))
                 add(title, level: level, destination: destination, to: surface)
             }
         }

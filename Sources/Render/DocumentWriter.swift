@@ -6,7 +6,8 @@ import Text
 
 /// Writes pages as they are laid out: each page is drawn, finished and dropped as the next
 /// one is taken (a page or two may be laid out ahead, `PagesAhead`), so memory does not
-/// grow with the page count.
+/// grow with the page count. (A PDF's finishing step, `PDFFinisher`, holds the objects of
+/// the file it rewrites: some 18 MB for the 7 MB KJV book.)
 public struct DocumentWriter {
     public var text: AttributedText
 
@@ -14,16 +15,47 @@ public struct DocumentWriter {
         self.text = text
     }
 
-    /// Writes every page of `pages` into one PDF at `path`. Returns the page count.
+    /// Writes every page of `pages` into one PDF at `path`, each on a sheet as `sheet` says.
+    /// Returns the page count.
+    ///
+    /// Cairo draws the pages into a draft beside the output; `PDFFinisher` reads the draft and
+    /// writes the finished file under the output's temporary name, which is put in place only
+    /// when all of it has been written.
     @discardableResult
-    public func writePDF<S: Sequence>(_ pages: S, to path: String, metadata: PDFMetadata = PDFMetadata()) throws -> Int
+    public func writePDF<S: Sequence>(_ pages: S, to path: String, metadata: PDFMetadata = PDFMetadata(),
+                                      sheet: PrintSheet = PrintSheet()) throws -> Int
         where S.Element == Page {
         let file = try AtomicFile(destination: path)
-        let sink = try file.open()
+        let draft = file.temporary + ".draft"
+        let sink: FileSink
+        do {
+            sink = try FileSink(temporary: draft)
+        } catch {
+            throw RenderError.cannotWrite(path: path, reason: "\(error)")
+        }
+        let pageSizes: [Size]
+        do {
+            pageSizes = try drawPDF(pages, into: sink, path: path, metadata: metadata, sheet: sheet)
+            TemporaryFiles.shared.register(file.temporary)
+            try PDFFinisher(sheet: sheet, metadata: metadata).finish(draft: draft, pageSizes: pageSizes, into: file.temporary)
+        } catch {
+            TemporaryFiles.shared.remove(draft)
+            file.discard()
+            if let error = error as? FinishingError { throw RenderError.cannotWrite(path: path, reason: error.description) }
+            throw error
+        }
+        TemporaryFiles.shared.remove(draft)
+        try file.commit()
+        return pageSizes.count
+    }
+
+    /// Draws every page into Cairo's PDF, written through `sink`, and closes it. Returns the
+    /// pages' (trimmed) sizes.
+    private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, path: String, metadata: PDFMetadata,
+                                      sheet: PrintSheet) throws -> [Size] where S.Element == Page {
         guard let surface = cairo_pdf_surface_create_for_stream(FileSink.cairoWrite, sink.cairoClosure,
                                                                 PageTemplate.a4.width, PageTemplate.a4.height),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            file.discard()
             throw RenderError.cannotWrite(path: path, reason: "cannot create the file")
         }
         setMetadata(metadata, on: surface)
@@ -37,18 +69,19 @@ public struct DocumentWriter {
         // gives the links their tree. It must begin after the first page's size is set,
         // which otherwise drops it.
         let structured = hasLinks
-        var count = 0
+        var sizes: [Size] = []
         do {
             for page in pages {
-                cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
-                if structured, count == 0 { cairo_tag_begin(context, Self.documentStructure, nil) }
-                try drawer.draw(page, in: context)
-                outline.addBookmarks(startingOn: page, pageIndex: count + 1, to: surface)
+                let media = sheet.mediaBox(for: page.size)
+                cairo_pdf_surface_set_size(surface, media.size.width, media.size.height)
+                if structured, sizes.isEmpty { cairo_tag_begin(context, Self.documentStructure, nil) }
+                try draw(page, onSheet: sheet, in: context, drawer: drawer)
+                outline.addBookmarks(startingOn: page, pageIndex: sizes.count + 1, sheetMargin: sheet.margin, to: surface)
                 cairo_show_page(context)
-                count += 1
+                sizes.append(page.size)
                 try checkStatus(context, writing: sink, to: path)
             }
-            if structured, count > 0 {
+            if structured, !sizes.isEmpty {
                 cairo_tag_end(context, Self.documentStructure)
                 try checkStatus(context, writing: sink, to: path)
             }
@@ -56,7 +89,6 @@ public struct DocumentWriter {
             cairo_destroy(context)
             cairo_surface_finish(surface)
             cairo_surface_destroy(surface)
-            file.discard()
             // Cairo's drawing calls fail once its stream has: the write is the cause.
             if let failure = sink.failure { throw RenderError.cannotWrite(path: path, reason: "\(failure)") }
             throw error
@@ -68,15 +100,27 @@ public struct DocumentWriter {
         do {
             try sink.close()
         } catch {
-            file.discard()
             throw RenderError.cannotWrite(path: path, reason: "\(error)")
         }
         guard status == CAIRO_STATUS_SUCCESS else {
-            file.discard()
             throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
-        try file.commit()
-        return count
+        return sizes
+    }
+
+    /// Draws `page` where its trim lies on `sheet`, then the sheet's marks round it.
+    private func draw(_ page: Page, onSheet sheet: PrintSheet, in context: OpaquePointer, drawer: PageDrawer) throws {
+        guard !sheet.isPageOnly else { return try drawer.draw(page, in: context) }
+        cairo_save(context)
+        cairo_translate(context, sheet.margin, sheet.margin)
+        do {
+            try drawer.draw(page, in: context)
+        } catch {
+            cairo_restore(context)
+            throw error
+        }
+        cairo_restore(context)
+        CropMarks(sheet: sheet).draw(for: page.size, in: context)
     }
 
     private static let documentStructure = "Document"
@@ -86,16 +130,18 @@ public struct DocumentWriter {
         text.attributeRuns.distinctValues.contains { $0.link != nil }
     }
 
-    /// Writes one PNG per page, named as `PNGPageNames` says. Returns the paths written.
+    /// Writes one PNG per page, named as `PNGPageNames` says, each showing the whole of
+    /// `sheet` (by default the trimmed page alone). Returns the paths written.
     @discardableResult
-    public func writePNG<S: Sequence>(_ pages: S, to path: String, dpi: Double) throws -> [String] where S.Element == Page {
+    public func writePNG<S: Sequence>(_ pages: S, to path: String, dpi: Double,
+                                      sheet: PrintSheet = PrintSheet()) throws -> [String] where S.Element == Page {
         let base = PNGPageNames.base(of: path)
         let drawer = PageDrawer(text: text)
         var written: [AtomicFile] = []
         do {
             for page in pages {
                 let file = try AtomicFile(destination: PNGPageNames.pageFile(page.number, base: base))
-                let surface = try renderImage(page, drawer: drawer, dpi: dpi)
+                let surface = try renderImage(page, drawer: drawer, dpi: dpi, sheet: sheet)
                 defer { cairo_surface_destroy(surface) }
                 try PNGStream.write(surface, into: file)
                 written.append(file)
@@ -135,12 +181,14 @@ public struct DocumentWriter {
         }
     }
 
-    private func renderImage(_ page: Page, drawer: PageDrawer, dpi: Double) throws -> OpaquePointer {
+    private func renderImage(_ page: Page, drawer: PageDrawer, dpi: Double,
+                             sheet: PrintSheet = PrintSheet()) throws -> OpaquePointer {
         let scale = dpi / 72
-        let pixels = PagePixels(pageSize: page.size, dpi: dpi)
+        let size = sheet.mediaBox(for: page.size).size
+        let pixels = PagePixels(pageSize: size, dpi: dpi)
         guard pixels.isWithinBudget else {
             throw RenderError.tooManyPixels(String(format: "a page of %g × %g pt at %g dpi would be %@, more than the %@ a page image may have",
-                                                   page.size.width, page.size.height, dpi, pixels.description, PagePixels.budgetDescription))
+                                                   size.width, size.height, dpi, pixels.description, PagePixels.budgetDescription))
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixels.width), Int32(pixels.height))!
         let context = cairo_create(surface)!
@@ -150,7 +198,7 @@ public struct DocumentWriter {
         cairo_scale(context, scale, scale)
         Self.setGlyphOptions(of: context)
         do {
-            try drawer.draw(page, in: context)
+            try draw(page, onSheet: sheet, in: context, drawer: drawer)
             try checkStatus(context)
         } catch {
             cairo_surface_destroy(surface)

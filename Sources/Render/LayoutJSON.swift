@@ -21,6 +21,17 @@ enum LayoutJSON {
         /// The rules down the gutters of ruled sections; nil when the page has none, so that
         /// pages without them are written as before.
         var rules: [Rule]?
+        /// The print sheet's boxes; nil when the sheet is the page (no bleed, no marks), so
+        /// that such pages are written as before.
+        var sheet: Sheet?
+    }
+
+    /// The PDF page's boxes on the sheet (`--bleed`, `--crop-marks`), in sheet coordinates
+    /// (origin at the sheet's top left, y down): the page's own coordinates are the trim's.
+    struct Sheet: Encodable {
+        var mediaBox: Rect
+        var bleedBox: Rect
+        var trimBox: Rect
     }
 
     /// A stretch of column rule: a vertical line centred on `x` from `top` to `bottom`.
@@ -166,13 +177,16 @@ extension LayoutJSON {
         return rounded == 0 ? 0 : rounded
     }
 
-    static func page(_ page: Pages.Page) -> Page {
+    static func page(_ page: Pages.Page, sheet: PrintSheet = PrintSheet()) -> Page {
         Page(number: page.number,
              size: Size(width: rounded(page.size.width), height: rounded(page.size.height)),
              frames: page.frames.map(frame),
              pictures: page.pictures.map { Picture(anchor: $0.anchor, edge: edge($0.position), rect: rect($0.rect), box: $0.box.map(box)) },
              runningHeads: page.furniture.map { RunningHeads(text: $0.text.string, frames: $0.frames.map(frame)) },
-             rules: page.rules.isEmpty ? nil : page.rules.map(rule))
+             rules: page.rules.isEmpty ? nil : page.rules.map(rule),
+             sheet: sheet.isPageOnly ? nil : Sheet(mediaBox: rect(sheet.mediaBox(for: page.size)),
+                                                   bleedBox: rect(sheet.bleedBox(for: page.size)),
+                                                   trimBox: rect(sheet.trimBox(for: page.size))))
     }
 
     static func rule(_ rule: ColumnRule) -> Rule {

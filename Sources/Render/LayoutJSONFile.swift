@@ -11,6 +11,7 @@ public final class LayoutJSONFile {
     private let file: AtomicFile
     private let sink: FileSink
     private let textLength: Int
+    private let sheet: PrintSheet
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -21,11 +22,13 @@ public final class LayoutJSONFile {
     /// (the sink keeps the first failure to write).
     private var failure: Error?
 
-    /// Starts the file for a document of `textLength` UTF-16 units.
-    public init(path: String, textLength: Int) throws {
+    /// Starts the file for a document of `textLength` UTF-16 units whose pages are printed
+    /// on `sheet`.
+    public init(path: String, textLength: Int, sheet: PrintSheet = PrintSheet()) throws {
         file = try AtomicFile(destination: path)
         sink = try file.open()
         self.textLength = textLength
+        self.sheet = sheet
         write(Data("{\"pages\":[".utf8))
     }
 
@@ -33,7 +36,7 @@ public final class LayoutJSONFile {
     public func record(_ page: Page) {
         guard failure == nil else { return }
         do {
-            let encoded = try encoder.encode(LayoutJSON.page(page))
+            let encoded = try encoder.encode(LayoutJSON.page(page, sheet: sheet))
             write(Data((pageCount == 0 ? "\n" : ",\n").utf8) + encoded)
             pageCount += 1
         } catch {

@@ -20,14 +20,22 @@ enum LinkAnnotator {
             let left = line.runs[index].x
             // Spaces after a line's last word are not part of what the reader sees.
             let right = min(line.runs[end - 1].x + line.runs[end - 1].width, max(line.width, left))
-            let rect = Rect(x: line.origin.x + left, y: line.origin.y - line.ascent,
-                            width: right - left, height: line.ascent + line.descent)
+            let rect = deviceRect(Rect(x: line.origin.x + left, y: line.origin.y - line.ascent,
+                                       width: right - left, height: line.ascent + line.descent), in: context)
             if rect.width > 0, rect.height > 0 {
                 cairo_tag_begin(context, CAIRO_TAG_LINK, attributes(uri: address, rect: rect))
                 cairo_tag_end(context, CAIRO_TAG_LINK)
             }
             index = end
         }
+    }
+
+    /// `rect` on the sheet: Cairo 1.16 takes a link's rect in device space, past the
+    /// transformation that puts a page inside its bleed and marks (`PrintSheet`).
+    private static func deviceRect(_ rect: Rect, in context: OpaquePointer) -> Rect {
+        var left = rect.minX, top = rect.minY
+        cairo_user_to_device(context, &left, &top)
+        return Rect(x: left, y: top, width: rect.width, height: rect.height)
     }
 
     /// Cairo's attribute string for a link to `uri` over `rect` (in user space, y down).

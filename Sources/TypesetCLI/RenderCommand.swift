@@ -60,6 +60,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
 
+    @OptionGroup(title: "Print")
+    var printSheet: PrintSheetOptions
+
     func validate() throws {
         if let dpi, !(9 ... 2400).contains(dpi) { throw ValidationError("--dpi must be 9 to 2400, not \(LengthArgument.format(dpi))") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
@@ -88,6 +91,8 @@ struct RenderCommand: ParsableCommand {
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = resolution
+        options.sheet = printSheet.sheet
+        options.showsBleed = printSheet.showBleed
         if dpi != nil, plan.format == .pdf { StandardError.write("warning: \(Self.dpiWithPDF)\n") }
         if let outDir { try createFolder(outDir) }
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil

@@ -10,19 +10,21 @@ struct DrawPass {
     /// drawn or a file cannot be written.
     func run(_ document: PreparedDocument, to outputPath: String) -> PassResult<TypesetReport> {
         let writer = DocumentWriter(text: document.text)
+        // PNG pages are the trimmed page unless the bleed is to be shown.
+        let sheet = options.format == .pdf || options.showsBleed ? options.sheet : PrintSheet()
         var layoutJSON: LayoutJSONFile?
         do {
             // The layout JSON is recorded from the pages the writer draws, and kept only when they succeed.
-            layoutJSON = try options.layoutJSONPath.map { try LayoutJSONFile(path: $0, textLength: document.text.length) }
+            layoutJSON = try options.layoutJSONPath.map { try LayoutJSONFile(path: $0, textLength: document.text.length, sheet: sheet) }
             // Page N + 1 is laid out while page N is drawn.
             let report = try PagesAhead.withPages(of: document.pages()) { laidOut in
                 let pages = RecordedPages(laidOut, into: layoutJSON)
                 switch options.format {
                 case .pdf:
-                    let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata)
+                    let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata, sheet: sheet)
                     return TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
                 case .png:
-                    let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi)
+                    let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi, sheet: sheet)
                     return TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: document.diagnostics)
                 }
             }

@@ -17,6 +17,10 @@ public struct TypesetOptions: Sendable {
     /// Resolution of PNG output.
     public var dpi = 72.0
     public var metadata = PDFMetadata()
+    /// The sheet each page is printed on: the bleed past the trim and the crop marks.
+    public var sheet = PrintSheet()
+    /// PNG pages show the whole sheet (bleed and marks), not the trimmed page.
+    public var showsBleed = false
     /// The bundled fonts; found beside the executable when nil.
     public var fontsDirectory: String?
     /// Pictures must lie inside this folder; the document's own folder when nil.

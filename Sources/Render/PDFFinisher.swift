@@ -1,0 +1,72 @@
+import CQPDF
+import Layout
+
+/// The last step of every PDF: Cairo writes the drawing, and qpdf (a PDF library, through its
+/// C API) rewrites that file with what Cairo 1.16 cannot write: each page's TrimBox and
+/// BleedBox beside a MediaBox holding both, and the dates in the form the PDF standard
+/// requires. Everything Cairo wrote is kept as it is (streams are copied, not recompressed).
+struct PDFFinisher {
+    var sheet: PrintSheet
+    var metadata: PDFMetadata
+
+    /// Reads Cairo's PDF at `draft`, whose pages were drawn at `pageSizes` (the trimmed
+    /// sizes, in order), and writes the finished file at `output`. Throws qpdf's message when
+    /// either cannot be done.
+    func finish(draft: String, pageSizes: [Size], into output: String) throws {
+        guard let pdf = qpdf_init() else { throw FinishingError("qpdf cannot start") }
+        var handle: qpdf_data? = pdf
+        defer { qpdf_cleanup(&handle) }
+        // Problems are read back from qpdf below, not printed by it on standard error.
+        qpdf_silence_errors(pdf)
+        qpdf_set_suppress_warnings(pdf, QPDF_TRUE)
+        try check(qpdf_read(pdf, draft, nil), of: pdf)
+        let count = Int(qpdf_get_num_pages(pdf))
+        guard count == pageSizes.count else {
+            throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count) pages drawn")
+        }
+        for (index, size) in pageSizes.enumerated() {
+            let page = qpdf_get_page_n(pdf, index)
+            setBox("/MediaBox", sheet.mediaBox(for: size), of: page, in: pdf)
+            setBox("/BleedBox", sheet.bleedBox(for: size), of: page, in: pdf)
+            setBox("/TrimBox", sheet.trimBox(for: size), of: page, in: pdf)
+            // Handles are kept until cleanup otherwise: a book's pages would pile up.
+            qpdf_oh_release_all(pdf)
+        }
+        let date = PDFDate.string(secondsSince1970: metadata.creationDate)
+        qpdf_set_info_key(pdf, "/CreationDate", date)
+        qpdf_set_info_key(pdf, "/ModDate", date)
+        try check(qpdf_init_write(pdf, output), of: pdf)
+        // The file identifier is made from the content, not the clock: same input, same bytes.
+        qpdf_set_deterministic_ID(pdf, QPDF_TRUE)
+        try check(qpdf_write(pdf), of: pdf)
+    }
+
+    /// Box coordinates in points to a thousandth: finer than any printer, and the same
+    /// numbers in every box that shares an edge.
+    private static let decimalPlaces: Int32 = 3
+
+    private func setBox(_ key: String, _ box: Rect, of page: qpdf_oh, in pdf: qpdf_data) {
+        let array = qpdf_oh_new_array(pdf)
+        for value in [box.origin.x, box.origin.y, box.origin.x + box.size.width, box.origin.y + box.size.height] {
+            qpdf_oh_append_item(pdf, array, qpdf_oh_new_real_from_double(pdf, value, Self.decimalPlaces))
+        }
+        qpdf_oh_replace_key(pdf, page, key, array)
+    }
+
+    private func check(_ code: QPDF_ERROR_CODE, of pdf: qpdf_data) throws {
+        guard code & CQPDFErrors != 0 else { return }
+        if qpdf_has_error(pdf) != QPDF_FALSE, let error = qpdf_get_error(pdf) {
+            throw FinishingError(String(cString: qpdf_get_error_full_text(pdf, error)))
+        }
+        throw FinishingError("qpdf failed")
+    }
+}
+
+/// Why the finishing step could not write the PDF, in qpdf's words.
+struct FinishingError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Layout
+@testable import Render
+import XCTest
+
+/// The finishing step on its own: what it refuses, in qpdf's words, leaves no file behind.
+final class PDFFinisherTests: XCTestCase {
+    private let finisher = PDFFinisher(sheet: PrintSheet(), metadata: PDFMetadata())
+    private let a4 = Size(width: 595.276, height: 841.89)
+
+    func testADraftThatIsNotAPDFIsAnErrorAndWritesNothing() throws {
+        let directory = try makeTemporaryDirectory()
+        let draft = directory.appendingPathComponent("draft"), output = directory.appendingPathComponent("out.pdf")
+        try write("not a PDF at all\n", to: draft)
+        XCTAssertThrowsError(try finisher.finish(draft: draft.path, pageSizes: [a4], into: output.path)) { error in
+            XCTAssertTrue("\(error)".contains("draft"), "qpdf names the file: \(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+    }
+
+    /// A draft with another number of pages than were drawn is not finished with wrong boxes.
+    func testADraftWithAnotherPageCountIsRefused() throws {
+        let directory = try makeTemporaryDirectory()
+        let (_, pdf) = try typesetToPDF("One short page.\n")
+        let output = directory.appendingPathComponent("out.pdf")
+        XCTAssertThrowsError(try finisher.finish(draft: pdf, pageSizes: [a4, a4], into: output.path)) { error in
+            XCTAssertEqual("\(error)", "the draft's page count, 1, is not the 2 pages drawn")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+    }
+
+    func testAnOutputThatCannotBeWrittenIsQPDFsError() throws {
+        let (_, pdf) = try typesetToPDF("One short page.\n")
+        XCTAssertThrowsError(try finisher.finish(draft: pdf, pageSizes: [a4], into: "/nonexistent-folder/out.pdf")) { error in
+            XCTAssertTrue("\(error)".contains("/nonexistent-folder/out.pdf"), "\(error)")
+        }
+    }
+}
