@@ -75,6 +75,14 @@ public struct DocumentWriter {
             file.discard()
             throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
+        if drawer.drewInvertedCMYK {
+            do {
+                try DecodeArrayPass.apply(toFileAt: file.temporary)
+            } catch {
+                file.discard()
+                throw RenderError.cannotWrite(path: path, reason: "\(error)")
+            }
+        }
         try file.commit()
         return count
     }
