@@ -12,7 +12,7 @@ PREFIX ?= /usr/local
 # emoji), and Unicode's own conformance test files.
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev \
             libicu-dev libturbojpeg0-dev libpng-dev libhyphen-dev libqpdf-dev hyphen-en-us hyphen-de hyphen-fr \
-            poppler-utils qpdf \
+            poppler-utils qpdf mupdf-tools \
             fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -35,9 +35,12 @@ public struct DocumentWriter {
         }
         let pageSizes: [Size]
         do {
-            pageSizes = try drawPDF(pages, into: sink, path: path, metadata: metadata, sheet: sheet)
+            let drawn = try drawPDF(pages, into: sink, path: path, metadata: metadata, sheet: sheet)
+            pageSizes = drawn.sizes
             TemporaryFiles.shared.register(file.temporary)
-            try PDFFinisher(sheet: sheet, metadata: metadata).finish(draft: draft, pageSizes: pageSizes, into: file.temporary)
+            var finisher = PDFFinisher(sheet: sheet, metadata: metadata)
+            finisher.marksInvertedCMYK = drawn.invertedCMYK
+            try finisher.finish(draft: draft, pageSizes: pageSizes, into: file.temporary)
         } catch {
             TemporaryFiles.shared.remove(draft)
             file.discard()
@@ -50,9 +53,9 @@ public struct DocumentWriter {
     }
 
     /// Draws every page into Cairo's PDF, written through `sink`, and closes it. Returns the
-    /// pages' (trimmed) sizes.
+    /// pages' (trimmed) sizes, and whether an Adobe CMYK JPEG was drawn (see InvertedCMYKImages).
     private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, path: String, metadata: PDFMetadata,
-                                      sheet: PrintSheet) throws -> [Size] where S.Element == Page {
+                                      sheet: PrintSheet) throws -> (sizes: [Size], invertedCMYK: Bool) where S.Element == Page {
         guard let surface = cairo_pdf_surface_create_for_stream(FileSink.cairoWrite, sink.cairoClosure,
                                                                 PageTemplate.a4.width, PageTemplate.a4.height),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -105,7 +108,7 @@ public struct DocumentWriter {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
-        return sizes
+        return (sizes, drawer.drewInvertedCMYK)
     }
 
     /// Draws `page` where its trim lies on `sheet`, then the sheet's marks round it.

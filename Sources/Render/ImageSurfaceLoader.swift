@@ -14,15 +14,19 @@ public struct ImageLoadError: Error, CustomStringConvertible {
 /// Turns picture files into Cairo image surfaces.
 ///
 /// JPEGs are decoded with libjpeg-turbo for pixel output and also carry their original bytes
-/// as MIME data, so that Cairo's PDF backend embeds the file as it is (no re-encoding).
-/// The exception is Adobe's CMYK JPEG, which stores inverted ink values: Cairo 1.16 writes it
-/// without the Decode array that would say so (its colours come out as a negative), so it is
-/// embedded from its correctly converted pixels instead. PNGs go through Cairo's libpng loader
+/// as MIME data, so that Cairo's PDF backend embeds the file as it is (no re-encoding): grey,
+/// RGB and CMYK alike. Adobe's CMYK JPEG stores inverted ink values, which Cairo 1.16 does not
+/// say; `InvertedCMYKImages` adds the Decode array after it. PNGs go through Cairo's libpng loader
 /// (`PNGDecoder`), which handles 8- and 16-bit, palette, grey and alpha. The file is read once,
 /// within the bound its header sets (`ImageFile`), and decoded from memory.
 enum ImageSurfaceLoader {
     /// A surface the caller owns (release it with `cairo_surface_destroy`).
     static func load(path: String) throws -> OpaquePointer {
+        try loadPicture(path: path).surface
+    }
+
+    /// The surface and what the file's header says (an Adobe CMYK JPEG needs a Decode array).
+    static func loadPicture(path: String) throws -> (surface: OpaquePointer, info: ImageInfo) {
         let file: ImageFile
         do {
             file = try ImageFile(path: path)
@@ -42,7 +46,7 @@ enum ImageSurfaceLoader {
         }
         // Pictures are loaded again for each page that shows them.
         SurfaceUniqueID.set("typeset picture \(file.identity)", on: surface)
-        return surface
+        return (surface, file.info)
     }
 
     private static func loadJPEG(_ bytes: [UInt8], info: ImageInfo, path: String) throws -> OpaquePointer {
@@ -58,9 +62,7 @@ enum ImageSurfaceLoader {
             cairo_surface_destroy(surface)
             throw error
         }
-        if !info.isAdobeCMYK {
-            attachJPEG(bytes, to: surface)
-        }
+        attachJPEG(bytes, to: surface)
         return surface
     }
 

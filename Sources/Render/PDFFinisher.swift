@@ -8,6 +8,9 @@ import Layout
 struct PDFFinisher {
     var sheet: PrintSheet
     var metadata: PDFMetadata
+    /// Whether the draft holds an Adobe CMYK JPEG, whose inverted values need a `/Decode`
+    /// array Cairo does not write (see InvertedCMYKImages).
+    var marksInvertedCMYK = false
 
     /// Reads Cairo's PDF at `draft`, whose pages were drawn at `pageSizes` (the trimmed
     /// sizes, in order), and writes the finished file at `output`. Throws qpdf's message when
@@ -32,6 +35,7 @@ struct PDFFinisher {
             // Handles are kept until cleanup otherwise: a book's pages would pile up.
             qpdf_oh_release_all(pdf)
         }
+        if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
         let date = PDFDate.string(secondsSince1970: metadata.creationDate)
         qpdf_set_info_key(pdf, "/CreationDate", date)
         qpdf_set_info_key(pdf, "/ModDate", date)

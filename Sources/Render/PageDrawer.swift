@@ -18,6 +18,9 @@ final class PageDrawer {
 
     /// Whether links get link annotations (PDF only: pictures cannot be clicked).
     var annotatesLinks = false
+    /// Whether a picture drawn so far is an Adobe CMYK JPEG, whose PDF image then needs a
+    /// Decode array (`PDFFinisher` adds it, see InvertedCMYKImages).
+    private(set) var drewInvertedCMYK = false
 
     private static let softHyphen: UInt16 = 0x00AD
 
@@ -90,7 +93,11 @@ final class PageDrawer {
 
     /// The picture in the file `image` names scaled to fill `box`, the file loaded once a page.
     private func drawImage(_ image: ImageAttachment, in box: Rect, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
-        if images[image.path] == nil { images[image.path] = try ImageSurfaceLoader.load(path: image.path) }
+        if images[image.path] == nil {
+            let picture = try ImageSurfaceLoader.loadPicture(path: image.path)
+            images[image.path] = picture.surface
+            if picture.info.isAdobeCMYK { drewInvertedCMYK = true }
+        }
         drawImage(images[image.path]!, in: box, in: context)
     }
 
