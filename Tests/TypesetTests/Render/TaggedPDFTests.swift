@@ -1,0 +1,137 @@
+import Foundation
+import Text
+import TypesetKit
+import XCTest
+
+/// Every PDF is a tagged PDF: its structure tree, read back with qpdf and walked the way a
+/// screen reader walks it (depth first, each element's text from its marked content), holds
+/// the document's headings, paragraphs, figures, captions, links and language changes in the
+/// document's own order, across columns and pages.
+final class TaggedPDFTests: XCTestCase {
+    private static let story = """
+    <meta title="The Last Keepers">
+    <p style="headline">The Last Keepers</p>
+    <p style="subheadline">A lighthouse, two keepers and a very long winter</p>
+    The keepers climb the stairs at dusk, and a visitor may follow the <a href="https://example.org/light">story of the lamp that never went out</a> in the log.
+    The older keeper greets every boat in Spanish: <font lang="es">buenas noches, marineros</font>, she calls, and the boats answer.
+    """
+
+    /// Text without its spaces, line ends and hyphens, which extraction and layout place
+    /// differently (a hyphen added at a line's end is read as one), ligatures as their letters.
+    private func letters(_ text: String) -> String {
+        String(text.precomposedStringWithCompatibilityMapping.unicodeScalars.filter {
+            !CharacterSet.whitespacesAndNewlines.contains($0) && $0 != "\u{AD}" && $0 != "-"
+        }.map(Character.init))
+    }
+
+    private func pdf(_ markup: String, arguments: (inout TypesetOptions) -> Void = { _ in }) throws -> TaggedPDF {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        try markup.write(to: input, atomically: true, encoding: .utf8)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        arguments(&options)
+        let output = directory.appendingPathComponent("doc.pdf").path
+        _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output)
+        return try TaggedPDF(pdfAt: output)
+    }
+
+    func testHeadingsParagraphsLinkAndSpanInReadingOrder() throws {
+        let tagged = try pdf(Self.story)
+        XCTAssertEqual(tagged.root?.role, "Document")
+        XCTAssertEqual(tagged.readingOrder.map(\.role), ["H1", "H2", "P", "Link", "P", "Span"])
+        XCTAssertEqual(tagged.elements("H1").map { tagged.text(of: $0) }, ["The Last Keepers"])
+        XCTAssertEqual(tagged.elements("H2").map { letters(tagged.text(of: $0)) }, [letters("A lighthouse, two keepers and a very long winter")])
+        let paragraphs = tagged.elements("P")
+        XCTAssertEqual(paragraphs.count, 2, "one P a paragraph, whatever its lines and pieces")
+        XCTAssertEqual(letters(tagged.text(of: paragraphs[0])),
+                       letters("The keepers climb the stairs at dusk, and a visitor may follow the story of the lamp that never went out in the log."))
+        let span = try XCTUnwrap(tagged.elements("Span").first)
+        XCTAssertEqual(span.string("/Lang"), "es")
+        XCTAssertEqual(letters(tagged.text(of: span)), letters("buenas noches, marineros"))
+    }
+
+    func testTheLinkHoldsItsTextAndItsAnnotationWhichPointsBack() throws {
+        let tagged = try pdf(Self.story)
+        let link = try XCTUnwrap(tagged.elements("Link").first)
+        XCTAssertEqual(letters(tagged.text(of: link)), letters("story of the lamp that never went out"))
+        let annotations = link.kids.compactMap { kid -> String? in if case .object(let reference) = kid { return reference } else { return nil } }
+        XCTAssertFalse(annotations.isEmpty)
+        for reference in annotations {
+            let annotation = try XCTUnwrap(tagged.object(reference))
+            XCTAssertEqual(annotation["/Subtype"] as? String, "/Link")
+            let key = try XCTUnwrap((annotation["/StructParent"] as? NSNumber)?.intValue)
+            // The parent tree maps the annotation's key back to the Link element.
+            let root = try XCTUnwrap(tagged.object(try XCTUnwrap(tagged.catalog["/StructTreeRoot"] as? String)))
+            let parentTree = try XCTUnwrap(tagged.object(try XCTUnwrap(root["/ParentTree"] as? String)))
+            let numbers = try XCTUnwrap(parentTree["/Nums"] as? [Any])
+            let index = try XCTUnwrap(stride(from: 0, to: numbers.count, by: 2).first { (numbers[$0] as? NSNumber)?.intValue == key })
+            let element = try XCTUnwrap(tagged.object(try XCTUnwrap(numbers[index + 1] as? String)))
+            XCTAssertEqual(element["/S"] as? String, "/Link")
+        }
+    }
+
+    func testTheCatalogSaysLanguageTitleAndMarking() throws {
+        let tagged = try pdf(Self.story) { $0.language = "en-GB" }
+        XCTAssertEqual(tagged.catalog["/Lang"] as? String, "u:en-GB")
+        XCTAssertEqual((tagged.catalog["/MarkInfo"] as? [String: Any])?["/Marked"] as? Bool, true)
+        XCTAssertEqual((tagged.catalog["/ViewerPreferences"] as? [String: Any])?["/DisplayDocTitle"] as? Bool, true)
+        XCTAssertEqual(tagged.structParents, [0])
+    }
+
+    func testAParagraphOverTwoColumnsAndTwoPagesIsOneParagraphReadInOrder() throws {
+        let sentences = (1 ... 140).map { "Sentence number \($0) of the long paragraph goes on." }
+        let markup = "<section columns=\"2\">\n<p hyphenate=\"false\">" + sentences.joined(separator: " ") + "</p>\nA short paragraph after it.\n"
+        let tagged = try pdf(markup) { $0.page.size = Size(width: 300, height: 300) }
+        let paragraphs = tagged.elements("P")
+        XCTAssertEqual(paragraphs.count, 2)
+        let long = try XCTUnwrap(paragraphs.first)
+        let pages = Set(long.kids.compactMap { kid -> Int? in if case .content(let page, _) = kid { return page } else { return nil } })
+        XCTAssertGreaterThanOrEqual(pages.count, 2, "the paragraph runs over pages")
+        XCTAssertEqual(letters(tagged.text(of: long)), letters(sentences.joined(separator: " ")))
+        XCTAssertEqual(letters(tagged.text(of: paragraphs[1])), letters("A short paragraph after it."))
+    }
+
+    func testZombieMagazineHeadlinesFiguresAndParagraphs() throws {
+        let fixture = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/zombies/zombies.txt")
+        let source = try String(contentsOf: fixture, encoding: .utf8)
+        let directory = try makeTemporaryDirectory()
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let output = directory.appendingPathComponent("zombies.pdf").path
+        _ = try Typesetter(options: options).typeset(inputPath: fixture.path, outputPath: output)
+        let tagged = try TaggedPDF(pdfAt: output)
+        let text = try Typesetter(options: options).prepare(fileAt: fixture.path).text
+
+        // Every headline (outline level 1) an H1, in order.
+        let headlines = source.components(separatedBy: "<p outline-level=\"1\"").count - 1
+        XCTAssertEqual(tagged.elements("H1").count, headlines)
+        XCTAssertEqual(letters(tagged.text(of: try XCTUnwrap(tagged.elements("H1").first))), letters("From the Editor’s Barricade"))
+        // Every picture is marked content of a Figure, with its box on the page.
+        let pictures = source.components(separatedBy: "<img ").count - 1
+        let figures = tagged.elements("Figure")
+        XCTAssertEqual(figures.filter { $0.dictionary["/A"] != nil }.count, pictures)
+        for figure in figures where figure.dictionary["/A"] != nil {
+            let bounds = try XCTUnwrap((figure.dictionary["/A"] as? [String: Any])?["/BBox"] as? [Any])
+            XCTAssertEqual(bounds.count, 4)
+        }
+        // A figure's caption is inside it.
+        XCTAssertTrue(figures.contains { $0.kids.contains { if case .element(let kid) = $0 { return kid.role == "Caption" } else { return false } } })
+        // One P for each paragraph of body text drawn: the text's paragraphs with letters,
+        // neither headings nor pictures alone.
+        var expected = 0
+        var start = 0
+        while start < text.length {
+            let range = text.paragraphRange(containing: start)
+            let characters = String(decoding: text.storage[range], as: UTF16.self)
+            if text.paragraphStyle(at: range.lowerBound).outlineLevel == 0, characters.unicodeScalars.contains(where: CharacterSet.letters.contains) {
+                expected += 1
+            }
+            start = max(range.upperBound, start + 1)
+        }
+        XCTAssertEqual(tagged.elements("P").count, expected)
+        // The tree reads the whole text of the document in its order.
+        let documentText = String(decoding: text.storage, as: UTF16.self).replacingOccurrences(of: "\u{FFFC}", with: "")
+        XCTAssertEqual(letters(tagged.text), letters(documentText))
+    }
+}
