@@ -126,7 +126,10 @@ public struct DocumentWriter {
             throw error
         }
         cairo_restore(context)
+        guard sheet.cropMarks else { return }
+        drawer.structure?.beginArtifact(in: context)
         CropMarks(sheet: sheet).draw(for: page.size, in: context)
+        drawer.structure?.end(in: context)
     }
 
     private static let documentStructure = "Document"

@@ -43,6 +43,7 @@ struct PDFFinisher {
             var writer = StructureTreeWriter(pdf: pdf, pageHeights: pageSizes.map { sheet.mediaBox(for: $0).maxY })
             try writer.write(StructureTree(structure), record: structure, language: metadata.language)
             qpdf_oh_release_all(pdf)
+            try ArtifactMarking.mark(structure.artifacts, in: pdf)
         }
         let date = PDFDate.string(secondsSince1970: metadata.creationDate)
         qpdf_set_info_key(pdf, "/CreationDate", date)

@@ -49,12 +49,18 @@ final class PageDrawer {
             case .box(let box): try draw(box, images: &images, in: context)
             }
         }
-        for rule in page.rules { drawRule(rule, in: context) }
+        if !page.rules.isEmpty {
+            structure?.beginArtifact(in: context)
+            for rule in page.rules { drawRule(rule, in: context) }
+            structure?.end(in: context)
+        }
         try draw(page.frames, of: text, images: &images, in: context)
         if let furniture = page.furniture {
             // The running heads' runs index their own text, not the document's: they are
-            // not the document's content, and are not marked as it.
+            // not the document's content, and are marked as an artifact.
+            structure?.beginArtifact(in: context)
             try draw(furniture.frames, of: furniture.text, marked: false, images: &images, in: context)
+            structure?.end(in: context)
         }
     }
 
@@ -98,7 +104,9 @@ final class PageDrawer {
                     }
                 }
                 structure?.end(in: context)
-                if annotatesLinks { LinkAnnotator.annotate(line, recordingIn: structure, in: context) }
+                // A running head's link would be a structure element inside its artifact,
+                // which Cairo then gives no MCID: it is not made a link.
+                if annotatesLinks, marked { LinkAnnotator.annotate(line, recordingIn: structure, in: context) }
             }
         }
     }
@@ -139,6 +147,8 @@ final class PageDrawer {
     /// A figure or an aside: its background, its border, then its text.
     private func draw(_ box: PlacedBox, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
         let rect = box.rect
+        let decorated = box.style.background != nil || box.style.border != nil
+        if decorated { structure?.beginArtifact(in: context) }
         if let background = box.style.background {
             cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
             cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
@@ -153,6 +163,7 @@ final class PageDrawer {
             cairo_rectangle(context, rect.minX + half, rect.minY + half, rect.width - border.width, rect.height - border.width)
             cairo_stroke(context)
         }
+        if decorated { structure?.end(in: context) }
         try draw(box.frames, of: text, images: &images, in: context)
     }
 

@@ -14,6 +14,9 @@ struct MarkedPiece: Sendable {
         /// A link annotation over the text at `offset`: Cairo's link tag marks an empty
         /// sequence and makes the page's next link annotation.
         case linkAnnotation(address: String)
+        /// Not the document's content — running heads, rules, a box's background and border,
+        /// crop marks: the finishing step turns its sequence into `/Artifact BMC`.
+        case artifact
     }
 
     var kind: Kind
@@ -43,4 +46,11 @@ struct StructureRecord: Sendable {
     var paragraphs: [Int: LogicalParagraph] = [:]
     /// The document's language, the catalog's `/Lang`: a piece in another one gets a `Span` of its own.
     var language: String
+
+    /// The MCIDs of each page's artifacts, in order.
+    var artifacts: [[Int]] {
+        pages.map { marks in
+            marks.indices.filter { if case .artifact = marks[$0].kind { return true } else { return false } }
+        }
+    }
 }

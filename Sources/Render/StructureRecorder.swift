@@ -46,6 +46,12 @@ final class StructureRecorder {
         begin(piece, tag: "Figure", in: context)
     }
 
+    /// Begins something drawn that is not the document's content (see `MarkedPiece.Kind.artifact`).
+    func beginArtifact(in context: OpaquePointer) {
+        // Cairo refuses an `Artifact` tag: a `Span` it numbers, which the finishing step rewrites.
+        begin(MarkedPiece(kind: .artifact, paragraph: -1, offset: -1), tag: "Span", in: context)
+    }
+
     /// Ends the piece begun last.
     func end(in context: OpaquePointer) {
         guard let tag = openTag else { return }

@@ -77,6 +77,10 @@ struct StructureTree {
         while index < pieces.count {
             let paragraphStart = pieces[index].piece.paragraph
             var end = index
+            if case .artifact = pieces[index].piece.kind {
+                index += 1
+                continue
+            }
             while end < pieces.count, pieces[end].piece.paragraph == paragraphStart { end += 1 }
             let paragraph = record.paragraphs[paragraphStart] ?? LogicalParagraph(style: ParagraphStyle())
             var container = root
@@ -128,6 +132,8 @@ struct StructureTree {
                     }
                 case .linkAnnotation(let address):
                     Self.link(address, in: paragraphElement(), language: nil).append(.annotation(page: page, index: annotation))
+                case .artifact:
+                    break
                 }
             }
             index = end

@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import Text
 import TypesetKit
 import XCTest
@@ -98,6 +99,8 @@ final class TaggedPDFTests: XCTestCase {
         let directory = try makeTemporaryDirectory()
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
+        // On a sheet with a bleed and crop marks, which are artifacts too, and move the pictures.
+        options.sheet = PrintSheet(bleed: 8.5, cropMarks: true)
         let output = directory.appendingPathComponent("zombies.pdf").path
         _ = try Typesetter(options: options).typeset(inputPath: fixture.path, outputPath: output)
         let tagged = try TaggedPDF(pdfAt: output)
@@ -115,6 +118,15 @@ final class TaggedPDFTests: XCTestCase {
             let bounds = try XCTUnwrap((figure.dictionary["/A"] as? [String: Any])?["/BBox"] as? [Any])
             XCTAssertEqual(bounds.count, 4)
         }
+        // Each picture's box is where it is drawn: inside the trim, past the sheet's margin.
+        let margin = PrintSheet(bleed: 8.5, cropMarks: true).margin
+        for figure in figures {
+            guard let bounds = (figure.dictionary["/A"] as? [String: Any])?["/BBox"] as? [NSNumber] else { continue }
+            XCTAssertGreaterThanOrEqual(bounds[0].doubleValue, margin - 0.01)
+            XCTAssertGreaterThan(bounds[2].doubleValue, bounds[0].doubleValue)
+            XCTAssertGreaterThan(bounds[3].doubleValue, bounds[1].doubleValue)
+        }
+        XCTAssertEqual(tagged.unmarkedPainting, Array(repeating: 0, count: tagged.markedText.count), "everything drawn is content or artifact")
         // A figure's caption is inside it.
         XCTAssertTrue(figures.contains { $0.kids.contains { if case .element(let kid) = $0 { return kid.role == "Caption" } else { return false } } })
         // One P for each paragraph of body text drawn: the text's paragraphs with letters,
@@ -133,5 +145,21 @@ final class TaggedPDFTests: XCTestCase {
         // The tree reads the whole text of the document in its order.
         let documentText = String(decoding: text.storage, as: UTF16.self).replacingOccurrences(of: "\u{FFFC}", with: "")
         XCTAssertEqual(letters(tagged.text), letters(documentText))
+    }
+
+    func testRunningHeadsRulesAndBoxesAreArtifactsAndNothingIsUnmarked() throws {
+        let fixture = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/running-heads/running-heads.txt")
+        let directory = try makeTemporaryDirectory()
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let output = directory.appendingPathComponent("heads.pdf").path
+        _ = try Typesetter(options: options).typeset(inputPath: fixture.path, outputPath: output)
+        let tagged = try TaggedPDF(pdfAt: output)
+        XCTAssertGreaterThan(tagged.markedText.count, 1)
+        XCTAssertEqual(tagged.unmarkedPainting, Array(repeating: 0, count: tagged.markedText.count), "everything drawn is content or artifact")
+        XCTAssertTrue(tagged.artifactText.allSatisfy { !$0.isEmpty }, "every page has its running heads as artifacts")
+        // The running heads are not read: the tree's text is the document's alone.
+        let heads = try XCTUnwrap(tagged.artifactText.first)
+        XCTAssertFalse(letters(tagged.text).contains(letters(heads)))
     }
 }

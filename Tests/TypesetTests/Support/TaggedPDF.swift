@@ -45,6 +45,8 @@ struct TaggedPDF {
     /// Each page's painting operators outside any marked content (text shown, paths filled or
     /// stroked, images and forms drawn).
     let unmarkedPainting: [Int]
+    /// Each page's text shown inside `/Artifact` sequences.
+    let artifactText: [String]
     /// Each page's `/StructParents`.
     let structParents: [Int?]
     private let objects: [String: Any]
@@ -75,6 +77,7 @@ struct TaggedPDF {
         let pages = pageReferences
         var marked: [[Int: String]] = []
         var unmarked: [Int] = []
+        var artifacts: [String] = []
         var parents: [Int?] = []
         for reference in pages {
             let page = try XCTUnwrap(value(reference))
@@ -94,9 +97,11 @@ struct TaggedPDF {
             let reading = ContentReading(contents, fonts: fonts)
             marked.append(reading.text)
             unmarked.append(reading.unmarkedPainting)
+            artifacts.append(reading.artifactText)
         }
         markedText = marked
         unmarkedPainting = unmarked
+        artifactText = artifacts
         structParents = parents
         func element(_ reference: Any?) -> Element? {
             guard let dictionary = value(reference), let role = dictionary["/S"] as? String else { return nil }
@@ -236,6 +241,8 @@ struct ToUnicodeMap {
 struct ContentReading {
     private(set) var text: [Int: String] = [:]
     private(set) var unmarkedPainting = 0
+    /// The text shown inside `/Artifact` sequences.
+    private(set) var artifactText = ""
 
     private static let painting: Set<String> = ["Tj", "TJ", "'", "\"", "f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Do", "sh", "EI"]
 
@@ -243,6 +250,7 @@ struct ContentReading {
         let bytes = [UInt8](data)
         var operands: [Any] = []
         var stack: [Int?] = []   // the MCID of each open sequence, nil for one without
+        var artifacts: [Bool] = []   // whether each open sequence is an artifact
         var font = ToUnicodeMap("")
         var index = 0
         var arrays: [[Any]] = []
@@ -351,9 +359,14 @@ struct ContentReading {
                     continue
                 }
                 switch word {
-                case "BDC": stack.append((operands.last as? [String: Any])?["MCID"] as? Int)
-                case "BMC": stack.append(nil)
-                case "EMC": if !stack.isEmpty { stack.removeLast() }
+                case "BDC":
+                    stack.append((operands.last as? [String: Any])?["MCID"] as? Int)
+                    artifacts.append(operands.first as? String == "/Artifact")
+                case "BMC":
+                    stack.append(nil)
+                    artifacts.append(operands.first as? String == "/Artifact")
+                case "EMC":
+                    if !stack.isEmpty { stack.removeLast(); artifacts.removeLast() }
                 case "Tf": if operands.count >= 2, let name = operands[operands.count - 2] as? String { font = fonts[name] ?? ToUnicodeMap("") }
                 default: break
                 }
@@ -364,7 +377,11 @@ struct ContentReading {
                         if let string = operand as? [UInt8] { shown += font.text(of: string) }
                         if let array = operand as? [Any] { for item in array { if let string = item as? [UInt8] { shown += font.text(of: string) } } }
                     }
-                    if !shown.isEmpty, let mcid = stack.compactMap({ $0 }).last { text[mcid, default: ""] += shown }
+                    if artifacts.contains(true) {
+                        artifactText += shown
+                    } else if !shown.isEmpty, let mcid = stack.compactMap({ $0 }).last {
+                        text[mcid, default: ""] += shown
+                    }
                 }
                 operands.removeAll()
             }
