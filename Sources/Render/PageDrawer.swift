@@ -84,9 +84,13 @@ final class PageDrawer {
                     let readAlone = !line.runs.contains { $0.clusters.contains(initial.hiddenRange.upperBound) }
                     InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)
                 }
-                for piece in MarkedLinePieces(line) {
-                    if let structure { try beginPiece(piece, of: line, structure: structure, in: context) }
-                    for run in line.runs[piece.runs] {
+                let labelEnd = structure?.listLabelEnd(of: line)
+                structure?.listLabelEnd = labelEnd
+                // A list item's marker is marked alone, though it may share a run with its text.
+                let drawn = labelEnd.map { line.cuttingRuns(at: $0) } ?? line
+                for piece in MarkedLinePieces(drawn, labelEnd: labelEnd) {
+                    if let structure { try beginPiece(piece, of: drawn, structure: structure, in: context) }
+                    for run in drawn.runs[piece.runs] {
                         if let background = run.attributes.backgroundColor {
                             DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
                         }

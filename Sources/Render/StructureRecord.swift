@@ -9,6 +9,8 @@ struct MarkedPiece: Sendable {
         /// Text of one paragraph; `link` and `language` say whether it is part of a link or
         /// written in a language of its own.
         case text(link: String?, language: String)
+        /// A list item's marker (and the tab after it).
+        case listLabel
         /// A picture drawn in `rect` (device space on the sheet, y down).
         case picture(alternativeText: String?, rect: Rect)
         /// A link annotation over the text at `offset`: Cairo's link tag marks an empty
@@ -32,9 +34,12 @@ struct LogicalParagraph: Sendable {
     var role: String
     /// The figure or aside it is set in.
     var box: BoxStyle?
+    /// Whether it is a list item (`LI` in an `L`, its marker the `Lbl`, the rest the `LBody`).
+    var isListItem: Bool
 
     init(style: ParagraphStyle) {
-        role = (1 ... 6).contains(style.outlineLevel) ? "H\(style.outlineLevel)" : "P"
+        isListItem = style.listMarkerLength != nil
+        role = (1 ... 6).contains(style.outlineLevel) ? "H\(style.outlineLevel)" : isListItem ? "LBody" : "P"
         box = style.box
     }
 }

@@ -31,9 +31,23 @@ final class StructureRecorder {
     /// Begins a piece of text whose first character is `offset`.
     func beginText(at offset: Int, link: String?, language: String, in context: OpaquePointer) {
         let start = paragraphStart(of: offset)
-        begin(MarkedPiece(kind: .text(link: link, language: language), paragraph: start, offset: offset),
-              tag: record.paragraphs[start]?.role ?? "P", in: context)
+        let isLabel = listLabelEnd.map { offset < $0 && paragraph.contains($0 - 1) } ?? false
+        let kind: MarkedPiece.Kind = isLabel ? .listLabel : .text(link: link, language: language)
+        begin(MarkedPiece(kind: kind, paragraph: start, offset: offset),
+              tag: isLabel ? "Lbl" : record.paragraphs[start]?.role ?? "P", in: context)
     }
+
+    /// Where the marker of the list item `line` begins ends, when the line begins one: its
+    /// runs are cut there, so that the label is a piece of its own.
+    func listLabelEnd(of line: Line) -> Int? {
+        let start = line.stringRange.lowerBound
+        guard start == 0 || AttributedText.isParagraphEnd(text.storage[start - 1]),
+              let length = text.paragraphStyle(at: start).listMarkerLength else { return nil }
+        return start + length
+    }
+
+    /// The end of the list item's marker on the line being drawn.
+    var listLabelEnd: Int?
 
     /// Begins a picture anchored at `anchor`, drawn in `rect` (user space).
     func beginPicture(_ image: ImageAttachment, anchor: Int, rect: Rect, in context: OpaquePointer) {

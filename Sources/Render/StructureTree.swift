@@ -95,19 +95,37 @@ struct StructureTree {
                 inFigure = box.kind == .figure
             }
             var element: StructureElement?
-            /// The paragraph's element, made when its first text comes: in a figure, inside its caption.
+            var label: StructureElement?
+            /// The paragraph's element, made when its first text comes: in a figure, inside its
+            /// caption; a list item's body, in its `LI` after its label, in the `L` of the items
+            /// right before it.
             func paragraphElement() -> StructureElement {
                 if let element { return element }
-                let made = StructureElement(role: paragraph.role)
+                var parent = container
                 if inFigure, let box = paragraph.box {
                     if captions[box.number] == nil {
                         let caption = StructureElement(role: "Caption")
                         container.append(caption)
                         captions[box.number] = caption
                     }
-                    captions[box.number]!.append(made)
+                    parent = captions[box.number]!
+                }
+                let made = StructureElement(role: paragraph.role)
+                if paragraph.isListItem {
+                    let list: StructureElement
+                    if case .element(let last)? = parent.kids.last, last.role == "L" {
+                        list = last
+                    } else {
+                        list = StructureElement(role: "L")
+                        parent.append(list)
+                    }
+                    let item = StructureElement(role: "LI")
+                    list.append(item)
+                    label = StructureElement(role: "Lbl")
+                    item.append(label!)
+                    item.append(made)
                 } else {
-                    container.append(made)
+                    parent.append(made)
                 }
                 element = made
                 return made
@@ -132,6 +150,9 @@ struct StructureTree {
                     }
                 case .linkAnnotation(let address):
                     Self.link(address, in: paragraphElement(), language: nil).append(.annotation(page: page, index: annotation))
+                case .listLabel:
+                    _ = paragraphElement()
+                    (label ?? paragraphElement()).append(.content(page: page, mcid: mcid))
                 case .artifact:
                     break
                 }

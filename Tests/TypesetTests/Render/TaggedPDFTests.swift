@@ -162,4 +162,40 @@ final class TaggedPDFTests: XCTestCase {
         let heads = try XCTUnwrap(tagged.artifactText.first)
         XCTAssertFalse(letters(tagged.text).contains(letters(heads)))
     }
+
+    func testAListIsAnLOfItemsEachWithItsLabelAndBody() throws {
+        let tagged = try pdf("""
+        Before the siege, pack:
+        <li>a torch<li>a tin of biscuits
+        <li marker="–" indent="24">a sense of humour, which lasts longer than the biscuits and weighs nothing at all, however far the road</li>
+        <li type="number">Lock the door.
+        After that, wait.
+        """)
+        XCTAssertEqual(tagged.root?.kids.compactMap { kid -> String? in if case .element(let element) = kid { return element.role } else { return nil } },
+                       ["P", "L", "P"])
+        let items = tagged.elements("LI")
+        XCTAssertEqual(items.count, 4)
+        for item in items {
+            XCTAssertEqual(item.kids.compactMap { kid -> String? in if case .element(let element) = kid { return element.role } else { return nil } },
+                           ["Lbl", "LBody"])
+        }
+        XCTAssertEqual(tagged.elements("Lbl").map { letters(tagged.text(of: $0)) }, ["•", "•", "–", "1."])
+        XCTAssertEqual(tagged.elements("LBody").map { letters(tagged.text(of: $0)) },
+                       ["atorch", "atinofbiscuits", letters("a sense of humour, which lasts longer than the biscuits and weighs nothing at all, however far the road"),
+                        "Lockthedoor."])
+    }
+
+    func testTaggingLosesNoTextThatPdftotextFinds() throws {
+        let fixture = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/running-heads/running-heads.txt")
+        let directory = try makeTemporaryDirectory()
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let output = directory.appendingPathComponent("heads.pdf").path
+        _ = try Typesetter(options: options).typeset(inputPath: fixture.path, outputPath: output)
+        let tagged = try TaggedPDF(pdfAt: output)
+        let extracted = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [output, "-"]))
+        // Every letter pdftotext reads is in the tree or in an artifact, as often.
+        let read = letters(tagged.text + tagged.artifactText.joined())
+        XCTAssertEqual(String(letters(extracted).sorted()), String(read.sorted()))
+    }
 }
