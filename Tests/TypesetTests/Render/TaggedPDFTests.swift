@@ -198,4 +198,16 @@ final class TaggedPDFTests: XCTestCase {
         let read = letters(tagged.text + tagged.artifactText.joined())
         XCTAssertEqual(String(letters(extracted).sorted()), String(read.sorted()))
     }
+
+    func testTheMarkupPagesExampleReadsInItsOrder() throws {
+        let tagged = try pdf(MarkupExample.named("tagged-pdf").markup)
+        XCTAssertEqual(tagged.root?.kids.compactMap { kid -> String? in if case .element(let element) = kid { return element.role } else { return nil } },
+                       ["H1", "P", "P", "L"])
+        XCTAssertEqual(tagged.elements("Link").count, 1)
+        XCTAssertEqual(tagged.elements("Span").first?.string("/Lang"), "es")
+        XCTAssertEqual(letters(tagged.text), letters("""
+            The Lighthouse Log The keepers climb the stairs at dusk; the story of the lamp is in the log. The older keeper \
+            greets every boat: buenas noches. Before the storm, bring in: • the lamp oil • the logbook
+            """))
+    }
 }
