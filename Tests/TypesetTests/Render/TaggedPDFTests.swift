@@ -94,16 +94,9 @@ final class TaggedPDFTests: XCTestCase {
     }
 
     func testZombieMagazineHeadlinesFiguresAndParagraphs() throws {
-        let fixture = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/zombies/zombies.txt")
-        let source = try String(contentsOf: fixture, encoding: .utf8)
-        let directory = try makeTemporaryDirectory()
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
         // On a sheet with a bleed and crop marks, which are artifacts too, and move the pictures.
-        options.sheet = PrintSheet(bleed: 8.5, cropMarks: true)
-        let output = directory.appendingPathComponent("zombies.pdf").path
-        _ = try Typesetter(options: options).typeset(inputPath: fixture.path, outputPath: output)
-        let tagged = try TaggedPDF(pdfAt: output)
+        let (tagged, fixture, _, options) = try fixturePDF("zombies") { $0.sheet = PrintSheet(bleed: 8.5, cropMarks: true) }
+        let source = try String(contentsOf: fixture, encoding: .utf8)
         let text = try Typesetter(options: options).prepare(fileAt: fixture.path).text
 
         // Every headline (outline level 1) an H1, in order.
@@ -128,7 +121,7 @@ final class TaggedPDFTests: XCTestCase {
         }
         XCTAssertEqual(tagged.unmarkedPainting, Array(repeating: 0, count: tagged.markedText.count), "everything drawn is content or artifact")
         // A figure's caption is inside it.
-        XCTAssertTrue(figures.contains { $0.kids.contains { if case .element(let kid) = $0 { return kid.role == "Caption" } else { return false } } })
+        XCTAssertTrue(figures.contains { roles(under: $0).contains("Caption") })
         // One P for each paragraph of body text drawn: the text's paragraphs with letters,
         // neither headings nor pictures alone.
         var expected = 0
@@ -147,14 +140,25 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertEqual(letters(tagged.text), letters(documentText))
     }
 
-    func testRunningHeadsRulesAndBoxesAreArtifactsAndNothingIsUnmarked() throws {
-        let fixture = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/running-heads/running-heads.txt")
-        let directory = try makeTemporaryDirectory()
+    /// The fixture `name` typeset, its path, and the PDF read back.
+    private func fixturePDF(_ name: String, options change: (inout TypesetOptions) -> Void = { _ in }) throws
+        -> (tagged: TaggedPDF, fixture: URL, path: String, options: TypesetOptions) {
+        let fixture = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/\(name)/\(name).txt")
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
-        let output = directory.appendingPathComponent("heads.pdf").path
+        change(&options)
+        let output = try makeTemporaryDirectory().appendingPathComponent("\(name).pdf").path
         _ = try Typesetter(options: options).typeset(inputPath: fixture.path, outputPath: output)
-        let tagged = try TaggedPDF(pdfAt: output)
+        return (try TaggedPDF(pdfAt: output), fixture, output, options)
+    }
+
+    /// The types of the elements among `element`'s children.
+    private func roles(under element: TaggedPDF.Element?) -> [String] {
+        element?.kids.compactMap { kid -> String? in if case .element(let child) = kid { return child.role } else { return nil } } ?? []
+    }
+
+    func testRunningHeadsRulesAndBoxesAreArtifactsAndNothingIsUnmarked() throws {
+        let tagged = try fixturePDF("running-heads").tagged
         XCTAssertGreaterThan(tagged.markedText.count, 1)
         XCTAssertEqual(tagged.unmarkedPainting, Array(repeating: 0, count: tagged.markedText.count), "everything drawn is content or artifact")
         XCTAssertTrue(tagged.artifactText.allSatisfy { !$0.isEmpty }, "every page has its running heads as artifacts")
@@ -171,13 +175,11 @@ final class TaggedPDFTests: XCTestCase {
         <li type="number">Lock the door.
         After that, wait.
         """)
-        XCTAssertEqual(tagged.root?.kids.compactMap { kid -> String? in if case .element(let element) = kid { return element.role } else { return nil } },
-                       ["P", "L", "P"])
+        XCTAssertEqual(roles(under: tagged.root), ["P", "L", "P"])
         let items = tagged.elements("LI")
         XCTAssertEqual(items.count, 4)
         for item in items {
-            XCTAssertEqual(item.kids.compactMap { kid -> String? in if case .element(let element) = kid { return element.role } else { return nil } },
-                           ["Lbl", "LBody"])
+            XCTAssertEqual(roles(under: item), ["Lbl", "LBody"])
         }
         XCTAssertEqual(tagged.elements("Lbl").map { letters(tagged.text(of: $0)) }, ["•", "•", "–", "1."])
         XCTAssertEqual(tagged.elements("LBody").map { letters(tagged.text(of: $0)) },
@@ -186,13 +188,7 @@ final class TaggedPDFTests: XCTestCase {
     }
 
     func testTaggingLosesNoTextThatPdftotextFinds() throws {
-        let fixture = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/running-heads/running-heads.txt")
-        let directory = try makeTemporaryDirectory()
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        let output = directory.appendingPathComponent("heads.pdf").path
-        _ = try Typesetter(options: options).typeset(inputPath: fixture.path, outputPath: output)
-        let tagged = try TaggedPDF(pdfAt: output)
+        let (tagged, _, output, _) = try fixturePDF("running-heads")
         let extracted = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [output, "-"]))
         // Every letter pdftotext reads is in the tree or in an artifact, as often.
         let read = letters(tagged.text + tagged.artifactText.joined())
@@ -201,8 +197,7 @@ final class TaggedPDFTests: XCTestCase {
 
     func testTheMarkupPagesExampleReadsInItsOrder() throws {
         let tagged = try pdf(MarkupExample.named("tagged-pdf").markup)
-        XCTAssertEqual(tagged.root?.kids.compactMap { kid -> String? in if case .element(let element) = kid { return element.role } else { return nil } },
-                       ["H1", "P", "P", "L"])
+        XCTAssertEqual(roles(under: tagged.root), ["H1", "P", "P", "L"])
         XCTAssertEqual(tagged.elements("Link").count, 1)
         XCTAssertEqual(tagged.elements("Span").first?.string("/Lang"), "es")
         XCTAssertEqual(letters(tagged.text), letters("""
