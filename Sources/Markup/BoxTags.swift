@@ -50,8 +50,13 @@ extension ParseState {
                 style.columns = values.wholeNumber(attribute, in: 1 ... Self.maximumBoxColumns) ?? style.columns
             case "gutter":
                 style.gutter = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? style.gutter
+            case "alt" where kind == .figure:
+                style.alternativeText = AlternativeText.read(attribute)
+            case "alt":
+                diagnostics.warning("alt has no effect on an <aside>, whose text is read as it is; describe its pictures with <img alt=\"…\">",
+                                    at: attribute.nameOffset)
             default:
-                warnUnknown(attribute, of: tag, known: Self.boxAttributeNames)
+                warnUnknown(attribute, of: tag, known: Self.boxAttributeNames + (kind == .figure ? ["alt"] : []))
             }
         }
         style.padding = padding ?? (style.background != nil || style.border != nil ? Self.framedBoxPadding : 0)

@@ -56,6 +56,7 @@ extension ParseState {
         var margin: TagAttribute?
         var wrap: TagAttribute?
         var wrapShape = PictureFloat.Wrap.rectangle
+        var alternativeText: String?
         var valid = true
         for attribute in tag.attributes {
             switch attribute.key {
@@ -88,8 +89,10 @@ extension ParseState {
                 let shape = values.choice(attribute, ["rect": PictureFloat.Wrap.rectangle, "contour": .contour])
                 wrapShape = shape ?? .rectangle
                 valid = valid && shape != nil
+            case "alt":
+                alternativeText = AlternativeText.read(attribute)
             default:
-                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap"])
+                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap", "alt"])
             }
         }
         guard let source, !source.trimmedValue.isEmpty else {
@@ -110,6 +113,9 @@ extension ParseState {
             return values.error("image \"\(source.value.clipped)\": \(error)", at: source)
         }
         guard valid else { return }
+        if alternativeText == nil, builder.box?.alternativeText == nil {
+            reportUndescribedPicture(source, tag: tag)
+        }
         let aspect = Double(info.pixelWidth) / Double(info.pixelHeight)
         let finalWidth = width ?? height.map { $0 * aspect } ?? Double(info.pixelWidth)
         let finalHeight = height ?? width.map { $0 / aspect } ?? Double(info.pixelHeight)
@@ -151,7 +157,8 @@ extension ParseState {
         // Later messages about the file (it may fail to decode) point at its name.
         let attachment = ImageAttachment(path: path, location: diagnostics.source.location(of: source.valueOffset),
                                          sourceLine: diagnostics.source.lineText(containing: source.valueOffset), float: float,
-                                         spanning: edge.map { SpanningPicture(edge: $0, columns: spanned, aspect: finalWidth / finalHeight) })
+                                         spanning: edge.map { SpanningPicture(edge: $0, columns: spanned, aspect: finalWidth / finalHeight) },
+                                         alternativeText: alternativeText)
         // A floated picture's character takes no room in the line: the float carries its size.
         let delegate = float == nil && edge == nil ? RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth) : RunDelegate(ascent: 0, width: 0)
         builder.appendAttachment(attachment, delegate: delegate, madeAt: tag.offset)

@@ -10,6 +10,8 @@ public struct MarkupParser {
     public var baseDirectory: String
     /// Pictures must lie inside this folder (symbolic links resolved); `baseDirectory` when nil.
     public var imageRoot: String?
+    /// Whether a picture without `alt` is an error (a PDF/UA document) rather than a warning.
+    public var requiresAlternativeText = false
 
     public static let maximumFontSize = CharacterStyleChange.maximumSize
 
@@ -23,7 +25,8 @@ public struct MarkupParser {
         let diagnostics = MarkupDiagnostics(source: source)
         var scanner = MarkupScanner(source: source, diagnostics: diagnostics)
         var state = ParseState(source: source, defaults: defaults,
-                               images: ImageLocator(baseDirectory: baseDirectory, root: imageRoot), diagnostics: diagnostics)
+                               images: ImageLocator(baseDirectory: baseDirectory, root: imageRoot), diagnostics: diagnostics,
+                               requiresAlternativeText: requiresAlternativeText)
         var lines = DeclarationLines()
         while !diagnostics.isFull, let token = scanner.next() {
             switch token {

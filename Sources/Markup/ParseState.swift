@@ -22,6 +22,8 @@ struct ParseState {
     let values: ValueReader
     let defaults: MarkupDefaults
     let images: ImageLocator
+    /// Whether a picture without `alt` is an error rather than a warning (see `MarkupParser`).
+    let requiresAlternativeText: Bool
     var builder: DocumentBuilder
     var namedStyles: NamedStyles
     var rules: [MarkupRule] = []
@@ -45,8 +47,10 @@ struct ParseState {
     private var openElements: [OpenElement] = []
     private var openCounts: [StyleElement: Int] = [:]
 
-    init(source: MarkupSource, defaults: MarkupDefaults, images: ImageLocator, diagnostics: MarkupDiagnostics) {
+    init(source: MarkupSource, defaults: MarkupDefaults, images: ImageLocator, diagnostics: MarkupDiagnostics,
+         requiresAlternativeText: Bool = false) {
         self.diagnostics = diagnostics
+        self.requiresAlternativeText = requiresAlternativeText
         values = ValueReader(diagnostics: diagnostics)
         self.defaults = defaults
         self.images = images

@@ -45,6 +45,9 @@ public struct BoxStyle: Hashable, Sendable {
     /// Columns of the box's own, balanced, `gutter` points apart.
     public var columns: Int
     public var gutter: Double
+    /// A figure's description in words (`<figure alt="…">`), for a reader who cannot see its
+    /// pictures: it describes those that have no `alt` of their own.
+    public var alternativeText: String?
     /// Where the tag was written, and its line, for messages about the box.
     public var location: SourceLocation?
     public var sourceLine: String?

@@ -12,14 +12,19 @@ public struct ImageAttachment: Hashable, Sendable {
     public var float: PictureFloat?
     /// Set when the picture spans columns at the top or bottom of a page instead.
     public var spanning: SpanningPicture?
+    /// What the picture shows, in words, for a reader who cannot see it (`alt`): the tagged
+    /// PDF's `/Alt`. Empty: the picture is decoration, with nothing to say. Nil: not described
+    /// (a `<figure>`'s `alt` may describe it; see `BoxStyle.alternativeText`).
+    public var alternativeText: String?
 
     public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil, float: PictureFloat? = nil,
-                spanning: SpanningPicture? = nil) {
+                spanning: SpanningPicture? = nil, alternativeText: String? = nil) {
         self.path = path
         self.location = location
         self.sourceLine = sourceLine
         self.float = float
         self.spanning = spanning
+        self.alternativeText = alternativeText
     }
 
     /// Everything but the source line, which the location already tells apart: the attributes
@@ -30,5 +35,6 @@ public struct ImageAttachment: Hashable, Sendable {
         hasher.combine(location)
         hasher.combine(float)
         hasher.combine(spanning)
+        hasher.combine(alternativeText)
     }
 }

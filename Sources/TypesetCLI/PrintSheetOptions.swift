@@ -1,5 +1,6 @@
 import ArgumentParser
 import Render
+import TypesetKit
 
 /// The options of the sheet the print shop gets: the bleed past the trim, crop marks, and
 /// whether page images show them.
@@ -22,5 +23,12 @@ struct PrintSheetOptions: ParsableArguments {
 
     var sheet: PrintSheet {
         PrintSheet(bleed: bleed.points, cropMarks: cropMarks)
+    }
+
+    /// Sets what these options ask for on the options of a run: `render` and `watch` share
+    /// them, so a document watched is the document rendered.
+    func apply(to options: inout TypesetOptions) {
+        options.sheet = sheet
+        options.showsBleed = showBleed
     }
 }

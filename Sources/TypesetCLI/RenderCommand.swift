@@ -91,8 +91,7 @@ struct RenderCommand: ParsableCommand {
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = resolution
-        options.sheet = printSheet.sheet
-        options.showsBleed = printSheet.showBleed
+        printSheet.apply(to: &options)
         if dpi != nil, plan.format == .pdf { StandardError.write("warning: \(Self.dpiWithPDF)\n") }
         if let outDir { try createFolder(outDir) }
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil

@@ -40,6 +40,9 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
 
+    @OptionGroup(title: "Print")
+    var printSheet: PrintSheetOptions
+
     func validate() throws {
         guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
         if input == OutputPlan.standardStream { throw ValidationError("watch needs a document file; standard input cannot change") }
@@ -61,6 +64,7 @@ struct WatchCommand: ParsableCommand {
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = dpi
+        printSheet.apply(to: &options)
         let outputPath = plan.entries[0].outputPath
         let typesetter = BatchTypesetter(options: options, jobs: 1)
         let watcher: FileWatcher

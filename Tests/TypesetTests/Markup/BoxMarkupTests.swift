@@ -29,7 +29,7 @@ final class BoxMarkupTests: XCTestCase {
         let markup = """
             Before the figure.
             <figure float="right" width="120" margin="10">
-            <img src="coffee.jpg" width="120">
+            <img src="coffee.jpg" width="120" alt="">
             <caption>The red cups.</caption>
             </figure>
             After it.
@@ -115,9 +115,9 @@ final class BoxMarkupTests: XCTestCase {
         XCTAssertTrue(diagnostic?.message.contains("empty") ?? false)
         diagnostic = onlyDiagnostic("x</aside>\n", .warning)
         XCTAssertTrue(diagnostic?.message.contains("without a matching") ?? false)
-        diagnostic = onlyDiagnostic("<figure><img src=\"coffee.jpg\" width=\"50\" float=\"left\">x</figure>\n", .warning)
+        diagnostic = onlyDiagnostic("<figure><img src=\"coffee.jpg\" width=\"50\" float=\"left\" alt=\"\">x</figure>\n", .warning)
         XCTAssertTrue(diagnostic?.message.contains("float ignored") ?? false)
-        let document = parse("<figure><img src=\"coffee.jpg\" width=\"50\" float=\"left\">x</figure>\n")
+        let document = parse("<figure><img src=\"coffee.jpg\" width=\"50\" float=\"left\" alt=\"\">x</figure>\n")
         XCTAssertNil(document.text.attachments.first?.image.float, "the picture is set in the box's lines")
         diagnostic = onlyDiagnostic("<caption>Alone.</caption>\n", .warning)
         XCTAssertTrue(diagnostic?.message.contains("outside a <figure>") ?? false)

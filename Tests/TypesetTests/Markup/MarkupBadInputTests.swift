@@ -112,17 +112,17 @@ final class MarkupBadInputTests: XCTestCase {
             (#"<p head-indent="99999">"#, "too large"), (#"<p line-height="0">"#, "greater than 0"),
             (#"<p line-height="14">"#, "write 14pt"), (#"<p line-height-min="-2">"#, "greater than 0"),
             (#"<p tab-interval="0">"#, "greater than 0"), (#"<li indent="-5">"#, "at least 0"),
-            (#"<li type="number" start="1.5">"#, "whole number"), (#"<img src="rgb8.png" width="wide">"#, "must be a number"),
+            (#"<li type="number" start="1.5">"#, "whole number"), (#"<img alt="" src="rgb8.png" width="wide">"#, "must be a number"),
             // Greater than 0 but too small to scale to: Cairo would find the matrix not invertible.
-            (#"<img src="rgb8.png" width="0.001">"#, "width 0.001 is too small (at least 0.01 pt)"),
-            (#"<img src="rgb8.png" height="0.009pt">"#, "too small"), (#"<font size="0.001">"#, "size 0.001 is too small"),
+            (#"<img alt="" src="rgb8.png" width="0.001">"#, "width 0.001 is too small (at least 0.01 pt)"),
+            (#"<img alt="" src="rgb8.png" height="0.009pt">"#, "too small"), (#"<font size="0.001">"#, "size 0.001 is too small"),
             (#"<p line-height="0.0001pt">"#, "too small"), (#"<p line-height="0.001">"#, "too small (at least 0.01)"),
             (#"<p line-height-max="0.001pt">"#, "too small"), (#"<p tab-interval="0.000001">"#, "too small"),
             // Lengths are plain decimals: an exponent is refused, not read.
             (#"<font size="1e-200">"#, "has an exponent"), (#"<p tab-interval="1e3">"#, "has an exponent"),
             // The size that follows from the picture's proportions (240 × 160 pixels) is checked too.
-            (#"<img src="rgb8.png" width="0.012">"#, "would be 0.008 pt in height"),
-            (#"<img src="rgb8.png" height="10000">"#, "would be 15000 pt in width"),
+            (#"<img alt="" src="rgb8.png" width="0.012">"#, "would be 0.008 pt in height"),
+            (#"<img alt="" src="rgb8.png" height="10000">"#, "would be 15000 pt in width"),
         ]
         for (markup, message) in cases {
             let result = onlyError("ab " + markup + "x", baseDirectory: TestSupport.imagesDirectory.path)
@@ -280,7 +280,7 @@ final class MarkupBadInputTests: XCTestCase {
             XCTAssertEqual(document.diagnostics.map(\.message), ["the document has no text"], markup)
             XCTAssertEqual(document.diagnostics.first?.location, SourceLocation(file: "doc.txt", line: 1, column: 1))
         }
-        XCTAssertTrue(TestSupport.parse("<img src=\"\(TestSupport.imagePath("rgb8.png"))\">").diagnostics.isEmpty, "a picture is something to print")
+        XCTAssertTrue(TestSupport.parse("<img src=\"\(TestSupport.imagePath("rgb8.png"))\" alt=\"\">").diagnostics.isEmpty, "a picture is something to print")
     }
 
     func testA300KilobyteWordParses() {
@@ -330,7 +330,7 @@ final class MarkupBadInputTests: XCTestCase {
             ("truncated.jpg", nil), ("corrupt.png", nil),
         ]
         for (name, message) in cases {
-            let document = TestSupport.parse("pic: <img src=\"\(name)\" width=\"10\">", baseDirectory: directory.path)
+            let document = TestSupport.parse("pic: <img src=\"\(name)\" width=\"10\" alt=\"\">", baseDirectory: directory.path)
             if let message {
                 let errors = errors(document)
                 XCTAssertEqual(errors.count, 1, name)
@@ -342,8 +342,8 @@ final class MarkupBadInputTests: XCTestCase {
                 XCTAssertEqual(document.text.attachments.count, 1, name)
             }
         }
-        XCTAssertTrue(onlyError("pic: <img width=\"10\">").message.contains("needs a src"))
-        XCTAssertTrue(onlyError("pic: <img src=\"\">").message.contains("needs a src"))
+        XCTAssertTrue(onlyError("pic: <img width=\"10\" alt=\"\">").message.contains("needs a src"))
+        XCTAssertTrue(onlyError("pic: <img src=\"\" alt=\"\">").message.contains("needs a src"))
     }
 
     func testPicturesOutsideTheDocumentsFolderAreRefused() throws {
@@ -361,7 +361,7 @@ final class MarkupBadInputTests: XCTestCase {
 
         func parse(_ source: String, root: String? = nil) -> MarkupDocument {
             MarkupParser(defaults: MarkupDefaults(attributes: TestSupport.defaultAttributes()), baseDirectory: articles.path, imageRoot: root)
-                .parse(MarkupSource(fileName: "doc.txt", text: "<img src=\"\(source)\" width=\"10\">"))
+                .parse(MarkupSource(fileName: "doc.txt", text: "<img src=\"\(source)\" width=\"10\" alt=\"\">"))
         }
         for source in ["../pictures/a.png", "link.png", outside] {
             let errors = errors(parse(source))

@@ -261,7 +261,7 @@ final class MarkupParserTests: XCTestCase {
 
     func testImageBecomesOneObjectReplacementCharacterWithARunDelegate() throws {
         let path = TestSupport.imagePath("rgb8.png")
-        let markup = "line one\nsee <img src=\"\(path)\" width=\"120\" height=\"80\"> here"
+        let markup = "line one\nsee <img src=\"\(path)\" width=\"120\" height=\"80\" alt=\"\"> here"
         let document = TestSupport.parse(markup, fileName: "doc.txt")
         XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
         let text = document.text
@@ -279,7 +279,7 @@ final class MarkupParserTests: XCTestCase {
 
     func testRelativeImagePathsAreMadeAbsoluteFromTheBaseDirectory() {
         let base = TestSupport.imagesDirectory.path
-        let document = TestSupport.parse(#"<img src="rgb8.png" width="24" height="16"><img src="../images/grey8.png" width="1" height="1">"#,
+        let document = TestSupport.parse(#"<img src="rgb8.png" width="24" height="16" alt=""><img src="../images/grey8.png" width="1" height="1" alt="">"#,
                                          baseDirectory: base)
         XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
         XCTAssertEqual(document.text.attachments.map(\.image.path),
@@ -293,7 +293,7 @@ final class MarkupParserTests: XCTestCase {
     func testMissingImageDimensionsFollowThePicture() {
         let path = TestSupport.imagePath("rgb8.png")   // 240×160
         func delegate(_ attributes: String) -> RunDelegate? {
-            TestSupport.parse("<img src=\"\(path)\" \(attributes)>").text.attributes(at: 0).attributes.runDelegate
+            TestSupport.parse("<img src=\"\(path)\" \(attributes) alt=\"\">").text.attributes(at: 0).attributes.runDelegate
         }
         XCTAssertEqual(delegate(""), RunDelegate(ascent: 160, descent: 0, width: 240))
         XCTAssertEqual(delegate("width=\"120\""), RunDelegate(ascent: 80, descent: 0, width: 120))
@@ -301,7 +301,7 @@ final class MarkupParserTests: XCTestCase {
     }
 
     func testMissingImageFileIsAnErrorAtTheSrcValue() {
-        let document = TestSupport.parse("text\n  <img src=\"nowhere.png\" width=\"10\" height=\"10\">",
+        let document = TestSupport.parse("text\n  <img src=\"nowhere.png\" width=\"10\" height=\"10\" alt=\"\">",
                                          baseDirectory: TestSupport.imagesDirectory.path)
         let errors = errors(document)
         XCTAssertEqual(errors.count, 1)
@@ -313,16 +313,16 @@ final class MarkupParserTests: XCTestCase {
     }
 
     func testImageWithoutSrcOrWithBadSizeIsAnError() {
-        XCTAssertEqual(errors(TestSupport.parse(#"<img width="10">"#)).first?.location?.column, 1)
+        XCTAssertEqual(errors(TestSupport.parse(#"<img width="10" alt="">"#)).first?.location?.column, 1)
         let path = TestSupport.imagePath("rgb8.png")
-        let bad = TestSupport.parse("<img src=\"\(path)\" width=\"-5\" height=\"10\">")
+        let bad = TestSupport.parse("<img src=\"\(path)\" width=\"-5\" height=\"10\" alt=\"\">")
         XCTAssertEqual(errors(bad).count, 1)
         XCTAssertFalse(bad.text.storage.contains(0xFFFC))
     }
 
     func testTagsIgnoreCaseAndImagesMayCloseThemselves() {
         let path = TestSupport.imagePath("rgb8.png")
-        let beforeClosingImg = "<FONT COLOR=\"Red\" Size=\"20\">x</FONT><img src=\"\(path)\" width=\"10\"/>"
+        let beforeClosingImg = "<FONT COLOR=\"Red\" Size=\"20\">x</FONT><img src=\"\(path)\" width=\"10\" alt=\"\"/>"
         let document = TestSupport.parse(beforeClosingImg + "</img>y")
         XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
         XCTAssertEqual(document.text.string, "x\u{FFFC}y")

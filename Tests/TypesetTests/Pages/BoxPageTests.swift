@@ -36,7 +36,7 @@ final class BoxPageTests: XCTestCase {
         var text = paragraphs(12)
         text.insert("""
             <figure float="top" span="2">
-            <img src="rocket.jpg" width="600" height="400">
+            <img src="rocket.jpg" width="600" height="400" alt="">
             <caption>Leaving the planet entirely.</caption>
             </figure>
             """, at: 2)
@@ -89,7 +89,7 @@ final class BoxPageTests: XCTestCase {
     func testAFigureTooTallForTheColumnIsScaledWithAWarningAndAnAsideIsAnError() throws {
         let figure = try prepare("""
             <figure>
-            <img src="coffee.jpg" width="400" height="2000">
+            <img src="coffee.jpg" width="400" height="2000" alt="">
             <caption>Tall.</caption>
             </figure>
             Text.
@@ -115,9 +115,9 @@ final class BoxPageTests: XCTestCase {
         var text: [String] = []
         for (index, paragraph) in paragraphs(60).enumerated() {
             switch index % 6 {
-            case 1: text.append("<figure float=\"right\" width=\"90\">\n<img src=\"coffee.jpg\" width=\"90\">\n<caption>Cup \(index).</caption>\n</figure>")
+            case 1: text.append("<figure float=\"right\" width=\"90\">\n<img src=\"coffee.jpg\" width=\"90\" alt=\"\">\n<caption>Cup \(index).</caption>\n</figure>")
             case 3: text.append("<aside float=\"left\" width=\"100\" background=\"#eeeeee\">\nAside \(index).\n</aside>")
-            case 4: text.append("<figure>\n<img src=\"chelsea.png\" width=\"60\">\n<caption>Cat \(index).</caption>\n</figure>")
+            case 4: text.append("<figure>\n<img src=\"chelsea.png\" width=\"60\" alt=\"\">\n<caption>Cat \(index).</caption>\n</figure>")
             case 5 where index % 12 == 5: text.append("<aside float=\"center\" border=\"1 black\">\nQuote \(index).\n</aside>")
             default: break
             }

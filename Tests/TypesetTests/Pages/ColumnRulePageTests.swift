@@ -101,7 +101,7 @@ final class ColumnRulePageTests: XCTestCase {
 
     func testAPictureAcrossTwoOfThreeColumnsKeepsBothRulesBelowIt() throws {
         // The page's gutter, 18 pt, is the one spanning pictures keep below and beside them.
-        let markup = "<section columns=\"3\" column-rule=\"0.5 gray\">\n<img src=\"coffee.jpg\" float=\"top\" span=\"2\">"
+        let markup = "<section columns=\"3\" column-rule=\"0.5 gray\">\n<img src=\"coffee.jpg\" float=\"top\" span=\"2\" alt=\"\">"
             + SectionTesting.paragraphs(20, seed: 5).joined(separator: "\n") + "\n</section>"
         let (_, pages) = try layOut(markup)
         let page = pages[0]

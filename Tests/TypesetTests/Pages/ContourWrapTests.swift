@@ -47,7 +47,7 @@ final class ContourWrapTests: XCTestCase {
 
     private func floated(wrap: String, side: String = "left") throws -> (PreparedDocument, Frame, PlacedFloat) {
         var text = paragraphs(6)
-        text[1] = "<img src=\"disc.png\" width=\"150\" float=\"\(side)\" margin=\"6\" wrap=\"\(wrap)\">" + text[1]
+        text[1] = "<img src=\"disc.png\" width=\"150\" float=\"\(side)\" margin=\"6\" wrap=\"\(wrap)\" alt=\"\">" + text[1]
         let document = try layOut(text.joined(separator: "\n"))
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])
         let pages = document.checkedPages()
@@ -140,13 +140,13 @@ final class ContourWrapTests: XCTestCase {
 
     func testWarningsAndErrors() throws {
         let text = paragraphs(1)[0]
-        let inLine = try layOut("<img src=\"disc.png\" width=\"50\" wrap=\"contour\">" + text)
+        let inLine = try layOut("<img src=\"disc.png\" width=\"50\" wrap=\"contour\" alt=\"\">" + text)
         XCTAssertEqual(inLine.diagnostics.map(\.message), ["wrap has no effect without float=\"left\" or float=\"right\""])
-        let jpeg = try layOut("<img src=\"coffee.jpg\" width=\"50\" float=\"left\" wrap=\"contour\">" + text)
+        let jpeg = try layOut("<img src=\"coffee.jpg\" width=\"50\" float=\"left\" wrap=\"contour\" alt=\"\">" + text)
         XCTAssertEqual(jpeg.diagnostics.map(\.message),
                        ["wrap=\"contour\": the picture has no transparency (only a PNG with an alpha channel has); the text wraps round its rectangle"])
         XCTAssertEqual(jpeg.diagnostics.first?.location?.column, 11, "at the picture's name")
-        XCTAssertThrowsError(try layOut("<img src=\"disc.png\" width=\"50\" float=\"left\" wrap=\"oval\">" + text)) {
+        XCTAssertThrowsError(try layOut("<img src=\"disc.png\" width=\"50\" float=\"left\" wrap=\"oval\" alt=\"\">" + text)) {
             let failure = $0 as? DocumentFailure
             XCTAssertEqual(failure?.diagnostics.count, 1)
             XCTAssertTrue(failure?.diagnostics.first?.message.contains("oval") ?? false, "\(String(describing: failure))")

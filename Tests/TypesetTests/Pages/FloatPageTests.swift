@@ -59,8 +59,8 @@ final class FloatPageTests: XCTestCase {
     func testPicturesStillWaitingWhenTheTextEndsGetAPageOfTheirOwn() throws {
         // Two pictures as tall as a column, anchored in a short last paragraph half-way down a
         // column: they fit only at a column's top, and the text ends before the next column.
-        let text = paragraphs(10) + ["<img src=\"coffee.jpg\" width=\"200\" height=\"700\" float=\"right\">"
-            + "<img src=\"rocket.jpg\" width=\"200\" height=\"700\" float=\"left\">The end."]
+        let text = paragraphs(10) + ["<img src=\"coffee.jpg\" width=\"200\" height=\"700\" float=\"right\" alt=\"\">"
+            + "<img src=\"rocket.jpg\" width=\"200\" height=\"700\" float=\"left\" alt=\"\">The end."]
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
         let last = try XCTUnwrap(pages.last)
@@ -70,7 +70,7 @@ final class FloatPageTests: XCTestCase {
 
     func testRightFloatShortensTheLinesBesideIt() throws {
         var text = paragraphs(8)
-        text[1] = "<img src=\"coffee.jpg\" width=\"120\" height=\"80\" float=\"right\" margin=\"10\">" + text[1]
+        text[1] = "<img src=\"coffee.jpg\" width=\"120\" height=\"80\" float=\"right\" margin=\"10\" alt=\"\">" + text[1]
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
         let frame = try XCTUnwrap(pages[0].frames.first { !$0.floats.isEmpty })
@@ -93,7 +93,7 @@ final class FloatPageTests: XCTestCase {
 
     func testLeftFloatKeepsTheTextToItsRight() throws {
         var text = paragraphs(6)
-        text[2] = "<img src=\"coffee.jpg\" width=\"100\" float=\"left\">" + text[2]
+        text[2] = "<img src=\"coffee.jpg\" width=\"100\" float=\"left\" alt=\"\">" + text[2]
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
         let frame = try XCTUnwrap(pages[0].frames.first { !$0.floats.isEmpty })
@@ -110,7 +110,7 @@ final class FloatPageTests: XCTestCase {
         let first = paragraphs(9)
         var probe = try layOut(first.joined(separator: "\n")).1[0].frames[0]
         XCTAssertFalse(probe.lines.isEmpty)
-        let text = first + ["<img src=\"coffee.jpg\" width=\"150\" height=\"300\" float=\"right\">" + paragraphs(1, from: 10)[0]]
+        let text = first + ["<img src=\"coffee.jpg\" width=\"150\" height=\"300\" float=\"right\" alt=\"\">" + paragraphs(1, from: 10)[0]]
             + paragraphs(10, from: 11)
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
@@ -131,7 +131,7 @@ final class FloatPageTests: XCTestCase {
 
     func testAFloatInASectionColumn() throws {
         var text = paragraphs(3)
-        text[1] = "<img src=\"chelsea.png\" width=\"80\" float=\"right\" margin=\"6\">" + text[1]
+        text[1] = "<img src=\"chelsea.png\" width=\"80\" float=\"right\" margin=\"6\" alt=\"\">" + text[1]
         let markup = "<section columns=\"3\" gutter=\"12\">\n" + text.joined(separator: "\n") + "\n</section>\n"
             + paragraphs(2, from: 4).joined(separator: "\n")
         let (document, pages) = try layOut(markup)

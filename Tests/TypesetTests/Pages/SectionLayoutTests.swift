@@ -158,7 +158,7 @@ final class SectionLayoutTests: XCTestCase {
 
     func testAPictureInASectionIsScaledToTheSectionsColumn() throws {
         // The fitting warning alone: the picture's print resolution is not what is tested here.
-        let (document, pages) = try Testing.layOut("<section columns=\"3\">\n<img src=\"rgb8.png\" width=\"300\">\n</section>",
+        let (document, pages) = try Testing.layOut("<section columns=\"3\">\n<img src=\"rgb8.png\" width=\"300\" alt=\"\">\n</section>",
                                                    baseDirectory: TestSupport.imagesDirectory.path) { $0.minimumPictureResolution = 0 }
         let width = document.template.columnWidth(columns: 3, gutter: 18)
         XCTAssertEqual(document.diagnostics.count, 1)

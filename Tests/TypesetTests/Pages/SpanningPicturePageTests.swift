@@ -65,7 +65,7 @@ final class SpanningPicturePageTests: XCTestCase {
 
     func testAPictureSpanningAllColumnsAtTheTopHasTheColumnsStartBelowIt() throws {
         var text = paragraphs(10)
-        text[1] = "<img src=\"coffee.jpg\" width=\"300\" height=\"200\" float=\"top\">" + text[1]
+        text[1] = "<img src=\"coffee.jpg\" width=\"300\" height=\"200\" float=\"top\" alt=\"\">" + text[1]
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
         let picture = try XCTUnwrap(pages[0].pictures.first)
@@ -84,7 +84,7 @@ final class SpanningPicturePageTests: XCTestCase {
 
     func testAPictureAtTheBottomHasTheColumnsEndAboveIt() throws {
         var text = paragraphs(10)
-        text[0] = "<img src=\"rocket.jpg\" width=\"300\" float=\"bottom\" span=\"all\">" + text[0]
+        text[0] = "<img src=\"rocket.jpg\" width=\"300\" float=\"bottom\" span=\"all\" alt=\"\">" + text[0]
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
         let picture = try XCTUnwrap(pages[0].pictures.first)
@@ -99,7 +99,7 @@ final class SpanningPicturePageTests: XCTestCase {
 
     func testAPictureSpanningTwoOfThreeColumnsLeavesTheThirdItsFullHeight() throws {
         let text = ["<section columns=\"3\" gutter=\"12\">",
-                    "<img src=\"coffee.jpg\" width=\"300\" height=\"200\" float=\"top\" span=\"2\">" + paragraphs(1)[0]]
+                    "<img src=\"coffee.jpg\" width=\"300\" height=\"200\" float=\"top\" span=\"2\" alt=\"\">" + paragraphs(1)[0]]
             + paragraphs(12) + ["</section>"]
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
@@ -125,7 +125,7 @@ final class SpanningPicturePageTests: XCTestCase {
         let ends = plainText.indices.map { plainText[...$0].joined(separator: "\n").utf16.count }
         let foot = try XCTUnwrap(ends.firstIndex { $0 >= end - 2 })
         var text = plainText
-        text[foot] = "<img src=\"coffee.jpg\" width=\"300\" height=\"300\" float=\"top\">" + text[foot]
+        text[foot] = "<img src=\"coffee.jpg\" width=\"300\" height=\"300\" float=\"top\" alt=\"\">" + text[foot]
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
         XCTAssertTrue(pages[0].pictures.isEmpty, "with the picture, its anchor would leave the page")
@@ -137,8 +137,8 @@ final class SpanningPicturePageTests: XCTestCase {
 
     func testTwoPicturesAtTheTopStack() throws {
         var text = paragraphs(10)
-        text[0] = "<img src=\"coffee.jpg\" width=\"400\" height=\"100\" float=\"top\">"
-            + "<img src=\"rocket.jpg\" width=\"400\" height=\"100\" float=\"top\">" + text[0]
+        text[0] = "<img src=\"coffee.jpg\" width=\"400\" height=\"100\" float=\"top\" alt=\"\">"
+            + "<img src=\"rocket.jpg\" width=\"400\" height=\"100\" float=\"top\" alt=\"\">" + text[0]
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
         XCTAssertEqual(pages[0].pictures.count, 2)
@@ -150,7 +150,7 @@ final class SpanningPicturePageTests: XCTestCase {
 
     func testPicturesLeftWhenTheTextEndsGetAPage() throws {
         // Three pictures nearly as tall as the page, anchored in the last, short paragraph.
-        let text = paragraphs(3) + [String(repeating: "<img src=\"coffee.jpg\" width=\"300\" height=\"400\" float=\"top\">", count: 3)
+        let text = paragraphs(3) + [String(repeating: "<img src=\"coffee.jpg\" width=\"300\" height=\"400\" float=\"top\" alt=\"\">", count: 3)
             + "The end."]
         let (document, pages) = try layOut(text.joined(separator: "\n"))
         assertEverythingSetOnce(pages, document.text)
@@ -162,10 +162,10 @@ final class SpanningPicturePageTests: XCTestCase {
     func testSpanMarkupMistakesAreLocated() throws {
         let markup = """
         <section columns="3">
-        <img src="coffee.jpg" float="top" span="4">Too many.
-        <img src="coffee.jpg" float="top" span="1.5">Half a column.
+        <img src="coffee.jpg" float="top" span="4" alt="">Too many.
+        <img src="coffee.jpg" float="top" span="1.5" alt="">Half a column.
         </section>
-        <img src="coffee.jpg" width="100" span="2">No float.
+        <img src="coffee.jpg" width="100" span="2" alt="">No float.
         """
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory

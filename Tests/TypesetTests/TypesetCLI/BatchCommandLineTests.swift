@@ -83,7 +83,7 @@ final class BatchCommandLineTests: XCTestCase {
         // Pictures of standard input's markup are found from the current folder.
         try FileManager.default.copyItem(atPath: TestSupport.zombiesDirectory.appendingPathComponent("astronaut.png").path,
                                          toPath: directory.appendingPathComponent("astronaut.png").path)
-        let markup = "A picture: <img src=\"astronaut.png\" width=\"100\" height=\"100\">.\n"
+        let markup = "A picture: <img src=\"astronaut.png\" width=\"100\" height=\"100\" alt=\"\">.\n"
         let good = try TypesetProcess.run(["-", "-o", "-"], in: directory, standardInput: Data(markup.utf8))
         XCTAssertEqual(good.status, 0, good.stderr)
         assertIsCompletePDF(good.stdout, "standard output")

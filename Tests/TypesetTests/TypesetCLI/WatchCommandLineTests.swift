@@ -95,6 +95,25 @@ final class WatchCommandLineTests: XCTestCase {
         XCTAssertNotEqual(try Data(contentsOf: output), third)
     }
 
+    /// The print options are `render`'s: a sheet watched is the sheet the print shop gets.
+    func testWatchTakesThePrintOptionsOfRender() throws {
+        let directory = try makeTemporaryDirectory()
+        try write("A page for the print shop.\n", to: directory.appendingPathComponent("doc.txt"))
+        let watcher = try Watcher(["doc.txt", "--bleed", "3mm", "--crop-marks", "-o", "doc.pdf"], in: directory)
+        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
+        assertWaits(watcher, for: "doc.txt: 1 page written to doc.pdf in ")
+        watcher.stop(with: SIGTERM)
+        let pdf = try QPDFJSON(pdfAt: directory.appendingPathComponent("doc.pdf").path)
+        let trim = try XCTUnwrap(pdf.box("/TrimBox", page: 0)), media = try XCTUnwrap(pdf.box("/MediaBox", page: 0))
+        let bleed = try XCTUnwrap(pdf.box("/BleedBox", page: 0))
+        XCTAssertEqual(trim[2] - trim[0], 595.276, accuracy: 0.01, "the page is A4")
+        XCTAssertEqual(trim[0] - bleed[0], 3 * 72 / 25.4, accuracy: 0.01, "3 mm of bleed")
+        XCTAssertEqual(media[2] - media[0], 595.276 + 16 * 72 / 25.4, accuracy: 0.01, "the bleed and the marks on each side")
+        let refused = try TypesetProcess.run(["watch", "doc.txt", "--bleed", "2in"], in: directory)
+        XCTAssertEqual(refused.status, 2, "a bad bleed is the same usage error as render's")
+        XCTAssertTrue(refused.stderr.contains("--bleed must be 0 to 72 pt"), refused.stderr)
+    }
+
     func testSIGTERMEndsAWatchWithNothingLeftBehind() throws {
         let directory = try makeTemporaryDirectory()
         try write("A document.\n", to: directory.appendingPathComponent("doc.txt"))
