@@ -49,13 +49,15 @@ final class StructureRecorder {
     /// The end of the list item's marker on the line being drawn.
     var listLabelEnd: Int?
 
-    /// Begins a picture anchored at `anchor`, drawn in `rect` (user space).
+    /// Begins a picture anchored at `anchor`, drawn in `rect` (user space): a figure, or an
+    /// artifact when its `alt` is empty (the author's word that it is decoration).
     func beginPicture(_ image: ImageAttachment, anchor: Int, rect: Rect, in context: OpaquePointer) {
+        if image.alternativeText?.isEmpty == true { return beginArtifact(in: context) }
         var left = rect.minX, top = rect.minY, right = rect.maxX, bottom = rect.maxY
         cairo_user_to_device(context, &left, &top)
         cairo_user_to_device(context, &right, &bottom)
         let device = Rect(x: min(left, right), y: min(top, bottom), width: abs(right - left), height: abs(bottom - top))
-        let piece = MarkedPiece(kind: .picture(alternativeText: nil, rect: device),
+        let piece = MarkedPiece(kind: .picture(alternativeText: image.alternativeText, rect: device),
                                 paragraph: paragraphStart(of: anchor), offset: anchor)
         begin(piece, tag: "Figure", in: context)
     }

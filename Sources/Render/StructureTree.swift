@@ -88,6 +88,7 @@ struct StructureTree {
             if let box = paragraph.box {
                 if boxes[box.number] == nil {
                     let element = StructureElement(role: box.kind == .figure ? "Figure" : Self.asideRole)
+                    if box.kind == .figure { element.alternativeText = box.alternativeText }
                     root.append(element)
                     boxes[box.number] = element
                 }
@@ -133,9 +134,16 @@ struct StructureTree {
             for (page, mcid, annotation, piece) in pieces[index ..< end] {
                 switch piece.kind {
                 case .picture(let alternativeText, let rect):
-                    let figure = inFigure ? container : StructureElement(role: "Figure")
-                    if !inFigure { (element ?? container).append(figure) }
-                    figure.alternativeText = figure.alternativeText ?? alternativeText
+                    // In a `<figure>`, a picture its description covers (the figure's own, or the
+                    // first picture's) is the figure's content; one described otherwise is a
+                    // figure of its own inside it.
+                    if inFigure, container.alternativeText == nil { container.alternativeText = alternativeText }
+                    var figure = container
+                    if !inFigure || (alternativeText != nil && alternativeText != container.alternativeText) {
+                        figure = StructureElement(role: "Figure")
+                        figure.alternativeText = alternativeText
+                        (inFigure ? container : element ?? container).append(figure)
+                    }
                     if figure.bounds == nil { figure.bounds = (page, rect) }
                     figure.append(.content(page: page, mcid: mcid))
                 case .text(let link, let language):

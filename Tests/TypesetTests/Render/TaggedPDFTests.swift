@@ -29,6 +29,9 @@ final class TaggedPDFTests: XCTestCase {
         let directory = try makeTemporaryDirectory()
         let input = directory.appendingPathComponent("doc.txt")
         try markup.write(to: input, atomically: true, encoding: .utf8)
+        // A picture beside the document, for those that show one.
+        try FileManager.default.copyItem(at: TestSupport.zombiesDirectory.appendingPathComponent("coffee.jpg"),
+                                         to: directory.appendingPathComponent("coffee.jpg"))
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         arguments(&options)
@@ -107,6 +110,9 @@ final class TaggedPDFTests: XCTestCase {
         let pictures = source.components(separatedBy: "<img ").count - 1
         let figures = tagged.elements("Figure")
         XCTAssertEqual(figures.filter { $0.dictionary["/A"] != nil }.count, pictures)
+        // Every figure described, each picture's words from its alt.
+        XCTAssertTrue(figures.allSatisfy { !($0.string("/Alt") ?? "").isEmpty })
+        XCTAssertTrue(figures.contains { $0.string("/Alt") == "A tabby cat’s face, close up, its green eyes wide open" })
         for figure in figures where figure.dictionary["/A"] != nil {
             let bounds = try XCTUnwrap((figure.dictionary["/A"] as? [String: Any])?["/BBox"] as? [Any])
             XCTAssertEqual(bounds.count, 4)
@@ -204,5 +210,24 @@ final class TaggedPDFTests: XCTestCase {
             The Lighthouse Log The keepers climb the stairs at dusk; the story of the lamp is in the log. The older keeper \
             greets every boat: buenas noches. Before the storm, bring in: • the lamp oil • the logbook
             """))
+    }
+
+    func testAFigureIsDescribedByItsAltAndADecorationIsAnArtifact() throws {
+        let tagged = try pdf("""
+        A paragraph before the figure.
+        <figure alt="Two cups of coffee on a table">
+        <img src="coffee.jpg" width="100" height="66">
+        <img src="coffee.jpg" alt="The same cup again, from above" width="100" height="66">
+        The night shift's fuel.
+        </figure>
+        A flourish: <img src="coffee.jpg" alt="" width="20" height="13"> and the text goes on.
+        """)
+        let figures = tagged.elements("Figure")
+        XCTAssertEqual(figures.map { $0.string("/Alt") }, ["Two cups of coffee on a table", "The same cup again, from above"])
+        XCTAssertEqual(roles(under: figures.first), ["Figure", "Caption"])
+        XCTAssertEqual(letters(tagged.text(of: try XCTUnwrap(tagged.elements("Caption").first))), letters("The night shift's fuel."))
+        // The decoration is drawn, as an artifact, and read by nobody.
+        XCTAssertEqual(tagged.unmarkedPainting, [0])
+        XCTAssertEqual(figures.count, 2)
     }
 }
