@@ -23,10 +23,22 @@ enum ArtifactMarking {
                 throw FinishingError("cannot read the content stream of page \(index + 1)")
             }
             defer { free(rewritten) }
-            let stream = qpdf_oh_new_stream(pdf)
+            // The page's stream is given the new data (a new stream would be a new object,
+            // which costs qpdf a reading of the whole file; see StructureTreeWriter.indirect).
             // Written uncompressed here; qpdf compresses it when it writes the file.
+            var stream = qpdf_oh_get_key(pdf, page, "/Contents")
+            if qpdf_oh_is_array(pdf, stream) != QPDF_FALSE {
+                // Several streams: the first holds it all, the others are emptied.
+                let count = qpdf_oh_get_array_n_items(pdf, stream)
+                let first = qpdf_oh_get_array_item(pdf, stream, 0)
+                for index in 1 ..< max(1, count) {
+                    qpdf_oh_replace_stream_data(pdf, qpdf_oh_get_array_item(pdf, stream, index), rewritten, 0,
+                                                qpdf_oh_new_null(pdf), qpdf_oh_new_null(pdf))
+                }
+                stream = first
+            }
+            guard qpdf_oh_is_stream(pdf, stream) != QPDF_FALSE else { throw FinishingError("page \(index + 1) has no content stream") }
             qpdf_oh_replace_stream_data(pdf, stream, rewritten, rewrittenLength, qpdf_oh_new_null(pdf), qpdf_oh_new_null(pdf))
-            qpdf_oh_replace_key(pdf, page, "/Contents", stream)
             qpdf_oh_release_all(pdf)
         }
     }

@@ -21,6 +21,8 @@ struct StructureTreeWriter {
     private var parents: [[qpdf_oh?]] = []
     /// Each link annotation's element, by its `/StructParent` key (after the pages' keys).
     private var annotationParents: [qpdf_oh] = []
+    /// The object numbers of Cairo's tree, given to the new one's objects (see `indirect(_:)`).
+    private var reusable: [(id: Int32, generation: Int32)] = []
 
     init(pdf: qpdf_data, pageHeights: [Double]) {
         self.pdf = pdf
@@ -32,10 +34,11 @@ struct StructureTreeWriter {
         let catalog = qpdf_get_root(pdf)
         pages = (0 ..< pageHeights.count).map { qpdf_get_page_n(pdf, $0) }
         try checkMarkedContent(record, catalog: catalog)
+        reusable = cairoTreeObjects(catalog: catalog)
         linkAnnotations = pages.map(linkAnnotations(of:))
         parents = record.pages.map { [qpdf_oh?](repeating: nil, count: $0.count) }
 
-        let root = qpdf_make_indirect_object(pdf, qpdf_oh_new_dictionary(pdf))
+        let root = indirect(qpdf_oh_new_dictionary(pdf))
         qpdf_oh_replace_key(pdf, root, "/Type", qpdf_oh_new_name(pdf, "/StructTreeRoot"))
         let document = try write(tree.root, parent: root)
         qpdf_oh_replace_key(pdf, root, "/K", document)
@@ -54,7 +57,7 @@ struct StructureTreeWriter {
         }
         let parentTree = qpdf_oh_new_dictionary(pdf)
         qpdf_oh_replace_key(pdf, parentTree, "/Nums", numbers)
-        qpdf_oh_replace_key(pdf, root, "/ParentTree", qpdf_make_indirect_object(pdf, parentTree))
+        qpdf_oh_replace_key(pdf, root, "/ParentTree", indirect(parentTree))
         qpdf_oh_replace_key(pdf, root, "/ParentTreeNextKey", qpdf_oh_new_integer(pdf, Int64(pages.count + annotationParents.count)))
 
         qpdf_oh_replace_key(pdf, catalog, "/StructTreeRoot", root)
@@ -79,7 +82,7 @@ struct StructureTreeWriter {
         if let text = element.alternativeText { qpdf_oh_replace_key(pdf, dictionary, "/Alt", qpdf_oh_new_unicode_string(pdf, text)) }
         if let language = element.language { qpdf_oh_replace_key(pdf, dictionary, "/Lang", qpdf_oh_new_unicode_string(pdf, language)) }
         if let bounds = element.bounds { qpdf_oh_replace_key(pdf, dictionary, "/A", layoutAttributes(bounds)) }
-        let handle = qpdf_make_indirect_object(pdf, dictionary)
+        let handle = indirect(dictionary)
         qpdf_oh_release(pdf, dictionary)
         let kids = qpdf_oh_new_array(pdf)
         for kid in element.kids {
@@ -115,6 +118,45 @@ struct StructureTreeWriter {
         qpdf_oh_replace_key(pdf, handle, "/K", kids)
         qpdf_oh_release(pdf, kids)
         return handle
+    }
+
+    /// `object` made an indirect object, under a number of Cairo's tree while one is left.
+    ///
+    /// qpdf 11's first new object number makes it read and keep every object of the file
+    /// (`QPDF::fixDanglingReferences`), Cairo's whole tree included: for the KJV book that
+    /// is some 270 MB and 3 s. Objects put in place of Cairo's (`qpdf_replace_object`) are
+    /// not read, and the numbers left over are written by no one.
+    private mutating func indirect(_ object: qpdf_oh) -> qpdf_oh {
+        guard let number = reusable.popLast() else { return qpdf_make_indirect_object(pdf, object) }
+        qpdf_replace_object(pdf, number.id, number.generation, object)
+        return qpdf_get_object_by_id(pdf, number.id, number.generation)
+    }
+
+    /// The numbers of the objects of Cairo's structure tree: its root, its parent tree, and
+    /// every element its parent tree names (read as references, not resolved).
+    private func cairoTreeObjects(catalog: qpdf_oh) -> [(id: Int32, generation: Int32)] {
+        var seen = Set<Int64>()
+        var numbers: [(id: Int32, generation: Int32)] = []
+        func keep(_ object: qpdf_oh) {
+            guard qpdf_oh_is_indirect(pdf, object) != QPDF_FALSE else { return }
+            let id = qpdf_oh_get_object_id(pdf, object), generation = qpdf_oh_get_generation(pdf, object)
+            if seen.insert(Int64(id) << 16 | Int64(generation)).inserted { numbers.append((id, generation)) }
+        }
+        let root = qpdf_oh_get_key(pdf, catalog, "/StructTreeRoot")
+        keep(root)
+        let parentTree = qpdf_oh_get_key(pdf, root, "/ParentTree")
+        keep(parentTree)
+        let numbersArray = qpdf_oh_get_key(pdf, parentTree, "/Nums")
+        guard qpdf_oh_is_array(pdf, numbersArray) != QPDF_FALSE else { return numbers }
+        for index in 0 ..< qpdf_oh_get_array_n_items(pdf, numbersArray) {
+            let value = qpdf_oh_get_array_item(pdf, numbersArray, index)
+            if qpdf_oh_is_array(pdf, value) != QPDF_FALSE {
+                for item in 0 ..< qpdf_oh_get_array_n_items(pdf, value) { keep(qpdf_oh_get_array_item(pdf, value, item)) }
+            } else {
+                keep(value)
+            }
+        }
+        return numbers.reversed()
     }
 
     private func append(_ item: qpdf_oh, to array: qpdf_oh) {
