@@ -107,10 +107,14 @@ final class PageDrawer {
                         DecorationDrawer.drawDecorations(of: run, line: line, in: context)
                     }
                 }
-                structure?.end(in: context)
-                // A running head's link would be a structure element inside its artifact,
-                // which Cairo then gives no MCID: it is not made a link.
-                if annotatesLinks, marked { LinkAnnotator.annotate(line, recordingIn: structure, in: context) }
+            }
+            // A paragraph's lines in a frame go on in one marked sequence (StructureRecorder):
+            // it ends with the frame, and links are annotated after it, outside any.
+            structure?.end(in: context)
+            // A running head's link would be a structure element inside its artifact,
+            // which Cairo then gives no MCID: it is not made a link.
+            if annotatesLinks, marked {
+                for line in frame.lines { LinkAnnotator.annotate(line, recordingIn: structure, in: context) }
             }
         }
     }

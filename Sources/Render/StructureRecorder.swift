@@ -28,10 +28,17 @@ final class StructureRecorder {
         record.pages.append([])
     }
 
-    /// Begins a piece of text whose first character is `offset`.
+    /// Begins a piece of text whose first character is `offset`, or goes on with the piece
+    /// open when it is text of the same paragraph, link and language (the lines of a
+    /// paragraph in one frame are one piece: half as many marked sequences, and elements in
+    /// Cairo's tree, as one a line).
     func beginText(at offset: Int, link: String?, language: String, in context: OpaquePointer) {
         let start = paragraphStart(of: offset)
         let isLabel = listLabelEnd.map { offset < $0 && paragraph.contains($0 - 1) } ?? false
+        if !isLabel, openTag != nil, let last = record.pages.last?.last, last.paragraph == start,
+           case .text(let openLink, let openLanguage) = last.kind, openLink == link, openLanguage == language {
+            return
+        }
         let kind: MarkedPiece.Kind = isLabel ? .listLabel : .text(link: link, language: language)
         begin(MarkedPiece(kind: kind, paragraph: start, offset: offset),
               tag: isLabel ? "Lbl" : record.paragraphs[start]?.role ?? "P", in: context)
