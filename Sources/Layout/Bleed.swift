@@ -28,6 +28,8 @@ extension Rect {
         let right = edges.contains(.right) && abs(maxX - area.maxX) <= tolerance ? reach.maxX : maxX
         let top = edges.contains(.top) && abs(minY - area.minY) <= tolerance ? reach.minY : minY
         let bottom = edges.contains(.bottom) && abs(maxY - area.maxY) <= tolerance ? reach.maxY : maxY
+        // Unmoved, the rectangle itself: its width recomputed from its edges could differ in the last bit.
+        guard (left, top, right, bottom) != (minX, minY, maxX, maxY) else { return self }
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }

@@ -1,0 +1,89 @@
+import Diagnostics
+import Layout
+import Markup
+import Text
+import XCTest
+
+/// `bleed` on `<img>`, `<figure>` and `<aside>`: read as the other on/off attributes are, kept
+/// on the float or the spanning picture (an inline picture cannot carry it), and a bleed that
+/// can have no effect is warned about where it was written.
+final class BleedMarkupTests: XCTestCase {
+    private func parse(_ markup: String) -> MarkupDocument {
+        TestSupport.parse(markup, baseDirectory: TestSupport.zombiesDirectory.path)
+    }
+
+    private func pictures(_ markup: String) -> [ImageAttachment] {
+        let document = parse(markup)
+        XCTAssertTrue(document.diagnostics.isEmpty, "\(markup): \(document.diagnostics)")
+        return document.text.attachments.map(\.image)
+    }
+
+    private func onlyDiagnostic(_ markup: String) -> Diagnostic? {
+        let found = parse(markup).diagnostics
+        XCTAssertEqual(found.count, 1, "\(markup): \(found)")
+        return found.first
+    }
+
+    func testFloatedAndSpanningPicturesCarryTheirBleed() throws {
+        let found = pictures("""
+            <img src="coffee.jpg" width="90" float="right" bleed="true">Beside it.
+            <img src="rocket.jpg" float="top" span="all" bleed="on">
+            <img src="rocket.jpg" float="bottom" span="1" bleed="yes">
+            <img src="coffee.jpg" width="90" float="left">Without.
+
+            """)
+        XCTAssertEqual(found.count, 4)
+        XCTAssertEqual(found[0].float?.bleeds, true)
+        XCTAssertEqual(found[1].spanning?.bleeds, true)
+        XCTAssertEqual(found[2].spanning?.bleeds, true, "yes is on, as for every on/off attribute")
+        XCTAssertEqual(found[3].float?.bleeds, false, "no bleed unless asked")
+    }
+
+    func testBoxesCarryTheirBleed() throws {
+        let document = parse("""
+            <aside float="left" width="120" background="#eeeeee" bleed="true">
+            A sidebar.
+            </aside>
+            <figure float="top" span="all" bleed="false">
+            <img src="rocket.jpg">
+            <caption>The rocket.</caption>
+            </figure>
+            The column.
+
+            """)
+        XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        XCTAssertEqual(TextBoxes(text: document.text).all.map(\.style.bleeds), [true, false])
+    }
+
+    func testAValueNeitherOnNorOffIsAnErrorAtTheValue() throws {
+        let markup = "First line.\n<img src=\"rocket.jpg\" float=\"top\" bleed=\"maybe\">\n"
+        let error = try XCTUnwrap(onlyDiagnostic(markup))
+        XCTAssertEqual(error.severity, .error)
+        XCTAssertEqual(error.message, "bleed must be on or off, not \"maybe\"")
+        XCTAssertEqual(error.location?.line, 2)
+        XCTAssertEqual(error.location?.column, 42, "at the value")
+
+        let boxError = try XCTUnwrap(onlyDiagnostic("<aside float=\"right\" bleed=\"sometimes\">\nA note.\n</aside>\n"))
+        XCTAssertEqual(boxError.severity, .error)
+        XCTAssertEqual(boxError.message, "bleed must be on or off, not \"sometimes\"")
+        XCTAssertEqual(boxError.location?.line, 1)
+    }
+
+    func testABleedThatCannotReachAnEdgeIsWarnedAboutAtTheAttribute() throws {
+        let inline = try XCTUnwrap(onlyDiagnostic("A picture in its line <img src=\"coffee.jpg\" width=\"40\" bleed=\"true\"> here.\n"))
+        XCTAssertEqual(inline.severity, .warning)
+        XCTAssertEqual(inline.message, "bleed has no effect on a picture in its line; give float")
+        XCTAssertEqual(inline.location?.column, 56, "at the attribute's name")
+
+        let inBox = parse("<figure float=\"top\">\n<img src=\"rocket.jpg\" bleed=\"true\">\n</figure>\n").diagnostics
+        XCTAssertEqual(inBox.map(\.message), ["bleed has no effect on a picture in its line; give bleed to the <figure>"])
+        XCTAssertEqual(inBox.first?.location?.line, 2)
+
+        let inColumn = try XCTUnwrap(onlyDiagnostic("<aside background=\"#eeeeee\" bleed=\"true\">\nA note.\n</aside>\n"))
+        XCTAssertEqual(inColumn.severity, .warning)
+        XCTAssertEqual(inColumn.message, "bleed has no effect on a box in the column; give float")
+        XCTAssertEqual(inColumn.location?.column, 29)
+
+        XCTAssertTrue(parse("A picture <img src=\"coffee.jpg\" width=\"40\" bleed=\"false\"> asking for none.\n").diagnostics.isEmpty)
+    }
+}
