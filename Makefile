@@ -1,7 +1,7 @@
 # typeset — build, demo, tests and benchmarks on a Debian machine with Swift installed.
 #   make demo   install missing packages, build (release), typeset the zombie magazine into mag.pdf
 #   make test   install missing packages, run every test
-#   make bench  time the fixture and a several-megabyte book
+#   make bench  time typeset beside pdfLaTeX and Typst (a book, the fixture, start-up, hyphenation)
 #   make fuzz FUZZ_SECONDS=3600   run the libFuzzer harnesses (markup parser, whole pipeline)
 #   make install PREFIX=/usr/local   the binary, fonts, man page and shell completions
 
