@@ -4,7 +4,8 @@ installed pattern file, words hyphenated by libhyphen itself (hnj_hyphen_hyphena
 line, a `=` at each break. Run once, where libhyphen and Debian's hyphen-* packages are
 installed:  python3 Fixtures/hyphenation/make-reference.py  (from the repository's root).
 
-The words: the repository's English prose, the German compound patterns (whole words), each
+Files with non-standard patterns (`/`: Hungarian's) are left out: typeset does not read those.
+The words: the repository's English prose (for US English), the German compound patterns (whole words), each
 file's pattern letters as fragments, seeded random joins of two or three fragments, and a
 few words with apostrophes, hyphens and ligatures that exercise the compound level."""
 import ctypes, glob, os, random, re
@@ -17,6 +18,7 @@ EXTRA = {
            "müllerstraße", "grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung"],
     "en": ["hyphenation", "typesetting", "café", "naïve", "rock'n'roll", "don’t", "well-known",
            "eﬃcient", "aﬄuent", "ﬃrst", "oﬀice", "mother-in-law", "a–b"],
+    "ru": ["переноса", "необыкновенно", "ёлка", "журнала", "вёрстка"],
     "fr": ["équipement", "aujourd’hui", "l'homme", "porte-monnaie", "typographique", "aﬃche",
            "eﬄuve", "déjà", "cœur", "extraordinairement", "anticonstitutionnellement"],
 }
@@ -56,19 +58,28 @@ for path in sorted(glob.glob(os.path.join(DICTIONARIES, "hyph_*.dic"))):
         continue
     name = os.path.basename(path)[:-4]
     language = name[5:7]
-    encoding = "utf-8" if open(path, "rb").readline().strip() == b"UTF-8" else "latin-1"
+    charset = open(path, "rb").readline().strip().decode("ascii", "replace")
+    encoding = {"UTF-8": "utf-8", "KOI8-R": "koi8-r"}.get(charset, "latin-1")
+    if any(b"/" in line and not line.startswith((b"#", b"%")) for line in open(path, "rb")):
+        print(name, "skipped: non-standard patterns (libhyphen's `/`), which typeset does not read")
+        continue
     dictionary = lib.hnj_hyphen_load(path.encode())
     generator = random.Random(name)
     pieces = sorted(set(fragments(path, encoding)))
     words = set(EXTRA.get(language, []))
-    if language == "en":
+    if name == "hyph_en_US":
         prose = " ".join(open(f, encoding="utf-8").read() for f in sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))))
         words.update(w.lower() for w in re.findall(r"[A-Za-z]{4,}", prose))
     whole = [p for p in pieces if len(p) >= 4]
-    words.update(generator.sample(whole, min(len(whole), 1500)))
-    for _ in range(1500):
+    words.update(generator.sample(whole, min(len(whole), 1200)))
+    for _ in range(1200):
         words.add("".join(generator.choice(pieces) for _ in range(generator.choice([2, 3]))))
-    words = sorted(w for w in words if len(w) <= 60 and all(ord(c) <= 0xFF for c in w) or encoding == "utf-8")
+    def spelled(word):
+        try:
+            return len(word.encode(encoding)) <= 60
+        except UnicodeEncodeError:
+            return False
+    words = sorted(w for w in words if spelled(w))
     with open(os.path.join(HERE, name + ".txt"), "w", encoding="utf-8") as out:
         for word in words:
             out.write(hyphenated(dictionary, word, encoding) + "\n")

@@ -8,8 +8,9 @@ import Foundation
 /// Loaded once per file and process and shared read-only, by the documents of a batch too: it
 /// holds no state after loading.
 public final class HyphenationDictionary: Sendable {
-    /// Letters are UTF-8; otherwise one byte each (ISO 8859-1: German's file).
-    public let isUTF8: Bool
+    /// Letters are UTF-8; otherwise one byte each (ISO 8859-1: German's file; KOI8-R: Russian's).
+    public var isUTF8: Bool { encoding == .utf8 }
+    let encoding: HyphenationEncoding
     private let compound: HyphenationDictionaryFile.Level
     private let word: HyphenationDictionaryFile.Level
 
@@ -17,9 +18,12 @@ public final class HyphenationDictionary: Sendable {
     static let maximumFileSize = 64 << 20
 
     /// The dictionary in `bytes`, a file's contents. Any bytes make one.
-    public init(bytes: [UInt8]) {
-        let file = HyphenationDictionaryFile(bytes: bytes)
-        isUTF8 = file.isUTF8
+    public convenience init(bytes: [UInt8]) {
+        self.init(file: bytes.withUnsafeBufferPointer { HyphenationDictionaryFile(bytes: $0) })
+    }
+
+    private init(file: HyphenationDictionaryFile) {
+        encoding = file.encoding
         compound = file.compound
         word = file.word
     }
@@ -37,7 +41,8 @@ public final class HyphenationDictionary: Sendable {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
               let size = attributes[.size] as? Int, size <= maximumFileSize,
               let data = FileManager.default.contents(atPath: resolved) else { return nil }
-        let dictionary = HyphenationDictionary(bytes: [UInt8](data))
+        // Read from the file's bytes where they are: no copy of a megabyte.
+        let dictionary = HyphenationDictionary(file: data.withUnsafeBytes { HyphenationDictionaryFile(bytes: $0.bindMemory(to: UInt8.self)) })
         loaded[resolved] = dictionary
         return dictionary
     }
@@ -47,13 +52,7 @@ public final class HyphenationDictionary: Sendable {
     /// it. The word is looked up as given: lowercase it first.
     public func breaks(in word: String) -> [Int]? {
         let scalars = Array(word.unicodeScalars)
-        let bytes: [UInt8]
-        if isUTF8 {
-            bytes = Array(word.utf8)
-        } else {
-            guard scalars.allSatisfy({ $0.value <= 0xFF }) else { return nil }
-            bytes = scalars.map { UInt8($0.value) }
-        }
+        guard let bytes = encoding.bytes(of: scalars) else { return nil }
         let values = breakValues(bytes)
         var breaks: [Int] = []
         var byte = 0

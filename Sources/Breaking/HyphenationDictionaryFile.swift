@@ -1,5 +1,5 @@
 /// Reads a hyphenation dictionary in libhyphen's format (Debian's `hyph_*.dic`), as libhyphen
-/// 2.8 reads it: the first line names the encoding (`UTF-8`, else one byte a letter); then a
+/// 2.8 reads it: the first line names the encoding (HyphenationEncoding); then a
 /// pattern a line (`a1b`, `.ex3am`), settings (`LEFTHYPHENMIN 2`, `RIGHTHYPHENMIN`,
 /// `COMPOUNDLEFTHYPHENMIN`, `COMPOUNDRIGHTHYPHENMIN`, `NOHYPHEN -,'`), `%` comments, and at
 /// most one `NEXTLEVEL` that ends the compound level and begins the word level. A file without
@@ -18,32 +18,37 @@ struct HyphenationDictionaryFile {
         var noHyphen: [[UInt8]] = []
     }
 
-    private(set) var isUTF8 = false
+    private(set) var encoding = HyphenationEncoding.latin1
+    var isUTF8: Bool { encoding == .utf8 }
     private(set) var compound = Level()
     private(set) var word = Level()
 
     private static let lineLength = 99
     private static let encodingNameLength = 19
 
-    init(bytes: [UInt8]) {
-        var reader = LineReader(bytes: bytes)
-        if let name = reader.next(maximum: Self.encodingNameLength) {
-            isUTF8 = Array(name.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }) == Array("UTF-8".utf8)
-        }
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         var first = Level()
         var second = Level()
         var hasNextLevel = false
-        while let piece = reader.next(maximum: Self.lineLength) {
-            // libhyphen reads each line as a C string: it ends at a NUL.
-            let line = piece.prefix { $0 != 0 }
-            if line.starts(with: "NEXTLEVEL".utf8) {
-                // A second NEXTLEVEL ends the file, as in libhyphen.
-                if hasNextLevel { break }
-                hasNextLevel = true
-                continue
+        do {
+            var reader = LineReader(bytes: bytes)
+            first.patterns.reserve(forFileBytes: bytes.count)
+            if let name = reader.next(maximum: Self.encodingNameLength) {
+                encoding = HyphenationEncoding(name: name.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") })
             }
-            if line.first == UInt8(ascii: "%") { continue }
-            if hasNextLevel { Self.read(line, into: &second) } else { Self.read(line, into: &first) }
+            while let piece = reader.next(maximum: Self.lineLength) {
+                // libhyphen reads each line as a C string: it ends at a NUL.
+                let line = UnsafeBufferPointer(rebasing: piece.prefix { $0 != 0 })
+                if line.starts(with: "NEXTLEVEL".utf8) {
+                    // A second NEXTLEVEL ends the file, as in libhyphen.
+                    if hasNextLevel { break }
+                    hasNextLevel = true
+                    second.patterns.reserve(forFileBytes: bytes.count - reader.position)
+                    continue
+                }
+                if line.first == UInt8(ascii: "%") { continue }
+                if hasNextLevel { Self.read(line, into: &second) } else { Self.read(line, into: &first) }
+            }
         }
         if hasNextLevel {
             compound = first
@@ -76,33 +81,24 @@ struct HyphenationDictionaryFile {
         return level
     }
 
-    private static func read(_ line: ArraySlice<UInt8>, into level: inout Level) {
-        if let value = setting("LEFTHYPHENMIN", line) { level.leftMinimum = value; return }
-        if let value = setting("RIGHTHYPHENMIN", line) { level.rightMinimum = value; return }
-        if let value = setting("COMPOUNDLEFTHYPHENMIN", line) { level.compoundLeftMinimum = value; return }
-        if let value = setting("COMPOUNDRIGHTHYPHENMIN", line) { level.compoundRightMinimum = value; return }
-        if line.starts(with: "NOHYPHEN".utf8) { level.noHyphen = noHyphenList(line.dropFirst(8)); return }
+    private static func read(_ line: UnsafeBufferPointer<UInt8>, into level: inout Level) {
+        // Settings are in capitals; patterns (almost always) not.
+        if let first = line.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
+            if let value = setting("LEFTHYPHENMIN", line) { level.leftMinimum = value; return }
+            if let value = setting("RIGHTHYPHENMIN", line) { level.rightMinimum = value; return }
+            if let value = setting("COMPOUNDLEFTHYPHENMIN", line) { level.compoundLeftMinimum = value; return }
+            if let value = setting("COMPOUNDRIGHTHYPHENMIN", line) { level.compoundRightMinimum = value; return }
+            if line.starts(with: "NOHYPHEN".utf8) { level.noHyphen = noHyphenList(line.dropFirst(8)); return }
+        }
         // A non-standard break (`ff1f/f=f`) has no meaning here (typeset takes only plain
         // breaks); none of Debian's files has one, and the lines with a `/` they hold are
         // comments, whose "pattern" (`#`) no word can contain.
         if line.contains(UInt8(ascii: "/")) { return }
-        var letters: [UInt8] = []
-        var slots: [UInt8] = [0]
-        for byte in line {
-            guard byte > UInt8(ascii: " ") else { break }
-            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                slots[slots.count - 1] = byte - UInt8(ascii: "0")
-            } else {
-                letters.append(byte)
-                slots.append(0)
-            }
-        }
-        // A pattern without letters would belong to the automaton's start, which never applies its own.
-        if !letters.isEmpty { level.patterns.append(letters: letters, slots: slots) }
+        level.patterns.append(line: line)
     }
 
     /// The value of `name` if the line begins with it, read as C's `atoi` reads it and kept in a byte.
-    private static func setting(_ name: String, _ line: ArraySlice<UInt8>) -> Int8? {
+    private static func setting(_ name: String, _ line: UnsafeBufferPointer<UInt8>) -> Int8? {
         guard line.starts(with: name.utf8) else { return nil }
         var rest = line.dropFirst(name.utf8.count).drop { [9, 10, 11, 12, 13, 32].contains($0) }
         var sign: Int32 = 1
@@ -120,7 +116,7 @@ struct HyphenationDictionaryFile {
 
     /// `NOHYPHEN` strings, separated by commas (a comma first is part of the first string). Like
     /// libhyphen, the line's last byte (its newline) is dropped.
-    private static func noHyphenList(_ rest: ArraySlice<UInt8>) -> [[UInt8]] {
+    private static func noHyphenList(_ rest: Slice<UnsafeBufferPointer<UInt8>>) -> [[UInt8]] {
         let text = rest.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.dropLast()
         var items: [[UInt8]] = []
         var current: [UInt8] = []
@@ -139,10 +135,10 @@ struct HyphenationDictionaryFile {
     /// `fgets` over bytes: a line and its newline, or the first `maximum` bytes of a longer one
     /// (the rest is the next line).
     private struct LineReader {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
-        mutating func next(maximum: Int) -> ArraySlice<UInt8>? {
+        mutating func next(maximum: Int) -> Slice<UnsafeBufferPointer<UInt8>>? {
             guard position < bytes.count else { return nil }
             let limit = min(bytes.count, position + maximum)
             var end = position

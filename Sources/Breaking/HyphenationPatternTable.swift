@@ -19,15 +19,53 @@ struct HyphenationPatternTable: Sendable {
 
     var count: Int { sorted.count }
 
+    /// Room for the patterns of `byteCount` bytes of file, so that reading them never copies
+    /// what it has read. Room never written takes no memory.
+    mutating func reserve(forFileBytes byteCount: Int) {
+        letters.reserveCapacity(byteCount)
+        digits.reserveCapacity(byteCount)
+        letterStarts.reserveCapacity(byteCount / 2)
+        digitStarts.reserveCapacity(byteCount / 2)
+    }
+
     /// Adds a pattern: its letters, and the digit (0 ... 9) of each slot, `letters.count + 1`
     /// of them (before the first letter … after the last). Call `finish()` after the last.
-    mutating func append<Letters: Collection, Digits: Collection>(letters newLetters: Letters, slots: Digits)
-    where Letters.Element == UInt8, Digits.Element == UInt8 {
+    mutating func append(letters newLetters: [UInt8], slots: [UInt8]) {
         letters.append(contentsOf: newLetters)
         letterStarts.append(UInt32(letters.count))
         let slotCount = newLetters.count + 1
         for (slot, digit) in slots.enumerated() where digit != 0 {
             digits.append(UInt16(slotCount - slot) << 4 | UInt16(digit))
+        }
+        digitStarts.append(UInt32(digits.count))
+    }
+
+    /// Adds the pattern a line spells (`.ex3am`): letters up to the first space or control
+    /// byte, a digit before a letter its slot's (the last of several). Reads in place: a file
+    /// has tens of thousands of these.
+    mutating func append(line: UnsafeBufferPointer<UInt8>) {
+        let firstDigit = digits.count
+        var slot = 0
+        for byte in line {
+            guard byte > UInt8(ascii: " ") else { break }
+            if byte &- UInt8(ascii: "0") <= 9 {
+                // Two digits before one letter: the later replaces the earlier.
+                if digits.count > firstDigit, Int(digits[digits.count - 1] >> 4) == slot { digits.removeLast() }
+                if byte != UInt8(ascii: "0") { digits.append(UInt16(slot) << 4 | UInt16(byte &- UInt8(ascii: "0"))) }
+            } else {
+                letters.append(byte)
+                slot += 1
+            }
+        }
+        // A pattern without letters would belong to the automaton's start, which never applies its own.
+        guard slot > 0 else {
+            digits.removeSubrange(firstDigit...)
+            return
+        }
+        letterStarts.append(UInt32(letters.count))
+        // Slots are counted back from the end, now that the end is known.
+        for index in firstDigit ..< digits.count {
+            digits[index] = UInt16(slot + 1 - Int(digits[index] >> 4)) << 4 | digits[index] & 0xF
         }
         digitStarts.append(UInt32(digits.count))
     }

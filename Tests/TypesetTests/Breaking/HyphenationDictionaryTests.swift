@@ -26,13 +26,14 @@ final class HyphenationDictionaryTests: XCTestCase {
 
     func testEveryInstalledDictionaryBreaksWordsAsLibhyphen() throws {
         let files = try references()
-        XCTAssertEqual(files.map { $0.deletingPathExtension().lastPathComponent }, ["hyph_de_DE", "hyph_en_US", "hyph_fr"])
+        XCTAssertEqual(files.map { $0.deletingPathExtension().lastPathComponent },
+                       ["hyph_de_DE", "hyph_en_GB", "hyph_en_US", "hyph_es_ES", "hyph_fr", "hyph_it_IT", "hyph_nl_NL", "hyph_pt_PT", "hyph_ru_RU"])
         for reference in files {
             let name = reference.deletingPathExtension().lastPathComponent
             let path = "\(Hyphenator.dictionaryDirectory)/\(name).dic"
             let dictionary = try XCTUnwrap(HyphenationDictionary.load(path), "\(path) is not installed")
             let expected = try String(contentsOf: reference, encoding: .utf8).split(separator: "\n").map(String.init)
-            XCTAssertGreaterThan(expected.count, 2500, name)
+            XCTAssertGreaterThan(expected.count, 1000, name)
             var differences: [String] = []
             for line in expected {
                 let word = line.replacingOccurrences(of: "=", with: "")

@@ -2,7 +2,7 @@ import Breaking
 import Text
 import XCTest
 
-/// Dictionary hyphenation with libhyphen and Debian's hyphen-* patterns.
+/// Dictionary hyphenation with Debian's hyphen-* patterns.
 final class HyphenationTests: XCTestCase {
     private func hyphenated(_ word: String, _ language: String, rules: HyphenationRules = HyphenationRules()) throws -> String {
         let hyphenator = try XCTUnwrap(Hyphenator(language: language), "no dictionary for \(language)")
