@@ -39,13 +39,16 @@ public final class Hyphenator {
         self.dictionary = dictionary
     }
 
-    /// `hyph_<lang>_<REGION>.dic`, else `hyph_<lang>.dic`; English without a region is US English.
+    /// `hyph_<lang>_<REGION>.dic`, else `hyph_<lang>.dic`, else the language's own country's
+    /// (`hyph_es_ES.dic`, `hyph_ru_RU.dic`: Debian names no file `hyph_es.dic`); English without
+    /// a region is US English.
     static func dictionaryPath(for language: String) -> String? {
         let parts = language.replacingOccurrences(of: "-", with: "_").split(separator: "_").map(String.init)
         guard let base = parts.first?.lowercased(), !base.isEmpty else { return nil }
         var candidates: [String] = []
         if let region = parts.dropFirst().first(where: { $0.count == 2 }) { candidates.append("\(base)_\(region.uppercased())") }
         candidates.append(base)
+        candidates.append("\(base)_\(base.uppercased())")
         if base == "en" { candidates.append("en_US") }
         for name in candidates {
             let path = "\(dictionaryDirectory)/hyph_\(name).dic"

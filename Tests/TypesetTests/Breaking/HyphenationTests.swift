@@ -48,6 +48,14 @@ final class HyphenationTests: XCTestCase {
         XCTAssertEqual(try hyphenated("typographique", "fr"), "ty-po-gra-phique")
     }
 
+    /// Debian names Spanish's and Russian's files for their countries only (`hyph_es_ES.dic`);
+    /// Russian's is in KOI8-R.
+    func testLanguagesWhoseFilesNameACountry() throws {
+        XCTAssertEqual(try hyphenated("extraordinariamente", "es"), "ex-tra-or-di-na-ria-mente")
+        XCTAssertEqual(try hyphenated("extraordinariamente", "es-MX"), "ex-tra-or-di-na-ria-mente")
+        XCTAssertEqual(try hyphenated("необыкновенно", "ru"), "не-обык-новенно")
+    }
+
     func testWordsThatAreNotHyphenated() throws {
         let hyphenator = try XCTUnwrap(Hyphenator(language: "en"))
         for word in ["NASA", "UNESCO", "abc", "1234567", "http://example.org/hyphenation", "R2D2robot"] {
