@@ -17,8 +17,6 @@ struct HyphenationPatternTable: Sendable {
     /// in the file, which replaces the earlier as in libhyphen.
     private var sorted: [UInt32] = []
 
-    var count: Int { sorted.count }
-
     /// Room for the patterns of `byteCount` bytes of file, so that reading them never copies
     /// what it has read. Room never written takes no memory.
     mutating func reserve(forFileBytes byteCount: Int) {
@@ -77,8 +75,8 @@ struct HyphenationPatternTable: Sendable {
         letters.withUnsafeBufferPointer { bytes in
             letterStarts.withUnsafeBufferPointer { starts in
                 order.sort { a, b in
-                    let order = Self.compare(bytes, starts, Int(a), Int(b))
-                    return order != 0 ? order < 0 : a < b
+                    let comparison = Self.compare(bytes, starts, Int(a), Int(b))
+                    return comparison != 0 ? comparison < 0 : a < b
                 }
                 // Equal letters are now adjacent, in file order: keep the last of each run.
                 var kept: [UInt32] = []
@@ -91,7 +89,6 @@ struct HyphenationPatternTable: Sendable {
             }
         }
         sorted = order
-        letters.reserveCapacity(0)
     }
 
     private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>, _ a: Int, _ b: Int) -> Int {

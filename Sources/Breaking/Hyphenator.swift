@@ -63,7 +63,8 @@ public final class Hyphenator {
     /// not hyphenated; nor is anything that is not letters (URLs and the like).
     ///
     /// The dictionary already keeps its LEFTHYPHENMIN and RIGHTHYPHENMIN (English: 2 and 3;
-    /// 2 and 2 where a dictionary names none), so the rules' minimums can only raise them: the defaults, TeX's 2 and 3, are English's own.
+    /// 2 and 2 where a dictionary names none), so the rules' minimums can only raise them: the
+    /// defaults, TeX's 2 and 3, are English's own.
     ///
     /// `startsSentence`: the word opens a sentence, so its capital says nothing of a name; it
     /// is hyphenated as any other word.

@@ -45,6 +45,32 @@ final class HyphenationDictionaryTests: XCTestCase {
         }
     }
 
+    /// The documents of a batch run on several threads: each file is loaded once, and the one
+    /// dictionary answers every thread alike.
+    func testThreadsShareOneDictionary() throws {
+        // A copy no other test has loaded: the threads race to load it first.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hyph_nl_\(UUID().uuidString).dic").path
+        try FileManager.default.copyItem(atPath: "\(Hyphenator.dictionaryDirectory)/hyph_nl_NL.dic", toPath: path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let words = try String(contentsOf: referenceDirectory.appendingPathComponent("hyph_nl_NL.txt"), encoding: .utf8)
+            .split(separator: "\n").map { $0.replacingOccurrences(of: "=", with: "") }
+        let lock = NSLock()
+        var loaded: [ObjectIdentifier] = []
+        var answers: [[[Int]?]] = []
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            guard let dictionary = HyphenationDictionary.load(path) else { return }
+            let found = words.map { dictionary.breaks(in: $0) }
+            lock.lock()
+            loaded.append(ObjectIdentifier(dictionary))
+            answers.append(found)
+            lock.unlock()
+        }
+        XCTAssertEqual(loaded.count, 8)
+        XCTAssertEqual(Set(loaded).count, 1)
+        XCTAssertTrue(answers.allSatisfy { $0 == answers[0] })
+        XCTAssertTrue(answers[0].contains { !($0 ?? []).isEmpty })
+    }
+
     /// libhyphen's automaton applies, after each letter, only the longest run ending there that
     /// begins some pattern: in "xab", "xab" begins "xab2c", so "a1b" is not applied.
     func testOnlyTheLongestRunEndingAtALetterCounts() {
