@@ -230,4 +230,16 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertEqual(tagged.unmarkedPainting, [0])
         XCTAssertEqual(figures.count, 2)
     }
+
+    func testABledOpenerIsReadInItsOrderWithItsPictureBoxedWhereItIsDrawn() throws {
+        let (tagged, _, _, _) = try fixturePDF("bleed-opener") { $0.sheet = PrintSheet(bleed: 8.5, cropMarks: true) }
+        XCTAssertEqual(tagged.unmarkedPainting, Array(repeating: 0, count: tagged.markedText.count), "everything drawn is content or artifact")
+        XCTAssertEqual(roles(under: tagged.root).prefix(3), ["Figure", "H1", "H2"], "the picture is read where it is written")
+        let rocket = try XCTUnwrap(tagged.elements("Figure").first)
+        XCTAssertEqual(rocket.string("/Alt"), "A rocket on its launch pad at night, between floodlit towers")
+        // It runs past the trim into the bleed: its box starts left of the trimmed page.
+        let bounds = try XCTUnwrap((rocket.dictionary["/A"] as? [String: Any])?["/BBox"] as? [NSNumber])
+        XCTAssertLessThan(bounds[0].doubleValue, PrintSheet(bleed: 8.5, cropMarks: true).margin - 1)
+        XCTAssertEqual(tagged.elements("Sect").count, 1, "the aside")
+    }
 }
