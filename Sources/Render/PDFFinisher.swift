@@ -11,6 +11,9 @@ struct PDFFinisher {
     /// Whether the draft holds an Adobe CMYK JPEG, whose inverted values need a `/Decode`
     /// array Cairo does not write (see InvertedCMYKImages).
     var marksInvertedCMYK = false
+    /// The tagged content drawn, from which the structure tree is built in logical order
+    /// (`StructureTree`); nil: Cairo's tree is kept as it is.
+    var structure: StructureRecord?
 
     /// Reads Cairo's PDF at `draft`, whose pages were drawn at `pageSizes` (the trimmed
     /// sizes, in order), and writes the finished file at `output`. Throws qpdf's message when
@@ -36,6 +39,12 @@ struct PDFFinisher {
             qpdf_oh_release_all(pdf)
         }
         if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
+        if let structure {
+            var writer = StructureTreeWriter(pdf: pdf, pageHeights: pageSizes.map { sheet.mediaBox(for: $0).maxY })
+            try writer.write(StructureTree(structure), record: structure, language: metadata.language)
+            qpdf_oh_release_all(pdf)
+            try ArtifactMarking.mark(structure.artifacts, in: pdf)
+        }
         let date = PDFDate.string(secondsSince1970: metadata.creationDate)
         qpdf_set_info_key(pdf, "/CreationDate", date)
         qpdf_set_info_key(pdf, "/ModDate", date)
