@@ -83,7 +83,12 @@ public final class Typesetter {
         // Bad pictures are reported in source order, among the warnings before them.
         let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table)) { $0.sortedBySource() }
         let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, document: document))
-        let text = try log.take(CheckKeptBlocksPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
+        var text = try log.take(CheckKeptBlocksPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
+        if options.pdfStandards.contains(.x4), options.format == .pdf {
+            let leftOut = PDFXPreflight.removeLinks(from: &text, sourceMap: document.sourceMap)
+            let untitled = PDFXPreflight.titleProblem(title: title).map { [$0] } ?? []
+            text = try log.take(PassResult(text, diagnostics: untitled + leftOut))
+        }
         if options.strict { try log.refuseWarnings() }
 
         var prepared = PreparedDocument(text: text, fonts: headed.fonts.table, template: options.page, runningHeads: headed.heads,
