@@ -26,8 +26,20 @@ struct ICCProfile {
         var description: String
     }
 
-    /// Reads and checks the profile at `path`.
+    /// The largest profile read: press profiles are a few megabytes; a file far larger (or a
+    /// device that never ends) is not read into memory to find that out.
+    static let largestSize = 64 << 20
+
+    /// Reads and checks the profile at `path`, a regular file.
     init(contentsOf path: String) throws {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let attributes else { throw Problem(description: "cannot read the ICC profile \(path)") }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw Problem(description: "the ICC profile \(path) is not a regular file")
+        }
+        guard let size = attributes[.size] as? Int, size <= Self.largestSize else {
+            throw Problem(description: "\(path) is too large for an ICC profile (more than \(Self.largestSize >> 20) MB)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Problem(description: "cannot read the ICC profile \(path)")
         }

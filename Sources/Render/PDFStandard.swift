@@ -1,6 +1,6 @@
 /// A standard a PDF is asked to conform to (`--pdf-standard`), beyond the plain PDF that is
 /// always written.
-public enum PDFStandard: String, Sendable, CaseIterable, Comparable {
+public enum PDFStandard: String, Sendable, CaseIterable {
     /// PDF/X-4 (ISO 15930-7): a file for the print shop, with its printing condition.
     case x4
     /// PDF/UA-1 (ISO 14289-1): a tagged file that assistive technology can read.
@@ -12,9 +12,5 @@ public enum PDFStandard: String, Sendable, CaseIterable, Comparable {
         case .x4: return "PDF/X-4"
         case .ua1: return "PDF/UA-1"
         }
-    }
-
-    public static func < (a: PDFStandard, b: PDFStandard) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }

@@ -49,6 +49,8 @@ final class PDFStandardCommandLineTests: XCTestCase {
             (["--pdf-standard", "x4", "--output-intent", "fake.icc"], "fake.icc is not an ICC profile"),
             (["--pdf-standard", "x4", "--output-intent", "/usr/share/color/icc/ghostscript/srgb.icc"], "is for RGB colour; a PDF/X-4 print profile must be CMYK"),
             (["--pdf-standard", "x4", "--output-intent", "missing.icc"], "cannot read the ICC profile missing.icc"),
+            // A device would never end: it is refused before it is read.
+            (["--pdf-standard", "x4", "--output-intent", "/dev/zero"], "the ICC profile /dev/zero is not a regular file"),
             (["--output-intent", "fake.icc"], "give --pdf-standard x4 with it"),
         ]
         for (arguments, message) in cases {
