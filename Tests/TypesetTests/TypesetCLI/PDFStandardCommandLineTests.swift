@@ -21,6 +21,19 @@ final class PDFStandardCommandLineTests: XCTestCase {
         XCTAssertNotNil(pdf.catalog["/OutputIntents"])
     }
 
+    /// With `SOURCE_DATE_EPOCH` (which `TypesetProcess` sets) two runs write the same bytes:
+    /// the XMP's dates and identifiers come from the input, not the clock.
+    func testTwoRunsWriteTheSameBytes() throws {
+        let directory = try noteDirectory()
+        for name in ["first.pdf", "second.pdf"] {
+            let result = try TypesetProcess.run(["note.txt", "--crop-marks", "--pdf-standard", "x4", "-o", name], in: directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        let first = try Data(contentsOf: directory.appendingPathComponent("first.pdf"))
+        XCTAssertEqual(first, try Data(contentsOf: directory.appendingPathComponent("second.pdf")))
+        XCTAssertTrue(first.range(of: Data("<xmp:CreateDate>2001-09-09T01:46:40Z</xmp:CreateDate>".utf8)) != nil, "SOURCE_DATE_EPOCH's date")
+    }
+
     /// `x4,ua1` and `--pdf-standard x4 --pdf-standard ua1` are the same request.
     func testNamesSeparatedByCommasOrRepeated() throws {
         let directory = try noteDirectory()
