@@ -17,7 +17,7 @@ struct PrintSheetOptions: ParsableArguments {
     @Option(name: .customLong("pdf-standard"), help: ArgumentHelp("Make the PDF conform to a standard: x4 (PDF/X-4, for the press: an output intent, XMP metadata, no links) or ua1 (PDF/UA-1); repeat it or separate names with commas.", valueName: "standard"))
     var pdfStandardArguments: [PDFStandardArgument] = []
 
-    @Option(name: .customLong("output-intent"), help: ArgumentHelp("The CMYK ICC profile of the printing condition a PDF/X file is made for, as the print shop gives it (default: Ghostscript's SWOP-like coated profile from Debian's libgs-common).", valueName: "file.icc"))
+    @Option(name: .customLong("output-intent"), help: ArgumentHelp("The CMYK ICC profile of the printing condition a PDF/X file is made for, as the print shop gives it (default: Ghostscript's SWOP-like coated profile from Debian's libgs-common).", valueName: "file.icc"), completion: .file(extensions: ["icc", "icm"]))
     var outputIntentProfile: String?
 
     /// A bleed is a few millimetres; an inch is far more than any print shop asks for.
