@@ -1,7 +1,7 @@
 # typeset — build, demo, tests and benchmarks on a Debian machine with Swift installed.
 #   make demo   install missing packages, build (release), typeset the zombie magazine into mag.pdf
 #   make test   install missing packages, run every test
-#   make bench  time the fixture and a several-megabyte book
+#   make bench  time typeset beside pdfLaTeX and Typst (a book, the fixture, start-up, hyphenation)
 #   make fuzz FUZZ_SECONDS=3600   run the libFuzzer harnesses (markup parser, whole pipeline)
 #   make install PREFIX=/usr/local   the binary, fonts, man page and shell completions
 
@@ -12,21 +12,30 @@ PREFIX ?= /usr/local
 # that fallback finds for scripts the bundled fonts lack (CJK, Arabic, Hebrew, Devanagari,
 # emoji), and Unicode's own conformance test files.
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev \
-            libicu-dev libturbojpeg0-dev libpng-dev libhyphen-dev libqpdf-dev hyphen-en-us hyphen-de hyphen-fr \
+            libicu-dev libturbojpeg0-dev libpng-dev libqpdf-dev hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr \
+            hyphen-es hyphen-it hyphen-nl hyphen-pt-pt \
             libgs-common poppler-utils qpdf mupdf-tools python3-pil \
             fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data
+# Installed without what they recommend: Russian's patterns recommend LibreOffice Writer.
+PACKAGES_ALONE := hyphen-ru
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build demo test test-asan test-tsan bench bench-typography bench-scaling fuzz-build fuzz fuzz-smoke install clean
 
+# $(call install-missing,packages,apt-get options): those of the packages not installed yet.
+define install-missing
+@missing=""; for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "Installing:$$missing"; \
+  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(2) $$missing; \
+fi
+endef
+
 deps:
-	@missing=""; for p in $(PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call install-missing,$(PACKAGES),)
+	$(call install-missing,$(PACKAGES_ALONE),--no-install-recommends)
 
 build: deps
 	$(SWIFT) build -c release --product typeset

@@ -30,7 +30,6 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
@@ -41,7 +40,7 @@ let package = Package(
         .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics", "CICU"]),
         .target(name: "Fonts", dependencies: ["Text", "Diagnostics", "CFontconfig", "CFreeType", "CHarfBuzz"]),
         .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz", "CICU"]),
-        .target(name: "Breaking", dependencies: ["Text", "CICU", "CHyphen"]),
+        .target(name: "Breaking", dependencies: ["Text", "CICU"]),
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"]),
         .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
         .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CQPDF"]),

@@ -29,8 +29,8 @@ public enum PipelineFuzzTarget {
         .appendingPathComponent("typeset-fuzz-\(ProcessInfo.processInfo.processIdentifier).pdf").path
 
     /// Work a process does once, done before libFuzzer's first input (it is called from
-    /// `main`) so that its time is not charged to one: libhyphen takes seconds to load
-    /// German's patterns (1 MB), which the Hyphenator then keeps. Replaying, the time is the
+    /// `main`) so that its time is not charged to one: loading German's patterns (1 MB), which
+    /// the Hyphenator then keeps (milliseconds now, seconds once). Replaying, the time is the
     /// command line's, and counted.
     public static func warmUp() {
         let words = "<p hyphenate=\"true\">Night watch <font lang=\"de\">Straßenbahnhaltestelle</font> "

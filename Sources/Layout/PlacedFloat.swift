@@ -14,6 +14,9 @@ public struct PlacedFloat: Sendable {
     public var margin: Double
     /// A picture's traced outline, which the text wraps round instead of the rectangle.
     public var contour: PictureContour?
+    /// Where it is drawn when it runs off the page (`bleed="true"` against the page's side),
+    /// past the page's edge; set by the page, which alone knows where that edge is (nil: `rect`).
+    public var bled: Rect? = nil
 
     public var image: ImageAttachment? { content.image }
     public var box: PlacedBox? { content.box }

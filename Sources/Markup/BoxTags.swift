@@ -2,7 +2,7 @@ import Diagnostics
 import Text
 
 extension ParseState {
-    static let boxAttributeNames = ["float", "span", "width", "margin", "background", "border", "padding", "columns", "gutter"]
+    static let boxAttributeNames = ["float", "span", "width", "margin", "background", "border", "padding", "columns", "gutter", "bleed"]
     /// A box's own columns at most: more would not leave a word a line in any box on a page.
     static let maximumBoxColumns = 12.0
 
@@ -23,7 +23,7 @@ extension ParseState {
         }
         var style = BoxStyle(number: boxCount + 1, kind: kind, location: diagnostics.source.location(of: tag.offset),
                              sourceLine: diagnostics.source.lineText(containing: tag.offset))
-        var float: TagAttribute?, span: TagAttribute?, margin: TagAttribute?
+        var float: TagAttribute?, span: TagAttribute?, margin: TagAttribute?, bleed: TagAttribute?
         var placement = BoxPlacement.inColumn
         var columns: Int?? = .none
         var padding: Double?
@@ -55,6 +55,9 @@ extension ParseState {
             case "alt":
                 diagnostics.warning("alt has no effect on an <aside>, whose text is read as it is; describe its pictures with <img alt=\"…\">",
                                     at: attribute.nameOffset)
+            case "bleed":
+                bleed = attribute
+                style.bleeds = values.boolean(attribute) ?? style.bleeds
             default:
                 warnUnknown(attribute, of: tag, known: Self.boxAttributeNames + (kind == .figure ? ["alt"] : []))
             }
@@ -63,6 +66,9 @@ extension ParseState {
         style.placement = placement.style(columns: columns)
         if let span, !placement.spans {
             diagnostics.warning("span has no effect without float=\"top\", \"bottom\" or \"center\"", at: span.nameOffset)
+        }
+        if let bleed, style.bleeds, style.placement == .inColumn {
+            diagnostics.warning("bleed has no effect on a box in the column; give float", at: bleed.nameOffset)
         }
         if let margin, float == nil {
             diagnostics.warning("margin has no effect on a box in the column (it takes the space of a paragraph); give float", at: margin.nameOffset)

@@ -43,6 +43,7 @@ extension ParseState {
     /// framesetter places the picture against that side of the column and wraps text round it;
     /// `wrap="contour"` wraps round its opaque pixels instead (traced before layout). With
     /// `float="top|bottom"` (and `span`) the paginator sets it across columns at a page's edge.
+    /// `bleed="true"` lets a floated picture run off the page where it meets the page's edge.
     mutating func insertImage(_ tag: Tag) {
         var width: Double?
         var height: Double?
@@ -57,6 +58,8 @@ extension ParseState {
         var wrap: TagAttribute?
         var wrapShape = PictureFloat.Wrap.rectangle
         var alternativeText: String?
+        var bleed: TagAttribute?
+        var bleeds = false
         var valid = true
         for attribute in tag.attributes {
             switch attribute.key {
@@ -91,8 +94,13 @@ extension ParseState {
                 valid = valid && shape != nil
             case "alt":
                 alternativeText = AlternativeText.read(attribute)
+            case "bleed":
+                bleed = attribute
+                let value = values.boolean(attribute)
+                bleeds = value ?? false
+                valid = valid && value != nil
             default:
-                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap", "alt"])
+                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap", "bleed", "alt"])
             }
         }
         guard let source, !source.trimmedValue.isEmpty else {
@@ -149,15 +157,21 @@ extension ParseState {
         if let wrap, side == nil {
             diagnostics.warning("wrap has no effect without float=\"left\" or float=\"right\"", at: wrap.nameOffset)
         }
+        if let bleed, bleeds, side == nil, edge == nil {
+            // Only a picture out of its line can reach the page's edge; one in a box bleeds with it.
+            let remedy = openBox.map { "give bleed to the <\($0.kind.rawValue)>" } ?? "give float"
+            diagnostics.warning("bleed has no effect on a picture in its line; \(remedy)", at: bleed.nameOffset)
+        }
         let float = side.map {
             PictureFloat(side: $0, width: finalWidth, height: finalHeight,
                          margin: margin.flatMap { values.points($0, in: 0 ... ParagraphStyleChange.maximumLength) } ?? PictureFloat.defaultMargin,
-                         wrap: wrapShape)
+                         wrap: wrapShape, bleeds: bleeds)
         }
         // Later messages about the file (it may fail to decode) point at its name.
         let attachment = ImageAttachment(path: path, location: diagnostics.source.location(of: source.valueOffset),
                                          sourceLine: diagnostics.source.lineText(containing: source.valueOffset), float: float,
-                                         spanning: edge.map { SpanningPicture(edge: $0, columns: spanned, aspect: finalWidth / finalHeight) },
+                                         spanning: edge.map { SpanningPicture(edge: $0, columns: spanned, aspect: finalWidth / finalHeight,
+                                                                                               bleeds: bleeds) },
                                          alternativeText: alternativeText)
         // A floated picture's character takes no room in the line: the float carries its size.
         let delegate = float == nil && edge == nil ? RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth) : RunDelegate(ascent: 0, width: 0)

@@ -41,6 +41,9 @@ public struct PageTemplate: Hashable, Sendable {
     /// The distance between baselines on a grid counted from the text area's top, which every
     /// line of the page's columns sits on (nil: no grid). See `baselineGrid(ofPage:)`.
     public var baselineGrid: Double?
+    /// How far past the page's edges an element that bleeds is drawn (the sheet's bleed), in
+    /// points; 0 takes it to the edge. Nothing else of the sheet reaches the layout.
+    public var bleed = 0.0
 
     public static let a4 = Size(width: 595.2756, height: 841.8898)   // 210 × 297 mm
     public static let letter = Size(width: 612, height: 792)          // 8.5 × 11 in

@@ -140,8 +140,8 @@ public struct Paginator: Sequence, IteratorProtocol {
 
     private func finish(_ frames: [Frame], pictures: [PlacedPicture], rules: [ColumnRule] = []) -> Page {
         let furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template)
-        return Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture, pictures: pictures,
-                    rules: rules)
+        return template.bleeding(Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture,
+                                      pictures: pictures, rules: rules))
     }
 
     /// The page laid out with the pictures waiting from earlier pages, then again with each

@@ -18,6 +18,9 @@ public struct PlacedPicture: Sendable {
     public var position: Position
     /// Clear space between it and the text round it (a box's margin; a picture keeps the gutter).
     public var margin: Double
+    /// Where it is drawn when it runs off the page (`bleed="true"` at the page's edge): its
+    /// rectangle out to the page's edges it touches and past them by the bleed (nil: `rect`).
+    public var bled: Rect? = nil
 
     public var image: ImageAttachment? { content.image }
     public var box: PlacedBox? { content.box }

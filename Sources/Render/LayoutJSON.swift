@@ -61,6 +61,9 @@ enum LayoutJSON {
         var anchor: Int
         var side: String
         var rect: Rect
+        /// Where it is drawn when it runs off the page (`bleed`), past the page's edge; nil
+        /// when it does not bleed.
+        var bleed: Rect?
         /// Set when the float is a figure or an aside.
         var box: Box?
     }
@@ -69,6 +72,9 @@ enum LayoutJSON {
         var anchor: Int
         var edge: String
         var rect: Rect
+        /// Where it is drawn when it runs off the page (`bleed`), past the page's edges; nil
+        /// when it does not bleed.
+        var bleed: Rect?
         /// Set when it is a figure or an aside.
         var box: Box?
     }
@@ -181,7 +187,8 @@ extension LayoutJSON {
         Page(number: page.number,
              size: Size(width: rounded(page.size.width), height: rounded(page.size.height)),
              frames: page.frames.map(frame),
-             pictures: page.pictures.map { Picture(anchor: $0.anchor, edge: edge($0.position), rect: rect($0.rect), box: $0.box.map(box)) },
+             pictures: page.pictures.map { Picture(anchor: $0.anchor, edge: edge($0.position), rect: rect($0.rect), bleed: $0.bled.map(rect),
+                                                  box: $0.box.map(box)) },
              runningHeads: page.furniture.map { RunningHeads(text: $0.text.string, frames: $0.frames.map(frame)) },
              rules: page.rules.isEmpty ? nil : page.rules.map(rule),
              sheet: sheet.isPageOnly ? nil : Sheet(mediaBox: rect(sheet.mediaBox(for: page.size)),
@@ -205,7 +212,10 @@ extension LayoutJSON {
 
     static func frame(_ frame: Layout.Frame) -> Frame {
         Frame(rect: rect(frame.container.rect), stringRange: range(frame.visibleRange), lines: frame.lines.map(line),
-              floats: frame.floats.map { Float(anchor: $0.anchor, side: $0.side == .left ? "left" : "right", rect: rect($0.rect), box: $0.box.map(box)) })
+              floats: frame.floats.map {
+                  Float(anchor: $0.anchor, side: $0.side == .left ? "left" : "right", rect: rect($0.rect), bleed: $0.bled.map(rect),
+                        box: $0.box.map(box))
+              })
     }
 
     static func box(_ placed: PlacedBox) -> Box {

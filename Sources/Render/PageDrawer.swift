@@ -41,8 +41,8 @@ final class PageDrawer {
         }
         for picture in page.pictures {
             switch picture.content {
-            case .picture(let image): try drawImage(image, in: picture.rect, images: &images, in: context)
-            case .box(let box): try draw(box, images: &images, in: context)
+            case .picture(let image): try drawImage(image, in: picture.rect, bled: picture.bled, images: &images, in: context)
+            case .box(let box): try draw(box, bled: picture.bled, images: &images, in: context)
             }
         }
         for rule in page.rules { drawRule(rule, in: context) }
@@ -53,14 +53,15 @@ final class PageDrawer {
         }
     }
 
-    /// Draws `frames`, whose runs index `source`.
+    /// Draws `frames`, whose runs index `source`; pictures standing on the inside edges of a
+    /// box that bleeds go out with it (`bleed`).
     private func draw(_ frames: [Frame], of source: AttributedText, images: inout [String: OpaquePointer],
-                      in context: OpaquePointer) throws {
+                      bleed: BoxBleed? = nil, in context: OpaquePointer) throws {
         for frame in frames {
             for float in frame.floats {
                 switch float.content {
-                case .picture(let image): try drawImage(image, in: float.rect, images: &images, in: context)
-                case .box(let box): try draw(box, images: &images, in: context)
+                case .picture(let image): try drawImage(image, in: float.rect, bled: float.bled, images: &images, in: context)
+                case .box(let box): try draw(box, bled: float.bled, images: &images, in: context)
                 }
             }
             for line in frame.lines {
@@ -80,7 +81,8 @@ final class PageDrawer {
                         guard let image = run.image, image.float == nil, image.spanning == nil else { continue }
                         let box = Rect(x: line.origin.x + run.x, y: line.origin.y - delegate.ascent,
                                        width: delegate.width, height: delegate.ascent + delegate.descent)
-                        try drawImage(image, in: box, images: &images, in: context)
+                        let bled = bleed.map { box.bled($0.edges, from: $0.inside, to: $0.reach) }
+                        try drawImage(image, in: box, bled: bled == box ? nil : bled, images: &images, in: context)
                     } else {
                         try drawGlyphs(run, line: line, source: source, in: context)
                     }
@@ -91,22 +93,30 @@ final class PageDrawer {
         }
     }
 
-    /// The picture in the file `image` names scaled to fill `box`, the file loaded once a page.
-    private func drawImage(_ image: ImageAttachment, in box: Rect, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
+    /// The picture in the file `image` names scaled to fill `box`, or to cover `bled`, the
+    /// rectangle it runs off the page in, the file loaded once a page.
+    private func drawImage(_ image: ImageAttachment, in box: Rect, bled: Rect? = nil, images: inout [String: OpaquePointer],
+                           in context: OpaquePointer) throws {
         if images[image.path] == nil {
             let picture = try ImageSurfaceLoader.loadPicture(path: image.path)
             images[image.path] = picture.surface
             if picture.info.isAdobeCMYK { drewInvertedCMYK = true }
         }
-        drawImage(images[image.path]!, in: box, in: context)
+        if let bled {
+            drawImage(images[image.path]!, covering: bled, in: context)
+        } else {
+            drawImage(images[image.path]!, in: box, in: context)
+        }
     }
 
-    /// A figure or an aside: its background, its border, then its text.
-    private func draw(_ box: PlacedBox, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
+    /// A figure or an aside: its background (out to `bled` when it runs off the page), its
+    /// border, then its text.
+    private func draw(_ box: PlacedBox, bled: Rect? = nil, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
         let rect = box.rect
         if let background = box.style.background {
+            let filled = bled ?? rect
             cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
-            cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_rectangle(context, filled.minX, filled.minY, filled.width, filled.height)
             cairo_fill(context)
         }
         if let border = box.style.border {
@@ -118,7 +128,7 @@ final class PageDrawer {
             cairo_rectangle(context, rect.minX + half, rect.minY + half, rect.width - border.width, rect.height - border.width)
             cairo_stroke(context)
         }
-        try draw(box.frames, of: text, images: &images, in: context)
+        try draw(box.frames, of: text, images: &images, bleed: bled.map { BoxBleed(box: box, bled: $0) }, in: context)
     }
 
     /// A gutter's rule: a vertical line with butt ends, so that it stops exactly where its
@@ -144,6 +154,27 @@ final class PageDrawer {
             cairo_save(context)
             cairo_translate(context, box.minX, box.minY)
             cairo_scale(context, box.width / width, box.height / height)
+            cairo_set_source_surface(context, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            cairo_rectangle(context, 0, 0, width, height)
+            cairo_fill(context)
+            cairo_restore(context)
+        }
+    }
+
+    /// The picture scaled to cover `box`, proportions kept, what falls outside cut off: a
+    /// picture running off the page is drawn larger than its place, never distorted.
+    private func drawImage(_ surface: OpaquePointer, covering box: Rect, in context: OpaquePointer) {
+        let width = Double(cairo_image_surface_get_width(surface))
+        let height = Double(cairo_image_surface_get_height(surface))
+        guard box.width > 0, box.height > 0 else { return }
+        let scale = max(box.width / width, box.height / height)
+        repeatedPictures.paint(surface, in: context) {
+            cairo_save(context)
+            cairo_rectangle(context, box.minX, box.minY, box.width, box.height)
+            cairo_clip(context)
+            cairo_translate(context, box.minX + (box.width - width * scale) / 2, box.minY + (box.height - height * scale) / 2)
+            cairo_scale(context, scale, scale)
             cairo_set_source_surface(context, surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
             cairo_rectangle(context, 0, 0, width, height)
@@ -288,4 +319,23 @@ final class PageDrawer {
         }
     }
 
+}
+
+/// A box that runs off the page, as its pictures see it: those standing on the edges of its
+/// inside that moved go out to its bled rectangle, by the same rule (`Rect.bled`).
+private struct BoxBleed {
+    var inside: Rect
+    var reach: Rect
+    var edges: BleedEdges
+
+    init(box: PlacedBox, bled: Rect) {
+        inside = PlacedBox.textRect(of: box.rect, style: box.style)
+        reach = bled
+        let rect = box.rect
+        edges = BleedEdges()
+        if bled.minX < rect.minX { edges.insert(.left) }
+        if bled.maxX > rect.maxX { edges.insert(.right) }
+        if bled.minY < rect.minY { edges.insert(.top) }
+        if bled.maxY > rect.maxY { edges.insert(.bottom) }
+    }
 }

@@ -48,6 +48,10 @@ public struct BoxStyle: Hashable, Sendable {
     /// A figure's description in words (`<figure alt="…">`), for a reader who cannot see its
     /// pictures: it describes those that have no `alt` of their own.
     public var alternativeText: String?
+    /// Whether a box beside the text or across columns runs off the page where it stands
+    /// against the text area's edge (`bleed="true"`): its background and the pictures touching
+    /// its inside go out to the page's edge and the bleed; its text stays inside.
+    public var bleeds = false
     /// Where the tag was written, and its line, for messages about the box.
     public var location: SourceLocation?
     public var sourceLine: String?

@@ -15,12 +15,16 @@ public struct PictureFloat: Hashable, Sendable {
     /// The outline traced from the picture's transparency before layout, when `wrap` is
     /// `.contour` and the picture has one; without it the text wraps round the rectangle.
     public var contour: PictureContour?
+    /// Whether it runs past its side's page edge into the bleed when it stands against that
+    /// edge of the text area (`bleed="true"`): drawn wider, cropped, the text wrapping as before.
+    public var bleeds: Bool
 
     public static let defaultMargin = 8.0
 
     public init(side: Side, width: Double, height: Double, margin: Double = PictureFloat.defaultMargin,
-                wrap: Wrap = .rectangle, contour: PictureContour? = nil) {
+                wrap: Wrap = .rectangle, contour: PictureContour? = nil, bleeds: Bool = false) {
         self.side = side
+        self.bleeds = bleeds
         self.wrap = wrap
         self.contour = contour
         self.width = width

@@ -9,8 +9,12 @@ public struct SpanningPicture: Hashable, Sendable {
     public var columns: Int?
     /// Width over height.
     public var aspect: Double
+    /// Whether it runs off the page (`bleed="true"`): past the page's edge it stands at, and its
+    /// sides when it spans the text area's width, by the sheet's bleed.
+    public var bleeds: Bool
 
-    public init(edge: Edge, columns: Int?, aspect: Double) {
+    public init(edge: Edge, columns: Int?, aspect: Double, bleeds: Bool = false) {
+        self.bleeds = bleeds
         self.edge = edge
         self.columns = columns
         self.aspect = aspect

@@ -91,7 +91,10 @@ public final class Typesetter {
         }
         if options.strict { try log.refuseWarnings() }
 
-        var prepared = PreparedDocument(text: text, fonts: headed.fonts.table, template: options.page, runningHeads: headed.heads,
+        // Elements that bleed reach past the page by the sheet's bleed, whatever the output format.
+        var template = options.page
+        template.bleed = options.sheet.bleed
+        var prepared = PreparedDocument(text: text, fonts: headed.fonts.table, template: template, runningHeads: headed.heads,
                                         title: title, diagnostics: log.diagnostics, library: headed.fonts.library)
         prepared.exclusions = ExclusionDeclaration.byPage(document.exclusions)
         // The command line's document information wins, field by field, as for the title.

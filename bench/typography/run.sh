@@ -28,17 +28,7 @@ fi
 [ -x "$typeset" ] || { echo "$typeset is missing: run 'make build' first" >&2; exit 1; }
 
 # --- Packages ------------------------------------------------------------------------------
-sudo=$([ "$(id -u)" = 0 ] || echo sudo)
-apt_install() { # packages…: installs those that are not installed yet
-  local missing="" p
-  for p in "$@"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
-  done
-  [ -z "$missing" ] && return 0
-  echo "Installing Debian packages:$missing"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
-}
+source bench/lib.sh
 # bible-kjv: the text. poppler-utils: pdftotext. texlive-latex-base: pdfLaTeX with multicol,
 # geometry, babel and English hyphenation. lcdf-typetools: otftotfm, which makes TeX metrics
 # for Liberation Serif. texlive-fonts-recommended: TeX Live's Times, for the second pdfLaTeX
@@ -46,34 +36,13 @@ apt_install() { # packages…: installs those that are not installed yet
 apt_install bible-kjv bible-kjv-text poppler-utils texlive-latex-base texlive-latex-recommended lcdf-typetools \
             texlive-fonts-recommended libpango-1.0-0 libpangoft2-1.0-0
 
-# Typst and WeasyPrint come from PyPI, every package pinned in requirements.txt, in a virtual
-# environment of their own (the system's Python is left alone); it is filled again when
-# requirements.txt changes. WeasyPrint is optional: if it will not install, its row is left out.
-venv=${XDG_CACHE_HOME:-$HOME/.cache}/typeset-bench-typography
-py=$venv/bin/python
-if [ ! -x "$py" ]; then
-  python3 -m venv "$venv" 2>/dev/null || {  # Debian's own Python needs python3-venv for this
-    rm -rf "$venv"; apt_install python3-venv; /usr/bin/python3 -m venv "$venv"; }
-fi
-weasyprint=yes
-if ! cmp -s "$here/requirements.txt" "$venv/requirements.txt"; then
-  echo "Installing Typst and WeasyPrint from PyPI into $venv"
-  pip=("$py" -m pip install -q --disable-pip-version-check)
-  if "${pip[@]}" -r "$here/requirements.txt"; then
-    cp "$here/requirements.txt" "$venv/requirements.txt"
-  else
-    echo "(WeasyPrint could not be installed: its row is left out)"
-    "${pip[@]}" "$(grep '^typst==' "$here/requirements.txt")"
-  fi
-fi
-"$py" -c 'import weasyprint' 2>/dev/null || weasyprint=no
-TYPST_VERSION=$("$py" -c 'import typst; print(typst.__version__)')
+python_engines
 WEASYPRINT_VERSION=$([ $weasyprint = no ] || "$py" -c 'import weasyprint; print(weasyprint.__version__)')
 
 # --- The text ------------------------------------------------------------------------------
 # One verse or chapter heading a line, as bench/run.sh makes it; blank lines dropped (every
 # line is a paragraph for every engine), then the first TEXT_BYTES bytes cut at a line end.
-bible -l100000 "Gen1:1-Rev22:21" | sed 's/^ *//' > "$work/kjv-full.txt"
+kjv_text "$work/kjv-full.txt"
 LC_ALL=C awk -v max="$TEXT_BYTES" 'NF == 0 {next} {n += length($0) + 1; if (n > max) exit; print}' \
   "$work/kjv-full.txt" > "$work/kjv.txt"
 

@@ -2,7 +2,7 @@ import Breaking
 import Text
 import XCTest
 
-/// Dictionary hyphenation with libhyphen and Debian's hyphen-* patterns.
+/// Dictionary hyphenation with Debian's hyphen-* patterns.
 final class HyphenationTests: XCTestCase {
     private func hyphenated(_ word: String, _ language: String, rules: HyphenationRules = HyphenationRules()) throws -> String {
         let hyphenator = try XCTUnwrap(Hyphenator(language: language), "no dictionary for \(language)")
@@ -46,6 +46,14 @@ final class HyphenationTests: XCTestCase {
         XCTAssertEqual(try hyphenated("Silbentrennung", "de"), "Sil-ben-tren-nung")
         XCTAssertEqual(try hyphenated("Straßenbahn", "de-DE"), "Stra-ßen-bahn")
         XCTAssertEqual(try hyphenated("typographique", "fr"), "ty-po-gra-phique")
+    }
+
+    /// Debian names Spanish's and Russian's files for their countries only (`hyph_es_ES.dic`);
+    /// Russian's is in KOI8-R.
+    func testLanguagesWhoseFilesNameACountry() throws {
+        XCTAssertEqual(try hyphenated("extraordinariamente", "es"), "ex-tra-or-di-na-ria-mente")
+        XCTAssertEqual(try hyphenated("extraordinariamente", "es-MX"), "ex-tra-or-di-na-ria-mente")
+        XCTAssertEqual(try hyphenated("необыкновенно", "ru"), "не-обык-новенно")
     }
 
     func testWordsThatAreNotHyphenated() throws {

@@ -14,8 +14,7 @@ final class AlternativeTextMarkupTests: XCTestCase {
 
     func testAltIsCarriedByThePictureWithItsWhiteSpaceCollapsed() throws {
         let document = parse("""
-            A cup <img src="coffee.jpg" width="40" alt="  Three red cups
-               on a wooden table "> and decoration <img src="coffee.jpg" width="10" alt="">.
+            A cup <img src="coffee.jpg" width="40" alt="  Three red cups \t  on a wooden table "> and decoration <img src="coffee.jpg" width="10" alt="">.
 
             """)
         XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")

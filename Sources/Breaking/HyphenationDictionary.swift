@@ -1,0 +1,172 @@
+import Foundation
+
+/// The breaks TeX's patterns allow in a word, from a dictionary in libhyphen's format, found as
+/// libhyphen 2.8.8 (`hnj_hyphen_hyphenate2`) finds them, break for break: Liang's patterns
+/// on two levels (compound words split first, each part then hyphenated), the dictionary's
+/// minimums at the word's ends and at the parts' joins, and its `NOHYPHEN` strings.
+///
+/// Loaded once per file and process and shared read-only, by the documents of a batch too: it
+/// holds no state after loading.
+public final class HyphenationDictionary: Sendable {
+    /// Letters are UTF-8; otherwise one byte each (ISO 8859-1: German's file; KOI8-R: Russian's).
+    public var isUTF8: Bool { encoding == .utf8 }
+    let encoding: HyphenationEncoding
+    private let compound: HyphenationDictionaryFile.Level
+    private let word: HyphenationDictionaryFile.Level
+
+    /// Files larger than this are not pattern files (German's, the largest, is 1 MB).
+    static let maximumFileSize = 64 << 20
+
+    /// The dictionary in `bytes`, a file's contents. Any bytes make one.
+    public convenience init(bytes: [UInt8]) {
+        self.init(file: bytes.withUnsafeBufferPointer { HyphenationDictionaryFile(bytes: $0) })
+    }
+
+    private init(file: HyphenationDictionaryFile) {
+        encoding = file.encoding
+        compound = file.compound
+        word = file.word
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var loaded: [String: HyphenationDictionary] = [:]
+
+    /// The dictionary in the file at `path`, loaded on first use; nil when it cannot be read.
+    public static func load(_ path: String) -> HyphenationDictionary? {
+        // `hyph_de.dic` is a link to `hyph_de_DE.dic`: one file, loaded once.
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = loaded[resolved] { return known }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
+              let size = attributes[.size] as? Int, size <= maximumFileSize,
+              let data = FileManager.default.contents(atPath: resolved) else { return nil }
+        // Read from the file's bytes where they are: no copy of a megabyte.
+        let dictionary = HyphenationDictionary(file: data.withUnsafeBytes { HyphenationDictionaryFile(bytes: $0.bindMemory(to: UInt8.self)) })
+        loaded[resolved] = dictionary
+        return dictionary
+    }
+
+    /// After which characters (Unicode scalars, counted from 1) `word` may be broken, as the
+    /// patterns say, ends and joins included; nil when the dictionary's encoding cannot spell
+    /// it. The word is looked up as given: lowercase it first.
+    public func breaks(in word: String) -> [Int]? {
+        let scalars = Array(word.unicodeScalars)
+        guard let bytes = encoding.bytes(of: scalars) else { return nil }
+        let values = breakValues(bytes)
+        var breaks: [Int] = []
+        var byte = 0
+        for (index, scalar) in scalars.enumerated() {
+            // A character's break is at its last byte, where libhyphen reads it.
+            byte += isUTF8 ? UTF8.width(scalar) : 1
+            if values[byte - 1] & 1 == 1 { breaks.append(index + 1) }
+        }
+        return breaks
+    }
+
+    /// libhyphen's digit after each byte of `bytes`: odd where it may be broken.
+    func breakValues(_ bytes: [UInt8]) -> [UInt8] {
+        guard !bytes.isEmpty else { return [] }
+        var values = hyphenate(bytes, compoundLevel: true, atWordStart: true, atWordEnd: true)
+        keepLeft(Int(compound.leftMinimum > 0 ? compound.leftMinimum : 2), of: bytes, &values)
+        keepRight(Int(compound.rightMinimum > 0 ? compound.rightMinimum : 2), of: bytes, &values)
+        for string in compound.noHyphen {
+            // No break before or after the string, wherever it is.
+            var from = 0
+            while let found = Self.firstRange(of: string, in: bytes, from: from) {
+                values[found + string.count - 1] = 0
+                if found > 0 { values[found - 1] = 0 }
+                from = found + 1
+            }
+        }
+        return values
+    }
+
+    /// One pass of a level's patterns over `letters` (a word, or a part of a compound word),
+    /// then, on the compound level, each part between the breaks it found hyphenated again on
+    /// its own; a word with no such break goes to the word level.
+    private func hyphenate(_ letters: [UInt8], compoundLevel: Bool, atWordStart: Bool, atWordEnd: Bool) -> [UInt8] {
+        let count = letters.count
+        // Digits are not letters: libhyphen reads them as word boundaries.
+        let text = [UInt8(ascii: ".")] + letters.map { Self.isDigit($0) ? UInt8(ascii: ".") : $0 } + [UInt8(ascii: ".")]
+        var found = [UInt8](repeating: 0, count: text.count + 1)
+        (compoundLevel ? compound : word).patterns.apply(to: text, values: &found)
+        // From breaks after the text's bytes to breaks after the word's; none after its last.
+        var values = [UInt8](repeating: 0, count: count)
+        for index in 0 ..< max(count - 1, 0) { values[index] = found[index + 1] }
+        guard compoundLevel else { return values }
+        let parts = Array(text[1 ... count])
+        var begin = 0
+        for index in 0 ..< count where values[index] & 1 == 1 || (begin > 0 && index + 1 == count) {
+            // As in libhyphen 2.8.8: a part of two letters stays whole, and the break before a
+            // part's last letter stays the compound level's.
+            if index - begin > 1 {
+                let part = hyphenate(Array(parts[begin ... index]), compoundLevel: true,
+                                     atWordStart: begin == 0 && atWordStart,
+                                     atWordEnd: values[index] & 1 == 1 ? false : atWordEnd)
+                for offset in 0 ..< index - begin - 1 { values[begin + offset] = part[offset] }
+            }
+            begin = index + 1
+        }
+        if begin == 0 {
+            values = hyphenate(letters, compoundLevel: false, atWordStart: atWordStart, atWordEnd: atWordEnd)
+            if !atWordStart { keepLeft(Int(compound.compoundLeftMinimum), of: letters, &values) }
+            if !atWordEnd { keepRight(Int(compound.compoundRightMinimum), of: letters, &values) }
+        }
+        return values
+    }
+
+    /// No break before `minimum` characters from the start, counted as libhyphen counts them:
+    /// digits at the start do not count, and the ligatures ﬃ and ﬄ count as two.
+    private func keepLeft(_ minimum: Int, of letters: [UInt8], _ values: inout [UInt8]) {
+        let count = letters.count
+        var counted = 1 + ligatureExtra(letters, at: 0)
+        var index = 0
+        while index < count, Self.isDigit(letters[index]) {
+            counted -= 1
+            index += 1
+        }
+        index = 0
+        while counted < minimum, index < count {
+            repeat {
+                values[index] = 0
+                index += 1
+                counted += ligatureExtra(letters, at: index)
+            } while index < count && isUTF8 && letters[index] & 0xC0 == 0x80
+            counted += 1
+        }
+    }
+
+    /// No break within `minimum` characters of the end; digits at the end do not count.
+    private func keepRight(_ minimum: Int, of letters: [UInt8], _ values: inout [UInt8]) {
+        var counted = 0
+        var index = letters.count - 1
+        while index > 0, Self.isDigit(letters[index]) {
+            counted -= 1
+            index -= 1
+        }
+        index = letters.count - 1
+        while counted < minimum, index > 0 {
+            values[index] = 0
+            if !isUTF8 || letters[index] & 0xC0 == 0xC0 || letters[index] & 0x80 != 0x80 { counted += 1 }
+            index -= 1
+        }
+    }
+
+    /// libhyphen counts the UTF-8 ligatures U+FB03 and U+FB04 (ffi, ffl) as one letter more.
+    private func ligatureExtra(_ letters: [UInt8], at index: Int) -> Int {
+        guard isUTF8, index + 1 < letters.count, letters[index] == 0xEF, letters[index + 1] == 0xAC,
+              index + 2 < letters.count else { return 0 }
+        return letters[index + 2] == 0x83 || letters[index + 2] == 0x84 ? 1 : 0
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static func firstRange(of string: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard !string.isEmpty, bytes.count >= string.count, start <= bytes.count - string.count else { return nil }
+        for index in start ... bytes.count - string.count where bytes[index ..< index + string.count].elementsEqual(string) {
+            return index
+        }
+        return nil
+    }
+}

@@ -1,0 +1,181 @@
+/// One level of Liang's hyphenation patterns (`a1b`, `.ex3am`, …) in a few flat arrays: the
+/// patterns' letters one after another, and the order that sorts them. A sorted list is its own
+/// trie: the patterns that begin with some letters are one range of it, narrowed by a binary
+/// search per letter, so the table needs no node per prefix (German's 69,000 patterns have
+/// 280,000 prefixes) and is built by one sort.
+struct HyphenationPatternTable: Sendable {
+    /// Every pattern's letters (bytes of the dictionary's encoding), in file order.
+    private var letters: [UInt8] = []
+    /// Where each pattern's letters begin in `letters`; one more entry marks the end.
+    private var letterStarts: [UInt32] = [0]
+    /// The pattern's digits other than 0, each as its distance back from the slot after the
+    /// last letter (`distance << 4 | digit`): where a digit lands depends only on where the
+    /// pattern ends.
+    private var digits: [UInt16] = []
+    private var digitStarts: [UInt32] = [0]
+    /// Patterns in byte order of their letters; of two with the same letters only the later
+    /// in the file, which replaces the earlier as in libhyphen.
+    private var sorted: [UInt32] = []
+
+    /// Room for the patterns of `byteCount` bytes of file, so that reading them never copies
+    /// what it has read. Room never written takes no memory.
+    mutating func reserve(forFileBytes byteCount: Int) {
+        letters.reserveCapacity(byteCount)
+        digits.reserveCapacity(byteCount)
+        letterStarts.reserveCapacity(byteCount / 2)
+        digitStarts.reserveCapacity(byteCount / 2)
+    }
+
+    /// Adds a pattern: its letters, and the digit (0 ... 9) of each slot, `letters.count + 1`
+    /// of them (before the first letter … after the last). Call `finish()` after the last.
+    mutating func append(letters newLetters: [UInt8], slots: [UInt8]) {
+        letters.append(contentsOf: newLetters)
+        letterStarts.append(UInt32(letters.count))
+        let slotCount = newLetters.count + 1
+        for (slot, digit) in slots.enumerated() where digit != 0 {
+            digits.append(UInt16(slotCount - slot) << 4 | UInt16(digit))
+        }
+        digitStarts.append(UInt32(digits.count))
+    }
+
+    /// Adds the pattern a line spells (`.ex3am`): letters up to the first space or control
+    /// byte, a digit before a letter its slot's (the last of several). Reads in place: a file
+    /// has tens of thousands of these.
+    mutating func append(line: UnsafeBufferPointer<UInt8>) {
+        let firstDigit = digits.count
+        var slot = 0
+        for byte in line {
+            guard byte > UInt8(ascii: " ") else { break }
+            if byte &- UInt8(ascii: "0") <= 9 {
+                // Two digits before one letter: the later replaces the earlier.
+                if digits.count > firstDigit, Int(digits[digits.count - 1] >> 4) == slot { digits.removeLast() }
+                if byte != UInt8(ascii: "0") { digits.append(UInt16(slot) << 4 | UInt16(byte &- UInt8(ascii: "0"))) }
+            } else {
+                letters.append(byte)
+                slot += 1
+            }
+        }
+        // A pattern without letters would belong to the automaton's start, which never applies its own.
+        guard slot > 0 else {
+            digits.removeSubrange(firstDigit...)
+            return
+        }
+        letterStarts.append(UInt32(letters.count))
+        // Slots are counted back from the end, now that the end is known.
+        for index in firstDigit ..< digits.count {
+            digits[index] = UInt16(slot + 1 - Int(digits[index] >> 4)) << 4 | digits[index] & 0xF
+        }
+        digitStarts.append(UInt32(digits.count))
+    }
+
+    /// Sorts the patterns and drops the ones a later duplicate replaces.
+    mutating func finish() {
+        let patternCount = letterStarts.count - 1
+        var order = (0 ..< patternCount).map(UInt32.init)
+        letters.withUnsafeBufferPointer { bytes in
+            letterStarts.withUnsafeBufferPointer { starts in
+                order.sort { a, b in
+                    let comparison = Self.compare(bytes, starts, Int(a), Int(b))
+                    return comparison != 0 ? comparison < 0 : a < b
+                }
+                // Equal letters are now adjacent, in file order: keep the last of each run.
+                var kept: [UInt32] = []
+                kept.reserveCapacity(order.count)
+                for (index, pattern) in order.enumerated() {
+                    if index + 1 < order.count, Self.compare(bytes, starts, Int(pattern), Int(order[index + 1])) == 0 { continue }
+                    kept.append(pattern)
+                }
+                order = kept
+            }
+        }
+        sorted = order
+    }
+
+    private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>, _ a: Int, _ b: Int) -> Int {
+        let aStart = Int(starts[a]), aEnd = Int(starts[a + 1])
+        let bStart = Int(starts[b]), bEnd = Int(starts[b + 1])
+        let common = min(aEnd - aStart, bEnd - bStart)
+        for offset in 0 ..< common where bytes[aStart + offset] != bytes[bStart + offset] {
+            return bytes[aStart + offset] < bytes[bStart + offset] ? -1 : 1
+        }
+        return (aEnd - aStart) - (bEnd - bStart)
+    }
+
+    /// Raises `values` (one per byte of `text` and one more: `values[k]` is the break after byte
+    /// `k`, as in libhyphen) by the patterns found in `text`, as libhyphen's automaton finds them:
+    /// after each byte only the longest run of bytes ending there that begins some pattern counts,
+    /// and only if it is a whole pattern. (A shorter pattern ending at the same byte is not
+    /// applied: the files are made for this, each pattern carrying the digits of those inside it.)
+    func apply(to text: [UInt8], values: inout [UInt8]) {
+        guard !sorted.isEmpty, !text.isEmpty else { return }
+        // reach[start]: the end of the longest run from `start` that begins some pattern.
+        var reach = [Int](repeating: 0, count: text.count)
+        for start in text.indices { reach[start] = start + walk(text, from: start, through: text.count - 1) { _, _ in } }
+        // The longest run ending at `end` starts at the first start that reaches past `end`;
+        // that start only moves forward as `end` does.
+        var longestStart = [Int](repeating: -1, count: text.count)
+        var start = 0
+        for end in text.indices {
+            while start <= end, reach[start] <= end { start += 1 }
+            if start <= end { longestStart[end] = start }
+        }
+        // One walk per start serves every end it is the longest run of.
+        var end = 0
+        while end < text.count {
+            let start = longestStart[end]
+            var last = end
+            while last + 1 < text.count, longestStart[last + 1] == start { last += 1 }
+            if start >= 0 {
+                walk(text, from: start, through: last) { position, pattern in
+                    if position >= end, let pattern { raise(&values, by: pattern, endingAt: position) }
+                }
+            }
+            end = last + 1
+        }
+    }
+
+    /// Walks the sorted patterns along `text` from `start` to at most `through`, calling `visit`
+    /// at each byte with the pattern that is exactly `text[start ... position]`, if any. Returns
+    /// how many bytes matched the beginning of some pattern.
+    @discardableResult
+    private func walk(_ text: [UInt8], from start: Int, through last: Int, _ visit: (Int, Int?) -> Void) -> Int {
+        var low = 0
+        var high = sorted.count
+        var depth = 0
+        while start + depth <= last {
+            let byte = Int(text[start + depth])
+            // In [low, high) every pattern shares `depth` letters; order them by the next one
+            // (a pattern with no next letter first).
+            low = boundary(low, high, depth: depth) { $0 >= byte }
+            high = boundary(low, high, depth: depth) { $0 > byte }
+            guard low < high else { break }
+            depth += 1
+            let first = Int(sorted[low])
+            visit(start + depth - 1, Int(letterStarts[first + 1] - letterStarts[first]) == depth ? first : nil)
+        }
+        return depth
+    }
+
+    /// The first index in [low, high) whose letter at `depth` (-1 where the pattern is no longer)
+    /// satisfies `isPast`, which must be false then true along the range.
+    private func boundary(_ low: Int, _ high: Int, depth: Int, _ isPast: (Int) -> Bool) -> Int {
+        var low = low
+        var high = high
+        while low < high {
+            let middle = (low + high) / 2
+            let pattern = Int(sorted[middle])
+            let position = Int(letterStarts[pattern]) + depth
+            let letter = position < Int(letterStarts[pattern + 1]) ? Int(letters[position]) : -1
+            if isPast(letter) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    private func raise(_ values: inout [UInt8], by pattern: Int, endingAt position: Int) {
+        for index in Int(digitStarts[pattern]) ..< Int(digitStarts[pattern + 1]) {
+            let slot = position + 1 - Int(digits[index] >> 4)
+            let digit = UInt8(digits[index] & 0xF)
+            if slot >= 0, slot < values.count, values[slot] < digit { values[slot] = digit }
+        }
+    }
+}

@@ -1,2 +1,0 @@
-#include <stdlib.h>
-#include <hyphen.h>

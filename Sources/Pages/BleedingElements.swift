@@ -1,0 +1,63 @@
+import Layout
+import Text
+
+extension PageTemplate {
+    /// Where elements that bleed may reach on page `number`: the page and the bleed round it,
+    /// in page coordinates (so it starts at minus the bleed).
+    public func bleedReach(ofPage number: Int) -> Rect {
+        Rect(x: -bleed, y: -bleed, width: size.width + 2 * bleed, height: size.height + 2 * bleed)
+    }
+
+    /// `rect` with each of `edges` that stands on the text area's edge taken out to the page's
+    /// edge and past it by the bleed (`Rect.bled`, the one rule for every element).
+    public func bled(_ rect: Rect, toward edges: BleedEdges, ofPage number: Int) -> Rect {
+        rect.bled(edges, from: textArea(ofPage: number), to: bleedReach(ofPage: number))
+    }
+
+    /// `page` with the drawn rectangle of each element that asks to bleed and stands at the
+    /// text area's edge, and without the running heads those would cover. Text never moves:
+    /// an element bleeds only outward from where it was placed, so the room it leaves the text
+    /// is what it was.
+    func bleeding(_ page: Page) -> Page {
+        var page = page
+        for index in page.pictures.indices {
+            let picture = page.pictures[index]
+            guard Self.bleeds(picture.content) else { continue }
+            let edges: BleedEdges = switch picture.position {
+            case .top: [.top, .sides]
+            case .bottom: [.bottom, .sides]
+            case .middle: .sides
+            }
+            page.pictures[index].bled = changed(bled(picture.rect, toward: edges, ofPage: page.number), from: picture.rect)
+        }
+        for frame in page.frames.indices {
+            for index in page.frames[frame].floats.indices {
+                let float = page.frames[frame].floats[index]
+                guard Self.bleeds(float.content) else { continue }
+                let bled = bled(float.rect, toward: float.side == .left ? .left : .right, ofPage: page.number)
+                page.frames[frame].floats[index].bled = changed(bled, from: float.rect)
+            }
+        }
+        let bledRects = page.pictures.compactMap(\.bled) + page.frames.flatMap { $0.floats.compactMap(\.bled) }
+        if !bledRects.isEmpty, var furniture = page.furniture {
+            // A picture running off the top or foot covers the margin: the head there goes.
+            furniture.frames.removeAll { frame in
+                frame.lines.contains { line in bledRects.contains { $0.intersects(line.bounds) } }
+            }
+            page.furniture = furniture
+        }
+        return page
+    }
+
+    private static func bleeds(_ content: PlacedContent) -> Bool {
+        switch content {
+        case .picture(let image): image.spanning?.bleeds ?? image.float?.bleeds ?? false
+        case .box(let box): box.style.bleeds
+        }
+    }
+
+    /// nil when the element did not move out (it stands inside the text area): it is drawn as placed.
+    private func changed(_ bled: Rect, from rect: Rect) -> Rect? {
+        bled == rect ? nil : bled
+    }
+}
