@@ -23,7 +23,8 @@ public struct DocumentWriter {
     /// when all of it has been written.
     @discardableResult
     public func writePDF<S: Sequence>(_ pages: S, to path: String, metadata: PDFMetadata = PDFMetadata(),
-                                      sheet: PrintSheet = PrintSheet()) throws -> Int
+                                      sheet: PrintSheet = PrintSheet(), standards: Set<PDFStandard> = [],
+                                      outputIntent: OutputIntent = OutputIntent()) throws -> Int
         where S.Element == Page {
         let file = try AtomicFile(destination: path)
         let draft = file.temporary + ".draft"
@@ -41,6 +42,8 @@ public struct DocumentWriter {
             var finisher = PDFFinisher(sheet: sheet, metadata: metadata)
             finisher.marksInvertedCMYK = drawn.invertedCMYK
             finisher.structure = drawn.structure
+            finisher.standards = standards
+            finisher.outputIntent = outputIntent
             try finisher.finish(draft: draft, pageSizes: pageSizes, into: file.temporary)
         } catch {
             TemporaryFiles.shared.remove(draft)
@@ -81,7 +84,8 @@ public struct DocumentWriter {
                 let media = sheet.mediaBox(for: page.size)
                 cairo_pdf_surface_set_size(surface, media.size.width, media.size.height)
                 if sizes.isEmpty { cairo_tag_begin(context, Self.documentStructure, nil) }
-                try draw(page, onSheet: sheet, in: context, drawer: drawer)
+                // The finishing step draws the crop marks, in registration colour.
+                try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
                 outline.addBookmarks(startingOn: page, pageIndex: sizes.count + 1, sheetMargin: sheet.margin, to: surface)
                 cairo_show_page(context)
                 sizes.append(page.size)
@@ -114,8 +118,9 @@ public struct DocumentWriter {
         return (sizes, drawer.drewInvertedCMYK, structure.record)
     }
 
-    /// Draws `page` where its trim lies on `sheet`, then the sheet's marks round it.
-    private func draw(_ page: Page, onSheet sheet: PrintSheet, in context: OpaquePointer, drawer: PageDrawer) throws {
+    /// Draws `page` where its trim lies on `sheet`, then, when `marks`, the sheet's marks round it.
+    private func draw(_ page: Page, onSheet sheet: PrintSheet, in context: OpaquePointer, drawer: PageDrawer,
+                      marks: Bool = true) throws {
         guard !sheet.isPageOnly else { return try drawer.draw(page, in: context) }
         cairo_save(context)
         cairo_translate(context, sheet.margin, sheet.margin)
@@ -126,7 +131,7 @@ public struct DocumentWriter {
             throw error
         }
         cairo_restore(context)
-        guard sheet.cropMarks else { return }
+        guard marks, sheet.cropMarks else { return }
         drawer.structure?.beginArtifact(in: context)
         CropMarks(sheet: sheet).draw(for: page.size, in: context)
         drawer.structure?.end(in: context)
