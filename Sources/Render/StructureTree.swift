@@ -54,10 +54,15 @@ final class StructureElement {
 struct StructureTree {
     let root = StructureElement(role: "Document")
 
-    /// The structure type of an aside: PDF 1.7's `Sect`, a self-contained part of the
-    /// document (PDF 2.0's `Aside` is not a standard type of the PDF 1.7 that PDF/UA-1 is based
-    /// on, and `Note` is for notes, which PDF/UA wants identified).
-    static let asideRole = "Sect"
+    /// The structure type of an aside: `Aside`, what it is (PDF 2.0's standard type), which
+    /// `roleMap` maps to PDF 1.7's `Sect`, a self-contained part of the document, for the
+    /// readers of PDF/UA-1 (based on PDF 1.7, where `Aside` is not a standard type; `Note` is
+    /// for notes, which PDF/UA wants identified).
+    static let asideRole = "Aside"
+
+    /// The types of typeset's own and the standard types they are read as (the structure
+    /// tree root's `/RoleMap`).
+    static let roleMap = [asideRole: "Sect"]
 
     init(_ record: StructureRecord) {
         var pieces: [(page: Int, mcid: Int, annotation: Int, piece: MarkedPiece)] = []

@@ -40,6 +40,9 @@ struct StructureTreeWriter {
 
         let root = indirect(qpdf_oh_new_dictionary(pdf))
         qpdf_oh_replace_key(pdf, root, "/Type", qpdf_oh_new_name(pdf, "/StructTreeRoot"))
+        let roles = qpdf_oh_new_dictionary(pdf)
+        for (role, standard) in StructureTree.roleMap { qpdf_oh_replace_key(pdf, roles, "/" + role, qpdf_oh_new_name(pdf, "/" + standard)) }
+        qpdf_oh_replace_key(pdf, root, "/RoleMap", roles)
         let document = try write(tree.root, parent: root)
         qpdf_oh_replace_key(pdf, root, "/K", document)
 

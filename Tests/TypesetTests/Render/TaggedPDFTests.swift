@@ -240,6 +240,7 @@ final class TaggedPDFTests: XCTestCase {
         // It runs past the trim into the bleed: its box starts left of the trimmed page.
         let bounds = try XCTUnwrap((rocket.dictionary["/A"] as? [String: Any])?["/BBox"] as? [NSNumber])
         XCTAssertLessThan(bounds[0].doubleValue, PrintSheet(bleed: 8.5, cropMarks: true).margin - 1)
-        XCTAssertEqual(tagged.elements("Sect").count, 1, "the aside")
+        XCTAssertEqual(tagged.elements("Aside").count, 1, "the aside")
+        XCTAssertEqual(tagged.roleMap, ["Aside": "Sect"], "read as a section by a PDF 1.7 reader")
     }
 }

@@ -40,6 +40,8 @@ struct TaggedPDF {
 
     let catalog: [String: Any]
     let root: Element?
+    /// The structure tree's `/RoleMap`: a type of typeset's own → the standard type it is read as.
+    let roleMap: [String: String]
     /// Each page's marked-content sequences' text, by MCID.
     let markedText: [[Int: String]]
     /// Each page's painting operators outside any marked content (text shown, paths filled or
@@ -123,6 +125,9 @@ struct TaggedPDF {
             return made
         }
         let treeRoot = value(catalog["/StructTreeRoot"])
+        roleMap = (value(treeRoot?["/RoleMap"]) ?? [:]).reduce(into: [:]) { map, entry in
+            if let role = entry.value as? String { map[String(entry.key.dropFirst())] = String(role.dropFirst()) }
+        }
         let top = (treeRoot?["/K"] as? [Any]).map { $0.first } ?? treeRoot?["/K"]
         root = element(top as Any?)
     }
