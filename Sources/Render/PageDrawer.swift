@@ -39,6 +39,8 @@ final class PageDrawer {
             colorGlyphs.endPage()
             repeatedPictures.endPage()
         }
+        // Sections' tints first: everything else on the page stands on them.
+        for tint in page.tints { fill(tint.drawn, with: tint.color, in: context) }
         for picture in page.pictures {
             switch picture.content {
             case .picture(let image): try drawImage(image, in: picture.rect, bled: picture.bled, images: &images, in: context)
@@ -113,12 +115,7 @@ final class PageDrawer {
     /// border, then its text.
     private func draw(_ box: PlacedBox, bled: Rect? = nil, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
         let rect = box.rect
-        if let background = box.style.background {
-            let filled = bled ?? rect
-            cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
-            cairo_rectangle(context, filled.minX, filled.minY, filled.width, filled.height)
-            cairo_fill(context)
-        }
+        if let background = box.style.background { fill(bled ?? rect, with: background, in: context) }
         if let border = box.style.border {
             // Inside the box's edge: the border is part of its width, as its inset says.
             let half = border.width / 2
@@ -129,6 +126,13 @@ final class PageDrawer {
             cairo_stroke(context)
         }
         try draw(box.frames, of: text, images: &images, bleed: bled.map { BoxBleed(box: box, bled: $0) }, in: context)
+    }
+
+    /// `rect` filled with `color`: a box's background, a section's tint.
+    private func fill(_ rect: Rect, with color: Text.Color, in context: OpaquePointer) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(context)
     }
 
     /// A gutter's rule: a vertical line with butt ends, so that it stops exactly where its
