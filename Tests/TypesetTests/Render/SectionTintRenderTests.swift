@@ -97,4 +97,22 @@ final class SectionTintRenderTests: XCTestCase {
         XCTAssertTrue(isWhite(shown, bleed + own.x - 2, middle), "white just outside the tint")
         XCTAssertTrue(isTint(shown, bleed + own.x + 2, middle), "the tint just inside its edge, in the margin")
     }
+
+    /// docs/markup.md's example, rendered: its section's tint behind its two columns and the
+    /// headline's one-column section untinted, the tint's colour in the PNG between the columns.
+    func testTheDocumentedExampleIsTinted() throws {
+        let example = MarkupExample.named("section-background")
+        XCTAssertTrue(example.expected.isEmpty)
+        let directory = try makeTemporaryDirectory()
+        try write(example.markup, to: directory.appendingPathComponent("doc.txt"))
+        let (pixels, page) = try render(directory, [])
+        let tints = try XCTUnwrap(page["tints"] as? [[String: Any]])
+        XCTAssertEqual(tints.map { $0["section"] as? Int }, [2], "the second section alone")
+        XCTAssertEqual(tints.first?["color"] as? String, "#f2e6c9")
+        let own = try rect(tints.first?["rect"])
+        let (r, g, b) = pixels.rgb(x: Int(own.x + own.width / 2), y: Int(own.y + 3))
+        XCTAssertEqual(r, 0xF2 / 255, accuracy: 0.02)
+        XCTAssertEqual(g, 0xE6 / 255, accuracy: 0.02)
+        XCTAssertEqual(b, 0xC9 / 255, accuracy: 0.02)
+    }
 }
