@@ -12,6 +12,18 @@ final class SectionBackgroundMarkupTests: XCTestCase {
         return (document.sections.map(\.style), document.diagnostics)
     }
 
+    /// The one diagnostic `markup` gives, checked to be of `severity` at `line` and `column`.
+    private func only(_ markup: String, _ severity: Diagnostic.Severity, line: Int, column: Int,
+                      file: StaticString = #filePath, at: UInt = #line) throws -> Diagnostic {
+        let found = sections(markup).diagnostics
+        XCTAssertEqual(found.count, 1, "\(found)", file: file, line: at)
+        let diagnostic = try XCTUnwrap(found.first, file: file, line: at)
+        XCTAssertEqual(diagnostic.severity, severity, file: file, line: at)
+        XCTAssertEqual(diagnostic.location?.line, line, file: file, line: at)
+        XCTAssertEqual(diagnostic.location?.column, column, file: file, line: at)
+        return diagnostic
+    }
+
     func testTheBackgroundAndTheBleedAreKeptOnTheSection() throws {
         let found = sections("""
             <section columns="2" background="#f2e6c9" bleed="yes">
@@ -33,32 +45,21 @@ final class SectionBackgroundMarkupTests: XCTestCase {
     }
 
     func testABadColourIsAnErrorAtTheValueAsForAnAside() throws {
-        let markup = "First.\n<section background=\"#12345\">\nText.\n</section>\n"
-        let found = sections(markup).diagnostics
-        XCTAssertEqual(found.count, 1, "\(found)")
-        let error = try XCTUnwrap(found.first)
-        XCTAssertEqual(error.severity, .error)
-        XCTAssertEqual(error.location?.line, 2)
-        XCTAssertEqual(error.location?.column, 22, "at the value")
+        let error = try only("First.\n<section background=\"#12345\">\nText.\n</section>\n", .error, line: 2, column: 22)
         let aside = TestSupport.parse("First.\n<aside background=\"#12345\">\nText.\n</aside>\n").diagnostics
         XCTAssertEqual(aside.map(\.message), [error.message], "the same words as for an aside")
     }
 
     func testABleedNeitherOnNorOffIsAnErrorAtTheValue() throws {
-        let found = sections("<section background=\"#eeeeee\" bleed=\"maybe\">\nText.\n</section>\n").diagnostics
-        XCTAssertEqual(found.map(\.message), ["bleed must be on or off, not \"maybe\""])
-        XCTAssertEqual(found.first?.severity, .error)
-        XCTAssertEqual(found.first?.location?.line, 1)
-        XCTAssertEqual(found.first?.location?.column, 38)
+        let error = try only("<section background=\"#eeeeee\" bleed=\"maybe\">\nText.\n</section>\n", .error, line: 1, column: 38)
+        XCTAssertEqual(error.message, "bleed must be on or off, not \"maybe\"")
     }
 
     func testABleedWithoutABackgroundIsWarnedAboutAtTheAttributeAndDropped() throws {
-        let found = sections("Before.\n<section columns=\"2\" bleed=\"true\">\nText.\n</section>\n")
-        XCTAssertEqual(found.diagnostics.map(\.message), ["bleed has no effect on a section without a background; give background"])
-        XCTAssertEqual(found.diagnostics.first?.severity, .warning)
-        XCTAssertEqual(found.diagnostics.first?.location?.line, 2)
-        XCTAssertEqual(found.diagnostics.first?.location?.column, 22, "at the attribute's name")
-        XCTAssertEqual(found.styles.map(\.bleeds), [false])
+        let markup = "Before.\n<section columns=\"2\" bleed=\"true\">\nText.\n</section>\n"
+        let warning = try only(markup, .warning, line: 2, column: 22)
+        XCTAssertEqual(warning.message, "bleed has no effect on a section without a background; give background")
+        XCTAssertEqual(sections(markup).styles.map(\.bleeds), [false], "dropped")
         XCTAssertTrue(sections("<section bleed=\"false\">\nText.\n</section>\n").diagnostics.isEmpty, "no bleed asked, no word")
     }
 }

@@ -17,18 +17,12 @@ final class SectionTintPageTests: XCTestCase {
     private let padding = 6.0
 
     private func layOut(_ markup: String, header: Bool = false) throws -> (text: AttributedText, pages: [Page]) {
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        options.sheet = PrintSheet(bleed: bleed)
-        if header {
-            options.header = try RunningTemplate(parsing: "Zombie Monthly||Lift-off")
-            options.headerOnFirstPage = true
-            options.footer = try RunningTemplate(parsing: "||{page}")
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: TestSupport.zombiesDirectory.path) { options in
+            options.sheet = PrintSheet(bleed: bleed)
+            if header { try? options.addHeaderAndFooter() }
         }
-        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
-                                                               baseDirectory: TestSupport.zombiesDirectory.path)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])
-        return (document.text, document.checkedPages())
+        return (document.text, pages)
     }
 
     private func paragraphs(_ count: Int, from first: Int = 1) -> String {
