@@ -16,9 +16,8 @@ extension PageTemplate {
 
     /// `page` with the drawn rectangle of each element that asks to bleed and stands at the
     /// text area's edge (pictures, boxes and sections' tints), and without the running heads
-    /// those would cover. Text never moves:
-    /// an element bleeds only outward from where it was placed, so the room it leaves the text
-    /// is what it was.
+    /// those would cover. Text never moves: an element bleeds only outward from where it was
+    /// placed, so the room it leaves the text is what it was.
     func bleeding(_ page: Page) -> Page {
         var page = page
         for index in page.pictures.indices {
