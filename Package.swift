@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // qpdf's content-stream tokenizer is C++ only: a small shim rewrites marked content with it.
+        .target(name: "CContentTokens", linkerSettings: [.linkedLibrary("qpdf")]),
 
         // Pipeline stages
         .target(name: "Diagnostics"),
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "Breaking", dependencies: ["Text", "CICU"]),
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"]),
         .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
-        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CQPDF"]),
+        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CQPDF", "CContentTokens"]),
         .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render"]),
         .target(name: "Golden", dependencies: ["Diagnostics", "Render", "TypesetKit"]),
         .executableTarget(name: "TypesetCLI", dependencies: [
@@ -61,5 +63,7 @@ let package = Package(
 
         .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "Golden", "CCairo"],
                     resources: []),
-    ]
+    ],
+    // qpdf's headers need C++17.
+    cxxLanguageStandard: .cxx17
 )

@@ -185,7 +185,6 @@ extension ParseState {
         style.headIndent = base.headIndent + indent
         style.firstLineIndent = -indent
         style.tabStops = [TabStop(location: style.headIndent)] + base.tabStops.filter { $0.location > style.headIndent }
-        builder.beginListItem(style: style, number: number, madeAt: tag.offset)
         // A marker written in the tag is located at its value; a number, the bullet and the tab at the tag.
         var markerText = SourcedText()
         if number == nil, let marker {
@@ -194,6 +193,8 @@ extension ParseState {
             markerText.append((number.map { "\($0)." } ?? "•").utf16, madeAt: tag.offset)
         }
         markerText.append(CollectionOfOne(0x09), madeAt: tag.offset)
+        style.listMarkerLength = markerText.units.count
+        builder.beginListItem(style: style, number: number, madeAt: tag.offset)
         builder.append(markerText)
     }
 

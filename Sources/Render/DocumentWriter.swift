@@ -23,7 +23,8 @@ public struct DocumentWriter {
     /// when all of it has been written.
     @discardableResult
     public func writePDF<S: Sequence>(_ pages: S, to path: String, metadata: PDFMetadata = PDFMetadata(),
-                                      sheet: PrintSheet = PrintSheet()) throws -> Int
+                                      sheet: PrintSheet = PrintSheet(), standards: Set<PDFStandard> = [],
+                                      outputIntent: OutputIntent = OutputIntent()) throws -> Int
         where S.Element == Page {
         let file = try AtomicFile(destination: path)
         let draft = file.temporary + ".draft"
@@ -40,6 +41,9 @@ public struct DocumentWriter {
             TemporaryFiles.shared.register(file.temporary)
             var finisher = PDFFinisher(sheet: sheet, metadata: metadata)
             finisher.marksInvertedCMYK = drawn.invertedCMYK
+            finisher.structure = drawn.structure
+            finisher.standards = standards
+            finisher.outputIntent = outputIntent
             try finisher.finish(draft: draft, pageSizes: pageSizes, into: file.temporary)
         } catch {
             TemporaryFiles.shared.remove(draft)
@@ -53,9 +57,11 @@ public struct DocumentWriter {
     }
 
     /// Draws every page into Cairo's PDF, written through `sink`, and closes it. Returns the
-    /// pages' (trimmed) sizes, and whether an Adobe CMYK JPEG was drawn (see InvertedCMYKImages).
+    /// pages' (trimmed) sizes, whether an Adobe CMYK JPEG was drawn (see InvertedCMYKImages), and
+    /// the record of the tagged content the structure tree is built from (see StructureRecorder).
     private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, path: String, metadata: PDFMetadata,
-                                      sheet: PrintSheet) throws -> (sizes: [Size], invertedCMYK: Bool) where S.Element == Page {
+                                      sheet: PrintSheet) throws -> (sizes: [Size], invertedCMYK: Bool, structure: StructureRecord)
+        where S.Element == Page {
         guard let surface = cairo_pdf_surface_create_for_stream(FileSink.cairoWrite, sink.cairoClosure,
                                                                 PageTemplate.a4.width, PageTemplate.a4.height),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -65,26 +71,27 @@ public struct DocumentWriter {
         let context = cairo_create(surface)!
         let drawer = PageDrawer(text: text)
         drawer.annotatesLinks = true
+        let structure = StructureRecorder(text: text, language: metadata.language)
+        drawer.structure = structure
         let outline = DocumentOutline(text: text)
-        // Cairo 1.16 gives a link annotation a structure parent, but writes the structure
-        // tree (and so that parent) only when the content has a structure element: without
-        // one the PDF refers to an object it never writes. One element round the document
-        // gives the links their tree. It must begin after the first page's size is set,
+        // Every piece of content is a leaf under one element round the document, which is
+        // what makes Cairo 1.16 give each piece an MCID (the finishing step replaces Cairo's
+        // tree with one in logical order). It must begin after the first page's size is set,
         // which otherwise drops it.
-        let structured = hasLinks
         var sizes: [Size] = []
         do {
             for page in pages {
                 let media = sheet.mediaBox(for: page.size)
                 cairo_pdf_surface_set_size(surface, media.size.width, media.size.height)
-                if structured, sizes.isEmpty { cairo_tag_begin(context, Self.documentStructure, nil) }
-                try draw(page, onSheet: sheet, in: context, drawer: drawer)
+                if sizes.isEmpty { cairo_tag_begin(context, Self.documentStructure, nil) }
+                // The finishing step draws the crop marks, in registration colour.
+                try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
                 outline.addBookmarks(startingOn: page, pageIndex: sizes.count + 1, sheetMargin: sheet.margin, to: surface)
                 cairo_show_page(context)
                 sizes.append(page.size)
                 try checkStatus(context, writing: sink, to: path)
             }
-            if structured, !sizes.isEmpty {
+            if !sizes.isEmpty {
                 cairo_tag_end(context, Self.documentStructure)
                 try checkStatus(context, writing: sink, to: path)
             }
@@ -108,11 +115,12 @@ public struct DocumentWriter {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
-        return (sizes, drawer.drewInvertedCMYK)
+        return (sizes, drawer.drewInvertedCMYK, structure.record)
     }
 
-    /// Draws `page` where its trim lies on `sheet`, then the sheet's marks round it.
-    private func draw(_ page: Page, onSheet sheet: PrintSheet, in context: OpaquePointer, drawer: PageDrawer) throws {
+    /// Draws `page` where its trim lies on `sheet`, then, when `marks`, the sheet's marks round it.
+    private func draw(_ page: Page, onSheet sheet: PrintSheet, in context: OpaquePointer, drawer: PageDrawer,
+                      marks: Bool = true) throws {
         guard !sheet.isPageOnly else { return try drawer.draw(page, in: context) }
         cairo_save(context)
         cairo_translate(context, sheet.margin, sheet.margin)
@@ -123,15 +131,13 @@ public struct DocumentWriter {
             throw error
         }
         cairo_restore(context)
+        guard marks, sheet.cropMarks else { return }
+        drawer.structure?.beginArtifact(in: context)
         CropMarks(sheet: sheet).draw(for: page.size, in: context)
+        drawer.structure?.end(in: context)
     }
 
     private static let documentStructure = "Document"
-
-    /// Whether any of the text is a link.
-    private var hasLinks: Bool {
-        text.attributeRuns.distinctValues.contains { $0.link != nil }
-    }
 
     /// Writes one PNG per page, named as `PNGPageNames` says, each showing the whole of
     /// `sheet` (by default the trimmed page alone). Returns the paths written.

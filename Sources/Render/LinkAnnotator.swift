@@ -7,8 +7,9 @@ import Layout
 /// follow the runs as they are placed.
 enum LinkAnnotator {
     /// Annotates the links on `line`: each stretch of adjacent runs (in visual order) with
-    /// one address, from the line's ascent to its descent.
-    static func annotate(_ line: Line, in context: OpaquePointer) {
+    /// one address, from the line's ascent to its descent. Each annotation made is recorded in
+    /// `structure`, which puts it in its `Link` element of the structure tree.
+    static func annotate(_ line: Line, recordingIn structure: StructureRecorder? = nil, in context: OpaquePointer) {
         var index = line.runs.startIndex
         while index < line.runs.endIndex {
             guard let address = line.runs[index].attributes.link else {
@@ -25,6 +26,8 @@ enum LinkAnnotator {
             if rect.width > 0, rect.height > 0 {
                 cairo_tag_begin(context, CAIRO_TAG_LINK, attributes(uri: address, rect: rect))
                 cairo_tag_end(context, CAIRO_TAG_LINK)
+                let offset = line.runs[index ..< end].map(\.stringRange.lowerBound).min() ?? line.stringRange.lowerBound
+                structure?.recordLinkAnnotation(address: address, offset: offset)
             }
             index = end
         }

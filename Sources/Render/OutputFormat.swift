@@ -8,6 +8,8 @@ public struct PDFMetadata: Sendable {
     public var title: String?
     public var author: String?
     public var subject: String?
+    /// The document's language (BCP 47), the PDF catalog's `/Lang`.
+    public var language = "en"
     /// Seconds since 1970 for the creation date: `SOURCE_DATE_EPOCH`, or a fixed date, so
     /// that the same input gives the same bytes.
     public var creationDate: Int

@@ -1,16 +1,26 @@
 import CQPDF
+import Foundation
 import Layout
 
 /// The last step of every PDF: Cairo writes the drawing, and qpdf (a PDF library, through its
 /// C API) rewrites that file with what Cairo 1.16 cannot write: each page's TrimBox and
-/// BleedBox beside a MediaBox holding both, and the dates in the form the PDF standard
-/// requires. Everything Cairo wrote is kept as it is (streams are copied, not recompressed).
+/// BleedBox beside a MediaBox holding both, the crop marks in registration colour, the dates
+/// in the form the PDF standard requires, and what the standards asked for need (`PDFX4`,
+/// `DocumentXMP`). Everything Cairo wrote is kept as it is (streams are copied, not
+/// recompressed).
 struct PDFFinisher {
     var sheet: PrintSheet
     var metadata: PDFMetadata
     /// Whether the draft holds an Adobe CMYK JPEG, whose inverted values need a `/Decode`
     /// array Cairo does not write (see InvertedCMYKImages).
     var marksInvertedCMYK = false
+    /// The tagged content drawn, from which the structure tree is built in logical order
+    /// (`StructureTree`); nil: Cairo's tree is kept as it is.
+    var structure: StructureRecord?
+    /// The standards the file is to conform to (`--pdf-standard`).
+    var standards: Set<PDFStandard> = []
+    /// The printing condition of a PDF/X file.
+    var outputIntent = OutputIntent()
 
     /// Reads Cairo's PDF at `draft`, whose pages were drawn at `pageSizes` (the trimmed
     /// sizes, in order), and writes the finished file at `output`. Throws qpdf's message when
@@ -32,14 +42,31 @@ struct PDFFinisher {
             setBox("/MediaBox", sheet.mediaBox(for: size), of: page, in: pdf)
             setBox("/BleedBox", sheet.bleedBox(for: size), of: page, in: pdf)
             setBox("/TrimBox", sheet.trimBox(for: size), of: page, in: pdf)
+            RegistrationMarks(marks: CropMarks(sheet: sheet)).add(to: page, size: size, in: pdf)
             // Handles are kept until cleanup otherwise: a book's pages would pile up.
             qpdf_oh_release_all(pdf)
         }
         if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
+        if let structure {
+            var writer = StructureTreeWriter(pdf: pdf, pageHeights: pageSizes.map { sheet.mediaBox(for: $0).maxY })
+            try writer.write(StructureTree(structure), record: structure, language: metadata.language)
+            qpdf_oh_release_all(pdf)
+            try ArtifactMarking.mark(structure.artifacts, in: pdf)
+        }
         let date = PDFDate.string(secondsSince1970: metadata.creationDate)
         qpdf_set_info_key(pdf, "/CreationDate", date)
         qpdf_set_info_key(pdf, "/ModDate", date)
+        if standards.contains(.x4) { try PDFX4(outputIntent: outputIntent).apply(to: pdf) }
+        if !standards.isEmpty {
+            // The identifiers are made from what Cairo drew, which the same input draws the same.
+            guard let content = try? Data(contentsOf: URL(fileURLWithPath: draft), options: .alwaysMapped) else {
+                throw FinishingError("cannot read the draft \(draft) again")
+            }
+            DocumentXMP.attach(DocumentXMP(metadata: metadata, standards: standards).packet(for: pdf, content: content), to: pdf)
+        }
+        let version = String(cString: qpdf_get_pdf_version(pdf))
         try check(qpdf_init_write(pdf, output), of: pdf)
+        if standards.contains(.x4), PDFX4.needsOlderVersion(version) { qpdf_force_pdf_version(pdf, PDFX4.latestVersion) }
         // The file identifier is made from the content, not the clock: same input, same bytes.
         qpdf_set_deterministic_ID(pdf, QPDF_TRUE)
         try check(qpdf_write(pdf), of: pdf)

@@ -18,6 +18,9 @@ final class PageDrawer {
 
     /// Whether links get link annotations (PDF only: pictures cannot be clicked).
     var annotatesLinks = false
+    /// Marks the document's text and pictures as tagged content and records what each piece
+    /// is, for the PDF's structure tree; nil: nothing is marked (page images).
+    var structure: StructureRecorder?
     /// Whether a picture drawn so far is an Adobe CMYK JPEG, whose PDF image then needs a
     /// Decode array (`PDFFinisher` adds it, see InvertedCMYKImages).
     private(set) var drewInvertedCMYK = false
@@ -39,60 +42,116 @@ final class PageDrawer {
             colorGlyphs.endPage()
             repeatedPictures.endPage()
         }
-        // Sections' tints first: everything else on the page stands on them.
-        for tint in page.tints { fill(tint.drawn, with: tint.color, in: context) }
+        structure?.beginPage()
+        // Sections' tints first: everything else on the page stands on them. Decoration, not
+        // the document's content: an artifact, as a box's background is.
+        if !page.tints.isEmpty {
+            structure?.beginArtifact(in: context)
+            for tint in page.tints { fill(tint.drawn, with: tint.color, in: context) }
+            structure?.end(in: context)
+        }
         for picture in page.pictures {
             switch picture.content {
-            case .picture(let image): try drawImage(image, in: picture.rect, bled: picture.bled, images: &images, in: context)
+            case .picture(let image):
+                try drawMarkedImage(image, anchor: picture.anchor, in: picture.rect, bled: picture.bled, images: &images, in: context)
             case .box(let box): try draw(box, bled: picture.bled, images: &images, in: context)
             }
         }
-        for rule in page.rules { drawRule(rule, in: context) }
+        if !page.rules.isEmpty {
+            structure?.beginArtifact(in: context)
+            for rule in page.rules { drawRule(rule, in: context) }
+            structure?.end(in: context)
+        }
         try draw(page.frames, of: text, images: &images, in: context)
         if let furniture = page.furniture {
-            // The running heads' runs index their own text, not the document's.
-            try draw(furniture.frames, of: furniture.text, images: &images, in: context)
+            // The running heads' runs index their own text, not the document's: they are
+            // not the document's content, and are marked as an artifact.
+            structure?.beginArtifact(in: context)
+            try draw(furniture.frames, of: furniture.text, marked: false, images: &images, in: context)
+            structure?.end(in: context)
         }
     }
 
-    /// Draws `frames`, whose runs index `source`; pictures standing on the inside edges of a
-    /// box that bleeds go out with it (`bleed`).
-    private func draw(_ frames: [Frame], of source: AttributedText, images: inout [String: OpaquePointer],
+    /// Draws `frames`, whose runs index `source`; `marked`: as the document's tagged content.
+    /// Pictures standing on the inside edges of a box that bleeds go out with it (`bleed`).
+    private func draw(_ frames: [Frame], of source: AttributedText, marked: Bool = true, images: inout [String: OpaquePointer],
                       bleed: BoxBleed? = nil, in context: OpaquePointer) throws {
+        let structure = marked ? self.structure : nil
         for frame in frames {
             for float in frame.floats {
                 switch float.content {
-                case .picture(let image): try drawImage(image, in: float.rect, bled: float.bled, images: &images, in: context)
+                case .picture(let image):
+                    try drawMarkedImage(image, anchor: float.anchor, in: float.rect, bled: float.bled, images: &images, in: context)
                 case .box(let box): try draw(box, bled: float.bled, images: &images, in: context)
                 }
             }
             for line in frame.lines {
                 if let box = line.box { try draw(box, images: &images, in: context) }
                 if let initial = line.initial {
+                    structure?.beginText(at: initial.hiddenRange.lowerBound, link: nil,
+                                         language: line.runs.first?.attributes.language ?? "", in: context)
                     // Read with the line's first shown character (see buildClusters), when it shows one.
                     let readAlone = !line.runs.contains { $0.clusters.contains(initial.hiddenRange.upperBound) }
                     InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)
                 }
-                for run in line.runs {
-                    if let background = run.attributes.backgroundColor {
-                        DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
+                let labelEnd = structure?.listLabelEnd(of: line)
+                structure?.listLabelEnd = labelEnd
+                // A list item's marker is marked alone, though it may share a run with its text.
+                let drawn = labelEnd.map { line.cuttingRuns(at: $0) } ?? line
+                for piece in MarkedLinePieces(drawn, labelEnd: labelEnd) {
+                    if let structure { try beginPiece(piece, of: drawn, structure: structure, in: context) }
+                    for run in drawn.runs[piece.runs] {
+                        if let background = run.attributes.backgroundColor {
+                            DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
+                        }
+                        if let delegate = run.runDelegate {
+                            // A floated or spanning picture's anchor draws nothing: the picture is
+                            // the frame's float or the page's.
+                            guard let image = run.image, image.float == nil, image.spanning == nil else { continue }
+                            let box = Rect(x: line.origin.x + run.x, y: line.origin.y - delegate.ascent,
+                                           width: delegate.width, height: delegate.ascent + delegate.descent)
+                            let bled = bleed.map { box.bled($0.edges, from: $0.inside, to: $0.reach) }
+                            try drawImage(image, in: box, bled: bled == box ? nil : bled, images: &images, in: context)
+                        } else {
+                            try drawGlyphs(run, line: line, source: source, in: context)
+                        }
+                        DecorationDrawer.drawDecorations(of: run, line: line, in: context)
                     }
-                    if let delegate = run.runDelegate {
-                        // A floated or spanning picture's anchor draws nothing: the picture is
-                        // the frame's float or the page's.
-                        guard let image = run.image, image.float == nil, image.spanning == nil else { continue }
-                        let box = Rect(x: line.origin.x + run.x, y: line.origin.y - delegate.ascent,
-                                       width: delegate.width, height: delegate.ascent + delegate.descent)
-                        let bled = bleed.map { box.bled($0.edges, from: $0.inside, to: $0.reach) }
-                        try drawImage(image, in: box, bled: bled == box ? nil : bled, images: &images, in: context)
-                    } else {
-                        try drawGlyphs(run, line: line, source: source, in: context)
-                    }
-                    DecorationDrawer.drawDecorations(of: run, line: line, in: context)
                 }
-                if annotatesLinks { LinkAnnotator.annotate(line, in: context) }
+            }
+            // A paragraph's lines in a frame go on in one marked sequence (StructureRecorder):
+            // it ends with the frame, and links are annotated after it, outside any.
+            structure?.end(in: context)
+            // A running head's link would be a structure element inside its artifact,
+            // which Cairo then gives no MCID: it is not made a link.
+            if annotatesLinks, marked {
+                for line in frame.lines { LinkAnnotator.annotate(line, recordingIn: structure, in: context) }
             }
         }
+    }
+
+    /// Begins the marked content of `piece`: a picture in the line, or its text.
+    private func beginPiece(_ piece: MarkedLinePieces.Piece, of line: Line, structure: StructureRecorder,
+                            in context: OpaquePointer) throws {
+        let first = line.runs[piece.runs.lowerBound]
+        if let image = first.image, let delegate = first.runDelegate {
+            guard image.float == nil, image.spanning == nil else { return structure.end(in: context) }
+            let box = Rect(x: line.origin.x + first.x, y: line.origin.y - delegate.ascent,
+                           width: delegate.width, height: delegate.ascent + delegate.descent)
+            structure.beginPicture(image, anchor: first.stringRange.lowerBound, rect: box, in: context)
+        } else {
+            let start = line.runs[piece.runs].map(\.stringRange.lowerBound).min() ?? first.stringRange.lowerBound
+            structure.beginText(at: start, link: first.attributes.link, language: first.attributes.language, in: context)
+        }
+    }
+
+    /// A floated or spanning picture, marked as a figure anchored at `anchor` (its box on the
+    /// page is `bled`, where it runs off the page).
+    private func drawMarkedImage(_ image: ImageAttachment, anchor: Int, in box: Rect, bled: Rect?,
+                                 images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
+        structure?.beginPicture(image, anchor: anchor, rect: bled ?? box, in: context)
+        defer { structure?.end(in: context) }
+        try drawImage(image, in: box, bled: bled, images: &images, in: context)
     }
 
     /// The picture in the file `image` names scaled to fill `box`, or to cover `bled`, the
@@ -115,6 +174,8 @@ final class PageDrawer {
     /// border, then its text.
     private func draw(_ box: PlacedBox, bled: Rect? = nil, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
         let rect = box.rect
+        let decorated = box.style.background != nil || box.style.border != nil
+        if decorated { structure?.beginArtifact(in: context) }
         if let background = box.style.background { fill(bled ?? rect, with: background, in: context) }
         if let border = box.style.border {
             // Inside the box's edge: the border is part of its width, as its inset says.
@@ -125,6 +186,7 @@ final class PageDrawer {
             cairo_rectangle(context, rect.minX + half, rect.minY + half, rect.width - border.width, rect.height - border.width)
             cairo_stroke(context)
         }
+        if decorated { structure?.end(in: context) }
         try draw(box.frames, of: text, images: &images, bleed: bled.map { BoxBleed(box: box, bled: $0) }, in: context)
     }
 

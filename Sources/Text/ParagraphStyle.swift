@@ -125,6 +125,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var minimumLineWidth: LineWidthMinimum
     /// How its justified lines give: word spaces, letter spacing and glyph scaling.
     public var justification = Justification.standard
+    /// A list item's marker and the tab after it are the paragraph's first characters, this
+    /// many UTF-16 units (the PDF's structure tree tells the label from the body); nil: the
+    /// paragraph is no list item.
+    public var listMarkerLength: Int?
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,

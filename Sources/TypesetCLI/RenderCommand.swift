@@ -86,13 +86,17 @@ struct RenderCommand: ParsableCommand {
     /// nothing, so a warning (an error with --strict, as every warning).
     static let dpiWithPDF = "--dpi sets the resolution of PNG output (--format png); a PDF has none, so it is ignored"
 
+    /// A standard is a PDF's: page images are written as they always are.
+    static let standardWithPNG = "--pdf-standard makes a PDF conform to a standard; PNG pages have none, so it is ignored"
+
     func run() throws {
         let plan = try plan
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = resolution
-        printSheet.apply(to: &options)
+        try printSheet.apply(to: &options)
         if dpi != nil, plan.format == .pdf { StandardError.write("warning: \(Self.dpiWithPDF)\n") }
+        if !options.pdfStandards.isEmpty, plan.format == .png { StandardError.write("warning: \(Self.standardWithPNG)\n") }
         if let outDir { try createFolder(outDir) }
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
         // `--layout-json -` is written whole to a temporary file too, and copied when the document succeeded.

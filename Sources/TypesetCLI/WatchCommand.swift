@@ -64,7 +64,7 @@ struct WatchCommand: ParsableCommand {
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = dpi
-        printSheet.apply(to: &options)
+        try printSheet.apply(to: &options)
         let outputPath = plan.entries[0].outputPath
         let typesetter = BatchTypesetter(options: options, jobs: 1)
         let watcher: FileWatcher

@@ -21,7 +21,8 @@ struct DrawPass {
                 let pages = RecordedPages(laidOut, into: layoutJSON)
                 switch options.format {
                 case .pdf:
-                    let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata, sheet: sheet)
+                    let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata, sheet: sheet,
+                                                    standards: options.pdfStandards, outputIntent: options.outputIntent)
                     return TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
                 case .png:
                     let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi, sheet: sheet)

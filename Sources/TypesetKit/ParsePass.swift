@@ -15,7 +15,10 @@ struct ParsePass {
             attributes: TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize, language: options.language),
             paragraphStyle: ParagraphStyle(alignment: options.alignment, spaceAfter: options.paragraphSpacing),
             textScale: options.textScale)
-        let document = MarkupParser(defaults: defaults, baseDirectory: baseDirectory, imageRoot: options.imageRoot).parse(source)
+        var parser = MarkupParser(defaults: defaults, baseDirectory: baseDirectory, imageRoot: options.imageRoot)
+        // PDF/UA: a picture nothing describes is an error, not a warning (PNG pages are not tagged).
+        parser.requiresAlternativeText = options.pdfStandards.contains(.ua1) && options.format == .pdf
+        let document = parser.parse(source)
         return PassResult(document, diagnostics: document.diagnostics + options.page.sectionProblems(document.sections))
     }
 }

@@ -21,6 +21,10 @@ public struct TypesetOptions: Sendable {
     public var sheet = PrintSheet()
     /// PNG pages show the whole sheet (bleed and marks), not the trimmed page.
     public var showsBleed = false
+    /// The standards a PDF is to conform to (`--pdf-standard`): PDF/X-4, PDF/UA-1.
+    public var pdfStandards: Set<PDFStandard> = []
+    /// The printing condition a PDF/X file declares, by its ICC profile.
+    public var outputIntent = OutputIntent()
     /// The bundled fonts; found beside the executable when nil.
     public var fontsDirectory: String?
     /// Pictures must lie inside this folder; the document's own folder when nil.

@@ -83,7 +83,12 @@ public final class Typesetter {
         // Bad pictures are reported in source order, among the warnings before them.
         let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table)) { $0.sortedBySource() }
         let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, document: document))
-        let text = try log.take(CheckKeptBlocksPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
+        var text = try log.take(CheckKeptBlocksPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
+        if !options.pdfStandards.isEmpty, options.format == .pdf {
+            let untitled = TitleRequirement.problem(title: title, standards: options.pdfStandards).map { [$0] } ?? []
+            let leftOut = options.pdfStandards.contains(.x4) ? PDFXPreflight.removeLinks(from: &text, sourceMap: document.sourceMap) : []
+            text = try log.take(PassResult(text, diagnostics: untitled + leftOut))
+        }
         if options.strict { try log.refuseWarnings() }
 
         // Elements that bleed reach past the page by the sheet's bleed, whatever the output format.
@@ -95,6 +100,7 @@ public final class Typesetter {
         // The command line's document information wins, field by field, as for the title.
         prepared.metadata = options.metadata
         prepared.metadata.title = title
+        prepared.metadata.language = options.language
         prepared.metadata.author = Self.nonEmpty(options.metadata.author ?? document.meta.author)
         prepared.metadata.subject = Self.nonEmpty(options.metadata.subject ?? document.meta.subject)
         return prepared

@@ -1,10 +1,13 @@
 import Foundation
+import Render
+import TypesetKit
 import XCTest
 
 /// A section's tint as the reader sees it, in PNG pages from the command line: drawn first, so
 /// its column rule and its picture stand on it; bleeding, it reaches the sheet's left and right
 /// edges beside the section (`--show-bleed`) and no higher than the section; not bleeding, it
-/// stops in the margin. The layout JSON reports it where it is drawn.
+/// stops in the margin. The layout JSON reports it where it is drawn; in the tagged PDF it is
+/// an artifact, not content.
 final class SectionTintRenderTests: XCTestCase {
     private let a4Width = 595.276
     /// 3 mm in points, which is also the sheet's margin round the page with `--bleed 3mm` and no marks.
@@ -114,5 +117,27 @@ final class SectionTintRenderTests: XCTestCase {
         XCTAssertEqual(r, 0xF2 / 255, accuracy: 0.02)
         XCTAssertEqual(g, 0xE6 / 255, accuracy: 0.02)
         XCTAssertEqual(b, 0xC9 / 255, accuracy: 0.02)
+    }
+
+    /// The tint is decoration: in the tagged PDF it is painted inside an artifact, so nothing on
+    /// the page is painted unmarked, and the structure reads as the untinted section's.
+    func testInTheTaggedPDFTheTintIsAnArtifact() throws {
+        let directory = try makeTemporaryDirectory()
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.sheet = PrintSheet(bleed: bleed)
+        func tagged(_ markup: String, _ name: String) throws -> TaggedPDF {
+            let input = directory.appendingPathComponent("\(name).txt"), output = directory.appendingPathComponent("\(name).pdf").path
+            try write(markup, to: input)
+            _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output)
+            return try TaggedPDF(pdfAt: output)
+        }
+        let markup = MarkupExample.named("section-background").markup.replacingOccurrences(of: "background=\"#f2e6c9\"",
+                                                                                           with: "background=\"#f2e6c9\" bleed=\"true\"")
+        let tinted = try tagged(markup, "tinted")
+        XCTAssertEqual(tinted.unmarkedPainting, [0], "everything drawn is content or artifact")
+        let plain = try tagged(markup.replacingOccurrences(of: " background=\"#f2e6c9\" bleed=\"true\"", with: ""), "plain")
+        XCTAssertEqual(tinted.readingOrder.map(\.role), plain.readingOrder.map(\.role))
+        XCTAssertEqual(tinted.text, plain.text)
     }
 }

@@ -1,0 +1,45 @@
+import CContentTokens
+import CQPDF
+import Foundation
+
+/// Turns the marked-content sequences recorded as artifacts into `/Artifact BMC … EMC`, which
+/// Cairo 1.16 cannot write (it refuses the tag): each page that has any gets its content
+/// stream read with qpdf's tokenizer and written again with those sequences' openings
+/// replaced, and nothing else changed. Pages without artifacts are left as they are.
+enum ArtifactMarking {
+    /// Rewrites the content of every page of `pdf` whose `artifacts` (MCIDs, by page) are not empty.
+    static func mark(_ artifacts: [[Int]], in pdf: qpdf_data) throws {
+        for (index, mcids) in artifacts.enumerated() where !mcids.isEmpty {
+            let page = qpdf_get_page_n(pdf, index)
+            var data: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            guard qpdf_oh_get_page_content_data(pdf, page, &data, &length) & CQPDFErrors == 0, let data else {
+                throw FinishingError("cannot read the content of page \(index + 1)")
+            }
+            defer { free(data) }
+            var rewrittenLength = 0
+            let sorted = mcids.sorted().map(Int32.init)
+            guard let rewritten = ccontent_mark_artifacts(data, length, sorted, sorted.count, &rewrittenLength) else {
+                throw FinishingError("cannot read the content stream of page \(index + 1)")
+            }
+            defer { free(rewritten) }
+            // The page's stream is given the new data (a new stream would be a new object,
+            // which costs qpdf a reading of the whole file; see StructureTreeWriter.indirect).
+            // Written uncompressed here; qpdf compresses it when it writes the file.
+            var stream = qpdf_oh_get_key(pdf, page, "/Contents")
+            if qpdf_oh_is_array(pdf, stream) != QPDF_FALSE {
+                // Several streams: the first holds it all, the others are emptied.
+                let count = qpdf_oh_get_array_n_items(pdf, stream)
+                let first = qpdf_oh_get_array_item(pdf, stream, 0)
+                for index in 1 ..< max(1, count) {
+                    qpdf_oh_replace_stream_data(pdf, qpdf_oh_get_array_item(pdf, stream, index), rewritten, 0,
+                                                qpdf_oh_new_null(pdf), qpdf_oh_new_null(pdf))
+                }
+                stream = first
+            }
+            guard qpdf_oh_is_stream(pdf, stream) != QPDF_FALSE else { throw FinishingError("page \(index + 1) has no content stream") }
+            qpdf_oh_replace_stream_data(pdf, stream, rewritten, rewrittenLength, qpdf_oh_new_null(pdf), qpdf_oh_new_null(pdf))
+            qpdf_oh_release_all(pdf)
+        }
+    }
+}

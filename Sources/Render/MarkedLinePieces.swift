@@ -1,0 +1,73 @@
+import Layout
+
+/// A line's runs cut into the pieces its tagged content is marked in: adjacent runs (in
+/// visual order) of one link and one language make one piece, so that a line of plain text
+/// is one marked-content sequence however many styles it mixes; a picture in the line is a
+/// piece of its own.
+struct MarkedLinePieces: Sequence {
+    struct Piece {
+        /// Indices into the line's runs.
+        var runs: Range<Int>
+    }
+
+    private let line: Line
+    /// Where a list item's marker ends: runs before and after it are never one piece.
+    private let labelEnd: Int?
+
+    init(_ line: Line, labelEnd: Int? = nil) {
+        self.line = line
+        self.labelEnd = labelEnd
+    }
+
+    private func isLabel(_ run: GlyphRun) -> Bool {
+        labelEnd.map { run.stringRange.lowerBound < $0 } ?? false
+    }
+
+    func makeIterator() -> AnyIterator<Piece> {
+        let runs = line.runs
+        var start = runs.startIndex
+        return AnyIterator {
+            guard start < runs.endIndex else { return nil }
+            var end = start + 1
+            if runs[start].image == nil {
+                while end < runs.endIndex, runs[end].image == nil,
+                      runs[end].attributes.link == runs[start].attributes.link,
+                      runs[end].attributes.language == runs[start].attributes.language,
+                      isLabel(runs[end]) == isLabel(runs[start]) {
+                    end += 1
+                }
+            }
+            defer { start = end }
+            return Piece(runs: start ..< end)
+        }
+    }
+}
+
+extension Line {
+    /// The line with the run that holds both a list item's marker and the start of its text
+    /// cut in two at `labelEnd`, so that the label can be marked alone. A right-to-left run
+    /// is left whole (its label is then read with its text).
+    func cuttingRuns(at labelEnd: Int) -> Line {
+        guard let index = runs.firstIndex(where: { $0.stringRange.lowerBound < labelEnd && labelEnd < $0.stringRange.upperBound }),
+              !runs[index].isRightToLeft, runs[index].runDelegate == nil else { return self }
+        let run = runs[index]
+        guard let cut = run.clusters.firstIndex(where: { $0 >= labelEnd }), cut > 0 else { return self }
+        var label = run, body = run
+        label.glyphIDs = Array(run.glyphIDs[..<cut])
+        label.positions = Array(run.positions[..<cut])
+        label.advances = Array(run.advances[..<cut])
+        label.clusters = Array(run.clusters[..<cut])
+        label.stringRange = run.stringRange.lowerBound ..< labelEnd
+        label.width = run.positions[cut].x - run.x
+        body.glyphIDs = Array(run.glyphIDs[cut...])
+        body.positions = Array(run.positions[cut...])
+        body.advances = Array(run.advances[cut...])
+        body.clusters = Array(run.clusters[cut...])
+        body.stringRange = labelEnd ..< run.stringRange.upperBound
+        body.x = run.positions[cut].x
+        body.width = run.width - label.width
+        var line = self
+        line.runs.replaceSubrange(index ... index, with: [label, body])
+        return line
+    }
+}

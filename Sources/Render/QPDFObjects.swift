@@ -1,0 +1,56 @@
+import CQPDF
+import Foundation
+
+/// Small helpers over qpdf's C API for the finishing step's passes: new streams and names,
+/// and a dictionary's keys. Handles stay valid until released (`qpdf_oh_release_all`).
+enum QPDFObjects {
+    /// A new indirect stream holding `data` as it is (no filter), with `entries` in its
+    /// dictionary, each a value in PDF syntax (`"/ICCBased"`, `"4"`).
+    static func newStream(_ data: Data, entries: [(String, String)] = [], in pdf: qpdf_data) -> qpdf_oh {
+        let stream = qpdf_oh_new_stream(pdf)
+        let null = qpdf_oh_new_null(pdf)
+        data.withUnsafeBytes { buffer in
+            qpdf_oh_replace_stream_data(pdf, stream, buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count, null, null)
+        }
+        let dictionary = qpdf_oh_get_dict(pdf, stream)
+        for (key, value) in entries {
+            qpdf_oh_replace_key(pdf, dictionary, key, qpdf_oh_parse(pdf, value))
+        }
+        return stream
+    }
+
+    /// The keys of `dictionary` (with their leading slash), collected before the caller looks
+    /// at their values: qpdf iterates one dictionary at a time.
+    static func keys(of dictionary: qpdf_oh, in pdf: qpdf_data) -> [String] {
+        var keys: [String] = []
+        qpdf_oh_begin_dict_key_iter(pdf, dictionary)
+        while qpdf_oh_dict_more_keys(pdf) != QPDF_FALSE {
+            keys.append(String(cString: qpdf_oh_dict_next_key(pdf)))
+        }
+        return keys
+    }
+
+    /// `dictionary`'s value at `key` when it is a dictionary, made (direct) when missing.
+    static func subdictionary(_ key: String, of dictionary: qpdf_oh, in pdf: qpdf_data) -> qpdf_oh {
+        let value = qpdf_oh_get_key(pdf, dictionary, key)
+        if qpdf_oh_is_dictionary(pdf, value) != QPDF_FALSE { return value }
+        let made = qpdf_oh_new_dictionary(pdf)
+        qpdf_oh_replace_key(pdf, dictionary, key, made)
+        return made
+    }
+
+    /// The number of objects the file's cross-reference table declares.
+    static func objectCount(in pdf: qpdf_data) -> Int {
+        let trailer = qpdf_get_trailer(pdf)
+        let size = qpdf_oh_get_key(pdf, trailer, "/Size")
+        defer { qpdf_oh_release(pdf, trailer); qpdf_oh_release(pdf, size) }
+        return Int(qpdf_oh_get_int_value_as_int(pdf, size))
+    }
+
+    /// A new direct array of `items` (an indirect item is written as a reference to it).
+    static func array(_ items: [qpdf_oh], in pdf: qpdf_data) -> qpdf_oh {
+        let array = qpdf_oh_new_array(pdf)
+        for item in items { qpdf_oh_append_item(pdf, array, item) }
+        return array
+    }
+}

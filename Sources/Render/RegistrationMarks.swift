@@ -1,0 +1,55 @@
+import CQPDF
+import Foundation
+import Layout
+
+/// Adds a sheet's crop marks to a PDF page open in qpdf, in registration colour: the
+/// separation named `All`, which prints on every plate, so that the marks line the plates up
+/// as well as showing the trim. Cairo cannot write a Separation colour space; the finishing
+/// step appends the marks as a content stream of their own, after the page's, marked as an
+/// artifact (they are not part of the document's content).
+struct RegistrationMarks {
+    var marks: CropMarks
+
+    /// The colour space's name in the pages' resources.
+    static let colourSpaceName = "/TypesetRegistration"
+
+    /// `[/Separation /All /DeviceCMYK tint]`: a tint of 1 is 100 % of each of the four inks
+    /// where a device has no plates of its own (a proof, a screen).
+    static let colourSpace = "[/Separation /All /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 1 1 1] /N 1 >>]"
+
+    /// The operators that stroke the marks of a page of `page`, in PDF coordinates (y up from
+    /// the sheet's bottom edge); empty when the sheet has no marks.
+    func content(for page: Size, sheetHeight: Double) -> String {
+        let strokes = marks.strokes(for: page)
+        guard !strokes.isEmpty else { return "" }
+        func number(_ value: Double) -> String { String(format: "%.3f", value) }
+        var lines = ["/Artifact BMC", "q", "\(Self.colourSpaceName) CS 1 SCN", "\(number(PrintSheet.markWidth)) w 0 J [] 0 d"]
+        for stroke in strokes {
+            lines.append("\(number(stroke.from.x)) \(number(sheetHeight - stroke.from.y)) m \(number(stroke.to.x)) \(number(sheetHeight - stroke.to.y)) l")
+        }
+        lines += ["S", "Q", "EMC"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Appends the marks to `page`: its content is wrapped in `q` … `Q` so that the marks
+    /// start from the sheet's own coordinates whatever the page left in effect.
+    func add(to page: qpdf_oh, size: Size, in pdf: qpdf_data) {
+        let sheetHeight = marks.sheet.mediaBox(for: size).size.height
+        let operators = content(for: size, sheetHeight: sheetHeight)
+        guard !operators.isEmpty else { return }
+        let resources = QPDFObjects.subdictionary("/Resources", of: page, in: pdf)
+        let spaces = QPDFObjects.subdictionary("/ColorSpace", of: resources, in: pdf)
+        qpdf_oh_replace_key(pdf, spaces, Self.colourSpaceName, qpdf_oh_parse(pdf, Self.colourSpace))
+        let opening = QPDFObjects.newStream(Data("q\n".utf8), in: pdf)
+        let closing = QPDFObjects.newStream(Data(("Q\n" + operators).utf8), in: pdf)
+        let contents = qpdf_oh_get_key(pdf, page, "/Contents")
+        var parts = [opening]
+        if qpdf_oh_is_array(pdf, contents) != QPDF_FALSE {
+            for index in 0 ..< qpdf_oh_get_array_n_items(pdf, contents) { parts.append(qpdf_oh_get_array_item(pdf, contents, index)) }
+        } else if qpdf_oh_is_stream(pdf, contents) != QPDF_FALSE {
+            parts.append(contents)
+        }
+        parts.append(closing)
+        qpdf_oh_replace_key(pdf, page, "/Contents", QPDFObjects.array(parts, in: pdf))
+    }
+}

@@ -1,0 +1,115 @@
+import CCairo
+import Layout
+import Text
+
+/// Marks what `PageDrawer` draws of the document as tagged content (Cairo writes
+/// `/P << /MCID n >> BDC … EMC`), and records what each marked piece is, page by page, so
+/// that the finishing step can build the structure tree in the document's logical order
+/// (`StructureTree`) rather than in the order Cairo drew it.
+///
+/// A piece is one stretch of a line (its runs of one link and one language), a picture, or a
+/// link annotation; every piece is a leaf of Cairo's own tree, which is what makes Cairo give
+/// it an MCID. Pieces never cross a page.
+final class StructureRecorder {
+    private(set) var record: StructureRecord
+    private let text: AttributedText
+    /// The paragraph last looked up: a line's pieces are all in one.
+    private var paragraph: Range<Int> = 0 ..< 0
+    /// The tag of the piece begun and not yet ended.
+    private var openTag: String?
+
+    init(text: AttributedText, language: String) {
+        self.text = text
+        record = StructureRecord(language: language)
+    }
+
+    /// Starts the record of a new page.
+    func beginPage() {
+        record.pages.append([])
+    }
+
+    /// Begins a piece of text whose first character is `offset`, or goes on with the piece
+    /// open when it is text of the same paragraph, link and language (the lines of a
+    /// paragraph in one frame are one piece: half as many marked sequences, and elements in
+    /// Cairo's tree, as one a line).
+    func beginText(at offset: Int, link: String?, language: String, in context: OpaquePointer) {
+        let start = paragraphStart(of: offset)
+        let isLabel = listLabelEnd.map { offset < $0 && paragraph.contains($0 - 1) } ?? false
+        if !isLabel, openTag != nil, let last = record.pages.last?.last, last.paragraph == start,
+           case .text(let openLink, let openLanguage) = last.kind, openLink == link, openLanguage == language {
+            return
+        }
+        let kind: MarkedPiece.Kind = isLabel ? .listLabel : .text(link: link, language: language)
+        begin(MarkedPiece(kind: kind, paragraph: start, offset: offset),
+              tag: isLabel ? "Lbl" : record.paragraphs[start]?.role ?? "P", in: context)
+    }
+
+    /// Where the marker of the list item `line` begins ends, when the line begins one: its
+    /// runs are cut there, so that the label is a piece of its own.
+    func listLabelEnd(of line: Line) -> Int? {
+        let start = line.stringRange.lowerBound
+        guard start == 0 || AttributedText.isParagraphEnd(text.storage[start - 1]),
+              let length = text.paragraphStyle(at: start).listMarkerLength else { return nil }
+        return start + length
+    }
+
+    /// The end of the list item's marker on the line being drawn.
+    var listLabelEnd: Int?
+
+    /// Begins a picture anchored at `anchor`, drawn in `rect` (user space): a figure, or an
+    /// artifact when its `alt` is empty (the author's word that it is decoration).
+    func beginPicture(_ image: ImageAttachment, anchor: Int, rect: Rect, in context: OpaquePointer) {
+        if image.alternativeText?.isEmpty == true { return beginArtifact(in: context) }
+        var left = rect.minX, top = rect.minY, right = rect.maxX, bottom = rect.maxY
+        cairo_user_to_device(context, &left, &top)
+        cairo_user_to_device(context, &right, &bottom)
+        let device = Rect(x: min(left, right), y: min(top, bottom), width: abs(right - left), height: abs(bottom - top))
+        let piece = MarkedPiece(kind: .picture(alternativeText: image.alternativeText, rect: device),
+                                paragraph: paragraphStart(of: anchor), offset: anchor)
+        begin(piece, tag: "Figure", in: context)
+    }
+
+    /// Begins something drawn that is not the document's content (see `MarkedPiece.Kind.artifact`).
+    func beginArtifact(in context: OpaquePointer) {
+        // Cairo refuses an `Artifact` tag: a `Span` it numbers, which the finishing step rewrites.
+        begin(MarkedPiece(kind: .artifact, paragraph: -1, offset: -1), tag: "Span", in: context)
+    }
+
+    /// Ends the piece begun last.
+    func end(in context: OpaquePointer) {
+        guard let tag = openTag else { return }
+        cairo_tag_end(context, tag)
+        openTag = nil
+    }
+
+    /// Records the link annotation `LinkAnnotator` has just made over the text at `offset`.
+    func recordLinkAnnotation(address: String, offset: Int) {
+        append(MarkedPiece(kind: .linkAnnotation(address: address), paragraph: paragraphStart(of: offset), offset: offset))
+    }
+
+    private func begin(_ piece: MarkedPiece, tag: String, in context: OpaquePointer) {
+        end(in: context)
+        cairo_tag_begin(context, tag, nil)
+        openTag = tag
+        append(piece)
+    }
+
+    private func append(_ piece: MarkedPiece) {
+        if record.pages.isEmpty { record.pages.append([]) }
+        record.pages[record.pages.count - 1].append(piece)
+    }
+
+    /// The start of the paragraph holding `offset`, its logical description recorded the
+    /// first time it is met.
+    private func paragraphStart(of offset: Int) -> Int {
+        if !paragraph.contains(offset) {
+            paragraph = text.paragraphRange(containing: offset)
+            if paragraph.isEmpty { paragraph = offset ..< offset + 1 }
+        }
+        let start = paragraph.lowerBound
+        if record.paragraphs[start] == nil {
+            record.paragraphs[start] = LogicalParagraph(style: text.paragraphStyle(at: start))
+        }
+        return start
+    }
+}

@@ -1,0 +1,191 @@
+import Layout
+import Text
+
+/// An element of the PDF's structure tree: a standard structure type and its children in
+/// reading order.
+final class StructureElement {
+    enum Kid {
+        /// Marked content: the MCID of a sequence on the page at an index (from 0).
+        case content(page: Int, mcid: Int)
+        case element(StructureElement)
+        /// The page's link annotation at an index among its link annotations.
+        case annotation(page: Int, index: Int)
+    }
+
+    let role: String
+    private(set) var kids: [Kid] = []
+    var alternativeText: String?
+    /// A language other than the document's.
+    var language: String?
+    /// The drawn rectangle of a picture (device space on the sheet, y down) and its page.
+    var bounds: (page: Int, rect: Rect)?
+    /// A link's address, to find it again when its annotation comes.
+    var address: String?
+
+    init(role: String) {
+        self.role = role
+    }
+
+    func append(_ kid: Kid) {
+        kids.append(kid)
+    }
+
+    func append(_ element: StructureElement) {
+        kids.append(.element(element))
+    }
+
+    /// The page of its first marked content, its own or its first child's: the element's `/Pg`.
+    var firstPage: Int? {
+        for kid in kids {
+            switch kid {
+            case .content(let page, _), .annotation(let page, _): return page
+            case .element(let element): if let page = element.firstPage { return page }
+            }
+        }
+        return nil
+    }
+}
+
+/// The structure tree of a document in its logical order, built from what was drawn
+/// (`StructureRecord`): paragraphs in text order (a paragraph split over columns and pages is
+/// one element, its pieces in text order), headings by outline level, figures with their
+/// captions, asides, links holding their text and annotations, and `Span`s where the language
+/// changes.
+struct StructureTree {
+    let root = StructureElement(role: "Document")
+
+    /// The structure type of an aside: PDF 1.7's `Sect`, a self-contained part of the
+    /// document (PDF 2.0's `Aside` is not a standard type of the PDF 1.7 that PDF/UA-1 is based
+    /// on, and `Note` is for notes, which PDF/UA wants identified).
+    static let asideRole = "Sect"
+
+    init(_ record: StructureRecord) {
+        var pieces: [(page: Int, mcid: Int, annotation: Int, piece: MarkedPiece)] = []
+        for (page, marks) in record.pages.enumerated() {
+            var annotations = 0
+            for (mcid, piece) in marks.enumerated() {
+                pieces.append((page, mcid, annotations, piece))
+                if case .linkAnnotation = piece.kind { annotations += 1 }
+            }
+        }
+        pieces.sort { a, b in
+            (a.piece.paragraph, a.piece.offset, a.page, a.mcid) < (b.piece.paragraph, b.piece.offset, b.page, b.mcid)
+        }
+        var boxes: [Int: StructureElement] = [:]
+        var captions: [Int: StructureElement] = [:]
+        var index = 0
+        while index < pieces.count {
+            let paragraphStart = pieces[index].piece.paragraph
+            var end = index
+            if case .artifact = pieces[index].piece.kind {
+                index += 1
+                continue
+            }
+            while end < pieces.count, pieces[end].piece.paragraph == paragraphStart { end += 1 }
+            let paragraph = record.paragraphs[paragraphStart] ?? LogicalParagraph(style: ParagraphStyle())
+            var container = root
+            var inFigure = false
+            if let box = paragraph.box {
+                if boxes[box.number] == nil {
+                    let element = StructureElement(role: box.kind == .figure ? "Figure" : Self.asideRole)
+                    if box.kind == .figure { element.alternativeText = box.alternativeText }
+                    root.append(element)
+                    boxes[box.number] = element
+                }
+                container = boxes[box.number]!
+                inFigure = box.kind == .figure
+            }
+            var element: StructureElement?
+            var label: StructureElement?
+            /// The paragraph's element, made when its first text comes: in a figure, inside its
+            /// caption; a list item's body, in its `LI` after its label, in the `L` of the items
+            /// right before it.
+            func paragraphElement() -> StructureElement {
+                if let element { return element }
+                var parent = container
+                if inFigure, let box = paragraph.box {
+                    if captions[box.number] == nil {
+                        let caption = StructureElement(role: "Caption")
+                        container.append(caption)
+                        captions[box.number] = caption
+                    }
+                    parent = captions[box.number]!
+                }
+                let made = StructureElement(role: paragraph.role)
+                if paragraph.isListItem {
+                    let list: StructureElement
+                    if case .element(let last)? = parent.kids.last, last.role == "L" {
+                        list = last
+                    } else {
+                        list = StructureElement(role: "L")
+                        parent.append(list)
+                    }
+                    let item = StructureElement(role: "LI")
+                    list.append(item)
+                    label = StructureElement(role: "Lbl")
+                    item.append(label!)
+                    item.append(made)
+                } else {
+                    parent.append(made)
+                }
+                element = made
+                return made
+            }
+            for (page, mcid, annotation, piece) in pieces[index ..< end] {
+                switch piece.kind {
+                case .picture(let alternativeText, let rect):
+                    // In a `<figure>`, a picture its description covers (the figure's own, or the
+                    // first picture's) is the figure's content; one described otherwise is a
+                    // figure of its own inside it.
+                    if inFigure, container.alternativeText == nil { container.alternativeText = alternativeText }
+                    var figure = container
+                    if !inFigure || (alternativeText != nil && alternativeText != container.alternativeText) {
+                        figure = StructureElement(role: "Figure")
+                        figure.alternativeText = alternativeText
+                        (inFigure ? container : element ?? container).append(figure)
+                    }
+                    if figure.bounds == nil { figure.bounds = (page, rect) }
+                    figure.append(.content(page: page, mcid: mcid))
+                case .text(let link, let language):
+                    let parent = paragraphElement()
+                    let foreign = language.isEmpty || language == record.language ? nil : language
+                    if let link {
+                        Self.link(link, in: parent, language: foreign).append(.content(page: page, mcid: mcid))
+                    } else if let foreign {
+                        Self.span(foreign, in: parent).append(.content(page: page, mcid: mcid))
+                    } else {
+                        parent.append(.content(page: page, mcid: mcid))
+                    }
+                case .linkAnnotation(let address):
+                    Self.link(address, in: paragraphElement(), language: nil).append(.annotation(page: page, index: annotation))
+                case .listLabel:
+                    _ = paragraphElement()
+                    (label ?? paragraphElement()).append(.content(page: page, mcid: mcid))
+                case .artifact:
+                    break
+                }
+            }
+            index = end
+        }
+    }
+
+    /// The link to `address` that `parent` ends with, or a new one: the pieces of one link
+    /// (over lines, columns or pages) and its annotations make one element.
+    private static func link(_ address: String, in parent: StructureElement, language: String?) -> StructureElement {
+        if case .element(let last)? = parent.kids.last, last.role == "Link", last.address == address { return last }
+        let link = StructureElement(role: "Link")
+        link.address = address
+        link.language = language
+        parent.append(link)
+        return link
+    }
+
+    /// The span in `language` that `parent` ends with, or a new one.
+    private static func span(_ language: String, in parent: StructureElement) -> StructureElement {
+        if case .element(let last)? = parent.kids.last, last.role == "Span", last.language == language { return last }
+        let span = StructureElement(role: "Span")
+        span.language = language
+        parent.append(span)
+        return span
+    }
+}

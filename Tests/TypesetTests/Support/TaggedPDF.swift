@@ -1,0 +1,390 @@
+import Foundation
+import XCTest
+
+/// A tagged PDF as a screen reader sees it, read with qpdf (`qpdf --json=2` with every stream's
+/// data decoded): the structure tree's elements, and the text of each marked-content sequence,
+/// found by reading the pages' content streams and turning their strings into text through
+/// each font's `/ToUnicode` map.
+struct TaggedPDF {
+    /// A structure element: its type, attributes and children in order.
+    final class Element {
+        enum Kid {
+            case content(page: Int, mcid: Int)
+            case element(Element)
+            /// An object reference (`/OBJR`): the annotation's object.
+            case object(String)
+        }
+
+        let role: String
+        let dictionary: [String: Any]
+        var kids: [Kid] = []
+
+        init(role: String, dictionary: [String: Any]) {
+            self.role = role
+            self.dictionary = dictionary
+        }
+
+        /// A text string of the element (`/Alt`, `/Lang`), without qpdf's `u:` prefix.
+        func string(_ key: String) -> String? {
+            (dictionary[key] as? String).map { String($0.drop { $0 != ":" }.dropFirst()) }
+        }
+
+        /// The element and all below it, depth first.
+        var descendants: [Element] {
+            [self] + kids.flatMap { kid -> [Element] in
+                if case .element(let element) = kid { return element.descendants }
+                return []
+            }
+        }
+    }
+
+    let catalog: [String: Any]
+    let root: Element?
+    /// Each page's marked-content sequences' text, by MCID.
+    let markedText: [[Int: String]]
+    /// Each page's painting operators outside any marked content (text shown, paths filled or
+    /// stroked, images and forms drawn).
+    let unmarkedPainting: [Int]
+    /// Each page's text shown inside `/Artifact` sequences.
+    let artifactText: [String]
+    /// Each page's `/StructParents`.
+    let structParents: [Int?]
+    private let objects: [String: Any]
+    private let pageReferences: [String]
+
+    init(pdfAt path: String) throws {
+        guard let output = TestSupport.runTool(PDFCheck.qpdf, ["--json=2", "--json-key=pages", "--json-key=qpdf",
+                                                               "--json-stream-data=inline", "--decode-level=generalized", path]) else {
+            throw XCTSkip("qpdf is not installed or cannot read \(path)")
+        }
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        objects = try XCTUnwrap((json["qpdf"] as? [Any])?.last as? [String: Any])
+        pageReferences = try XCTUnwrap(json["pages"] as? [[String: Any]]).compactMap { $0["object"] as? String }
+        let trailer = try XCTUnwrap((objects["trailer"] as? [String: Any])?["value"] as? [String: Any])
+        let objects = self.objects
+        func value(_ reference: Any?) -> [String: Any]? {
+            guard let reference = reference as? String else { return reference as? [String: Any] }
+            let object = objects["obj:\(reference)"] as? [String: Any]
+            return (object?["value"] as? [String: Any]) ?? ((object?["stream"] as? [String: Any])?["dict"] as? [String: Any])
+        }
+        func streamData(_ reference: Any?) -> Data? {
+            guard let reference = reference as? String,
+                  let stream = (objects["obj:\(reference)"] as? [String: Any])?["stream"] as? [String: Any],
+                  let data = stream["data"] as? String else { return nil }
+            return Data(base64Encoded: data)
+        }
+        catalog = try XCTUnwrap(value(trailer["/Root"]))
+        let pages = pageReferences
+        var marked: [[Int: String]] = []
+        var unmarked: [Int] = []
+        var artifacts: [String] = []
+        var parents: [Int?] = []
+        for reference in pages {
+            let page = try XCTUnwrap(value(reference))
+            parents.append((page["/StructParents"] as? NSNumber)?.intValue)
+            var contents = Data()
+            if let array = page["/Contents"] as? [Any] {
+                for part in array { contents.append(streamData(part) ?? Data()); contents.append(0x0A) }
+            } else {
+                contents = streamData(page["/Contents"]) ?? Data()
+            }
+            var fonts: [String: ToUnicodeMap] = [:]
+            let resources = value(page["/Resources"]) ?? [:]
+            for (name, font) in value(resources["/Font"]) ?? [:] {
+                let dictionary = value(font) ?? [:]
+                fonts[name] = ToUnicodeMap(streamData(dictionary["/ToUnicode"]).map { String(decoding: $0, as: UTF8.self) } ?? "")
+            }
+            let reading = ContentReading(contents, fonts: fonts)
+            marked.append(reading.text)
+            unmarked.append(reading.unmarkedPainting)
+            artifacts.append(reading.artifactText)
+        }
+        markedText = marked
+        unmarkedPainting = unmarked
+        artifactText = artifacts
+        structParents = parents
+        func element(_ reference: Any?) -> Element? {
+            guard let dictionary = value(reference), let role = dictionary["/S"] as? String else { return nil }
+            let made = Element(role: String(role.dropFirst()), dictionary: dictionary)
+            let page = (dictionary["/Pg"] as? String).flatMap { pages.firstIndex(of: $0) }
+            let kids = (dictionary["/K"] as? [Any]) ?? (dictionary["/K"].map { [$0] } ?? [])
+            for kid in kids {
+                if let mcid = kid as? NSNumber, let page {
+                    made.kids.append(.content(page: page, mcid: mcid.intValue))
+                } else if let kid = value(kid), kid["/Type"] as? String == "/MCR",
+                          let mcid = kid["/MCID"] as? NSNumber, let kidPage = (kid["/Pg"] as? String).flatMap({ pages.firstIndex(of: $0) }) {
+                    made.kids.append(.content(page: kidPage, mcid: mcid.intValue))
+                } else if let kid = value(kid), kid["/Type"] as? String == "/OBJR", let object = kid["/Obj"] as? String {
+                    made.kids.append(.object(object))
+                } else if let child = element(kid) {
+                    made.kids.append(.element(child))
+                }
+            }
+            return made
+        }
+        let treeRoot = value(catalog["/StructTreeRoot"])
+        let top = (treeRoot?["/K"] as? [Any]).map { $0.first } ?? treeRoot?["/K"]
+        root = element(top as Any?)
+    }
+
+    /// The dictionary of the object `reference` names.
+    func object(_ reference: String) -> [String: Any]? {
+        (objects["obj:\(reference)"] as? [String: Any])?["value"] as? [String: Any]
+    }
+
+    /// Every element of the tree, depth first.
+    var elements: [Element] { root?.descendants ?? [] }
+
+    /// The elements of type `role`, depth first.
+    func elements(_ role: String) -> [Element] { elements.filter { $0.role == role } }
+
+    /// The text of `element` read as a screen reader reads it: its marked content and its
+    /// children's, depth first.
+    func text(of element: Element) -> String {
+        element.kids.map { kid -> String in
+            switch kid {
+            case .content(let page, let mcid): return markedText[page][mcid] ?? ""
+            case .element(let child): return text(of: child)
+            case .object: return ""
+            }
+        }.joined()
+    }
+
+    /// The elements holding marked content of their own, depth first, each with that text
+    /// (not its children's).
+    var readingOrder: [(role: String, text: String)] {
+        elements.compactMap { element in
+            let own = element.kids.compactMap { kid -> String? in
+                if case .content(let page, let mcid) = kid { return markedText[page][mcid] ?? "" }
+                return nil
+            }
+            return own.isEmpty ? nil : (element.role, own.joined())
+        }
+    }
+
+    /// Everything a screen reader reads, in order: each element's marked content and its
+    /// children's, depth first.
+    var text: String {
+        root.map(text(of:)) ?? ""
+    }
+}
+
+/// A font's `/ToUnicode` map: character codes (of the lengths its code space gives) to text.
+struct ToUnicodeMap {
+    private(set) var codeLength = 1
+    private var map: [UInt32: String] = [:]
+
+    init(_ cmap: String) {
+        let tokens = cmap.components(separatedBy: .whitespacesAndNewlines).filter { !$0.isEmpty }
+        func hex(_ token: String) -> (value: UInt32, length: Int)? {
+            guard token.hasPrefix("<"), token.hasSuffix(">") else { return nil }
+            let digits = token.dropFirst().dropLast()
+            return UInt32(digits, radix: 16).map { ($0, digits.count / 2) }
+        }
+        func text(_ token: String) -> String {
+            let digits = Array(token.dropFirst().dropLast())
+            var units: [UInt16] = []
+            var index = 0
+            while index + 4 <= digits.count {
+                units.append(UInt16(String(digits[index ..< index + 4]), radix: 16) ?? 0)
+                index += 4
+            }
+            return String(decoding: units, as: UTF16.self)
+        }
+        var index = 0
+        var section = ""
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.hasPrefix("begin") || token.hasPrefix("end") {
+                section = token
+                index += 1
+                continue
+            }
+            switch section {
+            case "begincodespacerange":
+                if let low = hex(token) { codeLength = low.length }
+                index += 2
+            case "beginbfchar":
+                if let code = hex(token), index + 1 < tokens.count { map[code.value] = text(tokens[index + 1]) }
+                index += 2
+            case "beginbfrange":
+                if let low = hex(token), index + 2 < tokens.count, let high = hex(tokens[index + 1]) {
+                    let first = text(tokens[index + 2])
+                    if let scalar = first.unicodeScalars.first, low.value <= high.value {
+                        for code in low.value ... high.value {
+                            map[code] = Unicode.Scalar(scalar.value + code - low.value).map { String($0) } ?? ""
+                        }
+                    }
+                }
+                index += 3
+            default:
+                index += 1
+            }
+        }
+    }
+
+    func text(of bytes: [UInt8]) -> String {
+        var result = ""
+        var index = 0
+        while index + codeLength <= bytes.count {
+            var code: UInt32 = 0
+            for byte in bytes[index ..< index + codeLength] { code = code << 8 | UInt32(byte) }
+            result += map[code] ?? ""
+            index += codeLength
+        }
+        return result
+    }
+}
+
+/// One page's content stream read token by token: the text shown inside each marked-content
+/// sequence with an MCID, and how much is painted outside any marked content.
+struct ContentReading {
+    private(set) var text: [Int: String] = [:]
+    private(set) var unmarkedPainting = 0
+    /// The text shown inside `/Artifact` sequences.
+    private(set) var artifactText = ""
+
+    private static let painting: Set<String> = ["Tj", "TJ", "'", "\"", "f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Do", "sh", "EI"]
+
+    init(_ data: Data, fonts: [String: ToUnicodeMap]) {
+        let bytes = [UInt8](data)
+        var operands: [Any] = []
+        var stack: [Int?] = []   // the MCID of each open sequence, nil for one without
+        var artifacts: [Bool] = []   // whether each open sequence is an artifact
+        var font = ToUnicodeMap("")
+        var index = 0
+        var arrays: [[Any]] = []
+        func push(_ value: Any) {
+            if arrays.isEmpty { operands.append(value) } else { arrays[arrays.count - 1].append(value) }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00:
+                index += 1
+            case UInt8(ascii: "%"):
+                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            case UInt8(ascii: "("):
+                var depth = 1
+                var string: [UInt8] = []
+                index += 1
+                while index < bytes.count, depth > 0 {
+                    let c = bytes[index]
+                    if c == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                        let next = bytes[index + 1]
+                        switch next {
+                        case UInt8(ascii: "n"): string.append(0x0A); index += 2
+                        case UInt8(ascii: "r"): string.append(0x0D); index += 2
+                        case UInt8(ascii: "t"): string.append(0x09); index += 2
+                        case UInt8(ascii: "b"): string.append(0x08); index += 2
+                        case UInt8(ascii: "f"): string.append(0x0C); index += 2
+                        case UInt8(ascii: "0") ... UInt8(ascii: "7"):
+                            var value = 0, count = 0
+                            index += 1
+                            while count < 3, index < bytes.count, (UInt8(ascii: "0") ... UInt8(ascii: "7")).contains(bytes[index]) {
+                                value = value * 8 + Int(bytes[index] - UInt8(ascii: "0")); index += 1; count += 1
+                            }
+                            string.append(UInt8(value & 0xFF))
+                        case 0x0A: index += 2
+                        default: string.append(next); index += 2
+                        }
+                        continue
+                    }
+                    if c == UInt8(ascii: "(") { depth += 1 }
+                    if c == UInt8(ascii: ")") { depth -= 1; if depth == 0 { index += 1; break } }
+                    string.append(c)
+                    index += 1
+                }
+                push(string)
+            case UInt8(ascii: "<") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "<"):
+                // A dictionary operand: only its /MCID matters here.
+                var depth = 0
+                let start = index
+                while index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<") { depth += 1; index += 2; continue }
+                    if bytes[index] == UInt8(ascii: ">"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") {
+                        depth -= 1; index += 2
+                        if depth == 0 { break }
+                        continue
+                    }
+                    index += 1
+                }
+                let dictionary = String(decoding: bytes[start ..< index], as: UTF8.self)
+                let words = dictionary.replacingOccurrences(of: ">>", with: " ").replacingOccurrences(of: "<<", with: " ")
+                    .split(separator: " ").map(String.init)
+                let mcid = words.firstIndex(of: "/MCID").flatMap { words.indices.contains($0 + 1) ? Int(words[$0 + 1]) : nil }
+                push(["MCID": mcid as Any])
+            case UInt8(ascii: "<"):
+                var digits = ""
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
+                    if !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D) { digits.append(Character(Unicode.Scalar(bytes[index]))) }
+                    index += 1
+                }
+                index += 1
+                if digits.count % 2 == 1 { digits += "0" }
+                var string: [UInt8] = []
+                var position = digits.startIndex
+                while position < digits.endIndex {
+                    let next = digits.index(position, offsetBy: 2)
+                    string.append(UInt8(digits[position ..< next], radix: 16) ?? 0)
+                    position = next
+                }
+                push(string)
+            case UInt8(ascii: "["):
+                arrays.append([])
+                index += 1
+            case UInt8(ascii: "]"):
+                let array = arrays.removeLast()
+                push(array)
+                index += 1
+            default:
+                var end = index + 1
+                let delimiters: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"),
+                                              UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "/"), UInt8(ascii: "%")]
+                while end < bytes.count, !delimiters.contains(bytes[end]) { end += 1 }
+                let word = String(decoding: bytes[index ..< end], as: UTF8.self)
+                index = end
+                if word.hasPrefix("/") || Double(word) != nil || word == "true" || word == "false" || word == "null" {
+                    push(word)
+                    continue
+                }
+                if word == "BI" {
+                    // An inline image: its data runs to " EI".
+                    while index + 2 < bytes.count, !(bytes[index] == UInt8(ascii: "E") && bytes[index + 1] == UInt8(ascii: "I")
+                        && [0x20, 0x0A, 0x0D].contains(bytes[index - 1])) { index += 1 }
+                    index += 2
+                    if stack.isEmpty { unmarkedPainting += 1 }
+                    operands.removeAll()
+                    continue
+                }
+                switch word {
+                case "BDC":
+                    stack.append((operands.last as? [String: Any])?["MCID"] as? Int)
+                    artifacts.append(operands.first as? String == "/Artifact")
+                case "BMC":
+                    stack.append(nil)
+                    artifacts.append(operands.first as? String == "/Artifact")
+                case "EMC":
+                    if !stack.isEmpty { stack.removeLast(); artifacts.removeLast() }
+                case "Tf": if operands.count >= 2, let name = operands[operands.count - 2] as? String { font = fonts[name] ?? ToUnicodeMap("") }
+                default: break
+                }
+                if Self.painting.contains(word) {
+                    if stack.isEmpty { unmarkedPainting += 1 }
+                    var shown = ""
+                    for operand in operands {
+                        if let string = operand as? [UInt8] { shown += font.text(of: string) }
+                        if let array = operand as? [Any] { for item in array { if let string = item as? [UInt8] { shown += font.text(of: string) } } }
+                    }
+                    if artifacts.contains(true) {
+                        artifactText += shown
+                    } else if !shown.isEmpty, let mcid = stack.compactMap({ $0 }).last {
+                        text[mcid, default: ""] += shown
+                    }
+                }
+                operands.removeAll()
+            }
+        }
+    }
+}
