@@ -110,7 +110,9 @@ final class PageDrawer {
                             guard let image = run.image, image.float == nil, image.spanning == nil else { continue }
                             let box = Rect(x: line.origin.x + run.x, y: line.origin.y - delegate.ascent,
                                            width: delegate.width, height: delegate.ascent + delegate.descent)
-                            let bled = bleed.map { box.bled($0.edges, from: $0.inside, to: $0.reach) }
+                            // Alone: no other picture in the line, and no text but white space.
+                            let alone = line.runs.allSatisfy { $0.runDelegate != nil ? $0.stringRange == run.stringRange : $0.width < 0.5 }
+                            let bled = bleed.map { $0.reach(ofPictureIn: box, aloneInItsLine: alone) }
                             try drawImage(image, in: box, bled: bled == box ? nil : bled, images: &images, in: context)
                         } else {
                             try drawGlyphs(run, line: line, source: source, in: context)
@@ -403,5 +405,16 @@ private struct BoxBleed {
         if bled.maxX > rect.maxX { edges.insert(.right) }
         if bled.minY < rect.minY { edges.insert(.top) }
         if bled.maxY > rect.maxY { edges.insert(.bottom) }
+    }
+
+    /// Where a picture set at `box` in the bleeding box's lines reaches: the one rule
+    /// (`Rect.bled`), after a picture alone in its line is widened to the line, the box's whole
+    /// inside. That picture is the figure's picture, and a figure asked to run off the page
+    /// runs off on both sides even when its picture is a few points narrower than the column
+    /// (`<img width="480">` in a 483 pt text area would leave a white sliver at the trim).
+    func reach(ofPictureIn box: Rect, aloneInItsLine alone: Bool) -> Rect {
+        let placed = alone ? Rect(x: inside.minX, y: box.minY, width: inside.width, height: box.height) : box
+        let bled = placed.bled(edges, from: inside, to: reach)
+        return bled == placed ? box : bled
     }
 }

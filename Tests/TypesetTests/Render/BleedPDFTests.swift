@@ -185,6 +185,27 @@ final class BleedPDFTests: XCTestCase {
 
     /// docs/markup.md's example, and the opener fixture, set with a 3 mm bleed and crop marks:
     /// clean PDFs (qpdf, when the folder goes) whose bled elements the layout JSON reports.
+    /// The tutorial's way of writing a figure: its picture a few points narrower than the
+    /// column. Alone in its line it is the figure's picture, and runs off both sides with it.
+    func testAFigurePictureNarrowerThanTheColumnStillRunsOffBothSides() throws {
+        let markup = """
+            <figure float="top" span="all" bleed="true">
+            <img src="red.png" width="470" alt="">
+            <caption>The Albatross on the pad.</caption>
+            </figure>
+            \(body)
+
+            """
+        let output = try typeset(markup, sheet: PrintSheet(bleed: bleed))
+        let pixels = try firstPage(of: output)
+        let width = Double(pixels.width)
+        for x in [0.5, bleed + PageTemplate().textArea.maxX + 2, width - 1.5] {
+            XCTAssertTrue(isRed(pixels, x, bleed + 20), "the picture reaches \(x) of the sheet's \(width)")
+        }
+        let ppi = try picturePPI(output)
+        XCTAssertEqual(ppi.first?.x, ppi.first?.y, "covered, not stretched")
+    }
+
     func testTheDocumentedExampleAndTheOpenerFixtureBleed() throws {
         let example = MarkupExample.named("bleed")
         XCTAssertTrue(example.expected.isEmpty)
