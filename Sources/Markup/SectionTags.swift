@@ -15,15 +15,16 @@ public struct SectionDeclaration: Hashable, Sendable {
 }
 
 extension ParseState {
-    static let sectionAttributeNames = ["columns", "gutter", "shape", "height", "column-rule"]
+    static let sectionAttributeNames = ["columns", "gutter", "shape", "height", "column-rule", "background", "bleed"]
 
     /// More columns than any page holds; the page decides how many really fit. `--columns`
     /// has the same limit.
     static let maximumSectionColumns = Double(LayoutLimits.maximumColumns)
 
-    /// `<section columns="N" gutter="G" column-rule="W C">`: the paragraphs that begin from here
-    /// to `</section>` are set in N columns G points apart, with a rule W points thick in colour
-    /// C down each gutter. Sections do not nest.
+    /// `<section columns="N" gutter="G" column-rule="W C" background="B" bleed="true">`: the
+    /// paragraphs that begin from here to `</section>` are set in N columns G points apart, with
+    /// a rule W points thick in colour C down each gutter, on a tint of colour B that may run
+    /// off the page. Sections do not nest.
     mutating func openSection(_ tag: Tag) {
         if let open = openSection {
             let line = diagnostics.source.location(of: open.tagOffset).line
@@ -40,7 +41,7 @@ extension ParseState {
         var style = SectionStyle(number: sections.count + 1)
         var located = tag.offset
         var shaping = SectionShaping()
-        var ruleAttribute: TagAttribute?
+        var ruleAttribute: TagAttribute?, bleed: TagAttribute?
         for attribute in tag.attributes {
             switch attribute.key {
             case "columns":
@@ -53,11 +54,21 @@ extension ParseState {
             case "columnrule":
                 ruleAttribute = attribute
                 style.columnRule = rule(attribute, widths: Self.columnRuleWidths)
+            case "background":
+                style.background = values.color(attribute) ?? style.background
+            case "bleed":
+                bleed = attribute
+                style.bleeds = values.boolean(attribute) ?? style.bleeds
             default:
                 warnUnknown(attribute, of: tag, known: Self.sectionAttributeNames)
             }
         }
         shape(&style, as: shaping, tag: tag)
+        if let bleed, style.bleeds, style.background == nil {
+            // Only the tint can run off the page; the text never does.
+            diagnostics.warning("bleed has no effect on a section without a background; give background", at: bleed.nameOffset)
+            style.bleeds = false
+        }
         let source = diagnostics.source
         var declaration = SectionDeclaration(style: style, location: source.location(of: located),
                                              sourceLine: source.lineText(containing: located))

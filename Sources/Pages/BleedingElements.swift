@@ -15,9 +15,9 @@ extension PageTemplate {
     }
 
     /// `page` with the drawn rectangle of each element that asks to bleed and stands at the
-    /// text area's edge, and without the running heads those would cover. Text never moves:
-    /// an element bleeds only outward from where it was placed, so the room it leaves the text
-    /// is what it was.
+    /// text area's edge (pictures, boxes and sections' tints), and without the running heads
+    /// those would cover. Text never moves: an element bleeds only outward from where it was
+    /// placed, so the room it leaves the text is what it was.
     func bleeding(_ page: Page) -> Page {
         var page = page
         for index in page.pictures.indices {
@@ -38,9 +38,13 @@ extension PageTemplate {
                 page.frames[frame].floats[index].bled = changed(bled, from: float.rect)
             }
         }
+        for index in page.tints.indices where page.tints[index].bleeds {
+            page.tints[index].bled = page.tints[index].bled(by: self, ofPage: page.number)
+        }
         let bledRects = page.pictures.compactMap(\.bled) + page.frames.flatMap { $0.floats.compactMap(\.bled) }
+            + page.tints.compactMap(\.bled)
         if !bledRects.isEmpty, var furniture = page.furniture {
-            // A picture running off the top or foot covers the margin: the head there goes.
+            // A picture or a tint running off the top or foot covers the margin: the head there goes.
             furniture.frames.removeAll { frame in
                 frame.lines.contains { line in bledRects.contains { $0.intersects(line.bounds) } }
             }

@@ -14,6 +14,9 @@ public struct Page: Sendable {
     public var pictures: [PlacedPicture] = []
     /// The rules down the gutters of its sections that have them (`<section column-rule>`).
     public var rules: [ColumnRule] = []
+    /// The tints behind its sections that have a background (`<section background>`), one per
+    /// band, top down.
+    public var tints: [SectionTint] = []
 
     /// Every figure and aside on the page: across its columns, floated in a frame, or kept in one.
     public var boxes: [PlacedBox] {
@@ -39,6 +42,7 @@ public struct Page: Sendable {
 ///
 /// A section with a column rule (`SectionStyle.columnRule`) has its rules found from the
 /// frames of each of its bands on the page kept (`ColumnRules`): a page carries them as values.
+/// So does a section with a background its tints (`SectionTints`), one per band.
 ///
 /// Spanning pictures (`SpanningPicture`) are placed on the page their anchor falls on when
 /// there is room and the anchor stays there with the picture's room taken from the columns;
@@ -78,11 +82,16 @@ public struct Paginator: Sequence, IteratorProtocol {
         var carry: FlowCarry
         /// The bands whose sections rule their gutters: their frames' indices, and the rule.
         var ruledBands: [(frames: Range<Int>, style: RuleStyle)] = []
+        /// The bands whose sections have a background: their frames' indices, and the section.
+        var tintedBands: [(frames: Range<Int>, section: SectionStyle)] = []
 
         /// The band added below the page's bands so far: its frames, where it ends, and the
-        /// rule its section draws down its gutters, if any.
-        mutating func take(_ band: Band, ruled rule: RuleStyle? = nil) {
-            if let rule { ruledBands.append((frames.count ..< frames.count + band.frames.count, rule)) }
+        /// section it belongs to (whose rule it draws down its gutters and whose tint it is
+        /// set on), if any.
+        mutating func take(_ band: Band, of section: SectionStyle?) {
+            let indices = frames.count ..< frames.count + band.frames.count
+            if let rule = section?.columnRule, section?.shape == nil { ruledBands.append((indices, rule)) }
+            if let section, section.background != nil { tintedBands.append((indices, section)) }
             frames += band.frames
             end = band.end
             carry = band.carry
@@ -91,6 +100,11 @@ public struct Paginator: Sequence, IteratorProtocol {
         /// The rules of the ruled bands, found only for the page kept, not for every trial.
         var rules: [ColumnRule] {
             ruledBands.flatMap { ColumnRules.rules(beside: Array(frames[$0.frames]), style: $0.style) }
+        }
+
+        /// The tints of the tinted bands, found only for the page kept.
+        var tints: [SectionTint] {
+            tintedBands.compactMap { SectionTints.tint(beside: Array(frames[$0.frames]), section: $0.section) }
         }
     }
 
@@ -115,7 +129,7 @@ public struct Paginator: Sequence, IteratorProtocol {
             frames.append(result.frame)
             flow.carry = result.carry
         }
-        return finish(frames, pictures: [])
+        return finish(frames, pictures: [], tints: [])
     }
 
     public mutating func next() -> Page? {
@@ -133,15 +147,15 @@ public struct Paginator: Sequence, IteratorProtocol {
             let page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: exclusions[flow.pageNumber] ?? [])
             flow.position = page.end
             flow.carry = page.carry
-            return finish(page.frames, pictures: [], rules: page.rules)
+            return finish(page.frames, pictures: [], rules: page.rules, tints: page.tints)
         }
         return pageWithPictures()
     }
 
-    private func finish(_ frames: [Frame], pictures: [PlacedPicture], rules: [ColumnRule] = []) -> Page {
+    private func finish(_ frames: [Frame], pictures: [PlacedPicture], rules: [ColumnRule] = [], tints: [SectionTint]) -> Page {
         let furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template)
         return template.bleeding(Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture,
-                                      pictures: pictures, rules: rules))
+                                      pictures: pictures, rules: rules, tints: tints))
     }
 
     /// The page laid out with the pictures waiting from earlier pages, then again with each
@@ -192,7 +206,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.waitingPictures = left
         flow.position = page.end
         flow.carry = page.carry
-        return finish(page.frames, pictures: placed, rules: page.rules)
+        return finish(page.frames, pictures: placed, rules: page.rules, tints: page.tints)
     }
 
     /// The bands of the page's text from where it starts, in `area`.
@@ -222,7 +236,7 @@ public struct Paginator: Sequence, IteratorProtocol {
                 let band = setter.fill(shape, band: rect, fallback: fallback, from: position, to: section.end,
                                        carrying: page.carry, exclusions: excluded)
                 if band.end == position, position > start { break }
-                page.take(band)
+                page.take(band, of: style)
                 guard band.stop == .sectionEnd else { break }
                 top = band.bottom
                 continue
@@ -241,7 +255,7 @@ public struct Paginator: Sequence, IteratorProtocol {
                 band = setter.balance(band, columns: columns, from: position, to: section.end, carrying: page.carry,
                                       exclusions: excluded)
             }
-            page.take(band, ruled: section.style?.columnRule)
+            page.take(band, of: section.style)
             guard band.stop == .sectionEnd else { break }
             top = band.bottom
         }

@@ -21,6 +21,9 @@ enum LayoutJSON {
         /// The rules down the gutters of ruled sections; nil when the page has none, so that
         /// pages without them are written as before.
         var rules: [Rule]?
+        /// The tints behind sections with a background; nil when the page has none, so that
+        /// pages without them are written as before.
+        var tints: [Tint]?
         /// The print sheet's boxes; nil when the sheet is the page (no bleed, no marks), so
         /// that such pages are written as before.
         var sheet: Sheet?
@@ -32,6 +35,16 @@ enum LayoutJSON {
         var mediaBox: Rect
         var bleedBox: Rect
         var trimBox: Rect
+    }
+
+    /// The tint behind one band of a section with a background.
+    struct Tint: Encodable {
+        /// The section's place among the document's sections, from 1.
+        var section: Int
+        var color: String
+        var rect: Rect
+        /// Where it is drawn when it runs off the page (`bleed`); nil when it does not.
+        var bleed: Rect?
     }
 
     /// A stretch of column rule: a vertical line centred on `x` from `top` to `bottom`.
@@ -191,6 +204,9 @@ extension LayoutJSON {
                                                   box: $0.box.map(box)) },
              runningHeads: page.furniture.map { RunningHeads(text: $0.text.string, frames: $0.frames.map(frame)) },
              rules: page.rules.isEmpty ? nil : page.rules.map(rule),
+             tints: page.tints.isEmpty ? nil : page.tints.map {
+                 Tint(section: $0.section, color: hex($0.color), rect: rect($0.rect), bleed: $0.bled.map(rect))
+             },
              sheet: sheet.isPageOnly ? nil : Sheet(mediaBox: rect(sheet.mediaBox(for: page.size)),
                                                    bleedBox: rect(sheet.bleedBox(for: page.size)),
                                                    trimBox: rect(sheet.trimBox(for: page.size))))

@@ -43,6 +43,13 @@ final class PageDrawer {
             repeatedPictures.endPage()
         }
         structure?.beginPage()
+        // Sections' tints first: everything else on the page stands on them. Decoration, not
+        // the document's content: an artifact, as a box's background is.
+        if !page.tints.isEmpty {
+            structure?.beginArtifact(in: context)
+            for tint in page.tints { fill(tint.drawn, with: tint.color, in: context) }
+            structure?.end(in: context)
+        }
         for picture in page.pictures {
             switch picture.content {
             case .picture(let image):
@@ -171,12 +178,7 @@ final class PageDrawer {
         let rect = box.rect
         let decorated = box.style.background != nil || box.style.border != nil
         if decorated { structure?.beginArtifact(in: context) }
-        if let background = box.style.background {
-            let filled = bled ?? rect
-            cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
-            cairo_rectangle(context, filled.minX, filled.minY, filled.width, filled.height)
-            cairo_fill(context)
-        }
+        if let background = box.style.background { fill(bled ?? rect, with: background, in: context) }
         if let border = box.style.border {
             // Inside the box's edge: the border is part of its width, as its inset says.
             let half = border.width / 2
@@ -188,6 +190,13 @@ final class PageDrawer {
         }
         if decorated { structure?.end(in: context) }
         try draw(box.frames, of: text, images: &images, bleed: bled.map { BoxBleed(box: box, bled: $0) }, in: context)
+    }
+
+    /// `rect` filled with `color`: a box's background, a section's tint.
+    private func fill(_ rect: Rect, with color: Text.Color, in context: OpaquePointer) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(context)
     }
 
     /// A gutter's rule: a vertical line with butt ends, so that it stops exactly where its

@@ -16,6 +16,11 @@ public struct SectionStyle: Hashable, Sendable {
     public var height: Double?
     /// The rule down each gutter (`column-rule`); nil: none.
     public var columnRule: RuleStyle?
+    /// The tint behind the section's lines on each page it is on (`background`); nil: none.
+    public var background: Color?
+    /// Whether the tint runs off the page at the edges of the text area it stands on
+    /// (`bleed="true"`); only a section with a background bleeds.
+    public var bleeds = false
 
     public init(number: Int, columns: Int? = nil, gutter: Double? = nil, shape: SectionShape? = nil, height: Double? = nil,
                 columnRule: RuleStyle? = nil) {

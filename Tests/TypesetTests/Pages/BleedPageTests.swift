@@ -19,11 +19,7 @@ final class BleedPageTests: XCTestCase {
         // The pictures are blown up on purpose: their print resolution is not what is tested here.
         options.minimumPictureResolution = 0
         options.sheet = PrintSheet(bleed: bleed ?? self.bleed)
-        if header {
-            options.header = try RunningTemplate(parsing: "Zombie Monthly||Lift-off")
-            options.headerOnFirstPage = true
-            options.footer = try RunningTemplate(parsing: "||{page}")
-        }
+        if header { try options.addHeaderAndFooter() }
         let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: TestSupport.zombiesDirectory.path)
         XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])

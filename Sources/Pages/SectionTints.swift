@@ -1,0 +1,78 @@
+import Layout
+import Text
+
+/// The tint behind one band of a section with a background (`<section background>`) on a
+/// page, in page coordinates: drawn first, under the band's text, its pictures and its rules.
+public struct SectionTint: Hashable, Sendable {
+    /// The section's place among the document's sections, from 1.
+    public var section: Int
+    public var color: Color
+    /// Where it is drawn when it does not bleed: across the band's columns and gutters, from
+    /// its first line's top to its last line's bottom, `SectionTints.padding` more each way.
+    public var rect: Rect
+    /// The band's own rectangle: its columns' containers, whose edges say which edges of the
+    /// text area the band stands on (the ones a bleeding tint may push out).
+    public var band: Rect
+    /// Whether the section asked to bleed (`bleed="true"`).
+    public var bleeds: Bool
+    /// Where it is drawn when it runs off the page; nil when it does not bleed, or stands on
+    /// no edge of the text area.
+    public var bled: Rect?
+
+    public init(section: Int, color: Color, rect: Rect, band: Rect, bleeds: Bool, bled: Rect? = nil) {
+        self.section = section
+        self.color = color
+        self.rect = rect
+        self.band = band
+        self.bleeds = bleeds
+        self.bled = bled
+    }
+
+    /// The rectangle it is drawn in.
+    public var drawn: Rect { bled ?? rect }
+}
+
+/// Where a section's tint goes on a page.
+enum SectionTints {
+    /// The tint's room round the band's text, on every side: the padding a box with a
+    /// background gets (`BoxStyle`'s 6 pt), so that a tinted section and a tinted aside look
+    /// alike. It lies outside the text's room, so no line moves: above and below it takes 6 pt
+    /// of the gap between bands (the page's gutter, 18 pt, and more) or of the margin; at the
+    /// sides, 6 pt of the margin, so the text does not stand on the tint's edge.
+    static let padding = 6.0
+
+    /// The tint of the band whose columns, left to right, are `frames`; nil when none of them
+    /// holds a line (a band that only carried floats on).
+    static func tint(beside frames: [Frame], section: SectionStyle) -> SectionTint? {
+        guard let color = section.background, let first = frames.first, let last = frames.last else { return nil }
+        var top = Double.infinity, bottom = -Double.infinity
+        for line in frames.flatMap(\.lines) {
+            top = min(top, line.origin.y - line.ascent)
+            bottom = max(bottom, line.origin.y + line.descent)
+        }
+        guard top < bottom else { return nil }
+        let minX = first.container.rect.minX, maxX = last.container.rect.maxX
+        let bandTop = frames.map(\.container.rect.minY).min() ?? top
+        let bandBottom = frames.map(\.container.rect.maxY).max() ?? bottom
+        return SectionTint(section: section.number, color: color,
+                           rect: Rect(x: minX - padding, y: top - padding, width: maxX - minX + 2 * padding,
+                                      height: bottom - top + 2 * padding),
+                           band: Rect(x: minX, y: bandTop, width: maxX - minX, height: bandBottom - bandTop),
+                           bleeds: section.bleeds)
+    }
+}
+
+extension SectionTint {
+    /// The tint run off the page by the one rule (`Rect.bled`): each edge of its band that
+    /// stands on the text area's edge goes out to the page's edge and past it by the bleed;
+    /// the others keep the tint's own edge. Nil when no edge moved.
+    func bled(by template: PageTemplate, ofPage number: Int) -> Rect? {
+        let reach = template.bled(band, toward: [.top, .bottom, .sides], ofPage: number)
+        let left = reach.minX < band.minX ? reach.minX : rect.minX
+        let right = reach.maxX > band.maxX ? reach.maxX : rect.maxX
+        let top = reach.minY < band.minY ? reach.minY : rect.minY
+        let bottom = reach.maxY > band.maxY ? reach.maxY : rect.maxY
+        guard reach != band else { return nil }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
