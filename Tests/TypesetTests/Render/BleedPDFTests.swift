@@ -160,16 +160,21 @@ final class BleedPDFTests: XCTestCase {
         XCTAssertTrue(beside.allSatisfy { $0.maxX < bleed + placed.x }, "no word under the picture")
     }
 
-    func testAFigurePictureBleedsAndItsCaptionStaysReadableInsideTheTextArea() throws {
-        let markup = """
-            <figure float="top" span="all" bleed="true">
-            <img src="red.png" width="600" alt="">
-            <caption>The Albatross on the pad.</caption>
-            </figure>
-            \(body)
+    /// A figure across the top that bleeds, its red picture `pictureWidth` points wide, its
+    /// caption under it, and the body after it.
+    private func bleedingFigure(pictureWidth: Int) -> String {
+        """
+        <figure float="top" span="all" bleed="true">
+        <img src="red.png" width="\(pictureWidth)" alt="">
+        <caption>The Albatross on the pad.</caption>
+        </figure>
+        \(body)
 
-            """
-        let output = try typeset(markup, sheet: PrintSheet(bleed: bleed))
+        """
+    }
+
+    func testAFigurePictureBleedsAndItsCaptionStaysReadableInsideTheTextArea() throws {
+        let output = try typeset(bleedingFigure(pictureWidth: 600), sheet: PrintSheet(bleed: bleed))
         let pixels = try firstPage(of: output)
         for x in [0.5, Double(pixels.width) - 1.5] { XCTAssertTrue(isRed(pixels, x, 0.5), "the figure's picture in the bleed at \(x)") }
         let area = PageTemplate().textArea
@@ -188,15 +193,7 @@ final class BleedPDFTests: XCTestCase {
     /// The tutorial's way of writing a figure: its picture a few points narrower than the
     /// column. Alone in its line it is the figure's picture, and runs off both sides with it.
     func testAFigurePictureNarrowerThanTheColumnStillRunsOffBothSides() throws {
-        let markup = """
-            <figure float="top" span="all" bleed="true">
-            <img src="red.png" width="470" alt="">
-            <caption>The Albatross on the pad.</caption>
-            </figure>
-            \(body)
-
-            """
-        let output = try typeset(markup, sheet: PrintSheet(bleed: bleed))
+        let output = try typeset(bleedingFigure(pictureWidth: 470), sheet: PrintSheet(bleed: bleed))
         let pixels = try firstPage(of: output)
         let width = Double(pixels.width)
         for x in [0.5, bleed + PageTemplate().textArea.maxX + 2, width - 1.5] {
