@@ -52,6 +52,8 @@ final class PreparedParagraph {
     let clusters: [Int]
     /// `prefixAdvance[i]` is the advance of glyphs 0..<i.
     let prefixAdvance: [Double]
+    /// The first glyph of each character (see `glyphIndex(atOrAfter:)`).
+    let glyphLookup: GlyphLookup
     let styleRuns: [StyleRun]
     /// The paragraph's bidi levels and direction.
     let bidi: BidiParagraph
@@ -139,6 +141,7 @@ final class PreparedParagraph {
         yOffsets = glyphs.yOffsets
         clusters = glyphs.clusters
         prefixAdvance = glyphs.prefixAdvance
+        glyphLookup = GlyphLookup(clusters: glyphs.clusters, range: self.range)
         styleRuns = runs
         interCharacterGaps = style.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, glyphs: glyphs) : [:]
     }
