@@ -20,12 +20,15 @@ final class ShapedWordTable {
         var glyphs: Range<Int>
     }
 
-    private var units: [UInt16] = []
-    private var glyphs: [ShapedGlyph] = []
-    private var entries: [Entry] = []
+    // Unchecked: a table belongs to one Shaper, used by one thread, and no access to these
+    // overlaps another (a body lent glyphs must not shape); the checks cost more per word
+    // than the lookup itself.
+    @exclusivity(unchecked) private var units: [UInt16] = []
+    @exclusivity(unchecked) private var glyphs: [ShapedGlyph] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
     /// An entry's index + 1 at the slot its hash leads to (or past it, probing linearly); 0 is
     /// an empty slot. A power of two long, at most half full.
-    private var slots = [Int](repeating: 0, count: 64)
+    @exclusivity(unchecked) private var slots = [Int](repeating: 0, count: 64)
 
     var count: Int { entries.count }
 

@@ -48,17 +48,18 @@ public final class Shaper {
     /// Words by context. Consecutive words nearly always share one, and a paragraph's hyphen
     /// takes turns with its words' context: the last two are at hand without a lookup.
     private var caches: [Context: ShapedWordTable] = [:]
-    // Kept apart (not as tuples) so that a word's lookup copies no context.
-    private var currentContext: Context?
-    private var currentWords = ShapedWordTable()
+    // Kept apart (not as tuples) so that a word's lookup copies no context; unchecked, as the
+    // tables' arrays are (see ShapedWordTable).
+    @exclusivity(unchecked) private var currentContext: Context?
+    @exclusivity(unchecked) private var currentWords = ShapedWordTable()
     private var previousContext: Context?
     private var previousWords = ShapedWordTable()
     private var cachedWordCount = 0
     private let buffer: OpaquePointer
     /// Past this many cached words the cache starts again (bounds memory on huge vocabularies).
     public var cacheLimit = 200_000
-    public private(set) var cacheHits = 0
-    public private(set) var cacheMisses = 0
+    @exclusivity(unchecked) public private(set) var cacheHits = 0
+    @exclusivity(unchecked) public private(set) var cacheMisses = 0
 
     public init() {
         buffer = hb_buffer_create()
