@@ -14,7 +14,13 @@ public struct BreakOpportunities: Sendable, Equatable {
     }
 
     public static func find<C: Collection>(in text: C, locale: String = "en") -> BreakOpportunities where C.Element == UInt16 {
-        let units = Array(text)
+        find(in: ArraySlice(text), locale: locale)
+    }
+
+    /// The same for a slice of a text's storage, what layout passes for every paragraph: not
+    /// generic, so that ICU reads the units where they lie, without a copy made through an
+    /// unspecialised iterator.
+    public static func find(in units: ArraySlice<UInt16>, locale: String = "en") -> BreakOpportunities {
         guard !units.isEmpty else { return BreakOpportunities(offsets: [], mandatory: []) }
         var positions = [Int32](repeating: 0, count: units.count + 1)
         var hard = [UInt8](repeating: 0, count: units.count + 1)

@@ -24,27 +24,25 @@ public struct KnuthPlassLineBreaker: Sendable {
         var width = 0.0, stretch = 0.0, shrink = 0.0
     }
 
-    private final class Node {
-        let item: Int
-        let line: Int
-        let fitness: Int
-        let totals: Totals
-        let demerits: Double
-        let ratio: Double
+    /// A break and the best line to it. Nodes are values in one array a search fills (its
+    /// arena), linked by index: no object is allocated, counted and freed per node.
+    private struct Node {
+        var item: Int
+        var line: Int
+        var fitness: Int
+        var totals: Totals
+        var demerits: Double
+        var ratio: Double
         /// Lines in a row ending in a flagged break, this one's included (0 when it ends otherwise).
-        let hyphens: Int
-        let previous: Node?
+        var hyphens: Int
+        /// The node the line starts at, by its index in the arena; -1 for the paragraph's start.
+        var previous: Int
+    }
 
-        init(item: Int, line: Int, fitness: Int, totals: Totals, demerits: Double, ratio: Double, hyphens: Int, previous: Node?) {
-            self.item = item
-            self.line = line
-            self.fitness = fitness
-            self.hyphens = hyphens
-            self.totals = totals
-            self.demerits = demerits
-            self.ratio = ratio
-            self.previous = previous
-        }
+    /// Every node a search made, and the indices of those still active.
+    private struct SearchResult {
+        var nodes: [Node]
+        var active: [Int]
     }
 
     /// How much work a search took: what bounds it is the number of items it is given.
@@ -77,18 +75,19 @@ public struct KnuthPlassLineBreaker: Sendable {
     /// The same, counting the work into `effort`.
     public func breaks(_ items: [BreakItem], lineWidth: (Int) -> Double, effort: inout Effort) -> [Break]? {
         guard !items.isEmpty else { return [] }
-        guard let active = search(items, lineWidth: lineWidth, effort: &effort) else { return nil }
+        guard let found = search(items, lineWidth: lineWidth, effort: &effort) else { return nil }
         let p = parameters
-        let finals = active.filter { $0.item == items.count - 1 }
-        guard var best = finals.min(by: { $0.demerits < $1.demerits }) else { return nil }
+        let nodes = found.nodes
+        let finals = found.active.filter { nodes[$0].item == items.count - 1 }
+        guard var best = finals.min(by: { nodes[$0].demerits < nodes[$1].demerits }) else { return nil }
         if p.looseness != 0 {
-            let wanted = best.line + p.looseness
+            let wanted = nodes[best].line + p.looseness
             best = finals.min { a, b in
-                let da = abs(a.line - wanted), db = abs(b.line - wanted)
-                return da != db ? da < db : a.demerits < b.demerits
+                let da = abs(nodes[a].line - wanted), db = abs(nodes[b].line - wanted)
+                return da != db ? da < db : nodes[a].demerits < nodes[b].demerits
             } ?? best
         }
-        return path(to: best)
+        return path(to: best, in: nodes)
     }
 
     /// The breaks of the cheapest setting of the start of a paragraph too long to search whole:
@@ -98,14 +97,19 @@ public struct KnuthPlassLineBreaker: Sendable {
     /// Nil when no setting keeps every line within the tolerance; empty when the items do not
     /// fill a line.
     public func windowBreaks(_ items: [BreakItem], lineWidth: (Int) -> Double, effort: inout Effort) -> [Break]? {
-        guard let active = search(items, lineWidth: lineWidth, effort: &effort) else { return nil }
-        guard let best = active.filter({ $0.item >= 0 }).min(by: { $0.demerits < $1.demerits }) else { return [] }
-        return path(to: best)
+        guard let found = search(items, lineWidth: lineWidth, effort: &effort) else { return nil }
+        let nodes = found.nodes
+        guard let best = found.active.filter({ nodes[$0].item >= 0 }).min(by: { nodes[$0].demerits < nodes[$1].demerits }) else {
+            return []
+        }
+        return path(to: best, in: nodes)
     }
 
     /// The nodes still active after the last item, or nil when none is left (no setting fits).
-    private func search(_ items: [BreakItem], lineWidth: (Int) -> Double, effort: inout Effort) -> [Node]? {
-        var active: [Node] = [Node(item: -1, line: 0, fitness: 1, totals: Totals(), demerits: 0, ratio: 0, hyphens: 0, previous: nil)]
+    private func search(_ items: [BreakItem], lineWidth: (Int) -> Double, effort: inout Effort) -> SearchResult? {
+        var nodes = [Node(item: -1, line: 0, fitness: 1, totals: Totals(), demerits: 0, ratio: 0, hyphens: 0, previous: -1)]
+        nodes.reserveCapacity(items.count / 2 + 4)
+        var active = [0]
         var candidates = [Candidate?](repeating: nil, count: 4 * hyphenRunSlots)
         var sum = Totals()
         effort.items = max(effort.items, items.count)
@@ -121,7 +125,7 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
             if isLegal {
                 let before = active.count
-                consider(index, items: items, active: &active, candidates: &candidates, sum: sum, lineWidth: lineWidth)
+                consider(index, items: items, nodes: &nodes, active: &active, candidates: &candidates, sum: sum, lineWidth: lineWidth)
                 if active.isEmpty { return nil }
                 made += candidates.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
                 effort.mostActive = max(effort.mostActive, active.count, before)
@@ -133,23 +137,23 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
         }
         effort.nodesMade = max(effort.nodesMade, made)
-        return active
+        return SearchResult(nodes: nodes, active: active)
     }
 
     /// The breaks of the lines from the paragraph's start to `node`.
-    private func path(to node: Node) -> [Break] {
+    private func path(to node: Int, in nodes: [Node]) -> [Break] {
         var result: [Break] = []
-        var node: Node? = node
-        while let current = node, current.item >= 0 {
-            result.append(Break(item: current.item, ratio: current.ratio))
-            node = current.previous
+        var index = node
+        while index >= 0, nodes[index].item >= 0 {
+            result.append(Break(item: nodes[index].item, ratio: nodes[index].ratio))
+            index = nodes[index].previous
         }
         return result.reversed()
     }
 
     /// The best way found to end a line at the current break, for one fitness class and one
     /// count of hyphenated lines in a row.
-    private typealias Candidate = (demerits: Double, node: Node, ratio: Double, hyphens: Int)
+    private typealias Candidate = (demerits: Double, node: Int, ratio: Double, hyphens: Int)
 
     /// How many counts of hyphenated lines in a row a break keeps a node for. Under a limit, a
     /// node ending a run of two hyphens does not dominate a dearer one ending none: only the
@@ -163,7 +167,7 @@ public struct KnuthPlassLineBreaker: Sendable {
     /// Tries every active node as the start of a line ending at `index`: nodes that can no
     /// longer start a line are dropped from `active` and the best new ones added, in place
     /// (this runs at every legal break of every paragraph).
-    private func consider(_ index: Int, items: [BreakItem], active: inout [Node], candidates: inout [Candidate?],
+    private func consider(_ index: Int, items: [BreakItem], nodes: inout [Node], active: inout [Int], candidates: inout [Candidate?],
                           sum: Totals, lineWidth: (Int) -> Double) {
         let p = parameters
         let item = items[index]
@@ -173,7 +177,8 @@ public struct KnuthPlassLineBreaker: Sendable {
         var kept = 0
 
         for position in active.indices {
-            let node = active[position]
+            let nodeIndex = active[position]
+            let node = nodes[nodeIndex]
             let width = lineWidth(node.line)
             var length = sum.width - node.totals.width
             if item.kind == .penalty { length += item.width }
@@ -191,14 +196,14 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
             // A line that is too long now is too long for every later break as well.
             if ratio < -1 || isForced {
-                if ratio >= -1 { record(&candidates, node: node, ratio: ratio, item: item, items: items, index: index) }
+                if ratio >= -1 { record(&candidates, node: node, at: nodeIndex, ratio: ratio, item: item, items: items) }
                 continue
             }
-            active[kept] = node
+            active[kept] = nodeIndex
             kept += 1
             let badness = ratio.isInfinite ? .infinity : 100 * abs(ratio * ratio * ratio)
             if badness <= p.tolerance {
-                record(&candidates, node: node, ratio: ratio, item: item, items: items, index: index)
+                record(&candidates, node: node, at: nodeIndex, ratio: ratio, item: item, items: items)
             }
         }
         active.removeLast(active.count - kept)
@@ -224,9 +229,10 @@ public struct KnuthPlassLineBreaker: Sendable {
             // Fewer hyphens in a row and no more demerits: the node with more is never better.
             guard candidate.demerits < cheapestInClass else { continue }
             cheapestInClass = candidate.demerits
-            active.append(Node(item: index, line: candidate.node.line + 1, fitness: slot / hyphenRunSlots, totals: after,
-                               demerits: candidate.demerits, ratio: candidate.ratio, hyphens: candidate.hyphens,
-                               previous: candidate.node))
+            active.append(nodes.count)
+            nodes.append(Node(item: index, line: nodes[candidate.node].line + 1, fitness: slot / hyphenRunSlots, totals: after,
+                              demerits: candidate.demerits, ratio: candidate.ratio, hyphens: candidate.hyphens,
+                              previous: candidate.node))
         }
     }
 
@@ -250,8 +256,10 @@ public struct KnuthPlassLineBreaker: Sendable {
         return stretched / available
     }
 
-    private func record(_ candidates: inout [Candidate?], node: Node, ratio: Double,
-                        item: BreakItem, items: [BreakItem], index: Int) {
+    /// Keeps a line from `node` (at `nodeIndex` in the arena) to `item` if it is the best so far
+    /// for its fitness class and count of hyphens in a row.
+    private func record(_ candidates: inout [Candidate?], node: Node, at nodeIndex: Int, ratio: Double,
+                        item: BreakItem, items: [BreakItem]) {
         let p = parameters
         let hyphens = item.flagged ? node.hyphens + 1 : 0
         if p.consecutiveHyphenLimit > 0, hyphens > p.consecutiveHyphenLimit { return }
@@ -275,6 +283,6 @@ public struct KnuthPlassLineBreaker: Sendable {
         demerits += node.demerits
         let slot = fitness * hyphenRunSlots + (hyphenRunSlots > 1 ? hyphens : 0)
         if let current = candidates[slot], current.demerits <= demerits { return }
-        candidates[slot] = (demerits, node, ratio, hyphens)
+        candidates[slot] = (demerits, nodeIndex, ratio, hyphens)
     }
 }

@@ -5,13 +5,9 @@ import Breaking
 extension PreparedParagraph: LineMeasuring {
 
     /// Index of the first glyph whose character is at or after `offset`.
+    @inline(__always)
     func glyphIndex(atOrAfter offset: Int) -> Int {
-        var low = 0, high = clusters.count
-        while low < high {
-            let mid = (low + high) / 2
-            if clusters[mid] < offset { low = mid + 1 } else { high = mid }
-        }
-        return low
+        glyphLookup.glyphIndex(atOrAfter: offset)
     }
 
     /// `end` moved back over the white space that would hang at the end of a line.

@@ -52,6 +52,8 @@ final class PreparedParagraph {
     let clusters: [Int]
     /// `prefixAdvance[i]` is the advance of glyphs 0..<i.
     let prefixAdvance: [Double]
+    /// The first glyph of each character (see `glyphIndex(atOrAfter:)`).
+    let glyphLookup: GlyphLookup
     let styleRuns: [StyleRun]
     /// The paragraph's bidi levels and direction.
     let bidi: BidiParagraph
@@ -139,6 +141,7 @@ final class PreparedParagraph {
         yOffsets = glyphs.yOffsets
         clusters = glyphs.clusters
         prefixAdvance = glyphs.prefixAdvance
+        glyphLookup = GlyphLookup(clusters: glyphs.clusters, range: self.range)
         styleRuns = runs
         interCharacterGaps = style.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, glyphs: glyphs) : [:]
     }
@@ -285,37 +288,43 @@ final class PreparedParagraph {
                 while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace, wordEnd != initial?.upperBound {
                     wordEnd += 1
                 }
-                let shaped = shaper.shape(Self.shapingText(units[wordStart ..< wordEnd]), font: font, language: attributes.language,
-                                          features: features, script: item.script, rightToLeft: item.isRightToLeft)
-                // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
-                let count = shaped.count
-                for position in 0 ..< count {
-                    let index = item.isRightToLeft ? count - 1 - position : position
-                    let next = item.isRightToLeft ? index - 1 : index + 1
-                    // Letter spacing goes after each character: after the last glyph of a cluster.
-                    let endsCluster = next < 0 || next >= count || shaped.clusters[next] != shaped.clusters[index]
-                    let advance = Double(shaped.advances[index]) * scale
-                    glyphs.append(id: shaped.glyphIDs[index],
-                                advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
-                                    + (endsCluster ? tracking : 0),
-                                xOffset: Double(shaped.xOffsets[index]) * scale * (startsWithSpace ? 1 : glyphScale),
-                                yOffset: Double(shaped.yOffsets[index]) * scale + attributes.baselineOffset,
-                                cluster: wordStart + Int(shaped.clusters[index]))
+                shaper.withGlyphs(of: Self.shapingText(units[wordStart ..< wordEnd]), font: font, language: attributes.language,
+                                  features: features, script: item.script, rightToLeft: item.isRightToLeft) { shaped in
+                    // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
+                    let count = shaped.count
+                    for position in 0 ..< count {
+                        let index = item.isRightToLeft ? count - 1 - position : position
+                        let next = item.isRightToLeft ? index - 1 : index + 1
+                        let glyph = shaped[index]
+                        // Letter spacing goes after each character: after the last glyph of a cluster.
+                        let endsCluster = next < 0 || next >= count || shaped[next].cluster != glyph.cluster
+                        let advance = Double(glyph.advance) * scale
+                        glyphs.append(id: glyph.id,
+                                      advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
+                                          + (endsCluster ? tracking : 0),
+                                      xOffset: Double(glyph.xOffset) * scale * (startsWithSpace ? 1 : glyphScale),
+                                      yOffset: Double(glyph.yOffset) * scale + attributes.baselineOffset,
+                                      cluster: wordStart + Int(glyph.cluster))
+                    }
                 }
                 wordStart = wordEnd
             }
         }
         var hyphen: (glyph: UInt32, advance: Double)?
         if attributes.runDelegate == nil {
-            let shaped = shaper.shape([0x2D], font: font, language: attributes.language)
-            if shaped.count == 1 {
-                hyphen = (shaped.glyphIDs[0], Double(shaped.advances[0]) * font.scale(for: attributes.fontSize)
+            shaper.withGlyphs(of: Self.hyphenText[...], font: font, language: attributes.language) { shaped in
+                if shaped.count == 1 {
+                    hyphen = (shaped[0].id, Double(shaped[0].advance) * font.scale(for: attributes.fontSize)
                                                 * (givesLetters ? spacing.glyphScaling.desired / 100 : 1))
+                }
             }
         }
         return StyleRun(range: runRange, glyphRange: glyphStart ..< glyphs.count, font: font,
                         attributes: attributes, metrics: metrics, level: item.level, hyphen: hyphen, givesLetters: givesLetters)
     }
+
+    /// The hyphen shown where a line is broken inside a word.
+    private static let hyphenText: [UInt16] = [0x2D]
 
     /// The text HarfBuzz is given: a tab is shaped as a space (tab stops set its advance when
     /// the line is laid out), and a line separator, which ends the line, as an invisible

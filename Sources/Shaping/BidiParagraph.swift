@@ -17,21 +17,27 @@ public struct BidiParagraph: Sendable {
     /// Levels of `text` (one paragraph, without its terminator) in `direction`; `.auto` takes
     /// the direction of the first strong character (rules P2–P3), left to right when none.
     public init<C: Collection>(_ text: C, direction: WritingDirection) where C.Element == UInt16 {
+        self.init(ArraySlice(text), direction: direction)
+    }
+
+    /// The same for a slice of a text's storage, what layout passes for every paragraph: not
+    /// generic, so that the scan for right-to-left text runs over the units in place rather
+    /// than through an unspecialised iterator.
+    public init(_ text: ArraySlice<UInt16>, direction: WritingDirection) {
         count = text.count
         // Text without a right-to-left character or a bidi control is all level 0 in a
         // left-to-right paragraph: most paragraphs need no call into ICU.
-        if direction != .rtl, !text.contains(where: Self.mayNeedBidi) {
+        if direction != .rtl, !text.withUnsafeBufferPointer({ $0.contains(where: Self.mayNeedBidi) }) {
             resolved = nil
             baseLevel = 0
             return
         }
-        let units = Array(text)
-        var levels = [UInt8](repeating: 0, count: units.count)
+        var levels = [UInt8](repeating: 0, count: text.count)
         let code: Int32 = direction == .ltr ? 0 : direction == .rtl ? 1 : -1
-        let base = units.withUnsafeBufferPointer { tk_bidi_levels($0.baseAddress, Int32($0.count), code, &levels) }
+        let base = text.withUnsafeBufferPointer { tk_bidi_levels($0.baseAddress, Int32($0.count), code, &levels) }
         guard base >= 0 else {
             // ICU failed (it should not): show the text in logical order rather than none.
-            resolved = direction == .rtl ? [UInt8](repeating: 1, count: units.count) : nil
+            resolved = direction == .rtl ? [UInt8](repeating: 1, count: text.count) : nil
             baseLevel = direction == .rtl ? 1 : 0
             return
         }

@@ -10,6 +10,15 @@ public struct ShapedGlyphs: Sendable, Equatable {
 
     public init() {}
 
+    /// The glyphs as parallel arrays.
+    init(_ glyphs: UnsafeBufferPointer<ShapedGlyph>) {
+        glyphIDs = glyphs.map(\.id)
+        advances = glyphs.map(\.advance)
+        xOffsets = glyphs.map(\.xOffset)
+        yOffsets = glyphs.map(\.yOffset)
+        clusters = glyphs.map(\.cluster)
+    }
+
     public var count: Int { glyphIDs.count }
     public var totalAdvance: Int { advances.reduce(0) { $0 + Int($1) } }
 }

@@ -37,18 +37,29 @@ public final class Shaper {
         var features: FeatureSet
         var script: String?
         var rightToLeft: Bool
+
+        /// Whether these are the context: compared field by field, without hashing.
+        func matches(fontID: Int, language: String, features: FeatureSet, script: String?, rightToLeft: Bool) -> Bool {
+            self.fontID == fontID && self.rightToLeft == rightToLeft && self.language == language && self.script == script
+                && self.features == features
+        }
     }
 
-    /// Words by context; consecutive words nearly always share one, so it is looked up once.
-    private var caches: [Context: [UTF16Key: ShapedGlyphs]] = [:]
-    private var currentContext: Context?
-    private var current: [UTF16Key: ShapedGlyphs] = [:]
+    /// Words by context. Consecutive words nearly always share one, and a paragraph's hyphen
+    /// takes turns with its words' context: the last two are at hand without a lookup.
+    private var caches: [Context: ShapedWordTable] = [:]
+    // Kept apart (not as tuples) so that a word's lookup copies no context; unchecked, as the
+    // tables' arrays are (see ShapedWordTable).
+    @exclusivity(unchecked) private var currentContext: Context?
+    @exclusivity(unchecked) private var currentWords = ShapedWordTable()
+    private var previousContext: Context?
+    private var previousWords = ShapedWordTable()
     private var cachedWordCount = 0
     private let buffer: OpaquePointer
     /// Past this many cached words the cache starts again (bounds memory on huge vocabularies).
     public var cacheLimit = 200_000
-    public private(set) var cacheHits = 0
-    public private(set) var cacheMisses = 0
+    @exclusivity(unchecked) public private(set) var cacheHits = 0
+    @exclusivity(unchecked) public private(set) var cacheMisses = 0
 
     public init() {
         buffer = hb_buffer_create()
@@ -63,48 +74,76 @@ public final class Shaper {
     /// order, as HarfBuzz gives it: its clusters decrease.
     public func shape<C: Collection>(_ text: C, font: Font, language: String = "en", features: FeatureSet = .standard,
                                      script: String? = nil, rightToLeft: Bool = false) -> ShapedGlyphs where C.Element == UInt16 {
-        shape(ArraySlice(text), font: font, language: language, features: features, script: script, rightToLeft: rightToLeft)
-    }
-
-    /// The same for a slice of a text's storage (what layout passes, word after word: this
-    /// overload is not generic, so the call from another module is not an unspecialised one).
-    public func shape(_ text: ArraySlice<UInt16>, font: Font, language: String = "en", features: FeatureSet = .standard,
-                      script: String? = nil, rightToLeft: Bool = false) -> ShapedGlyphs {
-        let word = UTF16Key(text)
-        if let current = currentContext, current.fontID == font.id, current.rightToLeft == rightToLeft,
-           current.language == language, current.script == script, current.features == features {
-            // The context of the word before: nothing to switch (the common case).
-        } else {
-            switchContext(to: Context(fontID: font.id, language: language, features: features, script: script, rightToLeft: rightToLeft))
+        var shaped = ShapedGlyphs()
+        withGlyphs(of: ArraySlice(text), font: font, language: language, features: features, script: script,
+                   rightToLeft: rightToLeft) { glyphs in
+            shaped = ShapedGlyphs(glyphs)
         }
-        if let cached = current[word] {
-            cacheHits += 1
-            return cached
-        }
-        cacheMisses += 1
-        let shaped = shapeUncached(word.units, font: font, context: currentContext!)
-        if cachedWordCount >= cacheLimit {
-            caches.removeAll()
-            current.removeAll()
-            cachedWordCount = 0
-        }
-        current[word] = shaped
-        cachedWordCount += 1
         return shaped
     }
 
-    private func switchContext(to context: Context) {
-        if let previous = currentContext { caches[previous] = current }
-        current = caches.removeValue(forKey: context) ?? [:]
-        currentContext = context
+    /// The glyphs of `text`, a slice of a text's storage, as `shape` gives them, lent to `body`
+    /// from the cache for the time of the call (what layout does, word after word: no array is
+    /// made per word). `body` must not shape.
+    public func withGlyphs(of text: ArraySlice<UInt16>, font: Font, language: String = "en", features: FeatureSet = .standard,
+                           script: String? = nil, rightToLeft: Bool = false, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) {
+        switchContext(fontID: font.id, language: language, features: features, script: script, rightToLeft: rightToLeft)
+        var words = currentWords
+        text.withUnsafeBufferPointer { word in
+            let hash = ShapedWordTable.hash(word)
+            let range: Range<Int>
+            if let known = words.glyphRange(of: word, hash: hash) {
+                cacheHits += 1
+                range = known
+            } else {
+                cacheMisses += 1
+                let shaped = shapeUncached(word, font: font, context: currentContext!)
+                if cachedWordCount >= cacheLimit {
+                    startCacheAgain()
+                    words = currentWords
+                }
+                range = words.keep(word, hash: hash, glyphs: shaped)
+                cachedWordCount += 1
+            }
+            words.lendGlyphs(range, to: body)
+        }
     }
 
-    private func shapeUncached(_ text: ArraySlice<UInt16>, font: Font, context: Context) -> ShapedGlyphs {
+    /// Makes the context the current one.
+    private func switchContext(fontID: Int, language: String, features: FeatureSet, script: String?, rightToLeft: Bool) {
+        if currentContext?.matches(fontID: fontID, language: language, features: features, script: script,
+                                   rightToLeft: rightToLeft) == true {
+            return
+        }
+        if previousContext?.matches(fontID: fontID, language: language, features: features, script: script,
+                                    rightToLeft: rightToLeft) == true {
+            swap(&currentContext, &previousContext)
+            swap(&currentWords, &previousWords)
+            return
+        }
+        let context = Context(fontID: fontID, language: language, features: features, script: script, rightToLeft: rightToLeft)
+        let words = caches[context] ?? ShapedWordTable()
+        caches[context] = words
+        previousContext = currentContext
+        previousWords = currentWords
+        currentContext = context
+        currentWords = words
+    }
+
+    /// Drops every cached word, keeping the current context.
+    private func startCacheAgain() {
+        caches.removeAll()
+        previousContext = nil
+        previousWords = ShapedWordTable()
+        currentWords = ShapedWordTable()
+        if let context = currentContext { caches[context] = currentWords }
+        cachedWordCount = 0
+    }
+
+    private func shapeUncached(_ text: UnsafeBufferPointer<UInt16>, font: Font, context: Context) -> [ShapedGlyph] {
         let features = context.features
         hb_buffer_clear_contents(buffer)
-        text.withUnsafeBufferPointer { units in
-            hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
-        }
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         hb_buffer_set_language(buffer, hb_language_from_string(context.language, -1))
         // The direction comes from the bidi algorithm and the script from the itemizer, not
@@ -127,36 +166,28 @@ public final class Shaper {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        var shaped = ShapedGlyphs()
-        let n = Int(count)
-        shaped.glyphIDs.reserveCapacity(n)
-        shaped.advances.reserveCapacity(n)
-        shaped.xOffsets.reserveCapacity(n)
-        shaped.yOffsets.reserveCapacity(n)
-        shaped.clusters.reserveCapacity(n)
-        for index in 0 ..< n {
+        var shaped: [ShapedGlyph] = []
+        shaped.reserveCapacity(Int(count))
+        for index in 0 ..< Int(count) {
             let info = infos![index]
             let position = positions![index]
             // A variation selector the face has no use for is shaped as an invisible glyph,
             // which is the face's space: a PDF then maps that glyph to the selector, and every
             // real space drawn with it extracts as nothing ("I ❤️you"). It draws nothing, so it
             // goes; its character is read with the one it selects.
-            if position.x_advance == 0, Self.isVariationSelector(text, at: Int(info.cluster) + text.startIndex) { continue }
-            shaped.glyphIDs.append(info.codepoint)
-            shaped.advances.append(position.x_advance)
-            shaped.xOffsets.append(position.x_offset)
-            shaped.yOffsets.append(position.y_offset)
-            shaped.clusters.append(Int32(info.cluster))
+            if position.x_advance == 0, Self.isVariationSelector(text, at: Int(info.cluster)) { continue }
+            shaped.append(ShapedGlyph(id: info.codepoint, advance: position.x_advance, xOffset: position.x_offset,
+                                      yOffset: position.y_offset, cluster: Int32(info.cluster)))
         }
         return shaped
     }
 
     /// U+FE00–FE0F, or U+E0100–E01EF (a surrogate pair).
-    private static func isVariationSelector(_ text: ArraySlice<UInt16>, at offset: Int) -> Bool {
-        guard offset < text.endIndex else { return false }
+    private static func isVariationSelector(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> Bool {
+        guard offset < text.count else { return false }
         let unit = text[offset]
         if (0xFE00 ... 0xFE0F).contains(unit) { return true }
-        return unit == 0xDB40 && offset + 1 < text.endIndex && (0xDD00 ... 0xDDEF).contains(text[offset + 1])
+        return unit == 0xDB40 && offset + 1 < text.count && (0xDD00 ... 0xDDEF).contains(text[offset + 1])
     }
 
     private static func feature(_ tag: String, _ value: UInt32) -> hb_feature_t {

@@ -113,6 +113,30 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(Shaper().shape(Array("zombies".utf16), font: pagella), first)
     }
 
+    func testGlyphsLentFromTheCacheAreTheShapedGlyphs() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let units = Array("xx office yy".utf16)
+        var lent: [ShapedGlyph] = []
+        shaper.withGlyphs(of: units[3 ..< 9], font: pagella) { lent = Array($0) }
+        let shaped = shape("office", pagella)
+        XCTAssertEqual(lent.map(\.id), shaped.glyphIDs)
+        XCTAssertEqual(lent.map(\.advance), shaped.advances)
+        XCTAssertEqual(lent.map(\.cluster), shaped.clusters)
+        XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses], [1, 1], "the second time from the cache")
+    }
+
+    func testContextsTakingTurnsKeepTheirWords() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let unkerned = FeatureSet(kerning: false)
+        for _ in 0 ..< 3 {
+            _ = shape("zombies", pagella)
+            _ = shape("-", pagella, features: unkerned)
+            _ = shape("-", pagella, features: FeatureSet(ligatures: false))
+        }
+        XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses], [6, 3])
+        XCTAssertEqual(shape("zombies", pagella, features: unkerned), Shaper().shape(Array("zombies".utf16), font: pagella, features: unkerned))
+    }
+
     func testTheCacheStartsAgainAtItsLimit() throws {
         let pagella = try font("TeX Gyre Pagella")
         shaper.cacheLimit = 2

@@ -1,0 +1,48 @@
+/// Which glyph a character's offset starts at, answered from a table: the line breaker and the
+/// line builder ask it at every word and every line of every paragraph, and a binary search
+/// over the glyphs' clusters each time was the costliest part of measuring.
+struct GlyphLookup {
+    /// `firstGlyph[offset - start]` is the first glyph whose character is at or after `offset`,
+    /// for every offset from the paragraph's start to its end; empty when the clusters are not
+    /// in order within the paragraph (they always are: a run's glyphs are stored in logical
+    /// order), which a binary search then answers as before.
+    private let firstGlyph: [Int32]
+    private let start: Int
+    private let clusters: [Int]
+
+    /// - Parameters: clusters: each glyph's character, in order; range: the paragraph's characters.
+    init(clusters: [Int], range: Range<Int>) {
+        self.clusters = clusters
+        start = range.lowerBound
+        let inOrder = clusters.allSatisfy(range.contains) && zip(clusters, clusters.dropFirst()).allSatisfy { $0 <= $1 }
+        guard inOrder else {
+            firstGlyph = []
+            return
+        }
+        var table = [Int32](repeating: 0, count: range.count + 1)
+        var glyph = 0
+        for index in table.indices {
+            while glyph < clusters.count, clusters[glyph] < start + index { glyph += 1 }
+            table[index] = Int32(glyph)
+        }
+        firstGlyph = table
+    }
+
+    /// Index of the first glyph whose character is at or after `offset`.
+    @inline(__always)
+    func glyphIndex(atOrAfter offset: Int) -> Int {
+        guard !firstGlyph.isEmpty else { return searchedIndex(atOrAfter: offset) }
+        // Every cluster lies within the paragraph: before it, the first glyph; past it, none.
+        let index = min(max(offset - start, 0), firstGlyph.count - 1)
+        return Int(firstGlyph[index])
+    }
+
+    private func searchedIndex(atOrAfter offset: Int) -> Int {
+        var low = 0, high = clusters.count
+        while low < high {
+            let mid = (low + high) / 2
+            if clusters[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
