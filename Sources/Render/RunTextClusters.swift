@@ -109,11 +109,11 @@ struct RunTextClusters {
     /// "head-" and "line"); its glyph, which draws nothing, keeps a cluster of no text, as Cairo
     /// allows.
     private mutating func appendText(_ characters: UnsafeBufferPointer<UInt16>, rightToLeft: Bool) {
-        if rightToLeft || characters.contains(where: { UTF16.isSurrogate($0) }) {
-            return appendDecoded(characters.filter { $0 != Self.softHyphen }, rightToLeft: rightToLeft)
-        }
+        guard !rightToLeft else { return appendDecoded(characters.filter { $0 != Self.softHyphen }, rightToLeft: true) }
         // Characters of the Basic Multilingual Plane, each one to three bytes: the whole of
-        // most text, encoded without a decoder.
+        // most text, encoded without a decoder; at a surrogate the cluster starts again
+        // through the decoder.
+        let start = utf8.count
         for unit in characters where unit != Self.softHyphen {
             switch unit {
             case 0 ..< 0x80:
@@ -121,6 +121,9 @@ struct RunTextClusters {
             case 0x80 ..< 0x800:
                 utf8.append(0xC0 | UInt8(unit >> 6))
                 utf8.append(0x80 | UInt8(unit & 0x3F))
+            case 0xD800 ... 0xDFFF:
+                utf8.removeSubrange(start...)
+                return appendDecoded(characters.filter { $0 != Self.softHyphen }, rightToLeft: false)
             default:
                 utf8.append(0xE0 | UInt8(unit >> 12))
                 utf8.append(0x80 | UInt8((unit >> 6) & 0x3F))
