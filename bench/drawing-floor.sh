@@ -6,10 +6,13 @@
 # KJV set as bench/run.sh sets the book (91 pages). See docs/pipeline.md, "Speed: drawing
 # and the content streams".
 #
-# Usage: bash bench/drawing-floor.sh [TEXT]   (after `make build`; TEXT: another input, e.g.
-#        the same verses inside <p letter-spacing="0 0 0">…</p>)
+# Usage: bash bench/drawing-floor.sh [TEXT] [OPTION…]   (after `make build`)
+#   TEXT    another input instead, e.g. the same verses inside <p letter-spacing="0 0 0">…</p>
+#   OPTION  added to the book's options, e.g. --footer "{page}" (every page then has an artifact)
 # Environment: TYPESET   the typeset to measure (.build/release/typeset)
 set -euo pipefail
+text=""
+if [ $# -gt 0 ] && [ -f "$1" ]; then text=$(realpath "$1"); shift; fi
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 typeset=$(realpath "${TYPESET:-.build/release/typeset}")
@@ -17,8 +20,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 apt_install bible-kjv valgrind
 
-if [ $# -gt 0 ]; then
-  cp "$1" "$work/part.txt"
+if [ -n "$text" ]; then
+  cp "$text" "$work/part.txt"
 else
   kjv_text "$work/kjv.txt"
   head -c 500000 "$work/kjv.txt" | sed '$d' > "$work/part.txt"
@@ -26,7 +29,7 @@ fi
 # Valgrind cannot read the DWARF of Swift's release builds: a copy without it, symbols kept.
 strip --strip-debug "$typeset" -o "$work/typeset"
 book=(--page-size letter --margin 54 --columns 2 --gutter 18 --font "Liberation Serif" --font-size 10
-      --align justify --lang en --paragraph-spacing 0)
+      --align justify --lang en --paragraph-spacing 0 "$@")
 TYPESET_FONTS=$PWD/fonts SOURCE_DATE_EPOCH=946684800 valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
   "$work/typeset" "$work/part.txt" "${book[@]}" -o "$work/part.pdf" 2>/dev/null
 callgrind_annotate --inclusive=yes --tree=calling "$work/cg.out" > "$work/calls.txt"
@@ -50,12 +53,12 @@ def find(pattern):
 rows = [('the whole run (every thread)', total),
         ('drawing: DocumentWriter.drawPDF', find(r'DocumentWriterV7drawPDF')),
         ('  Cairo, all of it (the floor)', cairo),
-        ('    of which deflate', find(r'^\?\?\?:deflate$')),
-        ('    of which snprintf', find(r'__snprintf_chk$')),
+        ('    of which snprintf (Cairo\'s numbers)', find(r'__snprintf_chk$')),
         ('  typeset\'s own drawing code', find(r'DocumentWriterV7drawPDF') - cairo),
         ('    of which RunTextClusters.fill', find(r'RunTextClustersV4fill')),
         ('finishing: PDFFinisher.finish', find(r'PDFFinisherV6finish')),
-        ('layout: Paginator.next', find(r'PaginatorV4next'))]
+        ('layout: Paginator.next', find(r'PaginatorV4next')),
+        ('deflate, wherever it is called', find(r'^\?\?\?:deflate$'))]
 for label, count in rows:
     print(f'{label:40} {count / 1e6:9.0f} M instructions')
 EOF
