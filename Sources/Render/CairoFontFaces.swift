@@ -12,12 +12,21 @@ import Fonts
 final class CairoFontFaces {
     /// This document's fonts by id, so that a face is looked up without the process's lock.
     private var faces: [Int: OpaquePointer] = [:]
+    /// The face asked for last: runs in a row mostly share their font, which then costs no lookup.
+    private var last: (id: Int, face: OpaquePointer)?
     private static let shared = ProcessFontFaces()
     /// One FreeType library for every renderer face of the process.
     private static let separateFaces = Result { try SeparateFaces() }
     private static let faceKey = CairoUserDataKey()
 
     func face(for font: Font) throws -> OpaquePointer {
+        if let last, last.id == font.id { return last.face }
+        let face = try lookUpFace(for: font)
+        last = (font.id, face)
+        return face
+    }
+
+    private func lookUpFace(for font: Font) throws -> OpaquePointer {
         if let face = faces[font.id] { return face }
         let face = try Self.shared.face(forKey: "\(font.path)#\(font.faceIndex)") {
             let ftFace = try Self.separateFaces.get().face(path: font.path, faceIndex: font.faceIndex)

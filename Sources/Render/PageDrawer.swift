@@ -13,8 +13,7 @@ final class PageDrawer {
     private lazy var colorGlyphs = ColorGlyphDrawer(repeatedPictures: repeatedPictures)
     private let invisibleFaces = InvisibleTextFaces()
     private var glyphBuffer: [cairo_glyph_t] = []
-    private var clusterBuffer: [cairo_text_cluster_t] = []
-    private var utf8Buffer: [UInt8] = []
+    private var runText = RunTextClusters()
 
     /// Whether links get link annotations (PDF only: pictures cannot be clicked).
     var annotatesLinks = false
@@ -24,8 +23,6 @@ final class PageDrawer {
     /// Whether a picture drawn so far is an Adobe CMYK JPEG, whose PDF image then needs a
     /// Decode array (`PDFFinisher` adds it, see InvertedCMYKImages).
     private(set) var drewInvertedCMYK = false
-
-    private static let softHyphen: UInt16 = 0x00AD
 
     /// Just above what Cairo treats as fully transparent; invisible on paper and screen.
     static let invisibleAlpha = 0.005
@@ -90,7 +87,7 @@ final class PageDrawer {
                 if let initial = line.initial {
                     structure?.beginText(at: initial.hiddenRange.lowerBound, link: nil,
                                          language: line.runs.first?.attributes.language ?? "", in: context)
-                    // Read with the line's first shown character (see buildClusters), when it shows one.
+                    // Read with the line's first shown character (see RunTextClusters), when it shows one.
                     let readAlone = !line.runs.contains { $0.clusters.contains(initial.hiddenRange.upperBound) }
                     InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)
                 }
@@ -142,7 +139,9 @@ final class PageDrawer {
                            width: delegate.width, height: delegate.ascent + delegate.descent)
             structure.beginPicture(image, anchor: first.stringRange.lowerBound, rect: box, in: context)
         } else {
-            let start = line.runs[piece.runs].map(\.stringRange.lowerBound).min() ?? first.stringRange.lowerBound
+            // The piece's first character in the text: right to left, runs go in visual order.
+            var start = first.stringRange.lowerBound
+            for run in line.runs[piece.runs] { start = Swift.min(start, run.stringRange.lowerBound) }
             structure.beginText(at: start, link: first.attributes.link, language: first.attributes.language, in: context)
         }
     }
@@ -253,16 +252,9 @@ final class PageDrawer {
 
     private func drawGlyphs(_ run: GlyphRun, line: Line, source: AttributedText, in context: OpaquePointer) throws {
         guard !run.glyphIDs.isEmpty else { return }
-        glyphBuffer.removeAll(keepingCapacity: true)
-        for (index, glyph) in run.glyphIDs.enumerated() {
-            let position = run.positions[index]
-            glyphBuffer.append(cairo_glyph_t(index: UInt(glyph), x: line.origin.x + position.x, y: line.origin.y + position.y))
-        }
-        buildClusters(for: run, source: source, initial: line.initial)
+        glyphBuffer.refill(with: run, at: line.origin)
+        runText.fill(for: run, text: source, initial: line.initial)
         let face = try fontFaces.face(for: run.font)
-        let bounds = run.typographicBounds()
-        let box = (x: line.origin.x + bounds.minX, y: line.origin.y + bounds.minY - run.attributes.baselineOffset,
-                   width: bounds.width, height: bounds.height)
         let color = run.attributes.color
         // Hollow (outline-only) text is still drawn as text so that it can be extracted, with
         // the faintest fill Cairo does not drop as clear (it skips alpha ≤ 255/65535; it has no
@@ -270,7 +262,7 @@ final class PageDrawer {
         let fills = run.attributes.stroke?.fills ?? true
         var outlined = glyphBuffer
         if run.font.hasColorBitmaps {
-            outlined = colorGlyphs.draw(run, glyphs: glyphBuffer, shadowBox: box, in: context)
+            outlined = colorGlyphs.draw(run, glyphs: glyphBuffer, shadowBox: Self.shadowBox(of: run, in: line), in: context)
             // Cairo drops the text of colour glyphs: it goes under the pictures in a stand-in
             // face whose glyphs draw nothing, kept as faint as hollow text's.
             showText(of: run, face: invisibleFaces.face(for: run.font), alpha: Self.invisibleAlpha, in: context)
@@ -282,7 +274,7 @@ final class PageDrawer {
         } else {
             if let shadow = run.attributes.shadow {
                 ShadowDrawer.draw(shadow, glyphs: glyphBuffer, fontFace: face, fontSize: run.fontSize,
-                                  horizontalScale: run.horizontalScale, box: box, in: context)
+                                  horizontalScale: run.horizontalScale, box: Self.shadowBox(of: run, in: line), in: context)
             }
             showText(of: run, face: face, alpha: fills ? color.alpha : Self.invisibleAlpha, in: context)
         }
@@ -297,96 +289,40 @@ final class PageDrawer {
         }
     }
 
-    /// The run's glyphs with their text (`glyphBuffer`, `clusterBuffer`, `utf8Buffer`), in the
-    /// text colour at `alpha`.
+    /// The run's box on the page, raised or lowered with its text: where its shadow falls.
+    private static func shadowBox(of run: GlyphRun, in line: Line) -> (x: Double, y: Double, width: Double, height: Double) {
+        let bounds = run.typographicBounds()
+        return (x: line.origin.x + bounds.minX, y: line.origin.y + bounds.minY - run.attributes.baselineOffset,
+                width: bounds.width, height: bounds.height)
+    }
+
+    /// The run's glyphs with their text (`glyphBuffer`, `runText`), in the text colour at
+    /// `alpha`.
     private func showText(of run: GlyphRun, face: OpaquePointer, alpha: Double, in context: OpaquePointer) {
         let color = run.attributes.color
         cairo_set_font_face(context, face)
         FontMatrix.set(size: run.fontSize, horizontalScale: run.horizontalScale, in: context)
         cairo_set_source_rgba(context, color.red, color.green, color.blue, alpha)
-        utf8Buffer.withUnsafeBufferPointer { utf8 in
+        runText.utf8.withUnsafeBufferPointer { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
                 cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphBuffer, Int32(glyphBuffer.count),
-                                       clusterBuffer, Int32(clusterBuffer.count), cairo_text_cluster_flags_t(rawValue: 0))
+                                       runText.clusters, Int32(runText.clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
             }
         }
     }
 
-    /// The run's text as UTF-8 and the Cairo clusters mapping it to glyphs: consecutive glyphs
-    /// from the same character form one cluster, and the cluster's text runs to the character
-    /// of the cluster that follows it in the text. This is what makes ligatures extract as their
-    /// letters. Clusters go in the glyphs' order, right-to-left runs included (visual, marks after
-    /// their base): PDF readers expect glyphs left to right and put right-to-left words back in
-    /// reading order themselves.
-    /// The smallest of the sorted `starts` above `offset`.
-    private static func firstCluster(after offset: Int, in starts: [Int]) -> Int? {
-        var low = 0, high = starts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if starts[mid] <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low < starts.count ? starts[low] : nil
-    }
+}
 
-    /// A drop cap's `initial`, drawn without text, is read with the character after it: the
-    /// cluster of the line's first shown character starts with the initial's characters.
-    private func buildClusters(for run: GlyphRun, source text: AttributedText, initial: DropInitial?) {
-        utf8Buffer.removeAll(keepingCapacity: true)
-        clusterBuffer.removeAll(keepingCapacity: true)
-        let count = run.clusters.count
-        var groups: [(start: Int, end: Int)] = []   // glyph ranges of one cluster each, visual order
-        var position = 0
-        while position < count {
-            var end = position + 1
-            while end < count, run.clusters[end] == run.clusters[position], run.clusters[end] != GlyphRun.generatedHyphen { end += 1 }
-            // Right to left, a mark follows its base (see LineBuilder) and has a later character:
-            // base and marks make one cluster, which readers then keep together.
-            if run.isRightToLeft, let last = groups.last, run.clusters[last.start] != GlyphRun.generatedHyphen,
-               run.clusters[position] != GlyphRun.generatedHyphen, run.clusters[position] > run.clusters[last.start] {
-                groups[groups.count - 1].end = end
-            } else {
-                groups.append((position, end))
-            }
-            position = end
-        }
-        let starts = run.isRightToLeft ? Set(run.clusters.filter { $0 != GlyphRun.generatedHyphen }).sorted() : []
-        for (index, group) in groups.enumerated() {
-            let clusterStart = run.clusters[group.start]
-            if clusterStart == GlyphRun.generatedHyphen {
-                // A hyphen added at a line break: it extracts as "-", so readers rejoin the word.
-                utf8Buffer.append(0x2D)
-                clusterBuffer.append(cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1))
-                continue
-            }
-            // The text runs to the cluster that comes next in the text (left to right, the next
-            // group; right to left, any group: marks follow their base).
-            let last = run.clusters[group.start ..< group.end].max() ?? clusterStart
-            let next = run.isRightToLeft ? Self.firstCluster(after: last, in: starts)
-                : (groups.indices.contains(index + 1) ? run.clusters[groups[index + 1].start] : nil)
-            let textEnd = next.map { max($0, clusterStart + 1) } ?? max(run.stringRange.upperBound, clusterStart + 1)
-            let before = utf8Buffer.count
-            let textStart = initial.map { clusterStart == $0.hiddenRange.upperBound ? $0.hiddenRange.lowerBound : clusterStart } ?? clusterStart
-            var characters = text.storage[textStart ..< min(textEnd, text.length)]
-            // A soft hyphen is a place to break, not a character to read: "head&shy;line"
-            // extracts as "headline" (and, broken there, as "head-" and "line"). Its glyph,
-            // which draws nothing, keeps a cluster of no text, as Cairo allows.
-            if characters.contains(Self.softHyphen) {
-                characters = ArraySlice(characters.filter { $0 != Self.softHyphen })
-            }
-            if run.isRightToLeft, characters.count > 1 {
-                // Readers spread a cluster's characters across its glyphs left to right and then
-                // reverse right-to-left words whole: given backwards, a lam-alef ligature or a
-                // letter with its vowel marks comes out in reading order (measured with poppler).
-                let scalars = String(decoding: characters, as: UTF16.self).unicodeScalars.reversed()
-                for scalar in scalars { utf8Buffer.append(contentsOf: Array(String(scalar).utf8)) }
-            } else {
-                _ = transcode(characters.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { utf8Buffer.append($0) }
-            }
-            clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(utf8Buffer.count - before),
-                                                      num_glyphs: Int32(group.end - group.start)))
+private extension Array where Element == cairo_glyph_t {
+    /// Refilled with `run`'s glyphs where they go on the page, the buffer's room kept: a
+    /// mutating call, so that the drawer's buffer is accessed once a run, not once a glyph.
+    mutating func refill(with run: GlyphRun, at origin: Point) {
+        removeAll(keepingCapacity: true)
+        reserveCapacity(run.glyphIDs.count)
+        for (glyph, position) in zip(run.glyphIDs, run.positions) {
+            append(cairo_glyph_t(index: UInt(glyph), x: origin.x + position.x, y: origin.y + position.y))
         }
     }
-
 }
 
 /// A box that runs off the page, as its pictures see it: those standing on the edges of its

@@ -1,0 +1,71 @@
+import CCairo
+import Layout
+@testable import Render
+import Text
+import XCTest
+
+/// The text each glyph run hands Cairo: read back from the UTF-8 and the clusters, it is the
+/// run's own characters, in every script and plane, with soft hyphens left out and a hyphen
+/// added at a break; and the clusters cover every glyph and every byte once.
+final class RunTextClustersTests: FramesetterTestCase {
+    /// The runs of `markup` set in a column `width` points wide.
+    private func runs(of markup: String, width: Double) throws -> (runs: [GlyphRun], text: AttributedText) {
+        let setter = try framesetter(markup)
+        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: width, height: 2000)), from: 0)
+        return (frame.lines.flatMap(\.runs).filter { !$0.glyphIDs.isEmpty }, setter.text)
+    }
+
+    /// Every cluster holds a glyph or more, and together they hold every glyph and byte once.
+    private func assertClustersTile(_ clusters: RunTextClusters, glyphs: Int, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(clusters.clusters.allSatisfy { $0.num_glyphs > 0 && $0.num_bytes >= 0 }, file: file, line: line)
+        XCTAssertEqual(clusters.clusters.reduce(0) { $0 + Int($1.num_glyphs) }, glyphs, file: file, line: line)
+        XCTAssertEqual(clusters.clusters.reduce(0) { $0 + Int($1.num_bytes) }, clusters.utf8.count, file: file, line: line)
+    }
+
+    func testLeftToRightRunsGiveTheirCharacters() throws {
+        // Accents (two UTF-8 bytes), dashes and ligatures (three), a letter outside the Basic
+        // Multilingual Plane (a surrogate pair), soft hyphens and breaks inside words.
+        let markup = "Affine office fjords — café naïve ﬁnal 𝐀lpha incompre\u{AD}hensibilities " +
+            String(repeating: "extraordinarily unconstitutional ", count: 6)
+        let (runs, text) = try runs(of: markup, width: 90)
+        XCTAssertTrue(runs.contains { $0.clusters.last == GlyphRun.generatedHyphen }, "the column breaks inside a word")
+        var clusters = RunTextClusters()
+        for run in runs {
+            XCTAssertFalse(run.isRightToLeft)
+            clusters.fill(for: run, text: text, initial: nil)
+            var expected = String(decoding: text.storage[run.stringRange].filter { $0 != 0xAD }, as: UTF16.self)
+            if run.clusters.last == GlyphRun.generatedHyphen { expected += "-" }
+            XCTAssertEqual(String(decoding: clusters.utf8, as: UTF8.self), expected)
+            assertClustersTile(clusters, glyphs: run.glyphIDs.count)
+        }
+    }
+
+    func testRightToLeftRunsGiveTheirCharacters() throws {
+        // Hebrew with its points (marks after their base) and Arabic with a lam-alef ligature.
+        let (runs, text) = try runs(of: "שָׁלוֹם עֲלֵיכֶם السلام عليكم لا", width: 400)
+        XCTAssertTrue(runs.contains(where: \.isRightToLeft))
+        var clusters = RunTextClusters()
+        for run in runs where run.isRightToLeft {
+            clusters.fill(for: run, text: text, initial: nil)
+            // Clusters go in visual order, each one's characters backwards: the same characters.
+            let given = String(decoding: clusters.utf8, as: UTF8.self).unicodeScalars.map(\.value).sorted()
+            let own = String(decoding: text.storage[run.stringRange], as: UTF16.self).unicodeScalars.map(\.value).sorted()
+            XCTAssertEqual(given, own)
+            assertClustersTile(clusters, glyphs: run.glyphIDs.count)
+        }
+    }
+
+    func testRefillingKeepsNothingOfTheRunBefore() throws {
+        let (runs, text) = try runs(of: "A first line of words, then a second line of other words.", width: 120)
+        XCTAssertGreaterThan(runs.count, 1)
+        var reused = RunTextClusters()
+        for run in runs {
+            reused.fill(for: run, text: text, initial: nil)
+            var fresh = RunTextClusters()
+            fresh.fill(for: run, text: text, initial: nil)
+            XCTAssertEqual(reused.utf8, fresh.utf8)
+            XCTAssertEqual(reused.clusters.map(\.num_bytes), fresh.clusters.map(\.num_bytes))
+            XCTAssertEqual(reused.clusters.map(\.num_glyphs), fresh.clusters.map(\.num_glyphs))
+        }
+    }
+}
