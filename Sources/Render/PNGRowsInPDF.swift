@@ -13,16 +13,11 @@ enum PNGRowsInPDF {
     static func restore(in pdf: qpdf_data) -> Int {
         // Every object is looked at: a picture painted again on a page lies in a form XObject
         // (`RepeatedPictures`).
-        let trailer = qpdf_get_trailer(pdf)
-        let sizeHandle = qpdf_oh_get_key(pdf, trailer, "/Size")
-        let size = Int(qpdf_oh_get_int_value_as_int(pdf, sizeHandle))
-        qpdf_oh_release(pdf, trailer)
-        qpdf_oh_release(pdf, sizeHandle)
         var changed = 0
-        for number in 1 ..< max(1, size) {
+        for number in 1 ..< max(1, QPDFObjects.objectCount(in: pdf)) {
             let object = qpdf_get_object_by_id(pdf, Int32(number), 0)
             defer { qpdf_oh_release(pdf, object) }
-            guard isJPEGImage(object, in: pdf), let rows = envelopedRows(object, in: pdf) else { continue }
+            guard QPDFObjects.isImage(object, filteredBy: "/DCTDecode", in: pdf), let rows = envelopedRows(object, in: pdf) else { continue }
             let filter = qpdf_oh_new_name(pdf, "/FlateDecode")
             let parameters = qpdf_oh_parse(pdf, "<< /Predictor 15 /Colors \(rows.colours) /BitsPerComponent 8 /Columns \(rows.width) >>")
             rows.compressed.withUnsafeBufferPointer {
@@ -33,14 +28,6 @@ enum PNGRowsInPDF {
             changed += 1
         }
         return changed
-    }
-
-    private static func isJPEGImage(_ object: qpdf_oh, in pdf: qpdf_data) -> Bool {
-        guard qpdf_oh_is_stream(pdf, object) != 0 else { return false }
-        let dictionary = qpdf_oh_get_dict(pdf, object)
-        let subtype = qpdf_oh_get_key(pdf, dictionary, "/Subtype"), filter = qpdf_oh_get_key(pdf, dictionary, "/Filter")
-        defer { for handle in [dictionary, subtype, filter] { qpdf_oh_release(pdf, handle) } }
-        return qpdf_oh_is_name_and_equals(pdf, subtype, "/Image") != 0 && qpdf_oh_is_name_and_equals(pdf, filter, "/DCTDecode") != 0
     }
 
     private static func envelopedRows(_ object: qpdf_oh, in pdf: qpdf_data) -> PNGRows? {

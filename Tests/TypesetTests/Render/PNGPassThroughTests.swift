@@ -33,16 +33,7 @@ final class PNGPassThroughTests: XCTestCase {
 
     /// The stream's bytes, its filters undone (`filtered`) or as stored.
     private func stream(_ object: Int, inPDFAt path: String, filtered: Bool) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.qpdf)
-        process.arguments = ["--show-object=\(object)", filtered ? "--filtered-stream-data" : "--raw-stream-data", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return [UInt8](data)
+        [UInt8](try QPDFStreams.bytes(ofObject: object, inPDFAt: path, filtered: filtered))
     }
 
     private func typesetPDF(pictures names: [String]) throws -> String {
