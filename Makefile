@@ -37,8 +37,10 @@ deps:
 	$(call install-missing,$(PACKAGES),)
 	$(call install-missing,$(PACKAGES_ALONE),--no-install-recommends)
 
+# The Swift runtime and Foundation linked into the binary: a run maps some 5 MiB less of them and
+# starts with far fewer symbols to bind (docs/pipeline.md, "Speed: the start-up floor…").
 build: deps
-	$(SWIFT) build -c release --product typeset
+	$(SWIFT) build -c release --product typeset --static-swift-stdlib
 
 demo: build
 	.build/release/typeset Fixtures/zombies/zombies.txt -o mag.pdf

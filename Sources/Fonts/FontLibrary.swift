@@ -21,6 +21,8 @@ public final class FontLibrary: @unchecked Sendable {
     public let fontsDirectory: String
     public let bodyFamily: String
     let bundled: FontconfigConfiguration
+    /// Built when the bundle lacks a family or a character, never before: loading it reads every
+    /// system font's cache (a third of a one-line document's start-up, and its mapped memory).
     private(set) lazy var system: FontconfigConfiguration? = try? FontconfigConfiguration.system(aliases: aliasFile)
     private let aliasFile: String?
     let library: FreeTypeLibrary
@@ -36,7 +38,6 @@ public final class FontLibrary: @unchecked Sendable {
     public init(fontsDirectory: String, bodyFamily: String) throws {
         self.fontsDirectory = fontsDirectory
         self.bodyFamily = bodyFamily
-        FcInit()
         let aliases = fontsDirectory + "/fonts.conf"
         aliasFile = FileManager.default.fileExists(atPath: aliases) ? aliases : nil
         bundled = try FontconfigConfiguration.bundled(directory: fontsDirectory, aliases: aliasFile)

@@ -41,6 +41,7 @@ public struct DocumentWriter {
             TemporaryFiles.shared.register(file.temporary)
             var finisher = PDFFinisher(sheet: sheet, metadata: metadata)
             finisher.marksInvertedCMYK = drawn.invertedCMYK
+            finisher.restoresPNGRows = drawn.pngRows
             finisher.structure = drawn.structure
             finisher.standards = standards
             finisher.outputIntent = outputIntent
@@ -57,10 +58,11 @@ public struct DocumentWriter {
     }
 
     /// Draws every page into Cairo's PDF, written through `sink`, and closes it. Returns the
-    /// pages' (trimmed) sizes, whether an Adobe CMYK JPEG was drawn (see InvertedCMYKImages), and
-    /// the record of the tagged content the structure tree is built from (see StructureRecorder).
+    /// pages' (trimmed) sizes, whether an Adobe CMYK JPEG was drawn (see InvertedCMYKImages) and
+    /// a PNG's rows in their envelope (see PNGEnvelope), and the record of the tagged content the structure tree is built from (see StructureRecorder).
     private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, path: String, metadata: PDFMetadata,
-                                      sheet: PrintSheet) throws -> (sizes: [Size], invertedCMYK: Bool, structure: StructureRecord)
+                                      sheet: PrintSheet) throws
+        -> (sizes: [Size], invertedCMYK: Bool, pngRows: Bool, structure: StructureRecord)
         where S.Element == Page {
         guard let surface = cairo_pdf_surface_create_for_stream(FileSink.cairoWrite, sink.cairoClosure,
                                                                 PageTemplate.a4.width, PageTemplate.a4.height),
@@ -115,7 +117,7 @@ public struct DocumentWriter {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
-        return (sizes, drawer.drewInvertedCMYK, structure.record)
+        return (sizes, drawer.drewInvertedCMYK, drawer.drewPNGRows, structure.record)
     }
 
     /// Draws `page` where its trim lies on `sheet`, then, when `marks`, the sheet's marks round it.

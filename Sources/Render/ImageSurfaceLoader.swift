@@ -17,16 +17,22 @@ public struct ImageLoadError: Error, CustomStringConvertible {
 /// as MIME data, so that Cairo's PDF backend embeds the file as it is (no re-encoding): grey,
 /// RGB and CMYK alike. Adobe's CMYK JPEG stores inverted ink values, which Cairo 1.16 does not
 /// say; `InvertedCMYKImages` adds the Decode array after it. PNGs go through Cairo's libpng loader
-/// (`PNGDecoder`), which handles 8- and 16-bit, palette, grey and alpha. The file is read once,
-/// within the bound its header sets (`ImageFile`), and decoded from memory.
+/// (`PNGDecoder`), which handles 8- and 16-bit, palette, grey and alpha; those whose compressed
+/// rows a PDF can hold as they are (`PNGRows`) also carry them, in a JPEG envelope
+/// (`PNGEnvelope`) that the finishing step opens (`PNGRowsInPDF`), so that a PDF gets them
+/// without Cairo compressing the pixels again. The file is read once, within the bound its
+/// header sets (`ImageFile`), and decoded from memory.
 enum ImageSurfaceLoader {
     /// A surface the caller owns (release it with `cairo_surface_destroy`).
     static func load(path: String) throws -> OpaquePointer {
         try loadPicture(path: path).surface
     }
 
-    /// The surface and what the file's header says (an Adobe CMYK JPEG needs a Decode array).
-    static func loadPicture(path: String) throws -> (surface: OpaquePointer, info: ImageInfo) {
+    /// The surface and what the file's header says (an Adobe CMYK JPEG needs a Decode array);
+    /// `carriesPNGRows`: a PDF gets the PNG's rows in an envelope the finishing step must open.
+    /// `forPDF`: the surface is only ever painted into a PDF, which embeds the envelope and never
+    /// reads the pixels, so a PNG that has one is not decoded (`ImagePreflight` decoded it once).
+    static func loadPicture(path: String, forPDF: Bool = false) throws -> (surface: OpaquePointer, info: ImageInfo, carriesPNGRows: Bool) {
         let file: ImageFile
         do {
             file = try ImageFile(path: path)
@@ -34,19 +40,39 @@ enum ImageSurfaceLoader {
             throw ImageLoadError(path: path, reason: "\(error)")
         }
         let surface: OpaquePointer
+        var carriesPNGRows = false
         switch file.info.format {
         case .png:
+            let rows = PNGRows(png: file.bytes)
             do {
-                surface = try PNGDecoder.decode(file.bytes)
+                surface = try forPDF && rows != nil ? undecoded(file.info, path: path) : PNGDecoder.decode(file.bytes)
+            } catch let error as ImageLoadError {
+                throw error
             } catch {
                 throw ImageLoadError(path: path, reason: "\(error)")
+            }
+            if let rows {
+                attachJPEG(PNGEnvelope.wrap(rows), to: surface)
+                carriesPNGRows = true
             }
         case .jpeg:
             surface = try loadJPEG(file.bytes, info: file.info, path: path)
         }
         // Pictures are loaded again for each page that shows them.
         SurfaceUniqueID.set("typeset picture \(file.identity)", on: surface)
-        return (surface, file.info)
+        return (surface, file.info, carriesPNGRows)
+    }
+
+    /// A surface of the picture's size whose pixels are never written: Cairo's PDF output takes
+    /// the picture's data from the envelope attached to it. Its memory, zeroed by the system on
+    /// demand, is never touched.
+    private static func undecoded(_ info: ImageInfo, path: String) throws -> OpaquePointer {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(info.pixelWidth), Int32(info.pixelHeight))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw ImageLoadError(path: path, reason: "too large to decode (out of memory)")
+        }
+        return surface
     }
 
     private static func loadJPEG(_ bytes: [UInt8], info: ImageInfo, path: String) throws -> OpaquePointer {
@@ -100,7 +126,7 @@ enum ImageSurfaceLoader {
         throw ImageLoadError(path: "", reason: "\(truncated ? "the file is truncated" : "corrupt JPEG data") (libjpeg-turbo: \(message))")
     }
 
-    /// Hands Cairo the original file so the PDF embeds it unchanged.
+    /// Hands Cairo the original file (or a PNG's envelope) so the PDF embeds it unchanged.
     private static func attachJPEG(_ bytes: [UInt8], to surface: OpaquePointer) {
         let copy = malloc(bytes.count)!
         bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }

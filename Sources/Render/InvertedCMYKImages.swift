@@ -38,15 +38,12 @@ public enum InvertedCMYKImages {
     }
 
     private static func isCMYKJPEGWithoutDecode(_ object: qpdf_oh, in pdf: qpdf_data) -> Bool {
-        guard qpdf_oh_is_stream(pdf, object) != 0 else { return false }
+        guard QPDFObjects.isImage(object, filteredBy: "/DCTDecode", in: pdf) else { return false }
         let dictionary = qpdf_oh_get_dict(pdf, object)
-        let subtype = qpdf_oh_get_key(pdf, dictionary, "/Subtype"), filter = qpdf_oh_get_key(pdf, dictionary, "/Filter")
         let colorSpace = qpdf_oh_get_key(pdf, dictionary, "/ColorSpace")
         // Handles live until released: a caller's qpdf keeps its own.
-        defer { release([dictionary, subtype, filter, colorSpace], in: pdf) }
-        return qpdf_oh_is_name_and_equals(pdf, subtype, "/Image") != 0
-            && qpdf_oh_is_name_and_equals(pdf, filter, "/DCTDecode") != 0
-            && qpdf_oh_is_name_and_equals(pdf, colorSpace, "/DeviceCMYK") != 0
+        defer { release([dictionary, colorSpace], in: pdf) }
+        return qpdf_oh_is_name_and_equals(pdf, colorSpace, "/DeviceCMYK") != 0
             && qpdf_oh_has_key(pdf, dictionary, "/Decode") == 0
     }
 

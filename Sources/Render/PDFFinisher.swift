@@ -14,6 +14,9 @@ struct PDFFinisher {
     /// Whether the draft holds an Adobe CMYK JPEG, whose inverted values need a `/Decode`
     /// array Cairo does not write (see InvertedCMYKImages).
     var marksInvertedCMYK = false
+    /// Whether the draft holds a PNG's rows in a JPEG envelope, to be put in its place (see
+    /// PNGRowsInPDF).
+    var restoresPNGRows = false
     /// The tagged content drawn, from which the structure tree is built in logical order
     /// (`StructureTree`); nil: Cairo's tree is kept as it is.
     var structure: StructureRecord?
@@ -47,6 +50,7 @@ struct PDFFinisher {
             qpdf_oh_release_all(pdf)
         }
         if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
+        if restoresPNGRows { PNGRowsInPDF.restore(in: pdf) }
         if let structure {
             var writer = StructureTreeWriter(pdf: pdf, pageHeights: pageSizes.map { sheet.mediaBox(for: $0).maxY })
             try writer.write(StructureTree(structure), record: structure, language: metadata.language)

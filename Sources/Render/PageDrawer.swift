@@ -23,6 +23,8 @@ final class PageDrawer {
     /// Whether a picture drawn so far is an Adobe CMYK JPEG, whose PDF image then needs a
     /// Decode array (`PDFFinisher` adds it, see InvertedCMYKImages).
     private(set) var drewInvertedCMYK = false
+    /// Whether a picture carried a PNG's rows in an envelope (`PNGEnvelope`) the finishing step opens.
+    private(set) var drewPNGRows = false
 
     /// Just above what Cairo treats as fully transparent; invisible on paper and screen.
     static let invisibleAlpha = 0.005
@@ -160,9 +162,11 @@ final class PageDrawer {
     private func drawImage(_ image: ImageAttachment, in box: Rect, bled: Rect? = nil, images: inout [String: OpaquePointer],
                            in context: OpaquePointer) throws {
         if images[image.path] == nil {
-            let picture = try ImageSurfaceLoader.loadPicture(path: image.path)
+            let forPDF = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_PDF
+            let picture = try ImageSurfaceLoader.loadPicture(path: image.path, forPDF: forPDF)
             images[image.path] = picture.surface
             if picture.info.isAdobeCMYK { drewInvertedCMYK = true }
+            if picture.carriesPNGRows { drewPNGRows = true }
         }
         if let bled {
             drawImage(images[image.path]!, covering: bled, in: context)

@@ -47,6 +47,16 @@ enum QPDFObjects {
         return Int(qpdf_oh_get_int_value_as_int(pdf, size))
     }
 
+    /// Whether `object` is an image XObject stored with `filter` (`"/DCTDecode"`).
+    static func isImage(_ object: qpdf_oh, filteredBy filter: String, in pdf: qpdf_data) -> Bool {
+        guard qpdf_oh_is_stream(pdf, object) != QPDF_FALSE else { return false }
+        let dictionary = qpdf_oh_get_dict(pdf, object)
+        let subtype = qpdf_oh_get_key(pdf, dictionary, "/Subtype"), filterValue = qpdf_oh_get_key(pdf, dictionary, "/Filter")
+        defer { for handle in [dictionary, subtype, filterValue] { qpdf_oh_release(pdf, handle) } }
+        return qpdf_oh_is_name_and_equals(pdf, subtype, "/Image") != QPDF_FALSE
+            && qpdf_oh_is_name_and_equals(pdf, filterValue, filter) != QPDF_FALSE
+    }
+
     /// A new direct array of `items` (an indirect item is written as a reference to it).
     static func array(_ items: [qpdf_oh], in pdf: qpdf_data) -> qpdf_oh {
         let array = qpdf_oh_new_array(pdf)

@@ -14,6 +14,20 @@ enum OverviewHelp {
     /// terminal's width (80 columns when it cannot tell) less one, and must find nothing to wrap.
     static let columns = 79
 
+    /// The section, after a blank line, when the command line asks for the overview (`--help`,
+    /// `-h`, `help`); else nothing. Every run reads the command's configuration, and rendering
+    /// the render command's help for it cost a typeset run some 50 million instructions, more
+    /// than the rest of its start-up (docs/pipeline.md, "Speed: the start-up floor…").
+    static var sectionWhenShown: String {
+        asksForHelp(CommandLine.arguments.dropFirst()) ? "\n\n" + commonOptionsSection : ""
+    }
+
+    /// Whether any argument asks for help. Asking for a command's help (`typeset render -h`)
+    /// builds the section too, unseen: a cost only when help is printed.
+    static func asksForHelp<Arguments: Sequence<String>>(_ arguments: Arguments) -> Bool {
+        arguments.contains { ["-h", "--help", "help"].contains($0) }
+    }
+
     static var commonOptionsSection: String {
         let entries = optionEntries(in: RenderCommand.helpMessage(columns: columns))
         let shown = commonOptions.compactMap { option in entries.first { optionNames(of: $0[0]).contains(option) } }

@@ -13,9 +13,7 @@ struct TypesetCommand: ParsableCommand {
         bad markup, a failed write); 2 for a problem with the options (an unknown option or a \
         bad value, margins too small for the page or the running heads given, an output place \
         that cannot be written), when nothing is typeset.
-
-        \(OverviewHelp.commonOptionsSection)
-        """,
+        """ + OverviewHelp.sectionWhenShown,
         version: TypesetVersion.report,
         subcommands: [RenderCommand.self, CompareCommand.self, WatchCommand.self],
         defaultSubcommand: RenderCommand.self)

@@ -76,20 +76,6 @@ final class CMYKPassThroughTests: XCTestCase {
         return images.sorted { $0.number < $1.number }
     }
 
-    /// The stream's bytes as stored in the file, no filter undone.
-    private func rawStream(_ object: Int, inPDFAt path: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.qpdf)
-        process.arguments = ["--show-object=\(object)", "--raw-stream-data", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return data
-    }
-
     // MARK: The bytes
 
     func testEveryJPEGIsStoredAsItsFileWithTheRightColourSpace() throws {
@@ -105,7 +91,7 @@ final class CMYKPassThroughTests: XCTestCase {
             // Only Adobe's inverted samples are read back through a Decode array.
             XCTAssertEqual(image.decode, name == "cmyk-adobe-inverted.jpg" ? [1, 0, 1, 0, 1, 0, 1, 0] : nil, name)
             let file = try Data(contentsOf: URL(fileURLWithPath: TestSupport.imagePath(name)))
-            XCTAssertEqual(try rawStream(image.number, inPDFAt: pdf), file, "\(name): the stream is not the file")
+            XCTAssertEqual(try QPDFStreams.bytes(ofObject: image.number, inPDFAt: pdf), file, "\(name): the stream is not the file")
         }
     }
 
