@@ -28,19 +28,33 @@ struct MarkedPiece: Sendable {
     var offset: Int
 }
 
-/// What the structure tree needs to know of a paragraph, taken from its style when it is first drawn.
+/// What the structure tree needs to know of a paragraph, taken from its style when it is first
+/// drawn: a few bytes, since a book records one for each of its tens of thousands of paragraphs
+/// (the box it is set in is named by its number, and described once in `StructureRecord.boxes`).
 struct LogicalParagraph: Sendable {
-    /// The standard structure type: `P`, or `H1`…`H6` for a paragraph with an outline level.
+    /// The standard structure type: `P`, or `H1`…`H6` for a paragraph with an outline level
+    /// (a short string, stored inline).
     var role: String
-    /// The figure or aside it is set in.
-    var box: BoxStyle?
+    /// The number of the figure or aside it is set in (`BoxStyle.number`).
+    var box: Int?
     /// Whether it is a list item (`LI` in an `L`, its marker the `Lbl`, the rest the `LBody`).
     var isListItem: Bool
 
     init(style: ParagraphStyle) {
         isListItem = style.listMarkerLength != nil
         role = (1 ... 6).contains(style.outlineLevel) ? "H\(style.outlineLevel)" : isListItem ? "LBody" : "P"
-        box = style.box
+        box = style.box?.number
+    }
+}
+
+/// What the structure tree needs to know of a figure or an aside.
+struct LogicalBox: Sendable {
+    var kind: BoxStyle.Kind
+    var alternativeText: String?
+
+    init(_ box: BoxStyle) {
+        kind = box.kind
+        alternativeText = box.alternativeText
     }
 }
 
@@ -49,6 +63,8 @@ struct LogicalParagraph: Sendable {
 struct StructureRecord: Sendable {
     var pages: [[MarkedPiece]] = []
     var paragraphs: [Int: LogicalParagraph] = [:]
+    /// The figures and asides paragraphs are set in, by number.
+    var boxes: [Int: LogicalBox] = [:]
     /// The document's language, the catalog's `/Lang`: a piece in another one gets a `Span` of its own.
     var language: String
 

@@ -108,7 +108,9 @@ final class StructureRecorder {
         }
         let start = paragraph.lowerBound
         if record.paragraphs[start] == nil {
-            record.paragraphs[start] = LogicalParagraph(style: text.paragraphStyle(at: start))
+            let style = text.paragraphStyle(at: start)
+            record.paragraphs[start] = LogicalParagraph(style: style)
+            if let box = style.box, record.boxes[box.number] == nil { record.boxes[box.number] = LogicalBox(box) }
         }
         return start
     }

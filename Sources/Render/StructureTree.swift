@@ -90,14 +90,14 @@ struct StructureTree {
             let paragraph = record.paragraphs[paragraphStart] ?? LogicalParagraph(style: ParagraphStyle())
             var container = root
             var inFigure = false
-            if let box = paragraph.box {
-                if boxes[box.number] == nil {
+            if let number = paragraph.box, let box = record.boxes[number] {
+                if boxes[number] == nil {
                     let element = StructureElement(role: box.kind == .figure ? "Figure" : Self.asideRole)
                     if box.kind == .figure { element.alternativeText = box.alternativeText }
                     root.append(element)
-                    boxes[box.number] = element
+                    boxes[number] = element
                 }
-                container = boxes[box.number]!
+                container = boxes[number]!
                 inFigure = box.kind == .figure
             }
             var element: StructureElement?
@@ -108,13 +108,13 @@ struct StructureTree {
             func paragraphElement() -> StructureElement {
                 if let element { return element }
                 var parent = container
-                if inFigure, let box = paragraph.box {
-                    if captions[box.number] == nil {
+                if inFigure, let number = paragraph.box {
+                    if captions[number] == nil {
                         let caption = StructureElement(role: "Caption")
                         container.append(caption)
-                        captions[box.number] = caption
+                        captions[number] = caption
                     }
-                    parent = captions[box.number]!
+                    parent = captions[number]!
                 }
                 let made = StructureElement(role: paragraph.role)
                 if paragraph.isListItem {
