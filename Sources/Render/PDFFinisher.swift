@@ -69,6 +69,10 @@ struct PDFFinisher {
         if standards.contains(.x4), PDFX4.needsOlderVersion(version) { qpdf_force_pdf_version(pdf, PDFX4.latestVersion) }
         // The file identifier is made from the content, not the clock: same input, same bytes.
         qpdf_set_deterministic_ID(pdf, QPDF_TRUE)
+        // Objects other than streams (a book's tens of thousands of structure elements, its
+        // pages' dictionaries) packed into compressed object streams, with a cross-reference
+        // stream: PDF 1.5, which Cairo writes and PDF/X-4 and PDF/UA-1 allow.
+        qpdf_set_object_stream_mode(pdf, qpdf_o_generate)
         try check(qpdf_write(pdf), of: pdf)
     }
 

@@ -67,6 +67,7 @@ struct StructureTreeWriter {
         qpdf_oh_replace_key(pdf, rootDictionary, "/ParentTreeNextKey", qpdf_oh_new_integer(pdf, Int64(pages.count + annotationParents.count)))
         qpdf_replace_object(pdf, root.id, root.generation, rootDictionary)
 
+        // Taken again: the handle above went with the others.
         let catalogAgain = qpdf_get_root(pdf)
         qpdf_oh_replace_key(pdf, catalogAgain, "/StructTreeRoot", root.handle(in: pdf))
         qpdf_oh_replace_key(pdf, catalogAgain, "/MarkInfo", qpdf_oh_parse(pdf, "<< /Marked true >>"))
