@@ -200,8 +200,8 @@ struct StructureTreeWriter {
         return QPDFObjectNumber(made, in: pdf)!
     }
 
-    /// The numbers of the objects of Cairo's structure tree: its root, its parent tree, and
-    /// every element its parent tree names (read as references, not resolved).
+    /// The numbers of the objects of Cairo's structure tree: its root, its parent tree, its
+    /// pages' arrays, and every element its parent tree names (read as references, not resolved).
     private func cairoTreeObjects(catalog: qpdf_oh) -> [QPDFObjectNumber] {
         var seen = Set<QPDFObjectNumber>()
         var numbers: [QPDFObjectNumber] = []
@@ -216,10 +216,11 @@ struct StructureTreeWriter {
         guard qpdf_oh_is_array(pdf, numbersArray) != QPDF_FALSE else { return numbers }
         for index in 0 ..< qpdf_oh_get_array_n_items(pdf, numbersArray) {
             let value = qpdf_oh_get_array_item(pdf, numbersArray, index)
+            // A page's array is an object of its own: given a new object, its parsed
+            // references are not kept in qpdf's memory until the end.
+            keep(value)
             if qpdf_oh_is_array(pdf, value) != QPDF_FALSE {
                 for item in 0 ..< qpdf_oh_get_array_n_items(pdf, value) { keep(qpdf_oh_get_array_item(pdf, value, item)) }
-            } else {
-                keep(value)
             }
         }
         return numbers.reversed()
