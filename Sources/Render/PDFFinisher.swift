@@ -39,9 +39,16 @@ struct PDFFinisher {
         }
         for (index, size) in pageSizes.enumerated() {
             let page = qpdf_get_page_n(pdf, index)
-            setBox("/MediaBox", sheet.mediaBox(for: size), of: page, in: pdf)
-            setBox("/BleedBox", sheet.bleedBox(for: size), of: page, in: pdf)
-            setBox("/TrimBox", sheet.trimBox(for: size), of: page, in: pdf)
+            if index > 0, pageSizes[index - 1] == size {
+                // The page before's boxes, shared rather than made again: qpdf keeps every
+                // page's until the file is written, some hundreds of bytes a box.
+                let before = qpdf_get_page_n(pdf, index - 1)
+                for key in ["/MediaBox", "/BleedBox", "/TrimBox"] { qpdf_oh_replace_key(pdf, page, key, qpdf_oh_get_key(pdf, before, key)) }
+            } else {
+                setBox("/MediaBox", sheet.mediaBox(for: size), of: page, in: pdf)
+                setBox("/BleedBox", sheet.bleedBox(for: size), of: page, in: pdf)
+                setBox("/TrimBox", sheet.trimBox(for: size), of: page, in: pdf)
+            }
             RegistrationMarks(marks: CropMarks(sheet: sheet)).add(to: page, size: size, in: pdf)
             // Handles are kept until cleanup otherwise: a book's pages would pile up.
             qpdf_oh_release_all(pdf)
