@@ -57,7 +57,7 @@ let package = Package(
         ]),
 
         // Fuzzing (docs/pipeline.md, "Hardening: fuzzing")
-        .target(name: "FuzzTargets", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Pages", "Render", "TypesetKit"]),
+        .target(name: "FuzzTargets", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Pages", "Render", "TypesetKit", "CQPDF"]),
         .executableTarget(name: "FuzzMarkup", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzTargets"]),
 

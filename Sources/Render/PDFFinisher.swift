@@ -42,9 +42,16 @@ struct PDFFinisher {
         }
         for (index, size) in pageSizes.enumerated() {
             let page = qpdf_get_page_n(pdf, index)
-            setBox("/MediaBox", sheet.mediaBox(for: size), of: page, in: pdf)
-            setBox("/BleedBox", sheet.bleedBox(for: size), of: page, in: pdf)
-            setBox("/TrimBox", sheet.trimBox(for: size), of: page, in: pdf)
+            if index > 0, pageSizes[index - 1] == size {
+                // The page before's boxes, shared rather than made again: qpdf keeps every
+                // page's until the file is written, some hundreds of bytes a box.
+                let before = qpdf_get_page_n(pdf, index - 1)
+                for key in ["/MediaBox", "/BleedBox", "/TrimBox"] { qpdf_oh_replace_key(pdf, page, key, qpdf_oh_get_key(pdf, before, key)) }
+            } else {
+                setBox("/MediaBox", sheet.mediaBox(for: size), of: page, in: pdf)
+                setBox("/BleedBox", sheet.bleedBox(for: size), of: page, in: pdf)
+                setBox("/TrimBox", sheet.trimBox(for: size), of: page, in: pdf)
+            }
             RegistrationMarks(marks: CropMarks(sheet: sheet)).add(to: page, size: size, in: pdf)
             // Handles are kept until cleanup otherwise: a book's pages would pile up.
             qpdf_oh_release_all(pdf)
@@ -73,6 +80,10 @@ struct PDFFinisher {
         if standards.contains(.x4), PDFX4.needsOlderVersion(version) { qpdf_force_pdf_version(pdf, PDFX4.latestVersion) }
         // The file identifier is made from the content, not the clock: same input, same bytes.
         qpdf_set_deterministic_ID(pdf, QPDF_TRUE)
+        // Objects other than streams (a book's tens of thousands of structure elements, its
+        // pages' dictionaries) packed into compressed object streams, with a cross-reference
+        // stream: PDF 1.5, which Cairo writes and PDF/X-4 and PDF/UA-1 allow.
+        qpdf_set_object_stream_mode(pdf, qpdf_o_generate)
         try check(qpdf_write(pdf), of: pdf)
     }
 

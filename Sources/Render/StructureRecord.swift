@@ -4,18 +4,21 @@ import Text
 /// One marked-content sequence Cairo wrote on a page, in the document's logical terms: what it
 /// belongs to and where it falls in the text. Cairo numbers a page's sequences (their MCIDs)
 /// from 0 in the order they begin, which is the order they are recorded in.
+///
+/// A book records tens of thousands, and more the more pages it has (a paragraph cut by a page
+/// is two): a piece is 20 bytes, its strings and picture kept once in the record's tables.
 struct MarkedPiece: Sendable {
     enum Kind: Sendable {
-        /// Text of one paragraph; `link` and `language` say whether it is part of a link or
-        /// written in a language of its own.
-        case text(link: String?, language: String)
+        /// Text of one paragraph; `link` and `language` (indexes into `StructureRecord.strings`)
+        /// say whether it is part of a link or written in a language of its own.
+        case text(link: Int32?, language: Int32)
         /// A list item's marker (and the tab after it).
         case listLabel
-        /// A picture drawn in `rect` (device space on the sheet, y down).
-        case picture(alternativeText: String?, rect: Rect)
-        /// A link annotation over the text at `offset`: Cairo's link tag marks an empty
-        /// sequence and makes the page's next link annotation.
-        case linkAnnotation(address: String)
+        /// A picture: `StructureRecord.pictures[index]`.
+        case picture(Int32)
+        /// A link annotation over the text at `offset` (its address in `StructureRecord.strings`):
+        /// Cairo's link tag marks an empty sequence and makes the page's next link annotation.
+        case linkAnnotation(address: Int32)
         /// Not the document's content — running heads, rules, a box's background and border,
         /// crop marks: the finishing step turns its sequence into `/Artifact BMC`.
         case artifact
@@ -23,24 +26,51 @@ struct MarkedPiece: Sendable {
 
     var kind: Kind
     /// The first character of the paragraph the piece belongs to.
-    var paragraph: Int
+    var paragraph: Int32
     /// The piece's first character: pieces of a paragraph are read in this order.
-    var offset: Int
+    var offset: Int32
+
+    init(kind: Kind, paragraph: Int, offset: Int) {
+        self.kind = kind
+        self.paragraph = Int32(clamping: paragraph)
+        self.offset = Int32(clamping: offset)
+    }
 }
 
-/// What the structure tree needs to know of a paragraph, taken from its style when it is first drawn.
+/// A picture drawn as a piece of its own.
+struct MarkedPicture: Sendable {
+    var alternativeText: String?
+    /// Where it is drawn (device space on the sheet, y down).
+    var rect: Rect
+}
+
+/// What the structure tree needs to know of a paragraph, taken from its style when it is first
+/// drawn: a few bytes, since a book records one for each of its tens of thousands of paragraphs
+/// (the box it is set in is named by its number, and described once in `StructureRecord.boxes`).
 struct LogicalParagraph: Sendable {
-    /// The standard structure type: `P`, or `H1`…`H6` for a paragraph with an outline level.
+    /// The standard structure type: `P`, or `H1`…`H6` for a paragraph with an outline level
+    /// (a short string, stored inline).
     var role: String
-    /// The figure or aside it is set in.
-    var box: BoxStyle?
+    /// The number of the figure or aside it is set in (`BoxStyle.number`).
+    var box: Int?
     /// Whether it is a list item (`LI` in an `L`, its marker the `Lbl`, the rest the `LBody`).
     var isListItem: Bool
 
     init(style: ParagraphStyle) {
         isListItem = style.listMarkerLength != nil
         role = (1 ... 6).contains(style.outlineLevel) ? "H\(style.outlineLevel)" : isListItem ? "LBody" : "P"
-        box = style.box
+        box = style.box?.number
+    }
+}
+
+/// What the structure tree needs to know of a figure or an aside.
+struct LogicalBox: Sendable {
+    var kind: BoxStyle.Kind
+    var alternativeText: String?
+
+    init(_ box: BoxStyle) {
+        kind = box.kind
+        alternativeText = box.alternativeText
     }
 }
 
@@ -49,6 +79,12 @@ struct LogicalParagraph: Sendable {
 struct StructureRecord: Sendable {
     var pages: [[MarkedPiece]] = []
     var paragraphs: [Int: LogicalParagraph] = [:]
+    /// The figures and asides paragraphs are set in, by number.
+    var boxes: [Int: LogicalBox] = [:]
+    /// The link addresses and languages pieces name, each once.
+    var strings: [String] = []
+    /// The pictures pieces name, in the order drawn.
+    var pictures: [MarkedPicture] = []
     /// The document's language, the catalog's `/Lang`: a piece in another one gets a `Span` of its own.
     var language: String
 

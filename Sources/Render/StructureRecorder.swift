@@ -17,6 +17,8 @@ final class StructureRecorder {
     private var paragraph: Range<Int> = 0 ..< 0
     /// The tag of the piece begun and not yet ended.
     private var openTag: String?
+    /// Each string of `record.strings` to its index.
+    private var stringIndexes: [String: Int32] = [:]
 
     init(text: AttributedText, language: String) {
         self.text = text
@@ -35,11 +37,12 @@ final class StructureRecorder {
     func beginText(at offset: Int, link: String?, language: String, in context: OpaquePointer) {
         let start = paragraphStart(of: offset)
         let isLabel = listLabelEnd.map { offset < $0 && paragraph.contains($0 - 1) } ?? false
-        if !isLabel, openTag != nil, let last = record.pages.last?.last, last.paragraph == start,
-           case .text(let openLink, let openLanguage) = last.kind, openLink == link, openLanguage == language {
+        let linkIndex = link.map(index(of:)), languageIndex = index(of: language)
+        if !isLabel, openTag != nil, let last = record.pages.last?.last, Int(last.paragraph) == start,
+           case .text(let openLink, let openLanguage) = last.kind, openLink == linkIndex, openLanguage == languageIndex {
             return
         }
-        let kind: MarkedPiece.Kind = isLabel ? .listLabel : .text(link: link, language: language)
+        let kind: MarkedPiece.Kind = isLabel ? .listLabel : .text(link: linkIndex, language: languageIndex)
         begin(MarkedPiece(kind: kind, paragraph: start, offset: offset),
               tag: isLabel ? "Lbl" : record.paragraphs[start]?.role ?? "P", in: context)
     }
@@ -64,8 +67,8 @@ final class StructureRecorder {
         cairo_user_to_device(context, &left, &top)
         cairo_user_to_device(context, &right, &bottom)
         let device = Rect(x: min(left, right), y: min(top, bottom), width: abs(right - left), height: abs(bottom - top))
-        let piece = MarkedPiece(kind: .picture(alternativeText: image.alternativeText, rect: device),
-                                paragraph: paragraphStart(of: anchor), offset: anchor)
+        record.pictures.append(MarkedPicture(alternativeText: image.alternativeText, rect: device))
+        let piece = MarkedPiece(kind: .picture(Int32(record.pictures.count - 1)), paragraph: paragraphStart(of: anchor), offset: anchor)
         begin(piece, tag: "Figure", in: context)
     }
 
@@ -84,7 +87,16 @@ final class StructureRecorder {
 
     /// Records the link annotation `LinkAnnotator` has just made over the text at `offset`.
     func recordLinkAnnotation(address: String, offset: Int) {
-        append(MarkedPiece(kind: .linkAnnotation(address: address), paragraph: paragraphStart(of: offset), offset: offset))
+        append(MarkedPiece(kind: .linkAnnotation(address: index(of: address)), paragraph: paragraphStart(of: offset), offset: offset))
+    }
+
+    /// The index of `string` in `record.strings`, added the first time.
+    private func index(of string: String) -> Int32 {
+        if let index = stringIndexes[string] { return index }
+        let index = Int32(record.strings.count)
+        record.strings.append(string)
+        stringIndexes[string] = index
+        return index
     }
 
     private func begin(_ piece: MarkedPiece, tag: String, in context: OpaquePointer) {
@@ -108,7 +120,9 @@ final class StructureRecorder {
         }
         let start = paragraph.lowerBound
         if record.paragraphs[start] == nil {
-            record.paragraphs[start] = LogicalParagraph(style: text.paragraphStyle(at: start))
+            let style = text.paragraphStyle(at: start)
+            record.paragraphs[start] = LogicalParagraph(style: style)
+            if let box = style.box, record.boxes[box.number] == nil { record.boxes[box.number] = LogicalBox(box) }
         }
         return start
     }

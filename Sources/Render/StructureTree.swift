@@ -87,17 +87,17 @@ struct StructureTree {
                 continue
             }
             while end < pieces.count, pieces[end].piece.paragraph == paragraphStart { end += 1 }
-            let paragraph = record.paragraphs[paragraphStart] ?? LogicalParagraph(style: ParagraphStyle())
+            let paragraph = record.paragraphs[Int(paragraphStart)] ?? LogicalParagraph(style: ParagraphStyle())
             var container = root
             var inFigure = false
-            if let box = paragraph.box {
-                if boxes[box.number] == nil {
+            if let number = paragraph.box, let box = record.boxes[number] {
+                if boxes[number] == nil {
                     let element = StructureElement(role: box.kind == .figure ? "Figure" : Self.asideRole)
                     if box.kind == .figure { element.alternativeText = box.alternativeText }
                     root.append(element)
-                    boxes[box.number] = element
+                    boxes[number] = element
                 }
-                container = boxes[box.number]!
+                container = boxes[number]!
                 inFigure = box.kind == .figure
             }
             var element: StructureElement?
@@ -108,13 +108,13 @@ struct StructureTree {
             func paragraphElement() -> StructureElement {
                 if let element { return element }
                 var parent = container
-                if inFigure, let box = paragraph.box {
-                    if captions[box.number] == nil {
+                if inFigure, let number = paragraph.box {
+                    if captions[number] == nil {
                         let caption = StructureElement(role: "Caption")
                         container.append(caption)
-                        captions[box.number] = caption
+                        captions[number] = caption
                     }
-                    parent = captions[box.number]!
+                    parent = captions[number]!
                 }
                 let made = StructureElement(role: paragraph.role)
                 if paragraph.isListItem {
@@ -138,7 +138,8 @@ struct StructureTree {
             }
             for (page, mcid, annotation, piece) in pieces[index ..< end] {
                 switch piece.kind {
-                case .picture(let alternativeText, let rect):
+                case .picture(let index):
+                    let (alternativeText, rect) = (record.pictures[Int(index)].alternativeText, record.pictures[Int(index)].rect)
                     // In a `<figure>`, a picture its description covers (the figure's own, or the
                     // first picture's) is the figure's content; one described otherwise is a
                     // figure of its own inside it.
@@ -151,7 +152,8 @@ struct StructureTree {
                     }
                     if figure.bounds == nil { figure.bounds = (page, rect) }
                     figure.append(.content(page: page, mcid: mcid))
-                case .text(let link, let language):
+                case .text(let linkIndex, let languageIndex):
+                    let link = linkIndex.map { record.strings[Int($0)] }, language = record.strings[Int(languageIndex)]
                     let parent = paragraphElement()
                     let foreign = language.isEmpty || language == record.language ? nil : language
                     if let link {
@@ -162,7 +164,7 @@ struct StructureTree {
                         parent.append(.content(page: page, mcid: mcid))
                     }
                 case .linkAnnotation(let address):
-                    Self.link(address, in: paragraphElement(), language: nil).append(.annotation(page: page, index: annotation))
+                    Self.link(record.strings[Int(address)], in: paragraphElement(), language: nil).append(.annotation(page: page, index: annotation))
                 case .listLabel:
                     _ = paragraphElement()
                     (label ?? paragraphElement()).append(.content(page: page, mcid: mcid))

@@ -22,6 +22,10 @@ struct PDFObjectTree {
 
     var info: [String: Any] { dictionary(trailer["/Info"]) ?? [:] }
 
+    /// The Info dictionary's `/CreationDate` (`D:…`), read where qpdf finds it: the dictionary
+    /// is in a compressed object stream, not in the file's bytes.
+    var creationDate: String? { Self.text(info["/CreationDate"]) }
+
     /// Every object's dictionary (a stream's own), by reference.
     var allDictionaries: [(reference: String, dictionary: [String: Any])] {
         objects.keys.sorted().compactMap { key in
