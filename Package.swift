@@ -32,8 +32,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
-        // qpdf's content-stream tokenizer is C++ only: a small shim rewrites marked content with it.
-        .target(name: "CContentTokens", linkerSettings: [.linkedLibrary("qpdf")]),
+        // Marks a page's artifacts in its content stream (Render/ArtifactMarking.swift).
+        .target(name: "CContentTokens"),
 
         // Pipeline stages
         .target(name: "Diagnostics"),
@@ -61,9 +61,7 @@ let package = Package(
         .executableTarget(name: "FuzzMarkup", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzTargets"]),
 
-        .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "Golden", "CCairo"],
+        .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "Golden", "CCairo", "CContentTokens"],
                     resources: []),
-    ],
-    // qpdf's headers need C++17.
-    cxxLanguageStandard: .cxx17
+    ]
 )

@@ -57,6 +57,7 @@ rows = [('the whole run (every thread)', total),
         ('  typeset\'s own drawing code', find(r'DocumentWriterV7drawPDF') - cairo),
         ('    of which RunTextClusters.fill', find(r'RunTextClustersV4fill')),
         ('finishing: PDFFinisher.finish', find(r'PDFFinisherV6finish')),
+        ('  of which ArtifactMarking.mark', find(r'ArtifactMarkingO4mark')),
         ('layout: Paginator.next', find(r'PaginatorV4next')),
         ('deflate, wherever it is called', find(r'^\?\?\?:deflate$'))]
 for label, count in rows:

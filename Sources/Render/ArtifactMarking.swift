@@ -4,8 +4,8 @@ import Foundation
 
 /// Turns the marked-content sequences recorded as artifacts into `/Artifact BMC … EMC`, which
 /// Cairo 1.16 cannot write (it refuses the tag): each page that has any gets its content
-/// stream read with qpdf's tokenizer and written again with those sequences' openings
-/// replaced, and nothing else changed. Pages without artifacts are left as they are.
+/// stream read (`CContentTokens`, PDF's lexical rules in C) and written again with those
+/// sequences' openings replaced, and nothing else changed. Pages without artifacts are left as they are.
 enum ArtifactMarking {
     /// Rewrites the content of every page of `pdf` whose `artifacts` (MCIDs, by page) are not empty.
     static func mark(_ artifacts: [[Int]], in pdf: qpdf_data) throws {

@@ -7,11 +7,12 @@
 extern "C" {
 #endif
 
-/// Rewrites a page's content stream, read with qpdf's tokenizer: every marked-content
+/// Rewrites a page's content stream, read with PDF's lexical rules: every marked-content
 /// sequence opened as `/Tag << … /MCID n … >> BDC` whose n is one of the `count` sorted
-/// numbers in `mcids` is opened as `/Artifact BMC` instead (its `EMC` stays). Everything else
-/// is copied token for token. Returns a buffer the caller frees with `free`, its length in
-/// `length_out`; NULL when the stream cannot be read.
+/// numbers in `mcids` is opened as `/Artifact BMC` instead, on a line of its own (its `EMC`
+/// stays); every other byte is copied as it is. Returns a buffer the caller frees with `free`,
+/// its length in `length_out`; NULL when the stream cannot be read (an unterminated string,
+/// a stray `)` or `>`, a bad hexadecimal string) or memory runs out.
 unsigned char *ccontent_mark_artifacts(const unsigned char *data, size_t length,
                                        const int *mcids, size_t count, size_t *length_out);
 
