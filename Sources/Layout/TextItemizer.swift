@@ -98,7 +98,7 @@ final class TextItemizer {
         return runs
     }
 
-    private static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
         // ASCII answered without the property tables' search: its controls, its spaces.
         if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
         return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
@@ -106,7 +106,7 @@ final class TextItemizer {
 
     /// Combining marks, joiners, variation selectors and emoji modifiers, and whatever follows
     /// a zero-width joiner: parts of the cluster before them.
-    private static func extendsCluster(_ scalar: Unicode.Scalar, after previous: UInt32) -> Bool {
+    static func extendsCluster(_ scalar: Unicode.Scalar, after previous: UInt32) -> Bool {
         // Nothing below U+0300 is a mark, a selector, a joiner or a modifier: the property
         // tables are searched only above it.
         if scalar.value < 0x300 { return previous == 0x200D }
