@@ -18,17 +18,17 @@ struct InterCharacterGap {
     /// The gaps of a paragraph, by the offset of the character after each: only between two
     /// characters on ideographic cells, at a cluster boundary.
     static func find(in units: ArraySlice<UInt16>, runs: [PreparedParagraph.StyleRun],
-                     glyphs: PreparedParagraph.GlyphArrays) -> [Int: InterCharacterGap] {
+                     clusters: [Int]) -> [Int: InterCharacterGap] {
         guard units.contains(where: { $0 >= 0x2E80 }) else { return [:] }
         var gaps: [Int: InterCharacterGap] = [:]
         for run in runs where run.attributes.runDelegate == nil {
             let size = run.attributes.fontSize
-            for glyph in run.glyphRange where glyph > 0 && glyphs.clusters[glyph] != glyphs.clusters[glyph - 1] {
-                let before = UTF16Scalars.scalar(in: units, endingAt: glyphs.clusters[glyph])
-                let after = UTF16Scalars.scalar(in: units, at: glyphs.clusters[glyph]).value
+            for glyph in run.glyphRange where glyph > 0 && clusters[glyph] != clusters[glyph - 1] {
+                let before = UTF16Scalars.scalar(in: units, endingAt: clusters[glyph])
+                let after = UTF16Scalars.scalar(in: units, at: clusters[glyph]).value
                 guard InterCharacterSpacing.isIdeographicCell(before), InterCharacterSpacing.isIdeographicCell(after) else { continue }
                 let compressible = InterCharacterSpacing.hasBlankAfter(before) || InterCharacterSpacing.hasBlankBefore(after)
-                gaps[glyphs.clusters[glyph]] = InterCharacterGap(stretch: stretchPerEm * size,
+                gaps[clusters[glyph]] = InterCharacterGap(stretch: stretchPerEm * size,
                                                                  shrink: compressible ? punctuationShrinkPerEm * size : 0)
             }
         }

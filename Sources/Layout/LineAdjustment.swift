@@ -36,6 +36,10 @@ struct LineAdjustment {
         let gaps = paragraph.interCharacterGaps
         let scaling = paragraph.style.justification.glyphScaling
         glyphShare = JustificationGives.Give(stretch: scaling.stretch / scaling.desired, shrink: scaling.shrink / scaling.desired)
+        // One allocation each per line: grown glyph by glyph, they were copied some ten times a line.
+        spaces.reserveCapacity(glyphs.count)
+        let letterRange = paragraph.style.justification.letterSpacing
+        if scalesGlyphs, letterRange.stretch > 0 || letterRange.shrink > 0 { letters.reserveCapacity(glyphs.count) }
         paragraph.forEachGive(in: glyphs) { glyph, kind, give in
             switch kind {
             case .space:

@@ -83,9 +83,16 @@ struct LineBuilder {
         }
         // Runs go left to right in visual order (UAX #9 L2); inside a right-to-left run the
         // glyphs, kept in logical order, are placed from its right end.
+        // A line all at one even level is in order already (what visualOrder answers then):
+        // no array of levels or of indices is made for it.
+        let firstLevel = segments.first.map { paragraph.styleRuns[$0.styleRun].level } ?? 0
+        let inOrder = firstLevel & 1 == 0 && segments.allSatisfy { paragraph.styleRuns[$0.styleRun].level == firstLevel }
+        let order = inOrder ? nil : BidiParagraph.visualOrder(levels: segments.map { paragraph.styleRuns[$0.styleRun].level })
         var runs: [GlyphRun] = []
+        runs.reserveCapacity(segments.count)
         var pen = 0.0
-        for index in BidiParagraph.visualOrder(levels: segments.map { paragraph.styleRuns[$0.styleRun].level }) {
+        for position in segments.indices {
+            let index = order?[position] ?? position
             let run = makeRun(segments[index], x: pen, tabs: tabs, setting: setting, firstGlyph: firstGlyph, contentEnd: contentEnd)
             pen += run.width
             runs.append(run)
@@ -141,44 +148,64 @@ struct LineBuilder {
         let scale = styleRun.givesLetters ? setting.glyphScale : 1
         if styleRun.givesLetters { run.horizontalScale = paragraph.style.justification.glyphScaling.desired / 100 * scale }
         let extra = setting.extra
+        // The paragraph's arrays read once, not through the object at each glyph.
+        let units = paragraph.units, clusters = paragraph.clusters, advances = paragraph.advances
+        let tabAdvances = tabs?.tabAdvances
         // Spaces are not scaled: they give by the word-spacing range.
         let glyphScale = { (glyph: Int) in
-            scale == 1 || PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]) ? 1 : scale
+            scale == 1 || PreparedParagraph.isSpace(units[clusters[glyph]]) ? 1 : scale
         }
         let advance = { (glyph: Int) in
-            (tabs?.tabAdvances[glyph] ?? paragraph.advances[glyph] * glyphScale(glyph)) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
+            (tabAdvances?[glyph] ?? advances[glyph] * glyphScale(glyph)) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
         }
         let hyphenAdvance = (segment.hyphen?.advance ?? 0) * scale
-        let width = glyphs.reduce(0) { $0 + advance($1) } + hyphenAdvance
-        run.width = width
         // A picture has no glyphs; its placeholder's cluster still says which character it is.
         guard run.runDelegate == nil else {
-            run.clusters = glyphs.map { paragraph.clusters[$0] }
+            run.width = glyphs.reduce(0) { $0 + advance($1) } + hyphenAdvance
+            run.clusters = glyphs.map { clusters[$0] }
             return run
         }
-        run.glyphIDs.reserveCapacity(glyphs.count + 1)
-        run.positions.reserveCapacity(glyphs.count + 1)
-        run.advances.reserveCapacity(glyphs.count + 1)
-        run.clusters.reserveCapacity(glyphs.count + 1)
+        // The arrays are filled in place, each glyph's step computed once; the width is the
+        // steps' sum in the same order as before, so that no position moves by a rounding.
+        let count = glyphs.count + (segment.hyphen == nil ? 0 : 1)
+        run.advances = [Double](unsafeUninitializedCapacity: count) { steps, initialized in
+            for (index, glyph) in glyphs.enumerated() { steps[index] = advance(glyph) }
+            if segment.hyphen != nil { steps[glyphs.count] = hyphenAdvance }
+            initialized = count
+        }
+        let steps = run.advances
+        var width = 0.0
+        for index in 0 ..< glyphs.count { width += steps[index] }
+        width += hyphenAdvance
+        run.width = width
         // Left to right, the pen moves right from the run's start; right to left, it moves left
         // from the run's end: each glyph then sits to the left of the one before it (and the
         // arrays are reversed at the end, into visual order).
         let direction = styleRun.isRightToLeft ? -1.0 : 1.0
         var pen = styleRun.isRightToLeft ? x + width : x
-        for glyph in glyphs {
-            let step = advance(glyph)
-            let left = styleRun.isRightToLeft ? pen - paragraph.advances[glyph] * glyphScale(glyph) : pen
-            run.glyphIDs.append(paragraph.glyphIDs[glyph])
-            run.positions.append(Point(x: left + paragraph.xOffsets[glyph] * glyphScale(glyph), y: -paragraph.yOffsets[glyph]))
-            run.advances.append(step)
-            run.clusters.append(paragraph.clusters[glyph])
-            pen += direction * step
+        let xOffsets = paragraph.xOffsets, yOffsets = paragraph.yOffsets
+        run.positions = [Point](unsafeUninitializedCapacity: count) { positions, initialized in
+            for (index, glyph) in glyphs.enumerated() {
+                let scaleOfGlyph = glyphScale(glyph)
+                let left = styleRun.isRightToLeft ? pen - advances[glyph] * scaleOfGlyph : pen
+                positions[index] = Point(x: left + xOffsets[glyph] * scaleOfGlyph, y: -yOffsets[glyph])
+                pen += direction * steps[index]
+            }
+            if segment.hyphen != nil {
+                positions[glyphs.count] = Point(x: styleRun.isRightToLeft ? pen - hyphenAdvance : pen, y: 0)
+            }
+            initialized = count
         }
-        if let hyphen = segment.hyphen {
-            run.glyphIDs.append(hyphen.glyph)
-            run.positions.append(Point(x: styleRun.isRightToLeft ? pen - hyphenAdvance : pen, y: 0))
-            run.advances.append(hyphenAdvance)
-            run.clusters.append(GlyphRun.generatedHyphen)
+        run.glyphIDs = [UInt32](unsafeUninitializedCapacity: count) { ids, initialized in
+            let glyphIDs = paragraph.glyphIDs
+            for (index, glyph) in glyphs.enumerated() { ids[index] = glyphIDs[glyph] }
+            if let hyphen = segment.hyphen { ids[glyphs.count] = hyphen.glyph }
+            initialized = count
+        }
+        run.clusters = [Int](unsafeUninitializedCapacity: count) { runClusters, initialized in
+            for (index, glyph) in glyphs.enumerated() { runClusters[index] = clusters[glyph] }
+            if segment.hyphen != nil { runClusters[glyphs.count] = GlyphRun.generatedHyphen }
+            initialized = count
         }
         if styleRun.isRightToLeft {
             run.isRightToLeft = true

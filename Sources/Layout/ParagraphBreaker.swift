@@ -152,9 +152,14 @@ struct ParagraphBreaker {
                tieLastWord: Bool = false) -> [BreakItem] {
         let end = paragraph.range.upperBound
         let offsets = paragraph.opportunities.offsets, mandatory = paragraph.opportunities.mandatory
+        let firstOpportunity = GreedyLineBreaker.firstOpportunity(after: start, in: offsets)
+        // A box and a glue (or penalty) an opportunity, and the end: room made once, not
+        // grown a dozen times a paragraph (hyphenation points may still add some).
         var items: [BreakItem] = []
+        let lastIncluded = min(lastOpportunity ?? offsets.count - 1, offsets.count - 1)
+        items.reserveCapacity(2 * max(0, lastIncluded + 1 - firstOpportunity) + 2)
         var previous = start
-        for index in GreedyLineBreaker.firstOpportunity(after: start, in: offsets) ..< offsets.count {
+        for index in firstOpportunity ..< offsets.count {
             let offset = offsets[index]
             if previous == start, paragraph.hasTabs, paragraph.units[start ..< offset].contains(TabLayout.tab) {
                 // A list item's marker and tab: as wide as the tab stop makes them, unbreakable.

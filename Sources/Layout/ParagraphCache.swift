@@ -19,6 +19,8 @@ public final class ParagraphCache {
     private let fonts: FontTable
     private let shaper: Shaper
     private let itemizer: TextItemizer
+    /// Lent to each paragraph prepared, to gather its glyphs in (see GlyphColumns).
+    private let glyphColumns = GlyphColumns()
     /// Prepared paragraphs, in text order (not always consecutive).
     private var paragraphs: [PreparedParagraph] = []
     private(set) var glyphsHeld = 0
@@ -67,7 +69,7 @@ public final class ParagraphCache {
         let slot = insertionIndex(of: index)
         if slot < paragraphs.count, paragraphs[slot].fullRange.contains(index) { return paragraphs[slot] }
         let paragraph = PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
-                                          itemizer: itemizer, shaper: shaper)
+                                          itemizer: itemizer, shaper: shaper, glyphs: glyphColumns)
         paragraphs.insert(paragraph, at: slot)
         glyphsHeld += paragraph.glyphIDs.count
         keepWithinBudget(sparing: paragraph)

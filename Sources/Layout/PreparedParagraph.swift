@@ -76,7 +76,10 @@ final class PreparedParagraph {
 
     var fullRange: Range<Int> { range.lowerBound ..< range.upperBound + terminatorLength }
 
-    init(text: AttributedText, range: Range<Int>, fonts: FontTable, itemizer: TextItemizer, shaper: Shaper) {
+    /// - Parameter glyphs: where the glyphs are gathered while shaping (ParagraphCache lends
+    ///   the same columns to every paragraph it prepares).
+    init(text: AttributedText, range: Range<Int>, fonts: FontTable, itemizer: TextItemizer, shaper: Shaper,
+         glyphs: GlyphColumns = GlyphColumns()) {
         let storage = text.storage
         var contentEnd = range.upperBound
         if contentEnd > range.lowerBound, AttributedText.isParagraphEnd(storage[contentEnd - 1]) { contentEnd -= 1 }
@@ -111,7 +114,7 @@ final class PreparedParagraph {
         let firstSpace = units.firstIndex(of: 0x20) ?? units.endIndex
         tabsOnlyBeforeFirstSpace = !units[firstSpace...].contains(0x09)
         bidi = BidiParagraph(units, direction: style.direction)
-        var glyphs = GlyphArrays(capacity: units.count)
+        glyphs.start(expecting: units.count)
         var runs: [StyleRun] = []
         let items = itemizer.items(of: text, in: self.range, units: units, bidi: bidi)
         let mainFace = Self.mainFace(of: items)
@@ -125,7 +128,7 @@ final class PreparedParagraph {
             let metricsFace = Self.isNeutral(units[item.range]) ? mainFace ?? item.font
                 : item.font === item.requestedFont || item.font === mainFace ? item.font : item.requestedFont
             runs.append(Self.shape(item, metricsFace: metricsFace, of: units, shaper: shaper, apartFrom: initialCharacters?.range,
-                                   spacing: style.justification, into: &glyphs))
+                                   spacing: style.justification, into: glyphs))
         }
         if let initialCharacters, let textRun = runs.first(where: { $0.range.contains(initialCharacters.range.upperBound - 1) }),
            textRun.attributes.runDelegate == nil {
@@ -135,57 +138,15 @@ final class PreparedParagraph {
         } else {
             initial = nil
         }
-        glyphIDs = glyphs.ids
-        advances = glyphs.advances
-        xOffsets = glyphs.xOffsets
-        yOffsets = glyphs.yOffsets
-        clusters = glyphs.clusters
-        prefixAdvance = glyphs.prefixAdvance
-        glyphLookup = GlyphLookup(clusters: glyphs.clusters, range: self.range)
+        glyphIDs = glyphs.glyphIDs
+        advances = glyphs.glyphAdvances
+        xOffsets = glyphs.glyphXOffsets
+        yOffsets = glyphs.glyphYOffsets
+        clusters = glyphs.glyphClusters
+        prefixAdvance = glyphs.prefixAdvances
+        glyphLookup = GlyphLookup(clusters: clusters, range: self.range)
         styleRuns = runs
-        interCharacterGaps = style.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, glyphs: glyphs) : [:]
-    }
-
-    /// The glyphs of a paragraph as they are shaped, run after run.
-    struct GlyphArrays {
-        var ids: [UInt32] = []
-        var advances: [Double] = []
-        var xOffsets: [Double] = []
-        var yOffsets: [Double] = []
-        var clusters: [Int] = []
-        var prefixAdvance: [Double] = [0]
-
-        /// Room for about `capacity` glyphs (one a character is the common case).
-        init(capacity: Int) {
-            ids.reserveCapacity(capacity)
-            advances.reserveCapacity(capacity)
-            xOffsets.reserveCapacity(capacity)
-            yOffsets.reserveCapacity(capacity)
-            clusters.reserveCapacity(capacity)
-            prefixAdvance.reserveCapacity(capacity + 1)
-        }
-
-        var count: Int { ids.count }
-
-        /// Zero advances for the glyphs of the characters before `offset` (at the arrays' start,
-        /// which are in logical order): a drop cap's initial, set apart from the lines.
-        mutating func removeAdvances(before offset: Int) {
-            var index = 0
-            while index < count, clusters[index] < offset {
-                advances[index] = 0
-                index += 1
-            }
-            for glyph in 0 ..< count { prefixAdvance[glyph + 1] = prefixAdvance[glyph] + advances[glyph] }
-        }
-
-        mutating func append(id: UInt32, advance: Double, xOffset: Double, yOffset: Double, cluster: Int) {
-            ids.append(id)
-            advances.append(advance)
-            xOffsets.append(xOffset)
-            yOffsets.append(yOffset)
-            clusters.append(cluster)
-            prefixAdvance.append(prefixAdvance[prefixAdvance.count - 1] + advance)
-        }
+        interCharacterGaps = style.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : [:]
     }
 
     /// Lines are at least this many times the font size apart. Faces such as TeX Gyre
@@ -256,7 +217,7 @@ final class PreparedParagraph {
     ///   - spacing: the paragraph's justification ranges: the advances are stored at their
     ///     desired values (spaces, letter spacing, glyph scale), what every line starts from.
     private static func shape(_ item: TextItem, metricsFace: Font, of units: ArraySlice<UInt16>, shaper: Shaper, apartFrom initial: Range<Int>?,
-                              spacing: Justification, into glyphs: inout GlyphArrays) -> StyleRun {
+                              spacing: Justification, into glyphs: GlyphColumns) -> StyleRun {
         let runRange = item.range, attributes = item.attributes, font = item.font
         let givesLetters = attributes.runDelegate == nil && !font.hasColorBitmaps && JustificationGives.spacesLetters(item.script)
         let glyphStart = glyphs.count

@@ -63,25 +63,29 @@ final class TextItemizer {
         while offset < range.upperBound {
             // One cluster: a character and the marks, joiners and selectors that belong to it.
             var (value, length) = UTF16Scalars.scalar(in: units, at: offset)
-            var scalars = [Unicode.Scalar(value) ?? "\u{FFFD}"]
+            let first = Unicode.Scalar(value) ?? "\u{FFFD}"
+            // What extends the cluster, when anything does: most clusters are one character,
+            // and no array is made for them (one a character was most of the allocations of
+            // a text with curly quotes or dashes).
+            var extensions: [Unicode.Scalar] = []
             var end = offset + length
             while end < range.upperBound {
                 let next = UTF16Scalars.scalar(in: units, at: end)
                 guard let scalar = Unicode.Scalar(next.value), Self.extendsCluster(scalar, after: value) else { break }
-                scalars.append(scalar)
+                extensions.append(scalar)
                 value = next.value
                 end += next.length
             }
             let font: Font
-            if let previousFont, scalars.count == 1, Self.isSpaceOrControl(scalars[0]), previousFont.hasGlyph(for: scalars[0]),
+            if let previousFont, extensions.isEmpty, Self.isSpaceOrControl(first), previousFont.hasGlyph(for: first),
                !previousFont.hasColorBitmaps {
                 // Spaces and controls go with the text before them when that face has them (not
                 // an emoji face's: its space is as wide as an emoji).
                 font = previousFont
-            } else if scalars.count == 1, primary.hasGlyph(for: scalars[0]), !EmojiPresentation.isEmojiByDefault(scalars[0]) {
+            } else if extensions.isEmpty, primary.hasGlyph(for: first), !EmojiPresentation.isEmojiByDefault(first) {
                 font = primary   // the common case, without the cluster lookup's arrays (an emoji goes to its colour face)
             } else {
-                font = fonts.font(forCluster: scalars, primary: primary, language: attributes.language)
+                font = fonts.font(forCluster: [first] + extensions, primary: primary, language: attributes.language)
             }
             if let last = runs.last, last.font === font {
                 runs[runs.count - 1].range = last.range.lowerBound ..< end
@@ -94,13 +98,18 @@ final class TextItemizer {
         return runs
     }
 
-    private static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+    static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII answered without the property tables' search: its controls, its spaces.
+        if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
+        return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
     }
 
     /// Combining marks, joiners, variation selectors and emoji modifiers, and whatever follows
     /// a zero-width joiner: parts of the cluster before them.
-    private static func extendsCluster(_ scalar: Unicode.Scalar, after previous: UInt32) -> Bool {
+    static func extendsCluster(_ scalar: Unicode.Scalar, after previous: UInt32) -> Bool {
+        // Nothing below U+0300 is a mark, a selector, a joiner or a modifier: the property
+        // tables are searched only above it.
+        if scalar.value < 0x300 { return previous == 0x200D }
         let properties = scalar.properties
         return properties.isGraphemeExtend || properties.isVariationSelector || properties.isEmojiModifier
             || scalar.value == 0x200D || previous == 0x200D
