@@ -18,27 +18,16 @@ public enum InvertedCMYKImages {
     /// has no `/Decode` yet. Returns how many images were changed.
     @discardableResult
     public static func addDecodeArrays(in pdf: qpdf_data) -> Int {
-        // Every object is looked at, not only the pages' resources: a picture painted again
-        // on a page lies in a form XObject (`RepeatedPictures`).
-        let trailer = qpdf_get_trailer(pdf)
-        let sizeHandle = qpdf_oh_get_key(pdf, trailer, "/Size")
-        let size = Int(qpdf_oh_get_int_value_as_int(pdf, sizeHandle))
-        release([trailer, sizeHandle], in: pdf)
-        var changed = 0
-        for number in 1 ..< max(1, size) {
-            let object = qpdf_get_object_by_id(pdf, Int32(number), 0)
-            defer { qpdf_oh_release(pdf, object) }
-            guard isCMYKJPEGWithoutDecode(object, in: pdf), storesInvertedValues(object, in: pdf) else { continue }
+        QPDFObjects.forEachImage(filteredBy: "/DCTDecode", in: pdf) { object in
+            guard isCMYKJPEGWithoutDecode(object, in: pdf), storesInvertedValues(object, in: pdf) else { return false }
             let dictionary = qpdf_oh_get_dict(pdf, object), decode = qpdf_oh_parse(pdf, decodeArray)
             qpdf_oh_replace_key(pdf, dictionary, "/Decode", decode)
             release([dictionary, decode], in: pdf)
-            changed += 1
+            return true
         }
-        return changed
     }
 
     private static func isCMYKJPEGWithoutDecode(_ object: qpdf_oh, in pdf: qpdf_data) -> Bool {
-        guard QPDFObjects.isImage(object, filteredBy: "/DCTDecode", in: pdf) else { return false }
         let dictionary = qpdf_oh_get_dict(pdf, object)
         let colorSpace = qpdf_oh_get_key(pdf, dictionary, "/ColorSpace")
         // Handles live until released: a caller's qpdf keeps its own.

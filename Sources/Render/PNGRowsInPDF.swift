@@ -11,13 +11,8 @@ enum PNGRowsInPDF {
     /// Returns how many images were changed.
     @discardableResult
     static func restore(in pdf: qpdf_data) -> Int {
-        // Every object is looked at: a picture painted again on a page lies in a form XObject
-        // (`RepeatedPictures`).
-        var changed = 0
-        for number in 1 ..< max(1, QPDFObjects.objectCount(in: pdf)) {
-            let object = qpdf_get_object_by_id(pdf, Int32(number), 0)
-            defer { qpdf_oh_release(pdf, object) }
-            guard QPDFObjects.isImage(object, filteredBy: "/DCTDecode", in: pdf), let rows = envelopedRows(object, in: pdf) else { continue }
+        QPDFObjects.forEachImage(filteredBy: "/DCTDecode", in: pdf) { object in
+            guard let rows = envelopedRows(object, in: pdf) else { return false }
             let filter = qpdf_oh_new_name(pdf, "/FlateDecode")
             let parameters = qpdf_oh_parse(pdf, "<< /Predictor 15 /Colors \(rows.colours) /BitsPerComponent 8 /Columns \(rows.width) >>")
             rows.compressed.withUnsafeBufferPointer {
@@ -25,9 +20,8 @@ enum PNGRowsInPDF {
             }
             qpdf_oh_release(pdf, filter)
             qpdf_oh_release(pdf, parameters)
-            changed += 1
+            return true
         }
-        return changed
     }
 
     private static func envelopedRows(_ object: qpdf_oh, in pdf: qpdf_data) -> PNGRows? {

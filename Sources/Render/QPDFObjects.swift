@@ -47,6 +47,21 @@ enum QPDFObjects {
         return Int(qpdf_oh_get_int_value_as_int(pdf, size))
     }
 
+    /// Calls `body` with every image XObject of the file stored with `filter` (`"/DCTDecode"`).
+    /// Every object is looked at, not only the pages' resources: a picture painted again on a
+    /// page lies in a form XObject (`RepeatedPictures`). Returns how many times `body` said it
+    /// changed the image.
+    @discardableResult
+    static func forEachImage(filteredBy filter: String, in pdf: qpdf_data, _ body: (qpdf_oh) -> Bool) -> Int {
+        var changed = 0
+        for number in 1 ..< max(1, objectCount(in: pdf)) {
+            let object = qpdf_get_object_by_id(pdf, Int32(number), 0)
+            defer { qpdf_oh_release(pdf, object) }
+            if isImage(object, filteredBy: filter, in: pdf), body(object) { changed += 1 }
+        }
+        return changed
+    }
+
     /// Whether `object` is an image XObject stored with `filter` (`"/DCTDecode"`).
     static func isImage(_ object: qpdf_oh, filteredBy filter: String, in pdf: qpdf_data) -> Bool {
         guard qpdf_oh_is_stream(pdf, object) != QPDF_FALSE else { return false }
