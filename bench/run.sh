@@ -26,7 +26,8 @@ trap 'rm -rf "$work"' EXIT
 
 # bible-kjv: the book. time: GNU time, for CPU and peak memory. poppler-utils: pdfinfo.
 # texlive-latex-base and texlive-fonts-recommended: pdfLaTeX, multicol and Times.
-apt_install bible-kjv bible-kjv-text time poppler-utils texlive-latex-base texlive-fonts-recommended
+# libhyphen-dev: the baseline commit's hyphenation, which main no longer links.
+apt_install bible-kjv bible-kjv-text time poppler-utils texlive-latex-base texlive-fonts-recommended libhyphen-dev
 python_engines
 
 # --- The older build ---------------------------------------------------------------------
@@ -40,7 +41,8 @@ if [ ! -x "$old/.build/release/typeset" ]; then
   mkdir -p "$cache"
   rm -rf "$old" && mkdir -p "$old"
   git archive "$baseline" | tar -x -C "$old"
-  (cd "$old" && swift build -c release --product typeset >/dev/null)
+  # Its messages only when it fails: a failed build stops the bench with them.
+  (cd "$old" && swift build -c release --product typeset > "$old/build.log" 2>&1) || { cat "$old/build.log" >&2; exit 1; }
 fi
 old_typeset=$old/.build/release/typeset
 

@@ -41,15 +41,7 @@ extension PageTemplate {
         for index in page.tints.indices where page.tints[index].bleeds {
             page.tints[index].bled = page.tints[index].bled(by: self, ofPage: page.number)
         }
-        let bledRects = page.pictures.compactMap(\.bled) + page.frames.flatMap { $0.floats.compactMap(\.bled) }
-            + page.tints.compactMap(\.bled)
-        if !bledRects.isEmpty, var furniture = page.furniture {
-            // A picture or a tint running off the top or foot covers the margin: the head there goes.
-            furniture.frames.removeAll { frame in
-                frame.lines.contains { line in bledRects.contains { $0.intersects(line.bounds) } }
-            }
-            page.furniture = furniture
-        }
+        page.furniture = page.furniture?.leavingOut(coveredBy: page.bledRects)
         return page
     }
 
@@ -63,5 +55,25 @@ extension PageTemplate {
     /// nil when the element did not move out (it stands inside the text area): it is drawn as placed.
     private func changed(_ bled: Rect, from rect: Rect) -> Rect? {
         bled == rect ? nil : bled
+    }
+}
+
+extension Page {
+    /// The rectangles of the elements that bled past the text area (after `bleeding`).
+    var bledRects: [Rect] {
+        pictures.compactMap(\.bled) + frames.flatMap { $0.floats.compactMap(\.bled) } + tints.compactMap(\.bled)
+    }
+}
+
+extension PageFurniture {
+    /// The heads without the parts an element bleeding over the margin covers: a picture or a
+    /// tint running off the top or foot takes the margin, and the head there goes.
+    func leavingOut(coveredBy rects: [Rect]) -> PageFurniture {
+        guard !rects.isEmpty else { return self }
+        var furniture = self
+        furniture.frames.removeAll { frame in
+            frame.lines.contains { line in rects.contains { $0.intersects(line.bounds) } }
+        }
+        return furniture
     }
 }

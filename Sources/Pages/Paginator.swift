@@ -17,6 +17,10 @@ public struct Page: Sendable {
     /// The tints behind its sections that have a background (`<section background>`), one per
     /// band, top down.
     public var tints: [SectionTint] = []
+    /// Whether the page holds only the running heads of the page of the same number, set after
+    /// the last page (`RunningHeadsPlacement.afterTheLastPage`): the PDF's finishing step lays
+    /// it over that page.
+    public var holdsOnlyRunningHeads = false
 
     /// Every figure and aside on the page: across its columns, floated in a frame, or kept in one.
     public var boxes: [PlacedBox] {
@@ -51,8 +55,10 @@ public struct Paginator: Sequence, IteratorProtocol {
     public let framesetter: Framesetter
     public let template: PageTemplate
     public let runningHeads: RunningHeadSetter?
-    /// The page count `{pages}` prints, counted beforehand by a pass without running heads.
-    public let pageCount: Int?
+    /// Where the running heads are set: on each page, or on pages of their own after the last.
+    public let placement: RunningHeadsPlacement
+    /// The heads waiting for the last page, when they are set after it.
+    private var headsAfterTheLastPage: RunningHeadsAfterTheLastPage?
     /// Shapes text keeps out of, by page number, in points from the page's top-left corner.
     public let exclusions: [Int: [Exclusion]]
     private var sections: SectionFinder
@@ -108,13 +114,16 @@ public struct Paginator: Sequence, IteratorProtocol {
         }
     }
 
-    public init(framesetter: Framesetter, template: PageTemplate, runningHeads: RunningHeadSetter? = nil, pageCount: Int? = nil,
-                exclusions: [Int: [Exclusion]] = [:]) {
+    public init(framesetter: Framesetter, template: PageTemplate, runningHeads: RunningHeadSetter? = nil,
+                placement: RunningHeadsPlacement = .onEachPage(pageCount: nil), exclusions: [Int: [Exclusion]] = [:]) {
         self.framesetter = framesetter
         self.exclusions = exclusions
         self.template = template
         self.runningHeads = runningHeads
-        self.pageCount = pageCount
+        self.placement = placement
+        if let runningHeads, case .afterTheLastPage = placement {
+            headsAfterTheLastPage = RunningHeadsAfterTheLastPage(setter: runningHeads)
+        }
         sections = SectionFinder(text: framesetter.text)
         spanningAnchors = SpanningAnchor.all(in: framesetter)
     }
@@ -137,7 +146,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         let picturesWaiting = flow.position >= text.length && text.length > 0 && flow.carry.hasWaitingFloats
         guard flow.position < text.length || picturesWaiting || !flow.waitingPictures.isEmpty
                 || (text.length == 0 && flow.pageNumber == 0) else {
-            return nil
+            return headsAfterTheLastPage?.next(pageCount: flow.pageNumber, template: template)
         }
         flow.pageNumber += 1
         // Pages behind this one are done: their paragraphs are not set again.
@@ -152,10 +161,15 @@ public struct Paginator: Sequence, IteratorProtocol {
         return pageWithPictures()
     }
 
-    private func finish(_ frames: [Frame], pictures: [PlacedPicture], rules: [ColumnRule] = [], tints: [SectionTint]) -> Page {
-        let furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template)
-        return template.bleeding(Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture,
-                                      pictures: pictures, rules: rules, tints: tints))
+    private mutating func finish(_ frames: [Frame], pictures: [PlacedPicture], rules: [ColumnRule] = [], tints: [SectionTint]) -> Page {
+        var furniture: PageFurniture?
+        if case .onEachPage(let pageCount) = placement {
+            furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template)
+        }
+        let page = template.bleeding(Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture,
+                                          pictures: pictures, rules: rules, tints: tints))
+        headsAfterTheLastPage?.note(page)
+        return page
     }
 
     /// The page laid out with the pictures waiting from earlier pages, then again with each

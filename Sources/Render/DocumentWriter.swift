@@ -43,6 +43,7 @@ public struct DocumentWriter {
             finisher.marksInvertedCMYK = drawn.invertedCMYK
             finisher.restoresPNGRows = drawn.pngRows
             finisher.structure = drawn.structure
+            finisher.runningHeads = RunningHeadsOverlays(overlays: drawn.runningHeads)
             finisher.standards = standards
             finisher.outputIntent = outputIntent
             try finisher.finish(draft: draft, pageSizes: pageSizes, into: file.temporary)
@@ -57,12 +58,24 @@ public struct DocumentWriter {
         return pageSizes.count
     }
 
-    /// Draws every page into Cairo's PDF, written through `sink`, and closes it. Returns the
-    /// pages' (trimmed) sizes, whether an Adobe CMYK JPEG was drawn (see InvertedCMYKImages) and
-    /// a PNG's rows in their envelope (see PNGEnvelope), and the record of the tagged content the structure tree is built from (see StructureRecorder).
+    /// What `drawPDF` drew: the document's pages' (trimmed) sizes, whether an Adobe CMYK JPEG
+    /// was drawn (see InvertedCMYKImages) and a PNG's rows in their envelope (see PNGEnvelope),
+    /// the record of the tagged content the structure tree is built from (see
+    /// StructureRecorder), and the pages of running heads drawn after the last page, each with
+    /// the page it goes over (see RunningHeadsOverlays).
+    private struct Drawn {
+        var sizes: [Size] = []
+        var invertedCMYK = false
+        var pngRows = false
+        var structure: StructureRecord
+        var runningHeads: [(page: Int, heads: Int)] = []
+    }
+
+    /// Draws every page into Cairo's PDF, written through `sink`, and closes it. The pages of
+    /// running heads (`Page.holdsOnlyRunningHeads`) come after the document's pages and are
+    /// drawn as they are, outside the document's structure, to be laid over their pages.
     private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, path: String, metadata: PDFMetadata,
-                                      sheet: PrintSheet) throws
-        -> (sizes: [Size], invertedCMYK: Bool, pngRows: Bool, structure: StructureRecord)
+                                      sheet: PrintSheet) throws -> Drawn
         where S.Element == Page {
         guard let surface = cairo_pdf_surface_create_for_stream(FileSink.cairoWrite, sink.cairoClosure,
                                                                 PageTemplate.a4.width, PageTemplate.a4.height),
@@ -80,23 +93,44 @@ public struct DocumentWriter {
         // what makes Cairo 1.16 give each piece an MCID (the finishing step replaces Cairo's
         // tree with one in logical order). It must begin after the first page's size is set,
         // which otherwise drops it.
-        var sizes: [Size] = []
+        var drawn = Drawn(structure: structure.record)
+        var structureOpen = false
+        func endStructure() throws {
+            guard structureOpen else { return }
+            cairo_tag_end(context, Self.documentStructure)
+            structureOpen = false
+            try checkStatus(context, writing: sink, to: path)
+        }
         do {
             for page in pages {
                 let media = sheet.mediaBox(for: page.size)
                 cairo_pdf_surface_set_size(surface, media.size.width, media.size.height)
-                if sizes.isEmpty { cairo_tag_begin(context, Self.documentStructure, nil) }
-                // The finishing step draws the crop marks, in registration colour.
-                try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
-                outline.addBookmarks(startingOn: page, pageIndex: sizes.count + 1, sheetMargin: sheet.margin, to: surface)
+                if page.holdsOnlyRunningHeads {
+                    // Pages are numbered from 1 in the order they are drawn.
+                    guard (1 ... drawn.sizes.count).contains(page.number) else {
+                        throw RenderError.cannotWrite(path: path, reason: "running heads for page \(page.number), which was not drawn")
+                    }
+                    try endStructure()
+                    drawer.structure = nil
+                    try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
+                    drawn.runningHeads.append((page: page.number - 1, heads: drawn.sizes.count + drawn.runningHeads.count))
+                } else {
+                    guard drawn.runningHeads.isEmpty else {
+                        throw RenderError.cannotWrite(path: path, reason: "page \(page.number) came after the pages of running heads")
+                    }
+                    if drawn.sizes.isEmpty {
+                        cairo_tag_begin(context, Self.documentStructure, nil)
+                        structureOpen = true
+                    }
+                    // The finishing step draws the crop marks, in registration colour.
+                    try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
+                    outline.addBookmarks(startingOn: page, pageIndex: drawn.sizes.count + 1, sheetMargin: sheet.margin, to: surface)
+                    drawn.sizes.append(page.size)
+                }
                 cairo_show_page(context)
-                sizes.append(page.size)
                 try checkStatus(context, writing: sink, to: path)
             }
-            if !sizes.isEmpty {
-                cairo_tag_end(context, Self.documentStructure)
-                try checkStatus(context, writing: sink, to: path)
-            }
+            try endStructure()
         } catch {
             cairo_destroy(context)
             cairo_surface_finish(surface)
@@ -117,7 +151,10 @@ public struct DocumentWriter {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
-        return (sizes, drawer.drewInvertedCMYK, drawer.drewPNGRows, structure.record)
+        drawn.invertedCMYK = drawer.drewInvertedCMYK
+        drawn.pngRows = drawer.drewPNGRows
+        drawn.structure = structure.record
+        return drawn
     }
 
     /// Draws `page` where its trim lies on `sheet`, then, when `marks`, the sheet's marks round it.

@@ -20,6 +20,8 @@ struct PDFFinisher {
     /// The tagged content drawn, from which the structure tree is built in logical order
     /// (`StructureTree`); nil: Cairo's tree is kept as it is.
     var structure: StructureRecord?
+    /// The pages of running heads drawn after the document's, to be laid over their pages.
+    var runningHeads = RunningHeadsOverlays(overlays: [])
     /// The standards the file is to conform to (`--pdf-standard`).
     var standards: Set<PDFStandard> = []
     /// The printing condition of a PDF/X file.
@@ -37,8 +39,8 @@ struct PDFFinisher {
         qpdf_set_suppress_warnings(pdf, QPDF_TRUE)
         try check(qpdf_read(pdf, draft, nil), of: pdf)
         let count = Int(qpdf_get_num_pages(pdf))
-        guard count == pageSizes.count else {
-            throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count) pages drawn")
+        guard count == pageSizes.count + runningHeads.overlays.count else {
+            throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count + runningHeads.overlays.count) pages drawn")
         }
         for (index, size) in pageSizes.enumerated() {
             let page = qpdf_get_page_n(pdf, index)
@@ -64,6 +66,7 @@ struct PDFFinisher {
             qpdf_oh_release_all(pdf)
             try ArtifactMarking.mark(structure.artifacts, in: pdf)
         }
+        try runningHeads.apply(in: pdf)
         let date = PDFDate.string(secondsSince1970: metadata.creationDate)
         qpdf_set_info_key(pdf, "/CreationDate", date)
         qpdf_set_info_key(pdf, "/ModDate", date)

@@ -72,6 +72,14 @@ enum QPDFObjects {
             && qpdf_oh_is_name_and_equals(pdf, filterValue, filter) != QPDF_FALSE
     }
 
+    /// The streams of a page's `/Contents`: the items of an array, a stream alone, or none.
+    static func items(of contents: qpdf_oh, in pdf: qpdf_data) -> [qpdf_oh] {
+        if qpdf_oh_is_array(pdf, contents) != QPDF_FALSE {
+            return (0 ..< qpdf_oh_get_array_n_items(pdf, contents)).map { qpdf_oh_get_array_item(pdf, contents, $0) }
+        }
+        return qpdf_oh_is_stream(pdf, contents) != QPDF_FALSE ? [contents] : []
+    }
+
     /// A new direct array of `items` (an indirect item is written as a reference to it).
     static func array(_ items: [qpdf_oh], in pdf: qpdf_data) -> qpdf_oh {
         let array = qpdf_oh_new_array(pdf)

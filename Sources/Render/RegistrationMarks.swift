@@ -42,14 +42,7 @@ struct RegistrationMarks {
         qpdf_oh_replace_key(pdf, spaces, Self.colourSpaceName, qpdf_oh_parse(pdf, Self.colourSpace))
         let opening = QPDFObjects.newStream(Data("q\n".utf8), in: pdf)
         let closing = QPDFObjects.newStream(Data(("Q\n" + operators).utf8), in: pdf)
-        let contents = qpdf_oh_get_key(pdf, page, "/Contents")
-        var parts = [opening]
-        if qpdf_oh_is_array(pdf, contents) != QPDF_FALSE {
-            for index in 0 ..< qpdf_oh_get_array_n_items(pdf, contents) { parts.append(qpdf_oh_get_array_item(pdf, contents, index)) }
-        } else if qpdf_oh_is_stream(pdf, contents) != QPDF_FALSE {
-            parts.append(contents)
-        }
-        parts.append(closing)
+        let parts = [opening] + QPDFObjects.items(of: qpdf_oh_get_key(pdf, page, "/Contents"), in: pdf) + [closing]
         qpdf_oh_replace_key(pdf, page, "/Contents", QPDFObjects.array(parts, in: pdf))
     }
 }

@@ -16,8 +16,12 @@ struct DrawPass {
         do {
             // The layout JSON is recorded from the pages the writer draws, and kept only when they succeed.
             layoutJSON = try options.layoutJSONPath.map { try LayoutJSONFile(path: $0, textLength: document.text.length, sheet: sheet) }
+            // A PDF's running heads are set after its last page and laid over the pages by the
+            // finishing step, so that `{pages}` needs no count first; the layout JSON records
+            // each page with its heads, as PNG pages are drawn.
+            let headsAfterTheLastPage = options.format == .pdf && layoutJSON == nil
             // Page N + 1 is laid out while page N is drawn.
-            let report = try PagesAhead.withPages(of: document.pages()) { laidOut in
+            let report = try PagesAhead.withPages(of: document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)) { laidOut in
                 let pages = RecordedPages(laidOut, into: layoutJSON)
                 switch options.format {
                 case .pdf:

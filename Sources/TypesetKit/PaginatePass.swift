@@ -4,14 +4,16 @@ import Pages
 /// Pass 5: the pages, laid out one at a time as they are iterated, so that drawing can start
 /// with the first (`DrawPass`).
 extension PreparedDocument {
-    /// A fresh pass over the pages; each is laid out only when reached. When a running head
-    /// prints `{pages}`, the pages are counted first (see `pageCount()`).
-    public func pages() -> Paginator {
+    /// A fresh pass over the pages; each is laid out only when reached. With the running heads
+    /// on each page, when one prints `{pages}`, the pages are counted first (see `pageCount()`);
+    /// after the last page (`RunningHeadsPlacement.afterTheLastPage`, for a PDF), they need no count.
+    public func pages(runningHeadsAfterTheLastPage: Bool = false) -> Paginator {
         let framesetter = Framesetter(text: text, fonts: fonts)
         guard let runningHeads else { return Paginator(framesetter: framesetter, template: template, exclusions: exclusions) }
-        return Paginator(framesetter: framesetter, template: template,
-                         runningHeads: RunningHeadSetter(heads: runningHeads, fonts: fonts),
-                         pageCount: runningHeads.usesPageCount ? pageCount() : nil, exclusions: exclusions)
+        let placement: RunningHeadsPlacement = runningHeadsAfterTheLastPage
+            ? .afterTheLastPage : .onEachPage(pageCount: runningHeads.usesPageCount ? pageCount() : nil)
+        return Paginator(framesetter: framesetter, template: template, runningHeads: RunningHeadSetter(heads: runningHeads, fonts: fonts),
+                         placement: placement, exclusions: exclusions)
     }
 
     /// The number of pages, from a pass that lays them out without running heads (which take

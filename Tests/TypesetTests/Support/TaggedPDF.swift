@@ -90,13 +90,22 @@ struct TaggedPDF {
             } else {
                 contents = streamData(page["/Contents"]) ?? Data()
             }
-            var fonts: [String: ToUnicodeMap] = [:]
-            let resources = value(page["/Resources"]) ?? [:]
-            for (name, font) in value(resources["/Font"]) ?? [:] {
-                let dictionary = value(font) ?? [:]
-                fonts[name] = ToUnicodeMap(streamData(dictionary["/ToUnicode"]).map { String(decoding: $0, as: UTF8.self) } ?? "")
+            // Fonts by name in `resources`, each with the map of its glyphs to their text.
+            func fonts(in resources: [String: Any]) -> [String: ToUnicodeMap] {
+                (value(resources["/Font"]) ?? [:]).mapValues { font in
+                    ToUnicodeMap(streamData(value(font)?["/ToUnicode"]).map { String(decoding: $0, as: UTF8.self) } ?? "")
+                }
             }
-            let reading = ContentReading(contents, fonts: fonts)
+            // The forms a page paints (`Do`) are read where they are painted, as the page's content.
+            func forms(in resources: [String: Any]) -> [String: ContentReading.Form] {
+                (value(resources["/XObject"]) ?? [:]).compactMapValues { reference in
+                    guard let form = value(reference), form["/Subtype"] as? String == "/Form", let data = streamData(reference) else { return nil }
+                    let formResources = value(form["/Resources"]) ?? [:]
+                    return ContentReading.Form(data: data, fonts: fonts(in: formResources), forms: forms(in: formResources))
+                }
+            }
+            let resources = value(page["/Resources"]) ?? [:]
+            let reading = ContentReading(contents, fonts: fonts(in: resources), forms: forms(in: resources))
             marked.append(reading.text)
             unmarked.append(reading.unmarkedPainting)
             artifacts.append(reading.artifactText)
@@ -242,16 +251,26 @@ struct ToUnicodeMap {
 }
 
 /// One page's content stream read token by token: the text shown inside each marked-content
-/// sequence with an MCID, and how much is painted outside any marked content.
+/// sequence with an MCID, and how much is painted outside any marked content. A form XObject
+/// painted (`Do`) is read where it is painted: its text and painting count as the page's there.
 struct ContentReading {
     private(set) var text: [Int: String] = [:]
     private(set) var unmarkedPainting = 0
     /// The text shown inside `/Artifact` sequences.
     private(set) var artifactText = ""
+    /// All the text shown, marked or not.
+    private(set) var shownText = ""
+
+    /// A form XObject: its content, and the fonts and forms its resources name.
+    struct Form {
+        var data: Data
+        var fonts: [String: ToUnicodeMap]
+        var forms: [String: Form]
+    }
 
     private static let painting: Set<String> = ["Tj", "TJ", "'", "\"", "f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Do", "sh", "EI"]
 
-    init(_ data: Data, fonts: [String: ToUnicodeMap]) {
+    init(_ data: Data, fonts: [String: ToUnicodeMap], forms: [String: Form] = [:]) {
         let bytes = [UInt8](data)
         var operands: [Any] = []
         var stack: [Int?] = []   // the MCID of each open sequence, nil for one without
@@ -382,6 +401,10 @@ struct ContentReading {
                         if let string = operand as? [UInt8] { shown += font.text(of: string) }
                         if let array = operand as? [Any] { for item in array { if let string = item as? [UInt8] { shown += font.text(of: string) } } }
                     }
+                    if word == "Do", let name = operands.last as? String, let form = forms[name] {
+                        shown = ContentReading(form.data, fonts: form.fonts, forms: form.forms).shownText
+                    }
+                    shownText += shown
                     if artifacts.contains(true) {
                         artifactText += shown
                     } else if !shown.isEmpty, let mcid = stack.compactMap({ $0 }).last {

@@ -1,0 +1,46 @@
+import Layout
+
+/// Where a paginator sets the running heads.
+public enum RunningHeadsPlacement: Sendable {
+    /// On each page as it is made; `pageCount` is what `{pages}` prints, counted beforehand
+    /// by a pass of its own when the heads print it.
+    case onEachPage(pageCount: Int?)
+    /// On pages of their own, one for each page that has any, after the last page, when the
+    /// count is known (`Page.holdsOnlyRunningHeads`). A PDF's finishing step lays each over
+    /// its page, so `{pages}` costs no pass before the first page is drawn.
+    case afterTheLastPage
+}
+
+/// The running heads of pages set without them, set once the last page is known, each page's
+/// on a page of its own, in page order. What a page set with its heads would leave out is left
+/// out here too: the parts an element bleeding over the margin covers (`bleeding`), which is
+/// all that is kept of the pages meanwhile, and only for the pages that have such elements.
+struct RunningHeadsAfterTheLastPage {
+    let setter: RunningHeadSetter
+    /// The rectangles of the elements that bled on each page that has any, by page number.
+    private var bledRects: [Int: [Rect]] = [:]
+    /// The number of the page whose heads were set last (0 before the first).
+    private var lastNumber = 0
+
+    init(setter: RunningHeadSetter) {
+        self.setter = setter
+    }
+
+    /// Takes what the heads of `page`, a page of the document, will need from it.
+    mutating func note(_ page: Page) {
+        let rects = page.bledRects
+        if !rects.isEmpty { bledRects[page.number] = rects }
+    }
+
+    /// The next page of running heads among the `pageCount` pages; nil after the last. Pages
+    /// whose heads print nothing (a first page without its header) have none.
+    mutating func next(pageCount: Int, template: PageTemplate) -> Page? {
+        while lastNumber < pageCount {
+            lastNumber += 1
+            guard let furniture = setter.furniture(page: lastNumber, of: pageCount, template: template)?
+                .leavingOut(coveredBy: bledRects[lastNumber] ?? []), !furniture.frames.isEmpty else { continue }
+            return Page(number: lastNumber, size: template.size, frames: [], furniture: furniture, holdsOnlyRunningHeads: true)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,61 @@
+import CQPDF
+import Foundation
+
+/// Lays each page of running heads Cairo drew after the document's last page
+/// (`Page.holdsOnlyRunningHeads`) over the page it belongs to, and takes it out of the file.
+///
+/// Such a page's content stream becomes a form XObject as it is (deflated once, by Cairo),
+/// with the page's resources and its MediaBox as the form's bounding box, and its page paints
+/// it last, as an artifact (the heads are not the document's content): its own content is
+/// wrapped in `q` … `Q`, since Cairo's leaves its flipped coordinates in effect, then
+/// `/Artifact BMC /TypesetRunningHeads Do EMC`. Those two streams are the same bytes on every
+/// page, so they are two objects the pages share. Nothing of a page's own content is read or
+/// rewritten, where heads drawn on the page itself would have it inflated and deflated again
+/// to mark them as an artifact (`ArtifactMarking`).
+struct RunningHeadsOverlays {
+    /// Each page of heads: the index of the page it goes over and its own, in the draft, from 0.
+    var overlays: [(page: Int, heads: Int)]
+
+    /// The form's name in the resources of the pages it is laid over.
+    static let formName = "/TypesetRunningHeads"
+
+    /// Lays the heads over their pages in `pdf`, then removes the pages of heads. Call it after
+    /// the structure tree is written: it makes new objects (see `StructureTreeWriter.newNumber`).
+    func apply(in pdf: qpdf_data) throws {
+        guard !overlays.isEmpty else { return }
+        let opening = QPDFObjects.newStream(Data("q\n".utf8), in: pdf)
+        let closing = QPDFObjects.newStream(Data("Q\n/Artifact BMC\n\(Self.formName) Do\nEMC\n".utf8), in: pdf)
+        let openingNumber = QPDFObjectNumber(opening, in: pdf)!, closingNumber = QPDFObjectNumber(closing, in: pdf)!
+        qpdf_oh_release_all(pdf)
+        for overlay in overlays {
+            let heads = qpdf_get_page_n(pdf, overlay.heads), page = qpdf_get_page_n(pdf, overlay.page)
+            let form = qpdf_oh_get_key(pdf, heads, "/Contents")
+            guard qpdf_oh_is_stream(pdf, form) != QPDF_FALSE else {
+                throw FinishingError("the running heads of page \(overlay.page + 1) are not one content stream")
+            }
+            let formDictionary = qpdf_oh_get_dict(pdf, form)
+            qpdf_oh_replace_key(pdf, formDictionary, "/Type", qpdf_oh_new_name(pdf, "/XObject"))
+            qpdf_oh_replace_key(pdf, formDictionary, "/Subtype", qpdf_oh_new_name(pdf, "/Form"))
+            qpdf_oh_replace_key(pdf, formDictionary, "/BBox", qpdf_oh_get_key(pdf, heads, "/MediaBox"))
+            qpdf_oh_replace_key(pdf, formDictionary, "/Resources", qpdf_oh_get_key(pdf, heads, "/Resources"))
+
+            let resources = QPDFObjects.subdictionary("/Resources", of: page, in: pdf)
+            qpdf_oh_replace_key(pdf, QPDFObjects.subdictionary("/XObject", of: resources, in: pdf), Self.formName, form)
+            let contents = QPDFObjects.items(of: qpdf_oh_get_key(pdf, page, "/Contents"), in: pdf)
+            let parts = [openingNumber.handle(in: pdf)] + contents + [closingNumber.handle(in: pdf)]
+            qpdf_oh_replace_key(pdf, page, "/Contents", QPDFObjects.array(parts, in: pdf))
+            // Handles are kept until cleanup otherwise: a book's pages would pile up.
+            qpdf_oh_release_all(pdf)
+        }
+        // From the last: the pages before keep their places, and qpdf renumbers none.
+        for overlay in overlays.reversed() {
+            try check(qpdf_remove_page(pdf, qpdf_get_page_n(pdf, overlay.heads)), in: pdf)
+            qpdf_oh_release_all(pdf)
+        }
+    }
+
+    private func check(_ code: QPDF_ERROR_CODE, in pdf: qpdf_data) throws {
+        guard code & CQPDFErrors != 0 else { return }
+        throw FinishingError("cannot take the pages of running heads out of the file")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import TypesetKit
+import XCTest
+
+/// A PDF's running heads are drawn after its last page and laid over their pages by the
+/// finishing step (`RunningHeadsOverlays`): the pages show what heads drawn on each page show,
+/// pixel for pixel, no page of heads is left in the file, and the pages' own content is
+/// Cairo's stream as drawn, not read and written again.
+final class RunningHeadsOverlayTests: XCTestCase {
+    private static let fixture = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/running-heads/running-heads.txt")
+
+    /// The fixture typeset into a PDF; with `layoutJSON`, the heads are drawn on each page (the
+    /// layout JSON records each page with its heads).
+    private func typeset(layoutJSON: Bool, in directory: URL, change: (inout TypesetOptions) -> Void = { _ in }) throws -> String {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let name = layoutJSON ? "on-each-page" : "laid-over"
+        if layoutJSON { options.layoutJSONPath = directory.appendingPathComponent("\(name).json").path }
+        change(&options)
+        let output = directory.appendingPathComponent("\(name).pdf").path
+        _ = try Typesetter(options: options).typeset(inputPath: Self.fixture.path, outputPath: output)
+        return output
+    }
+
+    /// Each page of `pdf` rendered by poppler at 72 dpi, as PNG bytes.
+    private func renderedPages(_ pdf: String) throws -> [Data] {
+        let base = pdf + "-page"
+        guard TestSupport.runTool("/usr/bin/pdftoppm", ["-r", "72", "-png", pdf, base]) != nil else {
+            throw XCTSkip("pdftoppm is not installed")
+        }
+        let directory = URL(fileURLWithPath: pdf).deletingLastPathComponent()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix(URL(fileURLWithPath: base).lastPathComponent) }.sorted()
+        return try names.map { try Data(contentsOf: directory.appendingPathComponent($0)) }
+    }
+
+    func testTheHeadsLaidOverThePagesDrawWhatHeadsOnEachPageDraw() throws {
+        // On the trimmed page, and on a sheet with a bleed and crop marks, where the page is
+        // drawn away from the sheet's corner.
+        for sheet in [PrintSheet(), PrintSheet(bleed: 8.5, cropMarks: true)] {
+            let directory = try makeTemporaryDirectory()
+            let laidOver = try renderedPages(try typeset(layoutJSON: false, in: directory) { $0.sheet = sheet })
+            let onEachPage = try renderedPages(try typeset(layoutJSON: true, in: directory) { $0.sheet = sheet })
+            XCTAssertGreaterThan(laidOver.count, 1)
+            XCTAssertEqual(laidOver.count, onEachPage.count, "no page of heads is left in the file")
+            for (index, (a, b)) in zip(laidOver, onEachPage).enumerated() {
+                XCTAssertTrue(a == b, "page \(index + 1) shows the same pixels, bleed \(sheet.bleed)")
+            }
+        }
+    }
+
+    func testEachPagePaintsItsOwnFormOfHeadsAfterItsContentAsAnArtifact() throws {
+        let directory = try makeTemporaryDirectory()
+        // Crop marks: the finishing step's other addition to the pages comes with it.
+        let pdf = try typeset(layoutJSON: false, in: directory) { $0.sheet = PrintSheet(bleed: 8.5, cropMarks: true) }
+        let json = try XCTUnwrap(TestSupport.runTool(PDFCheck.qpdf, ["--json=2", "--json-key=pages", "--json-key=qpdf",
+                                                                     "--json-stream-data=inline", "--decode-level=generalized", pdf]))
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let objects = try XCTUnwrap((root["qpdf"] as? [Any])?.last as? [String: Any])
+        func dictionary(_ reference: Any?) -> [String: Any]? {
+            guard let reference = reference as? String else { return reference as? [String: Any] }
+            let object = objects["obj:\(reference)"] as? [String: Any]
+            return (object?["value"] as? [String: Any]) ?? ((object?["stream"] as? [String: Any])?["dict"] as? [String: Any])
+        }
+        func text(_ reference: Any?) -> String {
+            let data = ((objects["obj:\(reference as? String ?? "")"] as? [String: Any])?["stream"] as? [String: Any])?["data"] as? String
+            return String(decoding: Data(base64Encoded: data ?? "") ?? Data(), as: UTF8.self)
+        }
+        let pages = try XCTUnwrap(root["pages"] as? [[String: Any]]).compactMap { dictionary($0["object"]) }
+        XCTAssertGreaterThan(pages.count, 1)
+        var forms = Set<String>()
+        for (index, page) in pages.enumerated() {
+            let form = try XCTUnwrap(dictionary(dictionary(page["/Resources"])?["/XObject"])?["/TypesetRunningHeads"] as? String,
+                                     "page \(index + 1)")
+            forms.insert(form)
+            XCTAssertEqual(dictionary(form)?["/Subtype"] as? String, "/Form")
+            XCTAssertNotNil(dictionary(dictionary(form)?["/Resources"])?["/Font"], "the form has its own fonts")
+            let contents = try XCTUnwrap(page["/Contents"] as? [Any]).map(text)
+            // The heads come last, marked, after Cairo's stream as it was drawn.
+            XCTAssertEqual(contents.first, "q\n")
+            XCTAssertEqual(contents.last, "Q\n/Artifact BMC\n/TypesetRunningHeads Do\nEMC\n", "page \(index + 1)")
+            let cairos = contents.filter { $0.hasPrefix("1 0 0 -1 0 ") }
+            XCTAssertEqual(cairos.count, 1, "Cairo's own stream, as drawn")
+            XCTAssertFalse(cairos.first?.contains("/Artifact") ?? true, "the page's content holds no artifact to be marked")
+            XCTAssertTrue(contents.contains { $0.contains("/TypesetRegistration CS") }, "the crop marks are there too")
+        }
+        XCTAssertEqual(forms.count, pages.count, "a form of heads a page")
+    }
+}
