@@ -31,36 +31,56 @@ enum ImageSurfaceLoader {
     /// The surface and what the file's header says (an Adobe CMYK JPEG needs a Decode array);
     /// `carriesPNGRows`: a PDF gets the PNG's rows in an envelope the finishing step must open.
     /// `forPDF`: the surface is only ever painted into a PDF, which embeds the envelope and never
-    /// reads the pixels, so a PNG that has one is not decoded (`ImagePreflight` decoded it once).
+    /// reads the pixels, so a PNG that has one is not decoded (`ImagePreflight` checked it once).
     static func loadPicture(path: String, forPDF: Bool = false) throws -> (surface: OpaquePointer, info: ImageInfo, carriesPNGRows: Bool) {
-        let file: ImageFile
-        do {
-            file = try ImageFile(path: path)
-        } catch {
-            throw ImageLoadError(path: path, reason: "\(error)")
-        }
+        let file = try read(path)
         let surface: OpaquePointer
         var carriesPNGRows = false
         switch file.info.format {
         case .png:
             let rows = PNGRows(png: file.bytes)
-            do {
-                surface = try forPDF && rows != nil ? undecoded(file.info, path: path) : PNGDecoder.decode(file.bytes)
-            } catch let error as ImageLoadError {
-                throw error
-            } catch {
-                throw ImageLoadError(path: path, reason: "\(error)")
-            }
+            surface = try forPDF && rows != nil ? undecoded(file.info, path: path) : decodePNG(file.bytes, path: path)
             if let rows {
                 attachJPEG(PNGEnvelope.wrap(rows), to: surface)
                 carriesPNGRows = true
             }
         case .jpeg:
             surface = try loadJPEG(file.bytes, info: file.info, path: path)
+            attachJPEG(file.bytes, to: surface)
         }
         // Pictures are loaded again for each page that shows them.
         SurfaceUniqueID.set("typeset picture \(file.identity)", on: surface)
         return (surface, file.info, carriesPNGRows)
+    }
+
+    /// Throws what `load` would, without decoding a PNG that `PNGIntegrity` vouches for: that
+    /// one is sure to decode, and the check costs a fraction of a decode.
+    static func check(path: String) throws {
+        let file = try read(path)
+        switch file.info.format {
+        case .png where PNGIntegrity.vouchesFor(file.bytes):
+            return
+        case .png:
+            cairo_surface_destroy(try decodePNG(file.bytes, path: path))
+        case .jpeg:
+            cairo_surface_destroy(try loadJPEG(file.bytes, info: file.info, path: path))
+        }
+    }
+
+    private static func read(_ path: String) throws -> ImageFile {
+        do {
+            return try ImageFile(path: path)
+        } catch {
+            throw ImageLoadError(path: path, reason: "\(error)")
+        }
+    }
+
+    private static func decodePNG(_ bytes: [UInt8], path: String) throws -> OpaquePointer {
+        do {
+            return try PNGDecoder.decode(bytes)
+        } catch {
+            throw ImageLoadError(path: path, reason: "\(error)")
+        }
     }
 
     /// A surface of the picture's size whose pixels are never written: Cairo's PDF output takes
@@ -88,7 +108,6 @@ enum ImageSurfaceLoader {
             cairo_surface_destroy(surface)
             throw error
         }
-        attachJPEG(bytes, to: surface)
         return surface
     }
 
