@@ -30,8 +30,9 @@ enum ImageSurfaceLoader {
 
     /// The surface and what the file's header says (an Adobe CMYK JPEG needs a Decode array);
     /// `carriesPNGRows`: a PDF gets the PNG's rows in an envelope the finishing step must open.
-    /// `forPDF`: the surface is only ever painted into a PDF, which embeds the envelope and never
-    /// reads the pixels, so a PNG that has one is not decoded (`ImagePreflight` checked it once).
+    /// `forPDF`: the surface is only ever painted into a PDF, which embeds the JPEG file or the
+    /// PNG's envelope and never reads the pixels, so neither is decoded (`ImagePreflight`
+    /// checked each picture once).
     static func loadPicture(path: String, forPDF: Bool = false) throws -> (surface: OpaquePointer, info: ImageInfo, carriesPNGRows: Bool) {
         let file = try read(path)
         let surface: OpaquePointer
@@ -45,7 +46,7 @@ enum ImageSurfaceLoader {
                 carriesPNGRows = true
             }
         case .jpeg:
-            surface = try loadJPEG(file.bytes, info: file.info, path: path)
+            surface = try forPDF ? undecoded(file.info, path: path) : loadJPEG(file.bytes, info: file.info, path: path)
             attachJPEG(file.bytes, to: surface)
         }
         // Pictures are loaded again for each page that shows them.
@@ -84,7 +85,7 @@ enum ImageSurfaceLoader {
     }
 
     /// A surface of the picture's size whose pixels are never written: Cairo's PDF output takes
-    /// the picture's data from the envelope attached to it. Its memory, zeroed by the system on
+    /// the picture's data from the JPEG data attached to it (the file, or a PNG's envelope). Its memory, zeroed by the system on
     /// demand, is never touched.
     private static func undecoded(_ info: ImageInfo, path: String) throws -> OpaquePointer {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(info.pixelWidth), Int32(info.pixelHeight))!
