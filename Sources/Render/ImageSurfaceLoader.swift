@@ -1,5 +1,4 @@
 import CCairo
-import CTurboJPEG
 import Foundation
 import Images
 
@@ -13,7 +12,7 @@ public struct ImageLoadError: Error, CustomStringConvertible {
 
 /// Turns picture files into Cairo image surfaces.
 ///
-/// JPEGs are decoded with libjpeg-turbo for pixel output and also carry their original bytes
+/// JPEGs are decoded with libjpeg-turbo (`JPEGDecoder`) for pixel output and also carry their original bytes
 /// as MIME data, so that Cairo's PDF backend embeds the file as it is (no re-encoding): grey,
 /// RGB and CMYK alike. Adobe's CMYK JPEG stores inverted ink values, which Cairo 1.16 does not
 /// say; `InvertedCMYKImages` adds the Decode array after it. PNGs go through Cairo's libpng loader
@@ -54,8 +53,9 @@ enum ImageSurfaceLoader {
         return (surface, file.info, carriesPNGRows)
     }
 
-    /// Throws what `load` would, without decoding a PNG that `PNGIntegrity` vouches for: that
-    /// one is sure to decode, and the check costs a fraction of a decode.
+    /// Throws what `load` would, for a fraction of a decode: a PNG that `PNGIntegrity` vouches
+    /// for is sure to decode, and a JPEG is decoded at an eighth of its size
+    /// (`JPEGDecoder.check`). Neither allocates the picture's pixels.
     static func check(path: String) throws {
         let file = try read(path)
         switch file.info.format {
@@ -64,7 +64,7 @@ enum ImageSurfaceLoader {
         case .png:
             cairo_surface_destroy(try decodePNG(file.bytes, path: path))
         case .jpeg:
-            cairo_surface_destroy(try loadJPEG(file.bytes, info: file.info, path: path))
+            try JPEGDecoder.check(file.bytes, info: file.info)
         }
     }
 
@@ -104,46 +104,12 @@ enum ImageSurfaceLoader {
             throw ImageLoadError(path: path, reason: "too large to decode (out of memory)")
         }
         do {
-            try decodeJPEG(bytes, info: info, into: surface)
+            try JPEGDecoder.decode(bytes, info: info, into: surface)
         } catch {
             cairo_surface_destroy(surface)
             throw error
         }
         return surface
-    }
-
-    /// Decodes into the surface's pixels (Cairo's RGB24 is B, G, R, X in memory on
-    /// little-endian machines, libjpeg-turbo's BGRX).
-    private static func decodeJPEG(_ bytes: [UInt8], info: ImageInfo, into surface: OpaquePointer) throws {
-        guard let decoder = tjInitDecompress() else { throw ImageLoadError(path: "", reason: "cannot start the JPEG decoder") }
-        defer { tjDestroy(decoder) }
-        cairo_surface_flush(surface)
-        let pixels = cairo_image_surface_get_data(surface)!
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let width = info.pixelWidth, height = info.pixelHeight
-        var mutableBytes = bytes
-        let flags = Int32(TJFLAG_STOPONWARNING)
-        if info.components == 4 {
-            var cmyk = [UInt8](repeating: 0, count: width * height * 4)
-            let result = tjDecompress2(decoder, &mutableBytes, UInt(bytes.count), &cmyk, Int32(width), 0, Int32(height),
-                                       Int32(TJPF_CMYK.rawValue), flags)
-            try check(result, decoder)
-            CMYKConversion.convert(cmyk, width: width, height: height, inverted: info.hasAdobeMarker,
-                                   into: pixels, stride: stride)
-        } else {
-            let result = tjDecompress2(decoder, &mutableBytes, UInt(bytes.count), pixels, Int32(width), Int32(stride), Int32(height),
-                                       Int32(TJPF_BGRX.rawValue), flags)
-            try check(result, decoder)
-        }
-        cairo_surface_mark_dirty(surface)
-    }
-
-    private static func check(_ result: Int32, _ decoder: tjhandle) throws {
-        guard result != 0 else { return }
-        let message = String(cString: tjGetErrorStr2(decoder))
-        // With TJFLAG_STOPONWARNING a truncated file is an error, not a half-grey picture.
-        let truncated = message.contains("Premature end of JPEG file")
-        throw ImageLoadError(path: "", reason: "\(truncated ? "the file is truncated" : "corrupt JPEG data") (libjpeg-turbo: \(message))")
     }
 
     /// Hands Cairo the original file (or a PNG's envelope) so the PDF embeds it unchanged.
