@@ -12,15 +12,15 @@ public struct ImageLoadError: Error, CustomStringConvertible {
 
 /// Turns picture files into Cairo image surfaces.
 ///
-/// JPEGs are decoded with libjpeg-turbo (`JPEGDecoder`) for pixel output and also carry their original bytes
-/// as MIME data, so that Cairo's PDF backend embeds the file as it is (no re-encoding): grey,
-/// RGB and CMYK alike. Adobe's CMYK JPEG stores inverted ink values, which Cairo 1.16 does not
-/// say; `InvertedCMYKImages` adds the Decode array after it. PNGs go through Cairo's libpng loader
-/// (`PNGDecoder`), which handles 8- and 16-bit, palette, grey and alpha; those whose compressed
-/// rows a PDF can hold as they are (`PNGRows`) also carry them, in a JPEG envelope
-/// (`PNGEnvelope`) that the finishing step opens (`PNGRowsInPDF`), so that a PDF gets them
-/// without Cairo compressing the pixels again. The file is read once, within the bound its
-/// header sets (`ImageFile`), and decoded from memory.
+/// JPEGs are decoded with libjpeg-turbo (`JPEGDecoder`) for pixel output and also carry their
+/// original bytes as MIME data, so that Cairo's PDF backend embeds the file as it is (no
+/// re-encoding): grey, RGB and CMYK alike. Adobe's CMYK JPEG stores inverted ink values, which
+/// Cairo 1.16 does not say; `InvertedCMYKImages` adds the Decode array after it. PNGs go through
+/// Cairo's libpng loader (`PNGDecoder`), which handles 8- and 16-bit, palette, grey and alpha;
+/// those whose compressed rows a PDF can hold as they are (`PNGRows`) also carry them, in a JPEG
+/// envelope (`PNGEnvelope`) that the finishing step opens (`PNGRowsInPDF`), so that a PDF gets them
+/// without Cairo compressing the pixels again. The file is read once, within the bound its header
+/// sets (`ImageFile`), and decoded from memory.
 enum ImageSurfaceLoader {
     /// A surface the caller owns (release it with `cairo_surface_destroy`).
     static func load(path: String) throws -> OpaquePointer {
@@ -85,8 +85,8 @@ enum ImageSurfaceLoader {
     }
 
     /// A surface of the picture's size whose pixels are never written: Cairo's PDF output takes
-    /// the picture's data from the JPEG data attached to it (the file, or a PNG's envelope). Its memory, zeroed by the system on
-    /// demand, is never touched.
+    /// the picture's data from the JPEG data attached to it (the file, or a PNG's envelope).
+    /// Its memory, zeroed by the system on demand, is never touched.
     private static func undecoded(_ info: ImageInfo, path: String) throws -> OpaquePointer {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(info.pixelWidth), Int32(info.pixelHeight))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {

@@ -46,6 +46,7 @@ enum JPEGDecoder {
         guard result != 0 else { return }
         let message = String(cString: tjGetErrorStr2(decoder))
         let truncated = message.contains("Premature end of JPEG file")
-        throw ImageLoadError(path: "", reason: "\(truncated ? "the file is truncated" : "corrupt JPEG data") (libjpeg-turbo: \(message))")
+        let problem = truncated ? "the file is truncated" : "corrupt JPEG data"
+        throw ImageLoadError(path: "", reason: "\(problem) (libjpeg-turbo: \(message))")
     }
 }
