@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        // A PNG's image data is checked by inflating it (Images/PNGIntegrity.swift).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         // Marks a page's artifacts in its content stream (Render/ArtifactMarking.swift).
         .target(name: "CContentTokens"),
@@ -38,7 +40,7 @@ let package = Package(
         // Pipeline stages
         .target(name: "Diagnostics"),
         .target(name: "Text", dependencies: ["Diagnostics"]),
-        .target(name: "Images"),
+        .target(name: "Images", dependencies: ["CZlib"]),
         .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics", "CICU"]),
         .target(name: "Fonts", dependencies: ["Text", "Diagnostics", "CFontconfig", "CFreeType", "CHarfBuzz"]),
         .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz", "CICU"]),

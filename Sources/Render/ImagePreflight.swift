@@ -1,17 +1,16 @@
-import CCairo
 import Diagnostics
 import Text
 
-/// Decodes every picture of a document once before any output is started, so that all bad
+/// Checks every picture of a document once before any output is started, so that all bad
 /// pictures are reported together, each at its `<img>` tag, and no file is begun in vain.
+/// JPEGs are decoded; PNGs are decoded only when `PNGIntegrity` cannot vouch for them.
 public enum ImagePreflight {
     public static func check(_ text: AttributedText) -> [Diagnostic] {
         var checked: Set<String> = []
         var problems: [Diagnostic] = []
         for attachment in text.attachments where checked.insert(attachment.image.path).inserted {
             do {
-                let surface = try ImageSurfaceLoader.load(path: attachment.image.path)
-                cairo_surface_destroy(surface)
+                try ImageSurfaceLoader.check(path: attachment.image.path)
             } catch {
                 problems.append(.error("image \"\(attachment.image.path)\": \(error)", at: attachment.image.location,
                                        sourceLine: attachment.image.sourceLine))

@@ -1,5 +1,4 @@
 import CCairo
-import CTurboJPEG
 import Foundation
 import Images
 
@@ -13,15 +12,15 @@ public struct ImageLoadError: Error, CustomStringConvertible {
 
 /// Turns picture files into Cairo image surfaces.
 ///
-/// JPEGs are decoded with libjpeg-turbo for pixel output and also carry their original bytes
-/// as MIME data, so that Cairo's PDF backend embeds the file as it is (no re-encoding): grey,
-/// RGB and CMYK alike. Adobe's CMYK JPEG stores inverted ink values, which Cairo 1.16 does not
-/// say; `InvertedCMYKImages` adds the Decode array after it. PNGs go through Cairo's libpng loader
-/// (`PNGDecoder`), which handles 8- and 16-bit, palette, grey and alpha; those whose compressed
-/// rows a PDF can hold as they are (`PNGRows`) also carry them, in a JPEG envelope
-/// (`PNGEnvelope`) that the finishing step opens (`PNGRowsInPDF`), so that a PDF gets them
-/// without Cairo compressing the pixels again. The file is read once, within the bound its
-/// header sets (`ImageFile`), and decoded from memory.
+/// JPEGs are decoded with libjpeg-turbo (`JPEGDecoder`) for pixel output and also carry their
+/// original bytes as MIME data, so that Cairo's PDF backend embeds the file as it is (no
+/// re-encoding): grey, RGB and CMYK alike. Adobe's CMYK JPEG stores inverted ink values, which
+/// Cairo 1.16 does not say; `InvertedCMYKImages` adds the Decode array after it. PNGs go through
+/// Cairo's libpng loader (`PNGDecoder`), which handles 8- and 16-bit, palette, grey and alpha;
+/// those whose compressed rows a PDF can hold as they are (`PNGRows`) also carry them, in a JPEG
+/// envelope (`PNGEnvelope`) that the finishing step opens (`PNGRowsInPDF`), so that a PDF gets them
+/// without Cairo compressing the pixels again. The file is read once, within the bound its header
+/// sets (`ImageFile`), and decoded from memory.
 enum ImageSurfaceLoader {
     /// A surface the caller owns (release it with `cairo_surface_destroy`).
     static func load(path: String) throws -> OpaquePointer {
@@ -30,42 +29,64 @@ enum ImageSurfaceLoader {
 
     /// The surface and what the file's header says (an Adobe CMYK JPEG needs a Decode array);
     /// `carriesPNGRows`: a PDF gets the PNG's rows in an envelope the finishing step must open.
-    /// `forPDF`: the surface is only ever painted into a PDF, which embeds the envelope and never
-    /// reads the pixels, so a PNG that has one is not decoded (`ImagePreflight` decoded it once).
+    /// `forPDF`: the surface is only ever painted into a PDF, which embeds the JPEG file or the
+    /// PNG's envelope and never reads the pixels, so neither is decoded (`ImagePreflight`
+    /// checked each picture once).
     static func loadPicture(path: String, forPDF: Bool = false) throws -> (surface: OpaquePointer, info: ImageInfo, carriesPNGRows: Bool) {
-        let file: ImageFile
-        do {
-            file = try ImageFile(path: path)
-        } catch {
-            throw ImageLoadError(path: path, reason: "\(error)")
-        }
+        let file = try read(path)
         let surface: OpaquePointer
         var carriesPNGRows = false
         switch file.info.format {
         case .png:
             let rows = PNGRows(png: file.bytes)
-            do {
-                surface = try forPDF && rows != nil ? undecoded(file.info, path: path) : PNGDecoder.decode(file.bytes)
-            } catch let error as ImageLoadError {
-                throw error
-            } catch {
-                throw ImageLoadError(path: path, reason: "\(error)")
-            }
+            surface = try forPDF && rows != nil ? undecoded(file.info, path: path) : decodePNG(file.bytes, path: path)
             if let rows {
                 attachJPEG(PNGEnvelope.wrap(rows), to: surface)
                 carriesPNGRows = true
             }
         case .jpeg:
-            surface = try loadJPEG(file.bytes, info: file.info, path: path)
+            surface = try forPDF ? undecoded(file.info, path: path) : loadJPEG(file.bytes, info: file.info, path: path)
+            attachJPEG(file.bytes, to: surface)
         }
         // Pictures are loaded again for each page that shows them.
         SurfaceUniqueID.set("typeset picture \(file.identity)", on: surface)
         return (surface, file.info, carriesPNGRows)
     }
 
+    /// Throws what `load` would, for a fraction of a decode: a PNG that `PNGIntegrity` vouches
+    /// for is sure to decode, and a JPEG is decoded at an eighth of its size
+    /// (`JPEGDecoder.check`). Neither allocates the picture's pixels.
+    static func check(path: String) throws {
+        let file = try read(path)
+        switch file.info.format {
+        case .png where PNGIntegrity.vouchesFor(file.bytes):
+            return
+        case .png:
+            cairo_surface_destroy(try decodePNG(file.bytes, path: path))
+        case .jpeg:
+            try JPEGDecoder.check(file.bytes, info: file.info)
+        }
+    }
+
+    private static func read(_ path: String) throws -> ImageFile {
+        do {
+            return try ImageFile(path: path)
+        } catch {
+            throw ImageLoadError(path: path, reason: "\(error)")
+        }
+    }
+
+    private static func decodePNG(_ bytes: [UInt8], path: String) throws -> OpaquePointer {
+        do {
+            return try PNGDecoder.decode(bytes)
+        } catch {
+            throw ImageLoadError(path: path, reason: "\(error)")
+        }
+    }
+
     /// A surface of the picture's size whose pixels are never written: Cairo's PDF output takes
-    /// the picture's data from the envelope attached to it. Its memory, zeroed by the system on
-    /// demand, is never touched.
+    /// the picture's data from the JPEG data attached to it (the file, or a PNG's envelope).
+    /// Its memory, zeroed by the system on demand, is never touched.
     private static func undecoded(_ info: ImageInfo, path: String) throws -> OpaquePointer {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(info.pixelWidth), Int32(info.pixelHeight))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -83,47 +104,12 @@ enum ImageSurfaceLoader {
             throw ImageLoadError(path: path, reason: "too large to decode (out of memory)")
         }
         do {
-            try decodeJPEG(bytes, info: info, into: surface)
+            try JPEGDecoder.decode(bytes, info: info, into: surface)
         } catch {
             cairo_surface_destroy(surface)
             throw error
         }
-        attachJPEG(bytes, to: surface)
         return surface
-    }
-
-    /// Decodes into the surface's pixels (Cairo's RGB24 is B, G, R, X in memory on
-    /// little-endian machines, libjpeg-turbo's BGRX).
-    private static func decodeJPEG(_ bytes: [UInt8], info: ImageInfo, into surface: OpaquePointer) throws {
-        guard let decoder = tjInitDecompress() else { throw ImageLoadError(path: "", reason: "cannot start the JPEG decoder") }
-        defer { tjDestroy(decoder) }
-        cairo_surface_flush(surface)
-        let pixels = cairo_image_surface_get_data(surface)!
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let width = info.pixelWidth, height = info.pixelHeight
-        var mutableBytes = bytes
-        let flags = Int32(TJFLAG_STOPONWARNING)
-        if info.components == 4 {
-            var cmyk = [UInt8](repeating: 0, count: width * height * 4)
-            let result = tjDecompress2(decoder, &mutableBytes, UInt(bytes.count), &cmyk, Int32(width), 0, Int32(height),
-                                       Int32(TJPF_CMYK.rawValue), flags)
-            try check(result, decoder)
-            CMYKConversion.convert(cmyk, width: width, height: height, inverted: info.hasAdobeMarker,
-                                   into: pixels, stride: stride)
-        } else {
-            let result = tjDecompress2(decoder, &mutableBytes, UInt(bytes.count), pixels, Int32(width), Int32(stride), Int32(height),
-                                       Int32(TJPF_BGRX.rawValue), flags)
-            try check(result, decoder)
-        }
-        cairo_surface_mark_dirty(surface)
-    }
-
-    private static func check(_ result: Int32, _ decoder: tjhandle) throws {
-        guard result != 0 else { return }
-        let message = String(cString: tjGetErrorStr2(decoder))
-        // With TJFLAG_STOPONWARNING a truncated file is an error, not a half-grey picture.
-        let truncated = message.contains("Premature end of JPEG file")
-        throw ImageLoadError(path: "", reason: "\(truncated ? "the file is truncated" : "corrupt JPEG data") (libjpeg-turbo: \(message))")
     }
 
     /// Hands Cairo the original file (or a PNG's envelope) so the PDF embeds it unchanged.

@@ -125,7 +125,8 @@ struct DocumentOptions: ParsableArguments {
     /// `--baseline-grid` and `--paragraph-spacing` within what the page's text area can use
     /// (`TextAreaLimits`); checked once the page is known to hold text.
     private func checkTextAreaLimits() throws {
-        let height = LengthArgument.format(template.textArea.height)
+        // Formatted only for a message: `format` runs a regular expression, which every run paid for.
+        var height: String { LengthArgument.format(template.textArea.height) }
         if let baselineGrid {
             let step = try baselineGrid.points(as: "--baseline-grid", in: 0.01 ... LayoutLimits.largestPageSide)
             let largest = TextAreaLimits.largestBaselineGrid(on: template)

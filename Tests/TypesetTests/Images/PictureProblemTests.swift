@@ -38,6 +38,11 @@ final class PictureProblemTests: XCTestCase {
         XCTAssertTrue(message?.contains(expected) ?? false, "\(message ?? "no error"), expected \(expected)", file: file, line: line)
     }
 
+    /// A file of the picture corpus (Fixtures/images).
+    private func fixture(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestSupport.imagePath(name))))
+    }
+
     // MARK: PNG
 
     func testTheHandMadePNGsAreGoodUnlessBroken() throws {
@@ -80,11 +85,45 @@ final class PictureProblemTests: XCTestCase {
         try assertProblem(Array(good.bytes.dropLast(12)), says: "the file is truncated")
     }
 
-    // MARK: JPEG
-
-    private func fixture(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestSupport.imagePath(name))))
+    /// The preflight decodes a PNG only when `PNGIntegrity` cannot vouch for it, so a broken file
+    /// a real encoder made still gets libpng's words: cut short, a deflate block of a type that
+    /// does not exist (its chunk's CRC made again), a wrong CRC.
+    func testARealEncodersBrokenPNGIsNamedAsBefore() throws {
+        let good = try fixture("rgb8.png")
+        try assertProblem(Array(good.prefix(good.count / 2)), says: "the file is truncated (it ends before the PNG does)")
+        // The first IDAT's data begins after the signature (8), IHDR (25) and its own length and
+        // type (8); the deflate block's type follows zlib's two header bytes.
+        let firstData = 41, firstLength = good[33 ..< 37].reduce(0) { $0 << 8 | Int($1) }
+        var badBlock = good
+        badBlock[firstData + 2] |= 0x06
+        let crc = PNGBytes.crc32(Array(badBlock[firstData - 4 ..< firstData + firstLength]))
+        badBlock.replaceSubrange(firstData + firstLength ..< firstData + firstLength + 4, with: PNGBytes.bigEndian(crc))
+        try assertProblem(badBlock, says: "corrupt PNG data (libpng: IDAT: invalid block type)")
+        var badCRC = good
+        badCRC[firstData + firstLength + 2] ^= 0x10
+        try assertProblem(badCRC, says: "corrupt PNG data (libpng: IDAT: CRC error)")
     }
+
+    func testAPNGWhoseRowsAreCutShortIsNamed() throws {
+        let png = PNGBytes(width: 8, height: 8)
+        let rows = PNGBytes.zlibStored(Array(png.scanlines.dropLast(25)))
+        try assertProblem(PNGBytes(width: 8, height: 8, imageData: rows).bytes, says: "corrupt PNG data (libpng: Not enough image data)")
+    }
+
+    /// What libpng only warns about is still no error, though `PNGIntegrity` does not vouch for it.
+    func testWhatLibpngPassesIsStillGood() throws {
+        let png = PNGBytes(width: 8, height: 8)
+        let stream = PNGBytes.zlibStored(png.scanlines)
+        var text = PNGBytes.chunk("tEXt", Array("Title\u{0}Zombies".utf8))
+        text[text.count - 1] ^= 0x01
+        let withBadTextCRC = png.header + text + Array(png.bytes[png.header.count...])
+        XCTAssertNil(try problem(with: withBadTextCRC, named: "bad-text-crc.png"))
+        XCTAssertNil(try problem(with: PNGBytes(width: 8, height: 8, imageData: stream + [0]).bytes, named: "data-after-stream.png"))
+        let rowTooMany = PNGBytes.zlibStored(png.scanlines + png.scanlines.prefix(25))
+        XCTAssertNil(try problem(with: PNGBytes(width: 8, height: 8, imageData: rowTooMany).bytes, named: "row-too-many.png"))
+    }
+
+    // MARK: JPEG
 
     /// The fixture with its frame header's field at `offset` (from the SOF marker) replaced.
     private func jpeg(_ name: String, settingFrameHeaderAt offset: Int, to values: [UInt8]) throws -> [UInt8] {
