@@ -144,15 +144,19 @@ struct LineAdjustment {
         // zero is the same in either order, so one walk gives what a walk over the spaces and
         // then one over the letters gave.
         let spaceFactor = sign * spaceRatio, letterFactor = sign * letterRatio
-        var extra = [Double](repeating: 0, count: line.count)
-        forEachShare { glyph, share, give in
-            switch share {
-            case .space, .gap: extra[glyph - line.lowerBound] += spaceFactor * amount(give)
-            case .letter: extra[glyph - line.lowerBound] += letterFactor * amount(give)
-            case .glyph: break
+        // Filled through its buffer: an array captured by the closure would be boxed, and
+        // checked for uniqueness at each glyph.
+        setting.extra = [Double](unsafeUninitializedCapacity: line.count) { extra, initialized in
+            extra.initialize(repeating: 0)
+            initialized = line.count
+            forEachShare { glyph, share, give in
+                switch share {
+                case .space, .gap: extra[glyph - line.lowerBound] += spaceFactor * amount(give)
+                case .letter: extra[glyph - line.lowerBound] += letterFactor * amount(give)
+                case .glyph: break
+                }
             }
         }
-        setting.extra = extra
         return setting
     }
 
