@@ -5,11 +5,12 @@
 /// may give (a line looser or tighter than its ranges allow), they stay at their limit and
 /// the spaces take the rest, as InDesign lets word spacing go past its maximum.
 struct LineAdjustment {
-    /// Word spaces and CJK gaps: space added after a glyph.
-    private var spaces: [(glyph: Int, give: JustificationGives.Give)] = []
-    /// Letter gaps: space added after a letter's last glyph.
-    private var letters: [(glyph: Int, give: JustificationGives.Give)] = []
-    /// Totals, and what the glyphs' widths give.
+    private let paragraph: PreparedParagraph
+    /// The glyphs that may give, the line's end, and whether glyphs may be scaled and spaced.
+    private let glyphs: Range<Int>
+    private let endGlyph: Int
+    private let scalesGlyphs: Bool
+    /// Totals: what word spaces and CJK gaps, letter gaps and the glyphs' widths give.
     private var spaceTotal = JustificationGives.Give()
     private var letterTotal = JustificationGives.Give()
     private var glyphTotal = JustificationGives.Give()
@@ -26,6 +27,13 @@ struct LineAdjustment {
         var glyphScale = 1.0
     }
 
+    /// What a glyph of the line gives.
+    private enum Share {
+        /// A word space, a CJK gap (InterCharacterGap) after the glyph, the gap after a
+        /// letter, the glyph's own width.
+        case space, gap, letter, glyph
+    }
+
     /// - Parameters:
     ///   - glyphs: the glyphs that may give (those after a line's last tab stop);
     ///   - endGlyph: the line's end: a gap after its last glyph is not inside it;
@@ -33,38 +41,51 @@ struct LineAdjustment {
     ///     stops, whose positions are fixed);
     ///   - hyphen: the width of the hyphen that ends the line, which scales with its glyphs.
     init(paragraph: PreparedParagraph, glyphs: Range<Int>, endGlyph: Int, scalesGlyphs: Bool, hyphen: Double) {
-        let gaps = paragraph.interCharacterGaps
+        self.paragraph = paragraph
+        self.glyphs = glyphs
+        self.endGlyph = endGlyph
+        self.scalesGlyphs = scalesGlyphs
         let scaling = paragraph.style.justification.glyphScaling
         glyphShare = JustificationGives.Give(stretch: scaling.stretch / scaling.desired, shrink: scaling.shrink / scaling.desired)
-        // One allocation each per line: grown glyph by glyph, they were copied some ten times a line.
-        spaces.reserveCapacity(glyphs.count)
-        let letterRange = paragraph.style.justification.letterSpacing
-        if scalesGlyphs, letterRange.stretch > 0 || letterRange.shrink > 0 { letters.reserveCapacity(glyphs.count) }
-        paragraph.forEachGive(in: glyphs) { glyph, kind, give in
-            switch kind {
+        // Only the totals are kept: the shares are walked again if the line gives (setting),
+        // rather than kept in two arrays a line.
+        var spaces = JustificationGives.Give(), letters = JustificationGives.Give(), widths = JustificationGives.Give()
+        var spaceWidth = 0.0
+        forEachShare { glyph, share, give in
+            switch share {
             case .space:
-                spaces.append((glyph, give))
-                spaceTotal += give
+                spaces += give
                 spaceWidth += paragraph.advances[glyph]
-            case .letter where scalesGlyphs && glyph + 1 < endGlyph:
-                letters.append((glyph, give))
-                letterTotal += give
-            case .glyph where scalesGlyphs:
-                glyphTotal += give
-            default:
-                break
+            case .gap: spaces += give
+            case .letter: letters += give
+            case .glyph: widths += give
             }
         }
-        if scalesGlyphs, hyphen > 0, glyphTotal.stretch > 0 || glyphTotal.shrink > 0 {
-            glyphTotal += JustificationGives.Give(stretch: hyphen * glyphShare.stretch, shrink: hyphen * glyphShare.shrink)
+        if scalesGlyphs, hyphen > 0, widths.stretch > 0 || widths.shrink > 0 {
+            widths += JustificationGives.Give(stretch: hyphen * glyphShare.stretch, shrink: hyphen * glyphShare.shrink)
         }
+        (spaceTotal, letterTotal, glyphTotal, self.spaceWidth) = (spaces, letters, widths, spaceWidth)
+    }
+
+    /// Calls `body` with each give of the line's glyphs, in the order the totals sum them:
+    /// word spaces, letters and glyph widths in the glyphs' order (letters and widths only
+    /// where glyphs may be scaled and spaced, and no gap after the line's last glyph), then
+    /// CJK gaps.
+    private func forEachShare(_ body: (_ glyph: Int, _ share: Share, _ give: JustificationGives.Give) -> Void) {
+        paragraph.forEachGive(in: glyphs) { glyph, kind, give in
+            switch kind {
+            case .space: body(glyph, .space, give)
+            case .letter where scalesGlyphs && glyph + 1 < endGlyph: body(glyph, .letter, give)
+            case .glyph where scalesGlyphs: body(glyph, .glyph, give)
+            default: break
+            }
+        }
+        let gaps = paragraph.interCharacterGaps
         guard !gaps.isEmpty else { return }
         for glyph in glyphs where glyph + 1 < endGlyph && paragraph.clusters[glyph + 1] != paragraph.clusters[glyph] {
             guard !PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]),
                   let gap = gaps[paragraph.clusters[glyph + 1]] else { continue }
-            let give = JustificationGives.Give(stretch: gap.stretch, shrink: gap.shrink)
-            spaces.append((glyph, give))
-            spaceTotal += give
+            body(glyph, .gap, JustificationGives.Give(stretch: gap.stretch, shrink: gap.shrink))
         }
     }
 
@@ -119,9 +140,23 @@ struct LineAdjustment {
                 letterRatio += leftover / letterGive
             }
         }
-        setting.extra = [Double](repeating: 0, count: line.count)
-        for space in spaces { setting.extra[space.glyph - line.lowerBound] += sign * spaceRatio * amount(space.give) }
-        for letter in letters { setting.extra[letter.glyph - line.lowerBound] += sign * letterRatio * amount(letter.give) }
+        // A glyph has at most two shares (a space or a gap, and a letter's): their sum from
+        // zero is the same in either order, so one walk gives what a walk over the spaces and
+        // then one over the letters gave.
+        let spaceFactor = sign * spaceRatio, letterFactor = sign * letterRatio
+        // Filled through its buffer: an array captured by the closure would be boxed, and
+        // checked for uniqueness at each glyph.
+        setting.extra = [Double](unsafeUninitializedCapacity: line.count) { extra, initialized in
+            extra.initialize(repeating: 0)
+            initialized = line.count
+            forEachShare { glyph, share, give in
+                switch share {
+                case .space, .gap: extra[glyph - line.lowerBound] += spaceFactor * amount(give)
+                case .letter: extra[glyph - line.lowerBound] += letterFactor * amount(give)
+                case .glyph: break
+                }
+            }
+        }
         return setting
     }
 

@@ -67,14 +67,16 @@ struct LineBuilder {
         var ascent = 0.0, descent = 0.0, leading = 0.0
         // Only the runs the line reaches: a paragraph may have many thousands.
         for index in paragraph.styleRunIndex(endingAfterGlyph: firstGlyph) ..< paragraph.styleRuns.count {
-            let styleRun = paragraph.styleRuns[index]
+            // The fields read where they lie: a StyleRun copied retains its face and attributes.
+            let runGlyphs = paragraph.styleRuns[index].glyphRange
             paragraph.styleRunsVisited += 1
-            if styleRun.glyphRange.lowerBound >= endGlyph { break }
-            let glyphs = styleRun.glyphRange.clamped(to: firstGlyph ..< endGlyph)
+            if runGlyphs.lowerBound >= endGlyph { break }
+            let glyphs = runGlyphs.clamped(to: firstGlyph ..< endGlyph)
             guard !glyphs.isEmpty else { continue }
-            ascent = max(ascent, styleRun.metrics.ascent)
-            descent = max(descent, styleRun.metrics.descent)
-            leading = max(leading, styleRun.metrics.leading)
+            let metrics = paragraph.styleRuns[index].metrics
+            ascent = max(ascent, metrics.ascent)
+            descent = max(descent, metrics.descent)
+            leading = max(leading, metrics.leading)
             segments.append(Segment(styleRun: index, glyphs: glyphs))
         }
         // A line broken inside a word ends with a hyphen (a soft hyphen stays invisible).
@@ -139,14 +141,18 @@ struct LineBuilder {
     ///   `firstGlyph`, and the scale of the glyphs that may be scaled.
     private func makeRun(_ segment: Segment, x: Double, tabs: TabLayout?, setting: LineAdjustment.Setting, firstGlyph: Int,
                          contentEnd: Int) -> GlyphRun {
-        let styleRun = paragraph.styleRuns[segment.styleRun]
+        // The style run's fields read where they lie (a StyleRun copied retains its face and
+        // attributes); the glyph run keeps its own copy of the attributes.
+        let styleRun = segment.styleRun
+        let givesLetters = paragraph.styleRuns[styleRun].givesLetters, isRightToLeft = paragraph.styleRuns[styleRun].isRightToLeft
         let glyphs = segment.glyphs
-        var run = GlyphRun(font: styleRun.font, attributes: styleRun.attributes,
-                           stringRange: paragraph.clusters[glyphs.lowerBound] ..< min(styleRun.range.upperBound, contentEnd),
-                           glyphIDs: [], positions: [], advances: [], clusters: [], x: x, width: 0, runDelegate: styleRun.attributes.runDelegate)
+        var run = GlyphRun(font: paragraph.styleRuns[styleRun].font, attributes: paragraph.styleRuns[styleRun].attributes,
+                           stringRange: paragraph.clusters[glyphs.lowerBound] ..< min(paragraph.styleRuns[styleRun].range.upperBound, contentEnd),
+                           glyphIDs: [], positions: [], advances: [], clusters: [], x: x, width: 0,
+                           runDelegate: paragraph.styleRuns[styleRun].attributes.runDelegate)
         // The advances are stored at the desired glyph scale; the line scales them on from there.
-        let scale = styleRun.givesLetters ? setting.glyphScale : 1
-        if styleRun.givesLetters { run.horizontalScale = paragraph.style.justification.glyphScaling.desired / 100 * scale }
+        let scale = givesLetters ? setting.glyphScale : 1
+        if givesLetters { run.horizontalScale = paragraph.style.justification.glyphScaling.desired / 100 * scale }
         let extra = setting.extra
         // The paragraph's arrays read once, not through the object at each glyph.
         let units = paragraph.units, clusters = paragraph.clusters, advances = paragraph.advances
@@ -181,18 +187,18 @@ struct LineBuilder {
         // Left to right, the pen moves right from the run's start; right to left, it moves left
         // from the run's end: each glyph then sits to the left of the one before it (and the
         // arrays are reversed at the end, into visual order).
-        let direction = styleRun.isRightToLeft ? -1.0 : 1.0
-        var pen = styleRun.isRightToLeft ? x + width : x
+        let direction = isRightToLeft ? -1.0 : 1.0
+        var pen = isRightToLeft ? x + width : x
         let xOffsets = paragraph.xOffsets, yOffsets = paragraph.yOffsets
         run.positions = [Point](unsafeUninitializedCapacity: count) { positions, initialized in
             for (index, glyph) in glyphs.enumerated() {
                 let scaleOfGlyph = glyphScale(glyph)
-                let left = styleRun.isRightToLeft ? pen - advances[glyph] * scaleOfGlyph : pen
+                let left = isRightToLeft ? pen - advances[glyph] * scaleOfGlyph : pen
                 positions[index] = Point(x: left + xOffsets[glyph] * scaleOfGlyph, y: -yOffsets[glyph])
                 pen += direction * steps[index]
             }
             if segment.hyphen != nil {
-                positions[glyphs.count] = Point(x: styleRun.isRightToLeft ? pen - hyphenAdvance : pen, y: 0)
+                positions[glyphs.count] = Point(x: isRightToLeft ? pen - hyphenAdvance : pen, y: 0)
             }
             initialized = count
         }
@@ -207,7 +213,7 @@ struct LineBuilder {
             if segment.hyphen != nil { runClusters[glyphs.count] = GlyphRun.generatedHyphen }
             initialized = count
         }
-        if styleRun.isRightToLeft {
+        if isRightToLeft {
             run.isRightToLeft = true
             reverseKeepingMarksAfterTheirBase(&run, zeroWidth: glyphs.map { paragraph.advances[$0] == 0 })
         }

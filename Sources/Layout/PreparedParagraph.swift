@@ -241,7 +241,10 @@ final class PreparedParagraph {
             let tracking = attributes.tracking * attributes.fontSize
             let letterSpace = givesLetters ? spacing.letterSpacing.desired / 100 * attributes.fontSize : 0
             let spaceScale = spacing.wordSpacing.desired / 100
-            // Shape word by word (spaces apart) so that each distinct word is shaped once.
+            // Shape word by word (spaces apart) so that each distinct word is shaped once; the
+            // context is the run's, resolved once.
+            let context = shaper.context(font: font, language: attributes.language, features: features, script: item.script,
+                                         rightToLeft: item.isRightToLeft)
             var wordStart = runRange.lowerBound
             while wordStart < runRange.upperBound {
                 let startsWithSpace = Self.isSpace(units[wordStart])
@@ -249,8 +252,7 @@ final class PreparedParagraph {
                 while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace, wordEnd != initial?.upperBound {
                     wordEnd += 1
                 }
-                shaper.withGlyphs(of: Self.shapingText(units[wordStart ..< wordEnd]), font: font, language: attributes.language,
-                                  features: features, script: item.script, rightToLeft: item.isRightToLeft) { shaped in
+                shaper.withGlyphs(of: Self.shapingText(units[wordStart ..< wordEnd]), in: context) { shaped in
                     // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
                     let count = shaped.count
                     for position in 0 ..< count {

@@ -28,7 +28,8 @@ final class ShapedWordTable {
     @exclusivity(unchecked) private var entries: [Entry] = []
     /// An entry's index + 1 at the slot its hash leads to (or past it, probing linearly); 0 is
     /// an empty slot. A power of two long, at most half full.
-    @exclusivity(unchecked) private var slots = [Int](repeating: 0, count: 64)
+    @exclusivity(unchecked) private var slots = ShapedWordTable.emptySlots
+    private static let emptySlots = [Int](repeating: 0, count: 64)
 
     var count: Int { entries.count }
 
@@ -65,6 +66,14 @@ final class ShapedWordTable {
             place(entries.count - 1)
         }
         return entry.glyphs
+    }
+
+    /// Forgets every word, keeping the table itself (its context's, see ShapingContext).
+    func removeAll() {
+        units = []
+        glyphs = []
+        entries = []
+        slots = Self.emptySlots
     }
 
     /// Lends `body` the glyphs at `range` (as `glyphRange` or `keep` returned it).

@@ -31,7 +31,7 @@ public struct FeatureSet: Hashable, Sendable {
 /// Not thread-safe; one per document (HarfBuzz buffers and the cache are reused).
 public final class Shaper {
     /// What besides the text decides the glyphs.
-    private struct Context: Hashable {
+    struct Context: Hashable {
         var fontID: Int
         var language: String
         var features: FeatureSet
@@ -45,15 +45,13 @@ public final class Shaper {
         }
     }
 
-    /// Words by context. Consecutive words nearly always share one, and a paragraph's hyphen
-    /// takes turns with its words' context: the last two are at hand without a lookup.
+    /// Words by context; a table, once made, stays its context's for the Shaper's life (see
+    /// ShapingContext).
     private var caches: [Context: ShapedWordTable] = [:]
-    // Kept apart (not as tuples) so that a word's lookup copies no context; unchecked, as the
-    // tables' arrays are (see ShapedWordTable).
-    @exclusivity(unchecked) private var currentContext: Context?
-    @exclusivity(unchecked) private var currentWords = ShapedWordTable()
-    private var previousContext: Context?
-    private var previousWords = ShapedWordTable()
+    /// The last two contexts resolved: consecutive calls nearly always share one, and a
+    /// paragraph's hyphen takes turns with its words' context.
+    private var currentContext: ShapingContext?
+    private var previousContext: ShapingContext?
     private var cachedWordCount = 0
     private let buffer: OpaquePointer
     /// Past this many cached words the cache starts again (bounds memory on huge vocabularies).
@@ -83,12 +81,45 @@ public final class Shaper {
     }
 
     /// The glyphs of `text`, a slice of a text's storage, as `shape` gives them, lent to `body`
-    /// from the cache for the time of the call (what layout does, word after word: no array is
-    /// made per word). `body` must not shape.
+    /// from the cache for the time of the call. `body` must not shape. For word after word of
+    /// one run, resolve the context once and use `withGlyphs(of:in:_:)`.
     public func withGlyphs(of text: ArraySlice<UInt16>, font: Font, language: String = "en", features: FeatureSet = .standard,
                            script: String? = nil, rightToLeft: Bool = false, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) {
-        switchContext(fontID: font.id, language: language, features: features, script: script, rightToLeft: rightToLeft)
-        var words = currentWords
+        withGlyphs(of: text, in: context(font: font, language: language, features: features, script: script, rightToLeft: rightToLeft),
+                   body)
+    }
+
+    /// The context to shape a run's words in (see ShapingContext).
+    public func context(font: Font, language: String = "en", features: FeatureSet = .standard, script: String? = nil,
+                        rightToLeft: Bool = false) -> ShapingContext {
+        if let current = currentContext, current.font === font,
+           current.key.matches(fontID: font.id, language: language, features: features, script: script, rightToLeft: rightToLeft) {
+            return current
+        }
+        if let previous = previousContext, previous.font === font,
+           previous.key.matches(fontID: font.id, language: language, features: features, script: script, rightToLeft: rightToLeft) {
+            swap(&currentContext, &previousContext)
+            return previous
+        }
+        let key = Context(fontID: font.id, language: language, features: features, script: script, rightToLeft: rightToLeft)
+        let words: ShapedWordTable
+        if let known = caches[key] {
+            words = known
+        } else {
+            words = ShapedWordTable()
+            caches[key] = words
+        }
+        let context = ShapingContext(font: font, key: key, words: words)
+        previousContext = currentContext
+        currentContext = context
+        return context
+    }
+
+    /// The glyphs of `text`, a slice of a text's storage, shaped in `context`, lent to `body`
+    /// from the cache for the time of the call (what layout does, word after word: no array is
+    /// made per word). `body` must not shape.
+    public func withGlyphs(of text: ArraySlice<UInt16>, in context: ShapingContext, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) {
+        let words = context.words
         text.withUnsafeBufferPointer { word in
             let hash = ShapedWordTable.hash(word)
             let range: Range<Int>
@@ -97,11 +128,8 @@ public final class Shaper {
                 range = known
             } else {
                 cacheMisses += 1
-                let shaped = shapeUncached(word, font: font, context: currentContext!)
-                if cachedWordCount >= cacheLimit {
-                    startCacheAgain()
-                    words = currentWords
-                }
+                let shaped = shapeUncached(word, font: context.font, context: context.key)
+                if cachedWordCount >= cacheLimit { startCacheAgain() }
                 range = words.keep(word, hash: hash, glyphs: shaped)
                 cachedWordCount += 1
             }
@@ -109,34 +137,10 @@ public final class Shaper {
         }
     }
 
-    /// Makes the context the current one.
-    private func switchContext(fontID: Int, language: String, features: FeatureSet, script: String?, rightToLeft: Bool) {
-        if currentContext?.matches(fontID: fontID, language: language, features: features, script: script,
-                                   rightToLeft: rightToLeft) == true {
-            return
-        }
-        if previousContext?.matches(fontID: fontID, language: language, features: features, script: script,
-                                    rightToLeft: rightToLeft) == true {
-            swap(&currentContext, &previousContext)
-            swap(&currentWords, &previousWords)
-            return
-        }
-        let context = Context(fontID: fontID, language: language, features: features, script: script, rightToLeft: rightToLeft)
-        let words = caches[context] ?? ShapedWordTable()
-        caches[context] = words
-        previousContext = currentContext
-        previousWords = currentWords
-        currentContext = context
-        currentWords = words
-    }
-
-    /// Drops every cached word, keeping the current context.
+    /// Drops every cached word. The tables are emptied in place, not replaced, so that the
+    /// contexts callers hold stay their contexts' (see ShapingContext).
     private func startCacheAgain() {
-        caches.removeAll()
-        previousContext = nil
-        previousWords = ShapedWordTable()
-        currentWords = ShapedWordTable()
-        if let context = currentContext { caches[context] = currentWords }
+        for words in caches.values { words.removeAll() }
         cachedWordCount = 0
     }
 

@@ -150,4 +150,45 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(shaper.cacheMisses, 4, "one was dropped when the cache started again")
         XCTAssertEqual(before, Shaper().shape(Array("one".utf16), font: pagella))
     }
+    /// The glyphs `withGlyphs(of:in:)` lends for the words of `text` (split at spaces).
+    private func lentAdvances(_ text: String, in context: ShapingContext) -> [[Int32]] {
+        let units = Array(text.utf16)
+        var words: [[Int32]] = []
+        var start = 0
+        for end in units.indices where units[end] == 0x20 || end == units.count - 1 {
+            let wordEnd = units[end] == 0x20 ? end : end + 1
+            shaper.withGlyphs(of: units[start ..< wordEnd], in: context) { words.append($0.map(\.advance)) }
+            start = end + 1
+        }
+        return words
+    }
+
+    func testAContextResolvedOnceShapesAsItsNamedFieldsDo() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let unkerned = FeatureSet(kerning: false)
+        let context = shaper.context(font: pagella, features: unkerned)
+        // More contexts resolved in between than the two the Shaper keeps at hand.
+        _ = shape("AVAV", pagella)
+        _ = shape("AVAV", pagella, features: FeatureSet(ligatures: false))
+        _ = shape("AVAV", try font("Arial"))
+        XCTAssertEqual(lentAdvances("AVAV office", in: context),
+                       [Shaper().shape(Array("AVAV".utf16), font: pagella, features: unkerned).advances,
+                        Shaper().shape(Array("office".utf16), font: pagella, features: unkerned).advances])
+        XCTAssertNotEqual(lentAdvances("AVAV", in: context), [shape("AVAV", pagella).advances], "kerned elsewhere")
+        let misses = shaper.cacheMisses
+        _ = lentAdvances("AVAV", in: shaper.context(font: pagella, features: unkerned))
+        XCTAssertEqual(shaper.cacheMisses, misses, "the same context, resolved again, has the words")
+    }
+
+    func testAContextHeldWhileTheCacheStartsAgainKeepsWorking() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        shaper.cacheLimit = 2
+        let context = shaper.context(font: pagella)
+        _ = lentAdvances("one two three", in: context)   // full at "three": emptied before it is kept
+        XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses], [0, 3])
+        XCTAssertEqual(lentAdvances("three one", in: context), [shape("three", pagella).advances, shape("one", pagella).advances])
+        XCTAssertEqual(shaper.cacheHits, 3, "three found in the held context's table (one was dropped), then both again by name")
+        XCTAssertEqual(lentAdvances("one", in: context), [Shaper().shape(Array("one".utf16), font: pagella).advances])
+    }
 }
+
