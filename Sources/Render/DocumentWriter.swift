@@ -279,11 +279,9 @@ public struct DocumentWriter {
     }
 
     private func setMetadata(_ metadata: PDFMetadata, on surface: OpaquePointer) {
-        let date = Date(timeIntervalSince1970: TimeInterval(metadata.creationDate))
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.formatOptions = [.withInternetDateTime]
-        let stamp = formatter.string(from: date)
+        // The draft's dates are the document's, not the clock's: the file identifier is made
+        // from the draft (see PDFFinisher).
+        let stamp = PDFDate.iso8601(secondsSince1970: metadata.creationDate)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, stamp)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, stamp)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "typeset")

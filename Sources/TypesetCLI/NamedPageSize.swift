@@ -34,14 +34,17 @@ enum NamedPageSize: String, CaseIterable {
         }
     }
 
-    /// As a printer gives it: `210 × 297 mm`.
+    /// As a printer gives it: `210 × 297 mm`, `8.5 × 11 in`.
     var dimensions: String {
-        String(format: "%g × %g %@", trim.width, trim.height, trim.unit.rawValue)
+        // Every trim is a whole number or a short decimal: Swift's shortest form is `%g`'s.
+        func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        return "\(number(trim.width)) × \(number(trim.height)) \(trim.unit.rawValue)"
     }
 
     /// "a3, a4, …, digest".
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// "a3 (297 × 420 mm), a4 (210 × 297 mm), …", for `--help`.
-    static var described: String { allCases.map { "\($0.rawValue) (\($0.dimensions))" }.joined(separator: ", ") }
+    /// "a3 (297 × 420 mm), a4 (210 × 297 mm), …", for `--help`; made once, though the option's
+    /// help is built each time the command's options are.
+    static let described = allCases.map { "\($0.rawValue) (\($0.dimensions))" }.joined(separator: ", ")
 }
