@@ -100,6 +100,10 @@ public final class HyphenationDictionary: Sendable {
         text.append(UInt8(ascii: "."))
         for letter in letters { text.append(Self.isDigit(letter) ? UInt8(ascii: ".") : letter) }
         text.append(UInt8(ascii: "."))
+        // Where no compound pattern can begin, a pass would find no break: the word level's at once.
+        if compoundLevel, !compound.patterns.mayBeginIn(text) {
+            return hyphenateUnsplit(letters, atWordStart: atWordStart, atWordEnd: atWordEnd)
+        }
         var found = [UInt8](repeating: 0, count: text.count + 1)
         (compoundLevel ? compound : word).patterns.apply(to: text, values: &found)
         // From breaks after the text's bytes to breaks after the word's; none after its last.
@@ -118,11 +122,15 @@ public final class HyphenationDictionary: Sendable {
             }
             begin = index + 1
         }
-        if begin == 0 {
-            values = hyphenate(letters, compoundLevel: false, atWordStart: atWordStart, atWordEnd: atWordEnd)
-            if !atWordStart { keepLeft(Int(compound.compoundLeftMinimum), of: letters, &values) }
-            if !atWordEnd { keepRight(Int(compound.compoundRightMinimum), of: letters, &values) }
-        }
+        return begin == 0 ? hyphenateUnsplit(letters, atWordStart: atWordStart, atWordEnd: atWordEnd) : values
+    }
+
+    /// A word or part the compound level does not split, by the word level, with the compound
+    /// minimums at its joins inside the word.
+    private func hyphenateUnsplit(_ letters: [UInt8], atWordStart: Bool, atWordEnd: Bool) -> [UInt8] {
+        var values = hyphenate(letters, compoundLevel: false, atWordStart: atWordStart, atWordEnd: atWordEnd)
+        if !atWordStart { keepLeft(Int(compound.compoundLeftMinimum), of: letters, &values) }
+        if !atWordEnd { keepRight(Int(compound.compoundRightMinimum), of: letters, &values) }
         return values
     }
 

@@ -142,6 +142,11 @@ struct HyphenationPatternTable: Sendable {
         }
     }
 
+    /// Whether some pattern begins with a byte of `text`; when none does, `apply` raises nothing.
+    func mayBeginIn(_ text: [UInt8]) -> Bool {
+        text.contains { firstLetterStarts[Int($0)] < firstLetterStarts[Int($0) + 1] }
+    }
+
     /// Walks the sorted patterns along `text` from `start`, calling `visit` at each byte where
     /// a pattern is exactly `text[start ... position]`. Returns how many bytes matched the
     /// beginning of some pattern.

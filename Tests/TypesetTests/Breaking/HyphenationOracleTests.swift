@@ -70,7 +70,8 @@ final class HyphenationOracleTests: XCTestCase {
     /// The reference words of a language and seeded words made of their pieces.
     private func words(from references: [String], count: Int) -> [String] {
         var generator = SplitMix(seed: UInt64(references.count))
-        let letters = Array(Set(references.flatMap(\.unicodeScalars)).filter { $0.properties.isAlphabetic }).sorted { $0.value < $1.value }
+        let letters = Array(Set(references.flatMap(\.unicodeScalars)).filter { $0.properties.isAlphabetic })
+            .sorted { $0.value < $1.value }
         let pieces = references.map { Array($0.unicodeScalars) }
         var result = references
         while result.count < references.count + count {
@@ -108,7 +109,8 @@ final class HyphenationOracleTests: XCTestCase {
             let encoding = String(decoding: file.prefix { $0 != 10 && $0 != 13 }, as: UTF8.self)
             let oracle = try XCTUnwrap(library.load(path), path)
             defer { library.free(oracle) }
-            let known = try String(contentsOf: reference, encoding: .utf8).split(separator: "\n").map { $0.replacingOccurrences(of: "=", with: "") }
+            let known = try String(contentsOf: reference, encoding: .utf8).split(separator: "\n")
+                .map { $0.replacingOccurrences(of: "=", with: "") }
             var differences: [String] = []
             for word in words(from: known, count: 30_000) {
                 guard let bytes = encoded(word, as: encoding) else { continue }
@@ -135,7 +137,8 @@ final class HyphenationOracleTests: XCTestCase {
         let known = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Fixtures/hyphenation/hyph_en_US.txt"),
                                encoding: .utf8).split(separator: "\n").map { $0.replacingOccurrences(of: "=", with: "") }
         var generator = SplitMix(seed: 17)
-        var words = ["a", "ab", "AB", "Ab", "'tis", "don't", "x2y", "hyphenation", String(repeating: "ab", count: 32), String(repeating: "ab", count: 32) + "a"]
+        let longest = String(repeating: "ab", count: 32)
+        var words = ["a", "ab", "AB", "Ab", "'tis", "don't", "x2y", "hyphenation", longest, longest + "a"]
         for word in known where word.unicodeScalars.allSatisfy(\.isASCII) {
             words.append(word)
             words.append(word.prefix(1).uppercased() + word.dropFirst())
