@@ -64,6 +64,13 @@ public final class HyphenationDictionary: Sendable {
         return breaks
     }
 
+    /// `breaks(in:)` for a lowercase word of ASCII letters given as bytes: each is one letter of
+    /// one byte in every dictionary's encoding, so nothing needs spelling.
+    func breaks(inASCII letters: [UInt8]) -> [Int] {
+        let values = breakValues(letters)
+        return values.indices.filter { values[$0] & 1 == 1 }.map { $0 + 1 }
+    }
+
     /// libhyphen's digit after each byte of `bytes`: odd where it may be broken.
     func breakValues(_ bytes: [UInt8]) -> [UInt8] {
         guard !bytes.isEmpty else { return [] }
@@ -88,31 +95,42 @@ public final class HyphenationDictionary: Sendable {
     private func hyphenate(_ letters: [UInt8], compoundLevel: Bool, atWordStart: Bool, atWordEnd: Bool) -> [UInt8] {
         let count = letters.count
         // Digits are not letters: libhyphen reads them as word boundaries.
-        let text = [UInt8(ascii: ".")] + letters.map { Self.isDigit($0) ? UInt8(ascii: ".") : $0 } + [UInt8(ascii: ".")]
+        var text: [UInt8] = []
+        text.reserveCapacity(count + 2)
+        text.append(UInt8(ascii: "."))
+        for letter in letters { text.append(Self.isDigit(letter) ? UInt8(ascii: ".") : letter) }
+        text.append(UInt8(ascii: "."))
+        // Where no compound pattern can begin, a pass would find no break: the word level's at once.
+        if compoundLevel, !compound.patterns.mayBeginIn(text) {
+            return hyphenateUnsplit(letters, atWordStart: atWordStart, atWordEnd: atWordEnd)
+        }
         var found = [UInt8](repeating: 0, count: text.count + 1)
         (compoundLevel ? compound : word).patterns.apply(to: text, values: &found)
         // From breaks after the text's bytes to breaks after the word's; none after its last.
         var values = [UInt8](repeating: 0, count: count)
         for index in 0 ..< max(count - 1, 0) { values[index] = found[index + 1] }
         guard compoundLevel else { return values }
-        let parts = Array(text[1 ... count])
         var begin = 0
         for index in 0 ..< count where values[index] & 1 == 1 || (begin > 0 && index + 1 == count) {
             // As in libhyphen 2.8.8: a part of two letters stays whole, and the break before a
             // part's last letter stays the compound level's.
             if index - begin > 1 {
-                let part = hyphenate(Array(parts[begin ... index]), compoundLevel: true,
+                let part = hyphenate(Array(text[begin + 1 ... index + 1]), compoundLevel: true,
                                      atWordStart: begin == 0 && atWordStart,
                                      atWordEnd: values[index] & 1 == 1 ? false : atWordEnd)
                 for offset in 0 ..< index - begin - 1 { values[begin + offset] = part[offset] }
             }
             begin = index + 1
         }
-        if begin == 0 {
-            values = hyphenate(letters, compoundLevel: false, atWordStart: atWordStart, atWordEnd: atWordEnd)
-            if !atWordStart { keepLeft(Int(compound.compoundLeftMinimum), of: letters, &values) }
-            if !atWordEnd { keepRight(Int(compound.compoundRightMinimum), of: letters, &values) }
-        }
+        return begin == 0 ? hyphenateUnsplit(letters, atWordStart: atWordStart, atWordEnd: atWordEnd) : values
+    }
+
+    /// A word or part the compound level does not split, by the word level, with the compound
+    /// minimums at its joins inside the word.
+    private func hyphenateUnsplit(_ letters: [UInt8], atWordStart: Bool, atWordEnd: Bool) -> [UInt8] {
+        var values = hyphenate(letters, compoundLevel: false, atWordStart: atWordStart, atWordEnd: atWordEnd)
+        if !atWordStart { keepLeft(Int(compound.compoundLeftMinimum), of: letters, &values) }
+        if !atWordEnd { keepRight(Int(compound.compoundRightMinimum), of: letters, &values) }
         return values
     }
 

@@ -16,6 +16,9 @@ struct HyphenationPatternTable: Sendable {
     /// Patterns in byte order of their letters; of two with the same letters only the later
     /// in the file, which replaces the earlier as in libhyphen.
     private var sorted: [UInt32] = []
+    /// Where the patterns beginning with each byte begin in `sorted`; one more entry marks the
+    /// end: a walk's first step, the widest, needs no search.
+    private var firstLetterStarts = [UInt32](repeating: 0, count: 257)
 
     /// Room for the patterns of `byteCount` bytes of file, so that reading them never copies
     /// what it has read. Room never written takes no memory.
@@ -89,6 +92,23 @@ struct HyphenationPatternTable: Sendable {
             }
         }
         sorted = order
+        indexFirstLetters()
+    }
+
+    /// `firstLetterStarts` from the sorted patterns, each of which has a first letter: a search
+    /// per letter that begins some pattern (a few dozen), cheaper than reading every pattern.
+    private mutating func indexFirstLetters() {
+        var low = 0
+        var byte = 0
+        while low < sorted.count {
+            let letter = Int(letters[Int(letterStarts[Int(sorted[low])])])
+            while byte <= letter {
+                firstLetterStarts[byte] = UInt32(low)
+                byte += 1
+            }
+            low = boundary(low, sorted.count, depth: 0) { $0 > letter }
+        }
+        for byte in byte ... 256 { firstLetterStarts[byte] = UInt32(sorted.count) }
     }
 
     private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>, _ a: Int, _ b: Int) -> Int {
@@ -106,52 +126,47 @@ struct HyphenationPatternTable: Sendable {
     /// after each byte only the longest run of bytes ending there that begins some pattern counts,
     /// and only if it is a whole pattern. (A shorter pattern ending at the same byte is not
     /// applied: the files are made for this, each pattern carrying the digits of those inside it.)
+    ///
+    /// One walk per start serves: the longest run ending at a byte begins at the first start
+    /// whose walk reaches it, so a walk applies its patterns only past where earlier walks reached.
     func apply(to text: [UInt8], values: inout [UInt8]) {
         guard !sorted.isEmpty, !text.isEmpty else { return }
-        // reach[start]: the end of the longest run from `start` that begins some pattern.
-        var reach = [Int](repeating: 0, count: text.count)
-        for start in text.indices { reach[start] = start + walk(text, from: start, through: text.count - 1) { _, _ in } }
-        // The longest run ending at `end` starts at the first start that reaches past `end`;
-        // that start only moves forward as `end` does.
-        var longestStart = [Int](repeating: -1, count: text.count)
-        var start = 0
-        for end in text.indices {
-            while start <= end, reach[start] <= end { start += 1 }
-            if start <= end { longestStart[end] = start }
-        }
-        // One walk per start serves every end it is the longest run of.
-        var end = 0
-        while end < text.count {
-            let start = longestStart[end]
-            var last = end
-            while last + 1 < text.count, longestStart[last + 1] == start { last += 1 }
-            if start >= 0 {
-                walk(text, from: start, through: last) { position, pattern in
-                    if position >= end, let pattern { raise(&values, by: pattern, endingAt: position) }
+        var covered = 0
+        text.withUnsafeBufferPointer { text in
+            for start in text.indices {
+                let matched = walk(text, from: start) { position, pattern in
+                    if position >= covered { raise(&values, by: pattern, endingAt: position) }
                 }
+                covered = max(covered, start + matched)
             }
-            end = last + 1
         }
     }
 
-    /// Walks the sorted patterns along `text` from `start` to at most `through`, calling `visit`
-    /// at each byte with the pattern that is exactly `text[start ... position]`, if any. Returns
-    /// how many bytes matched the beginning of some pattern.
-    @discardableResult
-    private func walk(_ text: [UInt8], from start: Int, through last: Int, _ visit: (Int, Int?) -> Void) -> Int {
-        var low = 0
-        var high = sorted.count
+    /// Whether some pattern begins with a byte of `text`; when none does, `apply` raises nothing.
+    func mayBeginIn(_ text: [UInt8]) -> Bool {
+        text.contains { firstLetterStarts[Int($0)] < firstLetterStarts[Int($0) + 1] }
+    }
+
+    /// Walks the sorted patterns along `text` from `start`, calling `visit` at each byte where
+    /// a pattern is exactly `text[start ... position]`. Returns how many bytes matched the
+    /// beginning of some pattern.
+    @inline(__always)
+    private func walk(_ text: UnsafeBufferPointer<UInt8>, from start: Int, _ visit: (Int, Int) -> Void) -> Int {
+        // The first letter's range is looked up, not searched for.
+        let first = Int(text[start])
+        var low = Int(firstLetterStarts[first])
+        var high = Int(firstLetterStarts[first + 1])
         var depth = 0
-        while start + depth <= last {
+        while low < high {
+            depth += 1
+            let pattern = Int(sorted[low])
+            if Int(letterStarts[pattern + 1] - letterStarts[pattern]) == depth { visit(start + depth - 1, pattern) }
+            guard start + depth < text.count else { break }
             let byte = Int(text[start + depth])
             // In [low, high) every pattern shares `depth` letters; order them by the next one
             // (a pattern with no next letter first).
             low = boundary(low, high, depth: depth) { $0 >= byte }
             high = boundary(low, high, depth: depth) { $0 > byte }
-            guard low < high else { break }
-            depth += 1
-            let first = Int(sorted[low])
-            visit(start + depth - 1, Int(letterStarts[first + 1] - letterStarts[first]) == depth ? first : nil)
         }
         return depth
     }

@@ -87,6 +87,7 @@ public final class Hyphenator {
 
     private func computePoints(_ units: [UInt16]) -> Word {
         guard units.count <= maximumWordLength * 2 else { return Word() }
+        if units.allSatisfy({ $0 < 0x80 }) { return computeASCIIPoints(units) }
         let scalars = String(decoding: units, as: UTF16.self).unicodeScalars
         guard scalars.count >= 2, scalars.count <= maximumWordLength,
               scalars.allSatisfy({ $0.properties.isAlphabetic || $0.value == 0x2019 || $0.value == 0x27 }),
@@ -101,5 +102,19 @@ public final class Hyphenator {
         let first = scalars.first?.properties
         return Word(points: points, letters: characterCount,
                     capitalized: first.map { $0.isUppercase || $0.generalCategory == .titlecaseLetter } ?? false)
+    }
+
+    /// `computePoints` for a word of ASCII, most words of most texts, without decoding it into a
+    /// `String` twice: the same tests, by byte. In ASCII the alphabetic characters are the
+    /// letters, the lowercase ones a to z, the uppercase ones A to Z, and every character is one
+    /// UTF-16 unit and one byte in every dictionary's encoding.
+    private func computeASCIIPoints(_ units: [UInt16]) -> Word {
+        let isUpper = { (unit: UInt16) in unit >= 0x41 && unit <= 0x5A }
+        let isLower = { (unit: UInt16) in unit >= 0x61 && unit <= 0x7A }
+        guard units.count >= 2, units.count <= maximumWordLength,
+              units.allSatisfy({ isUpper($0) || isLower($0) || $0 == 0x27 }), units.contains(where: isLower) else { return Word() }
+        let lowered = units.map { UInt8(isUpper($0) ? $0 + 0x20 : $0) }
+        let points = dictionary.breaks(inASCII: lowered).filter { $0 < units.count }.map { Point(offset: $0, lettersBefore: $0) }
+        return Word(points: points, letters: units.count, capitalized: isUpper(units[0]))
     }
 }
