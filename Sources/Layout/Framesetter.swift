@@ -30,6 +30,10 @@ public final class Framesetter {
         floatAnchors = FloatAnchor.all(in: text, boxes: boxes)
     }
 
+    /// Frames set so far, trials included: each a pass of the line loop over a container. The
+    /// work a layout has cost, which tests compare where a time would be the machine's noise.
+    public private(set) var framesSet = 0
+
     /// The largest counts of the line-breaking searches so far (see ParagraphBreaker's window).
     var largestBreakSearch: KnuthPlassLineBreaker.Effort { cache.largestBreakSearch }
 
@@ -72,6 +76,7 @@ public final class Framesetter {
 
     /// A frame of text alone, without placing floats: the floats carried in stay waiting.
     func plainFrame(in container: Container, from start: Int, to end: Int, carrying carried: FlowCarry) -> FrameResult {
+        framesSet += 1
         var setting = FrameSetting(framesetter: self, carrying: carried.plan)
         let frame = setting.linesEndingOnWholeWord(in: container, from: start, to: end)
         return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats,
