@@ -37,7 +37,7 @@ struct PDFFinisher {
         // Problems are read back from qpdf below, not printed by it on standard error.
         qpdf_silence_errors(pdf)
         qpdf_set_suppress_warnings(pdf, QPDF_TRUE)
-        try check(qpdf_read(pdf, draft, nil), of: pdf)
+        try FinishingError.check(qpdf_read(pdf, draft, nil), of: pdf)
         let count = Int(qpdf_get_num_pages(pdf))
         guard count == pageSizes.count + runningHeads.overlays.count else {
             throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count + runningHeads.overlays.count) pages drawn")
@@ -79,7 +79,7 @@ struct PDFFinisher {
             DocumentXMP.attach(DocumentXMP(metadata: metadata, standards: standards).packet(for: pdf, content: content), to: pdf)
         }
         let version = String(cString: qpdf_get_pdf_version(pdf))
-        try check(qpdf_init_write(pdf, output), of: pdf)
+        try FinishingError.check(qpdf_init_write(pdf, output), of: pdf)
         if standards.contains(.x4), PDFX4.needsOlderVersion(version) { qpdf_force_pdf_version(pdf, PDFX4.latestVersion) }
         // The file identifier is made from the content, not the clock: same input, same bytes.
         qpdf_set_deterministic_ID(pdf, QPDF_TRUE)
@@ -87,7 +87,7 @@ struct PDFFinisher {
         // pages' dictionaries) packed into compressed object streams, with a cross-reference
         // stream: PDF 1.5, which Cairo writes and PDF/X-4 and PDF/UA-1 allow.
         qpdf_set_object_stream_mode(pdf, qpdf_o_generate)
-        try check(qpdf_write(pdf), of: pdf)
+        try FinishingError.check(qpdf_write(pdf), of: pdf)
     }
 
     /// Box coordinates in points to a thousandth: finer than any printer, and the same
@@ -101,14 +101,6 @@ struct PDFFinisher {
         }
         qpdf_oh_replace_key(pdf, page, key, array)
     }
-
-    private func check(_ code: QPDF_ERROR_CODE, of pdf: qpdf_data) throws {
-        guard code & CQPDFErrors != 0 else { return }
-        if qpdf_has_error(pdf) != QPDF_FALSE, let error = qpdf_get_error(pdf) {
-            throw FinishingError(String(cString: qpdf_get_error_full_text(pdf, error)))
-        }
-        throw FinishingError("qpdf failed")
-    }
 }
 
 /// Why the finishing step could not write the PDF, in qpdf's words.
@@ -117,5 +109,14 @@ struct FinishingError: Error, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
+    }
+
+    /// Throws qpdf's message when `code`, what a call of qpdf's C API returned, says it failed.
+    static func check(_ code: QPDF_ERROR_CODE, of pdf: qpdf_data) throws {
+        guard code & CQPDFErrors != 0 else { return }
+        if qpdf_has_error(pdf) != QPDF_FALSE, let error = qpdf_get_error(pdf) {
+            throw FinishingError(String(cString: qpdf_get_error_full_text(pdf, error)))
+        }
+        throw FinishingError("qpdf failed")
     }
 }

@@ -49,13 +49,8 @@ struct RunningHeadsOverlays {
         }
         // From the last: the pages before keep their places, and qpdf renumbers none.
         for overlay in overlays.reversed() {
-            try check(qpdf_remove_page(pdf, qpdf_get_page_n(pdf, overlay.heads)), in: pdf)
+            try FinishingError.check(qpdf_remove_page(pdf, qpdf_get_page_n(pdf, overlay.heads)), of: pdf)
             qpdf_oh_release_all(pdf)
         }
-    }
-
-    private func check(_ code: QPDF_ERROR_CODE, in pdf: qpdf_data) throws {
-        guard code & CQPDFErrors != 0 else { return }
-        throw FinishingError("cannot take the pages of running heads out of the file")
     }
 }
