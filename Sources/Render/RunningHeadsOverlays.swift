@@ -47,10 +47,24 @@ struct RunningHeadsOverlays {
             // Handles are kept until cleanup otherwise: a book's pages would pile up.
             qpdf_oh_release_all(pdf)
         }
-        // From the last: the pages before keep their places, and qpdf renumbers none.
-        for overlay in overlays.reversed() {
-            try FinishingError.check(qpdf_remove_page(pdf, qpdf_get_page_n(pdf, overlay.heads)), of: pdf)
-            qpdf_oh_release_all(pdf)
+        try removePagesOfHeads(in: pdf)
+    }
+
+    /// Cuts the pages of heads, the draft's last, off Cairo's page tree (one `/Pages` node
+    /// holding every page) at once. `qpdf_remove_page` one page at a time walks qpdf's page
+    /// table at each call: 5.2 s for 7,065 pages of heads.
+    private func removePagesOfHeads(in pdf: qpdf_data) throws {
+        let tree = qpdf_oh_get_key(pdf, qpdf_get_root(pdf), "/Pages")
+        let kids = qpdf_oh_get_key(pdf, tree, "/Kids")
+        let total = Int(qpdf_get_num_pages(pdf))
+        guard qpdf_oh_is_array(pdf, kids) != QPDF_FALSE, Int(qpdf_oh_get_array_n_items(pdf, kids)) == total else {
+            throw FinishingError("the draft's pages are not one page tree node")
         }
+        let kept = total - overlays.count
+        let pages = (0 ..< kept).map { qpdf_oh_get_array_item(pdf, kids, Int32($0)) }
+        qpdf_oh_replace_key(pdf, tree, "/Kids", QPDFObjects.array(pages, in: pdf))
+        qpdf_oh_replace_key(pdf, tree, "/Count", qpdf_oh_new_integer(pdf, Int64(kept)))
+        qpdf_oh_release_all(pdf)
+        try FinishingError.check(qpdf_update_all_pages_cache(pdf), of: pdf)
     }
 }
