@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "Breaking", dependencies: ["Text", "CICU"]),
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"]),
         .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
-        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CQPDF", "CContentTokens"]),
+        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CQPDF", "CContentTokens", "CZlib"]),
         .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render"]),
         .target(name: "Golden", dependencies: ["Diagnostics", "Render", "TypesetKit"]),
         .executableTarget(name: "TypesetCLI", dependencies: [

@@ -24,7 +24,7 @@ enum ArtifactMarking {
             }
             defer { free(rewritten) }
             // The page's stream is given the new data (a new stream would be a new object,
-            // which costs qpdf a reading of the whole file; see StructureTreeWriter.indirect).
+            // which costs qpdf a reading of the whole file; see StructureTreeWriter.prepare).
             // Written uncompressed here; qpdf compresses it when it writes the file.
             var stream = qpdf_oh_get_key(pdf, page, "/Contents")
             if qpdf_oh_is_array(pdf, stream) != QPDF_FALSE {

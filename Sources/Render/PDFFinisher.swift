@@ -7,7 +7,8 @@ import Layout
 /// BleedBox beside a MediaBox holding both, the crop marks in registration colour, the dates
 /// in the form the PDF standard requires, and what the standards asked for need (`PDFX4`,
 /// `DocumentXMP`). Everything Cairo wrote is kept as it is (streams are copied, not
-/// recompressed).
+/// recompressed), but its structure tree: the tree in logical order is added after the file
+/// qpdf wrote (`StructureTreeWriter`).
 struct PDFFinisher {
     var sheet: PrintSheet
     var metadata: PDFMetadata
@@ -31,13 +32,17 @@ struct PDFFinisher {
     /// sizes, in order), and writes the finished file at `output`. Throws qpdf's message when
     /// either cannot be done.
     func finish(draft: String, pageSizes: [Size], into output: String) throws {
-        guard let pdf = qpdf_init() else { throw FinishingError("qpdf cannot start") }
-        var handle: qpdf_data? = pdf
-        defer { qpdf_cleanup(&handle) }
-        // Problems are read back from qpdf below, not printed by it on standard error.
-        qpdf_silence_errors(pdf)
-        qpdf_set_suppress_warnings(pdf, QPDF_TRUE)
-        try FinishingError.check(qpdf_read(pdf, draft, nil), of: pdf)
+        let structureTree = structure.map { record in
+            StructureTreeWriter(StructureTree(record), record: record, pageHeights: pageSizes.map { sheet.mediaBox(for: $0).maxY },
+                                language: metadata.language)
+        }
+        try QPDFObjects.reading(draft) { pdf in try write(pdf, draft: draft, pageSizes: pageSizes, structureTree: structureTree, into: output) }
+        // After qpdf has let the draft's objects go: the tree is written as qpdf's file is left.
+        try structureTree?.append(to: output)
+    }
+
+    /// The draft open in `pdf` rewritten by qpdf at `output`, readied for `structureTree`.
+    private func write(_ pdf: qpdf_data, draft: String, pageSizes: [Size], structureTree: StructureTreeWriter?, into output: String) throws {
         let count = Int(qpdf_get_num_pages(pdf))
         guard count == pageSizes.count + runningHeads.overlays.count else {
             throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count + runningHeads.overlays.count) pages drawn")
@@ -60,10 +65,8 @@ struct PDFFinisher {
         }
         if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
         if restoresPNGRows { PNGRowsInPDF.restore(in: pdf) }
-        if let structure {
-            var writer = StructureTreeWriter(pdf: pdf, pageHeights: pageSizes.map { sheet.mediaBox(for: $0).maxY })
-            try writer.write(StructureTree(structure), record: structure, language: metadata.language)
-            qpdf_oh_release_all(pdf)
+        if let structure, let structureTree {
+            try structureTree.prepare(in: pdf)
             try ArtifactMarking.mark(structure.artifacts, in: pdf)
         }
         try runningHeads.apply(in: pdf)

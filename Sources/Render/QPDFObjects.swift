@@ -4,6 +4,18 @@ import Foundation
 /// Small helpers over qpdf's C API for the finishing step's passes: new streams and names,
 /// and a dictionary's keys. Handles stay valid until released (`qpdf_oh_release_all`).
 enum QPDFObjects {
+    /// Calls `body` with the PDF at `path` open in qpdf, then closes it. qpdf's problems are
+    /// kept for `FinishingError.check`, not printed on standard error.
+    static func reading<T>(_ path: String, _ body: (qpdf_data) throws -> T) throws -> T {
+        guard let pdf = qpdf_init() else { throw FinishingError("qpdf cannot start") }
+        var handle: qpdf_data? = pdf
+        defer { qpdf_cleanup(&handle) }
+        qpdf_silence_errors(pdf)
+        qpdf_set_suppress_warnings(pdf, QPDF_TRUE)
+        try FinishingError.check(qpdf_read(pdf, path, nil), of: pdf)
+        return try body(pdf)
+    }
+
     /// A new indirect stream holding `data` as it is (no filter), with `entries` in its
     /// dictionary, each a value in PDF syntax (`"/ICCBased"`, `"4"`).
     static func newStream(_ data: Data, entries: [(String, String)] = [], in pdf: qpdf_data) -> qpdf_oh {

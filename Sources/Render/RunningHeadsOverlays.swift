@@ -20,7 +20,8 @@ struct RunningHeadsOverlays {
     static let formName = "/TypesetRunningHeads"
 
     /// Lays the heads over their pages in `pdf`, then removes the pages of heads. Call it after
-    /// the structure tree is written: it makes new objects (see `StructureTreeWriter.newNumber`).
+    /// the structure tree is prepared: it makes new objects, and Cairo's tree must be out of
+    /// the file by then (see `StructureTreeWriter.prepare`).
     func apply(in pdf: qpdf_data) throws {
         guard !overlays.isEmpty else { return }
         let opening = QPDFObjects.newStream(Data("q\n".utf8), in: pdf)

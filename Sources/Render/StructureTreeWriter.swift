@@ -1,75 +1,96 @@
 import CQPDF
 import Layout
 
-/// Writes a `StructureTree` into the PDF qpdf has open, in place of the tree Cairo wrote in
-/// drawing order: the elements, a `/ParentTree` from each page's marked content and each link
-/// annotation back to its element (with `/StructParents` and `/StructParent`), and in the
-/// catalog `/MarkInfo`, `/Lang` and `/ViewerPreferences << /DisplayDocTitle true >>`.
+/// Writes a `StructureTree` in place of the tree Cairo wrote in drawing order: the elements,
+/// a `/ParentTree` from each page's marked content and each link annotation back to its
+/// element (with `/StructParents` and `/StructParent`), and in the catalog `/MarkInfo`,
+/// `/Lang` and `/ViewerPreferences << /DisplayDocTitle true >>`.
 ///
-/// Cairo's elements are no longer referenced once the catalog points to the new root, and
-/// qpdf does not write objects nothing refers to.
+/// It works in two steps around qpdf's writing of the file. `prepare` changes the draft qpdf
+/// has open: the keys that lead to the tree, on the catalog, the pages and the annotations,
+/// and Cairo's tree taken out. `append` then writes the elements and the parent tree after
+/// the file qpdf wrote, as an incremental update (`PDFIncrementalUpdate`): a book has tens of
+/// thousands of elements, which as qpdf's objects would cost qpdf more than the rest of the
+/// file together, in time and in memory.
 ///
-/// A book has tens of thousands of elements, and qpdf keeps every one until the file is
-/// written: each is made as small as the standard allows (no optional `/Type`, a lone kid
-/// without an array, `/Pg` only where the element holds marked content itself), and objects
-/// are remembered by number, their handles released as each element is written.
+/// Elements are as small as the standard allows: no optional `/Type`, a lone kid without an
+/// array, `/Pg` only where the element holds marked content itself.
 struct StructureTreeWriter {
-    let pdf: qpdf_data
     /// The heights of the pages' MediaBoxes, to turn a picture's device rectangle into PDF's
     /// coordinates (y up).
     let pageHeights: [Double]
+    let language: String
+    /// The tree's elements in the order they are written (each before its children), with
+    /// the index of their parent; the root's parent is nil (the structure tree root).
+    private var elements: [(element: StructureElement, parent: Int?)] = []
+    private var indexes: [ObjectIdentifier: Int] = [:]
+    /// The link annotations the tree reaches, in the order of their `/StructParent` keys
+    /// (which follow the pages' keys): the page, the annotation's index among its links, and
+    /// its element's index.
+    private var annotations: [(page: Int, index: Int, element: Int)] = []
+    /// How many marked sequences each page has: its array's length in the parent tree.
+    private let markedSequences: [Int]
 
-    private var pages: [QPDFObjectNumber] = []
-    /// Each page's link annotations, in the order Cairo made them.
-    private var linkAnnotations: [[QPDFObjectNumber]] = []
-    /// Each page's elements by MCID.
-    private var parents: [[QPDFObjectNumber?]] = []
-    /// Each link annotation's element, by its `/StructParent` key (after the pages' keys).
-    private var annotationParents: [QPDFObjectNumber] = []
-    /// The object numbers of Cairo's tree, given to the new one's objects (see `newNumber()`).
-    private var reusable: [QPDFObjectNumber] = []
-    /// Direct values many elements share, made once (`/P` as a name, MCIDs below a page's
-    /// usual count): an element holds the same value rather than a copy of its own, some
-    /// hundreds of bytes less in qpdf for each.
-    private var roleNames: [String: qpdf_oh] = [:]
-    private var smallIntegers: [qpdf_oh] = []
-
-    init(pdf: qpdf_data, pageHeights: [Double]) {
-        self.pdf = pdf
+    /// A writer of `tree`, built from `record`, for a document in `language`.
+    init(_ tree: StructureTree, record: StructureRecord, pageHeights: [Double], language: String) {
         self.pageHeights = pageHeights
+        self.language = language
+        markedSequences = record.pages.map(\.count)
+        add(tree.root, parent: nil)
     }
 
-    /// Writes `tree`, whose marked content `record` describes, for a document in `language`.
-    mutating func write(_ tree: StructureTree, record: StructureRecord, language: String) throws {
-        let catalog = qpdf_get_root(pdf)
-        let pageHandles = (0 ..< pageHeights.count).map { qpdf_get_page_n(pdf, $0) }
-        pages = try pageHandles.enumerated().map { index, page in
-            guard let number = QPDFObjectNumber(page, in: pdf) else { throw FinishingError("page \(index + 1) is not an indirect object") }
-            return number
+    /// Adds `element`, then its children, each with theirs (depth first).
+    private mutating func add(_ element: StructureElement, parent: Int?) {
+        let index = elements.count
+        elements.append((element, parent))
+        indexes[ObjectIdentifier(element)] = index
+        for kid in element.kids {
+            switch kid {
+            case .annotation(let page, let annotation): annotations.append((page, annotation, index))
+            case .element(let child): add(child, parent: index)
+            case .content: break
+            }
         }
-        try checkMarkedContent(record, catalog: catalog, pages: pageHandles)
-        reusable = cairoTreeObjects(catalog: catalog)
-        linkAnnotations = try pageHandles.map(linkAnnotations(of:))
-        parents = record.pages.map { [QPDFObjectNumber?](repeating: nil, count: $0.count) }
+    }
+
+    // MARK: Before qpdf writes the file
+
+    /// Readies the draft qpdf has open for the tree: checks that the draft holds the marked
+    /// content the tree was built from, points the catalog to a stand-in for the
+    /// tree's root (the object of Cairo's root, which `append` replaces) and leaves out the
+    /// rest of Cairo's tree, and gives each page and each link annotation its key in the
+    /// parent tree.
+    func prepare(in pdf: qpdf_data) throws {
+        let catalog = qpdf_get_root(pdf)
+        let pages = (0 ..< pageHeights.count).map { qpdf_get_page_n(pdf, $0) }
+        try checkMarkedContent(catalog: catalog, pages: pages, in: pdf)
+        let cairoTree = cairoTreeObjects(catalog: catalog, in: pdf)
+        let links = try pages.map { try Self.linkAnnotations(of: $0, in: pdf) }
+        for (key, page) in pages.enumerated() { qpdf_oh_replace_key(pdf, page, "/StructParents", qpdf_oh_new_integer(pdf, Int64(key))) }
+        for (offset, annotation) in annotations.enumerated() {
+            guard links[annotation.page].indices.contains(annotation.index) else {
+                throw FinishingError("page \(annotation.page + 1) has \(links[annotation.page].count) link annotations, not the \(annotation.index + 1) drawn")
+            }
+            qpdf_oh_replace_key(pdf, links[annotation.page][annotation.index].handle(in: pdf), "/StructParent",
+                                qpdf_oh_new_integer(pdf, Int64(pages.count + offset)))
+        }
         qpdf_oh_release_all(pdf)
 
-        let root = newNumber(), parentTree = newNumber(), document = newNumber()
-        try write(tree.root, as: document, parent: root)
-        writeParentTree(parentTree)
-
-        let rootDictionary = qpdf_oh_new_dictionary(pdf)
-        qpdf_oh_replace_key(pdf, rootDictionary, "/Type", qpdf_oh_new_name(pdf, "/StructTreeRoot"))
-        let roles = qpdf_oh_new_dictionary(pdf)
-        for (role, standard) in StructureTree.roleMap { qpdf_oh_replace_key(pdf, roles, "/" + role, qpdf_oh_new_name(pdf, "/" + standard)) }
-        qpdf_oh_replace_key(pdf, rootDictionary, "/RoleMap", roles)
-        qpdf_oh_replace_key(pdf, rootDictionary, "/K", document.handle(in: pdf))
-        qpdf_oh_replace_key(pdf, rootDictionary, "/ParentTree", parentTree.handle(in: pdf))
-        qpdf_oh_replace_key(pdf, rootDictionary, "/ParentTreeNextKey", qpdf_oh_new_integer(pdf, Int64(pages.count + annotationParents.count)))
-        qpdf_replace_object(pdf, root.id, root.generation, rootDictionary)
-
-        // Taken again: the handle above went with the others.
         let catalogAgain = qpdf_get_root(pdf)
-        qpdf_oh_replace_key(pdf, catalogAgain, "/StructTreeRoot", root.handle(in: pdf))
+        let standIn = qpdf_oh_parse(pdf, "<< /Type /StructTreeRoot >>")
+        if let root = cairoTree.first {
+            // Cairo's other objects go: a new object made later (running heads, PDF/X's output
+            // intent) has qpdf 11 read every object of the file first (`fixDanglingReferences`),
+            // Cairo's whole tree included, some 270 MB and 3 s for the KJV book. An object put
+            // in place of one is not read. (A null made for each: the value given to
+            // qpdf_replace_object becomes that object.)
+            for number in cairoTree.dropFirst() { qpdf_replace_object(pdf, number.id, number.generation, qpdf_oh_new_null(pdf)) }
+            qpdf_replace_object(pdf, root.id, root.generation, standIn)
+        } else {
+            // Nothing drawn was marked (a document without text): Cairo wrote no tree, and
+            // a new object costs qpdf nothing to speak of.
+            qpdf_oh_replace_key(pdf, catalogAgain, "/StructTreeRoot", qpdf_make_indirect_object(pdf, standIn))
+        }
         qpdf_oh_replace_key(pdf, catalogAgain, "/MarkInfo", qpdf_oh_parse(pdf, "<< /Marked true >>"))
         qpdf_oh_replace_key(pdf, catalogAgain, "/Lang", qpdf_oh_new_unicode_string(pdf, language))
         let preferences = qpdf_oh_get_key(pdf, catalogAgain, "/ViewerPreferences")
@@ -81,128 +102,22 @@ struct StructureTreeWriter {
         qpdf_oh_release_all(pdf)
     }
 
-    /// Writes `element` as the object `number` under `parent`, then its children (the numbers
-    /// of its child elements are taken as its `/K` is written).
-    private mutating func write(_ element: StructureElement, as number: QPDFObjectNumber, parent: QPDFObjectNumber) throws {
-        // The handles made here are released when the element is written; the shared values stay.
-        var handles: [qpdf_oh] = []
-        func made(_ handle: qpdf_oh) -> qpdf_oh {
-            handles.append(handle)
-            return handle
+    /// The page's `/Link` annotations in order.
+    static func linkAnnotations(of page: qpdf_oh, in pdf: qpdf_data) throws -> [QPDFObjectNumber] {
+        let annotations = qpdf_oh_get_key(pdf, page, "/Annots")
+        guard qpdf_oh_is_array(pdf, annotations) != QPDF_FALSE else { return [] }
+        return try (0 ..< qpdf_oh_get_array_n_items(pdf, annotations)).compactMap { index in
+            let annotation = qpdf_oh_get_array_item(pdf, annotations, index)
+            guard qpdf_oh_is_name_and_equals(pdf, qpdf_oh_get_key(pdf, annotation, "/Subtype"), "/Link") != QPDF_FALSE else { return nil }
+            // An `/OBJR` refers to its annotation, which must therefore be an object of its own.
+            guard let number = QPDFObjectNumber(annotation, in: pdf) else { throw FinishingError("a link annotation is not an indirect object") }
+            return number
         }
-        let dictionary = made(qpdf_oh_new_dictionary(pdf))
-        qpdf_oh_replace_key(pdf, dictionary, "/S", roleName(element.role))
-        qpdf_oh_replace_key(pdf, dictionary, "/P", made(parent.handle(in: pdf)))
-        // `/Pg` is the page of the element's own marked content: an MCID on another is an `/MCR`.
-        let page = element.kids.lazy.compactMap { if case .content(let page, _) = $0 { return page } else { return nil } }.first
-        if let page { qpdf_oh_replace_key(pdf, dictionary, "/Pg", made(pages[page].handle(in: pdf))) }
-        if let text = element.alternativeText { qpdf_oh_replace_key(pdf, dictionary, "/Alt", made(qpdf_oh_new_unicode_string(pdf, text))) }
-        if let language = element.language { qpdf_oh_replace_key(pdf, dictionary, "/Lang", made(qpdf_oh_new_unicode_string(pdf, language))) }
-        if let bounds = element.bounds { qpdf_oh_replace_key(pdf, dictionary, "/A", made(layoutAttributes(bounds))) }
-        var children: [(element: StructureElement, number: QPDFObjectNumber)] = []
-        var kids: [qpdf_oh] = []
-        kids.reserveCapacity(element.kids.count)
-        for kid in element.kids {
-            switch kid {
-            case .content(let kidPage, let mcid):
-                parents[kidPage][mcid] = number
-                if kidPage == page {
-                    kids.append(integer(mcid))
-                } else {
-                    let reference = made(qpdf_oh_new_dictionary(pdf))
-                    qpdf_oh_replace_key(pdf, reference, "/Type", roleName("MCR"))
-                    qpdf_oh_replace_key(pdf, reference, "/Pg", made(pages[kidPage].handle(in: pdf)))
-                    qpdf_oh_replace_key(pdf, reference, "/MCID", integer(mcid))
-                    kids.append(reference)
-                }
-            case .element(let child):
-                let childNumber = newNumber()
-                children.append((child, childNumber))
-                kids.append(made(childNumber.handle(in: pdf)))
-            case .annotation(let kidPage, let index):
-                guard linkAnnotations[kidPage].indices.contains(index) else {
-                    throw FinishingError("page \(kidPage + 1) has \(linkAnnotations[kidPage].count) link annotations, not the \(index + 1) drawn")
-                }
-                let annotation = made(linkAnnotations[kidPage][index].handle(in: pdf))
-                qpdf_oh_replace_key(pdf, annotation, "/StructParent", made(qpdf_oh_new_integer(pdf, Int64(pages.count + annotationParents.count))))
-                annotationParents.append(number)
-                let reference = made(qpdf_oh_new_dictionary(pdf))
-                qpdf_oh_replace_key(pdf, reference, "/Type", roleName("OBJR"))
-                qpdf_oh_replace_key(pdf, reference, "/Pg", made(pages[kidPage].handle(in: pdf)))
-                qpdf_oh_replace_key(pdf, reference, "/Obj", annotation)
-                kids.append(reference)
-            }
-        }
-        if kids.count == 1 {
-            qpdf_oh_replace_key(pdf, dictionary, "/K", kids[0])
-        } else if !kids.isEmpty {
-            qpdf_oh_replace_key(pdf, dictionary, "/K", made(QPDFObjects.array(kids, in: pdf)))
-        }
-        qpdf_replace_object(pdf, number.id, number.generation, dictionary)
-        for handle in handles { qpdf_oh_release(pdf, handle) }
-        for child in children { try write(child.element, as: child.number, parent: number) }
     }
 
-    /// The name `/role`, one direct object shared by every element of that type.
-    private mutating func roleName(_ role: String) -> qpdf_oh {
-        if let name = roleNames[role] { return name }
-        let name = qpdf_oh_new_name(pdf, "/" + role)
-        roleNames[role] = name
-        return name
-    }
-
-    /// `value` as a direct integer, shared by every use of it below 256 (a larger one, rare
-    /// as an MCID, is a handle of its own until the tree is written).
-    private mutating func integer(_ value: Int) -> qpdf_oh {
-        guard value < 256 else { return qpdf_oh_new_integer(pdf, Int64(value)) }
-        while smallIntegers.count <= value { smallIntegers.append(qpdf_oh_new_integer(pdf, Int64(smallIntegers.count))) }
-        return smallIntegers[value]
-    }
-
-    /// The parent tree as the object `number`: each page's elements by MCID, then each link
-    /// annotation's element; each page gets its `/StructParents` key.
-    private func writeParentTree(_ number: QPDFObjectNumber) {
-        let numbers = qpdf_oh_new_array(pdf)
-        for (index, elements) in parents.enumerated() {
-            // This page's handles are released once its entry is made; the objects stay in `numbers`.
-            var handles: [qpdf_oh] = []
-            func made(_ handle: qpdf_oh) -> qpdf_oh {
-                handles.append(handle)
-                return handle
-            }
-            let array = made(qpdf_oh_new_array(pdf))
-            for element in elements { qpdf_oh_append_item(pdf, array, made(element?.handle(in: pdf) ?? qpdf_oh_new_null(pdf))) }
-            qpdf_oh_append_item(pdf, numbers, made(qpdf_oh_new_integer(pdf, Int64(index))))
-            qpdf_oh_append_item(pdf, numbers, array)
-            qpdf_oh_replace_key(pdf, made(pages[index].handle(in: pdf)), "/StructParents", made(qpdf_oh_new_integer(pdf, Int64(index))))
-            for handle in handles { qpdf_oh_release(pdf, handle) }
-        }
-        for (offset, element) in annotationParents.enumerated() {
-            qpdf_oh_append_item(pdf, numbers, qpdf_oh_new_integer(pdf, Int64(pages.count + offset)))
-            qpdf_oh_append_item(pdf, numbers, element.handle(in: pdf))
-        }
-        let parentTree = qpdf_oh_new_dictionary(pdf)
-        qpdf_oh_replace_key(pdf, parentTree, "/Nums", numbers)
-        qpdf_replace_object(pdf, number.id, number.generation, parentTree)
-        qpdf_oh_release_all(pdf)
-    }
-
-    /// A number for a new object: one of Cairo's tree while one is left.
-    ///
-    /// qpdf 11's first new object number makes it read and keep every object of the file
-    /// (`QPDF::fixDanglingReferences`), Cairo's whole tree included: for the KJV book that
-    /// is some 270 MB and 3 s. Objects put in place of Cairo's (`qpdf_replace_object`) are
-    /// not read, and the numbers left over are written by no one.
-    private mutating func newNumber() -> QPDFObjectNumber {
-        if let number = reusable.popLast() { return number }
-        let made = qpdf_make_indirect_object(pdf, qpdf_oh_new_null(pdf))
-        defer { qpdf_oh_release(pdf, made) }
-        return QPDFObjectNumber(made, in: pdf)!
-    }
-
-    /// The numbers of the objects of Cairo's structure tree: its root, its parent tree, its
+    /// The numbers of the objects of Cairo's structure tree, its root first: its parent tree, its
     /// pages' arrays, and every element its parent tree names (read as references, not resolved).
-    private func cairoTreeObjects(catalog: qpdf_oh) -> [QPDFObjectNumber] {
+    private func cairoTreeObjects(catalog: qpdf_oh, in pdf: qpdf_data) -> [QPDFObjectNumber] {
         var seen = Set<QPDFObjectNumber>()
         var numbers: [QPDFObjectNumber] = []
         func keep(_ object: qpdf_oh) {
@@ -223,35 +138,14 @@ struct StructureTreeWriter {
                 for item in 0 ..< qpdf_oh_get_array_n_items(pdf, value) { keep(qpdf_oh_get_array_item(pdf, value, item)) }
             }
         }
-        return numbers.reversed()
-    }
-
-    /// `<< /O /Layout /BBox [left bottom right top] >>` in the page's default coordinates.
-    private func layoutAttributes(_ bounds: (page: Int, rect: Rect)) -> qpdf_oh {
-        let height = pageHeights[bounds.page]
-        let rect = bounds.rect
-        let numbers = [rect.minX, height - rect.maxY, rect.maxX, height - rect.minY].map { String(format: "%.3f", $0) }
-        return qpdf_oh_parse(pdf, "<< /O /Layout /BBox [\(numbers.joined(separator: " "))] >>")
-    }
-
-    /// The page's `/Link` annotations in order.
-    private func linkAnnotations(of page: qpdf_oh) throws -> [QPDFObjectNumber] {
-        let annotations = qpdf_oh_get_key(pdf, page, "/Annots")
-        guard qpdf_oh_is_array(pdf, annotations) != QPDF_FALSE else { return [] }
-        return try (0 ..< qpdf_oh_get_array_n_items(pdf, annotations)).compactMap { index in
-            let annotation = qpdf_oh_get_array_item(pdf, annotations, index)
-            guard qpdf_oh_is_name_and_equals(pdf, qpdf_oh_get_key(pdf, annotation, "/Subtype"), "/Link") != QPDF_FALSE else { return nil }
-            // An `/OBJR` refers to its annotation, which must therefore be an object of its own.
-            guard let number = QPDFObjectNumber(annotation, in: pdf) else { throw FinishingError("a link annotation is not an indirect object") }
-            return number
-        }
+        return numbers
     }
 
     /// Each page must hold as many marked sequences as were recorded for it, or the MCIDs would
     /// name the wrong pieces: Cairo's parent tree has one entry per MCID of a page.
-    private func checkMarkedContent(_ record: StructureRecord, catalog: qpdf_oh, pages: [qpdf_oh]) throws {
-        guard record.pages.count == pages.count else {
-            throw FinishingError("structure recorded for \(record.pages.count) pages, not the \(pages.count) drawn")
+    private func checkMarkedContent(catalog: qpdf_oh, pages: [qpdf_oh], in pdf: qpdf_data) throws {
+        guard markedSequences.count == pages.count else {
+            throw FinishingError("structure recorded for \(markedSequences.count) pages, not the \(pages.count) drawn")
         }
         let numbers = qpdf_oh_get_key(pdf, qpdf_oh_get_key(pdf, qpdf_oh_get_key(pdf, catalog, "/StructTreeRoot"), "/ParentTree"), "/Nums")
         var counts: [Int: Int] = [:]
@@ -267,9 +161,132 @@ struct StructureTreeWriter {
         for (index, page) in pages.enumerated() {
             let key = qpdf_oh_get_key(pdf, page, "/StructParents")
             let drawn = qpdf_oh_is_integer(pdf, key) != QPDF_FALSE ? counts[Int(qpdf_oh_get_int_value(pdf, key))] ?? 0 : 0
-            guard drawn == record.pages[index].count else {
-                throw FinishingError("page \(index + 1) has \(drawn) marked-content sequences, not the \(record.pages[index].count) recorded")
+            guard drawn == markedSequences[index] else {
+                throw FinishingError("page \(index + 1) has \(drawn) marked-content sequences, not the \(markedSequences[index]) recorded")
             }
         }
+    }
+
+    // MARK: After qpdf has written the file
+
+    /// Writes the tree after the file qpdf wrote at `path`, its root in the stand-in's place.
+    func append(to path: String) throws {
+        let written = try WrittenPDF(path: path)
+        guard written.pages.count == pageHeights.count else {
+            throw FinishingError("the PDF has \(written.pages.count) pages, not the \(pageHeights.count) drawn")
+        }
+        var update = PDFIncrementalUpdate(trailer: written.trailer)
+        let numbers = elements.map { _ in update.reserve() }
+        let parentTree = update.reserve()
+        var parents = markedSequences.map { [Int?](repeating: nil, count: $0) }
+        for (index, entry) in elements.enumerated() {
+            let parent = entry.parent.map { numbers[$0] } ?? written.structureTreeRoot
+            update.set(numbers[index], try text(of: entry.element, parent: parent, numbers: numbers, in: written, parents: &parents, as: numbers[index]))
+        }
+        var root = PDFObjectText()
+        root.raw("<< /Type /StructTreeRoot /RoleMap <<")
+        for (role, standard) in StructureTree.roleMap.sorted(by: { $0.key < $1.key }) {
+            root.name("/" + role)
+            root.name("/" + standard)
+        }
+        root.raw(" >> /K")
+        root.reference(numbers[0])
+        root.raw(" /ParentTree")
+        root.reference(parentTree)
+        root.raw(" /ParentTreeNextKey")
+        root.integer(pageHeights.count + annotations.count)
+        root.raw(" >>")
+        update.set(written.structureTreeRoot, root)
+        update.set(parentTree, parentTreeText(parents, numbers: numbers))
+        try update.append(to: path)
+    }
+
+    /// `element`'s dictionary, the object `number` under `parent`; records which element each
+    /// of its marked sequences belongs to in `parents` (page by page, by MCID).
+    private func text(of element: StructureElement, parent: Int, numbers: [Int], in written: WrittenPDF,
+                      parents: inout [[Int?]], as number: Int) throws -> PDFObjectText {
+        var text = PDFObjectText()
+        text.raw("<< /S")
+        text.name("/" + element.role)
+        text.raw(" /P")
+        text.reference(parent)
+        // `/Pg` is the page of the element's own marked content: an MCID on another is an `/MCR`.
+        let page = element.kids.lazy.compactMap { if case .content(let page, _) = $0 { return page } else { return nil } }.first
+        if let page {
+            text.raw(" /Pg")
+            text.reference(written.pages[page])
+        }
+        if let alternativeText = element.alternativeText {
+            text.raw(" /Alt")
+            text.textString(alternativeText)
+        }
+        if let language = element.language {
+            text.raw(" /Lang")
+            text.textString(language)
+        }
+        if let bounds = element.bounds {
+            // `<< /O /Layout /BBox [left bottom right top] >>` in the page's default coordinates.
+            let height = pageHeights[bounds.page], rect = bounds.rect
+            text.raw(" /A << /O /Layout /BBox [")
+            for value in [rect.minX, height - rect.maxY, rect.maxX, height - rect.minY] { text.real(value) }
+            text.raw("] >>")
+        }
+        var kids = PDFObjectText()
+        for kid in element.kids {
+            switch kid {
+            case .content(let kidPage, let mcid):
+                parents[kidPage][mcid] = number
+                if kidPage == page {
+                    kids.integer(mcid)
+                } else {
+                    kids.raw(" << /Type /MCR /Pg")
+                    kids.reference(written.pages[kidPage])
+                    kids.raw(" /MCID")
+                    kids.integer(mcid)
+                    kids.raw(" >>")
+                }
+            case .element(let child):
+                kids.reference(numbers[indexes[ObjectIdentifier(child)]!])
+            case .annotation(let kidPage, let index):
+                guard written.linkAnnotations[kidPage].indices.contains(index) else {
+                    throw FinishingError("page \(kidPage + 1) has \(written.linkAnnotations[kidPage].count) link annotations, not the \(index + 1) drawn")
+                }
+                kids.raw(" << /Type /OBJR /Pg")
+                kids.reference(written.pages[kidPage])
+                kids.raw(" /Obj")
+                kids.reference(written.linkAnnotations[kidPage][index])
+                kids.raw(" >>")
+            }
+        }
+        if element.kids.count == 1 {
+            text.raw(" /K ")
+            text.append(kids)
+        } else if !element.kids.isEmpty {
+            text.raw(" /K [")
+            text.append(kids)
+            text.raw(" ]")
+        }
+        text.raw(" >>")
+        return text
+    }
+
+    /// The parent tree: each page's elements by MCID, then each link annotation's element.
+    private func parentTreeText(_ parents: [[Int?]], numbers: [Int]) -> PDFObjectText {
+        var text = PDFObjectText()
+        text.raw("<< /Nums [")
+        for (key, elements) in parents.enumerated() {
+            text.integer(key)
+            text.raw(" [")
+            for element in elements {
+                if let element { text.reference(element) } else { text.raw(" null") }
+            }
+            text.raw(" ]")
+        }
+        for (offset, annotation) in annotations.enumerated() {
+            text.integer(pageHeights.count + offset)
+            text.reference(numbers[annotation.element])
+        }
+        text.raw(" ] >>")
+        return text
     }
 }

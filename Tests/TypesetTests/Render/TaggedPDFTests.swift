@@ -193,6 +193,29 @@ final class TaggedPDFTests: XCTestCase {
                         "Lockthedoor."])
     }
 
+    /// The spread's tree has more elements than Cairo's (lists, figures, captions): its second
+    /// caption, among the last elements written, once lost its paragraph (an element numbered
+    /// after Cairo's numbers ran out was referred to while it was still a null object, which
+    /// qpdf takes as no kid at all).
+    func testEveryCaptionOfTheSpreadHoldsItsParagraph() throws {
+        let (tagged, _, _, _) = try fixturePDF("magazine-spread")
+        let captions = tagged.elements("Caption")
+        XCTAssertEqual(captions.map { roles(under: $0) }, [["P"], ["P"]])
+        XCTAssertEqual(captions.map { letters(tagged.text(of: $0)) }, [
+            letters("Tea at the top of the stair, five times a day, whatever the weather."),
+            letters("From the gallery on a clear night the keepers can see the launch site on the far headland, floodlit, "
+                + "and now and then a rocket going up — the only other light on the coast that anyone still keeps."),
+        ])
+    }
+
+    /// Without text nothing is marked, and Cairo writes no tree: the file still has one, an
+    /// empty `Document`.
+    func testADocumentWithoutTextHasAnEmptyDocument() throws {
+        let tagged = try pdf("\n")
+        XCTAssertEqual(tagged.root?.role, "Document")
+        XCTAssertEqual(roles(under: tagged.root), [])
+    }
+
     func testTaggingLosesNoTextThatPdftotextFinds() throws {
         let (tagged, _, output, _) = try fixturePDF("running-heads")
         let extracted = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [output, "-"]))
