@@ -42,6 +42,7 @@ struct PDFFinisher {
         guard count == pageSizes.count + runningHeads.overlays.count else {
             throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count + runningHeads.overlays.count) pages drawn")
         }
+        var registrationMarks = RegistrationMarks(marks: CropMarks(sheet: sheet))
         for (index, size) in pageSizes.enumerated() {
             let page = qpdf_get_page_n(pdf, index)
             if index > 0, pageSizes[index - 1] == size {
@@ -54,7 +55,7 @@ struct PDFFinisher {
                 setBox("/BleedBox", sheet.bleedBox(for: size), of: page, in: pdf)
                 setBox("/TrimBox", sheet.trimBox(for: size), of: page, in: pdf)
             }
-            RegistrationMarks(marks: CropMarks(sheet: sheet)).add(to: page, size: size, in: pdf)
+            registrationMarks.add(to: page, size: size, in: pdf)
             // Handles are kept until cleanup otherwise: a book's pages would pile up.
             qpdf_oh_release_all(pdf)
         }
