@@ -26,4 +26,26 @@ public struct Line: Sendable {
     public var bounds: Rect {
         Rect(x: origin.x, y: origin.y - ascent, width: width, height: ascent + descent)
     }
+
+    /// Where the inline picture `run` shows on the page: its delegate's box, standing on the
+    /// baseline. Nil for a run of glyphs.
+    public func pictureRect(of run: GlyphRun) -> Rect? {
+        guard let delegate = run.runDelegate else { return nil }
+        return Rect(x: origin.x + run.x, y: origin.y - delegate.ascent, width: delegate.width, height: delegate.ascent + delegate.descent)
+    }
+
+    /// The characters of the one picture the line shows when it shows nothing else but white
+    /// space; nil otherwise. One pass over the runs.
+    public var lonePicture: Range<Int>? {
+        var picture: Range<Int>?
+        for run in runs {
+            if run.runDelegate != nil {
+                if let picture, picture != run.stringRange { return nil }
+                picture = run.stringRange
+            } else if run.width >= 0.5 {
+                return nil
+            }
+        }
+        return picture
+    }
 }

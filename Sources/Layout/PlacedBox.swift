@@ -6,6 +6,10 @@ public struct PlacedBox: Sendable {
     public var rect: Rect
     public var box: BoxRange
     public var frames: [Frame]
+    /// Where each picture in its lines is drawn when it runs off the page with the box, by the
+    /// offset of its character; set by the page with the box's bled rectangle (`bleeding(to:)`),
+    /// empty when the box does not bleed or no picture of it reaches an edge.
+    public var bledPictures: [Int: Rect] = [:]
 
     public var style: BoxStyle { box.style }
 

@@ -22,6 +22,7 @@ extension ParseState {
         let address = href.trimmedValue
         if let problem = LinkAddress.problem(with: address) { return values.error(problem, at: href) }
         builder.attributes.link = address
+        linkTags.append(tagAt: tag.offset)
     }
 
     /// A link left open runs to the end of the document: almost surely a forgotten `</a>`.

@@ -32,6 +32,8 @@ public struct MarkupDocument: Sendable {
     public var exclusions: [ExclusionDeclaration] = []
     /// Every `<keep>` block, in order (`KeepDeclaration.number` is its place here, from 1).
     public var keeps: [KeepDeclaration] = []
+    /// Where each link's `<a>` is, for messages about a link found in `text`.
+    public var linkTags = LinkTags()
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

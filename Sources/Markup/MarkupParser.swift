@@ -56,7 +56,8 @@ public struct MarkupParser {
             }
         }
         return MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
-                              meta: state.meta, sections: state.sections, exclusions: state.exclusions, keeps: state.keeps, diagnostics: diagnostics.finished())
+                              meta: state.meta, sections: state.sections, exclusions: state.exclusions, keeps: state.keeps,
+                              linkTags: state.linkTags, diagnostics: diagnostics.finished())
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

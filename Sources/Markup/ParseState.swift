@@ -31,6 +31,8 @@ struct ParseState {
     /// Every `<section>` so far, with where it was written.
     var sections: [SectionDeclaration] = []
     var exclusions: [ExclusionDeclaration] = []
+    /// The `<a>` of every link so far.
+    var linkTags = LinkTags()
     /// The open `<section>` (a `<section>` wrongly opened inside it nests in its count).
     var openSection: OpenBlockTag?
     /// Every `<keep>` block so far, numbered from 1.

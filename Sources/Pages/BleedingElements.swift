@@ -28,14 +28,17 @@ extension PageTemplate {
             case .bottom: [.bottom, .sides]
             case .middle: .sides
             }
-            page.pictures[index].bled = changed(bled(picture.rect, toward: edges, ofPage: page.number), from: picture.rect)
+            let bled = changed(bled(picture.rect, toward: edges, ofPage: page.number), from: picture.rect)
+            page.pictures[index].bled = bled
+            page.pictures[index].content = Self.content(picture.content, bledTo: bled)
         }
         for frame in page.frames.indices {
             for index in page.frames[frame].floats.indices {
                 let float = page.frames[frame].floats[index]
                 guard Self.bleeds(float.content) else { continue }
-                let bled = bled(float.rect, toward: float.side == .left ? .left : .right, ofPage: page.number)
-                page.frames[frame].floats[index].bled = changed(bled, from: float.rect)
+                let bled = changed(bled(float.rect, toward: float.side == .left ? .left : .right, ofPage: page.number), from: float.rect)
+                page.frames[frame].floats[index].bled = bled
+                page.frames[frame].floats[index].content = Self.content(float.content, bledTo: bled)
             }
         }
         for index in page.tints.indices where page.tints[index].bleeds {
@@ -50,6 +53,13 @@ extension PageTemplate {
         case .picture(let image): image.spanning?.bleeds ?? image.float?.bleeds ?? false
         case .box(let box): box.style.bleeds
         }
+    }
+
+    /// A box that moved out to `bled` with the pictures in its lines that go with it
+    /// (`PlacedBox.bleeding(to:)`); anything else as it is.
+    private static func content(_ content: PlacedContent, bledTo bled: Rect?) -> PlacedContent {
+        guard let bled, case .box(let box) = content else { return content }
+        return .box(box.bleeding(to: bled))
     }
 
     /// nil when the element did not move out (it stands inside the text area): it is drawn as placed.

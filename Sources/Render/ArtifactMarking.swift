@@ -23,22 +23,20 @@ enum ArtifactMarking {
                 throw FinishingError("cannot read the content stream of page \(index + 1)")
             }
             defer { free(rewritten) }
-            // The page's stream is given the new data (a new stream would be a new object,
-            // which costs qpdf a reading of the whole file; see StructureTreeWriter.prepare).
-            // Written uncompressed here; qpdf compresses it when it writes the file.
-            var stream = qpdf_oh_get_key(pdf, page, "/Contents")
-            if qpdf_oh_is_array(pdf, stream) != QPDF_FALSE {
-                // Several streams: the first holds it all, the others are emptied.
-                let count = qpdf_oh_get_array_n_items(pdf, stream)
-                let first = qpdf_oh_get_array_item(pdf, stream, 0)
-                for index in 1 ..< max(1, count) {
-                    qpdf_oh_replace_stream_data(pdf, qpdf_oh_get_array_item(pdf, stream, index), rewritten, 0,
-                                                qpdf_oh_new_null(pdf), qpdf_oh_new_null(pdf))
-                }
-                stream = first
+            let contents = qpdf_oh_get_key(pdf, page, "/Contents")
+            if qpdf_oh_is_array(pdf, contents) != QPDF_FALSE {
+                // Cairo's stream between the sheet's (RegistrationMarks), which other pages
+                // share and must not be changed: the page gets one stream of its own holding it
+                // all, the marks among it. Written uncompressed here; qpdf compresses it when
+                // it writes the file.
+                let whole = Data(bytesNoCopy: rewritten, count: rewrittenLength, deallocator: .none)
+                qpdf_oh_replace_key(pdf, page, "/Contents", QPDFObjects.newStream(whole, in: pdf))
+            } else {
+                // Cairo's one stream is given the new data (a new stream would be a new object,
+                // which costs qpdf a reading of the whole file; see StructureTreeWriter.prepare).
+                guard qpdf_oh_is_stream(pdf, contents) != QPDF_FALSE else { throw FinishingError("page \(index + 1) has no content stream") }
+                qpdf_oh_replace_stream_data(pdf, contents, rewritten, rewrittenLength, qpdf_oh_new_null(pdf), qpdf_oh_new_null(pdf))
             }
-            guard qpdf_oh_is_stream(pdf, stream) != QPDF_FALSE else { throw FinishingError("page \(index + 1) has no content stream") }
-            qpdf_oh_replace_stream_data(pdf, stream, rewritten, rewrittenLength, qpdf_oh_new_null(pdf), qpdf_oh_new_null(pdf))
             qpdf_oh_release_all(pdf)
         }
     }

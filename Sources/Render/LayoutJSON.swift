@@ -149,6 +149,9 @@ enum LayoutJSON {
         var ascent: Double
         var descent: Double
         var width: Double
+        /// Where it is drawn when it runs off the page with the figure or aside it is in
+        /// (`bleed`), in page coordinates; nil when it does not.
+        var bleed: Rect?
     }
 
     /// One glyph as a row `[id, x, y, cluster]`: position from the line's origin, cluster the
@@ -199,10 +202,10 @@ extension LayoutJSON {
     static func page(_ page: Pages.Page, sheet: PrintSheet = PrintSheet()) -> Page {
         Page(number: page.number,
              size: Size(width: rounded(page.size.width), height: rounded(page.size.height)),
-             frames: page.frames.map(frame),
+             frames: page.frames.map { frame($0) },
              pictures: page.pictures.map { Picture(anchor: $0.anchor, edge: edge($0.position), rect: rect($0.rect), bleed: $0.bled.map(rect),
                                                   box: $0.box.map(box)) },
-             runningHeads: page.furniture.map { RunningHeads(text: $0.text.string, frames: $0.frames.map(frame)) },
+             runningHeads: page.furniture.map { RunningHeads(text: $0.text.string, frames: $0.frames.map { frame($0) }) },
              rules: page.rules.isEmpty ? nil : page.rules.map(rule),
              tints: page.tints.isEmpty ? nil : page.tints.map {
                  Tint(section: $0.section, color: hex($0.color), rect: rect($0.rect), bleed: $0.bled.map(rect))
@@ -226,8 +229,10 @@ extension LayoutJSON {
         }.joined()
     }
 
-    static func frame(_ frame: Layout.Frame) -> Frame {
-        Frame(rect: rect(frame.container.rect), stringRange: range(frame.visibleRange), lines: frame.lines.map(line),
+    /// `bledPictures`: where the pictures of a box that bleeds are drawn (`PlacedBox.bledPictures`).
+    static func frame(_ frame: Layout.Frame, bledPictures: [Int: Layout.Rect] = [:]) -> Frame {
+        Frame(rect: rect(frame.container.rect), stringRange: range(frame.visibleRange),
+              lines: frame.lines.map { line($0, bledPictures: bledPictures) },
               floats: frame.floats.map {
                   Float(anchor: $0.anchor, side: $0.side == .left ? "left" : "right", rect: rect($0.rect), bleed: $0.bled.map(rect),
                         box: $0.box.map(box))
@@ -235,7 +240,8 @@ extension LayoutJSON {
     }
 
     static func box(_ placed: PlacedBox) -> Box {
-        Box(kind: placed.style.kind.rawValue, stringRange: range(placed.box.range), frames: placed.frames.map(frame))
+        Box(kind: placed.style.kind.rawValue, stringRange: range(placed.box.range),
+            frames: placed.frames.map { frame($0, bledPictures: placed.bledPictures) })
     }
 
     static func edge(_ position: PlacedPicture.Position) -> String {
@@ -246,10 +252,11 @@ extension LayoutJSON {
         }
     }
 
-    static func line(_ line: Layout.Line) -> Line {
+    static func line(_ line: Layout.Line, bledPictures: [Int: Layout.Rect] = [:]) -> Line {
         Line(stringRange: range(line.stringRange), origin: Point(x: rounded(line.origin.x), y: rounded(line.origin.y)),
              ascent: rounded(line.ascent), descent: rounded(line.descent), leading: rounded(line.leading),
-             width: rounded(line.width), bounds: rect(line.bounds), runs: line.runs.map(run), box: line.box.map(box),
+             width: rounded(line.width), bounds: rect(line.bounds),
+             runs: line.runs.map { run($0, bled: bledPictures[$0.stringRange.lowerBound]) }, box: line.box.map(box),
              initial: line.initial.map { initial($0, of: line) })
     }
 
@@ -265,7 +272,8 @@ extension LayoutJSON {
                        glyphs: glyphs)
     }
 
-    static func run(_ run: GlyphRun) -> Run {
+    /// `bled`: where the run's picture is drawn when it runs off the page with its box.
+    static func run(_ run: GlyphRun, bled: Layout.Rect? = nil) -> Run {
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(run.glyphIDs.count)
         for index in run.glyphIDs.indices {
@@ -276,7 +284,8 @@ extension LayoutJSON {
                    font: Font(family: run.font.familyName, style: run.font.styleName, size: rounded(run.fontSize)),
                    direction: run.isRightToLeft ? "rtl" : "ltr", x: rounded(run.x), width: rounded(run.width), glyphs: glyphs,
                    picture: run.runDelegate.map {
-                       InlinePicture(ascent: rounded($0.ascent), descent: rounded($0.descent), width: rounded($0.width))
+                       InlinePicture(ascent: rounded($0.ascent), descent: rounded($0.descent), width: rounded($0.width),
+                                     bleed: bled.map(rect))
                    },
                    scale: run.horizontalScale == 1 ? nil : (run.horizontalScale * 10_000).rounded() / 10_000)
     }

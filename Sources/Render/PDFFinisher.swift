@@ -47,6 +47,10 @@ struct PDFFinisher {
         guard count == pageSizes.count + runningHeads.overlays.count else {
             throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count + runningHeads.overlays.count) pages drawn")
         }
+        // First: Cairo's tree goes before anything makes a new object (the crop marks' streams
+        // below), which has qpdf read every object left in the file (see StructureTreeWriter.prepare).
+        try structureTree?.prepare(in: pdf)
+        var registrationMarks = RegistrationMarks(marks: CropMarks(sheet: sheet))
         for (index, size) in pageSizes.enumerated() {
             let page = qpdf_get_page_n(pdf, index)
             if index > 0, pageSizes[index - 1] == size {
@@ -59,16 +63,13 @@ struct PDFFinisher {
                 setBox("/BleedBox", sheet.bleedBox(for: size), of: page, in: pdf)
                 setBox("/TrimBox", sheet.trimBox(for: size), of: page, in: pdf)
             }
-            RegistrationMarks(marks: CropMarks(sheet: sheet)).add(to: page, size: size, in: pdf)
+            registrationMarks.add(to: page, size: size, in: pdf)
             // Handles are kept until cleanup otherwise: a book's pages would pile up.
             qpdf_oh_release_all(pdf)
         }
         if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
         if restoresPNGRows { PNGRowsInPDF.restore(in: pdf) }
-        if let structure, let structureTree {
-            try structureTree.prepare(in: pdf)
-            try ArtifactMarking.mark(structure.artifacts, in: pdf)
-        }
+        if let structure { try ArtifactMarking.mark(structure.artifacts, in: pdf) }
         try runningHeads.apply(in: pdf)
         let date = PDFDate.string(secondsSince1970: metadata.creationDate)
         qpdf_set_info_key(pdf, "/CreationDate", date)

@@ -72,9 +72,10 @@ final class PageDrawer {
     }
 
     /// Draws `frames`, whose runs index `source`; `marked`: as the document's tagged content.
-    /// Pictures standing on the inside edges of a box that bleeds go out with it (`bleed`).
+    /// The pictures in the lines of a box that bleeds are drawn out to `bledPictures`
+    /// (`PlacedBox.bledPictures`), where layout put them.
     private func draw(_ frames: [Frame], of source: AttributedText, marked: Bool = true, images: inout [String: OpaquePointer],
-                      bleed: BoxBleed? = nil, in context: OpaquePointer) throws {
+                      bledPictures: [Int: Rect] = [:], in context: OpaquePointer) throws {
         let structure = marked ? self.structure : nil
         for frame in frames {
             for float in frame.floats {
@@ -103,16 +104,11 @@ final class PageDrawer {
                         if let background = run.attributes.backgroundColor {
                             DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
                         }
-                        if let delegate = run.runDelegate {
+                        if let box = drawn.pictureRect(of: run) {
                             // A floated or spanning picture's anchor draws nothing: the picture is
                             // the frame's float or the page's.
                             guard let image = run.image, image.float == nil, image.spanning == nil else { continue }
-                            let box = Rect(x: line.origin.x + run.x, y: line.origin.y - delegate.ascent,
-                                           width: delegate.width, height: delegate.ascent + delegate.descent)
-                            // Alone: no other picture in the line, and no text but white space.
-                            let alone = line.runs.allSatisfy { $0.runDelegate != nil ? $0.stringRange == run.stringRange : $0.width < 0.5 }
-                            let bled = bleed.map { $0.reach(ofPictureIn: box, aloneInItsLine: alone) }
-                            try drawImage(image, in: box, bled: bled == box ? nil : bled, images: &images, in: context)
+                            try drawImage(image, in: box, bled: bledPictures[run.stringRange.lowerBound], images: &images, in: context)
                         } else {
                             try drawGlyphs(run, line: line, source: source, in: context)
                         }
@@ -135,10 +131,8 @@ final class PageDrawer {
     private func beginPiece(_ piece: MarkedLinePieces.Piece, of line: Line, structure: StructureRecorder,
                             in context: OpaquePointer) throws {
         let first = line.runs[piece.runs.lowerBound]
-        if let image = first.image, let delegate = first.runDelegate {
+        if let image = first.image, let box = line.pictureRect(of: first) {
             guard image.float == nil, image.spanning == nil else { return structure.end(in: context) }
-            let box = Rect(x: line.origin.x + first.x, y: line.origin.y - delegate.ascent,
-                           width: delegate.width, height: delegate.ascent + delegate.descent)
             structure.beginPicture(image, anchor: first.stringRange.lowerBound, rect: box, in: context)
         } else {
             // The piece's first character in the text: right to left, runs go in visual order.
@@ -192,7 +186,7 @@ final class PageDrawer {
             cairo_stroke(context)
         }
         if decorated { structure?.end(in: context) }
-        try draw(box.frames, of: text, images: &images, bleed: bled.map { BoxBleed(box: box, bled: $0) }, in: context)
+        try draw(box.frames, of: text, images: &images, bledPictures: box.bledPictures, in: context)
     }
 
     /// `rect` filled with `color`: a box's background, a section's tint.
@@ -326,35 +320,5 @@ private extension Array where Element == cairo_glyph_t {
         for (glyph, position) in zip(run.glyphIDs, run.positions) {
             append(cairo_glyph_t(index: UInt(glyph), x: origin.x + position.x, y: origin.y + position.y))
         }
-    }
-}
-
-/// A box that runs off the page, as its pictures see it: those standing on the edges of its
-/// inside that moved go out to its bled rectangle, by the same rule (`Rect.bled`).
-private struct BoxBleed {
-    var inside: Rect
-    var reach: Rect
-    var edges: BleedEdges
-
-    init(box: PlacedBox, bled: Rect) {
-        inside = PlacedBox.textRect(of: box.rect, style: box.style)
-        reach = bled
-        let rect = box.rect
-        edges = BleedEdges()
-        if bled.minX < rect.minX { edges.insert(.left) }
-        if bled.maxX > rect.maxX { edges.insert(.right) }
-        if bled.minY < rect.minY { edges.insert(.top) }
-        if bled.maxY > rect.maxY { edges.insert(.bottom) }
-    }
-
-    /// Where a picture set at `box` in the bleeding box's lines reaches: the one rule
-    /// (`Rect.bled`), after a picture alone in its line is widened to the line, the box's whole
-    /// inside. That picture is the figure's picture, and a figure asked to run off the page
-    /// runs off on both sides even when its picture is a few points narrower than the column
-    /// (`<img width="480">` in a 483 pt text area would leave a white sliver at the trim).
-    func reach(ofPictureIn box: Rect, aloneInItsLine alone: Bool) -> Rect {
-        let placed = alone ? Rect(x: inside.minX, y: box.minY, width: inside.width, height: box.height) : box
-        let bled = placed.bled(edges, from: inside, to: reach)
-        return bled == placed ? box : bled
     }
 }

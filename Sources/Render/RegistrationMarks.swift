@@ -7,8 +7,22 @@ import Layout
 /// as well as showing the trim. Cairo cannot write a Separation colour space; the finishing
 /// step appends the marks as a content stream of their own, after the page's, marked as an
 /// artifact (they are not part of the document's content).
+///
+/// The streams round a page's own are the same bytes on every page of a size, so they are
+/// made once and shared, as `RunningHeadsOverlays` shares its own: a page adds no object,
+/// where two streams a page (their objects, dictionaries and deflated bytes) cost some 340
+/// bytes of the file a page. So they must never be changed: a page whose content the
+/// artifact marking rewrites gets a stream of its own instead (`ArtifactMarking`).
 struct RegistrationMarks {
     var marks: CropMarks
+    /// The `q` every page's content begins with, once made.
+    private var opening: QPDFObjectNumber?
+    /// The `Q` and the marks of each page size, once made.
+    private var closings: [Size: QPDFObjectNumber] = [:]
+
+    init(marks: CropMarks) {
+        self.marks = marks
+    }
 
     /// The colour space's name in the pages' resources.
     static let colourSpaceName = "/TypesetRegistration"
@@ -31,18 +45,29 @@ struct RegistrationMarks {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Appends the marks to `page`: its content is wrapped in `q` … `Q` so that the marks
-    /// start from the sheet's own coordinates whatever the page left in effect.
-    func add(to page: qpdf_oh, size: Size, in pdf: qpdf_data) {
-        let sheetHeight = marks.sheet.mediaBox(for: size).size.height
-        let operators = content(for: size, sheetHeight: sheetHeight)
-        guard !operators.isEmpty else { return }
+    /// Appends the marks to `page`, of `size`: its content is wrapped in `q` … `Q` so that the
+    /// marks start from the sheet's own coordinates whatever the page left in effect. The
+    /// streams are kept by number, since the caller releases qpdf's handles page by page.
+    mutating func add(to page: qpdf_oh, size: Size, in pdf: qpdf_data) {
+        guard let closing = closing(for: size, in: pdf) else { return }
         let resources = QPDFObjects.subdictionary("/Resources", of: page, in: pdf)
         let spaces = QPDFObjects.subdictionary("/ColorSpace", of: resources, in: pdf)
         qpdf_oh_replace_key(pdf, spaces, Self.colourSpaceName, qpdf_oh_parse(pdf, Self.colourSpace))
-        let opening = QPDFObjects.newStream(Data("q\n".utf8), in: pdf)
-        let closing = QPDFObjects.newStream(Data(("Q\n" + operators).utf8), in: pdf)
-        let parts = [opening] + QPDFObjects.items(of: qpdf_oh_get_key(pdf, page, "/Contents"), in: pdf) + [closing]
+        let opening = self.opening ?? QPDFObjectNumber(QPDFObjects.newStream(Data("q\n".utf8), in: pdf), in: pdf)!
+        self.opening = opening
+        let parts = [opening.handle(in: pdf)] + QPDFObjects.items(of: qpdf_oh_get_key(pdf, page, "/Contents"), in: pdf)
+            + [closing.handle(in: pdf)]
         qpdf_oh_replace_key(pdf, page, "/Contents", QPDFObjects.array(parts, in: pdf))
+    }
+
+    /// The stream that ends a page of `size` and strokes its marks, made at the first page of
+    /// that size; nil when the sheet has no marks.
+    private mutating func closing(for size: Size, in pdf: qpdf_data) -> QPDFObjectNumber? {
+        if let made = closings[size] { return made }
+        let operators = content(for: size, sheetHeight: marks.sheet.mediaBox(for: size).size.height)
+        guard !operators.isEmpty else { return nil }
+        let made = QPDFObjectNumber(QPDFObjects.newStream(Data(("Q\n" + operators).utf8), in: pdf), in: pdf)!
+        closings[size] = made
+        return made
     }
 }

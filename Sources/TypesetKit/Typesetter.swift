@@ -86,7 +86,8 @@ public final class Typesetter {
         var text = try log.take(CheckKeptBlocksPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
         if !options.pdfStandards.isEmpty, options.format == .pdf {
             let untitled = TitleRequirement.problem(title: title, standards: options.pdfStandards).map { [$0] } ?? []
-            let leftOut = options.pdfStandards.contains(.x4) ? PDFXPreflight.removeLinks(from: &text, sourceMap: document.sourceMap) : []
+            let leftOut = options.pdfStandards.contains(.x4)
+                ? PDFXPreflight.removeLinks(from: &text, sourceMap: document.sourceMap, linkTags: document.linkTags) : []
             text = try log.take(PassResult(text, diagnostics: untitled + leftOut))
         }
         if options.strict { try log.refuseWarnings() }

@@ -159,6 +159,38 @@ final class BleedPageTests: XCTestCase {
         assertNoTextUnderBleeds(pages[0])
     }
 
+    /// The pictures in a bleeding figure's lines reach out with it in the layout itself
+    /// (`PlacedBox.bledPictures`, which the drawer and the layout JSON read): the figure's own
+    /// picture, alone in its line and narrower than the column, to the top and both sides; a
+    /// picture sharing its line with words only on the side it stands on.
+    func testAFiguresPicturesBleedInTheLayout() throws {
+        let markup = """
+            <figure float="top" span="all" bleed="true">
+            <img src="rocket.jpg" width="470" alt="">
+            <img src="rocket.jpg" width="60" alt=""> and a few words beside it.
+            <caption>The Albatross on the pad.</caption>
+            </figure>
+            \(paragraphs(6))
+
+            """
+        let (_, pages) = try layOut(markup)
+        let figure = try XCTUnwrap(pages[0].pictures.first)
+        let box = try XCTUnwrap(figure.box)
+        let pictures = box.frames.flatMap(\.lines).flatMap { line in
+            line.runs.compactMap { run in line.pictureRect(of: run).map { (anchor: run.stringRange.lowerBound, rect: $0) } }
+        }
+        XCTAssertEqual(pictures.count, 2)
+        XCTAssertEqual(box.bledPictures.count, 2, "\(box.bledPictures)")
+        let lone = pictures[0], beside = pictures[1]
+        assertRect(box.bledPictures[lone.anchor], Rect(x: -bleed, y: -bleed, width: template.size.width + 2 * bleed,
+                                                       height: lone.rect.maxY + bleed), "the figure's picture")
+        assertRect(box.bledPictures[beside.anchor], Rect(x: -bleed, y: beside.rect.minY, width: beside.rect.maxX + bleed,
+                                                         height: beside.rect.height), "the picture beside words")
+
+        let unbled = try layOut(markup.replacingOccurrences(of: " bleed=\"true\"", with: "")).1
+        XCTAssertEqual(unbled[0].pictures.first?.box?.bledPictures.count, 0, "a figure that does not bleed moves none")
+    }
+
     /// An aside beside the text: its background runs off its side of the page.
     func testAnAsideBleedsAtItsSide() throws {
         let markup = "<aside float=\"left\" width=\"150\" background=\"#f2e6c9\" bleed=\"true\">\nGetting there: a torch and a note.\n</aside>\n"

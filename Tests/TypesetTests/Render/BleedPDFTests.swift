@@ -201,6 +201,22 @@ final class BleedPDFTests: XCTestCase {
         }
         let ppi = try picturePPI(output)
         XCTAssertEqual(ppi.first?.x, ppi.first?.y, "covered, not stretched")
+
+        // The layout JSON reports where it is drawn, as the page shows it: from the bleed's
+        // corner across the sheet, down to the picture's own foot, white under it.
+        let figure = try XCTUnwrap((try firstPageJSON(output)["pictures"] as? [[String: Any]])?.first)
+        let runs = try XCTUnwrap((figure["box"] as? [String: Any])?["frames"] as? [[String: Any]])
+            .flatMap { $0["lines"] as? [[String: Any]] ?? [] }.flatMap { $0["runs"] as? [[String: Any]] ?? [] }
+        let picture = try XCTUnwrap(runs.compactMap { $0["picture"] as? [String: Any] }.first)
+        let bled = try rect(picture["bleed"])
+        XCTAssertEqual(bled.x, -8.5, accuracy: 0.01)
+        XCTAssertEqual(bled.y, -8.5, accuracy: 0.01)
+        XCTAssertEqual(bled.width, a4.width + 2 * bleed, accuracy: 0.01)
+        let foot = bleed + bled.y + bled.height
+        for x in [0.5, width / 2, width - 1.5] {
+            XCTAssertTrue(isRed(pixels, x, foot - 1.5), "red above the reported foot at \(x)")
+            XCTAssertFalse(isRed(pixels, x, foot + 1.5), "none below it at \(x)")
+        }
     }
 
     func testTheDocumentedExampleAndTheOpenerFixtureBleed() throws {
