@@ -51,24 +51,20 @@ public final class HyphenationDictionary: Sendable {
     /// patterns say, ends and joins included; nil when the dictionary's encoding cannot spell
     /// it. The word is looked up as given: lowercase it first.
     public func breaks(in word: String) -> [Int]? {
-        let scalars = Array(word.unicodeScalars)
-        guard let bytes = encoding.bytes(of: scalars) else { return nil }
-        let values = breakValues(bytes)
-        var breaks: [Int] = []
-        var byte = 0
-        for (index, scalar) in scalars.enumerated() {
-            // A character's break is at its last byte, where libhyphen reads it.
-            byte += isUTF8 ? UTF8.width(scalar) : 1
-            if values[byte - 1] & 1 == 1 { breaks.append(index + 1) }
-        }
-        return breaks
+        encoding.bytes(of: word.unicodeScalars).map(breaks(inSpelled:))
     }
 
-    /// `breaks(in:)` for a lowercase word of ASCII letters given as bytes: each is one letter of
-    /// one byte in every dictionary's encoding, so nothing needs spelling.
-    func breaks(inASCII letters: [UInt8]) -> [Int] {
-        let values = breakValues(letters)
-        return values.indices.filter { values[$0] & 1 == 1 }.map { $0 + 1 }
+    /// `breaks(in:)` for a word already spelled in the dictionary's encoding (`encoding.spell`).
+    func breaks(inSpelled bytes: [UInt8]) -> [Int] {
+        let values = breakValues(bytes)
+        var breaks: [Int] = []
+        var letters = 0
+        for index in bytes.indices where encoding.endsLetter(bytes, at: index) {
+            // A character's break is at its last byte, where libhyphen reads it.
+            letters += 1
+            if values[index] & 1 == 1 { breaks.append(letters) }
+        }
+        return breaks
     }
 
     /// libhyphen's digit after each byte of `bytes`: odd where it may be broken.

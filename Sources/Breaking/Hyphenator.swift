@@ -85,36 +85,49 @@ public final class Hyphenator {
             .map(\.offset)
     }
 
+    /// The points of a word seen for the first time. Its characters are read from the UTF-16,
+    /// tested, lowercased and spelled in the dictionary's encoding one by one, with no `String`:
+    /// a word (2 to `maximumWordLength` characters) of letters and apostrophes with a lowercase
+    /// letter among them, each of whose characters has a lowercase of its own length in UTF-16
+    /// that the dictionary can spell.
     private func computePoints(_ units: [UInt16]) -> Word {
         guard units.count <= maximumWordLength * 2 else { return Word() }
-        if units.allSatisfy({ $0 < 0x80 }) { return computeASCIIPoints(units) }
-        let scalars = String(decoding: units, as: UTF16.self).unicodeScalars
-        guard scalars.count >= 2, scalars.count <= maximumWordLength,
-              scalars.allSatisfy({ $0.properties.isAlphabetic || $0.value == 0x2019 || $0.value == 0x27 }),
-              !scalars.allSatisfy({ !$0.properties.isLowercase }) else { return Word() }
-        let lowered = String(decoding: units, as: UTF16.self).lowercased()
-        guard lowered.utf16.count == units.count,   // lowercasing changed the length (rare)
-              let breaks = dictionary.breaks(in: lowered) else { return Word() }
-        let characterCount = scalars.count
-        var unitOffsets: [Int] = [0]
-        for scalar in lowered.unicodeScalars { unitOffsets.append(unitOffsets[unitOffsets.count - 1] + UTF16.width(scalar)) }
-        let points = breaks.filter { $0 < characterCount }.map { Point(offset: unitOffsets[$0], lettersBefore: $0) }
-        let first = scalars.first?.properties
-        return Word(points: points, letters: characterCount,
-                    capitalized: first.map { $0.isUppercase || $0.generalCategory == .titlecaseLetter } ?? false)
-    }
-
-    /// `computePoints` for a word of ASCII, most words of most texts, without decoding it into a
-    /// `String` twice: the same tests, by byte. In ASCII the alphabetic characters are the
-    /// letters, the lowercase ones a to z, the uppercase ones A to Z, and every character is one
-    /// UTF-16 unit and one byte in every dictionary's encoding.
-    private func computeASCIIPoints(_ units: [UInt16]) -> Word {
-        let isUpper = { (unit: UInt16) in unit >= 0x41 && unit <= 0x5A }
-        let isLower = { (unit: UInt16) in unit >= 0x61 && unit <= 0x7A }
-        guard units.count >= 2, units.count <= maximumWordLength,
-              units.allSatisfy({ isUpper($0) || isLower($0) || $0 == 0x27 }), units.contains(where: isLower) else { return Word() }
-        let lowered = units.map { UInt8(isUpper($0) ? $0 + 0x20 : $0) }
-        let points = dictionary.breaks(inASCII: lowered).filter { $0 < units.count }.map { Point(offset: $0, lettersBefore: $0) }
-        return Word(points: points, letters: units.count, capitalized: isUpper(units[0]))
+        var spelled: [UInt8] = []
+        spelled.reserveCapacity(units.count * 3)
+        var letters = 0
+        var hasLowercase = false
+        var capitalized = false
+        var decoder = UTF16()
+        var remaining = units.makeIterator()
+        reading: while true {
+            switch decoder.decode(&remaining) {
+            case .scalarValue(let scalar):
+                let letter = HyphenationLetter(scalar)
+                guard letter.belongsInWord, let lowercase = letter.lowercase,
+                      dictionary.encoding.spell(lowercase, into: &spelled) else { return Word() }
+                if letters == 0 { capitalized = letter.isCapital }
+                hasLowercase = hasLowercase || letter.isLowercase
+                letters += 1
+            case .emptyInput:
+                break reading
+            case .error:   // a lone surrogate
+                return Word()
+            }
+        }
+        guard letters >= 2, letters <= maximumWordLength, hasLowercase else { return Word() }
+        let breaks = dictionary.breaks(inSpelled: spelled)
+        var points: [Point] = []
+        points.reserveCapacity(breaks.count)
+        var offset = 0
+        var counted = 0
+        for lettersBefore in breaks where lettersBefore < letters {
+            // A letter after U+FFFF is two units of UTF-16; its lowercase too.
+            while counted < lettersBefore {
+                offset += UTF16.isLeadSurrogate(units[offset]) ? 2 : 1
+                counted += 1
+            }
+            points.append(Point(offset: offset, lettersBefore: lettersBefore))
+        }
+        return Word(points: points, letters: letters, capitalized: capitalized)
     }
 }

@@ -97,38 +97,33 @@ final class HyphenationDictionaryTests: XCTestCase {
     /// Truncated, garbled, empty or absurd files load as some dictionary, quickly, and a
     /// Hyphenator over them answers within the word; a file that cannot be read is none.
     func testDamagedFilesLoadWithoutCrashingOrHanging() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hyphenation-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let saved = Hyphenator.dictionaryDirectory
-        Hyphenator.dictionaryDirectory = directory.path
-        defer { Hyphenator.dictionaryDirectory = saved }
-
-        let german = try XCTUnwrap(FileManager.default.contents(atPath: "\(saved)/hyph_de_DE.dic"))
-        var generator = SystemRandomNumberGenerator()
-        var files: [String: Data] = [
-            "aa": german.prefix(german.count / 2),                       // cut inside the compound level
-            "ab": german.prefix(german.count - 1000),                    // cut inside the word level
-            "ac": Data(),
-            "ad": Data("UTF-8".utf8),
-            "ae": Data(("UTF-8\n" + String(repeating: "a1b2c", count: 5000) + "\n").utf8),
-            "af": Data("UTF-8\nNEXTLEVEL\nNEXTLEVEL\nNEXTLEVEL\n1\n.\n9.9\nNOHYPHEN\nNOHYPHEN ,,,\n".utf8),
-            "ag": Data("UTF-8\nLEFTHYPHENMIN 300\nRIGHTHYPHENMIN -7\nCOMPOUNDLEFTHYPHENMIN 99999999999\na1b\n".utf8),
-            "ah": Data("UTF-8\n\u{0}a1b\na\u{0}1b\n\u{FF}\u{FE}1\n".utf8),
-        ]
-        files["ai"] = Data((0 ..< 200_000).map { _ in UInt8.random(in: 0 ... 255, using: &generator) })
-        files["aj"] = Data("UTF-8\n".utf8) + Data((0 ..< 200_000).map { _ in [UInt8(ascii: "a"), UInt8(ascii: "1"), 0xC3, 0xA9, 10, 9][Int.random(in: 0 ..< 6, using: &generator)] })
-        for (code, data) in files {
-            try data.write(to: directory.appendingPathComponent("hyph_\(code).dic"))
-            let hyphenator = try XCTUnwrap(Hyphenator(language: code), code)
-            for word in ["Silbentrennung", "ab", "abcabcabcabc", "éléphant", "rock'n'roll", String(repeating: "ab", count: 32)] {
-                let count = word.utf16.count
-                let points = hyphenator.hyphenationPoints(in: Array(word.utf16), rules: HyphenationRules(minimumWord: 1, minimumBefore: 1, minimumAfter: 1))
-                XCTAssertTrue(points.allSatisfy { $0 > 0 && $0 < count }, "\(code) \(word): \(points)")
+        try withTemporaryDictionaryDirectory { directory, installed in
+            let german = try XCTUnwrap(FileManager.default.contents(atPath: "\(installed)/hyph_de_DE.dic"))
+            var generator = SystemRandomNumberGenerator()
+            var files: [String: Data] = [
+                "aa": german.prefix(german.count / 2),                       // cut inside the compound level
+                "ab": german.prefix(german.count - 1000),                    // cut inside the word level
+                "ac": Data(),
+                "ad": Data("UTF-8".utf8),
+                "ae": Data(("UTF-8\n" + String(repeating: "a1b2c", count: 5000) + "\n").utf8),
+                "af": Data("UTF-8\nNEXTLEVEL\nNEXTLEVEL\nNEXTLEVEL\n1\n.\n9.9\nNOHYPHEN\nNOHYPHEN ,,,\n".utf8),
+                "ag": Data("UTF-8\nLEFTHYPHENMIN 300\nRIGHTHYPHENMIN -7\nCOMPOUNDLEFTHYPHENMIN 99999999999\na1b\n".utf8),
+                "ah": Data("UTF-8\n\u{0}a1b\na\u{0}1b\n\u{FF}\u{FE}1\n".utf8),
+            ]
+            files["ai"] = Data((0 ..< 200_000).map { _ in UInt8.random(in: 0 ... 255, using: &generator) })
+            files["aj"] = Data("UTF-8\n".utf8) + Data((0 ..< 200_000).map { _ in [UInt8(ascii: "a"), UInt8(ascii: "1"), 0xC3, 0xA9, 10, 9][Int.random(in: 0 ..< 6, using: &generator)] })
+            for (code, data) in files {
+                try data.write(to: directory.appendingPathComponent("hyph_\(code).dic"))
+                let hyphenator = try XCTUnwrap(Hyphenator(language: code), code)
+                for word in ["Silbentrennung", "ab", "abcabcabcabc", "éléphant", "rock'n'roll", String(repeating: "ab", count: 32)] {
+                    let count = word.utf16.count
+                    let points = hyphenator.hyphenationPoints(in: Array(word.utf16), rules: HyphenationRules(minimumWord: 1, minimumBefore: 1, minimumAfter: 1))
+                    XCTAssertTrue(points.allSatisfy { $0 > 0 && $0 < count }, "\(code) \(word): \(points)")
+                }
             }
+            // A folder where a file should be cannot be read.
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("hyph_ak.dic"), withIntermediateDirectories: false)
+            XCTAssertNil(Hyphenator(language: "ak"))
         }
-        // A folder where a file should be cannot be read.
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("hyph_ak.dic"), withIntermediateDirectories: false)
-        XCTAssertNil(Hyphenator(language: "ak"))
     }
 }

@@ -34,25 +34,9 @@ final class HyphenationOracleTests: XCTestCase {
                          hyphenate: unsafeBitCast(hyphenate, to: Hyphenate.self))
     }
 
-    /// `word` in the dictionary's encoding (its file's first line), by iconv; nil when it cannot be spelled.
+    /// `word` in the dictionary's encoding (its file's first line); nil when it cannot be spelled.
     private func encoded(_ word: String, as encoding: String) -> [UInt8]? {
-        if encoding == "UTF-8" { return Array(word.utf8) }
-        let converter = iconv_open(encoding, "UTF-8")
-        guard converter != iconv_t(bitPattern: -1) else { return nil }
-        defer { iconv_close(converter) }
-        var input = Array(word.utf8).map { CChar(bitPattern: $0) }
-        var output = [CChar](repeating: 0, count: input.count * 4 + 4)
-        var inputLeft = input.count
-        var outputLeft = output.count
-        let failed = input.withUnsafeMutableBufferPointer { inputBuffer in
-            output.withUnsafeMutableBufferPointer { outputBuffer in
-                var inputPointer: UnsafeMutablePointer<CChar>? = inputBuffer.baseAddress
-                var outputPointer: UnsafeMutablePointer<CChar>? = outputBuffer.baseAddress
-                return iconv(converter, &inputPointer, &inputLeft, &outputPointer, &outputLeft) == -1
-            }
-        }
-        guard !failed, inputLeft == 0 else { return nil }
-        return output.prefix(output.count - outputLeft).map { UInt8(bitPattern: $0) }
+        encoding == "UTF-8" ? Array(word.utf8) : iconvSpelling(word, as: encoding)
     }
 
     /// After which characters libhyphen breaks `bytes` (per character in UTF-8, per byte otherwise).
@@ -125,41 +109,103 @@ final class HyphenationOracleTests: XCTestCase {
         XCTAssertGreaterThan(compared, 280_000)
     }
 
-    /// A word of ASCII takes a shorter way through Hyphenator: it is offered the points the
-    /// dictionary gives its lowercase spelling, as every other word is (capitals, apostrophes,
-    /// digits, one letter, the longest word and one letter more).
-    func testAnASCIIWordGetsTheDictionarysPoints() throws {
-        let path = "\(Hyphenator.dictionaryDirectory)/hyph_en_US.dic"
-        let dictionary = try XCTUnwrap(HyphenationDictionary.load(path))
-        let hyphenator = try XCTUnwrap(Hyphenator(language: "en-US"))
+    /// The points Hyphenator offered a word when it decoded the word into a `String` and
+    /// lowercased that (before it read the word character by character): the dictionary's
+    /// breaks in the lowercase spelling of a word of 2 to `maximumLength` letters and
+    /// apostrophes, with a lowercase letter, whose lowercase is as long in UTF-16; as UTF-16
+    /// offsets, none after the last letter.
+    private func pointsAsAString(_ word: String, _ dictionary: HyphenationDictionary, maximumLength: Int) -> [Int] {
+        let units = Array(word.utf16)
+        let scalars = String(decoding: units, as: UTF16.self).unicodeScalars
+        guard units.count <= maximumLength * 2, scalars.count >= 2, scalars.count <= maximumLength,
+              scalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "'" || $0 == "\u{2019}" }),
+              scalars.contains(where: \.properties.isLowercase) else { return [] }
+        let lowered = String(decoding: units, as: UTF16.self).lowercased()
+        guard lowered.utf16.count == units.count, let breaks = dictionary.breaks(in: lowered) else { return [] }
+        var offsets = [0]
+        for scalar in lowered.unicodeScalars { offsets.append(offsets[offsets.count - 1] + UTF16.width(scalar)) }
+        return breaks.filter { $0 < scalars.count }.map { offsets[$0] }
+    }
+
+    /// Words the letters of whose scripts, case and encoding Hyphenator must read right.
+    private static let wordsThatAreNotPlain = [
+        // capitals that are not ASCII, first, inside, everywhere
+        "Ärgernis", "ÄRGERNIS", "ärgerNIS", "Élémentaire", "éLÉMENTAIRE", "Жизнеописание", "ЖИЗНЕОПИСАНИЕ", "жизнеОПИСАНИЕ",
+        "Ölförderung", "Übergrößenträger", "Ёлочка", "ёлочка", "Straße", "STRAẞE", "Œuvre", "œuvre",
+        // letters an eight-bit dictionary cannot spell, capitals whose lowercase it can
+        "Łódź", "Dvořák", "Ĳsselmeer", "λόγος", "Λόγος", "\u{212A}ilogramm", "\u{212B}ngström", "naïveté",
+        // İ lowercases to two characters; Σ to σ, even last
+        "İstanbul", "istanbul", "ΟΔΟΣ", "οδοΣ", "Οδός",
+        // combining marks (a decomposed é, an alphabetic mark), a soft hyphen, titlecase
+        "Cafe\u{301}ine", "e\u{301}le\u{301}ment", "ab\u{345}cd", "hyphen\u{AD}ation", "Silben\u{AD}trennung", "ǅamija", "ǈubljana",
+        // apostrophes, straight and typographic, spelled by UTF-8 only
+        "l’homme", "L’Homme", "l'homme", "aujourd’hui", "don’t", "d’Artagnan", "’tis", "rock’n’roll",
+        // beyond U+FFFF, numbers, and lone surrogates are no letters
+        "\u{10400}\u{10428}\u{10429}", "a\u{10428}bc", "𝐀𝐁𝐂abc", "x2y", "abc١٢٣",
+    ]
+
+    /// Every word of every installed language, in capitals, capitalised, mixed, and words of
+    /// other scripts and encodings, is offered what the dictionary gives its lowercase
+    /// spelling, as when Hyphenator read words through a `String`; none when a capital first
+    /// is not to be hyphenated.
+    func testEveryWordGetsTheDictionarysPointsForItsLowercase() throws {
         let rules = HyphenationRules(minimumWord: 1, minimumBefore: 1, minimumAfter: 1, capitalized: true)
         let lowercaseRules = HyphenationRules(minimumWord: 1, minimumBefore: 1, minimumAfter: 1, capitalized: false)
-        let known = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Fixtures/hyphenation/hyph_en_US.txt"),
-                               encoding: .utf8).split(separator: "\n").map { $0.replacingOccurrences(of: "=", with: "") }
+        let referenceDirectory = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/hyphenation")
+        let references = try FileManager.default.contentsOfDirectory(at: referenceDirectory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "txt" }.sorted { $0.path < $1.path }
+        XCTAssertEqual(references.count, 9)
         var generator = SplitMix(seed: 17)
-        let longest = String(repeating: "ab", count: 32)
-        var words = ["a", "ab", "AB", "Ab", "'tis", "don't", "x2y", "hyphenation", longest, longest + "a"]
-        for word in known where word.unicodeScalars.allSatisfy(\.isASCII) {
-            words.append(word)
-            words.append(word.prefix(1).uppercased() + word.dropFirst())
-            words.append(String(word.map { Bool.random(using: &generator) ? Character($0.uppercased()) : $0 }))
-            words.append(word.uppercased())
-        }
+        var compared = 0
         var differences: [String] = []
-        for word in words {
-            let scalars = word.unicodeScalars
-            let hyphenated = scalars.count >= 2 && scalars.count <= hyphenator.maximumWordLength
-                && scalars.allSatisfy { $0.properties.isAlphabetic || $0 == "'" } && scalars.contains { $0.properties.isLowercase }
-            let expected = hyphenated ? (dictionary.breaks(in: word.lowercased()) ?? []).filter { $0 < scalars.count } : []
-            let found = hyphenator.hyphenationPoints(in: Array(word.utf16), rules: rules)
-            if found != expected { differences.append("\(word): \(found), expected \(expected)") }
-            // Without the rule that allows it, a word with a capital first is not hyphenated.
-            let lowercaseOnly = hyphenator.hyphenationPoints(in: Array(word.utf16), rules: lowercaseRules)
-            if lowercaseOnly != (scalars.first?.properties.isUppercase == true ? [] : expected) {
-                differences.append("\(word) (capitals kept whole): \(lowercaseOnly)")
+        for reference in references {
+            let name = reference.deletingPathExtension().lastPathComponent
+            let dictionary = try XCTUnwrap(HyphenationDictionary.load("\(Hyphenator.dictionaryDirectory)/\(name).dic"))
+            let language = String(name.dropFirst("hyph_".count)).replacingOccurrences(of: "_", with: "-")
+            let hyphenator = try XCTUnwrap(Hyphenator(language: language), language)
+            let known = try String(contentsOf: reference, encoding: .utf8).split(separator: "\n")
+                .map { $0.replacingOccurrences(of: "=", with: "") }
+            let longest = String(repeating: "äb", count: hyphenator.maximumWordLength / 2)
+            var words = ["a", "ab", "AB", "Ab", "'tis", "don't", longest, longest + "a", "\u{10428}" + longest.dropFirst()]
+                + Self.wordsThatAreNotPlain
+            for word in known {
+                words.append(word)
+                words.append(word.prefix(1).uppercased() + word.dropFirst())
+                words.append(word.map { Bool.random(using: &generator) ? $0.uppercased() : String($0) }.joined())
+                words.append(word.uppercased())
+            }
+            for word in words {
+                let expected = pointsAsAString(word, dictionary, maximumLength: hyphenator.maximumWordLength)
+                let found = hyphenator.hyphenationPoints(in: Array(word.utf16), rules: rules)
+                if found != expected { differences.append("\(name) \(word): \(found), expected \(expected)") }
+                // Without the rule that allows it, a word with a capital first is not hyphenated.
+                let first = word.unicodeScalars.first?.properties
+                let isCapital = first.map { $0.isUppercase || $0.generalCategory == .titlecaseLetter } ?? false
+                let lowercaseOnly = hyphenator.hyphenationPoints(in: Array(word.utf16), rules: lowercaseRules)
+                if lowercaseOnly != (isCapital ? [] : expected) { differences.append("\(name) \(word) (capitals kept whole): \(lowercaseOnly)") }
+                compared += 1
+            }
+            // Lone surrogates are no letters.
+            for units: [UInt16] in [[0x61, 0xD800, 0x62, 0x63], [0x61, 0x62, 0xDC00], [0xD801, 0xDC28, 0xD801]] {
+                XCTAssertEqual(hyphenator.hyphenationPoints(in: units, rules: rules), [], "\(name) \(units)")
             }
         }
-        XCTAssertGreaterThan(words.count, 10_000)
+        XCTAssertGreaterThan(compared, 80_000)
         XCTAssertEqual(differences.count, 0, differences.prefix(10).joined(separator: "; "))
+    }
+
+    /// Breaks after a letter past U+FFFF land after both of its units of UTF-16, and a
+    /// capital's breaks are its lowercase's (a dictionary of such letters, made for the test).
+    func testPointsAfterLettersOutsideTheBasicPlane() throws {
+        try withTemporaryDictionaryDirectory { directory, _ in
+            // Deseret (U+10400 …): a break after each 𐐨 (U+10428) and before each ж.
+            try Data("UTF-8\nLEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\n\u{10428}1\n1ж\n".utf8)
+                .write(to: directory.appendingPathComponent("hyph_xd.dic"))
+            let hyphenator = try XCTUnwrap(Hyphenator(language: "xd"))
+            let rules = HyphenationRules(minimumWord: 1, minimumBefore: 1, minimumAfter: 1, capitalized: true)
+            // 𐐀 (the capital) is lowercased to 𐐨 and read through it; each is two units.
+            XCTAssertEqual(hyphenator.hyphenationPoints(in: Array("\u{10400}a\u{10428}bЖc".utf16), rules: rules), [2, 5, 6])
+            XCTAssertEqual(hyphenator.hyphenationPoints(in: Array("a\u{10428}\u{10428}b".utf16), rules: rules), [3, 5])
+        }
     }
 }
