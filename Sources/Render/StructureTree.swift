@@ -14,16 +14,50 @@ final class StructureElement {
 
     let role: String
     private(set) var kids: [Kid] = []
-    var alternativeText: String?
-    /// A language other than the document's.
-    var language: String?
-    /// The drawn rectangle of a picture (device space on the sheet, y down) and its page.
-    var bounds: (page: Int, rect: Rect)?
-    /// A link's address, to find it again when its annotation comes.
-    var address: String?
+    /// What few elements have (a figure's description, a span's language, a link's address),
+    /// kept apart: a book's tens of thousands of paragraphs have none of it, and the tree is
+    /// held while qpdf writes the file.
+    private var details: Details?
+
+    private final class Details {
+        var alternativeText: String?
+        var language: String?
+        var bounds: (page: Int, rect: Rect)?
+        var address: String?
+    }
 
     init(role: String) {
         self.role = role
+    }
+
+    var alternativeText: String? {
+        get { details?.alternativeText }
+        set { detailsMade().alternativeText = newValue }
+    }
+
+    /// A language other than the document's.
+    var language: String? {
+        get { details?.language }
+        set { detailsMade().language = newValue }
+    }
+
+    /// The drawn rectangle of a picture (device space on the sheet, y down) and its page.
+    var bounds: (page: Int, rect: Rect)? {
+        get { details?.bounds }
+        set { detailsMade().bounds = newValue }
+    }
+
+    /// A link's address, to find it again when its annotation comes.
+    var address: String? {
+        get { details?.address }
+        set { detailsMade().address = newValue }
+    }
+
+    private func detailsMade() -> Details {
+        if let details { return details }
+        let made = Details()
+        details = made
+        return made
     }
 
     func append(_ kid: Kid) {
