@@ -19,6 +19,9 @@ final class StructureRecorder {
     private var openTag: String?
     /// Each string of `record.strings` to its index.
     private var stringIndexes: [String: Int32] = [:]
+    /// The string looked up last, with its index: every line asks for its language, mostly
+    /// the one the line before asked for, which then costs no hashing.
+    private var lastString: (string: String, index: Int32)?
 
     init(text: AttributedText, language: String) {
         self.text = text
@@ -81,7 +84,7 @@ final class StructureRecorder {
     /// Ends the piece begun last.
     func end(in context: OpaquePointer) {
         guard let tag = openTag else { return }
-        cairo_tag_end(context, tag)
+        tag.withCString { cairo_tag_end(context, $0) }
         openTag = nil
     }
 
@@ -92,16 +95,21 @@ final class StructureRecorder {
 
     /// The index of `string` in `record.strings`, added the first time.
     private func index(of string: String) -> Int32 {
-        if let index = stringIndexes[string] { return index }
-        let index = Int32(record.strings.count)
-        record.strings.append(string)
-        stringIndexes[string] = index
+        if let lastString, lastString.string == string { return lastString.index }
+        let index = stringIndexes[string] ?? {
+            let index = Int32(record.strings.count)
+            record.strings.append(string)
+            stringIndexes[string] = index
+            return index
+        }()
+        lastString = (string, index)
         return index
     }
 
     private func begin(_ piece: MarkedPiece, tag: String, in context: OpaquePointer) {
         end(in: context)
-        cairo_tag_begin(context, tag, nil)
+        // Through `withCString`, which lends a short tag's bytes without making an array.
+        tag.withCString { cairo_tag_begin(context, $0, nil) }
         openTag = tag
         append(piece)
     }
@@ -112,12 +120,11 @@ final class StructureRecorder {
     }
 
     /// The start of the paragraph holding `offset`, its logical description recorded the
-    /// first time it is met.
+    /// first time it is met (the paragraph last looked up has been recorded already).
     private func paragraphStart(of offset: Int) -> Int {
-        if !paragraph.contains(offset) {
-            paragraph = text.paragraphRange(containing: offset)
-            if paragraph.isEmpty { paragraph = offset ..< offset + 1 }
-        }
+        guard !paragraph.contains(offset) else { return paragraph.lowerBound }
+        paragraph = text.paragraphRange(containing: offset)
+        if paragraph.isEmpty { paragraph = offset ..< offset + 1 }
         let start = paragraph.lowerBound
         if record.paragraphs[start] == nil {
             let style = text.paragraphStyle(at: start)
