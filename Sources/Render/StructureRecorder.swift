@@ -15,6 +15,9 @@ final class StructureRecorder {
     private let text: AttributedText
     /// The paragraph last looked up: a line's pieces are all in one.
     private var paragraph: Range<Int> = 0 ..< 0
+    /// What the record and the drawer need of its style, read once (the style itself is a
+    /// large value, costly to copy).
+    private var paragraphFacts = ParagraphFacts()
     /// The tag of the piece begun and not yet ended.
     private var openTag: String?
     /// Each string of `record.strings` to its index.
@@ -54,9 +57,10 @@ final class StructureRecorder {
     /// runs are cut there, so that the label is a piece of its own.
     func listLabelEnd(of line: Line) -> Int? {
         let start = line.stringRange.lowerBound
-        guard start == 0 || AttributedText.isParagraphEnd(text.storage[start - 1]),
-              let length = text.paragraphStyle(at: start).listMarkerLength else { return nil }
-        return start + length
+        guard start == 0 || AttributedText.isParagraphEnd(text.storage[start - 1]) else { return nil }
+        // The paragraph its pieces will begin in: its style is read once for both.
+        lookUpParagraph(containing: start)
+        return paragraphFacts.listMarkerLength.map { start + $0 }
     }
 
     /// The end of the list item's marker on the line being drawn.
@@ -120,17 +124,45 @@ final class StructureRecorder {
     }
 
     /// The start of the paragraph holding `offset`, its logical description recorded the
-    /// first time it is met (the paragraph last looked up has been recorded already).
+    /// first time it is met.
     private func paragraphStart(of offset: Int) -> Int {
-        guard !paragraph.contains(offset) else { return paragraph.lowerBound }
-        paragraph = text.paragraphRange(containing: offset)
-        if paragraph.isEmpty { paragraph = offset ..< offset + 1 }
+        lookUpParagraph(containing: offset)
         let start = paragraph.lowerBound
-        if record.paragraphs[start] == nil {
-            let style = text.paragraphStyle(at: start)
-            record.paragraphs[start] = LogicalParagraph(style: style)
-            if let box = style.box, record.boxes[box.number] == nil { record.boxes[box.number] = LogicalBox(box) }
+        if !paragraphFacts.recorded, let logical = paragraphFacts.logical {
+            if record.paragraphs[start] == nil {
+                record.paragraphs[start] = logical
+                if let (number, box) = paragraphFacts.box, record.boxes[number] == nil { record.boxes[number] = box }
+            }
+            paragraphFacts.recorded = true
         }
         return start
+    }
+
+    /// Makes the paragraph holding `offset` `paragraph`, and reads its style, unless it is
+    /// that paragraph already.
+    private func lookUpParagraph(containing offset: Int) {
+        guard paragraphFacts.logical == nil || !paragraph.contains(offset) else { return }
+        paragraph = text.paragraphRange(containing: offset)
+        if paragraph.isEmpty { paragraph = offset ..< offset + 1 }
+        paragraphFacts = ParagraphFacts(text.paragraphStyle(at: paragraph.lowerBound))
+    }
+}
+
+/// What `StructureRecorder` keeps of the style of the paragraph it looked up last.
+private struct ParagraphFacts {
+    /// Its description for the record; nil before any paragraph is looked up.
+    var logical: LogicalParagraph?
+    /// The figure or aside it is set in, by number.
+    var box: (number: Int, box: LogicalBox)?
+    var listMarkerLength: Int?
+    /// Whether `logical` is in the record (it is once a piece of the paragraph has begun).
+    var recorded = false
+
+    init() {}
+
+    init(_ style: ParagraphStyle) {
+        logical = LogicalParagraph(style: style)
+        box = style.box.map { ($0.number, LogicalBox($0)) }
+        listMarkerLength = style.listMarkerLength
     }
 }
