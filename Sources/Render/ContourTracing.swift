@@ -1,5 +1,4 @@
 import Diagnostics
-import Render
 import Text
 
 /// Traces the contours of pictures floated with `wrap="contour"` before layout, which never

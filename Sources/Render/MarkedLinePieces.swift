@@ -10,23 +10,35 @@ struct MarkedLinePieces: Sequence {
         var runs: Range<Int>
     }
 
-    private let line: Line
+    private let runs: [GlyphRun]
     /// Where a list item's marker ends: runs before and after it are never one piece.
     private let labelEnd: Int?
 
     init(_ line: Line, labelEnd: Int? = nil) {
-        self.line = line
+        runs = line.runs
         self.labelEnd = labelEnd
     }
 
-    private func isLabel(_ run: GlyphRun) -> Bool {
-        labelEnd.map { run.stringRange.lowerBound < $0 } ?? false
+    func makeIterator() -> Iterator {
+        Iterator(runs: runs, labelEnd: labelEnd)
     }
 
-    func makeIterator() -> AnyIterator<Piece> {
-        let runs = line.runs
-        var start = runs.startIndex
-        return AnyIterator {
+    /// The pieces from left to right: a plain iterator, which drawing a line makes once.
+    struct Iterator: IteratorProtocol {
+        fileprivate let runs: [GlyphRun]
+        fileprivate let labelEnd: Int?
+        private var start = 0
+
+        fileprivate init(runs: [GlyphRun], labelEnd: Int?) {
+            self.runs = runs
+            self.labelEnd = labelEnd
+        }
+
+        private func isLabel(_ run: GlyphRun) -> Bool {
+            labelEnd.map { run.stringRange.lowerBound < $0 } ?? false
+        }
+
+        mutating func next() -> Piece? {
             guard start < runs.endIndex else { return nil }
             var end = start + 1
             if runs[start].image == nil {

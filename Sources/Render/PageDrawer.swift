@@ -85,35 +85,10 @@ final class PageDrawer {
                 case .box(let box): try draw(box, bled: float.bled, images: &images, in: context)
                 }
             }
-            for line in frame.lines {
-                if let box = line.box { try draw(box, images: &images, in: context) }
-                if let initial = line.initial {
-                    structure?.beginText(at: initial.hiddenRange.lowerBound, link: nil,
-                                         language: line.runs.first?.attributes.language ?? "", in: context)
-                    // Read with the line's first shown character (see RunTextClusters), when it shows one.
-                    let readAlone = !line.runs.contains { $0.clusters.contains(initial.hiddenRange.upperBound) }
-                    InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)
-                }
-                let labelEnd = structure?.listLabelEnd(of: line)
-                structure?.listLabelEnd = labelEnd
-                // A list item's marker is marked alone, though it may share a run with its text.
-                let drawn = labelEnd.map { line.cuttingRuns(at: $0) } ?? line
-                for piece in MarkedLinePieces(drawn, labelEnd: labelEnd) {
-                    if let structure { try beginPiece(piece, of: drawn, structure: structure, in: context) }
-                    for run in drawn.runs[piece.runs] {
-                        if let background = run.attributes.backgroundColor {
-                            DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
-                        }
-                        if let box = drawn.pictureRect(of: run) {
-                            // A floated or spanning picture's anchor draws nothing: the picture is
-                            // the frame's float or the page's.
-                            guard let image = run.image, image.float == nil, image.spanning == nil else { continue }
-                            try drawImage(image, in: box, bled: bledPictures[run.stringRange.lowerBound], images: &images, in: context)
-                        } else {
-                            try drawGlyphs(run, line: line, source: source, in: context)
-                        }
-                        DecorationDrawer.drawDecorations(of: run, line: line, in: context)
-                    }
+            // Each line and run is read where the frame holds it, not copied out of it.
+            try frame.lines.withUnsafeBufferPointer { lines in
+                for index in lines.indices {
+                    try draw(lines[index], of: source, structure: structure, images: &images, bledPictures: bledPictures, in: context)
                 }
             }
             // A paragraph's lines in a frame go on in one marked sequence (StructureRecorder):
@@ -122,23 +97,79 @@ final class PageDrawer {
             // A running head's link would be a structure element inside its artifact,
             // which Cairo then gives no MCID: it is not made a link.
             if annotatesLinks, marked {
-                for line in frame.lines { LinkAnnotator.annotate(line, recordingIn: structure, in: context) }
+                for index in frame.lines.indices { LinkAnnotator.annotate(frame.lines[index], recordingIn: structure, in: context) }
             }
         }
     }
 
-    /// Begins the marked content of `piece`: a picture in the line, or its text.
-    private func beginPiece(_ piece: MarkedLinePieces.Piece, of line: Line, structure: StructureRecorder,
-                            in context: OpaquePointer) throws {
-        let first = line.runs[piece.runs.lowerBound]
-        if let image = first.image, let box = line.pictureRect(of: first) {
+    /// Draws `line`, its pieces marked in `structure` when it is given.
+    private func draw(_ line: Line, of source: AttributedText, structure: StructureRecorder?, images: inout [String: OpaquePointer],
+                      bledPictures: [Int: Rect], in context: OpaquePointer) throws {
+        if let box = line.box { try draw(box, images: &images, in: context) }
+        if let initial = line.initial {
+            structure?.beginText(at: initial.hiddenRange.lowerBound, link: nil,
+                                 language: line.runs.first?.attributes.language ?? "", in: context)
+            // Read with the line's first shown character (see RunTextClusters), when it shows one.
+            let readAlone = !line.runs.contains { $0.clusters.contains(initial.hiddenRange.upperBound) }
+            InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)
+        }
+        let labelEnd = structure?.listLabelEnd(of: line)
+        structure?.listLabelEnd = labelEnd
+        // A list item's marker is marked alone, though it may share a run with its text.
+        guard let labelEnd else {
+            return try drawRuns(of: line, in: line, source: source, structure: structure, images: &images,
+                                bledPictures: bledPictures, in: context)
+        }
+        try drawRuns(of: line.cuttingRuns(at: labelEnd), in: line, labelEnd: labelEnd, source: source, structure: structure,
+                     images: &images, bledPictures: bledPictures, in: context)
+    }
+
+    /// Draws the runs of `drawn`, which is `line` or `line` with its list label's run cut at
+    /// `labelEnd`, piece by piece.
+    private func drawRuns(of drawn: Line, in line: Line, labelEnd: Int? = nil, source: AttributedText, structure: StructureRecorder?,
+                          images: inout [String: OpaquePointer], bledPictures: [Int: Rect], in context: OpaquePointer) throws {
+        try drawn.runs.withUnsafeBufferPointer { runs in
+            for piece in MarkedLinePieces(drawn, labelEnd: labelEnd) {
+                if let structure { try beginPiece(piece, of: runs, line: drawn, structure: structure, in: context) }
+                for index in piece.runs {
+                    try draw(runs[index], in: line, source: source, images: &images, bledPictures: bledPictures, in: context)
+                }
+            }
+        }
+    }
+
+    /// Draws `run` of `line`: its background, its glyphs or its picture, and its underline
+    /// and strike-through.
+    private func draw(_ run: GlyphRun, in line: Line, source: AttributedText, images: inout [String: OpaquePointer],
+                      bledPictures: [Int: Rect], in context: OpaquePointer) throws {
+        if let background = run.attributes.backgroundColor {
+            DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
+        }
+        if let box = line.pictureRect(of: run) {
+            // A floated or spanning picture's anchor draws nothing: the picture is
+            // the frame's float or the page's.
+            guard let image = run.image, image.float == nil, image.spanning == nil else { return }
+            try drawImage(image, in: box, bled: bledPictures[run.stringRange.lowerBound], images: &images, in: context)
+        } else {
+            try drawGlyphs(run, line: line, source: source, in: context)
+        }
+        DecorationDrawer.drawDecorations(of: run, line: line, in: context)
+    }
+
+    /// Begins the marked content of `piece` of `runs`, the runs of `line`: a picture in the
+    /// line, or its text.
+    private func beginPiece(_ piece: MarkedLinePieces.Piece, of runs: UnsafeBufferPointer<GlyphRun>, line: Line,
+                            structure: StructureRecorder, in context: OpaquePointer) throws {
+        let first = piece.runs.lowerBound
+        if let image = runs[first].image, let box = line.pictureRect(of: runs[first]) {
             guard image.float == nil, image.spanning == nil else { return structure.end(in: context) }
-            structure.beginPicture(image, anchor: first.stringRange.lowerBound, rect: box, in: context)
+            structure.beginPicture(image, anchor: runs[first].stringRange.lowerBound, rect: box, in: context)
         } else {
             // The piece's first character in the text: right to left, runs go in visual order.
-            var start = first.stringRange.lowerBound
-            for run in line.runs[piece.runs] { start = Swift.min(start, run.stringRange.lowerBound) }
-            structure.beginText(at: start, link: first.attributes.link, language: first.attributes.language, in: context)
+            var start = runs[first].stringRange.lowerBound
+            for index in piece.runs { start = Swift.min(start, runs[index].stringRange.lowerBound) }
+            let attributes = runs[first].attributes
+            structure.beginText(at: start, link: attributes.link, language: attributes.language, in: context)
         }
     }
 
@@ -302,9 +333,11 @@ final class PageDrawer {
         FontMatrix.set(size: run.fontSize, horizontalScale: run.horizontalScale, in: context)
         cairo_set_source_rgba(context, color.red, color.green, color.blue, alpha)
         runText.utf8.withUnsafeBufferPointer { utf8 in
-            utf8.withMemoryRebound(to: CChar.self) { chars in
-                cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphBuffer, Int32(glyphBuffer.count),
-                                       runText.clusters, Int32(runText.clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
+            runText.clusters.withUnsafeBufferPointer { clusters in
+                utf8.withMemoryRebound(to: CChar.self) { chars in
+                    cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphBuffer, Int32(glyphBuffer.count),
+                                           clusters.baseAddress, Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
+                }
             }
         }
     }
@@ -313,12 +346,20 @@ final class PageDrawer {
 
 private extension Array where Element == cairo_glyph_t {
     /// Refilled with `run`'s glyphs where they go on the page, the buffer's room kept: a
-    /// mutating call, so that the drawer's buffer is accessed once a run, not once a glyph.
+    /// mutating call, so that the drawer's buffer is accessed once a run, and the glyphs
+    /// written through pointers, not appended one by one.
     mutating func refill(with run: GlyphRun, at origin: Point) {
-        removeAll(keepingCapacity: true)
-        reserveCapacity(run.glyphIDs.count)
-        for (glyph, position) in zip(run.glyphIDs, run.positions) {
-            append(cairo_glyph_t(index: UInt(glyph), x: origin.x + position.x, y: origin.y + position.y))
+        let count = Swift.min(run.glyphIDs.count, run.positions.count)
+        resize(to: count, with: cairo_glyph_t())
+        withUnsafeMutableBufferPointer { glyphs in
+            run.glyphIDs.withUnsafeBufferPointer { ids in
+                run.positions.withUnsafeBufferPointer { positions in
+                    for index in 0 ..< count {
+                        glyphs[index] = cairo_glyph_t(index: UInt(ids[index]), x: origin.x + positions[index].x,
+                                                      y: origin.y + positions[index].y)
+                    }
+                }
+            }
         }
     }
 }

@@ -11,58 +11,112 @@ import Text
 /// order themselves.
 ///
 /// One value is kept by the drawer and refilled for every run, so that drawing a page
-/// allocates nothing per run once its buffers have grown.
+/// allocates nothing per run once its buffers have grown. A run is filled in two passes: which
+/// glyphs and characters each cluster holds (`spans`), then the characters encoded. Both write
+/// through pointers into buffers as long as the longest run needed, never shrunk (each of the
+/// book's half a million characters passes here once: appending them one by one was most of
+/// the drawing's own work).
 struct RunTextClusters {
-    private(set) var utf8: [UInt8] = []
-    private(set) var clusters: [cairo_text_cluster_t] = []
-    /// Glyph ranges of one cluster each, in visual order.
+    /// The run's text as UTF-8.
+    var utf8: ArraySlice<UInt8> { bytes[..<byteCount] }
+    /// The run's clusters in the glyphs' order: how many bytes of `utf8` and glyphs each holds.
+    var clusters: ArraySlice<cairo_text_cluster_t> { clusterBuffer[..<clusterCount] }
+
+    private var bytes: [UInt8] = []
+    private var byteCount = 0
+    private var clusterBuffer: [cairo_text_cluster_t] = []
+    private var clusterCount = 0
+    /// The run's clusters in visual order before their text is encoded (as many as `clusterCount`).
+    private var spans: [Span] = []
+    /// Right to left: glyph ranges of one cluster each, in visual order.
     private var groups: [Range<Int>] = []
     /// Right to left: the run's cluster starts, sorted, each once.
     private var starts: [Int] = []
 
-    private static let softHyphen: UInt16 = 0x00AD
+    /// A cluster before its text is encoded: how many glyphs it holds, and the characters it
+    /// reads (`generatedHyphen`: none, it is a hyphen added at a line break, read as "-").
+    private struct Span {
+        var glyphs: Int
+        var text: Range<Int>
+        static let generatedHyphen = -1 ..< -1
+    }
+
     private static let hyphenMinus: UInt8 = 0x2D
 
     /// Refills `utf8` and `clusters` for `run`, whose clusters index `text`. A drop cap's
     /// `initial`, drawn without text, is read with the character after it: the cluster of the
     /// line's first shown character starts with the initial's characters.
     mutating func fill(for run: GlyphRun, text: AttributedText, initial: DropInitial?) {
-        utf8.removeAll(keepingCapacity: true)
-        clusters.removeAll(keepingCapacity: true)
-        groupGlyphs(of: run)
-        if run.isRightToLeft { sortStarts(of: run) }
         let hidden = initial?.hiddenRange
+        if spans.count < run.clusters.count { spans = Array(repeating: Span(glyphs: 0, text: 0 ..< 0), count: run.clusters.count) }
         text.storage.withUnsafeBufferPointer { storage in
-            for (index, group) in groups.enumerated() {
-                let clusterStart = run.clusters[group.lowerBound]
-                if clusterStart == GlyphRun.generatedHyphen {
-                    // A hyphen added at a line break: it extracts as "-", so readers rejoin the word.
-                    utf8.append(Self.hyphenMinus)
-                    clusters.append(cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1))
-                    continue
-                }
-                // The text runs to the cluster that comes next in the text (left to right, the
-                // next group; right to left, any group: marks follow their base).
-                let next: Int?
-                if run.isRightToLeft {
-                    next = firstStart(after: run.clusters[group].max() ?? clusterStart)
-                } else {
-                    next = index + 1 < groups.count ? run.clusters[groups[index + 1].lowerBound] : nil
-                }
-                let textEnd = min(next.map { max($0, clusterStart + 1) } ?? max(run.stringRange.upperBound, clusterStart + 1),
-                                  storage.count)
-                let textStart = hidden.map { clusterStart == $0.upperBound ? $0.lowerBound : clusterStart } ?? clusterStart
-                let before = utf8.count
-                if textStart < textEnd {
-                    appendText(UnsafeBufferPointer(rebasing: storage[textStart ..< textEnd]), rightToLeft: run.isRightToLeft)
-                }
-                clusters.append(cairo_text_cluster_t(num_bytes: Int32(utf8.count - before), num_glyphs: Int32(group.count)))
-            }
+            let units = run.isRightToLeft ? spanRightToLeft(run, textCount: storage.count, hidden: hidden)
+                                          : spanLeftToRight(run, textCount: storage.count, hidden: hidden)
+            encode(storage, units: units, rightToLeft: run.isRightToLeft)
         }
     }
 
-    /// Splits the run's glyphs into clusters: glyphs of one character together (never a
-    /// generated hyphen), and right to left, marks with their base.
+    /// The characters a cluster starting at `start` reads: up to the start of the cluster that
+    /// comes next in the text (`next`; none: to the run's end), and at least its own. A drop
+    /// cap's hidden characters go with the character after them.
+    private static func text(from start: Int, to next: Int?, runEnd: Int, textCount: Int, hidden: Range<Int>?) -> Range<Int> {
+        let end = min(next.map { max($0, start + 1) } ?? max(runEnd, start + 1), textCount)
+        let textStart = hidden.map { start == $0.upperBound ? $0.lowerBound : start } ?? start
+        return textStart ..< max(textStart, end)
+    }
+
+    /// Left to right, the clusters in one walk: glyphs of one character together (never a
+    /// generated hyphen), each reading to the next cluster's character. Returns how many UTF-16
+    /// units they read.
+    private mutating func spanLeftToRight(_ run: GlyphRun, textCount: Int, hidden: Range<Int>?) -> Int {
+        var units = 0
+        clusterCount = spans.withUnsafeMutableBufferPointer { spans in
+            run.clusters.withUnsafeBufferPointer { characters in
+                var count = 0, position = 0
+                while position < characters.count {
+                    let start = characters[position]
+                    var end = position + 1
+                    if start == GlyphRun.generatedHyphen {
+                        spans[count] = Span(glyphs: 1, text: Span.generatedHyphen)
+                    } else {
+                        while end < characters.count, characters[end] == start { end += 1 }
+                        let next = end < characters.count ? characters[end] : nil
+                        let text = Self.text(from: start, to: next, runEnd: run.stringRange.upperBound, textCount: textCount, hidden: hidden)
+                        units += text.count
+                        spans[count] = Span(glyphs: end - position, text: text)
+                    }
+                    count += 1
+                    position = end
+                }
+                return count
+            }
+        }
+        return units
+    }
+
+    /// Right to left, marks go with their base, and a cluster reads to the next start in the
+    /// text, wherever its glyphs are. Returns how many UTF-16 units the clusters read.
+    private mutating func spanRightToLeft(_ run: GlyphRun, textCount: Int, hidden: Range<Int>?) -> Int {
+        groupGlyphs(of: run)
+        sortStarts(of: run)
+        var units = 0
+        for (index, group) in groups.enumerated() {
+            let start = run.clusters[group.lowerBound]
+            guard start != GlyphRun.generatedHyphen else {
+                spans[index] = Span(glyphs: 1, text: Span.generatedHyphen)
+                continue
+            }
+            let next = firstStart(after: run.clusters[group].max() ?? start)
+            let text = Self.text(from: start, to: next, runEnd: run.stringRange.upperBound, textCount: textCount, hidden: hidden)
+            units += text.count
+            spans[index] = Span(glyphs: group.count, text: text)
+        }
+        clusterCount = groups.count
+        return units
+    }
+
+    /// Right to left, splits the run's glyphs into clusters: glyphs of one character together
+    /// (never a generated hyphen), and marks with their base.
     private mutating func groupGlyphs(of run: GlyphRun) {
         groups.removeAll(keepingCapacity: true)
         let clusters = run.clusters
@@ -70,9 +124,9 @@ struct RunTextClusters {
         while position < clusters.count {
             var end = position + 1
             while end < clusters.count, clusters[end] == clusters[position], clusters[end] != GlyphRun.generatedHyphen { end += 1 }
-            // Right to left, a mark follows its base (see LineBuilder) and has a later character:
-            // base and marks make one cluster, which readers then keep together.
-            if run.isRightToLeft, let last = groups.last, clusters[last.lowerBound] != GlyphRun.generatedHyphen,
+            // A mark follows its base (see LineBuilder) and has a later character: base and
+            // marks make one cluster, which readers then keep together.
+            if let last = groups.last, clusters[last.lowerBound] != GlyphRun.generatedHyphen,
                clusters[position] != GlyphRun.generatedHyphen, clusters[position] > clusters[last.lowerBound] {
                 groups[groups.count - 1] = last.lowerBound ..< end
             } else {
@@ -104,30 +158,79 @@ struct RunTextClusters {
         return low < starts.count ? starts[low] : nil
     }
 
+    /// Writes the text of the first `clusterCount` spans, `units` UTF-16 units of `storage` in
+    /// all, as UTF-8, and their clusters.
+    private mutating func encode(_ storage: UnsafeBufferPointer<UInt16>, units: Int, rightToLeft: Bool) {
+        // At most three bytes a UTF-16 unit (a surrogate pair's four are two units'; an
+        // ill-formed unit's U+FFFD three), one a generated hyphen.
+        let room = 3 * units + clusterCount
+        if bytes.count < room { bytes = Array(repeating: 0, count: room) }
+        if clusterBuffer.count < clusterCount { clusterBuffer = Array(repeating: cairo_text_cluster_t(), count: clusterCount) }
+        let count = clusterCount
+        byteCount = bytes.withUnsafeMutableBufferPointer { bytes in
+            clusterBuffer.withUnsafeMutableBufferPointer { clusters in
+                spans.withUnsafeBufferPointer { spans in
+                    var output = UTF8Output(bytes.baseAddress!)
+                    for index in 0 ..< count {
+                        let before = output.count
+                        let span = spans[index]
+                        if span.text == Span.generatedHyphen {
+                            // A hyphen added at a line break: it extracts as "-", so readers rejoin the word.
+                            output.append(byte: Self.hyphenMinus)
+                        } else {
+                            output.append(UnsafeBufferPointer(rebasing: storage[span.text]), rightToLeft: rightToLeft)
+                        }
+                        clusters[index] = cairo_text_cluster_t(num_bytes: Int32(output.count - before), num_glyphs: Int32(span.glyphs))
+                    }
+                    return output.count
+                }
+            }
+        }
+    }
+}
+
+/// UTF-8 written through a pointer into room made beforehand (three bytes a UTF-16 unit).
+private struct UTF8Output {
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    private static let softHyphen: UInt16 = 0x00AD
+
+    init(_ bytes: UnsafeMutablePointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    @inline(__always)
+    mutating func append(byte: UInt8) {
+        bytes[count] = byte
+        count += 1
+    }
+
     /// Appends `characters` as UTF-8, soft hyphens left out: a soft hyphen is a place to break,
     /// not a character to read ("head&shy;line" extracts as "headline", and, broken there, as
     /// "head-" and "line"); its glyph, which draws nothing, keeps a cluster of no text, as Cairo
     /// allows.
-    private mutating func appendText(_ characters: UnsafeBufferPointer<UInt16>, rightToLeft: Bool) {
+    @inline(__always)
+    mutating func append(_ characters: UnsafeBufferPointer<UInt16>, rightToLeft: Bool) {
         guard !rightToLeft else { return appendDecoded(characters.filter { $0 != Self.softHyphen }, rightToLeft: true) }
         // Characters of the Basic Multilingual Plane, each one to three bytes: the whole of
         // most text, encoded without a decoder; at a surrogate the cluster starts again
         // through the decoder.
-        let start = utf8.count
+        let start = count
         for unit in characters where unit != Self.softHyphen {
             switch unit {
             case 0 ..< 0x80:
-                utf8.append(UInt8(unit))
+                append(byte: UInt8(unit))
             case 0x80 ..< 0x800:
-                utf8.append(0xC0 | UInt8(unit >> 6))
-                utf8.append(0x80 | UInt8(unit & 0x3F))
+                append(byte: 0xC0 | UInt8(unit >> 6))
+                append(byte: 0x80 | UInt8(unit & 0x3F))
             case 0xD800 ... 0xDFFF:
-                utf8.removeSubrange(start...)
+                count = start
                 return appendDecoded(characters.filter { $0 != Self.softHyphen }, rightToLeft: false)
             default:
-                utf8.append(0xE0 | UInt8(unit >> 12))
-                utf8.append(0x80 | UInt8((unit >> 6) & 0x3F))
-                utf8.append(0x80 | UInt8(unit & 0x3F))
+                append(byte: 0xE0 | UInt8(unit >> 12))
+                append(byte: 0x80 | UInt8((unit >> 6) & 0x3F))
+                append(byte: 0x80 | UInt8(unit & 0x3F))
             }
         }
     }
@@ -140,10 +243,10 @@ struct RunTextClusters {
     private mutating func appendDecoded(_ characters: [UInt16], rightToLeft: Bool) {
         if rightToLeft, characters.count > 1 {
             for scalar in String(decoding: characters, as: UTF16.self).unicodeScalars.reversed() {
-                utf8.append(contentsOf: String(scalar).utf8)
+                UTF8.encode(scalar) { append(byte: $0) }
             }
         } else {
-            _ = transcode(characters.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { utf8.append($0) }
+            _ = transcode(characters.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { append(byte: $0) }
         }
     }
 }

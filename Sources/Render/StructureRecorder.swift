@@ -15,10 +15,16 @@ final class StructureRecorder {
     private let text: AttributedText
     /// The paragraph last looked up: a line's pieces are all in one.
     private var paragraph: Range<Int> = 0 ..< 0
+    /// What the record and the drawer need of its style, read once (the style itself is a
+    /// large value, costly to copy).
+    private var paragraphFacts = ParagraphFacts()
     /// The tag of the piece begun and not yet ended.
     private var openTag: String?
     /// Each string of `record.strings` to its index.
     private var stringIndexes: [String: Int32] = [:]
+    /// The string looked up last, with its index: every line asks for its language, mostly
+    /// the one the line before asked for, which then costs no hashing.
+    private var lastString: (string: String, index: Int32)?
 
     init(text: AttributedText, language: String) {
         self.text = text
@@ -51,9 +57,10 @@ final class StructureRecorder {
     /// runs are cut there, so that the label is a piece of its own.
     func listLabelEnd(of line: Line) -> Int? {
         let start = line.stringRange.lowerBound
-        guard start == 0 || AttributedText.isParagraphEnd(text.storage[start - 1]),
-              let length = text.paragraphStyle(at: start).listMarkerLength else { return nil }
-        return start + length
+        guard start == 0 || AttributedText.isParagraphEnd(text.storage[start - 1]) else { return nil }
+        // The paragraph its pieces will begin in: its style is read once for both.
+        lookUpParagraph(containing: start)
+        return paragraphFacts.listMarkerLength.map { start + $0 }
     }
 
     /// The end of the list item's marker on the line being drawn.
@@ -81,7 +88,7 @@ final class StructureRecorder {
     /// Ends the piece begun last.
     func end(in context: OpaquePointer) {
         guard let tag = openTag else { return }
-        cairo_tag_end(context, tag)
+        tag.withCString { cairo_tag_end(context, $0) }
         openTag = nil
     }
 
@@ -92,16 +99,21 @@ final class StructureRecorder {
 
     /// The index of `string` in `record.strings`, added the first time.
     private func index(of string: String) -> Int32 {
-        if let index = stringIndexes[string] { return index }
-        let index = Int32(record.strings.count)
-        record.strings.append(string)
-        stringIndexes[string] = index
+        if let lastString, lastString.string == string { return lastString.index }
+        let index = stringIndexes[string] ?? {
+            let index = Int32(record.strings.count)
+            record.strings.append(string)
+            stringIndexes[string] = index
+            return index
+        }()
+        lastString = (string, index)
         return index
     }
 
     private func begin(_ piece: MarkedPiece, tag: String, in context: OpaquePointer) {
         end(in: context)
-        cairo_tag_begin(context, tag, nil)
+        // Through `withCString`, which lends a short tag's bytes without making an array.
+        tag.withCString { cairo_tag_begin(context, $0, nil) }
         openTag = tag
         append(piece)
     }
@@ -114,16 +126,43 @@ final class StructureRecorder {
     /// The start of the paragraph holding `offset`, its logical description recorded the
     /// first time it is met.
     private func paragraphStart(of offset: Int) -> Int {
-        if !paragraph.contains(offset) {
-            paragraph = text.paragraphRange(containing: offset)
-            if paragraph.isEmpty { paragraph = offset ..< offset + 1 }
-        }
+        lookUpParagraph(containing: offset)
         let start = paragraph.lowerBound
-        if record.paragraphs[start] == nil {
-            let style = text.paragraphStyle(at: start)
-            record.paragraphs[start] = LogicalParagraph(style: style)
-            if let box = style.box, record.boxes[box.number] == nil { record.boxes[box.number] = LogicalBox(box) }
+        if !paragraphFacts.recorded, let logical = paragraphFacts.logical {
+            if record.paragraphs[start] == nil {
+                record.paragraphs[start] = logical
+                if let (number, box) = paragraphFacts.box, record.boxes[number] == nil { record.boxes[number] = box }
+            }
+            paragraphFacts.recorded = true
         }
         return start
+    }
+
+    /// Makes the paragraph holding `offset` `paragraph`, and reads its style, unless it is
+    /// that paragraph already.
+    private func lookUpParagraph(containing offset: Int) {
+        guard paragraphFacts.logical == nil || !paragraph.contains(offset) else { return }
+        paragraph = text.paragraphRange(containing: offset)
+        if paragraph.isEmpty { paragraph = offset ..< offset + 1 }
+        paragraphFacts = ParagraphFacts(text.paragraphStyle(at: paragraph.lowerBound))
+    }
+}
+
+/// What `StructureRecorder` keeps of the style of the paragraph it looked up last.
+private struct ParagraphFacts {
+    /// Its description for the record; nil before any paragraph is looked up.
+    var logical: LogicalParagraph?
+    /// The figure or aside it is set in, by number.
+    var box: (number: Int, box: LogicalBox)?
+    var listMarkerLength: Int?
+    /// Whether `logical` is in the record (it is once a piece of the paragraph has begun).
+    var recorded = false
+
+    init() {}
+
+    init(_ style: ParagraphStyle) {
+        logical = LogicalParagraph(style: style)
+        box = style.box.map { ($0.number, LogicalBox($0)) }
+        listMarkerLength = style.listMarkerLength
     }
 }
