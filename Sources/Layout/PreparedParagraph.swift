@@ -245,32 +245,37 @@ final class PreparedParagraph {
             // context is the run's, resolved once.
             let context = shaper.context(font: font, language: attributes.language, features: features, script: item.script,
                                          rightToLeft: item.isRightToLeft)
-            var wordStart = runRange.lowerBound
-            while wordStart < runRange.upperBound {
-                let startsWithSpace = Self.isSpace(units[wordStart])
-                var wordEnd = wordStart + 1
-                while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace, wordEnd != initial?.upperBound {
-                    wordEnd += 1
-                }
-                shaper.withGlyphs(of: Self.shapingText(units[wordStart ..< wordEnd]), in: context) { shaped in
-                    // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
-                    let count = shaped.count
-                    for position in 0 ..< count {
-                        let index = item.isRightToLeft ? count - 1 - position : position
-                        let next = item.isRightToLeft ? index - 1 : index + 1
-                        let glyph = shaped[index]
-                        // Letter spacing goes after each character: after the last glyph of a cluster.
-                        let endsCluster = next < 0 || next >= count || shaped[next].cluster != glyph.cluster
-                        let advance = Double(glyph.advance) * scale
-                        glyphs.append(id: glyph.id,
-                                      advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
-                                          + (endsCluster ? tracking : 0),
-                                      xOffset: Double(glyph.xOffset) * scale * (startsWithSpace ? 1 : glyphScale),
-                                      yOffset: Double(glyph.yOffset) * scale + attributes.baselineOffset,
-                                      cluster: wordStart + Int(glyph.cluster))
+            // The run's text is read through a pointer, word after word, rather than sliced
+            // (and the slice retained) for each word.
+            Self.shapingText(units[runRange]).withUnsafeBufferPointer { runText in
+                var wordStart = runRange.lowerBound
+                while wordStart < runRange.upperBound {
+                    let startsWithSpace = Self.isSpace(units[wordStart])
+                    var wordEnd = wordStart + 1
+                    while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace, wordEnd != initial?.upperBound {
+                        wordEnd += 1
                     }
+                    let word = UnsafeBufferPointer(rebasing: runText[wordStart - runRange.lowerBound ..< wordEnd - runRange.lowerBound])
+                    shaper.withGlyphs(of: word, in: context) { shaped in
+                        // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
+                        let count = shaped.count
+                        for position in 0 ..< count {
+                            let index = item.isRightToLeft ? count - 1 - position : position
+                            let next = item.isRightToLeft ? index - 1 : index + 1
+                            let glyph = shaped[index]
+                            // Letter spacing goes after each character: after the last glyph of a cluster.
+                            let endsCluster = next < 0 || next >= count || shaped[next].cluster != glyph.cluster
+                            let advance = Double(glyph.advance) * scale
+                            glyphs.append(id: glyph.id,
+                                          advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
+                                              + (endsCluster ? tracking : 0),
+                                          xOffset: Double(glyph.xOffset) * scale * (startsWithSpace ? 1 : glyphScale),
+                                          yOffset: Double(glyph.yOffset) * scale + attributes.baselineOffset,
+                                          cluster: wordStart + Int(glyph.cluster))
+                        }
+                    }
+                    wordStart = wordEnd
                 }
-                wordStart = wordEnd
             }
         }
         var hyphen: (glyph: UInt32, advance: Double)?
@@ -293,9 +298,9 @@ final class PreparedParagraph {
     /// the line is laid out), and a line separator, which ends the line, as an invisible
     /// zero-width space, so neither shows the font's missing-glyph box. Same length, so
     /// clusters are unchanged.
-    static func shapingText(_ word: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
-        guard word.contains(where: { $0 == 0x09 || $0 == 0x2028 }) else { return word }
-        return ArraySlice(word.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
+    static func shapingText(_ text: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
+        guard text.contains(where: { $0 == 0x09 || $0 == 0x2028 }) else { return text }
+        return ArraySlice(text.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
     }
 
     /// The style run holding character `offset`. (Runs are in the text's order: a binary search,
