@@ -14,8 +14,7 @@ struct GlyphLookup {
     init(clusters: [Int], range: Range<Int>) {
         self.clusters = clusters
         start = range.lowerBound
-        let inOrder = clusters.allSatisfy(range.contains) && zip(clusters, clusters.dropFirst()).allSatisfy { $0 <= $1 }
-        guard inOrder else {
+        guard Self.inOrder(clusters, within: range) else {
             firstGlyph = []
             return
         }
@@ -26,6 +25,16 @@ struct GlyphLookup {
             table[index] = Int32(glyph)
         }
         firstGlyph = table
+    }
+
+    /// Whether every cluster lies within `range`, each at or after the one before: one pass.
+    private static func inOrder(_ clusters: [Int], within range: Range<Int>) -> Bool {
+        var previous = range.lowerBound
+        for cluster in clusters {
+            guard cluster >= previous, cluster < range.upperBound else { return false }
+            previous = cluster
+        }
+        return true
     }
 
     /// Index of the first glyph whose character is at or after `offset`.

@@ -163,7 +163,7 @@ final class PreparedParagraph {
     // MARK: No-break spans
 
     private static func noBreakRanges(_ text: AttributedText, in range: Range<Int>) -> [Range<Int>] {
-        text.attributeRuns(in: range).filter { $0.attributes.noBreak }.map(\.range)
+        text.attributeRanges(in: range) { $0.noBreak }
     }
 
     /// Drops the opportunities strictly inside a no-break span (its ends still break).
