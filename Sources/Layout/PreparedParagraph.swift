@@ -306,12 +306,18 @@ final class PreparedParagraph {
     /// The style run holding character `offset`. (Runs are in the text's order: a binary search,
     /// since a paragraph may have many thousands.)
     func styleRun(containing offset: Int) -> StyleRun? {
+        styleRunIndex(containing: offset).map { styleRuns[$0] }
+    }
+
+    /// The index of the style run holding character `offset`: for a caller that reads one field
+    /// where it lies (a StyleRun copied retains its face and attributes).
+    func styleRunIndex(containing offset: Int) -> Int? {
         var low = 0, high = styleRuns.count
         while low < high {
             let mid = (low + high) / 2
             if styleRuns[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
         }
-        return low < styleRuns.count && styleRuns[low].range.contains(offset) ? styleRuns[low] : nil
+        return low < styleRuns.count && styleRuns[low].range.contains(offset) ? low : nil
     }
 
     /// Index of the first style run with glyphs at or after glyph `index`.
@@ -335,7 +341,7 @@ final class PreparedParagraph {
     /// The ragged end a line may have for its break at `offset` (see `raggedEnd(ofLineFrom:to:)`).
     func lineEndStretch(breakingAt offset: Int) -> Double {
         guard addressBreaks.contains(offset) || addressStarts.contains(offset) else { return 0 }
-        return Self.addressLineEndEms * (styleRun(containing: offset - 1)?.attributes.fontSize ?? 0)
+        return Self.addressLineEndEms * (styleRunIndex(containing: offset - 1).map { styleRuns[$0].attributes.fontSize } ?? 0)
     }
 
     /// See `raggedEnd(ofLineFrom:to:)`.
@@ -350,7 +356,7 @@ final class PreparedParagraph {
     /// The width of the hyphen shown when a line is broken inside a word at `offset`.
     func hyphenAdvance(before offset: Int) -> Double {
         guard offset > range.lowerBound else { return 0 }
-        return styleRun(containing: offset - 1)?.hyphen?.advance ?? 0
+        return styleRunIndex(containing: offset - 1).flatMap { styleRuns[$0].hyphen?.advance } ?? 0
     }
 
 }
