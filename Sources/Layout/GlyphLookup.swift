@@ -19,10 +19,17 @@ struct GlyphLookup {
             return
         }
         var table = [Int32](repeating: 0, count: range.count + 1)
-        var glyph = 0
-        for index in table.indices {
-            while glyph < clusters.count, clusters[glyph] < start + index { glyph += 1 }
-            table[index] = Int32(glyph)
+        // Through the buffers: the arrays' subscripts checked the table's uniqueness and both
+        // bounds at each character.
+        let start = start
+        clusters.withUnsafeBufferPointer { clusters in
+            table.withUnsafeMutableBufferPointer { table in
+                var glyph = 0
+                for index in table.indices {
+                    while glyph < clusters.count, clusters[glyph] < start + index { glyph += 1 }
+                    table[index] = Int32(glyph)
+                }
+            }
         }
         firstGlyph = table
     }
