@@ -53,6 +53,9 @@ extension BreakOpportunities {
     /// sentence (`friends? — Lonely`). Unspaced dashes between words pair up within a sentence
     /// (`why—or when—she`): the first of a pair may start a line, the second may not.
     public func removingBreaksBeforeClosingPunctuation(in units: ArraySlice<UInt16>) -> BreakOpportunities {
+        // Every break taken away is next to a closing mark (the dashes are among them): a
+        // paragraph without one keeps its opportunities, told by one look at each character.
+        guard units.contains(where: Self.isClosingMark) else { return self }
         var result = BreakOpportunities(offsets: [], mandatory: [])
         result.offsets.reserveCapacity(offsets.count)
         result.mandatory.reserveCapacity(offsets.count)

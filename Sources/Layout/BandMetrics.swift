@@ -18,7 +18,7 @@ struct BandMetrics {
     /// What a line of the paragraph's text at `position` takes, before it is set: the style
     /// run's metrics with the paragraph's line height.
     static func expected(in paragraph: PreparedParagraph, at position: Int) -> BandMetrics {
-        let metrics = paragraph.styleRun(containing: position)?.metrics ?? paragraph.emptyMetrics
+        let metrics = paragraph.styleRunIndex(containing: position).map { paragraph.styleRuns[$0].metrics } ?? paragraph.emptyMetrics
         let height = LineBuilder.lineHeight(natural: metrics.ascent + metrics.descent + metrics.leading,
                                             style: paragraph.style.lineHeight)
         let baseline = (height - metrics.ascent - metrics.descent) / 2 + metrics.ascent

@@ -14,18 +14,34 @@ struct GlyphLookup {
     init(clusters: [Int], range: Range<Int>) {
         self.clusters = clusters
         start = range.lowerBound
-        let inOrder = clusters.allSatisfy(range.contains) && zip(clusters, clusters.dropFirst()).allSatisfy { $0 <= $1 }
-        guard inOrder else {
+        guard Self.inOrder(clusters, within: range) else {
             firstGlyph = []
             return
         }
         var table = [Int32](repeating: 0, count: range.count + 1)
-        var glyph = 0
-        for index in table.indices {
-            while glyph < clusters.count, clusters[glyph] < start + index { glyph += 1 }
-            table[index] = Int32(glyph)
+        // Through the buffers: the arrays' subscripts checked the table's uniqueness and both
+        // bounds at each character.
+        let start = start
+        clusters.withUnsafeBufferPointer { clusters in
+            table.withUnsafeMutableBufferPointer { table in
+                var glyph = 0
+                for index in table.indices {
+                    while glyph < clusters.count, clusters[glyph] < start + index { glyph += 1 }
+                    table[index] = Int32(glyph)
+                }
+            }
         }
         firstGlyph = table
+    }
+
+    /// Whether every cluster lies within `range`, each at or after the one before: one pass.
+    private static func inOrder(_ clusters: [Int], within range: Range<Int>) -> Bool {
+        var previous = range.lowerBound
+        for cluster in clusters {
+            guard cluster >= previous, cluster < range.upperBound else { return false }
+            previous = cluster
+        }
+        return true
     }
 
     /// Index of the first glyph whose character is at or after `offset`.

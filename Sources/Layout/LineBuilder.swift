@@ -30,7 +30,7 @@ struct LineBuilder {
         let tabs = paragraph.hasTabs
             ? TabLayout(paragraph: paragraph, glyphs: firstGlyph ..< endGlyph, startX: startX, endX: startX + available) : nil
         // A line broken inside a word ends with a hyphen (a soft hyphen stays invisible).
-        let hyphen = lineBreak.kind == .hyphenated && contentEnd > start ? paragraph.styleRun(containing: contentEnd - 1)?.hyphen : nil
+        let hyphen = lineBreak.kind == .hyphenated && contentEnd > start ? paragraph.styleRunIndex(containing: contentEnd - 1).flatMap { paragraph.styleRuns[$0].hyphen } : nil
         let natural = (tabs?.width ?? (paragraph.prefixAdvance[endGlyph] - paragraph.prefixAdvance[firstGlyph]))
             + (hyphen?.advance ?? 0)
         let endsParagraph = lineBreak.end >= paragraph.range.upperBound

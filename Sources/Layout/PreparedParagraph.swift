@@ -163,7 +163,7 @@ final class PreparedParagraph {
     // MARK: No-break spans
 
     private static func noBreakRanges(_ text: AttributedText, in range: Range<Int>) -> [Range<Int>] {
-        text.attributeRuns(in: range).filter { $0.attributes.noBreak }.map(\.range)
+        text.attributeRanges(in: range) { $0.noBreak }
     }
 
     /// Drops the opportunities strictly inside a no-break span (its ends still break).
@@ -245,32 +245,37 @@ final class PreparedParagraph {
             // context is the run's, resolved once.
             let context = shaper.context(font: font, language: attributes.language, features: features, script: item.script,
                                          rightToLeft: item.isRightToLeft)
-            var wordStart = runRange.lowerBound
-            while wordStart < runRange.upperBound {
-                let startsWithSpace = Self.isSpace(units[wordStart])
-                var wordEnd = wordStart + 1
-                while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace, wordEnd != initial?.upperBound {
-                    wordEnd += 1
-                }
-                shaper.withGlyphs(of: Self.shapingText(units[wordStart ..< wordEnd]), in: context) { shaped in
-                    // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
-                    let count = shaped.count
-                    for position in 0 ..< count {
-                        let index = item.isRightToLeft ? count - 1 - position : position
-                        let next = item.isRightToLeft ? index - 1 : index + 1
-                        let glyph = shaped[index]
-                        // Letter spacing goes after each character: after the last glyph of a cluster.
-                        let endsCluster = next < 0 || next >= count || shaped[next].cluster != glyph.cluster
-                        let advance = Double(glyph.advance) * scale
-                        glyphs.append(id: glyph.id,
-                                      advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
-                                          + (endsCluster ? tracking : 0),
-                                      xOffset: Double(glyph.xOffset) * scale * (startsWithSpace ? 1 : glyphScale),
-                                      yOffset: Double(glyph.yOffset) * scale + attributes.baselineOffset,
-                                      cluster: wordStart + Int(glyph.cluster))
+            // The run's text is read through a pointer, word after word, rather than sliced
+            // (and the slice retained) for each word.
+            Self.shapingText(units[runRange]).withUnsafeBufferPointer { runText in
+                var wordStart = runRange.lowerBound
+                while wordStart < runRange.upperBound {
+                    let startsWithSpace = Self.isSpace(units[wordStart])
+                    var wordEnd = wordStart + 1
+                    while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace, wordEnd != initial?.upperBound {
+                        wordEnd += 1
                     }
+                    let word = UnsafeBufferPointer(rebasing: runText[wordStart - runRange.lowerBound ..< wordEnd - runRange.lowerBound])
+                    shaper.withGlyphs(of: word, in: context) { shaped in
+                        // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
+                        let count = shaped.count
+                        for position in 0 ..< count {
+                            let index = item.isRightToLeft ? count - 1 - position : position
+                            let next = item.isRightToLeft ? index - 1 : index + 1
+                            let glyph = shaped[index]
+                            // Letter spacing goes after each character: after the last glyph of a cluster.
+                            let endsCluster = next < 0 || next >= count || shaped[next].cluster != glyph.cluster
+                            let advance = Double(glyph.advance) * scale
+                            glyphs.append(id: glyph.id,
+                                          advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
+                                              + (endsCluster ? tracking : 0),
+                                          xOffset: Double(glyph.xOffset) * scale * (startsWithSpace ? 1 : glyphScale),
+                                          yOffset: Double(glyph.yOffset) * scale + attributes.baselineOffset,
+                                          cluster: wordStart + Int(glyph.cluster))
+                        }
+                    }
+                    wordStart = wordEnd
                 }
-                wordStart = wordEnd
             }
         }
         var hyphen: (glyph: UInt32, advance: Double)?
@@ -293,20 +298,26 @@ final class PreparedParagraph {
     /// the line is laid out), and a line separator, which ends the line, as an invisible
     /// zero-width space, so neither shows the font's missing-glyph box. Same length, so
     /// clusters are unchanged.
-    static func shapingText(_ word: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
-        guard word.contains(where: { $0 == 0x09 || $0 == 0x2028 }) else { return word }
-        return ArraySlice(word.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
+    static func shapingText(_ text: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
+        guard text.contains(where: { $0 == 0x09 || $0 == 0x2028 }) else { return text }
+        return ArraySlice(text.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
     }
 
     /// The style run holding character `offset`. (Runs are in the text's order: a binary search,
     /// since a paragraph may have many thousands.)
     func styleRun(containing offset: Int) -> StyleRun? {
+        styleRunIndex(containing: offset).map { styleRuns[$0] }
+    }
+
+    /// The index of the style run holding character `offset`: for a caller that reads one field
+    /// where it lies (a StyleRun copied retains its face and attributes).
+    func styleRunIndex(containing offset: Int) -> Int? {
         var low = 0, high = styleRuns.count
         while low < high {
             let mid = (low + high) / 2
             if styleRuns[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
         }
-        return low < styleRuns.count && styleRuns[low].range.contains(offset) ? styleRuns[low] : nil
+        return low < styleRuns.count && styleRuns[low].range.contains(offset) ? low : nil
     }
 
     /// Index of the first style run with glyphs at or after glyph `index`.
@@ -330,7 +341,7 @@ final class PreparedParagraph {
     /// The ragged end a line may have for its break at `offset` (see `raggedEnd(ofLineFrom:to:)`).
     func lineEndStretch(breakingAt offset: Int) -> Double {
         guard addressBreaks.contains(offset) || addressStarts.contains(offset) else { return 0 }
-        return Self.addressLineEndEms * (styleRun(containing: offset - 1)?.attributes.fontSize ?? 0)
+        return Self.addressLineEndEms * (styleRunIndex(containing: offset - 1).map { styleRuns[$0].attributes.fontSize } ?? 0)
     }
 
     /// See `raggedEnd(ofLineFrom:to:)`.
@@ -345,7 +356,7 @@ final class PreparedParagraph {
     /// The width of the hyphen shown when a line is broken inside a word at `offset`.
     func hyphenAdvance(before offset: Int) -> Double {
         guard offset > range.lowerBound else { return 0 }
-        return styleRun(containing: offset - 1)?.hyphen?.advance ?? 0
+        return styleRunIndex(containing: offset - 1).flatMap { styleRuns[$0].hyphen?.advance } ?? 0
     }
 
 }

@@ -119,22 +119,27 @@ public final class Shaper {
     /// from the cache for the time of the call (what layout does, word after word: no array is
     /// made per word). `body` must not shape.
     public func withGlyphs(of text: ArraySlice<UInt16>, in context: ShapingContext, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) {
+        text.withUnsafeBufferPointer { word in withGlyphs(of: word, in: context, body) }
+    }
+
+    /// The same for a word read through a pointer: a caller that holds its paragraph's units
+    /// so retains no slice of them per word.
+    public func withGlyphs(of word: UnsafeBufferPointer<UInt16>, in context: ShapingContext,
+                           _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) {
         let words = context.words
-        text.withUnsafeBufferPointer { word in
-            let hash = ShapedWordTable.hash(word)
-            let range: Range<Int>
-            if let known = words.glyphRange(of: word, hash: hash) {
-                cacheHits += 1
-                range = known
-            } else {
-                cacheMisses += 1
-                let shaped = shapeUncached(word, font: context.font, context: context.key)
-                if cachedWordCount >= cacheLimit { startCacheAgain() }
-                range = words.keep(word, hash: hash, glyphs: shaped)
-                cachedWordCount += 1
-            }
-            words.lendGlyphs(range, to: body)
+        let hash = ShapedWordTable.hash(word)
+        let range: Range<Int>
+        if let known = words.glyphRange(of: word, hash: hash) {
+            cacheHits += 1
+            range = known
+        } else {
+            cacheMisses += 1
+            let shaped = shapeUncached(word, font: context.font, context: context.key)
+            if cachedWordCount >= cacheLimit { startCacheAgain() }
+            range = words.keep(word, hash: hash, glyphs: shaped)
+            cachedWordCount += 1
         }
+        words.lendGlyphs(range, to: body)
     }
 
     /// Drops every cached word. The tables are emptied in place, not replaced, so that the

@@ -162,6 +162,12 @@ public struct AttributedText: Sendable {
         attributeRuns.runs(in: range).map { ($0.range, $0.value) }
     }
 
+    /// The ranges within `range` whose attributes pass `test`, one a run, without copying any
+    /// run's attributes.
+    public func attributeRanges(in range: Range<Int>, where test: (TextAttributes) -> Bool) -> [Range<Int>] {
+        attributeRuns.ranges(in: range, where: test)
+    }
+
     public func paragraphStyle(at index: Int) -> ParagraphStyle {
         guard index < length else { return defaultParagraphStyle }
         return paragraphStyleRuns.value(at: index).value

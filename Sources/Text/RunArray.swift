@@ -64,14 +64,29 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
 
     /// The runs overlapping `range`, clipped to it.
     public func runs(in range: Range<Int>) -> [(range: Range<Int>, value: Value)] {
-        guard !range.isEmpty else { return [] }
         var result: [(range: Range<Int>, value: Value)] = []
-        var index = runIndex(at: range.lowerBound)
-        while index < runCount, starts[index] < range.upperBound {
-            result.append((self.range(ofRun: index).clamped(to: range), value(ofRun: index)))
-            index += 1
+        forEachRun(in: range) { index, clipped in result.append((clipped, value(ofRun: index))) }
+        return result
+    }
+
+    /// The ranges of the runs overlapping `range` (clipped to it) whose value passes `test`,
+    /// each value read where it lies: no run's value is copied.
+    public func ranges(in range: Range<Int>, where test: (Value) -> Bool) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        forEachRun(in: range) { index, clipped in
+            if test(distinctValues[Int(valueNumbers[index])]) { result.append(clipped) }
         }
         return result
+    }
+
+    /// Calls `body` with the index of each run overlapping `range` and its range clipped to it.
+    private func forEachRun(in range: Range<Int>, _ body: (Int, Range<Int>) -> Void) {
+        guard !range.isEmpty else { return }
+        var index = runIndex(at: range.lowerBound)
+        while index < runCount, starts[index] < range.upperBound {
+            body(index, self.range(ofRun: index).clamped(to: range))
+            index += 1
+        }
     }
 
     /// Sets `value` over `range`, splitting and merging runs as needed.

@@ -51,6 +51,33 @@ final class TypographicBreaksTests: XCTestCase {
         }
     }
 
+    func testAddressesAtEitherEndOfAParagraphInsideTheTextAreFound() {
+        // The paragraph is a slice of a longer text, as layout passes it: the quick look for
+        // `://`, `www.` and `@` must see an address that starts or ends the slice, in any case.
+        for address in ["www.example.com", "WWW.EXAMPLE.COM", "Www.example.org", "ftp://host.example", "https://a.example",
+                        "x@yz.example", "(mailto:me@example.org)"] {
+            for paragraph in ["\(address) is it", "it is \(address)", address] {
+                let text = Array(("before\n" + paragraph + "\nafter").utf16)
+                let units = text[7 ..< 7 + paragraph.utf16.count]
+                let tokens = URLTokens.find(in: units)
+                XCTAssertEqual(tokens.count, 1, paragraph)
+                XCTAssertTrue(tokens.allSatisfy { units.indices.contains($0.lowerBound) && $0.upperBound <= units.endIndex }, paragraph)
+            }
+        }
+        // The units around the slice are not its own: "www" before it makes no address of ".com".
+        let text = Array("www.com and".utf16)
+        XCTAssertEqual(URLTokens.find(in: text[3...]), [])
+    }
+
+    func testAParagraphWithoutAClosingMarkKeepsICUsOpportunities() {
+        let verse = Array("In the beginning God created the heaven and the earth; and it was good: (so it was).".utf16)[...]
+        let found = BreakOpportunities.find(in: verse)
+        XCTAssertEqual(found.removingBreaksBeforeClosingPunctuation(in: verse), found)
+        let quoted = Array("he said \u{201C}yes \u{201D} and left".utf16)[...]
+        XCTAssertNotEqual(BreakOpportunities.find(in: quoted).removingBreaksBeforeClosingPunctuation(in: quoted),
+                          BreakOpportunities.find(in: quoted))
+    }
+
     func testAHardBreakInsideAnAddressStays() {
         let text = "https://example.com/a\u{2028}b/c"
         let units = Array(text.utf16)[...]

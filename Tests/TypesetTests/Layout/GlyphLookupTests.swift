@@ -22,6 +22,16 @@ final class GlyphLookupTests: XCTestCase {
         XCTAssertEqual([4, 5, 6].map(lookup.glyphIndex(atOrAfter:)), [0, 0, 0])
     }
 
+    func testClustersOutsideTheParagraphAreSearchedAsBefore() {
+        // A cluster before the paragraph's start, or at its end, is not within it.
+        for (clusters, range) in [([99, 100, 101], 100 ..< 102), ([100, 101, 102], 100 ..< 102), ([100, 100, 101], 100 ..< 102)] {
+            let lookup = GlyphLookup(clusters: clusters, range: range)
+            for offset in 97 ..< 105 {
+                XCTAssertEqual(lookup.glyphIndex(atOrAfter: offset), firstGlyph(atOrAfter: offset, in: clusters), "\(clusters) offset \(offset)")
+            }
+        }
+    }
+
     func testClustersOutOfOrderAreSearchedAsBefore() {
         // Not what shaping stores, but answered as the binary search always answered it.
         let clusters = [3, 1, 2, 5]

@@ -45,6 +45,18 @@ final class ManyRunsLineTests: FramesetterTestCase {
             .joined(separator: " "))
     }
 
+    func testTheStyleRunIndexOfEveryCharacterIsTheRunHoldingIt() throws {
+        let setter = try framesetter((0 ..< 200).map { #"<font size="\#($0 % 2 == 0 ? 9 : 12)">x\#($0)</font>"# }
+            .joined(separator: " "))
+        let paragraph = setter.cache.paragraph(containing: 0)
+        XCTAssertGreaterThan(paragraph.styleRuns.count, 100)
+        for offset in paragraph.range.lowerBound - 1 ... paragraph.range.upperBound {
+            let holding = paragraph.styleRuns.firstIndex { $0.range.contains(offset) }
+            XCTAssertEqual(paragraph.styleRunIndex(containing: offset), holding, "offset \(offset)")
+            XCTAssertEqual(paragraph.styleRun(containing: offset)?.range, holding.map { paragraph.styleRuns[$0].range })
+        }
+    }
+
     /// Lines look only at their own style runs: the runs visited setting the whole paragraph
     /// are about its runs plus its lines, not runs × lines (each line walked every run before).
     func testLinesVisitTheStyleRunsOfThemselvesOnly() throws {

@@ -125,6 +125,20 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses], [1, 1], "the second time from the cache")
     }
 
+    func testWordsOfOneLengthDifferingInOneUnitAreKeptApart() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let context = shaper.context(font: pagella)
+        let words = ["office", "offici", "xffice", "offlce"]
+        for _ in 0 ..< 2 {
+            for word in words {
+                var lent: [ShapedGlyph] = []
+                Array(word.utf16).withUnsafeBufferPointer { units in shaper.withGlyphs(of: units, in: context) { lent = Array($0) } }
+                XCTAssertEqual(lent.map(\.id), Shaper().shape(Array(word.utf16), font: pagella).glyphIDs, word)
+            }
+        }
+        XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses], [4, 4])
+    }
+
     func testContextsTakingTurnsKeepTheirWords() throws {
         let pagella = try font("TeX Gyre Pagella")
         let unkerned = FeatureSet(kerning: false)

@@ -93,4 +93,13 @@ final class RunArrayTests: XCTestCase {
         XCTAssertTrue(runs.runs(in: 5 ..< 5).isEmpty)
         XCTAssertEqual(runs.runs(in: 5 ..< 6).map(\.range), [5 ..< 6])
     }
+
+    func testRangesWhereAValuePassesAreTheRunsFilteredAndClipped() {
+        var runs = RunArray<String>()
+        for (count, value) in [(4, "a"), (4, "b"), (4, "a"), (4, "c"), (4, "a")] { runs.append(count: count, value: value) }
+        for range in [0 ..< 20, 2 ..< 9, 3 ..< 14, 5 ..< 7, 9 ..< 9, 19 ..< 20] {
+            XCTAssertEqual(runs.ranges(in: range) { $0 == "a" }, runs.runs(in: range).filter { $0.value == "a" }.map(\.range), "\(range)")
+        }
+        XCTAssertEqual(runs.ranges(in: 2 ..< 13) { $0 == "a" }, [2 ..< 4, 8 ..< 12])
+    }
 }
