@@ -5,6 +5,11 @@ import Text
 /// before layout started.
 public struct FontTable: @unchecked Sendable {
     private var fonts: [FontDescriptor: Font] = [:]
+    /// The same faces under the descriptors as they were added, spelled as the document
+    /// spelled them, which is how layout asks for them again: found without lowercasing the
+    /// family (a string made at every lookup, some 1,500 instructions, many thousands of
+    /// times a book).
+    private var asAdded: [FontDescriptor: Font] = [:]
     /// Faces for characters the chosen faces lack, found before layout (`FontCoverage`).
     var fallbacks: [FallbackKey: Font] = [:]
     public let fallback: Font
@@ -18,7 +23,14 @@ public struct FontTable: @unchecked Sendable {
     }
 
     public mutating func add(_ font: Font, for descriptor: FontDescriptor) {
-        fonts[Self.key(descriptor)] = font
+        let key = Self.key(descriptor)
+        fonts[key] = font
+        // A spelling added before that names the same face under another case would still
+        // answer with the face it was given: it goes, so that every spelling finds this one.
+        if asAdded.keys.contains(where: { $0 != descriptor && Self.key($0) == key }) {
+            asAdded = asAdded.filter { Self.key($0.key) != key }
+        }
+        asAdded[descriptor] = font
     }
 
     public mutating func add(_ font: Font, for family: String) {
@@ -28,7 +40,8 @@ public struct FontTable: @unchecked Sendable {
     /// The face for `descriptor`; the regular face of its family, or the fallback, when that
     /// exact face was not resolved.
     public func font(for descriptor: FontDescriptor) -> Font {
-        fonts[Self.key(descriptor)] ?? fonts[Self.key(FontDescriptor(family: descriptor.family))] ?? fallback
+        if let font = asAdded[descriptor] { return font }
+        return fonts[Self.key(descriptor)] ?? fonts[Self.key(FontDescriptor(family: descriptor.family))] ?? fallback
     }
 
     public func font(for family: String) -> Font {

@@ -21,6 +21,23 @@ final class FontTableBuilderTests: XCTestCase {
         XCTAssertTrue(builder.table.fallback === (try library.resolve(family: TestSupport.bodyFamily).font))
     }
 
+    /// A family is found however it is spelled, and the face added last for it answers every
+    /// spelling: the lookup of a descriptor as it was added skips the lowercasing, and must not
+    /// keep an older face for that spelling.
+    func testAFamilyIsFoundInAnyCaseAndTheFaceAddedLastAnswersEverySpelling() throws {
+        let serif = try library.resolve(family: TestSupport.bodyFamily).font
+        let sans = try library.resolve(family: "Liberation Sans").font
+        var table = FontTable(fallback: serif)
+        table.add(sans, for: FontDescriptor(family: "Keeper Sans"))
+        XCTAssertTrue(table.font(for: FontDescriptor(family: "Keeper Sans")) === sans)
+        XCTAssertTrue(table.font(for: FontDescriptor(family: "KEEPER SANS")) === sans)
+        XCTAssertTrue(table.font(for: FontDescriptor(family: "Keeper Sans", weight: 700)) === sans, "the family's regular face")
+        table.add(serif, for: FontDescriptor(family: "keeper sans"))
+        for spelling in ["Keeper Sans", "keeper sans", "KEEPER SANS"] {
+            XCTAssertTrue(table.font(for: FontDescriptor(family: spelling)) === serif, spelling)
+        }
+    }
+
     func testAFaceFoundAsAskedIsAddedWithNoSubstitution() throws {
         var builder = try FontTableBuilder(library: library)
         let arial = FontDescriptor(family: "Arial", weight: 700, italic: true)
