@@ -53,8 +53,16 @@ struct PDFIncrementalUpdate {
     func append(to path: String) throws {
         guard let file = FileHandle(forUpdatingAtPath: path) else { throw FinishingError("cannot open \(path) to add to it") }
         defer { try? file.close() }
-        let start = Int(try file.seekToEnd())
+        var start = Int(try file.seekToEnd())
         var output: [UInt8] = []
+        // The update's first object starts a line of its own (qpdf ends its files with one).
+        if start > 0 {
+            try file.seek(toOffset: UInt64(start - 1))
+            if let last = try file.read(upToCount: 1)?.first, last != UInt8(ascii: "\n"), last != UInt8(ascii: "\r") {
+                output.append(UInt8(ascii: "\n"))
+            }
+            start = Int(try file.seekToEnd())
+        }
         var number = nextNumber
         /// Each object's cross-reference entry: in an object stream (its number, the index in
         /// it) or at an offset in the file (type 1).

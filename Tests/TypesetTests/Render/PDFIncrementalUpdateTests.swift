@@ -81,6 +81,27 @@ final class PDFIncrementalUpdateTests: XCTestCase {
         XCTAssertTrue(tail.contains("/Prev \(written.trailer.previousCrossReference)"), tail)
     }
 
+    /// A file whose `%%EOF` ends without a line end (qpdf writes one; another writer may not)
+    /// still gets its update on a line of its own.
+    func testAnUpdateAfterAFileWithoutAFinalLineEndStartsOnANewLine() throws {
+        let path = try finishedPDF()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { bytes.removeLast() }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let written = try WrittenPDF(path: path)
+        var update = PDFIncrementalUpdate(trailer: written.trailer)
+        var root = PDFObjectText()
+        root.raw("<< /Type /StructTreeRoot /Mark (kept) >>")
+        update.set(written.structureTreeRoot, root)
+        try update.append(to: path)
+        let updated = try Data(contentsOf: URL(fileURLWithPath: path))
+        let end = try XCTUnwrap(updated.range(of: Data("%%EOF".utf8)))
+        XCTAssertEqual(updated[end.upperBound], UInt8(ascii: "\n"), "the file's end marker on a line of its own")
+        PDFCheck.assertClean(pdfAt: path)
+        let tree = try PDFObjectTree(pdfAt: path)
+        XCTAssertEqual(PDFObjectTree.text(tree.dictionary(tree.catalog["/StructTreeRoot"])?["/Mark"]), "kept")
+    }
+
     func testNumbersAndRealsAreWrittenAsPDFReadsThem() {
         var text = PDFObjectText()
         text.raw("[")
