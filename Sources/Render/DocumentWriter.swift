@@ -44,6 +44,7 @@ public struct DocumentWriter {
             finisher.restoresPNGRows = drawn.pngRows
             finisher.structure = drawn.structure
             finisher.runningHeads = RunningHeadsOverlays(overlays: drawn.runningHeads)
+            finisher.textLayer = drawn.textLayer
             finisher.standards = standards
             finisher.outputIntent = outputIntent
             try finisher.finish(draft: draft, pageSizes: pageSizes, into: file.temporary)
@@ -69,6 +70,8 @@ public struct DocumentWriter {
         var pngRows = false
         var structure: StructureRecord
         var runningHeads: [(page: Int, heads: Int)] = []
+        /// The pages' text as typeset wrote it, to be laid over Cairo's pages.
+        var textLayer: PDFTextLayer?
     }
 
     /// Draws every page into Cairo's PDF, written through `sink`, and closes it. The pages of
@@ -88,6 +91,9 @@ public struct DocumentWriter {
         drawer.annotatesLinks = true
         let structure = StructureRecorder(text: text, language: metadata.language)
         drawer.structure = structure
+        let textLayer = PDFTextLayer()
+        drawer.textLayer = textLayer
+        structure.layer = textLayer
         let outline = DocumentOutline(text: text)
         // Every piece of content is a leaf under one element round the document, which is
         // what makes Cairo 1.16 give each piece an MCID (the finishing step replaces Cairo's
@@ -111,7 +117,9 @@ public struct DocumentWriter {
                         throw RenderError.cannotWrite(path: path, reason: "running heads for page \(page.number), which was not drawn")
                     }
                     try endStructure()
+                    // Laid over their pages as Cairo drew them (a form XObject each): their text is Cairo's.
                     drawer.structure = nil
+                    drawer.textLayer = nil
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
                     drawn.runningHeads.append((page: page.number - 1, heads: drawn.sizes.count + drawn.runningHeads.count))
                 } else {
@@ -123,7 +131,10 @@ public struct DocumentWriter {
                         structureOpen = true
                     }
                     // The finishing step draws the crop marks, in registration colour.
+                    let origin = sheet.isPageOnly ? 0 : sheet.margin
+                    textLayer.beginPage(sheetHeight: media.size.height, origin: Point(x: origin, y: origin))
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
+                    try textLayer.endPage(firstMCID: structure.endPage(in: context))
                     outline.addBookmarks(startingOn: page, pageIndex: drawn.sizes.count + 1, sheetMargin: sheet.margin, to: surface)
                     drawn.sizes.append(page.size)
                 }
@@ -154,6 +165,7 @@ public struct DocumentWriter {
         drawn.invertedCMYK = drawer.drewInvertedCMYK
         drawn.pngRows = drawer.drewPNGRows
         drawn.structure = structure.record
+        drawn.textLayer = textLayer
         return drawn
     }
 
@@ -172,6 +184,7 @@ public struct DocumentWriter {
         cairo_restore(context)
         guard marks, sheet.cropMarks else { return }
         drawer.structure?.beginArtifact(in: context)
+        drawer.structure?.willDrawWithCairo(at: 0, in: context)
         CropMarks(sheet: sheet).draw(for: page.size, in: context)
         drawer.structure?.end(in: context)
     }

@@ -21,6 +21,8 @@ struct PDFFinisher {
     /// The tagged content drawn, from which the structure tree is built in logical order
     /// (`StructureTree`); nil: Cairo's tree is kept as it is.
     var structure: StructureRecord?
+    /// The text typeset wrote itself, to be laid over Cairo's pages.
+    var textLayer: PDFTextLayer?
     /// The pages of running heads drawn after the document's, to be laid over their pages.
     var runningHeads = RunningHeadsOverlays(overlays: [])
     /// The standards the file is to conform to (`--pdf-standard`).
@@ -70,6 +72,7 @@ struct PDFFinisher {
         if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
         if restoresPNGRows { PNGRowsInPDF.restore(in: pdf) }
         if let structure { try ArtifactMarking.mark(structure.artifacts, in: pdf) }
+        if let textLayer { try TextLayerOverPages.apply(textLayer, in: pdf) }
         try runningHeads.apply(in: pdf)
         let date = PDFDate.string(secondsSince1970: metadata.creationDate)
         qpdf_set_info_key(pdf, "/CreationDate", date)
