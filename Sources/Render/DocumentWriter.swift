@@ -95,16 +95,9 @@ public struct DocumentWriter {
         drawer.textLayer = textLayer
         structure.layer = textLayer
         let outline = DocumentOutline(text: text)
-        // Every piece of content is a leaf under one element round the document, which is
-        // what makes Cairo 1.16 give each piece an MCID (the finishing step replaces Cairo's
-        // tree with one in logical order). It must begin after the first page's size is set,
-        // which otherwise drops it.
         var drawn = Drawn(structure: structure.record)
-        var structureOpen = false
         func endStructure() throws {
-            guard structureOpen else { return }
-            cairo_tag_end(context, Self.documentStructure)
-            structureOpen = false
+            structure.closeCairoDocument(in: context)
             try checkStatus(context, writing: sink, to: path)
         }
         do {
@@ -126,13 +119,10 @@ public struct DocumentWriter {
                     guard drawn.runningHeads.isEmpty else {
                         throw RenderError.cannotWrite(path: path, reason: "page \(page.number) came after the pages of running heads")
                     }
-                    if drawn.sizes.isEmpty {
-                        cairo_tag_begin(context, Self.documentStructure, nil)
-                        structureOpen = true
-                    }
                     // The finishing step draws the crop marks, in registration colour.
                     let origin = sheet.isPageOnly ? 0 : sheet.margin
                     textLayer.beginPage(sheetHeight: media.size.height, origin: Point(x: origin, y: origin))
+                    structure.beginPage()
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
                     try textLayer.endPage(firstMCID: structure.endPage(in: context))
                     outline.addBookmarks(startingOn: page, pageIndex: drawn.sizes.count + 1, sheetMargin: sheet.margin, to: surface)
@@ -188,8 +178,6 @@ public struct DocumentWriter {
         CropMarks(sheet: sheet).draw(for: page.size, in: context)
         drawer.structure?.end(in: context)
     }
-
-    private static let documentStructure = "Document"
 
     /// Writes one PNG per page, named as `PNGPageNames` says, each showing the whole of
     /// `sheet` (by default the trimmed page alone). Returns the paths written.

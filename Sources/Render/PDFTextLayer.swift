@@ -33,6 +33,13 @@ final class PDFTextLayer {
         var fontSlots: [Int]
     }
 
+    /// Hands over the finished pages, which the layer no longer holds: the finishing step lets
+    /// each page's bytes go once qpdf has its own copy.
+    func takePages() -> [Page] {
+        defer { pages = [] }
+        return pages
+    }
+
     private var content = PDFContentBytes()
     /// Where each marked sequence's MCID goes in `content`, in the order they began.
     private var mcidPlaces: [Int] = []
@@ -159,22 +166,30 @@ final class PDFTextLayer {
             content.raw(" Tc\n")
             state.characterSpacing = spacing
         }
-        var writer = GlyphWriter(layer: self, slot: slot, size: run.fontSize, scale: run.horizontalScale, spacing: spacing)
+        // The writer owns the page's bytes while it writes the run: no property of the layer's
+        // is reached glyph by glyph.
+        var writer = GlyphWriter(fonts: fonts, content: content, lineX: state.lineX, lineY: state.lineY, slot: slot,
+                                 size: run.fontSize, scale: run.horizontalScale, spacing: spacing)
+        content = PDFContentBytes()
         text.utf8.withUnsafeBufferPointer { utf8 in
             text.clusters.withUnsafeBufferPointer { clusters in
                 var byte = 0, glyph = 0
-                for cluster in clusters {
+                for (index, cluster) in clusters.enumerated() {
                     let bytes = UnsafeBufferPointer(rebasing: utf8[byte ..< byte + Int(cluster.num_bytes)])
                     let end = min(glyph + Int(cluster.num_glyphs), glyphs.count)
-                    writer.cluster(bytes, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph ..< end]))
+                    writer.cluster(bytes, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph ..< end]),
+                                   isGlyphsOwnText: index != text.initialCluster)
                     byte += Int(cluster.num_bytes)
                     glyph = end
                 }
                 // Glyphs past the clusters (none, when the clusters are whole) keep the font's text.
-                if glyph < glyphs.count { writer.cluster(nil, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph...])) }
+                if glyph < glyphs.count { writer.cluster(nil, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph...]), isGlyphsOwnText: true) }
             }
         }
         writer.finish()
+        content = writer.content
+        state.lineX = writer.lineX
+        state.lineY = writer.lineY
     }
 
     /// The spacing most of the run's glyphs have beyond their widths (justification's letter
@@ -211,7 +226,11 @@ final class PDFTextLayer {
     /// Writes one run's glyphs: `TJ` arrays with a number wherever the pen is not where the
     /// next glyph goes, a `Td` where it moves off the line or far along it.
     private struct GlyphWriter {
-        unowned let layer: PDFTextLayer
+        let fonts: PDFEmbeddedFonts
+        var content: PDFContentBytes
+        /// The start of the line in the text object, as written (see `TextState`).
+        var lineX: Double
+        var lineY: Double
         let slot: Int
         let size: Double
         let scale: Double
@@ -222,8 +241,12 @@ final class PDFTextLayer {
         private var inString = false
         private var positioned = false
 
-        init(layer: PDFTextLayer, slot: Int, size: Double, scale: Double, spacing: Double) {
-            self.layer = layer
+        init(fonts: PDFEmbeddedFonts, content: PDFContentBytes, lineX: Double, lineY: Double, slot: Int, size: Double,
+             scale: Double, spacing: Double) {
+            self.fonts = fonts
+            self.content = content
+            self.lineX = lineX
+            self.lineY = lineY
             self.slot = slot
             self.size = size
             self.scale = scale
@@ -233,20 +256,21 @@ final class PDFTextLayer {
         /// A `TJ` number is a thousandth of the font size, scaled as the glyphs are.
         private var unit: Double { size * scale / 1000 }
 
-        /// The glyphs of one cluster, drawn as `text` (nil: no text given, the font's entry).
-        mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>) {
-            let fonts = layer.fonts
-            if let text, !(glyphs.count == 1 && fonts.map(UInt32(glyphs[0].index), in: slot, to: text)) {
+        /// The glyphs of one cluster, drawn as `text` (nil: no text given, the font's entry);
+        /// `isGlyphsOwnText`: whether a lone glyph may have the text as its ToUnicode entry (not
+        /// the letter a drop cap is read with, whose text starts with the cap's).
+        mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool) {
+            if let text, !(isGlyphsOwnText && glyphs.count == 1 && fonts.map(UInt32(glyphs[0].index), in: slot, to: text)) {
                 closeArray()
-                layer.content.raw("/Span <</ActualText ")
-                layer.content.hexTextString(text)
-                layer.content.raw(">> BDC\n")
+                content.raw("/Span <</ActualText ")
+                content.hexTextString(text)
+                content.raw(">> BDC\n")
                 for glyph in glyphs {
                     fonts.use(UInt32(glyph.index), in: slot)
                     show(glyph)
                 }
                 closeArray()
-                layer.content.raw("EMC\n")
+                content.raw("EMC\n")
                 return
             }
             for glyph in glyphs {
@@ -257,32 +281,30 @@ final class PDFTextLayer {
 
         private mutating func show(_ glyph: cairo_glyph_t) {
             let x = glyph.x, y = glyph.y
-            var state = layer.state
             let offset = (x - penX) / unit
-            if !positioned || abs(y - state.lineY) > 0.0005 || abs(offset) > 10_000 {
+            if !positioned || abs(y - lineY) > 0.0005 || abs(offset) > 10_000 {
                 // Off the line, or far along it (a tab): a new line start, as Cairo does past ten ems.
                 closeArray()
-                layer.content.number(x - state.lineX)
-                layer.content.number(state.lineY - y)
-                layer.content.raw(" Td\n")
-                state.lineX += Self.rounded(x - state.lineX)
-                state.lineY -= Self.rounded(state.lineY - y)
-                layer.state = state
-                penX = state.lineX
+                content.number(x - lineX)
+                content.number(lineY - y)
+                content.raw(" Td\n")
+                lineX += Self.rounded(x - lineX)
+                lineY -= Self.rounded(lineY - y)
+                penX = lineX
                 positioned = true
             } else {
                 let adjustment = -(offset.rounded())
                 if adjustment != 0 {
                     openArray()
                     closeString()
-                    layer.content.number(adjustment, decimals: 0)
+                    content.number(adjustment, decimals: 0)
                     penX -= adjustment * unit
                 }
             }
             openArray()
             openString()
-            layer.content.glyphCode(UInt32(glyph.index))
-            penX += (layer.fonts.width(of: UInt32(glyph.index), in: slot) / 1000 * size + spacing) * scale
+            content.glyphCode(UInt32(glyph.index))
+            penX += (fonts.width(of: UInt32(glyph.index), in: slot) / 1000 * size + spacing) * scale
         }
 
         /// A number as the content writes it, to thousandths: the pen follows what a reader reads.
@@ -290,26 +312,26 @@ final class PDFTextLayer {
 
         private mutating func openArray() {
             guard !inArray else { return }
-            layer.content.raw("[")
+            content.raw("[")
             inArray = true
         }
 
         private mutating func openString() {
             guard !inString else { return }
-            layer.content.raw("(")
+            content.raw("(")
             inString = true
         }
 
         private mutating func closeString() {
             guard inString else { return }
-            layer.content.raw(")")
+            content.raw(")")
             inString = false
         }
 
         private mutating func closeArray() {
             closeString()
             guard inArray else { return }
-            layer.content.raw("]TJ\n")
+            content.raw("]TJ\n")
             inArray = false
         }
 

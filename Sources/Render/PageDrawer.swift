@@ -44,7 +44,6 @@ final class PageDrawer {
             colorGlyphs.endPage()
             repeatedPictures.endPage()
         }
-        structure?.beginPage()
         // Sections' tints first: everything else on the page stands on them. Decoration, not
         // the document's content: an artifact, as a box's background is.
         if !page.tints.isEmpty {

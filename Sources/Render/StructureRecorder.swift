@@ -33,6 +33,8 @@ final class StructureRecorder {
     /// The page's pieces drawn by Cairo and by the layer, each in MCID order.
     private var cairoPieces: [MarkedPiece] = []
     private var layerPieces: [MarkedPiece] = []
+    /// Whether Cairo's element round the document is open (`openCairoDocument`).
+    private var cairoDocumentOpen = false
     /// Each string of `record.strings` to its index.
     private var stringIndexes: [String: Int32] = [:]
     /// The string looked up last, with its index: every line asks for its language, mostly
@@ -44,7 +46,7 @@ final class StructureRecorder {
         record = StructureRecord(language: language)
     }
 
-    /// Starts the record of a new page.
+    /// Starts the record of a new page (before anything is drawn on it, the sheet's own included).
     func beginPage() {
         cairoPieces.removeAll(keepingCapacity: true)
         layerPieces.removeAll(keepingCapacity: true)
@@ -128,12 +130,35 @@ final class StructureRecorder {
         self.open = nil
     }
 
+    /// Every piece Cairo marks is a leaf under one element round the document, which is what
+    /// makes Cairo 1.16 give it an MCID (the finishing step replaces Cairo's tree with one in
+    /// logical order). It is begun with Cairo's first tag, on a page Cairo draws on: Cairo drops
+    /// the tags of a page it drew nothing on, which a page whose text is all the layer's can be,
+    /// and the nesting of every tag after it would be broken.
+    func openCairoDocument(in context: OpaquePointer) {
+        guard !cairoDocumentOpen else { return }
+        cairo_tag_begin(context, Self.cairoDocumentTag, nil)
+        cairoDocumentOpen = true
+    }
+
+    /// Ends Cairo's element round the document, when it was begun.
+    func closeCairoDocument(in context: OpaquePointer) {
+        guard cairoDocumentOpen else { return }
+        cairo_tag_end(context, Self.cairoDocumentTag)
+        cairoDocumentOpen = false
+    }
+
+    private static let cairoDocumentTag = "Document"
+
     /// Cairo is about to draw what belongs to the piece begun, from the text at `offset`: the
     /// piece is opened in Cairo's stream if it is not.
     func willDrawWithCairo(at offset: Int, in context: OpaquePointer) {
         guard let current = open, current.stream != .cairo else { return }
         closeSequence(in: context)
+        openCairoDocument(in: context)
         current.tag.withCString { cairo_tag_begin(context, $0, nil) }
+        // The page's first drawing of Cairo's is a fill (see CairoDrawnMark).
+        if cairoPieces.isEmpty { CairoDrawnMark.draw(at: Point(x: 0, y: 0), in: context) }
         cairoPieces.append(current.piece.goingOn(at: offset, first: current.stream == nil))
         open?.stream = .cairo
     }

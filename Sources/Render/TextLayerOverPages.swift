@@ -11,15 +11,19 @@ import Foundation
 /// its own artifacts and need not be read again.
 enum TextLayerOverPages {
     static func apply(_ layer: PDFTextLayer, in pdf: qpdf_data) throws {
-        guard layer.pages.contains(where: { !$0.deflatedContent.isEmpty }) else { return }
-        guard Int(qpdf_get_num_pages(pdf)) >= layer.pages.count else {
-            throw FinishingError("the draft has \(qpdf_get_num_pages(pdf)) pages, not the \(layer.pages.count) with text")
+        var pages = layer.takePages()
+        guard pages.contains(where: { !$0.deflatedContent.isEmpty }) else { return }
+        guard Int(qpdf_get_num_pages(pdf)) >= pages.count else {
+            throw FinishingError("the draft has \(qpdf_get_num_pages(pdf)) pages, not the \(pages.count) with text")
         }
         let fonts = try layer.fonts.embed(in: pdf)
         let opening = QPDFObjectNumber(QPDFObjects.newStream(Data("q\n".utf8), in: pdf), in: pdf)!
         let closing = QPDFObjectNumber(QPDFObjects.newStream(Data("Q\n".utf8), in: pdf), in: pdf)!
         qpdf_oh_release_all(pdf)
-        for (index, text) in layer.pages.enumerated() where !text.deflatedContent.isEmpty {
+        for index in pages.indices where !pages[index].deflatedContent.isEmpty {
+            let text = pages[index]
+            // qpdf copies the bytes: ours go at once, not at the end (a book's are megabytes).
+            pages[index].deflatedContent = []
             let page = qpdf_get_page_n(pdf, index)
             let stream = qpdf_oh_new_stream(pdf)
             text.deflatedContent.withUnsafeBufferPointer { bytes in
