@@ -13,7 +13,8 @@ enum Deflate {
             }
         }
         guard status == Z_OK else { throw FinishingError("zlib could not compress \(what) (\(status))") }
-        deflated.removeSubrange(Int(size)...)
-        return deflated
+        // A copy of the bytes written: an array cut short keeps its room, as long as the data
+        // uncompressed, and a book holds a page's text until the finishing step.
+        return Array(deflated[..<Int(size)])
     }
 }

@@ -25,6 +25,10 @@ final class EmbeddedFontGlyphs {
     private var textLengths: [UInt16]
     /// The texts of every glyph mapped, one after another: one array grows for all of them.
     private var pool: [UInt8] = []
+    /// Per glyph, its text when that is one byte (an ASCII character), else 0: the answer for
+    /// nearly every glyph of a Latin text, read through a pointer, without the checks Swift
+    /// makes of a class's arrays at every access.
+    private let asciiTexts: UnsafeMutablePointer<UInt8>
 
     init(font: Font) {
         self.font = font
@@ -33,6 +37,12 @@ final class EmbeddedFontGlyphs {
         isDrawn = [Bool](repeating: false, count: glyphCount)
         textStarts = [UInt32](repeating: 0, count: glyphCount)
         textLengths = [UInt16](repeating: 0, count: glyphCount)
+        asciiTexts = .allocate(capacity: max(glyphCount, 1))
+        asciiTexts.initialize(repeating: 0, count: max(glyphCount, 1))
+    }
+
+    deinit {
+        asciiTexts.deallocate()
     }
 
     /// `advance × 1000 / unitsPerEm` rounded to thousandths: the number `/W` is written with
@@ -65,34 +75,49 @@ final class EmbeddedFontGlyphs {
         Int(glyph) < glyphCount ? widths[Int(glyph)] : 0
     }
 
-    /// See `PDFEmbeddedFonts.map`: the first text a glyph is drawn with is its text.
+    /// See `PDFEmbeddedFonts.map`: the first text a glyph is drawn with is its text. Once a
+    /// glyph has its text, which is nearly every time it is drawn, nothing is written: a glyph
+    /// with a text is a glyph drawn (`drawnGlyphs`).
     @inline(__always) func map(_ glyph: UInt32, to utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let index = Int(glyph)
-        guard index < glyphCount else { return false }
-        isDrawn[index] = true
-        guard let text = utf8.baseAddress, utf8.count > 0 else { return false }
+        if index < glyphCount, utf8.count == 1, utf8[0] != 0, asciiTexts[index] == utf8[0] { return true }
+        guard index < glyphCount, let text = utf8.baseAddress, utf8.count > 0 else {
+            use(glyph)
+            return false
+        }
         let length = Int(textLengths[index])
         if length == 0 {
-            guard utf8.count <= Self.longestText else { return false }
+            guard utf8.count <= Self.longestText else {
+                use(glyph)
+                return false
+            }
             textStarts[index] = UInt32(pool.count)
             textLengths[index] = UInt16(utf8.count)
             pool.append(contentsOf: utf8)
+            if utf8.count == 1, text[0] < 0x80 { asciiTexts[index] = text[0] }
             return true
         }
         guard length == utf8.count else { return false }
         let start = Int(textStarts[index])
+        // Most texts are one letter: compared as a byte, without a call.
+        if length == 1 { return pool[start] == text[0] }
         return pool.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, text, length) == 0 }
     }
 
     @inline(__always) func use(_ glyph: UInt32) {
-        if Int(glyph) < glyphCount { isDrawn[Int(glyph)] = true }
+        if Int(glyph) < glyphCount, !isDrawn[Int(glyph)] { isDrawn[Int(glyph)] = true }
     }
 
-    var drewAnything: Bool { isDrawn.contains(true) }
+    /// Whether `glyph` was drawn: with a text of its own, or inside an ActualText span.
+    private func wasDrawn(_ index: Int) -> Bool {
+        isDrawn[index] || textLengths[index] > 0
+    }
+
+    var drewAnything: Bool { isDrawn.indices.contains(where: wasDrawn) }
 
     /// The glyphs drawn, in increasing order.
     var drawnGlyphs: [UInt32] {
-        isDrawn.indices.compactMap { isDrawn[$0] ? UInt32($0) : nil }
+        isDrawn.indices.compactMap { wasDrawn($0) ? UInt32($0) : nil }
     }
 
     /// The text `glyph` was mapped to, nil when it has none.

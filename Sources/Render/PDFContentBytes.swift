@@ -16,6 +16,7 @@ struct PDFContentBytes {
         bytes.append(contentsOf: text.utf8)
     }
 
+    @inline(__always)
     mutating func byte(_ byte: UInt8) {
         bytes.append(byte)
     }
@@ -55,6 +56,7 @@ struct PDFContentBytes {
     /// Two-byte codes (a glyph ID each, big-endian, as `/Identity-H` reads them) inside a literal
     /// string, opened by the caller with `(`: the bytes as they are but for the three the string's
     /// syntax needs escaped, and a carriage return, which a reader would take for a line end.
+    @inline(__always)
     mutating func glyphCode(_ glyph: UInt32) {
         appendEscaped(UInt8(truncatingIfNeeded: glyph >> 8))
         appendEscaped(UInt8(truncatingIfNeeded: glyph))
@@ -76,6 +78,7 @@ struct PDFContentBytes {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    @inline(__always)
     private mutating func appendEscaped(_ byte: UInt8) {
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):

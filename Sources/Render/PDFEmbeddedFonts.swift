@@ -79,6 +79,12 @@ final class PDFEmbeddedFonts {
         return slot
     }
 
+    /// What the slot's font drew, to be asked glyph by glyph without going through the slot
+    /// each time (the text writer holds it for a run).
+    func glyphs(in slot: Int) -> EmbeddedFontGlyphs {
+        slots[slot]
+    }
+
     /// The slot's name in a page's `/Font` resources, with its slash: "/TS0". Cairo names its
     /// fonts `/f-0-0`, so the two never clash.
     func resourceName(of slot: Int) -> String {

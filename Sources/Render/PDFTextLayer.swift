@@ -110,7 +110,7 @@ final class PDFTextLayer {
 
     /// `/tag << /MCID n >> BDC`, n given when the page ends.
     func beginMarked(tag: String) {
-        endTextObject()
+        beginTextObject()
         content.raw("/")
         content.raw(tag)
         content.raw(" <</MCID ")
@@ -120,12 +120,11 @@ final class PDFTextLayer {
 
     /// `/Artifact BMC`: what follows is not the document's content (running heads).
     func beginArtifact() {
-        endTextObject()
+        beginTextObject()
         content.raw("/Artifact BMC\n")
     }
 
     func endMarked() {
-        endTextObject()
         content.raw("EMC\n")
     }
 
@@ -139,15 +138,7 @@ final class PDFTextLayer {
         if slot >= slotsOnPage.count { slotsOnPage += Array(repeating: false, count: slot + 1 - slotsOnPage.count) }
         slotsOnPage[slot] = true
         setColor(run.attributes.color)
-        if !state.inTextObject {
-            content.raw("BT\n")
-            state.inTextObject = true
-            // A text object starts with the identity text matrix: y up in text space, where
-            // the page's coordinates go down.
-            content.raw("1 0 0 -1 0 0 Tm\n")
-            state.lineX = 0
-            state.lineY = 0
-        }
+        beginTextObject()
         if state.slot != slot || state.size != run.fontSize {
             content.raw(fonts.resourceName(of: slot))
             content.number(run.fontSize, decimals: 4)
@@ -160,7 +151,8 @@ final class PDFTextLayer {
             content.raw(" Tz\n")
             state.horizontalScale = run.horizontalScale
         }
-        let spacing = characterSpacing(of: glyphs, slot: slot, size: run.fontSize, scale: run.horizontalScale)
+        let fontGlyphs = fonts.glyphs(in: slot)
+        let spacing = characterSpacing(of: glyphs, in: fontGlyphs, size: run.fontSize, scale: run.horizontalScale)
         if spacing != state.characterSpacing {
             content.number(spacing, decimals: 4)
             content.raw(" Tc\n")
@@ -168,7 +160,7 @@ final class PDFTextLayer {
         }
         // The writer owns the page's bytes while it writes the run: no property of the layer's
         // is reached glyph by glyph.
-        var writer = GlyphWriter(fonts: fonts, content: content, lineX: state.lineX, lineY: state.lineY, slot: slot,
+        var writer = GlyphWriter(fontGlyphs: fontGlyphs, content: content, lineX: state.lineX, lineY: state.lineY,
                                  size: run.fontSize, scale: run.horizontalScale, spacing: spacing)
         content = PDFContentBytes()
         text.utf8.withUnsafeBufferPointer { utf8 in
@@ -194,12 +186,13 @@ final class PDFTextLayer {
 
     /// The spacing most of the run's glyphs have beyond their widths (justification's letter
     /// spacing, 0 for most runs), in text space units, to four places: the median of the gaps.
-    private func characterSpacing(of glyphs: UnsafeBufferPointer<cairo_glyph_t>, slot: Int, size: Double, scale: Double) -> Double {
+    private func characterSpacing(of glyphs: UnsafeBufferPointer<cairo_glyph_t>, in fontGlyphs: EmbeddedFontGlyphs, size: Double,
+                                  scale: Double) -> Double {
         guard glyphs.count > 1 else { return state.characterSpacing }
         gaps.removeAll(keepingCapacity: true)
         for index in 0 ..< glyphs.count - 1 {
             let advance = (glyphs[index + 1].x - glyphs[index].x) / scale
-            gaps.append(advance - fonts.width(of: UInt32(glyphs[index].index), in: slot) / 1000 * size)
+            gaps.append(advance - fontGlyphs.width(of: UInt32(glyphs[index].index)) / 1000 * size)
         }
         gaps.sort()
         let median = gaps[gaps.count / 2]
@@ -217,6 +210,20 @@ final class PDFTextLayer {
         state.color = (color.red, color.green, color.blue)
     }
 
+    /// A page's text is one text object, its marked sequences inside it (ISO 32000-1, 14.6:
+    /// marked content may nest in a text object): a line goes on from the line before with
+    /// a `Td`, whatever paragraph it is in.
+    private func beginTextObject() {
+        guard !state.inTextObject else { return }
+        content.raw("BT\n")
+        state.inTextObject = true
+        // A text object starts with the identity text matrix: y up in text space, where the
+        // page's coordinates go down.
+        content.raw("1 0 0 -1 0 0 Tm\n")
+        state.lineX = 0
+        state.lineY = 0
+    }
+
     private func endTextObject() {
         guard state.inTextObject else { return }
         content.raw("ET\n")
@@ -226,12 +233,12 @@ final class PDFTextLayer {
     /// Writes one run's glyphs: `TJ` arrays with a number wherever the pen is not where the
     /// next glyph goes, a `Td` where it moves off the line or far along it.
     private struct GlyphWriter {
-        let fonts: PDFEmbeddedFonts
+        /// The run's font: its widths, and the text of its glyphs.
+        let fontGlyphs: EmbeddedFontGlyphs
         var content: PDFContentBytes
         /// The start of the line in the text object, as written (see `TextState`).
         var lineX: Double
         var lineY: Double
-        let slot: Int
         let size: Double
         let scale: Double
         let spacing: Double
@@ -241,13 +248,12 @@ final class PDFTextLayer {
         private var inString = false
         private var positioned = false
 
-        init(fonts: PDFEmbeddedFonts, content: PDFContentBytes, lineX: Double, lineY: Double, slot: Int, size: Double,
+        init(fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double, lineY: Double, size: Double,
              scale: Double, spacing: Double) {
-            self.fonts = fonts
+            self.fontGlyphs = fontGlyphs
             self.content = content
             self.lineX = lineX
             self.lineY = lineY
-            self.slot = slot
             self.size = size
             self.scale = scale
             self.spacing = spacing
@@ -260,13 +266,13 @@ final class PDFTextLayer {
         /// `isGlyphsOwnText`: whether a lone glyph may have the text as its ToUnicode entry (not
         /// the letter a drop cap is read with, whose text starts with the cap's).
         mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool) {
-            if let text, !(isGlyphsOwnText && glyphs.count == 1 && fonts.map(UInt32(glyphs[0].index), in: slot, to: text)) {
+            if let text, !(isGlyphsOwnText && glyphs.count == 1 && fontGlyphs.map(UInt32(glyphs[0].index), to: text)) {
                 closeArray()
                 content.raw("/Span <</ActualText ")
                 content.hexTextString(text)
                 content.raw(">> BDC\n")
                 for glyph in glyphs {
-                    fonts.use(UInt32(glyph.index), in: slot)
+                    fontGlyphs.use(UInt32(glyph.index))
                     show(glyph)
                 }
                 closeArray()
@@ -274,7 +280,7 @@ final class PDFTextLayer {
                 return
             }
             for glyph in glyphs {
-                if text == nil { fonts.use(UInt32(glyph.index), in: slot) }
+                if text == nil { fontGlyphs.use(UInt32(glyph.index)) }
                 show(glyph)
             }
         }
@@ -304,7 +310,7 @@ final class PDFTextLayer {
             openArray()
             openString()
             content.glyphCode(UInt32(glyph.index))
-            penX += (fonts.width(of: UInt32(glyph.index), in: slot) / 1000 * size + spacing) * scale
+            penX += (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing) * scale
         }
 
         /// A number as the content writes it, to thousandths: the pen follows what a reader reads.
@@ -312,19 +318,19 @@ final class PDFTextLayer {
 
         private mutating func openArray() {
             guard !inArray else { return }
-            content.raw("[")
+            content.byte(UInt8(ascii: "["))
             inArray = true
         }
 
         private mutating func openString() {
             guard !inString else { return }
-            content.raw("(")
+            content.byte(UInt8(ascii: "("))
             inString = true
         }
 
         private mutating func closeString() {
             guard inString else { return }
-            content.raw(")")
+            content.byte(UInt8(ascii: ")"))
             inString = false
         }
 
