@@ -17,6 +17,8 @@ struct EmbeddedFontObjects {
     /// The subset's name: its tag, a plus and the font's PostScript name ("ABCDEF+Name").
     let fontName: String
     private let drawn: [UInt32]
+    /// The glyphs drawn by CID (in increasing order): a glyph's code of `GlyphCodes`, or its ID.
+    private let cids: [(cid: UInt32, glyph: UInt32)]
 
     init(glyphs: EmbeddedFontGlyphs) throws {
         self.glyphs = glyphs
@@ -26,6 +28,11 @@ struct EmbeddedFontObjects {
             throw FinishingError("cannot read the font \(font.displayName) in \(font.path)")
         }
         drawn = glyphs.drawnGlyphs
+        if let codes = glyphs.codes {
+            cids = codes.glyphs.enumerated().map { (UInt32(GlyphCodes.code($0.offset)), $0.element) }
+        } else {
+            cids = drawn.map { ($0, $0) }
+        }
         let postScriptName = Self.pdfName(font.postScriptName)
         subset = try FontSubset(face: face, glyphs: drawn, fontName: "\(font.displayName) (\(font.path))")
         fontName = FontSubset.tag(fontName: postScriptName, glyphs: drawn) + "+" + postScriptName
@@ -73,9 +80,14 @@ struct EmbeddedFontObjects {
         // indices without being told, and so does a CID-keyed one whose CIDs are its glyph
         // IDs (Noto CJK's, Adobe-Identity-0). One of another ordering (Adobe-Japan1) would
         // map them through its charset to other glyphs: not handled yet.
-        if isTrueType { cidFont.raw(" /CIDToGIDMap /Identity") }
+        var cidReferences = [("/FontDescriptor", descriptor)]
+        if let codes = glyphs.codes {
+            cidReferences.append(("/CIDToGIDMap", stream(codes.cidToGIDMap, entries: [])))
+        } else if isTrueType {
+            cidFont.raw(" /CIDToGIDMap /Identity")
+        }
         cidFont.raw(" >>")
-        let descendant = try indirect(cidFont, [("/FontDescriptor", descriptor)])
+        let descendant = try indirect(cidFont, cidReferences)
         let descendants = QPDFObjects.array([descendant], in: pdf)
         handles.append(descendants)
 
@@ -83,8 +95,17 @@ struct EmbeddedFontObjects {
         type0.raw("<< /Type /Font /Subtype /Type0 /BaseFont ")
         // 9.7.6.1: the CIDFont's name, and for a CIDFontType0 its CMap's after a hyphen.
         type0.name("/" + fontName + (isTrueType ? "" : "-Identity-H"))
-        type0.raw(" /Encoding /Identity-H >>")
-        let font = try indirect(type0, [("/DescendantFonts", descendants), ("/ToUnicode", toUnicode)])
+        var references = [("/DescendantFonts", descendants), ("/ToUnicode", toUnicode)]
+        if glyphs.codes != nil {
+            references.append(("/Encoding", stream(Array(GlyphCodes.encodingCMap.utf8), entries: [
+                ("/Type", "/CMap"), ("/CMapName", "/" + GlyphCodes.cmapName),
+                ("/CIDSystemInfo", "<< /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"),
+            ])))
+        } else {
+            type0.raw(" /Encoding /Identity-H")
+        }
+        type0.raw(" >>")
+        let font = try indirect(type0, references)
         guard let number = QPDFObjectNumber(font, in: pdf) else {
             throw FinishingError("qpdf did not make the font dictionary of \(fontName) an object of its own")
         }
@@ -97,7 +118,7 @@ struct EmbeddedFontObjects {
     /// reads no other (and draws every glyph 1000 wide when it is not), so in a font of 2048
     /// units per em, whose widths are mostly fractions, it may be 1000 with every glyph listed.
     private func widths() -> PDFObjectText {
-        let thousandths = drawn.map { Int((glyphs.widths[Int($0)] * 1000).rounded()) }
+        let thousandths = cids.map { Int((glyphs.widths[Int($0.glyph)] * 1000).rounded()) }
         var counts: [Int: Int] = [:]
         for value in thousandths where value % 1000 == 0 { counts[value, default: 0] += 1 }
         // Ties go to the narrower width, so that the choice does not depend on hashing.
@@ -107,16 +128,16 @@ struct EmbeddedFontObjects {
         Self.number(common, into: &text)
         text.raw(" /W [")
         var previous: UInt32?
-        for (glyph, value) in zip(drawn, thousandths) where value != common {
-            if let previous, previous + 1 == glyph {
+        for (entry, value) in zip(cids, thousandths) where value != common {
+            if let previous, previous + 1 == entry.cid {
                 Self.number(value, into: &text)
             } else {
                 if previous != nil { text.raw("]") }
-                text.integer(Int(glyph))
+                text.integer(Int(entry.cid))
                 text.raw(" [")
                 Self.number(value, into: &text)
             }
-            previous = glyph
+            previous = entry.cid
         }
         if previous != nil { text.raw("]") }
         text.raw("]")
@@ -133,15 +154,16 @@ struct EmbeddedFontObjects {
     /// font's cmap gives it, else none.
     private func toUnicodeMap() -> ToUnicodeCMap {
         var map = ToUnicodeCMap()
+        map.glyphCodes = glyphs.codes != nil
         var characters: [UInt32]?
-        for glyph in drawn {
+        for (cid, glyph) in cids {
             if let text = glyphs.text(of: glyph) {
-                map.add(code: UInt16(glyph), text: text.utf16)
+                map.add(code: UInt16(cid), text: text.utf16)
                 continue
             }
             if characters == nil { characters = Self.characters(of: glyphs.font, glyphCount: glyphs.glyphCount) }
             if let scalar = characters.flatMap({ Unicode.Scalar($0[Int(glyph)]) }), scalar.value != 0 {
-                map.add(code: UInt16(glyph), text: String(Character(scalar)).utf16)
+                map.add(code: UInt16(cid), text: String(Character(scalar)).utf16)
             }
         }
         return map

@@ -53,13 +53,16 @@ struct PDFContentBytes {
         appendDigits(of: value.magnitude)
     }
 
-    /// Two-byte codes (a glyph ID each, big-endian, as `/Identity-H` reads them) inside a literal
-    /// string, opened by the caller with `(`: the bytes as they are but for the three the string's
-    /// syntax needs escaped, and a carriage return, which a reader would take for a line end.
+    /// A glyph's code inside a literal string, opened by the caller with `(`: one byte or two
+    /// (`GlyphCodes`), or, when `codes` is nil, the glyph ID as two bytes (`/Identity-H`). The
+    /// bytes as they are but for the three the string's syntax needs escaped, and a carriage
+    /// return, which a reader would take for a line end.
     @inline(__always)
-    mutating func glyphCode(_ glyph: UInt32) {
-        appendEscaped(UInt8(truncatingIfNeeded: glyph >> 8))
-        appendEscaped(UInt8(truncatingIfNeeded: glyph))
+    mutating func glyphCode(_ glyph: UInt32, codes: GlyphCodes?) {
+        let code = codes?.code(of: glyph) ?? UInt16(truncatingIfNeeded: glyph)
+        if codes != nil, GlyphCodes.isOneByte(code) { return appendEscaped(UInt8(code)) }
+        appendEscaped(UInt8(truncatingIfNeeded: code >> 8))
+        appendEscaped(UInt8(truncatingIfNeeded: code))
     }
 
     /// Text as a PDF text string in hexadecimal, UTF-16BE with its byte-order mark: `<FEFF0066…>`.

@@ -309,7 +309,7 @@ final class PDFTextLayer {
             }
             openArray()
             openString()
-            content.glyphCode(UInt32(glyph.index))
+            content.glyphCode(UInt32(glyph.index), codes: fontGlyphs.codes)
             penX += (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing) * scale
         }
 

@@ -50,9 +50,16 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         return bytes.withUnsafeMutableBufferPointer { fonts.map(glyph, in: slot, to: UnsafeBufferPointer($0)) }
     }
 
-    /// `<00480065…>`: each glyph's ID as two bytes, as the text writer writes an Identity-H code.
-    private func hexCodes(_ glyphs: [UInt32]) -> String {
-        "<" + glyphs.map { String(format: "%04X", $0) }.joined() + ">"
+    /// `<2B48…>`: each glyph's code as the text writer writes it in the slot's font: its
+    /// `GlyphCodes` code (given it here, as drawing does), one byte or two, or, in a CFF font,
+    /// its ID as two bytes (`/Identity-H`).
+    private func hexCodes(_ glyphs: [UInt32], in slot: Int, of fonts: PDFEmbeddedFonts) -> String {
+        let codes = fonts.glyphs(in: slot).codes
+        return "<" + glyphs.map { glyph in
+            guard let codes else { return String(format: "%04X", glyph) }
+            let code = codes.code(of: glyph)
+            return String(format: GlyphCodes.isOneByte(code) ? "%02X" : "%04X", code)
+        }.joined() + ">"
     }
 
     /// A one-page PDF whose content stream is `content`, its `/Font` resources the fonts
@@ -97,7 +104,7 @@ final class PDFEmbeddedFontsTests: XCTestCase {
             let z = glyph(of: "Z", in: font)
             fonts.use(z, in: slot)
             let y = 700 - 40 * index
-            content += "BT \(fonts.resourceName(of: slot)) 24 Tf 72 \(y) Td \(hexCodes(line.glyphs + [glyph(of: " ", in: font), z])) Tj ET\n"
+            content += "BT \(fonts.resourceName(of: slot)) 24 Tf 72 \(y) Td \(hexCodes(line.glyphs + [glyph(of: " ", in: font), z], in: slot, of: fonts)) Tj ET\n"
         }
         try writePDF(fonts, content: content, to: path)
         return fonts
@@ -185,7 +192,7 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         // A glyph drawn as two texts: the second is left to ActualText, so the file's text is the first.
         let directory = try makeTemporaryDirectory()
         let path = directory.appendingPathComponent("twice.pdf").path
-        try writePDF(fonts, content: "BT /TS0 24 Tf 72 700 Td \(hexCodes([a, b, glyph(of: "C", in: liberation)])) Tj ET", to: path)
+        try writePDF(fonts, content: "BT /TS0 24 Tf 72 700 Td \(hexCodes([a, b, glyph(of: "C", in: liberation)], in: slot, of: fonts)) Tj ET", to: path)
         let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [path, "-"]))
         XCTAssertTrue(text.contains("ABC"), text)
     }
@@ -224,7 +231,10 @@ final class PDFEmbeddedFontsTests: XCTestCase {
                 let first = try XCTUnwrap(widths[index] as? Int)
                 for (offset, value) in try XCTUnwrap(widths[index + 1] as? [Any]).enumerated() {
                     let written = try XCTUnwrap(value as? Double)
-                    XCTAssertEqual(written, fonts.width(of: UInt32(first + offset), in: slot))
+                    // A CID is the glyph's code in a TrueType font (`GlyphCodes`), its ID in a CFF one.
+                    let cid = first + offset
+                    let glyph = try fonts.glyphs(in: slot).codes.map { try XCTUnwrap($0.glyph(ofCode: UInt16(cid))) } ?? UInt32(cid)
+                    XCTAssertEqual(written, fonts.width(of: glyph, in: slot))
                     checked += 1
                 }
                 index += 2
@@ -270,7 +280,7 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         fonts.use(glyph(of: "x", in: pagella), in: pagellaSlot)
         let directory = try makeTemporaryDirectory()
         let path = directory.appendingPathComponent("one.pdf").path
-        try writePDF(fonts, content: "BT /TS1 24 Tf 72 700 Td \(hexCodes([glyph(of: "x", in: pagella)])) Tj ET", to: path)
+        try writePDF(fonts, content: "BT /TS1 24 Tf 72 700 Td \(hexCodes([glyph(of: "x", in: pagella)], in: pagellaSlot, of: fonts)) Tj ET", to: path)
         let fontList = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdffonts", [path]))
         XCTAssertEqual(fontList.split(separator: "\n").count, 3, fontList)
         let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [path, "-"]))
@@ -287,5 +297,41 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         XCTAssertTrue(text.contains("<00F9> <D835DC00>"), "a character outside the BMP as a surrogate pair")
         XCTAssertTrue(text.contains("<FB01> <00660069>"), "a ligature's two characters")
         XCTAssertTrue(text.contains("1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange"))
+    }
+
+    /// `GlyphCodes`: the first 127 glyphs drawn are codes 1–127, one byte; the others two bytes
+    /// from 0x8000; a code is its CID (the encoding is an identity), and the CIDToGIDMap gives
+    /// each CID its glyph.
+    func testGlyphCodesAreOneByteForTheFirst127GlyphsAndTheirOwnCIDs() {
+        let codes = GlyphCodes(glyphCount: 1000)
+        XCTAssertEqual(codes.code(of: 500), 1)
+        XCTAssertEqual(codes.code(of: 3), 2)
+        XCTAssertEqual(codes.code(of: 500), 1, "a glyph keeps its code")
+        for glyph in 10 ..< 135 { _ = codes.code(of: UInt32(glyph)) }
+        XCTAssertEqual(codes.code(of: 134), 127)
+        XCTAssertTrue(GlyphCodes.isOneByte(127))
+        XCTAssertEqual(codes.code(of: 900), 0x8000)
+        XCTAssertEqual(codes.glyph(ofCode: 0x8000), 900)
+        XCTAssertEqual(codes.glyph(ofCode: 2), 3)
+        XCTAssertNil(codes.glyph(ofCode: 0x8001))
+        XCTAssertFalse(GlyphCodes.isOneByte(0x8000))
+        let map = codes.cidToGIDMap
+        XCTAssertEqual(map.count, 2 * 0x8001)
+        XCTAssertEqual(Array(map[2 ... 3]), [0x01, 0xF4], "CID 1: glyph 500")
+        XCTAssertEqual(Array(map[2 * 0x8000 ... 2 * 0x8000 + 1]), [0x03, 0x84], "CID 0x8000: glyph 900")
+        XCTAssertEqual(Array(map[2 * 200 ... 2 * 200 + 1]), [0, 0], "a CID no code has")
+        let cmap = GlyphCodes.encodingCMap
+        XCTAssertTrue(cmap.contains("2 begincodespacerange\n<00> <7F>\n<8000> <FFFF>\nendcodespacerange"))
+        XCTAssertTrue(cmap.contains("<00> <7F> 0\n"))
+        XCTAssertTrue(cmap.contains("<8100> <81FF> 33024\n"), "each code its own CID")
+        XCTAssertEqual(cmap.components(separatedBy: "begincidrange").count - 1, 2, "129 ranges, at most 100 a block")
+        var toUnicode = ToUnicodeCMap()
+        toUnicode.glyphCodes = true
+        toUnicode.add(code: 0x41, text: "a".utf16)
+        toUnicode.add(code: 0x8001, text: "fi".utf16)
+        let text = String(decoding: toUnicode.bytes, as: UTF8.self)
+        XCTAssertTrue(text.contains(GlyphCodes.codeSpaces), text)
+        XCTAssertTrue(text.contains("<41> <0061>"), text)
+        XCTAssertTrue(text.contains("<8001> <00660069>"), text)
     }
 }

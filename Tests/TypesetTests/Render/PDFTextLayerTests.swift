@@ -106,17 +106,23 @@ final class PDFTextLayerTests: XCTestCase {
         for array in text.components(separatedBy: "[").dropFirst() {
             guard let end = array.range(of: "]TJ") else { continue }
             let body = array[..<end.lowerBound]
-            // qpdf's QDF output writes the strings of two-byte codes in hexadecimal.
-            var inString = false, digits = 0
+            // qpdf's QDF output writes the strings of binary codes in hexadecimal: a glyph is a
+            // byte below 0x80, else two bytes (`GlyphCodes`).
+            var inString = false, digits = ""
             var previous: Character = " "
             for character in body {
                 if inString {
                     if character == ">" {
                         inString = false
-                        glyphs += digits / 4
-                        digits = 0
+                        let hex = Array(digits)
+                        var bytes = stride(from: 0, to: hex.count - 1, by: 2).compactMap { UInt8(String(hex[$0 ... $0 + 1]), radix: 16) }[...]
+                        while let first = bytes.popFirst() {
+                            if first >= 0x80 { bytes = bytes.dropFirst() }
+                            glyphs += 1
+                        }
+                        digits = ""
                     } else {
-                        digits += 1
+                        digits.append(character)
                     }
                 } else if character == "<" {
                     inString = true
