@@ -27,6 +27,15 @@ struct OpenTypeTables {
         bytes(tag, at: offset, count: 4).map { $0.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
     }
 
+    /// The whole table `tag`, empty when the font has none.
+    func table(_ tag: StaticString) -> [UInt8] {
+        let blob = hb_face_reference_table(face, Self.tag(tag))
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length) else { return [] }
+        return UnsafeRawBufferPointer(start: data, count: Int(length)).map { $0 }
+    }
+
     private func bytes(_ tag: StaticString, at offset: Int, count: Int) -> [UInt8]? {
         let blob = hb_face_reference_table(face, Self.tag(tag))
         defer { hb_blob_destroy(blob) }

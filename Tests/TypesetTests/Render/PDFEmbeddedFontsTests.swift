@@ -299,6 +299,22 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         XCTAssertTrue(text.contains("1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange"))
     }
 
+    /// A CID-keyed CFF (Noto CJK's) is left to Cairo; a name-keyed one (TeX Gyre's) is embedded.
+    func testACIDKeyedCFFIsRecognisedAndLeftToCairo() throws {
+        func cff(_ path: String, index: UInt32 = 0) -> [UInt8] {
+            let blob = hb_blob_create_from_file(path)
+            let face = hb_face_create(blob, index)
+            defer { hb_face_destroy(face); hb_blob_destroy(blob) }
+            return OpenTypeTables(face: face!).table("CFF ")
+        }
+        XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(pagella.path)), false)
+        XCTAssertTrue(PDFEmbeddedFonts().canEmbed(pagella))
+        XCTAssertNil(CFFTopDict.isCIDKeyed([1, 0, 4]), "too short to read")
+        let cjk = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc"
+        guard FileManager.default.fileExists(atPath: cjk) else { throw XCTSkip("Noto Serif CJK is not installed") }
+        XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(cjk)), true)
+    }
+
     /// `GlyphCodes`: the first 127 glyphs drawn are codes 1–127, one byte; the others two bytes
     /// from 0x8000; a code is its CID (the encoding is an identity), and the CIDToGIDMap gives
     /// each CID its glyph.
