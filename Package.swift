@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "Breaking", dependencies: ["Text", "CICU"]),
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"]),
         .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
-        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CQPDF", "CContentTokens", "CZlib"]),
+        // HarfBuzz: the fonts typeset writes its text in are subset with hb-subset (PDFEmbeddedFonts).
+        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CQPDF", "CContentTokens", "CZlib", "CHarfBuzz"]),
         .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render"]),
         .target(name: "Golden", dependencies: ["Diagnostics", "Render", "TypesetKit"]),
         .executableTarget(name: "TypesetCLI", dependencies: [

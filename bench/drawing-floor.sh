@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The drawing thread against its floor: what Cairo itself does with the book's glyph runs
-# (recording them, writing each page's operators, deflating its content stream, the fonts at
-# the end) beside what typeset's own drawing code adds to it. Counted in instructions
+# The drawing thread and what it is made of: typeset's own text writer (PDFTextLayer: the
+# glyphs' operators, each page's stream deflated), Cairo (everything else it still draws) and
+# the rest of typeset's drawing code; the finishing step and layout. Counted in instructions
 # (callgrind), which the shared machine's load does not change, on the first 500 kB of the
 # KJV set as bench/run.sh sets the book (91 pages). See docs/pipeline.md, "Speed: drawing
 # and the content streams".
@@ -52,9 +52,11 @@ def find(pattern):
     return max((n for name, n in inclusive.items() if re.search(pattern, name)), default=0)
 rows = [('the whole run (every thread)', total),
         ('drawing: DocumentWriter.drawPDF', find(r'DocumentWriterV7drawPDF')),
-        ('  Cairo, all of it (the floor)', cairo),
+        ('  Cairo, all of it', cairo),
         ('    of which snprintf (Cairo\'s numbers)', find(r'__snprintf_chk$')),
         ('  typeset\'s own drawing code', find(r'DocumentWriterV7drawPDF') - cairo),
+        ('    of which the text layer\'s glyphs', find(r'PDFTextLayerC4show_')),
+        ('    of which its pages deflated', find(r'PDFTextLayerC7endPage')),
         ('    of which RunTextClusters.fill', find(r'RunTextClustersV4fill')),
         ('finishing: PDFFinisher.finish', find(r'PDFFinisherV6finish')),
         ('  of which ArtifactMarking.mark', find(r'ArtifactMarkingO4mark')),

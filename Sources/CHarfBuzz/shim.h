@@ -1,2 +1,3 @@
 #include <hb.h>
 #include <hb-ft.h>
+#include <hb-subset.h>

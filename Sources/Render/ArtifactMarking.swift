@@ -25,10 +25,10 @@ enum ArtifactMarking {
             defer { free(rewritten) }
             let contents = qpdf_oh_get_key(pdf, page, "/Contents")
             if qpdf_oh_is_array(pdf, contents) != QPDF_FALSE {
-                // Cairo's stream between the sheet's (RegistrationMarks), which other pages
-                // share and must not be changed: the page gets one stream of its own holding it
-                // all, the marks among it. Written uncompressed here; qpdf compresses it when
-                // it writes the file.
+                // Several streams (Cairo writes one; the finishing step adds its own only
+                // after the marking), some of which other pages may share and which must not be
+                // changed: the page gets one stream of its own holding it all. Written
+                // uncompressed here; qpdf compresses it when it writes the file.
                 let whole = Data(bytesNoCopy: rewritten, count: rewrittenLength, deallocator: .none)
                 qpdf_oh_replace_key(pdf, page, "/Contents", QPDFObjects.newStream(whole, in: pdf))
             } else {

@@ -44,6 +44,7 @@ public struct DocumentWriter {
             finisher.restoresPNGRows = drawn.pngRows
             finisher.structure = drawn.structure
             finisher.runningHeads = RunningHeadsOverlays(overlays: drawn.runningHeads)
+            finisher.textLayer = drawn.textLayer
             finisher.standards = standards
             finisher.outputIntent = outputIntent
             try finisher.finish(draft: draft, pageSizes: pageSizes, into: file.temporary)
@@ -69,6 +70,8 @@ public struct DocumentWriter {
         var pngRows = false
         var structure: StructureRecord
         var runningHeads: [(page: Int, heads: Int)] = []
+        /// The pages' text as typeset wrote it, to be laid over Cairo's pages.
+        var textLayer: PDFTextLayer?
     }
 
     /// Draws every page into Cairo's PDF, written through `sink`, and closes it. The pages of
@@ -88,17 +91,13 @@ public struct DocumentWriter {
         drawer.annotatesLinks = true
         let structure = StructureRecorder(text: text, language: metadata.language)
         drawer.structure = structure
+        let textLayer = PDFTextLayer()
+        drawer.textLayer = textLayer
+        structure.layer = textLayer
         let outline = DocumentOutline(text: text)
-        // Every piece of content is a leaf under one element round the document, which is
-        // what makes Cairo 1.16 give each piece an MCID (the finishing step replaces Cairo's
-        // tree with one in logical order). It must begin after the first page's size is set,
-        // which otherwise drops it.
         var drawn = Drawn(structure: structure.record)
-        var structureOpen = false
         func endStructure() throws {
-            guard structureOpen else { return }
-            cairo_tag_end(context, Self.documentStructure)
-            structureOpen = false
+            structure.closeCairoDocument(in: context)
             try checkStatus(context, writing: sink, to: path)
         }
         do {
@@ -111,19 +110,21 @@ public struct DocumentWriter {
                         throw RenderError.cannotWrite(path: path, reason: "running heads for page \(page.number), which was not drawn")
                     }
                     try endStructure()
+                    // Laid over their pages as Cairo drew them (a form XObject each): their text is Cairo's.
                     drawer.structure = nil
+                    drawer.textLayer = nil
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
                     drawn.runningHeads.append((page: page.number - 1, heads: drawn.sizes.count + drawn.runningHeads.count))
                 } else {
                     guard drawn.runningHeads.isEmpty else {
                         throw RenderError.cannotWrite(path: path, reason: "page \(page.number) came after the pages of running heads")
                     }
-                    if drawn.sizes.isEmpty {
-                        cairo_tag_begin(context, Self.documentStructure, nil)
-                        structureOpen = true
-                    }
                     // The finishing step draws the crop marks, in registration colour.
+                    let origin = sheet.isPageOnly ? 0 : sheet.margin
+                    textLayer.beginPage(sheetHeight: media.size.height, origin: Point(x: origin, y: origin))
+                    structure.beginPage()
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
+                    try textLayer.endPage(firstMCID: structure.endPage(in: context))
                     outline.addBookmarks(startingOn: page, pageIndex: drawn.sizes.count + 1, sheetMargin: sheet.margin, to: surface)
                     drawn.sizes.append(page.size)
                 }
@@ -154,6 +155,7 @@ public struct DocumentWriter {
         drawn.invertedCMYK = drawer.drewInvertedCMYK
         drawn.pngRows = drawer.drewPNGRows
         drawn.structure = structure.record
+        drawn.textLayer = textLayer
         return drawn
     }
 
@@ -172,11 +174,10 @@ public struct DocumentWriter {
         cairo_restore(context)
         guard marks, sheet.cropMarks else { return }
         drawer.structure?.beginArtifact(in: context)
+        drawer.structure?.willDrawWithCairo(at: 0, in: context)
         CropMarks(sheet: sheet).draw(for: page.size, in: context)
         drawer.structure?.end(in: context)
     }
-
-    private static let documentStructure = "Document"
 
     /// Writes one PNG per page, named as `PNGPageNames` says, each showing the whole of
     /// `sheet` (by default the trimmed page alone). Returns the paths written.

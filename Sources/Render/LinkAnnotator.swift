@@ -24,7 +24,10 @@ enum LinkAnnotator {
             let rect = deviceRect(Rect(x: line.origin.x + left, y: line.origin.y - line.ascent,
                                        width: right - left, height: line.ascent + line.descent), in: context)
             if rect.width > 0, rect.height > 0 {
+                structure?.openCairoDocument(in: context)
                 cairo_tag_begin(context, CAIRO_TAG_LINK, attributes(uri: address, rect: rect))
+                // Cairo makes a page's link annotations only when it drew on the page.
+                CairoDrawnMark.draw(at: Point(x: line.origin.x + left, y: line.origin.y), in: context)
                 cairo_tag_end(context, CAIRO_TAG_LINK)
                 let offset = line.runs[index ..< end].map(\.stringRange.lowerBound).min() ?? line.stringRange.lowerBound
                 structure?.recordLinkAnnotation(address: address, offset: offset)

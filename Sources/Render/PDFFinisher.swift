@@ -21,6 +21,8 @@ struct PDFFinisher {
     /// The tagged content drawn, from which the structure tree is built in logical order
     /// (`StructureTree`); nil: Cairo's tree is kept as it is.
     var structure: StructureRecord?
+    /// The text typeset wrote itself, to be laid over Cairo's pages.
+    var textLayer: PDFTextLayer?
     /// The pages of running heads drawn after the document's, to be laid over their pages.
     var runningHeads = RunningHeadsOverlays(overlays: [])
     /// The standards the file is to conform to (`--pdf-standard`).
@@ -50,7 +52,6 @@ struct PDFFinisher {
         // First: Cairo's tree goes before anything makes a new object (the crop marks' streams
         // below), which has qpdf read every object left in the file (see StructureTreeWriter.prepare).
         try structureTree?.prepare(in: pdf)
-        var registrationMarks = RegistrationMarks(marks: CropMarks(sheet: sheet))
         for (index, size) in pageSizes.enumerated() {
             let page = qpdf_get_page_n(pdf, index)
             if index > 0, pageSizes[index - 1] == size {
@@ -63,13 +64,19 @@ struct PDFFinisher {
                 setBox("/BleedBox", sheet.bleedBox(for: size), of: page, in: pdf)
                 setBox("/TrimBox", sheet.trimBox(for: size), of: page, in: pdf)
             }
-            registrationMarks.add(to: page, size: size, in: pdf)
             // Handles are kept until cleanup otherwise: a book's pages would pile up.
             qpdf_oh_release_all(pdf)
         }
         if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
         if restoresPNGRows { PNGRowsInPDF.restore(in: pdf) }
         if let structure { try ArtifactMarking.mark(structure.artifacts, in: pdf) }
+        if let textLayer { try TextLayerOverPages.apply(textLayer, in: pdf) }
+        // The crop marks last, over everything the page draws.
+        var registrationMarks = RegistrationMarks(marks: CropMarks(sheet: sheet))
+        for (index, size) in pageSizes.enumerated() {
+            registrationMarks.add(to: qpdf_get_page_n(pdf, index), size: size, in: pdf)
+            qpdf_oh_release_all(pdf)
+        }
         try runningHeads.apply(in: pdf)
         let date = PDFDate.string(secondsSince1970: metadata.creationDate)
         qpdf_set_info_key(pdf, "/CreationDate", date)
@@ -83,8 +90,13 @@ struct PDFFinisher {
             DocumentXMP.attach(DocumentXMP(metadata: metadata, standards: standards).packet(for: pdf, content: content), to: pdf)
         }
         let version = String(cString: qpdf_get_pdf_version(pdf))
-        try FinishingError.check(qpdf_init_write(pdf, output), of: pdf)
+        // Into memory, then into the file through a `FileSink`: qpdf's own file output does not
+        // report a full disk (it checks its stream's flush for a bad descriptor only), and the
+        // file would be cut short without an error.
+        try FinishingError.check(qpdf_init_write_memory(pdf), of: pdf)
         if standards.contains(.x4), PDFX4.needsOlderVersion(version) { qpdf_force_pdf_version(pdf, PDFX4.latestVersion) }
+        // An OpenType font program in the text layer's fonts is PDF 1.6's.
+        if let minimum = textLayer?.fonts.minimumPDFVersion { qpdf_set_minimum_pdf_version(pdf, minimum) }
         // The file identifier is made from the content, not the clock: same input, same bytes.
         qpdf_set_deterministic_ID(pdf, QPDF_TRUE)
         // Objects other than streams (a book's tens of thousands of structure elements, its
@@ -92,6 +104,19 @@ struct PDFFinisher {
         // stream: PDF 1.5, which Cairo writes and PDF/X-4 and PDF/UA-1 allow.
         qpdf_set_object_stream_mode(pdf, qpdf_o_generate)
         try FinishingError.check(qpdf_write(pdf), of: pdf)
+        let file: FileSink
+        do {
+            file = try FileSink(temporary: output)
+        } catch let error as SystemError {
+            throw FinishingError("\(output): \(error)")
+        }
+        file.write(UnsafeRawBufferPointer(start: qpdf_get_buffer(pdf), count: Int(qpdf_get_buffer_length(pdf))))
+        do {
+            try file.close()
+        } catch let error as SystemError {
+            // The output's own name is the caller's to say (`RenderError.cannotWrite`).
+            throw FinishingError(error.description)
+        }
     }
 
     /// Box coordinates in points to a thousandth: finer than any printer, and the same

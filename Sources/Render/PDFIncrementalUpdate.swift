@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 
 /// Objects added to a finished PDF as an incremental update (ISO 32000-1, 7.5.6): written
@@ -185,7 +184,7 @@ struct PDFIncrementalUpdate {
     /// `number 0 obj << dictionary /Filter /FlateDecode /Length … >> stream … endstream endobj`,
     /// `data` deflated.
     private static func appendStream(_ number: Int, dictionary: PDFObjectText, data: [UInt8], to output: inout [UInt8]) throws {
-        let deflated = try deflate(data)
+        let deflated = try Deflate.bytes(data, of: "the objects added to the PDF")
         var text = PDFObjectText()
         text.integer(number)
         text.raw(" 0 obj\n<< ")
@@ -196,19 +195,5 @@ struct PDFIncrementalUpdate {
         output.append(contentsOf: text.bytes)
         output.append(contentsOf: deflated)
         output.append(contentsOf: Array("\nendstream\nendobj\n".utf8))
-    }
-
-    /// `data` in a zlib stream, at zlib's default level (what Cairo and qpdf use).
-    private static func deflate(_ data: [UInt8]) throws -> [UInt8] {
-        var size = compressBound(uLong(data.count))
-        var deflated = [UInt8](repeating: 0, count: Int(size))
-        let status = deflated.withUnsafeMutableBufferPointer { target in
-            data.withUnsafeBufferPointer { source in
-                compress2(target.baseAddress, &size, source.baseAddress, uLong(source.count), Z_DEFAULT_COMPRESSION)
-            }
-        }
-        guard status == Z_OK else { throw FinishingError("zlib could not compress the objects added to the PDF (\(status))") }
-        deflated.removeSubrange(Int(size)...)
-        return deflated
     }
 }

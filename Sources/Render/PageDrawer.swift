@@ -20,6 +20,9 @@ final class PageDrawer {
     /// Marks the document's text and pictures as tagged content and records what each piece
     /// is, for the PDF's structure tree; nil: nothing is marked (page images).
     var structure: StructureRecorder?
+    /// Where the PDF's text goes, run by run, when typeset writes it (`PDFTextLayer`): every run
+    /// it can write; nil: Cairo draws all of it.
+    var textLayer: PDFTextLayer?
     /// Whether a picture drawn so far is an Adobe CMYK JPEG, whose PDF image then needs a
     /// Decode array (`PDFFinisher` adds it, see InvertedCMYKImages).
     private(set) var drewInvertedCMYK = false
@@ -41,11 +44,11 @@ final class PageDrawer {
             colorGlyphs.endPage()
             repeatedPictures.endPage()
         }
-        structure?.beginPage()
         // Sections' tints first: everything else on the page stands on them. Decoration, not
         // the document's content: an artifact, as a box's background is.
         if !page.tints.isEmpty {
             structure?.beginArtifact(in: context)
+            structure?.willDrawWithCairo(at: 0, in: context)
             for tint in page.tints { fill(tint.drawn, with: tint.color, in: context) }
             structure?.end(in: context)
         }
@@ -58,6 +61,7 @@ final class PageDrawer {
         }
         if !page.rules.isEmpty {
             structure?.beginArtifact(in: context)
+            structure?.willDrawWithCairo(at: 0, in: context)
             for rule in page.rules { drawRule(rule, in: context) }
             structure?.end(in: context)
         }
@@ -111,6 +115,7 @@ final class PageDrawer {
                                  language: line.runs.first?.attributes.language ?? "", in: context)
             // Read with the line's first shown character (see RunTextClusters), when it shows one.
             let readAlone = !line.runs.contains { $0.clusters.contains(initial.hiddenRange.upperBound) }
+            self.structure?.willDrawWithCairo(at: initial.hiddenRange.lowerBound, in: context)
             InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)
         }
         let labelEnd = structure?.listLabelEnd(of: line)
@@ -143,6 +148,7 @@ final class PageDrawer {
     private func draw(_ run: GlyphRun, in line: Line, source: AttributedText, images: inout [String: OpaquePointer],
                       bledPictures: [Int: Rect], in context: OpaquePointer) throws {
         if let background = run.attributes.backgroundColor {
+            structure?.willDrawWithCairo(at: run.stringRange.lowerBound, in: context)
             DecorationDrawer.drawBackground(background, run: run, line: line, in: context)
         }
         if let box = line.pictureRect(of: run) {
@@ -153,7 +159,10 @@ final class PageDrawer {
         } else {
             try drawGlyphs(run, line: line, source: source, in: context)
         }
-        DecorationDrawer.drawDecorations(of: run, line: line, in: context)
+        if run.attributes.underline != nil || run.attributes.strikethrough != nil {
+            structure?.willDrawWithCairo(at: run.stringRange.lowerBound, in: context)
+            DecorationDrawer.drawDecorations(of: run, line: line, in: context)
+        }
     }
 
     /// Begins the marked content of `piece` of `runs`, the runs of `line`: a picture in the
@@ -205,7 +214,10 @@ final class PageDrawer {
     private func draw(_ box: PlacedBox, bled: Rect? = nil, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
         let rect = box.rect
         let decorated = box.style.background != nil || box.style.border != nil
-        if decorated { structure?.beginArtifact(in: context) }
+        if decorated {
+            structure?.beginArtifact(in: context)
+            structure?.willDrawWithCairo(at: 0, in: context)
+        }
         if let background = box.style.background { fill(bled ?? rect, with: background, in: context) }
         if let border = box.style.border {
             // Inside the box's edge: the border is part of its width, as its inset says.
@@ -283,6 +295,12 @@ final class PageDrawer {
         guard !run.glyphIDs.isEmpty else { return }
         glyphBuffer.refill(with: run, at: line.origin)
         runText.fill(for: run, text: source, initial: line.initial)
+        if let textLayer, textLayer.canDraw(run) {
+            structure?.willDrawInLayer(at: run.stringRange.lowerBound, in: context)
+            glyphBuffer.withUnsafeBufferPointer { textLayer.show(run, glyphs: $0, text: runText) }
+            return
+        }
+        structure?.willDrawWithCairo(at: run.stringRange.lowerBound, in: context)
         let face = try fontFaces.face(for: run.font)
         let color = run.attributes.color
         // Hollow (outline-only) text is still drawn as text so that it can be extracted, with

@@ -11,8 +11,9 @@ import Layout
 /// The streams round a page's own are the same bytes on every page of a size, so they are
 /// made once and shared, as `RunningHeadsOverlays` shares its own: a page adds no object,
 /// where two streams a page (their objects, dictionaries and deflated bytes) cost some 340
-/// bytes of the file a page. So they must never be changed: a page whose content the
-/// artifact marking rewrites gets a stream of its own instead (`ArtifactMarking`).
+/// bytes of the file a page. So they must never be changed: they are added after the artifact
+/// marking has rewritten what it rewrites (`ArtifactMarking`), last of all, over the page's
+/// text (`TextLayerOverPages`).
 struct RegistrationMarks {
     var marks: CropMarks
     /// The `q` every page's content begins with, once made.

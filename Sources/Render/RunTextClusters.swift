@@ -21,6 +21,9 @@ struct RunTextClusters {
     var utf8: ArraySlice<UInt8> { bytes[..<byteCount] }
     /// The run's clusters in the glyphs' order: how many bytes of `utf8` and glyphs each holds.
     var clusters: ArraySlice<cairo_text_cluster_t> { clusterBuffer[..<clusterCount] }
+    /// The cluster that reads a drop cap's characters before its own, when the run has it: its
+    /// text is not its glyph's (a font's ToUnicode entry must not be made from it).
+    private(set) var initialCluster: Int?
 
     private var bytes: [UInt8] = []
     private var byteCount = 0
@@ -53,6 +56,9 @@ struct RunTextClusters {
             let units = run.isRightToLeft ? spanRightToLeft(run, textCount: storage.count, hidden: hidden)
                                           : spanLeftToRight(run, textCount: storage.count, hidden: hidden)
             encode(storage, units: units, rightToLeft: run.isRightToLeft)
+        }
+        initialCluster = hidden.flatMap { hidden in
+            hidden.isEmpty ? nil : spans[..<clusterCount].firstIndex { $0.text.lowerBound == hidden.lowerBound && $0.text.count > 0 }
         }
     }
 

@@ -35,6 +35,20 @@ struct MarkedPiece: Sendable {
         self.paragraph = Int32(clamping: paragraph)
         self.offset = Int32(clamping: offset)
     }
+
+    var isArtifact: Bool {
+        if case .artifact = kind { return true } else { return false }
+    }
+
+    /// The piece as a sequence opened in a stream: itself when it is the piece's `first`; else
+    /// the piece going on in another stream from the text at `offset`, which is where it
+    /// falls among the paragraph's pieces.
+    func goingOn(at offset: Int, first: Bool) -> MarkedPiece {
+        guard !first, !isArtifact else { return self }
+        var piece = self
+        piece.offset = max(self.offset, Int32(clamping: offset))
+        return piece
+    }
 }
 
 /// A picture drawn as a piece of its own.
@@ -78,6 +92,8 @@ struct LogicalBox: Sendable {
 /// pieces in MCID order, and the paragraphs they belong to.
 struct StructureRecord: Sendable {
     var pages: [[MarkedPiece]] = []
+    /// How many of each page's pieces Cairo drew (the first ones); the rest are the text layer's.
+    var drawnByCairo: [Int] = []
     var paragraphs: [Int: LogicalParagraph] = [:]
     /// The figures and asides paragraphs are set in, by number.
     var boxes: [Int: LogicalBox] = [:]
@@ -88,7 +104,7 @@ struct StructureRecord: Sendable {
     /// The document's language, the catalog's `/Lang`: a piece in another one gets a `Span` of its own.
     var language: String
 
-    /// The MCIDs of each page's artifacts, in order.
+    /// The MCIDs of each page's artifacts, in order (all Cairo's: the text layer marks its own).
     var artifacts: [[Int]] {
         pages.map { marks in
             marks.indices.filter { if case .artifact = marks[$0].kind { return true } else { return false } }

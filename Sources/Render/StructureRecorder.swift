@@ -2,24 +2,39 @@ import CCairo
 import Layout
 import Text
 
-/// Marks what `PageDrawer` draws of the document as tagged content (Cairo writes
-/// `/P << /MCID n >> BDC … EMC`), and records what each marked piece is, page by page, so
-/// that the finishing step can build the structure tree in the document's logical order
-/// (`StructureTree`) rather than in the order Cairo drew it.
+/// Marks what `PageDrawer` draws of the document as tagged content, and records what each
+/// marked piece is, page by page, so that the finishing step can build the structure tree in
+/// the document's logical order (`StructureTree`) rather than in the order it was drawn.
+///
+/// A page's content is drawn into two streams: Cairo's (`/P << /MCID n >> BDC … EMC` written by
+/// Cairo for a tag the recorder begins) and the text layer's (`PDFTextLayer`, which writes
+/// the same itself). A piece is begun here, and opened in a stream only when something is
+/// drawn into it (`willDrawWithCairo`, `willDrawInLayer`); when drawing goes over to the other
+/// stream, the piece goes on there as a sequence of its own. Cairo numbers its page's
+/// sequences from 0; the layer's follow them, so a page's pieces are recorded as Cairo's, then
+/// the layer's (`endPage`).
 ///
 /// A piece is one stretch of a line (its runs of one link and one language), a picture, or a
-/// link annotation; every piece is a leaf of Cairo's own tree, which is what makes Cairo give
-/// it an MCID. Pieces never cross a page.
+/// link annotation; every piece Cairo draws is a leaf of Cairo's own tree, which is what makes
+/// Cairo give it an MCID. Pieces never cross a page.
 final class StructureRecorder {
     private(set) var record: StructureRecord
     private let text: AttributedText
+    /// The text layer the page's text goes to, when it has one.
+    var layer: PDFTextLayer?
     /// The paragraph last looked up: a line's pieces are all in one.
     private var paragraph: Range<Int> = 0 ..< 0
     /// What the record and the drawer need of its style, read once (the style itself is a
     /// large value, costly to copy).
     private var paragraphFacts = ParagraphFacts()
-    /// The tag of the piece begun and not yet ended.
-    private var openTag: String?
+    /// The piece begun and not yet ended, its tag, and the stream it is open in (none yet).
+    private var open: (piece: MarkedPiece, tag: String, stream: Stream?)?
+    private enum Stream { case cairo, layer }
+    /// The page's pieces drawn by Cairo and by the layer, each in MCID order.
+    private var cairoPieces: [MarkedPiece] = []
+    private var layerPieces: [MarkedPiece] = []
+    /// Whether Cairo's element round the document is open (`openCairoDocument`).
+    private var cairoDocumentOpen = false
     /// Each string of `record.strings` to its index.
     private var stringIndexes: [String: Int32] = [:]
     /// The string looked up last, with its index: every line asks for its language, mostly
@@ -31,9 +46,19 @@ final class StructureRecorder {
         record = StructureRecord(language: language)
     }
 
-    /// Starts the record of a new page.
+    /// Starts the record of a new page (before anything is drawn on it, the sheet's own included).
     func beginPage() {
-        record.pages.append([])
+        cairoPieces.removeAll(keepingCapacity: true)
+        layerPieces.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the page's last piece and records its pieces; returns how many of them Cairo drew,
+    /// the first MCID of the layer's.
+    func endPage(in context: OpaquePointer) -> Int {
+        end(in: context)
+        record.pages.append(cairoPieces + layerPieces)
+        record.drawnByCairo.append(cairoPieces.count)
+        return cairoPieces.count
     }
 
     /// Begins a piece of text whose first character is `offset`, or goes on with the piece
@@ -44,7 +69,7 @@ final class StructureRecorder {
         let start = paragraphStart(of: offset)
         let isLabel = listLabelEnd.map { offset < $0 && paragraph.contains($0 - 1) } ?? false
         let linkIndex = link.map(index(of:)), languageIndex = index(of: language)
-        if !isLabel, openTag != nil, let last = record.pages.last?.last, Int(last.paragraph) == start,
+        if !isLabel, let last = open?.piece, Int(last.paragraph) == start,
            case .text(let openLink, let openLanguage) = last.kind, openLink == linkIndex, openLanguage == languageIndex {
             return
         }
@@ -69,7 +94,10 @@ final class StructureRecorder {
     /// Begins a picture anchored at `anchor`, drawn in `rect` (user space): a figure, or an
     /// artifact when its `alt` is empty (the author's word that it is decoration).
     func beginPicture(_ image: ImageAttachment, anchor: Int, rect: Rect, in context: OpaquePointer) {
-        if image.alternativeText?.isEmpty == true { return beginArtifact(in: context) }
+        if image.alternativeText?.isEmpty == true {
+            beginArtifact(in: context)
+            return willDrawWithCairo(at: anchor, in: context)
+        }
         var left = rect.minX, top = rect.minY, right = rect.maxX, bottom = rect.maxY
         cairo_user_to_device(context, &left, &top)
         cairo_user_to_device(context, &right, &bottom)
@@ -77,6 +105,8 @@ final class StructureRecorder {
         record.pictures.append(MarkedPicture(alternativeText: image.alternativeText, rect: device))
         let piece = MarkedPiece(kind: .picture(Int32(record.pictures.count - 1)), paragraph: paragraphStart(of: anchor), offset: anchor)
         begin(piece, tag: "Figure", in: context)
+        // Pictures are Cairo's.
+        willDrawWithCairo(at: anchor, in: context)
     }
 
     /// Begins something drawn that is not the document's content (see `MarkedPiece.Kind.artifact`).
@@ -85,16 +115,81 @@ final class StructureRecorder {
         begin(MarkedPiece(kind: .artifact, paragraph: -1, offset: -1), tag: "Span", in: context)
     }
 
-    /// Ends the piece begun last.
+    /// Ends the piece begun last. A piece nothing was drawn in is still recorded, as an empty
+    /// sequence (an empty paragraph is one of the document's).
     func end(in context: OpaquePointer) {
-        guard let tag = openTag else { return }
-        tag.withCString { cairo_tag_end(context, $0) }
-        openTag = nil
+        guard let open else { return }
+        if open.stream == nil, !open.piece.isArtifact {
+            if layer != nil {
+                willDrawInLayer(at: Int(open.piece.offset), in: context)
+            } else {
+                willDrawWithCairo(at: Int(open.piece.offset), in: context)
+            }
+        }
+        closeSequence(in: context)
+        self.open = nil
+    }
+
+    /// Every piece Cairo marks is a leaf under one element round the document, which is what
+    /// makes Cairo 1.16 give it an MCID (the finishing step replaces Cairo's tree with one in
+    /// logical order). It is begun with Cairo's first tag, on a page Cairo draws on: Cairo drops
+    /// the tags of a page it drew nothing on, which a page whose text is all the layer's can be,
+    /// and the nesting of every tag after it would be broken.
+    func openCairoDocument(in context: OpaquePointer) {
+        guard !cairoDocumentOpen else { return }
+        cairo_tag_begin(context, Self.cairoDocumentTag, nil)
+        cairoDocumentOpen = true
+    }
+
+    /// Ends Cairo's element round the document, when it was begun.
+    func closeCairoDocument(in context: OpaquePointer) {
+        guard cairoDocumentOpen else { return }
+        cairo_tag_end(context, Self.cairoDocumentTag)
+        cairoDocumentOpen = false
+    }
+
+    private static let cairoDocumentTag = "Document"
+
+    /// Cairo is about to draw what belongs to the piece begun, from the text at `offset`: the
+    /// piece is opened in Cairo's stream if it is not.
+    func willDrawWithCairo(at offset: Int, in context: OpaquePointer) {
+        guard let current = open, current.stream != .cairo else { return }
+        closeSequence(in: context)
+        openCairoDocument(in: context)
+        current.tag.withCString { cairo_tag_begin(context, $0, nil) }
+        // The page's first drawing of Cairo's is a fill (see CairoDrawnMark).
+        if cairoPieces.isEmpty { CairoDrawnMark.draw(at: Point(x: 0, y: 0), in: context) }
+        cairoPieces.append(current.piece.goingOn(at: offset, first: current.stream == nil))
+        open?.stream = .cairo
+    }
+
+    /// The text layer is about to draw what belongs to the piece begun, from the text at
+    /// `offset`: the piece is opened in the layer if it is not. An artifact is no piece there.
+    func willDrawInLayer(at offset: Int, in context: OpaquePointer) {
+        guard let current = open, current.stream != .layer, let layer else { return }
+        closeSequence(in: context)
+        if current.piece.isArtifact {
+            layer.beginArtifact()
+        } else {
+            layerPieces.append(current.piece.goingOn(at: offset, first: current.stream == nil))
+            layer.beginMarked(tag: current.tag)
+        }
+        open?.stream = .layer
+    }
+
+    /// Closes the open piece's sequence in the stream it is open in.
+    private func closeSequence(in context: OpaquePointer) {
+        switch open?.stream {
+        case .cairo: open?.tag.withCString { cairo_tag_end(context, $0) }
+        case .layer: layer?.endMarked()
+        case nil: break
+        }
+        open?.stream = nil
     }
 
     /// Records the link annotation `LinkAnnotator` has just made over the text at `offset`.
     func recordLinkAnnotation(address: String, offset: Int) {
-        append(MarkedPiece(kind: .linkAnnotation(address: index(of: address)), paragraph: paragraphStart(of: offset), offset: offset))
+        cairoPieces.append(MarkedPiece(kind: .linkAnnotation(address: index(of: address)), paragraph: paragraphStart(of: offset), offset: offset))
     }
 
     /// The index of `string` in `record.strings`, added the first time.
@@ -112,15 +207,7 @@ final class StructureRecorder {
 
     private func begin(_ piece: MarkedPiece, tag: String, in context: OpaquePointer) {
         end(in: context)
-        // Through `withCString`, which lends a short tag's bytes without making an array.
-        tag.withCString { cairo_tag_begin(context, $0, nil) }
-        openTag = tag
-        append(piece)
-    }
-
-    private func append(_ piece: MarkedPiece) {
-        if record.pages.isEmpty { record.pages.append([]) }
-        record.pages[record.pages.count - 1].append(piece)
+        open = (piece, tag, nil)
     }
 
     /// The start of the paragraph holding `offset`, its logical description recorded the

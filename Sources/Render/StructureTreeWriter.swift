@@ -30,12 +30,15 @@ struct StructureTreeWriter {
     private var annotations: [(page: Int, index: Int, element: Int)] = []
     /// How many marked sequences each page has: its array's length in the parent tree.
     private let markedSequences: [Int]
+    /// How many of them Cairo wrote (the first ones; the rest are in the text layer's stream).
+    private let cairoSequences: [Int]
 
     /// A writer of `tree`, built from `record`, for a document in `language`.
     init(_ tree: StructureTree, record: StructureRecord, pageHeights: [Double], language: String) {
         self.pageHeights = pageHeights
         self.language = language
         markedSequences = record.pages.map(\.count)
+        cairoSequences = record.drawnByCairo
         add(tree.root, parent: nil)
     }
 
@@ -141,10 +144,10 @@ struct StructureTreeWriter {
         return numbers
     }
 
-    /// Each page must hold as many marked sequences as were recorded for it, or the MCIDs would
-    /// name the wrong pieces: Cairo's parent tree has one entry per MCID of a page.
+    /// Each page must hold as many marked sequences of Cairo's as were recorded for it, or the
+    /// MCIDs would name the wrong pieces: Cairo's parent tree has one entry per MCID of a page.
     private func checkMarkedContent(catalog: qpdf_oh, pages: [qpdf_oh], in pdf: qpdf_data) throws {
-        guard markedSequences.count == pages.count else {
+        guard cairoSequences.count == pages.count else {
             throw FinishingError("structure recorded for \(markedSequences.count) pages, not the \(pages.count) drawn")
         }
         let numbers = qpdf_oh_get_key(pdf, qpdf_oh_get_key(pdf, qpdf_oh_get_key(pdf, catalog, "/StructTreeRoot"), "/ParentTree"), "/Nums")
@@ -161,8 +164,8 @@ struct StructureTreeWriter {
         for (index, page) in pages.enumerated() {
             let key = qpdf_oh_get_key(pdf, page, "/StructParents")
             let drawn = qpdf_oh_is_integer(pdf, key) != QPDF_FALSE ? counts[Int(qpdf_oh_get_int_value(pdf, key))] ?? 0 : 0
-            guard drawn == markedSequences[index] else {
-                throw FinishingError("page \(index + 1) has \(drawn) marked-content sequences, not the \(markedSequences[index]) recorded")
+            guard drawn == cairoSequences[index] else {
+                throw FinishingError("page \(index + 1) has \(drawn) marked-content sequences, not the \(cairoSequences[index]) recorded")
             }
         }
     }

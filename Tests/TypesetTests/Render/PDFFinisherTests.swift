@@ -29,7 +29,7 @@ final class PDFFinisherTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
     }
 
-    func testAnOutputThatCannotBeWrittenIsQPDFsError() throws {
+    func testAnOutputThatCannotBeOpenedIsAnErrorNamingIt() throws {
         let (_, pdf) = try typesetToPDF("One short page.\n")
         XCTAssertThrowsError(try finisher.finish(draft: pdf, pageSizes: [a4], into: "/nonexistent-folder/out.pdf")) { error in
             XCTAssertTrue("\(error)".contains("/nonexistent-folder/out.pdf"), "\(error)")

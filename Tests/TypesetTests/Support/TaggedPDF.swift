@@ -185,7 +185,9 @@ struct TaggedPDF {
 
 /// A font's `/ToUnicode` map: character codes (of the lengths its code space gives) to text.
 struct ToUnicodeMap {
-    private(set) var codeLength = 1
+    /// The code space's ranges, each with its code length in bytes (typeset's TrueType fonts
+    /// have codes of one byte and of two, `GlyphCodes`).
+    private var codeSpaces: [(low: UInt32, high: UInt32, length: Int)] = []
     private var map: [UInt32: String] = [:]
 
     init(_ cmap: String) {
@@ -216,7 +218,9 @@ struct ToUnicodeMap {
             }
             switch section {
             case "begincodespacerange":
-                if let low = hex(token) { codeLength = low.length }
+                if let low = hex(token), index + 1 < tokens.count, let high = hex(tokens[index + 1]) {
+                    codeSpaces.append((low.value, high.value, low.length))
+                }
                 index += 2
             case "beginbfchar":
                 if let code = hex(token), index + 1 < tokens.count { map[code.value] = text(tokens[index + 1]) }
@@ -237,14 +241,21 @@ struct ToUnicodeMap {
         }
     }
 
+    /// The text of `bytes` read code by code: at each place the shortest code the code space holds.
     func text(of bytes: [UInt8]) -> String {
+        let spaces = codeSpaces.isEmpty ? [(low: UInt32(0), high: UInt32(0xFF), length: 1)] : codeSpaces.sorted { $0.length < $1.length }
         var result = ""
         var index = 0
-        while index + codeLength <= bytes.count {
-            var code: UInt32 = 0
-            for byte in bytes[index ..< index + codeLength] { code = code << 8 | UInt32(byte) }
-            result += map[code] ?? ""
-            index += codeLength
+        reading: while index < bytes.count {
+            for space in spaces where index + space.length <= bytes.count {
+                var code: UInt32 = 0
+                for byte in bytes[index ..< index + space.length] { code = code << 8 | UInt32(byte) }
+                guard (space.low ... space.high).contains(code) else { continue }
+                result += map[code] ?? ""
+                index += space.length
+                continue reading
+            }
+            break
         }
         return result
     }

@@ -1,0 +1,24 @@
+import CCairo
+import Layout
+
+/// A dot a hundredth of a point wide at the faintest alpha Cairo draws (`PageDrawer.invisibleAlpha`):
+/// nothing on paper or screen, but drawing to Cairo 1.16, which needs some on a page whose text
+/// is all the text layer's (`PDFTextLayer`).
+///
+/// - Cairo replays a page's tags only when something was drawn on it: a link annotation on a
+///   page Cairo drew nothing else on would be lost.
+/// - On a page whose first drawing inside a tag is a colour glyph's picture followed by its
+///   stand-in text (`InvisibleTextFaces`), Cairo fails with a tag error when it writes the
+///   page; a fill before it, in the same tag, avoids it (found by trying; Cairo's text used to
+///   come first on every page).
+///
+/// It is drawn inside the tag of what it is drawn for, so that it is marked content like the rest.
+enum CairoDrawnMark {
+    static func draw(at point: Point, in context: OpaquePointer) {
+        cairo_save(context)
+        cairo_set_source_rgba(context, 0, 0, 0, PageDrawer.invisibleAlpha)
+        cairo_rectangle(context, point.x, point.y, 0.01, 0.01)
+        cairo_fill(context)
+        cairo_restore(context)
+    }
+}

@@ -1,0 +1,129 @@
+import CHarfBuzz
+import CQPDF
+import Fonts
+import Foundation
+
+/// The fonts typeset's own text writer (`PDFTextLayer`) draws in, embedded in the PDF by the
+/// finishing step as Type 0 fonts (ISO 32000-1, 9.7): Identity-H, so that a 2-byte code is a
+/// glyph ID as HarfBuzz shaped it, the font program a subset by hb-subset that keeps those IDs
+/// (`FontSubset`), a ToUnicode map of the text each glyph was drawn for (`ToUnicodeCMap`).
+///
+/// The writer asks about every glyph it draws, on the drawing thread: `slot(for:)` once per
+/// glyph run, `width`, `map` or `use` once per glyph. Those answers are array lookups by glyph
+/// ID in the slot's record (`EmbeddedFontGlyphs`); nothing is hashed, and nothing allocated
+/// but the text of a glyph mapped for the first time. Everything else — subsetting, the
+/// descriptor, the CMap — waits for `embed`, once, in the finishing step.
+///
+/// Not thread-safe: one drawing thread asks, and the finishing step embeds after it.
+final class PDFEmbeddedFonts {
+    /// Per slot, what was drawn in its font.
+    private var slots: [EmbeddedFontGlyphs] = []
+    /// Per `Font.id`, the font's slot, -1 for none yet: fonts' ids are small and dense.
+    private var slotsByFontID: [Int] = []
+    /// Per `Font.id`, whether it can be embedded: 0 not asked yet, 1 yes, -1 no.
+    private var embeddableByFontID: [Int8] = []
+    /// The font asked for last and its slot: a line's runs mostly share one font.
+    private var lastFont: Font?
+    private var lastSlot = 0
+    /// The lowest PDF version the file must declare once `embed` has run: 1.6 when a font
+    /// was embedded as OpenType (`/FontFile3 /Subtype /OpenType`, new in PDF 1.6; Cairo writes
+    /// 1.5), nil otherwise. The finishing step passes it to qpdf's writer.
+    private(set) var minimumPDFVersion: String?
+
+    init() {}
+
+    /// Whether `font` can be embedded by this class: scalable, TrueType (`glyf`) or CFF
+    /// (`CFF `) outlines; not CFF2/variable, not bitmap-only (colour emoji). Answered once per
+    /// font (cached by `font.id`).
+    func canEmbed(_ font: Font) -> Bool {
+        if font.id < embeddableByFontID.count, embeddableByFontID[font.id] != 0 { return embeddableByFontID[font.id] > 0 }
+        if font.id >= embeddableByFontID.count { embeddableByFontID.resize(to: font.id + 1, with: 0) }
+        let embeddable = Self.isEmbeddable(font)
+        embeddableByFontID[font.id] = embeddable ? 1 : -1
+        return embeddable
+    }
+
+    private static func isEmbeddable(_ font: Font) -> Bool {
+        // Colour glyphs (bitmaps, COLR layers) would come out as plain outlines or not at all:
+        // those runs stay Cairo's, which draws them as pictures (`ColorGlyphDrawer`).
+        guard font.isScalable, !font.hasColorBitmaps else { return false }
+        let tables = OpenTypeTables(face: hb_font_get_face(font.harfBuzzFont))
+        guard tables.has("glyf") || tables.has("CFF ") else { return false }
+        // A variable font's subset would need instancing (hb-subset 6.0 cannot); CFF2 is
+        // variable CFF, which PDF does not know.
+        guard !tables.has("fvar"), !tables.has("CFF2"), !tables.has("COLR"), !tables.has("sbix") else { return false }
+        // A CID-keyed CFF reads CIDs through its charset, which the layer's glyph IDs may not
+        // survive (`CFFTopDict`): Cairo draws such a font.
+        if tables.has("CFF "), CFFTopDict.isCIDKeyed(tables.table("CFF ")) != false { return false }
+        // OS/2 fsType (at 8): bit 1 alone is "restricted licence", no embedding; bit 9 allows
+        // bitmaps only. The font's maker said so; Cairo's text stays for such a font.
+        let fsType = tables.uint16("OS/2", at: 8) ?? 0
+        if fsType & 0x000F == 0x0002 || fsType & 0x0200 != 0 { return false }
+        return true
+    }
+
+    /// The slot of `font` (0, 1, 2… in the order fonts are first asked for), made on first use.
+    func slot(for font: Font) -> Int {
+        if font === lastFont { return lastSlot }
+        let slot: Int
+        if font.id < slotsByFontID.count, slotsByFontID[font.id] >= 0, slots[slotsByFontID[font.id]].font === font {
+            slot = slotsByFontID[font.id]
+        } else if let known = slots.firstIndex(where: { $0.font === font }) {
+            // Another library's font of the same id: found by identity among the few slots.
+            slot = known
+        } else {
+            slot = slots.count
+            slots.append(EmbeddedFontGlyphs(font: font))
+            if font.id >= slotsByFontID.count { slotsByFontID.resize(to: font.id + 1, with: -1) }
+            if slotsByFontID[font.id] < 0 { slotsByFontID[font.id] = slot }
+        }
+        lastFont = font
+        lastSlot = slot
+        return slot
+    }
+
+    /// What the slot's font drew, to be asked glyph by glyph without going through the slot
+    /// each time (the text writer holds it for a run).
+    func glyphs(in slot: Int) -> EmbeddedFontGlyphs {
+        slots[slot]
+    }
+
+    /// The slot's name in a page's `/Font` resources, with its slash: "/TS0". Cairo names its
+    /// fonts `/f-0-0`, so the two never clash.
+    func resourceName(of slot: Int) -> String {
+        "/TS\(slot)"
+    }
+
+    /// The width `glyph` has in the slot's `/W` array, in thousandths of an em: exactly the
+    /// value written there (`EmbeddedFontGlyphs.width(advance:unitsPerEm:)`).
+    func width(of glyph: UInt32, in slot: Int) -> Double {
+        slots[slot].width(of: glyph)
+    }
+
+    /// Records that `glyph` is drawn as the text `utf8` (a cluster of one glyph). True when
+    /// the slot's ToUnicode map gives `glyph` exactly this text — mapped now when it has no
+    /// text yet (the first text a glyph is drawn with is its text: Cairo's rule) — false when
+    /// it maps to another text (the writer wraps the glyph in `/ActualText`). An empty `utf8`
+    /// returns false and maps nothing; so does a text longer than a CMap entry holds.
+    func map(_ glyph: UInt32, in slot: Int, to utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        slots[slot].map(glyph, to: utf8)
+    }
+
+    /// Records that `glyph` is drawn without a text of its own (inside an ActualText span).
+    func use(_ glyph: UInt32, in slot: Int) {
+        slots[slot].use(glyph)
+    }
+
+    /// Writes every slot that drew a glyph into `pdf` (the document qpdf has open, in the
+    /// finishing step) as a Type 0 font; returns, per slot, the number of its font dictionary,
+    /// nil for a slot that drew nothing. Throws `FinishingError` when a font cannot be read or
+    /// subset.
+    func embed(in pdf: qpdf_data) throws -> [QPDFObjectNumber?] {
+        try slots.map { glyphs in
+            guard glyphs.drewAnything else { return nil }
+            let font = try EmbeddedFontObjects(glyphs: glyphs)
+            if font.subset.outlines == .cff { minimumPDFVersion = "1.6" }
+            return try font.write(in: pdf)
+        }
+    }
+}

@@ -1,0 +1,348 @@
+import CCairo
+import Foundation
+import Layout
+import Text
+
+/// The text of a PDF's pages, written by typeset itself rather than by Cairo: one content
+/// stream a page, which the finishing step lays over the page Cairo drew (`PDFTextLayerPages`),
+/// with fonts of its own (`PDFEmbeddedFonts`).
+///
+/// Cairo places every glyph by its own number in a `TJ` array, since it cannot know that a
+/// justified line's letters share one spacing; here a run's spacing is said once, with `Tc`,
+/// and a `TJ` number is written only where a glyph is not where the spacing and its width put
+/// it (a word space, a kern). Font size and glyph scaling are the text state's (`Tf`, `Tz`), so
+/// a line starts with a `Td` from the line before. Every glyph lands where Cairo would have put
+/// it, to a thousandth of the font size.
+///
+/// A glyph's text is the font's ToUnicode entry when the font gives that glyph that text (the
+/// first text a glyph is drawn with is its text, as in Cairo); any other cluster is wrapped in
+/// `/ActualText`, so `pdftotext` reads what it read from Cairo's file.
+///
+/// Marked content: the structure recorder opens and closes the page's sequences
+/// (`beginMarked`, `beginArtifact`, `endMarked`). Cairo numbers its own page's sequences from
+/// 0, in an order known only when the page ends; the layer's come after Cairo's, so their
+/// MCIDs are written when the page ends (`endPage(firstMCID:)`).
+final class PDFTextLayer {
+    let fonts = PDFEmbeddedFonts()
+    /// The finished pages, in order: each one's deflated content stream (empty when the page has
+    /// no text of the layer's) and the font slots it uses.
+    private(set) var pages: [Page] = []
+
+    struct Page {
+        var deflatedContent: [UInt8]
+        var fontSlots: [Int]
+    }
+
+    /// Hands over the finished pages, which the layer no longer holds: the finishing step lets
+    /// each page's bytes go once qpdf has its own copy.
+    func takePages() -> [Page] {
+        defer { pages = [] }
+        return pages
+    }
+
+    private var content = PDFContentBytes()
+    /// Where each marked sequence's MCID goes in `content`, in the order they began.
+    private var mcidPlaces: [Int] = []
+    private var slotsOnPage: [Bool] = []
+    private var state = TextState()
+    /// The translation from the drawer's coordinates (y down, origin at the page's corner) to
+    /// the sheet's, and the sheet's height.
+    private var origin = Point(x: 0, y: 0)
+    private var sheetHeight = 0.0
+    /// Per run, the gaps between glyphs beyond their widths, sorted to find the spacing most share.
+    private var gaps: [Double] = []
+
+    /// What the text state holds between runs: what need not be written again.
+    private struct TextState {
+        var inTextObject = false
+        var slot = -1
+        var size = 0.0
+        var horizontalScale = 1.0
+        var characterSpacing = 0.0
+        var color = (red: 0.0, green: 0.0, blue: 0.0)
+        /// The start of the current line in the text object (`Tlm`), in the page's coordinates
+        /// (y down), as written.
+        var lineX = 0.0, lineY = 0.0
+    }
+
+    /// Begins a page of `sheetHeight` whose drawing is moved by `origin` on its sheet.
+    func beginPage(sheetHeight: Double, origin: Point) {
+        content.removeAll()
+        mcidPlaces.removeAll(keepingCapacity: true)
+        slotsOnPage = Array(repeating: false, count: slotsOnPage.count)
+        state = TextState()
+        self.origin = origin
+        self.sheetHeight = sheetHeight
+    }
+
+    /// Ends the page: its sequences' MCIDs are numbered from `firstMCID` (how many Cairo's part
+    /// of the page has) and its content deflated.
+    func endPage(firstMCID: Int) throws {
+        endTextObject()
+        guard content.count > 0 else { return pages.append(Page(deflatedContent: [], fontSlots: [])) }
+        var page = PDFContentBytes()
+        // The drawer's coordinates, y down, placed on the sheet: Cairo's page leaves its own in
+        // effect, and the finishing step puts this stream after it between `q` and `Q`.
+        page.raw("1 0 0 -1")
+        page.number(origin.x)
+        page.number(sheetHeight - origin.y)
+        page.raw(" cm\n")
+        var copied = 0
+        for (index, place) in mcidPlaces.enumerated() {
+            page.append(contentsOf: content.bytes[copied ..< place])
+            page.integer(firstMCID + index)
+            copied = place
+        }
+        page.append(contentsOf: content.bytes[copied...])
+        let slots = slotsOnPage.indices.filter { slotsOnPage[$0] }
+        pages.append(Page(deflatedContent: try Deflate.bytes(page.bytes, of: "the text of a page"), fontSlots: slots))
+    }
+
+    /// Whether the layer can write `run`: glyphs of a font it can embed, opaque, without the
+    /// shadow, outline or colour bitmaps only Cairo draws.
+    func canDraw(_ run: GlyphRun) -> Bool {
+        let attributes = run.attributes
+        return attributes.color.alpha >= 1 && attributes.shadow == nil && attributes.stroke == nil && !run.font.hasColorBitmaps
+            && run.fontSize > 0 && run.horizontalScale > 0 && fonts.canEmbed(run.font)
+    }
+
+    // MARK: Marked content
+
+    /// `/tag << /MCID n >> BDC`, n given when the page ends.
+    func beginMarked(tag: String) {
+        beginTextObject()
+        content.raw("/")
+        content.raw(tag)
+        content.raw(" <</MCID ")
+        mcidPlaces.append(content.count)
+        content.raw(">> BDC\n")
+    }
+
+    /// `/Artifact BMC`: what follows is not the document's content (running heads).
+    func beginArtifact() {
+        beginTextObject()
+        content.raw("/Artifact BMC\n")
+    }
+
+    func endMarked() {
+        content.raw("EMC\n")
+    }
+
+    // MARK: Glyphs
+
+    /// Writes `run`'s glyphs, at `glyphs` (where the drawer puts them, the run's origin
+    /// included), with the text of `text`'s clusters.
+    func show(_ run: GlyphRun, glyphs: UnsafeBufferPointer<cairo_glyph_t>, text: RunTextClusters) {
+        guard !glyphs.isEmpty else { return }
+        let slot = fonts.slot(for: run.font)
+        if slot >= slotsOnPage.count { slotsOnPage += Array(repeating: false, count: slot + 1 - slotsOnPage.count) }
+        slotsOnPage[slot] = true
+        setColor(run.attributes.color)
+        beginTextObject()
+        if state.slot != slot || state.size != run.fontSize {
+            content.raw(fonts.resourceName(of: slot))
+            content.number(run.fontSize, decimals: 4)
+            content.raw(" Tf\n")
+            state.slot = slot
+            state.size = run.fontSize
+        }
+        if state.horizontalScale != run.horizontalScale {
+            content.number(run.horizontalScale * 100, decimals: 4)
+            content.raw(" Tz\n")
+            state.horizontalScale = run.horizontalScale
+        }
+        let fontGlyphs = fonts.glyphs(in: slot)
+        let spacing = characterSpacing(of: glyphs, in: fontGlyphs, size: run.fontSize, scale: run.horizontalScale)
+        if spacing != state.characterSpacing {
+            content.number(spacing, decimals: 4)
+            content.raw(" Tc\n")
+            state.characterSpacing = spacing
+        }
+        // The writer owns the page's bytes while it writes the run: no property of the layer's
+        // is reached glyph by glyph.
+        var writer = GlyphWriter(fontGlyphs: fontGlyphs, content: content, lineX: state.lineX, lineY: state.lineY,
+                                 size: run.fontSize, scale: run.horizontalScale, spacing: spacing)
+        content = PDFContentBytes()
+        text.utf8.withUnsafeBufferPointer { utf8 in
+            text.clusters.withUnsafeBufferPointer { clusters in
+                var byte = 0, glyph = 0
+                for (index, cluster) in clusters.enumerated() {
+                    let bytes = UnsafeBufferPointer(rebasing: utf8[byte ..< byte + Int(cluster.num_bytes)])
+                    let end = min(glyph + Int(cluster.num_glyphs), glyphs.count)
+                    writer.cluster(bytes, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph ..< end]),
+                                   isGlyphsOwnText: index != text.initialCluster)
+                    byte += Int(cluster.num_bytes)
+                    glyph = end
+                }
+                // Glyphs past the clusters (none, when the clusters are whole) keep the font's text.
+                if glyph < glyphs.count { writer.cluster(nil, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph...]), isGlyphsOwnText: true) }
+            }
+        }
+        writer.finish()
+        content = writer.content
+        state.lineX = writer.lineX
+        state.lineY = writer.lineY
+    }
+
+    /// The spacing most of the run's glyphs have beyond their widths (justification's letter
+    /// spacing, 0 for most runs), in text space units, to four places: the median of the gaps.
+    private func characterSpacing(of glyphs: UnsafeBufferPointer<cairo_glyph_t>, in fontGlyphs: EmbeddedFontGlyphs, size: Double,
+                                  scale: Double) -> Double {
+        guard glyphs.count > 1 else { return state.characterSpacing }
+        gaps.removeAll(keepingCapacity: true)
+        for index in 0 ..< glyphs.count - 1 {
+            let advance = (glyphs[index + 1].x - glyphs[index].x) / scale
+            gaps.append(advance - fontGlyphs.width(of: UInt32(glyphs[index].index)) / 1000 * size)
+        }
+        gaps.sort()
+        let median = gaps[gaps.count / 2]
+        let rounded = (median * 10000).rounded() / 10000
+        // Within a hair of the spacing in force: kept, rather than written again.
+        return abs(rounded - state.characterSpacing) < 0.00005 ? state.characterSpacing : rounded
+    }
+
+    private func setColor(_ color: Color) {
+        guard color.red != state.color.red || color.green != state.color.green || color.blue != state.color.blue else { return }
+        content.number(color.red)
+        content.number(color.green)
+        content.number(color.blue)
+        content.raw(" rg\n")
+        state.color = (color.red, color.green, color.blue)
+    }
+
+    /// A page's text is one text object, its marked sequences inside it (ISO 32000-1, 14.6:
+    /// marked content may nest in a text object): a line goes on from the line before with
+    /// a `Td`, whatever paragraph it is in.
+    private func beginTextObject() {
+        guard !state.inTextObject else { return }
+        content.raw("BT\n")
+        state.inTextObject = true
+        // A text object starts with the identity text matrix: y up in text space, where the
+        // page's coordinates go down.
+        content.raw("1 0 0 -1 0 0 Tm\n")
+        state.lineX = 0
+        state.lineY = 0
+    }
+
+    private func endTextObject() {
+        guard state.inTextObject else { return }
+        content.raw("ET\n")
+        state.inTextObject = false
+    }
+
+    /// Writes one run's glyphs: `TJ` arrays with a number wherever the pen is not where the
+    /// next glyph goes, a `Td` where it moves off the line or far along it.
+    private struct GlyphWriter {
+        /// The run's font: its widths, and the text of its glyphs.
+        let fontGlyphs: EmbeddedFontGlyphs
+        var content: PDFContentBytes
+        /// The start of the line in the text object, as written (see `TextState`).
+        var lineX: Double
+        var lineY: Double
+        let size: Double
+        let scale: Double
+        let spacing: Double
+        /// Where the pen is on the line, in the page's coordinates, as a reader computes it.
+        private var penX = 0.0
+        private var inArray = false
+        private var inString = false
+        private var positioned = false
+
+        init(fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double, lineY: Double, size: Double,
+             scale: Double, spacing: Double) {
+            self.fontGlyphs = fontGlyphs
+            self.content = content
+            self.lineX = lineX
+            self.lineY = lineY
+            self.size = size
+            self.scale = scale
+            self.spacing = spacing
+        }
+
+        /// A `TJ` number is a thousandth of the font size, scaled as the glyphs are.
+        private var unit: Double { size * scale / 1000 }
+
+        /// The glyphs of one cluster, drawn as `text` (nil: no text given, the font's entry);
+        /// `isGlyphsOwnText`: whether a lone glyph may have the text as its ToUnicode entry (not
+        /// the letter a drop cap is read with, whose text starts with the cap's).
+        mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool) {
+            if let text, !(isGlyphsOwnText && glyphs.count == 1 && fontGlyphs.map(UInt32(glyphs[0].index), to: text)) {
+                closeArray()
+                content.raw("/Span <</ActualText ")
+                content.hexTextString(text)
+                content.raw(">> BDC\n")
+                for glyph in glyphs {
+                    fontGlyphs.use(UInt32(glyph.index))
+                    show(glyph)
+                }
+                closeArray()
+                content.raw("EMC\n")
+                return
+            }
+            for glyph in glyphs {
+                if text == nil { fontGlyphs.use(UInt32(glyph.index)) }
+                show(glyph)
+            }
+        }
+
+        private mutating func show(_ glyph: cairo_glyph_t) {
+            let x = glyph.x, y = glyph.y
+            let offset = (x - penX) / unit
+            if !positioned || abs(y - lineY) > 0.0005 || abs(offset) > 10_000 {
+                // Off the line, or far along it (a tab): a new line start, as Cairo does past ten ems.
+                closeArray()
+                content.number(x - lineX)
+                content.number(lineY - y)
+                content.raw(" Td\n")
+                lineX += Self.rounded(x - lineX)
+                lineY -= Self.rounded(lineY - y)
+                penX = lineX
+                positioned = true
+            } else {
+                let adjustment = -(offset.rounded())
+                if adjustment != 0 {
+                    openArray()
+                    closeString()
+                    content.number(adjustment, decimals: 0)
+                    penX -= adjustment * unit
+                }
+            }
+            openArray()
+            openString()
+            content.glyphCode(UInt32(glyph.index), codes: fontGlyphs.codes)
+            penX += (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing) * scale
+        }
+
+        /// A number as the content writes it, to thousandths: the pen follows what a reader reads.
+        private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+        private mutating func openArray() {
+            guard !inArray else { return }
+            content.byte(UInt8(ascii: "["))
+            inArray = true
+        }
+
+        private mutating func openString() {
+            guard !inString else { return }
+            content.byte(UInt8(ascii: "("))
+            inString = true
+        }
+
+        private mutating func closeString() {
+            guard inString else { return }
+            content.byte(UInt8(ascii: ")"))
+            inString = false
+        }
+
+        private mutating func closeArray() {
+            closeString()
+            guard inArray else { return }
+            content.raw("]TJ\n")
+            inArray = false
+        }
+
+        mutating func finish() {
+            closeArray()
+        }
+    }
+}

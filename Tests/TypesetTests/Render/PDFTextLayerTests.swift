@@ -1,0 +1,157 @@
+import Foundation
+import TypesetKit
+import XCTest
+
+/// The PDF's text as typeset writes it (`PDFTextLayer`): every glyph where layout put it, a
+/// justified line's letter spacing said once (`Tc`) rather than as a number after every glyph,
+/// the text read back as it was written, and Cairo left with no text to write.
+final class PDFTextLayerTests: XCTestCase {
+    private static let prose = """
+    <p align="justify" letter-spacing="-2 0 4">The keepers climb the stairs at dusk, and a visitor may follow the story of the lamp that never went out in the log. The older keeper greets every boat in the harbour, and the boats answer with their horns, one after the other, until the last of them has passed the rocks and the light turns back to the sea.
+    """
+
+    private struct Output {
+        var pdf: String
+        var layout: [String: Any]
+    }
+
+    private func typeset(_ markup: String) throws -> Output {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        try write(markup, to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.fontFamily = "Liberation Serif"
+        options.fontSize = 10
+        options.layoutJSONPath = directory.appendingPathComponent("layout.json").path
+        let output = directory.appendingPathComponent("doc.pdf").path
+        let report = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output)
+        XCTAssertEqual(report.diagnostics, [])
+        let json = try Data(contentsOf: URL(fileURLWithPath: options.layoutJSONPath!))
+        let layout = try XCTUnwrap(JSONSerialization.jsonObject(with: json) as? [String: Any])
+        return Output(pdf: output, layout: layout)
+    }
+
+    /// Where each word begins on the first page as layout placed it: the first glyph of the
+    /// line and each glyph after a space, line by line.
+    private func wordStarts(in layout: [String: Any], text: String) throws -> [Double] {
+        let pages = try XCTUnwrap(layout["pages"] as? [[String: Any]])
+        let units = Array(text.utf16)
+        var starts: [Double] = []
+        for frame in try XCTUnwrap(pages.first?["frames"] as? [[String: Any]]) {
+            for line in try XCTUnwrap(frame["lines"] as? [[String: Any]]) {
+                let origin = try XCTUnwrap(line["origin"] as? [String: Double])
+                var afterSpace = true
+                for run in try XCTUnwrap(line["runs"] as? [[String: Any]]) {
+                    for glyph in try XCTUnwrap(run["glyphs"] as? [[Double]]) {
+                        let cluster = Int(glyph[3])
+                        let isSpace = cluster >= 0 && cluster < units.count && units[cluster] == 0x20
+                        if afterSpace, !isSpace { starts.append(origin["x"]! + glyph[1]) }
+                        afterSpace = isSpace
+                    }
+                }
+            }
+        }
+        return starts
+    }
+
+    /// `pdftotext -bbox`'s words of the first page: their text and left edge.
+    private func words(of pdf: String) throws -> [(text: String, x: Double)] {
+        guard let boxes = TestSupport.runTool("/usr/bin/pdftotext", ["-bbox", "-f", "1", "-l", "1", pdf, "-"]) else {
+            throw XCTSkip("pdftotext is not installed")
+        }
+        return boxes.components(separatedBy: "<word ").dropFirst().compactMap { word in
+            guard let range = word.range(of: "xMin=\""), let x = Double(word[range.upperBound...].prefix { $0 != "\"" }),
+                  let start = word.firstIndex(of: ">"), let end = word.range(of: "</word>") else { return nil }
+            return (String(word[word.index(after: start) ..< end.lowerBound]), x)
+        }
+    }
+
+    /// The page's content streams, uncompressed, one string each, in order.
+    private func contentStreams(of pdf: String) throws -> [String] {
+        let directory = try makeTemporaryDirectory()
+        let expanded = directory.appendingPathComponent("qdf.pdf").path
+        guard TestSupport.runTool("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", "--pages", pdf, "1", "--", pdf, expanded]) != nil else {
+            throw XCTSkip("qpdf is not installed")
+        }
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: expanded)), as: UTF8.self)
+        return text.components(separatedBy: "%% Contents for page 1").dropFirst().compactMap { part in
+            guard let start = part.range(of: "stream\n"), let end = part.range(of: "\nendstream") else { return nil }
+            return String(part[start.upperBound ..< end.lowerBound])
+        }
+    }
+
+    func testEveryWordStartsWhereLayoutPutItToAHundredthOfAPoint() throws {
+        let output = try typeset(Self.prose)
+        let text = String(Self.prose.drop { $0 != ">" }.dropFirst())
+        let expected = try wordStarts(in: output.layout, text: text)
+        let found = try words(of: output.pdf)
+        XCTAssertEqual(found.count, expected.count, "one word of the PDF for each of the layout's")
+        XCTAssertGreaterThan(found.count, 50)
+        for (word, x) in zip(found, expected) {
+            // The layout's positions are rounded to a hundredth of a point, a TJ number to a
+            // thousandth of the font size (a hundredth of a point here).
+            XCTAssertEqual(word.x, x, accuracy: 0.016, word.text)
+        }
+    }
+
+    func testAJustifiedLineSaysItsLetterSpacingOnce() throws {
+        let output = try typeset(Self.prose)
+        let streams = try contentStreams(of: output.pdf)
+        let text = try XCTUnwrap(streams.last { $0.contains("TJ") }, "the layer's stream holds the text")
+        XCTAssertFalse(streams.dropLast().contains { $0.contains("TJ") || $0.contains("Tj") }, "Cairo's stream holds no text")
+        XCTAssertTrue(text.contains(" Tc\n"), "letter spacing is the text state's")
+        // Numbers in the TJ arrays: one at each word space (and a kern here and there), not one a glyph.
+        var numbers = 0, glyphs = 0
+        for array in text.components(separatedBy: "[").dropFirst() {
+            guard let end = array.range(of: "]TJ") else { continue }
+            let body = array[..<end.lowerBound]
+            // qpdf's QDF output writes the strings of binary codes in hexadecimal: a glyph is a
+            // byte below 0x80, else two bytes (`GlyphCodes`).
+            var inString = false, digits = ""
+            var previous: Character = " "
+            for character in body {
+                if inString {
+                    if character == ">" {
+                        inString = false
+                        let hex = Array(digits)
+                        var bytes = stride(from: 0, to: hex.count - 1, by: 2).compactMap { UInt8(String(hex[$0 ... $0 + 1]), radix: 16) }[...]
+                        while let first = bytes.popFirst() {
+                            if first >= 0x80 { bytes = bytes.dropFirst() }
+                            glyphs += 1
+                        }
+                        digits = ""
+                    } else {
+                        digits.append(character)
+                    }
+                } else if character == "<" {
+                    inString = true
+                } else if character.isNumber || character == "-", !(previous.isNumber || previous == "-" || previous == ".") {
+                    numbers += 1
+                }
+                previous = character
+            }
+        }
+        let words = text.utf8.count > 0 ? try self.words(of: output.pdf).count : 0
+        XCTAssertGreaterThan(glyphs, 250)
+        XCTAssertLessThanOrEqual(numbers, words + words / 4, "about one number a word space, where Cairo wrote one a glyph")
+    }
+
+    func testTheTextReadsBackAsWritten() throws {
+        let markup = "<p align=\"left\">An officer’s affluent fiancée waffled: “Fifty-five fine fish!” — naïve, and ﬁne.\n"
+        let output = try typeset(markup)
+        guard let text = TestSupport.runTool("/usr/bin/pdftotext", ["-raw", output.pdf, "-"]) else {
+            throw XCTSkip("pdftotext is not installed")
+        }
+        XCTAssertEqual(text.split(whereSeparator: \.isWhitespace).joined(separator: " "),
+                       "An officer’s affluent fiancée waffled: “Fifty-five fine fish!” — naïve, and ﬁne.")
+        guard let fonts = TestSupport.runTool("/usr/bin/pdffonts", [output.pdf]) else { throw XCTSkip("pdffonts is not installed") }
+        let rows = fonts.split(separator: "\n").dropFirst(2)
+        XCTAssertFalse(rows.isEmpty)
+        for row in rows {
+            let columns = row.split(separator: " ")
+            // emb sub uni: every font embedded, as a subset, with a ToUnicode map.
+            XCTAssertEqual(Array(columns.suffix(5).prefix(3)), ["yes", "yes", "yes"], String(row))
+        }
+    }
+}
