@@ -173,8 +173,7 @@ public struct DocumentWriter {
         }
         cairo_restore(context)
         guard marks, sheet.cropMarks else { return }
-        drawer.structure?.beginArtifact(in: context)
-        drawer.structure?.willDrawWithCairo(at: 0, in: context)
+        drawer.structure?.beginCairoArtifact(in: context)
         CropMarks(sheet: sheet).draw(for: page.size, in: context)
         drawer.structure?.end(in: context)
     }

@@ -194,8 +194,7 @@ final class PDFTextLayer {
             let advance = (glyphs[index + 1].x - glyphs[index].x) / scale
             gaps.append(advance - fontGlyphs.width(of: UInt32(glyphs[index].index)) / 1000 * size)
         }
-        gaps.sort()
-        let median = gaps[gaps.count / 2]
+        let median = gaps.middleValue()
         let rounded = (median * 10000).rounded() / 10000
         // Within a hair of the spacing in force: kept, rather than written again.
         return abs(rounded - state.characterSpacing) < 0.00005 ? state.characterSpacing : rounded

@@ -47,8 +47,7 @@ final class PageDrawer {
         // Sections' tints first: everything else on the page stands on them. Decoration, not
         // the document's content: an artifact, as a box's background is.
         if !page.tints.isEmpty {
-            structure?.beginArtifact(in: context)
-            structure?.willDrawWithCairo(at: 0, in: context)
+            structure?.beginCairoArtifact(in: context)
             for tint in page.tints { fill(tint.drawn, with: tint.color, in: context) }
             structure?.end(in: context)
         }
@@ -60,8 +59,7 @@ final class PageDrawer {
             }
         }
         if !page.rules.isEmpty {
-            structure?.beginArtifact(in: context)
-            structure?.willDrawWithCairo(at: 0, in: context)
+            structure?.beginCairoArtifact(in: context)
             for rule in page.rules { drawRule(rule, in: context) }
             structure?.end(in: context)
         }
@@ -215,8 +213,7 @@ final class PageDrawer {
         let rect = box.rect
         let decorated = box.style.background != nil || box.style.border != nil
         if decorated {
-            structure?.beginArtifact(in: context)
-            structure?.willDrawWithCairo(at: 0, in: context)
+            structure?.beginCairoArtifact(in: context)
         }
         if let background = box.style.background { fill(bled ?? rect, with: background, in: context) }
         if let border = box.style.border {

@@ -94,10 +94,7 @@ final class StructureRecorder {
     /// Begins a picture anchored at `anchor`, drawn in `rect` (user space): a figure, or an
     /// artifact when its `alt` is empty (the author's word that it is decoration).
     func beginPicture(_ image: ImageAttachment, anchor: Int, rect: Rect, in context: OpaquePointer) {
-        if image.alternativeText?.isEmpty == true {
-            beginArtifact(in: context)
-            return willDrawWithCairo(at: anchor, in: context)
-        }
+        if image.alternativeText?.isEmpty == true { return beginCairoArtifact(in: context) }
         var left = rect.minX, top = rect.minY, right = rect.maxX, bottom = rect.maxY
         cairo_user_to_device(context, &left, &top)
         cairo_user_to_device(context, &right, &bottom)
@@ -109,7 +106,15 @@ final class StructureRecorder {
         willDrawWithCairo(at: anchor, in: context)
     }
 
-    /// Begins something drawn that is not the document's content (see `MarkedPiece.Kind.artifact`).
+    /// Begins something Cairo draws that is not the document's content: a tint, a rule, a box's
+    /// background and border, a picture without a description, crop marks.
+    func beginCairoArtifact(in context: OpaquePointer) {
+        beginArtifact(in: context)
+        willDrawWithCairo(at: 0, in: context)
+    }
+
+    /// Begins something drawn that is not the document's content (see `MarkedPiece.Kind.artifact`),
+    /// opened in the stream that draws it: the running heads' text may be the layer's.
     func beginArtifact(in context: OpaquePointer) {
         // Cairo refuses an `Artifact` tag: a `Span` it numbers, which the finishing step rewrites.
         begin(MarkedPiece(kind: .artifact, paragraph: -1, offset: -1), tag: "Span", in: context)
