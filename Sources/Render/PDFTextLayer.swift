@@ -4,15 +4,15 @@ import Layout
 import Text
 
 /// The text of a PDF's pages, written by typeset itself rather than by Cairo: one content
-/// stream a page, which the finishing step lays over the page Cairo drew (`PDFTextLayerPages`),
+/// stream a page, which the finishing step lays over the page Cairo drew (`TextLayerOverPages`),
 /// with fonts of its own (`PDFEmbeddedFonts`).
 ///
 /// Cairo places every glyph by its own number in a `TJ` array, since it cannot know that a
 /// justified line's letters share one spacing; here a run's spacing is said once, with `Tc`,
 /// and a `TJ` number is written only where a glyph is not where the spacing and its width put
 /// it (a word space, a kern). Font size and glyph scaling are the text state's (`Tf`, `Tz`), so
-/// a line starts with a `Td` from the line before. Every glyph lands where Cairo would have put
-/// it, to a thousandth of the font size.
+/// a line starts with a `Td` from the line before. Every glyph lands where layout put it, to a
+/// thousandth of the font size.
 ///
 /// A glyph's text is the font's ToUnicode entry when the font gives that glyph that text (the
 /// first text a glyph is drawn with is its text, as in Cairo); any other cluster is wrapped in
@@ -49,7 +49,7 @@ final class PDFTextLayer {
     /// the sheet's, and the sheet's height.
     private var origin = Point(x: 0, y: 0)
     private var sheetHeight = 0.0
-    /// Per run, the gaps between glyphs beyond their widths, sorted to find the spacing most share.
+    /// Per run, the gaps between glyphs beyond their widths, whose median is the spacing most share.
     private var gaps: [Double] = []
 
     /// What the text state holds between runs: what need not be written again.
