@@ -8,11 +8,11 @@ import Text
 /// with fonts of its own (`PDFEmbeddedFonts`).
 ///
 /// Cairo places every glyph by its own number in a `TJ` array, since it cannot know that a
-/// justified line's letters share one spacing; here a run's spacing is said once, with `Tc`,
-/// and a `TJ` number is written only where a glyph is not where the spacing and its width put
-/// it (a word space, a kern). Font size and glyph scaling are the text state's (`Tf`, `Tz`), so
-/// a line starts with a `Td` from the line before. Every glyph lands where layout put it, to a
-/// thousandth of the font size.
+/// justified line's letters share one spacing and its word spaces one stretch; here a run's
+/// spacing is said once, with `Tc` and `Tw` (`RunSpacing`), and a `TJ` number is written only
+/// where a glyph is not where the spacing and its width put it (a kern, an odd space). Font
+/// size and glyph scaling are the text state's (`Tf`, `Tz`), so a line starts with a `Td` from
+/// the line before. Every glyph lands where layout put it, to a thousandth of the font size.
 ///
 /// A glyph's text is the font's ToUnicode entry when the font gives that glyph that text (the
 /// first text a glyph is drawn with is its text, as in Cairo); any other cluster is wrapped in
@@ -49,8 +49,7 @@ final class PDFTextLayer {
     /// the sheet's, and the sheet's height.
     private var origin = Point(x: 0, y: 0)
     private var sheetHeight = 0.0
-    /// Per run, the gaps between glyphs beyond their widths, whose median is the spacing most share.
-    private var gaps: [Double] = []
+    private var spacingFinder = RunSpacingFinder()
 
     /// What the text state holds between runs: what need not be written again.
     private struct TextState {
@@ -58,7 +57,7 @@ final class PDFTextLayer {
         var slot = -1
         var size = 0.0
         var horizontalScale = 1.0
-        var characterSpacing = 0.0
+        var spacing = RunSpacing()
         var color = (red: 0.0, green: 0.0, blue: 0.0)
         /// The start of the current line in the text object (`Tlm`), in the page's coordinates
         /// (y down), as written.
@@ -152,16 +151,22 @@ final class PDFTextLayer {
             state.horizontalScale = run.horizontalScale
         }
         let fontGlyphs = fonts.glyphs(in: slot)
-        let spacing = characterSpacing(of: glyphs, in: fontGlyphs, size: run.fontSize, scale: run.horizontalScale)
-        if spacing != state.characterSpacing {
-            content.number(spacing, decimals: 4)
+        let wordSpace = fontGlyphs.codes?.wordSpace
+        let spacing = spacingFinder.spacing(of: glyphs, in: fontGlyphs, size: run.fontSize, scale: run.horizontalScale,
+                                            wordSpace: wordSpace, current: state.spacing)
+        if spacing.letter != state.spacing.letter {
+            content.number(spacing.letter, decimals: 4)
             content.raw(" Tc\n")
-            state.characterSpacing = spacing
         }
+        if spacing.word != state.spacing.word {
+            content.number(spacing.word, decimals: 4)
+            content.raw(" Tw\n")
+        }
+        state.spacing = spacing
         // The writer owns the page's bytes while it writes the run: no property of the layer's
         // is reached glyph by glyph.
         var writer = GlyphWriter(fontGlyphs: fontGlyphs, content: content, lineX: state.lineX, lineY: state.lineY,
-                                 size: run.fontSize, scale: run.horizontalScale, spacing: spacing)
+                                 size: run.fontSize, scale: run.horizontalScale, spacing: spacing, wordSpace: wordSpace)
         content = PDFContentBytes()
         text.utf8.withUnsafeBufferPointer { utf8 in
             text.clusters.withUnsafeBufferPointer { clusters in
@@ -182,22 +187,6 @@ final class PDFTextLayer {
         content = writer.content
         state.lineX = writer.lineX
         state.lineY = writer.lineY
-    }
-
-    /// The spacing most of the run's glyphs have beyond their widths (justification's letter
-    /// spacing, 0 for most runs), in text space units, to four places: the median of the gaps.
-    private func characterSpacing(of glyphs: UnsafeBufferPointer<cairo_glyph_t>, in fontGlyphs: EmbeddedFontGlyphs, size: Double,
-                                  scale: Double) -> Double {
-        guard glyphs.count > 1 else { return state.characterSpacing }
-        gaps.removeAll(keepingCapacity: true)
-        for index in 0 ..< glyphs.count - 1 {
-            let advance = (glyphs[index + 1].x - glyphs[index].x) / scale
-            gaps.append(advance - fontGlyphs.width(of: UInt32(glyphs[index].index)) / 1000 * size)
-        }
-        let median = gaps.middleValue()
-        let rounded = (median * 10000).rounded() / 10000
-        // Within a hair of the spacing in force: kept, rather than written again.
-        return abs(rounded - state.characterSpacing) < 0.00005 ? state.characterSpacing : rounded
     }
 
     private func setColor(_ color: Color) {
@@ -234,13 +223,17 @@ final class PDFTextLayer {
     private struct GlyphWriter {
         /// The run's font: its widths, and the text of its glyphs.
         let fontGlyphs: EmbeddedFontGlyphs
+        /// Its codes, held here so that a glyph's code is not a load from the font each time.
+        let codes: GlyphCodes?
         var content: PDFContentBytes
         /// The start of the line in the text object, as written (see `TextState`).
         var lineX: Double
         var lineY: Double
         let size: Double
         let scale: Double
-        let spacing: Double
+        let spacing: RunSpacing
+        /// The glyph word spacing applies to (`UInt32.max`: none).
+        let wordSpace: UInt32
         /// Where the pen is on the line, in the page's coordinates, as a reader computes it.
         private var penX = 0.0
         private var inArray = false
@@ -248,14 +241,16 @@ final class PDFTextLayer {
         private var positioned = false
 
         init(fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double, lineY: Double, size: Double,
-             scale: Double, spacing: Double) {
+             scale: Double, spacing: RunSpacing, wordSpace: UInt32?) {
             self.fontGlyphs = fontGlyphs
+            codes = fontGlyphs.codes
             self.content = content
             self.lineX = lineX
             self.lineY = lineY
             self.size = size
             self.scale = scale
             self.spacing = spacing
+            self.wordSpace = wordSpace ?? UInt32.max
         }
 
         /// A `TJ` number is a thousandth of the font size, scaled as the glyphs are.
@@ -297,19 +292,20 @@ final class PDFTextLayer {
                 lineY -= Self.rounded(lineY - y)
                 penX = lineX
                 positioned = true
-            } else {
+            } else if abs(offset) >= 0.5 {
+                // Off the pen by half a thousandth or more: a number, rounded as written.
                 let adjustment = -(offset.rounded())
-                if adjustment != 0 {
-                    openArray()
-                    closeString()
-                    content.number(adjustment, decimals: 0)
-                    penX -= adjustment * unit
-                }
+                openArray()
+                closeString()
+                content.number(adjustment, decimals: 0)
+                penX -= adjustment * unit
             }
             openArray()
             openString()
-            content.glyphCode(UInt32(glyph.index), codes: fontGlyphs.codes)
-            penX += (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing) * scale
+            let id = UInt32(glyph.index)
+            content.glyphCode(id, codes: codes)
+            let wordSpacing = id == wordSpace ? spacing.word : 0
+            penX += (fontGlyphs.width(of: id) / 1000 * size + spacing.letter + wordSpacing) * scale
         }
 
         /// A number as the content writes it, to thousandths: the pen follows what a reader reads.
