@@ -17,38 +17,49 @@ enum DecodedText {
     case invalid(at: Int)
 
     init(utf8 bytes: ArraySlice<UInt8>) {
-        var text = Text()
-        text.units.reserveCapacity(bytes.count)
-        let invalid: Int? = bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                let byte = buffer[index]
-                index += 1
-                if byte < 0x80 {
-                    if byte == 0x0D, index < buffer.count, buffer[index] == 0x0A { index += 1 }
-                    let isLineEnd = byte == 0x0A || byte == 0x0D
-                    text.units.append(isLineEnd ? 0x0A : UInt16(byte))
-                    if isLineEnd { text.lineStarts.append(text.units.count) }
-                    continue
+        var lineStarts = [0]
+        var trailSurrogates: [Int] = []
+        var invalid: Int?
+        // A byte of UTF-8 is at most a unit of UTF-16 (four bytes make two): the units are
+        // written through a pointer into an array as long as the bytes.
+        let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { units, written in
+            written = 0
+            bytes.withUnsafeBufferPointer { buffer in
+                var index = 0
+                while index < buffer.count {
+                    let byte = buffer[index]
+                    index += 1
+                    if byte < 0x80 {
+                        if byte == 0x0D, index < buffer.count, buffer[index] == 0x0A { index += 1 }
+                        let isLineEnd = byte == 0x0A || byte == 0x0D
+                        units[written] = isLineEnd ? 0x0A : UInt16(byte)
+                        written += 1
+                        if isLineEnd { lineStarts.append(written) }
+                        continue
+                    }
+                    var decoder = UTF8()
+                    var rest = UnsafeBufferPointer(rebasing: buffer[(index - 1)...]).makeIterator()
+                    guard case .scalarValue(let scalar) = decoder.decode(&rest) else {
+                        invalid = index - 1
+                        return
+                    }
+                    if scalar.value <= 0xFFFF {
+                        units[written] = UInt16(scalar.value)
+                        written += 1
+                    } else {
+                        units[written] = UTF16.leadSurrogate(scalar)
+                        units[written + 1] = UTF16.trailSurrogate(scalar)
+                        trailSurrogates.append(written + 1)
+                        written += 2
+                    }
+                    index += UTF8.width(scalar) - 1
                 }
-                var decoder = UTF8()
-                var rest = UnsafeBufferPointer(rebasing: buffer[(index - 1)...]).makeIterator()
-                guard case .scalarValue(let scalar) = decoder.decode(&rest) else { return index - 1 }
-                if scalar.value <= 0xFFFF {
-                    text.units.append(UInt16(scalar.value))
-                } else {
-                    text.units.append(UTF16.leadSurrogate(scalar))
-                    text.trailSurrogates.append(text.units.count)
-                    text.units.append(UTF16.trailSurrogate(scalar))
-                }
-                index += UTF8.width(scalar) - 1
             }
-            return nil
         }
         if let invalid {
             self = .invalid(at: bytes.startIndex + invalid)
         } else {
-            self = .decoded(text)
+            self = .decoded(Text(units: units, lineStarts: lineStarts, trailSurrogates: trailSurrogates))
         }
     }
 }
