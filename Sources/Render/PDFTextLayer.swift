@@ -50,6 +50,7 @@ final class PDFTextLayer {
     private var origin = Point(x: 0, y: 0)
     private var sheetHeight = 0.0
     private var spacingFinder = RunSpacingFinder()
+    private let deflater = Deflater()
 
     /// What the text state holds between runs: what need not be written again.
     private struct TextState {
@@ -59,6 +60,12 @@ final class PDFTextLayer {
         var horizontalScale = 1.0
         var spacing = RunSpacing()
         var color = (red: 0.0, green: 0.0, blue: 0.0)
+        /// How glyphs are painted (`Tr`): 0 filled, 1 outlined, 2 filled then outlined.
+        var renderingMode = 0
+        /// The outline's colour and width (`RG`, `w`), and whether its joins are round yet (`j`).
+        var strokeColor = (red: 0.0, green: 0.0, blue: 0.0)
+        var lineWidth = 1.0
+        var roundJoins = false
         /// The start of the current line in the text object (`Tlm`), in the page's coordinates
         /// (y down), as written.
         var lineX = 0.0, lineY = 0.0
@@ -94,15 +101,16 @@ final class PDFTextLayer {
         }
         page.append(contentsOf: content.bytes[copied...])
         let slots = slotsOnPage.indices.filter { slotsOnPage[$0] }
-        pages.append(Page(deflatedContent: try Deflate.bytes(page.bytes, of: "the text of a page"), fontSlots: slots))
+        pages.append(Page(deflatedContent: try deflater.bytes(page.bytes, of: "the text of a page"), fontSlots: slots))
     }
 
-    /// Whether the layer can write `run`: glyphs of a font it can embed, opaque, without the
-    /// shadow, outline or colour bitmaps only Cairo draws.
+    /// Whether the layer can write `run`: glyphs of a font it can embed, painted opaque (an
+    /// outline too), without the shadow or colour bitmaps only Cairo draws.
     func canDraw(_ run: GlyphRun) -> Bool {
         let attributes = run.attributes
-        return attributes.color.alpha >= 1 && attributes.shadow == nil && attributes.stroke == nil && !run.font.hasColorBitmaps
-            && run.fontSize > 0 && run.horizontalScale > 0 && fonts.canEmbed(run.font)
+        let fills = attributes.stroke?.fills ?? true
+        return (attributes.color.alpha >= 1 || !fills) && (attributes.stroke?.color.alpha ?? 1) >= 1 && attributes.shadow == nil
+            && !run.font.hasColorBitmaps && run.fontSize > 0 && run.horizontalScale > 0 && fonts.canEmbed(run.font)
     }
 
     // MARK: Marked content
@@ -137,6 +145,7 @@ final class PDFTextLayer {
         if slot >= slotsOnPage.count { slotsOnPage += Array(repeating: false, count: slot + 1 - slotsOnPage.count) }
         slotsOnPage[slot] = true
         setColor(run.attributes.color)
+        setOutline(run.attributes.stroke, fontSize: run.fontSize)
         beginTextObject()
         if state.slot != slot || state.size != run.fontSize {
             content.raw(fonts.resourceName(of: slot))
@@ -187,6 +196,38 @@ final class PDFTextLayer {
         content = writer.content
         state.lineX = writer.lineX
         state.lineY = writer.lineY
+    }
+
+    /// An outlined run's glyphs are painted by the text rendering mode (ISO 32000-1, 9.3.6):
+    /// filled then outlined (`2 Tr`), or outlined alone (`1 Tr`), which a reader still extracts;
+    /// the outline `stroke.widthFraction` of the font size wide (user space, where the page's
+    /// scale is 1), its joins round, as Cairo outlined the glyphs' paths.
+    private func setOutline(_ stroke: Stroke?, fontSize: Double) {
+        let mode = stroke.map { $0.fills ? 2 : 1 } ?? 0
+        if let stroke {
+            let color = stroke.color
+            if color.red != state.strokeColor.red || color.green != state.strokeColor.green || color.blue != state.strokeColor.blue {
+                content.number(color.red)
+                content.number(color.green)
+                content.number(color.blue)
+                content.raw(" RG\n")
+                state.strokeColor = (color.red, color.green, color.blue)
+            }
+            let width = stroke.widthFraction * fontSize
+            if width != state.lineWidth {
+                content.number(width, decimals: 4)
+                content.raw(" w\n")
+                state.lineWidth = width
+            }
+            if !state.roundJoins {
+                content.raw("1 j\n")
+                state.roundJoins = true
+            }
+        }
+        guard mode != state.renderingMode else { return }
+        content.integer(mode)
+        content.raw(" Tr\n")
+        state.renderingMode = mode
     }
 
     private func setColor(_ color: Color) {

@@ -172,6 +172,26 @@ final class PDFTextLayerTests: XCTestCase {
         XCTAssertLessThanOrEqual(numbers, words / 5, "a number at a kern, where Cairo wrote one a glyph")
     }
 
+    /// Outlined text is the layer's too, painted by the text rendering mode: filled then
+    /// outlined (`2 Tr`) in the outline's colour and width (3 % of 40 pt, round joins), or, for
+    /// a positive stroke width, outlined alone (`1 Tr`), which a reader still extracts; plain
+    /// text after it goes back to filling (`0 Tr`). Cairo draws no path for it.
+    func testOutlinedTextIsWrittenWithItsRenderingMode() throws {
+        let output = try typeset("""
+        <p align="left"><font size="40" color="#ff0000" strokeColor="#0000ff">Ghoul</font> <font size="40" strokeColor="#00ff00" strokeWidth="2">Wraith</font> plain
+        """)
+        let streams = try contentStreams(of: output.pdf)
+        let text = try XCTUnwrap(streams.last { $0.contains("TJ") })
+        for expected in ["0 0 1 RG\n", "1.2 w\n", "1 j\n", "2 Tr\n", "0 1 0 RG\n", "0.8 w\n", "1 Tr\n", "0 Tr\n"] {
+            XCTAssertTrue(text.contains(expected), "\(expected) in \(text)")
+        }
+        let modes = text.components(separatedBy: "\n").filter { $0.hasSuffix(" Tr") }
+        XCTAssertEqual(modes, ["2 Tr", "0 Tr", "1 Tr", "0 Tr"], "filled and outlined, the space filled, outlined, then filled")
+        XCTAssertFalse(streams.dropLast().contains { $0.contains(" c\n") || $0.contains(" S\n") }, "no outline drawn as a path by Cairo")
+        guard let extracted = TestSupport.runTool("/usr/bin/pdftotext", [output.pdf, "-"]) else { throw XCTSkip("pdftotext is not installed") }
+        XCTAssertEqual(extracted.split(whereSeparator: \.isWhitespace), ["Ghoul", "Wraith", "plain"])
+    }
+
     func testTheTextReadsBackAsWritten() throws {
         let markup = "<p align=\"left\">An officer’s affluent fiancée waffled: “Fifty-five fine fish!” — naïve, and ﬁne.\n"
         let output = try typeset(markup)
