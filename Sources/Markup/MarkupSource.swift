@@ -20,7 +20,10 @@ public struct MarkupSource: Sendable {
     public init(fileName: String, bytes: [UInt8]) throws {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        if let bad = Self.firstInvalidUTF8Offset(body) {
+        switch DecodedText(utf8: body) {
+        case .decoded(let text):
+            self.init(fileName: fileName, decoded: text)
+        case .invalid(at: let bad):
             // Lines end at LF, CRLF or a lone CR, as they do once the text is read.
             var line = 1
             var lineStart = body.startIndex
@@ -39,45 +42,20 @@ public struct MarkupSource: Sendable {
                                    at: SourceLocation(file: fileName, line: line, column: lineText.unicodeScalars.count + 1),
                                    sourceLine: lineText)
         }
-        self.init(fileName: fileName, text: String(decoding: body, as: UTF8.self))
     }
 
     public init(fileName: String, text: String) {
-        self.fileName = fileName
-        var units: [UInt16] = []
-        units.reserveCapacity(text.utf16.count)
-        var previousWasCR = false
-        for unit in text.utf16 {
-            if unit == 0x0D {
-                units.append(0x0A)
-                previousWasCR = true
-                continue
-            }
-            if unit == 0x0A, previousWasCR { previousWasCR = false; continue }
-            previousWasCR = false
-            units.append(unit)
+        guard case .decoded(let decoded) = DecodedText(utf8: Array(text.utf8)[...]) else {
+            preconditionFailure("a String is valid UTF-8")
         }
-        self.units = units
-        var starts = [0]
-        var trails: [Int] = []
-        for (offset, unit) in units.enumerated() {
-            if unit == 0x0A { starts.append(offset + 1) } else if UTF16.isTrailSurrogate(unit) { trails.append(offset) }
-        }
-        lineStarts = starts
-        trailSurrogates = trails
+        self.init(fileName: fileName, decoded: decoded)
     }
 
-    private static func firstInvalidUTF8Offset(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = bytes.startIndex
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
+    private init(fileName: String, decoded: DecodedText.Text) {
+        self.fileName = fileName
+        units = decoded.units
+        lineStarts = decoded.lineStarts
+        trailSurrogates = decoded.trailSurrogates
     }
 
     /// The 0-based line holding `offset`.

@@ -37,7 +37,9 @@ final class EmbeddedFontGlyphs {
         self.font = font
         glyphCount = Int(hb_face_get_glyph_count(hb_font_get_face(font.harfBuzzFont)))
         let isTrueType = OpenTypeTables(face: hb_font_get_face(font.harfBuzzFont)).has("glyf")
-        codes = isTrueType && GlyphCodes.fit(glyphCount: glyphCount) ? GlyphCodes(glyphCount: glyphCount) : nil
+        var space: hb_codepoint_t = 0
+        let wordSpace = hb_font_get_nominal_glyph(font.harfBuzzFont, 0x20, &space) != 0 ? space : nil
+        codes = isTrueType && GlyphCodes.fit(glyphCount: glyphCount) ? GlyphCodes(glyphCount: glyphCount, wordSpace: wordSpace) : nil
         widths = Self.widths(of: font, glyphCount: glyphCount)
         isDrawn = [Bool](repeating: false, count: glyphCount)
         textStarts = [UInt32](repeating: 0, count: glyphCount)

@@ -29,7 +29,7 @@ struct EmbeddedFontObjects {
         }
         drawn = glyphs.drawnGlyphs
         if let codes = glyphs.codes {
-            cids = codes.glyphs.enumerated().map { (UInt32(GlyphCodes.code($0.offset)), $0.element) }
+            cids = codes.drawnCodes.map { (UInt32($0.code), $0.glyph) }
         } else {
             cids = drawn.map { ($0, $0) }
         }

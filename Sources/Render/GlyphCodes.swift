@@ -1,9 +1,14 @@
 /// The codes a TrueType font of the text layer's writes its glyphs with: one byte for each of
-/// the first 127 glyphs a document draws in it (codes 1–127), two bytes for the others (0x8000
-/// upwards), in the order they are first drawn, where `/Identity-H` takes two bytes for every
-/// glyph. A Latin text draws fewer than 127 glyphs of a font, so its glyphs are a byte each, as
-/// in the simple fonts Cairo and pdfTeX write: the content streams are shorter to deflate and
-/// to store.
+/// the first 122 glyphs a document draws in it, two bytes for the others (0x8000 upwards), in
+/// the order they are first drawn, where `/Identity-H` takes two bytes for every glyph. A Latin
+/// text draws fewer than 122 glyphs of a font, so its glyphs are a byte each, as in the simple
+/// fonts Cairo and pdfTeX write: the content streams are shorter to deflate and to store.
+///
+/// Code 32 is kept for the font's word space (the glyph of U+0020), because it is the one code
+/// a PDF's word spacing (`Tw`) applies to (ISO 32000-1, 9.3.3): a justified line then says its
+/// word spaces' stretch once, where each space would otherwise need a `TJ` number. The codes a
+/// literal string must escape (`(`, `)`, `\`, and a carriage return, which a reader takes for a
+/// line end) are given to no glyph, so a glyph's byte is written as it is.
 ///
 /// A code is its glyph's CID (the encoding, `/TypesetGlyphCodes`, an identity over the two
 /// code spaces), and the CIDFont's `/CIDToGIDMap` gives each CID its glyph ID. CIDs equal to
@@ -15,14 +20,28 @@ final class GlyphCodes {
     /// Per glyph ID, its code; 0 for a glyph not drawn yet.
     private let codes: UnsafeMutablePointer<UInt16>
     private let glyphCount: Int
-    /// The glyphs in the order their codes were given: the n-th has `Self.code(n)`.
-    private(set) var glyphs: [UInt32] = []
+    /// The glyph code 32 is kept for: the font's word space; nil when the font has none.
+    let wordSpace: UInt32?
+    /// The glyphs given a code other than the word space's, in the order given: the n-th has
+    /// `Self.code(n)`.
+    private var glyphsInOrder: [UInt32] = []
 
-    /// The most glyphs the codes can tell apart: 127 of one byte, 32,768 of two.
-    static let capacity = 127 + 0x8000
+    /// The code the word space has, the only one `Tw` applies to.
+    static let wordSpaceCode: UInt16 = 32
 
-    init(glyphCount: Int) {
+    /// The one-byte codes other glyphs are given, in order: 1–127 but the word space's and the
+    /// four a literal string escapes.
+    private static let oneByteCodes: [UInt16] = (1 ... 127).filter { code in
+        code != wordSpaceCode && ![0x0D, 0x28, 0x29, 0x5C].contains(code)
+    }
+
+    /// The most glyphs the codes can tell apart: the word space, 122 of one byte, 32,768 of two.
+    static let capacity = 1 + oneByteCodes.count + 0x8000
+
+    /// `wordSpace`: the glyph the font's cmap gives U+0020, if any.
+    init(glyphCount: Int, wordSpace: UInt32?) {
         self.glyphCount = glyphCount
+        self.wordSpace = wordSpace.flatMap { Int($0) < glyphCount && $0 != 0 ? $0 : nil }
         codes = .allocate(capacity: max(glyphCount, 1))
         codes.initialize(repeating: 0, count: max(glyphCount, 1))
     }
@@ -42,21 +61,39 @@ final class GlyphCodes {
         let index = Int(glyph)
         guard index < glyphCount else { return 0 }
         if codes[index] != 0 { return codes[index] }
-        let code = Self.code(glyphs.count)
-        codes[index] = code
-        glyphs.append(glyph)
+        return giveCode(to: glyph)
+    }
+
+    private func giveCode(to glyph: UInt32) -> UInt16 {
+        guard glyph != wordSpace else {
+            codes[Int(glyph)] = Self.wordSpaceCode
+            return Self.wordSpaceCode
+        }
+        let code = Self.code(glyphsInOrder.count)
+        codes[Int(glyph)] = code
+        glyphsInOrder.append(glyph)
         return code
     }
 
     /// The code of the n-th glyph given one.
     static func code(_ order: Int) -> UInt16 {
-        order < 127 ? UInt16(order + 1) : UInt16(0x8000 + order - 127)
+        order < oneByteCodes.count ? oneByteCodes[order] : UInt16(0x8000 + order - oneByteCodes.count)
+    }
+
+    /// The codes drawn so far and their glyphs, in increasing order of code: the word space's
+    /// among them when it was drawn.
+    var drawnCodes: [(code: UInt16, glyph: UInt32)] {
+        var drawn = glyphsInOrder.enumerated().map { (code: Self.code($0.offset), glyph: $0.element) }
+        if let space = wordSpace, codes[Int(space)] == Self.wordSpaceCode {
+            let place = drawn.firstIndex { $0.code > Self.wordSpaceCode } ?? drawn.count
+            drawn.insert((Self.wordSpaceCode, space), at: place)
+        }
+        return drawn
     }
 
     /// The glyph whose code is `code`, nil when no glyph has it.
     func glyph(ofCode code: UInt16) -> UInt32? {
-        let order = code < 0x80 ? Int(code) - 1 : Int(code) - 0x8000 + 127
-        return glyphs.indices.contains(order) ? glyphs[order] : nil
+        drawnCodes.first { $0.code == code }?.glyph
     }
 
     /// Whether `code` is written as one byte.
@@ -68,12 +105,12 @@ final class GlyphCodes {
     /// The `/CIDToGIDMap` stream's bytes: for each CID from 0 to the last code given, its glyph
     /// ID in two bytes (0 for a CID no code has).
     var cidToGIDMap: [UInt8] {
-        guard let last = glyphs.indices.last else { return [] }
-        var bytes = [UInt8](repeating: 0, count: 2 * (Int(Self.code(last)) + 1))
-        for (order, glyph) in glyphs.enumerated() {
-            let cid = Int(Self.code(order))
-            bytes[2 * cid] = UInt8(truncatingIfNeeded: glyph >> 8)
-            bytes[2 * cid + 1] = UInt8(truncatingIfNeeded: glyph)
+        let drawn = drawnCodes
+        guard let last = drawn.last else { return [] }
+        var bytes = [UInt8](repeating: 0, count: 2 * (Int(last.code) + 1))
+        for (cid, glyph) in drawn {
+            bytes[2 * Int(cid)] = UInt8(truncatingIfNeeded: glyph >> 8)
+            bytes[2 * Int(cid) + 1] = UInt8(truncatingIfNeeded: glyph)
         }
         return bytes
     }

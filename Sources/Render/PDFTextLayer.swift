@@ -8,11 +8,11 @@ import Text
 /// with fonts of its own (`PDFEmbeddedFonts`).
 ///
 /// Cairo places every glyph by its own number in a `TJ` array, since it cannot know that a
-/// justified line's letters share one spacing; here a run's spacing is said once, with `Tc`,
-/// and a `TJ` number is written only where a glyph is not where the spacing and its width put
-/// it (a word space, a kern). Font size and glyph scaling are the text state's (`Tf`, `Tz`), so
-/// a line starts with a `Td` from the line before. Every glyph lands where layout put it, to a
-/// thousandth of the font size.
+/// justified line's letters share one spacing and its word spaces one stretch; here a run's
+/// spacing is said once, with `Tc` and `Tw` (`RunSpacing`), and a `TJ` number is written only
+/// where a glyph is not where the spacing and its width put it (a kern, an odd space). Font
+/// size and glyph scaling are the text state's (`Tf`, `Tz`), so a line starts with a `Td` from
+/// the line before. Every glyph lands where layout put it, to a thousandth of the font size.
 ///
 /// A glyph's text is the font's ToUnicode entry when the font gives that glyph that text (the
 /// first text a glyph is drawn with is its text, as in Cairo); any other cluster is wrapped in
@@ -49,8 +49,8 @@ final class PDFTextLayer {
     /// the sheet's, and the sheet's height.
     private var origin = Point(x: 0, y: 0)
     private var sheetHeight = 0.0
-    /// Per run, the gaps between glyphs beyond their widths, whose median is the spacing most share.
-    private var gaps: [Double] = []
+    private var spacingFinder = RunSpacingFinder()
+    private let deflater = Deflater()
 
     /// What the text state holds between runs: what need not be written again.
     private struct TextState {
@@ -58,8 +58,14 @@ final class PDFTextLayer {
         var slot = -1
         var size = 0.0
         var horizontalScale = 1.0
-        var characterSpacing = 0.0
+        var spacing = RunSpacing()
         var color = (red: 0.0, green: 0.0, blue: 0.0)
+        /// How glyphs are painted (`Tr`): 0 filled, 1 outlined, 2 filled then outlined.
+        var renderingMode = 0
+        /// The outline's colour and width (`RG`, `w`), and whether its joins are round yet (`j`).
+        var strokeColor = (red: 0.0, green: 0.0, blue: 0.0)
+        var lineWidth = 1.0
+        var roundJoins = false
         /// The start of the current line in the text object (`Tlm`), in the page's coordinates
         /// (y down), as written.
         var lineX = 0.0, lineY = 0.0
@@ -95,15 +101,16 @@ final class PDFTextLayer {
         }
         page.append(contentsOf: content.bytes[copied...])
         let slots = slotsOnPage.indices.filter { slotsOnPage[$0] }
-        pages.append(Page(deflatedContent: try Deflate.bytes(page.bytes, of: "the text of a page"), fontSlots: slots))
+        pages.append(Page(deflatedContent: try deflater.bytes(page.bytes, of: "the text of a page"), fontSlots: slots))
     }
 
-    /// Whether the layer can write `run`: glyphs of a font it can embed, opaque, without the
-    /// shadow, outline or colour bitmaps only Cairo draws.
+    /// Whether the layer can write `run`: glyphs of a font it can embed, painted opaque (an
+    /// outline too), without the shadow or colour bitmaps only Cairo draws.
     func canDraw(_ run: GlyphRun) -> Bool {
         let attributes = run.attributes
-        return attributes.color.alpha >= 1 && attributes.shadow == nil && attributes.stroke == nil && !run.font.hasColorBitmaps
-            && run.fontSize > 0 && run.horizontalScale > 0 && fonts.canEmbed(run.font)
+        let fills = attributes.stroke?.fills ?? true
+        return (attributes.color.alpha >= 1 || !fills) && (attributes.stroke?.color.alpha ?? 1) >= 1 && attributes.shadow == nil
+            && !run.font.hasColorBitmaps && run.fontSize > 0 && run.horizontalScale > 0 && fonts.canEmbed(run.font)
     }
 
     // MARK: Marked content
@@ -138,6 +145,7 @@ final class PDFTextLayer {
         if slot >= slotsOnPage.count { slotsOnPage += Array(repeating: false, count: slot + 1 - slotsOnPage.count) }
         slotsOnPage[slot] = true
         setColor(run.attributes.color)
+        setOutline(run.attributes.stroke, fontSize: run.fontSize)
         beginTextObject()
         if state.slot != slot || state.size != run.fontSize {
             content.raw(fonts.resourceName(of: slot))
@@ -152,16 +160,22 @@ final class PDFTextLayer {
             state.horizontalScale = run.horizontalScale
         }
         let fontGlyphs = fonts.glyphs(in: slot)
-        let spacing = characterSpacing(of: glyphs, in: fontGlyphs, size: run.fontSize, scale: run.horizontalScale)
-        if spacing != state.characterSpacing {
-            content.number(spacing, decimals: 4)
+        let wordSpace = fontGlyphs.codes?.wordSpace
+        let spacing = spacingFinder.spacing(of: glyphs, in: fontGlyphs, size: run.fontSize, scale: run.horizontalScale,
+                                            wordSpace: wordSpace, current: state.spacing)
+        if spacing.letter != state.spacing.letter {
+            content.number(spacing.letter, decimals: 4)
             content.raw(" Tc\n")
-            state.characterSpacing = spacing
         }
+        if spacing.word != state.spacing.word {
+            content.number(spacing.word, decimals: 4)
+            content.raw(" Tw\n")
+        }
+        state.spacing = spacing
         // The writer owns the page's bytes while it writes the run: no property of the layer's
         // is reached glyph by glyph.
         var writer = GlyphWriter(fontGlyphs: fontGlyphs, content: content, lineX: state.lineX, lineY: state.lineY,
-                                 size: run.fontSize, scale: run.horizontalScale, spacing: spacing)
+                                 size: run.fontSize, scale: run.horizontalScale, spacing: spacing, wordSpace: wordSpace)
         content = PDFContentBytes()
         text.utf8.withUnsafeBufferPointer { utf8 in
             text.clusters.withUnsafeBufferPointer { clusters in
@@ -184,20 +198,36 @@ final class PDFTextLayer {
         state.lineY = writer.lineY
     }
 
-    /// The spacing most of the run's glyphs have beyond their widths (justification's letter
-    /// spacing, 0 for most runs), in text space units, to four places: the median of the gaps.
-    private func characterSpacing(of glyphs: UnsafeBufferPointer<cairo_glyph_t>, in fontGlyphs: EmbeddedFontGlyphs, size: Double,
-                                  scale: Double) -> Double {
-        guard glyphs.count > 1 else { return state.characterSpacing }
-        gaps.removeAll(keepingCapacity: true)
-        for index in 0 ..< glyphs.count - 1 {
-            let advance = (glyphs[index + 1].x - glyphs[index].x) / scale
-            gaps.append(advance - fontGlyphs.width(of: UInt32(glyphs[index].index)) / 1000 * size)
+    /// An outlined run's glyphs are painted by the text rendering mode (ISO 32000-1, 9.3.6):
+    /// filled then outlined (`2 Tr`), or outlined alone (`1 Tr`), which a reader still extracts;
+    /// the outline `stroke.widthFraction` of the font size wide (user space, where the page's
+    /// scale is 1), its joins round, as Cairo outlined the glyphs' paths.
+    private func setOutline(_ stroke: Stroke?, fontSize: Double) {
+        let mode = stroke.map { $0.fills ? 2 : 1 } ?? 0
+        if let stroke {
+            let color = stroke.color
+            if color.red != state.strokeColor.red || color.green != state.strokeColor.green || color.blue != state.strokeColor.blue {
+                content.number(color.red)
+                content.number(color.green)
+                content.number(color.blue)
+                content.raw(" RG\n")
+                state.strokeColor = (color.red, color.green, color.blue)
+            }
+            let width = stroke.widthFraction * fontSize
+            if width != state.lineWidth {
+                content.number(width, decimals: 4)
+                content.raw(" w\n")
+                state.lineWidth = width
+            }
+            if !state.roundJoins {
+                content.raw("1 j\n")
+                state.roundJoins = true
+            }
         }
-        let median = gaps.middleValue()
-        let rounded = (median * 10000).rounded() / 10000
-        // Within a hair of the spacing in force: kept, rather than written again.
-        return abs(rounded - state.characterSpacing) < 0.00005 ? state.characterSpacing : rounded
+        guard mode != state.renderingMode else { return }
+        content.integer(mode)
+        content.raw(" Tr\n")
+        state.renderingMode = mode
     }
 
     private func setColor(_ color: Color) {
@@ -234,13 +264,17 @@ final class PDFTextLayer {
     private struct GlyphWriter {
         /// The run's font: its widths, and the text of its glyphs.
         let fontGlyphs: EmbeddedFontGlyphs
+        /// Its codes, held here so that a glyph's code is not a load from the font each time.
+        let codes: GlyphCodes?
         var content: PDFContentBytes
         /// The start of the line in the text object, as written (see `TextState`).
         var lineX: Double
         var lineY: Double
         let size: Double
         let scale: Double
-        let spacing: Double
+        let spacing: RunSpacing
+        /// The glyph word spacing applies to (`UInt32.max`: none).
+        let wordSpace: UInt32
         /// Where the pen is on the line, in the page's coordinates, as a reader computes it.
         private var penX = 0.0
         private var inArray = false
@@ -248,14 +282,16 @@ final class PDFTextLayer {
         private var positioned = false
 
         init(fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double, lineY: Double, size: Double,
-             scale: Double, spacing: Double) {
+             scale: Double, spacing: RunSpacing, wordSpace: UInt32?) {
             self.fontGlyphs = fontGlyphs
+            codes = fontGlyphs.codes
             self.content = content
             self.lineX = lineX
             self.lineY = lineY
             self.size = size
             self.scale = scale
             self.spacing = spacing
+            self.wordSpace = wordSpace ?? UInt32.max
         }
 
         /// A `TJ` number is a thousandth of the font size, scaled as the glyphs are.
@@ -297,19 +333,20 @@ final class PDFTextLayer {
                 lineY -= Self.rounded(lineY - y)
                 penX = lineX
                 positioned = true
-            } else {
+            } else if abs(offset) >= 0.5 {
+                // Off the pen by half a thousandth or more: a number, rounded as written.
                 let adjustment = -(offset.rounded())
-                if adjustment != 0 {
-                    openArray()
-                    closeString()
-                    content.number(adjustment, decimals: 0)
-                    penX -= adjustment * unit
-                }
+                openArray()
+                closeString()
+                content.number(adjustment, decimals: 0)
+                penX -= adjustment * unit
             }
             openArray()
             openString()
-            content.glyphCode(UInt32(glyph.index), codes: fontGlyphs.codes)
-            penX += (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing) * scale
+            let id = UInt32(glyph.index)
+            content.glyphCode(id, codes: codes)
+            let wordSpacing = id == wordSpace ? spacing.word : 0
+            penX += (fontGlyphs.width(of: id) / 1000 * size + spacing.letter + wordSpacing) * scale
         }
 
         /// A number as the content writes it, to thousandths: the pen follows what a reader reads.

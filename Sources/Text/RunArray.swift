@@ -32,11 +32,13 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
     /// Extends the sequence by `count` elements carrying `value`.
     public mutating func append(count: Int, value: Value) {
         guard count > 0 else { return }
-        let number = number(for: value)
-        if let last = valueNumbers.last, last == number {
+        // Most appends carry the last run's value on: compared, which costs less than hashing
+        // a whole paragraph style to find its number.
+        if let last = valueNumbers.last, distinctValues[Int(last)] == value {
             length += count
             return
         }
+        let number = number(for: value)
         starts.append(length)
         valueNumbers.append(number)
         length += count

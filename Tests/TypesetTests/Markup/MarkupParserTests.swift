@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Markup
+@testable import Markup
 import Text
 import XCTest
 
@@ -406,6 +406,35 @@ final class MarkupParserTests: XCTestCase {
         let bytes: [UInt8] = Array("one\rtwo\rthr".utf8) + [0xFE]
         let expected = SourceLocation(file: "bad.txt", line: 3, column: 4)
         XCTAssertEqual(invalidUTF8Location(bytes), expected)
+    }
+
+    /// The one-pass decoder (`DecodedText`) against the standard library's: the same units for
+    /// valid input (line ends made LF), the same line starts and trail surrogates as counting
+    /// them again, and invalid input refused where `String(validating:)` refuses it, on
+    /// thousands of byte strings of every length of sequence, broken ones among them.
+    func testDecodingMatchesTheStandardLibrarysOnMixedAndBrokenBytes() {
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("Zz ".utf8), [0x0D], [0x0A], [0x0D, 0x0A], Array("é".utf8),
+                                 Array("€".utf8), Array("𝄞".utf8), Array("😀".utf8), [0xC3], [0xFF], [0xED, 0xA0, 0x80],
+                                 [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF], [0xE2, 0x82], [0x80], [0x00]]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0 ..< 3000 {
+            var bytes: [UInt8] = []
+            for _ in 0 ..< Int.random(in: 0 ... 12, using: &generator) {
+                // Valid pieces mostly, so that a good share of the strings decode.
+                let piece = round % 3 == 0 ? pieces.randomElement(using: &generator)! : pieces[Int.random(in: 0 ..< 9, using: &generator)]
+                bytes += piece
+            }
+            let valid = String(validating: bytes, as: UTF8.self)
+            do {
+                let source = try MarkupSource(fileName: "mixed.txt", bytes: bytes)
+                let expected = valid.map { $0.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") }
+                XCTAssertEqual(String(decoding: source.units, as: UTF16.self), expected, "\(bytes)")
+                XCTAssertEqual(source.lineStarts, [0] + source.units.indices.filter { source.units[$0] == 0x0A }.map { $0 + 1 }, "\(bytes)")
+                XCTAssertEqual(source.trailSurrogates, source.units.indices.filter { UTF16.isTrailSurrogate(source.units[$0]) }, "\(bytes)")
+            } catch {
+                XCTAssertNil(valid, "refused valid UTF-8: \(bytes)")
+            }
+        }
     }
 
     func testEntities() {

@@ -315,27 +315,41 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(cjk)), true)
     }
 
-    /// `GlyphCodes`: the first 127 glyphs drawn are codes 1–127, one byte; the others two bytes
-    /// from 0x8000; a code is its CID (the encoding is an identity), and the CIDToGIDMap gives
-    /// each CID its glyph.
-    func testGlyphCodesAreOneByteForTheFirst127GlyphsAndTheirOwnCIDs() {
-        let codes = GlyphCodes(glyphCount: 1000)
+    /// `GlyphCodes`: the first 122 glyphs drawn are one byte, skipping the word space's code
+    /// (32) and the four a literal string escapes; the others two bytes from 0x8000. The word
+    /// space is 32 whenever it is drawn. A code is its CID (the encoding is an identity), and
+    /// the CIDToGIDMap gives each CID its glyph.
+    func testGlyphCodesAreOneByteForTheFirst122GlyphsAndTheWordSpaceIs32() {
+        let codes = GlyphCodes(glyphCount: 1000, wordSpace: 7)
         XCTAssertEqual(codes.code(of: 500), 1)
         XCTAssertEqual(codes.code(of: 3), 2)
         XCTAssertEqual(codes.code(of: 500), 1, "a glyph keeps its code")
-        for glyph in 10 ..< 135 { _ = codes.code(of: UInt32(glyph)) }
-        XCTAssertEqual(codes.code(of: 134), 127)
+        XCTAssertEqual(codes.drawnCodes.map(\.code), [1, 2], "the word space is not drawn yet")
+        var given: [UInt16] = []
+        for glyph in 10 ..< 130 { given.append(codes.code(of: UInt32(glyph))) }
+        XCTAssertEqual(codes.code(of: 7), 32, "the word space, drawn after 122 others")
+        XCTAssertFalse(given.contains(32))
+        for escaped: UInt16 in [0x0D, 0x28, 0x29, 0x5C] { XCTAssertFalse(given.contains(escaped), "\(escaped)") }
+        XCTAssertEqual(given.last, 127, "the 122nd glyph has the last one-byte code")
         XCTAssertTrue(GlyphCodes.isOneByte(127))
         XCTAssertEqual(codes.code(of: 900), 0x8000)
         XCTAssertEqual(codes.glyph(ofCode: 0x8000), 900)
         XCTAssertEqual(codes.glyph(ofCode: 2), 3)
+        XCTAssertEqual(codes.glyph(ofCode: 32), 7)
         XCTAssertNil(codes.glyph(ofCode: 0x8001))
+        XCTAssertNil(codes.glyph(ofCode: 0x28))
         XCTAssertFalse(GlyphCodes.isOneByte(0x8000))
+        let drawn = codes.drawnCodes.map(\.code)
+        XCTAssertEqual(drawn, drawn.sorted(), "in increasing order of code")
+        XCTAssertEqual(drawn.count, 124)
         let map = codes.cidToGIDMap
         XCTAssertEqual(map.count, 2 * 0x8001)
         XCTAssertEqual(Array(map[2 ... 3]), [0x01, 0xF4], "CID 1: glyph 500")
+        XCTAssertEqual(Array(map[64 ... 65]), [0, 7], "CID 32: the word space")
+        XCTAssertEqual(Array(map[2 * 0x28 ... 2 * 0x28 + 1]), [0, 0], "a CID no code has")
         XCTAssertEqual(Array(map[2 * 0x8000 ... 2 * 0x8000 + 1]), [0x03, 0x84], "CID 0x8000: glyph 900")
         XCTAssertEqual(Array(map[2 * 200 ... 2 * 200 + 1]), [0, 0], "a CID no code has")
+        XCTAssertNil(GlyphCodes(glyphCount: 10, wordSpace: 12).wordSpace, "a glyph the font does not have")
         let cmap = GlyphCodes.encodingCMap
         XCTAssertTrue(cmap.contains("2 begincodespacerange\n<00> <7F>\n<8000> <FFFF>\nendcodespacerange"))
         XCTAssertTrue(cmap.contains("<00> <7F> 0\n"))

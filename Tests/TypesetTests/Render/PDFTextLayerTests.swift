@@ -2,9 +2,10 @@ import Foundation
 import TypesetKit
 import XCTest
 
-/// The PDF's text as typeset writes it (`PDFTextLayer`): every glyph where layout put it, a
-/// justified line's letter spacing said once (`Tc`) rather than as a number after every glyph,
-/// the text read back as it was written, and Cairo left with no text to write.
+/// The PDF's text as typeset writes it (`PDFTextLayer`): every glyph where layout put it, for
+/// poppler and for MuPDF, a justified line's letter and word spacing said once (`Tc`, `Tw`)
+/// rather than as a number after every glyph or word, the text read back as it was written,
+/// and Cairo left with no text to write.
 final class PDFTextLayerTests: XCTestCase {
     private static let prose = """
     <p align="justify" letter-spacing="-2 0 4">The keepers climb the stairs at dusk, and a visitor may follow the story of the lamp that never went out in the log. The older keeper greets every boat in the harbour, and the boats answer with their horns, one after the other, until the last of them has passed the rocks and the light turns back to the sea.
@@ -67,6 +68,31 @@ final class PDFTextLayerTests: XCTestCase {
         }
     }
 
+    /// MuPDF's words of the first page (`mutool draw -F stext`): their text and left edge, nil
+    /// when MuPDF is not installed.
+    private func mupdfWords(of pdf: String) -> [(text: String, x: Double)]? {
+        guard let xml = TestSupport.runTool("/usr/bin/mutool", ["draw", "-q", "-F", "stext", "-o", "-", pdf, "1"]) else { return nil }
+        var words: [(text: String, x: Double)] = []
+        var inWord = false
+        for line in xml.components(separatedBy: "<line ").dropFirst() {
+            inWord = false
+            for char in line.components(separatedBy: "<char ").dropFirst() {
+                guard let xRange = char.range(of: " x=\""), let x = Double(char[xRange.upperBound...].prefix { $0 != "\"" }),
+                      let cRange = char.range(of: " c=\"") else { continue }
+                let text = String(char[cRange.upperBound...].prefix { $0 != "\"" })
+                if text == " " {
+                    inWord = false
+                } else if inWord {
+                    words[words.count - 1].text += text
+                } else {
+                    words.append((text, x))
+                    inWord = true
+                }
+            }
+        }
+        return words
+    }
+
     /// The page's content streams, uncompressed, one string each, in order.
     private func contentStreams(of pdf: String) throws -> [String] {
         let directory = try makeTemporaryDirectory()
@@ -85,23 +111,31 @@ final class PDFTextLayerTests: XCTestCase {
         let output = try typeset(Self.prose)
         let text = String(Self.prose.drop { $0 != ">" }.dropFirst())
         let expected = try wordStarts(in: output.layout, text: text)
-        let found = try words(of: output.pdf)
-        XCTAssertEqual(found.count, expected.count, "one word of the PDF for each of the layout's")
-        XCTAssertGreaterThan(found.count, 50)
-        for (word, x) in zip(found, expected) {
-            // The layout's positions are rounded to a hundredth of a point, a TJ number to a
-            // thousandth of the font size (a hundredth of a point here).
-            XCTAssertEqual(word.x, x, accuracy: 0.016, word.text)
+        // MuPDF's words drift from poppler's along a line, by up to 0.04 pt on this page, as they
+        // did before the layer wrote `Tw`: its own arithmetic. A reader that ignored `Tw` would
+        // be off by a space's stretch, tenths of a point, from a line's second word.
+        var readers = [("poppler", try words(of: output.pdf), 0.016)]
+        if let mupdf = mupdfWords(of: output.pdf) { readers.append(("MuPDF", mupdf, 0.05)) }
+        for (reader, found, accuracy) in readers {
+            XCTAssertEqual(found.count, expected.count, "\(reader): one word of the PDF for each of the layout's")
+            XCTAssertGreaterThan(found.count, 50, reader)
+            for (word, x) in zip(found, expected) {
+                // The layout's positions are rounded to a hundredth of a point, a TJ number to a
+                // thousandth of the font size (a hundredth of a point here). Both readers apply
+                // `Tw` to the word space's one-byte code 32.
+                XCTAssertEqual(word.x, x, accuracy: accuracy, "\(reader): \(word.text)")
+            }
         }
     }
 
-    func testAJustifiedLineSaysItsLetterSpacingOnce() throws {
+    func testAJustifiedLineSaysItsLetterAndWordSpacingOnce() throws {
         let output = try typeset(Self.prose)
         let streams = try contentStreams(of: output.pdf)
         let text = try XCTUnwrap(streams.last { $0.contains("TJ") }, "the layer's stream holds the text")
         XCTAssertFalse(streams.dropLast().contains { $0.contains("TJ") || $0.contains("Tj") }, "Cairo's stream holds no text")
         XCTAssertTrue(text.contains(" Tc\n"), "letter spacing is the text state's")
-        // Numbers in the TJ arrays: one at each word space (and a kern here and there), not one a glyph.
+        XCTAssertTrue(text.contains(" Tw\n"), "so is the word spaces' stretch")
+        // Numbers in the TJ arrays: a kern here and there, not one a word space or a glyph.
         var numbers = 0, glyphs = 0
         for array in text.components(separatedBy: "[").dropFirst() {
             guard let end = array.range(of: "]TJ") else { continue }
@@ -134,7 +168,28 @@ final class PDFTextLayerTests: XCTestCase {
         }
         let words = text.utf8.count > 0 ? try self.words(of: output.pdf).count : 0
         XCTAssertGreaterThan(glyphs, 250)
-        XCTAssertLessThanOrEqual(numbers, words + words / 4, "about one number a word space, where Cairo wrote one a glyph")
+        XCTAssertGreaterThan(words, 50)
+        XCTAssertLessThanOrEqual(numbers, words / 5, "a number at a kern, where Cairo wrote one a glyph")
+    }
+
+    /// Outlined text is the layer's too, painted by the text rendering mode: filled then
+    /// outlined (`2 Tr`) in the outline's colour and width (3 % of 40 pt, round joins), or, for
+    /// a positive stroke width, outlined alone (`1 Tr`), which a reader still extracts; plain
+    /// text after it goes back to filling (`0 Tr`). Cairo draws no path for it.
+    func testOutlinedTextIsWrittenWithItsRenderingMode() throws {
+        let output = try typeset("""
+        <p align="left"><font size="40" color="#ff0000" strokeColor="#0000ff">Ghoul</font> <font size="40" strokeColor="#00ff00" strokeWidth="2">Wraith</font> plain
+        """)
+        let streams = try contentStreams(of: output.pdf)
+        let text = try XCTUnwrap(streams.last { $0.contains("TJ") })
+        for expected in ["0 0 1 RG\n", "1.2 w\n", "1 j\n", "2 Tr\n", "0 1 0 RG\n", "0.8 w\n", "1 Tr\n", "0 Tr\n"] {
+            XCTAssertTrue(text.contains(expected), "\(expected) in \(text)")
+        }
+        let modes = text.components(separatedBy: "\n").filter { $0.hasSuffix(" Tr") }
+        XCTAssertEqual(modes, ["2 Tr", "0 Tr", "1 Tr", "0 Tr"], "filled and outlined, the space filled, outlined, then filled")
+        XCTAssertFalse(streams.dropLast().contains { $0.contains(" c\n") || $0.contains(" S\n") }, "no outline drawn as a path by Cairo")
+        guard let extracted = TestSupport.runTool("/usr/bin/pdftotext", [output.pdf, "-"]) else { throw XCTSkip("pdftotext is not installed") }
+        XCTAssertEqual(extracted.split(whereSeparator: \.isWhitespace), ["Ghoul", "Wraith", "plain"])
     }
 
     func testTheTextReadsBackAsWritten() throws {

@@ -1,0 +1,65 @@
+/// A document's UTF-8 made UTF-16 in one pass, as `MarkupSource` keeps it: CRLF and a lone CR
+/// become LF, and the line starts and trail surrogates are noted on the way. An ASCII byte,
+/// nearly every byte of a Latin text, costs a comparison and a store; any other character goes
+/// through the standard library's UTF-8 decoder, which also finds where the input stops being
+/// UTF-8.
+enum DecodedText {
+    struct Text {
+        var units: [UInt16] = []
+        /// Offset of the first unit of each line.
+        var lineStarts = [0]
+        /// Offset of each trail surrogate.
+        var trailSurrogates: [Int] = []
+    }
+
+    case decoded(Text)
+    /// The index, in the slice decoded, of the first byte that does not start a character.
+    case invalid(at: Int)
+
+    init(utf8 bytes: ArraySlice<UInt8>) {
+        var lineStarts = [0]
+        var trailSurrogates: [Int] = []
+        var invalid: Int?
+        // A byte of UTF-8 is at most a unit of UTF-16 (four bytes make two): the units are
+        // written through a pointer into an array as long as the bytes.
+        let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { units, written in
+            written = 0
+            bytes.withUnsafeBufferPointer { buffer in
+                var index = 0
+                while index < buffer.count {
+                    let byte = buffer[index]
+                    index += 1
+                    if byte < 0x80 {
+                        if byte == 0x0D, index < buffer.count, buffer[index] == 0x0A { index += 1 }
+                        let isLineEnd = byte == 0x0A || byte == 0x0D
+                        units[written] = isLineEnd ? 0x0A : UInt16(byte)
+                        written += 1
+                        if isLineEnd { lineStarts.append(written) }
+                        continue
+                    }
+                    var decoder = UTF8()
+                    var rest = UnsafeBufferPointer(rebasing: buffer[(index - 1)...]).makeIterator()
+                    guard case .scalarValue(let scalar) = decoder.decode(&rest) else {
+                        invalid = index - 1
+                        return
+                    }
+                    if scalar.value <= 0xFFFF {
+                        units[written] = UInt16(scalar.value)
+                        written += 1
+                    } else {
+                        units[written] = UTF16.leadSurrogate(scalar)
+                        units[written + 1] = UTF16.trailSurrogate(scalar)
+                        trailSurrogates.append(written + 1)
+                        written += 2
+                    }
+                    index += UTF8.width(scalar) - 1
+                }
+            }
+        }
+        if let invalid {
+            self = .invalid(at: bytes.startIndex + invalid)
+        } else {
+            self = .decoded(Text(units: units, lineStarts: lineStarts, trailSurrogates: trailSurrogates))
+        }
+    }
+}
