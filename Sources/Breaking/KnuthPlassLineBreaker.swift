@@ -110,7 +110,8 @@ public struct KnuthPlassLineBreaker: Sendable {
         var nodes = [Node(item: -1, line: 0, fitness: 1, totals: Totals(), demerits: 0, ratio: 0, hyphens: 0, previous: -1)]
         nodes.reserveCapacity(items.count / 2 + 4)
         var active = [0]
-        var candidates = [Candidate?](repeating: nil, count: 4 * hyphenRunSlots)
+        // Not `init(repeating:count:)`: see BreakOpportunities.find.
+        var candidates = Array(repeatElement(Candidate?.none, count: 4 * hyphenRunSlots))
         var sum = Totals()
         effort.items = max(effort.items, items.count)
         var made = 1

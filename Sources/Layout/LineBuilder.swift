@@ -171,17 +171,19 @@ struct LineBuilder {
             run.clusters = glyphs.map { clusters[$0] }
             return run
         }
-        // The arrays are filled in place, each glyph's step computed once; the width is the
-        // steps' sum in the same order as before, so that no position moves by a rounding.
-        let count = glyphs.count + (segment.hyphen == nil ? 0 : 1)
-        run.advances = [Double](unsafeUninitializedCapacity: count) { steps, initialized in
-            for (index, glyph) in glyphs.enumerated() { steps[index] = advance(glyph) }
-            if segment.hyphen != nil { steps[glyphs.count] = hyphenAdvance }
-            initialized = count
-        }
-        let steps = run.advances
+        // The arrays start as copies of the paragraph's, or of a repeated zero: both are
+        // allocated through the standard library's specialised code, where
+        // `init(unsafeUninitializedCapacity:)` looked the element type's metadata up at run time,
+        // some 700 instructions an array (docs/pipeline.md, "Speed: the layout thread, fifth
+        // round"). Each glyph's step is computed once, in place; the width is the steps' sum in
+        // the same order as before, so that no position moves by a rounding.
+        let hyphen = segment.hyphen
+        var steps = Self.copy(advances[glyphs], appending: hyphen.map { _ in hyphenAdvance })
         var width = 0.0
-        for index in 0 ..< glyphs.count { width += steps[index] }
+        steps.withUnsafeMutableBufferPointer { steps in
+            for index in 0 ..< glyphs.count { steps[index] = advance(glyphs.lowerBound + index) }
+            for index in 0 ..< glyphs.count { width += steps[index] }
+        }
         width += hyphenAdvance
         run.width = width
         // Left to right, the pen moves right from the run's start; right to left, it moves left
@@ -190,34 +192,35 @@ struct LineBuilder {
         let direction = isRightToLeft ? -1.0 : 1.0
         var pen = isRightToLeft ? x + width : x
         let xOffsets = paragraph.xOffsets, yOffsets = paragraph.yOffsets
-        run.positions = [Point](unsafeUninitializedCapacity: count) { positions, initialized in
-            for (index, glyph) in glyphs.enumerated() {
+        var positions = Array(repeatElement(Point(x: 0, y: 0), count: steps.count))
+        positions.withUnsafeMutableBufferPointer { positions in
+            for index in 0 ..< glyphs.count {
+                let glyph = glyphs.lowerBound + index
                 let scaleOfGlyph = glyphScale(glyph)
                 let left = isRightToLeft ? pen - advances[glyph] * scaleOfGlyph : pen
                 positions[index] = Point(x: left + xOffsets[glyph] * scaleOfGlyph, y: -yOffsets[glyph])
                 pen += direction * steps[index]
             }
-            if segment.hyphen != nil {
+            if hyphen != nil {
                 positions[glyphs.count] = Point(x: isRightToLeft ? pen - hyphenAdvance : pen, y: 0)
             }
-            initialized = count
         }
-        run.glyphIDs = [UInt32](unsafeUninitializedCapacity: count) { ids, initialized in
-            let glyphIDs = paragraph.glyphIDs
-            for (index, glyph) in glyphs.enumerated() { ids[index] = glyphIDs[glyph] }
-            if let hyphen = segment.hyphen { ids[glyphs.count] = hyphen.glyph }
-            initialized = count
-        }
-        run.clusters = [Int](unsafeUninitializedCapacity: count) { runClusters, initialized in
-            for (index, glyph) in glyphs.enumerated() { runClusters[index] = clusters[glyph] }
-            if segment.hyphen != nil { runClusters[glyphs.count] = GlyphRun.generatedHyphen }
-            initialized = count
-        }
+        run.advances = steps
+        run.positions = positions
+        run.glyphIDs = Self.copy(paragraph.glyphIDs[glyphs], appending: hyphen?.glyph)
+        run.clusters = Self.copy(clusters[glyphs], appending: hyphen.map { _ in GlyphRun.generatedHyphen })
         if isRightToLeft {
             run.isRightToLeft = true
             reverseKeepingMarksAfterTheirBase(&run, zeroWidth: glyphs.map { paragraph.advances[$0] == 0 })
         }
         return run
+    }
+
+    /// A stretch of the paragraph's glyphs as an array of the run's, with the line's hyphen after it.
+    private static func copy<Element>(_ slice: ArraySlice<Element>, appending last: Element?) -> [Element] {
+        var array = Array(slice)
+        if let last { array.append(last) }
+        return array
     }
 
     /// Puts a right-to-left run's glyphs, built in logical order, into visual order — but keeps
