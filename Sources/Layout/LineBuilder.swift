@@ -161,13 +161,14 @@ struct LineBuilder {
         let glyphScale = { (glyph: Int) in
             scale == 1 || PreparedParagraph.isSpace(units[clusters[glyph]]) ? 1 : scale
         }
-        let advance = { (glyph: Int) in
-            (tabAdvances?[glyph] ?? advances[glyph] * glyphScale(glyph)) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
+        // A glyph's step: its advance at its scale, or to its tab stop, with its share of the slack.
+        let advance = { (glyph: Int, scaleOfGlyph: Double) in
+            (tabAdvances?[glyph] ?? advances[glyph] * scaleOfGlyph) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
         }
         let hyphenAdvance = (segment.hyphen?.advance ?? 0) * scale
         // A picture has no glyphs; its placeholder's cluster still says which character it is.
         guard run.runDelegate == nil else {
-            run.width = glyphs.reduce(0) { $0 + advance($1) } + hyphenAdvance
+            run.width = glyphs.reduce(0) { $0 + advance($1, glyphScale($1)) } + hyphenAdvance
             run.clusters = glyphs.map { clusters[$0] }
             return run
         }
@@ -179,32 +180,45 @@ struct LineBuilder {
         // the same order as before, so that no position moves by a rounding.
         let hyphen = segment.hyphen
         var steps = Self.copy(advances[glyphs], appending: hyphen.map { _ in hyphenAdvance })
-        var width = 0.0
-        steps.withUnsafeMutableBufferPointer { steps in
-            for index in 0 ..< glyphs.count { steps[index] = advance(glyphs.lowerBound + index) }
-            for index in 0 ..< glyphs.count { width += steps[index] }
-        }
-        width += hyphenAdvance
-        run.width = width
-        // Left to right, the pen moves right from the run's start; right to left, it moves left
-        // from the run's end: each glyph then sits to the left of the one before it (and the
-        // arrays are reversed at the end, into visual order).
-        let direction = isRightToLeft ? -1.0 : 1.0
-        var pen = isRightToLeft ? x + width : x
-        let xOffsets = paragraph.xOffsets, yOffsets = paragraph.yOffsets
         var positions = Array(repeatElement(Point(x: 0, y: 0), count: steps.count))
-        positions.withUnsafeMutableBufferPointer { positions in
-            for index in 0 ..< glyphs.count {
-                let glyph = glyphs.lowerBound + index
-                let scaleOfGlyph = glyphScale(glyph)
-                let left = isRightToLeft ? pen - advances[glyph] * scaleOfGlyph : pen
-                positions[index] = Point(x: left + xOffsets[glyph] * scaleOfGlyph, y: -yOffsets[glyph])
-                pen += direction * steps[index]
-            }
-            if hyphen != nil {
-                positions[glyphs.count] = Point(x: isRightToLeft ? pen - hyphenAdvance : pen, y: 0)
+        var width = 0.0
+        let xOffsets = paragraph.xOffsets, yOffsets = paragraph.yOffsets
+        steps.withUnsafeMutableBufferPointer { steps in
+            positions.withUnsafeMutableBufferPointer { positions in
+                // Left to right, the pen moves right from the run's start; right to left, it moves
+                // left from the run's end: each glyph then sits to the left of the one before it
+                // (and the arrays are reversed at the end, into visual order).
+                func place(_ index: Int, glyph: Int, scale scaleOfGlyph: Double, pen: Double) {
+                    let left = isRightToLeft ? pen - advances[glyph] * scaleOfGlyph : pen
+                    positions[index] = Point(x: left + xOffsets[glyph] * scaleOfGlyph, y: -yOffsets[glyph])
+                }
+                // Left to right, where the pen starts is known: each glyph is placed in the walk
+                // that computes its step.
+                var pen = x
+                for index in 0 ..< glyphs.count {
+                    let glyph = glyphs.lowerBound + index
+                    let scaleOfGlyph = glyphScale(glyph)
+                    steps[index] = advance(glyph, scaleOfGlyph)
+                    width += steps[index]
+                    if !isRightToLeft {
+                        place(index, glyph: glyph, scale: scaleOfGlyph, pen: pen)
+                        pen += steps[index]
+                    }
+                }
+                width += hyphenAdvance
+                if isRightToLeft {
+                    pen = x + width
+                    for index in 0 ..< glyphs.count {
+                        place(index, glyph: glyphs.lowerBound + index, scale: glyphScale(glyphs.lowerBound + index), pen: pen)
+                        pen -= steps[index]
+                    }
+                }
+                if hyphen != nil {
+                    positions[glyphs.count] = Point(x: isRightToLeft ? pen - hyphenAdvance : pen, y: 0)
+                }
             }
         }
+        run.width = width
         run.advances = steps
         run.positions = positions
         run.glyphIDs = Self.copy(paragraph.glyphIDs[glyphs], appending: hyphen?.glyph)
