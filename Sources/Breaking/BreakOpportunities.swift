@@ -27,8 +27,12 @@ public struct BreakOpportunities: Sendable, Equatable {
         // thread, fifth round").
         var positions = Array(repeatElement(Int32(0), count: units.count + 1))
         var hard = Array(repeatElement(UInt8(0), count: units.count + 1))
+        // The locale through `withCString`: a String passed as a C string is copied into an
+        // array made for the call.
         let count = units.withUnsafeBufferPointer { buffer in
-            tk_line_breaks(buffer.baseAddress, Int32(buffer.count), locale, &positions, &hard, Int32(positions.count))
+            locale.withCString { locale in
+                tk_line_breaks(buffer.baseAddress, Int32(buffer.count), locale, &positions, &hard, Int32(positions.count))
+            }
         }
         guard count > 0 else {
             // ICU failed (it should not): allow a break only at the end rather than anywhere.
