@@ -173,9 +173,9 @@ struct LineBuilder {
             return run
         }
         // The arrays start as copies of the paragraph's, or of a repeated zero: both are
-        // allocated through the standard library's specialised code, where
-        // `init(unsafeUninitializedCapacity:)` looked the element type's metadata up at run time,
-        // some 700 instructions an array (docs/pipeline.md, "Speed: the layout thread, fifth
+        // allocated by the standard library's specialised code, while
+        // `init(unsafeUninitializedCapacity:)` looks the element type's metadata up at run time,
+        // some 600 instructions an array (docs/pipeline.md, "Speed: the layout thread, fifth
         // round"). Each glyph's step is computed once, in place; the width is the steps' sum in
         // the same order as before, so that no position moves by a rounding.
         let hyphen = segment.hyphen
