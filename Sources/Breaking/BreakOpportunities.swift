@@ -22,10 +22,17 @@ public struct BreakOpportunities: Sendable, Equatable {
     /// unspecialised iterator.
     public static func find(in units: ArraySlice<UInt16>, locale: String = "en") -> BreakOpportunities {
         guard !units.isEmpty else { return BreakOpportunities(offsets: [], mandatory: []) }
-        var positions = [Int32](repeating: 0, count: units.count + 1)
-        var hard = [UInt8](repeating: 0, count: units.count + 1)
+        // Arrays of a repeated element rather than `init(repeating:count:)`, which the standard
+        // library allocates and fills unspecialised (docs/pipeline.md, "Speed: the layout
+        // thread, fifth round").
+        var positions = Array(repeatElement(Int32(0), count: units.count + 1))
+        var hard = Array(repeatElement(UInt8(0), count: units.count + 1))
+        // The locale through `withCString`: a String passed as a C string is copied into an
+        // array made for the call.
         let count = units.withUnsafeBufferPointer { buffer in
-            tk_line_breaks(buffer.baseAddress, Int32(buffer.count), locale, &positions, &hard, Int32(positions.count))
+            locale.withCString { locale in
+                tk_line_breaks(buffer.baseAddress, Int32(buffer.count), locale, &positions, &hard, Int32(positions.count))
+            }
         }
         guard count > 0 else {
             // ICU failed (it should not): allow a break only at the end rather than anywhere.

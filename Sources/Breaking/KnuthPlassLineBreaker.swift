@@ -110,7 +110,8 @@ public struct KnuthPlassLineBreaker: Sendable {
         var nodes = [Node(item: -1, line: 0, fitness: 1, totals: Totals(), demerits: 0, ratio: 0, hyphens: 0, previous: -1)]
         nodes.reserveCapacity(items.count / 2 + 4)
         var active = [0]
-        var candidates = [Candidate?](repeating: nil, count: 4 * hyphenRunSlots)
+        // Not `init(repeating:count:)`: see BreakOpportunities.find.
+        var candidates = Array(repeatElement(Candidate?.none, count: 4 * hyphenRunSlots))
         var sum = Totals()
         effort.items = max(effort.items, items.count)
         var made = 1
@@ -125,9 +126,9 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
             if isLegal {
                 let before = active.count
-                consider(index, items: items, nodes: &nodes, active: &active, candidates: &candidates, sum: sum, lineWidth: lineWidth)
+                made += consider(index, items: items, nodes: &nodes, active: &active, candidates: &candidates, sum: sum,
+                                 lineWidth: lineWidth)
                 if active.isEmpty { return nil }
-                made += candidates.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
                 effort.mostActive = max(effort.mostActive, active.count, before)
             }
             if item.kind != .penalty {
@@ -166,14 +167,17 @@ public struct KnuthPlassLineBreaker: Sendable {
 
     /// Tries every active node as the start of a line ending at `index`: nodes that can no
     /// longer start a line are dropped from `active` and the best new ones added, in place
-    /// (this runs at every legal break of every paragraph).
+    /// (this runs at every legal break of every paragraph). Returns how many candidates it
+    /// found (the nodes it made, and those a cheaper one with fewer hyphens made needless).
+    /// - Parameter candidates: all nil, and left so: each is emptied as it is read, rather
+    ///   than all of them cleared and searched at every break.
     private func consider(_ index: Int, items: [BreakItem], nodes: inout [Node], active: inout [Int], candidates: inout [Candidate?],
-                          sum: Totals, lineWidth: (Int) -> Double) {
+                          sum: Totals, lineWidth: (Int) -> Double) -> Int {
         let p = parameters
         let item = items[index]
         let isForced = item.kind == .penalty && item.penalty == -.infinity
         // Best candidate per fitness class (tight, decent, loose, very loose) and hyphen count.
-        for slot in candidates.indices { candidates[slot] = nil }
+        var recorded = false
         var kept = 0
 
         for position in active.indices {
@@ -196,18 +200,18 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
             // A line that is too long now is too long for every later break as well.
             if ratio < -1 || isForced {
-                if ratio >= -1 { record(&candidates, node: node, at: nodeIndex, ratio: ratio, item: item, items: items) }
+                if ratio >= -1, record(&candidates, node: node, at: nodeIndex, ratio: ratio, item: item, items: items) { recorded = true }
                 continue
             }
             active[kept] = nodeIndex
             kept += 1
             let badness = ratio.isInfinite ? .infinity : 100 * abs(ratio * ratio * ratio)
             if badness <= p.tolerance {
-                record(&candidates, node: node, at: nodeIndex, ratio: ratio, item: item, items: items)
+                if record(&candidates, node: node, at: nodeIndex, ratio: ratio, item: item, items: items) { recorded = true }
             }
         }
         active.removeLast(active.count - kept)
-        guard candidates.contains(where: { $0 != nil }) else { return }
+        guard recorded else { return 0 }
         // The totals after the break skip the glue and penalties a new line would discard.
         var after = sum
         var next = index
@@ -223,9 +227,12 @@ public struct KnuthPlassLineBreaker: Sendable {
             next += 1
         }
         var cheapestInClass = Double.infinity
-        for (slot, candidate) in candidates.enumerated() {
+        var found = 0
+        for slot in candidates.indices {
             if slot % hyphenRunSlots == 0 { cheapestInClass = .infinity }
-            guard let candidate else { continue }
+            guard let candidate = candidates[slot] else { continue }
+            candidates[slot] = nil
+            found += 1
             // Fewer hyphens in a row and no more demerits: the node with more is never better.
             guard candidate.demerits < cheapestInClass else { continue }
             cheapestInClass = candidate.demerits
@@ -234,6 +241,7 @@ public struct KnuthPlassLineBreaker: Sendable {
                               demerits: candidate.demerits, ratio: candidate.ratio, hyphens: candidate.hyphens,
                               previous: candidate.node))
         }
+        return found
     }
 
     /// How short a line from the break at `start` (-1: the paragraph's start) to the one at
@@ -257,13 +265,13 @@ public struct KnuthPlassLineBreaker: Sendable {
     }
 
     /// Keeps a line from `node` (at `nodeIndex` in the arena) to `item` if it is the best so far
-    /// for its fitness class and count of hyphens in a row.
+    /// for its fitness class and count of hyphens in a row; whether it did.
     private func record(_ candidates: inout [Candidate?], node: Node, at nodeIndex: Int, ratio: Double,
-                        item: BreakItem, items: [BreakItem]) {
+                        item: BreakItem, items: [BreakItem]) -> Bool {
         let p = parameters
         let hyphens = item.flagged ? node.hyphens + 1 : 0
-        if p.consecutiveHyphenLimit > 0, hyphens > p.consecutiveHyphenLimit { return }
-        if item.flagged, node.line == p.unhyphenatedLine { return }
+        if p.consecutiveHyphenLimit > 0, hyphens > p.consecutiveHyphenLimit { return false }
+        if item.flagged, node.line == p.unhyphenatedLine { return false }
         let badness = min(10_000, 100 * abs(ratio * ratio * ratio))
         var demerits = (p.linePenalty + badness) * (p.linePenalty + badness)
         if item.kind == .penalty, item.penalty > 0 {
@@ -282,7 +290,8 @@ public struct KnuthPlassLineBreaker: Sendable {
         if abs(fitness - node.fitness) > 1 { demerits += p.adjacentFitnessDemerits }
         demerits += node.demerits
         let slot = fitness * hyphenRunSlots + (hyphenRunSlots > 1 ? hyphens : 0)
-        if let current = candidates[slot], current.demerits <= demerits { return }
+        if let current = candidates[slot], current.demerits <= demerits { return false }
         candidates[slot] = (demerits, nodeIndex, ratio, hyphens)
+        return true
     }
 }

@@ -18,7 +18,9 @@ struct GlyphLookup {
             firstGlyph = []
             return
         }
-        var table = [Int32](repeating: 0, count: range.count + 1)
+        // Not `init(repeating:count:)`, which allocates and fills unspecialised (docs/pipeline.md,
+        // "Speed: the layout thread, fifth round").
+        var table = Array(repeatElement(Int32(0), count: range.count + 1))
         // Through the buffers: the arrays' subscripts checked the table's uniqueness and both
         // bounds at each character.
         let start = start

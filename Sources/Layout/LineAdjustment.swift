@@ -145,10 +145,11 @@ struct LineAdjustment {
         // then one over the letters gave.
         let spaceFactor = sign * spaceRatio, letterFactor = sign * letterRatio
         // Filled through its buffer: an array captured by the closure would be boxed, and
-        // checked for uniqueness at each glyph.
-        setting.extra = [Double](unsafeUninitializedCapacity: line.count) { extra, initialized in
-            extra.initialize(repeating: 0)
-            initialized = line.count
+        // checked for uniqueness at each glyph. Made of a repeated zero: `init(repeating:count:)`
+        // and `init(unsafeUninitializedCapacity:)` allocate unspecialised (docs/pipeline.md,
+        // "Speed: the layout thread, fifth round").
+        var extra = Array(repeatElement(0.0, count: line.count))
+        extra.withUnsafeMutableBufferPointer { extra in
             forEachShare { glyph, share, give in
                 switch share {
                 case .space, .gap: extra[glyph - line.lowerBound] += spaceFactor * amount(give)
@@ -157,6 +158,7 @@ struct LineAdjustment {
                 }
             }
         }
+        setting.extra = extra
         return setting
     }
 

@@ -161,63 +161,80 @@ struct LineBuilder {
         let glyphScale = { (glyph: Int) in
             scale == 1 || PreparedParagraph.isSpace(units[clusters[glyph]]) ? 1 : scale
         }
-        let advance = { (glyph: Int) in
-            (tabAdvances?[glyph] ?? advances[glyph] * glyphScale(glyph)) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
+        // A glyph's step: its advance at its scale, or to its tab stop, with its share of the slack.
+        let advance = { (glyph: Int, scaleOfGlyph: Double) in
+            (tabAdvances?[glyph] ?? advances[glyph] * scaleOfGlyph) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
         }
         let hyphenAdvance = (segment.hyphen?.advance ?? 0) * scale
         // A picture has no glyphs; its placeholder's cluster still says which character it is.
         guard run.runDelegate == nil else {
-            run.width = glyphs.reduce(0) { $0 + advance($1) } + hyphenAdvance
+            run.width = glyphs.reduce(0) { $0 + advance($1, glyphScale($1)) } + hyphenAdvance
             run.clusters = glyphs.map { clusters[$0] }
             return run
         }
-        // The arrays are filled in place, each glyph's step computed once; the width is the
-        // steps' sum in the same order as before, so that no position moves by a rounding.
-        let count = glyphs.count + (segment.hyphen == nil ? 0 : 1)
-        run.advances = [Double](unsafeUninitializedCapacity: count) { steps, initialized in
-            for (index, glyph) in glyphs.enumerated() { steps[index] = advance(glyph) }
-            if segment.hyphen != nil { steps[glyphs.count] = hyphenAdvance }
-            initialized = count
-        }
-        let steps = run.advances
+        // The arrays start as copies of the paragraph's, or of a repeated zero: both are
+        // allocated by the standard library's specialised code, while
+        // `init(unsafeUninitializedCapacity:)` looks the element type's metadata up at run time,
+        // some 600 instructions an array (docs/pipeline.md, "Speed: the layout thread, fifth
+        // round"). Each glyph's step is computed once, in place; the width is the steps' sum in
+        // the same order as before, so that no position moves by a rounding.
+        let hyphen = segment.hyphen
+        var steps = Self.copy(advances[glyphs], appending: hyphen.map { _ in hyphenAdvance })
+        var positions = Array(repeatElement(Point(x: 0, y: 0), count: steps.count))
         var width = 0.0
-        for index in 0 ..< glyphs.count { width += steps[index] }
-        width += hyphenAdvance
-        run.width = width
-        // Left to right, the pen moves right from the run's start; right to left, it moves left
-        // from the run's end: each glyph then sits to the left of the one before it (and the
-        // arrays are reversed at the end, into visual order).
-        let direction = isRightToLeft ? -1.0 : 1.0
-        var pen = isRightToLeft ? x + width : x
         let xOffsets = paragraph.xOffsets, yOffsets = paragraph.yOffsets
-        run.positions = [Point](unsafeUninitializedCapacity: count) { positions, initialized in
-            for (index, glyph) in glyphs.enumerated() {
-                let scaleOfGlyph = glyphScale(glyph)
-                let left = isRightToLeft ? pen - advances[glyph] * scaleOfGlyph : pen
-                positions[index] = Point(x: left + xOffsets[glyph] * scaleOfGlyph, y: -yOffsets[glyph])
-                pen += direction * steps[index]
+        steps.withUnsafeMutableBufferPointer { steps in
+            positions.withUnsafeMutableBufferPointer { positions in
+                // Left to right, the pen moves right from the run's start; right to left, it moves
+                // left from the run's end: each glyph then sits to the left of the one before it
+                // (and the arrays are reversed at the end, into visual order).
+                func place(_ index: Int, glyph: Int, scale scaleOfGlyph: Double, pen: Double) {
+                    let left = isRightToLeft ? pen - advances[glyph] * scaleOfGlyph : pen
+                    positions[index] = Point(x: left + xOffsets[glyph] * scaleOfGlyph, y: -yOffsets[glyph])
+                }
+                // Left to right, where the pen starts is known: each glyph is placed in the walk
+                // that computes its step.
+                var pen = x
+                for index in 0 ..< glyphs.count {
+                    let glyph = glyphs.lowerBound + index
+                    let scaleOfGlyph = glyphScale(glyph)
+                    steps[index] = advance(glyph, scaleOfGlyph)
+                    width += steps[index]
+                    if !isRightToLeft {
+                        place(index, glyph: glyph, scale: scaleOfGlyph, pen: pen)
+                        pen += steps[index]
+                    }
+                }
+                width += hyphenAdvance
+                if isRightToLeft {
+                    pen = x + width
+                    for index in 0 ..< glyphs.count {
+                        place(index, glyph: glyphs.lowerBound + index, scale: glyphScale(glyphs.lowerBound + index), pen: pen)
+                        pen -= steps[index]
+                    }
+                }
+                if hyphen != nil {
+                    positions[glyphs.count] = Point(x: isRightToLeft ? pen - hyphenAdvance : pen, y: 0)
+                }
             }
-            if segment.hyphen != nil {
-                positions[glyphs.count] = Point(x: isRightToLeft ? pen - hyphenAdvance : pen, y: 0)
-            }
-            initialized = count
         }
-        run.glyphIDs = [UInt32](unsafeUninitializedCapacity: count) { ids, initialized in
-            let glyphIDs = paragraph.glyphIDs
-            for (index, glyph) in glyphs.enumerated() { ids[index] = glyphIDs[glyph] }
-            if let hyphen = segment.hyphen { ids[glyphs.count] = hyphen.glyph }
-            initialized = count
-        }
-        run.clusters = [Int](unsafeUninitializedCapacity: count) { runClusters, initialized in
-            for (index, glyph) in glyphs.enumerated() { runClusters[index] = clusters[glyph] }
-            if segment.hyphen != nil { runClusters[glyphs.count] = GlyphRun.generatedHyphen }
-            initialized = count
-        }
+        run.width = width
+        run.advances = steps
+        run.positions = positions
+        run.glyphIDs = Self.copy(paragraph.glyphIDs[glyphs], appending: hyphen?.glyph)
+        run.clusters = Self.copy(clusters[glyphs], appending: hyphen.map { _ in GlyphRun.generatedHyphen })
         if isRightToLeft {
             run.isRightToLeft = true
             reverseKeepingMarksAfterTheirBase(&run, zeroWidth: glyphs.map { paragraph.advances[$0] == 0 })
         }
         return run
+    }
+
+    /// A stretch of the paragraph's glyphs as an array of the run's, with the line's hyphen after it.
+    private static func copy<Element>(_ slice: ArraySlice<Element>, appending last: Element?) -> [Element] {
+        var array = Array(slice)
+        if let last { array.append(last) }
+        return array
     }
 
     /// Puts a right-to-left run's glyphs, built in logical order, into visual order — but keeps

@@ -126,14 +126,14 @@ extension FrameSetting {
             }
             lastFragment = band.lastFragment
             y = band.next
-            let last = band.lines[band.lines.count - 1]
-            if last.endsParagraph {
+            let last = band.lines.count - 1
+            if band.lines[last].endsParagraph {
                 // A paragraph shorter than its initial: the next one starts below the initial.
                 if let zone = initialZone { y = max(y, zone.nextBandTop(in: paragraph, at: position)) }
                 initialZone = nil
                 y += style.spaceAfter
             }
-            position = last.stringRange.upperBound
+            position = band.lines[last].stringRange.upperBound
         }
         return endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
     }
@@ -250,8 +250,8 @@ extension FrameSetting {
                 // the grid when there is one.
                 var shift = 0.0
                 for index in set.lines.indices {
-                    let line = set.lines[index]
-                    let natural = bandTop + line.leading / 2 + line.ascent + (actual.baseline - (line.leading / 2 + line.ascent))
+                    let leading = set.lines[index].leading, ascent = set.lines[index].ascent
+                    let natural = bandTop + leading / 2 + ascent + (actual.baseline - (leading / 2 + ascent))
                     set.lines[index].origin.y = grid?.snap(natural) ?? natural
                     if index == 0 { shift = set.lines[0].origin.y - natural }
                 }
@@ -290,7 +290,8 @@ extension FrameSetting {
         var start = position
         var lastFragment: HorizontalSpan?
         for (index, fragment) in ordered.enumerated() {
-            if let last = lines.last, last.endsParagraph { break }
+            // The line's field read where it lies: a Line copied retains its runs.
+            if !lines.isEmpty, lines[lines.count - 1].endsParagraph { break }
             let startsParagraph = start == paragraph.range.lowerBound
             var measure = LineMeasure(in: fragment, style: style, rightToLeft: rightToLeft, startsParagraph: startsParagraph)
             // The initial opens the paragraph's first line, at its start; lines below keep clear of it.

@@ -115,7 +115,12 @@ public final class ParagraphCache {
         let breaks = breaker.breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
         largestBreakSearch.include(effort)
         var starts = [start]
-        for lineBreak in breaks?.dropLast() ?? [] { starts.append(lineBreak.end) }
+        // Unwrapped first: `breaks?.dropLast() ?? []` took Sequence's `dropLast`, which copies
+        // the breaks into arrays.
+        if let breaks {
+            starts.reserveCapacity(breaks.count)
+            for lineBreak in breaks.dropLast() { starts.append(lineBreak.end) }
+        }
         let plan = LinePlan(paragraph: paragraph.range.lowerBound, lineStarts: starts, breaks: breaks, widths: widths,
                             otherWidth: otherWidth)
         if plans.count >= Self.planBudget { plans.removeAll(keepingCapacity: true) }

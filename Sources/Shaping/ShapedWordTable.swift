@@ -24,7 +24,7 @@ final class ShapedWordTable {
     // overlaps another (a body lent glyphs must not shape); the checks cost more per word
     // than the lookup itself.
     @exclusivity(unchecked) private var units: [UInt16] = []
-    @exclusivity(unchecked) private var glyphs: [ShapedGlyph] = []
+    @exclusivity(unchecked) private var glyphs = ShapedGlyphStore()
     @exclusivity(unchecked) private var entries: [Entry] = []
     /// An entry's index + 1 at the slot its hash leads to (or past it, probing linearly); 0 is
     /// an empty slot. A power of two long, at most half full.
@@ -71,14 +71,14 @@ final class ShapedWordTable {
     /// Forgets every word, keeping the table itself (its context's, see ShapingContext).
     func removeAll() {
         units = []
-        glyphs = []
+        glyphs.removeAll()
         entries = []
         slots = Self.emptySlots
     }
 
     /// Lends `body` the glyphs at `range` (as `glyphRange` or `keep` returned it).
     func lendGlyphs(_ range: Range<Int>, to body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) {
-        glyphs.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        body(glyphs.glyphs(range))
     }
 
     private func place(_ index: Int) {

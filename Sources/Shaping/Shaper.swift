@@ -154,11 +154,13 @@ public final class Shaper {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        hb_buffer_set_language(buffer, hb_language_from_string(context.language, -1))
+        // Strings through `withCString`: one passed as a C string is copied into an array made
+        // for the call, twice for each new word.
+        context.language.withCString { hb_buffer_set_language(buffer, hb_language_from_string($0, -1)) }
         // The direction comes from the bidi algorithm and the script from the itemizer, not
         // from HarfBuzz's guess: a run of neutrals in Arabic text is right to left.
         hb_buffer_set_direction(buffer, context.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        if let script = context.script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
+        if let script = context.script { script.withCString { hb_buffer_set_script(buffer, hb_script_from_string($0, -1)) } }
         hb_buffer_guess_segment_properties(buffer)
 
         var hbFeatures = [hb_feature_t]()

@@ -38,4 +38,16 @@ final class ShapedWordTableTests: XCTestCase {
         for word in words { XCTAssertEqual(found(table, word, hash: 7), glyphs(for: word)) }
         XCTAssertNil(found(table, Array("f".utf16), hash: 7))
     }
+
+    func testAnEmptiedTableFindsNoWordAndLendsTheGlyphsOfThoseKeptAfter() {
+        let table = ShapedWordTable()
+        let before = (0 ..< 100).map { Array("before\($0)".utf16) }
+        for word in before { keep(table, word) }
+        table.removeAll()
+        XCTAssertEqual(table.count, 0)
+        for word in before { XCTAssertNil(found(table, word)) }
+        let after = (0 ..< 100).map { Array("after\($0)".utf16) }
+        for word in after { keep(table, word) }
+        for word in after { XCTAssertEqual(found(table, word), glyphs(for: word)) }
+    }
 }
