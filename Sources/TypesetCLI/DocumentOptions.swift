@@ -179,7 +179,7 @@ struct DocumentOptions: ParsableArguments {
         options.header = header?.template
         options.footer = footer?.template
         options.headerOnFirstPage = headerOnFirstPage
-        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(epoch) {
+        if let seconds = SourceDateEpoch.seconds {
             options.metadata.creationDate = seconds
         }
         return options

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 
+// Before any thread starts: the date is taken out of the environment (see SourceDateEpoch),
+// which no other thread may be reading at the time.
+_ = SourceDateEpoch.seconds
 // Before any thread starts, so that every thread inherits the blocked signals.
 InterruptCleanup.install()
 

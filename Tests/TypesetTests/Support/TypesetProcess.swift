@@ -15,9 +15,10 @@ struct TypesetProcess {
     /// Runs `typeset ARGUMENTS` in `directory`; with `throughTerminal`, under `script`, whose
     /// pseudo-terminal makes standard error a terminal (and mixes standard output into it).
     /// With a `timeout`, a run that takes longer is killed, so that a hang fails a test
-    /// instead of stopping the suite.
+    /// instead of stopping the suite. `environment` adds to the test's own environment.
     static func run(_ arguments: [String], in directory: URL, standardInput: Data = Data(),
-                    throughTerminal: Bool = false, timeout: TimeInterval? = nil) throws -> Result {
+                    throughTerminal: Bool = false, timeout: TimeInterval? = nil,
+                    environment extra: [String: String] = [:]) throws -> Result {
         guard let executable = TypesetExecutable.url else {
             throw XCTSkip("the typeset executable was not found next to the test bundle; build it first")
         }
@@ -34,6 +35,7 @@ struct TypesetProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["TYPESET_FONTS"] = TestSupport.fontsDirectory
         environment["SOURCE_DATE_EPOCH"] = "1000000000"
+        environment.merge(extra) { _, added in added }
         process.environment = environment
         // Files, not pipes: nothing can block however much the program writes.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-process-\(UUID().uuidString)")
