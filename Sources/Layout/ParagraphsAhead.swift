@@ -58,8 +58,8 @@ public final class ParagraphsAhead: @unchecked Sendable {
                                               itemizer: itemizer, shaper: shaper, glyphs: glyphColumns)
             condition.lock()
             prepared += 1
-            // Unless the layout thread moved the start on meanwhile (`take`, far ahead).
-            if start == nextStart {
+            // Unless the layout thread moved the start on meanwhile (`take`, far ahead), or stopped it.
+            if start == nextStart, !stopped {
                 ready.append(paragraph)
                 glyphsReady += paragraph.glyphIDs.count
                 nextStart = max(paragraph.fullRange.upperBound, start + 1)
@@ -114,11 +114,13 @@ public final class ParagraphsAhead: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Stops the preparing thread after the paragraph it is preparing; `take` then returns nil
-    /// for any paragraph not prepared yet.
+    /// Stops the preparing thread after the paragraph it is preparing, and lets go of those
+    /// waiting: `take` then returns nil.
     public func stop() {
         condition.lock()
         stopped = true
+        ready.removeAll()
+        glyphsReady = 0
         condition.broadcast()
         condition.unlock()
     }

@@ -61,7 +61,8 @@ final class ParagraphsAheadTests: FramesetterTestCase {
         XCTAssertTrue(farParagraph.fullRange.contains(far))
         XCTAssertLessThan(ahead.preparedCount, 1000, "of 3,000 paragraphs")
         ahead.stop()
+        XCTAssertNil(ahead.take(containing: text.length - 1), "stopped: what waited was let go, nothing more is prepared")
         XCTAssertEqual(ended.wait(timeout: .now() + 10), .success, "the preparing thread ends")
-        XCTAssertNil(ahead.take(containing: text.length - 1), "stopped: nothing more is prepared")
+        XCTAssertNil(ahead.take(containing: text.length - 1))
     }
 }
