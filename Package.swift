@@ -12,12 +12,12 @@ import PackageDescription
 // through a small C shim because its version-suffixed symbol names are invisible to Swift.
 
 // The tests run debug builds, and in a debug build the pipeline's generic Swift code is
-// unspecialised: a debug `typeset` sets the KJV's 91 pages about 15 times slower than a release
-// one. The modules that most of the tests' time is spent in (by perf's samples on the book and
-// on the slowest tests) are therefore optimised in debug builds too, with `assert` kept
-// (`-assert-config Debug`; `-O` alone would drop the checks) and `-enable-testing` still passed by
-// SwiftPM, so `@testable import` works. Release builds, and the fuzzing builds made with them,
-// are untouched. docs/pipeline.md, "CI: the hot modules optimised in debug builds".
+// unspecialised: a debug `typeset` sets the KJV's 91 pages about 15 times slower than a
+// release one. The modules most of the tests' time is spent in (bench/debug-hot-modules.sh,
+// on the book and on the slowest tests) are therefore optimised in debug builds too, with
+// `assert` kept (`-assert-config Debug`: `-O` alone would drop the checks) and `-enable-testing`
+// still passed by SwiftPM, so `@testable import` works. Release builds, the fuzzing builds
+// among them, are untouched. docs/pipeline.md, "CI: the hot modules optimised in debug builds".
 let optimizedInDebugBuilds: [SwiftSetting] = [
     .unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug)),
 ]
