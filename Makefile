@@ -49,7 +49,10 @@ demo: build
 
 # The tests are XCTest; without Swift Testing's empty run, the summary is XCTest's own.
 # `make test` is the whole of CI: the plain suite, then the sanitizer runs, then a short fuzzing
-# run that fails on any finding.
+# run that fails on any finding. All three suites run debug builds, in which Package.swift
+# optimises the pipeline's hot modules (`-O`, with `assert` kept): most of the suites' time is
+# spent typesetting, which an unoptimised build does some 15 times slower (docs/pipeline.md,
+# "CI: the hot modules optimised in debug builds").
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-swift-testing
@@ -106,7 +109,8 @@ bench-typography: build
 # Fuzzing (docs/pipeline.md, "Hardening: fuzzing"): the harnesses built with libFuzzer and
 # AddressSanitizer into their own scratch folder; FUZZ_SECONDS per harness. `fuzz` keeps going
 # past findings (all collected in .build-fuzz/findings/); `fuzz-smoke`, for CI, stops at the
-# first and fails.
+# first and fails. These are release builds: Package.swift's flags for debug builds do not
+# apply to them.
 FUZZ_SECONDS ?= 600
 FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 

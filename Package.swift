@@ -10,6 +10,18 @@ import PackageDescription
 // before it in that order; docs/pipeline.md records why each is where it is.
 // The C libraries are reached through thin system-library targets (pkg-config), and ICU
 // through a small C shim because its version-suffixed symbol names are invisible to Swift.
+
+// The tests run debug builds, and in a debug build the pipeline's generic Swift code is
+// unspecialised: a debug `typeset` sets the KJV's 91 pages about 15 times slower than a
+// release one. The modules most of the tests' time is spent in (bench/debug-hot-modules.sh,
+// on the book and on the slowest tests) are therefore optimised in debug builds too, with
+// `assert` kept (`-assert-config Debug`: `-O` alone would drop the checks) and `-enable-testing`
+// still passed by SwiftPM, so `@testable import` works. Release builds, the fuzzing builds
+// among them, are untouched. docs/pipeline.md, "CI: the hot modules optimised in debug builds".
+let optimizedInDebugBuilds: [SwiftSetting] = [
+    .unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug)),
+]
+
 let package = Package(
     name: "typeset",
     products: [
@@ -39,16 +51,17 @@ let package = Package(
 
         // Pipeline stages
         .target(name: "Diagnostics"),
-        .target(name: "Text", dependencies: ["Diagnostics"]),
+        .target(name: "Text", dependencies: ["Diagnostics"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "Images", dependencies: ["CZlib"]),
-        .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics", "CICU"]),
+        .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics", "CICU"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "Fonts", dependencies: ["Text", "Diagnostics", "CFontconfig", "CFreeType", "CHarfBuzz"]),
-        .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz", "CICU"]),
-        .target(name: "Breaking", dependencies: ["Text", "CICU"]),
-        .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"]),
+        .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz", "CICU"], swiftSettings: optimizedInDebugBuilds),
+        .target(name: "Breaking", dependencies: ["Text", "CICU"], swiftSettings: optimizedInDebugBuilds),
+        .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
         // HarfBuzz: the fonts typeset writes its text in are subset with hb-subset (PDFEmbeddedFonts).
-        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CQPDF", "CContentTokens", "CZlib", "CHarfBuzz"]),
+        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CQPDF", "CContentTokens", "CZlib", "CHarfBuzz"],
+                swiftSettings: optimizedInDebugBuilds),
         .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render"]),
         .target(name: "Golden", dependencies: ["Diagnostics", "Render", "TypesetKit"]),
         .executableTarget(name: "TypesetCLI", dependencies: [
