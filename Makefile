@@ -69,9 +69,8 @@ test: deps
 ASAN_OPTIONS_CI := halt_on_error=1:exitcode=86:detect_leaks=0
 TSAN_OPTIONS_CI := halt_on_error=1:exitcode=86
 # Under ThreadSanitizer a test runs five to fifteen times slower: these are the tests of the code
-# that runs on several threads (pages laid out ahead of drawing, paragraphs prepared ahead of layout,
-# batches, compare --jobs).
-TSAN_TESTS := PagesAheadTests ParagraphsAheadTests BatchTypesetterTests BatchCommandLineTests CompareCommandTests GoldenCheckTests
+# that runs on several threads (pages laid out ahead of drawing, batches, compare --jobs).
+TSAN_TESTS := PagesAheadTests BatchTypesetterTests BatchCommandLineTests CompareCommandTests GoldenCheckTests
 
 # Under AddressSanitizer the suite leaves out the command-line tests that check options and
 # messages (a quarter of its time): they run the same pipeline the other tests run, and the

@@ -21,8 +21,6 @@ public final class ParagraphCache {
     private let itemizer: TextItemizer
     /// Lent to each paragraph prepared, to gather its glyphs in (see GlyphColumns).
     private let glyphColumns = GlyphColumns()
-    /// Paragraphs prepared on a thread of their own, when one runs (`prepareAhead`).
-    private var ahead: ParagraphsAhead?
     /// Prepared paragraphs, in text order (not always consecutive).
     private var paragraphs: [PreparedParagraph] = []
     private(set) var glyphsHeld = 0
@@ -70,21 +68,12 @@ public final class ParagraphCache {
         if let last = paragraphs.last, last.fullRange.contains(index) { return last }
         let slot = insertionIndex(of: index)
         if slot < paragraphs.count, paragraphs[slot].fullRange.contains(index) { return paragraphs[slot] }
-        let paragraph = ahead?.take(containing: index)
-            ?? PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
-                                 itemizer: itemizer, shaper: shaper, glyphs: glyphColumns)
+        let paragraph = PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
+                                          itemizer: itemizer, shaper: shaper, glyphs: glyphColumns)
         paragraphs.insert(paragraph, at: slot)
         glyphsHeld += paragraph.glyphIDs.count
         keepWithinBudget(sparing: paragraph)
         return paragraph
-    }
-
-    /// Paragraphs are to be prepared ahead, by whoever runs the object returned (`run`, on a
-    /// thread of its own, stopped with `stop`). Called before layout starts.
-    public func prepareAhead() -> ParagraphsAhead {
-        let made = ParagraphsAhead(text: text, fonts: fonts)
-        ahead = made
-        return made
     }
 
     /// The index of the first paragraph that ends after `index`.

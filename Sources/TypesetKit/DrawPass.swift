@@ -20,10 +20,8 @@ struct DrawPass {
             // finishing step, so that `{pages}` needs no count first; the layout JSON records
             // each page with its heads, as PNG pages are drawn.
             let headsAfterTheLastPage = options.format == .pdf && layoutJSON == nil
-            // Page N + 1 is laid out while page N is drawn, and its paragraphs are prepared ahead
-            // of both.
-            let paginator = document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)
-            let report = try ParagraphPreparation.ahead(of: paginator) { try PagesAhead.withPages(of: paginator) { laidOut in
+            // Page N + 1 is laid out while page N is drawn.
+            let report = try PagesAhead.withPages(of: document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)) { laidOut in
                 let pages = RecordedPages(laidOut, into: layoutJSON)
                 switch options.format {
                 case .pdf:
@@ -34,7 +32,7 @@ struct DrawPass {
                     let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi, sheet: sheet)
                     return TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: document.diagnostics)
                 }
-            } }
+            }
             try layoutJSON?.commit()
             return PassResult(report)
         } catch {

@@ -4,8 +4,7 @@ import Foundation
 /// so that drawing page N overlaps with laying out page N + 1.
 ///
 /// The two threads share no mutable state but the hand-off: the layout thread alone uses the
-/// framesetter, its shaper, hyphenator and caches and the fonts' FreeType faces (of which the
-/// thread preparing paragraphs ahead, `ParagraphPreparation`, only reads the cmaps); the drawing
+/// framesetter, its shaper, hyphenator and caches and the fonts' FreeType faces; the drawing
 /// thread draws with FreeType faces of its own (`SeparateFaces`). At most `depth` finished
 /// pages wait, so memory stays that of a few pages, whatever the page count.
 public enum PagesAhead {
@@ -125,5 +124,44 @@ private final class PageHandOff<Element>: @unchecked Sendable {
         swap(&spent, &drawn)
         condition.broadcast()
         return true
+    }
+}
+
+/// A value moved to another thread, which is its only user from then on.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+/// A thread with a given stack size that can be waited for (`join`), so that no work of it
+/// outlives the call that started it.
+private final class JoinableThread {
+    private let thread: pthread_t
+
+    /// nil when the system gives no thread.
+    init?(stackSize: Int, _ body: @escaping () -> Void) {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, &attributes, { context in
+            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard started == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            return nil
+        }
+        self.thread = thread
+    }
+
+    func join() {
+        pthread_join(thread, nil)
+    }
+
+    private final class ThreadBody {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
     }
 }
