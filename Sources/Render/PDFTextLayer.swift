@@ -205,14 +205,7 @@ final class PDFTextLayer {
     private func setOutline(_ stroke: Stroke?, fontSize: Double) {
         let mode = stroke.map { $0.fills ? 2 : 1 } ?? 0
         if let stroke {
-            let color = stroke.color
-            if color.red != state.strokeColor.red || color.green != state.strokeColor.green || color.blue != state.strokeColor.blue {
-                content.number(color.red)
-                content.number(color.green)
-                content.number(color.blue)
-                content.raw(" RG\n")
-                state.strokeColor = (color.red, color.green, color.blue)
-            }
+            writeColor(stroke.color, operator: " RG\n", unlessItIs: &state.strokeColor)
             let width = stroke.widthFraction * fontSize
             if width != state.lineWidth {
                 content.number(width, decimals: 4)
@@ -231,12 +224,18 @@ final class PDFTextLayer {
     }
 
     private func setColor(_ color: Color) {
-        guard color.red != state.color.red || color.green != state.color.green || color.blue != state.color.blue else { return }
+        writeColor(color, operator: " rg\n", unlessItIs: &state.color)
+    }
+
+    /// `r g b` and the fill's or the outline's colour operator, when `color` is not the one in
+    /// force (`current`, which it then becomes).
+    private func writeColor(_ color: Color, operator name: StaticString, unlessItIs current: inout (red: Double, green: Double, blue: Double)) {
+        guard color.red != current.red || color.green != current.green || color.blue != current.blue else { return }
         content.number(color.red)
         content.number(color.green)
         content.number(color.blue)
-        content.raw(" rg\n")
-        state.color = (color.red, color.green, color.blue)
+        content.raw(name)
+        current = (color.red, color.green, color.blue)
     }
 
     /// A page's text is one text object, its marked sequences inside it (ISO 32000-1, 14.6:
