@@ -13,7 +13,7 @@ PREFIX ?= /usr/local
 # that fallback finds for scripts the bundled fonts lack (CJK, Arabic, Hebrew, Devanagari,
 # emoji), and Unicode's own conformance test files.
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev \
-            libicu-dev libturbojpeg0-dev libpng-dev zlib1g-dev libqpdf-dev hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr \
+            libicu-dev libturbojpeg0-dev libpng-dev zlib1g-dev libdeflate-dev libqpdf-dev hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr \
             hyphen-es hyphen-it hyphen-nl hyphen-pt-pt \
             libgs-common poppler-utils qpdf mupdf-tools python3-pil libhyphen0 \
             fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data

@@ -63,6 +63,7 @@ struct PDFIncrementalUpdate {
             start = Int(try file.seekToEnd())
         }
         var number = nextNumber
+        let deflater = Deflater()
         /// Each object's cross-reference entry: in an object stream (its number, the index in
         /// it) or at an offset in the file (type 1).
         var entries: [Int: Entry] = [:]
@@ -85,13 +86,13 @@ struct PDFIncrementalUpdate {
             dictionary.raw(" /First")
             dictionary.integer(header.bytes.count)
             entries[stream] = Entry(type: 1, field: start + output.count, index: 0)
-            try Self.appendStream(stream, dictionary: dictionary, data: header.bytes + body, to: &output)
+            try Self.appendStream(stream, dictionary: dictionary, data: header.bytes + body, deflater: deflater, to: &output)
         }
         let crossReference = number
         let crossReferenceOffset = start + output.count
         entries[crossReference] = Entry(type: 1, field: crossReferenceOffset, index: 0)
         try Self.appendStream(crossReference, dictionary: crossReferenceDictionary(entries, size: crossReference + 1),
-                              data: Self.crossReferenceData(entries), to: &output)
+                              data: Self.crossReferenceData(entries), deflater: deflater, to: &output)
         var end = PDFObjectText()
         end.raw("startxref\n")
         end.integer(crossReferenceOffset)
@@ -182,9 +183,10 @@ struct PDFIncrementalUpdate {
     }
 
     /// `number 0 obj << dictionary /Filter /FlateDecode /Length … >> stream … endstream endobj`,
-    /// `data` deflated.
-    private static func appendStream(_ number: Int, dictionary: PDFObjectText, data: [UInt8], to output: inout [UInt8]) throws {
-        let deflated = try Deflate.bytes(data, of: "the objects added to the PDF")
+    /// `data` deflated by `deflater`, which the update's streams share.
+    private static func appendStream(_ number: Int, dictionary: PDFObjectText, data: [UInt8], deflater: Deflater,
+                                     to output: inout [UInt8]) throws {
+        let deflated = try deflater.bytes(data, of: "the objects added to the PDF")
         var text = PDFObjectText()
         text.integer(number)
         text.raw(" 0 obj\n<< ")
