@@ -41,8 +41,9 @@ public final class HyphenationDictionary: Sendable {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
               let size = attributes[.size] as? Int, size <= maximumFileSize,
               let data = FileManager.default.contents(atPath: resolved) else { return nil }
-        // Read from the file's bytes where they are: no copy of a megabyte.
-        let dictionary = HyphenationDictionary(file: data.withUnsafeBytes { HyphenationDictionaryFile(bytes: $0.bindMemory(to: UInt8.self)) })
+        // Read from the file's bytes where they are (no copy of a megabyte), or its table
+        // built by an earlier process.
+        let dictionary = HyphenationDictionary(file: data.withUnsafeBytes { HyphenationTableCache.dictionaryFile(for: $0) })
         loaded[resolved] = dictionary
         return dictionary
     }

@@ -20,6 +20,50 @@ struct HyphenationPatternTable: Sendable {
     /// end: a walk's first step, the widest, needs no search.
     private var firstLetterStarts = [UInt32](repeating: 0, count: 257)
 
+    /// The table's arrays as they are, to be stored and read back without parsing or sorting
+    /// again (HyphenationTableCache).
+    struct StoredForm {
+        var letters: [UInt8]
+        var letterStarts: [UInt32]
+        var digits: [UInt16]
+        var digitStarts: [UInt32]
+        var sorted: [UInt32]
+        var firstLetterStarts: [UInt32]
+    }
+
+    init() {}
+
+    /// A finished table's arrays.
+    var storedForm: StoredForm {
+        StoredForm(letters: letters, letterStarts: letterStarts, digits: digits, digitStarts: digitStarts,
+                   sorted: sorted, firstLetterStarts: firstLetterStarts)
+    }
+
+    /// The table of stored arrays, or nil when they do not fit together: every index they hold
+    /// is checked against the array it points into, so that no stored bytes can make a look-up
+    /// read out of bounds.
+    init?(storedForm stored: StoredForm) {
+        let patternCount = stored.letterStarts.count - 1
+        guard patternCount >= 0, stored.digitStarts.count == stored.letterStarts.count,
+              Self.rise(stored.letterStarts, to: stored.letters.count),
+              Self.rise(stored.digitStarts, to: stored.digits.count),
+              stored.sorted.count <= patternCount, stored.sorted.allSatisfy({ Int($0) < patternCount }),
+              stored.firstLetterStarts.count == 257, Self.rise(stored.firstLetterStarts, to: stored.sorted.count)
+        else { return nil }
+        letters = stored.letters
+        letterStarts = stored.letterStarts
+        digits = stored.digits
+        digitStarts = stored.digitStarts
+        sorted = stored.sorted
+        firstLetterStarts = stored.firstLetterStarts
+    }
+
+    /// Whether `starts` begins at 0, never falls and ends at `end`.
+    private static func rise(_ starts: [UInt32], to end: Int) -> Bool {
+        guard starts.first == 0, let last = starts.last, Int(last) == end else { return false }
+        return zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+
     /// Room for the patterns of `byteCount` bytes of file, so that reading them never copies
     /// what it has read. Room never written takes no memory.
     mutating func reserve(forFileBytes byteCount: Int) {
