@@ -128,6 +128,8 @@ private struct TableWriter {
         append(array: table.digitStarts)
         append(array: table.sorted)
         append(array: table.firstLetterStarts)
+        append(array: table.secondLetterRows)
+        append(array: table.secondLetterStarts)
     }
 }
 
@@ -169,23 +171,27 @@ private struct TableReader {
         guard let letters = array(of: UInt8.self), let letterStarts = array(of: UInt32.self),
               let digits = array(of: UInt16.self), let digitStarts = array(of: UInt32.self),
               let sorted = array(of: UInt32.self), let firstLetterStarts = array(of: UInt32.self),
+              let secondLetterRows = array(of: UInt32.self), let secondLetterStarts = array(of: UInt32.self),
               let patterns = HyphenationPatternTable(storedForm: .init(
                   letters: letters, letterStarts: letterStarts, digits: digits, digitStarts: digitStarts,
-                  sorted: sorted, firstLetterStarts: firstLetterStarts))
+                  sorted: sorted, firstLetterStarts: firstLetterStarts,
+                  secondLetterRows: secondLetterRows, secondLetterStarts: secondLetterStarts))
         else { return nil }
         level.patterns = patterns
         return level
     }
 }
 
-/// A 64-bit hash of bytes, eight at a time (splitmix64's mixing after each word): to tell
-/// whether a dictionary or a table changed, not to resist anyone making them collide.
+/// A 64-bit hash of bytes, eight at a time (a multiply and a rotation per word, splitmix64's
+/// mixing at the ends): to tell whether a dictionary or a table changed, not to resist anyone
+/// making them collide.
 private enum ContentHash {
     static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash = mix(UInt64(bytes.count))
         var offset = 0
         while offset + 8 <= bytes.count {
-            hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let product = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash = product << 29 | product >> 35
             offset += 8
         }
         var tail: UInt64 = 0

@@ -136,6 +136,10 @@ final class HyphenationTableCacheTests: XCTestCase {
         broken["a first letter's range past the sorted"] = { var form = good; form.firstLetterStarts[256] = 4; return form }()
         broken["a first letter's range not from 0"] = { var form = good; form.firstLetterStarts[0] = 1; return form }()
         broken["no first-letter index"] = { var form = good; form.firstLetterStarts = []; return form }()
+        broken["a second letter's row that is not there"] = { var form = good; form.secondLetterRows[Int(UInt8(ascii: "a"))] = 99; return form }()
+        broken["a second letter's range past the sorted"] = { var form = good; form.secondLetterStarts[0] = 4; return form }()
+        broken["second-letter rows cut short"] = { var form = good; form.secondLetterStarts.removeLast(); return form }()
+        broken["no second-letter rows"] = { var form = good; form.secondLetterRows = []; return form }()
         broken["no letter starts"] = { var form = good; form.letterStarts = []; form.digitStarts = []; return form }()
         for (name, form) in broken { XCTAssertNil(HyphenationPatternTable(storedForm: form), name) }
     }
