@@ -46,21 +46,29 @@ enum HyphenationTableCache {
 
     /// Writes the table beside its final name and renames it into place, so that a process
     /// reading it meanwhile finds the whole of it or none. A folder that cannot be written
-    /// keeps no tables: the next process parses the file again.
+    /// keeps no tables: the next process parses the file again. The table is made in one
+    /// array, its header's hash filled in last: German's is 3 MB, not to be copied.
     private static func store(_ file: HyphenationDictionaryFile, sourceHash: UInt64, sourceLength: Int, at path: String) {
-        var body = TableWriter()
-        body.append(encodingCode(file.encoding))
-        for level in [file.compound, file.word] { body.append(level) }
-        var whole = TableWriter()
-        whole.bytes = magic
-        whole.append(formatVersion)
-        whole.append(UInt64(sourceLength))
-        whole.append(sourceHash)
-        whole.append(body.bytes.withUnsafeBytes { ContentHash.of($0) })
-        whole.bytes += body.bytes
+        var table = TableWriter()
+        table.bytes = magic
+        table.append(formatVersion)
+        table.append(UInt64(sourceLength))
+        table.append(sourceHash)
+        let bodyHashOffset = table.bytes.count
+        table.append(UInt64(0))
+        let bodyStart = table.bytes.count
+        table.append(encodingCode(file.encoding))
+        for level in [file.compound, file.word] { table.append(level) }
+        let bodyHash = table.bytes.withUnsafeBytes { ContentHash.of(UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
+        withUnsafeBytes(of: bodyHash) { table.bytes.replaceSubrange(bodyHashOffset ..< bodyStart, with: $0) }
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try? Data(whole.bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let temporary = "\(path).\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        let written = table.bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+        close(descriptor)
+        if written != table.bytes.count || rename(temporary, path) != 0 { unlink(temporary) }
     }
 
     private static func encodingCode(_ encoding: HyphenationEncoding) -> UInt8 {
