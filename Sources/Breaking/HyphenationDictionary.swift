@@ -34,17 +34,42 @@ public final class HyphenationDictionary: Sendable {
     /// The dictionary in the file at `path`, loaded on first use; nil when it cannot be read.
     public static func load(_ path: String) -> HyphenationDictionary? {
         // `hyph_de.dic` is a link to `hyph_de_DE.dic`: one file, loaded once.
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let resolved = realpath(path, nil) else { return nil }
+        let name = String(cString: resolved)
+        free(resolved)
         lock.lock()
         defer { lock.unlock() }
-        if let known = loaded[resolved] { return known }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
-              let size = attributes[.size] as? Int, size <= maximumFileSize,
-              let data = FileManager.default.contents(atPath: resolved) else { return nil }
-        // Read from the file's bytes where they are: no copy of a megabyte.
-        let dictionary = HyphenationDictionary(file: data.withUnsafeBytes { HyphenationDictionaryFile(bytes: $0.bindMemory(to: UInt8.self)) })
-        loaded[resolved] = dictionary
+        if let known = loaded[name] { return known }
+        guard let bytes = contents(of: name) else { return nil }
+        // Read from the file's bytes where they are (no copy of a megabyte), or its table
+        // built by an earlier process.
+        let dictionary = HyphenationDictionary(file: bytes.withUnsafeBytes { HyphenationTableCache.dictionaryFile(for: $0) })
+        loaded[name] = dictionary
         return dictionary
+    }
+
+    /// The bytes of the regular file at `path`, nil when it cannot be read or is larger than a
+    /// pattern file can be. Read with the system's calls: Foundation's attributes of a file
+    /// cost more than reading English's 106 KB.
+    private static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              status.st_size <= maximumFileSize else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            filled += count
+        }
+        // A file that shrank while it was read is what was read of it.
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
     /// After which characters (Unicode scalars, counted from 1) `word` may be broken, as the
@@ -100,11 +125,14 @@ public final class HyphenationDictionary: Sendable {
         if compoundLevel, !compound.patterns.mayBeginIn(text) {
             return hyphenateUnsplit(letters, atWordStart: atWordStart, atWordEnd: atWordEnd)
         }
-        var found = [UInt8](repeating: 0, count: text.count + 1)
-        (compoundLevel ? compound : word).patterns.apply(to: text, values: &found)
-        // From breaks after the text's bytes to breaks after the word's; none after its last.
-        var values = [UInt8](repeating: 0, count: count)
-        for index in 0 ..< max(count - 1, 0) { values[index] = found[index + 1] }
+        var values = [UInt8](repeating: 0, count: text.count + 1)
+        // Each level's table used where it is: a conditional's copy of a level retains its arrays.
+        if compoundLevel { compound.patterns.apply(to: text, values: &values) } else { word.patterns.apply(to: text, values: &values) }
+        // From breaks after the text's bytes to breaks after the word's (one place on, in
+        // place); none after its last.
+        values.removeFirst()
+        values.removeLast(values.count - count)
+        if count > 0 { values[count - 1] = 0 }
         guard compoundLevel else { return values }
         var begin = 0
         for index in 0 ..< count where values[index] & 1 == 1 || (begin > 0 && index + 1 == count) {

@@ -26,6 +26,13 @@ struct HyphenationDictionaryFile {
     private static let lineLength = 99
     private static let encodingNameLength = 19
 
+    /// A dictionary read before, from its parts (HyphenationTableCache).
+    init(encoding: HyphenationEncoding, compound: Level, word: Level) {
+        self.encoding = encoding
+        self.compound = compound
+        self.word = word
+    }
+
     init(bytes: UnsafeBufferPointer<UInt8>) {
         var first = Level()
         var second = Level()

@@ -19,6 +19,65 @@ struct HyphenationPatternTable: Sendable {
     /// Where the patterns beginning with each byte begin in `sorted`; one more entry marks the
     /// end: a walk's first step, the widest, needs no search.
     private var firstLetterStarts = [UInt32](repeating: 0, count: 257)
+    /// The same for the second letter, within the patterns that begin with each byte: for a
+    /// byte that begins some pattern, `secondLetterRows[byte]` is 1 + its row of 257 entries in
+    /// `secondLetterStarts` (0: no row), each where, in `sorted`, the patterns whose second
+    /// letter is that byte or more begin (those of one letter come first). A walk's second
+    /// step, the next widest, needs no search either.
+    private var secondLetterRows = [UInt32](repeating: 0, count: 256)
+    private var secondLetterStarts: [UInt32] = []
+
+    /// The table's arrays as they are, to be stored and read back without parsing or sorting
+    /// again (HyphenationTableCache).
+    struct StoredForm {
+        var letters: [UInt8]
+        var letterStarts: [UInt32]
+        var digits: [UInt16]
+        var digitStarts: [UInt32]
+        var sorted: [UInt32]
+        var firstLetterStarts: [UInt32]
+        var secondLetterRows: [UInt32]
+        var secondLetterStarts: [UInt32]
+    }
+
+    init() {}
+
+    /// A finished table's arrays.
+    var storedForm: StoredForm {
+        StoredForm(letters: letters, letterStarts: letterStarts, digits: digits, digitStarts: digitStarts,
+                   sorted: sorted, firstLetterStarts: firstLetterStarts,
+                   secondLetterRows: secondLetterRows, secondLetterStarts: secondLetterStarts)
+    }
+
+    /// The table of stored arrays, or nil when they do not fit together: every index they hold
+    /// is checked against the array it points into, so that no stored bytes can make a look-up
+    /// read out of bounds.
+    init?(storedForm stored: StoredForm) {
+        let patternCount = stored.letterStarts.count - 1
+        guard patternCount >= 0, stored.digitStarts.count == stored.letterStarts.count,
+              Self.rise(stored.letterStarts, to: stored.letters.count),
+              Self.rise(stored.digitStarts, to: stored.digits.count),
+              stored.sorted.count <= patternCount, stored.sorted.allSatisfy({ Int($0) < patternCount }),
+              stored.firstLetterStarts.count == 257, Self.rise(stored.firstLetterStarts, to: stored.sorted.count),
+              stored.secondLetterRows.count == 256, stored.secondLetterStarts.count % 257 == 0,
+              stored.secondLetterRows.allSatisfy({ Int($0) <= stored.secondLetterStarts.count / 257 }),
+              stored.secondLetterStarts.allSatisfy({ Int($0) <= stored.sorted.count })
+        else { return nil }
+        letters = stored.letters
+        letterStarts = stored.letterStarts
+        digits = stored.digits
+        digitStarts = stored.digitStarts
+        sorted = stored.sorted
+        firstLetterStarts = stored.firstLetterStarts
+        secondLetterRows = stored.secondLetterRows
+        secondLetterStarts = stored.secondLetterStarts
+    }
+
+    /// Whether `starts` begins at 0, never falls and ends at `end`.
+    private static func rise(_ starts: [UInt32], to end: Int) -> Bool {
+        guard starts.first == 0, let last = starts.last, Int(last) == end else { return false }
+        return zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 }
+    }
 
     /// Room for the patterns of `byteCount` bytes of file, so that reading them never copies
     /// what it has read. Room never written takes no memory.
@@ -93,6 +152,7 @@ struct HyphenationPatternTable: Sendable {
         }
         sorted = order
         indexFirstLetters()
+        indexSecondLetters()
     }
 
     /// `firstLetterStarts` from the sorted patterns, each of which has a first letter: a search
@@ -109,6 +169,34 @@ struct HyphenationPatternTable: Sendable {
             low = boundary(low, sorted.count, depth: 0) { $0 > letter }
         }
         for byte in byte ... 256 { firstLetterStarts[byte] = UInt32(sorted.count) }
+    }
+
+    /// `secondLetterStarts` from the sorted patterns: one pass over each first letter's range.
+    private mutating func indexSecondLetters() {
+        for first in 0 ..< 256 {
+            let low = Int(firstLetterStarts[first]), high = Int(firstLetterStarts[first + 1])
+            guard low < high else { continue }
+            secondLetterRows[first] = UInt32(secondLetterStarts.count / 257 + 1)
+            var byte = 0
+            for index in low ..< high {
+                let second = letter(of: Int(sorted[index]), at: 1)
+                while byte <= second {
+                    secondLetterStarts.append(UInt32(index))
+                    byte += 1
+                }
+            }
+            while byte <= 256 {
+                secondLetterStarts.append(UInt32(high))
+                byte += 1
+            }
+        }
+    }
+
+    /// The letter of `pattern` at `depth`, -1 where the pattern is no longer.
+    @inline(__always)
+    private func letter(of pattern: Int, at depth: Int) -> Int {
+        let position = Int(letterStarts[pattern]) + depth
+        return position < Int(letterStarts[pattern + 1]) ? Int(letters[position]) : -1
     }
 
     private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>, _ a: Int, _ b: Int) -> Int {
@@ -163,6 +251,12 @@ struct HyphenationPatternTable: Sendable {
             if Int(letterStarts[pattern + 1] - letterStarts[pattern]) == depth { visit(start + depth - 1, pattern) }
             guard start + depth < text.count else { break }
             let byte = Int(text[start + depth])
+            if depth == 1, secondLetterRows[first] > 0 {
+                let row = Int(secondLetterRows[first] - 1) * 257
+                low = Int(secondLetterStarts[row + byte])
+                high = Int(secondLetterStarts[row + byte + 1])
+                continue
+            }
             // In [low, high) every pattern shares `depth` letters; order them by the next one
             // (a pattern with no next letter first).
             low = boundary(low, high, depth: depth) { $0 >= byte }
@@ -178,10 +272,7 @@ struct HyphenationPatternTable: Sendable {
         var high = high
         while low < high {
             let middle = (low + high) / 2
-            let pattern = Int(sorted[middle])
-            let position = Int(letterStarts[pattern]) + depth
-            let letter = position < Int(letterStarts[pattern + 1]) ? Int(letters[position]) : -1
-            if isPast(letter) { high = middle } else { low = middle + 1 }
+            if isPast(letter(of: Int(sorted[middle]), at: depth)) { high = middle } else { low = middle + 1 }
         }
         return low
     }

@@ -44,8 +44,11 @@ extension PageTemplate {
     /// columns. A box never splits, so: a picture in a box wider than the box's text is scaled
     /// to it; a figure too tall for its column (or, across columns, for the page) has its
     /// pictures scaled down until it fits, with a warning at the `<figure>`; an aside too tall
-    /// is an error at the `<aside>`, as text cannot be scaled.
-    public func fitBoxes(_ text: inout AttributedText, fonts: FontTable) -> [Diagnostic] {
+    /// is an error at the `<aside>`, as text cannot be scaled. `framesetter` makes the
+    /// framesetter that measures the boxes' text, given the text with its pictures fitted to
+    /// the boxes (the document's own shaper then keeps the words it shapes for the pages).
+    public func fitBoxes(_ text: inout AttributedText, fonts: FontTable,
+                         framesetter: (AttributedText) -> Framesetter) -> [Diagnostic] {
         let boxes = TextBoxes(text: text).all
         guard !boxes.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
@@ -53,7 +56,7 @@ extension PageTemplate {
             let inner = box.width(available: availableWidth(for: box, in: text), in: text) - 2 * box.style.inset
             scalePictures(in: box, &text) { delegate in min(1, inner / delegate.width) }
         }
-        let framesetter = Framesetter(text: text, fonts: fonts)
+        let framesetter = framesetter(text)
         var tooTall: [(box: BoxRange, height: Double, pictures: Double)] = []
         for box in boxes {
             let height = framesetter.height(of: box, width: box.width(available: availableWidth(for: box, in: text), in: text))

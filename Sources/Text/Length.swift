@@ -42,21 +42,29 @@ public struct Length: Hashable, Sendable {
     /// matter; nor does the unit's case). Exponents are refused: `1e3mm` reads like a unit
     /// typed wrong, and no page needs them.
     public init(parsing text: some StringProtocol) throws(LengthSyntaxError) {
-        let characters = Array(text.lowercased().drop { $0 == " " || $0 == "\t" })
-        var index = 0
-        if index < characters.count, characters[index] == "+" || characters[index] == "-" { index += 1 }
+        // Read by indices into the lowercased text, not through arrays of characters and
+        // generic strings made of them: each of those cost tens of thousands of instructions
+        // a length, and the command line reads twenty at every start.
+        let lowered = text.lowercased()
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let numberStart = lowered.firstIndex { !isBlank($0) } ?? lowered.endIndex
+        var index = numberStart
+        if index < lowered.endIndex, lowered[index] == "+" || lowered[index] == "-" { index = lowered.index(after: index) }
         var digits = 0, hasPoint = false
-        while index < characters.count, characters[index].isASCII, characters[index].isNumber || characters[index] == "." {
-            if characters[index] == "." {
+        while index < lowered.endIndex, lowered[index].isASCII, lowered[index].isNumber || lowered[index] == "." {
+            if lowered[index] == "." {
                 guard !hasPoint else { throw LengthSyntaxError(.notANumber) }
                 hasPoint = true
             } else {
                 digits += 1
             }
-            index += 1
+            index = lowered.index(after: index)
         }
-        guard digits > 0, let number = Double(String(characters[..<index])) else { throw LengthSyntaxError(.notANumber) }
-        let rest = String(characters[index...].drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        guard digits > 0, let number = Double(lowered[numberStart ..< index]) else { throw LengthSyntaxError(.notANumber) }
+        // The unit: what follows the number, without the blanks around it.
+        let unitStart = lowered[index...].firstIndex { !isBlank($0) } ?? lowered.endIndex
+        let unitEnd = lowered[unitStart...].lastIndex { !isBlank($0) }.map { lowered.index(after: $0) } ?? unitStart
+        let rest = String(lowered[unitStart ..< unitEnd])
         if rest.first == "e", rest.dropFirst().first.map({ $0.isNumber || $0 == "-" || $0 == "+" }) == true {
             throw LengthSyntaxError(.exponent)
         }

@@ -1,19 +1,22 @@
 import Diagnostics
 import Fonts
+import Layout
 import Pages
 import Render
+import Shaping
 import Text
 
 /// Pass 4: every picture fitted to its column, every figure and aside to the page, checked to be one that can be drawn and to be
 /// sharp enough to print (`PictureResolutionCheck`), and the contour traced of each that text
-/// wraps round its outline.
+/// wraps round its outline. The boxes are measured with the document's `shaper`, which keeps
+/// the words it shapes for the pages.
 struct CheckPicturesPass {
     var options: TypesetOptions
 
-    func run(_ text: AttributedText, fonts: FontTable) -> PassResult<AttributedText> {
+    func run(_ text: AttributedText, fonts: FontTable, shaper: Shaper) -> PassResult<AttributedText> {
         var text = text
         var diagnostics = options.page.fitPictures(&text)
-        diagnostics += options.page.fitBoxes(&text, fonts: fonts)
+        diagnostics += options.page.fitBoxes(&text, fonts: fonts) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }
         let problems = ImagePreflight.check(text)
         guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }

@@ -8,7 +8,7 @@ extension PreparedDocument {
     /// on each page, when one prints `{pages}`, the pages are counted first (see `pageCount()`);
     /// after the last page (`RunningHeadsPlacement.afterTheLastPage`, for a PDF), they need no count.
     public func pages(runningHeadsAfterTheLastPage: Bool = false) -> Paginator {
-        let framesetter = Framesetter(text: text, fonts: fonts)
+        let framesetter = Framesetter(text: text, fonts: fonts, shaper: shaper)
         guard let runningHeads else { return Paginator(framesetter: framesetter, template: template, exclusions: exclusions) }
         let placement: RunningHeadsPlacement = runningHeadsAfterTheLastPage
             ? .afterTheLastPage : .onEachPage(pageCount: runningHeads.usesPageCount ? pageCount() : nil)
@@ -21,7 +21,7 @@ extension PreparedDocument {
     /// once per document.
     public func pageCount() -> Int {
         if let count = counted.value { return count }
-        var paginator = Paginator(framesetter: Framesetter(text: text, fonts: fonts), template: template, exclusions: exclusions)
+        var paginator = Paginator(framesetter: Framesetter(text: text, fonts: fonts, shaper: shaper), template: template, exclusions: exclusions)
         var count = 0
         while paginator.next() != nil { count += 1 }
         counted.value = count

@@ -3,6 +3,7 @@ import Fonts
 import Layout
 import Pages
 import Render
+import Shaping
 import Text
 
 /// A document ready to be paginated: its text with every picture fitted and checked, the fonts
@@ -25,9 +26,12 @@ public struct PreparedDocument {
     let library: FontLibrary
     /// The page count once known (`pageCount()`).
     let counted = PageCountCache()
+    /// Shapes the text for every pass over it — the boxes' fitting, the page count's pass, the
+    /// pages — which are run one after another, so that each word is shaped once.
+    let shaper: Shaper
 
     init(text: AttributedText, fonts: FontTable, template: PageTemplate, runningHeads: RunningHeads?, title: String?,
-         diagnostics: [Diagnostic], library: FontLibrary) {
+         diagnostics: [Diagnostic], library: FontLibrary, shaper: Shaper) {
         self.text = text
         self.fonts = fonts
         self.template = template
@@ -35,5 +39,6 @@ public struct PreparedDocument {
         self.title = title
         self.diagnostics = diagnostics
         self.library = library
+        self.shaper = shaper
     }
 }

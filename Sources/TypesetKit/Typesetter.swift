@@ -4,6 +4,7 @@ import Images
 import Markup
 import Pages
 import Render
+import Shaping
 
 /// What a successful run produced.
 public struct TypesetReport: Sendable {
@@ -81,7 +82,10 @@ public final class Typesetter {
         let title = (options.title ?? document.meta.title).flatMap { $0.isEmpty ? nil : $0 }
         let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, fonts: fonts))
         // Bad pictures are reported in source order, among the warnings before them.
-        let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table)) { $0.sortedBySource() }
+        let shaper = Shaper()
+        let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table, shaper: shaper)) {
+            $0.sortedBySource()
+        }
         let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, document: document))
         var text = try log.take(CheckKeptBlocksPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
         if !options.pdfStandards.isEmpty, options.format == .pdf {
@@ -96,7 +100,7 @@ public final class Typesetter {
         var template = options.page
         template.bleed = options.sheet.bleed
         var prepared = PreparedDocument(text: text, fonts: headed.fonts.table, template: template, runningHeads: headed.heads,
-                                        title: title, diagnostics: log.diagnostics, library: headed.fonts.library)
+                                        title: title, diagnostics: log.diagnostics, library: headed.fonts.library, shaper: shaper)
         prepared.exclusions = ExclusionDeclaration.byPage(document.exclusions)
         // The command line's document information wins, field by field, as for the title.
         prepared.metadata = options.metadata

@@ -60,7 +60,8 @@ final class LengthTests: XCTestCase {
     }
 
     func testGarbageIsRefusedWithItsReason() {
-        for text in ["", " ", "pt", "mm", "-", "+", ".", "..5", "1.2.3", "nan", "inf", "infinity", "½in", "١٢", "twelve"] {
+        for text in ["", " ", "pt", "mm", "-", "+", ".", "..5", "1.2.3", "nan", "inf", "infinity", "½in", "١٢", "twelve",
+                     "1\u{301}mm"] {
             XCTAssertEqual(problem(text), .notANumber, "\"\(text)\"")
         }
         let units: [(String, String)] = [("12px", "px"), ("12em", "em"), ("0x10", "x10"), ("12 p t", "p t"), ("3mmm", "mmm"),
