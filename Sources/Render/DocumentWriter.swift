@@ -45,7 +45,7 @@ public struct DocumentWriter {
             throw RenderError.cannotWrite(path: path, reason: "\(error)")
         }
         do {
-            let drawn = try drawPDF(pages, into: sink, path: path, metadata: metadata, sheet: sheet)
+            let drawn = try drawPDF(pages, into: sink, draft: draft, path: path, metadata: metadata, sheet: sheet)
             var finisher = PDFFinisher(sheet: sheet, metadata: metadata)
             finisher.marksInvertedCMYK = drawn.invertedCMYK
             finisher.restoresPNGRows = drawn.pngRows
@@ -80,9 +80,15 @@ public struct DocumentWriter {
     /// Draws every page into Cairo's PDF, written through `sink`, and closes it. The pages of
     /// running heads (`Page.holdsOnlyRunningHeads`) come after the document's pages and are
     /// drawn as they are, outside the document's structure, to be laid over their pages.
-    private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, path: String, metadata: PDFMetadata,
+    private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, draft: String, path: String, metadata: PDFMetadata,
                                       sheet: PrintSheet) throws -> Drawn
         where S.Element == Page {
+        let textLayer: PDFTextLayer
+        do {
+            textLayer = PDFTextLayer(streams: try TextLayerStreams(beside: draft))
+        } catch {
+            throw RenderError.cannotWrite(path: path, reason: "\(error)")
+        }
         guard let surface = cairo_pdf_surface_create_for_stream(FileSink.cairoWrite, sink.cairoClosure,
                                                                 PageTemplate.a4.width, PageTemplate.a4.height),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -94,7 +100,6 @@ public struct DocumentWriter {
         drawer.annotatesLinks = true
         let structure = StructureRecorder(text: text, language: metadata.language)
         drawer.structure = structure
-        let textLayer = PDFTextLayer()
         drawer.textLayer = textLayer
         structure.layer = textLayer
         let outline = DocumentOutline(text: text)

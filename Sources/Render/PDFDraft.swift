@@ -23,7 +23,7 @@ public struct PDFDraft {
     @discardableResult
     public func finish() throws -> Int {
         TemporaryFiles.shared.register(file.temporary)
-        defer { TemporaryFiles.shared.remove(path) }
+        defer { removeDraft() }
         do {
             try finisher.finish(draft: path, pageSizes: pageSizes, into: file.temporary)
         } catch let error as FinishingError {
@@ -39,7 +39,13 @@ public struct PDFDraft {
 
     /// Removes the draft, writing nothing.
     public func discard() {
-        TemporaryFiles.shared.remove(path)
+        removeDraft()
         file.discard()
+    }
+
+    /// The draft and the text layer's streams beside it.
+    private func removeDraft() {
+        TemporaryFiles.shared.remove(path)
+        finisher.textLayer?.streams.remove()
     }
 }

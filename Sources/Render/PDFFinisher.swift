@@ -38,13 +38,18 @@ struct PDFFinisher {
             StructureTreeWriter(StructureTree(record), record: record, pageHeights: pageSizes.map { sheet.mediaBox(for: $0).maxY },
                                 language: metadata.language)
         }
-        try QPDFObjects.reading(draft) { pdf in try write(pdf, draft: draft, pageSizes: pageSizes, structureTree: structureTree, into: output) }
+        // The layer's streams into the draft first, for qpdf to copy from the file as it writes.
+        let layerStreams = try textLayer?.streams.appendObjects(to: draft) ?? []
+        try QPDFObjects.reading(draft) { pdf in
+            try write(pdf, draft: draft, pageSizes: pageSizes, structureTree: structureTree, layerStreams: layerStreams, into: output)
+        }
         // After qpdf has let the draft's objects go: the tree is written as qpdf's file is left.
         try structureTree?.append(to: output)
     }
 
     /// The draft open in `pdf` rewritten by qpdf at `output`, readied for `structureTree`.
-    private func write(_ pdf: qpdf_data, draft: String, pageSizes: [Size], structureTree: StructureTreeWriter?, into output: String) throws {
+    private func write(_ pdf: qpdf_data, draft: String, pageSizes: [Size], structureTree: StructureTreeWriter?,
+                       layerStreams: [Int], into output: String) throws {
         let count = Int(qpdf_get_num_pages(pdf))
         guard count == pageSizes.count + runningHeads.overlays.count else {
             throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count + runningHeads.overlays.count) pages drawn")
@@ -70,7 +75,7 @@ struct PDFFinisher {
         if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
         if restoresPNGRows { PNGRowsInPDF.restore(in: pdf) }
         if let structure { try ArtifactMarking.mark(structure.artifacts, in: pdf) }
-        if let textLayer { try TextLayerOverPages.apply(textLayer, in: pdf) }
+        if let textLayer { try TextLayerOverPages.apply(textLayer, streams: layerStreams, in: pdf) }
         // The crop marks last, over everything the page draws.
         var registrationMarks = RegistrationMarks(marks: CropMarks(sheet: sheet))
         for (index, size) in pageSizes.enumerated() {
