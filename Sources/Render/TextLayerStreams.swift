@@ -42,7 +42,9 @@ final class TextLayerStreams {
         do {
             try sink.close()
         } catch {
-            throw FinishingError("the text of the pages could not be kept in \(path): \(error)")
+            // The system's reason alone (a full disk, say): the file is a temporary the
+            // output's own name stands for (`RenderError.cannotWrite`).
+            throw FinishingError("\(error)")
         }
         let tail = try PDFFileTail(path: draft)
         guard let size = tail.integer(after: "/Size"), let root = tail.integer(after: "/Root") else {
@@ -96,7 +98,7 @@ final class TextLayerStreams {
             targetIsOpen = false
             if Foundation.close(target) != 0 { throw SystemError.current }
         } catch {
-            throw FinishingError("cannot add the text of the pages to \(draft): \(error)")
+            throw FinishingError("\(error)")
         }
         return numbers
     }
