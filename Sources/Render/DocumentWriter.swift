@@ -18,13 +18,23 @@ public struct DocumentWriter {
     /// Writes every page of `pages` into one PDF at `path`, each on a sheet as `sheet` says.
     /// Returns the page count.
     ///
-    /// Cairo draws the pages into a draft beside the output; `PDFFinisher` reads the draft and
-    /// writes the finished file under the output's temporary name, which is put in place only
-    /// when all of it has been written.
+    /// Cairo draws the pages into a draft beside the output (`draftPDF`); `PDFFinisher` reads
+    /// the draft and writes the finished file under the output's temporary name, which is put
+    /// in place only when all of it has been written (`PDFDraft.finish`).
     @discardableResult
     public func writePDF<S: Sequence>(_ pages: S, to path: String, metadata: PDFMetadata = PDFMetadata(),
                                       sheet: PrintSheet = PrintSheet(), standards: Set<PDFStandard> = [],
                                       outputIntent: OutputIntent = OutputIntent()) throws -> Int
+        where S.Element == Page {
+        try draftPDF(pages, to: path, metadata: metadata, sheet: sheet, standards: standards, outputIntent: outputIntent).finish()
+    }
+
+    /// Draws every page of `pages` into Cairo's draft of the PDF at `path`, to be finished
+    /// (`PDFDraft.finish`) once whatever laid the pages out, and the text, have been let go:
+    /// the finishing step is the run's peak of memory.
+    public func draftPDF<S: Sequence>(_ pages: S, to path: String, metadata: PDFMetadata = PDFMetadata(),
+                                      sheet: PrintSheet = PrintSheet(), standards: Set<PDFStandard> = [],
+                                      outputIntent: OutputIntent = OutputIntent()) throws -> PDFDraft
         where S.Element == Page {
         let file = try AtomicFile(destination: path)
         let draft = file.temporary + ".draft"
@@ -34,11 +44,8 @@ public struct DocumentWriter {
         } catch {
             throw RenderError.cannotWrite(path: path, reason: "\(error)")
         }
-        let pageSizes: [Size]
         do {
-            let drawn = try drawPDF(pages, into: sink, path: path, metadata: metadata, sheet: sheet)
-            pageSizes = drawn.sizes
-            TemporaryFiles.shared.register(file.temporary)
+            let drawn = try drawPDF(pages, into: sink, draft: draft, path: path, metadata: metadata, sheet: sheet)
             var finisher = PDFFinisher(sheet: sheet, metadata: metadata)
             finisher.marksInvertedCMYK = drawn.invertedCMYK
             finisher.restoresPNGRows = drawn.pngRows
@@ -47,16 +54,12 @@ public struct DocumentWriter {
             finisher.textLayer = drawn.textLayer
             finisher.standards = standards
             finisher.outputIntent = outputIntent
-            try finisher.finish(draft: draft, pageSizes: pageSizes, into: file.temporary)
+            return PDFDraft(file: file, path: draft, pageSizes: drawn.sizes, finisher: finisher)
         } catch {
             TemporaryFiles.shared.remove(draft)
             file.discard()
-            if let error = error as? FinishingError { throw RenderError.cannotWrite(path: path, reason: error.description) }
             throw error
         }
-        TemporaryFiles.shared.remove(draft)
-        try file.commit()
-        return pageSizes.count
     }
 
     /// What `drawPDF` drew: the document's pages' (trimmed) sizes, whether an Adobe CMYK JPEG
@@ -77,9 +80,15 @@ public struct DocumentWriter {
     /// Draws every page into Cairo's PDF, written through `sink`, and closes it. The pages of
     /// running heads (`Page.holdsOnlyRunningHeads`) come after the document's pages and are
     /// drawn as they are, outside the document's structure, to be laid over their pages.
-    private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, path: String, metadata: PDFMetadata,
+    private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, draft: String, path: String, metadata: PDFMetadata,
                                       sheet: PrintSheet) throws -> Drawn
         where S.Element == Page {
+        let textLayer: PDFTextLayer
+        do {
+            textLayer = PDFTextLayer(streams: try TextLayerStreams(beside: draft))
+        } catch {
+            throw RenderError.cannotWrite(path: path, reason: "\(error)")
+        }
         guard let surface = cairo_pdf_surface_create_for_stream(FileSink.cairoWrite, sink.cairoClosure,
                                                                 PageTemplate.a4.width, PageTemplate.a4.height),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -91,7 +100,6 @@ public struct DocumentWriter {
         drawer.annotatesLinks = true
         let structure = StructureRecorder(text: text, language: metadata.language)
         drawer.structure = structure
-        let textLayer = PDFTextLayer()
         drawer.textLayer = textLayer
         structure.layer = textLayer
         let outline = DocumentOutline(text: text)

@@ -38,13 +38,41 @@ struct PDFFinisher {
             StructureTreeWriter(StructureTree(record), record: record, pageHeights: pageSizes.map { sheet.mediaBox(for: $0).maxY },
                                 language: metadata.language)
         }
-        try QPDFObjects.reading(draft) { pdf in try write(pdf, draft: draft, pageSizes: pageSizes, structureTree: structureTree, into: output) }
+        // The layer's streams into the draft first, for qpdf to copy from the file as it writes.
+        let layerStreams = try textLayer?.streams.appendObjects(to: draft) ?? []
+        let file: FileSink
+        do {
+            file = try FileSink(temporary: output)
+        } catch let error as SystemError {
+            throw FinishingError("\(output): \(error)")
+        }
+        do {
+            let written = try QPDFOutputPipe(into: file)
+            do {
+                try QPDFObjects.reading(draft) { pdf in
+                    try write(pdf, draft: draft, pageSizes: pageSizes, structureTree: structureTree, layerStreams: layerStreams, to: written)
+                }
+            } catch {
+                // qpdf's end of the pipe is closed by now: the copy ends before the error goes up.
+                try? written.finish()
+                throw error
+            }
+            try written.finish()
+            try file.close()
+        } catch {
+            // Nothing is left behind: the output was never finished.
+            TemporaryFiles.shared.remove(output)
+            // The output's own name is the caller's to say (`RenderError.cannotWrite`).
+            if let error = error as? SystemError { throw FinishingError(error.description) }
+            throw error
+        }
         // After qpdf has let the draft's objects go: the tree is written as qpdf's file is left.
         try structureTree?.append(to: output)
     }
 
-    /// The draft open in `pdf` rewritten by qpdf at `output`, readied for `structureTree`.
-    private func write(_ pdf: qpdf_data, draft: String, pageSizes: [Size], structureTree: StructureTreeWriter?, into output: String) throws {
+    /// The draft open in `pdf` rewritten by qpdf into `written`, readied for `structureTree`.
+    private func write(_ pdf: qpdf_data, draft: String, pageSizes: [Size], structureTree: StructureTreeWriter?,
+                       layerStreams: [Int], to written: QPDFOutputPipe) throws {
         let count = Int(qpdf_get_num_pages(pdf))
         guard count == pageSizes.count + runningHeads.overlays.count else {
             throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count + runningHeads.overlays.count) pages drawn")
@@ -70,7 +98,7 @@ struct PDFFinisher {
         if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
         if restoresPNGRows { PNGRowsInPDF.restore(in: pdf) }
         if let structure { try ArtifactMarking.mark(structure.artifacts, in: pdf) }
-        if let textLayer { try TextLayerOverPages.apply(textLayer, in: pdf) }
+        if let textLayer { try TextLayerOverPages.apply(textLayer, streams: layerStreams, in: pdf) }
         // The crop marks last, over everything the page draws.
         var registrationMarks = RegistrationMarks(marks: CropMarks(sheet: sheet))
         for (index, size) in pageSizes.enumerated() {
@@ -90,10 +118,8 @@ struct PDFFinisher {
             DocumentXMP.attach(DocumentXMP(metadata: metadata, standards: standards).packet(for: pdf, content: content), to: pdf)
         }
         let version = String(cString: qpdf_get_pdf_version(pdf))
-        // Into memory, then into the file through a `FileSink`: qpdf's own file output does not
-        // report a full disk (it checks its stream's flush for a bad descriptor only), and the
-        // file would be cut short without an error.
-        try FinishingError.check(qpdf_init_write_memory(pdf), of: pdf)
+        try FinishingError.check(qpdf_init_write(pdf, written.path), of: pdf)
+        written.writerOpened()
         if standards.contains(.x4), PDFX4.needsOlderVersion(version) { qpdf_force_pdf_version(pdf, PDFX4.latestVersion) }
         // An OpenType font program in the text layer's fonts is PDF 1.6's.
         if let minimum = textLayer?.fonts.minimumPDFVersion { qpdf_set_minimum_pdf_version(pdf, minimum) }
@@ -104,19 +130,6 @@ struct PDFFinisher {
         // stream: PDF 1.5, which Cairo writes and PDF/X-4 and PDF/UA-1 allow.
         qpdf_set_object_stream_mode(pdf, qpdf_o_generate)
         try FinishingError.check(qpdf_write(pdf), of: pdf)
-        let file: FileSink
-        do {
-            file = try FileSink(temporary: output)
-        } catch let error as SystemError {
-            throw FinishingError("\(output): \(error)")
-        }
-        file.write(UnsafeRawBufferPointer(start: qpdf_get_buffer(pdf), count: Int(qpdf_get_buffer_length(pdf))))
-        do {
-            try file.close()
-        } catch let error as SystemError {
-            // The output's own name is the caller's to say (`RenderError.cannotWrite`).
-            throw FinishingError(error.description)
-        }
     }
 
     /// Box coordinates in points to a thousandth: finer than any printer, and the same

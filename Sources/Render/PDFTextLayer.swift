@@ -24,20 +24,19 @@ import Text
 /// MCIDs are written when the page ends (`endPage(firstMCID:)`).
 final class PDFTextLayer {
     let fonts = PDFEmbeddedFonts()
-    /// The finished pages, in order: each one's deflated content stream (empty when the page has
-    /// no text of the layer's) and the font slots it uses.
+    /// Where the pages' deflated content streams are kept until the finishing step.
+    let streams: TextLayerStreams
+    /// The finished pages, in order: each one's content stream (its index in `streams`, nil
+    /// when the page has no text of the layer's) and the font slots it uses.
     private(set) var pages: [Page] = []
 
     struct Page {
-        var deflatedContent: [UInt8]
+        var stream: Int?
         var fontSlots: [Int]
     }
 
-    /// Hands over the finished pages, which the layer no longer holds: the finishing step lets
-    /// each page's bytes go once qpdf has its own copy.
-    func takePages() -> [Page] {
-        defer { pages = [] }
-        return pages
+    init(streams: TextLayerStreams) {
+        self.streams = streams
     }
 
     private var content = PDFContentBytes()
@@ -85,7 +84,7 @@ final class PDFTextLayer {
     /// of the page has) and its content deflated.
     func endPage(firstMCID: Int) throws {
         endTextObject()
-        guard content.count > 0 else { return pages.append(Page(deflatedContent: [], fontSlots: [])) }
+        guard content.count > 0 else { return pages.append(Page(stream: nil, fontSlots: [])) }
         var page = PDFContentBytes()
         // The drawer's coordinates, y down, placed on the sheet: Cairo's page leaves its own in
         // effect, and the finishing step puts this stream after it between `q` and `Q`.
@@ -101,7 +100,7 @@ final class PDFTextLayer {
         }
         page.append(contentsOf: content.bytes[copied...])
         let slots = slotsOnPage.indices.filter { slotsOnPage[$0] }
-        pages.append(Page(deflatedContent: try deflater.bytes(page.bytes, of: "the text of a page"), fontSlots: slots))
+        pages.append(Page(stream: streams.keep(try deflater.bytes(page.bytes, of: "the text of a page")), fontSlots: slots))
     }
 
     /// Whether the layer can write `run`: glyphs of a font it can embed, painted opaque (an

@@ -38,7 +38,7 @@ struct WrittenPDF {
             root: Int(qpdf_oh_get_object_id(pdf, catalog)),
             info: qpdf_oh_is_indirect(pdf, info) != QPDF_FALSE ? Int(qpdf_oh_get_object_id(pdf, info)) : nil,
             identifier: identifierParts,
-            previousCrossReference: try Self.lastCrossReference(in: path))
+            previousCrossReference: try PDFFileTail(path: path).lastCrossReference())
         structureTreeRoot = Int(qpdf_oh_get_object_id(pdf, root))
         var pages: [Int] = [], links: [[Int]] = []
         for index in 0 ..< Int(qpdf_get_num_pages(pdf)) {
@@ -49,29 +49,5 @@ struct WrittenPDF {
         }
         self.pages = pages
         linkAnnotations = links
-    }
-
-    /// The offset after the file's last `startxref`: where its last cross-reference section is.
-    private static func lastCrossReference(in path: String) throws -> Int {
-        guard let file = FileHandle(forReadingAtPath: path) else { throw FinishingError("cannot read \(path) again") }
-        defer { try? file.close() }
-        let end = try file.seekToEnd()
-        try file.seek(toOffset: end - min(end, 1024))
-        let tail = [UInt8](try file.readToEnd() ?? Data())
-        let keyword = Array("startxref".utf8)
-        guard let start = stride(from: tail.count - keyword.count, through: 0, by: -1).first(where: { tail[$0 ..< $0 + keyword.count].elementsEqual(keyword) }) else {
-            throw FinishingError("the written PDF has no startxref")
-        }
-        var offset = 0, sawDigit = false
-        for byte in tail[(start + keyword.count)...] {
-            if (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) {
-                offset = offset * 10 + Int(byte - UInt8(ascii: "0"))
-                sawDigit = true
-            } else if sawDigit {
-                break
-            }
-        }
-        guard sawDigit else { throw FinishingError("the written PDF's startxref has no offset") }
-        return offset
     }
 }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
+import TypesetKit
 
+// First: the threads share one allocator arena (see MallocArenas), which only a process
+// that has started no thread yet can be told.
+MallocArenas.useOne()
 // Before any thread starts: the date is taken out of the environment (see SourceDateEpoch),
 // which no other thread may be reading at the time.
 _ = SourceDateEpoch.seconds

@@ -16,7 +16,7 @@ public struct DocumentDependencies: Sendable, Equatable {
     }
 
     /// Those of a prepared document: its pictures and its font table's files.
-    init(of prepared: PreparedDocument) {
+    init(of prepared: borrowing PreparedDocument) {
         var seen = Set<String>()
         pictures = prepared.text.attachments.map(\.image.path).filter { seen.insert($0).inserted }
         fonts = prepared.fonts.fontFilePaths

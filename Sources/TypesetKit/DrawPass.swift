@@ -7,37 +7,50 @@ struct DrawPass {
     var options: TypesetOptions
 
     /// The report of what was written; an error (and nothing written) when a page cannot be
-    /// drawn or a file cannot be written.
-    func run(_ document: PreparedDocument, to outputPath: String) -> PassResult<TypesetReport> {
-        let writer = DocumentWriter(text: document.text)
+    /// drawn or a file cannot be written. The document is let go once its pages are drawn.
+    func run(_ document: consuming PreparedDocument, to outputPath: String) -> PassResult<TypesetReport> {
+        let diagnostics = document.diagnostics
         // PNG pages are the trimmed page unless the bleed is to be shown.
         let sheet = options.format == .pdf || options.showsBleed ? options.sheet : PrintSheet()
         var layoutJSON: LayoutJSONFile?
         do {
             // The layout JSON is recorded from the pages the writer draws, and kept only when they succeed.
             layoutJSON = try options.layoutJSONPath.map { try LayoutJSONFile(path: $0, textLength: document.text.length, sheet: sheet) }
-            // A PDF's running heads are set after its last page and laid over the pages by the
-            // finishing step, so that `{pages}` needs no count first; the layout JSON records
-            // each page with its heads, as PNG pages are drawn.
-            let headsAfterTheLastPage = options.format == .pdf && layoutJSON == nil
-            // Page N + 1 is laid out while page N is drawn.
-            let report = try PagesAhead.withPages(of: document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)) { laidOut in
-                let pages = RecordedPages(laidOut, into: layoutJSON)
-                switch options.format {
-                case .pdf:
-                    let count = try writer.writePDF(pages, to: outputPath, metadata: document.metadata, sheet: sheet,
-                                                    standards: options.pdfStandards, outputIntent: options.outputIntent)
-                    return TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: document.diagnostics)
-                case .png:
-                    let paths = try writer.writePNG(pages, to: outputPath, dpi: options.dpi, sheet: sheet)
-                    return TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: document.diagnostics)
+            let report: TypesetReport
+            switch options.format {
+            case .pdf:
+                let draft = try drawPDF(consume document, to: outputPath, sheet: sheet, recordingInto: layoutJSON)
+                // The layout thread, its caches and the text are gone by now: the finishing
+                // step, where a run's memory peaks, has the room they had.
+                let count = try draft.finish()
+                report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics)
+            case .png:
+                let writer = DocumentWriter(text: document.text)
+                let paths = try PagesAhead.withPages(of: document.pages()) { laidOut in
+                    try writer.writePNG(RecordedPages(laidOut, into: layoutJSON), to: outputPath, dpi: options.dpi, sheet: sheet)
                 }
+                report = TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: diagnostics)
             }
             try layoutJSON?.commit()
             return PassResult(report)
         } catch {
             layoutJSON?.discard()
             return PassResult(nil, diagnostics: [.error("\(error)")])
+        }
+    }
+
+    /// Lays out and draws the document's pages into Cairo's draft of the PDF, page N + 1 laid
+    /// out while page N is drawn (`PagesAhead`); the document goes when this returns.
+    private func drawPDF(_ document: consuming PreparedDocument, to outputPath: String, sheet: PrintSheet,
+                         recordingInto layoutJSON: LayoutJSONFile?) throws -> PDFDraft {
+        let writer = DocumentWriter(text: document.text)
+        // A PDF's running heads are set after its last page and laid over the pages by the
+        // finishing step, so that `{pages}` needs no count first; the layout JSON records
+        // each page with its heads, as PNG pages are drawn.
+        let headsAfterTheLastPage = layoutJSON == nil
+        return try PagesAhead.withPages(of: document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)) { laidOut in
+            try writer.draftPDF(RecordedPages(laidOut, into: layoutJSON), to: outputPath, metadata: document.metadata, sheet: sheet,
+                                standards: options.pdfStandards, outputIntent: options.outputIntent)
         }
     }
 }

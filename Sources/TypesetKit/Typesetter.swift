@@ -112,10 +112,12 @@ public final class Typesetter {
     }
 
     /// The passes from a prepared document to its output: paginate and draw (`DrawPass`).
-    private func write(_ document: PreparedDocument, to outputPath: String) throws -> TypesetReport {
+    /// The document is let go as soon as its pages are drawn (`DrawPass`).
+    private func write(_ document: consuming PreparedDocument, to outputPath: String) throws -> TypesetReport {
         var log = PassLog(document.diagnostics)
-        var report = try log.take(DrawPass(options: options).run(document, to: outputPath))
-        report.dependencies = DocumentDependencies(of: document)
+        let dependencies = DocumentDependencies(of: document)
+        var report = try log.take(DrawPass(options: options).run(consume document, to: outputPath))
+        report.dependencies = dependencies
         return report
     }
 

@@ -1,0 +1,51 @@
+import Layout
+
+/// Cairo's draft of a PDF, drawn and closed, with what the finishing step needs to make the
+/// file at its destination from it (`DocumentWriter.draftPDF`). Drawing and finishing are two
+/// steps so that a caller can let go of the layout and the text in between: the finishing
+/// step is where a run's memory peaks.
+///
+/// Either `finish()` or `discard()` must be called: the draft is a temporary file beside the
+/// destination until then.
+public struct PDFDraft {
+    let file: AtomicFile
+    /// Cairo's file.
+    let path: String
+    /// The document's pages' (trimmed) sizes, in order.
+    let pageSizes: [Size]
+    let finisher: PDFFinisher
+
+    /// How many pages the document has.
+    public var pageCount: Int { pageSizes.count }
+
+    /// Writes the finished PDF and puts it in place; the draft is removed either way. Returns
+    /// the page count.
+    @discardableResult
+    public func finish() throws -> Int {
+        TemporaryFiles.shared.register(file.temporary)
+        defer { removeDraft() }
+        do {
+            try finisher.finish(draft: path, pageSizes: pageSizes, into: file.temporary)
+        } catch let error as FinishingError {
+            file.discard()
+            throw RenderError.cannotWrite(path: file.destination, reason: error.description)
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.commit()
+        return pageSizes.count
+    }
+
+    /// Removes the draft, writing nothing.
+    public func discard() {
+        removeDraft()
+        file.discard()
+    }
+
+    /// The draft and the text layer's streams beside it.
+    private func removeDraft() {
+        TemporaryFiles.shared.remove(path)
+        finisher.textLayer?.streams.remove()
+    }
+}
