@@ -27,7 +27,8 @@ final class TextLayerStreamsTests: XCTestCase {
         let streams = try TextLayerStreams(beside: copy)
         // Larger than the copy's buffer, empty, and small.
         let contents = [String(repeating: "BT /F1 12 Tf (page one) Tj ET\n", count: 5000), "", "0 0 m 10 10 l S\n"]
-        let indexes = try contents.map { streams.keep(try Deflate.bytes(Array($0.utf8), of: "a test stream")) }
+        let deflater = Deflater()
+        let indexes = try contents.map { streams.keep(try deflater.bytes(Array($0.utf8), of: "a test stream")) }
         XCTAssertEqual(indexes, [0, 1, 2])
         XCTAssertTrue(FileManager.default.fileExists(atPath: streams.path))
 
