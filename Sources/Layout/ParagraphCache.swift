@@ -21,8 +21,6 @@ public final class ParagraphCache {
     private let itemizer: TextItemizer
     /// Lent to each paragraph prepared, to gather its glyphs in (see GlyphColumns).
     private let glyphColumns = GlyphColumns()
-    /// Paragraphs prepared by another thread, when one helps (`prepareAhead`).
-    private var ahead: ParagraphsAhead?
     /// Prepared paragraphs, in text order (not always consecutive).
     private var paragraphs: [PreparedParagraph] = []
     private(set) var glyphsHeld = 0
@@ -70,21 +68,12 @@ public final class ParagraphCache {
         if let last = paragraphs.last, last.fullRange.contains(index) { return last }
         let slot = insertionIndex(of: index)
         if slot < paragraphs.count, paragraphs[slot].fullRange.contains(index) { return paragraphs[slot] }
-        let paragraph = ahead?.take(containing: index)
-            ?? PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
-                                 itemizer: itemizer, shaper: shaper, glyphs: glyphColumns)
+        let paragraph = PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
+                                          itemizer: itemizer, shaper: shaper, glyphs: glyphColumns)
         paragraphs.insert(paragraph, at: slot)
         glyphsHeld += paragraph.glyphIDs.count
         keepWithinBudget(sparing: paragraph)
         return paragraph
-    }
-
-    /// Paragraphs are to be prepared ahead by another thread, in the time it would wait: it
-    /// calls `prepareNext` on the object returned. Called before layout starts.
-    public func prepareAhead() -> ParagraphsAhead {
-        let made = ParagraphsAhead(text: text, fonts: fonts)
-        ahead = made
-        return made
     }
 
     /// The index of the first paragraph that ends after `index`.
@@ -151,7 +140,6 @@ public final class ParagraphCache {
         let passed = paragraphs.prefix { $0.fullRange.upperBound <= index }
         guard !passed.isEmpty else { return }
         for paragraph in passed { glyphsHeld -= paragraph.glyphIDs.count }
-        ahead?.letGo(passed)
         paragraphs.removeFirst(passed.count)
         let first = paragraphs.first?.range.lowerBound ?? index
         plans = plans.filter { $0.key.paragraph >= min(first, index) }
@@ -163,7 +151,6 @@ public final class ParagraphCache {
         while glyphsHeld > Self.glyphBudget, paragraphs.count > 1 {
             let dropped = paragraphs[0] === kept ? paragraphs.removeLast() : paragraphs.removeFirst()
             glyphsHeld -= dropped.glyphIDs.count
-            ahead?.letGo(CollectionOfOne(dropped))
             let start = dropped.range.lowerBound
             plans = plans.filter { $0.key.paragraph != start }
         }

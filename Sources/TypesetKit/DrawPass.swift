@@ -48,10 +48,7 @@ struct DrawPass {
         // finishing step, so that `{pages}` needs no count first; the layout JSON records
         // each page with its heads, as PNG pages are drawn.
         let headsAfterTheLastPage = layoutJSON == nil
-        // While the drawing thread waits for a page, it prepares paragraphs ahead of the layout thread.
-        let paginator = document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)
-        let paragraphsAhead = paginator.framesetter.cache.prepareAhead()
-        return try PagesAhead.withPages(of: paginator, whileWaiting: paragraphsAhead.prepareNext) { laidOut in
+        return try PagesAhead.withPages(of: document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)) { laidOut in
             try writer.draftPDF(RecordedPages(laidOut, into: layoutJSON), to: outputPath, metadata: document.metadata, sheet: sheet,
                                 standards: options.pdfStandards, outputIntent: options.outputIntent)
         }

@@ -16,15 +16,10 @@ public enum PagesAhead {
     /// returns or throws (having read all of them or not), the layout thread is stopped after
     /// the page it is laying out, and has ended before this returns. The sequence `body` gets
     /// can be iterated once, and only within `body`.
-    ///
-    /// While the calling thread waits for a page it calls `whileWaiting`, again and again as
-    /// long as it returns true (it did some work, the next piece may be done); when it returns
-    /// false the thread sleeps until a page comes. Each call should be short (a paragraph's
-    /// work): the page is drawn only after it returns.
     public static func withPages<Pages: Sequence, Result>(
-        of pages: Pages, depth: Int = defaultDepth, whileWaiting: @escaping () -> Bool = { false },
+        of pages: Pages, depth: Int = defaultDepth,
         _ body: (HandedOverPages<Pages.Element>) throws -> Result) rethrows -> Result {
-        let handOff = PageHandOff<Pages.Element>(depth: max(1, depth), whileWaiting: whileWaiting)
+        let handOff = PageHandOff<Pages.Element>(depth: max(1, depth))
         // From here on the pages are iterated on the layout thread only.
         let source = UncheckedSendable(value: pages)
         guard let layoutThread = JoinableThread(stackSize: ParallelJobs.threadStackSize, { handOff.layOut(source.value) }) else {
@@ -54,13 +49,10 @@ public struct HandedOverPages<Element>: Sequence, IteratorProtocol {
 }
 
 /// Finished pages on their way from the layout thread to the drawing thread: at most `depth`
-/// wait; the layout thread waits for room, the drawing thread for a page (doing `whileWaiting`'s
-/// work first, when there is some).
+/// wait; the layout thread waits for room, the drawing thread for a page.
 private final class PageHandOff<Element>: @unchecked Sendable {
     private let condition = NSCondition()
     private let depth: Int
-    /// Runs on the drawing thread, outside the lock.
-    private let whileWaiting: () -> Bool
     private var ready: [Element] = []
     /// The page handed over last: when the next is asked for, the drawing thread is done with it.
     private var beingDrawn: Element?
@@ -72,9 +64,8 @@ private final class PageHandOff<Element>: @unchecked Sendable {
     /// The drawing thread wants no more pages.
     private var stopped = false
 
-    init(depth: Int, whileWaiting: @escaping () -> Bool) {
+    init(depth: Int) {
         self.depth = depth
-        self.whileWaiting = whileWaiting
     }
 
     /// Runs on the layout thread: lays out the pages one by one and hands each over.
@@ -95,16 +86,7 @@ private final class PageHandOff<Element>: @unchecked Sendable {
         defer { condition.unlock() }
         if let page = beingDrawn, !finished { drawn.append(page) }
         beingDrawn = nil
-        var hasWork = true
-        while ready.isEmpty, !finished {
-            if hasWork {
-                condition.unlock()
-                hasWork = whileWaiting()
-                condition.lock()
-            } else {
-                condition.wait()
-            }
-        }
+        while ready.isEmpty, !finished { condition.wait() }
         guard !ready.isEmpty else { return nil }
         condition.broadcast()
         beingDrawn = ready.removeFirst()

@@ -1,6 +1,4 @@
 import Foundation
-@testable import Layout
-import Pages
 import Render
 import TypesetKit
 import XCTest
@@ -46,53 +44,6 @@ final class PagesAheadTests: XCTestCase {
         // The layout thread has ended: nothing more is laid out.
         Thread.sleep(forTimeInterval: 0.05)
         XCTAssertEqual(laidOut.value, count)
-    }
-
-    func testTheDrawingThreadWorksWhileItWaitsAndSleepsWhenThereIsNothingToDo() {
-        let pages = (0 ..< 10).lazy.map { page -> Int in
-            Thread.sleep(forTimeInterval: 0.002)
-            return page
-        }
-        let calls = Counter()
-        let busy = PagesAhead.withPages(of: pages, depth: 1, whileWaiting: {
-            calls.increment()
-            return calls.value <= 5
-        }) { Array($0) }
-        XCTAssertEqual(busy, Array(0 ..< 10))
-        XCTAssertGreaterThan(calls.value, 5, "called again while it had work")
-        // With nothing to do, once per page waited for at most: it sleeps instead.
-        let idleCalls = Counter()
-        let idle = PagesAhead.withPages(of: pages, depth: 1, whileWaiting: {
-            idleCalls.increment()
-            return false
-        }) { Array($0) }
-        XCTAssertEqual(idle, Array(0 ..< 10))
-        XCTAssertLessThanOrEqual(idleCalls.value, 11)
-    }
-
-    /// Paragraphs prepared by the drawing thread while it waits, as `DrawPass` has it, leave
-    /// every page as the layout thread alone sets it.
-    func testParagraphsPreparedWhileWaitingLeaveThePagesAsTheyWere() throws {
-        let paragraph = "Verse of a long book, set while the drawing thread prepares the next ones: "
-            + "<b>bold</b>, <i>italic</i>, a ﬁne ligature and a hyphenatable extraordinariness."
-        let document = TestSupport.parse((0 ..< 1500).map { "\($0) \(paragraph)" }.joined(separator: "\n"))
-        let fonts = try TestSupport.fontTable(for: document, library: try TestSupport.makeFontLibrary())
-        let alone = Array(Paginator(framesetter: Framesetter(text: document.text, fonts: fonts), template: PageTemplate()))
-
-        let paginator = Paginator(framesetter: Framesetter(text: document.text, fonts: fonts), template: PageTemplate())
-        let ahead = paginator.framesetter.cache.prepareAhead()
-        let pipelined = PagesAhead.withPages(of: paginator, whileWaiting: ahead.prepareNext) { Array($0) }
-
-        XCTAssertGreaterThan(alone.count, 20)
-        XCTAssertEqual(pipelined.count, alone.count)
-        for (found, expected) in zip(pipelined, alone) {
-            let foundLines = found.frames.flatMap(\.lines), expectedLines = expected.frames.flatMap(\.lines)
-            XCTAssertEqual(foundLines.map(\.stringRange), expectedLines.map(\.stringRange), "page \(expected.number)")
-            XCTAssertEqual(foundLines.map(\.origin), expectedLines.map(\.origin), "page \(expected.number)")
-            XCTAssertEqual(foundLines.flatMap(\.runs).map(\.glyphIDs), expectedLines.flatMap(\.runs).map(\.glyphIDs))
-            XCTAssertEqual(foundLines.flatMap(\.runs).map(\.positions), expectedLines.flatMap(\.runs).map(\.positions))
-        }
-        XCTAssertGreaterThan(ahead.preparedCount, 0, "the drawing thread waited for the first page")
     }
 
     func testADrawerThatStopsEarlyStopsTheLayoutThread() {
