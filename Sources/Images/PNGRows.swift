@@ -21,23 +21,8 @@ public struct PNGRows: Equatable, Sendable {
     /// The rows of `bytes`, a PNG file already checked and decoded once (`ImageFile`, and the
     /// decoder that verified its data); nil when a PDF cannot take them as they are.
     public init?(png bytes: [UInt8]) {
-        guard bytes.count >= 33, bytes.starts(with: PNGHeader.signature) else { return nil }
-        let depth = bytes[24], colourType = bytes[25], interlace = bytes[28]
-        guard depth == 8, colourType == 0 || colourType == 2, interlace == 0 else { return nil }
-        var compressed: [UInt8] = []
-        var offset = 8
-        while offset + 12 <= bytes.count {
-            let length = ImageInfo.bigEndian(bytes, offset, 4)
-            let type = bytes[offset + 4 ..< offset + 8]
-            let data = offset + 8
-            guard data + length + 4 <= bytes.count else { return nil }
-            if type.elementsEqual("tRNS".utf8) { return nil }
-            if type.elementsEqual("IDAT".utf8) { compressed += bytes[data ..< data + length] }
-            if type.elementsEqual("IEND".utf8) { break }
-            offset = data + length + 4
-        }
-        guard !compressed.isEmpty else { return nil }
-        self.init(width: ImageInfo.bigEndian(bytes, 16, 4), height: ImageInfo.bigEndian(bytes, 20, 4),
-                  colours: colourType == 0 ? 1 : 3, compressed: compressed)
+        guard let file = PNGImageData(png: bytes), file.bitDepth == 8, file.colourType == 0 || file.colourType == 2,
+              !file.isInterlaced else { return nil }
+        self.init(width: file.width, height: file.height, colours: file.colourType == 0 ? 1 : 3, compressed: file.compressed)
     }
 }

@@ -19,7 +19,9 @@ public struct ImageLoadError: Error, CustomStringConvertible {
 /// Cairo's libpng loader (`PNGDecoder`), which handles 8- and 16-bit, palette, grey and alpha;
 /// those whose compressed rows a PDF can hold as they are (`PNGRows`) also carry them, in a JPEG
 /// envelope (`PNGEnvelope`) that the finishing step opens (`PNGRowsInPDF`), so that a PDF gets them
-/// without Cairo compressing the pixels again. The file is read once, within the bound its header
+/// without Cairo compressing the pixels again. An 8-bit PNG with alpha bound for a PDF is not
+/// decoded either: its rows are split into colour and alpha (`PNGAlphaRows`) and compressed
+/// again, and travel in the same envelope; the finishing step makes the alpha a soft mask. The file is read once, within the bound its header
 /// sets (`ImageFile`), and decoded from memory.
 enum ImageSurfaceLoader {
     /// A surface the caller owns (release it with `cairo_surface_destroy`).
@@ -38,8 +40,8 @@ enum ImageSurfaceLoader {
         var carriesPNGRows = false
         switch file.info.format {
         case .png:
-            let rows = PNGRows(png: file.bytes)
-            surface = try forPDF && rows != nil ? undecoded(file.info, path: path) : decodePNG(file.bytes, path: path)
+            let rows = flateImage(of: file.bytes, forPDF: forPDF)
+            surface = try rows != nil && forPDF ? undecoded(file.info, path: path) : decodePNG(file.bytes, path: path)
             if let rows {
                 attachJPEG(PNGEnvelope.wrap(rows), to: surface)
                 carriesPNGRows = true
@@ -51,6 +53,16 @@ enum ImageSurfaceLoader {
         // Pictures are loaded again for each page that shows them.
         SurfaceUniqueID.set("typeset picture \(file.identity)", on: surface)
         return (surface, file.info, carriesPNGRows)
+    }
+
+    /// The rows a PDF can take of the PNG `bytes`: an 8-bit grey or RGB picture's own, and,
+    /// `forPDF` only (they cost a compression, which only a PDF uses), an 8-bit picture with
+    /// alpha's colour and alpha rows, compressed again. Nil: Cairo compresses the decoded
+    /// pixels.
+    private static func flateImage(of bytes: [UInt8], forPDF: Bool) -> FlateImage? {
+        if let rows = PNGRows(png: bytes) { return FlateImage(rows) }
+        guard forPDF, let rows = PNGAlphaRows(png: bytes) else { return nil }
+        return try? FlateImage(rows, deflater: Deflater())
     }
 
     /// Throws what `load` would, for a fraction of a decode: a PNG that `PNGIntegrity` vouches
