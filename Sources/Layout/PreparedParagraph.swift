@@ -248,6 +248,28 @@ final class PreparedParagraph {
             // The run's text is read through a pointer, word after word, rather than sliced
             // (and the slice retained) for each word.
             Self.shapingText(units[runRange]).withUnsafeBufferPointer { runText in
+                /// Stores the glyphs of the word at `wordStart`, in logical order.
+                func store(_ shaped: UnsafeBufferPointer<ShapedGlyph>, of wordStart: Int, startsWithSpace: Bool) {
+                    // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
+                    let count = shaped.count
+                    for position in 0 ..< count {
+                        let index = item.isRightToLeft ? count - 1 - position : position
+                        let next = item.isRightToLeft ? index - 1 : index + 1
+                        let glyph = shaped[index]
+                        // Letter spacing goes after each character: after the last glyph of a cluster.
+                        let endsCluster = next < 0 || next >= count || shaped[next].cluster != glyph.cluster
+                        let advance = Double(glyph.advance) * scale
+                        glyphs.append(id: glyph.id,
+                                      advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
+                                          + (endsCluster ? tracking : 0),
+                                      xOffset: Double(glyph.xOffset) * scale * (startsWithSpace ? 1 : glyphScale),
+                                      yOffset: Double(glyph.yOffset) * scale + attributes.baselineOffset,
+                                      cluster: wordStart + Int(glyph.cluster))
+                    }
+                }
+                // Half the words of prose are one space: its glyph, the same for every such word
+                // of the run, is looked up in the shaper's table once a run, not at each space.
+                var space: ShapedGlyph?
                 var wordStart = runRange.lowerBound
                 while wordStart < runRange.upperBound {
                     let startsWithSpace = Self.isSpace(units[wordStart])
@@ -256,22 +278,13 @@ final class PreparedParagraph {
                         wordEnd += 1
                     }
                     let word = UnsafeBufferPointer(rebasing: runText[wordStart - runRange.lowerBound ..< wordEnd - runRange.lowerBound])
-                    shaper.withGlyphs(of: word, in: context) { shaped in
-                        // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
-                        let count = shaped.count
-                        for position in 0 ..< count {
-                            let index = item.isRightToLeft ? count - 1 - position : position
-                            let next = item.isRightToLeft ? index - 1 : index + 1
-                            let glyph = shaped[index]
-                            // Letter spacing goes after each character: after the last glyph of a cluster.
-                            let endsCluster = next < 0 || next >= count || shaped[next].cluster != glyph.cluster
-                            let advance = Double(glyph.advance) * scale
-                            glyphs.append(id: glyph.id,
-                                          advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
-                                              + (endsCluster ? tracking : 0),
-                                          xOffset: Double(glyph.xOffset) * scale * (startsWithSpace ? 1 : glyphScale),
-                                          yOffset: Double(glyph.yOffset) * scale + attributes.baselineOffset,
-                                          cluster: wordStart + Int(glyph.cluster))
+                    let isOneSpace = word.count == 1 && word[0] == 0x20
+                    if isOneSpace, let known = space {
+                        withUnsafePointer(to: known) { store(UnsafeBufferPointer(start: $0, count: 1), of: wordStart, startsWithSpace: true) }
+                    } else {
+                        shaper.withGlyphs(of: word, in: context) { shaped in
+                            if isOneSpace, shaped.count == 1 { space = shaped[0] }
+                            store(shaped, of: wordStart, startsWithSpace: startsWithSpace)
                         }
                     }
                     wordStart = wordEnd
