@@ -60,9 +60,9 @@ final class PlainProseBreaksTests: XCTestCase {
     }
 
     func testRandomStringsOfItsCharacters() {
-        // Its letters, digits, spaces and marks, in every arrangement, and a few characters it
-        // leaves to ICU (a hyphen, an apostrophe, a parenthesis, a tab, a no-break space, é).
-        let alphabet = Array("aZ09  ,.:;?!".utf16) + Array("-')\t\u{A0}é".utf16)
+        // Its letters, digits, apostrophes, spaces and marks, in every arrangement, and a few
+        // characters it leaves to ICU (a hyphen, a parenthesis, a tab, a no-break space, é, ’).
+        let alphabet = Array("aZ09'  ,.:;?!".utf16) + Array("-)\t\u{A0}é\u{2019}".utf16)
         var random = SplitMix(seed: 17)
         var answered = 0
         for _ in 0 ..< 20_000 {
@@ -82,6 +82,7 @@ final class PlainProseBreaksTests: XCTestCase {
         XCTAssertEqual(offsets("  two  spaces  "), [2, 7, 15])
         XCTAssertEqual(offsets("   "), [3])
         XCTAssertEqual(offsets("Why? Because: 12, 13; and so!"), [5, 14, 18, 22, 26, 29])
+        XCTAssertEqual(offsets("the LORD's house, 'twas Moses' rod."), [4, 11, 18, 24, 31, 35])
         // A mark after a space or another mark, or a word right after a mark: ICU's to answer.
         XCTAssertNil(offsets("word ."))
         XCTAssertNil(offsets("what?!"))
