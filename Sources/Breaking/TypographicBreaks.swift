@@ -55,7 +55,7 @@ extension BreakOpportunities {
     public func removingBreaksBeforeClosingPunctuation(in units: ArraySlice<UInt16>) -> BreakOpportunities {
         // Every break taken away is next to a closing mark (the dashes are among them): a
         // paragraph without one keeps its opportunities, told by one look at each character.
-        guard units.contains(where: Self.isClosingMark) else { return self }
+        guard Self.holdsClosingMark(units) else { return self }
         var result = BreakOpportunities(offsets: [], mandatory: [])
         result.offsets.reserveCapacity(offsets.count)
         result.mandatory.reserveCapacity(offsets.count)
@@ -66,6 +66,15 @@ extension BreakOpportunities {
             result.append(offset, mandatory: isMandatory)
         }
         return result
+    }
+
+    /// Whether `units` hold a closing mark: one comparison a character through a pointer (every
+    /// closing mark is past U+00BA), where a slice's subscript checks its bounds at each.
+    static func holdsClosingMark(_ units: ArraySlice<UInt16>) -> Bool {
+        units.withUnsafeBufferPointer { units in
+            for unit in units where unit > 0xBA && isClosingMark(unit) { return true }
+            return false
+        }
     }
 
     /// Whether a line starting at `offset` would start with a closing mark.

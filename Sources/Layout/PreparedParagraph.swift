@@ -108,11 +108,16 @@ final class PreparedParagraph {
                                             from: typographic.opportunities)
         addressBreaks = Set(typographic.addressBreaks)
         addressStarts = Set(typographic.addressStarts)
-        hasTabs = units.contains(0x09)
         // A list item's tab comes before its first space: the rest of the paragraph can be
         // broken optimally, its first line measured with the tab stop (see ParagraphBreaker).
-        let firstSpace = units.firstIndex(of: 0x20) ?? units.endIndex
-        tabsOnlyBeforeFirstSpace = !units[firstSpace...].contains(0x09)
+        // Most paragraphs have no tab, which one look at each character tells.
+        hasTabs = units.withUnsafeBufferPointer { $0.contains(0x09) }
+        if hasTabs {
+            let firstSpace = units.firstIndex(of: 0x20) ?? units.endIndex
+            tabsOnlyBeforeFirstSpace = !units[firstSpace...].contains(0x09)
+        } else {
+            tabsOnlyBeforeFirstSpace = true
+        }
         bidi = BidiParagraph(units, direction: style.direction)
         glyphs.start(expecting: units.count)
         var runs: [StyleRun] = []
@@ -200,12 +205,16 @@ final class PreparedParagraph {
 
     /// The face that sets most of the paragraph's characters (the first such when tied).
     private static func mainFace(of items: [TextItem]) -> Font? {
+        // A paragraph of one item (most) has its face; the items' fields are read where they lie,
+        // not copied with their attributes.
+        if items.count == 1 { return items[0].attributes.runDelegate == nil ? items[0].font : nil }
         var counts: [(font: Font, characters: Int)] = []
-        for item in items where item.attributes.runDelegate == nil {
-            if let index = counts.firstIndex(where: { $0.font === item.font }) {
-                counts[index].characters += item.range.count
+        for index in items.indices where items[index].attributes.runDelegate == nil {
+            let font = items[index].font, characters = items[index].range.count
+            if let known = counts.firstIndex(where: { $0.font === font }) {
+                counts[known].characters += characters
             } else {
-                counts.append((item.font, item.range.count))
+                counts.append((font, characters))
             }
         }
         return counts.max { $0.characters < $1.characters }?.font
@@ -312,7 +321,8 @@ final class PreparedParagraph {
     /// zero-width space, so neither shows the font's missing-glyph box. Same length, so
     /// clusters are unchanged.
     static func shapingText(_ text: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
-        guard text.contains(where: { $0 == 0x09 || $0 == 0x2028 }) else { return text }
+        // Looked for through a pointer: a slice's subscript checks its bounds at each character.
+        guard text.withUnsafeBufferPointer({ $0.contains { $0 == 0x09 || $0 == 0x2028 } }) else { return text }
         return ArraySlice(text.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
     }
 
