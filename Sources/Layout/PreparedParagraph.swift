@@ -110,8 +110,8 @@ final class PreparedParagraph {
         addressStarts = Set(typographic.addressStarts)
         // A list item's tab comes before its first space: the rest of the paragraph can be
         // broken optimally, its first line measured with the tab stop (see ParagraphBreaker).
-        // Most paragraphs have no tab, which one look at each character tells.
-        hasTabs = units.withUnsafeBufferPointer { $0.contains(0x09) }
+        // Most paragraphs have no tab.
+        hasTabs = UnitScan.contains(0x09, or: 0x09, in: units)
         if hasTabs {
             let firstSpace = units.firstIndex(of: 0x20) ?? units.endIndex
             tabsOnlyBeforeFirstSpace = !units[firstSpace...].contains(0x09)
@@ -321,8 +321,7 @@ final class PreparedParagraph {
     /// zero-width space, so neither shows the font's missing-glyph box. Same length, so
     /// clusters are unchanged.
     static func shapingText(_ text: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
-        // Looked for through a pointer: a slice's subscript checks its bounds at each character.
-        guard text.withUnsafeBufferPointer({ $0.contains { $0 == 0x09 || $0 == 0x2028 } }) else { return text }
+        guard UnitScan.contains(0x09, or: 0x2028, in: text) else { return text }
         return ArraySlice(text.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
     }
 
