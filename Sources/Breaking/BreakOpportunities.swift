@@ -19,8 +19,19 @@ public struct BreakOpportunities: Sendable, Equatable {
 
     /// The same for a slice of a text's storage, what layout passes for every paragraph: not
     /// generic, so that ICU reads the units where they lie, without a copy made through an
-    /// unspecialised iterator.
+    /// unspecialised iterator. Plain English prose, most paragraphs of a book, is answered
+    /// without ICU (PlainProseBreaks), as ICU would.
     public static func find(in units: ArraySlice<UInt16>, locale: String = "en") -> BreakOpportunities {
+        guard !units.isEmpty else { return BreakOpportunities(offsets: [], mandatory: []) }
+        if PlainProseBreaks.applies(to: locale),
+           let plain = units.withUnsafeBufferPointer({ PlainProseBreaks.find(in: $0) }) {
+            return plain
+        }
+        return findWithICU(in: units, locale: locale)
+    }
+
+    /// ICU's answer alone, for every text (what the plain prose's shortcut must agree with).
+    static func findWithICU(in units: ArraySlice<UInt16>, locale: String) -> BreakOpportunities {
         guard !units.isEmpty else { return BreakOpportunities(offsets: [], mandatory: []) }
         // Arrays of a repeated element rather than `init(repeating:count:)`, which the standard
         // library allocates and fills unspecialised (docs/pipeline.md, "Speed: the layout

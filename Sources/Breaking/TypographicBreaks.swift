@@ -55,7 +55,7 @@ extension BreakOpportunities {
     public func removingBreaksBeforeClosingPunctuation(in units: ArraySlice<UInt16>) -> BreakOpportunities {
         // Every break taken away is next to a closing mark (the dashes are among them): a
         // paragraph without one keeps its opportunities, told by one look at each character.
-        guard units.contains(where: Self.isClosingMark) else { return self }
+        guard Self.holdsClosingMark(units) else { return self }
         var result = BreakOpportunities(offsets: [], mandatory: [])
         result.offsets.reserveCapacity(offsets.count)
         result.mandatory.reserveCapacity(offsets.count)
@@ -66,6 +66,19 @@ extension BreakOpportunities {
             result.append(offset, mandatory: isMandatory)
         }
         return result
+    }
+
+    /// Whether `units` hold a closing mark. Every one is past U+00BA: the largest unit is found
+    /// first, by a loop without an early exit that the compiler makes vector instructions of,
+    /// and text below (most prose in a Latin script) is not looked at again.
+    static func holdsClosingMark(_ units: ArraySlice<UInt16>) -> Bool {
+        units.withUnsafeBufferPointer { units in
+            var largest: UInt16 = 0
+            for unit in units { largest = max(largest, unit) }
+            guard largest > 0xBA else { return false }
+            for unit in units where unit > 0xBA && isClosingMark(unit) { return true }
+            return false
+        }
     }
 
     /// Whether a line starting at `offset` would start with a closing mark.

@@ -108,11 +108,16 @@ final class PreparedParagraph {
                                             from: typographic.opportunities)
         addressBreaks = Set(typographic.addressBreaks)
         addressStarts = Set(typographic.addressStarts)
-        hasTabs = units.contains(0x09)
         // A list item's tab comes before its first space: the rest of the paragraph can be
         // broken optimally, its first line measured with the tab stop (see ParagraphBreaker).
-        let firstSpace = units.firstIndex(of: 0x20) ?? units.endIndex
-        tabsOnlyBeforeFirstSpace = !units[firstSpace...].contains(0x09)
+        // Most paragraphs have no tab.
+        hasTabs = UnitScan.contains(0x09, or: 0x09, in: units)
+        if hasTabs {
+            let firstSpace = units.firstIndex(of: 0x20) ?? units.endIndex
+            tabsOnlyBeforeFirstSpace = !units[firstSpace...].contains(0x09)
+        } else {
+            tabsOnlyBeforeFirstSpace = true
+        }
         bidi = BidiParagraph(units, direction: style.direction)
         glyphs.start(expecting: units.count)
         var runs: [StyleRun] = []
@@ -200,12 +205,16 @@ final class PreparedParagraph {
 
     /// The face that sets most of the paragraph's characters (the first such when tied).
     private static func mainFace(of items: [TextItem]) -> Font? {
+        // A paragraph of one item (most) has its face; the items' fields are read where they lie,
+        // not copied with their attributes.
+        if items.count == 1 { return items[0].attributes.runDelegate == nil ? items[0].font : nil }
         var counts: [(font: Font, characters: Int)] = []
-        for item in items where item.attributes.runDelegate == nil {
-            if let index = counts.firstIndex(where: { $0.font === item.font }) {
-                counts[index].characters += item.range.count
+        for index in items.indices where items[index].attributes.runDelegate == nil {
+            let font = items[index].font, characters = items[index].range.count
+            if let known = counts.firstIndex(where: { $0.font === font }) {
+                counts[known].characters += characters
             } else {
-                counts.append((item.font, item.range.count))
+                counts.append((font, characters))
             }
         }
         return counts.max { $0.characters < $1.characters }?.font
@@ -248,6 +257,28 @@ final class PreparedParagraph {
             // The run's text is read through a pointer, word after word, rather than sliced
             // (and the slice retained) for each word.
             Self.shapingText(units[runRange]).withUnsafeBufferPointer { runText in
+                /// Stores the glyphs of the word at `wordStart`, in logical order.
+                func store(_ shaped: UnsafeBufferPointer<ShapedGlyph>, of wordStart: Int, startsWithSpace: Bool) {
+                    // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
+                    let count = shaped.count
+                    for position in 0 ..< count {
+                        let index = item.isRightToLeft ? count - 1 - position : position
+                        let next = item.isRightToLeft ? index - 1 : index + 1
+                        let glyph = shaped[index]
+                        // Letter spacing goes after each character: after the last glyph of a cluster.
+                        let endsCluster = next < 0 || next >= count || shaped[next].cluster != glyph.cluster
+                        let advance = Double(glyph.advance) * scale
+                        glyphs.append(id: glyph.id,
+                                      advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
+                                          + (endsCluster ? tracking : 0),
+                                      xOffset: Double(glyph.xOffset) * scale * (startsWithSpace ? 1 : glyphScale),
+                                      yOffset: Double(glyph.yOffset) * scale + attributes.baselineOffset,
+                                      cluster: wordStart + Int(glyph.cluster))
+                    }
+                }
+                // Half the words of prose are one space: its glyph, the same for every such word
+                // of the run, is looked up in the shaper's table once a run, not at each space.
+                var space: ShapedGlyph?
                 var wordStart = runRange.lowerBound
                 while wordStart < runRange.upperBound {
                     let startsWithSpace = Self.isSpace(units[wordStart])
@@ -256,22 +287,13 @@ final class PreparedParagraph {
                         wordEnd += 1
                     }
                     let word = UnsafeBufferPointer(rebasing: runText[wordStart - runRange.lowerBound ..< wordEnd - runRange.lowerBound])
-                    shaper.withGlyphs(of: word, in: context) { shaped in
-                        // Right-to-left glyphs come in visual order: walk them backwards to store them logically.
-                        let count = shaped.count
-                        for position in 0 ..< count {
-                            let index = item.isRightToLeft ? count - 1 - position : position
-                            let next = item.isRightToLeft ? index - 1 : index + 1
-                            let glyph = shaped[index]
-                            // Letter spacing goes after each character: after the last glyph of a cluster.
-                            let endsCluster = next < 0 || next >= count || shaped[next].cluster != glyph.cluster
-                            let advance = Double(glyph.advance) * scale
-                            glyphs.append(id: glyph.id,
-                                          advance: (startsWithSpace ? advance * spaceScale : advance * glyphScale + (endsCluster ? letterSpace : 0))
-                                              + (endsCluster ? tracking : 0),
-                                          xOffset: Double(glyph.xOffset) * scale * (startsWithSpace ? 1 : glyphScale),
-                                          yOffset: Double(glyph.yOffset) * scale + attributes.baselineOffset,
-                                          cluster: wordStart + Int(glyph.cluster))
+                    let isOneSpace = word.count == 1 && word[0] == 0x20
+                    if isOneSpace, let known = space {
+                        withUnsafePointer(to: known) { store(UnsafeBufferPointer(start: $0, count: 1), of: wordStart, startsWithSpace: true) }
+                    } else {
+                        shaper.withGlyphs(of: word, in: context) { shaped in
+                            if isOneSpace, shaped.count == 1 { space = shaped[0] }
+                            store(shaped, of: wordStart, startsWithSpace: startsWithSpace)
                         }
                     }
                     wordStart = wordEnd
@@ -299,7 +321,7 @@ final class PreparedParagraph {
     /// zero-width space, so neither shows the font's missing-glyph box. Same length, so
     /// clusters are unchanged.
     static func shapingText(_ text: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
-        guard text.contains(where: { $0 == 0x09 || $0 == 0x2028 }) else { return text }
+        guard UnitScan.contains(0x09, or: 0x2028, in: text) else { return text }
         return ArraySlice(text.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
     }
 

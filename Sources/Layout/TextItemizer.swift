@@ -54,7 +54,7 @@ final class TextItemizer {
     /// `range` cut into stretches of one face.
     private func faceRuns(_ range: Range<Int>, of units: ArraySlice<UInt16>, primary: Font,
                           attributes: TextAttributes) -> [(range: Range<Int>, font: Font)] {
-        if attributes.runDelegate != nil || (primary.coversPrintableASCII && !units[range].contains(where: { $0 >= 0x80 })) {
+        if attributes.runDelegate != nil || (primary.coversPrintableASCII && UnitScan.isASCII(units[range])) {
             return [(range, primary)]
         }
         var runs: [(range: Range<Int>, font: Font)] = []

@@ -159,7 +159,11 @@ public struct AttributedText: Sendable {
     }
 
     public func attributeRuns(in range: Range<Int>) -> [(range: Range<Int>, attributes: TextAttributes)] {
-        attributeRuns.runs(in: range).map { ($0.range, $0.value) }
+        // Made in one pass: mapping `runs(in:)` made a second array and copied each run's
+        // attributes into it (their strings and arrays retained), once a paragraph in layout.
+        var runs: [(range: Range<Int>, attributes: TextAttributes)] = []
+        attributeRuns.forEachRun(in: range) { index, clipped in runs.append((clipped, attributeRuns.value(ofRun: index))) }
+        return runs
     }
 
     /// The ranges within `range` whose attributes pass `test`, one a run, without copying any

@@ -82,7 +82,7 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
     }
 
     /// Calls `body` with the index of each run overlapping `range` and its range clipped to it.
-    private func forEachRun(in range: Range<Int>, _ body: (Int, Range<Int>) -> Void) {
+    func forEachRun(in range: Range<Int>, _ body: (Int, Range<Int>) -> Void) {
         guard !range.isEmpty else { return }
         var index = runIndex(at: range.lowerBound)
         while index < runCount, starts[index] < range.upperBound {

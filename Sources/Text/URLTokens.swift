@@ -36,19 +36,23 @@ public enum URLTokens {
     /// `isAddress`): most paragraphs have none, and one look at each character tells, where
     /// cutting the paragraph into tokens and trimming each took ten times as long.
     static func mayHoldAddress(_ units: ArraySlice<UInt16>) -> Bool {
-        for index in units.indices {
-            switch units[index] {
-            case 0x40:
-                return true
-            case 0x3A where index + 2 < units.endIndex && units[index + 1] == 0x2F && units[index + 2] == 0x2F:
-                return true
-            case 0x2E where index - 3 >= units.startIndex && units[index - 3 ..< index].allSatisfy({ $0 | 0x20 == 0x77 }):
-                return true
-            default:
-                continue
+        // Through a pointer: a slice's subscript checks its bounds at each character.
+        units.withUnsafeBufferPointer { units in
+            for index in units.indices {
+                switch units[index] {
+                case 0x40:
+                    return true
+                case 0x3A where index + 2 < units.count && units[index + 1] == 0x2F && units[index + 2] == 0x2F:
+                    return true
+                case 0x2E where index >= 3 && units[index - 3] | 0x20 == 0x77 && units[index - 2] | 0x20 == 0x77
+                    && units[index - 1] | 0x20 == 0x77:
+                    return true
+                default:
+                    continue
+                }
             }
+            return false
         }
-        return false
     }
 
     /// Where `token` (a range `find` returned) may break: after its separators, never inside a

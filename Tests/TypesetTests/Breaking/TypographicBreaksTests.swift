@@ -1,4 +1,4 @@
-import Breaking
+@testable import Breaking
 import Foundation
 import Text
 import XCTest
@@ -76,6 +76,17 @@ final class TypographicBreaksTests: XCTestCase {
         let quoted = Array("he said \u{201C}yes \u{201D} and left".utf16)[...]
         XCTAssertNotEqual(BreakOpportunities.find(in: quoted).removingBreaksBeforeClosingPunctuation(in: quoted),
                           BreakOpportunities.find(in: quoted))
+    }
+
+    func testTheLookForAClosingMarkFindsEveryOneAndNothingElse() {
+        for unit in UInt16.min ... UInt16.max {
+            let text = Array("word ".utf16) + [unit] + Array(" word".utf16)
+            XCTAssertEqual(BreakOpportunities.holdsClosingMark(text[...]), BreakOpportunities.isClosingMark(unit), "U+\(String(unit, radix: 16))")
+        }
+        // Only the slice's own units: a mark just outside it is not in the paragraph.
+        let text = Array("\u{201D}word word\u{2019}".utf16)
+        XCTAssertFalse(BreakOpportunities.holdsClosingMark(text[1 ..< text.count - 1]))
+        XCTAssertTrue(BreakOpportunities.holdsClosingMark(text[0 ..< text.count - 1]))
     }
 
     func testAHardBreakInsideAnAddressStays() {

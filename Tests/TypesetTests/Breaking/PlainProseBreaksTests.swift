@@ -1,0 +1,106 @@
+@testable import Breaking
+import Foundation
+import XCTest
+
+/// The shortcut for plain English prose must give exactly ICU's opportunities wherever it
+/// answers: checked on every verse of the King James Bible (the bench's book), on every line of
+/// the fixtures, and on random strings of the characters it reads.
+final class PlainProseBreaksTests: XCTestCase {
+    /// Debian's `bible-kjv` (`make deps` installs it), as bench/lib.sh sets the book.
+    private static let biblePackage = "bible-kjv"
+    private static let bibleCommand = "/usr/bin/bible"
+
+    /// Asserts that the shortcut agrees with ICU on `text`; whether it answered at all.
+    @discardableResult
+    private func checkAgainstICU(_ text: [UInt16], _ label: @autoclosure () -> String,
+                                 file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard let plain = text.withUnsafeBufferPointer({ PlainProseBreaks.find(in: $0) }) else { return false }
+        let icu = BreakOpportunities.findWithICU(in: text[...], locale: "en")
+        XCTAssertEqual(plain, icu, label(), file: file, line: line)
+        return true
+    }
+
+    private func lines(of data: Data) -> [[UInt16]] {
+        String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf16) }
+    }
+
+    func testEveryVerseOfTheKingJamesBible() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.bibleCommand) else {
+            return XCTFail("\(Self.bibleCommand) is missing: install Debian's \(Self.biblePackage) package (make deps does)")
+        }
+        let bible = Process()
+        bible.executableURL = URL(fileURLWithPath: Self.bibleCommand)
+        bible.arguments = ["-l100000", "Gen1:1-Rev22:21"]
+        let output = Pipe()
+        bible.standardOutput = output
+        try bible.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        bible.waitUntilExit()
+        let verses = lines(of: data).map { Array($0.drop { $0 == 0x20 }) }
+        XCTAssertGreaterThan(verses.count, 31_000)
+        var answered = 0
+        for (number, verse) in verses.enumerated() where checkAgainstICU(verse, "line \(number + 1)") { answered += 1 }
+        // Most verses are plain prose: the shortcut is what the book's layout takes.
+        XCTAssertGreaterThan(answered, verses.count * 3 / 4)
+    }
+
+    func testEveryLineOfTheFixtures() throws {
+        let fixtures = TestSupport.repositoryRoot.appendingPathComponent("Fixtures")
+        let files = FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil)!
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "txt" }
+        XCTAssertFalse(files.isEmpty)
+        var answered = 0
+        for file in files {
+            for (number, line) in lines(of: try Data(contentsOf: file)).enumerated()
+            where checkAgainstICU(line, "\(file.lastPathComponent):\(number + 1)") {
+                answered += 1
+            }
+        }
+        XCTAssertGreaterThan(answered, 100)
+    }
+
+    func testRandomStringsOfItsCharacters() {
+        // Its letters, digits, apostrophes, spaces and marks, in every arrangement, and a few
+        // characters it leaves to ICU (a hyphen, a parenthesis, a tab, a no-break space, é, ’).
+        let alphabet = Array("aZ09'  ,.:;?!".utf16) + Array("-)\t\u{A0}é\u{2019}".utf16)
+        var random = SplitMix(seed: 17)
+        var answered = 0
+        for _ in 0 ..< 20_000 {
+            let length = Int(random.next() % 12)
+            let choices = random.next() % 2 == 0 ? alphabet.count - 6 : alphabet.count
+            let text = (0 ..< length).map { _ in alphabet[Int(random.next() % UInt64(choices))] }
+            if checkAgainstICU(text, String(decoding: text, as: UTF16.self).debugDescription) { answered += 1 }
+        }
+        XCTAssertGreaterThan(answered, 1_000)
+    }
+
+    func testWhatItAnswers() {
+        func offsets(_ string: String) -> [Int]? {
+            Array(string.utf16).withUnsafeBufferPointer { PlainProseBreaks.find(in: $0) }?.offsets
+        }
+        XCTAssertEqual(offsets("In the beginning God created the heaven and the earth."), [3, 7, 17, 21, 29, 33, 40, 44, 48, 54])
+        XCTAssertEqual(offsets("  two  spaces  "), [2, 7, 15])
+        XCTAssertEqual(offsets("   "), [3])
+        XCTAssertEqual(offsets("Why? Because: 12, 13; and so!"), [5, 14, 18, 22, 26, 29])
+        XCTAssertEqual(offsets("the LORD's house, 'twas Moses' rod."), [4, 11, 18, 24, 31, 35])
+        // A mark after a space or another mark, or a word right after a mark: ICU's to answer.
+        XCTAssertNil(offsets("word ."))
+        XCTAssertNil(offsets("what?!"))
+        XCTAssertNil(offsets("3:16"))
+        XCTAssertNil(offsets(", word"))
+        XCTAssertNil(offsets("state-of-the-art"))
+        XCTAssertNil(offsets(""))
+    }
+
+    func testOnlyEnglishTakesTheShortcut() {
+        XCTAssertTrue(PlainProseBreaks.applies(to: "en"))
+        XCTAssertTrue(PlainProseBreaks.applies(to: "en-GB"))
+        XCTAssertTrue(PlainProseBreaks.applies(to: "en_US"))
+        XCTAssertFalse(PlainProseBreaks.applies(to: "eng"))
+        XCTAssertFalse(PlainProseBreaks.applies(to: "de"))
+        XCTAssertFalse(PlainProseBreaks.applies(to: ""))
+        // Another language's answer is ICU's, whatever the text.
+        let text = Array("Ein Satz, und noch einer.".utf16)
+        XCTAssertEqual(BreakOpportunities.find(in: text[...], locale: "de"), BreakOpportunities.findWithICU(in: text[...], locale: "de"))
+    }
+}
