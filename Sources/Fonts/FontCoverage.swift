@@ -50,8 +50,13 @@ public enum FontCoverage {
                 let asciiCovered = font.coversPrintableASCII
                 var offset = range.lowerBound
                 while offset < range.upperBound {
-                    let unit = units[offset]
-                    if asciiCovered, unit >= 0x20, unit < 0x7F {
+                    // Printable ASCII, skipped by a loop of its own (the subtraction wraps below
+                    // 0x20), and the line feed that ends every paragraph, which needs no glyph.
+                    if asciiCovered {
+                        while offset < range.upperBound, units[offset] &- 0x20 < 0x5F { offset += 1 }
+                        if offset == range.upperBound { break }
+                    }
+                    if units[offset] == 0x0A {
                         offset += 1
                         continue
                     }

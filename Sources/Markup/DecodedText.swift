@@ -22,33 +22,44 @@ enum DecodedText {
         var invalid: Int?
         // A byte of UTF-8 is at most a unit of UTF-16 (four bytes make two): the units are
         // written through a pointer into an array as long as the bytes.
-        let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { units, written in
-            written = 0
-            bytes.withUnsafeBufferPointer { buffer in
+        let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+            // The loop works on local copies (the output's pointer, the count written), which
+            // stay in registers: through the closure's `inout` parameters every byte cost a
+            // load and a store more.
+            let output = buffer
+            var written = 0
+            defer { initialized = written }
+            bytes.withUnsafeBufferPointer { input in
                 var index = 0
-                while index < buffer.count {
-                    let byte = buffer[index]
+                while index < input.count {
+                    let byte = input[index]
                     index += 1
                     if byte < 0x80 {
-                        if byte == 0x0D, index < buffer.count, buffer[index] == 0x0A { index += 1 }
+                        // Above the line ends: a printing character or a control, stored as it is.
+                        if byte > 0x0D {
+                            output[written] = UInt16(truncatingIfNeeded: byte)
+                            written += 1
+                            continue
+                        }
+                        if byte == 0x0D, index < input.count, input[index] == 0x0A { index += 1 }
                         let isLineEnd = byte == 0x0A || byte == 0x0D
-                        units[written] = isLineEnd ? 0x0A : UInt16(byte)
+                        output[written] = isLineEnd ? 0x0A : UInt16(truncatingIfNeeded: byte)
                         written += 1
                         if isLineEnd { lineStarts.append(written) }
                         continue
                     }
                     var decoder = UTF8()
-                    var rest = UnsafeBufferPointer(rebasing: buffer[(index - 1)...]).makeIterator()
+                    var rest = UnsafeBufferPointer(rebasing: input[(index - 1)...]).makeIterator()
                     guard case .scalarValue(let scalar) = decoder.decode(&rest) else {
                         invalid = index - 1
                         return
                     }
                     if scalar.value <= 0xFFFF {
-                        units[written] = UInt16(scalar.value)
+                        output[written] = UInt16(scalar.value)
                         written += 1
                     } else {
-                        units[written] = UTF16.leadSurrogate(scalar)
-                        units[written + 1] = UTF16.trailSurrogate(scalar)
+                        output[written] = UTF16.leadSurrogate(scalar)
+                        output[written + 1] = UTF16.trailSurrogate(scalar)
                         trailSurrogates.append(written + 1)
                         written += 2
                     }

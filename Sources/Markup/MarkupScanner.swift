@@ -45,7 +45,7 @@ struct MarkupScanner {
                 let start = position
                 position += 1
                 if unit != 0x0A {
-                    while position < units.count, !Self.endsStretch(units[position]) { position += 1 }
+                    position = stretchEnd(from: position)
                     if position < units.count, units[position] == 0x0A { position += 1 }
                 }
                 text.append(copying: start ..< position, of: units)
@@ -55,11 +55,21 @@ struct MarkupScanner {
         return text.isEmpty ? nil : .text(text)
     }
 
-    /// Whether `unit` needs a look of its own: a tag, a reference, a NUL, a noncharacter; a
-    /// line end ends a token.
-    private static func endsStretch(_ unit: UInt16) -> Bool {
-        unit == lessThan || unit == ampersand || unit == 0 || unit == 0x0A || Noncharacters.mayStart(unit)
+    /// Where the ordinary characters from `start` end: at the first unit that needs a look of
+    /// its own, or at the end. The loop every character of plain text goes through.
+    private func stretchEnd(from start: Int) -> Int {
+        units.withUnsafeBufferPointer { UnitSearch.stretchEnd(in: $0, from: start, endsStretch: Self.endsStretch) }
     }
+
+    /// Whether `unit` needs a look of its own: a tag, a reference, a NUL, a noncharacter; a
+    /// line end ends a token. Two comparisons for most characters.
+    private static func endsStretch(_ unit: UInt16) -> Bool {
+        if unit < 0x40 { return stopsBelow0x40 & (1 << UInt64(unit)) != 0 }
+        return unit >= 0xD800 && Noncharacters.mayStart(unit)
+    }
+
+    /// NUL, line feed, `&` and `<`, the units below 0x40 that end a stretch, as bits.
+    private static let stopsBelow0x40: UInt64 = 1 << 0x00 | 1 << 0x0A | 1 << 0x26 | 1 << 0x3C
 
     private static let lessThan: UInt16 = 0x3C
     private static let greaterThan: UInt16 = 0x3E
