@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The drawing thread and what it is made of: typeset's own text writer (PDFTextLayer: the
 # glyphs' operators, each page's stream deflated), Cairo (everything else it still draws) and
-# the rest of typeset's drawing code; the finishing step and layout. Counted in instructions
+# the rest of typeset's drawing code; the finishing step, layout, and reading and parsing
+# the source before them (Typesetter.prepare). Counted in instructions
 # (callgrind), which the shared machine's load does not change, on the first 500 kB of the
 # KJV set as bench/run.sh sets the book (91 pages). See docs/pipeline.md, "Speed: drawing
 # and the content streams".
@@ -61,6 +62,8 @@ rows = [('the whole run (every thread)', total),
         ('finishing: PDFFinisher.finish', find(r'PDFFinisherV6finish')),
         ('  of which ArtifactMarking.mark', find(r'ArtifactMarkingO4mark')),
         ('layout: Paginator.next', find(r'PaginatorV4next')),
+        ('reading and parsing: Typesetter.prepare', find(r'TypesetterC7prepare6fileAt')),
+        ('  of which Markup.Parser.parse', find(r'Markup0A6ParserV5parse')),
         ('deflate (zlib, libdeflate), wherever called', find(r'^\?\?\?:deflate$') + find(r'libdeflate_zlib_compress$'))]
 for label, count in rows:
     print(f'{label:40} {count / 1e6:9.0f} M instructions')

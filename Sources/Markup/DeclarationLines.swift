@@ -12,7 +12,11 @@ struct DeclarationLines {
     private var hasDeclaration = false
 
     static func isDeclaration(_ tag: Tag) -> Bool {
-        ["p", "style", "rule", "meta", "section", "keep", "columnbreak", "pagebreak", "exclusion", "figure", "aside"].contains(tag.name)
+        // A switch, not an array literal's `contains`: no array made for every tag.
+        switch tag.name {
+        case "p", "style", "rule", "meta", "section", "keep", "columnbreak", "pagebreak", "exclusion", "figure", "aside": return true
+        default: return false
+        }
     }
 
     /// Notes a declaration (a comment, or a tag for which `isDeclaration` holds).
