@@ -1,9 +1,11 @@
-/// The searches every character of a document goes through — the scanner's ordinary
-/// characters, the line feeds that end paragraphs — done eight UTF-16 units at a time: one
+import Text
+
+/// The searches every character of markup goes through — the scanner's ordinary characters,
+/// the line feeds that end paragraphs — done eight UTF-16 units at a time (`UnitBlocks`): one
 /// vector comparison tells whether a block of eight holds a unit worth a look, and only such a
 /// block is looked at unit by unit.
 enum UnitSearch {
-    private typealias Block = SIMD8<UInt16>
+    private typealias Block = UnitBlocks.Block
 
     /// The index of the first line feed in `units`, or nil.
     static func firstLineFeed(in units: ArraySlice<UInt16>) -> Int? {
@@ -11,7 +13,7 @@ enum UnitSearch {
             let lineFeeds = Block(repeating: 0x0A)
             var index = 0
             while true {
-                index = firstBlock(in: buffer, from: index) { any($0 .== lineFeeds) }
+                index = UnitBlocks.firstBlock(in: buffer, from: index, end: buffer.count) { any($0 .== lineFeeds) }
                 let blockEnd = min(index + Block.scalarCount, buffer.count)
                 while index < blockEnd {
                     if buffer[index] == 0x0A { return units.startIndex + index }
@@ -31,7 +33,7 @@ enum UnitSearch {
         let belowSurrogates = Block(repeating: 0xD7FF)
         var index = start
         while true {
-            index = firstBlock(in: units, from: index) { block in
+            index = UnitBlocks.firstBlock(in: units, from: index, end: units.count) { block in
                 // Split in two: one expression of five comparisons takes the type checker too long.
                 let markup = (block .== nuls) .| (block .== lineFeeds) .| (block .== ampersands) .| (block .== lessThans)
                 return any(markup .| (block .> belowSurrogates))
@@ -43,19 +45,5 @@ enum UnitSearch {
             }
             if index == units.count { return index }
         }
-    }
-
-    /// The start of the first whole block from `start` for which `mayHold` holds, or of the
-    /// units left after the last whole block.
-    @inline(__always)
-    private static func firstBlock(in units: UnsafeBufferPointer<UInt16>, from start: Int, where mayHold: (Block) -> Bool) -> Int {
-        guard let base = UnsafeRawPointer(units.baseAddress) else { return start }
-        var index = start
-        while index + Block.scalarCount <= units.count {
-            let block = base.loadUnaligned(fromByteOffset: index * MemoryLayout<UInt16>.stride, as: Block.self)
-            if mayHold(block) { break }
-            index += Block.scalarCount
-        }
-        return index
     }
 }
