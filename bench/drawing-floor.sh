@@ -63,7 +63,6 @@ rows = [('the whole run (every thread)', total),
         ('  of which ArtifactMarking.mark', find(r'ArtifactMarkingO4mark')),
         ('layout: Paginator.next', find(r'PaginatorV4next')),
         ('reading and parsing: Typesetter.prepare', find(r'TypesetterC7prepare6fileAt')),
-        ('  of which ParsePass.run (the markup)', find(r'ParsePassV3run')),
         ('deflate (zlib, libdeflate), wherever called', find(r'^\?\?\?:deflate$') + find(r'libdeflate_zlib_compress$'))]
 for label, count in rows:
     print(f'{label:40} {count / 1e6:9.0f} M instructions')
