@@ -16,10 +16,7 @@ text=""
 if [ $# -gt 0 ] && [ -f "$1" ]; then text=$(realpath "$1"); shift; fi
 cd "$(dirname "$0")/.."
 source bench/lib.sh
-typeset=$(realpath "${TYPESET:-.build/release/typeset}")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-apt_install bible-kjv valgrind
+callgrind_work
 
 if [ -n "$text" ]; then
   cp "$text" "$work/part.txt"
@@ -27,8 +24,6 @@ else
   kjv_text "$work/kjv.txt"
   head -c 500000 "$work/kjv.txt" | sed '$d' > "$work/part.txt"
 fi
-# Valgrind cannot read the DWARF of Swift's release builds: a copy without it, symbols kept.
-strip --strip-debug "$typeset" -o "$work/typeset"
 book=(--page-size letter --margin 54 --columns 2 --gutter 18 --font "Liberation Serif" --font-size 10
       --align justify --lang en --paragraph-spacing 0 "$@")
 TYPESET_FONTS=$PWD/fonts SOURCE_DATE_EPOCH=946684800 valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \

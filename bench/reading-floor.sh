@@ -15,10 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
-typeset=$(realpath "${TYPESET:-.build/release/typeset}")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-apt_install bible-kjv valgrind
+callgrind_work
 
 kjv_text "$work/kjv.txt"
 head -c 500000 "$work/kjv.txt" | sed '$d' > "$work/part.txt"
@@ -35,8 +32,6 @@ for depth in (1, 10):
 EOF_PY
 cp "$work/kjv.txt" "$work/book.txt"
 
-# Valgrind cannot read the DWARF of Swift's release builds: a copy without it, symbols kept.
-strip --strip-debug "$typeset" -o "$work/typeset"
 book=(--page-size letter --margin 54 --columns 2 --gutter 18 --font "Liberation Serif" --font-size 10
       --align justify --lang en --paragraph-spacing 0 --strict)
 printf '%-12s %10s %10s %10s %10s  (M instructions)\n' input prepare decoding markup coverage
