@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The drawing thread and what it is made of: typeset's own text writer (PDFTextLayer: the
 # glyphs' operators, each page's stream deflated), Cairo (everything else it still draws) and
-# the rest of typeset's drawing code; the finishing step and layout. Counted in instructions
+# the rest of typeset's drawing code; the finishing step, layout, and reading and parsing
+# the source before them (Typesetter.prepare). Counted in instructions
 # (callgrind), which the shared machine's load does not change, on the first 500 kB of the
 # KJV set as bench/run.sh sets the book (91 pages). See docs/pipeline.md, "Speed: drawing
 # and the content streams".
@@ -15,10 +16,7 @@ text=""
 if [ $# -gt 0 ] && [ -f "$1" ]; then text=$(realpath "$1"); shift; fi
 cd "$(dirname "$0")/.."
 source bench/lib.sh
-typeset=$(realpath "${TYPESET:-.build/release/typeset}")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-apt_install bible-kjv valgrind
+callgrind_work
 
 if [ -n "$text" ]; then
   cp "$text" "$work/part.txt"
@@ -26,8 +24,6 @@ else
   kjv_text "$work/kjv.txt"
   head -c 500000 "$work/kjv.txt" | sed '$d' > "$work/part.txt"
 fi
-# Valgrind cannot read the DWARF of Swift's release builds: a copy without it, symbols kept.
-strip --strip-debug "$typeset" -o "$work/typeset"
 book=(--page-size letter --margin 54 --columns 2 --gutter 18 --font "Liberation Serif" --font-size 10
       --align justify --lang en --paragraph-spacing 0 "$@")
 TYPESET_FONTS=$PWD/fonts SOURCE_DATE_EPOCH=946684800 valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
@@ -61,6 +57,7 @@ rows = [('the whole run (every thread)', total),
         ('finishing: PDFFinisher.finish', find(r'PDFFinisherV6finish')),
         ('  of which ArtifactMarking.mark', find(r'ArtifactMarkingO4mark')),
         ('layout: Paginator.next', find(r'PaginatorV4next')),
+        ('reading and parsing: Typesetter.prepare', find(r'TypesetterC7prepare6fileAt')),
         ('deflate (zlib, libdeflate), wherever called', find(r'^\?\?\?:deflate$') + find(r'libdeflate_zlib_compress$'))]
 for label, count in rows:
     print(f'{label:40} {count / 1e6:9.0f} M instructions')

@@ -49,3 +49,16 @@ python_engines() {
 kjv_text() {
   bible -l100000 "Gen1:1-Rev22:21" | sed 's/^ *//' > "$1"
 }
+
+# callgrind_work: what a benchmark counted with callgrind starts from: valgrind and the KJV
+# installed, a temporary folder $work (removed on exit), and in it $work/typeset, the build
+# to measure ($TYPESET, else the release build) without its debug information, which valgrind
+# cannot read in Swift's release builds (the symbols are kept).
+callgrind_work() {
+  local build
+  build=$(realpath "${TYPESET:-.build/release/typeset}")
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  apt_install bible-kjv valgrind
+  strip --strip-debug "$build" -o "$work/typeset"
+}

@@ -41,6 +41,9 @@ public enum FontCoverage {
                                         library: FontLibrary) -> [UncoveredCharacter] {
         var scan = CoverageScan()
         let runs = text.attributeRuns
+        // Printable ASCII is U+0020 ..< U+007F: below it, the subtraction wraps round.
+        let spaces = UnitBlocks.Block(repeating: 0x20), printableCount = UnitBlocks.Block(repeating: 0x5F)
+        let lineFeeds = UnitBlocks.Block(repeating: 0x0A)
         text.storage.withUnsafeBufferPointer { units in
             for run in 0 ..< runs.runCount {
                 let attributes = runs.value(ofRun: run)
@@ -50,8 +53,16 @@ public enum FontCoverage {
                 let asciiCovered = font.coversPrintableASCII
                 var offset = range.lowerBound
                 while offset < range.upperBound {
-                    let unit = units[offset]
-                    if asciiCovered, unit >= 0x20, unit < 0x7F {
+                    // Printable ASCII and the line feed that ends every paragraph, which needs
+                    // no glyph, are passed over eight at a time, then one at a time.
+                    if asciiCovered {
+                        offset = UnitBlocks.firstBlock(in: units, from: offset, end: range.upperBound) { block in
+                            any((block &- spaces .>= printableCount) .& (block .!= lineFeeds))
+                        }
+                        while offset < range.upperBound, units[offset] &- 0x20 < 0x5F || units[offset] == 0x0A { offset += 1 }
+                        if offset == range.upperBound { break }
+                    }
+                    if units[offset] == 0x0A {
                         offset += 1
                         continue
                     }

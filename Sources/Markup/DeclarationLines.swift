@@ -12,7 +12,11 @@ struct DeclarationLines {
     private var hasDeclaration = false
 
     static func isDeclaration(_ tag: Tag) -> Bool {
-        ["p", "style", "rule", "meta", "section", "keep", "columnbreak", "pagebreak", "exclusion", "figure", "aside"].contains(tag.name)
+        // A switch, not an array literal's `contains`: no array made for every tag.
+        switch tag.name {
+        case "p", "style", "rule", "meta", "section", "keep", "columnbreak", "pagebreak", "exclusion", "figure", "aside": return true
+        default: return false
+        }
     }
 
     /// Notes a declaration (a comment, or a tag for which `isDeclaration` holds).
@@ -28,25 +32,21 @@ struct DeclarationLines {
         return heldSpaces
     }
 
-    /// `text` as it should be added to the document.
+    /// `text` as it should be added to the document: `text` itself, not a copy, when all of
+    /// it is added (the common case, a line that prints).
     mutating func text(_ text: SourcedText) -> SourcedText {
-        // Common case, a line that already printed: nothing to decide until its end.
-        guard onlyDeclarations || text.units.contains(0x0A) else { return text }
         let units = text.units
-        // As common: the end of a line that already printed, kept whole.
-        if !onlyDeclarations, units.firstIndex(of: 0x0A) == units.count - 1 {
-            startLine()
-            return text
-        }
         var result = SourcedText()
         var index = 0
         while index < units.count {
             guard onlyDeclarations else {
                 // The rest of a line that prints is kept whole, with its line end.
-                let lineEnd = units[index...].firstIndex(of: 0x0A)
-                result.append(text, range: index ..< (lineEnd.map { $0 + 1 } ?? units.count))
-                index = lineEnd.map { $0 + 1 } ?? units.count
+                let lineEnd = UnitSearch.firstLineFeed(in: units[index...])
+                let end = lineEnd.map { $0 + 1 } ?? units.count
                 if lineEnd != nil { startLine() }
+                if index == 0, end == units.count, result.isEmpty { return text }
+                result.append(text, range: index ..< end)
+                index = end
                 continue
             }
             let unit = units[index]

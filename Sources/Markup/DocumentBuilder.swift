@@ -9,26 +9,34 @@ struct DocumentBuilder {
     private(set) var text: AttributedText
     private(set) var sourceMap: TextSourceMap
     /// The character attributes of the text added next.
-    var attributes: TextAttributes
+    var attributes: TextAttributes { didSet { lastRunsAreCurrent = false } }
     /// Where the tag that chose the current face is (nil: the document's defaults), for
     /// messages about a face that cannot be found.
     var faceOrigin: Int?
     /// The style of paragraphs that begin from now on.
-    var paragraphStyle: ParagraphStyle
+    var paragraphStyle: ParagraphStyle { didSet { paragraphStyleInputsChanged = true } }
     /// The section of paragraphs that begin from now on. Apart from `paragraphStyle`, so that
     /// a `</p>` inside a section does not take its paragraphs out of it.
-    var section: SectionStyle?
+    var section: SectionStyle? { didSet { paragraphStyleInputsChanged = true } }
     /// The figure or aside of paragraphs that begin from now on, apart from `paragraphStyle`
     /// for the same reason as `section`.
-    var box: BoxStyle?
+    var box: BoxStyle? { didSet { paragraphStyleInputsChanged = true } }
     /// The `<keep>` block of paragraphs that begin from now on, apart from `paragraphStyle`
     /// for the same reason as `section`.
-    var keepBlock: Int?
+    var keepBlock: Int? { didSet { paragraphStyleInputsChanged = true } }
     /// A `<columnbreak>` or `<pagebreak>` waiting for the next paragraph to begin, and its tag.
-    var pendingBreak: (kind: ForcedBreak, tagOffset: Int)?
+    var pendingBreak: (kind: ForcedBreak, tagOffset: Int)? { didSet { paragraphStyleInputsChanged = true } }
     /// Whether the current paragraph has characters (its style is then fixed).
     private(set) var paragraphHasText = false
     private var currentParagraphStyle: ParagraphStyle
+    /// Whether something `currentParagraphStyle` is made from changed since it was made (a
+    /// list item's style and a break are used once, so they count as changes for the next
+    /// paragraph). Most paragraphs are styled as the one before, and making and comparing a
+    /// style costs more than a line of text.
+    private var paragraphStyleInputsChanged = true
+    /// Whether the text's last unit carries `attributes` and `currentParagraphStyle`: text
+    /// added now extends its runs without comparing either, and its face is already noted.
+    private var lastRunsAreCurrent = false
     /// A list item's style and number, waiting for the item's paragraph to begin.
     private var pendingListItem: (style: ParagraphStyle, number: Int?)?
     /// The number of the latest paragraph when it was a numbered list item, else 0.
@@ -56,7 +64,7 @@ struct DocumentBuilder {
         sourceMap.append(sourced)
         let units = sourced.units
         var start = 0
-        while let newline = units[start...].firstIndex(of: AttributedText.lineFeed) {
+        while let newline = UnitSearch.firstLineFeed(in: units[start...]) {
             appendInParagraph(units[start ... newline])
             paragraphHasText = false
             start = newline + 1
@@ -70,6 +78,7 @@ struct DocumentBuilder {
         for offset in edits.replacements { text.replaceUnit(at: offset, with: FrenchSpacing.narrowNoBreakSpace) }
         text.insert(edits.insertions)
         sourceMap.insert(edits.insertions)
+        lastRunsAreCurrent = false
     }
 
     /// Appends a picture made by the tag at `tagOffset`.
@@ -77,6 +86,7 @@ struct DocumentBuilder {
         beginParagraphIfNeeded()
         sourceMap.append(SourcedText([AttributedText.objectReplacementCharacter], madeAt: tagOffset))
         text.appendAttachment(image, delegate: delegate, attributes: attributes, paragraphStyle: currentParagraphStyle)
+        lastRunsAreCurrent = false
     }
 
     /// The next paragraph is a list item with `style`, numbered `number` if numbered. A
@@ -96,6 +106,7 @@ struct DocumentBuilder {
     /// change, which returns where the tag that set its face is; each new face is noted there.
     mutating func modifyAttributes(in ranges: [Range<Int>], _ change: (_ range: Int, inout TextAttributes) -> Int) {
         guard !ranges.isEmpty else { return }
+        lastRunsAreCurrent = false
         var faces: [(face: FontDescriptor, origin: Int)] = []
         var seen: Set<FontDescriptor> = []
         text.modifyAttributes(in: ranges) { index, attributes in
@@ -123,13 +134,21 @@ struct DocumentBuilder {
 
     private mutating func appendInParagraph(_ units: ArraySlice<UInt16>) {
         beginParagraphIfNeeded()
+        if lastRunsAreCurrent {
+            text.appendContinuingLastRuns(utf16: units)
+            return
+        }
         noteFace(of: attributes, at: faceOrigin)
         text.append(utf16: units, attributes: attributes, paragraphStyle: currentParagraphStyle)
+        lastRunsAreCurrent = true
     }
 
     private mutating func beginParagraphIfNeeded() {
         guard !paragraphHasText else { return }
         paragraphHasText = true
+        // The paragraph before's style again, unless something it is made from changed.
+        guard paragraphStyleInputsChanged || pendingListItem != nil else { return }
+        let isListItem = pendingListItem != nil
         if let item = pendingListItem {
             currentParagraphStyle = item.style
             listNumber = item.number ?? 0
@@ -143,6 +162,8 @@ struct DocumentBuilder {
         currentParagraphStyle.keepBlock = keepBlock
         // A break waits for the column's next paragraph: a box's are set elsewhere.
         currentParagraphStyle.breakBefore = box == nil ? pendingBreak?.kind : nil
-        if box == nil { pendingBreak = nil }
+        if box == nil, pendingBreak != nil { pendingBreak = nil }
+        paragraphStyleInputsChanged = isListItem || currentParagraphStyle.breakBefore != nil
+        lastRunsAreCurrent = false
     }
 }

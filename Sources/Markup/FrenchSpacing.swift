@@ -21,20 +21,24 @@ enum FrenchSpacing {
 
     /// Whether text in `language` (a BCP 47 tag) is set the French way.
     static func isFrench(_ language: String) -> Bool {
-        let lowered = language.lowercased()
-        return lowered == "fr" || lowered.hasPrefix("fr-")
+        // "fr" or "fr-…" in any case, read from the bytes: no lowercased copy for every run.
+        var bytes = language.utf8.makeIterator()
+        guard bytes.next().map({ $0 | 0x20 }) == 0x66, bytes.next().map({ $0 | 0x20 }) == 0x72 else { return false }
+        let next = bytes.next()
+        return next == nil || next == 0x2D
     }
 
     /// The edits that space `text`'s French punctuation; none when no text is French.
     static func edits(of text: AttributedText) -> Edits {
         var edits = Edits()
         let units = text.storage
-        let frenchRuns = text.attributeRuns(in: 0 ..< text.length).filter { isFrench($0.attributes.language) }
-        guard !frenchRuns.isEmpty else { return edits }
+        // The runs' ranges only: no run's attributes copied.
+        let frenchRanges = text.attributeRuns.ranges(in: 0 ..< text.length) { isFrench($0.language) }
+        guard !frenchRanges.isEmpty else { return edits }
         let addresses = URLTokens.find(in: units[...])
         var address = 0   // the first address not ending before the mark looked at
-        for run in frenchRuns {
-            for offset in run.range {
+        for range in frenchRanges {
+            for offset in range {
                 let unit = units[offset]
                 guard isSpacedBefore(unit) || isOpeningGuillemet(unit) else { continue }
                 while address < addresses.count, addresses[address].upperBound <= offset { address += 1 }

@@ -28,9 +28,11 @@ public struct MarkupParser {
                                images: ImageLocator(baseDirectory: baseDirectory, root: imageRoot), diagnostics: diagnostics,
                                requiresAlternativeText: requiresAlternativeText)
         var lines = DeclarationLines()
-        while !diagnostics.isFull, let token = scanner.next() {
+        // One buffer for every text token: the builder copies what it keeps.
+        var text = SourcedText()
+        while !diagnostics.isFull, let token = scanner.next(text: &text) {
             switch token {
-            case .text(let text):
+            case .text:
                 state.builder.append(lines.text(text))
             case .tag(let tag):
                 if DeclarationLines.isDeclaration(tag) { lines.declaration() } else { state.builder.append(lines.otherTag()) }

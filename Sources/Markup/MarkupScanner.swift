@@ -13,13 +13,15 @@ struct MarkupScanner {
     }
 
     /// The next token, or nil at the end. Tokens are made one at a time, so a large
-    /// document is never held twice over as a token list.
-    mutating func next() -> MarkupToken? {
-        var text = SourcedText()
+    /// document is never held twice over as a token list. Text goes into `text`, emptied
+    /// first and its room kept: when the caller holds no other copy of it by then, a line of
+    /// text costs no allocation.
+    mutating func next(text: inout SourcedText) -> MarkupToken? {
+        text.removeAll()
         while position < units.count {
             let unit = units[position]
             if unit == Self.lessThan, startsTag(at: position) {
-                if !text.isEmpty { return .text(text) }
+                if !text.isEmpty { return .text }
                 if startsComment(at: position) {
                     let start = position
                     skipComment()
@@ -45,21 +47,31 @@ struct MarkupScanner {
                 let start = position
                 position += 1
                 if unit != 0x0A {
-                    while position < units.count, !Self.endsStretch(units[position]) { position += 1 }
+                    position = stretchEnd(from: position)
                     if position < units.count, units[position] == 0x0A { position += 1 }
                 }
                 text.append(copying: start ..< position, of: units)
-                if units[position - 1] == 0x0A { return .text(text) }
+                if units[position - 1] == 0x0A { return .text }
             }
         }
-        return text.isEmpty ? nil : .text(text)
+        return text.isEmpty ? nil : .text
+    }
+
+    /// Where the ordinary characters from `start` end: at the first unit that needs a look of
+    /// its own, or at the end. The loop every character of plain text goes through.
+    private func stretchEnd(from start: Int) -> Int {
+        units.withUnsafeBufferPointer { UnitSearch.stretchEnd(in: $0, from: start, endsStretch: Self.endsStretch) }
     }
 
     /// Whether `unit` needs a look of its own: a tag, a reference, a NUL, a noncharacter; a
-    /// line end ends a token.
+    /// line end ends a token. Two comparisons for most characters.
     private static func endsStretch(_ unit: UInt16) -> Bool {
-        unit == lessThan || unit == ampersand || unit == 0 || unit == 0x0A || Noncharacters.mayStart(unit)
+        if unit < 0x40 { return stopsBelow0x40 & (1 << UInt64(unit)) != 0 }
+        return unit >= 0xD800 && Noncharacters.mayStart(unit)
     }
+
+    /// NUL, line feed, `&` and `<`, the units below 0x40 that end a stretch, as bits.
+    private static let stopsBelow0x40: UInt64 = 1 << 0x00 | 1 << 0x0A | 1 << 0x26 | 1 << 0x3C
 
     private static let lessThan: UInt16 = 0x3C
     private static let greaterThan: UInt16 = 0x3E
@@ -142,7 +154,13 @@ struct MarkupScanner {
     private mutating func scanName() -> String {
         let start = position
         while position < units.count, isNameCharacter(units[position]) { position += 1 }
-        return source.string(start ..< position)
+        // Name characters are ASCII, each unit the one byte of its UTF-8: copied as bytes, not
+        // through the standard library's transcoding from UTF-16 (some 2,800 instructions a name).
+        let units = units, end = position
+        return String(unsafeUninitializedCapacity: end - start) { bytes in
+            for index in start ..< end { bytes[index - start] = UInt8(truncatingIfNeeded: units[index]) }
+            return end - start
+        }
     }
 
     /// Scans `<name attr="value" …>` from the `<` at `position`. Returns nil after reporting

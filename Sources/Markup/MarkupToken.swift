@@ -20,8 +20,9 @@ public struct Tag: Sendable, Equatable {
 }
 
 public enum MarkupToken: Sendable, Equatable {
-    /// Literal text, entities already decoded, with where each character came from.
-    case text(SourcedText)
+    /// Literal text, entities already decoded, with where each character came from: in the
+    /// buffer passed to `MarkupScanner.next(text:)`.
+    case text
     case tag(Tag)
     /// `<!-- … -->`, which prints nothing.
     case comment(offset: Int)

@@ -20,6 +20,12 @@ struct SourceRuns: Sendable, Equatable {
     /// How many units the runs cover.
     private(set) var count = 0
 
+    /// Empties it, keeping the room it has.
+    mutating func removeAll() {
+        runs.removeAll(keepingCapacity: true)
+        count = 0
+    }
+
     /// `length` units copied from the source, the first from `sourceOffset`.
     mutating func appendCopied(length: Int, from sourceOffset: Int) {
         guard length > 0 else { return }

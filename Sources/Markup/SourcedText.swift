@@ -13,6 +13,12 @@ public struct SourcedText: Sendable, Equatable {
 
     var isEmpty: Bool { units.isEmpty }
 
+    /// Empties it, keeping the room it has.
+    mutating func removeAll() {
+        units.removeAll(keepingCapacity: true)
+        origins.removeAll()
+    }
+
     /// Source units from `range`, copied as they are.
     mutating func append(copying range: Range<Int>, of source: [UInt16]) {
         units.append(contentsOf: source[range])
@@ -30,6 +36,8 @@ public struct SourcedText: Sendable, Equatable {
 
     /// The units of `other` in `range`, with their origins.
     mutating func append(_ other: SourcedText, range: Range<Int>) {
+        // Spaces held back are most often none: nothing to copy.
+        guard !range.isEmpty else { return }
         units.append(contentsOf: other.units[range])
         origins.append(other.origins, range: range)
     }

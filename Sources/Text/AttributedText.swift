@@ -41,8 +41,31 @@ public struct AttributedText: Sendable {
                                                paragraphStyle: ParagraphStyle? = nil) where C.Element == UInt16 {
         guard !units.isEmpty else { return }
         storage.append(contentsOf: units)
-        attributeRuns.append(count: units.count, value: attributes)
-        paragraphStyleRuns.append(count: units.count, value: paragraphStyle ?? defaultParagraphStyle)
+        extendRuns(by: units.count, attributes: attributes, paragraphStyle: paragraphStyle)
+    }
+
+    /// The same for a slice of an array, the parser's case: an overload that is not generic,
+    /// so that the copy is compiled for UTF-16 units rather than through the standard library's
+    /// generic `append(contentsOf:)`.
+    public mutating func append(utf16 units: ArraySlice<UInt16>, attributes: TextAttributes, paragraphStyle: ParagraphStyle? = nil) {
+        guard !units.isEmpty else { return }
+        storage.append(contentsOf: units)
+        extendRuns(by: units.count, attributes: attributes, paragraphStyle: paragraphStyle)
+    }
+
+    /// Appends units that carry the attributes and the paragraph style of the last unit, which
+    /// the caller knows: their runs are extended without comparing a value (a paragraph style's
+    /// comparison costs more than a line's characters).
+    public mutating func appendContinuingLastRuns(utf16 units: ArraySlice<UInt16>) {
+        guard !units.isEmpty else { return }
+        storage.append(contentsOf: units)
+        attributeRuns.extendLastRun(by: units.count)
+        paragraphStyleRuns.extendLastRun(by: units.count)
+    }
+
+    private mutating func extendRuns(by count: Int, attributes: TextAttributes, paragraphStyle: ParagraphStyle?) {
+        attributeRuns.append(count: count, value: attributes)
+        paragraphStyleRuns.append(count: count, value: paragraphStyle ?? defaultParagraphStyle)
     }
 
     public mutating func append(_ string: String, attributes: TextAttributes, paragraphStyle: ParagraphStyle? = nil) {

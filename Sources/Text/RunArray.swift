@@ -44,6 +44,13 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
         length += count
     }
 
+    /// Extends the last run by `count` elements: for a caller that knows they carry its value,
+    /// which is then not compared.
+    public mutating func extendLastRun(by count: Int) {
+        precondition(!valueNumbers.isEmpty, "no run to extend")
+        length += count
+    }
+
     /// Index of the run holding `offset` (0 ..< length).
     public func runIndex(at offset: Int) -> Int {
         precondition(offset >= 0 && offset < length, "offset \(offset) outside 0..<\(length)")

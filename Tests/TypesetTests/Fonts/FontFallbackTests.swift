@@ -236,6 +236,23 @@ final class FontFallbackTests: XCTestCase {
         XCTAssertEqual(FontCoverage.resolveFallbacks(in: text, table: &table, library: library), [])
     }
 
+    /// ASCII and line feeds are passed over eight units at a time: a character nothing has is
+    /// still found at every place of a block, and one after it too.
+    func testThePreflightFindsACharacterAtEveryPlaceAmongASCII() throws {
+        var table = try table()
+        for place in 0 ..< 40 {
+            var units = Array(String(repeating: "plain text\n", count: 5).utf16)
+            units.insert(0xE000, at: place)
+            units.insert(0xE001, at: units.count - place % 9)
+            var text = AttributedText()
+            text.append(utf16: units, attributes: attributes())
+            let uncovered = FontCoverage.resolveFallbacks(in: text, table: &table, library: library)
+            XCTAssertEqual(uncovered, [UncoveredCharacter(scalar: "\u{E000}", firstOffset: place, count: 1),
+                                       UncoveredCharacter(scalar: "\u{E001}", firstOffset: units.count - 1 - place % 9, count: 1)],
+                           "at \(place)")
+        }
+    }
+
     func testAClusterStaysInOneFace() throws {
         var text = AttributedText()
         text.append("क्षत्रिय 中 é", attributes: attributes())

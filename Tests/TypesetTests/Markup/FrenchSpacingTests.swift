@@ -1,6 +1,6 @@
 import Foundation
 import Diagnostics
-import Markup
+@testable import Markup
 import Text
 import XCTest
 
@@ -21,6 +21,13 @@ final class FrenchSpacingTests: XCTestCase {
     }
 
     private func narrowed(_ string: String) -> String { string.replacingOccurrences(of: "_", with: Self.narrow) }
+
+    func testFrenchIsTheLanguageFrAndItsVariantsInAnyCase() {
+        for language in ["fr", "FR", "fR", "fr-CA", "FR-ch", "fr-"] { XCTAssertTrue(FrenchSpacing.isFrench(language), language) }
+        for language in ["", "f", "fra", "frr", "fr_CA", "en", "en-fr", "ff", "\u{FF46}r"] {
+            XCTAssertFalse(FrenchSpacing.isFrench(language), language)
+        }
+    }
 
     func testNarrowSpacesBeforeHighMarksAndInsideGuillemets() {
         XCTAssertEqual(text("<p lang=\"fr\">Il dit: «oui»; vraiment? Non!</p>"), narrowed("Il dit_: «_oui_»_; vraiment_? Non_!"))

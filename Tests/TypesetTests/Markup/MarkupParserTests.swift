@@ -424,16 +424,40 @@ final class MarkupParserTests: XCTestCase {
                 let piece = round % 3 == 0 ? pieces.randomElement(using: &generator)! : pieces[Int.random(in: 0 ..< 9, using: &generator)]
                 bytes += piece
             }
-            let valid = String(validating: bytes, as: UTF8.self)
-            do {
-                let source = try MarkupSource(fileName: "mixed.txt", bytes: bytes)
-                let expected = valid.map { $0.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") }
-                XCTAssertEqual(String(decoding: source.units, as: UTF16.self), expected, "\(bytes)")
-                XCTAssertEqual(source.lineStarts, [0] + source.units.indices.filter { source.units[$0] == 0x0A }.map { $0 + 1 }, "\(bytes)")
-                XCTAssertEqual(source.trailSurrogates, source.units.indices.filter { UTF16.isTrailSurrogate(source.units[$0]) }, "\(bytes)")
-            } catch {
-                XCTAssertNil(valid, "refused valid UTF-8: \(bytes)")
+            assertDecodesAsTheStandardLibrary(bytes)
+        }
+    }
+
+    /// The same on long strings, mostly ASCII, that the decoder takes sixteen bytes at a time
+    /// where it can: a line end, a control, a character beyond ASCII or a broken byte at every
+    /// place of a block and across two.
+    func testDecodingBlocksOfASCIIMatchesTheStandardLibrarys() {
+        let others: [[UInt8]] = [[0x0D], [0x0A], [0x0D, 0x0A], [0x09], [0x0E], [0x7F], [0x00], Array("é".utf8), Array("€".utf8),
+                                 Array("😀".utf8), [0xFF], [0xE2, 0x82], [0x80]]
+        for other in others {
+            for place in 0 ..< 40 {
+                var bytes = Array(String(repeating: "In the beginning ", count: 4).utf8)
+                bytes.insert(contentsOf: other, at: place)
+                assertDecodesAsTheStandardLibrary(bytes)
+                assertDecodesAsTheStandardLibrary(bytes + bytes)
             }
+        }
+    }
+
+    /// `bytes` decode to the units, line starts and trail surrogates the standard library's
+    /// decoding gives, or are refused when it refuses them.
+    private func assertDecodesAsTheStandardLibrary(_ bytes: [UInt8], line: UInt = #line) {
+        let valid = String(validating: bytes, as: UTF8.self)
+        do {
+            let source = try MarkupSource(fileName: "mixed.txt", bytes: bytes)
+            let expected = valid.map { $0.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") }
+            XCTAssertEqual(String(decoding: source.units, as: UTF16.self), expected, "\(bytes)", line: line)
+            XCTAssertEqual(source.lineStarts, [0] + source.units.indices.filter { source.units[$0] == 0x0A }.map { $0 + 1 }, "\(bytes)",
+                           line: line)
+            XCTAssertEqual(source.trailSurrogates, source.units.indices.filter { UTF16.isTrailSurrogate(source.units[$0]) }, "\(bytes)",
+                           line: line)
+        } catch {
+            XCTAssertNil(valid, "refused valid UTF-8: \(bytes)", line: line)
         }
     }
 

@@ -30,6 +30,18 @@ final class AttributedTextTests: XCTestCase {
         XCTAssertEqual(text.attributes(at: 15).attributes, plain)
     }
 
+    func testAppendingContinuingTheLastRunsExtendsThem() {
+        var text = AttributedText()
+        text.append(utf16: Array("Hello ".utf16)[...], attributes: plain, paragraphStyle: ParagraphStyle(alignment: .center))
+        text.appendContinuingLastRuns(utf16: Array("world".utf16)[...])
+        text.append(utf16: Array("!".utf16)[...], attributes: red)
+        XCTAssertEqual(text.string, "Hello world!")
+        XCTAssertEqual(text.attributeRuns(in: 0 ..< text.length).map(\.range), [0 ..< 11, 11 ..< 12])
+        XCTAssertEqual(text.paragraphStyleRuns.runCount, 2)
+        XCTAssertEqual(text.paragraphStyle(at: 10).alignment, .center)
+        XCTAssertEqual(text.paragraphStyle(at: 11).alignment, .justify)
+    }
+
     func testSetAndModifyAttributes() {
         var text = AttributedText("abcdef", attributes: plain)
         text.setAttributes(red, in: 2 ..< 4)
