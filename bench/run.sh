@@ -78,11 +78,12 @@ book=(--page-size letter --margin 54 --columns 2 --gutter 18 --font "Liberation 
       --align justify --lang en --paragraph-spacing 0)
 
 # --- Measuring ---------------------------------------------------------------------------
-# run JOB ENGINE PDF COMMAND…: runs the command under GNU time and appends job, engine, wall,
-# user, system (s), peak memory (KiB), pages and PDF bytes to runs.tsv.
+# run JOB ENGINE PDF COMMAND…: runs the command under bench/measure.py (GNU time's figures, to
+# the microsecond) and appends job, engine, wall, user, system (s), peak memory (KiB), pages
+# and PDF bytes to runs.tsv.
 run() {
   local job=$1 engine=$2 pdf=$3; shift 3
-  if ! /usr/bin/time -o "$work/time" -f "%e %U %S %M" "$@" > "$work/run.log" 2>&1; then
+  if ! python3 bench/measure.py "$work/time" "$@" > "$work/run.log" 2>&1; then
     echo "$job: $engine failed:" >&2; tail -20 "$work/run.log" >&2; exit 1
   fi
   local pages=0 bytes=0
