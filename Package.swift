@@ -33,7 +33,7 @@ let optimizedInDebugBuilds: [SwiftSetting] = [
 //   code a book needs kept twice as much of it resident. A function the file does not name
 //   (new since) is placed after the others: an old order costs memory, never correctness.
 // - relative relocations packed (DT_RELR), where the C library reads them (glibc 2.36, Debian
-//   12): the loader reads 30 kB of them rather than 1.9 MB, and the binary stays
+//   12): the loader reads 15 kB of them rather than 1.9 MB, and the binary stays
 //   position-independent.
 let packageDirectory = String(#filePath.dropLast("Package.swift".count))
 let functionOrder = ["-Xlinker", "--symbol-ordering-file=\(packageDirectory)Sources/TypesetCLI/function-order.txt",
