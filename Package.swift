@@ -36,11 +36,12 @@ let optimizedInDebugBuilds: [SwiftSetting] = [
 //   12): the loader reads 15 kB of them rather than 1.9 MB, and the binary stays
 //   position-independent.
 let packageDirectory = String(#filePath.dropLast("Package.swift".count))
-let functionOrder = ["-Xlinker", "--symbol-ordering-file=\(packageDirectory)Sources/TypesetCLI/function-order.txt",
-                     "-Xlinker", "--no-warn-symbol-ordering"]
-let packedRelocations = cLibraryReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []
 let releaseLink: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld"] + functionOrder + packedRelocations, .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(["-use-ld=lld",
+                  "-Xlinker", "--symbol-ordering-file=\(packageDirectory)Sources/TypesetCLI/function-order.txt",
+                  "-Xlinker", "--no-warn-symbol-ordering",
+                  "-Xlinker", "-z", "-Xlinker", cLibraryReadsPackedRelocations ? "pack-relative-relocs" : "nopack-relative-relocs"],
+                 .when(platforms: [.linux], configuration: .release)),
 ]
 
 /// Whether the C library the manifest runs with, the one `typeset` will run with, is glibc 2.36 or later.
