@@ -1,5 +1,8 @@
 // swift-tools-version:5.9
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // One target per pipeline stage, in the order a document goes through them: Diagnostics
 // (located problems) and Text (attributed text) underlie the rest; Markup parses text into
@@ -21,6 +24,39 @@ import PackageDescription
 let optimizedInDebugBuilds: [SwiftSetting] = [
     .unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug)),
 ]
+
+// The release link of `typeset` (docs/pipeline.md, "Speed: the functions a run executes, laid
+// out together"), with lld, which the Swift toolchain ships:
+// - the functions typical runs execute come first, side by side (Sources/TypesetCLI/
+//   function-order.txt, written by bench/function-order.sh from callgrind's profiles). The
+//   kernel maps code by pages and their neighbours as it runs: scattered over the binary, the
+//   code a book needs kept twice as much of it resident. A function the file does not name
+//   (new since) is placed after the others: an old order costs memory, never correctness.
+// - relative relocations packed (DT_RELR), where the C library reads them (glibc 2.36, Debian
+//   12): the loader reads 15 kB of them rather than 1.9 MB, and the binary stays
+//   position-independent.
+let packageDirectory = String(#filePath.dropLast("Package.swift".count))
+let releaseLink: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld",
+                  "-Xlinker", "--symbol-ordering-file=\(packageDirectory)Sources/TypesetCLI/function-order.txt",
+                  "-Xlinker", "--no-warn-symbol-ordering",
+                  "-Xlinker", "-z", "-Xlinker", cLibraryReadsPackedRelocations ? "pack-relative-relocs" : "nopack-relative-relocs"],
+                 .when(platforms: [.linux], configuration: .release)),
+]
+
+/// Whether the C library the manifest runs with, the one `typeset` will run with, is glibc 2.36 or later.
+var cLibraryReadsPackedRelocations: Bool {
+    #if canImport(Glibc)
+    // "glibc 2.36"
+    var name = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0,
+          let number = String(cString: name).split(separator: " ").last else { return false }
+    let version = number.split(separator: ".").compactMap { Int($0) }
+    return version.count >= 2 && (version[0], version[1]) >= (2, 36)
+    #else
+    return false
+    #endif
+}
 
 let package = Package(
     name: "typeset",
@@ -74,7 +110,7 @@ let package = Package(
             // `--version` asks these for their versions.
             "Breaking", "CHarfBuzz", "CFreeType", "CCairo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], exclude: ["function-order.txt"], linkerSettings: releaseLink),
 
         // Fuzzing (docs/pipeline.md, "Hardening: fuzzing")
         .target(name: "FuzzTargets", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Pages", "Render", "TypesetKit", "CQPDF"]),

@@ -20,8 +20,7 @@ trap 'rm -rf "$work"' EXIT
 export TYPESET_FONTS=$PWD/fonts SOURCE_DATE_EPOCH=946684800
 
 if [ $# -eq 0 ]; then
-  kjv_text "$work/kjv.txt"
-  head -c 500000 "$work/kjv.txt" | sed '$d' > "$work/part.txt"
+  kjv_part
   set -- .build/debug/typeset "$work/part.txt" --page-size letter --margin 54 --columns 2 --gutter 18 \
     --font "Liberation Serif" --font-size 10 --align justify --lang en --paragraph-spacing 0 -o "$work/part.pdf"
 fi

@@ -21,8 +21,7 @@ callgrind_work
 if [ -n "$text" ]; then
   cp "$text" "$work/part.txt"
 else
-  kjv_text "$work/kjv.txt"
-  head -c 500000 "$work/kjv.txt" | sed '$d' > "$work/part.txt"
+  kjv_part
 fi
 book=(--page-size letter --margin 54 --columns 2 --gutter 18 --font "Liberation Serif" --font-size 10
       --align justify --lang en --paragraph-spacing 0 "$@")

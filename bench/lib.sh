@@ -50,6 +50,13 @@ kjv_text() {
   bible -l100000 "Gen1:1-Rev22:21" | sed 's/^ *//' > "$1"
 }
 
+# kjv_part: the book in $work/kjv.txt and its first 500 kB in $work/part.txt (whole verses),
+# the 91 pages the callgrind counts set.
+kjv_part() {
+  kjv_text "$work/kjv.txt"
+  head -c 500000 "$work/kjv.txt" | sed '$d' > "$work/part.txt"
+}
+
 # callgrind_work: what a benchmark counted with callgrind starts from: valgrind and the KJV
 # installed, a temporary folder $work (removed on exit), and in it $work/typeset, the build
 # to measure ($TYPESET, else the release build) without its debug information, which valgrind

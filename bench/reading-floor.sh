@@ -17,8 +17,7 @@ cd "$(dirname "$0")/.."
 source bench/lib.sh
 callgrind_work
 
-kjv_text "$work/kjv.txt"
-head -c 500000 "$work/kjv.txt" | sed '$d' > "$work/part.txt"
+kjv_part
 python3 - "$work" <<'EOF_PY'
 import sys
 work = sys.argv[1]

@@ -1,3 +1,5 @@
+import Text
+
 /// Where each `<a>` that made a link is in the source, in source order, so that a later
 /// stage that finds a link in the text (the PDF/X preflight, which leaves links out) can point
 /// at the tag that made it, not at its first character.

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Text
 
 /// A markup document's text as UTF-16, with line starts for turning offsets into locations.
 /// A byte-order mark is dropped and CRLF / CR line endings become LF, so that columns

@@ -1,3 +1,5 @@
+import Text
+
 /// The matches of several rules cut where any of them starts or ends, so that the pieces do
 /// not overlap: each piece has the rules that match over it, in the rules' order. One rule's
 /// matches never overlap one another, so a rule is over a piece at most once.

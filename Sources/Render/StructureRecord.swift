@@ -61,19 +61,69 @@ struct MarkedPicture: Sendable {
 /// What the structure tree needs to know of a paragraph, taken from its style when it is first
 /// drawn: a few bytes, since a book records one for each of its tens of thousands of paragraphs
 /// (the box it is set in is named by its number, and described once in `StructureRecord.boxes`).
-struct LogicalParagraph: Sendable {
-    /// The standard structure type: `P`, or `H1`…`H6` for a paragraph with an outline level
-    /// (a short string, stored inline).
-    var role: String
-    /// The number of the figure or aside it is set in (`BoxStyle.number`).
-    var box: Int?
+struct LogicalParagraph: Sendable, Equatable {
+    /// 1 to 6 for a paragraph with an outline level, 0 for any other.
+    private var headingLevel: UInt8
     /// Whether it is a list item (`LI` in an `L`, its marker the `Lbl`, the rest the `LBody`).
     var isListItem: Bool
+    /// The number of the figure or aside it is set in (`BoxStyle.number`), in 32 bits like the
+    /// record's offsets.
+    private var boxNumber: Int32?
 
     init(style: ParagraphStyle) {
         isListItem = style.listMarkerLength != nil
-        role = (1 ... 6).contains(style.outlineLevel) ? "H\(style.outlineLevel)" : isListItem ? "LBody" : "P"
-        box = style.box?.number
+        headingLevel = (1 ... 6).contains(style.outlineLevel) ? UInt8(style.outlineLevel) : 0
+        boxNumber = style.box.map { Int32(clamping: $0.number) }
+    }
+
+    /// The number of the figure or aside it is set in.
+    var box: Int? { boxNumber.map(Int.init) }
+
+    /// The standard structure type: `P`, `H1`…`H6`, or a list item's `LBody`.
+    var role: String {
+        switch headingLevel {
+        case 1: "H1"
+        case 2: "H2"
+        case 3: "H3"
+        case 4: "H4"
+        case 5: "H5"
+        case 6: "H6"
+        default: isListItem ? "LBody" : "P"
+        }
+    }
+}
+
+/// The record's paragraphs by their first character, in text order. They are met in drawing
+/// order, which is text order but for a figure or aside placed ahead of the text around it:
+/// such a paragraph is inserted a few places from the end. Two arrays rather than a
+/// dictionary: a book's tens of thousands of paragraphs in a few hundred kilobytes.
+struct LogicalParagraphs: Sendable {
+    private var starts: [Int32] = []
+    private var paragraphs: [LogicalParagraph] = []
+
+    var count: Int { starts.count }
+
+    /// Records `paragraph` as the one starting at `start`, unless one is recorded there
+    /// already; says whether it was new.
+    @discardableResult
+    mutating func record(_ paragraph: LogicalParagraph, startingAt start: Int) -> Bool {
+        let start = Int32(clamping: start)
+        if let last = starts.last, last >= start {
+            let index = starts.countOfElements(below: start)
+            guard index == starts.count || starts[index] != start else { return false }
+            starts.insert(start, at: index)
+            paragraphs.insert(paragraph, at: index)
+            return true
+        }
+        starts.append(start)
+        paragraphs.append(paragraph)
+        return true
+    }
+
+    /// The paragraph starting at `start`, if one was recorded.
+    subscript(start: Int32) -> LogicalParagraph? {
+        let index = starts.countOfElements(below: start)
+        return index < starts.count && starts[index] == start ? paragraphs[index] : nil
     }
 }
 
@@ -94,7 +144,7 @@ struct StructureRecord: Sendable {
     var pages: [[MarkedPiece]] = []
     /// How many of each page's pieces Cairo drew (the first ones); the rest are the text layer's.
     var drawnByCairo: [Int] = []
-    var paragraphs: [Int: LogicalParagraph] = [:]
+    var paragraphs = LogicalParagraphs()
     /// The figures and asides paragraphs are set in, by number.
     var boxes: [Int: LogicalBox] = [:]
     /// The link addresses and languages pieces name, each once.

@@ -75,7 +75,7 @@ final class StructureRecorder {
         }
         let kind: MarkedPiece.Kind = isLabel ? .listLabel : .text(link: linkIndex, language: languageIndex)
         begin(MarkedPiece(kind: kind, paragraph: start, offset: offset),
-              tag: isLabel ? "Lbl" : record.paragraphs[start]?.role ?? "P", in: context)
+              tag: isLabel ? "Lbl" : paragraphFacts.logical?.role ?? "P", in: context)
     }
 
     /// Where the marker of the list item `line` begins ends, when the line begins one: its
@@ -221,8 +221,7 @@ final class StructureRecorder {
         lookUpParagraph(containing: offset)
         let start = paragraph.lowerBound
         if !paragraphFacts.recorded, let logical = paragraphFacts.logical {
-            if record.paragraphs[start] == nil {
-                record.paragraphs[start] = logical
+            if record.paragraphs.record(logical, startingAt: start) {
                 if let (number, box) = paragraphFacts.box, record.boxes[number] == nil { record.boxes[number] = box }
             }
             paragraphFacts.recorded = true

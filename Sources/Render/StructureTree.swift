@@ -121,7 +121,7 @@ struct StructureTree {
                 continue
             }
             while end < pieces.count, pieces[end].piece.paragraph == paragraphStart { end += 1 }
-            let paragraph = record.paragraphs[Int(paragraphStart)] ?? LogicalParagraph(style: ParagraphStyle())
+            let paragraph = record.paragraphs[paragraphStart] ?? LogicalParagraph(style: ParagraphStyle())
             var container = root
             var inFigure = false
             if let number = paragraph.box, let box = record.boxes[number] {

@@ -44,6 +44,14 @@ public final class Typesetter {
 
     /// Reads and parses a markup file and prepares it to be paginated.
     public func prepare(fileAt inputPath: String) throws -> PreparedDocument {
+        let directory = URL(fileURLWithPath: inputPath).deletingLastPathComponent().path
+        return try prepare(Self.source(at: inputPath), baseDirectory: directory)
+    }
+
+    /// The file at `inputPath` read and decoded. Its bytes are let go on return, before the
+    /// markup is parsed: a book's source would otherwise be held three times at once (bytes,
+    /// decoded units, the text being built).
+    private static func source(at inputPath: String) throws -> MarkupSource {
         let bytes: [UInt8]
         do {
             // A pipe is read as standard input is; a folder or a device is refused, never read.
@@ -54,14 +62,11 @@ public final class Typesetter {
         } catch {
             throw DocumentFailure([.error("cannot read \(inputPath): \(error)")])
         }
-        let source: MarkupSource
         do {
-            source = try MarkupSource(fileName: inputPath, bytes: bytes)
+            return try MarkupSource(fileName: inputPath, bytes: bytes)
         } catch let diagnostic as Diagnostic {
             throw DocumentFailure([diagnostic])
         }
-        let directory = URL(fileURLWithPath: inputPath).deletingLastPathComponent().path
-        return try prepare(source, baseDirectory: directory)
     }
 
     /// The passes up to a document ready to be paginated: parse, resolve fonts, running heads,

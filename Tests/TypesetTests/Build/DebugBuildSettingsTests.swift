@@ -6,7 +6,8 @@ import XCTest
 /// hot modules optimised in debug builds"). Two promises come with that flag, checked here on
 /// the manifest's text (`swift package dump-package` would wait for the lock `swift test` holds):
 /// `assert` still checks in those modules, and release builds, the fuzzing builds among them,
-/// are compiled as before.
+/// are compiled as before. The one setting release builds have is the link of `typeset`
+/// ("Speed: the functions a run executes, laid out together"): linker flags only, on Linux.
 final class DebugBuildSettingsTests: XCTestCase {
     /// Every `.unsafeFlags([…], …)` of the manifest: its flags and its condition, as written.
     private struct UnsafeFlags {
@@ -34,11 +35,40 @@ final class DebugBuildSettingsTests: XCTestCase {
                       "no -O found: this test reads Package.swift's unsafeFlags and must be updated with it")
     }
 
+    /// The condition of the release link's flags.
+    private let releaseLinkCondition = ".when(platforms: [.linux], configuration: .release)"
+
     func testFlagsOfDebugBuildsAreNeverGivenToReleaseBuilds() throws {
-        for setting in try unsafeFlagsOfTheManifest() {
+        for setting in try unsafeFlagsOfTheManifest() where setting.condition != releaseLinkCondition {
             XCTAssertEqual(setting.condition, ".when(configuration: .debug)",
                            "\(setting.flags) would change the release and fuzzing builds")
         }
+    }
+
+    func testReleaseBuildsAreGivenLinkerFlagsOnly() throws {
+        let release = try unsafeFlagsOfTheManifest().filter { $0.condition == releaseLinkCondition }
+        XCTAssertEqual(release.count, 1, "the release link's setting is not where this test looks")
+        for setting in release {
+            // The linker chosen, then what `-Xlinker` hands it: nothing a compiler reads.
+            XCTAssertEqual(setting.flags.first, "-use-ld=lld")
+            let rest = Array(setting.flags.dropFirst())
+            XCTAssertEqual(rest.count % 2, 0, "\(setting.flags)")
+            for pair in stride(from: 0, to: rest.count, by: 2) {
+                XCTAssertEqual(rest[pair], "-Xlinker", "\(rest[pair + 1]) is not the linker's")
+            }
+        }
+    }
+
+    func testTheReleaseLinkOrdersFunctionsFromTheFileBenchWrites() throws {
+        let manifest = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let path = "Sources/TypesetCLI/function-order.txt"
+        XCTAssertTrue(manifest.contains("--symbol-ordering-file=\\(packageDirectory)\(path)"))
+        let names = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+            .split(separator: "\n")
+        // Each function once, and the entry point among them: the file is a profile's, whole.
+        XCTAssertEqual(Set(names).count, names.count)
+        XCTAssertTrue(names.contains("TypesetCLI_main"))
+        XCTAssertGreaterThan(names.count, 1000)
     }
 
     func testModulesOptimisedInDebugBuildsKeepTheirAssertions() throws {

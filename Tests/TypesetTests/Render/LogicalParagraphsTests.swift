@@ -1,0 +1,57 @@
+@testable import Render
+import Text
+import XCTest
+
+/// The structure record's paragraphs: met in drawing order, found by their first character.
+final class LogicalParagraphsTests: XCTestCase {
+    private let body = LogicalParagraph(style: ParagraphStyle())
+    private let heading = LogicalParagraph(style: ParagraphStyle(outlineLevel: 2))
+
+    func testRolesFromTheStyle() {
+        XCTAssertEqual(body.role, "P")
+        XCTAssertEqual(heading.role, "H2")
+        XCTAssertEqual(LogicalParagraph(style: ParagraphStyle(outlineLevel: 7)).role, "P")
+        var item = ParagraphStyle()
+        item.listMarkerLength = 2
+        XCTAssertEqual(LogicalParagraph(style: item).role, "LBody")
+        XCTAssertTrue(LogicalParagraph(style: item).isListItem)
+        let figure = BoxStyle(number: 3, kind: .figure)
+        XCTAssertEqual(LogicalParagraph(style: ParagraphStyle(box: figure)).box, 3)
+        XCTAssertNil(body.box)
+    }
+
+    func testParagraphsMetOutOfOrderAreFound() {
+        var paragraphs = LogicalParagraphs()
+        // Text order, then a figure's paragraph drawn ahead of the text around it, then one
+        // placed before everything.
+        for start in [0, 10, 20, 40] { XCTAssertTrue(paragraphs.record(body, startingAt: start)) }
+        XCTAssertTrue(paragraphs.record(heading, startingAt: 30))
+        XCTAssertTrue(paragraphs.record(heading, startingAt: 5))
+        XCTAssertEqual(paragraphs.count, 6)
+        XCTAssertEqual(paragraphs[30], heading)
+        XCTAssertEqual(paragraphs[5], heading)
+        for start: Int32 in [0, 10, 20, 40] { XCTAssertEqual(paragraphs[start], body) }
+        for missing: Int32 in [-1, 1, 25, 41] { XCTAssertNil(paragraphs[missing]) }
+    }
+
+    func testAParagraphMetAgainKeepsItsFirstRecord() {
+        var paragraphs = LogicalParagraphs()
+        XCTAssertTrue(paragraphs.record(heading, startingAt: 10))
+        XCTAssertTrue(paragraphs.record(body, startingAt: 20))
+        // Its next page, and a paragraph met again after a later one.
+        XCTAssertFalse(paragraphs.record(body, startingAt: 20))
+        XCTAssertFalse(paragraphs.record(body, startingAt: 10))
+        XCTAssertEqual(paragraphs.count, 2)
+        XCTAssertEqual(paragraphs[10], heading)
+    }
+
+    func testEveryParagraphOfALongReversedRunIsFound() {
+        var paragraphs = LogicalParagraphs()
+        let starts = Array(stride(from: 0, to: 20_000, by: 4))
+        for start in starts.reversed() { paragraphs.record(body, startingAt: start) }
+        for start in starts { paragraphs.record(heading, startingAt: start) }
+        XCTAssertEqual(paragraphs.count, starts.count)
+        XCTAssertTrue(starts.allSatisfy { paragraphs[Int32($0)] == body })
+        XCTAssertNil(paragraphs[2])
+    }
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Writes Sources/TypesetCLI/function-order.txt, the order the release link lays typeset's
+# functions out in (Package.swift hands it to lld): the functions typical runs execute, in the
+# order first met, so that they fill a few megabytes of pages together instead of being
+# scattered over the whole code. The kernel maps a program's code by pages and their
+# neighbours as it runs; scattered, the code a book touches kept some 11 MiB of the binary
+# resident, gathered about 6 MiB (docs/pipeline.md, "Speed: the functions a run executes,
+# laid out together").
+#
+# The runs, counted with callgrind: `typeset --help`, a one-line document, the first 500 kB of
+# the KJV book set as bench/run.sh sets it (91 pages), then with --pdf-standard ua1,x4, and
+# every fixture under Fixtures/. A function missing from the file (renamed since, or new)
+# is only placed after the others: rerun this script when the code has changed much.
+#
+# Usage: bash bench/function-order.sh   (after `make build`; takes some minutes)
+# Environment: TYPESET   the typeset to profile (.build/release/typeset)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+callgrind_work
+
+kjv_part
+printf 'One line of text.\n' > "$work/line.txt"
+book=(--page-size letter --margin 54 --columns 2 --gutter 18 --font "Liberation Serif" --font-size 10
+      --align justify --lang en --paragraph-spacing 0)
+profiles=()
+# profile NAME DIRECTORY ARGUMENT…: typeset run in DIRECTORY under callgrind.
+profile() {
+  local name=$1 directory=$2
+  shift 2
+  (cd "$directory" && TYPESET_FONTS=$OLDPWD/fonts SOURCE_DATE_EPOCH=946684800 valgrind --tool=callgrind \
+    --demangle=no --callgrind-out-file="$work/$name.cg" "$work/typeset" "$@" > /dev/null 2>&1) || true
+  profiles+=("$work/$name.cg")
+}
+profile help "$work" --help
+profile line "$work" line.txt -o line.pdf
+profile book "$work" part.txt "${book[@]}" -o part.pdf
+profile standards "$work" part.txt "${book[@]}" --pdf-standard ua1,x4 -o standards.pdf
+index=0
+for fixture in $(find Fixtures -name '*.txt' | sort); do
+  index=$((index + 1))
+  profile "fixture-$index" "$(dirname "$fixture")" "$(basename "$fixture")" -o "$work/fixture-$index.pdf"
+done
+
+python3 - "$work/typeset" Sources/TypesetCLI/function-order.txt "${profiles[@]}" <<'EOF_PY'
+import re, sys
+binary, output, profiles = sys.argv[1], sys.argv[2], sys.argv[3:]
+# callgrind names each object and function once, by a number used after that.
+object_line = re.compile(r'^c?ob=\((\d+)\)(?: (.*))?$')
+function_line = re.compile(r'^(c?)fn=\((\d+)\)(?: (.*))?$')
+order, seen = [], set()
+for path in profiles:
+    objects, functions, current_object = {}, {}, None
+    for line in open(path, errors='replace'):
+        line = line.rstrip('\n')
+        if m := object_line.match(line):
+            if m.group(2): objects[m.group(1)] = m.group(2)
+            if not line.startswith('c'): current_object = objects.get(m.group(1))
+        elif m := function_line.match(line):
+            if m.group(3): functions[m.group(2)] = m.group(3).split("'")[0]  # 'N: a recursion depth
+            name = functions.get(m.group(2))
+            # A function with costs of its own in typeset's binary, not one it called elsewhere.
+            if not m.group(1) and current_object == binary and name and name not in seen:
+                seen.add(name)
+                order.append(name)
+open(output, 'w').write(''.join(name + '\n' for name in order))
+print(f'{len(order)} functions, from {len(profiles)} runs, in {output}')
+EOF_PY
