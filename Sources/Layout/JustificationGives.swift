@@ -117,16 +117,19 @@ extension PreparedParagraph {
         guard run.attributes.runDelegate == nil else { return }
         let em = run.attributes.fontSize
         let letterGive = JustificationGives.Give(stretch: em * letter.stretch / 100, shrink: em * letter.shrink / 100)
-        for glyph in run.glyphRange.clamped(to: glyphRange) {
-            let advance = advances[glyph]
-            if Self.isSpace(units[clusters[glyph]]) {
-                body(glyph, .space, JustificationGives.Give(stretch: advance * spaceStretch, shrink: advance * spaceShrink))
-                continue
+        withGlyphColumns { columns in
+            let clusters = columns.clusters
+            for glyph in run.glyphRange.clamped(to: glyphRange) {
+                let advance = columns.advances[glyph]
+                if columns.isSpace(glyph) {
+                    body(glyph, .space, JustificationGives.Give(stretch: advance * spaceStretch, shrink: advance * spaceShrink))
+                    continue
+                }
+                guard lettersGive, run.givesLetters, advance > 0 else { continue }
+                body(glyph, .glyph, JustificationGives.Give(stretch: advance * glyphStretch, shrink: advance * glyphShrink))
+                let endsCluster = glyph + 1 >= clusters.count || clusters[glyph + 1] != clusters[glyph]
+                if endsCluster, letter.stretch > 0 || letter.shrink > 0 { body(glyph, .letter, letterGive) }
             }
-            guard lettersGive, run.givesLetters, advance > 0 else { continue }
-            body(glyph, .glyph, JustificationGives.Give(stretch: advance * glyphStretch, shrink: advance * glyphShrink))
-            let endsCluster = glyph + 1 >= clusters.count || clusters[glyph + 1] != clusters[glyph]
-            if endsCluster, letter.stretch > 0 || letter.shrink > 0 { body(glyph, .letter, letterGive) }
         }
     }
 }
