@@ -267,6 +267,7 @@ struct ParagraphBreaker {
     }
 
     /// The glyphs of the characters `start ..< end`.
+    @inline(__always)
     private func glyphs(from start: Int, to end: Int) -> Range<Int> {
         paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: end)
     }
