@@ -29,12 +29,27 @@ struct JustificationGives {
 
     /// The gives of `glyphRange` of `paragraph`.
     init(paragraph: PreparedParagraph, glyphs glyphRange: Range<Int>) {
-        paragraph.forEachGive(in: glyphRange) { _, kind, give in
-            switch kind {
-            case .space: spaces += give
-            case .letter: letters += give
-            case .glyph: glyphs += give
-            }
+        self.init(paragraph: paragraph, glyphs: glyphRange, rates: PreparedParagraph.GiveRates(paragraph),
+                  fromRun: paragraph.styleRunIndex(endingAfterGlyph: glyphRange.lowerBound))
+    }
+
+    /// The gives of `glyphRange`, with the paragraph's rates and the first style run with glyphs
+    /// at or after the range's start already known (see GiveCursor).
+    init(paragraph: PreparedParagraph, glyphs glyphRange: Range<Int>, rates: PreparedParagraph.GiveRates, fromRun firstRun: Int) {
+        paragraph.forEachGive(in: glyphRange, rates: rates, fromRun: firstRun) { _, kind, give in add(give, kind) }
+    }
+
+    /// The gives of `glyphRange`, all in style run `run` (see GiveCursor).
+    init(paragraph: PreparedParagraph, glyphs glyphRange: Range<Int>, rates: PreparedParagraph.GiveRates, inRun run: Int) {
+        paragraph.forEachGive(ofRun: run, in: glyphRange, rates: rates) { _, kind, give in add(give, kind) }
+    }
+
+    @inline(__always)
+    private mutating func add(_ give: Give, _ kind: PreparedParagraph.GiveKind) {
+        switch kind {
+        case .space: spaces += give
+        case .letter: letters += give
+        case .glyph: glyphs += give
         }
     }
 
@@ -53,26 +68,60 @@ extension PreparedParagraph {
         case space, letter, glyph
     }
 
+    /// What the paragraph's justification ranges make of its advances, the same for every
+    /// stretch of it: worked out once by a caller that walks many (see GiveCursor).
+    struct GiveRates {
+        let spaceStretch: Double, spaceShrink: Double
+        let glyphStretch: Double, glyphShrink: Double
+        let letter: SpacingRange
+        /// CJK text is justified between its characters (InterCharacterGap), Latin words in it too.
+        let lettersGive: Bool
+
+        init(_ paragraph: PreparedParagraph) {
+            let ranges = paragraph.style.justification
+            let word = ranges.wordSpacing, scaling = ranges.glyphScaling
+            // Advances are stored at the desired values: the gives are shares of what those are.
+            spaceStretch = word.desired > 0 ? word.stretch / word.desired : 0
+            spaceShrink = word.desired > 0 ? word.shrink / word.desired : 0
+            glyphStretch = scaling.stretch / scaling.desired
+            glyphShrink = scaling.shrink / scaling.desired
+            letter = ranges.letterSpacing
+            lettersGive = paragraph.interCharacterGaps.isEmpty
+        }
+    }
+
     /// Calls `body` with each give of the glyphs in `glyphRange`: a word space's; the gap after
     /// the last glyph of each letter's cluster; and each glyph's width. Pictures give nothing.
     func forEachGive(in glyphRange: Range<Int>, _ body: (_ glyph: Int, _ kind: GiveKind, _ give: JustificationGives.Give) -> Void) {
-        let ranges = style.justification
-        let word = ranges.wordSpacing, letter = ranges.letterSpacing, scaling = ranges.glyphScaling
-        // Advances are stored at the desired values: the gives are shares of what those are.
-        let spaceStretch = word.desired > 0 ? word.stretch / word.desired : 0
-        let spaceShrink = word.desired > 0 ? word.shrink / word.desired : 0
-        let glyphStretch = scaling.stretch / scaling.desired, glyphShrink = scaling.shrink / scaling.desired
-        // CJK text is justified between its characters (InterCharacterGap), Latin words in it too.
-        let lettersGive = interCharacterGaps.isEmpty
-        for index in styleRunIndex(endingAfterGlyph: glyphRange.lowerBound) ..< styleRuns.count {
-            let run = styleRuns[index]
-            if run.glyphRange.lowerBound >= glyphRange.upperBound { break }
-            guard run.attributes.runDelegate == nil else { continue }
-            let em = run.attributes.fontSize
-            let letterGive = JustificationGives.Give(stretch: em * letter.stretch / 100, shrink: em * letter.shrink / 100)
+        forEachGive(in: glyphRange, rates: GiveRates(self), fromRun: styleRunIndex(endingAfterGlyph: glyphRange.lowerBound), body)
+    }
+
+    /// `forEachGive(in:_:)` with the rates and the first style run with glyphs at or after the
+    /// range's start (`styleRunIndex(endingAfterGlyph:)`) already known.
+    func forEachGive(in glyphRange: Range<Int>, rates: GiveRates, fromRun firstRun: Int,
+                     _ body: (_ glyph: Int, _ kind: GiveKind, _ give: JustificationGives.Give) -> Void) {
+        for index in firstRun ..< styleRuns.count {
+            if styleRuns[index].glyphRange.lowerBound >= glyphRange.upperBound { break }
+            forEachGive(ofRun: index, in: glyphRange, rates: rates, body)
+        }
+    }
+
+    /// `forEachGive(in:_:)` for the glyphs of `glyphRange` in style run `index`.
+    @inline(__always)
+    func forEachGive(ofRun index: Int, in glyphRange: Range<Int>, rates: GiveRates,
+                     _ body: (_ glyph: Int, _ kind: GiveKind, _ give: JustificationGives.Give) -> Void) {
+        let spaceStretch = rates.spaceStretch, spaceShrink = rates.spaceShrink
+        let glyphStretch = rates.glyphStretch, glyphShrink = rates.glyphShrink
+        let letter = rates.letter, lettersGive = rates.lettersGive
+        let run = styleRuns[index]
+        guard run.attributes.runDelegate == nil else { return }
+        let em = run.attributes.fontSize
+        let letterGive = JustificationGives.Give(stretch: em * letter.stretch / 100, shrink: em * letter.shrink / 100)
+        withGlyphColumns { columns in
+            let clusters = columns.clusters
             for glyph in run.glyphRange.clamped(to: glyphRange) {
-                let advance = advances[glyph]
-                if Self.isSpace(units[clusters[glyph]]) {
+                let advance = columns.advances[glyph]
+                if columns.isSpace(glyph) {
                     body(glyph, .space, JustificationGives.Give(stretch: advance * spaceStretch, shrink: advance * spaceShrink))
                     continue
                 }

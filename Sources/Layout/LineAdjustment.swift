@@ -10,14 +10,19 @@ struct LineAdjustment {
     private let glyphs: Range<Int>
     private let endGlyph: Int
     private let scalesGlyphs: Bool
-    /// Totals: what word spaces and CJK gaps, letter gaps and the glyphs' widths give.
-    private var spaceTotal = JustificationGives.Give()
-    private var letterTotal = JustificationGives.Give()
-    private var glyphTotal = JustificationGives.Give()
-    /// The width of the word spaces as set (at their desired value).
-    private var spaceWidth = 0.0
+    /// The width of the hyphen that ends the line.
+    private let hyphen: Double
     /// The glyphs' give as a share of their width (they scale together).
     private let glyphShare: JustificationGives.Give
+
+    /// What word spaces and CJK gaps, letter gaps and the glyphs' widths give, and the width of
+    /// the word spaces as set (at their desired value).
+    private struct Totals {
+        var spaces = JustificationGives.Give()
+        var letters = JustificationGives.Give()
+        var glyphs = JustificationGives.Give()
+        var spaceWidth = 0.0
+    }
 
     /// How the line is set: the space after each glyph, and the horizontal scale of the glyphs
     /// that may be scaled.
@@ -45,26 +50,31 @@ struct LineAdjustment {
         self.glyphs = glyphs
         self.endGlyph = endGlyph
         self.scalesGlyphs = scalesGlyphs
+        self.hyphen = hyphen
         let scaling = paragraph.style.justification.glyphScaling
         glyphShare = JustificationGives.Give(stretch: scaling.stretch / scaling.desired, shrink: scaling.shrink / scaling.desired)
-        // Only the totals are kept: the shares are walked again if the line gives (setting),
-        // rather than kept in two arrays a line.
-        var spaces = JustificationGives.Give(), letters = JustificationGives.Give(), widths = JustificationGives.Give()
-        var spaceWidth = 0.0
+    }
+
+    /// The line's totals, summed when it is asked to give: a line set at its natural width (a
+    /// paragraph's last, a third of a book's lines) never walks its glyphs. Only the totals are
+    /// kept: the shares are walked again if the line gives (setting), rather than kept in two
+    /// arrays a line.
+    private func totals() -> Totals {
+        var totals = Totals()
         forEachShare { glyph, share, give in
             switch share {
             case .space:
-                spaces += give
-                spaceWidth += paragraph.advances[glyph]
-            case .gap: spaces += give
-            case .letter: letters += give
-            case .glyph: widths += give
+                totals.spaces += give
+                totals.spaceWidth += paragraph.advances[glyph]
+            case .gap: totals.spaces += give
+            case .letter: totals.letters += give
+            case .glyph: totals.glyphs += give
             }
         }
-        if scalesGlyphs, hyphen > 0, widths.stretch > 0 || widths.shrink > 0 {
-            widths += JustificationGives.Give(stretch: hyphen * glyphShare.stretch, shrink: hyphen * glyphShare.shrink)
+        if scalesGlyphs, hyphen > 0, totals.glyphs.stretch > 0 || totals.glyphs.shrink > 0 {
+            totals.glyphs += JustificationGives.Give(stretch: hyphen * glyphShare.stretch, shrink: hyphen * glyphShare.shrink)
         }
-        (spaceTotal, letterTotal, glyphTotal, self.spaceWidth) = (spaces, letters, widths, spaceWidth)
+        return totals
     }
 
     /// Calls `body` with each give of the line's glyphs, in the order the totals sum them:
@@ -93,7 +103,8 @@ struct LineAdjustment {
     /// ranges give, its word spaces would have to grow by more than their own width again
     /// (two words pulled to the edges of a strip beside a picture).
     func isSpacedOut(natural: Double, measure: Double) -> Bool {
-        measure - natural > spaceTotal.stretch + letterTotal.stretch + glyphTotal.stretch + spaceWidth + 0.001
+        let totals = totals()
+        return measure - natural > totals.spaces.stretch + totals.letters.stretch + totals.glyphs.stretch + totals.spaceWidth + 0.001
     }
 
     /// How `line` is set: a line set wider than its measure shrinks whatever its alignment; a
@@ -111,7 +122,8 @@ struct LineAdjustment {
         }
         let amount = { (give: JustificationGives.Give) in stretching ? give.stretch : give.shrink }
         var slack = abs(measure - natural)
-        let spaceGive = amount(spaceTotal), letterGive = amount(letterTotal), glyphGive = amount(glyphTotal)
+        let totals = totals()
+        let spaceGive = amount(totals.spaces), letterGive = amount(totals.letters), glyphGive = amount(totals.glyphs)
         let total = spaceGive + letterGive + glyphGive
         guard total > 0 else { return Setting() }
         if stretching, lineEndStretch > 0, slack > total { slack = slack <= total + lineEndStretch ? total : slack - lineEndStretch }

@@ -153,24 +153,37 @@ struct LineBuilder {
         // The advances are stored at the desired glyph scale; the line scales them on from there.
         let scale = givesLetters ? setting.glyphScale : 1
         if givesLetters { run.horizontalScale = paragraph.style.justification.glyphScaling.desired / 100 * scale }
-        let extra = setting.extra
-        // The paragraph's arrays read once, not through the object at each glyph.
-        let units = paragraph.units, clusters = paragraph.clusters, advances = paragraph.advances
         let tabAdvances = tabs?.tabAdvances
-        // Spaces are not scaled: they give by the word-spacing range.
-        let glyphScale = { (glyph: Int) in
-            scale == 1 || PreparedParagraph.isSpace(units[clusters[glyph]]) ? 1 : scale
-        }
-        // A glyph's step: its advance at its scale, or to its tab stop, with its share of the slack.
-        let advance = { (glyph: Int, scaleOfGlyph: Double) in
-            (tabAdvances?[glyph] ?? advances[glyph] * scaleOfGlyph) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
-        }
         let hyphenAdvance = (segment.hyphen?.advance ?? 0) * scale
+        // The paragraph's columns and the line's extra space read through pointers (see
+        // GlyphColumnPointers).
+        paragraph.withGlyphColumns { columns in
+            setting.extra.withUnsafeBufferPointer { extra in
+                // Spaces are not scaled: they give by the word-spacing range.
+                let glyphScale = { (glyph: Int) in
+                    scale == 1 || columns.isSpace(glyph) ? 1 : scale
+                }
+                // A glyph's step: its advance at its scale, or to its tab stop, with its share of the slack.
+                let advance = { (glyph: Int, scaleOfGlyph: Double) in
+                    (tabAdvances?[glyph] ?? columns.advances[glyph] * scaleOfGlyph) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
+                }
+                setGlyphs(of: segment, into: &run, glyphScale: glyphScale, advance: advance, hyphenAdvance: hyphenAdvance,
+                          isRightToLeft: isRightToLeft, x: x, columns: columns)
+            }
+        }
+        return run
+    }
+
+    /// The run's glyphs with their steps and places (see `makeRun`).
+    @inline(__always)
+    private func setGlyphs(of segment: Segment, into run: inout GlyphRun, glyphScale: (Int) -> Double, advance: (Int, Double) -> Double,
+                           hyphenAdvance: Double, isRightToLeft: Bool, x: Double, columns: GlyphColumnPointers) {
+        let glyphs = segment.glyphs, clusters = paragraph.clusters
         // A picture has no glyphs; its placeholder's cluster still says which character it is.
         guard run.runDelegate == nil else {
             run.width = glyphs.reduce(0) { $0 + advance($1, glyphScale($1)) } + hyphenAdvance
             run.clusters = glyphs.map { clusters[$0] }
-            return run
+            return
         }
         // The arrays start as copies of the paragraph's, or of a repeated zero: both are
         // allocated by the standard library's specialised code, while
@@ -179,10 +192,10 @@ struct LineBuilder {
         // round"). Each glyph's step is computed once, in place; the width is the steps' sum in
         // the same order as before, so that no position moves by a rounding.
         let hyphen = segment.hyphen
-        var steps = Self.copy(advances[glyphs], appending: hyphen.map { _ in hyphenAdvance })
+        var steps = Self.copy(paragraph.advances[glyphs], appending: hyphen.map { _ in hyphenAdvance })
         var positions = Array(repeatElement(Point(x: 0, y: 0), count: steps.count))
         var width = 0.0
-        let xOffsets = paragraph.xOffsets, yOffsets = paragraph.yOffsets
+        let advances = columns.advances, xOffsets = columns.xOffsets, yOffsets = columns.yOffsets
         steps.withUnsafeMutableBufferPointer { steps in
             positions.withUnsafeMutableBufferPointer { positions in
                 // Left to right, the pen moves right from the run's start; right to left, it moves
@@ -227,7 +240,6 @@ struct LineBuilder {
             run.isRightToLeft = true
             reverseKeepingMarksAfterTheirBase(&run, zeroWidth: glyphs.map { paragraph.advances[$0] == 0 })
         }
-        return run
     }
 
     /// A stretch of the paragraph's glyphs as an array of the run's, with the line's hyphen after it.

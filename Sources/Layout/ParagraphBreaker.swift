@@ -159,6 +159,8 @@ struct ParagraphBreaker {
         let lastIncluded = min(lastOpportunity ?? offsets.count - 1, offsets.count - 1)
         items.reserveCapacity(2 * max(0, lastIncluded + 1 - firstOpportunity) + 2)
         var previous = start
+        // The boxes and spaces come in order: their gives are walked on from one to the next.
+        var gives = GiveCursor(paragraph: paragraph)
         for index in firstOpportunity ..< offsets.count {
             let offset = offsets[index]
             if previous == start, paragraph.hasTabs, paragraph.units[start ..< offset].contains(TabLayout.tab) {
@@ -169,7 +171,7 @@ struct ParagraphBreaker {
                 continue
             }
             let contentEnd = paragraph.trimmedEnd(from: previous, to: offset)
-            appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, justified: justified, into: &items)
+            appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, justified: justified, gives: &gives, into: &items)
             let spaces = advance(from: contentEnd, to: offset)
             if offset >= end || mandatory[index] {
                 // The last line, or one ended by a hard break, is not stretched.
@@ -182,7 +184,7 @@ struct ParagraphBreaker {
                 if paragraph.addressStarts.contains(offset) {
                     items.append(.penalty(0, lineEndStretch: paragraph.lineEndStretch(breakingAt: offset), offset: offset))
                 }
-                let give = justified ? gives(from: contentEnd, to: offset).spaces : JustificationGives.Give()
+                let give = justified ? gives.gives(of: glyphs(from: contentEnd, to: offset)).spaces : JustificationGives.Give()
                 items.append(.glue(spaces, stretch: give.stretch, shrink: give.shrink, offset: offset))
             } else {
                 items.append(penaltyWithoutSpace(at: offset))
@@ -232,14 +234,15 @@ struct ParagraphBreaker {
     /// The text from `start` to `end` as one box, or, with hyphenation, as boxes with a
     /// hyphen penalty at each place a word may be hyphenated. CJK gaps where no line may
     /// break (before a full stop, say) still stretch: unbreakable glue between two boxes.
-    private func appendBoxes(from start: Int, to end: Int, hyphenate: Bool, justified: Bool, into items: inout [BreakItem]) {
+    private func appendBoxes(from start: Int, to end: Int, hyphenate: Bool, justified: Bool, gives: inout GiveCursor,
+                             into items: inout [BreakItem]) {
         guard start < end else { return }
         let hyphens = hyphenate ? hyphenationPoints(from: start, to: end) : []
         let points = paragraph.interCharacterGaps.isEmpty
             ? hyphens : (hyphens + (start + 1 ..< end).filter { paragraph.interCharacterGaps[$0] != nil }).sorted()
         var boxStart = start
         for point in points {
-            items.append(box(from: boxStart, to: point, justified: justified))
+            items.append(box(from: boxStart, to: point, justified: justified, gives: &gives))
             if let gap = paragraph.interCharacterGaps[point] {
                 items.append(.penalty(.infinity, offset: point))
                 items.append(.glue(0, stretch: gap.stretch, shrink: gap.shrink, offset: point))
@@ -248,24 +251,25 @@ struct ParagraphBreaker {
             }
             boxStart = point
         }
-        items.append(box(from: boxStart, to: end, justified: justified))
+        items.append(box(from: boxStart, to: end, justified: justified, gives: &gives))
     }
 
     /// The text from `start` to `end` as a box: justified, it stretches and shrinks by what its
     /// letters and glyphs may give (see JustificationGives).
-    private func box(from start: Int, to end: Int, justified: Bool) -> BreakItem {
-        let glyphs = paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: end)
+    private func box(from start: Int, to end: Int, justified: Bool, gives cursor: inout GiveCursor) -> BreakItem {
+        let glyphs = glyphs(from: start, to: end)
         var box = BreakItem.box(paragraph.prefixAdvance[glyphs.upperBound] - paragraph.prefixAdvance[glyphs.lowerBound], offset: start)
         guard justified else { return box }
-        let gives = JustificationGives(paragraph: paragraph, glyphs: glyphs)
+        let gives = cursor.gives(of: glyphs)
         box.stretch = gives.letters.stretch + gives.glyphs.stretch
         box.shrink = gives.letters.shrink + gives.glyphs.shrink
         return box
     }
 
-    /// What the characters `start ..< end` give when their line is justified.
-    private func gives(from start: Int, to end: Int) -> JustificationGives {
-        JustificationGives(paragraph: paragraph, glyphs: paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: end))
+    /// The glyphs of the characters `start ..< end`.
+    @inline(__always)
+    private func glyphs(from start: Int, to end: Int) -> Range<Int> {
+        paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: end)
     }
 
     /// Hyphenation points of the words (runs of letters) between `start` and `end`, under the

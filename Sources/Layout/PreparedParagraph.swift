@@ -280,10 +280,14 @@ final class PreparedParagraph {
                 // of the run, is looked up in the shaper's table once a run, not at each space.
                 var space: ShapedGlyph?
                 var wordStart = runRange.lowerBound
+                // Words are cut where the text read through the pointer changes between spaces and
+                // the rest: a tab is a space there as in the text, a line separator in neither.
+                let isSpace = { (offset: Int) in Self.isSpace(runText[offset - runRange.lowerBound]) }
+                let initialEnd = initial?.upperBound ?? -1
                 while wordStart < runRange.upperBound {
-                    let startsWithSpace = Self.isSpace(units[wordStart])
+                    let startsWithSpace = isSpace(wordStart)
                     var wordEnd = wordStart + 1
-                    while wordEnd < runRange.upperBound, Self.isSpace(units[wordEnd]) == startsWithSpace, wordEnd != initial?.upperBound {
+                    while wordEnd < runRange.upperBound, isSpace(wordEnd) == startsWithSpace, wordEnd != initialEnd {
                         wordEnd += 1
                     }
                     let word = UnsafeBufferPointer(rebasing: runText[wordStart - runRange.lowerBound ..< wordEnd - runRange.lowerBound])
