@@ -1,4 +1,4 @@
-import Glibc
+import CMalloc
 import TypesetKit
 import XCTest
 
