@@ -13,8 +13,10 @@ public enum MallocTopPad {
     /// The room kept: more than the zombie fixture's heap ever gives back at once.
     static let bytes = 8 << 20
 
-    /// Sets the pad. Call it first in `main`, before the heap has grown.
-    public static func set() {
-        _ = mallopt(M_TOP_PAD, Int32(bytes))
+    /// Sets the pad; false if the allocator refused it. Call it first in `main`, before the
+    /// heap has grown.
+    @discardableResult
+    public static func set() -> Bool {
+        mallopt(M_TOP_PAD, Int32(bytes)) == 1
     }
 }
