@@ -87,26 +87,40 @@ public final class InputFile {
     private func read(limit: Int, allowingMore: Bool, at offset: Int?) throws -> [UInt8] {
         let wanted = allowingMore || limit == .max ? limit : limit + 1
         // A regular file's size says how much to reserve; a pipe grows its buffer as it goes.
-        var bytes = [UInt8](repeating: 0, count: min(wanted, size.map { $0 + 1 } ?? 65_536))
-        var count = 0
-        while count < wanted {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, wanted - count))) }
-            let result = bytes.withUnsafeMutableBytes { buffer -> Int in
-                let start = buffer.baseAddress! + count
-                let length = min(buffer.count - count, 1 << 30)
-                if let offset { return pread(descriptor, start, length, off_t(offset + count)) }
-                return Glibc.read(descriptor, start, length)
-            }
+        // The first buffer is read into as it is made, not zeroed first: every picture is read
+        // twice a run (checked, then drawn), and zeroing its buffer was a pass over it each time.
+        let first = min(wanted, size.map { $0 + 1 } ?? 65_536)
+        var bytes = try [UInt8](unsafeUninitializedCapacity: first) { buffer, initialized in
+            initialized = try fill(UnsafeMutableRawBufferPointer(buffer), from: 0, at: offset)
+        }
+        var full = bytes.count == first
+        while full, bytes.count < wanted {
+            let count = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: min(count, wanted - count)))
+            let end = try bytes.withUnsafeMutableBytes { try fill($0, from: count, at: offset) }
+            full = end == bytes.count
+            bytes.removeSubrange(end...)
+        }
+        if !allowingMore, bytes.count > limit { throw Problem.longerThan(limit: limit) }
+        return bytes
+    }
+
+    /// Reads into `buffer` from `start` until it is full or the input ends; returns where the
+    /// bytes read end.
+    private func fill(_ buffer: UnsafeMutableRawBufferPointer, from start: Int, at offset: Int?) throws -> Int {
+        var end = start
+        while end < buffer.count {
+            let destination = buffer.baseAddress! + end
+            let length = min(buffer.count - end, 1 << 30)
+            let result = offset.map { pread(descriptor, destination, length, off_t($0 + end)) } ?? Glibc.read(descriptor, destination, length)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw Problem.cannotRead(reason: Self.lastError())
             }
             if result == 0 { break }
-            count += result
+            end += result
         }
-        if !allowingMore, count > limit { throw Problem.longerThan(limit: limit) }
-        bytes.removeSubrange(count...)
-        return bytes
+        return end
     }
 
     private static func reopenPipe(_ path: String, expected: stat) throws -> Int32 {
