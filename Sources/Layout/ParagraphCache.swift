@@ -28,6 +28,9 @@ public final class ParagraphCache {
     private var plans: [PlanKey: LinePlan] = [:]
     /// Boxes' heights, by the box's number and its width (see BoxLayout).
     private var boxHeights: [BoxSize: Double] = [:]
+    /// Breaks searched for, those found earlier not counted: the work trial layouts cost,
+    /// which tests compare.
+    private(set) var breakSearches = 0
     /// The largest counts of the line-breaking searches so far (see ParagraphBreaker's window).
     private(set) var largestBreakSearch = KnuthPlassLineBreaker.Effort()
 
@@ -94,9 +97,11 @@ public final class ParagraphCache {
               wholeWordLine: Int? = nil, withinTolerance: Bool = false) -> LinePlan {
         // Without tabs the breaks do not depend on where the lines are placed.
         let tabs = paragraph.hasTabs ? tabs : .columnEdge
+        let widths = Self.withoutTrailing(otherWidth, widths)
         let key = PlanKey(paragraph: paragraph.range.lowerBound, start: start, widths: widths, otherWidth: otherWidth, tabs: tabs,
                           wholeWordLine: wholeWordLine, withinTolerance: withinTolerance)
         if let known = plans[key] { return known }
+        breakSearches += 1
         var effort = KnuthPlassLineBreaker.Effort()
         var breaker = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:), tabs: tabs)
         breaker.wholeWordLine = wholeWordLine
@@ -115,6 +120,17 @@ public final class ParagraphCache {
         if plans.count >= Self.planBudget { plans.removeAll(keepingCapacity: true) }
         plans[key] = plan
         return plan
+    }
+
+    /// `widths` without the widths at its end equal to `otherWidth`: lines past the list are
+    /// that wide anyway, so both lists ask for the same breaks. A column beside a float
+    /// predicts its lines' widths as a long list (see LineLoop's `predictedWidths`), a
+    /// rectangle as its first width alone, and balancing trials cut the list at different
+    /// heights: in this form the lines above and below the float share one search.
+    static func withoutTrailing(_ otherWidth: Double, _ widths: [Double]) -> [Double] {
+        var count = widths.count
+        while count > 0, widths[count - 1] == otherWidth { count -= 1 }
+        return count == widths.count ? widths : Array(widths[..<count])
     }
 
     /// The height of box `number` at `width`, when found before.
