@@ -350,11 +350,11 @@ extension FrameSetting {
             // Punctuation hangs into the column's margin, never against an exclusion or a shape's outline.
             // Beside a rectangle (a float, a figure, a box) a line that would be spaced out is set
             // flush; along a curve (a contour, a circle) lines keep to the outline.
-            var line = LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: measure.left, available: available,
-                                                                  startX: tabs.startX,
-                                                                  hangsLeft: fragment.minX <= rect.minX + 0.001 && !(clearedInitial && !rightToLeft),
-                                                                  hangsRight: fragment.maxX >= rect.maxX - 0.001 && !(clearedInitial && rightToLeft),
-                                                                  flushWhenLoose: Self.isBesideARectangle(fragment, in: container))
+            var line = cache.line(of: paragraph, from: start, to: lineBreak, left: measure.left, available: available,
+                                  startX: tabs.startX,
+                                  hangsLeft: fragment.minX <= rect.minX + 0.001 && !(clearedInitial && !rightToLeft),
+                                  hangsRight: fragment.maxX >= rect.maxX - 0.001 && !(clearedInitial && rightToLeft),
+                                  flushWhenLoose: Self.isBesideARectangle(fragment, in: container))
             if let opening, let zone {
                 let width = opening.width(pitch: pitch)
                 line.initial = opening.placed(x: zone.initialLeft(width: width) - line.origin.x, pitch: pitch)

@@ -26,6 +26,7 @@ public final class ParagraphCache {
     private(set) var glyphsHeld = 0
     private var hyphenators: [String: Hyphenator?] = [:]
     private var plans: [PlanKey: LinePlan] = [:]
+    private(set) var lines = LineMemo()
     /// Boxes' heights, by the box's number and its width (see BoxLayout).
     private var boxHeights: [BoxSize: Double] = [:]
     /// Breaks searched for, those found earlier not counted: the work trial layouts cost,
@@ -133,6 +134,18 @@ public final class ParagraphCache {
         return count == widths.count ? widths : Array(widths[..<count])
     }
 
+    /// The line of `paragraph` from `start` to `lineBreak`, made now or earlier (see LineMemo
+    /// and LineBuilder.makeLine for the rest).
+    func line(of paragraph: PreparedParagraph, from start: Int, to lineBreak: LineBreak, left: Double, available: Double,
+              startX: Double, hangsLeft: Bool, hangsRight: Bool, flushWhenLoose: Bool) -> Line {
+        let key = LineMemo.Key(start: start, end: lineBreak.end, kind: lineBreak.kind, left: left, available: available, startX: startX,
+                               hangsLeft: hangsLeft, hangsRight: hangsRight, flushWhenLoose: flushWhenLoose)
+        return lines.line(ofParagraph: paragraph.range.lowerBound, key) {
+            LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: left, available: available, startX: startX,
+                                                       hangsLeft: hangsLeft, hangsRight: hangsRight, flushWhenLoose: flushWhenLoose)
+        }
+    }
+
     /// The height of box `number` at `width`, when found before.
     func boxHeight(of number: Int, width: Double) -> Double? {
         boxHeights[BoxSize(box: number, width: width)]
@@ -159,6 +172,7 @@ public final class ParagraphCache {
         paragraphs.removeFirst(passed.count)
         let first = paragraphs.first?.range.lowerBound ?? index
         plans = plans.filter { $0.key.paragraph >= min(first, index) }
+        lines.forget(paragraphsBefore: min(first, index))
     }
 
     /// Past the glyph budget, drops the paragraphs furthest behind `kept` (then those furthest
@@ -169,6 +183,7 @@ public final class ParagraphCache {
             glyphsHeld -= dropped.glyphIDs.count
             let start = dropped.range.lowerBound
             plans = plans.filter { $0.key.paragraph != start }
+            lines.forget(paragraph: start)
         }
     }
 }

@@ -1,0 +1,53 @@
+import Breaking
+
+/// Lines made before, by all a line depends on: its paragraph, its characters and how it
+/// ends, where it starts and how wide it is set, and which of its ends may hang punctuation
+/// or stand beside a float. Trial layouts set the same lines again and again — each balancing
+/// trial, each float placed, a page set again with a spanning picture — and only move them
+/// down: making a line (its runs, justified) costs some 10,000 instructions, finding it a
+/// hash. Part of the paragraph cache's pure memo: a line found is the line that would be made.
+struct LineMemo {
+    /// What `LineBuilder.makeLine` is given besides the paragraph.
+    struct Key: Hashable {
+        /// The line's characters, and how it ends.
+        var start: Int, end: Int, kind: LineBreak.Kind
+        /// Where it starts, its measure, and where tab stops are measured from.
+        var left: Double, available: Double, startX: Double
+        /// Which ends may hang punctuation; whether a loose line is set flush.
+        var hangsLeft: Bool, hangsRight: Bool, flushWhenLoose: Bool
+    }
+
+    /// Lines kept at most: a few pages of trials. Past it the memo starts afresh.
+    static let budget = 16_384
+
+    /// Lines by the start of their paragraph: dropped a paragraph at a time.
+    private var lines: [Int: [Key: Line]] = [:]
+    /// Lines held.
+    private(set) var count = 0
+    /// Lines made, those found not counted: the work trials cost, which tests compare.
+    private(set) var made = 0
+
+    /// The line of the paragraph starting at `paragraph` for `key`, made by `make` unless made before.
+    mutating func line(ofParagraph paragraph: Int, _ key: Key, orMake make: () -> Line) -> Line {
+        if let known = lines[paragraph]?[key] { return known }
+        let line = make()
+        made += 1
+        if count >= Self.budget {
+            lines.removeAll(keepingCapacity: true)
+            count = 0
+        }
+        lines[paragraph, default: [:]][key] = line
+        count += 1
+        return line
+    }
+
+    /// Drops the lines of the paragraphs starting before `start`.
+    mutating func forget(paragraphsBefore start: Int) {
+        for paragraph in lines.keys where paragraph < start { forget(paragraph: paragraph) }
+    }
+
+    /// Drops the lines of the paragraph starting at `start`.
+    mutating func forget(paragraph start: Int) {
+        count -= lines.removeValue(forKey: start)?.count ?? 0
+    }
+}
