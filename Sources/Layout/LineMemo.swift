@@ -15,39 +15,37 @@ struct LineMemo {
         var left: Double, available: Double, startX: Double
         /// Which ends may hang punctuation; whether a loose line is set flush.
         var hangsLeft: Bool, hangsRight: Bool, flushWhenLoose: Bool
+
+        /// The fields that tell a paragraph's lines apart, hashed; all of them compared.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(start)
+            hasher.combine(end)
+            hasher.combine(available)
+        }
     }
 
     /// Lines kept at most: a few pages of trials. Past it the memo starts afresh.
     static let budget = 16_384
 
-    /// Lines by the start of their paragraph: dropped a paragraph at a time.
-    private var lines: [Int: [Key: Line]] = [:]
+    /// Lines by the start of their paragraph.
+    private var lines = GroupedMemo<Int, Key, Line>(budget: LineMemo.budget)
     /// Lines held.
-    private(set) var count = 0
+    var count: Int { lines.count }
     /// Lines made, those found not counted: the work trials cost, which tests compare.
-    private(set) var made = 0
+    var made: Int { lines.made }
 
     /// The line of the paragraph starting at `paragraph` for `key`, made by `make` unless made before.
     mutating func line(ofParagraph paragraph: Int, _ key: Key, orMake make: () -> Line) -> Line {
-        if let known = lines[paragraph]?[key] { return known }
-        let line = make()
-        made += 1
-        if count >= Self.budget {
-            lines.removeAll(keepingCapacity: true)
-            count = 0
-        }
-        lines[paragraph, default: [:]][key] = line
-        count += 1
-        return line
+        lines.value(in: paragraph, for: key, orMake: make)
     }
 
     /// Drops the lines of the paragraphs starting before `start`.
     mutating func forget(paragraphsBefore start: Int) {
-        for paragraph in lines.keys where paragraph < start { forget(paragraph: paragraph) }
+        lines.forget { $0 < start }
     }
 
     /// Drops the lines of the paragraph starting at `start`.
     mutating func forget(paragraph start: Int) {
-        count -= lines.removeValue(forKey: start)?.count ?? 0
+        lines.forget { $0 == start }
     }
 }

@@ -27,6 +27,8 @@ public final class ParagraphCache {
     private var hyphenators: [String: Hyphenator?] = [:]
     private var plans: [PlanKey: LinePlan] = [:]
     private(set) var lines = LineMemo()
+    /// Containers' line fragments, by band (see LineFragmentMemo).
+    let fragments = LineFragmentMemo()
     /// Boxes' heights, by the box's number and its width (see BoxLayout).
     private var boxHeights: [BoxSize: Double] = [:]
     /// Breaks searched for, those found earlier not counted: the work trial layouts cost,
