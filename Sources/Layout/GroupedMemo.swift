@@ -35,14 +35,4 @@ struct GroupedMemo<Group: Hashable, Key: Hashable, Value> {
         count += 1
         return value
     }
-
-    /// Drops the groups `isDropped` says to.
-    mutating func forget(where isDropped: (Group) -> Bool) {
-        for group in groups.keys where isDropped(group) { count -= groups.removeValue(forKey: group)?.count ?? 0 }
-        if let currentGroup, isDropped(currentGroup) {
-            count -= current.count
-            current.removeAll()
-            self.currentGroup = nil
-        }
-    }
 }

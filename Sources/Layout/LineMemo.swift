@@ -9,6 +9,8 @@ import Breaking
 struct LineMemo {
     /// What `LineBuilder.makeLine` is given besides the paragraph.
     struct Key: Hashable {
+        /// The start of the line's paragraph.
+        var paragraph: Int
         /// The line's characters, and how it ends.
         var start: Int, end: Int, kind: LineBreak.Kind
         /// Where it starts, its measure, and where tab stops are measured from.
@@ -18,6 +20,7 @@ struct LineMemo {
 
         /// The fields that tell a paragraph's lines apart, hashed; all of them compared.
         func hash(into hasher: inout Hasher) {
+            hasher.combine(paragraph)
             hasher.combine(start)
             hasher.combine(end)
             hasher.combine(available)
@@ -27,25 +30,33 @@ struct LineMemo {
     /// Lines kept at most: a few pages of trials. Past it the memo starts afresh.
     static let budget = 16_384
 
-    /// Lines by the start of their paragraph.
-    private var lines = GroupedMemo<Int, Key, Line>(budget: LineMemo.budget)
+    /// One table for all paragraphs: the paginator forgets those it passes at each page, so
+    /// it holds a page's trials, and a table a paragraph would cost an allocation a paragraph
+    /// (a book's verses are a line or two each).
+    private var lines: [Key: Line] = [:]
+    /// Lines made, those found not counted: the work trials cost, which tests compare.
+    private(set) var made = 0
+
     /// Lines held.
     var count: Int { lines.count }
-    /// Lines made, those found not counted: the work trials cost, which tests compare.
-    var made: Int { lines.made }
 
-    /// The line of the paragraph starting at `paragraph` for `key`, made by `make` unless made before.
-    mutating func line(ofParagraph paragraph: Int, _ key: Key, orMake make: () -> Line) -> Line {
-        lines.value(in: paragraph, for: key, orMake: make)
+    /// The line for `key`, made by `make` unless made before.
+    mutating func line(_ key: Key, orMake make: () -> Line) -> Line {
+        if let known = lines[key] { return known }
+        let line = make()
+        made += 1
+        if lines.count >= Self.budget { lines.removeAll(keepingCapacity: true) }
+        lines[key] = line
+        return line
     }
 
     /// Drops the lines of the paragraphs starting before `start`.
     mutating func forget(paragraphsBefore start: Int) {
-        lines.forget { $0 < start }
+        lines = lines.filter { $0.key.paragraph >= start }
     }
 
     /// Drops the lines of the paragraph starting at `start`.
     mutating func forget(paragraph start: Int) {
-        lines.forget { $0 == start }
+        lines = lines.filter { $0.key.paragraph != start }
     }
 }

@@ -140,9 +140,9 @@ public final class ParagraphCache {
     /// and LineBuilder.makeLine for the rest).
     func line(of paragraph: PreparedParagraph, from start: Int, to lineBreak: LineBreak, left: Double, available: Double,
               startX: Double, hangsLeft: Bool, hangsRight: Bool, flushWhenLoose: Bool) -> Line {
-        let key = LineMemo.Key(start: start, end: lineBreak.end, kind: lineBreak.kind, left: left, available: available, startX: startX,
+        let key = LineMemo.Key(paragraph: paragraph.range.lowerBound, start: start, end: lineBreak.end, kind: lineBreak.kind, left: left, available: available, startX: startX,
                                hangsLeft: hangsLeft, hangsRight: hangsRight, flushWhenLoose: flushWhenLoose)
-        return lines.line(ofParagraph: paragraph.range.lowerBound, key) {
+        return lines.line(key) {
             LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: left, available: available, startX: startX,
                                                        hangsLeft: hangsLeft, hangsRight: hangsRight, flushWhenLoose: flushWhenLoose)
         }

@@ -47,17 +47,17 @@ final class LineMemoTests: FramesetterTestCase {
     func testPastItsBudgetTheMemoStartsAfresh() {
         var memo = LineMemo()
         func key(_ start: Int) -> LineMemo.Key {
-            LineMemo.Key(start: start, end: start + 1, kind: .opportunity, left: 0, available: 100, startX: 0,
+            LineMemo.Key(paragraph: start / 10, start: start, end: start + 1, kind: .opportunity, left: 0, available: 100, startX: 0,
                          hangsLeft: true, hangsRight: true, flushWhenLoose: false)
         }
         func line(_ start: Int) -> Line {
             Line(origin: Point(x: 0, y: 0), ascent: 8, descent: 2, leading: 1, width: 50, stringRange: start ..< start + 1, runs: [],
                  endsParagraph: false)
         }
-        for start in 0 ..< LineMemo.budget { _ = memo.line(ofParagraph: start / 10, key(start)) { line(start) } }
+        for start in 0 ..< LineMemo.budget { _ = memo.line(key(start)) { line(start) } }
         XCTAssertEqual(memo.count, LineMemo.budget)
-        _ = memo.line(ofParagraph: 0, key(0)) { XCTFail("made again"); return line(0) }
-        _ = memo.line(ofParagraph: 99_999, key(99_999)) { line(99_999) }
+        _ = memo.line(key(0)) { XCTFail("made again"); return line(0) }
+        _ = memo.line(key(99_999)) { line(99_999) }
         XCTAssertEqual(memo.count, 1)
         XCTAssertEqual(memo.made, LineMemo.budget + 1)
     }
