@@ -1,4 +1,4 @@
-/// Values found before, in groups (a paragraph's lines, a container's bands), within a budget:
+/// Values found before, in groups (a container's bands, see LineFragmentMemo), within a budget:
 /// the group asked about last is held apart, since callers ask about one group many times in
 /// a row, and comparing a group costs less than hashing it. Past the budget it starts afresh.
 struct GroupedMemo<Group: Hashable, Key: Hashable, Value> {

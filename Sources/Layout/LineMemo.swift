@@ -7,7 +7,7 @@ import Breaking
 /// down: making a line (its runs, justified) costs some 10,000 instructions, finding it a
 /// hash. Part of the paragraph cache's pure memo: a line found is the line that would be made.
 struct LineMemo {
-    /// What `LineBuilder.makeLine` is given besides the paragraph.
+    /// What `LineBuilder.makeLine` is given, the paragraph by its start.
     struct Key: Hashable {
         /// The start of the line's paragraph.
         var paragraph: Int
