@@ -73,11 +73,14 @@ struct FrameSetting {
                             planFits: (LinePlan, Int) -> Bool, widths: () -> ([Double], Double)) -> LineBreak {
         if !paragraph.hasTabs || paragraph.tabsOnlyBeforeFirstSpace {
             let key = paragraph.range.lowerBound
-            if !(plans[key]?.covers(position, fits: planFits) ?? false) {
+            // Looked up once: a plan copied retains its three arrays.
+            var plan = plans[key]
+            if !(plan?.covers(position, fits: planFits) ?? false) {
                 let (lineWidths, otherWidth) = widths()
-                plans[key] = cache.plan(for: paragraph, from: position, widths: lineWidths, otherWidth: otherWidth, tabs: tabs)
+                plan = cache.plan(for: paragraph, from: position, widths: lineWidths, otherWidth: otherWidth, tabs: tabs)
+                plans[key] = plan
             }
-            if let lineBreak = plans[key]?.lineBreak(startingAt: position) { return lineBreak }
+            if let lineBreak = plan?.lineBreak(startingAt: position) { return lineBreak }
             // No optimal setting: the rest of the paragraph is filled first-fit (see LinePlan.covers).
         }
         return framesetter.firstFitBreak(in: paragraph, from: position, available: available, tabs: tabs)

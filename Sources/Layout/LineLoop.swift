@@ -221,7 +221,8 @@ extension FrameSetting {
             if !beyondBottom, fragmentsTop + expected.textBottom > rect.maxY + 0.001 { return nil }
             var noStretch = false
             for attempt in 0 ..< Self.bandAttempts {
-                let fragments = container.lineFragments(top: fragmentsTop + proposed.upper, height: proposed.height, narrowest: narrowest)
+                let fragments = cache.fragments.lineFragments(in: container, top: fragmentsTop + proposed.upper, height: proposed.height,
+                                                              narrowest: narrowest)
                 guard !fragments.isEmpty else {
                     noStretch = attempt == 0
                     break
@@ -286,6 +287,7 @@ extension FrameSetting {
         let rect = container.rect
         let rightToLeft = paragraph.bidi.isRightToLeft
         let ordered = rightToLeft ? Array(fragments.reversed()) : fragments
+        let fragmentMemo = cache.fragments
         var lines: [Line] = []
         var start = position
         var lastFragment: HorizontalSpan?
@@ -338,7 +340,8 @@ extension FrameSetting {
                                       planFits: { plan, line in Self.plan(plan, fits: line, available: available, below: below) },
                                       widths: {
                                           if let below { return ([available] + below.narrow, below.other) }
-                                          return Self.predictedWidths(container: container, paragraph: paragraph, from: lineStart,
+                                          return Self.predictedWidths(container: container, fragments: fragmentMemo, paragraph: paragraph,
+                                                                      from: lineStart,
                                                                       firstWidth: available, rest: ordered[(index + 1)...],
                                                                       bandTop: bandTop, expected: expected, zone: zone)
                                       })
@@ -350,11 +353,11 @@ extension FrameSetting {
             // Punctuation hangs into the column's margin, never against an exclusion or a shape's outline.
             // Beside a rectangle (a float, a figure, a box) a line that would be spaced out is set
             // flush; along a curve (a contour, a circle) lines keep to the outline.
-            var line = LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: measure.left, available: available,
-                                                                  startX: tabs.startX,
-                                                                  hangsLeft: fragment.minX <= rect.minX + 0.001 && !(clearedInitial && !rightToLeft),
-                                                                  hangsRight: fragment.maxX >= rect.maxX - 0.001 && !(clearedInitial && rightToLeft),
-                                                                  flushWhenLoose: Self.isBesideARectangle(fragment, in: container))
+            var line = cache.line(of: paragraph, from: start, to: lineBreak, left: measure.left, available: available,
+                                  startX: tabs.startX,
+                                  hangsLeft: fragment.minX <= rect.minX + 0.001 && !(clearedInitial && !rightToLeft),
+                                  hangsRight: fragment.maxX >= rect.maxX - 0.001 && !(clearedInitial && rightToLeft),
+                                  flushWhenLoose: Self.isBesideARectangle(fragment, in: container))
             if let opening, let zone {
                 let width = opening.width(pitch: pitch)
                 line.initial = opening.placed(x: zone.initialLeft(width: width) - line.origin.x, pitch: pitch)
@@ -422,7 +425,8 @@ extension FrameSetting {
     /// bands below, until there is enough room for twice the paragraph's remaining text or the
     /// container ends. Knuth–Plass breaks the paragraph for them; when a line turns out to have
     /// another width, the paragraph is broken again from there.
-    private static func predictedWidths(container: Container, paragraph: PreparedParagraph, from position: Int,
+    private static func predictedWidths(container: Container, fragments memo: LineFragmentMemo, paragraph: PreparedParagraph,
+                                        from position: Int,
                                         firstWidth: Double, rest: ArraySlice<HorizontalSpan>, bandTop: Double,
                                         expected: BandMetrics, zone: InitialZone?) -> ([Double], Double) {
         let style = paragraph.style
@@ -446,7 +450,7 @@ extension FrameSetting {
         var top = bandTop + expected.advance
         while total < 2 * remaining, top + expected.textBottom <= rect.maxY + 0.001, widths.count < 10_000 {
             if let zone = beside, !zone.isBeside(baseline: top + expected.baseline) { beside = nil }
-            let below = container.lineFragments(top: top + expected.upper, height: expected.height, narrowest: narrowest)
+            let below = memo.lineFragments(in: container, top: top + expected.upper, height: expected.height, narrowest: narrowest)
             guard !below.isEmpty else {
                 // A prediction needs no point-by-point search: a line's height down is close
                 // enough, and a column of stretches too narrow to use would cost a query a point.

@@ -26,8 +26,14 @@ public final class ParagraphCache {
     private(set) var glyphsHeld = 0
     private var hyphenators: [String: Hyphenator?] = [:]
     private var plans: [PlanKey: LinePlan] = [:]
+    private(set) var lines = LineMemo()
+    /// Containers' line fragments, by band (see LineFragmentMemo).
+    let fragments = LineFragmentMemo()
     /// Boxes' heights, by the box's number and its width (see BoxLayout).
     private var boxHeights: [BoxSize: Double] = [:]
+    /// Breaks searched for, those found earlier not counted: the work trial layouts cost,
+    /// which tests compare.
+    private(set) var breakSearches = 0
     /// The largest counts of the line-breaking searches so far (see ParagraphBreaker's window).
     private(set) var largestBreakSearch = KnuthPlassLineBreaker.Effort()
 
@@ -94,9 +100,11 @@ public final class ParagraphCache {
               wholeWordLine: Int? = nil, withinTolerance: Bool = false) -> LinePlan {
         // Without tabs the breaks do not depend on where the lines are placed.
         let tabs = paragraph.hasTabs ? tabs : .columnEdge
+        let widths = Self.withoutTrailing(otherWidth, widths)
         let key = PlanKey(paragraph: paragraph.range.lowerBound, start: start, widths: widths, otherWidth: otherWidth, tabs: tabs,
                           wholeWordLine: wholeWordLine, withinTolerance: withinTolerance)
         if let known = plans[key] { return known }
+        breakSearches += 1
         var effort = KnuthPlassLineBreaker.Effort()
         var breaker = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:), tabs: tabs)
         breaker.wholeWordLine = wholeWordLine
@@ -115,6 +123,29 @@ public final class ParagraphCache {
         if plans.count >= Self.planBudget { plans.removeAll(keepingCapacity: true) }
         plans[key] = plan
         return plan
+    }
+
+    /// `widths` without the widths at its end equal to `otherWidth`: lines past the list are
+    /// that wide anyway, so both lists ask for the same breaks. A column beside a float
+    /// predicts its lines' widths as a long list (see LineLoop's `predictedWidths`), a
+    /// rectangle as its first width alone, and balancing trials cut the list at different
+    /// heights: in this form the lines above and below the float share one search.
+    static func withoutTrailing(_ otherWidth: Double, _ widths: [Double]) -> [Double] {
+        var count = widths.count
+        while count > 0, widths[count - 1] == otherWidth { count -= 1 }
+        return count == widths.count ? widths : Array(widths[..<count])
+    }
+
+    /// The line of `paragraph` from `start` to `lineBreak`, made now or earlier (see LineMemo
+    /// and LineBuilder.makeLine for the rest).
+    func line(of paragraph: PreparedParagraph, from start: Int, to lineBreak: LineBreak, left: Double, available: Double,
+              startX: Double, hangsLeft: Bool, hangsRight: Bool, flushWhenLoose: Bool) -> Line {
+        let key = LineMemo.Key(paragraph: paragraph.range.lowerBound, start: start, end: lineBreak.end, kind: lineBreak.kind, left: left, available: available, startX: startX,
+                               hangsLeft: hangsLeft, hangsRight: hangsRight, flushWhenLoose: flushWhenLoose)
+        return lines.line(key) {
+            LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: left, available: available, startX: startX,
+                                                       hangsLeft: hangsLeft, hangsRight: hangsRight, flushWhenLoose: flushWhenLoose)
+        }
     }
 
     /// The height of box `number` at `width`, when found before.
@@ -143,6 +174,7 @@ public final class ParagraphCache {
         paragraphs.removeFirst(passed.count)
         let first = paragraphs.first?.range.lowerBound ?? index
         plans = plans.filter { $0.key.paragraph >= min(first, index) }
+        lines.forget(paragraphsBefore: min(first, index))
     }
 
     /// Past the glyph budget, drops the paragraphs furthest behind `kept` (then those furthest
@@ -153,6 +185,7 @@ public final class ParagraphCache {
             glyphsHeld -= dropped.glyphIDs.count
             let start = dropped.range.lowerBound
             plans = plans.filter { $0.key.paragraph != start }
+            lines.forget(paragraph: start)
         }
     }
 }
