@@ -23,10 +23,6 @@ struct PDFIncrementalUpdate {
         var previousCrossReference: Int
     }
 
-    /// Objects in one object stream: as qpdf packs them, so that a reader needing one object
-    /// inflates a stream of a few kilobytes.
-    static let objectsPerStream = 100
-
     let trailer: Trailer
     /// Each object's number and its text (without `obj`/`endobj`), in the order given.
     private var objects: [(number: Int, text: [UInt8])] = []
@@ -64,35 +60,25 @@ struct PDFIncrementalUpdate {
         }
         var number = nextNumber
         let deflater = Deflater()
-        /// Each object's cross-reference entry: in an object stream (its number, the index in
-        /// it) or at an offset in the file (type 1).
-        var entries: [Int: Entry] = [:]
-        for first in stride(from: 0, to: objects.count, by: Self.objectsPerStream) {
-            let group = objects[first ..< min(first + Self.objectsPerStream, objects.count)]
+        var crossReference = PDFCrossReferenceStream()
+        for first in stride(from: 0, to: objects.count, by: PDFObjectStream.capacity) {
+            let group = objects[first ..< min(first + PDFObjectStream.capacity, objects.count)]
             let stream = number
             number += 1
-            var header = PDFObjectText(), body: [UInt8] = []
-            for (index, object) in group.enumerated() {
-                header.integer(object.number)
-                header.integer(body.count)
-                entries[object.number] = Entry(type: 2, field: stream, index: index)
-                body.append(contentsOf: object.text)
-                body.append(UInt8(ascii: "\n"))
+            var packed = PDFObjectStream()
+            for object in group {
+                let index = packed.add(object.number, object.text)
+                crossReference.entries[object.number] = .init(type: 2, field: stream, index: index)
             }
-            header.raw("\n")
-            var dictionary = PDFObjectText()
-            dictionary.raw("/Type /ObjStm /N")
-            dictionary.integer(group.count)
-            dictionary.raw(" /First")
-            dictionary.integer(header.bytes.count)
-            entries[stream] = Entry(type: 1, field: start + output.count, index: 0)
-            try Self.appendStream(stream, dictionary: dictionary, data: header.bytes + body, deflater: deflater, to: &output)
+            crossReference.entries[stream] = .init(type: 1, field: start + output.count, index: 0)
+            let (dictionary, data) = packed.finished()
+            try Self.appendStream(stream, dictionary: dictionary, data: data, deflater: deflater, to: &output)
         }
-        let crossReference = number
+        let crossReferenceNumber = number
         let crossReferenceOffset = start + output.count
-        entries[crossReference] = Entry(type: 1, field: crossReferenceOffset, index: 0)
-        try Self.appendStream(crossReference, dictionary: crossReferenceDictionary(entries, size: crossReference + 1),
-                              data: Self.crossReferenceData(entries), deflater: deflater, to: &output)
+        crossReference.entries[crossReferenceNumber] = .init(type: 1, field: crossReferenceOffset, index: 0)
+        try Self.appendStream(crossReferenceNumber, dictionary: trailerDictionary(crossReference, size: crossReferenceNumber + 1),
+                              data: crossReference.rows(), deflater: deflater, to: &output)
         var end = PDFObjectText()
         end.raw("startxref\n")
         end.integer(crossReferenceOffset)
@@ -101,31 +87,10 @@ struct PDFIncrementalUpdate {
         try file.write(contentsOf: Data(output))
     }
 
-    /// A cross-reference stream's entry: type 1, an object at the offset `field`; type 2, the
-    /// object at `index` in the object stream `field`.
-    private struct Entry {
-        var type: UInt8
-        var field: Int
-        var index: Int
-    }
-
     /// The cross-reference stream's dictionary, which is also the update's trailer.
-    private func crossReferenceDictionary(_ entries: [Int: Entry], size: Int) -> PDFObjectText {
-        var text = PDFObjectText()
-        text.raw("/Type /XRef /Size")
-        text.integer(size)
-        text.raw(" /Index [")
-        for range in Self.runs(of: entries.keys.sorted()) {
-            text.integer(range.lowerBound)
-            text.integer(range.count)
-        }
-        text.raw("] /W [1")
-        let (fieldWidth, indexWidth) = Self.widths(entries)
-        text.integer(fieldWidth)
-        text.integer(indexWidth)
-        text.raw("] /DecodeParms << /Columns")
-        text.integer(1 + fieldWidth + indexWidth)
-        text.raw(" /Predictor 12 >> /Root")
+    private func trailerDictionary(_ crossReference: PDFCrossReferenceStream, size: Int) -> PDFObjectText {
+        var text = crossReference.dictionary(size: size)
+        text.raw(" /Root")
         text.reference(trailer.root)
         if let info = trailer.info {
             text.raw(" /Info")
@@ -141,61 +106,9 @@ struct PDFIncrementalUpdate {
         return text
     }
 
-    /// The entries in order of their numbers, each field big-endian in its width, each row
-    /// led by PNG's Up filter (the difference from the row above): consecutive entries differ
-    /// in a byte or two, so that the rows deflate to little (`/Predictor 12`, as qpdf writes
-    /// its own).
-    private static func crossReferenceData(_ entries: [Int: Entry]) -> [UInt8] {
-        let (fieldWidth, indexWidth) = widths(entries)
-        let rowWidth = 1 + fieldWidth + indexWidth
-        var data: [UInt8] = [], row: [UInt8] = [], above = [UInt8](repeating: 0, count: rowWidth)
-        data.reserveCapacity(entries.count * (1 + rowWidth))
-        for number in entries.keys.sorted() {
-            let entry = entries[number]!
-            row.removeAll(keepingCapacity: true)
-            row.append(entry.type)
-            for shift in stride(from: (fieldWidth - 1) * 8, through: 0, by: -8) { row.append(UInt8(truncatingIfNeeded: entry.field >> shift)) }
-            for shift in stride(from: (indexWidth - 1) * 8, through: 0, by: -8) { row.append(UInt8(truncatingIfNeeded: entry.index >> shift)) }
-            data.append(2)
-            for (byte, byteAbove) in zip(row, above) { data.append(byte &- byteAbove) }
-            swap(&row, &above)
-        }
-        return data
-    }
-
-    /// The bytes the largest offset or stream number and the largest index need.
-    private static func widths(_ entries: [Int: Entry]) -> (field: Int, index: Int) {
-        func width(_ value: Int) -> Int { value < 0x100 ? 1 : value < 0x1_0000 ? 2 : value < 0x100_0000 ? 3 : value < 0x1_0000_0000 ? 4 : 8 }
-        return (width(entries.values.map(\.field).max() ?? 0), width(entries.values.map(\.index).max() ?? 0))
-    }
-
-    /// Sorted numbers as runs of consecutive ones: a cross-reference stream's `/Index`.
-    private static func runs(of numbers: [Int]) -> [Range<Int>] {
-        var runs: [Range<Int>] = []
-        for number in numbers {
-            if let last = runs.last, last.upperBound == number {
-                runs[runs.count - 1] = last.lowerBound ..< number + 1
-            } else {
-                runs.append(number ..< number + 1)
-            }
-        }
-        return runs
-    }
-
-    /// `number 0 obj << dictionary /Filter /FlateDecode /Length … >> stream … endstream endobj`,
-    /// `data` deflated by `deflater`, which the update's streams share.
+    /// The stream object `number`, `data` deflated by `deflater`, which the update's streams share.
     private static func appendStream(_ number: Int, dictionary: PDFObjectText, data: [UInt8], deflater: Deflater,
                                      to output: inout [UInt8]) throws {
-        let deflated = try deflater.bytes(data, of: "the objects added to the PDF")
-        var text = PDFObjectText()
-        text.integer(number)
-        text.raw(" 0 obj\n<< ")
-        text.append(dictionary)
-        text.raw(" /Filter /FlateDecode /Length")
-        text.integer(deflated.count)
-        text.raw(" >>\nstream\n")
-        output.append(contentsOf: text.bytes)
-        output.append(contentsOf: deflated)
-        output.append(contentsOf: Array("\nendstream\nendobj\n".utf8))
+        output.append(contentsOf: try PDFObjectText.deflatedStream(number, dictionary: dictionary, data: data, deflater: deflater))
     }
 }

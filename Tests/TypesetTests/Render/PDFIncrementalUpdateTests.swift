@@ -26,7 +26,7 @@ final class PDFIncrementalUpdateTests: XCTestCase {
         var update = PDFIncrementalUpdate(trailer: written.trailer)
         // More objects than one object stream holds, each referring to the one before.
         var numbers: [Int] = []
-        for index in 0 ..< 2 * PDFIncrementalUpdate.objectsPerStream + 7 {
+        for index in 0 ..< 2 * PDFObjectStream.capacity + 7 {
             let number = update.reserve()
             var text = PDFObjectText()
             text.raw("<< /Index")
