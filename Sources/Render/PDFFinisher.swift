@@ -1,14 +1,15 @@
-import CQPDF
 import Foundation
 import Layout
 
-/// The last step of every PDF: Cairo writes the drawing, and qpdf (a PDF library, through its
-/// C API) rewrites that file with what Cairo 1.16 cannot write: each page's TrimBox and
-/// BleedBox beside a MediaBox holding both, the crop marks in registration colour, the dates
-/// in the form the PDF standard requires, and what the standards asked for need (`PDFX4`,
-/// `DocumentXMP`). Everything Cairo wrote is kept as it is (streams are copied, not
-/// recompressed), but its structure tree: the tree in logical order is added after the file
-/// qpdf wrote (`StructureTreeWriter`).
+/// The last step of every PDF: Cairo writes the drawing into a draft, and this copies the
+/// draft's objects one at a time, in the order of the file, into the finished file, adding on
+/// the way what Cairo 1.16 cannot write: each page's TrimBox and BleedBox beside a MediaBox
+/// holding both, the crop marks in registration colour, the dates in the form the PDF
+/// standard requires, typeset's own text layer, the structure tree in logical order, and what
+/// the standards asked for need (`PDFX4`, `DocumentXMP`). Streams are copied from the draft in
+/// pieces, as they are; objects other than streams go into compressed object streams
+/// (`PDFStreamingWriter`). It holds an offset an object and a few numbers a page
+/// (`PDFDraftPages`), never the draft's objects, so memory does not grow with the page count.
 struct PDFFinisher {
     var sheet: PrintSheet
     var metadata: PDFMetadata
@@ -31,14 +32,10 @@ struct PDFFinisher {
     var outputIntent = OutputIntent()
 
     /// Reads Cairo's PDF at `draft`, whose pages were drawn at `pageSizes` (the trimmed
-    /// sizes, in order), and writes the finished file at `output`. Throws qpdf's message when
-    /// either cannot be done.
+    /// sizes, in order), and writes the finished file at `output`. Throws `FinishingError`
+    /// when either cannot be done.
     func finish(draft: String, pageSizes: [Size], into output: String) throws {
-        let structureTree = structure.map { record in
-            StructureTreeWriter(StructureTree(record), record: record, pageHeights: pageSizes.map { sheet.mediaBox(for: $0).maxY },
-                                language: metadata.language)
-        }
-        // The layer's streams into the draft first, for qpdf to copy from the file as it writes.
+        // The layer's streams into the draft first, to be copied from the file with the rest.
         let layerStreams = try textLayer?.streams.appendObjects(to: draft) ?? []
         let file: FileSink
         do {
@@ -47,17 +44,8 @@ struct PDFFinisher {
             throw FinishingError("\(output): \(error)")
         }
         do {
-            let written = try QPDFOutputPipe(into: file)
-            do {
-                try QPDFObjects.reading(draft) { pdf in
-                    try write(pdf, draft: draft, pageSizes: pageSizes, structureTree: structureTree, layerStreams: layerStreams, to: written)
-                }
-            } catch {
-                // qpdf's end of the pipe is closed by now: the copy ends before the error goes up.
-                try? written.finish()
-                throw error
-            }
-            try written.finish()
+            var copy = try DraftCopy(self, draft: draft, pageSizes: pageSizes, layerStreams: layerStreams, into: file)
+            try copy.run()
             try file.close()
         } catch {
             // Nothing is left behind: the output was never finished.
@@ -66,99 +54,257 @@ struct PDFFinisher {
             if let error = error as? SystemError { throw FinishingError(error.description) }
             throw error
         }
-        // After qpdf has let the draft's objects go: the tree is written as qpdf's file is left.
-        try structureTree?.append(to: output)
-    }
-
-    /// The draft open in `pdf` rewritten by qpdf into `written`, readied for `structureTree`.
-    private func write(_ pdf: qpdf_data, draft: String, pageSizes: [Size], structureTree: StructureTreeWriter?,
-                       layerStreams: [Int], to written: QPDFOutputPipe) throws {
-        let count = Int(qpdf_get_num_pages(pdf))
-        guard count == pageSizes.count + runningHeads.overlays.count else {
-            throw FinishingError("the draft's page count, \(count), is not the \(pageSizes.count + runningHeads.overlays.count) pages drawn")
-        }
-        // First: Cairo's tree goes before anything makes a new object (the crop marks' streams
-        // below), which has qpdf read every object left in the file (see StructureTreeWriter.prepare).
-        try structureTree?.prepare(in: pdf)
-        for (index, size) in pageSizes.enumerated() {
-            let page = qpdf_get_page_n(pdf, index)
-            if index > 0, pageSizes[index - 1] == size {
-                // The page before's boxes, shared rather than made again: qpdf keeps every
-                // page's until the file is written, some hundreds of bytes a box.
-                let before = qpdf_get_page_n(pdf, index - 1)
-                for key in ["/MediaBox", "/BleedBox", "/TrimBox"] { qpdf_oh_replace_key(pdf, page, key, qpdf_oh_get_key(pdf, before, key)) }
-            } else {
-                setBox("/MediaBox", sheet.mediaBox(for: size), of: page, in: pdf)
-                setBox("/BleedBox", sheet.bleedBox(for: size), of: page, in: pdf)
-                setBox("/TrimBox", sheet.trimBox(for: size), of: page, in: pdf)
-            }
-            // Handles are kept until cleanup otherwise: a book's pages would pile up.
-            qpdf_oh_release_all(pdf)
-        }
-        if marksInvertedCMYK { InvertedCMYKImages.addDecodeArrays(in: pdf) }
-        if restoresPNGRows { PNGRowsInPDF.restore(in: pdf) }
-        if let structure { try ArtifactMarking.mark(structure.artifacts, in: pdf) }
-        if let textLayer { try TextLayerOverPages.apply(textLayer, streams: layerStreams, in: pdf) }
-        // The crop marks last, over everything the page draws.
-        var registrationMarks = RegistrationMarks(marks: CropMarks(sheet: sheet))
-        for (index, size) in pageSizes.enumerated() {
-            registrationMarks.add(to: qpdf_get_page_n(pdf, index), size: size, in: pdf)
-            qpdf_oh_release_all(pdf)
-        }
-        try runningHeads.apply(in: pdf)
-        let date = PDFDate.string(secondsSince1970: metadata.creationDate)
-        qpdf_set_info_key(pdf, "/CreationDate", date)
-        qpdf_set_info_key(pdf, "/ModDate", date)
-        if standards.contains(.x4) { try PDFX4(outputIntent: outputIntent).apply(to: pdf) }
-        if !standards.isEmpty {
-            // The identifiers are made from what Cairo drew, which the same input draws the same.
-            guard let content = try? Data(contentsOf: URL(fileURLWithPath: draft), options: .alwaysMapped) else {
-                throw FinishingError("cannot read the draft \(draft) again")
-            }
-            DocumentXMP.attach(DocumentXMP(metadata: metadata, standards: standards).packet(for: pdf, content: content), to: pdf)
-        }
-        let version = String(cString: qpdf_get_pdf_version(pdf))
-        try FinishingError.check(qpdf_init_write(pdf, written.path), of: pdf)
-        written.writerOpened()
-        if standards.contains(.x4), PDFX4.needsOlderVersion(version) { qpdf_force_pdf_version(pdf, PDFX4.latestVersion) }
-        // An OpenType font program in the text layer's fonts is PDF 1.6's.
-        if let minimum = textLayer?.fonts.minimumPDFVersion { qpdf_set_minimum_pdf_version(pdf, minimum) }
-        // The file identifier is made from the content, not the clock: same input, same bytes.
-        qpdf_set_deterministic_ID(pdf, QPDF_TRUE)
-        // Objects other than streams (a book's tens of thousands of structure elements, its
-        // pages' dictionaries) packed into compressed object streams, with a cross-reference
-        // stream: PDF 1.5, which Cairo writes and PDF/X-4 and PDF/UA-1 allow.
-        qpdf_set_object_stream_mode(pdf, qpdf_o_generate)
-        try FinishingError.check(qpdf_write(pdf), of: pdf)
-    }
-
-    /// Box coordinates in points to a thousandth: finer than any printer, and the same
-    /// numbers in every box that shares an edge.
-    private static let decimalPlaces: Int32 = 3
-
-    private func setBox(_ key: String, _ box: Rect, of page: qpdf_oh, in pdf: qpdf_data) {
-        let array = qpdf_oh_new_array(pdf)
-        for value in [box.origin.x, box.origin.y, box.origin.x + box.size.width, box.origin.y + box.size.height] {
-            qpdf_oh_append_item(pdf, array, qpdf_oh_new_real_from_double(pdf, value, Self.decimalPlaces))
-        }
-        qpdf_oh_replace_key(pdf, page, key, array)
     }
 }
 
-/// Why the finishing step could not write the PDF, in qpdf's words.
-struct FinishingError: Error, CustomStringConvertible {
-    var description: String
+/// One copy of a draft into a finished file: what `PDFFinisher` decided before the first
+/// object, and the pass over the objects.
+private struct DraftCopy {
+    let finisher: PDFFinisher
+    let reader: PDFDraftReader
+    let draft: PDFDraftPages
+    let writer: PDFStreamingWriter
+    let pageSizes: [Size]
+    let structureTree: StructureTreeWriter?
+    /// The new structure tree root's number.
+    let structureTreeRoot: Int?
+    /// Each link annotation's key in the parent tree, by number.
+    let linkKeys: [Int: Int]
+    /// By page of the document: what it gets.
+    var additions: [PageAdditions]
+    /// The index of each page of the draft, by number.
+    let pageIndexes: [Int: Int]
+    /// The pages whose resources each resource object is, by number.
+    let resourceOwners: [Int: [Int]]
+    /// The content stream of each page with artifacts to mark (Cairo writes one a page).
+    var artifactContents: [Int: Int] = [:]
+    /// The content streams of the pages of heads that become forms, and their pages.
+    var forms: [Int: Int] = [:]
+    /// PDF/X-4's sRGB labels, and the objects that are resource dictionaries.
+    var rgb: DeviceIndependentRGB?
+    var resourceObjects = Set<Int>()
+    var metadataStream: Int?
+    var outputIntents: PDFValue?
+    /// The objects that hold a stream's length, which goes into the stream's dictionary.
+    var lengths = Set<Int>()
 
-    init(_ description: String) {
-        self.description = description
+    init(_ finisher: PDFFinisher, draft path: String, pageSizes: [Size], layerStreams: [Int], into file: FileSink) throws {
+        self.finisher = finisher
+        self.pageSizes = pageSizes
+        reader = try PDFDraftReader(path: path)
+        draft = try PDFDraftPages(reader)
+        let expected = pageSizes.count + finisher.runningHeads.overlays.count
+        guard draft.pages.count == expected else {
+            throw FinishingError("the draft's page count, \(draft.pages.count), is not the \(expected) pages drawn")
+        }
+        let tree = finisher.structure.map { record in
+            StructureTreeWriter(StructureTree(record), record: record, pageHeights: pageSizes.map { finisher.sheet.mediaBox(for: $0).maxY },
+                                language: finisher.metadata.language)
+        }
+        try tree?.check(draft)
+        structureTree = tree
+        linkKeys = try tree?.structParents(of: draft) ?? [:]
+        pageIndexes = Dictionary(uniqueKeysWithValues: draft.pages.enumerated().map { ($1.number, $0) })
+        var owners: [Int: [Int]] = [:]
+        for (index, page) in draft.pages.prefix(pageSizes.count).enumerated() {
+            if let resources = page.resources { owners[resources, default: []].append(index) }
+        }
+        resourceOwners = owners
+
+        // The header's version: Cairo's, or 1.6 for an OpenType font program, no later than
+        // PDF/X-4 allows.
+        var version = try reader.version()
+        if let layer = finisher.textLayer {
+            _ = try layer.fonts.subsets()
+            if let minimum = layer.fonts.minimumPDFVersion, minimum.compare(version, options: .numeric) == .orderedDescending { version = minimum }
+        }
+        if finisher.standards.contains(.x4), PDFX4.needsOlderVersion(version) { version = PDFX4.latestVersion }
+        let writer = PDFStreamingWriter(into: file, version: version, firstFreeNumber: reader.offsets.count)
+        self.writer = writer
+        structureTreeRoot = tree == nil ? nil : writer.reserve()
+        additions = [PageAdditions](repeating: PageAdditions(), count: pageSizes.count)
+        try prepareAdditions(layerStreams: layerStreams)
     }
 
-    /// Throws qpdf's message when `code`, what a call of qpdf's C API returned, says it failed.
-    static func check(_ code: QPDF_ERROR_CODE, of pdf: qpdf_data) throws {
-        guard code & CQPDFErrors != 0 else { return }
-        if qpdf_has_error(pdf) != QPDF_FALSE, let error = qpdf_get_error(pdf) {
-            throw FinishingError(String(cString: qpdf_get_error_full_text(pdf, error)))
+    /// What the pages get, and the objects made before the draft's are copied.
+    private mutating func prepareAdditions(layerStreams: [Int]) throws {
+        if let structure = finisher.structure {
+            for (index, mcids) in structure.artifacts.enumerated() where !mcids.isEmpty {
+                let contents = draft.pages[index].contents
+                if contents.count == 1 {
+                    artifactContents[contents[0]] = index
+                } else {
+                    // Several streams, some of which other pages may share: the page gets one
+                    // stream of its own holding them all.
+                    additions[index].replacedContent = try writeMarked(contents, page: index)
+                }
+            }
         }
-        throw FinishingError("qpdf failed")
+        if let layer = finisher.textLayer { try TextLayerOverPages.apply(layer, streams: layerStreams, to: &additions, writer: writer) }
+        // The crop marks last, over everything the page draws.
+        var registrationMarks = RegistrationMarks(marks: CropMarks(sheet: finisher.sheet))
+        for (index, size) in pageSizes.enumerated() { try registrationMarks.add(to: &additions[index], size: size, writer: writer) }
+        forms = try finisher.runningHeads.apply(to: &additions, pages: draft.pages, writer: writer)
+        if finisher.standards.contains(.x4) {
+            outputIntents = try finisher.outputIntent.outputIntents(writer: writer)
+            rgb = try DeviceIndependentRGB(writer: writer)
+            resourceObjects = try DeviceIndependentRGB.resourceObjects(in: reader)
+        }
+        if !finisher.standards.isEmpty {
+            // The identifiers are made from what Cairo drew, which the same input draws the same.
+            guard let content = try? Data(contentsOf: URL(fileURLWithPath: reader.path), options: .alwaysMapped) else {
+                throw FinishingError("cannot read the draft \(reader.path) again")
+            }
+            let info = try draft.info.flatMap { try reader.object($0)?.value.dictionary } ?? PDFDictionary()
+            let xmp = DocumentXMP(metadata: finisher.metadata, standards: finisher.standards).packet(info: edited(info: info), content: content)
+            metadataStream = try DocumentXMP.write(xmp, into: writer)
+        }
+    }
+
+    /// Copies every object of the draft, then writes the structure tree and the file's end.
+    mutating func run() throws {
+        for number in reader.numbersInFileOrder where !lengths.contains(number) && !draft.structureTreeObjects.contains(number) {
+            guard let object = try reader.object(number) else { continue }
+            if let data = object.data, var dictionary = object.value.dictionary {
+                if let length = dictionary["/Length"]?.referencedNumber { lengths.insert(length) }
+                dictionary["/Length"] = nil
+                try copyStream(number, dictionary: dictionary, data: data)
+            } else if let value = try edited(number, object.value) {
+                try writer.add(number, rgb?.label(value, isResources: resourceObjects.contains(number)) ?? value)
+            }
+        }
+        if let structureTree, let structureTreeRoot {
+            let kept = draft.pages.prefix(pageSizes.count)
+            try structureTree.write(root: structureTreeRoot, pages: kept.map(\.number), linkAnnotations: kept.map(\.links),
+                                    reserve: { writer.reserve() }, set: { try writer.add($0, text: $1.bytes) })
+        }
+        try writer.finish(root: draft.catalog, info: draft.info)
+    }
+
+    /// `value`, the object `number` of the draft other than a stream, as the file has it; nil
+    /// for an object left out.
+    private func edited(_ number: Int, _ value: PDFValue) throws -> PDFValue? {
+        guard case .dictionary(var dictionary) = value else { return value }
+        // Cairo's elements go with its tree: the tree in logical order replaces it.
+        if structureTree != nil, dictionary["/Type"]?.name == "/StructElem" { return nil }
+        if let index = pageIndexes[number] {
+            // A page of heads is a form now: its page goes.
+            guard index < pageSizes.count else { return nil }
+            try edit(page: &dictionary, index: index)
+        } else if number == draft.catalog {
+            if let structureTree, let structureTreeRoot { structureTree.mark(&dictionary, root: structureTreeRoot) }
+            if let metadataStream { dictionary["/Metadata"] = .reference(metadataStream) }
+            if let outputIntents { dictionary["/OutputIntents"] = outputIntents }
+        } else if number == draft.info {
+            dictionary = edited(info: dictionary)
+        } else if number == draft.pageTree, !finisher.runningHeads.overlays.isEmpty {
+            // The pages of heads, the draft's last, cut off Cairo's one page tree node.
+            guard dictionary["/Kids"]?.array?.count == draft.pages.count else { throw FinishingError("the draft's pages are not one page tree node") }
+            dictionary["/Kids"] = .array(draft.pages.prefix(pageSizes.count).map { .reference($0.number) })
+            dictionary["/Count"] = .integer(pageSizes.count)
+        } else if let pages = resourceOwners[number] {
+            for page in pages { try additions[page].apply(to: &dictionary) }
+        } else if let key = linkKeys[number] {
+            dictionary["/StructParent"] = .integer(key)
+        }
+        return .dictionary(dictionary)
+    }
+
+    /// The page `index` with its boxes, its key in the parent tree, and what it gets.
+    private func edit(page: inout PDFDictionary, index: Int) throws {
+        let size = pageSizes[index], sheet = finisher.sheet
+        for (key, box) in [("/MediaBox", sheet.mediaBox(for: size)), ("/BleedBox", sheet.bleedBox(for: size)), ("/TrimBox", sheet.trimBox(for: size))] {
+            page[key] = .array([box.origin.x, box.origin.y, box.origin.x + box.size.width, box.origin.y + box.size.height].map(PDFValue.real))
+        }
+        if structureTree != nil { page["/StructParents"] = .integer(index) }
+        let additions = additions[index]
+        guard !additions.isEmpty else { return }
+        page["/Contents"] = additions.contents(round: draft.pages[index].contents)
+        if case .dictionary(var resources)? = page["/Resources"] {
+            try additions.apply(to: &resources)
+            page["/Resources"] = .dictionary(resources)
+        } else if page["/Resources"] == nil {
+            var resources = PDFDictionary()
+            try additions.apply(to: &resources)
+            page["/Resources"] = .dictionary(resources)
+        }
+    }
+
+    /// The information dictionary with the dates, and PDF/X's entries.
+    private func edited(info: PDFDictionary) -> PDFDictionary {
+        var info = info
+        let date = PDFValue.string(Array("(\(PDFDate.string(secondsSince1970: finisher.metadata.creationDate)))".utf8))
+        info["/CreationDate"] = date
+        info["/ModDate"] = date
+        if finisher.standards.contains(.x4) { PDFX4.identify(&info) }
+        return info
+    }
+
+    /// Copies the stream `number`: its data from the draft in pieces, unless it is one the
+    /// finishing step changes (a page's content with artifacts, a PNG's rows, a page of heads).
+    private func copyStream(_ number: Int, dictionary: PDFDictionary, data: Range<Int>) throws {
+        var dictionary = dictionary
+        if let page = artifactContents[number] {
+            let marked = try ArtifactMarking.mark(try inflated(dictionary, data: data, of: "page \(page + 1)'s content"),
+                                                  mcids: finisher.structure!.artifacts[page], page: page)
+            dictionary["/Filter"] = nil
+            dictionary["/DecodeParms"] = nil
+            try writer.addStream(number, dictionary: label(dictionary), bytes: marked)
+            return
+        }
+        if let heads = forms[number] {
+            guard let page = try reader.object(draft.pages[heads].number)?.value.dictionary else { throw FinishingError("a page of heads cannot be read") }
+            dictionary = RunningHeadsOverlays.form(dictionary, of: page)
+        }
+        if finisher.restoresPNGRows, PNGRowsInPDF.mayHoldEnvelope(dictionary),
+           let restored = PNGRowsInPDF.restore(dictionary, data: try reader.data(data)) {
+            var image = restored.dictionary
+            if let mask = restored.mask {
+                let maskNumber = writer.reserve()
+                try writer.addStream(maskNumber, dictionary: label(mask.dictionary), length: mask.rows.count) { write in mask.rows.withUnsafeBytes { write($0) } }
+                image["/SMask"] = .reference(maskNumber)
+            }
+            try writer.addStream(number, dictionary: label(image), length: restored.rows.count) { write in restored.rows.withUnsafeBytes { write($0) } }
+            return
+        }
+        if finisher.marksInvertedCMYK, InvertedCMYKImages.mayNeedDecodeArray(dictionary),
+           InvertedCMYKImages.storesInvertedValues(try reader.data(data)) {
+            dictionary["/Decode"] = InvertedCMYKImages.decodeArray
+        }
+        try writer.addStream(number, dictionary: label(dictionary), length: data.count) { write in try reader.copyData(data) { write($0) } }
+    }
+
+    /// A stream's dictionary labelled for PDF/X-4 (`DeviceIndependentRGB`).
+    private func label(_ dictionary: PDFDictionary) -> PDFDictionary {
+        rgb?.label(.dictionary(dictionary), isResources: false).dictionary ?? dictionary
+    }
+
+    /// A stream's data inflated: `/FlateDecode` without parameters, as Cairo writes a page's
+    /// content, or no filter.
+    private func inflated(_ dictionary: PDFDictionary, data: Range<Int>, of what: String) throws -> [UInt8] {
+        let bytes = try reader.data(data)
+        switch dictionary["/Filter"] {
+        case nil: return bytes
+        case .name("/FlateDecode")? where dictionary["/DecodeParms"] == nil: return try Inflate.bytes(bytes, of: what)
+        default: throw FinishingError("\(what) is compressed in a way the finishing step does not read")
+        }
+    }
+
+    /// The streams `contents` of the page `index` joined, its artifacts marked, as a new
+    /// stream; returns its number.
+    private func writeMarked(_ contents: [Int], page index: Int) throws -> Int {
+        var whole: [UInt8] = []
+        for number in contents {
+            guard let stream = try reader.object(number), let data = stream.data, let dictionary = stream.value.dictionary else {
+                throw FinishingError("page \(index + 1) has no content stream")
+            }
+            whole += try inflated(dictionary, data: data, of: "page \(index + 1)'s content")
+            // Streams joined are one content: a token must not run into the next stream's.
+            whole.append(0x0A)
+        }
+        let marked = try ArtifactMarking.mark(whole, mcids: finisher.structure!.artifacts[index], page: index)
+        let number = writer.reserve()
+        try writer.addStream(number, dictionary: PDFDictionary(), bytes: marked)
+        return number
     }
 }

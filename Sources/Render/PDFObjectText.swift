@@ -1,5 +1,5 @@
 /// PDF object syntax written straight into bytes (ISO 32000-1, 7.3): what the finishing step
-/// writes itself, without making qpdf objects (see `PDFIncrementalUpdate`). The caller puts
+/// writes itself, object by object (see `PDFStreamingWriter`). The caller puts
 /// the delimiters (`<<`, `[`) where it wants them; each value is written after a space where
 /// one is needed to keep it apart from the token before.
 struct PDFObjectText {

@@ -19,7 +19,7 @@ final class PDFStreamingWriter {
         self.sink = sink
         nextNumber = max(1, firstFreeNumber)
         // The binary comment tells transfer programs the file is not text (7.5.2).
-        write(Array("%PDF-\(version)\n%\u{BF}\u{F7}\u{A2}\u{FE}\n".utf8))
+        write(Array("%PDF-\(version)\n".utf8) + [0x25, 0xBF, 0xF7, 0xA2, 0xFE, 0x0A])
     }
 
     /// A number for a new object.
@@ -77,6 +77,14 @@ final class PDFStreamingWriter {
             dictionary["/Filter"] = .name("/FlateDecode")
         }
         try addStream(number, dictionary: dictionary, length: data.count) { write in data.withUnsafeBytes { write($0) } }
+    }
+
+    /// A new stream of `bytes` as they are, unfiltered (a few bytes, `q`, that deflating
+    /// would make longer; an XMP packet, meant to be readable as it is); returns its number.
+    func addStream(_ bytes: [UInt8], dictionary: PDFDictionary = PDFDictionary()) throws -> Int {
+        let number = reserve()
+        try addStream(number, dictionary: dictionary, length: bytes.count) { write in bytes.withUnsafeBytes { write($0) } }
+        return number
     }
 
     /// Ends the file: the last object stream, the cross-reference stream naming `root` and

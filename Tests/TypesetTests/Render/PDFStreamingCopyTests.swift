@@ -3,10 +3,11 @@ import Foundation
 import TypesetKit
 import XCTest
 
-/// `StreamingPDFFinisher` (with `PDFDraftReader` and `PDFStreamingWriter`): Cairo's draft
-/// copied object by object into a file that qpdf finds clean, with the sheet's boxes, the
-/// dates, object streams, the draft's own updates followed, and the same bytes each time.
-final class StreamingPDFFinisherTests: XCTestCase {
+/// `PDFFinisher`'s copy of Cairo's draft alone (with `PDFDraftReader` and
+/// `PDFStreamingWriter`; no text layer, Cairo's structure tree kept): object by object into a
+/// file that qpdf finds clean, with the sheet's boxes, the dates, object streams, the draft's
+/// own updates followed, and the same bytes each time.
+final class PDFStreamingCopyTests: XCTestCase {
     /// Cairo's draft of a document of a few pages, not finished, in `directory`.
     private func draft(in directory: URL) throws -> PDFDraft {
         let input = directory.appendingPathComponent("doc.txt")
@@ -22,9 +23,7 @@ final class StreamingPDFFinisherTests: XCTestCase {
 
     private func finish(_ draft: String, pageSizes: [Size], sheet: PrintSheet, creationDate: Int = 1_000_000_000, into output: String) throws {
         let temporary = output + ".tmp"
-        let sink = try FileSink(temporary: temporary)
-        try StreamingPDFFinisher(sheet: sheet, metadata: PDFMetadata(creationDate: creationDate)).finish(draft: draft, pageSizes: pageSizes, into: sink)
-        try sink.close()
+        try PDFFinisher(sheet: sheet, metadata: PDFMetadata(creationDate: creationDate)).finish(draft: draft, pageSizes: pageSizes, into: temporary)
         try TemporaryFiles.shared.rename(temporary, to: output)
     }
 
@@ -94,11 +93,10 @@ final class StreamingPDFFinisherTests: XCTestCase {
         let draft = try draft(in: directory)
         defer { draft.discard() }
         let output = directory.appendingPathComponent("streamed.pdf").path
-        let sink = try FileSink(temporary: output)
-        XCTAssertThrowsError(try StreamingPDFFinisher(sheet: PrintSheet(), metadata: PDFMetadata())
-            .finish(draft: draft.path, pageSizes: draft.pageSizes + [Size(width: 100, height: 100)], into: sink)) { error in
+        XCTAssertThrowsError(try PDFFinisher(sheet: PrintSheet(), metadata: PDFMetadata())
+            .finish(draft: draft.path, pageSizes: draft.pageSizes + [Size(width: 100, height: 100)], into: output)) { error in
             XCTAssertTrue("\(error)".contains("page count"), "\(error)")
         }
-        TemporaryFiles.shared.remove(output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is left behind")
     }
 }
