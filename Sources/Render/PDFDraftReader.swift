@@ -186,7 +186,7 @@ final class PDFDraftReader {
             for index in 0 ..< count {
                 let row = table[index * 20 ..< index * 20 + 20]
                 guard row[row.startIndex + 17] == UInt8(ascii: "n") else { continue }
-                guard let objectOffset = PDFValueParser.integer(Array(row.prefix(10))) else {
+                guard let objectOffset = PDFValueParser.integer(row.prefix(10)) else {
                     throw FinishingError("the draft's cross-reference entry for object \(first + index) is malformed")
                 }
                 entry(first + index, objectOffset)

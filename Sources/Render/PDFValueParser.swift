@@ -49,12 +49,10 @@ struct PDFValueParser {
         default:
             if Self.isNumberStart(byte) { return try numberOrReference() }
             let word = regularToken()
-            switch word {
-            case Array("null".utf8): return .null
-            case Array("true".utf8): return .boolean(true)
-            case Array("false".utf8): return .boolean(false)
-            default: throw fault(word.isEmpty ? "an unexpected delimiter" : "an unexpected keyword \(String(decoding: word, as: UTF8.self))")
-            }
+            if bytes[word].elementsEqual("null".utf8) { return .null }
+            if bytes[word].elementsEqual("true".utf8) { return .boolean(true) }
+            if bytes[word].elementsEqual("false".utf8) { return .boolean(false) }
+            throw fault(word.isEmpty ? "an unexpected delimiter" : "an unexpected keyword \(String(decoding: bytes[word], as: UTF8.self))")
         }
     }
 
@@ -63,7 +61,7 @@ struct PDFValueParser {
     mutating func keyword(_ word: String) -> Bool {
         skipSpaceAndComments()
         let start = position
-        if regularToken() == Array(word.utf8) { return true }
+        if bytes[regularToken()].elementsEqual(word.utf8) { return true }
         position = start
         return false
     }
@@ -88,15 +86,15 @@ struct PDFValueParser {
     /// An integer, a real, or an integer that begins `number generation R`.
     private mutating func numberOrReference() throws -> PDFValue {
         let token = regularToken()
-        guard let first = Self.integer(token) else {
-            guard Self.isReal(token) else { throw fault("a malformed number") }
-            return .real(token)
+        guard let first = Self.integer(bytes[token]) else {
+            guard Self.isReal(bytes[token]) else { throw fault("a malformed number") }
+            return .real(Array(bytes[token]))
         }
         // `12 0 R`: looked ahead, and put back when it is not one.
         let afterFirst = position
         skipSpaceAndComments()
         let second = regularToken()
-        if let generation = Self.integer(second), generation >= 0, first >= 0, keyword("R") {
+        if let generation = Self.integer(bytes[second]), generation >= 0, first >= 0, keyword("R") {
             return .reference(number: first, generation: generation)
         }
         position = afterFirst
@@ -136,18 +134,18 @@ struct PDFValueParser {
     }
 
     /// A name: the slash and the regular characters after it.
-    private mutating func nameToken() -> [UInt8] {
+    private mutating func nameToken() -> ArraySlice<UInt8> {
         let start = position
         position += 1
         while position < bytes.count, Self.isRegular(bytes[position]) { position += 1 }
-        return Array(bytes[start ..< position])
+        return bytes[start ..< position]
     }
 
-    /// The regular characters from here: a number or a keyword.
-    private mutating func regularToken() -> [UInt8] {
+    /// Where the regular characters from here lie: a number or a keyword.
+    private mutating func regularToken() -> Range<Int> {
         let start = position
         while position < bytes.count, Self.isRegular(bytes[position]) { position += 1 }
-        return Array(bytes[start ..< position])
+        return start ..< position
     }
 
     mutating func skipSpaceAndComments() {
@@ -200,8 +198,8 @@ struct PDFValueParser {
     }
 
     /// An optionally signed run of digits, as a whole number.
-    static func integer(_ token: [UInt8]) -> Int? {
-        var digits = token[...]
+    static func integer(_ token: ArraySlice<UInt8>) -> Int? {
+        var digits = token
         var negative = false
         if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
             negative = sign == UInt8(ascii: "-")
@@ -217,8 +215,8 @@ struct PDFValueParser {
     }
 
     /// Digits with one decimal point, optionally signed (PDF has no exponents).
-    private static func isReal(_ token: [UInt8]) -> Bool {
-        var body = token[...]
+    private static func isReal(_ token: ArraySlice<UInt8>) -> Bool {
+        var body = token
         if let sign = body.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { body = body.dropFirst() }
         let points = body.filter { $0 == UInt8(ascii: ".") }.count
         return points == 1 && body.count > 1 && body.allSatisfy { $0 == UInt8(ascii: ".") || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }
