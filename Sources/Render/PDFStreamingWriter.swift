@@ -18,6 +18,7 @@ final class PDFStreamingWriter {
     init(into sink: FileSink, version: String, firstFreeNumber: Int) {
         self.sink = sink
         nextNumber = max(1, firstFreeNumber)
+        crossReference.reserveCapacity(nextNumber)
         // The binary comment tells transfer programs the file is not text (7.5.2).
         write(Array("%PDF-\(version)\n".utf8) + [0x25, 0xBF, 0xF7, 0xA2, 0xFE, 0x0A])
     }
@@ -39,7 +40,7 @@ final class PDFStreamingWriter {
     func add(_ number: Int, text: [UInt8]) throws {
         identifier.add(text)
         let stream = pendingStreamNumber
-        crossReference.entries[number] = .init(type: 2, field: stream, index: pending.add(number, text))
+        crossReference.set(number, .init(type: 2, field: stream, index: pending.add(number, text)))
         if pending.isFull { try flushObjectStream() }
     }
 
@@ -55,7 +56,7 @@ final class PDFStreamingWriter {
         text.raw(" 0 obj\n")
         text.dictionary(dictionary)
         text.raw("\nstream\n")
-        crossReference.entries[number] = .init(type: 1, field: offset, index: 0)
+        crossReference.set(number, .init(type: 1, field: offset, index: 0))
         write(text.bytes)
         var written = 0
         try data { bytes in
@@ -93,7 +94,7 @@ final class PDFStreamingWriter {
         if !pending.isEmpty { try flushObjectStream() }
         let number = reserve()
         let start = offset
-        crossReference.entries[number] = .init(type: 1, field: start, index: 0)
+        crossReference.set(number, .init(type: 1, field: start, index: 0))
         var trailer = crossReference.dictionary(size: number + 1)
         trailer.raw(" /Root")
         trailer.reference(root)
@@ -128,7 +129,7 @@ final class PDFStreamingWriter {
     private func flushObjectStream() throws {
         guard let number = pendingNumber else { return }
         let (dictionary, data) = pending.finished()
-        crossReference.entries[number] = .init(type: 1, field: offset, index: 0)
+        crossReference.set(number, .init(type: 1, field: offset, index: 0))
         write(try PDFObjectText.deflatedStream(number, dictionary: dictionary, data: data, deflater: deflater))
         pending = PDFObjectStream()
         pendingNumber = nil
