@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
         // HarfBuzz: the fonts typeset writes its text in are subset with hb-subset (PDFEmbeddedFonts).
-        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CQPDF", "CContentTokens", "CZlib", "CDeflate", "CHarfBuzz"],
+        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CContentTokens", "CZlib", "CDeflate", "CHarfBuzz"],
                 swiftSettings: optimizedInDebugBuilds),
         .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render", "CMalloc"]),
         .target(name: "Golden", dependencies: ["Diagnostics", "Render", "TypesetKit"]),

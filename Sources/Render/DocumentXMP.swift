@@ -1,4 +1,3 @@
-import CQPDF
 import Foundation
 
 /// The XMP metadata stream the finishing step puts on the catalog of a file that claims a
@@ -9,9 +8,9 @@ struct DocumentXMP {
     var metadata: PDFMetadata
     var standards: Set<PDFStandard>
 
-    /// The packet for the open `pdf`, whose information dictionary is already final;
-    /// `content` (the draft's bytes) seeds the identifiers.
-    func packet(for pdf: qpdf_data, content: Data) -> XMPMetadata {
+    /// The packet for a file whose information dictionary is `info`, final; `content` (the
+    /// draft's bytes) seeds the identifiers.
+    func packet(info: PDFDictionary, content: Data) -> XMPMetadata {
         var xmp = XMPMetadata()
         if let title = metadata.title { xmp.set(.dublinCore, "title", .defaultLanguage(title)) }
         if let author = metadata.author { xmp.set(.dublinCore, "creator", .ordered([author])) }
@@ -20,8 +19,8 @@ struct DocumentXMP {
         xmp.set(.basic, "CreateDate", .text(date))
         xmp.set(.basic, "ModifyDate", .text(date))
         xmp.set(.basic, "MetadataDate", .text(date))
-        if let creator = infoText("/Creator", in: pdf) { xmp.set(.basic, "CreatorTool", .text(creator)) }
-        if let producer = infoText("/Producer", in: pdf) { xmp.set(.pdf, "Producer", .text(producer)) }
+        if let creator = Self.text(info["/Creator"]) { xmp.set(.basic, "CreatorTool", .text(creator)) }
+        if let producer = Self.text(info["/Producer"]) { xmp.set(.pdf, "Producer", .text(producer)) }
         xmp.set(.mediaManagement, "DocumentID", .text("uuid:" + ContentUUID.make(from: content, salt: "document")))
         xmp.set(.mediaManagement, "InstanceID", .text("uuid:" + ContentUUID.make(from: content, salt: "instance")))
         xmp.set(.mediaManagement, "VersionID", .text("1"))
@@ -34,14 +33,14 @@ struct DocumentXMP {
         return xmp
     }
 
-    /// Writes `xmp` as the catalog's `/Metadata`: a stream left uncompressed, as XMP is
-    /// meant to be readable by tools that know nothing of PDF.
-    static func attach(_ xmp: XMPMetadata, to pdf: qpdf_data) {
-        let stream = QPDFObjects.newStream(xmp.packet, entries: [("/Type", "/Metadata"), ("/Subtype", "/XML")], in: pdf)
-        qpdf_oh_replace_key(pdf, qpdf_get_root(pdf), "/Metadata", stream)
+    /// Writes `xmp` into `writer` as a stream left uncompressed, as XMP is meant to be
+    /// readable by tools that know nothing of PDF; returns its number, the catalog's `/Metadata`.
+    static func write(_ xmp: XMPMetadata, into writer: PDFStreamingWriter) throws -> Int {
+        try writer.addStream([UInt8](xmp.packet), dictionary: PDFDictionary([("/Type", .name("/Metadata")), ("/Subtype", .name("/XML"))]))
     }
 
-    private func infoText(_ key: String, in pdf: qpdf_data) -> String? {
-        qpdf_get_info_key(pdf, key).map { String(cString: $0) }
+    private static func text(_ value: PDFValue?) -> String? {
+        guard case .string(let written)? = value else { return nil }
+        return PDFTextString.text(of: written)
     }
 }

@@ -53,8 +53,8 @@ struct EmbeddedFontDescriptor {
         stemV = Int((50 + pow2(Double(font.weight) / 65)).rounded())
     }
 
-    /// The descriptor's dictionary, but for its font program (a reference, which qpdf's parser
-    /// does not take: the caller sets it).
+    /// The descriptor's dictionary, but for its font program (a reference to an object the
+    /// caller writes: the caller sets it).
     func text(fontName: String) -> PDFObjectText {
         var text = PDFObjectText()
         text.raw("<< /Type /FontDescriptor /FontName ")

@@ -1,5 +1,4 @@
 import CHarfBuzz
-import CQPDF
 import Fonts
 import Foundation
 
@@ -7,10 +6,7 @@ import Foundation
 /// Type 0 font, its CIDFont with the widths of the glyphs drawn, the font descriptor, the
 /// subset font program and the ToUnicode CMap (ISO 32000-1, 9.7.4, 9.7.6, 9.8, 9.10.3).
 ///
-/// The streams are handed to qpdf unfiltered: its writer deflates every unfiltered stream
-/// while it writes the file, with zlib at its default level, as typeset would (about 140 µs
-/// for a 20 KB subset of Liberation Serif, which comes to 6 KB), so compressing them here would
-/// cost the same and add a copy.
+/// The streams are deflated as they are written (`PDFStreamingWriter`).
 struct EmbeddedFontObjects {
     let glyphs: EmbeddedFontGlyphs
     let subset: FontSubset
@@ -38,37 +34,31 @@ struct EmbeddedFontObjects {
         fontName = FontSubset.tag(fontName: postScriptName, glyphs: drawn) + "+" + postScriptName
     }
 
-    /// Writes the objects; returns the number of the Type 0 font dictionary.
-    func write(in pdf: qpdf_data) throws -> QPDFObjectNumber {
-        // The handles made here are released here: the finishing step holds its own while it
-        // calls (`QPDFObjects.newStream` keeps a few of its own until the file is closed).
-        var handles: [qpdf_oh] = []
-        defer { for handle in handles { qpdf_oh_release(pdf, handle) } }
-        // qpdf's parser reads no references (it parses without the file's context): each
-        // dictionary is parsed without them, and they are set as the objects' handles.
-        func indirect(_ text: PDFObjectText, _ references: [(String, qpdf_oh)]) throws -> qpdf_oh {
-            let parsed = qpdf_oh_parse(pdf, String(decoding: text.bytes, as: UTF8.self))
-            handles.append(parsed)
-            guard qpdf_oh_is_dictionary(pdf, parsed) != QPDF_FALSE else {
-                throw FinishingError("qpdf could not read the font dictionary made for \(fontName)")
+    /// Writes the objects into `writer`; returns the number of the Type 0 font dictionary.
+    func write(into writer: PDFStreamingWriter) throws -> Int {
+        // Each dictionary made as text, read back as a value to be given its references.
+        func indirect(_ text: PDFObjectText, _ references: [(String, Int)]) throws -> Int {
+            var parser = PDFValueParser(text.bytes)
+            guard var dictionary = try? parser.value().dictionary else {
+                throw FinishingError("the font dictionary made for \(fontName) cannot be read")
             }
-            for (key, value) in references { qpdf_oh_replace_key(pdf, parsed, key, value) }
-            let object = qpdf_make_indirect_object(pdf, parsed)
-            handles.append(object)
-            return object
+            for (key, number) in references { dictionary[key] = .reference(number) }
+            let number = writer.reserve()
+            try writer.add(number, .dictionary(dictionary))
+            return number
         }
-        func stream(_ bytes: [UInt8], entries: [(String, String)]) -> qpdf_oh {
-            let object = QPDFObjects.newStream(Data(bytes), entries: entries, in: pdf)
-            handles.append(object)
-            return object
+        func stream(_ bytes: [UInt8], entries: [(String, PDFValue)]) throws -> Int {
+            let number = writer.reserve()
+            try writer.addStream(number, dictionary: PDFDictionary(entries), bytes: bytes)
+            return number
         }
 
         let isTrueType = subset.outlines == .trueType
         // FontFile2 states the program's length before any filter (Table 127).
-        let fontFile = stream(subset.bytes, entries: isTrueType ? [("/Length1", "\(subset.bytes.count)")] : [("/Subtype", "/OpenType")])
+        let fontFile = try stream(subset.bytes, entries: isTrueType ? [("/Length1", .integer(subset.bytes.count))] : [("/Subtype", .name("/OpenType"))])
         let descriptor = try indirect(EmbeddedFontDescriptor(font: glyphs.font).text(fontName: fontName),
                                       [(isTrueType ? "/FontFile2" : "/FontFile3", fontFile)])
-        let toUnicode = stream(toUnicodeMap().bytes, entries: [])
+        let toUnicode = try stream(toUnicodeMap().bytes, entries: [])
 
         var cidFont = PDFObjectText()
         cidFont.raw(isTrueType ? "<< /Type /Font /Subtype /CIDFontType2 /BaseFont " : "<< /Type /Font /Subtype /CIDFontType0 /BaseFont ")
@@ -82,34 +72,32 @@ struct EmbeddedFontObjects {
         // map them through its charset to other glyphs: not handled yet.
         var cidReferences = [("/FontDescriptor", descriptor)]
         if let codes = glyphs.codes {
-            cidReferences.append(("/CIDToGIDMap", stream(codes.cidToGIDMap, entries: [])))
+            cidReferences.append(("/CIDToGIDMap", try stream(codes.cidToGIDMap, entries: [])))
         } else if isTrueType {
             cidFont.raw(" /CIDToGIDMap /Identity")
         }
         cidFont.raw(" >>")
         let descendant = try indirect(cidFont, cidReferences)
-        let descendants = QPDFObjects.array([descendant], in: pdf)
-        handles.append(descendants)
 
         var type0 = PDFObjectText()
         type0.raw("<< /Type /Font /Subtype /Type0 /BaseFont ")
         // 9.7.6.1: the CIDFont's name, and for a CIDFontType0 its CMap's after a hyphen.
         type0.name("/" + fontName + (isTrueType ? "" : "-Identity-H"))
-        var references = [("/DescendantFonts", descendants), ("/ToUnicode", toUnicode)]
+        type0.raw(" /DescendantFonts [")
+        type0.reference(descendant)
+        type0.raw("]")
+        var references = [("/ToUnicode", toUnicode)]
         if glyphs.codes != nil {
-            references.append(("/Encoding", stream(Array(GlyphCodes.encodingCMap.utf8), entries: [
-                ("/Type", "/CMap"), ("/CMapName", "/" + GlyphCodes.cmapName),
-                ("/CIDSystemInfo", "<< /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"),
+            references.append(("/Encoding", try stream(Array(GlyphCodes.encodingCMap.utf8), entries: [
+                ("/Type", .name("/CMap")), ("/CMapName", .name("/" + GlyphCodes.cmapName)),
+                ("/CIDSystemInfo", .dictionary(PDFDictionary([("/Registry", .string(Array("(Adobe)".utf8))),
+                                                              ("/Ordering", .string(Array("(Identity)".utf8))), ("/Supplement", .integer(0))]))),
             ])))
         } else {
             type0.raw(" /Encoding /Identity-H")
         }
         type0.raw(" >>")
-        let font = try indirect(type0, references)
-        guard let number = QPDFObjectNumber(font, in: pdf) else {
-            throw FinishingError("qpdf did not make the font dictionary of \(fontName) an object of its own")
-        }
-        return number
+        return try indirect(type0, references)
     }
 
     /// `/DW` and `/W` (9.7.4.3): the most common whole width of the glyphs drawn as the

@@ -1,4 +1,3 @@
-import CQPDF
 import Foundation
 
 /// The printing condition a PDF/X file is made for: its output intent, whose ICC profile says
@@ -40,22 +39,24 @@ public struct OutputIntent: Sendable {
         _ = try profile()
     }
 
-    /// Adds the catalog's `/OutputIntents`, one GTS_PDFX intent with the profile embedded.
-    func add(to pdf: qpdf_data) throws {
+    /// The catalog's `/OutputIntents`: one GTS_PDFX intent, its profile embedded in `writer`.
+    func outputIntents(writer: PDFStreamingWriter) throws -> PDFValue {
         let profile = try profile()
         let name = profile.name.flatMap { $0.isEmpty ? nil : $0 } ?? URL(fileURLWithPath: profilePath).lastPathComponent
-        let stream = QPDFObjects.newStream(profile.data, entries: [("/N", "4"), ("/Alternate", "/DeviceCMYK")], in: pdf)
-        let intent = qpdf_oh_new_dictionary(pdf)
-        qpdf_oh_replace_key(pdf, intent, "/Type", qpdf_oh_new_name(pdf, "/OutputIntent"))
-        qpdf_oh_replace_key(pdf, intent, "/S", qpdf_oh_new_name(pdf, "/GTS_PDFX"))
+        let stream = writer.reserve()
+        try writer.addStream(stream, dictionary: PDFDictionary([("/N", .integer(4)), ("/Alternate", .name("/DeviceCMYK"))]), bytes: [UInt8](profile.data))
+        func text(_ string: String) -> PDFValue {
+            var text = PDFObjectText()
+            text.textString(string)
+            return .string(text.bytes)
+        }
         // Not a condition of the ICC's registry, whose names promise a characterisation this
         // profile may only approach: a custom one, named, with its profile.
-        qpdf_oh_replace_key(pdf, intent, "/OutputConditionIdentifier", qpdf_oh_new_unicode_string(pdf, "Custom"))
-        qpdf_oh_replace_key(pdf, intent, "/OutputCondition", qpdf_oh_new_unicode_string(pdf, name))
-        qpdf_oh_replace_key(pdf, intent, "/Info", qpdf_oh_new_unicode_string(pdf, name))
-        qpdf_oh_replace_key(pdf, intent, "/RegistryName", qpdf_oh_new_unicode_string(pdf, "http://www.color.org"))
-        qpdf_oh_replace_key(pdf, intent, "/DestOutputProfile", stream)
-        let root = qpdf_get_root(pdf)
-        qpdf_oh_replace_key(pdf, root, "/OutputIntents", QPDFObjects.array([intent], in: pdf))
+        let intent = PDFDictionary([
+            ("/Type", .name("/OutputIntent")), ("/S", .name("/GTS_PDFX")), ("/OutputConditionIdentifier", text("Custom")),
+            ("/OutputCondition", text(name)), ("/Info", text(name)), ("/RegistryName", text("http://www.color.org")),
+            ("/DestOutputProfile", .reference(stream)),
+        ])
+        return .array([.dictionary(intent)])
     }
 }

@@ -1,5 +1,4 @@
 import CHarfBuzz
-import CQPDF
 import Fonts
 import Foundation
 
@@ -25,9 +24,9 @@ final class PDFEmbeddedFonts {
     /// The font asked for last and its slot: a line's runs mostly share one font.
     private var lastFont: Font?
     private var lastSlot = 0
-    /// The lowest PDF version the file must declare once `embed` has run: 1.6 when a font
+    /// The lowest PDF version the file must declare once `subsets` has run: 1.6 when a font
     /// was embedded as OpenType (`/FontFile3 /Subtype /OpenType`, new in PDF 1.6; Cairo writes
-    /// 1.5), nil otherwise. The finishing step passes it to qpdf's writer.
+    /// 1.5), nil otherwise. The finishing step writes it in the file's header.
     private(set) var minimumPDFVersion: String?
 
     init() {}
@@ -114,16 +113,23 @@ final class PDFEmbeddedFonts {
         slots[slot].use(glyph)
     }
 
-    /// Writes every slot that drew a glyph into `pdf` (the document qpdf has open, in the
-    /// finishing step) as a Type 0 font; returns, per slot, the number of its font dictionary,
-    /// nil for a slot that drew nothing. Throws `FinishingError` when a font cannot be read or
-    /// subset.
-    func embed(in pdf: qpdf_data) throws -> [QPDFObjectNumber?] {
-        try slots.map { glyphs in
-            guard glyphs.drewAnything else { return nil }
-            let font = try EmbeddedFontObjects(glyphs: glyphs)
-            if font.subset.outlines == .cff { minimumPDFVersion = "1.6" }
-            return try font.write(in: pdf)
-        }
+    /// Every slot that drew a glyph, subset, nil for a slot that drew nothing; made once, so
+    /// that the file's version (`minimumPDFVersion`) is known before its header is written.
+    /// Throws `FinishingError` when a font cannot be read or subset.
+    func subsets() throws -> [EmbeddedFontObjects?] {
+        if let subsetsMade { return subsetsMade }
+        let made = try slots.map { glyphs in glyphs.drewAnything ? try EmbeddedFontObjects(glyphs: glyphs) : nil }
+        if made.contains(where: { $0?.subset.outlines == .cff }) { minimumPDFVersion = "1.6" }
+        subsetsMade = made
+        return made
+    }
+
+    private var subsetsMade: [EmbeddedFontObjects?]?
+
+    /// Writes every slot that drew a glyph into `writer` (the finishing step's) as a Type 0
+    /// font; returns, per slot, the number of its font dictionary, nil for a slot that drew
+    /// nothing.
+    func embed(into writer: PDFStreamingWriter) throws -> [Int?] {
+        try subsets().map { try $0?.write(into: writer) }
     }
 }

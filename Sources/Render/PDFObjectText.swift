@@ -1,5 +1,5 @@
 /// PDF object syntax written straight into bytes (ISO 32000-1, 7.3): what the finishing step
-/// writes itself, without making qpdf objects (see `PDFIncrementalUpdate`). The caller puts
+/// writes itself, object by object (see `PDFStreamingWriter`). The caller puts
 /// the delimiters (`<<`, `[`) where it wants them; each value is written after a space where
 /// one is needed to keep it apart from the token before.
 struct PDFObjectText {
@@ -62,6 +62,29 @@ struct PDFObjectText {
         bytes.append(UInt8(ascii: "<"))
         appendHex(data)
         bytes.append(UInt8(ascii: ">"))
+    }
+
+    /// A token read from another file (a number, a string, a name), as it was written, after a
+    /// space where one is needed.
+    mutating func token(_ text: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: text)
+    }
+
+    /// `number 0 obj << dictionary /Filter /FlateDecode /Length … >> stream … endstream endobj`:
+    /// a stream object of the finishing step's own, `data` deflated by `deflater`.
+    static func deflatedStream(_ number: Int, dictionary: PDFObjectText, data: [UInt8], deflater: Deflater) throws -> [UInt8] {
+        let deflated = try deflater.bytes(data, of: "the objects written into the PDF")
+        var text = PDFObjectText()
+        text.integer(number)
+        text.raw(" 0 obj\n<< ")
+        text.append(dictionary)
+        text.raw(" /Filter /FlateDecode /Length")
+        text.integer(deflated.count)
+        text.raw(" >>\nstream\n")
+        text.bytes += deflated
+        text.raw("\nendstream\nendobj\n")
+        return text.bytes
     }
 
     mutating func append(_ other: PDFObjectText) {

@@ -1,8 +1,7 @@
-import CQPDF
 import Foundation
 import Layout
 
-/// Adds a sheet's crop marks to a PDF page open in qpdf, in registration colour: the
+/// Adds a sheet's crop marks to a page of the PDF being finished, in registration colour: the
 /// separation named `All`, which prints on every plate, so that the marks line the plates up
 /// as well as showing the trim. Cairo cannot write a Separation colour space; the finishing
 /// step appends the marks as a content stream of their own, after the page's, marked as an
@@ -17,9 +16,9 @@ import Layout
 struct RegistrationMarks {
     var marks: CropMarks
     /// The `q` every page's content begins with, once made.
-    private var opening: QPDFObjectNumber?
+    private var opening: Int?
     /// The `Q` and the marks of each page size, once made.
-    private var closings: [Size: QPDFObjectNumber] = [:]
+    private var closings: [Size: Int] = [:]
 
     init(marks: CropMarks) {
         self.marks = marks
@@ -30,7 +29,10 @@ struct RegistrationMarks {
 
     /// `[/Separation /All /DeviceCMYK tint]`: a tint of 1 is 100 % of each of the four inks
     /// where a device has no plates of its own (a proof, a screen).
-    static let colourSpace = "[/Separation /All /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 1 1 1] /N 1 >>]"
+    static let colourSpace = PDFValue.array([.name("/Separation"), .name("/All"), .name("/DeviceCMYK"), .dictionary(PDFDictionary([
+        ("/FunctionType", .integer(2)), ("/Domain", .array([.integer(0), .integer(1)])), ("/C0", .array([PDFValue](repeating: .integer(0), count: 4))),
+        ("/C1", .array([PDFValue](repeating: .integer(1), count: 4))), ("/N", .integer(1)),
+    ]))])
 
     /// The operators that stroke the marks of a page of `page`, in PDF coordinates (y up from
     /// the sheet's bottom edge); empty when the sheet has no marks.
@@ -46,28 +48,25 @@ struct RegistrationMarks {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Appends the marks to `page`, of `size`: its content is wrapped in `q` … `Q` so that the
+    /// Adds the marks to a page of `size`: its content is wrapped in `q` … `Q` so that the
     /// marks start from the sheet's own coordinates whatever the page left in effect. The
-    /// streams are kept by number, since the caller releases qpdf's handles page by page.
-    mutating func add(to page: qpdf_oh, size: Size, in pdf: qpdf_data) {
-        guard let closing = closing(for: size, in: pdf) else { return }
-        let resources = QPDFObjects.subdictionary("/Resources", of: page, in: pdf)
-        let spaces = QPDFObjects.subdictionary("/ColorSpace", of: resources, in: pdf)
-        qpdf_oh_replace_key(pdf, spaces, Self.colourSpaceName, qpdf_oh_parse(pdf, Self.colourSpace))
-        let opening = self.opening ?? QPDFObjectNumber(QPDFObjects.newStream(Data("q\n".utf8), in: pdf), in: pdf)!
+    /// streams are written into `writer` when first needed.
+    mutating func add(to page: inout PageAdditions, size: Size, writer: PDFStreamingWriter) throws {
+        guard let closing = try closing(for: size, writer: writer) else { return }
+        page.addResource("/ColorSpace", Self.colourSpaceName, Self.colourSpace)
+        let opening = try self.opening ?? writer.addStream(Array("q\n".utf8))
         self.opening = opening
-        let parts = [opening.handle(in: pdf)] + QPDFObjects.items(of: qpdf_oh_get_key(pdf, page, "/Contents"), in: pdf)
-            + [closing.handle(in: pdf)]
-        qpdf_oh_replace_key(pdf, page, "/Contents", QPDFObjects.array(parts, in: pdf))
+        page.wrap(opening: opening, closing: [closing])
     }
 
     /// The stream that ends a page of `size` and strokes its marks, made at the first page of
     /// that size; nil when the sheet has no marks.
-    private mutating func closing(for size: Size, in pdf: qpdf_data) -> QPDFObjectNumber? {
+    private mutating func closing(for size: Size, writer: PDFStreamingWriter) throws -> Int? {
         if let made = closings[size] { return made }
         let operators = content(for: size, sheetHeight: marks.sheet.mediaBox(for: size).size.height)
         guard !operators.isEmpty else { return nil }
-        let made = QPDFObjectNumber(QPDFObjects.newStream(Data(("Q\n" + operators).utf8), in: pdf), in: pdf)!
+        let made = writer.reserve()
+        try writer.addStream(made, dictionary: PDFDictionary(), bytes: Array(("Q\n" + operators).utf8))
         closings[size] = made
         return made
     }

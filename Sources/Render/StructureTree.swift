@@ -16,7 +16,7 @@ final class StructureElement {
     private(set) var kids: [Kid] = []
     /// What few elements have (a figure's description, a span's language, a link's address),
     /// kept apart: a book's tens of thousands of paragraphs have none of it, and the tree is
-    /// held while qpdf writes the file.
+    /// held through the finishing step.
     private var details: Details?
 
     private final class Details {

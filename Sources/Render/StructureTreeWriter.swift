@@ -1,4 +1,3 @@
-import CQPDF
 import Layout
 
 /// Writes a `StructureTree` in place of the tree Cairo wrote in drawing order: the elements,
@@ -6,12 +5,10 @@ import Layout
 /// element (with `/StructParents` and `/StructParent`), and in the catalog `/MarkInfo`,
 /// `/Lang` and `/ViewerPreferences << /DisplayDocTitle true >>`.
 ///
-/// It works in two steps around qpdf's writing of the file. `prepare` changes the draft qpdf
-/// has open: the keys that lead to the tree, on the catalog, the pages and the annotations,
-/// and Cairo's tree taken out. `append` then writes the elements and the parent tree after
-/// the file qpdf wrote, as an incremental update (`PDFIncrementalUpdate`): a book has tens of
-/// thousands of elements, which as qpdf's objects would cost qpdf more than the rest of the
-/// file together, in time and in memory.
+/// The finishing step (`PDFFinisher`) leaves Cairo's tree out as it copies the draft, gives the
+/// catalog, the pages and the link annotations the keys this says, and writes the elements
+/// and the parent tree (`write`) straight into object streams: a book has tens of thousands
+/// of elements, written as text, a few hundred instructions and no memory each once written.
 ///
 /// Elements are as small as the standard allows: no optional `/Type`, a lone kid without an
 /// array, `/Pg` only where the element holds marked content itself.
@@ -56,157 +53,98 @@ struct StructureTreeWriter {
         }
     }
 
-    // MARK: Before qpdf writes the file
+    /// How many marked sequences of each page Cairo drew, which its draft's parent tree must hold.
+    var sequencesDrawnByCairo: [Int] { cairoSequences }
 
-    /// Readies the draft qpdf has open for the tree: checks that the draft holds the marked
-    /// content the tree was built from, points the catalog to a stand-in for the
-    /// tree's root (the object of Cairo's root, which `append` replaces) and leaves out the
-    /// rest of Cairo's tree, and gives each page and each link annotation its key in the
-    /// parent tree.
-    func prepare(in pdf: qpdf_data) throws {
-        let catalog = qpdf_get_root(pdf)
-        let pages = (0 ..< pageHeights.count).map { qpdf_get_page_n(pdf, $0) }
-        try checkMarkedContent(catalog: catalog, pages: pages, in: pdf)
-        let cairoTree = cairoTreeObjects(catalog: catalog, in: pdf)
-        let links = try pages.map { try Self.linkAnnotations(of: $0, in: pdf) }
-        for (key, page) in pages.enumerated() { qpdf_oh_replace_key(pdf, page, "/StructParents", qpdf_oh_new_integer(pdf, Int64(key))) }
-        for (offset, annotation) in annotations.enumerated() {
-            guard links[annotation.page].indices.contains(annotation.index) else {
-                throw FinishingError("page \(annotation.page + 1) has \(links[annotation.page].count) link annotations, not the \(annotation.index + 1) drawn")
-            }
-            qpdf_oh_replace_key(pdf, links[annotation.page][annotation.index].handle(in: pdf), "/StructParent",
-                                qpdf_oh_new_integer(pdf, Int64(pages.count + offset)))
-        }
-        qpdf_oh_release_all(pdf)
-
-        let catalogAgain = qpdf_get_root(pdf)
-        let standIn = qpdf_oh_parse(pdf, "<< /Type /StructTreeRoot >>")
-        if let root = cairoTree.first {
-            // Cairo's other objects go: a new object made later (running heads, PDF/X's output
-            // intent) has qpdf 11 read every object of the file first (`fixDanglingReferences`),
-            // Cairo's whole tree included, some 270 MB and 3 s for the KJV book. An object put
-            // in place of one is not read. (A null made for each: the value given to
-            // qpdf_replace_object becomes that object.)
-            for number in cairoTree.dropFirst() { qpdf_replace_object(pdf, number.id, number.generation, qpdf_oh_new_null(pdf)) }
-            qpdf_replace_object(pdf, root.id, root.generation, standIn)
-        } else {
-            // Nothing drawn was marked (a document without text): Cairo wrote no tree, and
-            // a new object costs qpdf nothing to speak of.
-            qpdf_oh_replace_key(pdf, catalogAgain, "/StructTreeRoot", qpdf_make_indirect_object(pdf, standIn))
-        }
-        qpdf_oh_replace_key(pdf, catalogAgain, "/MarkInfo", qpdf_oh_parse(pdf, "<< /Marked true >>"))
-        qpdf_oh_replace_key(pdf, catalogAgain, "/Lang", qpdf_oh_new_unicode_string(pdf, language))
-        let preferences = qpdf_oh_get_key(pdf, catalogAgain, "/ViewerPreferences")
-        if qpdf_oh_is_dictionary(pdf, preferences) != QPDF_FALSE {
-            qpdf_oh_replace_key(pdf, preferences, "/DisplayDocTitle", qpdf_oh_new_bool(pdf, QPDF_TRUE))
-        } else {
-            qpdf_oh_replace_key(pdf, catalogAgain, "/ViewerPreferences", qpdf_oh_parse(pdf, "<< /DisplayDocTitle true >>"))
-        }
-        qpdf_oh_release_all(pdf)
+    /// Each link annotation the tree reaches: its page, its index among the page's links, and
+    /// its key in the parent tree (after the pages' keys, which are their indexes).
+    var annotationKeys: [(page: Int, index: Int, key: Int)] {
+        annotations.enumerated().map { ($1.page, $1.index, pageHeights.count + $0) }
     }
 
-    /// The page's `/Link` annotations in order.
-    static func linkAnnotations(of page: qpdf_oh, in pdf: qpdf_data) throws -> [QPDFObjectNumber] {
-        let annotations = qpdf_oh_get_key(pdf, page, "/Annots")
-        guard qpdf_oh_is_array(pdf, annotations) != QPDF_FALSE else { return [] }
-        return try (0 ..< qpdf_oh_get_array_n_items(pdf, annotations)).compactMap { index in
-            let annotation = qpdf_oh_get_array_item(pdf, annotations, index)
-            guard qpdf_oh_is_name_and_equals(pdf, qpdf_oh_get_key(pdf, annotation, "/Subtype"), "/Link") != QPDF_FALSE else { return nil }
-            // An `/OBJR` refers to its annotation, which must therefore be an object of its own.
-            guard let number = QPDFObjectNumber(annotation, in: pdf) else { throw FinishingError("a link annotation is not an indirect object") }
-            return number
-        }
-    }
+    // MARK: The draft's keys
 
-    /// The numbers of the objects of Cairo's structure tree, its root first: its parent tree, its
-    /// pages' arrays, and every element its parent tree names (read as references, not resolved).
-    private func cairoTreeObjects(catalog: qpdf_oh, in pdf: qpdf_data) -> [QPDFObjectNumber] {
-        var seen = Set<QPDFObjectNumber>()
-        var numbers: [QPDFObjectNumber] = []
-        func keep(_ object: qpdf_oh) {
-            if let number = QPDFObjectNumber(object, in: pdf), seen.insert(number).inserted { numbers.append(number) }
+    /// Checks that the draft holds the marked content the tree was built from: each page must
+    /// hold as many marked sequences of Cairo's as were recorded for it, or the MCIDs would
+    /// name the wrong pieces (Cairo's parent tree has one entry per MCID of a page).
+    func check(_ draft: PDFDraftPages) throws {
+        guard cairoSequences.count == pageHeights.count, pageHeights.count <= draft.pages.count else {
+            throw FinishingError("structure recorded for \(markedSequences.count) pages, not the \(pageHeights.count) drawn")
         }
-        let root = qpdf_oh_get_key(pdf, catalog, "/StructTreeRoot")
-        keep(root)
-        let parentTree = qpdf_oh_get_key(pdf, root, "/ParentTree")
-        keep(parentTree)
-        let numbersArray = qpdf_oh_get_key(pdf, parentTree, "/Nums")
-        guard qpdf_oh_is_array(pdf, numbersArray) != QPDF_FALSE else { return numbers }
-        for index in 0 ..< qpdf_oh_get_array_n_items(pdf, numbersArray) {
-            let value = qpdf_oh_get_array_item(pdf, numbersArray, index)
-            // A page's array is an object of its own: given a new object, its parsed
-            // references are not kept in qpdf's memory until the end.
-            keep(value)
-            if qpdf_oh_is_array(pdf, value) != QPDF_FALSE {
-                for item in 0 ..< qpdf_oh_get_array_n_items(pdf, value) { keep(qpdf_oh_get_array_item(pdf, value, item)) }
-            }
-        }
-        return numbers
-    }
-
-    /// Each page must hold as many marked sequences of Cairo's as were recorded for it, or the
-    /// MCIDs would name the wrong pieces: Cairo's parent tree has one entry per MCID of a page.
-    private func checkMarkedContent(catalog: qpdf_oh, pages: [qpdf_oh], in pdf: qpdf_data) throws {
-        guard cairoSequences.count == pages.count else {
-            throw FinishingError("structure recorded for \(markedSequences.count) pages, not the \(pages.count) drawn")
-        }
-        let numbers = qpdf_oh_get_key(pdf, qpdf_oh_get_key(pdf, qpdf_oh_get_key(pdf, catalog, "/StructTreeRoot"), "/ParentTree"), "/Nums")
-        var counts: [Int: Int] = [:]
-        if qpdf_oh_is_array(pdf, numbers) != QPDF_FALSE {
-            let count = qpdf_oh_get_array_n_items(pdf, numbers)
-            for index in stride(from: 0, to: count - 1, by: 2) {
-                let value = qpdf_oh_get_array_item(pdf, numbers, index + 1)
-                if qpdf_oh_is_array(pdf, value) != QPDF_FALSE {
-                    counts[Int(qpdf_oh_get_int_value(pdf, qpdf_oh_get_array_item(pdf, numbers, index)))] = Int(qpdf_oh_get_array_n_items(pdf, value))
-                }
-            }
-        }
-        for (index, page) in pages.enumerated() {
-            let key = qpdf_oh_get_key(pdf, page, "/StructParents")
-            let drawn = qpdf_oh_is_integer(pdf, key) != QPDF_FALSE ? counts[Int(qpdf_oh_get_int_value(pdf, key))] ?? 0 : 0
-            guard drawn == cairoSequences[index] else {
-                throw FinishingError("page \(index + 1) has \(drawn) marked-content sequences, not the \(cairoSequences[index]) recorded")
+        for (index, recorded) in cairoSequences.enumerated() {
+            let drawn = draft.pages[index].structParents.flatMap { draft.markedSequences[$0] } ?? 0
+            guard drawn == recorded else {
+                throw FinishingError("page \(index + 1) has \(drawn) marked-content sequences, not the \(recorded) recorded")
             }
         }
     }
 
-    // MARK: After qpdf has written the file
-
-    /// Writes the tree after the file qpdf wrote at `path`, its root in the stand-in's place.
-    func append(to path: String) throws {
-        let written = try WrittenPDF(path: path)
-        guard written.pages.count == pageHeights.count else {
-            throw FinishingError("the PDF has \(written.pages.count) pages, not the \(pageHeights.count) drawn")
+    /// Each link annotation's key in the parent tree, by its object in the draft.
+    func structParents(of draft: PDFDraftPages) throws -> [Int: Int] {
+        var keys: [Int: Int] = [:]
+        for annotation in annotationKeys {
+            let links = draft.pages[annotation.page].links
+            guard links.indices.contains(annotation.index) else {
+                throw FinishingError("page \(annotation.page + 1) has \(links.count) link annotations, not the \(annotation.index + 1) drawn")
+            }
+            keys[links[annotation.index]] = annotation.key
         }
-        var update = PDFIncrementalUpdate(trailer: written.trailer)
-        let numbers = elements.map { _ in update.reserve() }
-        let parentTree = update.reserve()
+        return keys
+    }
+
+    /// The catalog's entries for the tree, whose root is the object `root`: `/MarkInfo`,
+    /// `/Lang` and `/ViewerPreferences << /DisplayDocTitle true >>`.
+    func mark(_ catalog: inout PDFDictionary, root: Int) {
+        catalog["/StructTreeRoot"] = .reference(root)
+        catalog["/MarkInfo"] = .dictionary(PDFDictionary([("/Marked", .boolean(true))]))
+        var language = PDFObjectText()
+        language.textString(self.language)
+        catalog["/Lang"] = .string(language.bytes)
+        var preferences = catalog["/ViewerPreferences"]?.dictionary ?? PDFDictionary()
+        preferences["/DisplayDocTitle"] = .boolean(true)
+        catalog["/ViewerPreferences"] = .dictionary(preferences)
+    }
+
+    // MARK: The tree's objects
+
+    /// Gives every object of the tree to `set`: the elements and the parent tree, numbered by
+    /// `reserve`, and the root as the object `root`. `pages` and `linkAnnotations` are the
+    /// numbers of the file's pages and of each page's link annotations, in order.
+    func write(root: Int, pages: [Int], linkAnnotations: [[Int]], reserve: () -> Int, set: (Int, PDFObjectText) throws -> Void) throws {
+        let file = FileObjects(pages: pages, linkAnnotations: linkAnnotations)
+        let numbers = elements.map { _ in reserve() }
+        let parentTree = reserve()
         var parents = markedSequences.map { [Int?](repeating: nil, count: $0) }
         for (index, entry) in elements.enumerated() {
-            let parent = entry.parent.map { numbers[$0] } ?? written.structureTreeRoot
-            update.set(numbers[index], try text(of: entry.element, parent: parent, numbers: numbers, in: written, parents: &parents, as: numbers[index]))
+            let parent = entry.parent.map { numbers[$0] } ?? root
+            try set(numbers[index], try text(of: entry.element, parent: parent, numbers: numbers, in: file, parents: &parents, as: numbers[index]))
         }
-        var root = PDFObjectText()
-        root.raw("<< /Type /StructTreeRoot /RoleMap <<")
+        var rootText = PDFObjectText()
+        rootText.raw("<< /Type /StructTreeRoot /RoleMap <<")
         for (role, standard) in StructureTree.roleMap.sorted(by: { $0.key < $1.key }) {
-            root.name("/" + role)
-            root.name("/" + standard)
+            rootText.name("/" + role)
+            rootText.name("/" + standard)
         }
-        root.raw(" >> /K")
-        root.reference(numbers[0])
-        root.raw(" /ParentTree")
-        root.reference(parentTree)
-        root.raw(" /ParentTreeNextKey")
-        root.integer(pageHeights.count + annotations.count)
-        root.raw(" >>")
-        update.set(written.structureTreeRoot, root)
-        update.set(parentTree, parentTreeText(parents, numbers: numbers))
-        try update.append(to: path)
+        rootText.raw(" >> /K")
+        rootText.reference(numbers[0])
+        rootText.raw(" /ParentTree")
+        rootText.reference(parentTree)
+        rootText.raw(" /ParentTreeNextKey")
+        rootText.integer(pageHeights.count + annotations.count)
+        rootText.raw(" >>")
+        try set(root, rootText)
+        try set(parentTree, parentTreeText(parents, numbers: numbers))
+    }
+
+    /// The numbers of the file's objects the elements refer to.
+    private struct FileObjects {
+        var pages: [Int]
+        var linkAnnotations: [[Int]]
     }
 
     /// `element`'s dictionary, the object `number` under `parent`; records which element each
     /// of its marked sequences belongs to in `parents` (page by page, by MCID).
-    private func text(of element: StructureElement, parent: Int, numbers: [Int], in written: WrittenPDF,
+    private func text(of element: StructureElement, parent: Int, numbers: [Int], in written: FileObjects,
                       parents: inout [[Int?]], as number: Int) throws -> PDFObjectText {
         var text = PDFObjectText()
         text.raw("<< /S")

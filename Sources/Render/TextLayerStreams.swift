@@ -2,10 +2,9 @@ import Foundation
 
 /// The text layer's page streams (`PDFTextLayer`), kept in a file beside Cairo's draft as each
 /// page ends rather than in memory, and added to the draft as objects of its own once Cairo
-/// has closed it (an incremental update, ISO 32000-1, 7.5.6). qpdf then copies them from the
-/// draft as it writes the PDF; given through its API, each was a copy qpdf held until the file
-/// was written, so that a book's text (3 MB deflated for the KJV) was held in memory through
-/// the drawing and again at the finishing step's peak.
+/// has closed it (an incremental update, ISO 32000-1, 7.5.6). The finishing step then copies
+/// them from the draft in pieces with the rest (`PDFDraftReader`), so that a book's text (3 MB
+/// deflated for the KJV) is never held in memory.
 final class TextLayerStreams {
     /// Where the streams wait: the draft's path and `.text`.
     let path: String

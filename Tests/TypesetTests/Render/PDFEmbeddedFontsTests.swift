@@ -1,5 +1,4 @@
 import CHarfBuzz
-import CQPDF
 import Fonts
 import Foundation
 @testable import Render
@@ -63,30 +62,28 @@ final class PDFEmbeddedFontsTests: XCTestCase {
     }
 
     /// A one-page PDF whose content stream is `content`, its `/Font` resources the fonts
-    /// `fonts` embeds, written at `path` as the finishing step writes (deterministic ID).
+    /// `fonts` embeds, written at `path` as the finishing step writes (`PDFStreamingWriter`).
     private func writePDF(_ fonts: PDFEmbeddedFonts, content: String, to path: String) throws {
-        guard let pdf = qpdf_init() else { throw FinishingError("qpdf cannot start") }
-        var handle: qpdf_data? = pdf
-        defer { qpdf_cleanup(&handle) }
-        qpdf_silence_errors(pdf)
-        try FinishingError.check(qpdf_empty_pdf(pdf), of: pdf)
-        let numbers = try fonts.embed(in: pdf)
-        // qpdf's parser reads no references: the page's are set as handles.
-        let fontResources = qpdf_oh_new_dictionary(pdf)
+        let temporary = path + ".tmp"
+        let sink = try FileSink(temporary: temporary)
+        _ = try fonts.subsets()
+        let writer = PDFStreamingWriter(into: sink, version: fonts.minimumPDFVersion ?? "1.5", firstFreeNumber: 1)
+        let numbers = try fonts.embed(into: writer)
+        var fontResources = PDFDictionary()
         for (slot, number) in numbers.enumerated() {
-            if let number { qpdf_oh_replace_key(pdf, fontResources, fonts.resourceName(of: slot), number.handle(in: pdf)) }
+            if let number { fontResources[fonts.resourceName(of: slot)] = .reference(number) }
         }
-        let resources = qpdf_oh_new_dictionary(pdf)
-        qpdf_oh_replace_key(pdf, resources, "/Font", fontResources)
-        let page = qpdf_oh_parse(pdf, "<< /Type /Page /MediaBox [0 0 612 792] >>")
-        qpdf_oh_replace_key(pdf, page, "/Resources", resources)
-        qpdf_oh_replace_key(pdf, page, "/Contents", QPDFObjects.newStream(Data(content.utf8), in: pdf))
-        try FinishingError.check(qpdf_add_page(pdf, pdf, qpdf_make_indirect_object(pdf, page), QPDF_FALSE), of: pdf)
-        try FinishingError.check(qpdf_init_write(pdf, path), of: pdf)
-        if let version = fonts.minimumPDFVersion { qpdf_set_minimum_pdf_version(pdf, version) }
-        qpdf_set_deterministic_ID(pdf, QPDF_TRUE)
-        qpdf_set_object_stream_mode(pdf, qpdf_o_generate)
-        try FinishingError.check(qpdf_write(pdf), of: pdf)
+        let contents = writer.reserve(), page = writer.reserve(), tree = writer.reserve(), catalog = writer.reserve()
+        try writer.addStream(contents, dictionary: PDFDictionary(), bytes: Array(content.utf8))
+        try writer.add(page, .dictionary(PDFDictionary([
+            ("/Type", .name("/Page")), ("/Parent", .reference(tree)), ("/MediaBox", .array([0, 0, 612, 792].map(PDFValue.integer))),
+            ("/Resources", .dictionary(PDFDictionary([("/Font", .dictionary(fontResources))]))), ("/Contents", .reference(contents)),
+        ])))
+        try writer.add(tree, .dictionary(PDFDictionary([("/Type", .name("/Pages")), ("/Kids", .array([.reference(page)])), ("/Count", .integer(1))])))
+        try writer.add(catalog, .dictionary(PDFDictionary([("/Type", .name("/Catalog")), ("/Pages", .reference(tree))])))
+        try writer.finish(root: catalog, info: nil)
+        try sink.close()
+        try TemporaryFiles.shared.rename(temporary, to: path)
     }
 
     /// The test document: a line in Liberation Serif (TrueType) and one in TeX Gyre Pagella

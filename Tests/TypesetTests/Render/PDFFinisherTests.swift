@@ -1,9 +1,10 @@
 import Foundation
 import Layout
 @testable import Render
+import TypesetKit
 import XCTest
 
-/// The finishing step on its own: what it refuses, in qpdf's words, leaves no file behind.
+/// The finishing step on its own: what it refuses leaves no file behind.
 final class PDFFinisherTests: XCTestCase {
     private let finisher = PDFFinisher(sheet: PrintSheet(), metadata: PDFMetadata())
     private let a4 = Size(width: 595.276, height: 841.89)
@@ -13,7 +14,7 @@ final class PDFFinisherTests: XCTestCase {
         let draft = directory.appendingPathComponent("draft"), output = directory.appendingPathComponent("out.pdf")
         try write("not a PDF at all\n", to: draft)
         XCTAssertThrowsError(try finisher.finish(draft: draft.path, pageSizes: [a4], into: output.path)) { error in
-            XCTAssertTrue("\(error)".contains("draft"), "qpdf names the file: \(error)")
+            XCTAssertTrue("\(error)".contains("draft"), "the error names the draft: \(error)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
     }
@@ -21,9 +22,15 @@ final class PDFFinisherTests: XCTestCase {
     /// A draft with another number of pages than were drawn is not finished with wrong boxes.
     func testADraftWithAnotherPageCountIsRefused() throws {
         let directory = try makeTemporaryDirectory()
-        let (_, pdf) = try typesetToPDF("One short page.\n")
+        let input = directory.appendingPathComponent("doc.txt")
+        try write("One short page.\n", to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let document = try Typesetter(options: options).prepare(fileAt: input.path)
+        let draft = try DocumentWriter(text: document.text).draftPDF(document.pages(), to: directory.appendingPathComponent("doc.pdf").path)
+        defer { draft.discard() }
         let output = directory.appendingPathComponent("out.pdf")
-        XCTAssertThrowsError(try finisher.finish(draft: pdf, pageSizes: [a4, a4], into: output.path)) { error in
+        XCTAssertThrowsError(try finisher.finish(draft: draft.path, pageSizes: [a4, a4], into: output.path)) { error in
             XCTAssertEqual("\(error)", "the draft's page count, 1, is not the 2 pages drawn")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))

@@ -1,0 +1,256 @@
+import Foundation
+import Layout
+
+/// One copy of Cairo's draft into a finished file (`PDFFinisher`): what must be decided before
+/// the first object is copied (`PDFDraftPages`, what each page gets, the objects made first),
+/// then one pass over the draft's objects in the order of the file, each changed on the way or
+/// left out, and the structure tree and the file's end written after them.
+struct PDFDraftCopy {
+    let finisher: PDFFinisher
+    let reader: PDFDraftReader
+    let draft: PDFDraftPages
+    let writer: PDFStreamingWriter
+    let pageSizes: [Size]
+    let structureTree: StructureTreeWriter?
+    /// The new structure tree root's number.
+    let structureTreeRoot: Int?
+    /// Each link annotation's key in the parent tree, by number.
+    let linkKeys: [Int: Int]
+    /// By page of the document: what it gets.
+    var additions: [PageAdditions]
+    /// The index of each page of the draft, by number.
+    let pageIndexes: [Int: Int]
+    /// The pages whose resources each resource object is, by number.
+    let resourceOwners: [Int: [Int]]
+    /// The content stream of each page with artifacts to mark (Cairo writes one a page).
+    var artifactContents: [Int: Int] = [:]
+    /// The content streams of the pages of heads that become forms, and their pages.
+    var forms: [Int: Int] = [:]
+    /// PDF/X-4's sRGB labels, and the objects that are resource dictionaries.
+    var rgb: DeviceIndependentRGB?
+    var resourceObjects = Set<Int>()
+    var metadataStream: Int?
+    var outputIntents: PDFValue?
+    /// The objects that hold a stream's length, which goes into the stream's dictionary.
+    var lengths = Set<Int>()
+
+    init(_ finisher: PDFFinisher, draft path: String, pageSizes: [Size], layerStreams: [Int], into file: FileSink) throws {
+        self.finisher = finisher
+        self.pageSizes = pageSizes
+        reader = try PDFDraftReader(path: path)
+        draft = try PDFDraftPages(reader)
+        let expected = pageSizes.count + finisher.runningHeads.overlays.count
+        guard draft.pages.count == expected else {
+            throw FinishingError("the draft's page count, \(draft.pages.count), is not the \(expected) pages drawn")
+        }
+        let tree = finisher.structure.map { record in
+            StructureTreeWriter(StructureTree(record), record: record, pageHeights: pageSizes.map { finisher.sheet.mediaBox(for: $0).maxY },
+                                language: finisher.metadata.language)
+        }
+        try tree?.check(draft)
+        structureTree = tree
+        linkKeys = try tree?.structParents(of: draft) ?? [:]
+        pageIndexes = Dictionary(uniqueKeysWithValues: draft.pages.enumerated().map { ($1.number, $0) })
+        var owners: [Int: [Int]] = [:]
+        for (index, page) in draft.pages.prefix(pageSizes.count).enumerated() {
+            if let resources = page.resources { owners[resources, default: []].append(index) }
+        }
+        resourceOwners = owners
+
+        // The header's version: Cairo's, or 1.6 for an OpenType font program, no later than
+        // PDF/X-4 allows.
+        var version = try reader.version()
+        if let layer = finisher.textLayer {
+            _ = try layer.fonts.subsets()
+            if let minimum = layer.fonts.minimumPDFVersion, minimum.compare(version, options: .numeric) == .orderedDescending { version = minimum }
+        }
+        if finisher.standards.contains(.x4), PDFX4.needsOlderVersion(version) { version = PDFX4.latestVersion }
+        let writer = PDFStreamingWriter(into: file, version: version, firstFreeNumber: reader.offsets.count)
+        self.writer = writer
+        structureTreeRoot = tree == nil ? nil : writer.reserve()
+        additions = [PageAdditions](repeating: PageAdditions(), count: pageSizes.count)
+        try prepareAdditions(layerStreams: layerStreams)
+    }
+
+    /// What the pages get, and the objects made before the draft's are copied.
+    private mutating func prepareAdditions(layerStreams: [Int]) throws {
+        if let structure = finisher.structure {
+            for (index, mcids) in structure.artifacts.enumerated() where !mcids.isEmpty {
+                let contents = draft.pages[index].contents
+                if contents.count == 1 {
+                    artifactContents[contents[0]] = index
+                } else {
+                    // Several streams, some of which other pages may share: the page gets one
+                    // stream of its own holding them all.
+                    additions[index].replacedContent = try writeMarked(contents, page: index)
+                }
+            }
+        }
+        if let layer = finisher.textLayer { try TextLayerOverPages.apply(layer, streams: layerStreams, to: &additions, writer: writer) }
+        // The crop marks last, over everything the page draws.
+        var registrationMarks = RegistrationMarks(marks: CropMarks(sheet: finisher.sheet))
+        for (index, size) in pageSizes.enumerated() { try registrationMarks.add(to: &additions[index], size: size, writer: writer) }
+        forms = try finisher.runningHeads.apply(to: &additions, pages: draft.pages, writer: writer)
+        if finisher.standards.contains(.x4) {
+            outputIntents = try finisher.outputIntent.outputIntents(writer: writer)
+            rgb = try DeviceIndependentRGB(writer: writer)
+            resourceObjects = try DeviceIndependentRGB.resourceObjects(in: reader)
+        }
+        if !finisher.standards.isEmpty {
+            // The identifiers are made from what Cairo drew, which the same input draws the same.
+            guard let content = try? Data(contentsOf: URL(fileURLWithPath: reader.path), options: .alwaysMapped) else {
+                throw FinishingError("cannot read the draft \(reader.path) again")
+            }
+            let info = try draft.info.flatMap { try reader.object($0)?.value.dictionary } ?? PDFDictionary()
+            let xmp = DocumentXMP(metadata: finisher.metadata, standards: finisher.standards).packet(info: edited(info: info), content: content)
+            metadataStream = try DocumentXMP.write(xmp, into: writer)
+        }
+    }
+
+    /// Copies every object of the draft, then writes the structure tree and the file's end.
+    mutating func run() throws {
+        for number in reader.numbersInFileOrder where !lengths.contains(number) && !draft.structureTreeObjects.contains(number) {
+            guard let object = try reader.object(number) else { continue }
+            if let data = object.data, var dictionary = object.value.dictionary {
+                if let length = dictionary["/Length"]?.referencedNumber { lengths.insert(length) }
+                dictionary["/Length"] = nil
+                try copyStream(number, dictionary: dictionary, data: data)
+            } else if let value = try edited(number, object.value) {
+                try writer.add(number, rgb?.label(value, isResources: resourceObjects.contains(number)) ?? value)
+            }
+        }
+        if let structureTree, let structureTreeRoot {
+            let kept = draft.pages.prefix(pageSizes.count)
+            try structureTree.write(root: structureTreeRoot, pages: kept.map(\.number), linkAnnotations: kept.map(\.links),
+                                    reserve: { writer.reserve() }, set: { try writer.add($0, text: $1.bytes) })
+        }
+        try writer.finish(root: draft.catalog, info: draft.info)
+    }
+
+    /// `value`, the object `number` of the draft other than a stream, as the file has it; nil
+    /// for an object left out.
+    private func edited(_ number: Int, _ value: PDFValue) throws -> PDFValue? {
+        guard case .dictionary(var dictionary) = value else { return value }
+        // Cairo's elements go with its tree: the tree in logical order replaces it.
+        if structureTree != nil, dictionary["/Type"]?.name == "/StructElem" { return nil }
+        if let index = pageIndexes[number] {
+            // A page of heads is a form now: its page goes.
+            guard index < pageSizes.count else { return nil }
+            try edit(page: &dictionary, index: index)
+        } else if number == draft.catalog {
+            if let structureTree, let structureTreeRoot { structureTree.mark(&dictionary, root: structureTreeRoot) }
+            if let metadataStream { dictionary["/Metadata"] = .reference(metadataStream) }
+            if let outputIntents { dictionary["/OutputIntents"] = outputIntents }
+        } else if number == draft.info {
+            dictionary = edited(info: dictionary)
+        } else if number == draft.pageTree, !finisher.runningHeads.overlays.isEmpty {
+            // The pages of heads, the draft's last, cut off Cairo's one page tree node.
+            guard dictionary["/Kids"]?.array?.count == draft.pages.count else { throw FinishingError("the draft's pages are not one page tree node") }
+            dictionary["/Kids"] = .array(draft.pages.prefix(pageSizes.count).map { .reference($0.number) })
+            dictionary["/Count"] = .integer(pageSizes.count)
+        } else if let pages = resourceOwners[number] {
+            for page in pages { try additions[page].apply(to: &dictionary) }
+        } else if let key = linkKeys[number] {
+            dictionary["/StructParent"] = .integer(key)
+        }
+        return .dictionary(dictionary)
+    }
+
+    /// The page `index` with its boxes, its key in the parent tree, and what it gets.
+    private func edit(page: inout PDFDictionary, index: Int) throws {
+        let size = pageSizes[index], sheet = finisher.sheet
+        for (key, box) in [("/MediaBox", sheet.mediaBox(for: size)), ("/BleedBox", sheet.bleedBox(for: size)), ("/TrimBox", sheet.trimBox(for: size))] {
+            page[key] = .array([box.origin.x, box.origin.y, box.origin.x + box.size.width, box.origin.y + box.size.height].map(PDFValue.real))
+        }
+        if structureTree != nil { page["/StructParents"] = .integer(index) }
+        let additions = additions[index]
+        guard !additions.isEmpty else { return }
+        page["/Contents"] = additions.contents(round: draft.pages[index].contents)
+        if case .dictionary(var resources)? = page["/Resources"] {
+            try additions.apply(to: &resources)
+            page["/Resources"] = .dictionary(resources)
+        } else if page["/Resources"] == nil {
+            var resources = PDFDictionary()
+            try additions.apply(to: &resources)
+            page["/Resources"] = .dictionary(resources)
+        }
+    }
+
+    /// The information dictionary with the dates, and PDF/X's entries.
+    private func edited(info: PDFDictionary) -> PDFDictionary {
+        var info = info
+        let date = PDFValue.string(Array("(\(PDFDate.string(secondsSince1970: finisher.metadata.creationDate)))".utf8))
+        info["/CreationDate"] = date
+        info["/ModDate"] = date
+        if finisher.standards.contains(.x4) { PDFX4.identify(&info) }
+        return info
+    }
+
+    /// Copies the stream `number`: its data from the draft in pieces, unless it is one the
+    /// finishing step changes (a page's content with artifacts, a PNG's rows, a page of heads).
+    private func copyStream(_ number: Int, dictionary: PDFDictionary, data: Range<Int>) throws {
+        var dictionary = dictionary
+        if let page = artifactContents[number] {
+            let marked = try ArtifactMarking.mark(try inflated(dictionary, data: data, of: "page \(page + 1)'s content"),
+                                                  mcids: finisher.structure!.artifacts[page], page: page)
+            dictionary["/Filter"] = nil
+            dictionary["/DecodeParms"] = nil
+            try writer.addStream(number, dictionary: label(dictionary), bytes: marked)
+            return
+        }
+        if let heads = forms[number] {
+            guard let page = try reader.object(draft.pages[heads].number)?.value.dictionary else { throw FinishingError("a page of heads cannot be read") }
+            dictionary = RunningHeadsOverlays.form(dictionary, of: page)
+        }
+        if finisher.restoresPNGRows, PNGRowsInPDF.mayHoldEnvelope(dictionary),
+           let restored = PNGRowsInPDF.restore(dictionary, data: try reader.data(data)) {
+            var image = restored.dictionary
+            if let mask = restored.mask {
+                let maskNumber = writer.reserve()
+                try writer.addStream(maskNumber, dictionary: label(mask.dictionary), length: mask.rows.count) { write in mask.rows.withUnsafeBytes { write($0) } }
+                image["/SMask"] = .reference(maskNumber)
+            }
+            try writer.addStream(number, dictionary: label(image), length: restored.rows.count) { write in restored.rows.withUnsafeBytes { write($0) } }
+            return
+        }
+        if finisher.marksInvertedCMYK, InvertedCMYKImages.mayNeedDecodeArray(dictionary),
+           InvertedCMYKImages.storesInvertedValues(try reader.data(data)) {
+            dictionary["/Decode"] = InvertedCMYKImages.decodeArray
+        }
+        try writer.addStream(number, dictionary: label(dictionary), length: data.count) { write in try reader.copyData(data) { write($0) } }
+    }
+
+    /// A stream's dictionary labelled for PDF/X-4 (`DeviceIndependentRGB`).
+    private func label(_ dictionary: PDFDictionary) -> PDFDictionary {
+        rgb?.label(.dictionary(dictionary), isResources: false).dictionary ?? dictionary
+    }
+
+    /// A stream's data inflated: `/FlateDecode` without parameters, as Cairo writes a page's
+    /// content, or no filter.
+    private func inflated(_ dictionary: PDFDictionary, data: Range<Int>, of what: String) throws -> [UInt8] {
+        let bytes = try reader.data(data)
+        switch dictionary["/Filter"] {
+        case nil: return bytes
+        case .name("/FlateDecode")? where dictionary["/DecodeParms"] == nil: return try Inflate.bytes(bytes, of: what)
+        default: throw FinishingError("\(what) is compressed in a way the finishing step does not read")
+        }
+    }
+
+    /// The streams `contents` of the page `index` joined, its artifacts marked, as a new
+    /// stream; returns its number.
+    private func writeMarked(_ contents: [Int], page index: Int) throws -> Int {
+        var whole: [UInt8] = []
+        for number in contents {
+            guard let stream = try reader.object(number), let data = stream.data, let dictionary = stream.value.dictionary else {
+                throw FinishingError("page \(index + 1) has no content stream")
+            }
+            whole += try inflated(dictionary, data: data, of: "page \(index + 1)'s content")
+            // Streams joined are one content: a token must not run into the next stream's.
+            whole.append(0x0A)
+        }
+        let marked = try ArtifactMarking.mark(whole, mcids: finisher.structure!.artifacts[index], page: index)
+        let number = writer.reserve()
+        try writer.addStream(number, dictionary: PDFDictionary(), bytes: marked)
+        return number
+    }
+}
