@@ -34,25 +34,31 @@ enum ImageSurfaceLoader {
     /// `forPDF`: the surface is only ever painted into a PDF, which embeds the JPEG file or the
     /// PNG's envelope and never reads the pixels, so neither is decoded (`ImagePreflight`
     /// checked each picture once).
-    static func loadPicture(path: String, forPDF: Bool = false) throws -> (surface: OpaquePointer, info: ImageInfo, carriesPNGRows: Bool) {
+    /// `heldBytes`: the memory the surface holds, its pixels when decoded and the data attached.
+    static func loadPicture(path: String, forPDF: Bool = false)
+        throws -> (surface: OpaquePointer, info: ImageInfo, carriesPNGRows: Bool, heldBytes: Int) {
         let file = try read(path)
         let surface: OpaquePointer
         var carriesPNGRows = false
+        var attached: [UInt8]?
         switch file.info.format {
         case .png:
             let rows = flateImage(of: file.bytes, forPDF: forPDF)
             surface = try rows != nil && forPDF ? undecoded(file.info, path: path) : decodePNG(file.bytes, path: path)
             if let rows {
-                attachJPEG(PNGEnvelope.wrap(rows), to: surface)
+                attached = PNGEnvelope.wrap(rows)
                 carriesPNGRows = true
             }
         case .jpeg:
             surface = try forPDF ? undecoded(file.info, path: path) : loadJPEG(file.bytes, info: file.info, path: path)
-            attachJPEG(file.bytes, to: surface)
+            attached = file.bytes
         }
-        // Pictures are loaded again for each page that shows them.
+        if let attached { attachJPEG(attached, to: surface) }
+        // A surface made for another page of the document, or kept from one, is stored once.
         SurfaceUniqueID.set("typeset picture \(file.identity)", on: surface)
-        return (surface, file.info, carriesPNGRows)
+        // An undecoded surface's pixels are never touched (see `undecoded`).
+        let pixels = forPDF && attached != nil ? 0 : Int(cairo_image_surface_get_stride(surface)) * file.info.pixelHeight
+        return (surface, file.info, carriesPNGRows, pixels + (attached?.count ?? 0))
     }
 
     /// The rows a PDF can take of the PNG `bytes`: an 8-bit grey or RGB picture's own, and,

@@ -10,6 +10,7 @@ final class PageDrawer {
     private let text: AttributedText
     private let fontFaces = CairoFontFaces()
     private let repeatedPictures = RepeatedPictures()
+    private let pictures = PictureSurfaces()
     private lazy var colorGlyphs = ColorGlyphDrawer(repeatedPictures: repeatedPictures)
     private let invisibleFaces = InvisibleTextFaces()
     private var glyphBuffer: [cairo_glyph_t] = []
@@ -37,10 +38,8 @@ final class PageDrawer {
     }
 
     func draw(_ page: Page, in context: OpaquePointer) throws {
-        // Pictures are loaded per page and let go with it, so memory follows one page.
-        var images: [String: OpaquePointer] = [:]
         defer {
-            for surface in images.values { cairo_surface_destroy(surface) }
+            pictures.endPage()
             colorGlyphs.endPage()
             repeatedPictures.endPage()
         }
@@ -54,8 +53,8 @@ final class PageDrawer {
         for picture in page.pictures {
             switch picture.content {
             case .picture(let image):
-                try drawMarkedImage(image, anchor: picture.anchor, in: picture.rect, bled: picture.bled, images: &images, in: context)
-            case .box(let box): try draw(box, bled: picture.bled, images: &images, in: context)
+                try drawMarkedImage(image, anchor: picture.anchor, in: picture.rect, bled: picture.bled, in: context)
+            case .box(let box): try draw(box, bled: picture.bled, in: context)
             }
         }
         if !page.rules.isEmpty {
@@ -63,12 +62,12 @@ final class PageDrawer {
             for rule in page.rules { drawRule(rule, in: context) }
             structure?.end(in: context)
         }
-        try draw(page.frames, of: text, images: &images, in: context)
+        try draw(page.frames, of: text, in: context)
         if let furniture = page.furniture {
             // The running heads' runs index their own text, not the document's: they are
             // not the document's content, and are marked as an artifact.
             structure?.beginArtifact(in: context)
-            try draw(furniture.frames, of: furniture.text, marked: false, images: &images, in: context)
+            try draw(furniture.frames, of: furniture.text, marked: false, in: context)
             structure?.end(in: context)
         }
     }
@@ -76,21 +75,21 @@ final class PageDrawer {
     /// Draws `frames`, whose runs index `source`; `marked`: as the document's tagged content.
     /// The pictures in the lines of a box that bleeds are drawn out to `bledPictures`
     /// (`PlacedBox.bledPictures`), where layout put them.
-    private func draw(_ frames: [Frame], of source: AttributedText, marked: Bool = true, images: inout [String: OpaquePointer],
+    private func draw(_ frames: [Frame], of source: AttributedText, marked: Bool = true,
                       bledPictures: [Int: Rect] = [:], in context: OpaquePointer) throws {
         let structure = marked ? self.structure : nil
         for frame in frames {
             for float in frame.floats {
                 switch float.content {
                 case .picture(let image):
-                    try drawMarkedImage(image, anchor: float.anchor, in: float.rect, bled: float.bled, images: &images, in: context)
-                case .box(let box): try draw(box, bled: float.bled, images: &images, in: context)
+                    try drawMarkedImage(image, anchor: float.anchor, in: float.rect, bled: float.bled, in: context)
+                case .box(let box): try draw(box, bled: float.bled, in: context)
                 }
             }
             // Each line and run is read where the frame holds it, not copied out of it.
             try frame.lines.withUnsafeBufferPointer { lines in
                 for index in lines.indices {
-                    try draw(lines[index], of: source, structure: structure, images: &images, bledPictures: bledPictures, in: context)
+                    try draw(lines[index], of: source, structure: structure, bledPictures: bledPictures, in: context)
                 }
             }
             // A paragraph's lines in a frame go on in one marked sequence (StructureRecorder):
@@ -105,9 +104,9 @@ final class PageDrawer {
     }
 
     /// Draws `line`, its pieces marked in `structure` when it is given.
-    private func draw(_ line: Line, of source: AttributedText, structure: StructureRecorder?, images: inout [String: OpaquePointer],
+    private func draw(_ line: Line, of source: AttributedText, structure: StructureRecorder?,
                       bledPictures: [Int: Rect], in context: OpaquePointer) throws {
-        if let box = line.box { try draw(box, images: &images, in: context) }
+        if let box = line.box { try draw(box, in: context) }
         if let initial = line.initial {
             structure?.beginText(at: initial.hiddenRange.lowerBound, link: nil,
                                  language: line.runs.first?.attributes.language ?? "", in: context)
@@ -120,22 +119,22 @@ final class PageDrawer {
         structure?.listLabelEnd = labelEnd
         // A list item's marker is marked alone, though it may share a run with its text.
         guard let labelEnd else {
-            return try drawRuns(of: line, in: line, source: source, structure: structure, images: &images,
+            return try drawRuns(of: line, in: line, source: source, structure: structure,
                                 bledPictures: bledPictures, in: context)
         }
         try drawRuns(of: line.cuttingRuns(at: labelEnd), in: line, labelEnd: labelEnd, source: source, structure: structure,
-                     images: &images, bledPictures: bledPictures, in: context)
+                     bledPictures: bledPictures, in: context)
     }
 
     /// Draws the runs of `drawn`, which is `line` or `line` with its list label's run cut at
     /// `labelEnd`, piece by piece.
     private func drawRuns(of drawn: Line, in line: Line, labelEnd: Int? = nil, source: AttributedText, structure: StructureRecorder?,
-                          images: inout [String: OpaquePointer], bledPictures: [Int: Rect], in context: OpaquePointer) throws {
+                          bledPictures: [Int: Rect], in context: OpaquePointer) throws {
         try drawn.runs.withUnsafeBufferPointer { runs in
             for piece in MarkedLinePieces(drawn, labelEnd: labelEnd) {
                 if let structure { try beginPiece(piece, of: runs, line: drawn, structure: structure, in: context) }
                 for index in piece.runs {
-                    try draw(runs[index], in: line, source: source, images: &images, bledPictures: bledPictures, in: context)
+                    try draw(runs[index], in: line, source: source, bledPictures: bledPictures, in: context)
                 }
             }
         }
@@ -143,7 +142,7 @@ final class PageDrawer {
 
     /// Draws `run` of `line`: its background, its glyphs or its picture, and its underline
     /// and strike-through.
-    private func draw(_ run: GlyphRun, in line: Line, source: AttributedText, images: inout [String: OpaquePointer],
+    private func draw(_ run: GlyphRun, in line: Line, source: AttributedText,
                       bledPictures: [Int: Rect], in context: OpaquePointer) throws {
         if let background = run.attributes.backgroundColor {
             structure?.willDrawWithCairo(at: run.stringRange.lowerBound, in: context)
@@ -153,7 +152,7 @@ final class PageDrawer {
             // A floated or spanning picture's anchor draws nothing: the picture is
             // the frame's float or the page's.
             guard let image = run.image, image.float == nil, image.spanning == nil else { return }
-            try drawImage(image, in: box, bled: bledPictures[run.stringRange.lowerBound], images: &images, in: context)
+            try drawImage(image, in: box, bled: bledPictures[run.stringRange.lowerBound], in: context)
         } else {
             try drawGlyphs(run, line: line, source: source, in: context)
         }
@@ -183,33 +182,33 @@ final class PageDrawer {
     /// A floated or spanning picture, marked as a figure anchored at `anchor` (its box on the
     /// page is `bled`, where it runs off the page).
     private func drawMarkedImage(_ image: ImageAttachment, anchor: Int, in box: Rect, bled: Rect?,
-                                 images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
+                                 in context: OpaquePointer) throws {
         structure?.beginPicture(image, anchor: anchor, rect: bled ?? box, in: context)
         defer { structure?.end(in: context) }
-        try drawImage(image, in: box, bled: bled, images: &images, in: context)
+        try drawImage(image, in: box, bled: bled, in: context)
     }
 
     /// The picture in the file `image` names scaled to fill `box`, or to cover `bled`, the
-    /// rectangle it runs off the page in, the file loaded once a page.
-    private func drawImage(_ image: ImageAttachment, in box: Rect, bled: Rect? = nil, images: inout [String: OpaquePointer],
+    /// rectangle it runs off the page in, the file loaded once (`PictureSurfaces`).
+    private func drawImage(_ image: ImageAttachment, in box: Rect, bled: Rect? = nil,
                            in context: OpaquePointer) throws {
-        if images[image.path] == nil {
+        let surface = try pictures.surface(for: image.path) {
             let forPDF = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_PDF
             let picture = try ImageSurfaceLoader.loadPicture(path: image.path, forPDF: forPDF)
-            images[image.path] = picture.surface
             if picture.info.isAdobeCMYK { drewInvertedCMYK = true }
             if picture.carriesPNGRows { drewPNGRows = true }
+            return (picture.surface, picture.heldBytes)
         }
         if let bled {
-            drawImage(images[image.path]!, covering: bled, in: context)
+            drawImage(surface, covering: bled, in: context)
         } else {
-            drawImage(images[image.path]!, in: box, in: context)
+            drawImage(surface, in: box, in: context)
         }
     }
 
     /// A figure or an aside: its background (out to `bled` when it runs off the page), its
     /// border, then its text.
-    private func draw(_ box: PlacedBox, bled: Rect? = nil, images: inout [String: OpaquePointer], in context: OpaquePointer) throws {
+    private func draw(_ box: PlacedBox, bled: Rect? = nil, in context: OpaquePointer) throws {
         let rect = box.rect
         let decorated = box.style.background != nil || box.style.border != nil
         if decorated {
@@ -226,7 +225,7 @@ final class PageDrawer {
             cairo_stroke(context)
         }
         if decorated { structure?.end(in: context) }
-        try draw(box.frames, of: text, images: &images, bledPictures: box.bledPictures, in: context)
+        try draw(box.frames, of: text, bledPictures: box.bledPictures, in: context)
     }
 
     /// `rect` filled with `color`: a box's background, a section's tint.
