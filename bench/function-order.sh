@@ -12,7 +12,9 @@
 # every fixture under Fixtures/. A function missing from the file (renamed since, or new)
 # is only placed after the others: rerun this script when the code has changed much.
 #
-# Usage: bash bench/function-order.sh   (after `make build`; takes some minutes)
+# Usage: bash bench/function-order.sh   (after `make build`; takes some minutes), then `make build`
+# again: SwiftPM does not see the file change, so the script removes the release binary for it
+# to be linked again.
 # Environment: TYPESET   the typeset to profile (.build/release/typeset)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,3 +68,4 @@ for path in profiles:
 open(output, 'w').write(''.join(name + '\n' for name in order))
 print(f'{len(order)} functions, from {len(profiles)} runs, in {output}')
 EOF_PY
+rm -f .build/*/release/typeset
