@@ -8,8 +8,8 @@
 # laid out together").
 #
 # The runs, counted with callgrind: `typeset --help`, a one-line document, the first 500 kB of
-# the KJV book set as bench/run.sh sets it (91 pages), then with --pdf-standard ua1,x4, and
-# every fixture under Fixtures/. A function missing from the file (renamed since, or new)
+# the KJV book set as bench/run.sh sets it (91 pages), then with --pdf-standard ua1,x4, a
+# paragraph hyphenated in each installed language, and every fixture under Fixtures/. A function missing from the file (renamed since, or new)
 # is only placed after the others: rerun this script when the code has changed much.
 #
 # Usage: bash bench/function-order.sh   (after `make build`; takes some minutes), then `make build`
@@ -38,6 +38,13 @@ profile help "$work" --help
 profile line "$work" line.txt -o line.pdf
 profile book "$work" part.txt "${book[@]}" -o part.pdf
 profile standards "$work" part.txt "${book[@]}" --pdf-standard ua1,x4 -o standards.pdf
+# Hyphenating each installed language, as bench/run.sh times it, with its patterns' table
+# already kept (a plain run first) as every run after a language's first finds it.
+for language in $(hyphenation_languages); do
+  hyphenation_paragraph "$language" "$work/hyphenate-$language.txt"
+  (cd "$work" && TYPESET_FONTS=$OLDPWD/fonts ./typeset "hyphenate-$language.txt" -o hyphenate.pdf > /dev/null 2>&1) || true
+  profile "hyphenate-$language" "$work" "hyphenate-$language.txt" -o hyphenate.pdf
+done
 index=0
 for fixture in $(find Fixtures -name '*.txt' | sort); do
   index=$((index + 1))

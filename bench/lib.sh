@@ -69,3 +69,16 @@ callgrind_work() {
   apt_install bible-kjv valgrind
   strip --strip-debug "$build" -o "$work/typeset"
 }
+
+# hyphenation_languages: one language a hyphenation dictionary installed (links to the same
+# file counted once), as hyph_*.dic names it (de-AT, en-GB…).
+hyphenation_languages() {
+  for f in /usr/share/hyphen/hyph_*.dic; do
+    printf "%s %s\n" "$(realpath "$f")" "$(basename "$f" .dic | sed 's/^hyph_//; s/_/-/g')"
+  done | sort -u -k1,1 | awk '{print $2}'
+}
+
+# hyphenation_paragraph LANGUAGE FILE: three long words to hyphenate, in LANGUAGE.
+hyphenation_paragraph() {
+  echo "<p lang=\"$1\">Donaudampfschifffahrtsgesellschaftskapitän anticonstitutionnellement incomprehensibilities.</p>" > "$2"
+}

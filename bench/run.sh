@@ -64,13 +64,8 @@ cp Fixtures/magazine-feature/*.jpg Fixtures/magazine-feature/*.png "$work/"
 echo "One line of text." > "$work/line.txt"
 # One word a language: the time and memory of loading its hyphenation patterns, over the
 # one-line document's. Every installed dictionary (links to the same file counted once).
-hyphenation_languages=$(for f in /usr/share/hyphen/hyph_*.dic; do
-  printf "%s %s\n" "$(realpath "$f")" "$(basename "$f" .dic | sed 's/^hyph_//; s/_/-/g')"; done |
-  sort -u -k1,1 | awk '{print $2}')
-for lang in $hyphenation_languages; do
-  echo "<p lang=\"$lang\">Donaudampfschifffahrtsgesellschaftskapitän anticonstitutionnellement incomprehensibilities.</p>" \
-    > "$work/hyphenate-$lang.txt"
-done
+hyphenation_languages=$(hyphenation_languages)
+for lang in $hyphenation_languages; do hyphenation_paragraph "$lang" "$work/hyphenate-$lang.txt"; done
 
 # The book's settings: issue 17's job (letter, 0.75 in margins, two columns 18 pt apart, 10 pt
 # justified and hyphenated, no space between paragraphs).

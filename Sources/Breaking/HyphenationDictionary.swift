@@ -40,36 +40,48 @@ public final class HyphenationDictionary: Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = loaded[name] { return known }
-        guard let bytes = contents(of: name) else { return nil }
-        // Read from the file's bytes where they are (no copy of a megabyte), or its table
-        // built by an earlier process.
-        let dictionary = HyphenationDictionary(file: bytes.withUnsafeBytes { HyphenationTableCache.dictionaryFile(for: $0) })
-        loaded[name] = dictionary
-        return dictionary
-    }
-
-    /// The bytes of the regular file at `path`, nil when it cannot be read or is larger than a
-    /// pattern file can be. Read with the system's calls: Foundation's attributes of a file
-    /// cost more than reading English's 106 KB.
-    private static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(name, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
               status.st_size <= maximumFileSize else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            filled += count
+        let length = Int(status.st_size)
+        // Its table built by an earlier process, found by the file's hash, read in pieces;
+        // else the file's bytes parsed where they are (no copy of a megabyte).
+        let file: HyphenationDictionaryFile
+        if let hash = HyphenationTableCache.hashOfFile(descriptor, length: length),
+           let stored = HyphenationTableCache.storedDictionaryFile(sourceHash: hash, sourceLength: length) {
+            file = stored
+        } else {
+            guard lseek(descriptor, 0, SEEK_SET) == 0, let bytes = contents(of: descriptor, length: length) else { return nil }
+            file = bytes.withUnsafeBytes { HyphenationTableCache.dictionaryFile(for: $0) }
         }
-        // A file that shrank while it was read is what was read of it.
-        bytes.removeSubrange(filled...)
-        return bytes
+        let dictionary = HyphenationDictionary(file: file)
+        loaded[name] = dictionary
+        return dictionary
+    }
+
+    /// The bytes of the regular file `descriptor` has open, `length` of them as it was found
+    /// to be, read with the system's calls (Foundation's attributes of a file cost more than
+    /// reading English's 106 KB); nil when it cannot be read.
+    private static func contents(of descriptor: Int32, length: Int) -> [UInt8]? {
+        var filled = 0
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            while filled < length {
+                let count = read(descriptor, buffer.baseAddress! + filled, length - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    failed = count < 0
+                    break
+                }
+                filled += count
+            }
+            // A file that shrank while it was read is what was read of it.
+            initialized = filled
+        }
+        return failed ? nil : bytes
     }
 
     /// After which characters (Unicode scalars, counted from 1) `word` may be broken, as the

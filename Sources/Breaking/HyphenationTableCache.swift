@@ -22,14 +22,51 @@ enum HyphenationTableCache {
     /// else the file parsed, and its table stored for the next process.
     static func dictionaryFile(for source: UnsafeRawBufferPointer) -> HyphenationDictionaryFile {
         let sourceHash = ContentHash.of(source)
-        let path = directory.map { "\($0)/\(String(sourceHash, radix: 16))-\(source.count).table" }
-        if let path, let stored = FileManager.default.contents(atPath: path),
-           let file = read(stored, sourceHash: sourceHash, sourceLength: source.count) {
-            return file
-        }
+        if let stored = storedDictionaryFile(sourceHash: sourceHash, sourceLength: source.count) { return stored }
         let parsed = HyphenationDictionaryFile(bytes: source.bindMemory(to: UInt8.self))
-        if let path { store(parsed, sourceHash: sourceHash, sourceLength: source.count, at: path) }
+        if let path = tablePath(sourceHash: sourceHash, sourceLength: source.count) {
+            store(parsed, sourceHash: sourceHash, sourceLength: source.count, at: path)
+        }
         return parsed
+    }
+
+    /// The dictionary in the stored table of a file of `sourceLength` bytes hashing to
+    /// `sourceHash`; nil when there is no good one.
+    static func storedDictionaryFile(sourceHash: UInt64, sourceLength: Int) -> HyphenationDictionaryFile? {
+        guard let path = tablePath(sourceHash: sourceHash, sourceLength: sourceLength),
+              let stored = FileManager.default.contents(atPath: path) else { return nil }
+        return read(stored, sourceHash: sourceHash, sourceLength: sourceLength)
+    }
+
+    /// The hash `dictionaryFile(for:)` looks a table up by, of the `length` bytes of the file
+    /// `descriptor` has open, read from where it is in pieces: a run that finds the table never
+    /// holds the file (German's is 1 MB). Nil when it cannot be read whole.
+    static func hashOfFile(_ descriptor: Int32, length: Int) -> UInt64? {
+        var hash = ContentHash(length: length)
+        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
+        defer { piece.deallocate() }
+        var total = 0
+        while true {
+            // A piece is filled before it is hashed: the hash takes eight bytes at a time.
+            var filled = 0
+            while filled < piece.count {
+                let count = Glibc.read(descriptor, piece.baseAddress! + filled, piece.count - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { return nil }
+                if count == 0 { break }
+                filled += count
+            }
+            total += filled
+            let words = filled & ~7
+            hash.add(words: UnsafeRawBufferPointer(rebasing: piece[..<words]))
+            if filled < piece.count {
+                return total == length ? hash.finish(tail: UnsafeRawBufferPointer(rebasing: piece[words ..< filled])) : nil
+            }
+        }
+    }
+
+    private static func tablePath(sourceHash: UInt64, sourceLength: Int) -> String? {
+        directory.map { "\($0)/\(String(sourceHash, radix: 16))-\(sourceLength).table" }
     }
 
     private static func defaultDirectory() -> String? {
@@ -192,19 +229,38 @@ private struct TableReader {
 
 /// A 64-bit hash of bytes, eight at a time (a multiply and a rotation per word, splitmix64's
 /// mixing at the ends): to tell whether a dictionary or a table changed, not to resist anyone
-/// making them collide.
-private enum ContentHash {
+/// making them collide. Taken whole (`of`) or in pieces of whole words, the same.
+private struct ContentHash {
+    private var state: UInt64
+
+    /// A hash of `length` bytes, to be given in pieces.
+    init(length: Int) {
+        state = Self.mix(UInt64(length))
+    }
+
     static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = mix(UInt64(bytes.count))
+        var hash = ContentHash(length: bytes.count)
+        let words = bytes.count & ~7
+        hash.add(words: UnsafeRawBufferPointer(rebasing: bytes[..<words]))
+        return hash.finish(tail: UnsafeRawBufferPointer(rebasing: bytes[words...]))
+    }
+
+    /// Adds the next bytes, a whole number of eight-byte words.
+    mutating func add(words bytes: UnsafeRawBufferPointer) {
+        precondition(bytes.count % 8 == 0)
         var offset = 0
-        while offset + 8 <= bytes.count {
-            let product = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-            hash = product << 29 | product >> 35
+        while offset < bytes.count {
+            let product = (state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            state = product << 29 | product >> 35
             offset += 8
         }
+    }
+
+    /// The hash, after the last bytes, fewer than eight.
+    func finish(tail bytes: UnsafeRawBufferPointer) -> UInt64 {
         var tail: UInt64 = 0
-        for index in offset ..< bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
-        return mix(hash ^ tail)
+        for byte in bytes { tail = tail << 8 | UInt64(byte) }
+        return Self.mix(state ^ tail)
     }
 
     private static func mix(_ value: UInt64) -> UInt64 {

@@ -5,8 +5,6 @@ import TypesetKit
 // First: the threads share one allocator arena (see MallocArenas), which only a process
 // that has started no thread yet can be told.
 MallocArenas.useOne()
-// And before the heap grows: freed room at its top is kept for the next requests (see MallocTopPad).
-MallocTopPad.set()
 // Before any thread starts: the date is taken out of the environment (see SourceDateEpoch),
 // which no other thread may be reading at the time.
 _ = SourceDateEpoch.seconds

@@ -67,6 +67,35 @@ final class HyphenationTableCacheTests: XCTestCase {
         XCTAssertEqual(tables.count, 3)
     }
 
+    /// A file's hash read in pieces (`hashOfFile`, which finds a table without holding the
+    /// file) is the hash of its bytes taken whole (which names the table stored from them),
+    /// across the pieces' edges and with a tail short of a word.
+    func testAFilesHashReadInPiecesIsTheHashOfItsBytes() throws {
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 5, 8, 65_536, 65_536 + 13, 200_003] {
+            let bytes = (0 ..< length).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
+            let path = folder.appendingPathComponent("source-\(length)").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let before = Set(tables)
+            _ = bytes.withUnsafeBytes { HyphenationTableCache.dictionaryFile(for: $0) }
+            let table = try XCTUnwrap(tables.first { !before.contains($0) }, "\(length)")
+            let descriptor = open(path, O_RDONLY)
+            defer { close(descriptor) }
+            let hash = try XCTUnwrap(HyphenationTableCache.hashOfFile(descriptor, length: length), "\(length)")
+            XCTAssertEqual(table.lastPathComponent, "\(String(hash, radix: 16))-\(length).table")
+            XCTAssertNotNil(HyphenationTableCache.storedDictionaryFile(sourceHash: hash, sourceLength: length), "\(length)")
+        }
+    }
+
+    /// A file that is not as long as it was said to be has no hash: no table is looked up by it.
+    func testAFileShorterThanItsLengthHasNoHash() throws {
+        let path = folder.appendingPathComponent("short").path
+        try Data(repeating: 7, count: 100).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        XCTAssertNil(HyphenationTableCache.hashOfFile(descriptor, length: 101))
+    }
+
     /// A table cut short, with a byte changed, of another format version or of other source
     /// bytes under this file's name is not used: the file is parsed, and its table written again.
     func testADamagedTableIsWrittenAgain() throws {
