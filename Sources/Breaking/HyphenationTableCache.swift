@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 /// A dictionary file's patterns as built tables, kept on disk so that a process reads them back
 /// instead of parsing and sorting the file again: English's 11,000 patterns cost some 17 M
@@ -42,26 +43,17 @@ enum HyphenationTableCache {
     /// `descriptor` has open, read from where it is in pieces: a run that finds the table never
     /// holds the file (German's is 1 MB). Nil when it cannot be read whole.
     static func hashOfFile(_ descriptor: Int32, length: Int) -> UInt64? {
-        var hash = ContentHash(length: length)
+        var hash = ContentHash()
         let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
         defer { piece.deallocate() }
         var total = 0
         while true {
-            // A piece is filled before it is hashed: the hash takes eight bytes at a time.
-            var filled = 0
-            while filled < piece.count {
-                let count = Glibc.read(descriptor, piece.baseAddress! + filled, piece.count - filled)
-                if count < 0, errno == EINTR { continue }
-                guard count >= 0 else { return nil }
-                if count == 0 { break }
-                filled += count
-            }
-            total += filled
-            let words = filled & ~7
-            hash.add(words: UnsafeRawBufferPointer(rebasing: piece[..<words]))
-            if filled < piece.count {
-                return total == length ? hash.finish(tail: UnsafeRawBufferPointer(rebasing: piece[words ..< filled])) : nil
-            }
+            let count = Glibc.read(descriptor, piece.baseAddress!, piece.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return total == length ? hash.value : nil }
+            hash.add(UnsafeRawBufferPointer(rebasing: piece[..<count]))
+            total += count
         }
     }
 
@@ -224,49 +216,5 @@ private struct TableReader {
         else { return nil }
         level.patterns = patterns
         return level
-    }
-}
-
-/// A 64-bit hash of bytes, eight at a time (a multiply and a rotation per word, splitmix64's
-/// mixing at the ends): to tell whether a dictionary or a table changed, not to resist anyone
-/// making them collide. Taken whole (`of`) or in pieces of whole words, the same.
-private struct ContentHash {
-    private var state: UInt64
-
-    /// A hash of `length` bytes, to be given in pieces.
-    init(length: Int) {
-        state = Self.mix(UInt64(length))
-    }
-
-    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = ContentHash(length: bytes.count)
-        let words = bytes.count & ~7
-        hash.add(words: UnsafeRawBufferPointer(rebasing: bytes[..<words]))
-        return hash.finish(tail: UnsafeRawBufferPointer(rebasing: bytes[words...]))
-    }
-
-    /// Adds the next bytes, a whole number of eight-byte words.
-    mutating func add(words bytes: UnsafeRawBufferPointer) {
-        precondition(bytes.count % 8 == 0)
-        var offset = 0
-        while offset < bytes.count {
-            let product = (state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-            state = product << 29 | product >> 35
-            offset += 8
-        }
-    }
-
-    /// The hash, after the last bytes, fewer than eight.
-    func finish(tail bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var tail: UInt64 = 0
-        for byte in bytes { tail = tail << 8 | UInt64(byte) }
-        return Self.mix(state ^ tail)
-    }
-
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var value = value &+ 0x9E37_79B9_7F4A_7C15
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

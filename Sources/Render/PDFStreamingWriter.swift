@@ -1,3 +1,5 @@
+import Text
+
 /// Writes a whole PDF front to back into a `FileSink`, an object at a time, holding only
 /// where each object went: objects other than streams are packed a hundred to a compressed
 /// object stream (ISO 32000-1, 7.5.7), streams are written as they come, and the file ends
