@@ -7,8 +7,8 @@ import Text
 /// height.
 ///
 /// Two rules beyond the line height itself:
-/// - Under a fixed line height the baseline lies where the paragraph's own face puts it in
-///   the pitch (its *strut*), whichever faces the line holds. Centring the line's tallest
+/// - Under a fixed line height the baseline lies where the face the paragraph begins in puts
+///   it in the pitch (its *strut*), whichever faces the line holds. Centring the line's tallest
 ///   ascent and deepest descent instead moved the baseline of a line with an italic run
 ///   (TeX Gyre Pagella Italic: 733/276 per em against the roman's 726/281) a few hundredths
 ///   of a point down, and on a baseline grid as fine as the pitch that took it to the next
@@ -19,7 +19,7 @@ import Text
 ///   text keeps its text's room, so that the next line is a pitch below; a line of pictures
 ///   alone ends at their foot (or a pitch below its top, if they are shorter), so that a
 ///   caption under a picture is where it would be under a line of text.
-struct LineBox: Equatable {
+struct LineBox {
     var ascent: Double
     var descent: Double
     var leading: Double
@@ -33,7 +33,8 @@ struct LineBox: Equatable {
     ///     holds only pictures;
     ///   - pictures: the largest ascent and descent of the pictures in it, nil when it has none;
     ///   - style: the paragraph's line height;
-    ///   - strut: the metrics of the paragraph's own face, which place a fixed line height's baseline.
+    ///   - strut: the metrics of the face the paragraph begins in (`PreparedParagraph.emptyMetrics`),
+    ///     which place a fixed line height's baseline.
     init(text: LineMetrics?, pictures: LineMetrics?, style: LineHeight, strut: LineMetrics) {
         let holdsText = text != nil || pictures == nil
         let text = text ?? LineMetrics(ascent: 0, descent: 0, leading: 0)
