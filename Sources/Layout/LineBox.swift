@@ -7,8 +7,9 @@ import Text
 /// height.
 ///
 /// Two rules beyond the line height itself:
-/// - Under a fixed line height the baseline lies where the face the paragraph begins in puts
-///   it in the pitch (its *strut*), whichever faces the line holds. Centring the line's tallest
+/// - Under a fixed line height (or bounds that hold the line to the strut's height) the
+///   baseline lies where the face the paragraph begins in puts it in the pitch (its *strut*),
+///   whichever faces the line holds. Centring the line's tallest
 ///   ascent and deepest descent instead moved the baseline of a line with an italic run
 ///   (TeX Gyre Pagella Italic: 733/276 per em against the roman's 726/281) a few hundredths
 ///   of a point down, and on a baseline grid as fine as the pitch that took it to the next
@@ -40,7 +41,7 @@ struct LineBox {
         let text = text ?? LineMetrics(ascent: 0, descent: 0, leading: 0)
         let ascent = max(text.ascent, pictures?.ascent ?? 0), descent = max(text.descent, pictures?.descent ?? 0)
         var above: Double, height: Double
-        if case .fixed(let pitch) = style {
+        if let pitch = Self.pitch(of: style, text: holdsText ? text : strut, strut: strut) {
             above = (pitch - strut.ascent - strut.descent) / 2 + strut.ascent
             height = pitch
         } else {
@@ -77,6 +78,23 @@ struct LineBox {
         let difference = baseline - (height - baseline)   // ascent − descent for this baseline
         let lineDescent = max(descent, ascent - difference)
         self.init(ascent: lineDescent + difference, descent: lineDescent, leading: height - 2 * lineDescent - difference)
+    }
+
+    /// The height every text line of the paragraph takes whatever it holds, when the line
+    /// height sets one: a fixed height, or bounds that hold this line (`text`) to the height
+    /// of the strut's line (`line-height-min="12" line-height-max="12"` is
+    /// `line-height="12pt"`). Nil when the line's height follows what it holds.
+    private static func pitch(of style: LineHeight, text: LineMetrics, strut: LineMetrics) -> Double? {
+        switch style {
+        case .fixed(let pitch): return pitch
+        case .multiple: return nil
+        case .range:
+            let pitch = LineBuilder.lineHeight(natural: strut.ascent + strut.descent + strut.leading, style: style)
+            let natural = text.ascent + text.descent + text.leading
+            let height = LineBuilder.lineHeight(natural: natural, style: style)
+            // A line the bounds leave at its natural height keeps it (and its own baseline).
+            return abs(height - natural) > 1e-9 && abs(height - pitch) < 1e-9 ? pitch : nil
+        }
     }
 
     /// Whether pictures with these metrics stand within a line `height` tall whose baseline is `above` below its top.

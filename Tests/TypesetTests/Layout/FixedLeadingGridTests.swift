@@ -19,11 +19,11 @@ final class FixedLeadingGridTests: FramesetterTestCase {
 
     /// A paragraph on a fixed `pitch` at `size`, with `italic` (an opening and a closing tag)
     /// round a few words of every sentence.
-    private static func paragraph(face: String, size: Int, italic: (String, String)) -> String {
+    private static func paragraph(face: String, size: Int, italic: (String, String), leading: String) -> String {
         let body = (0 ..< 4).flatMap { _ in sentences }.enumerated().map { index, sentence in
             index % 2 == 0 ? sentence.replacingOccurrences(of: "of those years", with: "\(italic.0)of those years\(italic.1)") : sentence
         }.joined()
-        return #"<p line-height="\#(Int(pitch))pt" align="left"><font face="\#(face)" size="\#(size)">"# + body + "</font></p>"
+        return #"<p \#(leading) align="left"><font face="\#(face)" size="\#(size)">"# + body + "</font></p>"
     }
 
     private func assertEvenPitch(_ markup: String, grid: BaselineGrid?, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -40,9 +40,12 @@ final class FixedLeadingGridTests: FramesetterTestCase {
         for face in ["TeX Gyre Pagella", "Liberation Serif"] {
             for size in 9 ... 12 {
                 for italic in [("<i>", "</i>"), (#"<font face="\#(face)" style="italic">"#, "</font>"), ("<b>", "</b>")] {
-                    let markup = Self.paragraph(face: face, size: size, italic: italic)
-                    for grid in [grid, nil] {
-                        try assertEvenPitch(markup, grid: grid, "\(face) \(size) pt \(italic.0)\(grid == nil ? "" : " on the grid")")
+                    // Bounds that hold every line to the pitch are a fixed pitch too.
+                    for leading in [#"line-height="12pt""#, #"line-height-min="12" line-height-max="12""#] {
+                        let markup = Self.paragraph(face: face, size: size, italic: italic, leading: leading)
+                        for grid in [grid, nil] {
+                            try assertEvenPitch(markup, grid: grid, "\(face) \(size) pt \(italic.0) \(leading)\(grid == nil ? "" : " on the grid")")
+                        }
                     }
                 }
             }
