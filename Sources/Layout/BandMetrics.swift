@@ -1,3 +1,5 @@
+import Fonts
+
 /// The vertical extent of a band of lines set side by side on one baseline, measured from the
 /// band's top: where the baseline is, how far the text reaches above and below, and where
 /// the next band starts. A shaped container is asked for the fragments of `upper ..< lower`.
@@ -18,13 +20,15 @@ struct BandMetrics {
     /// What a line of the paragraph's text at `position` takes, before it is set: the style
     /// run's metrics with the paragraph's line height.
     static func expected(in paragraph: PreparedParagraph, at position: Int) -> BandMetrics {
-        let metrics = paragraph.styleRunIndex(containing: position).map { paragraph.styleRuns[$0].metrics } ?? paragraph.emptyMetrics
-        let height = LineBuilder.lineHeight(natural: metrics.ascent + metrics.descent + metrics.leading,
-                                            style: paragraph.style.lineHeight)
-        let baseline = (height - metrics.ascent - metrics.descent) / 2 + metrics.ascent
-        return BandMetrics(baseline: baseline, upper: min(0, baseline - metrics.ascent),
-                           lower: max(height, baseline + metrics.descent), textBottom: baseline + metrics.descent,
-                           advance: height)
+        let run = paragraph.styleRunIndex(containing: position)
+        let metrics = run.map { paragraph.styleRuns[$0].metrics } ?? paragraph.emptyMetrics
+        let isPicture = run.map { paragraph.styleRuns[$0].attributes.runDelegate != nil } ?? false
+        let box = LineBox(text: isPicture ? nil : metrics, pictures: isPicture ? metrics : nil,
+                          style: paragraph.style.lineHeight, strut: paragraph.emptyMetrics)
+        let baseline = box.baseline
+        return BandMetrics(baseline: baseline, upper: min(0, baseline - box.ascent),
+                           lower: max(box.height, baseline + box.descent), textBottom: baseline + box.descent,
+                           advance: box.height)
     }
 
     /// What `lines`, set on one baseline, take: the baseline is as low as the line whose box

@@ -1,4 +1,5 @@
 import Breaking
+import Fonts
 import Shaping
 import Text
 
@@ -64,7 +65,8 @@ struct LineBuilder {
                                          lineEndStretch: paragraph.raggedEnd(ofLineFrom: start, to: lineBreak.end))
 
         var segments: [Segment] = []
-        var ascent = 0.0, descent = 0.0, leading = 0.0
+        var text: LineMetrics?
+        var pictures: LineMetrics?
         // Only the runs the line reaches: a paragraph may have many thousands.
         for index in paragraph.styleRunIndex(endingAfterGlyph: firstGlyph) ..< paragraph.styleRuns.count {
             // The fields read where they lie: a StyleRun copied retains its face and attributes.
@@ -74,9 +76,13 @@ struct LineBuilder {
             let glyphs = runGlyphs.clamped(to: firstGlyph ..< endGlyph)
             guard !glyphs.isEmpty else { continue }
             let metrics = paragraph.styleRuns[index].metrics
-            ascent = max(ascent, metrics.ascent)
-            descent = max(descent, metrics.descent)
-            leading = max(leading, metrics.leading)
+            if paragraph.styleRuns[index].attributes.runDelegate != nil {
+                pictures = LineMetrics(ascent: max(pictures?.ascent ?? 0, metrics.ascent), descent: max(pictures?.descent ?? 0, metrics.descent),
+                                       leading: 0)
+            } else {
+                text = LineMetrics(ascent: max(text?.ascent ?? 0, metrics.ascent), descent: max(text?.descent ?? 0, metrics.descent),
+                                   leading: max(text?.leading ?? 0, metrics.leading))
+            }
             segments.append(Segment(styleRun: index, glyphs: glyphs))
         }
         // A line broken inside a word ends with a hyphen (a soft hyphen stays invisible).
@@ -107,15 +113,11 @@ struct LineBuilder {
         case .justify: shift = rightToLeft ? max(0, measure - pen) : 0
         default: break
         }
-        if runs.isEmpty {
-            ascent = paragraph.emptyMetrics.ascent
-            descent = paragraph.emptyMetrics.descent
-            leading = paragraph.emptyMetrics.leading
-        }
+        if runs.isEmpty { text = paragraph.emptyMetrics }
         let end = endsParagraph ? paragraph.fullRange.upperBound : lineBreak.end
-        let height = Self.lineHeight(natural: ascent + descent + leading, style: paragraph.style.lineHeight)
+        let box = LineBox(text: text, pictures: pictures, style: paragraph.style.lineHeight, strut: paragraph.emptyMetrics)
         return Line(origin: Point(x: left - hangLeft + shift, y: 0),
-                    ascent: ascent, descent: descent, leading: height - ascent - descent,
+                    ascent: box.ascent, descent: box.descent, leading: box.leading,
                     width: pen, stringRange: start ..< end, runs: runs, endsParagraph: endsParagraph)
     }
 
