@@ -14,8 +14,8 @@ struct LineBuilder {
     ///   - hangsLeft, hangsRight: whether punctuation may hang out of the measure at that end
     ///     (into a column's margin, not against an exclusion or a shape's outline);
     ///   - flushWhenLoose: a justified line that would be spaced out (see
-    ///     LineAdjustment.isSpacedOut) is set flush with its start instead (in a strip beside a
-    ///     float, where two words would be pulled to its edges).
+    ///     LineAdjustment.isSpacedOut) is set flush with its start instead (in an irregular
+    ///     measure, where two words would be pulled to its edges: NarrowLines).
     func makeLine(from start: Int, to lineBreak: LineBreak, left: Double, available: Double, startX: Double = 0,
                   hangsLeft: Bool = true, hangsRight: Bool = true, flushWhenLoose: Bool = false) -> Line {
         var contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)

@@ -20,6 +20,16 @@ extension Container {
     func narrowestLine(for paragraph: PreparedParagraph) -> Double {
         narrowestLine(for: paragraph.style, fontSize: paragraph.styleRuns.first?.attributes.fontSize ?? 0)
     }
+
+    /// Whether a justified line in `fragment` that would be spaced out is set flush with its
+    /// start instead (LineAdjustment.isSpacedOut): where its measure is irregular — cut short
+    /// by a float, a figure, an exclusion or a contour, or along a shape's outline. There the
+    /// line breaker finds lines of every width and few spaces to share the slack among ("and
+    /// 1880s" beside a contour, pulled to the outline); a line of a regular column is
+    /// justified whatever it takes, as the breaker rated it.
+    func setsLooseLinesFlush(in fragment: HorizontalSpan) -> Bool {
+        shape != nil || fragment.maxX - fragment.minX < rect.width - 0.001
+    }
 }
 
 extension FrameSetting {
