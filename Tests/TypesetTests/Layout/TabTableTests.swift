@@ -10,39 +10,16 @@ import XCTest
 /// that does not fit (TabLayout), measured so by the line breaker.
 final class TabTableTests: XCTestCase {
     /// Every line of every page, with the text's units.
-    private func lines(_ markup: String, columns: Int = 2) throws -> (lines: [(line: Line, frame: Frame)], units: [UInt16]) {
+    private func lines(_ markup: String, columns: Int = 2) throws -> (lines: [(line: Line, frame: Frame)], units: [UInt16], text: AttributedText) {
         let (document, pages) = try SectionTesting.layOut(markup) { $0.page.columns = columns }
         SectionTesting.checkProperties(of: document, pages: pages)
-        var lines: [(Line, Frame)] = []
-        for page in pages {
-            for frame in page.frames + page.boxes.flatMap(\.frames) {
-                for line in frame.lines where line.box == nil { lines.append((line, frame)) }
-            }
-        }
-        return (lines, Array(document.text.string.utf16))
+        return (SetApartCheck.lines(of: pages), Array(document.text.string.utf16), document.text)
     }
 
-    /// No glyph steps back over the one before it, every line ends inside its column, and
-    /// each tab followed by text on its line leaves at least a word space (a quarter em).
     private func checkSetApart(_ markup: String, columns: Int = 2, _ context: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let (lines, units) = try lines(markup, columns: columns)
+        let (lines, _, text) = try lines(markup, columns: columns)
         XCTAssertFalse(lines.isEmpty, context, file: file, line: line)
-        for (setLine, frame) in lines {
-            let text = String(decoding: units[setLine.stringRange.clamped(to: 0 ..< units.count)], as: UTF16.self)
-            XCTAssertLessThanOrEqual(setLine.origin.x + setLine.width, frame.container.rect.maxX + 0.5, "\(context): \(text.debugDescription) ends past its column",
-                                     file: file, line: line)
-            XCTAssertGreaterThanOrEqual(setLine.origin.x, frame.container.rect.minX - 0.5, "\(context): \(text.debugDescription)", file: file, line: line)
-            for run in setLine.runs {
-                for (index, step) in run.advances.enumerated() {
-                    XCTAssertGreaterThanOrEqual(step, -1e-9, "\(context): a glyph of \(text.debugDescription) steps back over the one before it",
-                                                file: file, line: line)
-                    let cluster = run.clusters[index]
-                    guard cluster >= 0, cluster < units.count, units[cluster] == 0x09, index + 1 < run.advances.count else { continue }
-                    XCTAssertGreaterThanOrEqual(step, 0.25 * run.attributes.fontSize - 1e-6,
-                                                "\(context): the cells of \(text.debugDescription) touch", file: file, line: line)
-                }
-            }
-        }
+        SetApartCheck.check(lines, text: text, context, file: file, line: line)
     }
 
     /// The issue's table: three stops, two past the end of a 231.9 pt column and the third at
@@ -55,7 +32,7 @@ final class TabTableTests: XCTestCase {
         </p>Body text after the table.
         """
         try checkSetApart(markup, "the issue's table")
-        let (lines, units) = try lines(markup)
+        let (lines, units, _) = try lines(markup)
         let texts = lines.map { String(decoding: units[$0.line.stringRange], as: UTF16.self) }
         XCTAssertEqual(texts.prefix(2), ["Club\tUnit\t", "Members\tOthers\n"], "the header wraps at the tab that does not fit")
     }
@@ -89,7 +66,7 @@ final class TabTableTests: XCTestCase {
         </p>
         """
         try checkSetApart(markup, columns: 3, "a table that fits")
-        let (lines, units) = try lines(markup, columns: 3)
+        let (lines, units, _) = try lines(markup, columns: 3)
         XCTAssertEqual(lines.count, 3, "one line a row: \(lines.map { String(decoding: units[$0.line.stringRange], as: UTF16.self) })")
         for (line, frame) in lines {
             XCTAssertEqual(line.origin.x + line.width, frame.container.rect.maxX, accuracy: 0.01, "the last cell ends at `end`")
