@@ -351,12 +351,12 @@ extension FrameSetting {
                 }
             }
             // Punctuation hangs into the column's margin, never against an exclusion or a shape's outline.
-            // Where the measure is irregular a line that would be spaced out is set flush (NarrowLines).
+            // Where the measure is irregular or narrow a line that would be spaced out is set flush (NarrowLines).
             var line = cache.line(of: paragraph, from: start, to: lineBreak, left: measure.left, available: available,
                                   startX: tabs.startX,
                                   hangsLeft: fragment.minX <= rect.minX + 0.001 && !(clearedInitial && !rightToLeft),
                                   hangsRight: fragment.maxX >= rect.maxX - 0.001 && !(clearedInitial && rightToLeft),
-                                  flushWhenLoose: container.setsLooseLinesFlush(in: fragment))
+                                  flushWhenLoose: container.setsLooseLinesFlush(in: fragment, of: paragraph))
             if let opening, let zone {
                 let width = opening.width(pitch: pitch)
                 line.initial = opening.placed(x: zone.initialLeft(width: width) - line.origin.x, pitch: pitch)

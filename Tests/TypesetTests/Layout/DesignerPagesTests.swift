@@ -39,6 +39,8 @@ final class DesignerPagesTests: XCTestCase {
         let (document, pages) = try layOut("recipe")
         for (line, spaces) in WordSpaces.justifiedLines(of: pages, text: document.text) {
             XCTAssertGreaterThanOrEqual(spaces.narrowest, 0.8 - 0.01, "no space shrinks past its minimum: line \(line.stringRange)")
+            // In a measure under 12 em a line that would be spaced out is set flush (NarrowLines).
+            XCTAssertLessThan(spaces.widest, 2.5, "no line is spaced out: line \(line.stringRange)")
         }
     }
 
