@@ -71,7 +71,7 @@ struct FrameSetting {
     /// of any line after those).
     mutating func nextBreak(in paragraph: PreparedParagraph, from position: Int, available: Double, tabs: TabOrigin,
                             planFits: (LinePlan, Int) -> Bool, widths: () -> ([Double], Double)) -> LineBreak {
-        if !paragraph.hasTabs || paragraph.tabsOnlyBeforeFirstSpace {
+        if !paragraph.hasTabs || paragraph.tabsOnlyBeforeFirstBreak {
             let key = paragraph.range.lowerBound
             // Looked up once: a plan copied retains its three arrays.
             var plan = plans[key]

@@ -42,8 +42,8 @@ struct LineAdjustment {
     /// - Parameters:
     ///   - glyphs: the glyphs that may give (those after a line's last tab stop);
     ///   - endGlyph: the line's end: a gap after its last glyph is not inside it;
-    ///   - scalesGlyphs: whether the glyphs may be scaled and spaced (not on a line with tab
-    ///     stops, whose positions are fixed);
+    ///   - scalesGlyphs: whether the glyphs may be scaled and spaced (not after a tab stop
+    ///     that fixes where its text ends);
     ///   - hyphen: the width of the hyphen that ends the line, which scales with its glyphs.
     init(paragraph: PreparedParagraph, glyphs: Range<Int>, endGlyph: Int, scalesGlyphs: Bool, hyphen: Double) {
         self.paragraph = paragraph
@@ -107,7 +107,8 @@ struct LineAdjustment {
         return measure - natural > totals.spaces.stretch + totals.letters.stretch + totals.glyphs.stretch + totals.spaceWidth + 0.001
     }
 
-    /// How `line` is set: a line set wider than its measure shrinks whatever its alignment; a
+    /// How `line` is set: a line set wider than its measure shrinks whatever its alignment, as
+    /// far as its ranges let it; a
     /// justified line that is short stretches. A line that may end ragged by up to
     /// `lineEndStretch` (see `PreparedParagraph.raggedEnd(ofLineFrom:to:)`) gives only as far as
     /// it can and leaves the rest blank, as Knuth–Plass rated it (`stretchRatio`).
@@ -155,6 +156,10 @@ struct LineAdjustment {
         // A glyph has at most two shares (a space or a gap, and a letter's): their sum from
         // zero is the same in either order, so one walk gives what a walk over the spaces and
         // then one over the letters gave.
+        // Spaces shrink past their minimum only by what the glyph widths' steps leave (well
+        // under their give again): a line still too wide sticks out of its measure, which the
+        // frame checks report, rather than printing its words over each other ("Winthdeclockwork").
+        if !stretching { spaceRatio = min(spaceRatio, Self.spaceShrinkLimit) }
         let spaceFactor = sign * spaceRatio, letterFactor = sign * letterRatio
         // Filled through its buffer: an array captured by the closure would be boxed, and
         // checked for uniqueness at each glyph. Made of a repeated zero: `init(repeating:count:)`
@@ -173,6 +178,10 @@ struct LineAdjustment {
         setting.extra = extra
         return setting
     }
+
+    /// How far spaces may shrink, in their give: twice it, 60 % of a space with the default
+    /// 80 % minimum, which the steps of glyph scaling never need.
+    static let spaceShrinkLimit = 2.0
 
     /// The step of glyph scaling: a quarter of a percent, seventeen widths from 98 to 102 %.
     static let glyphScaleStep = 0.0025

@@ -15,8 +15,8 @@ struct LineBuilder {
     ///   - hangsLeft, hangsRight: whether punctuation may hang out of the measure at that end
     ///     (into a column's margin, not against an exclusion or a shape's outline);
     ///   - flushWhenLoose: a justified line that would be spaced out (see
-    ///     LineAdjustment.isSpacedOut) is set flush with its start instead (in a strip beside a
-    ///     float, where two words would be pulled to its edges).
+    ///     LineAdjustment.isSpacedOut) is set flush with its start instead (in an irregular
+    ///     measure, where two words would be pulled to its edges: NarrowLines).
     func makeLine(from start: Int, to lineBreak: LineBreak, left: Double, available: Double, startX: Double = 0,
                   hangsLeft: Bool = true, hangsRight: Bool = true, flushWhenLoose: Bool = false) -> Line {
         var contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)
@@ -53,12 +53,14 @@ struct LineBuilder {
             }
         }
         let measure = available + hangLeft + hangRight
-        // Spaces before a tab keep their width (the tab stop places what follows); only those
-        // after the line's last tab stretch or shrink: a list item's text is justified.
-        // Letters are spaced and glyphs scaled only where no tab stop fixes positions.
-        let stretchFrom = tabs?.tabAdvances.keys.max().map { $0 + 1 } ?? firstGlyph
+        // Text before a tab keeps its width (the tab stop places what follows); only the text
+        // after the line's last tab gives, and only when that tab's stop is a left one (a list
+        // item's text is justified as the line breaker rated it, spaces, letters and glyph
+        // widths); a cell ended or centred on its stop would move off it.
+        let mayGive = tabs?.lastTextMayGive ?? true
+        let stretchFrom = mayGive ? (tabs?.tabAdvances.keys.max().map { $0 + 1 } ?? firstGlyph) : endGlyph
         let adjustment = LineAdjustment(paragraph: paragraph, glyphs: stretchFrom ..< max(stretchFrom, endGlyph), endGlyph: endGlyph,
-                                        scalesGlyphs: tabs == nil, hyphen: hyphen?.advance ?? 0)
+                                        scalesGlyphs: mayGive, hyphen: hyphen?.advance ?? 0)
         var justify = paragraph.style.alignment == .justify && (lineBreak.kind == .opportunity || lineBreak.kind == .hyphenated)
         if justify, flushWhenLoose, adjustment.isSpacedOut(natural: natural, measure: measure) { justify = false }
         let setting = adjustment.setting(natural: natural, measure: measure, justify: justify, line: firstGlyph ..< endGlyph,

@@ -351,13 +351,12 @@ extension FrameSetting {
                 }
             }
             // Punctuation hangs into the column's margin, never against an exclusion or a shape's outline.
-            // Beside a rectangle (a float, a figure, a box) a line that would be spaced out is set
-            // flush; along a curve (a contour, a circle) lines keep to the outline.
+            // Where the measure is irregular or narrow a line that would be spaced out is set flush (NarrowLines).
             var line = cache.line(of: paragraph, from: start, to: lineBreak, left: measure.left, available: available,
                                   startX: tabs.startX,
                                   hangsLeft: fragment.minX <= rect.minX + 0.001 && !(clearedInitial && !rightToLeft),
                                   hangsRight: fragment.maxX >= rect.maxX - 0.001 && !(clearedInitial && rightToLeft),
-                                  flushWhenLoose: Self.isBesideARectangle(fragment, in: container))
+                                  flushWhenLoose: container.setsLooseLinesFlush(in: fragment, of: paragraph))
             if let opening, let zone {
                 let width = opening.width(pitch: pitch)
                 line.initial = opening.placed(x: zone.initialLeft(width: width) - line.origin.x, pitch: pitch)
@@ -367,15 +366,6 @@ extension FrameSetting {
             lastFragment = fragment
         }
         return (lines, lastFragment)
-    }
-
-    /// Whether `fragment` is cut short by a rectangular exclusion (a float's, a figure's or a
-    /// box's clear space) at either end.
-    static func isBesideARectangle(_ fragment: HorizontalSpan, in container: Container) -> Bool {
-        container.exclusions.contains { exclusion in
-            guard case .rectangle(let rect) = exclusion.shape else { return false }
-            return abs(rect.minX - exclusion.padding - fragment.maxX) < 0.01 || abs(rect.maxX + exclusion.padding - fragment.minX) < 0.01
-        }
     }
 
     /// Whether line `line` of `plan` fits a line `available` wide: the plan was made for that

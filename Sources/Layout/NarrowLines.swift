@@ -20,6 +20,22 @@ extension Container {
     func narrowestLine(for paragraph: PreparedParagraph) -> Double {
         narrowestLine(for: paragraph.style, fontSize: paragraph.styleRuns.first?.attributes.fontSize ?? 0)
     }
+
+    /// Whether a justified line of `paragraph` in `fragment` that would be spaced out is set
+    /// flush with its start instead (LineAdjustment.isSpacedOut): where its measure is
+    /// irregular — cut short by a float, a figure, an exclusion or a contour, or along a
+    /// shape's outline — or narrow, under `narrowMeasure` ems. There the line breaker has few
+    /// spaces to share the slack among ("and      1880s" beside a contour, "for
+    /// twenty-five" in a recipe's fourth of a page); a line of a wider regular column is
+    /// justified whatever it takes, as the breaker rated it.
+    func setsLooseLinesFlush(in fragment: HorizontalSpan, of paragraph: PreparedParagraph) -> Bool {
+        let width = fragment.maxX - fragment.minX, fontSize = paragraph.styleRuns.first?.attributes.fontSize ?? 0
+        return shape != nil || width < rect.width - 0.001 || width < Self.narrowMeasure * fontSize
+    }
+
+    /// Under this many ems a column is narrow: some 24 characters, three or four word spaces a
+    /// line (four columns of A4 at 11 pt are 9.7 em; three, 13.5 em).
+    static let narrowMeasure = 12.0
 }
 
 extension FrameSetting {

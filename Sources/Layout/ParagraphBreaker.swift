@@ -90,8 +90,11 @@ struct ParagraphBreaker {
         let firstWidth = width(0)
         let offsets = paragraph.opportunities.offsets, mandatory = paragraph.opportunities.mandatory
         let first = GreedyLineBreaker.firstOpportunity(after: start, in: offsets)
-        // Most paragraphs of a book are a line or two: one that fits needs no search.
-        if advance(from: start, to: paragraph.range.upperBound) <= firstWidth,
+        // Most paragraphs of a book are a line or two: one that fits needs no search. It is
+        // measured as it will be set: a tab's glyph is not as wide as the tab stop makes it.
+        let wholeWidth = paragraph.hasTabs ? paragraph.width(from: start, to: paragraph.range.upperBound, tabs: tabs)
+            : advance(from: start, to: paragraph.range.upperBound)
+        if wholeWidth <= firstWidth,
            !offsets[first...].indices.contains(where: { offsets[$0] < paragraph.range.upperBound && mandatory[$0] }) {
             return [LineBreak(end: paragraph.range.upperBound, kind: .mandatory)]
         }

@@ -65,8 +65,9 @@ final class PreparedParagraph {
     /// Tabs make a line's width depend on where it starts, so such paragraphs are measured
     /// glyph by glyph (see TabLayout) instead of by prefix sums.
     let hasTabs: Bool
-    /// Every tab comes before the paragraph's first space (a list item's marker and tab).
-    let tabsOnlyBeforeFirstSpace: Bool
+    /// Every tab comes before the paragraph's first break opportunity (a list item's marker
+    /// and tab): the line breaker measures that stretch as one box (see ParagraphBreaker).
+    let tabsOnlyBeforeFirstBreak: Bool
     /// The drop cap's initial, when the paragraph has one: its glyphs in the paragraph's arrays
     /// are kept with no advance, and the first line shows none of them (see LineBuilder).
     let initial: InitialLetter?
@@ -108,15 +109,18 @@ final class PreparedParagraph {
                                             from: typographic.opportunities)
         addressBreaks = Set(typographic.addressBreaks)
         addressStarts = Set(typographic.addressStarts)
-        // A list item's tab comes before its first space: the rest of the paragraph can be
+        // A list item's tab comes before its first break: the rest of the paragraph can be
         // broken optimally, its first line measured with the tab stop (see ParagraphBreaker).
+        // A table's row has a tab after a break ("Rowing<TAB>crew<TAB>12.5", with no space),
+        // and is filled first-fit, each line measured with its tab stops.
         // Most paragraphs have no tab.
         hasTabs = UnitScan.contains(0x09, or: 0x09, in: units)
         if hasTabs {
-            let firstSpace = units.firstIndex(of: 0x20) ?? units.endIndex
-            tabsOnlyBeforeFirstSpace = !units[firstSpace...].contains(0x09)
+            let start = range.lowerBound, end = units.endIndex
+            let firstBreak = min(opportunities.offsets.first { $0 > start } ?? end, end)
+            tabsOnlyBeforeFirstBreak = !units[firstBreak...].contains(0x09)
         } else {
-            tabsOnlyBeforeFirstSpace = true
+            tabsOnlyBeforeFirstBreak = true
         }
         bidi = BidiParagraph(units, direction: style.direction)
         glyphs.start(expecting: units.count)

@@ -16,16 +16,30 @@ struct TabOrigin: Hashable, Sendable {
 /// at a left stop, ending at a right one, centred on a centre one, or with its decimal
 /// separator on a decimal one. Past the paragraph's stops, tabs go to multiples of its
 /// default interval.
+///
+/// A tab's text never touches or overprints the text before it: it starts at least a word
+/// space (`minimumGap`) after it. A left stop closer than that is passed over for the next,
+/// as Word and InDesign pass over a stop the text has reached; text ended, centred or
+/// aligned on its separator at a stop is moved right, off its stop but in its column. A stop
+/// at or past the line's end ends its text at the line's end; when that leaves no room, the
+/// text starts a word space on, past the line's end, and the line breaker breaks the line at
+/// the tab: the cell goes on to the next line (TabStopCheck warns).
 struct TabLayout {
     /// The advance each tab glyph takes, by glyph index.
     private(set) var tabAdvances: [Int: Double] = [:]
     /// The line's width with the tabs so set.
     private(set) var width = 0.0
+    /// Whether the text after the line's last tab may give (stretch, shrink, space its
+    /// letters) without moving off its stop: true after a left stop, and on a line with no tab.
+    private(set) var lastTextMayGive = true
 
     static let tab: UInt16 = 0x09
     /// How far past the line's end a stop may lie and still count as at it: lengths in
     /// millimetres come out a hair over a column's width in points.
     static let endTolerance = 0.01
+    /// The least room between a tab's text and the text before it, in ems of the tab's size:
+    /// a word space, so that two cells never read as one word ("UnitMembers").
+    static let minimumGap = 0.25
 
     /// - Parameters:
     ///   - startX: where the line starts, from the column's left edge;
@@ -40,28 +54,40 @@ struct TabLayout {
             var segmentEnd = glyph + 1
             while segmentEnd < glyphs.upperBound, paragraph.units[paragraph.clusters[segmentEnd]] != Self.tab { segmentEnd += 1 }
             let segment = (glyph + 1) ..< segmentEnd
-            let stop = Self.nextStop(after: x, in: paragraph.style, lineEnd: endX)
-            var target: Double
-            switch stop.alignment {
-            case .left: target = stop.location
-            case .right: target = stop.location - Self.advance(of: segment, in: paragraph)
-            case .center: target = stop.location - Self.advance(of: segment, in: paragraph) / 2
-            case .decimal:
-                let separator = stop.decimalSeparator.utf16.first ?? 0x2E
-                let beforeSeparator = segment.first { paragraph.units[paragraph.clusters[$0]] == separator } ?? segment.upperBound
-                target = stop.location - Self.advance(of: segment.lowerBound ..< beforeSeparator, in: paragraph)
-            }
-            // A stop at or past the line's end would print its text into the next column: whatever
-            // its alignment, the text ends at the line's end instead (CheckTabStopsPass warns).
-            if stop.location > endX - Self.endTolerance {
-                target = min(target, endX - Self.advance(of: segment, in: paragraph))
-            }
-            // Text that would overlap what precedes the tab starts right after it instead.
-            let advance = max(0, target - x)
-            tabAdvances[glyph] = advance
-            x += advance
+            // A tab that ends the line has no text to keep apart: it goes to the next stop.
+            let earliest = segment.isEmpty ? x : x + Self.minimumGap * Self.fontSize(of: glyph, in: paragraph)
+            var stop = Self.nextStop(after: x, in: paragraph.style, lineEnd: endX)
+            if stop.alignment == .left, stop.location < earliest { stop = Self.nextStop(after: earliest, in: paragraph.style, lineEnd: endX) }
+            let start = max(Self.start(of: segment, at: stop, in: paragraph, lineEnd: endX), earliest)
+            tabAdvances[glyph] = start - x
+            lastTextMayGive = stop.alignment == .left
+            x = start
         }
         width = x - startX
+    }
+
+    /// Where the text of `segment` starts at `stop`: a stop at or past the line's end would
+    /// print its text into the next column, so whatever its alignment the text ends at the
+    /// line's end instead (CheckTabStopsPass warns).
+    private static func start(of segment: Range<Int>, at stop: TabStop, in paragraph: PreparedParagraph, lineEnd: Double) -> Double {
+        var target: Double
+        switch stop.alignment {
+        case .left: target = stop.location
+        case .right: target = stop.location - advance(of: segment, in: paragraph)
+        case .center: target = stop.location - advance(of: segment, in: paragraph) / 2
+        case .decimal:
+            let separator = stop.decimalSeparator.utf16.first ?? 0x2E
+            let beforeSeparator = segment.first { paragraph.units[paragraph.clusters[$0]] == separator } ?? segment.upperBound
+            target = stop.location - advance(of: segment.lowerBound ..< beforeSeparator, in: paragraph)
+        }
+        if stop.location > lineEnd - endTolerance {
+            target = min(target, lineEnd - advance(of: segment, in: paragraph))
+        }
+        return target
+    }
+
+    private static func fontSize(of glyph: Int, in paragraph: PreparedParagraph) -> Double {
+        paragraph.styleRunIndex(containing: paragraph.clusters[glyph]).map { paragraph.styleRuns[$0].attributes.fontSize } ?? 0
     }
 
     private static func advance(of glyphs: Range<Int>, in paragraph: PreparedParagraph) -> Double {

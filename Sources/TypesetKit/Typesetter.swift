@@ -91,7 +91,7 @@ public final class Typesetter {
         let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table, shaper: shaper)) {
             $0.sortedBySource()
         }
-        let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, document: document))
+        let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, fonts: headed.fonts.table, document: document))
         var text = try log.take(CheckKeptBlocksPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
         if !options.pdfStandards.isEmpty, options.format == .pdf {
             let untitled = TitleRequirement.problem(title: title, standards: options.pdfStandards).map { [$0] } ?? []

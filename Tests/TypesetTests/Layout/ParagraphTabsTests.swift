@@ -19,10 +19,10 @@ final class ParagraphTabsTests: FramesetterTestCase {
     func testTabsAndWhereTheyAre() throws {
         for (string, hasTabs, onlyBeforeFirstSpace) in [("no tab at all", false, true), ("1.\tA list item", true, true),
                                                       ("\tindented by a tab", true, true), ("a table\trow", true, false),
-                                                      ("nospace\tafter\ttabs", true, true), ("", false, true)] {
+                                                      ("nospace\tafter\ttabs", true, false), ("", false, true)] {
             let paragraph = try prepared(string)
             XCTAssertEqual(paragraph.hasTabs, hasTabs, string)
-            XCTAssertEqual(paragraph.tabsOnlyBeforeFirstSpace, onlyBeforeFirstSpace, string)
+            XCTAssertEqual(paragraph.tabsOnlyBeforeFirstBreak, onlyBeforeFirstSpace, string)
         }
     }
 }

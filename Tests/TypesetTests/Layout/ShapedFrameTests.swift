@@ -137,7 +137,9 @@ final class ShapedFrameTests: FramesetterTestCase {
                     justified += 1
                     let top = line.origin.y - line.ascent - line.leading / 2
                     let fragments = container.lineFragments(top: top, height: line.height)
-                    if fragments.contains(where: { abs($0.minX - line.origin.x) < 0.01 && abs($0.maxX - (line.origin.x + line.width)) < 0.01 }) {
+                    // (or starts it, set flush where it would be spaced out: NarrowLines).
+                    if fragments.contains(where: { abs($0.minX - line.origin.x) < 0.01 && (abs($0.maxX - (line.origin.x + line.width)) < 0.01
+                        || WordSpaces.isFlushInsteadOfSpacedOut(line, width: $0.maxX - $0.minX, text: setter.text)) }) {
                         filled += 1
                     }
                 }
@@ -218,9 +220,15 @@ final class ShapedFrameTests: FramesetterTestCase {
             XCTAssertGreaterThan(last.origin.y, 200 + 110, "the last line is near the bottom")
             XCTAssertLessThan(last.width, 200, "and short")
             XCTAssertGreaterThan(widest, 290, "lines across the middle are nearly the diameter")
-            // Each line is as wide as the circle's chord at its band allows, and centred on it.
+            // Each line is as wide as the circle's chord at its band allows, and centred on it,
+            // or starts the chord, set flush where it would be spaced out (NarrowLines).
             for line in frame.lines where isJustifiedLine(line, in: setter.text) {
-                XCTAssertEqual(line.origin.x + line.width / 2, 200, accuracy: 0.01)
+                let chord = circle.lineFragments(top: line.origin.y - line.ascent - line.leading / 2, height: line.height)[0]
+                if WordSpaces.isFlushInsteadOfSpacedOut(line, width: chord.maxX - chord.minX, text: setter.text) {
+                    XCTAssertEqual(line.origin.x, chord.minX, accuracy: 0.01)
+                } else {
+                    XCTAssertEqual(line.origin.x + line.width / 2, 200, accuracy: 0.01)
+                }
             }
         }
     }
@@ -241,13 +249,21 @@ final class ShapedFrameTests: FramesetterTestCase {
         XCTAssertLessThan(first.visibleRange.upperBound, setter.text.length)
         XCTAssertEqual(second.visibleRange.lowerBound, first.visibleRange.upperBound)
         XCTAssertGreaterThan(second.lines.count, 10)
-        // Justified lines fill the circle's chord at their band.
+        // Justified lines fill the circle's chord at their band, or start it, set flush where
+        // they would be spaced out (NarrowLines).
+        var flush = 0, lines = 0
         for line in first.lines + second.lines where isJustifiedLine(line, in: setter.text) {
             let fragments = circle.lineFragments(top: line.origin.y - line.ascent - line.leading / 2, height: line.height)
             XCTAssertEqual(fragments.count, 1)
             XCTAssertEqual(line.origin.x, fragments[0].minX, accuracy: 0.01)
-            XCTAssertEqual(line.origin.x + line.width, fragments[0].maxX, accuracy: 0.01)
+            lines += 1
+            if WordSpaces.isFlushInsteadOfSpacedOut(line, width: fragments[0].maxX - fragments[0].minX, text: setter.text) {
+                flush += 1
+            } else {
+                XCTAssertEqual(line.origin.x + line.width, fragments[0].maxX, accuracy: 0.01)
+            }
         }
+        XCTAssertLessThan(flush * 5, lines, "most lines fill their chord")
     }
 
     // MARK: Polygons

@@ -110,8 +110,14 @@ final class ContourWrapTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(hypot(nearest.x - centre.x, nearest.y - centre.y), radius + float.margin - 1e-6)
             XCTAssertLessThan(box.maxX, centre.x)
         }
-        let ends = lines.map { $0.line.origin.x + $0.line.width }
+        // A line is justified to the outline, or set flush where it would be spaced out
+        // (NarrowLines): either way its stretch reaches out beside the disc's top.
+        let ends = lines.map { line in
+            frame.container.lineFragments(top: line.line.origin.y - line.line.ascent - line.line.leading / 2, height: line.line.height)
+                .first { $0.minX <= line.line.origin.x + 0.01 }?.maxX ?? 0
+        }
         XCTAssertGreaterThan(try XCTUnwrap(ends.first), float.rect.minX - float.margin + 10, "beside the disc's top")
+        XCTAssertLessThan(try XCTUnwrap(ends.first), centre.x, "the stretch ends at the disc")
     }
 
     func testRectangleWrapKeepsTheLinesOutOfTheWholeRectangle() throws {

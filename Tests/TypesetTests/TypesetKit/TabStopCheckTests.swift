@@ -14,7 +14,7 @@ final class TabStopCheckTests: XCTestCase {
     }
 
     private func warnings(_ document: PreparedDocument) -> [Diagnostic] {
-        document.diagnostics.filter { $0.severity == .warning && $0.message.contains("tab stop") }
+        document.diagnostics.filter { $0.severity == .warning && ($0.message.contains("tab stop") || $0.message.contains("tab table")) }
     }
 
     /// The line that shows the character at `offset`, and its frame.
@@ -106,5 +106,39 @@ final class TabStopCheckTests: XCTestCase {
         let (document, pages) = try layOut(markup)
         XCTAssertEqual(warnings(document).map(\.location), [SourceLocation(file: "doc.txt", line: 1, column: 28)])
         XCTAssertEqual(pages.count, 1)
+    }
+
+    /// The issue's table in the default two columns: the warning says what layout does — the
+    /// first stop's text at the column's end, the other cells of each row on a second line —
+    /// rather than claiming all of it ends at the column's end.
+    func testRowsThatDoNotFitOnOneLineAreCountedInTheWarning() throws {
+        let markup = """
+        <p tabs="250 right, 330 decimal, end decimal" hyphenate="false"><b>Club\tUnit\tMembers\tOthers</b>
+        Rowing\tcrew\t12.5\t3.25
+        Chess\tboard\t104.75\t1.5
+        </p>Body text after the table.
+        """
+        let (document, pages) = try SectionTesting.layOut(markup)
+        XCTAssertEqual(warnings(document).map(\.message),
+                       ["tab stops 250 pt, 330 pt are past the end of the column (lines end at 231.9 pt); the text there ends at the "
+                        + "column's end, and 3 rows do not fit on one line: the text after a tab that does not fit goes on to the next line"])
+        XCTAssertEqual(warnings(document).first?.location, SourceLocation(file: "doc.txt", line: 1, column: 10))
+        SectionTesting.checkProperties(of: document, pages: pages)
+    }
+
+    /// Stops inside the column, cells too wide for them: the rows that wrap are warned about
+    /// at the value; a list item whose text wraps after its tab, or a row whose last cell
+    /// wraps, is no table that does not fit.
+    func testCellsTooWideForStopsInsideTheColumnAreWarnedAbout() throws {
+        let markup = """
+        <p tabs="100, 140 right">A first cell far too long for its stop\tshort\t12345
+        </p><li>A list item long enough to take three lines in a column of this width, which is fine.
+        <p tabs="70">Thursday\tWind the clockwork, feed the cat and walk the long way round to the lighthouse
+        """
+        let (document, _) = try layOut(markup)
+        XCTAssertEqual(document.diagnostics.filter { $0.severity == .warning }.map(\.message),
+                       ["the cells of a tab table do not fit the column (lines end at \(String(format: "%.1f", document.template.columnWidth(of: nil))) pt); "
+                        + "1 row does not fit on one line: the text after a tab that does not fit goes on to the next line"])
+        XCTAssertEqual(document.diagnostics.first?.location, SourceLocation(file: "doc.txt", line: 1, column: 10))
     }
 }

@@ -1,0 +1,58 @@
+import Layout
+import Pages
+import Text
+import TypesetKit
+import XCTest
+
+/// The documents of Fixtures/narrow-measures (see its README): a news page with tab tables in
+/// ruled columns, a recipe with justified lists in four columns, text round a contour. Every
+/// page keeps the properties of every page, no word is printed over another, cells stay apart,
+/// and no line beside a contour is spaced out.
+final class DesignerPagesTests: XCTestCase {
+    private func layOut(_ name: String) throws -> (document: PreparedDocument, pages: [Page]) {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/narrow-measures")
+        let markup = try String(contentsOf: folder.appendingPathComponent(name + ".txt"), encoding: .utf8)
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path)
+        SectionTesting.checkProperties(of: document, pages: pages, name)
+        var checker = PagePropertyChecker(fixture: name, text: document.text)
+        for page in pages { checker.check(page) }
+        checker.finish()
+        SetApartCheck.check(SetApartCheck.lines(of: pages), text: document.text, name)
+        return (document, pages)
+    }
+
+    func testTheNewsPage() throws {
+        let (document, pages) = try layOut("news-page")
+        XCTAssertEqual(pages.count, 1)
+        let warnings = document.diagnostics.filter { $0.severity == .warning }.map(\.message)
+        let wrap = "the text after a tab that does not fit goes on to the next line"
+        XCTAssertEqual(warnings, [
+            "tab stops 250 pt, 330 pt are past the end of the column (lines end at 148.6 pt); the text there ends at the column's end, "
+                + "and 5 rows do not fit on one line: \(wrap)",
+            "tab stop 200 pt is past the end of the column (lines end at 148.6 pt); the text there ends at the column's end, "
+                + "and 1 row does not fit on one line: \(wrap)",
+            "tab stop 300 pt is past the end of the column (lines end at 148.6 pt); the text there ends at the column's end",
+        ], "the aside's stops are kept in its box without a warning")
+    }
+
+    func testTheRecipe() throws {
+        let (document, pages) = try layOut("recipe")
+        for (line, spaces) in WordSpaces.justifiedLines(of: pages, text: document.text) {
+            XCTAssertGreaterThanOrEqual(spaces.narrowest, 0.8 - 0.01, "no space shrinks past its minimum: line \(line.stringRange)")
+            // In a measure under 12 em a line that would be spaced out is set flush (NarrowLines).
+            XCTAssertLessThan(spaces.widest, 2.5, "no line is spaced out: line \(line.stringRange)")
+        }
+    }
+
+    func testTheContourWrap() throws {
+        let (document, pages) = try layOut("contour")
+        XCTAssertEqual(document.diagnostics, [])
+        let floats = pages.flatMap(\.frames).flatMap(\.floats)
+        XCTAssertEqual(floats.count, 2)
+        for (line, spaces) in WordSpaces.justifiedLines(of: pages, text: document.text) {
+            let top = line.origin.y - line.ascent, bottom = line.origin.y + line.descent
+            guard floats.contains(where: { $0.rect.minY < bottom && top < $0.rect.maxY }) else { continue }
+            XCTAssertLessThan(spaces.widest, 2.5, "a line beside a contour is not spaced out: line \(line.stringRange)")
+        }
+    }
+}
