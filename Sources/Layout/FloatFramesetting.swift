@@ -88,16 +88,20 @@ extension Framesetter {
             placed = kept
             result = set()
         }
-        if result.frame.visibleRange.isEmpty, !placed.isEmpty, container.exclusions.isEmpty, index < end {
+        if result.frame.visibleRange.isEmpty, !placed.isEmpty, container.exclusions.isEmpty, index < end,
+           !placed.contains(where: { waiting.contains($0.anchor) }) {
             // The floats leave no room for a line (a picture as large as the column): the text
-            // goes on here and they move on, as a column must take some text. (With no text
-            // left, a frame holds only the pictures still waiting.)
+            // goes on here and they move on, as a column must take some text. A float that
+            // waited for this frame takes it even alone (a figure as tall as the column would
+            // otherwise move on for good). (With no text left, a frame holds only the pictures
+            // still waiting.)
             placed = []
             result = plainFrame(in: container, from: index, to: end, carrying: carried)
         }
         let done = Set(placed.map(\.anchor))
         deferred = pending.filter { !done.contains($0.index) }
-            + anchors(in: result.frame.visibleRange).filter { !done.contains($0.index) && !waiting.contains($0.index) }
+            + (anchors(in: result.frame.visibleRange) + boxesWaiting(after: result.frame)).sorted { $0.index < $1.index }
+                .filter { !done.contains($0.index) && !waiting.contains($0.index) }
         result.frame.floats = placed
         result.carry.waitingFloats = deferred
         return result
@@ -136,9 +140,14 @@ extension Framesetter {
             guard let float = image.float else { return nil }
             (side, size, margin) = (float.side, Size(width: float.width, height: float.height), float.margin)
         case .box(let box):
-            guard case .side(let boxSide) = box.style.placement else { return nil }
             let width = width(of: box, available: rect.width)
-            (side, size, margin) = (boxSide, Size(width: width, height: height(of: box, width: width)), box.style.margin)
+            switch box.style.placement {
+            case .side(let boxSide): side = boxSide
+            // A box in the column that waited for this frame (see WaitingBoxes): at its left.
+            case .inColumn: side = .left
+            case .edge, .center: return nil
+            }
+            (size, margin) = (Size(width: width, height: height(of: box, width: width)), box.style.margin)
         }
         let x = side == .left ? rect.minX : rect.maxX - size.width
         var frame = Rect(x: x, y: top, width: size.width, height: size.height)
@@ -162,7 +171,10 @@ extension Framesetter {
             return PlacedFloat(rect: frame, content: .picture(image), anchor: anchor.index, side: side, margin: margin,
                                contour: image.float?.contour)
         case .box(let box):
-            return PlacedFloat(rect: frame, content: .box(self.place(box, in: frame)), anchor: anchor.index, side: side, margin: margin)
+            // Nothing is set beside a box of the column, as in the column.
+            let across = box.style.placement == .inColumn ? rect.maxX - frame.minX : nil
+            return PlacedFloat(rect: frame, content: .box(self.place(box, in: frame)), anchor: anchor.index, side: side, margin: margin,
+                               clearWidth: across)
         }
     }
 }

@@ -52,6 +52,7 @@ extension FrameSetting {
         var linesOfParagraph: Int?   // lines of the current paragraph in this frame, when it began here
         var lastFragment = HorizontalSpan(minX: rect.minX, maxX: rect.maxX)
         var initialZone: InitialZone?   // the drop cap beside the lines being set, down to its baseline
+        var boxWaits = false   // a box in the column did not fit and waits for the next frame (see WaitingBoxes)
         // In a rectangle every band is alike: a word that does not fit one fits no other.
         let fitWords = !container.isRectangular
         while position < end {
@@ -65,9 +66,12 @@ extension FrameSetting {
                 // Kept with a `<keep>` block round it, as its paragraphs would be.
                 let boxStyle = text.paragraphStyle(at: box.range.lowerBound)
                 let keep = KeptBlock(boxStyle, paragraphStart: box.range.lowerBound)
-                guard let block = blockLine(for: box, in: container, top: y, first: lines.isEmpty) else {
-                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keep: keep)
-                    break
+                // One that does not fit below the text waits for the top of the next frame, and
+                // the text after it goes on filling this one; boxes after it wait behind it.
+                guard !boxWaits, let block = blockLine(for: box, in: container, top: y, first: lines.isEmpty) else {
+                    boxWaits = true
+                    position = min(box.range.upperBound, end)
+                    continue
                 }
                 setLines.append(ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false, rules: KeepRules(boxStyle),
                                                     keep: keep, bottom: block.origin.y - rect.minY))

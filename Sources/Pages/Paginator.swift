@@ -275,8 +275,10 @@ public struct Paginator: Sequence, IteratorProtocol {
         }
         // Only exclusions can leave a page empty (they cover where the next line would go); the
         // text goes on over the page. Exclusions are on finitely many pages, so pages without
-        // them, which always take text, come soon.
-        precondition(page.end > start || !excluded.isEmpty || start >= text.length, "page \(flow.pageNumber) took no text")
+        // them, which always take text, come soon. Floats waiting from the page before may fill
+        // a page: each column places at least one.
+        precondition(page.end > start || !excluded.isEmpty || start >= text.length || flow.carry.hasWaitingFloats,
+                     "page \(flow.pageNumber) took no text")
         return page
     }
 

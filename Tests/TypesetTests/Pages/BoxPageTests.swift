@@ -127,4 +127,37 @@ final class BoxPageTests: XCTestCase {
         let placed = pages.flatMap(\.boxes).map(\.box.range.lowerBound).sorted()
         XCTAssertEqual(placed, TextBoxes(text: document.text).all.map(\.range.lowerBound), "every box placed once")
     }
+
+    /// Issue 33: a figure in the column that does not fit below the text used to end the column
+    /// early (the zombie fixture's pages 3 and 6 ended 7 and 9 lines short); the text after it
+    /// now fills the column and the figure opens the next one. Tried at every paragraph break of
+    /// the first page, so that it falls short of a column's foot in some of them.
+    func testAFigureThatDoesNotFitLeavesNoHoleAndOpensTheNextColumn() throws {
+        var waited = 0
+        for position in 1 ... 10 {
+            var text = paragraphs(16)
+            text.insert("""
+                <figure>
+                <img src="chelsea.png" width="232" height="155" alt="">
+                <caption>Chelsea.</caption>
+                </figure>
+                """, at: position)
+            let (_, pages) = try layOut("<section columns=\"2\">\n" + text.joined(separator: "\n") + "\n</section>\n")
+            let placed = try XCTUnwrap(pages.flatMap(\.boxes).first)
+            for page in pages.dropLast() {
+                for frame in page.frames {
+                    let last = try XCTUnwrap(frame.lines.last)
+                    let lineHeight = last.ascent + last.descent + last.leading
+                    // Widows and orphans may end a column two lines early; a figure waiting must not.
+                    let gap = (frame.container.rect.maxY - last.origin.y - last.descent) / lineHeight
+                    XCTAssertLessThan(gap, 3, "figure after paragraph \(position): page \(page.number)'s column ends early")
+                }
+            }
+            guard let frame = pages.flatMap(\.frames).first(where: { $0.floats.contains { $0.box != nil } }) else { continue }
+            waited += 1
+            XCTAssertEqual(placed.rect.minY, frame.container.rect.minY, accuracy: 1e-6, "the figure at the top of the next column")
+            XCTAssertEqual(placed.rect.width, frame.container.rect.width, accuracy: 1e-6, "as wide as the column")
+        }
+        XCTAssertGreaterThan(waited, 0, "some positions leave the figure too little room in its column")
+    }
 }

@@ -120,9 +120,13 @@ struct PagePropertyChecker {
     /// boxes placed elsewhere) and down the frame, and each character they show is counted.
     private mutating func checkLines(of frame: Frame, at: String, inColumns: Bool = true) {
         var next = frame.visibleRange.lowerBound
+        // A box of the column that did not fit below the text is passed over too: it waits for
+        // the next frame's top, where it is placed as a float.
+        let inLines = Set(frame.lines.compactMap { $0.box?.style.number })
         func passingBoxes(_ position: Int) -> Int {
             var position = position
-            while inColumns, let box = textBoxes.box(containing: position), box.style.isOutOfFlow, box.range.lowerBound == position {
+            while inColumns, let box = textBoxes.box(containing: position), box.style.isOutOfFlow || !inLines.contains(box.style.number),
+                  box.range.lowerBound == position {
                 position = box.range.upperBound
             }
             return position
