@@ -160,4 +160,45 @@ final class BoxPageTests: XCTestCase {
         }
         XCTAssertGreaterThan(waited, 0, "some positions leave the figure too little room in its column")
     }
+
+    /// Issue 33: a figure across the top of an article's columns, after a headline set in a
+    /// one-column band of its own, was placed above the headline (at the text area's top), and
+    /// the headline squeezed beside it into the third column. It goes below the headline now,
+    /// at the top of its own band, the headline across the page above it.
+    func testAFigureAcrossTheTopGoesBelowTheBandsBeforeIt() throws {
+        let text = paragraphs(8)
+        let markup = """
+            <section columns="1">
+            <p style="headline">The Shambling Economy</p>
+            </section>
+            <section columns="3">
+            <figure float="top" span="2">
+            <img src="rocket.jpg" width="600" height="400" alt="">
+            <caption>Leaving the planet entirely.</caption>
+            </figure>
+            \(text.joined(separator: "\n"))
+            </section>
+
+            """
+        let (_, pages) = try layOut(markup)
+        let page = try XCTUnwrap(pages.first)
+        let element = try XCTUnwrap(page.pictures.first)
+        let area = template.textArea
+        let headline = try XCTUnwrap(page.frames.first)
+        XCTAssertEqual(headline.container.rect.width, area.width, accuracy: 1e-6, "the headline's band is the page's width")
+        let headlineLine = try XCTUnwrap(headline.lines.first)
+        XCTAssertEqual(headlineLine.origin.y - headlineLine.ascent, area.minY, accuracy: 3, "the headline at the top of the page")
+        let headlineBottom = try XCTUnwrap(headline.lines.last.map { $0.origin.y + $0.descent })
+        XCTAssertGreaterThan(element.rect.minY, headlineBottom, "the figure below the headline")
+        // At the top of the article's band: its third column starts level with it, beside it.
+        let article = page.frames.dropFirst()
+        let third = try XCTUnwrap(article.dropFirst(2).first)
+        XCTAssertEqual(element.rect.minY, third.container.rect.minY, accuracy: 1e-6)
+        let beside = try XCTUnwrap(third.lines.first)
+        XCTAssertLessThan(beside.origin.y - beside.ascent, element.rect.maxY, "the third column beside the figure")
+        for frame in article.prefix(2) {
+            let top = try XCTUnwrap(frame.lines.first)
+            XCTAssertGreaterThanOrEqual(top.origin.y - top.ascent, element.rect.maxY + template.gutter - 0.01, "two columns below it")
+        }
+    }
 }

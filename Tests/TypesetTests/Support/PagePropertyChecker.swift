@@ -125,8 +125,9 @@ struct PagePropertyChecker {
         let inLines = Set(frame.lines.compactMap { $0.box?.style.number })
         func passingBoxes(_ position: Int) -> Int {
             var position = position
-            while inColumns, let box = textBoxes.box(containing: position), box.style.isOutOfFlow || !inLines.contains(box.style.number),
-                  box.range.lowerBound == position {
+            // (Only within the frame: a box may open the next section, after the frame's end.)
+            while inColumns, position < frame.visibleRange.upperBound, let box = textBoxes.box(containing: position),
+                  box.style.isOutOfFlow || !inLines.contains(box.style.number), box.range.lowerBound == position {
                 position = box.range.upperBound
             }
             return position
