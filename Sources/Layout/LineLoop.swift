@@ -73,7 +73,12 @@ extension FrameSetting {
                     position = min(box.range.upperBound, end)
                     continue
                 }
-                setLines.append(ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false, rules: KeepRules(boxStyle),
+                // A heading that opens the box keeps with the box's own text, not the box with the
+                // column's: a box kept with the next paragraph would leave its height empty at a
+                // column's foot when that paragraph has no room there.
+                var rules = KeepRules(boxStyle)
+                rules.keepWithNext = false
+                setLines.append(ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false, rules: rules,
                                                     keep: keep, bottom: block.origin.y - rect.minY))
                 lines.append(block)
                 linesOfParagraph = nil

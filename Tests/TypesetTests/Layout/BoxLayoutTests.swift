@@ -96,6 +96,29 @@ final class BoxLayoutTests: FramesetterTestCase {
         XCTAssertGreaterThanOrEqual(rects[1].minY, rects[0].maxY)
     }
 
+    /// Issue 33: an aside opening with a heading (`subheadline` keeps with the next paragraph)
+    /// took the heading's keep for the whole box: at a column's foot, with no room for the
+    /// paragraph after it, the box went to the next column and left its height empty.
+    func testABoxOpeningWithAHeadingStaysAtTheColumnsFoot() throws {
+        let framesetter = try setter("""
+            \(paragraph)
+            <aside background="#e8eef4">
+            <p style="subheadline">Checklist</p>
+            <li>Hands empty?
+            <li>One shoe?
+            </aside>
+            \(paragraph)
+
+            """)
+        let tall = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 2000)), from: 0)
+        let block = try XCTUnwrap(tall.lines.first { $0.box != nil })
+        // Room for the box and less than a line after it.
+        let column = Rect(x: 0, y: 0, width: 200, height: block.origin.y + 4)
+        let frame = framesetter.frame(in: Container(rect: column), from: 0, carrying: .none)
+        XCTAssertEqual(frame.frame.boxes.count, 1, "the aside stays at the column's foot")
+        XCTAssertEqual(frame.frame.visibleRange.upperBound, block.stringRange.upperBound)
+    }
+
     func testAnAsideFloatedRightIsWrappedAndItsTextSetInsideItsPadding() throws {
         let framesetter = try setter("""
             <aside float="right" width="90" background="#eeeeee" border="1 black" padding="5">
