@@ -39,6 +39,11 @@ extension Framesetter {
     /// number of times a frame is set again.
     static let maximumFloatsPerFrame = 32
 
+    /// How many lines below its anchor's line the container's exclusions (a pull quote over the
+    /// gutter, a picture across the columns) may push a float, at least, before it moves on to
+    /// the next frame's top instead (see `lowestTop`).
+    static let shortestDriftPastExclusions = 3
+
     /// Whether a frame from `index` to `end` must place floats: some are carried in, waiting
     /// for it, or an anchor lies in its text.
     func mayHoldFloats(from index: Int, to end: Int, carrying carried: FlowCarry) -> Bool {
@@ -73,7 +78,7 @@ extension Framesetter {
             guard let anchor = anchors(in: result.frame.visibleRange).first(where: { !handled.contains($0.index) }) else { break }
             handled.insert(anchor.index)
             guard let top = Self.top(of: anchor, in: result.frame) else { continue }
-            if let float = place(anchor, top: top, in: container, beside: placed) {
+            if let float = place(anchor, top: top, in: container, beside: placed, lowest: lowestTop(of: anchor, from: top, in: result.frame)) {
                 placed.append(float)
                 result = set()
             } else {
@@ -127,12 +132,27 @@ extension Framesetter {
         }
     }
 
+    /// The lowest top the container's exclusions may push `anchor`'s float down to from `top`:
+    /// the bottom of its paragraph's last line in `frame` (for a box, the paragraph after it),
+    /// and at least `shortestDriftPastExclusions` of its lines below `top`. A float belongs
+    /// beside its paragraph: pushed past a pull quote with no such limit, a portrait landed 15
+    /// lines below its own and left the strip beside it empty (issue 33); it moves on instead.
+    private func lowestTop(of anchor: FloatAnchor, from top: Double, in frame: Frame) -> Double {
+        guard let index = frame.lines.firstIndex(where: { $0.box == nil && $0.stringRange.upperBound > anchor.index }) else { return top }
+        let line = frame.lines[index]
+        let paragraph = text.paragraphRange(containing: line.stringRange.lowerBound)
+        let last = frame.lines[index...].last { $0.stringRange.lowerBound < paragraph.upperBound } ?? line
+        let lines = Double(Self.shortestDriftPastExclusions) * (line.ascent + line.descent + line.leading)
+        return max(top + lines, last.origin.y + last.descent)
+    }
+
     /// The float of `anchor` placed from `top` down against its side of the container's
     /// rectangle, below any float already there and any of the container's exclusions (a box
     /// over the gutter, a picture across the columns) it would touch; nil when it would reach
     /// below the rectangle and is not at its top (a float taller than the column is placed
-    /// there anyway rather than never).
-    private func place(_ anchor: FloatAnchor, top: Double, in container: Container, beside placed: [PlacedFloat]) -> PlacedFloat? {
+    /// there anyway rather than never), or when the exclusions push its top below `lowest`.
+    private func place(_ anchor: FloatAnchor, top: Double, in container: Container, beside placed: [PlacedFloat],
+                       lowest: Double = .infinity) -> PlacedFloat? {
         let rect = container.rect
         let side: PictureFloat.Side, size: Size, margin: Double
         switch anchor.content {
@@ -140,17 +160,18 @@ extension Framesetter {
             guard let float = image.float else { return nil }
             (side, size, margin) = (float.side, Size(width: float.width, height: float.height), float.margin)
         case .box(let box):
-            let width = width(of: box, available: rect.width)
             switch box.style.placement {
-            case .side(let boxSide): side = boxSide
-            // A box in the column that waited for this frame (see WaitingBoxes): at its left.
-            case .inColumn: side = .left
+            case .side(let boxSide):
+                let width = width(of: box, available: rect.width)
+                (side, size, margin) = (boxSide, Size(width: width, height: height(of: box, width: width)), box.style.margin)
+            // A box of the column that waited for this frame is placed as in the column.
+            case .inColumn: return placeWaiting(box, top: top, in: container, beside: placed)
             case .edge, .center: return nil
             }
-            (size, margin) = (Size(width: width, height: height(of: box, width: width)), box.style.margin)
         }
         let x = side == .left ? rect.minX : rect.maxX - size.width
         var frame = Rect(x: x, y: top, width: size.width, height: size.height)
+        var pushedByExclusion = false
         // The float moves to the very bottom of the clear rectangle it meets, the same number
         // (rounded differently, a sum would leave it a hair inside and meeting it again): so it
         // moves down every time, clears each float and exclusion at most once, and the loop ends.
@@ -161,20 +182,19 @@ extension Framesetter {
                 exclusion.coveredSpans(top: frame.minY, bottom: frame.maxY).contains { $0.maxX > frame.minX && $0.minX < frame.maxX }
             }) {
                 frame.origin.y = exclusion.shape.bounds.maxY + exclusion.padding
+                pushedByExclusion = true
             } else {
                 break
             }
         }
         if frame.maxY > rect.maxY + 0.001, frame.minY > rect.minY + 0.001 { return nil }
+        if pushedByExclusion, frame.minY > lowest + 0.001 { return nil }
         switch anchor.content {
         case .picture(let image):
             return PlacedFloat(rect: frame, content: .picture(image), anchor: anchor.index, side: side, margin: margin,
                                contour: image.float?.contour)
         case .box(let box):
-            // Nothing is set beside a box of the column, as in the column.
-            let across = box.style.placement == .inColumn ? rect.maxX - frame.minX : nil
-            return PlacedFloat(rect: frame, content: .box(self.place(box, in: frame)), anchor: anchor.index, side: side, margin: margin,
-                               clearWidth: across)
+            return PlacedFloat(rect: frame, content: .box(self.place(box, in: frame)), anchor: anchor.index, side: side, margin: margin)
         }
     }
 }

@@ -176,7 +176,7 @@ extension FrameSetting {
 
     /// The first place from `top` down where `box` (`width` × `height` in the full column) is
     /// clear of the container's shape and exclusions; nil when there is none above its foot.
-    private func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double,
+    func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double,
                             height: Double) -> (x: Double, top: Double, width: Double, height: Double)? {
         var boxTop = top, trials = 0
         let step = Self.bandStep(on: container.baselineGrid)

@@ -19,4 +19,26 @@ extension Framesetter {
             return FloatAnchor(index: box.range.lowerBound, content: .box(box))
         }
     }
+
+    /// The waiting `box` at the top of the frame, from `top` down, placed as the column places
+    /// it (see LineLoop's `blockLine`): at the left, as wide as it asks, in the first band clear
+    /// of the container's exclusions and the floats already `placed` there (narrower, if it asks
+    /// for no width, in a narrower stretch), with nothing beside it. With no clear band it stays
+    /// at the top, as a box opening a column always has, so that it is placed at last.
+    func placeWaiting(_ box: BoxRange, top: Double, in container: Container, beside placed: [PlacedFloat]) -> PlacedFloat {
+        var clear = container
+        clear.exclusions += placed.map(\.exclusion)
+        let rect = container.rect
+        var width = width(of: box, available: rect.width)
+        var height = height(of: box, width: width)
+        var x = rect.minX, boxTop = top
+        if !clear.isRectangular,
+           let found = FrameSetting(framesetter: self, carrying: nil).clearPlace(for: box, in: clear, from: top, width: width, height: height),
+           found.top + found.height <= rect.maxY + 0.001 {
+            (x, boxTop, width, height) = (found.x, found.top, found.width, found.height)
+        }
+        let frame = Rect(x: x, y: boxTop, width: width, height: height)
+        return PlacedFloat(rect: frame, content: .box(place(box, in: frame)), anchor: box.range.lowerBound, side: .left,
+                           margin: box.style.margin, clearSpan: HorizontalSpan(minX: rect.minX, maxX: rect.maxX))
+    }
 }

@@ -201,4 +201,32 @@ final class BoxPageTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(top.origin.y - top.ascent, element.rect.maxY + template.gutter - 0.01, "two columns below it")
         }
     }
+
+    /// Issue 33: a tall portrait floated right, anchored level with a pull quote over the
+    /// gutter, was pushed down past the quote, 15 lines below its paragraph, and the strip
+    /// beside it and the quote left some 300 pt of the column empty. A float now stays beside
+    /// its paragraph or opens the next column. Tried with the quote and the portrait at several
+    /// paragraphs of three columns.
+    func testAFloatLevelWithAPullQuoteStaysBesideItsParagraphOrMovesOn() throws {
+        for quoteAt in 1 ... 4 {
+            for offset in 0 ... 2 {
+                var text = paragraphs(12)
+                text[quoteAt + offset] = "<img src=\"astronaut.png\" width=\"110\" height=\"260\" float=\"right\" alt=\"\">" + text[quoteAt + offset]
+                text.insert("""
+                    <aside float="center" span="2" border="1 #8a6d3b" padding="8">
+                    <p style="subheadline" align="center">“The saucer is the last line of defence. Or so the Captain says.”</p>
+                    </aside>
+                    """, at: quoteAt)
+                let (document, pages) = try layOut("<section columns=\"3\">\n" + text.joined(separator: "\n") + "\n</section>\n")
+                for frame in pages.flatMap(\.frames) {
+                    for float in frame.floats where float.rect.minY > frame.container.rect.minY + 0.5 {
+                        let paragraph = document.text.paragraphRange(containing: float.anchor)
+                        let last = try XCTUnwrap(frame.lines.last { $0.stringRange.lowerBound < paragraph.upperBound })
+                        XCTAssertLessThanOrEqual(float.rect.minY, last.origin.y + last.descent + 0.5,
+                                                 "quote at \(quoteAt), portrait \(offset) after: placed below its paragraph")
+                    }
+                }
+            }
+        }
+    }
 }
