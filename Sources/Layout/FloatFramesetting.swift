@@ -39,10 +39,11 @@ extension Framesetter {
     /// number of times a frame is set again.
     static let maximumFloatsPerFrame = 32
 
-    /// How many lines below its anchor's line the container's exclusions (a pull quote over the
-    /// gutter, a picture across the columns) may push a float, at least, before it moves on to
-    /// the next frame's top instead (see `lowestTop`).
-    static let shortestDriftPastExclusions = 3
+    /// How many of its anchor's lines the container's exclusions (a pull quote over the gutter,
+    /// a picture across the columns) may push a float down, at most, before it moves on to the
+    /// next frame's top instead (see `lowestTop`): past a corner or a short band, not past a
+    /// whole pull quote (some ten lines).
+    static let largestPushPastExclusions = 5
 
     /// Whether a frame from `index` to `end` must place floats: some are carried in, waiting
     /// for it, or an anchor lies in its text.
@@ -78,7 +79,7 @@ extension Framesetter {
             guard let anchor = anchors(in: result.frame.visibleRange).first(where: { !handled.contains($0.index) }) else { break }
             handled.insert(anchor.index)
             guard let top = Self.top(of: anchor, in: result.frame) else { continue }
-            if let float = place(anchor, top: top, in: container, beside: placed, lowest: lowestTop(of: anchor, from: top, in: result.frame)) {
+            if let float = place(anchor, top: top, in: container, beside: placed, lowest: Self.lowestTop(of: anchor, from: top, in: result.frame)) {
                 placed.append(float)
                 result = set()
             } else {
@@ -133,17 +134,12 @@ extension Framesetter {
     }
 
     /// The lowest top the container's exclusions may push `anchor`'s float down to from `top`:
-    /// the bottom of its paragraph's last line in `frame` (for a box, the paragraph after it),
-    /// and at least `shortestDriftPastExclusions` of its lines below `top`. A float belongs
-    /// beside its paragraph: pushed past a pull quote with no such limit, a portrait landed 15
-    /// lines below its own and left the strip beside it empty (issue 33); it moves on instead.
-    private func lowestTop(of anchor: FloatAnchor, from top: Double, in frame: Frame) -> Double {
-        guard let index = frame.lines.firstIndex(where: { $0.box == nil && $0.stringRange.upperBound > anchor.index }) else { return top }
-        let line = frame.lines[index]
-        let paragraph = text.paragraphRange(containing: line.stringRange.lowerBound)
-        let last = frame.lines[index...].last { $0.stringRange.lowerBound < paragraph.upperBound } ?? line
-        let lines = Double(Self.shortestDriftPastExclusions) * (line.ascent + line.descent + line.leading)
-        return max(top + lines, last.origin.y + last.descent)
+    /// `largestPushPastExclusions` lines of the line at or after the anchor. Pushed past a pull
+    /// quote with no limit, a portrait landed 15 lines below its paragraph and left the 30 pt
+    /// strip beside it empty (issue 33); it moves on instead, as a float reaching below the column does.
+    private static func lowestTop(of anchor: FloatAnchor, from top: Double, in frame: Frame) -> Double {
+        let line = frame.lines.first { $0.box == nil && $0.stringRange.upperBound > anchor.index } ?? frame.lines.last
+        return top + Double(largestPushPastExclusions) * (line.map { $0.ascent + $0.descent + $0.leading } ?? 0)
     }
 
     /// The float of `anchor` placed from `top` down against its side of the container's

@@ -26,8 +26,8 @@ final class FloatClearanceTests: FramesetterTestCase {
 
     /// Issue 33: an exclusion beside its anchor (a pull quote over the gutter) pushed a float
     /// down past itself however far that was from the float's paragraph: a portrait landed 15
-    /// lines below its own. Pushed below the end of its paragraph (and more than three lines),
-    /// it moves on to the next frame's top instead, as a float reaching below the column does.
+    /// lines below its own. Pushed more than five lines down, it moves on to the next frame's
+    /// top instead, as a float reaching below the column does.
     func testAFloatPushedPastItsParagraphByAnExclusionMovesOn() throws {
         let short = "The keepers climbed the stair at dusk."
         let setter = try framesetter("<img src=\"rgb8.png\" float=\"right\" width=\"60\" height=\"40\">\(short)\n\(Self.text)\n")
