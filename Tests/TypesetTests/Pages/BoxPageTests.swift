@@ -229,4 +229,26 @@ final class BoxPageTests: XCTestCase {
             }
         }
     }
+
+    /// A figure that waits for the next column where the text ends (the text after it, a last
+    /// short paragraph, went on in its column) takes the band's next column on the same page,
+    /// not a page of its own (BandSetter fills the band's columns while floats wait).
+    func testAFigureWaitingWhereTheTextEndsTakesTheNextColumnNotANewPage() throws {
+        var waited = 0
+        for count in 4 ... 7 {
+            let markup = paragraphs(count).joined(separator: "\n") + """
+
+                <figure>
+                <img src="chelsea.png" width="232" height="155" alt="">
+                <caption>Chelsea.</caption>
+                </figure>
+                A last short paragraph.
+
+                """
+            let (_, pages) = try layOut(markup)
+            XCTAssertEqual(pages.count, 1, "\(count) paragraphs: the figure on the page of the text")
+            if pages.first?.frames.contains(where: { $0.floats.contains { $0.box != nil } }) == true { waited += 1 }
+        }
+        XCTAssertGreaterThan(waited, 0, "the figure did not fit in its column in some of them")
+    }
 }
