@@ -13,9 +13,9 @@ extension Framesetter {
     func boxesWaiting(after frame: Frame) -> [FloatAnchor] {
         let range = frame.visibleRange
         guard !range.isEmpty, !boxes.all.isEmpty else { return [] }
-        let set = Set(frame.lines.compactMap { $0.box?.box.style.number })
+        let inLines = Set(frame.lines.compactMap { $0.box?.box.style.number })
         return boxes.all.compactMap { box in
-            guard box.style.placement == .inColumn, range.contains(box.range.lowerBound), !set.contains(box.style.number) else { return nil }
+            guard box.style.placement == .inColumn, range.contains(box.range.lowerBound), !inLines.contains(box.style.number) else { return nil }
             return FloatAnchor(index: box.range.lowerBound, content: .box(box))
         }
     }
@@ -24,7 +24,7 @@ extension Framesetter {
     /// it (see LineLoop's `blockLine`): at the left, as wide as it asks, in the first band clear
     /// of the container's exclusions and the floats already `placed` there (narrower, if it asks
     /// for no width, in a narrower stretch), with nothing beside it. With no clear band it stays
-    /// at the top, as a box opening a column always has, so that it is placed at last.
+    /// at the top, as a box opening a column always has, so that it is placed at all.
     func placeWaiting(_ box: BoxRange, top: Double, in container: Container, beside placed: [PlacedFloat]) -> PlacedFloat {
         var clear = container
         clear.exclusions += placed.map(\.exclusion)
