@@ -39,6 +39,12 @@ extension Framesetter {
     /// number of times a frame is set again.
     static let maximumFloatsPerFrame = 32
 
+    /// How many of its anchor's lines the container's exclusions (a pull quote over the gutter,
+    /// a picture across the columns) may push a float down, at most, before it moves on to the
+    /// next frame's top instead (see `lowestTop`): past a corner or a short band, not past a
+    /// whole pull quote (some ten lines).
+    static let largestPushPastExclusions = 5
+
     /// Whether a frame from `index` to `end` must place floats: some are carried in, waiting
     /// for it, or an anchor lies in its text.
     func mayHoldFloats(from index: Int, to end: Int, carrying carried: FlowCarry) -> Bool {
@@ -73,7 +79,7 @@ extension Framesetter {
             guard let anchor = anchors(in: result.frame.visibleRange).first(where: { !handled.contains($0.index) }) else { break }
             handled.insert(anchor.index)
             guard let top = Self.top(of: anchor, in: result.frame) else { continue }
-            if let float = place(anchor, top: top, in: container, beside: placed) {
+            if let float = place(anchor, top: top, in: container, beside: placed, lowest: Self.lowestTop(of: anchor, from: top, in: result.frame)) {
                 placed.append(float)
                 result = set()
             } else {
@@ -88,16 +94,20 @@ extension Framesetter {
             placed = kept
             result = set()
         }
-        if result.frame.visibleRange.isEmpty, !placed.isEmpty, container.exclusions.isEmpty, index < end {
+        if result.frame.visibleRange.isEmpty, !placed.isEmpty, container.exclusions.isEmpty, index < end,
+           !placed.contains(where: { waiting.contains($0.anchor) }) {
             // The floats leave no room for a line (a picture as large as the column): the text
-            // goes on here and they move on, as a column must take some text. (With no text
-            // left, a frame holds only the pictures still waiting.)
+            // goes on here and they move on, as a column must take some text. A float that
+            // waited for this frame takes it even alone (a figure as tall as the column would
+            // otherwise move on for good). (With no text left, a frame holds only the pictures
+            // still waiting.)
             placed = []
             result = plainFrame(in: container, from: index, to: end, carrying: carried)
         }
         let done = Set(placed.map(\.anchor))
         deferred = pending.filter { !done.contains($0.index) }
-            + anchors(in: result.frame.visibleRange).filter { !done.contains($0.index) && !waiting.contains($0.index) }
+            + (anchors(in: result.frame.visibleRange) + boxesWaiting(after: result.frame)).sorted { $0.index < $1.index }
+                .filter { !done.contains($0.index) && !waiting.contains($0.index) }
         result.frame.floats = placed
         result.carry.waitingFloats = deferred
         return result
@@ -123,12 +133,22 @@ extension Framesetter {
         }
     }
 
+    /// The lowest top the container's exclusions may push `anchor`'s float down to from `top`:
+    /// `largestPushPastExclusions` lines of the line at or after the anchor. Pushed past a pull
+    /// quote with no limit, a portrait landed 15 lines below its paragraph and left the 30 pt
+    /// strip beside it empty (issue 33); it moves on instead, as a float reaching below the column does.
+    private static func lowestTop(of anchor: FloatAnchor, from top: Double, in frame: Frame) -> Double {
+        let line = frame.lines.first { $0.box == nil && $0.stringRange.upperBound > anchor.index } ?? frame.lines.last
+        return top + Double(largestPushPastExclusions) * (line.map { $0.ascent + $0.descent + $0.leading } ?? 0)
+    }
+
     /// The float of `anchor` placed from `top` down against its side of the container's
     /// rectangle, below any float already there and any of the container's exclusions (a box
     /// over the gutter, a picture across the columns) it would touch; nil when it would reach
     /// below the rectangle and is not at its top (a float taller than the column is placed
-    /// there anyway rather than never).
-    private func place(_ anchor: FloatAnchor, top: Double, in container: Container, beside placed: [PlacedFloat]) -> PlacedFloat? {
+    /// there anyway rather than never), or when the exclusions push its top below `lowest`.
+    private func place(_ anchor: FloatAnchor, top: Double, in container: Container, beside placed: [PlacedFloat],
+                       lowest: Double = .infinity) -> PlacedFloat? {
         let rect = container.rect
         let side: PictureFloat.Side, size: Size, margin: Double
         switch anchor.content {
@@ -136,12 +156,18 @@ extension Framesetter {
             guard let float = image.float else { return nil }
             (side, size, margin) = (float.side, Size(width: float.width, height: float.height), float.margin)
         case .box(let box):
-            guard case .side(let boxSide) = box.style.placement else { return nil }
-            let width = width(of: box, available: rect.width)
-            (side, size, margin) = (boxSide, Size(width: width, height: height(of: box, width: width)), box.style.margin)
+            switch box.style.placement {
+            case .side(let boxSide):
+                let width = width(of: box, available: rect.width)
+                (side, size, margin) = (boxSide, Size(width: width, height: height(of: box, width: width)), box.style.margin)
+            // A box of the column that waited for this frame is placed as in the column.
+            case .inColumn: return placeWaiting(box, top: top, in: container, beside: placed)
+            case .edge, .center: return nil
+            }
         }
         let x = side == .left ? rect.minX : rect.maxX - size.width
         var frame = Rect(x: x, y: top, width: size.width, height: size.height)
+        var pushedByExclusion = false
         // The float moves to the very bottom of the clear rectangle it meets, the same number
         // (rounded differently, a sum would leave it a hair inside and meeting it again): so it
         // moves down every time, clears each float and exclusion at most once, and the loop ends.
@@ -152,11 +178,13 @@ extension Framesetter {
                 exclusion.coveredSpans(top: frame.minY, bottom: frame.maxY).contains { $0.maxX > frame.minX && $0.minX < frame.maxX }
             }) {
                 frame.origin.y = exclusion.shape.bounds.maxY + exclusion.padding
+                pushedByExclusion = true
             } else {
                 break
             }
         }
         if frame.maxY > rect.maxY + 0.001, frame.minY > rect.minY + 0.001 { return nil }
+        if pushedByExclusion, frame.minY > lowest + 0.001 { return nil }
         switch anchor.content {
         case .picture(let image):
             return PlacedFloat(rect: frame, content: .picture(image), anchor: anchor.index, side: side, margin: margin,

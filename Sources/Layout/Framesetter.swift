@@ -74,12 +74,13 @@ public final class Framesetter {
         return frames
     }
 
-    /// A frame of text alone, without placing floats: the floats carried in stay waiting.
+    /// A frame of text alone, without placing floats: the floats carried in stay waiting, and
+    /// the boxes in the column it had no room for join them (see WaitingBoxes).
     func plainFrame(in container: Container, from start: Int, to end: Int, carrying carried: FlowCarry) -> FrameResult {
         framesSet += 1
         var setting = FrameSetting(framesetter: self, carrying: carried.plan)
         let frame = setting.linesEndingOnWholeWord(in: container, from: start, to: end)
-        return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats,
+        return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats + boxesWaiting(after: frame),
                                                           plan: setting.plan(containing: frame.visibleRange.upperBound)))
     }
 

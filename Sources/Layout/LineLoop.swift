@@ -52,6 +52,7 @@ extension FrameSetting {
         var linesOfParagraph: Int?   // lines of the current paragraph in this frame, when it began here
         var lastFragment = HorizontalSpan(minX: rect.minX, maxX: rect.maxX)
         var initialZone: InitialZone?   // the drop cap beside the lines being set, down to its baseline
+        var boxWaits = false   // a box in the column did not fit and waits for the next frame (see WaitingBoxes)
         // In a rectangle every band is alike: a word that does not fit one fits no other.
         let fitWords = !container.isRectangular
         while position < end {
@@ -65,11 +66,19 @@ extension FrameSetting {
                 // Kept with a `<keep>` block round it, as its paragraphs would be.
                 let boxStyle = text.paragraphStyle(at: box.range.lowerBound)
                 let keep = KeptBlock(boxStyle, paragraphStart: box.range.lowerBound)
-                guard let block = blockLine(for: box, in: container, top: y, first: lines.isEmpty) else {
-                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keep: keep)
-                    break
+                // One that does not fit below the text waits for the top of the next frame, and
+                // the text after it goes on filling this one; boxes after it wait behind it.
+                guard !boxWaits, let block = blockLine(for: box, in: container, top: y, first: lines.isEmpty) else {
+                    boxWaits = true
+                    position = min(box.range.upperBound, end)
+                    continue
                 }
-                setLines.append(ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false, rules: KeepRules(boxStyle),
+                // A heading that opens the box keeps with the box's own text, not the box with the
+                // column's: a box kept with the next paragraph would leave its height empty at a
+                // column's foot when that paragraph has no room there.
+                var rules = KeepRules(boxStyle)
+                rules.keepWithNext = false
+                setLines.append(ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false, rules: rules,
                                                     keep: keep, bottom: block.origin.y - rect.minY))
                 lines.append(block)
                 linesOfParagraph = nil
@@ -167,7 +176,7 @@ extension FrameSetting {
 
     /// The first place from `top` down where `box` (`width` × `height` in the full column) is
     /// clear of the container's shape and exclusions; nil when there is none above its foot.
-    private func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double,
+    func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double,
                             height: Double) -> (x: Double, top: Double, width: Double, height: Double)? {
         var boxTop = top, trials = 0
         let step = Self.bandStep(on: container.baselineGrid)

@@ -14,6 +14,10 @@ public struct PlacedFloat: Sendable {
     public var margin: Double
     /// A picture's traced outline, which the text wraps round instead of the rectangle.
     public var contour: PictureContour?
+    /// The stretch across the container the text and other floats keep clear beside it, when
+    /// more than the float and its margin: a box of the column set at the top of the next one
+    /// (see WaitingBoxes) has nothing beside it, as in the column.
+    public var clearSpan: HorizontalSpan? = nil
     /// Where it is drawn when it runs off the page (`bleed="true"` against the page's side),
     /// past the page's edge; set by the page, which alone knows where that edge is (nil: `rect`).
     public var bled: Rect? = nil
@@ -23,7 +27,8 @@ public struct PlacedFloat: Sendable {
 
     /// What another float beside it keeps out of: the float and its margin on both sides and below.
     var keptClear: Rect {
-        Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + 2 * margin, height: rect.height + margin)
+        if let clearSpan { return Rect(x: clearSpan.minX, y: rect.minY, width: clearSpan.width, height: rect.height + margin) }
+        return Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + 2 * margin, height: rect.height + margin)
     }
 
     /// What the text keeps out of: the float and its margin beside and below it. No margin
@@ -33,6 +38,7 @@ public struct PlacedFloat: Sendable {
         if let contour {
             return Exclusion(ContourExclusion.shape(contour, in: rect, side: side, margin: margin))
         }
+        if clearSpan != nil { return Exclusion(.rectangle(keptClear)) }
         let clear = side == .left
             ? Rect(x: rect.minX, y: rect.minY, width: rect.width + margin, height: rect.height + margin)
             : Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + margin, height: rect.height + margin)

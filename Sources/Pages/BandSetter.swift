@@ -51,13 +51,17 @@ struct BandSetter {
             let frame = result.frame
             carry = result.carry
             // The framesetter sets at least one line in an empty rectangle; a column that
-            // exclusions leave no room in takes nothing, and the next one starts where it would have.
-            precondition(frame.visibleRange.upperBound > position || !exclusions.isEmpty,
+            // exclusions leave no room in takes nothing, and the next one starts where it would have;
+            // so may one filled by floats that waited for it.
+            precondition(frame.visibleRange.upperBound > position || !exclusions.isEmpty || !frame.floats.isEmpty,
                          "framesetter made no progress at \(position)")
             position = frame.visibleRange.upperBound
             frames.append(frame)
             // (usedHeight counts floated pictures, which may reach below the last line.)
             if !frame.lines.isEmpty || !frame.floats.isEmpty { bottom = max(bottom, column.minY + frame.usedHeight) }
+            // Floats the section's text has passed (a figure that did not fit below it) take the
+            // band's next column before the section ends.
+            if position >= end, carry.hasWaitingFloats, column != columns.last { continue }
             if position >= end {
                 stop = .sectionEnd
                 break

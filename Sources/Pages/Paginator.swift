@@ -103,6 +103,15 @@ public struct Paginator: Sequence, IteratorProtocol {
             carry = band.carry
         }
 
+        /// The top of the band holding `index` when it is not the page's first band (nil: the
+        /// first, or none): a picture anchored in it goes no higher, below the bands before it.
+        func bandTop(holding index: Int) -> Double? {
+            guard let first = frames.first?.container.rect.minY,
+                  let top = frames.first(where: { $0.visibleRange.contains(index) })?.container.rect.minY,
+                  top > first + 0.5 else { return nil }
+            return top
+        }
+
         /// The rules of the ruled bands, found only for the page kept, not for every trial.
         var rules: [ColumnRule] {
             ruledBands.flatMap { ColumnRules.rules(beside: Array(frames[$0.frames]), style: $0.style) }
@@ -186,15 +195,18 @@ public struct Paginator: Sequence, IteratorProtocol {
         }
         var page = layOut(placed)
         var considered = flow.anchorsPassed
+        // How high each picture at the top may go: below the bands that precede its anchor's.
+        var floors: [Int: Double] = [:]
         while considered < spanningAnchors.count, spanningAnchors[considered].index < page.end {
             let anchor = spanningAnchors[considered]
             considered += 1
             // A box over a gutter straddles the one after the column its text is in.
             let laidOut = page
-            let trial = reservation.place(accepted + [anchor]) { anchor in
+            floors[anchor.index] = laidOut.bandTop(holding: anchor.index)
+            let trial = reservation.place(accepted + [anchor], columnOf: { anchor in
                 laidOut.frames.first { $0.visibleRange.contains(anchor.index) }
                     .map { reservation.column(at: $0.container.rect.minX, of: anchor) } ?? 0
-            }
+            }, floorOf: { floors[$0.index] })
             // Pictures from earlier pages go first; this one waits behind any that did not fit.
             guard left.isEmpty, trial.left.isEmpty else {
                 left.append(anchor)
@@ -275,8 +287,10 @@ public struct Paginator: Sequence, IteratorProtocol {
         }
         // Only exclusions can leave a page empty (they cover where the next line would go); the
         // text goes on over the page. Exclusions are on finitely many pages, so pages without
-        // them, which always take text, come soon.
-        precondition(page.end > start || !excluded.isEmpty || start >= text.length, "page \(flow.pageNumber) took no text")
+        // them, which always take text, come soon. Floats waiting from the page before may fill
+        // a page: each column places at least one.
+        precondition(page.end > start || !excluded.isEmpty || start >= text.length || flow.carry.hasWaitingFloats,
+                     "page \(flow.pageNumber) took no text")
         return page
     }
 

@@ -131,14 +131,18 @@ struct PictureReservation {
     /// the bottom above, a gutter apart, and those over a gutter (at most one a page) halfway
     /// down the room between, while they leave the text `textRoom`: those placed, and the first
     /// that did not fit with all after it. The first always fits. `columnOf` says which column
-    /// of its band an anchor's text is in (a box over a gutter straddles the one after it).
-    func place(_ anchors: [SpanningAnchor], columnOf: (SpanningAnchor) -> Int = { _ in 0 }) -> (placed: [PlacedPicture], left: [SpanningAnchor]) {
+    /// of its band an anchor's text is in (a box over a gutter straddles the one after it);
+    /// `floorOf`, how high one at the top may go: the top of its anchor's band when bands set
+    /// before it on the page (a headline) precede it in reading order, so that it goes below them.
+    func place(_ anchors: [SpanningAnchor], columnOf: (SpanningAnchor) -> Int = { _ in 0 },
+               floorOf: (SpanningAnchor) -> Double? = { _ in nil }) -> (placed: [PlacedPicture], left: [SpanningAnchor]) {
         var placed: [PlacedPicture] = []
         var top = area.minY, bottom = area.maxY
         var middle: [(anchor: SpanningAnchor, size: Size)] = []
         for (number, anchor) in anchors.enumerated() {
             let size = size(of: anchor)
             let position = anchor.position
+            if position == .top, let floor = floorOf(anchor) { top = max(top, floor) }
             let taken = middle.reduce(0) { $0 + $1.size.height + 2 * margin(of: $1.anchor) }
             guard placed.isEmpty && middle.isEmpty
                     || (bottom - top - size.height - template.gutter - taken >= Self.textRoom && (position != .middle || middle.isEmpty)) else {
@@ -190,14 +194,24 @@ struct PictureReservation {
 
     /// What `pictures` leave the columns: the text area between those as wide as it (and a gutter
     /// after each), and the narrower ones, with a gutter beside and after them, as exclusions;
-    /// one over a gutter, with its margin all round it.
+    /// one over a gutter, with its margin all round it. One as wide as the text area set below
+    /// the page's first band (see `place`'s floor) is an exclusion too, the bands above it untouched.
     func room(beside pictures: [PlacedPicture]) -> (area: Rect, exclusions: [Exclusion]) {
         var top = area.minY, bottom = area.maxY
         let gutter = template.gutter
-        for picture in pictures where picture.position != .middle && picture.rect.width >= area.width - 0.5 {
-            if picture.position == .top { top = max(top, picture.rect.maxY + gutter) } else { bottom = min(bottom, picture.rect.minY - gutter) }
+        var lowered: [PlacedPicture] = []
+        for picture in pictures.sorted(by: { $0.rect.minY < $1.rect.minY })
+        where picture.position != .middle && picture.rect.width >= area.width - 0.5 {
+            if picture.position == .bottom {
+                bottom = min(bottom, picture.rect.minY - gutter)
+            } else if picture.rect.minY <= top + 0.5 {
+                top = max(top, picture.rect.maxY + gutter)
+            } else {
+                lowered.append(picture)
+            }
         }
-        var exclusions: [Exclusion] = []
+        var exclusions = lowered.map { Exclusion(.rectangle(Rect(x: $0.rect.minX, y: $0.rect.minY, width: $0.rect.width,
+                                                                  height: $0.rect.height + gutter))) }
         for picture in pictures {
             let rect = picture.rect
             switch picture.position {

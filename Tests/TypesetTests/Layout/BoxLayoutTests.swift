@@ -56,16 +56,67 @@ final class BoxLayoutTests: FramesetterTestCase {
         XCTAssertLessThanOrEqual(before.origin.y + before.descent, placed.rect.minY - BoxStyle.defaultMargin + 1e-6)
     }
 
-    func testAFigureThatDoesNotFitStartsTheNextColumnWhole() throws {
+    func testAFigureThatDoesNotFitLetsTheTextGoOnAndTakesTheNextColumnsTop() throws {
         let framesetter = try setter(figureBetweenParagraphs)
         let box = try XCTUnwrap(framesetter.boxes.all.first)
-        let first = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 150)), from: 0, carrying: .none)
+        let column = Rect(x: 0, y: 0, width: 200, height: 150)
+        let first = framesetter.frame(in: Container(rect: column), from: 0, carrying: .none)
         XCTAssertTrue(first.frame.boxes.isEmpty)
-        XCTAssertEqual(first.frame.visibleRange.upperBound, box.range.lowerBound, "the column ends before the figure")
+        // The paragraph after the figure fills the column (it used to end before the figure).
+        XCTAssertGreaterThan(first.frame.visibleRange.upperBound, box.range.upperBound, "the text after the figure goes on in the column")
+        let last = try XCTUnwrap(first.frame.lines.last)
+        let lineHeight = last.ascent + last.descent + last.leading
+        XCTAssertGreaterThan(last.origin.y + last.descent + lineHeight, column.maxY, "the column is full")
+        XCTAssertTrue(first.carry.hasWaitingFloats, "the figure waits for the next column")
         let second = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 400)),
-                                       from: first.frame.visibleRange.upperBound, carrying: first.carry).frame
-        let placed = try self.box(in: second)
+                                       from: first.frame.visibleRange.upperBound, carrying: first.carry)
+        let placed = try self.box(in: second.frame)
+        XCTAssertEqual(placed.box.range, box.range)
         XCTAssertEqual(placed.rect.minY, 0, accuracy: 1e-9, "at the top of the next column, no margin above")
+        XCTAssertEqual(placed.rect.width, 200, accuracy: 1e-9, "as wide as in the column")
+        XCTAssertFalse(second.carry.hasWaitingFloats)
+        // The text goes on below it, a margin clear, with nothing beside it.
+        let top = try XCTUnwrap(second.frame.lines.first)
+        XCTAssertGreaterThanOrEqual(top.origin.y - top.ascent, placed.rect.maxY + BoxStyle.defaultMargin - 1e-6)
+        XCTAssertEqual(second.frame.visibleRange.lowerBound, first.frame.visibleRange.upperBound)
+    }
+
+    func testABoxInTheColumnWaitsBehindOneThatDidNotFitSoBoxesKeepTheirOrder() throws {
+        let framesetter = try setter(paragraph + "\n<figure>\n<img src=\"coffee.jpg\" width=\"120\">\n</figure>\n"
+                                     + "<figure>\n<img src=\"coffee.jpg\" width=\"30\">\n</figure>\n" + paragraph + "\n")
+        let boxes = framesetter.boxes.all
+        XCTAssertEqual(boxes.count, 2)
+        // Room below the paragraph for the small figure, not for the large one before it.
+        let first = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 120)), from: 0, carrying: .none)
+        XCTAssertTrue(first.frame.boxes.isEmpty, "the small figure does not overtake the large one")
+        let second = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 600)),
+                                       from: first.frame.visibleRange.upperBound, carrying: first.carry).frame
+        XCTAssertEqual(second.boxes.map(\.box.range), boxes.map(\.range), "both at the next column's top, in order")
+        let rects = second.boxes.map(\.rect)
+        XCTAssertGreaterThanOrEqual(rects[1].minY, rects[0].maxY)
+    }
+
+    /// Issue 33: an aside opening with a heading (`subheadline` keeps with the next paragraph)
+    /// took the heading's keep for the whole box: at a column's foot, with no room for the
+    /// paragraph after it, the box went to the next column and left its height empty.
+    func testABoxOpeningWithAHeadingStaysAtTheColumnsFoot() throws {
+        let framesetter = try setter("""
+            \(paragraph)
+            <aside background="#e8eef4">
+            <p style="subheadline">Checklist</p>
+            <li>Hands empty?
+            <li>One shoe?
+            </aside>
+            \(paragraph)
+
+            """)
+        let tall = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 2000)), from: 0)
+        let block = try XCTUnwrap(tall.lines.first { $0.box != nil })
+        // Room for the box and less than a line after it.
+        let column = Rect(x: 0, y: 0, width: 200, height: block.origin.y + 4)
+        let frame = framesetter.frame(in: Container(rect: column), from: 0, carrying: .none)
+        XCTAssertEqual(frame.frame.boxes.count, 1, "the aside stays at the column's foot")
+        XCTAssertEqual(frame.frame.visibleRange.upperBound, block.stringRange.upperBound)
     }
 
     func testAnAsideFloatedRightIsWrappedAndItsTextSetInsideItsPadding() throws {

@@ -23,4 +23,21 @@ final class FloatClearanceTests: FramesetterTestCase {
         let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 240, height: 600), exclusions: [bar]), from: 0)
         XCTAssertEqual(try XCTUnwrap(frame.floats.first).rect.minY, 0, accuracy: 1e-9)
     }
+
+    /// Issue 33: an exclusion beside its anchor (a pull quote over the gutter) pushed a float
+    /// down past itself however far that was from the float's paragraph: a portrait landed 15
+    /// lines below its own. Pushed more than five lines down, it moves on to the next frame's
+    /// top instead, as a float reaching below the column does.
+    func testAFloatPushedPastItsParagraphByAnExclusionMovesOn() throws {
+        let short = "The keepers climbed the stair at dusk."
+        let setter = try framesetter("<img src=\"rgb8.png\" float=\"right\" width=\"60\" height=\"40\">\(short)\n\(Self.text)\n")
+        // An exclusion down the column's right half, from just below the anchor's line.
+        let bar = Exclusion(.rectangle(Rect(x: 140, y: 10, width: 100, height: 300)), padding: 6)
+        let result = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 240, height: 600), exclusions: [bar]), from: 0, carrying: .none)
+        XCTAssertTrue(result.frame.floats.isEmpty, "not placed 300 pt below its two-line paragraph")
+        XCTAssertTrue(result.carry.hasWaitingFloats, "it waits for the next frame's top")
+        let next = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 240, height: 600)),
+                                from: result.frame.visibleRange.upperBound, carrying: result.carry)
+        XCTAssertEqual(try XCTUnwrap(next.frame.floats.first).rect.minY, 0, accuracy: 1e-9)
+    }
 }

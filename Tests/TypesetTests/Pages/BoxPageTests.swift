@@ -127,4 +127,128 @@ final class BoxPageTests: XCTestCase {
         let placed = pages.flatMap(\.boxes).map(\.box.range.lowerBound).sorted()
         XCTAssertEqual(placed, TextBoxes(text: document.text).all.map(\.range.lowerBound), "every box placed once")
     }
+
+    /// Issue 33: a figure in the column that does not fit below the text used to end the column
+    /// early (the zombie fixture's pages 3 and 6 ended 7 and 9 lines short); the text after it
+    /// now fills the column and the figure opens the next one. Tried at every paragraph break of
+    /// the first page, so that it falls short of a column's foot in some of them.
+    func testAFigureThatDoesNotFitLeavesNoHoleAndOpensTheNextColumn() throws {
+        var waited = 0
+        for position in 1 ... 10 {
+            var text = paragraphs(16)
+            text.insert("""
+                <figure>
+                <img src="chelsea.png" width="232" height="155" alt="">
+                <caption>Chelsea.</caption>
+                </figure>
+                """, at: position)
+            let (_, pages) = try layOut("<section columns=\"2\">\n" + text.joined(separator: "\n") + "\n</section>\n")
+            let placed = try XCTUnwrap(pages.flatMap(\.boxes).first)
+            for page in pages.dropLast() {
+                for frame in page.frames {
+                    let last = try XCTUnwrap(frame.lines.last)
+                    let lineHeight = last.ascent + last.descent + last.leading
+                    // Widows and orphans may end a column two lines early; a figure waiting must not.
+                    let gap = (frame.container.rect.maxY - last.origin.y - last.descent) / lineHeight
+                    XCTAssertLessThan(gap, 3, "figure after paragraph \(position): page \(page.number)'s column ends early")
+                }
+            }
+            guard let frame = pages.flatMap(\.frames).first(where: { $0.floats.contains { $0.box != nil } }) else { continue }
+            waited += 1
+            XCTAssertEqual(placed.rect.minY, frame.container.rect.minY, accuracy: 1e-6, "the figure at the top of the next column")
+            XCTAssertEqual(placed.rect.width, frame.container.rect.width, accuracy: 1e-6, "as wide as the column")
+        }
+        XCTAssertGreaterThan(waited, 0, "some positions leave the figure too little room in its column")
+    }
+
+    /// Issue 33: a figure across the top of an article's columns, after a headline set in a
+    /// one-column band of its own, was placed above the headline (at the text area's top), and
+    /// the headline squeezed beside it into the third column. It goes below the headline now,
+    /// at the top of its own band, the headline across the page above it.
+    func testAFigureAcrossTheTopGoesBelowTheBandsBeforeIt() throws {
+        let text = paragraphs(8)
+        let markup = """
+            <section columns="1">
+            <p style="headline">The Shambling Economy</p>
+            </section>
+            <section columns="3">
+            <figure float="top" span="2">
+            <img src="rocket.jpg" width="600" height="400" alt="">
+            <caption>Leaving the planet entirely.</caption>
+            </figure>
+            \(text.joined(separator: "\n"))
+            </section>
+
+            """
+        let (_, pages) = try layOut(markup)
+        let page = try XCTUnwrap(pages.first)
+        let element = try XCTUnwrap(page.pictures.first)
+        let area = template.textArea
+        let headline = try XCTUnwrap(page.frames.first)
+        XCTAssertEqual(headline.container.rect.width, area.width, accuracy: 1e-6, "the headline's band is the page's width")
+        let headlineLine = try XCTUnwrap(headline.lines.first)
+        XCTAssertEqual(headlineLine.origin.y - headlineLine.ascent, area.minY, accuracy: 3, "the headline at the top of the page")
+        let headlineBottom = try XCTUnwrap(headline.lines.last.map { $0.origin.y + $0.descent })
+        XCTAssertGreaterThan(element.rect.minY, headlineBottom, "the figure below the headline")
+        // At the top of the article's band: its third column starts level with it, beside it.
+        let article = page.frames.dropFirst()
+        let third = try XCTUnwrap(article.dropFirst(2).first)
+        XCTAssertEqual(element.rect.minY, third.container.rect.minY, accuracy: 1e-6)
+        let beside = try XCTUnwrap(third.lines.first)
+        XCTAssertLessThan(beside.origin.y - beside.ascent, element.rect.maxY, "the third column beside the figure")
+        for frame in article.prefix(2) {
+            let top = try XCTUnwrap(frame.lines.first)
+            XCTAssertGreaterThanOrEqual(top.origin.y - top.ascent, element.rect.maxY + template.gutter - 0.01, "two columns below it")
+        }
+    }
+
+    /// Issue 33: a tall portrait floated right, anchored level with a pull quote over the
+    /// gutter, was pushed down past the quote, 15 lines below its paragraph, and the strip
+    /// beside it and the quote left some 300 pt of the column empty. A float now stays beside
+    /// its paragraph or opens the next column. Tried with the quote and the portrait at several
+    /// paragraphs of three columns.
+    func testAFloatLevelWithAPullQuoteStaysBesideItsParagraphOrMovesOn() throws {
+        for quoteAt in 1 ... 4 {
+            for offset in 0 ... 2 {
+                var text = paragraphs(12)
+                text[quoteAt + offset] = "<img src=\"astronaut.png\" width=\"110\" height=\"260\" float=\"right\" alt=\"\">" + text[quoteAt + offset]
+                text.insert("""
+                    <aside float="center" span="2" border="1 #8a6d3b" padding="8">
+                    <p style="subheadline" align="center">“The saucer is the last line of defence. Or so the Captain says.”</p>
+                    </aside>
+                    """, at: quoteAt)
+                let (document, pages) = try layOut("<section columns=\"3\">\n" + text.joined(separator: "\n") + "\n</section>\n")
+                for frame in pages.flatMap(\.frames) {
+                    for float in frame.floats where float.rect.minY > frame.container.rect.minY + 0.5 {
+                        let paragraph = document.text.paragraphRange(containing: float.anchor)
+                        let last = try XCTUnwrap(frame.lines.last { $0.stringRange.lowerBound < paragraph.upperBound })
+                        XCTAssertLessThanOrEqual(float.rect.minY, last.origin.y + last.descent + 0.5,
+                                                 "quote at \(quoteAt), portrait \(offset) after: placed below its paragraph")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A figure that waits for the next column where the text ends (the text after it, a last
+    /// short paragraph, went on in its column) takes the band's next column on the same page,
+    /// not a page of its own (BandSetter fills the band's columns while floats wait).
+    func testAFigureWaitingWhereTheTextEndsTakesTheNextColumnNotANewPage() throws {
+        var waited = 0
+        for count in 4 ... 7 {
+            let markup = paragraphs(count).joined(separator: "\n") + """
+
+                <figure>
+                <img src="chelsea.png" width="232" height="155" alt="">
+                <caption>Chelsea.</caption>
+                </figure>
+                A last short paragraph.
+
+                """
+            let (_, pages) = try layOut(markup)
+            XCTAssertEqual(pages.count, 1, "\(count) paragraphs: the figure on the page of the text")
+            if pages.first?.frames.contains(where: { $0.floats.contains { $0.box != nil } }) == true { waited += 1 }
+        }
+        XCTAssertGreaterThan(waited, 0, "the figure did not fit in its column in some of them")
+    }
 }

@@ -254,6 +254,21 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertEqual(figures.count, 2)
     }
 
+    /// Issue 33: the zombie fixture's cat does not fit below the text in its column, so the
+    /// text after it fills the column and the figure opens the next one (on the next page); a
+    /// screen reader still reads it where it is written, between the paragraphs round it.
+    func testAFigureThatWaitedForTheNextColumnIsReadWhereItIsWritten() throws {
+        let tagged = try fixturePDF("zombies").tagged
+        let text = letters(tagged.text(of: try XCTUnwrap(tagged.root)))
+        let before = try XCTUnwrap(text.range(of: letters("she is not impressed by any of this")))
+        let heroes = try XCTUnwrap(text.range(of: letters("Every outbreak produces its heroes")))
+        let caption = try XCTUnwrap(text.range(of: letters("Chelsea, photographed at the precise moment")))
+        let after = try XCTUnwrap(text.range(of: letters("What makes Chelsea remarkable")))
+        XCTAssertLessThan(before.lowerBound, heroes.lowerBound)
+        XCTAssertLessThan(heroes.lowerBound, caption.lowerBound)
+        XCTAssertLessThan(caption.lowerBound, after.lowerBound, "the caption read before the paragraph written after the figure")
+    }
+
     func testABledOpenerIsReadInItsOrderWithItsPictureBoxedWhereItIsDrawn() throws {
         let (tagged, _, _, _) = try fixturePDF("bleed-opener") { $0.sheet = PrintSheet(bleed: 8.5, cropMarks: true) }
         XCTAssertEqual(tagged.unmarkedPainting, Array(repeating: 0, count: tagged.markedText.count), "everything drawn is content or artifact")

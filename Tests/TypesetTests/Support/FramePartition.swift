@@ -13,13 +13,24 @@ struct FramePartition {
     }
 
     /// `position`, or the end of the paragraphs of the boxes placed out of the column that
-    /// start there: where the column's next line starts.
-    func passingBoxes(_ position: Int) -> Int {
+    /// start there: where the column's next line starts. Boxes of the column starting at one of
+    /// `waiting` are passed over too: they did not fit, and wait for the next frame's top.
+    func passingBoxes(_ position: Int, alsoPassing waiting: Set<Int> = []) -> Int {
         var position = position
-        while let box = boxes.box(containing: position), box.style.isOutOfFlow, box.range.lowerBound == position {
+        while let box = boxes.box(containing: position), box.style.isOutOfFlow || waiting.contains(box.range.lowerBound),
+              box.range.lowerBound == position {
             position = box.range.upperBound
         }
         return position
+    }
+
+    /// `passingBoxes` in `frame`, which passes over the boxes of the column none of its lines holds.
+    func passingBoxes(_ position: Int, in frame: Frame) -> Int {
+        let inLines = Set(frame.lines.compactMap { $0.box?.style.number })
+        let waiting = boxes.all.filter {
+            !$0.style.isOutOfFlow && frame.visibleRange.contains($0.range.lowerBound) && !inLines.contains($0.style.number)
+        }
+        return passingBoxes(position, alsoPassing: Set(waiting.map(\.range.lowerBound)))
     }
 
     /// Whether the character at `index` is in a box a page places (across its columns, or over
