@@ -81,6 +81,13 @@ struct DocumentBuilder {
         lastRunsAreCurrent = false
     }
 
+    /// Sets the finished text's display paragraphs, those at 1.4 times `bodySize` or more, as
+    /// display lines (see DisplayParagraphs).
+    mutating func setDisplayParagraphs(bodySize: Double) {
+        DisplayParagraphs.apply(to: &text, bodySize: bodySize)
+        lastRunsAreCurrent = false
+    }
+
     /// Appends a picture made by the tag at `tagOffset`.
     mutating func appendAttachment(_ image: ImageAttachment, delegate: RunDelegate, madeAt tagOffset: Int) {
         beginParagraphIfNeeded()

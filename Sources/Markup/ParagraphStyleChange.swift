@@ -191,7 +191,10 @@ struct ParagraphStyleChange: Equatable {
     }
 
     func apply(to style: inout ParagraphStyle) {
-        if let alignment { style.alignment = alignment }
+        if let alignment {
+            style.alignment = alignment
+            style.givenDisplaySettings.insert(.alignment)
+        }
         if let direction { style.direction = direction }
         if let firstLineIndent { style.firstLineIndent = firstLineIndent }
         if let headIndent { style.headIndent = headIndent }
@@ -207,7 +210,10 @@ struct ParagraphStyleChange: Equatable {
             }
             style.lineHeight = .range(minimum: minimumLineHeight ?? minimum, maximum: maximumLineHeight ?? maximum)
         }
-        if let hyphenate { style.hyphenate = hyphenate }
+        if let hyphenate {
+            style.hyphenate = hyphenate
+            style.givenDisplaySettings.insert(.hyphenate)
+        }
         if let hangingPunctuation { style.hangingPunctuation = hangingPunctuation }
         if let tabStops { style.tabStops = tabStops }
         if let tabInterval { style.defaultTabInterval = tabInterval }
@@ -217,6 +223,7 @@ struct ParagraphStyleChange: Equatable {
         if let keepTogether { style.keepTogether = keepTogether }
         if let balance {
             style.balance = balance
+            style.givenDisplaySettings.insert(.balance)
             // Balanced lines set flush: justifying them would pull their spaces apart to the
             // full measure again; and whole, as display lines are: a hyphen in a pull quote is a
             // stumble. An `align` or `hyphenate` given with `balance` still wins.

@@ -109,6 +109,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// takes at its full measure (CSS `text-wrap: balance`), and no word stands alone on its
     /// last line when another break exists.
     public var balance: Bool
+    /// Which of the settings display text changes the markup gave the paragraph itself.
+    public var givenDisplaySettings: GivenDisplaySettings = []
     /// The paragraph starts a new column or page (it is ignored at the top of one).
     public var breakBefore: ForcedBreak?
     /// The section the paragraph is set in; nil: the page's own columns.

@@ -92,7 +92,8 @@ public final class Typesetter {
             $0.sortedBySource()
         }
         let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, document: document))
-        var text = try log.take(CheckKeptBlocksPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
+        let displayed = try log.take(CheckDisplayWordsPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
+        var text = try log.take(CheckKeptBlocksPass(options: options).run(displayed, fonts: headed.fonts.table, document: document))
         if !options.pdfStandards.isEmpty, options.format == .pdf {
             let untitled = TitleRequirement.problem(title: title, standards: options.pdfStandards).map { [$0] } ?? []
             let leftOut = options.pdfStandards.contains(.x4)
