@@ -66,7 +66,8 @@ extension FrameSetting {
                 let boxStyle = text.paragraphStyle(at: box.range.lowerBound)
                 let keep = KeptBlock(boxStyle, paragraphStart: box.range.lowerBound)
                 guard let block = blockLine(for: box, in: container, top: y, first: lines.isEmpty) else {
-                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keep: keep)
+                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keep: keep,
+                                                    keepsWithPrevious: boxStyle.keepWithPrevious)
                     break
                 }
                 setLines.append(ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false, rules: KeepRules(boxStyle),
@@ -101,7 +102,8 @@ extension FrameSetting {
                         startsParagraph: next.startsParagraph,
                         linesLeft: next.startsParagraph ? 0 : linesLeft(in: paragraph, from: position, after: lastFragment,
                                                                         container: container, atMost: style.widows),
-                        keep: KeptBlock(style, paragraphStart: paragraph.range.lowerBound))
+                        keep: KeptBlock(style, paragraphStart: paragraph.range.lowerBound),
+                        keepsWithPrevious: next.startsParagraph && style.keepWithPrevious)
                 }
                 break
             }
@@ -110,7 +112,7 @@ extension FrameSetting {
                 let zone = InitialZone(of: initial, on: opening, paragraph: paragraph)
                 let expected = BandMetrics.expected(in: paragraph, at: position)
                 if !lines.isEmpty, zone.baseline + expected.textBottom - expected.baseline > rect.maxY + 0.001 {
-                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0)
+                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keepsWithPrevious: style.keepWithPrevious)
                     break
                 }
                 initialZone = zone

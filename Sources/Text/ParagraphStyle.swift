@@ -99,6 +99,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var widows: Int
     /// Never the last paragraph of a column: a heading goes on with what follows it.
     public var keepWithNext: Bool
+    /// Never the first paragraph of a column: it goes on with the end of the paragraph before
+    /// it (a signature with its letter, a credit with its quote).
+    public var keepWithPrevious = false
     /// The paragraph's lines stay in one column: when they would be split at a column's foot,
     /// the column ends before the paragraph (unless it is taller than a column).
     public var keepTogether: Bool
