@@ -60,6 +60,10 @@ public struct MarkupParser {
         }
         return MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
                               meta: state.meta, sections: state.sections, exclusions: state.exclusions, keeps: state.keeps,
+                              columnBreaks: state.builder.columnBreaks.map {
+                                  ColumnBreakDeclaration(textOffset: $0.textOffset, location: source.location(of: $0.tagOffset),
+                                                         sourceLine: source.lineText(containing: $0.tagOffset))
+                              },
                               linkTags: state.linkTags, diagnostics: diagnostics.finished())
     }
 

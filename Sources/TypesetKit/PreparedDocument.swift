@@ -1,6 +1,7 @@
 import Diagnostics
 import Fonts
 import Layout
+import Markup
 import Pages
 import Render
 import Shaping
@@ -22,6 +23,9 @@ public struct PreparedDocument {
     public var diagnostics: [Diagnostic]
     /// The `<exclusion>`s, by page number.
     public var exclusions: [Int: [Exclusion]] = [:]
+    /// Where the `<columnbreak>`s and `<section>`s are, for warnings about the pages (`MovedElementCheck`).
+    public var columnBreaks: [ColumnBreakDeclaration] = []
+    public var sections: [SectionDeclaration] = []
     /// The library the fonts came from, kept as long as they are.
     let library: FontLibrary
     /// The page count once known (`pageCount()`).
