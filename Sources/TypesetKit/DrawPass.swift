@@ -11,8 +11,7 @@ struct DrawPass {
     func run(_ document: consuming PreparedDocument, to outputPath: String) -> PassResult<TypesetReport> {
         let diagnostics = document.diagnostics
         // What the layout moved to a later page is found on the pages drawn, as they pass.
-        let moved = MovedElementCheck(text: document.text, template: document.template, columnBreaks: document.columnBreaks,
-                                      sections: document.sections)
+        let moved = MovedElementCheck(template: document.template, places: document.flowPlaces)
         // PNG pages are the trimmed page unless the bleed is to be shown.
         let sheet = options.format == .pdf || options.showsBleed ? options.sheet : PrintSheet()
         var layoutJSON: LayoutJSONFile?

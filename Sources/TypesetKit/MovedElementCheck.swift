@@ -10,8 +10,9 @@ import Text
 ///
 /// - a floated or spanning picture, figure or aside placed on a page after the one its anchor
 ///   is on (there was no room for it there);
-/// - a figure or aside kept in the column, or a shaped `<section>`, that did not fit below the
-///   text before it and starts the next page, leaving at least `emptyLines` lines empty there;
+/// - a figure or aside kept in the column, a shaped `<section>`, a `<keep>` block or a
+///   `keep-together` paragraph that did not fit below the text before it and starts the next
+///   page, leaving at least `emptyLines` lines empty there (`FlowElementPlace`);
 /// - a `<columnbreak>` in the last column, which starts the next page with room still left.
 ///
 /// It reports and changes nothing: where elements go is the layout's business. Each element is
@@ -23,11 +24,8 @@ final class MovedElementCheck {
     static let emptyLines = 2.0
 
     private let template: PageTemplate
-    /// The paragraphs that follow a `<columnbreak>`, by their start.
-    private let columnBreaks: [Int: ColumnBreakDeclaration]
-    /// The first character of each shaped section, and the section. Found once, so that the
-    /// text itself is not kept through the drawing and the finishing step.
-    private let shapedSections: [Int: (shape: SectionShape, declaration: SectionDeclaration)]
+    /// The elements in the flow that may move whole, by their first character.
+    private let places: [Int: FlowElementPlace]
     private var pages: [SeenPage] = []
     private var reported: Set<Int> = []
     private(set) var warnings: [Diagnostic] = []
@@ -46,20 +44,9 @@ final class MovedElementCheck {
         var roomAtFoot: Double
     }
 
-    init(text: AttributedText, template: PageTemplate, columnBreaks: [ColumnBreakDeclaration], sections: [SectionDeclaration]) {
+    init(template: PageTemplate, places: [Int: FlowElementPlace]) {
         self.template = template
-        self.columnBreaks = Dictionary(columnBreaks.map { ($0.textOffset, $0) }, uniquingKeysWith: { first, _ in first })
-        var starts: [Int: (SectionShape, SectionDeclaration)] = [:]
-        var previous: Int?
-        let runs = text.paragraphStyleRuns
-        for index in 0 ..< runs.runCount {
-            let section = runs.value(ofRun: index).section
-            if let section, let shape = section.shape, section.number != previous, section.number <= sections.count {
-                starts[runs.range(ofRun: index).lowerBound] = (shape, sections[section.number - 1])
-            }
-            previous = section?.number
-        }
-        shapedSections = starts
+        self.places = places
     }
 
     func look(at page: Page) {
@@ -106,24 +93,30 @@ final class MovedElementCheck {
                                  + "which leaves \(Self.format(empty.room)) pt of its column empty", at: box.style.location, sourceLine: box.style.sourceLine))
     }
 
-    /// A frame that starts a shaped section, or a paragraph after a `<columnbreak>`, on a page
-    /// after the text before it.
+    /// A frame that starts an element of the flow — a shaped section, a kept block, the
+    /// paragraph after a `<columnbreak>` — on a page after the text before it, which leaves
+    /// room on its page: the room under that text's frame, or for a shaped section (a band of
+    /// its own, below every column) under the page's lowest line.
     private func checkStart(of frame: Frame, on number: Int) {
         let start = frame.visibleRange.lowerBound
-        guard start > 0, !reported.contains(start) else { return }
-        if let section = shapedSections[start], let before = page(holding: start - 1), before.number < number,
-           before.roomAtFoot >= Self.emptyLines * (before.frames.last?.lineHeight ?? 0) {
-            reported.insert(start)
-            let declaration = section.declaration
-            warnings.append(.warning("<section shape=\"\(section.shape.rawValue)\"> moved to page \(number): it does not fit below the text on page \(before.number), "
-                                     + "which leaves \(Self.format(before.roomAtFoot)) pt of the page empty",
-                                     at: declaration.location, sourceLine: declaration.sourceLine))
-        } else if let declaration = columnBreaks[start], let empty = roomLeft(before: start, on: number) {
-            reported.insert(start)
-            warnings.append(.warning("<columnbreak> in the last column of page \(empty.page) starts page \(number), leaving "
-                                     + "\(Self.format(empty.room)) pt of the column empty (a column break in the last column goes to the next page)",
-                                     at: declaration.location, sourceLine: declaration.sourceLine))
+        guard let place = places[start], !reported.contains(start), start > 0 else { return }
+        let empty: (page: Int, room: Double)?
+        if place.kind == .shapedSection {
+            empty = page(holding: start - 1).flatMap { before in
+                before.number < number && before.roomAtFoot >= Self.emptyLines * (before.frames.last?.lineHeight ?? 0)
+                    ? (before.number, before.roomAtFoot) : nil
+            }
+        } else {
+            empty = roomLeft(before: start, on: number)
         }
+        guard let empty else { return }
+        reported.insert(start)
+        let message = place.kind == .columnBreak
+            ? "<columnbreak> in the last column of page \(empty.page) starts page \(number), leaving \(Self.format(empty.room)) pt "
+                + "of the column empty (a column break in the last column goes to the next page)"
+            : "\(place.name) moved to page \(number): it does not fit below the text on page \(empty.page), which leaves "
+                + "\(Self.format(empty.room)) pt of \(place.kind == .shapedSection ? "the page" : "its column") empty"
+        warnings.append(.warning(message, at: place.location, sourceLine: place.sourceLine))
     }
 
     /// The page before `number` whose frame ends the text just before `offset`, when it does so

@@ -1,7 +1,6 @@
 import Diagnostics
 import Fonts
 import Layout
-import Markup
 import Pages
 import Render
 import Shaping
@@ -23,9 +22,9 @@ public struct PreparedDocument {
     public var diagnostics: [Diagnostic]
     /// The `<exclusion>`s, by page number.
     public var exclusions: [Int: [Exclusion]] = [:]
-    /// Where the `<columnbreak>`s and `<section>`s are, for warnings about the pages (`MovedElementCheck`).
-    public var columnBreaks: [ColumnBreakDeclaration] = []
-    public var sections: [SectionDeclaration] = []
+    /// Where the elements of the flow that may move whole are written, for warnings about the
+    /// pages (`MovedElementCheck`).
+    var flowPlaces: [Int: FlowElementPlace] = [:]
     /// The library the fonts came from, kept as long as they are.
     let library: FontLibrary
     /// The page count once known (`pageCount()`).

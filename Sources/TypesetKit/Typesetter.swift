@@ -108,8 +108,7 @@ public final class Typesetter {
         var prepared = PreparedDocument(text: text, fonts: headed.fonts.table, template: template, runningHeads: headed.heads,
                                         title: title, diagnostics: log.diagnostics, library: headed.fonts.library, shaper: shaper)
         prepared.exclusions = ExclusionDeclaration.byPage(document.exclusions)
-        prepared.columnBreaks = document.columnBreaks
-        prepared.sections = document.sections
+        prepared.flowPlaces = FlowElementPlace.find(in: text, document: document)
         // The command line's document information wins, field by field, as for the title.
         prepared.metadata = options.metadata
         prepared.metadata.title = title

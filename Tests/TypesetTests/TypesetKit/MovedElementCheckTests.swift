@@ -87,6 +87,17 @@ final class MovedElementCheckTests: XCTestCase {
         XCTAssertEqual(found.first?.location?.line, 2)
     }
 
+    func testAKeptBlockThatDoesNotFitSaysItMoved() throws {
+        let rows = #"<p line-height="12pt" space-after="0">"# + (1 ... 6).map { "row \($0)" }.joined(separator: "\n") + "</p>"
+        let (block, _) = try warnings(filler(leaving: 4) + "\n<keep>\n" + rows + "\n</keep>\nAfter the block.")
+        XCTAssertEqual(block.count, 1, "\(block)")
+        XCTAssertTrue(block.first?.message.hasPrefix("<keep> block moved to page 2: it does not fit below the text on page 1") == true, "\(block)")
+        XCTAssertEqual(block.first.map { [$0.location?.line, $0.location?.column] }, [2, 1], "at the <keep>")
+        let paragraph = #"<p keep-together="true" line-height="12pt">"# + (1 ... 6).map { "row \($0)" }.joined(separator: "<br>") + "</p>"
+        let (together, _) = try warnings(filler(leaving: 4) + "\n" + paragraph)
+        XCTAssertEqual(together.map { String($0.message.prefix(48)) }, ["keep-together paragraph moved to page 2: it does"])
+    }
+
     func testTextThatFlowsOnSaysNothing() throws {
         XCTAssertEqual(try warnings(filler(leaving: 0) + "\nThe next page begins with this.").moved, [])
     }
