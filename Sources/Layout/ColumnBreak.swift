@@ -2,7 +2,9 @@ import Text
 
 /// Where a column ends so that paragraphs keep their lines together: no first line of a
 /// paragraph alone at its foot (an orphan), no last line alone at the next column's head (a
-/// widow), no heading as the last thing in it. Frame ends move up; line breaks stay.
+/// widow), no heading as the last thing in it, no `keep-with-previous`
+/// paragraph (a signature, a credit) as the first thing in the next. Frame ends move up; line
+/// breaks stay.
 ///
 /// The column ends at the latest break that keeps every rule, as long as that moves no more
 /// than half the column's height on to the next one; when no such break exists it ends where
@@ -10,7 +12,7 @@ import Text
 /// left half empty (and a column must always take at least one line, or the text would never
 /// progress).
 ///
-/// A kept block (`keep-together`, `<keep>`) is never split at a column's foot: the column ends
+/// A kept block (`keep-together`, `<keep>`, a heading's lines) is never split at a column's foot: the column ends
 /// before it, however far up that is, and it starts the next one. A block that already starts
 /// at the column's top is taller than the column and is split as any text is (a check before
 /// layout warns about it).
@@ -38,6 +40,8 @@ struct ColumnBreak {
         var startsParagraph: Bool
         var linesLeft: Int
         var keep: KeptBlock?
+        /// Whether the paragraph it starts must not start a column (`keep-with-previous`).
+        var keepsWithPrevious = false
     }
 
     var lines: [SetLine]
@@ -82,8 +86,11 @@ struct ColumnBreak {
         if splitsKeptBlock(before: index, overflow: overflow) { return false }
         let last = lines[index - 1]
         let startsParagraph = index < lines.count ? lines[index].linesBefore == 0 : overflow.startsParagraph
-        // Between paragraphs: only a heading must not be left behind, even with blank lines after it.
+        // Between paragraphs: a heading must not be left behind, even with blank lines after it,
+        // and a paragraph that keeps with the one before must not go on without it.
         if startsParagraph {
+            let keepsWithPrevious = index < lines.count ? lines[index].rules.keepWithPrevious : overflow.keepsWithPrevious
+            if keepsWithPrevious { return false }
             var previous = index - 1
             while !lines[previous].rules.keepWithNext, lines[previous].isBlank, previous > 0 { previous -= 1 }
             return !lines[previous].rules.keepWithNext
@@ -109,17 +116,20 @@ struct KeepRules {
     var orphans: Int
     var widows: Int
     var keepWithNext: Bool
+    var keepWithPrevious: Bool
 
     init(_ style: ParagraphStyle) {
         // A drop cap's lines stay together with their initial.
         orphans = max(style.orphans, style.dropCap.lines)
         widows = style.widows
         keepWithNext = style.keepWithNext
+        keepWithPrevious = style.keepWithPrevious
     }
 }
 
-/// A run of text kept in one column: a paragraph with `keep-together`, or the paragraphs of
-/// one `<keep>` block (which wins over the paragraph's own).
+/// A run of text kept in one column: a paragraph with `keep-together`, a heading (a
+/// `keep-with-next` paragraph: "Self-pub- / lished" split over two columns is no head), or the
+/// paragraphs of one `<keep>` block (which wins over the paragraph's own).
 enum KeptBlock: Equatable {
     /// The paragraph starting at this offset.
     case paragraph(Int)
@@ -129,7 +139,7 @@ enum KeptBlock: Equatable {
     init?(_ style: ParagraphStyle, paragraphStart: Int) {
         if let number = style.keepBlock {
             self = .block(number)
-        } else if style.keepTogether {
+        } else if style.keepTogether || style.keepWithNext {
             self = .paragraph(paragraphStart)
         } else {
             return nil

@@ -110,7 +110,8 @@ extension FrameSetting {
                         startsParagraph: next.startsParagraph,
                         linesLeft: next.startsParagraph ? 0 : linesLeft(in: paragraph, from: position, after: lastFragment,
                                                                         container: container, atMost: style.widows),
-                        keep: KeptBlock(style, paragraphStart: paragraph.range.lowerBound))
+                        keep: KeptBlock(style, paragraphStart: paragraph.range.lowerBound),
+                        keepsWithPrevious: next.startsParagraph && style.keepWithPrevious)
                 }
                 break
             }
@@ -119,7 +120,7 @@ extension FrameSetting {
                 let zone = InitialZone(of: initial, on: opening, paragraph: paragraph)
                 let expected = BandMetrics.expected(in: paragraph, at: position)
                 if !lines.isEmpty, zone.baseline + expected.textBottom - expected.baseline > rect.maxY + 0.001 {
-                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0)
+                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keepsWithPrevious: style.keepWithPrevious)
                     break
                 }
                 initialZone = zone

@@ -5,7 +5,8 @@ import Text
 /// Chooses where a paragraph's lines break, as TeX does: Knuth–Plass over its words (boxes),
 /// spaces (glue) and possible hyphens (penalties), in up to three passes — without
 /// hyphenation at a strict tolerance; then with hyphenation; then with emergency stretch —
-/// so that words are hyphenated only when a paragraph cannot be set well without it.
+/// so that words are hyphenated only when a paragraph cannot be set well without it; in a
+/// paragraph not hyphenated, a last pass with hyphenation for a word wider than the line.
 /// Returns nil when even the last pass fails (a word wider than the line), and the caller
 /// falls back on first-fit breaking, which cuts such a word.
 struct ParagraphBreaker {
@@ -109,6 +110,11 @@ struct ParagraphBreaker {
             // A limit no setting obeys (long compounds in a sliver of a column) gives way
             // before a word is cut by first-fit breaking.
             if style.hyphenate, limit > 0 { passes.append((true, 10_000, 3 * size, 0)) }
+            // A word wider than the line (a display word in a narrow column) is hyphenated even
+            // where hyphenation is off, rather than cut by first-fit breaking with no hyphen; not
+            // while the last word is tied, which display lines untie first ("Zombie / Monthly",
+            // not "Zom- / bie Monthly").
+            if !style.hyphenate, !tieLastWord { passes.append((true, 10_000, 3 * size, 0)) }
         }
         var built: [Bool: [BreakItem]] = [:]   // the last passes share their items
         for pass in passes {

@@ -26,6 +26,8 @@ struct DocumentBuilder {
     var keepBlock: Int? { didSet { paragraphStyleInputsChanged = true } }
     /// A `<columnbreak>` or `<pagebreak>` waiting for the next paragraph to begin, and its tag.
     var pendingBreak: (kind: ForcedBreak, tagOffset: Int)? { didSet { paragraphStyleInputsChanged = true } }
+    /// Each `<columnbreak>` that a paragraph took: the paragraph's start in the text, and the tag.
+    private(set) var columnBreaks: [(textOffset: Int, tagOffset: Int)] = []
     /// Whether the current paragraph has characters (its style is then fixed).
     private(set) var paragraphHasText = false
     private var currentParagraphStyle: ParagraphStyle
@@ -78,6 +80,17 @@ struct DocumentBuilder {
         for offset in edits.replacements { text.replaceUnit(at: offset, with: FrenchSpacing.narrowNoBreakSpace) }
         text.insert(edits.insertions)
         sourceMap.insert(edits.insertions)
+        // The paragraphs after a space put in start that much later.
+        columnBreaks = columnBreaks.map { found in
+            (found.textOffset + edits.insertions.reduce(0) { $0 + ($1.offset < found.textOffset ? 1 : 0) }, found.tagOffset)
+        }
+        lastRunsAreCurrent = false
+    }
+
+    /// Sets the finished text's display paragraphs, those at 1.4 times `bodySize` or more, as
+    /// display lines (see DisplayParagraphs).
+    mutating func setDisplayParagraphs(bodySize: Double) {
+        DisplayParagraphs.apply(to: &text, bodySize: bodySize)
         lastRunsAreCurrent = false
     }
 
@@ -162,7 +175,10 @@ struct DocumentBuilder {
         currentParagraphStyle.keepBlock = keepBlock
         // A break waits for the column's next paragraph: a box's are set elsewhere.
         currentParagraphStyle.breakBefore = box == nil ? pendingBreak?.kind : nil
-        if box == nil, pendingBreak != nil { pendingBreak = nil }
+        if box == nil, let pending = pendingBreak {
+            if pending.kind == .column { columnBreaks.append((text.length, pending.tagOffset)) }
+            pendingBreak = nil
+        }
         paragraphStyleInputsChanged = isListItem || currentParagraphStyle.breakBefore != nil
         lastRunsAreCurrent = false
     }

@@ -141,6 +141,9 @@ extension ParseState {
                                 + "(\(ValueReader.format(ValueReader.smallestPositive)) to \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt); give its \(name) too",
                                 at: given)
         }
+        if width != nil, height != nil, let squash = PictureProportions(given: finalWidth / finalHeight, own: aspect).warning {
+            diagnostics.warning("picture \"\(source.value.clipped)\" (\(info.pixelWidth)×\(info.pixelHeight) px) \(squash)", at: tag.offset)
+        }
         if let box = openBox, side != nil || edge != nil, let float = tag.attribute("float") {
             // The box is what floats: its pictures are set in its lines, with its caption.
             diagnostics.warning("a picture in a <\(box.kind.rawValue)> is set in the box's lines; float ignored (give float to the <\(box.kind.rawValue)>)",

@@ -32,11 +32,20 @@ public struct MarkupDocument: Sendable {
     public var exclusions: [ExclusionDeclaration] = []
     /// Every `<keep>` block, in order (`KeepDeclaration.number` is its place here, from 1).
     public var keeps: [KeepDeclaration] = []
+    /// Every `<columnbreak>` that starts a paragraph, in order, for messages about the pages.
+    public var columnBreaks: [ColumnBreakDeclaration] = []
     /// Where each link's `<a>` is, for messages about a link found in `text`.
     public var linkTags = LinkTags()
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// A `<columnbreak>`: the start of the paragraph it breaks before, and where its tag is.
+public struct ColumnBreakDeclaration: Hashable, Sendable {
+    public var textOffset: Int
+    public var location: SourceLocation
+    public var sourceLine: String
 }
 
 /// The styles a document starts with, before any tag.

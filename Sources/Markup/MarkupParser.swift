@@ -52,6 +52,7 @@ public struct MarkupParser {
             state.applyRules()
             // After the rules, which may set a language.
             state.builder.spaceFrenchPunctuation()
+            state.builder.setDisplayParagraphs(bodySize: defaults.bodyAttributes.fontSize)
             // Only when nothing else is wrong: a document whose one picture is missing has a better message.
             if diagnostics.errorCount == 0, !Self.hasVisibleContent(state.builder.text) {
                 diagnostics.warning("the document has no text", at: 0)
@@ -59,6 +60,10 @@ public struct MarkupParser {
         }
         return MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
                               meta: state.meta, sections: state.sections, exclusions: state.exclusions, keeps: state.keeps,
+                              columnBreaks: state.builder.columnBreaks.map {
+                                  ColumnBreakDeclaration(textOffset: $0.textOffset, location: source.location(of: $0.tagOffset),
+                                                         sourceLine: source.lineText(containing: $0.tagOffset))
+                              },
                               linkTags: state.linkTags, diagnostics: diagnostics.finished())
     }
 

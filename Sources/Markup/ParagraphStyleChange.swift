@@ -20,6 +20,7 @@ struct ParagraphStyleChange: Equatable {
     var orphans: Int?
     var widows: Int?
     var keepWithNext: Bool?
+    var keepWithPrevious: Bool?
     var keepTogether: Bool?
     var balance: Bool?
     var outlineLevel: Int?
@@ -30,7 +31,7 @@ struct ParagraphStyleChange: Equatable {
 
     static let attributeNames = ["align", "dir", "indent", "head-indent", "tail-indent", "space-before", "space-after",
                                  "line-height", "line-height-min", "line-height-max", "hyphenate", "hanging-punctuation", "tabs", "tab-interval",
-                                 "orphans", "widows", "keep-with-next", "keep-together", "balance", "outline-level", "min-line-width"] + DropCapChange.attributeNames
+                                 "orphans", "widows", "keep-with-next", "keep-with-previous", "keep-together", "balance", "outline-level", "min-line-width"] + DropCapChange.attributeNames
         + JustificationChange.attributeNames
         + HyphenationChange.attributeNames
 
@@ -83,6 +84,8 @@ struct ParagraphStyleChange: Equatable {
             widows = Self.lineCount(attribute, values) ?? widows
         case "keepwithnext":
             keepWithNext = values.boolean(attribute) ?? keepWithNext
+        case "keepwithprevious":
+            keepWithPrevious = values.boolean(attribute) ?? keepWithPrevious
         case "keeptogether":
             keepTogether = values.boolean(attribute) ?? keepTogether
         case "balance":
@@ -181,6 +184,7 @@ struct ParagraphStyleChange: Equatable {
         orphans = later.orphans ?? orphans
         widows = later.widows ?? widows
         keepWithNext = later.keepWithNext ?? keepWithNext
+        keepWithPrevious = later.keepWithPrevious ?? keepWithPrevious
         keepTogether = later.keepTogether ?? keepTogether
         balance = later.balance ?? balance
         outlineLevel = later.outlineLevel ?? outlineLevel
@@ -191,7 +195,10 @@ struct ParagraphStyleChange: Equatable {
     }
 
     func apply(to style: inout ParagraphStyle) {
-        if let alignment { style.alignment = alignment }
+        if let alignment {
+            style.alignment = alignment
+            style.givenDisplaySettings.insert(.alignment)
+        }
         if let direction { style.direction = direction }
         if let firstLineIndent { style.firstLineIndent = firstLineIndent }
         if let headIndent { style.headIndent = headIndent }
@@ -207,16 +214,21 @@ struct ParagraphStyleChange: Equatable {
             }
             style.lineHeight = .range(minimum: minimumLineHeight ?? minimum, maximum: maximumLineHeight ?? maximum)
         }
-        if let hyphenate { style.hyphenate = hyphenate }
+        if let hyphenate {
+            style.hyphenate = hyphenate
+            style.givenDisplaySettings.insert(.hyphenate)
+        }
         if let hangingPunctuation { style.hangingPunctuation = hangingPunctuation }
         if let tabStops { style.tabStops = tabStops }
         if let tabInterval { style.defaultTabInterval = tabInterval }
         if let orphans { style.orphans = orphans }
         if let widows { style.widows = widows }
         if let keepWithNext { style.keepWithNext = keepWithNext }
+        if let keepWithPrevious { style.keepWithPrevious = keepWithPrevious }
         if let keepTogether { style.keepTogether = keepTogether }
         if let balance {
             style.balance = balance
+            style.givenDisplaySettings.insert(.balance)
             // Balanced lines set flush: justifying them would pull their spaces apart to the
             // full measure again; and whole, as display lines are: a hyphen in a pull quote is a
             // stumble. An `align` or `hyphenate` given with `balance` still wins.

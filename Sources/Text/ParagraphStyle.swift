@@ -99,6 +99,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var widows: Int
     /// Never the last paragraph of a column: a heading goes on with what follows it.
     public var keepWithNext: Bool
+    /// Never the first paragraph of a column: it goes on with the end of the paragraph before
+    /// it (a signature with its letter, a credit with its quote).
+    public var keepWithPrevious = false
     /// The paragraph's lines stay in one column: when they would be split at a column's foot,
     /// the column ends before the paragraph (unless it is taller than a column).
     public var keepTogether: Bool
@@ -109,6 +112,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// takes at its full measure (CSS `text-wrap: balance`), and no word stands alone on its
     /// last line when another break exists.
     public var balance: Bool
+    /// Which of the settings display text changes the markup gave the paragraph itself.
+    public var givenDisplaySettings: GivenDisplaySettings = []
     /// The paragraph starts a new column or page (it is ignored at the top of one).
     public var breakBefore: ForcedBreak?
     /// The section the paragraph is set in; nil: the page's own columns.

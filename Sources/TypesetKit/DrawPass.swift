@@ -10,6 +10,8 @@ struct DrawPass {
     /// drawn or a file cannot be written. The document is let go once its pages are drawn.
     func run(_ document: consuming PreparedDocument, to outputPath: String) -> PassResult<TypesetReport> {
         let diagnostics = document.diagnostics
+        // What the layout moved to a later page is found on the pages drawn, as they pass.
+        let moved = MovedElementCheck(template: document.template, places: document.flowPlaces)
         // PNG pages are the trimmed page unless the bleed is to be shown.
         let sheet = options.format == .pdf || options.showsBleed ? options.sheet : PrintSheet()
         var layoutJSON: LayoutJSONFile?
@@ -19,17 +21,18 @@ struct DrawPass {
             let report: TypesetReport
             switch options.format {
             case .pdf:
-                let draft = try drawPDF(consume document, to: outputPath, sheet: sheet, recordingInto: layoutJSON)
+                let draft = try drawPDF(consume document, to: outputPath, sheet: sheet, recordingInto: layoutJSON, watchedBy: moved)
                 // The layout thread, its caches and the text are gone by now: the finishing
                 // step, where a run's memory peaks, has the room they had.
                 let count = try draft.finish()
-                report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics)
+                report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics + moved.warnings)
             case .png:
                 let writer = DocumentWriter(text: document.text)
                 let paths = try PagesAhead.withPages(of: document.pages()) { laidOut in
-                    try writer.writePNG(RecordedPages(laidOut, into: layoutJSON), to: outputPath, dpi: options.dpi, sheet: sheet)
+                    try writer.writePNG(RecordedPages(WatchedPages(base: laidOut, check: moved), into: layoutJSON), to: outputPath,
+                                        dpi: options.dpi, sheet: sheet)
                 }
-                report = TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: diagnostics)
+                report = TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: diagnostics + moved.warnings)
             }
             try layoutJSON?.commit()
             return PassResult(report)
@@ -42,14 +45,14 @@ struct DrawPass {
     /// Lays out and draws the document's pages into Cairo's draft of the PDF, page N + 1 laid
     /// out while page N is drawn (`PagesAhead`); the document goes when this returns.
     private func drawPDF(_ document: consuming PreparedDocument, to outputPath: String, sheet: PrintSheet,
-                         recordingInto layoutJSON: LayoutJSONFile?) throws -> PDFDraft {
+                         recordingInto layoutJSON: LayoutJSONFile?, watchedBy moved: MovedElementCheck) throws -> PDFDraft {
         let writer = DocumentWriter(text: document.text)
         // A PDF's running heads are set after its last page and laid over the pages by the
         // finishing step, so that `{pages}` needs no count first; the layout JSON records
         // each page with its heads, as PNG pages are drawn.
         let headsAfterTheLastPage = layoutJSON == nil
         return try PagesAhead.withPages(of: document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)) { laidOut in
-            try writer.draftPDF(RecordedPages(laidOut, into: layoutJSON), to: outputPath, metadata: document.metadata, sheet: sheet,
+            try writer.draftPDF(RecordedPages(WatchedPages(base: laidOut, check: moved), into: layoutJSON), to: outputPath, metadata: document.metadata, sheet: sheet,
                                 standards: options.pdfStandards, outputIntent: options.outputIntent)
         }
     }

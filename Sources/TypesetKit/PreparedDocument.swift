@@ -22,6 +22,9 @@ public struct PreparedDocument {
     public var diagnostics: [Diagnostic]
     /// The `<exclusion>`s, by page number.
     public var exclusions: [Int: [Exclusion]] = [:]
+    /// Where the elements of the flow that may move whole are written, for warnings about the
+    /// pages (`MovedElementCheck`).
+    var flowPlaces: [Int: FlowElementPlace] = [:]
     /// The library the fonts came from, kept as long as they are.
     let library: FontLibrary
     /// The page count once known (`pageCount()`).

@@ -245,6 +245,32 @@ final class KeepTogetherTests: XCTestCase {
         XCTAssertEqual(columns.flatMap(\.lines).count, 5)
     }
 
+    func testAHeadingOfSeveralLinesIsNeverSplit() throws {
+        // The issue's four-line review head split "Self-pub- / lished" across columns.
+        let head = heading("h1 words<br>h2 words<br>h3 words<br>h4 words")
+        let paragraphs = [paragraph("a", lines: 3), head, paragraph("b", lines: 4)]
+        let setter = try framesetter(paragraphs)
+        let columns = names(frames(setter, height: try height(through: "h3", paragraphs)), setter)
+        XCTAssertEqual(columns.first, ["a1", "a2", "a3"], "the head's lines go on together")
+        XCTAssertEqual(columns.dropFirst().first?.prefix(5), ["h1", "h2", "h3", "h4", "b1"])
+    }
+
+    // MARK: Keep with previous
+
+    func testASignatureGoesWithTheEndOfItsLetter() throws {
+        let setter = try framesetter([paragraph("a", lines: 6), #"<p keep-with-previous="true">s1 words</p>"#])
+        XCTAssertEqual(names(frames(setter, lines: 6), setter), [["a1", "a2", "a3", "a4"], ["a5", "a6", "s1"]],
+                       "the signature never starts a column: the letter's last lines (its widows) go with it")
+    }
+
+    func testANamedStyleKeepsWithThePrevious() throws {
+        let credit = #"<style name="credit" keep-with-previous="true" align="right"/><p style="credit">s1 words</p>"#
+        let setter = try framesetter([paragraph("a", lines: 6), credit, paragraph("b", lines: 2)])
+        XCTAssertEqual(names(frames(setter, lines: 6), setter), [["a1", "a2", "a3", "a4"], ["a5", "a6", "s1", "b1", "b2"]])
+        let off = try framesetter([paragraph("a", lines: 6), #"<p keep-with-previous="false">s1 words</p>"#])
+        XCTAssertEqual(names(frames(off, lines: 6), off), [["a1", "a2", "a3", "a4", "a5", "a6"], ["s1"]])
+    }
+
     // MARK: Space at the top of a column
 
     func testSpaceAroundParagraphsIsDroppedAtTheTopOfAColumn() throws {

@@ -157,7 +157,8 @@ final class ShapedFrameTests: FramesetterTestCase {
         XCTAssertGreaterThan(crossing, 30)
         // Bands end with their paragraph, so a few take only the left side.
         XCTAssertGreaterThan(Double(twoSided), 0.7 * Double(crossing), "text on both sides of the circle")
-        XCTAssertGreaterThan(justified, 300)
+        // (The deck, 16 pt over 11, is display text: set ragged, not justified.)
+        XCTAssertGreaterThan(justified, 280)
         // Lines in a band with a taller neighbour are measured against a taller band; all others fill exactly.
         XCTAssertGreaterThan(Double(filled), 0.98 * Double(justified), "\(filled) of \(justified) justified lines fill their fragments")
     }

@@ -38,6 +38,14 @@ final class KeepTogetherMarkupTests: XCTestCase {
         XCTAssertFalse(after.text.paragraphStyle(at: 4).keepWithNext)
     }
 
+    func testKeepWithPrevious() {
+        XCTAssertFalse(style(of: "text").keepWithPrevious)
+        XCTAssertTrue(style(of: #"<p keep-with-previous="true">— A reader, Leeds"#).keepWithPrevious)
+        XCTAssertTrue(style(of: #"<style name="signature" keep-with-previous="yes"/><p style="signature">x"#).keepWithPrevious)
+        XCTAssertFalse(style(of: #"<style name="signature" keep-with-previous="yes"/><p style="signature" keep-with-previous="false">x"#).keepWithPrevious)
+        XCTAssertFalse(onlyError(#"<p keep-with-previous="maybe">x"#).isEmpty)
+    }
+
     func testBadValues() {
         XCTAssertTrue(onlyError(#"<p orphans="2.5">x"#).contains("whole number of lines"))
         XCTAssertTrue(onlyError(#"<p widows="-1">x"#).contains("at least 0"))

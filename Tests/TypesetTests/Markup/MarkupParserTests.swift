@@ -279,7 +279,7 @@ final class MarkupParserTests: XCTestCase {
 
     func testRelativeImagePathsAreMadeAbsoluteFromTheBaseDirectory() {
         let base = TestSupport.imagesDirectory.path
-        let document = TestSupport.parse(#"<img src="rgb8.png" width="24" height="16" alt=""><img src="../images/grey8.png" width="1" height="1" alt="">"#,
+        let document = TestSupport.parse(#"<img src="rgb8.png" width="24" height="16" alt=""><img src="../images/grey8.png" width="1.5" height="1" alt="">"#,
                                          baseDirectory: base)
         XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
         XCTAssertEqual(document.text.attachments.map(\.image.path),

@@ -10,11 +10,12 @@ final class FloatPageTests: XCTestCase {
     private func layOut(_ markup: String) throws -> (PreparedDocument, [Page]) {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
-        // The pictures are blown up on purpose: their print resolution is not what is tested here.
+        // The pictures are blown up on purpose: their print resolution is not what is tested
+        // here, nor their proportions (tall and narrow to fill columns).
         options.minimumPictureResolution = 0
         let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: TestSupport.zombiesDirectory.path)
-        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [])
+        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note && !$0.message.contains(" is drawn at ") }.map(\.description), [])
         return (document, document.checkedPages())
     }
 

@@ -178,7 +178,7 @@ final class PDFTextLayerTests: XCTestCase {
     /// text after it goes back to filling (`0 Tr`). Cairo draws no path for it.
     func testOutlinedTextIsWrittenWithItsRenderingMode() throws {
         let output = try typeset("""
-        <p align="left"><font size="40" color="#ff0000" strokeColor="#0000ff">Ghoul</font> <font size="40" strokeColor="#00ff00" strokeWidth="2">Wraith</font> plain
+        <p align="left" balance="false"><font size="40" color="#ff0000" strokeColor="#0000ff">Ghoul</font> <font size="40" strokeColor="#00ff00" strokeWidth="2">Wraith</font> plain
         """)
         let streams = try contentStreams(of: output.pdf)
         let text = try XCTUnwrap(streams.last { $0.contains("TJ") })
