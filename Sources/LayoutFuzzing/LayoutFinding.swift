@@ -1,0 +1,36 @@
+import Foundation
+
+/// One thing wrong with a generated document's pages (or its run): what kind of fault it is —
+/// the key the shrinker keeps while it makes the document smaller — and the full message.
+public struct LayoutFinding: Hashable, Sendable, CustomStringConvertible {
+    public var kind: String
+    public var message: String
+
+    public init(kind: String, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// A finding whose kind is its message with what varies between documents taken out:
+    /// numbers, quoted text, rectangles, places ("page 2 frame 1 line 3").
+    public init(message: String) {
+        self.init(kind: Self.kind(of: message), message: message)
+    }
+
+    public var description: String { "[\(kind)] \(message)" }
+
+    /// The words of `message` that name the fault, without its places ("page 2 frame 1 line
+    /// 3", "character 296"), numbers, quotations and rectangles.
+    static func kind(of message: String) -> String {
+        var kind = message
+        let cuts = [#"\b(page|frame|line|lines|character|characters|part|box at character)( [\d.]+(\.\.<\d+)?)+"#,
+                    #"'[^']*'"#, #"“[^”]*”"#, #"\"[^\"]*\""#, #"\([^()]*\)"#, #"[-+]?\d+(\.\d+)?( pt)?"#]
+        for pattern in cuts {
+            kind = kind.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
+        }
+        let words = kind.split(whereSeparator: \.isWhitespace).filter { word in
+            word.contains(where: \.isLetter) && word != "fuzz"
+        }
+        return words.prefix(10).joined(separator: " ").trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+    }
+}
