@@ -8,12 +8,20 @@ import LayoutFuzzing
 //
 //   FuzzLayout [FIRST-SEED [LAST-SEED]] [--out FOLDER]
 //   FUZZ_LAYOUT_SECONDS=600 FuzzLayout     seeds from FIRST-SEED on until the time is up
+//   FuzzLayout --print SEED                 the document of SEED, as a fixture, on standard output
 //
+// A crash stops the run: the seed it printed last is the document (--print it, and go on
+// from the next seed).
 // Pages are drawn into a PDF with TYPESET_CHECK_PAGES=1, so that the page checker checks
 // every page: its `page check:` errors are findings, as every other error is.
 
 setenv("TYPESET_CHECK_PAGES", "1", 1)
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.count == 2, arguments[0] == "--print", let seed = UInt64(arguments[1]) {
+    let document = DocumentGenerator.document(seed: seed)
+    print(document.fixtureText(seed: seed, finding: LayoutFinding(kind: "none yet", message: "generated, not checked")), terminator: "")
+    exit(0)
+}
 var output = ".build/layout-fuzz-findings"
 if let flag = arguments.firstIndex(of: "--out"), flag + 1 < arguments.count {
     output = arguments[flag + 1]

@@ -55,11 +55,11 @@ public struct DocumentGenerator {
     private mutating func pageDesign() -> FuzzOptions {
         var design = FuzzOptions()
         design.columns = random.int(1 ... 5)
-        design.gutter = random.number(8 ... 18)
-        design.margin = random.number(24 ... 48, step: 4)
-        let columnWidth = random.number(70 ... 200, step: 10)
+        design.gutter = random.number(8, to: 18)
+        design.margin = random.number(24, to: 48, step: 4)
+        let columnWidth = random.number(70, to: 200, step: 10)
         design.pageWidth = min(842, Double(design.columns) * columnWidth + Double(design.columns - 1) * design.gutter + 2 * design.margin)
-        design.pageHeight = random.number(360 ... 640, step: 20)
+        design.pageHeight = random.number(360, to: 640, step: 20)
         design.fontSize = random.pick([9, 9.5, 10, 11])
         if random.chance(0.4) { design.baselineGrid = random.pick([12, 13, 14]) }
         if random.chance(0.2) { design.bleed = 9 }
@@ -85,14 +85,14 @@ public struct DocumentGenerator {
     private mutating func addExclusions() {
         let page = random.int(1 ... 2)
         if random.chance(0.5) {
-            let r = random.number(30 ... min(90, textWidth / 3))
-            let cx = random.number(options.margin ... options.pageWidth - options.margin)
-            let cy = random.number(options.margin + r ... options.pageHeight - options.margin - r)
+            let r = random.number(30, to: min(90, textWidth / 3))
+            let cx = random.number(options.margin, to: options.pageWidth - options.margin)
+            let cy = random.number(options.margin + r, to: options.pageHeight - options.margin - r)
             lines.append("<exclusion shape=\"circle\" cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(r))\" padding=\"6\" page=\"\(page)\">")
         } else {
-            let width = random.number(40 ... max(40, textWidth / 2)), height = random.number(40 ... 160)
-            let x = random.number(options.margin ... options.pageWidth - options.margin - width / 2)
-            let y = random.number(options.margin ... options.pageHeight - options.margin - height)
+            let width = random.number(40, to: max(40, textWidth / 2)), height = random.number(40, to: 160)
+            let x = random.number(options.margin, to: options.pageWidth - options.margin - width / 2)
+            let y = random.number(options.margin, to: options.pageHeight - options.margin - height)
             lines.append("<exclusion shape=\"rect\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(width))\" height=\"\(f(height))\" padding=\"4\" page=\"\(page)\">")
         }
     }
@@ -113,7 +113,7 @@ public struct DocumentGenerator {
 
     private mutating func addSection() {
         if random.chance(0.15) { return addShapedSection() }
-        let gutter = random.number(8 ... 18)
+        let gutter = random.number(8, to: 18)
         let most = max(1, min(5, Int((textWidth + gutter) / (60 + gutter))))
         let count = random.int(1 ... most)
         var tag = "<section columns=\"\(count)\" gutter=\"\(f(gutter))\""
@@ -127,7 +127,7 @@ public struct DocumentGenerator {
     }
 
     private mutating func addShapedSection() {
-        let height = random.number(120 ... min(300, textHeight), step: 10)
+        let height = random.number(120, to: min(300, textHeight), step: 10)
         lines.append("<section shape=\"\(random.pick(["circle", "ellipse"]))\" height=\"\(f(height))\">")
         (columns, gutter) = (1, options.gutter)
         lines.append("<p align=\"center\">" + prose(random.int(15 ... 60), language: .english) + "</p>")
@@ -173,8 +173,8 @@ public struct DocumentGenerator {
             attributes += " line-height=\"\(leading)\""
         }
         if random.chance(0.2) { attributes += " align=\"\(random.pick(["left", "right", "center", "justify"]))\"" }
-        if random.chance(0.15) { attributes += " indent=\"\(f(random.number(6 ... 18)))\"" }
-        if random.chance(0.1) { attributes += " space-before=\"\(f(random.number(0 ... 12)))\"" }
+        if random.chance(0.15) { attributes += " indent=\"\(f(random.number(6, to: 18)))\"" }
+        if random.chance(0.1) { attributes += " space-before=\"\(f(random.number(0, to: 12)))\"" }
         if random.chance(0.1) { attributes += " hanging-punctuation=\"true\"" }
         if random.chance(0.1) { attributes += " hyphenate=\"false\"" }
         if random.chance(0.1) { attributes += " keep-together=\"true\"" }
@@ -196,7 +196,7 @@ public struct DocumentGenerator {
 
     private mutating func addInlinePicture() {
         let picture = random.pick(FuzzPicture.all)
-        let width = random.number(16 ... min(120, columnWidth), step: 2)
+        let width = random.number(16, to: min(120, columnWidth), step: 2)
         let image = "<img src=\"\(picture.file)\" width=\"\(f(width))\" alt=\"\(picture.alt)\">"
         let before = prose(random.int(3 ... 30), language: .english), after = prose(random.int(3 ... 30), language: .english)
         let attributes = paragraphAttributes()
@@ -206,9 +206,9 @@ public struct DocumentGenerator {
 
     private mutating func addFloatedPicture() {
         let picture = random.pick(FuzzPicture.all)
-        let width = random.number(min(40, columnWidth) ... max(40, columnWidth * 0.7), step: 2)
+        let width = random.number(min(40, columnWidth), to: max(40, columnWidth * 0.7), step: 2)
         var image = "<img src=\"\(picture.file)\" alt=\"\(picture.alt)\" width=\"\(f(width))\" float=\"\(random.pick(["left", "right"]))\""
-        if random.chance(0.4) { image += " margin=\"\(f(random.number(4 ... 12)))\"" }
+        if random.chance(0.4) { image += " margin=\"\(f(random.number(4, to: 12)))\"" }
         if picture.hasAlpha && random.chance(0.5) { image += " wrap=\"contour\"" }
         if random.chance(0.2) { image += " bleed=\"true\"" }
         let attributes = paragraphAttributes()
@@ -238,7 +238,7 @@ public struct DocumentGenerator {
             width = Double(span) * columnWidth + Double(span - 1) * gutter
         }
         if ["left", "right"].contains(float) || (float.isEmpty && random.chance(0.3)) {
-            width = random.number(min(50, columnWidth) ... columnWidth, step: 2)
+            width = random.number(min(50, columnWidth), to: columnWidth, step: 2)
             tag += " width=\"\(f(width))\""
         }
         if random.chance(0.3) { tag += " background=\"#eeeeee\" padding=\"4\"" }
@@ -261,7 +261,7 @@ public struct DocumentGenerator {
         var width = columnWidth
         if !float.isEmpty { tag += " float=\"\(float)\"" }
         if ["left", "right"].contains(float) {
-            width = random.number(min(60, columnWidth) ... max(60, columnWidth * 0.7), step: 2)
+            width = random.number(min(60, columnWidth), to: max(60, columnWidth * 0.7), step: 2)
             tag += " width=\"\(f(width))\""
         } else if float == "center" {
             width = (Double(min(2, columns)) * columnWidth + gutter) / 3
@@ -290,10 +290,10 @@ public struct DocumentGenerator {
     private mutating func addTabTable() {
         let width = columnWidth
         var stops: [String] = []
-        var position = random.number(30 ... max(30, width * 0.5))
+        var position = random.number(30, to: max(30, width * 0.5))
         stops.append(f(position))
         if random.chance(0.7) {
-            position = random.number(position + 10 ... position + max(10, width * 0.4))
+            position = random.number(position + 10, to: position + max(10, width * 0.4))
             stops.append("\(f(position)) \(random.pick(["right", "center", "decimal", "left"]))")
         }
         if random.chance(0.5) { stops.append("end \(random.pick(["right", "decimal"]))") }
@@ -366,7 +366,7 @@ public struct DocumentGenerator {
             switch random.int(0 ... 14) {
             case 0: pieces.append("<i>\(text)</i>")
             case 1: pieces.append("<b>\(text)</b>")
-            case 2: pieces.append("<font size=\"\(f(random.number(8 ... 16)))\">\(text)</font>")
+            case 2: pieces.append("<font size=\"\(f(random.number(8, to: 16)))\">\(text)</font>")
             case 3: pieces.append("\(text) E = mc<sup>2</sup>")
             case 4: pieces.append("<nobr>\(prose(2, language: .english))</nobr> \(text)")
             case 5: pieces.append("\(text)<br>")

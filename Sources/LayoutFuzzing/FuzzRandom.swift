@@ -31,9 +31,10 @@ public struct FuzzRandom: RandomNumberGenerator {
         choices[int(0 ... choices.count - 1)]
     }
 
-    /// A number in `range`, rounded to `step` (so that the markup stays readable).
-    public mutating func number(_ range: ClosedRange<Double>, step: Double = 1) -> Double {
-        let steps = Int(((range.upperBound - range.lowerBound) / step).rounded(.down))
-        return range.lowerBound + Double(int(0 ... max(0, steps))) * step
+    /// A number from `lowest` to `highest`, rounded to `step` (so that the markup stays
+    /// readable); `lowest` when `highest` is below it (a page too small for the range asked).
+    public mutating func number(_ lowest: Double, to highest: Double, step: Double = 1) -> Double {
+        let steps = Int(((highest - lowest) / step).rounded(.down))
+        return lowest + Double(int(0 ... max(0, steps))) * step
     }
 }

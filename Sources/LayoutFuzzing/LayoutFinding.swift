@@ -19,11 +19,23 @@ public struct LayoutFinding: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "[\(kind)] \(message)" }
 
+    /// The crash a process's standard error reports (Swift's "Fatal error:", "Precondition
+    /// failed:" or "Assertion failed:" line), as a finding of kind `crash: …`; nil when it
+    /// reports none.
+    public init?(crashReport standardError: String) {
+        let markers = ["Fatal error:", "Precondition failed:", "Assertion failed:"]
+        guard let line = standardError.split(separator: "\n").first(where: { line in markers.contains { line.contains($0) } }),
+              let marker = markers.first(where: { line.contains($0) }),
+              let start = line.range(of: marker) else { return nil }
+        let report = String(line[start.lowerBound...])
+        self.init(kind: "crash: " + Self.kind(of: report), message: "crash: " + String(line))
+    }
+
     /// The words of `message` that name the fault, without its places ("page 2 frame 1 line
     /// 3", "character 296"), numbers, quotations and rectangles.
     static func kind(of message: String) -> String {
         var kind = message
-        let cuts = [#"\b(page|frame|line|lines|character|characters|part|box at character)( [\d.]+(\.\.<\d+)?)+"#,
+        let cuts = [#"\b(page|frame|line|lines|character|characters|part|box at character)( -?[\d.]+(\.\.<\d+)?)+"#,
                     #"'[^']*'"#, #"“[^”]*”"#, #"\"[^\"]*\""#, #"\([^()]*\)"#, #"[-+]?\d+(\.\d+)?( pt)?"#]
         for pattern in cuts {
             kind = kind.replacingOccurrences(of: pattern, with: "", options: .regularExpression)

@@ -39,7 +39,15 @@ public struct LayoutFuzzer {
     public func run(seed: UInt64) -> FuzzFailure? {
         let document = DocumentGenerator.document(seed: seed)
         guard let finding = check.findings(in: document).first else { return nil }
-        return FuzzFailure(seed: seed, finding: finding, original: document, shrunk: shrink(document, keeping: finding.kind))
+        return failure(seed: seed, document: document, finding: finding)
+    }
+
+    /// `document`'s failure with `finding`: the document shrunk, and the finding as the shrunk
+    /// document shows it (its places and numbers are those of the fixture a reader opens).
+    public func failure(seed: UInt64, document: FuzzDocument, finding: LayoutFinding) -> FuzzFailure {
+        let shrunk = shrink(document, keeping: finding.kind)
+        let shown = check.findings(in: shrunk).first { $0.kind == finding.kind } ?? finding
+        return FuzzFailure(seed: seed, finding: shown, original: document, shrunk: shrunk)
     }
 
     /// `document` made as small as it can be while it still has a finding of `kind`.

@@ -81,5 +81,8 @@ final class LayoutFindingKindTests: XCTestCase {
         XCTAssertEqual(LayoutFinding(message: "fuzz page 1 frame 0: its lines end at 318, its range at 273").kind,
                        "its lines end at its range at")
         XCTAssertNotEqual(LayoutFinding(message: "fuzz page 1 frame 4 shows nothing").kind, outside.kind)
+        let hyphen = LayoutFinding(message: "fuzz page 1 frame 0 line 0: glyph of character -1 (hyphen at a break) (x 192.91, y 25.95, "
+                                   + "5.09 × 15.10) is outside its frame (x 28.00, y 28.00, 170.00 × 504.00)")
+        XCTAssertEqual(hyphen.kind, outside.kind)
     }
 }
