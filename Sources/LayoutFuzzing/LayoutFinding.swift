@@ -19,16 +19,21 @@ public struct LayoutFinding: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "[\(kind)] \(message)" }
 
-    /// The crash a process's standard error reports (Swift's "Fatal error:", "Precondition
-    /// failed:" or "Assertion failed:" line), as a finding of kind `crash: …`; nil when it
-    /// reports none.
+    /// The crash a process's standard error reports — Swift's "Fatal error:", "Precondition
+    /// failed:" or "Assertion failed:" line, a C library's failed `assert` ("Assertion `…'
+    /// failed"), or else the backtracer's "Program crashed:" (a bad pointer, a signal) — as a
+    /// finding of kind `crash: …`; nil when it reports none.
     public init?(crashReport standardError: String) {
-        let markers = ["Fatal error:", "Precondition failed:", "Assertion failed:"]
-        guard let line = standardError.split(separator: "\n").first(where: { line in markers.contains { line.contains($0) } }),
-              let marker = markers.first(where: { line.contains($0) }),
+        let markers = ["Fatal error:", "Precondition failed:", "Assertion failed:", "Assertion `", "Program crashed:"]
+        let lines = standardError.split(separator: "\n")
+        guard let marker = markers.first(where: { marker in lines.contains { $0.contains(marker) } }),
+              let line = lines.first(where: { $0.contains(marker) }),
               let start = line.range(of: marker) else { return nil }
-        let report = String(line[start.lowerBound...])
-        self.init(kind: "crash: " + Self.kind(of: report), message: "crash: " + String(line))
+        // A C assertion names its function before the marker: "file.c:226: function: Assertion `…' failed."
+        let named = line[..<start.lowerBound].split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let function = marker == "Assertion `" ? named.last.map { "\($0): " } ?? "" : ""
+        let report = function + String(line[start.lowerBound...]).replacingOccurrences(of: #"0x[0-9a-f]+|\*"#, with: "", options: .regularExpression)
+        self.init(kind: "crash: " + Self.kind(of: report.replacingOccurrences(of: "`", with: "'")), message: "crash: " + String(line))
     }
 
     /// The words of `message` that name the fault, without its places ("page 2 frame 1 line

@@ -11,13 +11,14 @@ enum LayoutFuzzChecking {
     static var check: LayoutCheck {
         LayoutCheck(fontsDirectory: TestSupport.fontsDirectory,
                     pictureFolder: TestSupport.repositoryRoot.appendingPathComponent("Fixtures/zombies"),
-                    inspectPages: inspectPages)
+                    inspectPages: inspectPages, drawsPages: true)
     }
 
     /// The pages' check until the page checker lands: the test-side PagePropertyChecker
     /// (frames, every character once and in order, no glyph over a picture or another line,
-    /// ink inside its frame). When the page checker's `page check:` errors arrive as the run's
-    /// diagnostics, `check` passes `nil` here instead (and `drawsPages: true`): one line.
+    /// ink inside its frame). The pages are drawn too (`drawsPages`), as `typeset` draws them:
+    /// a crash in drawing is a finding, and once the page checker's `page check:` errors arrive
+    /// as the run's errors, `check` passes `nil` here instead: one line.
     static func inspectPages(_ document: PreparedDocument, _ pages: [Page]) -> [LayoutFinding] {
         var messages: [String] = []
         var checker = PagePropertyChecker(fixture: "fuzz", text: document.text, report: { messages.append($0) })
