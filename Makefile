@@ -130,7 +130,8 @@ fuzz-smoke: fuzz-build
 # The layout fuzzer's long run (docs/pipeline.md, "Hardening: the layout fuzzer"; the seeded run
 # is LayoutFuzzTests in `make test`): a release build of FuzzLayout, run from this folder, whose
 # fonts and Fixtures/zombies pictures it uses. It draws every document's pages with
-# TYPESET_CHECK_PAGES=1, so that the page checker's `page check:` errors are findings.
+# TYPESET_CHECK_PAGES=1, so that the page checker's `page check:` errors are findings; a crash is
+# written unshrunk with its report, and the run goes on from the next seed.
 FUZZ_LAYOUT_SECONDS ?= 600
 FUZZ_LAYOUT_SEEDS ?=
 
