@@ -3,6 +3,9 @@
 #   make test   install missing packages, run every test
 #   make bench  time typeset beside pdfLaTeX and Typst (a book, the fixture, start-up, hyphenation)
 #   make fuzz FUZZ_SECONDS=3600   run the libFuzzer harnesses (markup parser, whole pipeline)
+#   make fuzz-layout FUZZ_LAYOUT_SECONDS=3600   the layout fuzzer's long run: documents generated from
+#               the markup's grammar, their pages checked, each failing one shrunk into
+#               .build/layout-fuzz-findings/ (FUZZ_LAYOUT_SEEDS="FIRST LAST" for a seed range instead)
 #   make install PREFIX=/usr/local   the binary, fonts, man page and shell completions
 
 SWIFT ?= swift
@@ -22,7 +25,7 @@ PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcair
 PACKAGES_ALONE := hyphen-ru
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test test-asan test-tsan bench bench-typography bench-scaling fuzz-build fuzz fuzz-smoke install clean
+.PHONY: deps build demo test test-asan test-tsan bench bench-typography bench-scaling fuzz-build fuzz fuzz-smoke fuzz-layout install clean
 
 # $(call install-missing,packages,apt-get options): those of the packages not installed yet.
 define install-missing
@@ -123,6 +126,18 @@ fuzz: fuzz-build
 
 fuzz-smoke: fuzz-build
 	Fixtures/fuzz/run.sh 45
+
+# The layout fuzzer's long run (docs/pipeline.md, "Hardening: the layout fuzzer"; the seeded run
+# is LayoutFuzzTests in `make test`): a release build of FuzzLayout, run from this folder, whose
+# fonts and Fixtures/zombies pictures it uses. It draws every document's pages with
+# TYPESET_CHECK_PAGES=1, so that the page checker's `page check:` errors are findings; a crash is
+# written unshrunk with its report, and the run goes on from the next seed.
+FUZZ_LAYOUT_SECONDS ?= 600
+FUZZ_LAYOUT_SEEDS ?=
+
+fuzz-layout: deps
+	$(SWIFT) build -c release --product FuzzLayout
+	$(if $(FUZZ_LAYOUT_SEEDS),,FUZZ_LAYOUT_SECONDS=$(FUZZ_LAYOUT_SECONDS)) .build/release/FuzzLayout $(FUZZ_LAYOUT_SEEDS)
 
 bench-scaling: build
 	bash bench/scaling/run.sh

@@ -66,6 +66,8 @@ let package = Package(
         // libFuzzer harnesses (make fuzz); built plainly, they replay the files given to them.
         .executable(name: "FuzzMarkup", targets: ["FuzzMarkup"]),
         .executable(name: "FuzzPipeline", targets: ["FuzzPipeline"]),
+        // The layout fuzzer's long run (make fuzz-layout): generated documents, checked pages.
+        .executable(name: "FuzzLayout", targets: ["FuzzLayout"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -116,8 +118,12 @@ let package = Package(
         .target(name: "FuzzTargets", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Pages", "Render", "TypesetKit", "CQPDF"]),
         .executableTarget(name: "FuzzMarkup", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzTargets"]),
+        // The layout fuzzer (docs/pipeline.md, "Hardening: the layout fuzzer"): documents generated
+        // from the markup's grammar, their pages checked, failures shrunk.
+        .target(name: "LayoutFuzzing", dependencies: ["Diagnostics", "Pages", "Render", "TypesetKit"]),
+        .executableTarget(name: "FuzzLayout", dependencies: ["LayoutFuzzing"]),
 
-        .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "Golden", "CCairo", "CContentTokens"],
+        .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "Golden", "CCairo", "CContentTokens", "LayoutFuzzing"],
                     resources: []),
     ]
 )
