@@ -19,7 +19,10 @@ final class BoxPageTests: XCTestCase {
 
     private func layOut(_ markup: String, file: StaticString = #filePath, line: UInt = #line) throws -> (PreparedDocument, [Page]) {
         let document = try prepare(markup)
-        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.description), [], file: file, line: line)
+        // Some tests stretch a square picture into a tall portrait on purpose; the proportion
+        // warning that draws is not what they check.
+        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note && !$0.message.contains(" is drawn at ") }.map(\.description), [],
+                       file: file, line: line)
         let pages = document.checkedPages()
         var checker = PagePropertyChecker(fixture: "boxes", text: document.text)
         for page in pages { checker.check(page) }
