@@ -1,6 +1,7 @@
 import Diagnostics
 import Fonts
 import Layout
+import Markup
 import Pages
 import Render
 import Shaping
@@ -22,6 +23,9 @@ public struct PreparedDocument {
     public var diagnostics: [Diagnostic]
     /// The `<exclusion>`s, by page number.
     public var exclusions: [Int: [Exclusion]] = [:]
+    /// Where each character of the text came from in the markup, to locate what the pages'
+    /// checks find (nil: a text made without markup; its findings are not located).
+    public var sourceMap: TextSourceMap?
     /// The library the fonts came from, kept as long as they are.
     let library: FontLibrary
     /// The page count once known (`pageCount()`).

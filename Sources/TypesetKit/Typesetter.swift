@@ -107,6 +107,7 @@ public final class Typesetter {
         var prepared = PreparedDocument(text: text, fonts: headed.fonts.table, template: template, runningHeads: headed.heads,
                                         title: title, diagnostics: log.diagnostics, library: headed.fonts.library, shaper: shaper)
         prepared.exclusions = ExclusionDeclaration.byPage(document.exclusions)
+        prepared.sourceMap = document.sourceMap
         // The command line's document information wins, field by field, as for the title.
         prepared.metadata = options.metadata
         prepared.metadata.title = title
