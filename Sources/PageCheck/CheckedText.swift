@@ -5,6 +5,30 @@ import Text
 /// and which characters print (white space and format characters draw no ink).
 struct CheckedText {
     let text: AttributedText
+    /// For each character, how many white-space characters come before it: two characters are
+    /// in one word when these are equal.
+    private let wordNumbers: [Int32]
+
+    init(text: AttributedText) {
+        self.text = text
+        var numbers = [Int32](repeating: 0, count: text.length)
+        var spaces: Int32 = 0
+        for offset in 0 ..< text.length {
+            numbers[offset] = spaces
+            if Self.separatesWords(text.storage[offset]) { spaces += 1 }
+        }
+        wordNumbers = numbers
+    }
+
+    /// Whether the characters at `a` and `b` belong to different words.
+    func inDifferentWords(_ a: Int, _ b: Int) -> Bool { wordNumbers[a] != wordNumbers[b] }
+
+    private static func separatesWords(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x09, 0x0A, 0x0D, 0x20, 0xA0, 0x2028, 0x2029, 0x3000, 0x2000 ... 0x200B: return true
+        default: return false
+        }
+    }
 
     /// "'x' (character 123)"; a hyphen added at a break or a running head's glyph says so.
     func quoted(_ glyph: DrawnPage.Glyph, on page: DrawnPage) -> String {

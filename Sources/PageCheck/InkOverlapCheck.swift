@@ -1,17 +1,20 @@
 import Layout
 import Render
 
-/// "Nothing printed over anything": no glyph's ink over the ink of a glyph of another line,
-/// over a picture's visible part, or over a figure's or an aside's border.
+/// "Nothing printed over anything": no glyph's ink over the ink of a glyph of another line, or
+/// of another word of its own line (kerning and a ligature's parts overlap within a word by
+/// design; words never do), over a picture's visible part, or over a figure's or an aside's
+/// border.
 ///
 /// Ink boxes are the outlines' boxes, larger than the ink itself (a g's box spans its bowl and
 /// its tail), so two lines may overlap by a little without a mark touching: an accent over a
-/// capital reaching into the line above's descender zone under tight leading. The tolerances
-/// below say how deep two boxes may overlap; measured on every fixture's pages (see
-/// docs/pipeline.md, "The page checker").
+/// capital reaching into the line above's descender zone under tight leading. On every
+/// fixture's pages no two lines' ink boxes overlap at all (docs/pipeline.md, "The page
+/// checker"), so the tolerances are rounding's, not typography's.
 struct InkOverlapCheck {
-    /// How deep the ink boxes of two lines' glyphs may overlap.
-    static let glyphTolerance = 1.0
+    /// How deep the ink boxes of two lines' glyphs may overlap: half a point, well under a
+    /// pixel at 72 dpi.
+    static let glyphTolerance = 0.5
     /// How deep a glyph's ink box may reach into a picture's opaque part: a picture is scaled
     /// to its column, and half a point is well under a pixel at 72 dpi.
     static let pictureTolerance = 0.5
@@ -32,14 +35,19 @@ struct InkOverlapCheck {
         for index in order {
             let glyph = glyphs[index]
             active.removeAll { glyphs[$0].ink.maxY <= glyph.ink.minY + Self.glyphTolerance }
-            for other in active where glyphs[other].line != glyph.line {
-                let depth = glyph.ink.overlapDepth(glyphs[other].ink)
-                guard depth > Self.glyphTolerance else { continue }
+            for other in active {
                 let first = glyphs[other]
+                let sameLine = first.line == glyph.line
+                if sameLine {
+                    guard let a = page.documentCharacter(of: glyph), let b = page.documentCharacter(of: first),
+                          text.inDifferentWords(a, b) else { continue }
+                }
+                let depth = glyph.ink.overlapDepth(first.ink)
+                guard depth > Self.glyphTolerance else { continue }
                 found.append(PageFinding(
                     page: page.number, kind: .inkOverInk,
                     detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over glyph "
-                        + "\(text.quoted(first, on: page)) \(PageFinding.describe(first.ink)) of another line, "
+                        + "\(text.quoted(first, on: page)) \(PageFinding.describe(first.ink)) of \(sameLine ? "another word" : "another line"), "
                         + "\(String(format: "%.1f", depth)) pt deep",
                     character: page.documentCharacter(of: glyph) ?? page.documentCharacter(of: first)))
             }
