@@ -21,13 +21,16 @@ public enum FrameEnd: Hashable, Sendable {
     case boxDidNotFit(at: Int)
     /// The paragraph at this offset opens with a drop cap that did not fit: it went on with its initial.
     case initialDidNotFit(at: Int)
+    /// The line from this offset (a heading, a line with a tall picture) needs more room, with
+    /// the space above it, than the column had left, though that was more than two lines.
+    case tallerLineDidNotFit(at: Int)
 
     /// The character whose markup caused the end, when one did.
     public var cause: Int? {
         switch self {
         case .endOfText, .full: return nil
         case .forcedBreak(let at), .keptBlock(let at), .keepWithNext(let at), .widowsAndOrphans(let at),
-             .boxDidNotFit(let at), .initialDidNotFit(let at):
+             .boxDidNotFit(let at), .initialDidNotFit(let at), .tallerLineDidNotFit(let at):
             return at
         }
     }
@@ -47,6 +50,7 @@ public enum FrameEnd: Hashable, Sendable {
         case .widowsAndOrphans: return "lines went on to leave no widow or orphan"
         case .boxDidNotFit: return "a figure or aside that did not fit went on to the next column"
         case .initialDidNotFit: return "a drop cap that did not fit went on with its paragraph"
+        case .tallerLineDidNotFit: return "the next line, taller than the room left, went on to the next column"
         }
     }
 }
@@ -54,15 +58,16 @@ public enum FrameEnd: Hashable, Sendable {
 extension FrameSetting {
     /// Why a frame whose lines were set up to `position` ends there: `kept` of its `setLines`
     /// kept by the keep rules, `overflow` the first line that did not fit (nil: none was tried).
-    func frameEnd(at position: Int, keeping kept: Int, of setLines: [ColumnBreak.SetLine], lines: [Line],
+    func frameEnd(in container: Container, at position: Int, keeping kept: Int, of setLines: [ColumnBreak.SetLine], lines: [Line],
                   overflow: ColumnBreak.Overflow?) -> FrameEnd {
         if kept < lines.count {
             let moved = lines[kept].stringRange.lowerBound
             if let block = setLines[kept].keep, kept > 0, setLines[kept - 1].keep == block || overflow?.keep == block {
                 return .keptBlock(at: keptBlockStart(block, from: moved))
             }
-            if kept > 0, setLines[kept].linesBefore == 0, setLines[kept - 1].rules.keepWithNext {
-                return .keepWithNext(at: lines[kept - 1].stringRange.lowerBound)
+            // The column ends before a heading that would otherwise be left at its foot.
+            if setLines[kept].linesBefore == 0, setLines[kept].rules.keepWithNext {
+                return .keepWithNext(at: moved)
             }
             if setLines[kept].keep != nil, setLines[kept].linesBefore == 0 || lines[kept].box != nil {
                 return .keptBlock(at: moved)
@@ -78,6 +83,9 @@ extension FrameSetting {
             if overflow.startsParagraph, text.paragraphStyle(at: position).dropCap.lines > 0 {
                 return .initialDidNotFit(at: position)
             }
+            if let last = lines.last, nextLineIsTaller(at: position, than: last, roomBelowIt: container.rect.maxY) {
+                return .tallerLineDidNotFit(at: position)
+            }
             return .full
         }
         // Nothing overflowed: a paragraph that must start a new column stopped the lines, or
@@ -86,6 +94,17 @@ extension FrameSetting {
             return .forcedBreak(at: position)
         }
         return .endOfText
+    }
+
+    /// Whether the line from `position`, with the space above it, needs more room below `last`
+    /// than there is down to `foot`, more than two of `last`'s lines: a column left that short
+    /// is full for a reason (a heading's space and size, a tall picture in the line).
+    private func nextLineIsTaller(at position: Int, than last: Line, roomBelowIt foot: Double) -> Bool {
+        let paragraph = cache.paragraph(containing: position)
+        var needed = BandMetrics.expected(in: paragraph, at: position).textBottom
+        if position == paragraph.range.lowerBound { needed += paragraph.style.spaceBefore + text.paragraphStyle(at: max(0, position - 1)).spaceAfter }
+        let room = foot - (last.origin.y + last.descent + last.leading / 2)
+        return room > 2 * last.height && needed > room
     }
 
     /// The first character of kept block `block`, which holds `offset`.

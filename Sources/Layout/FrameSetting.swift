@@ -57,7 +57,7 @@ struct FrameSetting {
                                    setLines: [ColumnBreak.SetLine], overflow: ColumnBreak.Overflow?) -> Frame {
         var lines = lines, end = position
         let kept = ColumnBreak(lines: setLines, overflow: overflow, height: container.rect.height).lineCount()
-        let reason = frameEnd(at: position, keeping: kept, of: setLines, lines: lines, overflow: overflow)
+        let reason = frameEnd(in: container, at: position, keeping: kept, of: setLines, lines: lines, overflow: overflow)
         if kept < lines.count {
             end = lines[kept].stringRange.lowerBound
             lines.removeSubrange(kept...)
