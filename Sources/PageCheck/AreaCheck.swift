@@ -50,7 +50,7 @@ struct AreaCheck {
             let excess = max(rect.minX - ink.minX - sideways - overhangLeft, ink.maxX - rect.maxX - sideways - overhangRight,
                              rect.minY - ink.minY - vertical, ink.maxY - rect.maxY - vertical)
             guard excess > 0 else { continue }
-            let what = area.kind == .column ? "its column \(area.column + 1)" : "its box's text area"
+            let what = area.kind == .column ? "its column" : "its box's text area"
             found.append(PageFinding(page: page.number, kind: .outsideArea,
                                      detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(ink)) is outside \(what) "
                                         + "\(PageFinding.describe(rect)) by \(String(format: "%.1f", excess)) pt more than allowed",

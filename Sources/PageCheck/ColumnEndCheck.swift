@@ -10,11 +10,13 @@ import Render
 struct ColumnEndCheck {
     func findings(on page: DrawnPage) -> [PageFinding] {
         var found: [PageFinding] = []
+        let columnAreas = page.areas.indices.filter { page.areas[$0].kind == .column }
+        let numbers = Dictionary(uniqueKeysWithValues: zip(columnAreas, ColumnRoom.numbers(ofColumns: columnAreas.map { page.areas[$0].rect })))
         for (index, area) in page.areas.enumerated() where area.kind == .column {
             guard let end = area.end, !end.explainsRoomLeft,
                   let short = linesShort(area: index, on: page), short > ColumnRoom.linesAllowed else { continue }
             found.append(PageFinding(page: page.number, kind: .columnEndsEarly,
-                                     detail: "column \(area.column + 1) \(PageFinding.describe(area.rect)) ends \(short) lines "
+                                     detail: "column \(numbers[index] ?? 1) \(PageFinding.describe(area.rect)) ends \(short) lines "
                                         + "short of its foot, and its layout names no reason (it says it was full)",
                                      character: area.range.upperBound))
         }

@@ -17,4 +17,15 @@ public enum ColumnRoom {
         guard let step, step > 0 else { return height }
         return max(step, (height / step - 1e-6).rounded(.up) * step)
     }
+
+    /// The number of each of a page's columns within its band, from 1, for messages: the
+    /// page's frames in order, a band's beside each other with the same top.
+    static func numbers(ofColumns rects: [Rect]) -> [Int] {
+        var numbers: [Int] = []
+        for (index, rect) in rects.enumerated() {
+            let sameBand = index > 0 && abs(rects[index - 1].minY - rect.minY) < 0.5 && rects[index - 1].maxX <= rect.minX + 0.5
+            numbers.append(sameBand ? numbers[index - 1] + 1 : 1)
+        }
+        return numbers
+    }
 }

@@ -6,7 +6,7 @@ import Pages
 /// laid-out page (the page checker measures the drawn page).
 public struct EarlyColumnEnd: Hashable, Sendable {
     public var page: Int
-    /// The column's number on the page, from 1 (frames of every band counted in order).
+    /// The column's number in its band (its section's columns on the page), from 1.
     public var column: Int
     public var lines: Int
     public var end: FrameEnd
@@ -22,6 +22,7 @@ public struct EarlyColumnEnd: Hashable, Sendable {
     /// which is what its author asked for.
     public static func on(_ page: Page) -> [EarlyColumnEnd] {
         var found: [EarlyColumnEnd] = []
+        let columns = ColumnRoom.numbers(ofColumns: page.frames.map(\.container.rect))
         for (index, frame) in page.frames.enumerated() where frame.end.isWarnedOf {
             guard let last = frame.lines.last(where: { $0.box == nil }) ?? frame.lines.last else { continue }
             var bottom = frame.lines.map { $0.origin.y + $0.descent }.max() ?? frame.container.rect.minY
@@ -29,7 +30,7 @@ public struct EarlyColumnEnd: Hashable, Sendable {
             let pitch = ColumnRoom.pitch(last.height, gridStep: frame.container.baselineGrid?.step)
             let short = ColumnRoom.linesShort(foot: frame.container.rect.maxY, contentBottom: bottom, pitch: pitch)
             guard short > ColumnRoom.linesAllowed else { continue }
-            found.append(EarlyColumnEnd(page: page.number, column: index + 1, lines: short, end: frame.end,
+            found.append(EarlyColumnEnd(page: page.number, column: columns[index], lines: short, end: frame.end,
                                         character: frame.end.cause ?? frame.visibleRange.upperBound))
         }
         return found

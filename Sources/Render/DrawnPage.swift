@@ -18,8 +18,6 @@ public struct DrawnPage: Sendable {
     public struct Area: Sendable {
         public var kind: AreaKind
         public var rect: Rect
-        /// The column's index among the page's frames (from 0), for a column; -1 otherwise.
-        public var column: Int
         public var end: FrameEnd?
         /// The characters it shows.
         public var range: Range<Int>

@@ -33,9 +33,9 @@ public final class DrawnPageRecorder {
         return page
     }
 
-    func beginArea(_ kind: DrawnPage.AreaKind, rect: Rect, column: Int, frame: Frame) {
+    func beginArea(_ kind: DrawnPage.AreaKind, rect: Rect, frame: Frame) {
         guard page != nil else { return }
-        page!.areas.append(DrawnPage.Area(kind: kind, rect: rect, column: column, end: kind == .runningHead ? nil : frame.end,
+        page!.areas.append(DrawnPage.Area(kind: kind, rect: rect, end: kind == .runningHead ? nil : frame.end,
                                           range: frame.visibleRange, gridStep: frame.container.baselineGrid?.step,
                                           obstacles: frame.container.exclusions.map { exclusion in
                                               let bounds = exclusion.shape.bounds, pad = exclusion.padding

@@ -86,8 +86,8 @@ final class PageDrawer {
     private func draw(_ frames: [Frame], of source: AttributedText, marked: Bool = true, area: DrawnPage.AreaKind,
                       boxText: Rect? = nil, bledPictures: [Int: Rect] = [:], in context: OpaquePointer) throws {
         let structure = marked ? self.structure : nil
-        for (index, frame) in frames.enumerated() {
-            recorder?.beginArea(area, rect: boxText ?? frame.container.rect, column: area == .column ? index : -1, frame: frame)
+        for frame in frames {
+            recorder?.beginArea(area, rect: boxText ?? frame.container.rect, frame: frame)
             defer { recorder?.endArea() }
             for float in frame.floats {
                 switch float.content {
