@@ -56,6 +56,27 @@ struct AreaCheck {
                                         + "\(PageFinding.describe(rect)) by \(String(format: "%.1f", excess)) pt more than allowed",
                                      character: page.documentCharacter(of: glyph)))
         }
+        return found + pictureFindings(on: page, text: text)
+    }
+
+    /// Pictures past their area (a float's frame, an inline picture's column or box) or, across
+    /// columns, past the page, by more than `tolerance`: a picture is scaled to its place, so
+    /// only rounding may reach past it. One that bleeds runs off the page by design.
+    private func pictureFindings(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
+        var found: [PageFinding] = []
+        for picture in page.pictures where !picture.bleeds {
+            let area = picture.area.map { page.areas[$0] }
+            guard area?.kind != .runningHead else { continue }
+            let bounds = area?.rect ?? page.rect
+            let excess = max(bounds.minX - picture.rect.minX, picture.rect.maxX - bounds.maxX, bounds.minY - picture.rect.minY,
+                             picture.rect.maxY - bounds.maxY) - Self.tolerance
+            guard excess > 0 else { continue }
+            let what = area == nil ? "the page" : area?.kind == .column ? "its column" : "its box's text area"
+            found.append(PageFinding(page: page.number, kind: .pictureOutsideArea,
+                                     detail: "the picture at \(text.place(of: picture.anchor)) \(PageFinding.describe(picture.rect)) reaches "
+                                        + "\(String(format: "%.1f", excess)) pt past \(what) \(PageFinding.describe(bounds))",
+                                     character: picture.anchor))
+        }
         return found
     }
 }

@@ -30,9 +30,11 @@ struct ColumnEndCheck {
         let lines = page.lines.filter { $0.area == index }
         guard let last = lines.last(where: { !$0.isBox }) ?? lines.last else { return nil }
         var bottom = lines.map { $0.baseline + $0.descent }.max() ?? area.rect.minY
+        // What starts in the column fills it down to its bottom (a float too tall for the
+        // column's foot fills the rest of it: the float is then at fault, not the column).
         for rect in page.pictures.map(\.rect) + page.boxes.map(\.rect)
-        where rect.minX < area.rect.maxX && area.rect.minX < rect.maxX && rect.minY >= area.rect.minY - 1 && rect.maxY <= area.rect.maxY + 1 {
-            bottom = max(bottom, rect.maxY)
+        where rect.minX < area.rect.maxX && area.rect.minX < rect.maxX && rect.minY >= area.rect.minY - 1 && rect.minY < area.rect.maxY {
+            bottom = max(bottom, min(rect.maxY, area.rect.maxY))
         }
         let pitch = ColumnRoom.pitch(last.ascent + last.descent + last.leading, gridStep: area.gridStep)
         return ColumnRoom.linesShort(foot: area.rect.maxY, contentBottom: bottom, pitch: pitch)

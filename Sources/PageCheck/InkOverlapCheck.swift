@@ -2,9 +2,9 @@ import Layout
 import Render
 
 /// "Nothing printed over anything": no glyph's ink over the ink of a glyph of another line, or
-/// of another word of its own line (kerning and a ligature's parts overlap within a word by
-/// design; words never do), over a picture's visible part, or over a figure's or an aside's
-/// border.
+/// of another word of its own line set over it (their advances overlapping: kerning and a
+/// ligature's parts overlap within a word by design; words never do), over a picture's visible
+/// part, or over a figure's or an aside's border.
 ///
 /// Ink boxes are the outlines' boxes, larger than the ink itself (a g's box spans its bowl and
 /// its tail), so two lines may overlap by a little without a mark touching: an accent over a
@@ -38,9 +38,14 @@ struct InkOverlapCheck {
             for other in active {
                 let first = glyphs[other]
                 let sameLine = first.line == glyph.line
+                // In one line, words are set on top of each other when their glyphs' advances
+                // overlap; ink alone may reach over a neighbour by design (a big italic f's tail
+                // under a full stop that bidi puts before it).
                 if sameLine {
                     guard let a = page.documentCharacter(of: glyph), let b = page.documentCharacter(of: first),
-                          text.inDifferentWords(a, b) else { continue }
+                          text.inDifferentWords(a, b),
+                          min(glyph.advanceMaxX, first.advanceMaxX) - max(glyph.advanceMinX, first.advanceMinX) > Self.glyphTolerance
+                    else { continue }
                 }
                 let depth = glyph.ink.overlapDepth(first.ink)
                 guard depth > Self.glyphTolerance else { continue }

@@ -9,6 +9,7 @@ public struct PageFinding: Hashable, Sendable, CustomStringConvertible {
         case inkOverBorder = "ink over a border"
         case outsideArea = "ink outside its area"
         case outsidePage = "ink outside the page"
+        case pictureOutsideArea = "picture outside its area"
         case wordMissing = "word not drawn"
         case wordTwice = "word drawn twice"
         case readingOrder = "reading order"

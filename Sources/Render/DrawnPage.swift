@@ -65,6 +65,11 @@ public struct DrawnPage: Sendable {
         public var visible: [Rect]
         public var anchor: Int
         public var line: Int?
+        /// The area it was drawn in (a float's frame, an inline picture's line's); nil for a
+        /// picture across columns, which belongs to the page.
+        public var area: Int?
+        /// Whether it runs off the page by design (`bleed`): then it may reach past its area.
+        public var bleeds: Bool
     }
 
     /// A figure or an aside drawn: its rectangle, its border's four strokes (none without a

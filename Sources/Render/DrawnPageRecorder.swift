@@ -84,9 +84,9 @@ public final class DrawnPageRecorder {
         }
     }
 
-    /// A picture drawn showing `rect` (cut to `bled` where it runs off the page), opaque in
-    /// `contour`'s bands (all of it without one).
-    func picture(in rect: Rect, contour: PictureContour?, anchor: Int, inLine: Bool) {
+    /// A picture drawn showing `rect` (its bled rectangle when `bleeds`, where it runs off the
+    /// page), opaque in `contour`'s bands (all of it without one).
+    func picture(in rect: Rect, bleeds: Bool, contour: PictureContour?, anchor: Int, inLine: Bool) {
         guard page != nil else { return }
         var visible = [rect]
         if let contour, !contour.bands.isEmpty {
@@ -95,7 +95,8 @@ public final class DrawnPageRecorder {
                      width: (band.right - band.left) * rect.width, height: (band.bottom - band.top) * rect.height)
             }
         }
-        page!.pictures.append(DrawnPage.Picture(rect: rect, visible: visible, anchor: anchor, line: inLine ? (lineStack.last ?? nil) : nil))
+        page!.pictures.append(DrawnPage.Picture(rect: rect, visible: visible, anchor: anchor, line: inLine ? (lineStack.last ?? nil) : nil,
+                                                area: areaStack.last, bleeds: bleeds))
     }
 
     /// A figure or an aside drawn in `rect`, its border `borderWidth` wide inside its edge.

@@ -56,7 +56,7 @@ final class PageDrawer {
         for picture in page.pictures {
             switch picture.content {
             case .picture(let image):
-                recorder?.picture(in: picture.bled ?? picture.rect, contour: nil, anchor: picture.anchor, inLine: false)
+                recorder?.picture(in: picture.bled ?? picture.rect, bleeds: picture.bled != nil, contour: nil, anchor: picture.anchor, inLine: false)
                 try drawMarkedImage(image, anchor: picture.anchor, in: picture.rect, bled: picture.bled, in: context)
             case .box(let box): try draw(box, bled: picture.bled, in: context)
             }
@@ -92,7 +92,7 @@ final class PageDrawer {
             for float in frame.floats {
                 switch float.content {
                 case .picture(let image):
-                    recorder?.picture(in: float.bled ?? float.rect, contour: float.contour, anchor: float.anchor, inLine: false)
+                    recorder?.picture(in: float.bled ?? float.rect, bleeds: float.bled != nil, contour: float.contour, anchor: float.anchor, inLine: false)
                     try drawMarkedImage(image, anchor: float.anchor, in: float.rect, bled: float.bled, in: context)
                 case .box(let box): try draw(box, bled: float.bled, in: context)
                 }
@@ -172,7 +172,7 @@ final class PageDrawer {
             // the frame's float or the page's.
             guard let image = run.image, image.float == nil, image.spanning == nil else { return }
             let bled = bledPictures[run.stringRange.lowerBound]
-            recorder?.picture(in: bled ?? box, contour: nil, anchor: run.stringRange.lowerBound, inLine: true)
+            recorder?.picture(in: bled ?? box, bleeds: bled != nil, contour: nil, anchor: run.stringRange.lowerBound, inLine: true)
             try drawImage(image, in: box, bled: bled, in: context)
         } else {
             try drawGlyphs(run, line: line, source: source, in: context)

@@ -61,10 +61,19 @@ final class PageCheckerTests: XCTestCase {
         let shift = try XCTUnwrap(pages[0].glyphs.first { $0.character == 4 }).ink.minX - pages[0].glyphs[0].ink.minX
         for index in pages[0].glyphs.indices where (4 ..< 10).contains(pages[0].glyphs[index].character) {
             pages[0].glyphs[index].ink.origin.x -= shift
+            pages[0].glyphs[index].advanceMinX -= shift
+            pages[0].glyphs[index].advanceMaxX -= shift
         }
         let found = findings(text, pages)
         XCTAssertEqual(kinds(found), [.inkOverInk], found.map(\.description).joined(separator: "\n"))
         XCTAssertTrue(found[0].detail.contains("of another word"), found[0].detail)
+        // Ink reaching over a neighbour whose advance it does not share (an italic's tail) is
+        // no fault: the advances side by side again, the ink left where it was.
+        for index in pages[0].glyphs.indices where (4 ..< 10).contains(pages[0].glyphs[index].character) {
+            pages[0].glyphs[index].advanceMinX += shift
+            pages[0].glyphs[index].advanceMaxX += shift
+        }
+        XCTAssertFalse(kinds(findings(text, pages)).contains(.inkOverInk))
         // Within a word, glyphs overlapping as kerning makes them are no fault.
         let (kerned, drawnAsSet) = try drawn("<p>\(prose)</p>")
         var kernedPages = drawnAsSet
@@ -76,7 +85,7 @@ final class PageCheckerTests: XCTestCase {
     func testAGlyphOverAPictureOrABorderIsFound() throws {
         var (text, pages) = try drawn("<p>\(prose)</p>")
         let glyph = pages[0].glyphs[10]
-        pages[0].pictures.append(DrawnPage.Picture(rect: glyph.ink, visible: [glyph.ink], anchor: 0, line: nil))
+        pages[0].pictures.append(DrawnPage.Picture(rect: glyph.ink, visible: [glyph.ink], anchor: 0, line: nil, area: 0, bleeds: false))
         XCTAssertTrue(kinds(findings(text, pages)).contains(.inkOverPicture))
         // A contour-wrapped picture's transparent part may hold text.
         pages[0].pictures[0].visible = [Rect(x: glyph.ink.maxX + 5, y: glyph.ink.minY, width: 10, height: 10)]
@@ -100,6 +109,20 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(kinds(findings(text, pages)), [.outsideArea])
         move(toX: pages[0].rect.maxX + 5)
         XCTAssertEqual(kinds(findings(text, pages)), [.outsidePage])
+    }
+
+    /// A float too tall for the room at a column's foot runs past it; one that bleeds may.
+    func testAPictureOutsideItsColumnIsFoundUnlessItBleeds() throws {
+        var (text, pages) = try drawn("<p>\(prose)</p>")
+        let column = pages[0].areas[0].rect
+        let below = Rect(x: column.minX, y: column.maxY - 40, width: 100, height: 80)
+        // Anchored past the text's end: no character of the text's is drawn twice.
+        pages[0].pictures.append(DrawnPage.Picture(rect: below, visible: [below], anchor: text.length, line: nil, area: 0, bleeds: false))
+        let found = findings(text, pages)
+        XCTAssertEqual(kinds(found), [.pictureOutsideArea], found.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(found[0].detail.contains(" pt past its column ("), found[0].detail)
+        pages[0].pictures[0].bleeds = true
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
     }
 
     func testAWordNotDrawnDrawnTwiceOrOutOfOrderIsFound() throws {
@@ -130,7 +153,7 @@ final class PageCheckerTests: XCTestCase {
         let found = findings(text, pages)
         XCTAssertEqual(kinds(found), [.paragraphGap], found.map(\.description).joined(separator: "\n"))
         let band = Rect(x: pages[0].areas[0].rect.minX, y: pages[0].lines[moved - 1].baseline + 4, width: 20, height: 10)
-        pages[0].pictures.append(DrawnPage.Picture(rect: band, visible: [band], anchor: 0, line: nil))
+        pages[0].pictures.append(DrawnPage.Picture(rect: band, visible: [band], anchor: 0, line: nil, area: 0, bleeds: false))
         XCTAssertFalse(kinds(findings(text, pages)).contains(.paragraphGap))
     }
 
