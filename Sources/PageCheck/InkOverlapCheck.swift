@@ -72,7 +72,7 @@ struct InkOverlapCheck {
                     page: page.number, kind: .inkOverPicture,
                     detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over the picture at "
                         + "\(text.place(of: picture.anchor)) \(PageFinding.describe(part))",
-                    character: page.documentCharacter(of: glyph) ?? picture.anchor))
+                    character: page.documentCharacter(of: glyph) ?? picture.anchor, subject: picture.anchor))
             }
             for box in page.boxes {
                 guard let stroke = box.border.first(where: { $0.overlapDepth(glyph.ink) > Self.borderTolerance }) else { continue }
@@ -80,7 +80,7 @@ struct InkOverlapCheck {
                     page: page.number, kind: .inkOverBorder,
                     detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over the border of the box at "
                         + "\(text.place(of: box.anchor)) \(PageFinding.describe(stroke))",
-                    character: page.documentCharacter(of: glyph) ?? box.anchor))
+                    character: page.documentCharacter(of: glyph) ?? box.anchor, subject: box.anchor))
             }
         }
         return found

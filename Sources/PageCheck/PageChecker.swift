@@ -8,8 +8,9 @@ import Text
 /// document for every word drawn once, in reading order (`WordCoverage`). Fed the pages in
 /// order, then finished.
 public struct PageChecker {
-    /// Findings of one kind reported on one page before the rest are counted: one fault (a
-    /// picture over a paragraph) can put a hundred glyphs at fault.
+    /// Findings of one kind (and subject: the picture or box a glyph is over) reported on one
+    /// page before the rest are counted: one fault (a picture over a paragraph) can put a
+    /// hundred glyphs at fault.
     public static let findingsShownPerKind = 5
 
     private let text: CheckedText
@@ -35,19 +36,25 @@ public struct PageChecker {
         Self.shortened(words.missingWords())
     }
 
-    /// `findings` with at most `findingsShownPerKind` of each kind, the last of them saying how many more there are.
+    /// `findings` with at most `findingsShownPerKind` of each kind and subject, the last of
+    /// them saying how many more there are.
     private static func shortened(_ findings: [PageFinding]) -> [PageFinding] {
-        var byKind: [PageFinding.Kind: [PageFinding]] = [:]
-        var kinds: [PageFinding.Kind] = []
-        for finding in findings {
-            if byKind[finding.kind] == nil { kinds.append(finding.kind) }
-            byKind[finding.kind, default: []].append(finding)
+        struct Group: Hashable {
+            var kind: PageFinding.Kind
+            var subject: Int?
         }
-        return kinds.flatMap { kind -> [PageFinding] in
-            let all = byKind[kind]!
+        var byGroup: [Group: [PageFinding]] = [:]
+        var groups: [Group] = []
+        for finding in findings {
+            let group = Group(kind: finding.kind, subject: finding.subject)
+            if byGroup[group] == nil { groups.append(group) }
+            byGroup[group, default: []].append(finding)
+        }
+        return groups.flatMap { group -> [PageFinding] in
+            let all = byGroup[group]!
             guard all.count > findingsShownPerKind else { return all }
             var shown = Array(all.prefix(findingsShownPerKind))
-            shown[shown.count - 1].detail += " (and \(all.count - findingsShownPerKind) more of this kind on the page)"
+            shown[shown.count - 1].detail += " (and \(all.count - findingsShownPerKind) more like it on the page)"
             return shown
         }
     }

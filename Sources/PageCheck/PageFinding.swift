@@ -24,12 +24,17 @@ public struct PageFinding: Hashable, Sendable, CustomStringConvertible {
     public var detail: String
     /// The character at fault (its markup locates the finding); nil when none is known.
     public var character: Int?
+    /// What the finding is about beside the glyph at fault, when that is a thing of its own (the
+    /// picture or the box a glyph is over, by its character): findings are shown a few per kind
+    /// and subject, so that each picture printed over is named.
+    public var subject: Int?
 
-    public init(page: Int, kind: Kind, detail: String, character: Int?) {
+    public init(page: Int, kind: Kind, detail: String, character: Int?, subject: Int? = nil) {
         self.page = page
         self.kind = kind
         self.detail = detail
         self.character = character
+        self.subject = subject
     }
 
     /// "page 3: ink over a picture: …", the message of the `page check:` error.
