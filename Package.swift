@@ -104,7 +104,9 @@ let package = Package(
         // HarfBuzz: the fonts typeset writes its text in are subset with hb-subset (PDFEmbeddedFonts).
         .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CContentTokens", "CZlib", "CDeflate", "CHarfBuzz"],
                 swiftSettings: optimizedInDebugBuilds),
-        .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render", "CMalloc"]),
+        // What was drawn on each page checked for overprinting, holes and lost words (the page checker).
+        .target(name: "PageCheck", dependencies: ["Text", "Layout", "Pages", "Render"], swiftSettings: optimizedInDebugBuilds),
+        .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render", "PageCheck", "CMalloc"]),
         .target(name: "Golden", dependencies: ["Diagnostics", "Render", "TypesetKit"]),
         .executableTarget(name: "TypesetCLI", dependencies: [
             "TypesetKit",
@@ -123,7 +125,7 @@ let package = Package(
         .target(name: "LayoutFuzzing", dependencies: ["Diagnostics", "Pages", "Render", "TypesetKit"]),
         .executableTarget(name: "FuzzLayout", dependencies: ["LayoutFuzzing"]),
 
-        .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "Golden", "CCairo", "CContentTokens", "LayoutFuzzing"],
+        .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "Golden", "PageCheck", "CCairo", "CContentTokens", "LayoutFuzzing"],
                     resources: []),
     ]
 )

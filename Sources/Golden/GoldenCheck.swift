@@ -36,16 +36,18 @@ public struct GoldenCheck: Sendable {
     public func check(inputPath: String, options: TypesetOptions) throws -> GoldenCheckReport {
         let document = try Typesetter(options: options).prepare(fileAt: inputPath)
         var results: [GoldenPageResult] = []
+        let checks = PageCheckRun(of: document, checksPages: options.checksPages)
         let pages = try failingAsDocument(document) {
             try files.removeEarlierDiffs()
-            return try forEachPage(of: document, dpi: options.dpi) { page, actual in
+            return try forEachPage(of: document, dpi: options.dpi, checks: checks) { page, actual in
                 results.append(try compare(page: page, actual: actual))
             }
         }
         for page in files.goldenPages() where !pages.contains(page) {
             results.append(GoldenPageResult(page: page, goldenPath: files.goldenPath(page: page), outcome: .extraGolden))
         }
-        return GoldenCheckReport(pageCount: pages.count, pages: results, diagnostics: document.diagnostics)
+        return GoldenCheckReport(pageCount: pages.count, pages: results,
+                                 diagnostics: document.diagnostics + checks.warnings + checks.errors)
     }
 
     /// Approves the document's pages as they render now: writes the goldens that are missing
@@ -55,9 +57,10 @@ public struct GoldenCheck: Sendable {
     public func update(inputPath: String, options: TypesetOptions) throws -> GoldenUpdateReport {
         let document = try Typesetter(options: options).prepare(fileAt: inputPath)
         var changes: [GoldenChange] = []
+        let checks = PageCheckRun(of: document, checksPages: options.checksPages)
         let pages = try failingAsDocument(document) {
             try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
-            let pages = try forEachPage(of: document, dpi: options.dpi) { page, actual in
+            let pages = try forEachPage(of: document, dpi: options.dpi, checks: checks) { page, actual in
                 let path = files.goldenPath(page: page)
                 let kind: GoldenChange.Kind
                 if !FileManager.default.fileExists(atPath: path) {
@@ -80,7 +83,8 @@ public struct GoldenCheck: Sendable {
             try files.removeEarlierDiffs()
             return pages
         }
-        return GoldenUpdateReport(pageCount: pages.count, changes: changes, diagnostics: document.diagnostics)
+        return GoldenUpdateReport(pageCount: pages.count, changes: changes,
+                                  diagnostics: document.diagnostics + checks.warnings + checks.errors)
     }
 
     private func compare(page: Int, actual: RasterImage) throws -> GoldenPageResult {
@@ -115,17 +119,19 @@ public struct GoldenCheck: Sendable {
         return path
     }
 
-    /// Renders the pages one at a time, letting each go before the next; returns their numbers.
-    private func forEachPage(of document: PreparedDocument, dpi: Double,
+    /// Renders the pages one at a time, letting each go before the next, each told to
+    /// `checks` as it is laid out and drawn; returns their numbers.
+    private func forEachPage(of document: PreparedDocument, dpi: Double, checks: PageCheckRun,
                              _ body: (_ page: Int, _ actual: RasterImage) throws -> Void) throws -> Set<Int> {
         var numbers: Set<Int> = []
         // Page N + 1 is laid out while page N is drawn and compared.
         try PagesAhead.withPages(of: document.pages()) { pages in
-            try DocumentWriter(text: document.text).rasterize(pages, dpi: dpi) { page, actual in
+            try checks.watching(DocumentWriter(text: document.text)).rasterize(pages.lazy.map(checks.laidOut), dpi: dpi) { page, actual in
                 numbers.insert(page.number)
                 try body(page.number, actual)
             }
         }
+        checks.finish()
         return numbers
     }
 

@@ -12,6 +12,8 @@ public struct Frame: Sendable {
     public var text: AttributedText
     /// Floated pictures placed in the frame, the lines flowing round them.
     public var floats: [PlacedFloat] = []
+    /// Why its lines stop where they do (see FrameEnd).
+    public var end: FrameEnd = .endOfText
 
     public var lineOrigins: [Point] { lines.map(\.origin) }
 

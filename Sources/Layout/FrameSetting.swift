@@ -57,11 +57,14 @@ struct FrameSetting {
                                    setLines: [ColumnBreak.SetLine], overflow: ColumnBreak.Overflow?) -> Frame {
         var lines = lines, end = position
         let kept = ColumnBreak(lines: setLines, overflow: overflow, height: container.rect.height).lineCount()
+        let reason = frameEnd(in: container, at: position, keeping: kept, of: setLines, lines: lines, overflow: overflow)
         if kept < lines.count {
             end = lines[kept].stringRange.lowerBound
             lines.removeSubrange(kept...)
         }
-        return Frame(container: container, lines: lines, visibleRange: index ..< end, text: text)
+        var frame = Frame(container: container, lines: lines, visibleRange: index ..< end, text: text)
+        frame.end = reason
+        return frame
     }
 
     /// The break ending the line at `position`, placed at `tabs`: from the paragraph's optimal

@@ -10,9 +10,25 @@ import Text
 /// the file it rewrites: some 18 MB for the 7 MB KJV book.)
 public struct DocumentWriter {
     public var text: AttributedText
+    /// Given what was drawn on each of the document's pages, as it is drawn (`DrawnPage`), for
+    /// the page checker; nil: nothing is recorded. A page of running heads alone is not told.
+    public var pageDrawn: ((DrawnPage) throws -> Void)?
 
     public init(text: AttributedText) {
         self.text = text
+    }
+
+    /// A drawer for the pages, recording what it draws when `pageDrawn` asks for it.
+    private func makeDrawer() -> PageDrawer {
+        let drawer = PageDrawer(text: text)
+        if pageDrawn != nil { drawer.recorder = DrawnPageRecorder() }
+        return drawer
+    }
+
+    /// `pageDrawn` told what `drawer` drew on the page it last drew.
+    private func tellDrawn(by drawer: PageDrawer) throws {
+        guard let pageDrawn, let page = drawer.recorder?.endPage() else { return }
+        try pageDrawn(page)
     }
 
     /// Writes every page of `pages` into one PDF at `path`, each on a sheet as `sheet` says.
@@ -96,7 +112,7 @@ public struct DocumentWriter {
         }
         setMetadata(metadata, on: surface)
         let context = cairo_create(surface)!
-        let drawer = PageDrawer(text: text)
+        let drawer = makeDrawer()
         drawer.annotatesLinks = true
         let structure = StructureRecorder(text: text, language: metadata.language)
         drawer.structure = structure
@@ -122,6 +138,7 @@ public struct DocumentWriter {
                     drawer.structure = nil
                     drawer.textLayer = nil
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
+                    _ = drawer.recorder?.endPage()
                     drawn.runningHeads.append((page: page.number - 1, heads: drawn.sizes.count + drawn.runningHeads.count))
                 } else {
                     guard drawn.runningHeads.isEmpty else {
@@ -132,6 +149,7 @@ public struct DocumentWriter {
                     textLayer.beginPage(sheetHeight: media.size.height, origin: Point(x: origin, y: origin))
                     structure.beginPage()
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
+                    try tellDrawn(by: drawer)
                     try textLayer.endPage(firstMCID: structure.endPage(in: context))
                     outline.addBookmarks(startingOn: page, pageIndex: drawn.sizes.count + 1, sheetMargin: sheet.margin, to: surface)
                     drawn.sizes.append(page.size)
@@ -192,13 +210,14 @@ public struct DocumentWriter {
     public func writePNG<S: Sequence>(_ pages: S, to path: String, dpi: Double,
                                       sheet: PrintSheet = PrintSheet()) throws -> [String] where S.Element == Page {
         let base = PNGPageNames.base(of: path)
-        let drawer = PageDrawer(text: text)
+        let drawer = makeDrawer()
         var written: [AtomicFile] = []
         do {
             for page in pages {
                 let file = try AtomicFile(destination: PNGPageNames.pageFile(page.number, base: base))
                 let surface = try renderImage(page, drawer: drawer, dpi: dpi, sheet: sheet)
                 defer { cairo_surface_destroy(surface) }
+                try tellDrawn(by: drawer)
                 try PNGStream.write(surface, into: file)
                 written.append(file)
             }
@@ -220,8 +239,10 @@ public struct DocumentWriter {
 
     /// Renders one page on white at `dpi`, as the PNG output would show it.
     public func rasterize(_ page: Page, dpi: Double) throws -> RasterImage {
-        let surface = try renderImage(page, drawer: PageDrawer(text: text), dpi: dpi)
+        let drawer = makeDrawer()
+        let surface = try renderImage(page, drawer: drawer, dpi: dpi)
         defer { cairo_surface_destroy(surface) }
+        try tellDrawn(by: drawer)
         return RasterImage(surface: surface)
     }
 
@@ -229,11 +250,30 @@ public struct DocumentWriter {
     public func rasterize<S: Sequence>(_ pages: S, dpi: Double, _ body: (Page, RasterImage) throws -> Void) throws
         where S.Element == Page {
         // One drawer for all the pages: its faces and Cairo's caches of their glyphs serve them all.
-        let drawer = PageDrawer(text: text)
+        let drawer = makeDrawer()
         for page in pages {
             let surface = try renderImage(page, drawer: drawer, dpi: dpi)
             defer { cairo_surface_destroy(surface) }
+            try tellDrawn(by: drawer)
             try body(page, RasterImage(surface: surface))
+        }
+    }
+
+    /// Draws each page of `pages` where nothing is kept (a surface of one pixel) and hands
+    /// what was drawn on it (`DrawnPage`) to `body`, one at a time: the pages a test lays out,
+    /// checked as they would be drawn.
+    public func recordDrawn<S: Sequence>(_ pages: S, _ body: (Page, DrawnPage) throws -> Void) throws where S.Element == Page {
+        let drawer = PageDrawer(text: text)
+        let recorder = DrawnPageRecorder()
+        drawer.recorder = recorder
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
+        defer { cairo_surface_destroy(surface) }
+        for page in pages {
+            let context = cairo_create(surface)!
+            defer { cairo_destroy(context) }
+            try drawer.draw(page, in: context)
+            try checkStatus(context)
+            if let drawn = recorder.endPage() { try body(page, drawn) }
         }
     }
 

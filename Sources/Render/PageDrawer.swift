@@ -16,6 +16,8 @@ final class PageDrawer {
     private var glyphBuffer: [cairo_glyph_t] = []
     private var runText = RunTextClusters()
 
+    /// Records what is drawn on each page, for the page checker; nil: nothing is recorded.
+    var recorder: DrawnPageRecorder?
     /// Whether links get link annotations (PDF only: pictures cannot be clicked).
     var annotatesLinks = false
     /// Marks the document's text and pictures as tagged content and records what each piece
@@ -43,6 +45,7 @@ final class PageDrawer {
             colorGlyphs.endPage()
             repeatedPictures.endPage()
         }
+        recorder?.beginPage(number: page.number, size: page.size)
         // Sections' tints first: everything else on the page stands on them. Decoration, not
         // the document's content: an artifact, as a box's background is.
         if !page.tints.isEmpty {
@@ -53,35 +56,43 @@ final class PageDrawer {
         for picture in page.pictures {
             switch picture.content {
             case .picture(let image):
+                recorder?.picture(in: picture.bled ?? picture.rect, bleeds: picture.bled != nil, contour: nil, anchor: picture.anchor, inLine: false)
                 try drawMarkedImage(image, anchor: picture.anchor, in: picture.rect, bled: picture.bled, in: context)
             case .box(let box): try draw(box, bled: picture.bled, in: context)
             }
         }
         if !page.rules.isEmpty {
             structure?.beginCairoArtifact(in: context)
-            for rule in page.rules { drawRule(rule, in: context) }
+            for rule in page.rules {
+                recorder?.rule(x: rule.x, top: rule.top, bottom: rule.bottom, width: rule.style.width)
+                drawRule(rule, in: context)
+            }
             structure?.end(in: context)
         }
-        try draw(page.frames, of: text, in: context)
+        try draw(page.frames, of: text, area: .column, in: context)
         if let furniture = page.furniture {
             // The running heads' runs index their own text, not the document's: they are
             // not the document's content, and are marked as an artifact.
             structure?.beginArtifact(in: context)
-            try draw(furniture.frames, of: furniture.text, marked: false, in: context)
+            try draw(furniture.frames, of: furniture.text, marked: false, area: .runningHead, in: context)
             structure?.end(in: context)
         }
     }
 
-    /// Draws `frames`, whose runs index `source`; `marked`: as the document's tagged content.
+    /// Draws `frames`, whose runs index `source`, set in `area` (the box's text area for a
+    /// box's frames, else each frame's rectangle); `marked`: as the document's tagged content.
     /// The pictures in the lines of a box that bleeds are drawn out to `bledPictures`
     /// (`PlacedBox.bledPictures`), where layout put them.
-    private func draw(_ frames: [Frame], of source: AttributedText, marked: Bool = true,
-                      bledPictures: [Int: Rect] = [:], in context: OpaquePointer) throws {
+    private func draw(_ frames: [Frame], of source: AttributedText, marked: Bool = true, area: DrawnPage.AreaKind,
+                      boxText: Rect? = nil, bledPictures: [Int: Rect] = [:], in context: OpaquePointer) throws {
         let structure = marked ? self.structure : nil
         for frame in frames {
+            recorder?.beginArea(area, rect: boxText ?? frame.container.rect, frame: frame)
+            defer { recorder?.endArea() }
             for float in frame.floats {
                 switch float.content {
                 case .picture(let image):
+                    recorder?.picture(in: float.bled ?? float.rect, bleeds: float.bled != nil, contour: float.contour, anchor: float.anchor, inLine: false)
                     try drawMarkedImage(image, anchor: float.anchor, in: float.rect, bled: float.bled, in: context)
                 case .box(let box): try draw(box, bled: float.bled, in: context)
                 }
@@ -106,8 +117,16 @@ final class PageDrawer {
     /// Draws `line`, its pieces marked in `structure` when it is given.
     private func draw(_ line: Line, of source: AttributedText, structure: StructureRecorder?,
                       bledPictures: [Int: Rect], in context: OpaquePointer) throws {
+        recorder?.beginLine(line)
         if let box = line.box { try draw(box, in: context) }
         if let initial = line.initial {
+            if let recorder {
+                initial.glyphIDs.withUnsafeBufferPointer { ids in
+                    recorder.glyphs(ids, font: initial.font, size: initial.size, scale: 1, advances: { _ in 0 },
+                                    origin: { Point(x: line.origin.x + initial.positions[$0].x, y: line.origin.y + initial.positions[$0].y) },
+                                    character: { _ in initial.stringRange.lowerBound })
+                }
+            }
             structure?.beginText(at: initial.hiddenRange.lowerBound, link: nil,
                                  language: line.runs.first?.attributes.language ?? "", in: context)
             // Read with the line's first shown character (see RunTextClusters), when it shows one.
@@ -152,7 +171,9 @@ final class PageDrawer {
             // A floated or spanning picture's anchor draws nothing: the picture is
             // the frame's float or the page's.
             guard let image = run.image, image.float == nil, image.spanning == nil else { return }
-            try drawImage(image, in: box, bled: bledPictures[run.stringRange.lowerBound], in: context)
+            let bled = bledPictures[run.stringRange.lowerBound]
+            recorder?.picture(in: bled ?? box, bleeds: bled != nil, contour: nil, anchor: run.stringRange.lowerBound, inLine: true)
+            try drawImage(image, in: box, bled: bled, in: context)
         } else {
             try drawGlyphs(run, line: line, source: source, in: context)
         }
@@ -210,6 +231,7 @@ final class PageDrawer {
     /// border, then its text.
     private func draw(_ box: PlacedBox, bled: Rect? = nil, in context: OpaquePointer) throws {
         let rect = box.rect
+        recorder?.box(rect, borderWidth: box.style.border?.width, anchor: box.box.range.lowerBound)
         let decorated = box.style.background != nil || box.style.border != nil
         if decorated {
             structure?.beginCairoArtifact(in: context)
@@ -225,7 +247,8 @@ final class PageDrawer {
             cairo_stroke(context)
         }
         if decorated { structure?.end(in: context) }
-        try draw(box.frames, of: text, bledPictures: box.bledPictures, in: context)
+        try draw(box.frames, of: text, area: .box, boxText: PlacedBox.textRect(of: rect, style: box.style),
+                 bledPictures: box.bledPictures, in: context)
     }
 
     /// `rect` filled with `color`: a box's background, a section's tint.
@@ -290,6 +313,7 @@ final class PageDrawer {
     private func drawGlyphs(_ run: GlyphRun, line: Line, source: AttributedText, in context: OpaquePointer) throws {
         guard !run.glyphIDs.isEmpty else { return }
         glyphBuffer.refill(with: run, at: line.origin)
+        if let recorder { record(run, in: recorder) }
         runText.fill(for: run, text: source, initial: line.initial)
         if let textLayer, textLayer.canDraw(run) {
             structure?.willDrawInLayer(at: run.stringRange.lowerBound, in: context)
@@ -329,6 +353,17 @@ final class PageDrawer {
             cairo_set_line_width(context, stroke.widthFraction * run.fontSize)
             cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
             cairo_stroke(context)
+        }
+    }
+
+    /// The run's glyphs (in `glyphBuffer`, where they are drawn) told to `recorder`.
+    private func record(_ run: GlyphRun, in recorder: DrawnPageRecorder) {
+        run.glyphIDs.withUnsafeBufferPointer { ids in
+            glyphBuffer.withUnsafeBufferPointer { drawn in
+                recorder.glyphs(UnsafeBufferPointer(rebasing: ids[..<drawn.count]), font: run.font, size: run.fontSize, scale: run.horizontalScale,
+                                advances: { run.advances[$0] }, origin: { Point(x: drawn[$0].x, y: drawn[$0].y) },
+                                character: { run.clusters[$0] })
+            }
         }
     }
 

@@ -1,5 +1,7 @@
 import Diagnostics
+import Foundation
 import Render
+import Text
 
 /// Pass 6: the pages drawn into the output as they are laid out, and the layout JSON recorded
 /// from the same pages when the options ask for it.
@@ -7,11 +9,12 @@ struct DrawPass {
     var options: TypesetOptions
 
     /// The report of what was written; an error (and nothing written) when a page cannot be
-    /// drawn or a file cannot be written. The document is let go once its pages are drawn.
+    /// drawn or a file cannot be written, or when the pages are checked (`PageChecking`) and a
+    /// check fails. The document is let go once its pages are drawn. Columns that end early
+    /// are warned of (`EarlyColumnEnd`).
     func run(_ document: consuming PreparedDocument, to outputPath: String) -> PassResult<TypesetReport> {
         let diagnostics = document.diagnostics
-        // What the layout moved to a later page is found on the pages drawn, as they pass.
-        let moved = MovedElementCheck(template: document.template, places: document.flowPlaces)
+        let checks = PageCheckRun(of: document, checksPages: options.checksPages)
         // PNG pages are the trimmed page unless the bleed is to be shown.
         let sheet = options.format == .pdf || options.showsBleed ? options.sheet : PrintSheet()
         var layoutJSON: LayoutJSONFile?
@@ -21,18 +24,30 @@ struct DrawPass {
             let report: TypesetReport
             switch options.format {
             case .pdf:
-                let draft = try drawPDF(consume document, to: outputPath, sheet: sheet, recordingInto: layoutJSON, watchedBy: moved)
+                let draft = try drawPDF(consume document, to: outputPath, sheet: sheet, recordingInto: layoutJSON, checks: checks)
+                checks.finish()
+                guard checks.errors.isEmpty else {
+                    draft.discard()
+                    layoutJSON?.discard()
+                    return PassResult(nil, diagnostics: checks.warnings + checks.errors)
+                }
                 // The layout thread, its caches and the text are gone by now: the finishing
                 // step, where a run's memory peaks, has the room they had.
                 let count = try draft.finish()
-                report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics + moved.warnings)
+                report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics + checks.warnings)
             case .png:
-                let writer = DocumentWriter(text: document.text)
+                let writer = checks.watching(DocumentWriter(text: document.text))
                 let paths = try PagesAhead.withPages(of: document.pages()) { laidOut in
-                    try writer.writePNG(RecordedPages(WatchedPages(base: laidOut, check: moved), into: layoutJSON), to: outputPath,
+                    try writer.writePNG(RecordedPages(laidOut.lazy.map(checks.laidOut), into: layoutJSON), to: outputPath,
                                         dpi: options.dpi, sheet: sheet)
                 }
-                report = TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: diagnostics + moved.warnings)
+                checks.finish()
+                guard checks.errors.isEmpty else {
+                    for path in paths { unlink(path) }
+                    layoutJSON?.discard()
+                    return PassResult(nil, diagnostics: checks.warnings + checks.errors)
+                }
+                report = TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: diagnostics + checks.warnings)
             }
             try layoutJSON?.commit()
             return PassResult(report)
@@ -45,14 +60,14 @@ struct DrawPass {
     /// Lays out and draws the document's pages into Cairo's draft of the PDF, page N + 1 laid
     /// out while page N is drawn (`PagesAhead`); the document goes when this returns.
     private func drawPDF(_ document: consuming PreparedDocument, to outputPath: String, sheet: PrintSheet,
-                         recordingInto layoutJSON: LayoutJSONFile?, watchedBy moved: MovedElementCheck) throws -> PDFDraft {
-        let writer = DocumentWriter(text: document.text)
+                         recordingInto layoutJSON: LayoutJSONFile?, checks: PageCheckRun) throws -> PDFDraft {
+        let writer = checks.watching(DocumentWriter(text: document.text))
         // A PDF's running heads are set after its last page and laid over the pages by the
         // finishing step, so that `{pages}` needs no count first; the layout JSON records
         // each page with its heads, as PNG pages are drawn.
         let headsAfterTheLastPage = layoutJSON == nil
         return try PagesAhead.withPages(of: document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)) { laidOut in
-            try writer.draftPDF(RecordedPages(WatchedPages(base: laidOut, check: moved), into: layoutJSON), to: outputPath, metadata: document.metadata, sheet: sheet,
+            try writer.draftPDF(RecordedPages(laidOut.lazy.map(checks.laidOut), into: layoutJSON), to: outputPath, metadata: document.metadata, sheet: sheet,
                                 standards: options.pdfStandards, outputIntent: options.outputIntent)
         }
     }

@@ -17,7 +17,7 @@ import Text
 ///
 /// It reports and changes nothing: where elements go is the layout's business. Each element is
 /// reported once, at the markup that made it. The pages are looked at in order, as they pass
-/// (`WatchedPages`); only their text ranges and the room under their frames are kept.
+/// (`PageCheckRun`); only their text ranges and the room under their frames are kept.
 final class MovedElementCheck {
     /// Room under the text that counts as left empty: two of its lines, as a column ending that
     /// much early is worth a word.

@@ -1,6 +1,7 @@
 import Diagnostics
 import Fonts
 import Layout
+import Markup
 import Pages
 import Render
 import Shaping
@@ -25,6 +26,9 @@ public struct PreparedDocument {
     /// Where the elements of the flow that may move whole are written, for warnings about the
     /// pages (`MovedElementCheck`).
     var flowPlaces: [Int: FlowElementPlace] = [:]
+    /// Where each character of the text came from in the markup, to locate what the pages'
+    /// checks find (nil: a text made without markup; its findings are not located).
+    public var sourceMap: TextSourceMap?
     /// The library the fonts came from, kept as long as they are.
     let library: FontLibrary
     /// The page count once known (`pageCount()`).

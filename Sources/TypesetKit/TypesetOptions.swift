@@ -57,5 +57,9 @@ public struct TypesetOptions: Sendable {
 
     public static let defaultFontFamily = "TeX Gyre Pagella"
 
+    /// Whether every page drawn is checked (`PageChecking`): a fault found is an error, and the
+    /// document fails. On in debug builds, off in release builds, unless `TYPESET_CHECK_PAGES` says.
+    public var checksPages = PageChecking.isOn()
+
     public init() {}
 }

@@ -109,6 +109,7 @@ public final class Typesetter {
                                         title: title, diagnostics: log.diagnostics, library: headed.fonts.library, shaper: shaper)
         prepared.exclusions = ExclusionDeclaration.byPage(document.exclusions)
         prepared.flowPlaces = FlowElementPlace.find(in: text, document: document)
+        prepared.sourceMap = document.sourceMap
         // The command line's document information wins, field by field, as for the title.
         prepared.metadata = options.metadata
         prepared.metadata.title = title

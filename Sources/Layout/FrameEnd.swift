@@ -1,0 +1,124 @@
+import Text
+
+/// Why a frame's lines stop where they do: a value the frame returns with its lines, so that
+/// a column that ends short of its foot can be explained (a located warning) or, when nothing
+/// explains it, reported as a fault (the page checker). Each reason that moved something on
+/// names the character that moved: where the markup that caused it is.
+public enum FrameEnd: Hashable, Sendable {
+    /// The text ran out, or the range the frame was asked to set (a section's end).
+    case endOfText
+    /// The next line did not fit below the last: the column is full.
+    case full
+    /// The paragraph at this offset must start a new column or page (`<columnbreak>`, `<pagebreak>`).
+    case forcedBreak(at: Int)
+    /// The kept block (`<keep>`, `keep-together`) starting at this offset went on whole to the next column.
+    case keptBlock(at: Int)
+    /// The paragraph at this offset keeps with the next (a heading) and went on with it.
+    case keepWithNext(at: Int)
+    /// Lines from this offset went on so that no widow or orphan is left.
+    case widowsAndOrphans(at: Int)
+    /// The figure or aside kept in the column, starting at this offset, did not fit below the text.
+    case boxDidNotFit(at: Int)
+    /// The paragraph at this offset opens with a drop cap that did not fit: it went on with its initial.
+    case initialDidNotFit(at: Int)
+    /// The line from this offset (a heading, a line with a tall picture) needs more room, with
+    /// the space above it, than the column had left, though that was more than two lines.
+    case tallerLineDidNotFit(at: Int)
+
+    /// The character whose markup caused the end, when one did.
+    public var cause: Int? {
+        switch self {
+        case .endOfText, .full: return nil
+        case .forcedBreak(let at), .keptBlock(let at), .keepWithNext(let at), .widowsAndOrphans(let at),
+             .boxDidNotFit(let at), .initialDidNotFit(let at), .tallerLineDidNotFit(let at):
+            return at
+        }
+    }
+
+    /// Whether the reason accounts for room left at the column's foot: every reason but a
+    /// full column, which leaves none worth a line.
+    public var explainsRoomLeft: Bool { self != .full }
+
+    /// The reason in a few words, for a warning ("column 2 of page 3 ends 7 lines early: …").
+    public var reason: String {
+        switch self {
+        case .endOfText: return "the text (or its section) ends"
+        case .full: return "no reason (the next line was found not to fit)"
+        case .forcedBreak: return "a column or page break"
+        case .keptBlock: return "a kept block that did not fit went on to the next column"
+        case .keepWithNext: return "a paragraph kept with the next went on with it"
+        case .widowsAndOrphans: return "lines went on to leave no widow or orphan"
+        case .boxDidNotFit: return "a figure or aside that did not fit went on to the next column"
+        case .initialDidNotFit: return "a drop cap that did not fit went on with its paragraph"
+        case .tallerLineDidNotFit: return "the next line, taller than the room left, went on to the next column"
+        }
+    }
+}
+
+extension FrameSetting {
+    /// Why a frame whose lines were set up to `position` ends there: `kept` of its `setLines`
+    /// kept by the keep rules, `overflow` the first line that did not fit (nil: none was tried).
+    func frameEnd(in container: Container, at position: Int, keeping kept: Int, of setLines: [ColumnBreak.SetLine], lines: [Line],
+                  overflow: ColumnBreak.Overflow?) -> FrameEnd {
+        if kept < lines.count {
+            let moved = lines[kept].stringRange.lowerBound
+            if let block = setLines[kept].keep, kept > 0, setLines[kept - 1].keep == block || overflow?.keep == block {
+                return .keptBlock(at: keptBlockStart(block, from: moved))
+            }
+            // The column ends before a heading that would otherwise be left at its foot.
+            if setLines[kept].linesBefore == 0, setLines[kept].rules.keepWithNext {
+                return .keepWithNext(at: moved)
+            }
+            if setLines[kept].keep != nil, setLines[kept].linesBefore == 0 || lines[kept].box != nil {
+                return .keptBlock(at: moved)
+            }
+            return .widowsAndOrphans(at: moved)
+        }
+        guard position < text.length else { return .endOfText }
+        if let overflow {
+            if settingBox == nil, let box = framesetter.boxes.box(containing: position), box.range.lowerBound == position,
+               box.style.placement == .inColumn {
+                return .boxDidNotFit(at: position)
+            }
+            if overflow.startsParagraph, text.paragraphStyle(at: position).dropCap.lines > 0 {
+                return .initialDidNotFit(at: position)
+            }
+            if let last = lines.last, nextLineIsTaller(at: position, than: last, roomBelowIt: container.rect.maxY) {
+                return .tallerLineDidNotFit(at: position)
+            }
+            return .full
+        }
+        // Nothing overflowed: a paragraph that must start a new column stopped the lines, or
+        // the range asked for ended.
+        if text.forcedBreak(before: position) != nil, text.paragraphRange(containing: position).lowerBound == position {
+            return .forcedBreak(at: position)
+        }
+        return .endOfText
+    }
+
+    /// Whether the line from `position`, with the space above it, needs more room below `last`
+    /// than there is down to `foot`, more than two of `last`'s lines: a column left that short
+    /// is full for a reason (a heading's space and size, a tall picture in the line).
+    private func nextLineIsTaller(at position: Int, than last: Line, roomBelowIt foot: Double) -> Bool {
+        let paragraph = cache.paragraph(containing: position)
+        var needed = BandMetrics.expected(in: paragraph, at: position).textBottom
+        if position == paragraph.range.lowerBound { needed += paragraph.style.spaceBefore + text.paragraphStyle(at: max(0, position - 1)).spaceAfter }
+        let room = foot - (last.origin.y + last.descent + last.leading / 2)
+        return room > 2 * last.height && needed > room
+    }
+
+    /// The first character of kept block `block`, which holds `offset`.
+    private func keptBlockStart(_ block: KeptBlock, from offset: Int) -> Int {
+        switch block {
+        case .paragraph(let start): return start
+        case .block:
+            var start = text.paragraphRange(containing: offset).lowerBound
+            while start > 0 {
+                let before = text.paragraphRange(containing: start - 1).lowerBound
+                guard KeptBlock(text.paragraphStyle(at: before), paragraphStart: before) == block else { break }
+                start = before
+            }
+            return start
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Layout
+import Render
+
+/// "No glyph outside its column, its box or the page": the ink of every glyph drawn lies in
+/// the area it was set in (a column's frame, a box's text area, a running head's part) and on
+/// the trimmed page.
+///
+/// What may reach past its area, and by how much (measured on every fixture's pages: ink
+/// reaches past the frame by at most 0.04 em sideways — a j's tail at a line's start, an
+/// italic M's 0.019 em at its end — and 0.002 em below):
+/// - every glyph, `tolerance` (half a point, well under a pixel at 72 dpi) and
+///   `sideBearingShare` of its size sideways: an italic's overhang, a roman f's hook or a j's
+///   tail reach past the advance by design;
+/// - every glyph, `verticalShare` of its size above or below: accents over capitals and
+///   descenders at a column's edges;
+/// - hanging punctuation, `hangingShare` of its advance more sideways (Layout's Protrusion);
+/// - ink the face draws past the glyph's own advance (an italic f's hook, 0.14 em in
+///   Liberation Serif Italic, reaching out of a line that ends in a hanging hyphen).
+/// A running head's glyphs are held to the page alone: its part's frame is as tall as its
+/// lines, which it may set taller.
+struct AreaCheck {
+    static let tolerance = 0.5
+    static let sideBearingShare = 0.06
+    static let verticalShare = 0.1
+    static let hangingShare = 0.7
+
+    func findings(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
+        var found: [PageFinding] = []
+        for glyph in page.glyphs {
+            let line = page.lines[glyph.line]
+            let area = page.areas[line.area]
+            let ink = glyph.ink
+            let pageExcess = max(page.rect.minX - ink.minX, ink.maxX - page.rect.maxX, page.rect.minY - ink.minY,
+                                 ink.maxY - page.rect.maxY) - Self.tolerance
+            if pageExcess > 0 {
+                found.append(PageFinding(page: page.number, kind: .outsidePage,
+                                         detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(ink)) is "
+                                            + "\(String(format: "%.1f", pageExcess)) pt off the page \(PageFinding.describe(page.rect))",
+                                         character: page.documentCharacter(of: glyph)))
+                continue
+            }
+            guard area.kind != .runningHead else { continue }
+            let advance = glyph.advanceMaxX - glyph.advanceMinX
+            var sideways = Self.tolerance + Self.sideBearingShare * glyph.size
+            if text.hangs(glyph.character, line: line) { sideways += Self.hangingShare * advance }
+            // Ink the face itself puts past the glyph's advance (an italic f's hook).
+            let overhangLeft = max(0, glyph.advanceMinX - ink.minX), overhangRight = max(0, ink.maxX - glyph.advanceMaxX)
+            let vertical = Self.tolerance + Self.verticalShare * glyph.size
+            let rect = area.rect
+            let excess = max(rect.minX - ink.minX - sideways - overhangLeft, ink.maxX - rect.maxX - sideways - overhangRight,
+                             rect.minY - ink.minY - vertical, ink.maxY - rect.maxY - vertical)
+            guard excess > 0 else { continue }
+            let what = area.kind == .column ? "its column" : "its box's text area"
+            found.append(PageFinding(page: page.number, kind: .outsideArea,
+                                     detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(ink)) is outside \(what) "
+                                        + "\(PageFinding.describe(rect)) by \(String(format: "%.1f", excess)) pt more than allowed",
+                                     character: page.documentCharacter(of: glyph)))
+        }
+        return found + pictureFindings(on: page, text: text)
+    }
+
+    /// Pictures past their area (a float's frame, an inline picture's column or box) or, across
+    /// columns, past the page, by more than `tolerance`: a picture is scaled to its place, so
+    /// only rounding may reach past it. One that bleeds runs off the page by design.
+    private func pictureFindings(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
+        var found: [PageFinding] = []
+        for picture in page.pictures where !picture.bleeds {
+            let area = picture.area.map { page.areas[$0] }
+            guard area?.kind != .runningHead else { continue }
+            let bounds = area?.rect ?? page.rect
+            let excess = max(bounds.minX - picture.rect.minX, picture.rect.maxX - bounds.maxX, bounds.minY - picture.rect.minY,
+                             picture.rect.maxY - bounds.maxY) - Self.tolerance
+            guard excess > 0 else { continue }
+            let what = area == nil ? "the page" : area?.kind == .column ? "its column" : "its box's text area"
+            found.append(PageFinding(page: page.number, kind: .pictureOutsideArea,
+                                     detail: "the picture at \(text.place(of: picture.anchor)) \(PageFinding.describe(picture.rect)) reaches "
+                                        + "\(String(format: "%.1f", excess)) pt past \(what) \(PageFinding.describe(bounds))",
+                                     character: picture.anchor))
+        }
+        return found
+    }
+}

@@ -1,0 +1,80 @@
+import Render
+import Text
+
+/// The document's text as the checks read it: what a drawn glyph shows, quoted in messages,
+/// and which characters print (white space and format characters draw no ink).
+struct CheckedText {
+    let text: AttributedText
+    /// For each character, how many white-space characters come before it: two characters are
+    /// in one word when these are equal.
+    private let wordNumbers: [Int32]
+
+    init(text: AttributedText) {
+        self.text = text
+        var numbers = [Int32](repeating: 0, count: text.length)
+        var spaces: Int32 = 0
+        for offset in 0 ..< text.length {
+            numbers[offset] = spaces
+            if Self.separatesWords(text.storage[offset]) { spaces += 1 }
+        }
+        wordNumbers = numbers
+    }
+
+    /// Whether the characters at `a` and `b` belong to different words.
+    func inDifferentWords(_ a: Int, _ b: Int) -> Bool { wordNumbers[a] != wordNumbers[b] }
+
+    private static func separatesWords(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x09, 0x0A, 0x0D, 0x20, 0xA0, 0x2028, 0x2029, 0x3000, 0x2000 ... 0x200B: return true
+        default: return false
+        }
+    }
+
+    /// "'x' (character 123)"; a hyphen added at a break or a running head's glyph says so.
+    func quoted(_ glyph: DrawnPage.Glyph, on page: DrawnPage) -> String {
+        guard let character = page.documentCharacter(of: glyph) else {
+            return glyph.character < 0 ? "'-' (a hyphen at a break)" : "of a running head"
+        }
+        return "'\(text.substring(character ..< character + 1))' (character \(character))"
+    }
+
+    func place(of offset: Int) -> String { "character \(offset)" }
+
+    /// Whether the character at `offset` prints: not white space, a control or a format
+    /// character (a soft hyphen, a joiner), nor a picture's placeholder (pictures are checked
+    /// as pictures).
+    func prints(_ offset: Int) -> Bool {
+        let unit = text.storage[offset]
+        if unit == 0xFFFC { return false }
+        guard let scalar = Unicode.Scalar(unit) else { return true }   // half of a surrogate pair
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format: return false
+        default: return true
+        }
+    }
+}
+
+extension DrawnPage {
+    /// The document character `glyph` shows; nil for a hyphen added at a break and for a
+    /// running head's glyph, whose characters index the heads' own text.
+    func documentCharacter(of glyph: Glyph) -> Int? {
+        guard glyph.character >= 0, areas[lines[glyph.line].area].kind != .runningHead else { return nil }
+        return glyph.character
+    }
+}
+
+extension CheckedText {
+    /// Whether the glyph of `character` (negative: the hyphen shown at a break ending `line`)
+    /// may hang into the margin: a punctuation mark in a paragraph that asks for it.
+    func hangs(_ character: Int, line: DrawnPage.Line) -> Bool {
+        let offset = character >= 0 ? character : max(0, line.stringRange.upperBound - 1)
+        guard offset < text.length, text.paragraphStyle(at: offset).hangingPunctuation else { return false }
+        if character < 0 { return true }
+        guard let scalar = Unicode.Scalar(text.storage[character]) else { return false }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+        default: return scalar == "'" || scalar == "\""
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Layout
+import Render
+
+/// "Nothing printed over anything": no glyph's ink over the ink of a glyph of another line, or
+/// of another word of its own line set over it (their advances overlapping: kerning and a
+/// ligature's parts overlap within a word by design; words never do), over a picture's visible
+/// part, or over a figure's or an aside's border.
+///
+/// Ink boxes are the outlines' boxes, larger than the ink itself (a g's box spans its bowl and
+/// its tail), so two lines may overlap by a little without a mark touching: an accent over a
+/// capital reaching into the line above's descender zone under tight leading. On every
+/// fixture's pages no two lines' ink boxes overlap at all (docs/pipeline.md, "The page
+/// checker"), so the tolerances are rounding's, not typography's.
+struct InkOverlapCheck {
+    /// How deep the ink boxes of two lines' glyphs may overlap: half a point, well under a
+    /// pixel at 72 dpi.
+    static let glyphTolerance = 0.5
+    /// How deep a glyph's ink box may reach into a picture's opaque part: a picture is scaled
+    /// to its column, and half a point is well under a pixel at 72 dpi.
+    static let pictureTolerance = 0.5
+    /// How deep a glyph's ink box may reach into a border's stroke.
+    static let borderTolerance = 0.1
+
+    func findings(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
+        glyphsOverGlyphs(on: page, text: text) + glyphsOverObstacles(on: page, text: text)
+    }
+
+    /// Glyphs of different lines whose ink boxes overlap: a sweep down the page over the
+    /// glyphs sorted by their tops, each compared only with those still reaching below it.
+    private func glyphsOverGlyphs(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
+        let glyphs = page.glyphs
+        let order = glyphs.indices.sorted { glyphs[$0].ink.minY < glyphs[$1].ink.minY }
+        var active: [Int] = []
+        var found: [PageFinding] = []
+        for index in order {
+            let glyph = glyphs[index]
+            active.removeAll { glyphs[$0].ink.maxY <= glyph.ink.minY + Self.glyphTolerance }
+            for other in active {
+                let first = glyphs[other]
+                let sameLine = first.line == glyph.line
+                // In one line, words are set on top of each other when their glyphs' advances
+                // overlap; ink alone may reach over a neighbour by design (a big italic f's tail
+                // under a full stop that bidi puts before it).
+                if sameLine {
+                    guard let a = page.documentCharacter(of: glyph), let b = page.documentCharacter(of: first),
+                          text.inDifferentWords(a, b),
+                          min(glyph.advanceMaxX, first.advanceMaxX) - max(glyph.advanceMinX, first.advanceMinX) > Self.glyphTolerance
+                    else { continue }
+                }
+                let depth = glyph.ink.overlapDepth(first.ink)
+                guard depth > Self.glyphTolerance else { continue }
+                found.append(PageFinding(
+                    page: page.number, kind: .inkOverInk,
+                    detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over glyph "
+                        + "\(text.quoted(first, on: page)) \(PageFinding.describe(first.ink)) of \(sameLine ? "another word" : "another line"), "
+                        + "\(String(format: "%.1f", depth)) pt deep",
+                    character: page.documentCharacter(of: glyph) ?? page.documentCharacter(of: first)))
+            }
+            active.append(index)
+        }
+        return found
+    }
+
+    /// Glyphs over a picture's opaque part or a box's border.
+    private func glyphsOverObstacles(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
+        var found: [PageFinding] = []
+        for glyph in page.glyphs {
+            for picture in page.pictures {
+                guard picture.rect.overlapDepth(glyph.ink) > Self.pictureTolerance,
+                      let part = picture.visible.first(where: { $0.overlapDepth(glyph.ink) > Self.pictureTolerance }) else { continue }
+                found.append(PageFinding(
+                    page: page.number, kind: .inkOverPicture,
+                    detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over the picture at "
+                        + "\(text.place(of: picture.anchor)) \(PageFinding.describe(part))",
+                    character: page.documentCharacter(of: glyph) ?? picture.anchor, subject: picture.anchor))
+            }
+            for box in page.boxes {
+                guard let stroke = box.border.first(where: { $0.overlapDepth(glyph.ink) > Self.borderTolerance }) else { continue }
+                found.append(PageFinding(
+                    page: page.number, kind: .inkOverBorder,
+                    detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over the border of the box at "
+                        + "\(text.place(of: box.anchor)) \(PageFinding.describe(stroke))",
+                    character: page.documentCharacter(of: glyph) ?? box.anchor, subject: box.anchor))
+            }
+        }
+        return found
+    }
+}

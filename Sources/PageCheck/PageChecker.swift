@@ -1,0 +1,61 @@
+import Render
+import Text
+
+/// The page checker: every page drawn, as it was drawn (`DrawnPage`), checked for what no
+/// page may show — ink over ink, over a picture or a border (`InkOverlapCheck`), ink outside
+/// its area or the page (`AreaCheck`), an empty band inside a paragraph
+/// (`ParagraphGapCheck`), a column ending early for no reason (`ColumnEndCheck`) — and the
+/// document for every word drawn once, in reading order (`WordCoverage`). Fed the pages in
+/// order, then finished.
+public struct PageChecker {
+    /// Findings of one kind (and subject: the picture or box a glyph is over) reported on one
+    /// page before the rest are counted: one fault (a picture over a paragraph) can put a
+    /// hundred glyphs at fault.
+    public static let findingsShownPerKind = 5
+
+    private let text: CheckedText
+    private var words: WordCoverage
+
+    public init(text: AttributedText) {
+        self.text = CheckedText(text: text)
+        words = WordCoverage(text: self.text)
+    }
+
+    /// What is wrong with `page`, the next page of the document.
+    public mutating func check(_ page: DrawnPage) -> [PageFinding] {
+        var found = InkOverlapCheck().findings(on: page, text: text)
+        found += AreaCheck().findings(on: page, text: text)
+        found += ParagraphGapCheck().findings(on: page, text: text)
+        found += ColumnEndCheck().findings(on: page)
+        found += words.findings(on: page)
+        return Self.shortened(found)
+    }
+
+    /// What is wrong with the document as a whole, after its last page.
+    public func finish() -> [PageFinding] {
+        Self.shortened(words.missingWords())
+    }
+
+    /// `findings` with at most `findingsShownPerKind` of each kind and subject, the last of
+    /// them saying how many more there are.
+    private static func shortened(_ findings: [PageFinding]) -> [PageFinding] {
+        struct Group: Hashable {
+            var kind: PageFinding.Kind
+            var subject: Int?
+        }
+        var byGroup: [Group: [PageFinding]] = [:]
+        var groups: [Group] = []
+        for finding in findings {
+            let group = Group(kind: finding.kind, subject: finding.subject)
+            if byGroup[group] == nil { groups.append(group) }
+            byGroup[group, default: []].append(finding)
+        }
+        return groups.flatMap { group -> [PageFinding] in
+            let all = byGroup[group]!
+            guard all.count > findingsShownPerKind else { return all }
+            var shown = Array(all.prefix(findingsShownPerKind))
+            shown[shown.count - 1].detail += " (and \(all.count - findingsShownPerKind) more like it on the page)"
+            return shown
+        }
+    }
+}

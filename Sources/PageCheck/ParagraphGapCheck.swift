@@ -1,0 +1,65 @@
+import Layout
+import Render
+import Text
+
+/// "No empty band inside a paragraph": two lines of one paragraph drawn one after the other
+/// in one area are no further apart than the paragraph's line pitch allows — its fixed line
+/// height, or else the two lines' boxes touching — moved onto the baseline grid, unless
+/// something between them explains the gap: a picture or a box drawn across it, or an
+/// obstacle of the area (an exclusion) beside it. Lines in a shaped area or one with
+/// exclusions move down a step at a time where a band has no room, so there only a picture
+/// or a box explains a gap too.
+struct ParagraphGapCheck {
+    /// How much further apart than the pitch two lines may be: positions are sums of
+    /// heights, and a grid snaps to a whole step (0.5 pt is far under a line).
+    static let tolerance = 0.5
+
+    func findings(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
+        var found: [PageFinding] = []
+        var previousInArea: [Int: Int] = [:]
+        for (index, line) in page.lines.enumerated() {
+            let areaIndex = line.area
+            defer { previousInArea[areaIndex] = index }
+            let area = page.areas[areaIndex]
+            guard area.kind != .runningHead, !line.isBox, let before = previousInArea[areaIndex] else { continue }
+            let above = page.lines[before]
+            // One paragraph, the line below going on where the one above ends, on another baseline.
+            guard !above.isBox, !above.endsParagraph, above.stringRange.upperBound == line.stringRange.lowerBound,
+                  line.baseline > above.baseline + 0.01 else { continue }
+            let allowed = pitch(from: above, to: line, in: area, text: text)
+            let gap = line.baseline - above.baseline
+            guard gap > allowed + Self.tolerance else { continue }
+            let band = Rect(x: area.rect.minX, y: above.baseline, width: area.rect.width, height: gap)
+            guard !explained(band, on: page, area: area) else { continue }
+            found.append(PageFinding(
+                page: page.number, kind: .paragraphGap,
+                detail: "the line of characters \(line.stringRange) has its baseline \(String(format: "%.1f", gap)) pt below the line "
+                    + "before's (y \(String(format: "%.1f", above.baseline))), where the paragraph's pitch allows "
+                    + "\(String(format: "%.1f", allowed)) pt; nothing drawn in \(PageFinding.describe(band)) explains it",
+                character: line.stringRange.lowerBound))
+        }
+        return found
+    }
+
+    /// The distance between the two lines' baselines the paragraph asks for: its fixed line
+    /// height, or the two line boxes touching, rounded up to the grid's step.
+    private func pitch(from above: DrawnPage.Line, to line: DrawnPage.Line, in area: DrawnPage.Area, text: CheckedText) -> Double {
+        var pitch: Double
+        if case .fixed(let height) = text.text.paragraphStyle(at: line.stringRange.lowerBound).lineHeight {
+            pitch = height
+        } else {
+            pitch = above.descent + above.leading / 2 + line.ascent + line.leading / 2
+        }
+        if let step = area.gridStep, step > 0 { pitch = (pitch / step - 1e-6).rounded(.up) * step }
+        return pitch
+    }
+
+    /// Whether a picture or a box drawn across `band`, or an obstacle of the area beside it,
+    /// accounts for the lines' moving down.
+    private func explained(_ band: Rect, on page: DrawnPage, area: DrawnPage.Area) -> Bool {
+        let drawn = page.pictures.map(\.rect) + page.boxes.map(\.rect) + area.obstacles
+        if drawn.contains(where: { $0.intersects(band) }) { return true }
+        // A shape's band too narrow for a line is not drawn: nothing else can show it.
+        return !area.isRectangular && area.obstacles.isEmpty
+    }
+}

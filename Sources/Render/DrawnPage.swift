@@ -1,0 +1,98 @@
+import Layout
+import Text
+
+/// What was drawn on one page, recorded by the page drawer as it draws (`DrawnPageRecorder`):
+/// each glyph's ink where it was drawn, each picture's visible part, boxes' borders, rules, and
+/// the areas and lines they were drawn in. The page checker reads this, not the layout's
+/// `Page`, so that a fault between layout and drawing cannot hide from it.
+public struct DrawnPage: Sendable {
+    /// Where a line was set: a column's frame, a figure's or an aside's text area, or a part
+    /// of a running head in the margins.
+    public enum AreaKind: Hashable, Sendable {
+        case column
+        case box
+        case runningHead
+    }
+
+    /// A rectangle text was set in, with why its lines stopped (`nil` for running heads).
+    public struct Area: Sendable {
+        public var kind: AreaKind
+        public var rect: Rect
+        public var end: FrameEnd?
+        /// The characters it shows.
+        public var range: Range<Int>
+        /// The step of the baseline grid its lines sit on; nil: no grid.
+        public var gridStep: Double?
+        /// What its lines keep out of, padding included: its exclusions' and its shape's
+        /// outside, as rectangles round them (a shaped area is its shape's bounds' complement,
+        /// which lines may skip bands of).
+        public var obstacles: [Rect]
+        /// Whether it is a plain rectangle (no shape, no exclusions).
+        public var isRectangular: Bool
+    }
+
+    /// One line drawn: its area, its characters and its box (baseline, ascent, descent,
+    /// leading), as drawn.
+    public struct Line: Sendable {
+        public var area: Int
+        public var stringRange: Range<Int>
+        public var baseline: Double
+        public var ascent: Double
+        public var descent: Double
+        public var leading: Double
+        public var endsParagraph: Bool
+        /// Whether the line is a figure or an aside kept in the column (its text is in lines of its own).
+        public var isBox: Bool
+    }
+
+    /// One glyph drawn: its ink box on the page, its advance box's sides, the character it
+    /// shows (`GlyphRun.generatedHyphen` for a hyphen added at a break) and its line.
+    public struct Glyph: Sendable {
+        public var ink: Rect
+        /// From the glyph's origin to the end of its advance, as drawn.
+        public var advanceMinX: Double
+        public var advanceMaxX: Double
+        public var size: Double
+        public var character: Int
+        public var line: Int
+    }
+
+    /// A picture drawn: the rectangle it shows in and the parts of it that are opaque (traced
+    /// bands for a contour-wrapped picture; else the whole rectangle), its character, and its
+    /// line when it is drawn in one (`nil`: a float or a picture across columns).
+    public struct Picture: Sendable {
+        public var rect: Rect
+        public var visible: [Rect]
+        public var anchor: Int
+        public var line: Int?
+        /// The area it was drawn in (a float's frame, an inline picture's line's); nil for a
+        /// picture across columns, which belongs to the page.
+        public var area: Int?
+        /// Whether it runs off the page by design (`bleed`): then it may reach past its area.
+        public var bleeds: Bool
+    }
+
+    /// A figure or an aside drawn: its rectangle, its border's four strokes (none without a
+    /// border) and its first character.
+    public struct Box: Sendable {
+        public var rect: Rect
+        public var border: [Rect]
+        public var anchor: Int
+    }
+
+    public var number: Int
+    /// The trimmed page, from (0, 0).
+    public var rect: Rect
+    public var areas: [Area] = []
+    public var lines: [Line] = []
+    public var glyphs: [Glyph] = []
+    public var pictures: [Picture] = []
+    public var boxes: [Box] = []
+    /// The gutters' rules, as thin rectangles.
+    public var rules: [Rect] = []
+
+    public init(number: Int, size: Size) {
+        self.number = number
+        rect = Rect(x: 0, y: 0, width: size.width, height: size.height)
+    }
+}

@@ -1,0 +1,118 @@
+import Fonts
+import Layout
+import Text
+
+/// Builds the `DrawnPage` of the page being drawn, called by `PageDrawer` at each thing it
+/// draws, with what it draws and where: one walk, the drawing's own, so the record cannot
+/// disagree with the page. A drawer without a recorder builds nothing.
+public final class DrawnPageRecorder {
+    private var page: DrawnPage?
+    /// The areas being drawn in, innermost last: a box's frames are drawn inside a column's.
+    private var areaStack: [Int] = []
+    private var lineStack: [Int?] = []
+    /// Glyph ink boxes by face, size and glyph: a page sets the same letters many times.
+    private var inkCache: [InkKey: GlyphInk?] = [:]
+
+    private struct InkKey: Hashable {
+        var font: ObjectIdentifier
+        var size: Double
+        var glyph: UInt32
+    }
+
+    public init() {}
+
+    func beginPage(number: Int, size: Size) {
+        page = DrawnPage(number: number, size: size)
+        areaStack = []
+        lineStack = [nil]
+    }
+
+    /// The page drawn since `beginPage`.
+    func endPage() -> DrawnPage? {
+        defer { page = nil }
+        return page
+    }
+
+    func beginArea(_ kind: DrawnPage.AreaKind, rect: Rect, frame: Frame) {
+        guard page != nil else { return }
+        page!.areas.append(DrawnPage.Area(kind: kind, rect: rect, end: kind == .runningHead ? nil : frame.end,
+                                          range: frame.visibleRange, gridStep: frame.container.baselineGrid?.step,
+                                          obstacles: frame.container.exclusions.map { exclusion in
+                                              let bounds = exclusion.shape.bounds, pad = exclusion.padding
+                                              return Rect(x: bounds.minX - pad, y: bounds.minY - pad, width: bounds.width + 2 * pad,
+                                                          height: bounds.height + 2 * pad)
+                                          },
+                                          isRectangular: frame.container.isRectangular))
+        areaStack.append(page!.areas.count - 1)
+        lineStack.append(nil)
+    }
+
+    func endArea() {
+        guard page != nil else { return }
+        areaStack.removeLast()
+        lineStack.removeLast()
+    }
+
+    func beginLine(_ line: Layout.Line) {
+        guard page != nil, let area = areaStack.last else { return }
+        page!.lines.append(DrawnPage.Line(area: area, stringRange: line.stringRange, baseline: line.origin.y, ascent: line.ascent,
+                                          descent: line.descent, leading: line.leading, endsParagraph: line.endsParagraph,
+                                          isBox: line.box != nil))
+        lineStack[lineStack.count - 1] = page!.lines.count - 1
+    }
+
+    /// Glyphs of `font` at `size`, drawn at `origins` (their advances `advances`, `scale` times
+    /// wider when justification widened them), showing `characters`.
+    func glyphs(_ ids: UnsafeBufferPointer<UInt32>, font: Font, size: Double, scale: Double, advances: (Int) -> Double,
+                origin: (Int) -> Point, character: (Int) -> Int) {
+        guard page != nil, let line = lineStack.last ?? nil else { return }
+        let face = ObjectIdentifier(font)
+        for index in ids.indices {
+            let key = InkKey(font: face, size: size, glyph: ids[index])
+            let ink: GlyphInk?
+            if let known = inkCache[key] {
+                ink = known
+            } else {
+                ink = font.ink(of: ids[index], size: size)
+                inkCache[key] = ink
+            }
+            guard let ink else { continue }
+            let at = origin(index)
+            page!.glyphs.append(DrawnPage.Glyph(
+                ink: Rect(x: at.x + ink.minX * scale, y: at.y + ink.minY, width: (ink.maxX - ink.minX) * scale, height: ink.maxY - ink.minY),
+                advanceMinX: at.x, advanceMaxX: at.x + advances(index), size: size, character: character(index), line: line))
+        }
+    }
+
+    /// A picture drawn showing `rect` (its bled rectangle when `bleeds`, where it runs off the
+    /// page), opaque in `contour`'s bands (all of it without one).
+    func picture(in rect: Rect, bleeds: Bool, contour: PictureContour?, anchor: Int, inLine: Bool) {
+        guard page != nil else { return }
+        var visible = [rect]
+        if let contour, !contour.bands.isEmpty {
+            visible = contour.bands.map { band in
+                Rect(x: rect.minX + band.left * rect.width, y: rect.minY + band.top * rect.height,
+                     width: (band.right - band.left) * rect.width, height: (band.bottom - band.top) * rect.height)
+            }
+        }
+        page!.pictures.append(DrawnPage.Picture(rect: rect, visible: visible, anchor: anchor, line: inLine ? (lineStack.last ?? nil) : nil,
+                                                area: areaStack.last, bleeds: bleeds))
+    }
+
+    /// A figure or an aside drawn in `rect`, its border `borderWidth` wide inside its edge.
+    func box(_ rect: Rect, borderWidth: Double?, anchor: Int) {
+        guard page != nil else { return }
+        var border: [Rect] = []
+        if let width = borderWidth, width > 0 {
+            border = [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: width),
+                      Rect(x: rect.minX, y: rect.maxY - width, width: rect.width, height: width),
+                      Rect(x: rect.minX, y: rect.minY, width: width, height: rect.height),
+                      Rect(x: rect.maxX - width, y: rect.minY, width: width, height: rect.height)]
+        }
+        page!.boxes.append(DrawnPage.Box(rect: rect, border: border, anchor: anchor))
+    }
+
+    func rule(x: Double, top: Double, bottom: Double, width: Double) {
+        page?.rules.append(Rect(x: x - width / 2, y: top, width: width, height: bottom - top))
+    }
+}

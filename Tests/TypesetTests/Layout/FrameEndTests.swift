@@ -1,0 +1,50 @@
+import Layout
+import Text
+import XCTest
+
+/// A frame says why its lines stop where they do (`Frame.end`): the value the early-column
+/// warning and the page checker read.
+final class FrameEndTests: FramesetterTestCase {
+    private let sentence = "The market has rules, though none of them are written down, and everyone keeps them. "
+
+    private func text(_ repeats: Int) -> String { String(repeating: sentence, count: repeats) }
+
+    private func start(of needle: String, in setter: Framesetter) throws -> Int {
+        let string = setter.text.string
+        let range = try XCTUnwrap(string.range(of: needle))
+        return string.utf16.distance(from: string.startIndex, to: range.lowerBound)
+    }
+
+    func testTheTextsEndAndAFullColumn() throws {
+        let setter = try framesetter("<p>\(text(3))</p>")
+        XCTAssertEqual(setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 500)), from: 0).end, .endOfText)
+        XCTAssertEqual(setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 40)), from: 0).end, .full)
+    }
+
+    func testAKeptBlockThatDoesNotFitNamesItsFirstParagraph() throws {
+        let rows = (1 ... 8).map { "<p>Row \($0) of the kept table.</p>" }.joined(separator: "\n")
+        let setter = try framesetter("<p>\(text(4))</p>\n<keep>\n\(rows)\n</keep>\n<p>\(text(2))</p>")
+        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 220)), from: 0)
+        XCTAssertEqual(frame.end, .keptBlock(at: try start(of: "Row 1", in: setter)))
+    }
+
+    func testAForcedBreakAndAHeadingKeptWithTheNext() throws {
+        let broken = try framesetter("<p>\(text(1))</p>\n<columnbreak>\n<p>After the break.</p>")
+        XCTAssertEqual(broken.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 500)), from: 0).end,
+                       .forcedBreak(at: try start(of: "After", in: broken)))
+        let headed = try framesetter("<p>\(text(4))</p>\n<p keep-with-next=\"true\">A Heading</p>\n<p>\(text(3))</p>")
+        let lines = headed.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 1000)), from: 0).lines
+        // A column ending just after the heading's line: the heading goes on with its paragraph.
+        let heading = try start(of: "A Heading", in: headed)
+        let headingLine = try XCTUnwrap(lines.first { $0.stringRange.contains(heading) })
+        let height = headingLine.origin.y + headingLine.descent + 8
+        XCTAssertEqual(headed.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: height)), from: 0).end,
+                       .keepWithNext(at: heading))
+    }
+
+    func testAFigureKeptInTheColumnThatDoesNotFit() throws {
+        let setter = try framesetter("<p>\(text(4))</p>\n<figure>\n<img src=\"grey8.png\" width=\"150\" height=\"150\">\n<p>A caption.</p>\n</figure>\n<p>\(text(2))</p>")
+        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 220)), from: 0)
+        XCTAssertEqual(frame.end, .boxDidNotFit(at: try start(of: "\u{FFFC}", in: setter)))
+    }
+}

@@ -1,0 +1,191 @@
+import Layout
+import Markup
+@testable import PageCheck
+import Pages
+@testable import Render
+import Text
+import TypesetKit
+import XCTest
+
+/// The page checker: each check passes on a page drawn as typeset draws it, and finds the
+/// fault when that page's record is changed to show it.
+final class PageCheckerTests: XCTestCase {
+    private let prose = "The market has rules, though none of them are written down. No stall may sell what the stall "
+        + "beside it sells. No music louder than a voice. Payment in coin, in goods or in favours, never on credit. "
+        + "The rules are kept because everyone remembers the winter they were not."
+
+    /// The pages of `markup`, as drawn, with the text they index.
+    private func drawn(_ markup: String, configure: (inout TypesetOptions) -> Void = { _ in }) throws -> (AttributedText, [DrawnPage]) {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        configure(&options)
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
+                                                               baseDirectory: TestSupport.zombiesDirectory.path)
+        var pages: [DrawnPage] = []
+        try DocumentWriter(text: document.text).recordDrawn(document.pages()) { _, drawn in pages.append(drawn) }
+        return (document.text, pages)
+    }
+
+    /// Every finding on `pages` and in the document.
+    private func findings(_ text: AttributedText, _ pages: [DrawnPage]) -> [PageFinding] {
+        var checker = PageChecker(text: text)
+        return pages.flatMap { checker.check($0) } + checker.finish()
+    }
+
+    private func kinds(_ findings: [PageFinding]) -> Set<PageFinding.Kind> { Set(findings.map(\.kind)) }
+
+    func testAPlainPageHasNoFindings() throws {
+        let (text, pages) = try drawn("<p>\(prose)</p><p>\(prose) \(prose)</p>")
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        XCTAssertGreaterThan(pages[0].glyphs.count, 300, "every glyph is recorded")
+        XCTAssertEqual(pages[0].areas.map(\.kind), [.column])
+    }
+
+    func testGlyphsOfOneLineDrawnOverTheLineAboveAreFound() throws {
+        var (text, pages) = try drawn("<p>\(prose)</p>")
+        let second = try XCTUnwrap(pages[0].lines.indices.dropFirst().first)
+        let pitch = pages[0].lines[second].baseline - pages[0].lines[second - 1].baseline
+        for index in pages[0].glyphs.indices where pages[0].glyphs[index].line == second {
+            pages[0].glyphs[index].ink.origin.y -= pitch * 0.6
+        }
+        let found = findings(text, pages)
+        XCTAssertEqual(kinds(found), [.inkOverInk], found.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(found[0].description.hasPrefix("page 1: ink over ink: glyph '"), found[0].description)
+    }
+
+    /// "Winthdeclockwork": the words of one line set over each other; a word's own glyphs may
+    /// touch (kerning), another word's may not.
+    func testWordsOfOneLineDrawnOverEachOtherAreFound() throws {
+        var (text, pages) = try drawn("<p>\(prose)</p>")
+        // "market" (characters 4..<10) moved back onto "The" (0..<3), in the same line.
+        let shift = try XCTUnwrap(pages[0].glyphs.first { $0.character == 4 }).ink.minX - pages[0].glyphs[0].ink.minX
+        for index in pages[0].glyphs.indices where (4 ..< 10).contains(pages[0].glyphs[index].character) {
+            pages[0].glyphs[index].ink.origin.x -= shift
+            pages[0].glyphs[index].advanceMinX -= shift
+            pages[0].glyphs[index].advanceMaxX -= shift
+        }
+        let found = findings(text, pages)
+        XCTAssertEqual(kinds(found), [.inkOverInk], found.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(found[0].detail.contains("of another word"), found[0].detail)
+        // Ink reaching over a neighbour whose advance it does not share (an italic's tail) is
+        // no fault: the advances side by side again, the ink left where it was.
+        for index in pages[0].glyphs.indices where (4 ..< 10).contains(pages[0].glyphs[index].character) {
+            pages[0].glyphs[index].advanceMinX += shift
+            pages[0].glyphs[index].advanceMaxX += shift
+        }
+        XCTAssertFalse(kinds(findings(text, pages)).contains(.inkOverInk))
+        // Within a word, glyphs overlapping as kerning makes them are no fault.
+        let (kerned, drawnAsSet) = try drawn("<p>\(prose)</p>")
+        var kernedPages = drawnAsSet
+        let second = try XCTUnwrap(kernedPages[0].glyphs.firstIndex { $0.character == 5 })
+        kernedPages[0].glyphs[second].ink.origin.x -= 3
+        XCTAssertEqual(findings(kerned, kernedPages).map(\.description), [])
+    }
+
+    func testAGlyphOverAPictureOrABorderIsFound() throws {
+        var (text, pages) = try drawn("<p>\(prose)</p>")
+        let glyph = pages[0].glyphs[10]
+        pages[0].pictures.append(DrawnPage.Picture(rect: glyph.ink, visible: [glyph.ink], anchor: 0, line: nil, area: 0, bleeds: false))
+        XCTAssertTrue(kinds(findings(text, pages)).contains(.inkOverPicture))
+        // A contour-wrapped picture's transparent part may hold text.
+        pages[0].pictures[0].visible = [Rect(x: glyph.ink.maxX + 5, y: glyph.ink.minY, width: 10, height: 10)]
+        XCTAssertFalse(kinds(findings(text, pages)).contains(.inkOverPicture))
+        pages[0].pictures = []
+        let box = Rect(x: glyph.ink.minX - 20, y: glyph.ink.midY, width: 200, height: 100)
+        pages[0].boxes.append(DrawnPage.Box(rect: box, border: [Rect(x: box.minX, y: box.minY, width: box.width, height: 1)], anchor: 0))
+        XCTAssertEqual(kinds(findings(text, pages)), [.inkOverBorder])
+    }
+
+    func testAGlyphOutsideItsColumnOrThePageIsFound() throws {
+        var (text, pages) = try drawn("<p>\(prose)</p>")
+        let area = pages[0].areas[0].rect
+        func move(toX x: Double) {
+            let shift = x - pages[0].glyphs[3].ink.minX
+            pages[0].glyphs[3].ink.origin.x += shift
+            pages[0].glyphs[3].advanceMinX += shift
+            pages[0].glyphs[3].advanceMaxX += shift
+        }
+        move(toX: area.maxX + 5)
+        XCTAssertEqual(kinds(findings(text, pages)), [.outsideArea])
+        move(toX: pages[0].rect.maxX + 5)
+        XCTAssertEqual(kinds(findings(text, pages)), [.outsidePage])
+    }
+
+    /// A float too tall for the room at a column's foot runs past it; one that bleeds may.
+    func testAPictureOutsideItsColumnIsFoundUnlessItBleeds() throws {
+        var (text, pages) = try drawn("<p>\(prose)</p>")
+        let column = pages[0].areas[0].rect
+        let below = Rect(x: column.minX, y: column.maxY - 40, width: 100, height: 80)
+        // Anchored past the text's end: no character of the text's is drawn twice.
+        pages[0].pictures.append(DrawnPage.Picture(rect: below, visible: [below], anchor: text.length, line: nil, area: 0, bleeds: false))
+        let found = findings(text, pages)
+        XCTAssertEqual(kinds(found), [.pictureOutsideArea], found.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(found[0].detail.contains(" pt past its column ("), found[0].detail)
+        pages[0].pictures[0].bleeds = true
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+    }
+
+    func testAWordNotDrawnDrawnTwiceOrOutOfOrderIsFound() throws {
+        let (text, pages) = try drawn("<p>\(prose)</p>")
+        var missing = pages
+        // "market", characters 4..<10: none of its glyphs drawn.
+        missing[0].glyphs.removeAll { (4 ..< 10).contains($0.character) }
+        let lost = findings(text, missing)
+        XCTAssertEqual(kinds(lost), [.wordMissing])
+        XCTAssertTrue(lost[0].detail.hasPrefix("'market'"), lost[0].detail)
+        var twice = pages
+        // A glyph of line 0's drawn again in line 1, under itself.
+        var copy = twice[0].glyphs[4]
+        copy.line = 1
+        copy.ink.origin.y += twice[0].lines[1].baseline - twice[0].lines[0].baseline
+        twice[0].glyphs.append(copy)
+        XCTAssertTrue(kinds(findings(text, twice)).contains(.wordTwice))
+        var swapped = pages
+        swapped[0].lines.swapAt(0, 1)
+        XCTAssertTrue(kinds(findings(text, swapped)).contains(.readingOrder))
+    }
+
+    func testAnEmptyBandInsideAParagraphIsFoundUnlessAPictureExplainsIt() throws {
+        var (text, pages) = try drawn("<p line-height=\"12pt\">\(prose) \(prose)</p>")
+        let moved = 3
+        for index in pages[0].lines.indices where index >= moved { pages[0].lines[index].baseline += 12 }
+        for index in pages[0].glyphs.indices where pages[0].glyphs[index].line >= moved { pages[0].glyphs[index].ink.origin.y += 12 }
+        let found = findings(text, pages)
+        XCTAssertEqual(kinds(found), [.paragraphGap], found.map(\.description).joined(separator: "\n"))
+        let band = Rect(x: pages[0].areas[0].rect.minX, y: pages[0].lines[moved - 1].baseline + 4, width: 20, height: 10)
+        pages[0].pictures.append(DrawnPage.Picture(rect: band, visible: [band], anchor: 0, line: nil, area: 0, bleeds: false))
+        XCTAssertFalse(kinds(findings(text, pages)).contains(.paragraphGap))
+    }
+
+    func testAColumnEndingEarlyIsFoundOnlyWithoutAReason() throws {
+        var (text, pages) = try drawn("<p>\(prose)</p>")
+        XCTAssertEqual(pages[0].areas[0].end, .endOfText)
+        pages[0].areas[0].end = .full
+        let found = findings(text, pages)
+        XCTAssertEqual(kinds(found), [.columnEndsEarly])
+        XCTAssertTrue(found[0].detail.hasPrefix("column 1 "), found[0].detail)
+        pages[0].areas[0].end = .keptBlock(at: 0)
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+    }
+
+    /// The check's cost: a sweep, not every pair of glyphs; the zombie fixture's pages checked.
+    func testTheZombieFixtureIsCheckedQuickly() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let document = try Typesetter(options: options).prepare(fileAt: TestSupport.zombiesFile.path)
+        var pages: [DrawnPage] = []
+        try DocumentWriter(text: document.text).recordDrawn(document.pages()) { _, drawn in pages.append(drawn) }
+        var checker = PageChecker(text: document.text)
+        let start = Date()
+        for page in pages { _ = checker.check(page) }
+        _ = checker.finish()
+        let seconds = Date().timeIntervalSince(start)
+        let glyphs = pages.map(\.glyphs.count).reduce(0, +)
+        print("page check: \(pages.count) pages, \(glyphs) glyphs checked in \(String(format: "%.3f", seconds)) s")
+        XCTAssertLessThan(seconds, 2, "the check is a sweep over each page")
+    }
+}
+
+private extension Rect {
+    var midY: Double { minY + height / 2 }
+}

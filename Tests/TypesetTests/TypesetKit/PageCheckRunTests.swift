@@ -1,0 +1,76 @@
+import Diagnostics
+import Foundation
+import Markup
+import TypesetKit
+import XCTest
+
+/// Where the page checker runs: every page a debug build writes (an error beginning with
+/// `page check:`, located at the markup, and the document fails), by `TYPESET_CHECK_PAGES` in
+/// any build; and the warning of a column that ends early, in every build.
+final class PageCheckRunTests: XCTestCase {
+    /// Lines set 4 pt apart in 24 pt type, as the author asked: each line prints over the one
+    /// above, whatever the layout does.
+    private let overprinted = """
+        <p>A first paragraph as anyone writes it.</p>
+        <p line-height="4pt"><font size="24">Lines set far tighter than their type print over each other, line after line, as this paragraph asks them to.</font></p>
+        """
+
+    func testTheSwitchFollowsTheEnvironmentAndTheBuild() {
+        XCTAssertTrue(PageChecking.isOn(environment: ["TYPESET_CHECK_PAGES": "1"]))
+        XCTAssertFalse(PageChecking.isOn(environment: ["TYPESET_CHECK_PAGES": "0"]))
+        #if DEBUG
+        XCTAssertTrue(PageChecking.isOn(environment: [:]), "debug builds check their pages")
+        #else
+        XCTAssertFalse(PageChecking.isOn(environment: [:]), "release builds do not")
+        #endif
+    }
+
+    func testAnOverprintedPageFailsTheDocumentWithALocatedError() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        try write(overprinted, to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.checksPages = true
+        let output = directory.appendingPathComponent("doc.pdf").path
+        XCTAssertThrowsError(try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output)) { error in
+            let diagnostics = (error as? DocumentFailure)?.diagnostics ?? []
+            let checks = diagnostics.filter { $0.severity == .error && $0.message.hasPrefix("page check: page 1: ink over ink:") }
+            XCTAssertFalse(checks.isEmpty, "\(diagnostics.map(\.message))")
+            XCTAssertEqual(checks.first?.location?.line, 2, "located at the overprinted paragraph's text")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
+        options.checksPages = false
+        XCTAssertNoThrow(try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output))
+    }
+
+    func testTheDebugExecutableChecksItsPagesUnlessTold() throws {
+        let directory = try makeTemporaryDirectory()
+        try write(overprinted, to: directory.appendingPathComponent("doc.txt"))
+        let checked = try TypesetProcess.run(["doc.txt", "-o", "doc.pdf"], in: directory)
+        #if DEBUG
+        XCTAssertEqual(checked.status, 1, checked.stderr)
+        XCTAssertTrue(checked.stderr.contains("doc.txt:2:"), checked.stderr)
+        XCTAssertTrue(checked.stderr.contains("error: page check: page 1: ink over ink: glyph"), checked.stderr)
+        #endif
+        let unchecked = try TypesetProcess.run(["doc.txt", "-o", "doc.pdf"], in: directory, environment: ["TYPESET_CHECK_PAGES": "0"])
+        XCTAssertEqual(unchecked.status, 0, unchecked.stderr)
+        XCTAssertFalse(unchecked.stderr.contains("page check:"), unchecked.stderr)
+    }
+
+    /// A kept block too tall for the room left in the first column goes on whole, and the
+    /// column is left many lines short: a warning at the block, in every build.
+    func testAColumnEndingEarlyIsWarnedOfAtItsCause() throws {
+        let filler = String(repeating: "The market has rules, though none of them are written down, and everyone keeps them. ", count: 22)
+        let kept = (1 ... 14).map { "<p>Schedule line \($0) of the kept table.</p>" }.joined(separator: "\n")
+        let markup = "<p>\(filler)</p>\n<keep>\n\(kept)\n</keep>\n<p>\(filler)</p>\n"
+        let (report, _) = try typesetToPDF(markup)
+        let early = report.diagnostics.filter { $0.message.contains("lines early") }
+        XCTAssertEqual(early.count, 1, "\(report.diagnostics.map(\.message))")
+        let warning = try XCTUnwrap(early.first)
+        XCTAssertEqual(warning.severity, .warning)
+        XCTAssertTrue(warning.message.hasPrefix("column 1 of page 1 ends "), warning.message)
+        XCTAssertTrue(warning.message.hasSuffix(" lines early: a kept block that did not fit went on to the next column"), warning.message)
+        XCTAssertEqual(warning.location?.line, 3, "at the kept block's first paragraph")
+    }
+}
