@@ -83,13 +83,10 @@ enum OutputLocation {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// The folder `path` lies in: `a/b/` → `a`, `a` → `.`, `/a` → `/`. (Foundation's
-    /// `deletingLastPathComponent` gives "" for `a`, and trapped on a one-letter name here.)
+    /// The folder `path` lies in: `a/b/` → `a`, `a` → `.`, `/a` → `/`.
     private static func folder(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        let folder = PathFolder.of(path)
+        return folder.isEmpty ? "." : folder
     }
 
     private static func resolvingLinks(_ path: String) -> String {

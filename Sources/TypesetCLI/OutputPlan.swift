@@ -57,7 +57,7 @@ struct OutputPlan {
             let base = input == Self.standardStream
                 ? Self.standardInputFileName
                 : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
-            let folder = outDir ?? (input == Self.standardStream ? "" : (input as NSString).deletingLastPathComponent)
+            let folder = outDir ?? (input == Self.standardStream ? "" : PathFolder.of(input))
             let outputPath = folder.isEmpty ? base : (folder as NSString).appendingPathComponent(base)
             return Entry(input: input, outputPath: outputPath + "." + extensionName)
         }
