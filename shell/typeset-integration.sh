@@ -12,7 +12,8 @@
 # scripts, `bash -c` strings and every line that reads as the builtin (`typeset -i n=3`,
 # `typeset -p n`, `typeset x=1`, `typeset -f`, `typeset -A m`, `typeset` alone) keep the
 # builtin, in the scope they were written in, which no wrapper function could keep.
-# Completion: `typeset <Tab>` completes the program's options and files.
+# Completion: `typeset <Tab>` completes the program's options and files (in zsh, source this
+# file after `compinit`).
 
 # Whether the words after `typeset` are a call of the program: its first word is one of its
 # commands, a long option (the builtins have none but bash's --help), or standard input `-`;
@@ -88,11 +89,11 @@ elif [ -n "${BASH_VERSION-}" ] && [[ $- == *i* ]]; then
         bind -m "$__typeset_keymap" '"\C-j": "\C-x\C-]r\C-x\C-]a"' 2> /dev/null
     done
     unset __typeset_keymap
-    # The program's completion for `typeset` too, loaded now from bash-completion's folders.
+    # The program's completion for `typeset` too: the one installed beside this file.
     if ! declare -F _typesetter > /dev/null; then
-        if declare -F _comp_load > /dev/null; then _comp_load typesetter > /dev/null 2>&1
-        elif declare -F __load_completion > /dev/null; then __load_completion typesetter > /dev/null 2>&1
-        fi
+        __typeset_completion="${BASH_SOURCE[0]%/*}/../bash-completion/completions/typesetter"
+        if [ -r "$__typeset_completion" ]; then . "$__typeset_completion"; fi
+        unset __typeset_completion
     fi
     if declare -F _typesetter > /dev/null; then complete -o filenames -F _typesetter typeset; fi
 fi

@@ -25,7 +25,7 @@ final class ShellIntegrationTests: XCTestCase {
         var arguments: [String]
     }
 
-    private func shellPath(_ name: String) throws -> String {
+    fileprivate func shellPath(_ name: String) throws -> String {
         for folder in ["/usr/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
             return "\(folder)/\(name)"
         }
@@ -33,7 +33,7 @@ final class ShellIntegrationTests: XCTestCase {
     }
 
     /// An installation, and a HOME whose rc files source its integration (login shells too).
-    private func installedWithIntegration() throws -> (Installation, [String: String]) {
+    fileprivate func installedWithIntegration() throws -> (Installation, [String: String]) {
         guard TypesetProcess.canUseTerminal else { throw XCTSkip("no script(1) for a pseudo-terminal") }
         let installation = try makeInstallation()
         let home = try makeTemporaryDirectory()
@@ -43,7 +43,8 @@ final class ShellIntegrationTests: XCTestCase {
         let path = "export PATH=\(installation.bin.path):$PATH\n"
         try write(path + ". ~/.bashrc\n", to: home.appendingPathComponent(".bash_profile"))
         try write(path, to: home.appendingPathComponent(".zprofile"))
-        try write("autoload -Uz compinit && compinit -u\n" + source, to: home.appendingPathComponent(".zshrc"))
+        let siteFunctions = installation.prefix.appendingPathComponent("share/zsh/site-functions").path
+        try write("fpath=(\(siteFunctions) $fpath)\nautoload -Uz compinit && compinit -u\n" + source, to: home.appendingPathComponent(".zshrc"))
         var environment = installation.environment
         environment["HOME"] = home.path
         environment["ZDOTDIR"] = home.path
@@ -82,6 +83,20 @@ final class ShellIntegrationTests: XCTestCase {
                                        in: installation.work, environment: environment)
             XCTAssertTrue(run.output.contains(expected), "\(shell): \(run.output)")
             XCTAssertTrue(run.output.contains("written"), "\(shell): \(run.output)")
+        }
+    }
+}
+
+extension ShellIntegrationTests {
+    /// `typeset <Tab>` completes as `typesetter` does: the integration lends it the program's
+    /// completion (bash: the script installed beside it; zsh: `_typesetter` from compinit).
+    func testTheBareNameCompletesAsTheProgram() throws {
+        for (shell, command, expected) in [("bash", "complete -p typeset", "-F _typesetter typeset"),
+                                           ("zsh", "echo \"completer: $_comps[typeset]\"", "completer: _typesetter")] {
+            let path = try shellPath(shell)
+            let (installation, environment) = try installedWithIntegration()
+            let run = try ShellRun.run(path, ["-i", "-c", command], in: installation.work, environment: environment)
+            XCTAssertTrue(run.output.contains(expected), "\(shell): \(run.output)")
         }
     }
 }
