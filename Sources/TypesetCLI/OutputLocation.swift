@@ -78,6 +78,14 @@ enum OutputLocation {
         return "cannot write into the folder \(parent): \(reason)"
     }
 
+    /// A device, pipe or socket (links followed): written into, never replaced.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
     static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR

@@ -89,6 +89,19 @@ struct OutputPlan {
         if let outDir, let problem = OutputLocation.problemWritingFolder(at: outDir) {
             throw ValidationError("--out-dir \(outDir): \(problem)")
         }
+        if output == nil, outDir == nil { try checkDefaultPlaces() }
+    }
+
+    /// The outputs beside the inputs are checked as `-o`'s are, so that a folder that cannot
+    /// be written is a usage error before any work however the output was named (it was exit 1
+    /// after the work). An input that cannot be read is left to fail as a document.
+    private func checkDefaultPlaces() throws {
+        for entry in entries where entry.readsStandardInput || FileManager.default.fileExists(atPath: entry.input) {
+            let written = format == .png ? Self.firstPNGPath(entry.outputPath) : entry.outputPath
+            if let problem = OutputLocation.problemWritingFile(at: written) {
+                throw ValidationError("\(entry.displayName): its output \(written): \(problem); name another with -o or --out-dir")
+            }
+        }
     }
 
     /// No output may overwrite an input, nor be written by two inputs.

@@ -66,15 +66,19 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if let dpi, !(9 ... 2400).contains(dpi) { throw ValidationError("--dpi must be 9 to 2400, not \(LengthArgument.format(dpi))") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
-        if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
-        if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output) }
-        let format = try plan.format
-        if format == .png { try document.checkPixelBudget(dpi: resolution) }
-        if dpi != nil, format == .pdf, document.strict { throw ValidationError(Self.dpiWithPDF) }
     }
 
-    private var plan: OutputPlan {
-        get throws { try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format, layoutJSON: layoutJSON) }
+    /// The checks that read the inputs, made first in `run`, not in `validate`: ArgumentParser
+    /// validates before it reports an unknown option, whose value it has taken as an input
+    /// (`x.txt --make-deps x.d`), so they would speak of a clash instead of the option.
+    private func checkedPlan() throws -> OutputPlan {
+        try StrayWord.check(inputs)
+        if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
+        if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output) }
+        let plan = try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format, layoutJSON: layoutJSON)
+        if plan.format == .png { try document.checkPixelBudget(dpi: resolution) }
+        if dpi != nil, plan.format == .pdf, document.strict { throw ValidationError(Self.dpiWithPDF) }
+        return plan
     }
 
     private var isBatch: Bool { inputs.count > 1 }
@@ -90,7 +94,7 @@ struct RenderCommand: ParsableCommand {
     static let standardWithPNG = "--pdf-standard makes a PDF conform to a standard; PNG pages have none, so it is ignored"
 
     func run() throws {
-        let plan = try plan
+        let plan = try checkedPlan()
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = resolution
