@@ -15,8 +15,9 @@ struct RenderCommand: ParsableCommand {
         named styles, rules and more; a newline ends a paragraph. Reference: docs/markup.md.
 
         Several inputs are a batch: they are typeset in parallel, each document's problems are \
-        printed when it finishes, every good document is written even when another fails, and \
-        a summary ends the run. A progress bar shows on a terminal.
+        printed in input order (as soon as the documents before it are done), every good \
+        document is written even when another fails, and a summary ends the run. A progress bar \
+        shows on a terminal.
 
         Exit status: 0 on success; 1 when a document has errors (a file that cannot be read, \
         bad markup, a failed write); 2 for a problem with the options, when nothing is typeset.
@@ -116,10 +117,12 @@ struct RenderCommand: ParsableCommand {
         let progress = ProgressBar(total: documents.count, isWanted: isBatch && !quiet)
         progress.draw(finished: 0)
         let batch = BatchTypesetter(options: options, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let inInputOrder = InputOrderDiagnostics(documents)
         let outcomes = batch.typeset(documents) { outcome, finished in
-            if !outcome.diagnostics.isEmpty {
+            inInputOrder.finished(outcome) { due in
+                guard !due.diagnostics.isEmpty else { return }
                 progress.clear()
-                DiagnosticPrinter.print(outcome.diagnostics, of: outcome.document.name)
+                DiagnosticPrinter.print(due.diagnostics, of: due.document.name)
             }
             progress.draw(finished: finished)
         }
