@@ -10,7 +10,8 @@ final class InstalledCommandTests: XCTestCase {
         let fileManager = FileManager.default
         for path in ["bin/typeset", "bin/typesetter", "share/typeset/fonts/fonts.conf", "share/typeset/typeset-integration.sh",
                      "share/man/man1/typeset.1", "share/man/man1/typesetter.1", "share/bash-completion/completions/typesetter",
-                     "share/zsh/site-functions/_typesetter", "share/fish/vendor_completions.d/typesetter.fish"] {
+                     "share/zsh/site-functions/_typesetter", "share/fish/vendor_completions.d/typesetter.fish",
+                     "share/doc/typeset/markup.md", "share/doc/typeset/layout-json.md"] {
             XCTAssertTrue(fileManager.fileExists(atPath: prefix.appendingPathComponent(path).path), path)
         }
         // zsh's own completion of its builtin is `_typeset`: installing one would replace it.
