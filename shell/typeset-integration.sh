@@ -43,7 +43,7 @@ __typeset_is_program_call() {
         esac
     done
     case "${arguments[@]:0:1}" in
-        render | compare | watch | help | - | --?*) return 0 ;;
+        render | compare | watch | fonts | help | - | --?*) return 0 ;;
     esac
     for word in "${arguments[@]}"; do
         case "$word" in

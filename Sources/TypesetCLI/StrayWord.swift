@@ -6,7 +6,7 @@ import Foundation
 /// beside the others that are typeset. Only a bare word is one: a missing `notes.txt` or
 /// `dir/x` is still that document's error (exit 1), and a batch goes on without it.
 enum StrayWord {
-    static let commands = ["render", "compare", "watch", "help"]
+    static let commands = ["render", "compare", "watch", "fonts", "help"]
 
     static func check(_ inputs: [String]) throws {
         guard let first = inputs.first, first != OutputPlan.standardStream,

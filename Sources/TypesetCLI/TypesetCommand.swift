@@ -11,6 +11,7 @@ struct TypesetCommand: ParsableCommand {
         `\(name) FILE` typesets FILE (the render command); `\(name) help render` lists its options.
         `\(name) compare --golden DIR FILE…` checks pages against approved images (`\(name) help compare`).
         `\(name) watch FILE` typesets FILE again whenever it or its pictures change (`\(name) help watch`).
+        `\(name) fonts` lists the font families --font and <font face> can name.
         In bash and zsh, whose builtin `typeset` runs before any program of that name, type \
         `typesetter`, or source PREFIX/share/typeset/typeset-integration.sh (see typeset(1)).
         Exit status: 0 on success; 1 when a document has errors (a file that cannot be read, \
@@ -19,6 +20,6 @@ struct TypesetCommand: ParsableCommand {
         that cannot be written), when nothing is typeset.
         """ + OverviewHelp.sectionWhenShown,
         version: TypesetVersion.report,
-        subcommands: [RenderCommand.self, CompareCommand.self, WatchCommand.self],
+        subcommands: [RenderCommand.self, CompareCommand.self, WatchCommand.self, FontsCommand.self],
         defaultSubcommand: RenderCommand.self)
 }

@@ -17,7 +17,7 @@ final class UsageMistakeTests: XCTestCase {
         let cases: [([String], String)] = [
             (["x.txt", "--make-deps", "x.d"], "Unknown option '--make-deps'"),
             (["x.txt", "--ppi", "144", "-o", "x.png"], "Unknown option '--ppi'. Did you mean '--dpi'?"),
-            (["compile", "x.txt"], "compile is neither a command of typeset (render, compare, watch, help) nor a file"),
+            (["compile", "x.txt"], "compile is neither a command of typeset (render, compare, watch, fonts, help) nor a file"),
             (["query", "x.txt"], "query is neither a command"),
             (["x.txt", "-o", "x.jpg"], "-o x.jpg: the extension names no format typeset writes; name the output .pdf or .png, or give --format pdf or --format png"),
             (["x.txt", "-o", "x.svg"], "-o x.svg: the extension names no format"),
