@@ -79,10 +79,12 @@ TSAN_TESTS := PagesAheadTests BatchTypesetterTests BatchCommandLineTests Compare
 # messages (a quarter of its time): they run the same pipeline the other tests run, and the
 # Swift code that parses options has no memory of its own to overrun. The command-line tests
 # of native code paths stay: batches and compare (threads, PNG decoding), output targets
-# (pipes and devices), watch (inotify), unprintable input.
+# (pipes and devices), watch (inotify), unprintable input. Left out too: the tests of argument
+# lists (150 runs of the pipeline the other tests run), of make install and of the shells.
 ASAN_SKIPPED_TESTS := LengthOptionTests CommandLineTests CommandLineCheckTests ExitStatusTests \
   ShardCommandLineTests DepfileCommandLineTests OutputNameTests PDFStandardCommandLineTests \
-  PrintSheetCommandLineTests VersionAndHelpTests
+  PrintSheetCommandLineTests VersionAndHelpTests UsageMistakeTests ReadmeSampleTests \
+  FontsCommandTests ArgumentListFuzzTests InstalledCommandTests ShellIntegrationTests
 # And tests of scale, whose assertions are on memory, work or answers that AddressSanitizer's
 # shadow memory and quarantine distort or do not touch, and whose code smaller tests run under
 # it: a paragraph of a megabyte, and 80 articles in sections (110 of its 774 s); 290,000 words
