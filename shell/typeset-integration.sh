@@ -55,7 +55,7 @@ __typeset_is_program_call() {
     return 1
 }
 
-if [ -n "${ZSH_VERSION-}" ]; then
+if [ -n "${ZSH_VERSION-}" ] && [[ -o interactive ]]; then
     # zsh: `typeset` is a reserved word there, so only the typed line can be changed.
     __typeset_line_finish() {
         local -a words
