@@ -12,14 +12,14 @@ PREFIX ?= /usr/local
 # tests and benchmarks call (python3-pil: LittleCMS reads the output intent's profile; libhyphen0:
 # the hyphenation tests' oracle, loaded at run time, never linked; bible-kjv: the book the
 # benchmarks set, whose every verse a test breaks as ICU does; zsh: the shell integration's
-# tests run it), the system fonts
-# that fallback finds for scripts the bundled fonts lack (CJK, Arabic, Hebrew, Devanagari,
-# emoji), and Unicode's own conformance test files.
+# tests run it; ninja-build: the engine of a --depfile test), the system fonts that fallback
+# finds for scripts the bundled fonts lack (CJK, Arabic, Hebrew, Devanagari, emoji), and
+# Unicode's own conformance test files.
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev \
             libicu-dev libturbojpeg0-dev libpng-dev zlib1g-dev libdeflate-dev libqpdf-dev hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr \
             hyphen-es hyphen-it hyphen-nl hyphen-pt-pt \
             libgs-common poppler-utils qpdf mupdf-tools python3-pil libhyphen0 \
-            fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data bible-kjv zsh
+            fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data bible-kjv zsh ninja-build
 # Installed without what they recommend: Russian's patterns recommend LibreOffice Writer.
 PACKAGES_ALONE := hyphen-ru
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
