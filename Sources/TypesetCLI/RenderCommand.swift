@@ -77,6 +77,9 @@ struct RenderCommand: ParsableCommand {
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
         if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output) }
         let plan = try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format, layoutJSON: layoutJSON)
+        if plan.writesStandardOutput, StandardStreams.outputIsTerminal {
+            throw ValidationError("-o - would write the PDF's bytes to the terminal; redirect standard output (> out.pdf) or pipe it")
+        }
         if plan.format == .png { try document.checkPixelBudget(dpi: resolution) }
         if dpi != nil, plan.format == .pdf, document.strict { throw ValidationError(Self.dpiWithPDF) }
         return plan

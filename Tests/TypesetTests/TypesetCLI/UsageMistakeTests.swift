@@ -40,4 +40,14 @@ final class UsageMistakeTests: XCTestCase {
         XCTAssertEqual(missing.status, 1, missing.stderr)
         XCTAssertTrue(missing.stderr.contains("cannot read notes.txt"), missing.stderr)
     }
+
+    /// `-o -` on a terminal (issue 34, item 11): no binary dump, a usage error saying what to do.
+    func testAPDFIsNotWrittenToATerminal() throws {
+        guard TypesetProcess.canUseTerminal else { throw XCTSkip("no script(1) for a pseudo-terminal") }
+        let result = try TypesetProcess.run(["x.txt", "-o", "-"], in: try workspace(), throughTerminal: true)
+        let screen = String(decoding: result.stdout, as: UTF8.self) + result.stderr
+        XCTAssertEqual(result.status, 2, screen)
+        XCTAssertTrue(screen.contains("-o - would write the PDF's bytes to the terminal"), screen)
+        XCTAssertFalse(screen.contains("%PDF"), screen)
+    }
 }
