@@ -96,7 +96,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// Where the bundled fonts are: `$TYPESET_FONTS` when set; else a `fonts/` folder (with a
     /// `fonts.conf`) beside the executable or above it (a build folder inside the source tree);
     /// else `share/typeset/fonts` of an installation prefix.
-    public static func locateBundledFonts(executablePath: String = CommandLine.arguments.first ?? "") -> String? {
+    public static func locateBundledFonts(executablePath: String = runningExecutablePath) -> String? {
         let fileManager = FileManager.default
         if let explicit = ProcessInfo.processInfo.environment["TYPESET_FONTS"], !explicit.isEmpty {
             return explicit
@@ -110,5 +110,12 @@ public final class FontLibrary: @unchecked Sendable {
             directory.deleteLastPathComponent()
         }
         return nil
+    }
+
+    /// The running executable's own file: argv[0] is only the name it was called by, which a
+    /// program found on PATH gets as a bare name that means nothing against the current folder.
+    public static var runningExecutablePath: String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return CommandLine.arguments.first ?? ""
     }
 }

@@ -82,6 +82,7 @@ struct DocumentOptions: ParsableArguments {
     var minimumPictureResolution = 150
 
     func validate() throws {
+        try FontsEnvironment.check()
         if let problem = pageSize.problem { throw ValidationError("--page-size \(problem)") }
         guard columns >= 1, columns <= LayoutLimits.maximumColumns else {
             throw ValidationError("--columns must be 1 to \(LayoutLimits.maximumColumns), not \(columns)")

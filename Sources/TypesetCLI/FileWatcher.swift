@@ -31,7 +31,7 @@ final class FileWatcher {
     /// Watches exactly `paths` (absolute), replacing what was watched; their folders must exist.
     func watch(_ paths: [String]) throws {
         files = Set(paths)
-        let wanted = Set(paths.map { ($0 as NSString).deletingLastPathComponent })
+        let wanted = Set(paths.map(PathFolder.of))
         for (folder, watch) in watches where !wanted.contains(folder) {
             inotify_rm_watch(descriptor, watch)
             watches[folder] = nil

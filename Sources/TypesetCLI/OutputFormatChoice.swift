@@ -8,7 +8,10 @@ import Foundation
 /// naming both: either reading would write something the user did not ask for — PNG pages
 /// named `out-001.png` when they asked for `out.pdf`, or a PDF when they asked for PNG — and
 /// a name whose extension lies about the bytes misleads every program that opens it later.
-/// An extension that is neither (`-o out.bin`, `-o /dev/stdout`) says nothing.
+/// A name with neither extension (`-o out.jpg`, `-o out.svg`, `-o out`) is a usage error unless
+/// `--format` says what to write: a PDF named `.jpg` or `.svg` is not what was asked for.
+/// Standard output, a device or a pipe (`-o /dev/stdout`) has no extension to say anything,
+/// and a folder is refused later with its own reason.
 enum OutputFormatChoice {
     static func format(requested: FormatArgument?, output: String?) throws -> FormatArgument {
         let named = output.flatMap(named(by:))
@@ -21,6 +24,11 @@ enum OutputFormatChoice {
         case (nil, let named?):
             return named
         case (nil, nil):
+            if let output, output != OutputPlan.standardStream, !output.hasSuffix("/"), !OutputLocation.isFolder(output),
+               !OutputLocation.isSpecialFile(output) {
+                throw ValidationError("-o \(output): the extension names no format typeset writes; name the output .pdf or .png, "
+                                      + "or give --format pdf or --format png")
+            }
             return .pdf
         }
     }

@@ -78,18 +78,23 @@ enum OutputLocation {
         return "cannot write into the folder \(parent): \(reason)"
     }
 
+    /// A device, pipe or socket (links followed): written into, never replaced.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
     static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// The folder `path` lies in: `a/b/` → `a`, `a` → `.`, `/a` → `/`. (Foundation's
-    /// `deletingLastPathComponent` gives "" for `a`, and trapped on a one-letter name here.)
+    /// The folder `path` lies in: `a/b/` → `a`, `a` → `.`, `/a` → `/`.
     private static func folder(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        let folder = PathFolder.of(path)
+        return folder.isEmpty ? "." : folder
     }
 
     private static func resolvingLinks(_ path: String) -> String {

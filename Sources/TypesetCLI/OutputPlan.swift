@@ -57,7 +57,7 @@ struct OutputPlan {
             let base = input == Self.standardStream
                 ? Self.standardInputFileName
                 : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
-            let folder = outDir ?? (input == Self.standardStream ? "" : (input as NSString).deletingLastPathComponent)
+            let folder = outDir ?? (input == Self.standardStream ? "" : PathFolder.of(input))
             let outputPath = folder.isEmpty ? base : (folder as NSString).appendingPathComponent(base)
             return Entry(input: input, outputPath: outputPath + "." + extensionName)
         }
@@ -88,6 +88,19 @@ struct OutputPlan {
         }
         if let outDir, let problem = OutputLocation.problemWritingFolder(at: outDir) {
             throw ValidationError("--out-dir \(outDir): \(problem)")
+        }
+        if output == nil, outDir == nil { try checkDefaultPlaces() }
+    }
+
+    /// The outputs beside the inputs are checked as `-o`'s are, so that a folder that cannot
+    /// be written is a usage error before any work however the output was named (it was exit 1
+    /// after the work). An input that cannot be read is left to fail as a document.
+    private func checkDefaultPlaces() throws {
+        for entry in entries where entry.readsStandardInput || FileManager.default.fileExists(atPath: entry.input) {
+            let written = format == .png ? Self.firstPNGPath(entry.outputPath) : entry.outputPath
+            if let problem = OutputLocation.problemWritingFile(at: written) {
+                throw ValidationError("\(entry.displayName): its output \(written): \(problem); name another with -o or --out-dir")
+            }
         }
     }
 

@@ -15,8 +15,9 @@ struct RenderCommand: ParsableCommand {
         named styles, rules and more; a newline ends a paragraph. Reference: docs/markup.md.
 
         Several inputs are a batch: they are typeset in parallel, each document's problems are \
-        printed when it finishes, every good document is written even when another fails, and \
-        a summary ends the run. A progress bar shows on a terminal.
+        printed in input order (as soon as the documents before it are done), every good \
+        document is written even when another fails, and a summary ends the run. A progress bar \
+        shows on a terminal.
 
         Exit status: 0 on success; 1 when a document has errors (a file that cannot be read, \
         bad markup, a failed write); 2 for a problem with the options, when nothing is typeset.
@@ -66,15 +67,22 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if let dpi, !(9 ... 2400).contains(dpi) { throw ValidationError("--dpi must be 9 to 2400, not \(LengthArgument.format(dpi))") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
-        if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
-        if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output) }
-        let format = try plan.format
-        if format == .png { try document.checkPixelBudget(dpi: resolution) }
-        if dpi != nil, format == .pdf, document.strict { throw ValidationError(Self.dpiWithPDF) }
     }
 
-    private var plan: OutputPlan {
-        get throws { try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format, layoutJSON: layoutJSON) }
+    /// The checks that read the inputs, made first in `run`, not in `validate`: ArgumentParser
+    /// validates before it reports an unknown option, whose value it has taken as an input
+    /// (`x.txt --make-deps x.d`), so they would speak of a clash instead of the option.
+    private func checkedPlan() throws -> OutputPlan {
+        try StrayWord.check(inputs)
+        if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
+        if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output) }
+        let plan = try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format, layoutJSON: layoutJSON)
+        if plan.writesStandardOutput, StandardStreams.outputIsTerminal {
+            throw ValidationError("-o - would write the PDF's bytes to the terminal; redirect standard output (> out.pdf) or pipe it")
+        }
+        if plan.format == .png { try document.checkPixelBudget(dpi: resolution) }
+        if dpi != nil, plan.format == .pdf, document.strict { throw ValidationError(Self.dpiWithPDF) }
+        return plan
     }
 
     private var isBatch: Bool { inputs.count > 1 }
@@ -90,7 +98,7 @@ struct RenderCommand: ParsableCommand {
     static let standardWithPNG = "--pdf-standard makes a PDF conform to a standard; PNG pages have none, so it is ignored"
 
     func run() throws {
-        let plan = try plan
+        let plan = try checkedPlan()
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = resolution
@@ -112,10 +120,12 @@ struct RenderCommand: ParsableCommand {
         let progress = ProgressBar(total: documents.count, isWanted: isBatch && !quiet)
         progress.draw(finished: 0)
         let batch = BatchTypesetter(options: options, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let inInputOrder = InputOrderDiagnostics(documents)
         let outcomes = batch.typeset(documents) { outcome, finished in
-            if !outcome.diagnostics.isEmpty {
+            inInputOrder.finished(outcome) { due in
+                guard !due.diagnostics.isEmpty else { return }
                 progress.clear()
-                DiagnosticPrinter.print(outcome.diagnostics, of: outcome.document.name)
+                DiagnosticPrinter.print(due.diagnostics, of: due.document.name)
             }
             progress.draw(finished: finished)
         }

@@ -3,6 +3,10 @@ import Render
 
 /// Standard input read as a document, and a finished PDF copied to standard output.
 enum StandardStreams {
+    /// Whether standard output is a terminal: a PDF's bytes there are garbage on the screen and
+    /// can leave the terminal in a strange state, so `-o -` is refused (as `gzip` does).
+    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
+
     static func readInput() -> [UInt8] {
         [UInt8](FileHandle.standardInput.readDataToEndOfFile())
     }

@@ -48,7 +48,7 @@ struct WatchCommand: ParsableCommand {
         if input == OutputPlan.standardStream { throw ValidationError("watch needs a document file; standard input cannot change") }
         if output == OutputPlan.standardStream { throw ValidationError("watch writes a file each run; -o - (standard output) cannot be rewritten") }
         var isDirectory: ObjCBool = false
-        let folder = (Self.absolute(input) as NSString).deletingLastPathComponent
+        let folder = PathFolder.of(Self.absolute(input))
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("cannot watch \(input): its folder \(folder) does not exist")
         }

@@ -10,6 +10,8 @@ struct TypesetProcess {
         var stderr: String
         /// Whether it ran past the time it was given and was killed.
         var timedOut = false
+        /// Whether a signal ended it (then `status` is the signal's number, not an exit status).
+        var signalled = false
     }
 
     /// Runs `typeset ARGUMENTS` in `directory`; with `throughTerminal`, under `script`, whose
@@ -65,7 +67,8 @@ struct TypesetProcess {
         process.waitUntilExit()
         for handle in [input, out, err] { try handle.close() }
         let result = Result(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
-                            stderr: try String(contentsOf: errURL, encoding: .utf8), timedOut: timedOut)
+                            stderr: try String(contentsOf: errURL, encoding: .utf8), timedOut: timedOut,
+                            signalled: process.terminationReason == .uncaughtSignal)
         if PDFCheck.isPDF(result.stdout) { PDFCheck.assertClean(pdfAt: outURL.path) }
         assertNoSanitizerReport(result.stderr, arguments: arguments)
         return result

@@ -169,4 +169,28 @@ final class BatchCommandLineTests: XCTestCase {
         XCTAssertFalse(quietTerminal.contains("documents"), quietTerminal)
         XCTAssertTrue(quietTerminal.contains("bad.txt:2:16: error:"), quietTerminal)
     }
+
+    /// Diagnostics follow the inputs, not the order documents finish in (issue 34, item 7): a
+    /// long first document and quick broken ones after it print the same lines in the same
+    /// order on every run.
+    func testDiagnosticsArePrintedInInputOrder() throws {
+        let directory = try makeTemporaryDirectory()
+        // The first is typeset whole, with a warning (a face that is not installed), and ends last.
+        let long = String(repeating: "A paragraph that fills the columns of many pages, and takes a while.\n", count: 1500)
+        try write("<font face=\"No Such Face\">A</font> start.\n" + long, to: directory.appendingPathComponent("a1.txt"))
+        let quick = (2 ... 6).map { "a\($0).txt" }
+        for name in quick {
+            try write("A <font color=\"\(name)\">bad</font> line.\n", to: directory.appendingPathComponent(name))
+        }
+        let names = ["a1.txt"] + quick
+        var printed: [String] = []
+        for _ in 0 ..< 2 {
+            let result = try TypesetProcess.run(names + ["--out-dir", "build", "--jobs", "4", "-q"], in: directory)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            let order = result.stderr.split(separator: "\n").compactMap { line in names.first { line.hasPrefix($0 + ":") } }
+            XCTAssertEqual(order, names, result.stderr)
+            printed.append(result.stderr)
+        }
+        XCTAssertEqual(printed[0], printed[1])
+    }
 }

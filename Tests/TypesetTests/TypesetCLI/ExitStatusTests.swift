@@ -71,6 +71,35 @@ final class ExitStatusTests: XCTestCase {
         }
     }
 
+    /// The output beside an input in a folder that cannot be written is refused as `-o` into
+    /// it is: exit 2 before any work, not 1 after it (issue 34, item 10).
+    func testAnUnwritableFolderBesideTheInputIsAUsageErrorAsWithMinusO() throws {
+        let directory = try makeTemporaryDirectory()
+        let locked = directory.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+        var unlock: () -> Void
+        if geteuid() == 0 {
+            // Root writes into any folder it may write: only a read-only file system stops it.
+            guard TestSupport.runTool("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", locked.path]) != nil else {
+                throw XCTSkip("mounting a small file system is not permitted here")
+            }
+            try write("Hello.\n", to: locked.appendingPathComponent("doc.txt"))
+            _ = TestSupport.runTool("/usr/bin/mount", ["-o", "remount,ro", locked.path])
+            unlock = { _ = TestSupport.runTool("/usr/bin/umount", [locked.path]) }
+        } else {
+            try write("Hello.\n", to: locked.appendingPathComponent("doc.txt"))
+            chmod(locked.path, 0o555)
+            unlock = { chmod(locked.path, 0o755) }
+        }
+        defer { unlock() }
+        for arguments in [["locked/doc.txt"], ["locked/doc.txt", "-o", "locked/doc.pdf"]] {
+            let result = try typeset(arguments, in: directory)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("locked/doc.pdf") && result.stderr.contains("cannot write into the folder locked"),
+                          "\(arguments): \(result.stderr)")
+        }
+    }
+
     func testAnOutDirThatIsMissingIsMadeWithItsParents() throws {
         let directory = try workspace()
         let result = try typeset(["doc.txt", "--out-dir", "a/b/c"], in: directory)

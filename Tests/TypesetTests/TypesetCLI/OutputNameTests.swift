@@ -30,8 +30,8 @@ final class OutputNameTests: XCTestCase {
         let upperPNG = try typeset(["note.txt", "-o", "LOUD.PNG", "--dpi", "20"], in: directory)
         XCTAssertEqual(upperPNG.status, 0, upperPNG.stderr)
         XCTAssertTrue(try starts(directory.appendingPathComponent("LOUD-001.png"), with: pngSignature))
-        // A name that names no format: --format decides, and PDF without it.
-        XCTAssertEqual(try typeset(["note.txt", "-o", "plain.out"], in: directory).status, 0)
+        // A name that names no format: --format decides (without it, a usage error: UsageMistakeTests).
+        XCTAssertEqual(try typeset(["note.txt", "-o", "plain.out", "--format", "pdf"], in: directory).status, 0)
         XCTAssertTrue(try starts(directory.appendingPathComponent("plain.out"), with: pdfSignature))
         XCTAssertEqual(try typeset(["note.txt", "-o", "pages", "--format", "png", "--dpi", "20"], in: directory).status, 0)
         XCTAssertEqual(try contentsOfDirectory(directory), ["LOUD-001.png", "SHOUT.PDF", "note.txt", "page-001.png", "pages-001.png", "plain.out"])

@@ -1,0 +1,16 @@
+/// The folder part of a path, for output names, output checks and watches.
+///
+/// Not `NSString.deletingLastPathComponent`: the Foundation of Swift 6.3 on Linux traps
+/// (SIGILL) when the last component is one character with nothing before it (`a`, `1`, `.`,
+/// `a/`), which made `typeset a` crash before any message.
+enum PathFolder {
+    /// `dir/sub/x.txt` → `dir/sub`; `x.txt` and `a` → ``; `/x` → `/`; `a/` → ``.
+    static func of(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        var folder = trimmed[..<slash]
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        return folder.isEmpty ? "/" : String(folder)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+/// Habits from other tools, said as what they are before anything is written (issue 34, items
+/// 4 and 5): an unknown option is named (with "did you mean"), even when its value would make
+/// the inputs clash; a first word that is neither a command nor a file is named; an output
+/// whose extension names no format is refused unless --format says what to write.
+final class UsageMistakeTests: XCTestCase {
+    private func workspace() throws -> URL {
+        let directory = try makeTemporaryDirectory()
+        try write("Hello.\n", to: directory.appendingPathComponent("x.txt"))
+        return directory
+    }
+
+    func testMistakesAreUsageErrorsNamingThemAndWriteNothing() throws {
+        let directory = try workspace()
+        let cases: [([String], String)] = [
+            (["x.txt", "--make-deps", "x.d"], "Unknown option '--make-deps'"),
+            (["x.txt", "--ppi", "144", "-o", "x.png"], "Unknown option '--ppi'. Did you mean '--dpi'?"),
+            (["compile", "x.txt"], "compile is neither a command of typeset (render, compare, watch, fonts, help) nor a file"),
+            (["query", "x.txt"], "query is neither a command"),
+            (["x.txt", "-o", "x.jpg"], "-o x.jpg: the extension names no format typeset writes; name the output .pdf or .png, or give --format pdf or --format png"),
+            (["x.txt", "-o", "x.svg"], "-o x.svg: the extension names no format"),
+            (["x.txt", "-o", "x"], "-o x: the extension names no format"),
+        ]
+        for (arguments, message) in cases {
+            let result = try typeset(arguments, in: directory)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(try contentsOfDirectory(directory), ["x.txt"], "\(arguments) wrote nothing")
+        }
+    }
+
+    func testWhatIsNoMistakeStillWorks() throws {
+        let directory = try workspace()
+        XCTAssertEqual(try typeset(["x.txt", "-o", "x", "--format", "pdf"], in: directory).status, 0)
+        XCTAssertEqual(try typeset(["x.txt", "-o", "/dev/null"], in: directory).status, 0)
+        // A missing file with an extension or a folder stays that document's error, as in a batch.
+        let missing = try typeset(["notes.txt"], in: directory)
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("cannot read notes.txt"), missing.stderr)
+    }
+
+    /// `-o -` on a terminal (issue 34, item 11): no binary dump, a usage error saying what to do.
+    func testAPDFIsNotWrittenToATerminal() throws {
+        guard TypesetProcess.canUseTerminal else { throw XCTSkip("no script(1) for a pseudo-terminal") }
+        let result = try TypesetProcess.run(["x.txt", "-o", "-"], in: try workspace(), throughTerminal: true)
+        let screen = String(decoding: result.stdout, as: UTF8.self) + result.stderr
+        XCTAssertEqual(result.status, 2, screen)
+        XCTAssertTrue(screen.contains("-o - would write the PDF's bytes to the terminal"), screen)
+        XCTAssertFalse(screen.contains("%PDF"), screen)
+    }
+}
