@@ -17,8 +17,6 @@ public enum FrameEnd: Hashable, Sendable {
     case keepWithNext(at: Int)
     /// Lines from this offset went on so that no widow or orphan is left.
     case widowsAndOrphans(at: Int)
-    /// The figure or aside kept in the column, starting at this offset, did not fit below the text.
-    case boxDidNotFit(at: Int)
     /// The paragraph at this offset opens with a drop cap that did not fit: it went on with its initial.
     case initialDidNotFit(at: Int)
     /// The line from this offset (a heading, a line with a tall picture) needs more room, with
@@ -30,7 +28,7 @@ public enum FrameEnd: Hashable, Sendable {
         switch self {
         case .endOfText, .full: return nil
         case .forcedBreak(let at), .keptBlock(let at), .keepWithNext(let at), .widowsAndOrphans(let at),
-             .boxDidNotFit(let at), .initialDidNotFit(let at), .tallerLineDidNotFit(let at):
+             .initialDidNotFit(let at), .tallerLineDidNotFit(let at):
             return at
         }
     }
@@ -48,7 +46,6 @@ public enum FrameEnd: Hashable, Sendable {
         case .keptBlock: return "a kept block that did not fit went on to the next column"
         case .keepWithNext: return "a paragraph kept with the next went on with it"
         case .widowsAndOrphans: return "lines went on to leave no widow or orphan"
-        case .boxDidNotFit: return "a figure or aside that did not fit went on to the next column"
         case .initialDidNotFit: return "a drop cap that did not fit went on with its paragraph"
         case .tallerLineDidNotFit: return "the next line, taller than the room left, went on to the next column"
         }
@@ -76,10 +73,6 @@ extension FrameSetting {
         }
         guard position < text.length else { return .endOfText }
         if let overflow {
-            if settingBox == nil, let box = framesetter.boxes.box(containing: position), box.range.lowerBound == position,
-               box.style.placement == .inColumn {
-                return .boxDidNotFit(at: position)
-            }
             if overflow.startsParagraph, text.paragraphStyle(at: position).dropCap.lines > 0 {
                 return .initialDidNotFit(at: position)
             }

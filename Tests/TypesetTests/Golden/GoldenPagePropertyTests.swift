@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import Markup
 import Pages
 import Text
 import TypesetKit
@@ -57,17 +58,24 @@ final class GoldenPagePropertyTests: XCTestCase {
         options.fontsDirectory = TestSupport.fontsDirectory
         let zombies = try Typesetter(options: options).prepare(fileAt: TestSupport.zombiesFile.path)
         let pages = Array(zombies.pages())
-        guard let (pageIndex, frameIndex, lineIndex) = Self.firstPictureLine(in: pages) else {
-            return XCTFail("the zombie magazine has a picture")
-        }
-        var page = pages[pageIndex]
-        // The line after the picture's (a figure's), lifted onto it.
-        let picture = page.frames[frameIndex].lines[lineIndex]
-        page.frames[frameIndex].lines[lineIndex + 1].origin.y = picture.origin.y - 10
         func failuresReported(text: AttributedText = zombies.text, _ body: (inout PagePropertyChecker) -> Void) -> [String] {
             Self.failures(text: text, body)
         }
-        var failures = failuresReported { $0.check(page) }
+        // A picture in its line, with a line after it (the zombie magazine's figures may all
+        // float or end their columns, where no line follows them).
+        let pictured = try Typesetter(options: options).prepare(
+            MarkupSource(fileName: "pictured.txt", text: "Before the picture.\n<img src=\"chelsea.png\" width=\"120\" alt=\"\"> and "
+                + "the words after it run on to a second line of the paragraph, and to a third one after that.\nAfter it."),
+            baseDirectory: TestSupport.zombiesFile.deletingLastPathComponent().path)
+        let picturedPages = Array(pictured.pages())
+        guard let (pageIndex, frameIndex, lineIndex) = Self.firstPictureLine(in: picturedPages) else {
+            return XCTFail("the document has a picture in its line")
+        }
+        var page = picturedPages[pageIndex]
+        // The line after the picture's, lifted onto it.
+        let picture = page.frames[frameIndex].lines[lineIndex]
+        page.frames[frameIndex].lines[lineIndex + 1].origin.y = picture.origin.y - 10
+        var failures = failuresReported(text: pictured.text) { $0.check(page) }
         XCTAssertTrue(failures.contains { $0.contains("overlaps the picture") }, "\(failures.prefix(3))")
         XCTAssertTrue(failures.contains { $0.contains("the line before") }, "\(failures.prefix(3))")
 

@@ -42,9 +42,13 @@ final class FrameEndTests: FramesetterTestCase {
                        .keepWithNext(at: heading))
     }
 
-    func testAFigureKeptInTheColumnThatDoesNotFit() throws {
-        let setter = try framesetter("<p>\(text(4))</p>\n<figure>\n<img src=\"grey8.png\" width=\"150\" height=\"150\">\n<p>A caption.</p>\n</figure>\n<p>\(text(2))</p>")
+    /// A figure kept in the column that does not fit ends nothing: it waits for the next
+    /// column's top and the text after it goes on filling this one (WaitingBoxes).
+    func testAFigureKeptInTheColumnThatDoesNotFitEndsNoColumn() throws {
+        let setter = try framesetter("<p>\(text(4))</p>\n<figure>\n<img src=\"grey8.png\" width=\"150\" height=\"150\">\n<p>A caption.</p>\n</figure>\n<p>After the figure. \(text(1))</p>")
         let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 220)), from: 0)
-        XCTAssertEqual(frame.end, .boxDidNotFit(at: try start(of: "\u{FFFC}", in: setter)))
+        let after = try start(of: "After the figure", in: setter)
+        XCTAssertTrue(frame.lines.contains { $0.stringRange.contains(after) }, "the text after the figure goes on in the column")
+        XCTAssertNotEqual(frame.end, .full)
     }
 }
