@@ -169,3 +169,12 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.minimumLineWidth = minimumLineWidth
     }
 }
+
+extension ParagraphStyle {
+    /// The narrowest measure the paragraph's lines have in a column `width` wide: less the
+    /// head and tail indents, and the first line's indent when it is positive (a hanging first
+    /// line is wider, not narrower). What a picture in the line must fit.
+    public func narrowestMeasure(in width: Double) -> Double {
+        max(0, width - headIndent - tailIndent - max(0, firstLineIndent))
+    }
+}

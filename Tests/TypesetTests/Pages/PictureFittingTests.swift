@@ -1,0 +1,29 @@
+import Markup
+import Pages
+import TypesetKit
+import XCTest
+
+/// Pictures scaled to the room they have (PageTemplate.fitPictures).
+final class PictureFittingTests: XCTestCase {
+    /// Found by the page checker on a designer's feature: a picture as wide as the column, in a
+    /// paragraph of a body style with a first-line indent, was set at the indent and reached
+    /// past the column by it. A picture in its line fits the narrowest measure its paragraph's
+    /// indents leave.
+    func testAPictureInAnIndentedParagraphFitsTheMeasureItsIndentsLeave() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let markup = "<p indent=\"36\" head-indent=\"10\" tail-indent=\"5\"><img src=\"coffee.jpg\" width=\"232\" alt=\"\"> A cup of coffee.</p>\n"
+            + "<p head-indent=\"24\" indent=\"-12\"><img src=\"coffee.jpg\" width=\"120\" alt=\"\"> A hanging line takes a picture narrower than its column as it is.\n"
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "indented.txt", text: markup),
+                                                                baseDirectory: TestSupport.zombiesFile.deletingLastPathComponent().path)
+        let column = document.template.columnWidth(of: nil)
+        let widths = document.text.attachments.map(\.delegate.width)
+        XCTAssertEqual(widths.count, 2)
+        XCTAssertEqual(widths[0], column - 36 - 10 - 5, accuracy: 0.01, "the widest the indented first line can hold")
+        XCTAssertEqual(widths[1], 120, accuracy: 0.01, "a picture that fits is left as it is")
+        XCTAssertTrue(document.diagnostics.contains { $0.message.contains("column (less its paragraph's indents); scaled to") },
+                      "\(document.diagnostics.map(\.message))")
+        // Drawn, the picture stays inside its column (the page checker's finding before).
+        XCTAssertFalse(document.checkedPages().isEmpty)
+    }
+}
