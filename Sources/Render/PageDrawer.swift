@@ -251,11 +251,9 @@ final class PageDrawer {
                  bledPictures: box.bledPictures, in: context)
     }
 
-    /// `rect` filled with `color`: a box's background, a section's tint.
+    /// `rect` filled with `color`: a box's background, a section's tint (see SolidFill).
     private func fill(_ rect: Rect, with color: Text.Color, in context: OpaquePointer) {
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
-        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_fill(context)
+        SolidFill.fill(rect, with: color, in: context)
     }
 
     /// A gutter's rule: a vertical line with butt ends, so that it stops exactly where its

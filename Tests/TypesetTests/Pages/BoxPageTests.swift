@@ -254,4 +254,29 @@ final class BoxPageTests: XCTestCase {
         }
         XCTAssertGreaterThan(waited, 0, "the figure did not fit in its column in some of them")
     }
+
+    /// A figure beside the text of a one-column section on a two-column page, at the end of
+    /// the text and with no room left on its page, goes to a page of its own in the section's
+    /// column, the width its picture was fitted to: in the page's narrower column its picture
+    /// ran 197 pt out of the box (layout fuzz fixture figure-picture-wider-than-box).
+    func testAFigureWaitingPastTheTextsEndKeepsItsSectionsColumn() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.minimumPictureResolution = 0
+        options.page = PageTemplate(size: Size(width: 473, height: 500), margins: Margins(all: 48), columns: 2, gutter: 17)
+        let sentence = "The reading room is round, and its readers sit in rings about an empty floor. "
+        let markup = "<section columns=\"1\">\n" + String(repeating: sentence, count: 12) + "\n"
+            + "<figure float=\"left\">\n<img src=\"chelsea.png\" alt=\"\">\n</figure>\n</section>\n"
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
+                                                                baseDirectory: TestSupport.zombiesDirectory.path)
+        let pages = document.checkedPages()
+        XCTAssertEqual(pages.count, 2, "the figure on a page of its own")
+        let area = options.page.textArea
+        let float = try XCTUnwrap(pages.last?.frames.flatMap(\.floats).first)
+        let box = try XCTUnwrap(float.box)
+        XCTAssertEqual(pages.last?.frames.count, 1, "the section's one column")
+        XCTAssertEqual(box.rect.width, area.width, accuracy: 0.01, "as wide as its picture, fitted to the section's column")
+        let picture = try XCTUnwrap(box.frames.first?.lines.first)
+        XCTAssertLessThanOrEqual(picture.width, box.rect.width + 0.01, "the picture inside its box")
+    }
 }

@@ -140,4 +140,27 @@ final class SectionTintRenderTests: XCTestCase {
         XCTAssertEqual(tinted.readingOrder.map(\.role), plain.readingOrder.map(\.role))
         XCTAssertEqual(tinted.text, plain.text)
     }
+
+    /// A bled tint running over pages covers the whole of each page after the first: the
+    /// PDF is written (Cairo kept the tags begun before the tint, see SolidFill), the tint
+    /// still an artifact, the text as without the tint.
+    func testABledTintCoveringWholePagesIsWrittenTagged() throws {
+        let directory = try makeTemporaryDirectory()
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.page = PageTemplate(size: Size(width: 178, height: 400), margins: Margins(all: 24), columns: 1)
+        let paragraph = String(repeating: sentence, count: 20)
+        func tagged(_ markup: String, _ name: String) throws -> TaggedPDF {
+            let input = directory.appendingPathComponent("\(name).txt"), output = directory.appendingPathComponent("\(name).pdf").path
+            try write(markup, to: input)
+            _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output)
+            return try TaggedPDF(pdfAt: output)
+        }
+        let tinted = try tagged("<section background=\"#f2e6c9\" bleed=\"true\">\n\(paragraph)\n</section>\n", "tinted")
+        XCTAssertGreaterThan(tinted.unmarkedPainting.count, 2, "the section runs over pages")
+        XCTAssertEqual(Set(tinted.unmarkedPainting), [0], "everything drawn is content or artifact")
+        let plain = try tagged("<section>\n\(paragraph)\n</section>\n", "plain")
+        XCTAssertEqual(tinted.readingOrder.map(\.role), plain.readingOrder.map(\.role))
+        XCTAssertEqual(tinted.text, plain.text)
+    }
 }
