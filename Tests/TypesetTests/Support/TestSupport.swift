@@ -118,12 +118,13 @@ extension XCTestCase {
     }
 
     /// Typesets `markup` (written to a temporary `doc.txt`) into a PDF with the bundled fonts.
-    func typesetToPDF(_ markup: String) throws -> (report: TypesetReport, pdfPath: String) {
+    func typesetToPDF(_ markup: String, configure: (inout TypesetOptions) -> Void = { _ in }) throws -> (report: TypesetReport, pdfPath: String) {
         let directory = try makeTemporaryDirectory()
         let input = directory.appendingPathComponent("doc.txt")
         try write(markup, to: input)
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
+        configure(&options)
         let output = directory.appendingPathComponent("doc.pdf").path
         return (try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output), output)
     }
