@@ -20,7 +20,7 @@ struct DisplayLines {
 
     func breaks(from start: Int, widths: [Double], otherWidth: Double,
                 effort: inout KnuthPlassLineBreaker.Effort) -> [LineBreak]? {
-        if fitsOneLineWithSpacesShrunk(from: start, width: widths.first ?? otherWidth) {
+        if fitsOneLineShrunk(from: start, width: widths.first ?? otherWidth) {
             return [LineBreak(end: breaker.paragraph.range.upperBound, kind: .mandatory)]
         }
         var tie = true
@@ -61,7 +61,7 @@ struct DisplayLines {
     /// more are narrower than the measure and never shrink (letting them shrink set every one
     /// at the full measure; docs/pipeline.md, "Display lines are not squeezed"). The line is
     /// set shrunk into its measure by LineAdjustment, as any line wider than its measure.
-    private func fitsOneLineWithSpacesShrunk(from start: Int, width: Double) -> Bool {
+    private func fitsOneLineShrunk(from start: Int, width: Double) -> Bool {
         let paragraph = breaker.paragraph
         let end = paragraph.range.upperBound
         guard !paragraph.hasTabs, start < end else { return false }
