@@ -73,12 +73,17 @@ struct ColumnBreak {
         return stride(from: before + 1, through: 1, by: -1).first { allowsBreak(before: $0, overflow: overflow) }
     }
 
-    /// Whether ending the column before line `index` would split a kept block that did not
-    /// start at the column's top.
+    /// Whether ending the column before line `index` would split a kept block, other than one
+    /// that starts at the column's top and runs past its foot (taller than the column). A
+    /// block at the top that ends in the column fits it: a heading opening the column is not
+    /// split to keep the block after it whole ("Reviews: / Self-published / memoirs of small-"
+    /// in one column, the rest of the head in the next).
     private func splitsKeptBlock(before index: Int, overflow: Overflow) -> Bool {
         guard let block = lines[index - 1].keep else { return false }
         let next = index < lines.count ? lines[index].keep : overflow.keep
-        return next == block && lines[0].keep != block
+        guard next == block else { return false }
+        let tallerThanColumn = lines[0].keep == block && lines[lines.count - 1].keep == block && overflow.keep == block
+        return !tallerThanColumn
     }
 
     /// Whether the column may end before line `index` (`lines.count`: before the overflow line).

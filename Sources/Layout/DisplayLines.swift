@@ -20,6 +20,9 @@ struct DisplayLines {
 
     func breaks(from start: Int, widths: [Double], otherWidth: Double,
                 effort: inout KnuthPlassLineBreaker.Effort) -> [LineBreak]? {
+        if fitsOneLineShrunk(from: start, width: widths.first ?? otherWidth) {
+            return [LineBreak(end: breaker.paragraph.range.upperBound, kind: .mandatory)]
+        }
         var tie = true
         var full = search(from: start, widths: widths, otherWidth: otherWidth, scale: 1, tie: true, effort: &effort)
         if full == nil {
@@ -47,6 +50,30 @@ struct DisplayLines {
             }
         }
         return best
+    }
+
+    /// Whether the paragraph from `start` fits one line `width` wide shrunk as far as its
+    /// justification ranges allow (`word-spacing`, `letter-spacing`, `glyph-scaling` at their
+    /// minimum), as a justified line may be. Ragged breaks give nothing shrink, so a
+    /// masthead that fits only that way ("Zombie Monthly", 40 pt in a 232 pt column) would be
+    /// broken in two; InDesign's ragged lines take the minimum word spacing too, and TeX's
+    /// ragged-right keeps the space's shrink. Only the one-line case: balanced lines of two or
+    /// more are narrower than the measure and never shrink (letting them shrink set every one
+    /// at the full measure; docs/pipeline.md, "Display lines are not squeezed"). The line is
+    /// set shrunk into its measure by LineAdjustment, as any line wider than its measure.
+    private func fitsOneLineShrunk(from start: Int, width: Double) -> Bool {
+        let paragraph = breaker.paragraph
+        let end = paragraph.range.upperBound
+        guard !paragraph.hasTabs, start < end else { return false }
+        let offsets = paragraph.opportunities.offsets, mandatory = paragraph.opportunities.mandatory
+        let first = GreedyLineBreaker.firstOpportunity(after: start, in: offsets)
+        guard !offsets[first...].indices.contains(where: { offsets[$0] < end && mandatory[$0] }) else { return false }
+        let natural = breaker.advance(from: start, to: end)
+        guard natural > width else { return false }
+        let contentEnd = paragraph.trimmedEnd(from: start, to: end)
+        let glyphs = paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: contentEnd)
+        let shrink = JustificationGives(paragraph: paragraph, glyphs: glyphs).total.shrink
+        return natural - shrink <= width
     }
 
     /// The optimal breaks with every width scaled by `scale`.

@@ -51,6 +51,20 @@ final class DisplayLineTests: FramesetterTestCase {
         XCTAssertEqual(balanced.map(\.width), unbalanced.map(\.width))
     }
 
+    func testAHeadlineThatFitsWithItsSpacesShrunkStaysOnOneLine() throws {
+        // The zombie masthead fitted its column only with its spaces shrunk; ragged lines
+        // do not shrink, so it broke "Zombie / Monthly". A display line takes the paragraph's
+        // minimum word spacing, as InDesign's ragged lines do.
+        let headline = "The Long Walk Out of the Marsh"
+        let width = try headlineWidth(headline) - 3
+        let set = try lines(#"<p style="headline">"# + headline, width: width)
+        XCTAssertEqual(set.map(\.text), [headline])
+        XCTAssertLessThanOrEqual(set[0].width, width + 0.01, "its spaces shrunk into the measure")
+        let tooNarrow = try lines(#"<p style="headline">"# + headline, width: width - 20)
+        XCTAssertEqual(tooNarrow.count, 2, "one that does not fit even shrunk is broken and balanced")
+        XCTAssertLessThan(tooNarrow.map(\.width).max()!, width - 20 - 20, "its balanced lines are not squeezed to the measure")
+    }
+
     func testAHeadlineIsNeverJustified() throws {
         // The issue's headline, in a document whose body text is justified.
         let width = try headlineWidth("The Long Walk Out of the") + 2

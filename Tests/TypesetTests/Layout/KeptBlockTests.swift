@@ -58,6 +58,16 @@ final class KeptBlockTests: FramesetterTestCase {
         XCTAssertEqual(try lineCounts(kept, lines: 8), [4, 5])
     }
 
+    func testAHeadingAtTheColumnsTopIsNotSplitToKeepTheBlockAfterIt() throws {
+        // A four-line heading opening the column, then a block that fits a column but not
+        // below the heading: the heading is no block taller than the column, so it stays whole
+        // with the block's first lines (the department page's review head went "Reviews: /
+        // Self-published / memoirs of small-" in one column and the rest in the next).
+        let heading = #"<p keep-with-next="true">"# + paragraph("h", lines: 4) + "</p>"
+        let kept = [heading, #"<p keep-together="true">"# + paragraph("b", lines: 6) + "</p>", paragraph("c", lines: 2)]
+        XCTAssertEqual(try lineCounts(kept, lines: 8), [8, 4], "the block, which cannot go whole with its heading, is split at the foot")
+    }
+
     func testABlockTallerThanAColumnIsSplitFromTheColumnsTop() throws {
         let kept = [#"<p keep-together="true">"# + paragraph("b", lines: 11) + "</p>", paragraph("c", lines: 2)]
         XCTAssertEqual(try lineCounts(kept, lines: 8), [8, 5], "split as any paragraph, the rest of the text after it")

@@ -1,4 +1,5 @@
 import Pages
+import Render
 import Text
 import TypesetKit
 import XCTest
@@ -98,5 +99,26 @@ final class KeptBlockPageTests: XCTestCase {
     func testABlockThatFitsIsNotWarnedAbout() throws {
         let (document, _) = try SectionTesting.layOut(schedule(words: 100, kept: true))
         XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
+    }
+
+    func testTheDepartmentPagesReviewHeadIsNotSplitAcrossColumns() throws {
+        // Fixtures/department-page: the head opens the three-column section at the page's
+        // foot, and the `<keep>` block after it does not fit below it; the head was split
+        // three lines and two to keep the block whole.
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/department-page")
+        let markup = try String(contentsOf: folder.appendingPathComponent("department.txt"), encoding: .utf8)
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path) { options in
+            options.page.baselineGrid = 12
+            options.sheet = PrintSheet(bleed: 3 * 72 / 25.4)
+            options.minimumPictureResolution = 0
+        }
+        let text = document.text.string
+        let head = try XCTUnwrap(text.range(of: "Reviews: Self-published memoirs of small-town tradesmen, reconsidered"))
+        let start = text.utf16.distance(from: text.utf16.startIndex, to: head.lowerBound)
+        let end = text.utf16.distance(from: text.utf16.startIndex, to: head.upperBound)
+        let holding = pages.flatMap(\.frames).filter { $0.lines.contains { $0.stringRange.overlaps(start ..< end) } }
+        XCTAssertEqual(holding.count, 1, "the head's lines are in one column")
+        let frame = try XCTUnwrap(holding.first)
+        XCTAssertGreaterThan(frame.visibleRange.upperBound, end + 1, "the head's text follows it in its column")
     }
 }
