@@ -13,7 +13,10 @@ final class GoldenPageTests: XCTestCase {
 
     func testZombieMagazineMatchesGoldenPages() throws {
         // The seed's pictures are set a little larger than a printer would like.
-        let pageCount = try assertPagesMatchGoldens(of: "zombies", coarsePictures: ["50: 130 ppi", "66: 90 ppi", "91: 144 ppi"])
+        // Two figures that do not fit at the foot of a page wait for the next one's top while
+        // the text fills the column; the warnings tell the author where they went.
+        let pageCount = try assertPagesMatchGoldens(of: "zombies", coarsePictures: ["50: 130 ppi", "66: 90 ppi", "91: 144 ppi"],
+                                                    layoutWarnings: ["<figure> moved to page 4", "<figure> moved to page 7"])
         XCTAssertGreaterThanOrEqual(pageCount, 3, "the fixture must fill at least three pages")
     }
 
