@@ -52,7 +52,7 @@ if isChild {
     // The child: each seed's document checked, its failure shrunk and written.
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let check = LayoutCheck(fontsDirectory: root.appendingPathComponent("fonts").path,
-                            pictureFolder: root.appendingPathComponent("Fixtures/zombies"), drawsPages: true)
+                            pictureFolder: root.appendingPathComponent("Fixtures/zombies"))
     let fuzzer = LayoutFuzzer(check: check)
     var seed = first
     while seed <= last && Date() < deadline {

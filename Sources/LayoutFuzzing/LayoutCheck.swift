@@ -3,33 +3,18 @@ import Foundation
 import Pages
 import TypesetKit
 
-/// Checks one generated document: sets it in-process, as `typeset` would, and asks what is
-/// wrong with it. Two sources of findings:
-///
-/// - the run's own error diagnostics. A markup error is the generator's bug (it must write
-///   valid markup) unless the pipeline is wrong to refuse the markup; any other error is a
-///   finding. Once the page checker lands (every page `typeset` draws checked, each violation
-///   an error diagnostic beginning `page check:`), its findings arrive here with the others:
-///   `drawsPages` makes the run draw its pages so that they are checked.
-/// - `inspectPages`, a check of the laid-out pages given by the caller: until the page checker
-///   lands, the tests pass the test-side `PagePropertyChecker` (LayoutFuzzTests.inspectPages,
-///   the one line to drop when the page checker's diagnostics take over).
+/// Checks one generated document: sets it in-process and draws it into a PDF, as `typeset`
+/// would, with the page checker on whatever the build (`TypesetOptions.checksPages`), and
+/// returns the run's error diagnostics: each page checker finding (`page check: …`) and any
+/// other error. A markup error is the generator's bug (it must write valid markup) unless the
+/// pipeline is wrong to refuse the markup.
 public struct LayoutCheck {
-    /// Findings about a prepared document's pages.
-    public typealias PageInspection = (PreparedDocument, [Page]) -> [LayoutFinding]
-
     public var fontsDirectory: String
     public var pictureFolder: URL
-    public var inspectPages: PageInspection?
-    /// Whether the pages are drawn into a PDF (where the page checker checks them), rather than
-    /// only laid out.
-    public var drawsPages: Bool
 
-    public init(fontsDirectory: String, pictureFolder: URL, inspectPages: PageInspection? = nil, drawsPages: Bool = false) {
+    public init(fontsDirectory: String, pictureFolder: URL) {
         self.fontsDirectory = fontsDirectory
         self.pictureFolder = pictureFolder
-        self.inspectPages = inspectPages
-        self.drawsPages = drawsPages
     }
 
     /// Everything wrong with `document`, in a fresh workspace.
@@ -44,18 +29,13 @@ public struct LayoutCheck {
 
     /// Everything wrong with `document`, set in `workspace` (reused by the shrinker's runs).
     public func findings(in document: FuzzDocument, workspace: FuzzWorkspace) -> [LayoutFinding] {
-        let typesetter = Typesetter(options: document.options.typesetOptions(fontsDirectory: fontsDirectory))
+        var options = document.options.typesetOptions(fontsDirectory: fontsDirectory)
+        options.checksPages = true
         let source = MarkupSource(fileName: "fuzz.txt", text: document.markup)
         do {
-            let prepared = try typesetter.prepare(source, baseDirectory: workspace.directory.path)
-            var found: [LayoutFinding] = []
-            if let inspectPages { found += inspectPages(prepared, Array(prepared.pages())) }
-            if drawsPages {
-                let output = workspace.directory.appendingPathComponent("fuzz.pdf").path
-                let report = try typesetter.typeset(source, baseDirectory: workspace.directory.path, outputPath: output)
-                found += Self.findings(from: report.diagnostics)
-            }
-            return found
+            let output = workspace.directory.appendingPathComponent("fuzz.pdf").path
+            let report = try Typesetter(options: options).typeset(source, baseDirectory: workspace.directory.path, outputPath: output)
+            return Self.findings(from: report.diagnostics)
         } catch let failure as DocumentFailure {
             return Self.findings(from: failure.diagnostics)
         } catch {

@@ -1,6 +1,5 @@
 import Foundation
 import LayoutFuzzing
-import Pages
 import TypesetKit
 
 /// How the tests check the layout fuzzer's documents, in one place: the `LayoutCheck` with
@@ -8,23 +7,10 @@ import TypesetKit
 enum LayoutFuzzChecking {
     static let fixtureFolder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/layout-fuzz")
 
+    /// Every page drawn and checked by the page checker (`LayoutCheck`).
     static var check: LayoutCheck {
         LayoutCheck(fontsDirectory: TestSupport.fontsDirectory,
-                    pictureFolder: TestSupport.repositoryRoot.appendingPathComponent("Fixtures/zombies"),
-                    inspectPages: inspectPages, drawsPages: true)
-    }
-
-    /// The pages' check until the page checker lands: the test-side PagePropertyChecker
-    /// (frames, every character once and in order, no glyph over a picture or another line,
-    /// ink inside its frame). The pages are drawn too (`drawsPages`), as `typeset` draws them:
-    /// a crash in drawing is a finding, and once the page checker's `page check:` errors arrive
-    /// as the run's errors, `check` passes `nil` here instead: one line.
-    static func inspectPages(_ document: PreparedDocument, _ pages: [Page]) -> [LayoutFinding] {
-        var messages: [String] = []
-        var checker = PagePropertyChecker(fixture: "fuzz", text: document.text, report: { messages.append($0) })
-        for page in pages { checker.check(page) }
-        checker.finish()
-        return messages.map(LayoutFinding.init(message:))
+                    pictureFolder: TestSupport.repositoryRoot.appendingPathComponent("Fixtures/zombies"))
     }
 
     /// The fixtures in the folder, by name.
