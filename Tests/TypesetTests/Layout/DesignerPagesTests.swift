@@ -55,4 +55,20 @@ final class DesignerPagesTests: XCTestCase {
             XCTAssertLessThan(spaces.widest, 2.5, "a line beside a contour is not spaced out: line \(line.stringRange)")
         }
     }
+
+    /// A feature on a fixed 12 pt leading and a 12 pt grid (Fixtures/designer-feature): every
+    /// page drawn passes the page checker (no word over a picture or another word, no empty
+    /// band in a paragraph, no column ending early unexplained), with no warning.
+    func testTheFeatureOnAFixedLeadingAndAGrid() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/designer-feature")
+        let markup = try String(contentsOf: folder.appendingPathComponent("feature.txt"), encoding: .utf8)
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path) { options in
+            options.page.baselineGrid = 12
+        }
+        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.message), [])
+        XCTAssertGreaterThanOrEqual(pages.count, 2)
+        var checker = PagePropertyChecker(fixture: "designer-feature", text: document.text)
+        for page in pages { checker.check(page) }
+        checker.finish()
+    }
 }
