@@ -274,7 +274,11 @@ extension FrameSetting {
                 // text would come too close to what is above it, moved down onto the grid
                 // when there is one.
                 var shift = 0.0
-                let lowered = above.baseline(for: set.lines, natural: bandTop + actual.baseline) - (bandTop + actual.baseline)
+                // A band below the initial's lines (one beside it with no room moved below it too)
+                // keeps clear of its ink.
+                var clearOf = above
+                if let zone, besideZone == nil { clearOf.floor = max(clearOf.floor, zone.inkBottom) }
+                let lowered = clearOf.baseline(for: set.lines, natural: bandTop + actual.baseline) - (bandTop + actual.baseline)
                 for index in set.lines.indices {
                     let leading = set.lines[index].leading, ascent = set.lines[index].ascent
                     let natural = bandTop + leading / 2 + ascent + (actual.baseline - (leading / 2 + ascent))

@@ -47,9 +47,11 @@ struct LineSkip {
         var above = -Double.infinity, below = -Double.infinity
         for run in line.runs {
             guard ink, run.runDelegate == nil else {
+                // A run raised or lowered (`baseline`, `<sup>`) reaches as far further.
                 let box = run.typographicBounds()
-                above = max(above, -box.minY)
-                below = max(below, box.maxY)
+                let raised = run.positions.map(\.y).min() ?? 0, lowered = run.positions.map(\.y).max() ?? 0
+                above = max(above, -(box.minY + min(0, raised)))
+                below = max(below, box.maxY + max(0, lowered))
                 continue
             }
             for (glyph, position) in zip(run.glyphIDs, run.positions) {
