@@ -28,4 +28,14 @@ public struct DropInitial: Sendable {
 extension DropInitial {
     /// The distance between the baselines of the lines it was sized for.
     var pitch: Double { bounds.maxY / Double(max(1, lines - 1)) }
+
+    /// From the line's origin: how far down its ink reaches, below its baseline for a tail
+    /// ('Q', 'J') or a face whose capitals descend.
+    var inkBottom: Double {
+        var bottom = bounds.maxY
+        for (glyph, position) in zip(glyphIDs, positions) {
+            if let ink = font.ink(of: glyph, size: size) { bottom = max(bottom, position.y + ink.maxY) }
+        }
+        return bottom
+    }
 }

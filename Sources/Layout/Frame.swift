@@ -17,10 +17,12 @@ public struct Frame: Sendable {
 
     public var lineOrigins: [Point] { lines.map(\.origin) }
 
-    /// Bottom of the last line's descent or of the lowest float, or the top of the container when empty.
+    /// Bottom of the last line's descent, of the lowest float or of a drop cap's ink (an
+    /// initial longer than its paragraph, a tail), or the top of the container when empty.
     public var usedHeight: Double {
         let floatBottom = floats.map { $0.rect.maxY - container.rect.minY }.max() ?? 0
         guard let last = lines.last else { return floatBottom }
-        return max(floatBottom, last.origin.y + last.descent - container.rect.minY)
+        let initialBottom = lines.compactMap { line in line.initial.map { line.origin.y + $0.inkBottom - container.rect.minY } }.max() ?? 0
+        return max(floatBottom, initialBottom, last.origin.y + last.descent - container.rect.minY)
     }
 }

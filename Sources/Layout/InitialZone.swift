@@ -9,6 +9,9 @@ struct InitialZone {
     var span: HorizontalSpan
     /// The initial's baseline, on the baseline of its last line.
     var baseline: Double
+    /// How far down its ink reaches (below `baseline` for a tail): the lines after its last
+    /// one keep clear of it.
+    var inkBottom: Double
     /// The distance between the paragraph's baselines.
     var pitch: Double
     var rightToLeft: Bool
@@ -23,7 +26,7 @@ extension InitialZone {
         self.init(paragraph: paragraph,
                   span: rightToLeft ? HorizontalSpan(minX: start - width - gap, maxX: start)
                                     : HorizontalSpan(minX: start, maxX: start + width + gap),
-                  baseline: baseline, pitch: pitch, rightToLeft: rightToLeft)
+                  baseline: baseline, inkBottom: baseline, pitch: pitch, rightToLeft: rightToLeft)
     }
 
     /// The zone of the drop cap `initial` recorded on `line`, now that the line is placed.
@@ -34,7 +37,8 @@ extension InitialZone {
         self.init(paragraph: paragraph.range.lowerBound,
                   span: rightToLeft ? HorizontalSpan(minX: left - gap, maxX: left + width)
                                     : HorizontalSpan(minX: left, maxX: left + width + gap),
-                  baseline: line.origin.y + initial.bounds.maxY, pitch: initial.pitch, rightToLeft: rightToLeft)
+                  baseline: line.origin.y + initial.bounds.maxY, inkBottom: line.origin.y + initial.inkBottom,
+                  pitch: initial.pitch, rightToLeft: rightToLeft)
     }
 
     /// Where the initial's ink starts, its left end: the zone's, or past the gap right to left.

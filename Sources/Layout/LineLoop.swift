@@ -53,6 +53,7 @@ extension FrameSetting {
         var lastFragment = HorizontalSpan(minX: rect.minX, maxX: rect.maxX)
         var initialZone: InitialZone?   // the drop cap beside the lines being set, down to its baseline
         var boxWaits = false   // a box in the column did not fit and waits for the next frame (see WaitingBoxes)
+        var lineSkip = LineSkip(floor: rect.minY)   // what the next band's text keeps clear of
         // In a rectangle every band is alike: a word that does not fit one fits no other.
         let fitWords = !container.isRectangular
         while position < end {
@@ -81,6 +82,7 @@ extension FrameSetting {
                 setLines.append(ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false, rules: rules,
                                                     keep: keep, bottom: block.origin.y - rect.minY))
                 lines.append(block)
+                lineSkip.set([block])
                 linesOfParagraph = nil
                 y = block.origin.y + box.style.margin
                 position = min(box.range.upperBound, end)
@@ -92,17 +94,17 @@ extension FrameSetting {
             if initialZone?.paragraph != paragraph.range.lowerBound { initialZone = nil }
             var sawStretch = false
             var placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: fitWords, beyondBottom: false,
-                                   beside: initialZone, sawStretch: &sawStretch)
+                                   beside: initialZone, above: lineSkip, sawStretch: &sawStretch)
             if placed == nil, lines.isEmpty {
                 // Nothing fits: the frame still takes a line wherever there is a fragment,
                 // the next word or picture sticking out of it as out of a narrow rectangle.
                 if fitWords, sawStretch {
                     placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: false,
-                                       beside: initialZone, sawStretch: &sawStretch)
+                                       beside: initialZone, above: lineSkip, sawStretch: &sawStretch)
                 }
                 placed = placed
                     ?? placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: true,
-                                 beside: initialZone, sawStretch: &sawStretch)
+                                 beside: initialZone, above: lineSkip, sawStretch: &sawStretch)
             }
             guard let band = placed else {
                 if !lines.isEmpty {
@@ -119,7 +121,7 @@ extension FrameSetting {
                 // The initial goes with its paragraph to the next column rather than reach below this one.
                 let zone = InitialZone(of: initial, on: opening, paragraph: paragraph)
                 let expected = BandMetrics.expected(in: paragraph, at: position)
-                if !lines.isEmpty, zone.baseline + expected.textBottom - expected.baseline > rect.maxY + 0.001 {
+                if !lines.isEmpty, max(zone.baseline + expected.textBottom - expected.baseline, zone.inkBottom) > rect.maxY + 0.001 {
                     overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keepsWithPrevious: style.keepWithPrevious)
                     break
                 }
@@ -136,10 +138,19 @@ extension FrameSetting {
             }
             lastFragment = band.lastFragment
             y = band.next
+            lineSkip.set(band.lines)
+            // From the initial's last line down, the lines keep clear of its ink too (a tail
+            // below its baseline).
+            if let zone = initialZone, !zone.isBeside(baseline: band.lines[0].origin.y + zone.pitch) {
+                lineSkip.floor = max(lineSkip.floor, zone.inkBottom)
+            }
             let last = band.lines.count - 1
             if band.lines[last].endsParagraph {
                 // A paragraph shorter than its initial: the next one starts below the initial.
-                if let zone = initialZone { y = max(y, zone.nextBandTop(in: paragraph, at: position)) }
+                if let zone = initialZone {
+                    y = max(y, zone.nextBandTop(in: paragraph, at: position))
+                    lineSkip.floor = max(lineSkip.floor, zone.inkBottom)
+                }
                 initialZone = nil
                 y += style.spaceAfter
             }
@@ -211,10 +222,12 @@ extension FrameSetting {
     ///     would fit the container's full width;
     ///   - beyondBottom: accept lines that reach below the container's bottom.
     ///   - beside: the drop cap of the paragraph, which the lines of bands down to its baseline keep clear of.
+    ///   - above: what is above the band, whose ink the band's text keeps clear of when the
+    ///     line height would put it closer (LineSkip).
     ///   - sawStretch: set when some band had a usable stretch (when none had, only bands
     ///     reaching below the bottom are left to try).
     private mutating func placeBand(in container: Container, paragraph: PreparedParagraph, from position: Int, top: Double,
-                                    fitWords: Bool, beyondBottom: Bool, beside zone: InitialZone?,
+                                    fitWords: Bool, beyondBottom: Bool, beside zone: InitialZone?, above: LineSkip,
                                     sawStretch: inout Bool) -> PlacedBand? {
         let rect = container.rect
         let expected = BandMetrics.expected(in: paragraph, at: position)
@@ -257,13 +270,19 @@ extension FrameSetting {
                     continue
                 }
                 // Each line's baseline where the band's puts it (summed as one line alone is, so
-                // that a band of one line lands where a rectangle's line does), moved down onto
-                // the grid when there is one.
+                // that a band of one line lands where a rectangle's line does), lower when its
+                // text would come too close to what is above it, moved down onto the grid
+                // when there is one.
                 var shift = 0.0
+                // A band below the initial's lines (one beside it with no room moved below it too)
+                // keeps clear of its ink.
+                var clearOf = above
+                if let zone, besideZone == nil { clearOf.floor = max(clearOf.floor, zone.inkBottom) }
+                let lowered = clearOf.baseline(for: set.lines, natural: bandTop + actual.baseline) - (bandTop + actual.baseline)
                 for index in set.lines.indices {
                     let leading = set.lines[index].leading, ascent = set.lines[index].ascent
                     let natural = bandTop + leading / 2 + ascent + (actual.baseline - (leading / 2 + ascent))
-                    set.lines[index].origin.y = grid?.snap(natural) ?? natural
+                    set.lines[index].origin.y = grid?.snap(natural + lowered) ?? natural + lowered
                     if index == 0 { shift = set.lines[0].origin.y - natural }
                 }
                 // Lines taller than expected put the baseline lower than proposed: the band's

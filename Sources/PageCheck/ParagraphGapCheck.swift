@@ -4,7 +4,9 @@ import Text
 
 /// "No empty band inside a paragraph": two lines of one paragraph drawn one after the other
 /// in one area are no further apart than the paragraph's line pitch allows — its fixed line
-/// height, or else the two lines' boxes touching — moved onto the baseline grid, unless
+/// height, or else the two lines' boxes touching; further where the line's ink would reach
+/// into the ink above it (larger text than the fixed pitch, a drop cap's tail), as far as
+/// keeps them apart (TeX's `\lineskip`, `LineSkip` in Layout) — moved onto the baseline grid, unless
 /// something between them explains the gap: a picture or a box drawn across it, or an
 /// obstacle of the area (an exclusion) beside it. Lines in a shaped area or one with
 /// exclusions move down a step at a time where a band has no room, so there only a picture
@@ -17,16 +19,26 @@ struct ParagraphGapCheck {
     func findings(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
         var found: [PageFinding] = []
         var previousInArea: [Int: Int] = [:]
+        var inkBottomInArea: [Int: Double] = [:]   // the lowest ink of the lines above, in each area
+        let ink = inkReach(on: page)
         for (index, line) in page.lines.enumerated() {
             let areaIndex = line.area
-            defer { previousInArea[areaIndex] = index }
+            defer {
+                previousInArea[areaIndex] = index
+                if let bottom = ink[index]?.bottom { inkBottomInArea[areaIndex] = max(inkBottomInArea[areaIndex] ?? bottom, bottom) }
+            }
             let area = page.areas[areaIndex]
             guard area.kind != .runningHead, !line.isBox, let before = previousInArea[areaIndex] else { continue }
             let above = page.lines[before]
             // One paragraph, the line below going on where the one above ends, on another baseline.
             guard !above.isBox, !above.endsParagraph, above.stringRange.upperBound == line.stringRange.lowerBound,
                   line.baseline > above.baseline + 0.01 else { continue }
-            let allowed = pitch(from: above, to: line, in: area, text: text)
+            // The distance between baselines that puts the line's ink just below the ink above.
+            var inkClear: Double?
+            if let bottom = inkBottomInArea[areaIndex], let top = ink[index]?.top {
+                inkClear = bottom - above.baseline + (line.baseline - top)
+            }
+            let allowed = pitch(from: above, to: line, in: area, text: text, inkClear: inkClear)
             let gap = line.baseline - above.baseline
             guard gap > allowed + Self.tolerance else { continue }
             let band = Rect(x: area.rect.minX, y: above.baseline, width: area.rect.width, height: gap)
@@ -42,16 +54,29 @@ struct ParagraphGapCheck {
     }
 
     /// The distance between the two lines' baselines the paragraph asks for: its fixed line
-    /// height, or the two line boxes touching, rounded up to the grid's step.
-    private func pitch(from above: DrawnPage.Line, to line: DrawnPage.Line, in area: DrawnPage.Area, text: CheckedText) -> Double {
+    /// height or the two line boxes touching (or, when larger, `inkClear`: the distance that
+    /// keeps the line's ink clear of the ink above), rounded up to the grid's step.
+    private func pitch(from above: DrawnPage.Line, to line: DrawnPage.Line, in area: DrawnPage.Area, text: CheckedText,
+                       inkClear: Double?) -> Double {
         var pitch: Double
         if case .fixed(let height) = text.text.paragraphStyle(at: line.stringRange.lowerBound).lineHeight {
             pitch = height
         } else {
             pitch = above.descent + above.leading / 2 + line.ascent + line.leading / 2
         }
+        pitch = max(pitch, inkClear ?? 0)
         if let step = area.gridStep, step > 0 { pitch = (pitch / step - 1e-6).rounded(.up) * step }
         return pitch
+    }
+
+    /// The top and bottom of each line's glyphs' ink, by the line's index.
+    private func inkReach(on page: DrawnPage) -> [Int: (top: Double, bottom: Double)] {
+        var reach: [Int: (top: Double, bottom: Double)] = [:]
+        for glyph in page.glyphs {
+            let old = reach[glyph.line] ?? (glyph.ink.minY, glyph.ink.maxY)
+            reach[glyph.line] = (min(old.top, glyph.ink.minY), max(old.bottom, glyph.ink.maxY))
+        }
+        return reach
     }
 
     /// Whether a picture or a box drawn across `band`, or an obstacle of the area beside it,

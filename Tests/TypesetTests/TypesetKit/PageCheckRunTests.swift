@@ -8,11 +8,12 @@ import XCTest
 /// `page check:`, located at the markup, and the document fails), by `TYPESET_CHECK_PAGES` in
 /// any build; and the warning of a column that ends early, in every build.
 final class PageCheckRunTests: XCTestCase {
-    /// Lines set 4 pt apart in 24 pt type, as the author asked: each line prints over the one
-    /// above, whatever the layout does.
+    /// Letters tracked half an em tighter in 24 pt type, as the author asked: each word prints
+    /// over the one before, whatever the layout does. (Lines set 4 pt apart no longer do: a
+    /// line moves down clear of the ink above it, LineSkip in Layout.)
     private let overprinted = """
         <p>A first paragraph as anyone writes it.</p>
-        <p line-height="4pt"><font size="24">Lines set far tighter than their type print over each other, line after line, as this paragraph asks them to.</font></p>
+        <p align="right"><font size="24" tracking="-0.5em">Letters tracked far tighter than their type print over each other, word over word.</font></p>
         """
 
     func testTheSwitchFollowsTheEnvironmentAndTheBuild() {
