@@ -42,7 +42,7 @@ extension PageTemplate {
 
     /// Fits figures and asides to the page before layout, as `fitPictures` fits pictures to
     /// columns. A box never splits, so: a picture in a box wider than the box's text is scaled
-    /// to it; a figure too tall for its column (or, across columns, for the page) has its
+    /// to it (to the measure its paragraph's indents leave); a figure too tall for its column (or, across columns, for the page) has its
     /// pictures scaled down until it fits, with a warning at the `<figure>`; an aside too tall
     /// is an error at the `<aside>`, as text cannot be scaled. `framesetter` makes the
     /// framesetter that measures the boxes' text, given the text with its pictures fitted to
@@ -54,7 +54,7 @@ extension PageTemplate {
         var diagnostics: [Diagnostic] = []
         for box in boxes {
             let inner = box.width(available: availableWidth(for: box, in: text), in: text) - 2 * box.style.inset
-            scalePictures(in: box, &text) { delegate in min(1, inner / delegate.width) }
+            scalePictures(in: box, &text) { delegate, style in min(1, style.narrowestMeasure(in: inner) / delegate.width) }
         }
         let framesetter = framesetter(text)
         var tooTall: [(box: BoxRange, height: Double, pictures: Double)] = []
@@ -79,7 +79,7 @@ extension PageTemplate {
                                           at: box.style.location, sourceLine: box.style.sourceLine))
                 continue
             }
-            scalePictures(in: box, &text) { _ in scale }
+            scalePictures(in: box, &text) { _, _ in scale }
             diagnostics.append(.warning(String(format: "this %@ is %.0f pt tall, taller than the %.0f pt it may take on the page; "
                                                + "its pictures are scaled to %.0f %%", what, height, tallest, scale * 100),
                                         at: box.style.location, sourceLine: box.style.sourceLine))
@@ -87,11 +87,12 @@ extension PageTemplate {
         return diagnostics
     }
 
-    /// Each picture in `box` scaled by the factor `scale` gives it (at most 1), proportions kept.
-    private func scalePictures(in box: BoxRange, _ text: inout AttributedText, by scale: (RunDelegate) -> Double) {
+    /// Each picture in `box` scaled by the factor `scale` gives it and its paragraph's style (at
+    /// most 1), proportions kept.
+    private func scalePictures(in box: BoxRange, _ text: inout AttributedText, by scale: (RunDelegate, ParagraphStyle) -> Double) {
         for run in text.attributeRuns(in: box.range) where run.attributes.image != nil {
             guard let delegate = run.attributes.runDelegate, delegate.width > 0 else { continue }
-            let factor = scale(delegate)
+            let factor = scale(delegate, text.paragraphStyle(at: run.range.lowerBound))
             guard factor < 1 else { continue }
             text.modifyAttributes(in: run.range) {
                 $0.runDelegate = RunDelegate(ascent: delegate.ascent * factor, descent: delegate.descent * factor, width: delegate.width * factor)
