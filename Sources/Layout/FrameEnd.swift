@@ -22,13 +22,17 @@ public enum FrameEnd: Hashable, Sendable {
     /// The line from this offset (a heading, a line with a tall picture) needs more room, with
     /// the space above it, than the column had left, though that was more than two lines.
     case tallerLineDidNotFit(at: Int)
+    /// The line from this offset fits no stretch left below the last line, though the room is
+    /// more than two lines: a shape, an exclusion or a float narrows the rest of the column
+    /// below its first word or picture, or below the paragraph's `min-line-width`.
+    case narrowRoomBelow(at: Int)
 
     /// The character whose markup caused the end, when one did.
     public var cause: Int? {
         switch self {
         case .endOfText, .full: return nil
         case .forcedBreak(let at), .keptBlock(let at), .keepWithNext(let at), .widowsAndOrphans(let at),
-             .initialDidNotFit(let at), .tallerLineDidNotFit(let at):
+             .initialDidNotFit(let at), .tallerLineDidNotFit(let at), .narrowRoomBelow(let at):
             return at
         }
     }
@@ -48,6 +52,7 @@ public enum FrameEnd: Hashable, Sendable {
         case .widowsAndOrphans: return "lines went on to leave no widow or orphan"
         case .initialDidNotFit: return "a drop cap that did not fit went on with its paragraph"
         case .tallerLineDidNotFit: return "the next line, taller than the room left, went on to the next column"
+        case .narrowRoomBelow: return "the room a shape, an exclusion or a float leaves below is too narrow for the next line"
         }
     }
 }
@@ -79,6 +84,11 @@ extension FrameSetting {
             if let last = lines.last, nextLineIsTaller(at: position, than: last, roomBelowIt: container.rect.maxY) {
                 return .tallerLineDidNotFit(at: position)
             }
+            // Only a container narrowed somewhere passes bands over: the line loop searched down
+            // to the foot and no stretch took the line.
+            if !container.isRectangular, let last = lines.last, roomBelow(last, foot: container.rect.maxY) > 2 * last.height {
+                return .narrowRoomBelow(at: position)
+            }
             return .full
         }
         // Nothing overflowed: a paragraph that must start a new column stopped the lines, or
@@ -96,8 +106,13 @@ extension FrameSetting {
         let paragraph = cache.paragraph(containing: position)
         var needed = BandMetrics.expected(in: paragraph, at: position).textBottom
         if position == paragraph.range.lowerBound { needed += paragraph.style.spaceBefore + text.paragraphStyle(at: max(0, position - 1)).spaceAfter }
-        let room = foot - (last.origin.y + last.descent + last.leading / 2)
+        let room = roomBelow(last, foot: foot)
         return room > 2 * last.height && needed > room
+    }
+
+    /// The room between `last`'s line box and `foot`.
+    private func roomBelow(_ last: Line, foot: Double) -> Double {
+        foot - (last.origin.y + last.descent + last.leading / 2)
     }
 
     /// The first character of kept block `block`, which holds `offset`.

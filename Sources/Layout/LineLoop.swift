@@ -106,6 +106,13 @@ extension FrameSetting {
                     ?? placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: true,
                                  beside: initialZone, above: lineSkip, sawStretch: &sawStretch)
             }
+            if placed == nil, !lines.isEmpty, fitWords, sawStretch, container.shape != nil {
+                // A shape narrows to its foot: no stretch below is wide enough again for the
+                // word left alone, so it is set alone rather than the rest leave the shape for
+                // the next page (NarrowLines).
+                placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: true, beyondBottom: false,
+                                   beside: initialZone, above: lineSkip, avoidsLoneWords: false, sawStretch: &sawStretch)
+            }
             guard let band = placed else {
                 if !lines.isEmpty {
                     overflow = ColumnBreak.Overflow(
@@ -224,10 +231,13 @@ extension FrameSetting {
     ///   - beside: the drop cap of the paragraph, which the lines of bands down to its baseline keep clear of.
     ///   - above: what is above the band, whose ink the band's text keeps clear of when the
     ///     line height would put it closer (LineSkip).
+    ///   - avoidsLoneWords: with `fitWords`, pass over stretches narrower than the container
+    ///     that would hold one word alone where its full width holds two (NarrowLines).
     ///   - sawStretch: set when some band had a usable stretch (when none had, only bands
     ///     reaching below the bottom are left to try).
     private mutating func placeBand(in container: Container, paragraph: PreparedParagraph, from position: Int, top: Double,
                                     fitWords: Bool, beyondBottom: Bool, beside zone: InitialZone?, above: LineSkip,
+                                    avoidsLoneWords: Bool = true,
                                     sawStretch: inout Bool) -> PlacedBand? {
         let rect = container.rect
         let expected = BandMetrics.expected(in: paragraph, at: position)
@@ -254,7 +264,7 @@ extension FrameSetting {
                 let besideZone = zone.flatMap { $0.isBeside(baseline: fragmentsTop + expected.baseline) ? $0 : nil }
                 var set = setLines(in: fragments, container: container, paragraph: paragraph, from: position,
                                    bandTop: fragmentsTop, expected: expected, fitWords: fitWords, beside: besideZone,
-                                   initialPitch: initialPitch)
+                                   initialPitch: initialPitch, avoidsLoneWords: avoidsLoneWords)
                 guard let lastFragment = set.lastFragment else { break }
                 let actual = BandMetrics(lines: set.lines)
                 guard proposed.holds(actual) else {
@@ -311,7 +321,7 @@ extension FrameSetting {
     private mutating func setLines(in fragments: [HorizontalSpan], container: Container, paragraph: PreparedParagraph,
                                    from position: Int, bandTop: Double, expected: BandMetrics,
                                    fitWords: Bool, beside: InitialZone?,
-                                   initialPitch: Double?) -> (lines: [Line], lastFragment: HorizontalSpan?) {
+                                   initialPitch: Double?, avoidsLoneWords: Bool) -> (lines: [Line], lastFragment: HorizontalSpan?) {
         let style = paragraph.style
         let rect = container.rect
         let rightToLeft = paragraph.bidi.isRightToLeft
@@ -351,7 +361,7 @@ extension FrameSetting {
             let firstFit = fitWords && !paragraph.range.isEmpty && fragment.width < rect.width - 0.001
                 ? framesetter.firstFitBreak(in: paragraph, from: start, available: available, tabs: tabs) : nil
             let stranded = firstFit.map { strandsWord(paragraph, from: start, to: $0) } ?? false
-            if stranded, !strandsWord(paragraph, from: start, to: framesetter.firstFitBreak(in: paragraph, from: start,
+            if stranded, avoidsLoneWords, !strandsWord(paragraph, from: start, to: framesetter.firstFitBreak(in: paragraph, from: start,
                                                                                                     available: columnWidth, tabs: tabs)) {
                 continue
             }

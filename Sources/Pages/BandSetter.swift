@@ -96,8 +96,11 @@ struct BandSetter {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
             let trial = fill(shorter, from: start, to: end, carrying: carried, exclusions: exclusions)
-            // A trial that leaves a floated picture for after the band does not hold it.
-            if trial.end == band.end, leavesFloats || !trial.carry.hasWaitingFloats {
+            // A trial that leaves a floated picture for after the band does not hold it, nor one
+            // a column of which reaches below its height (a figure first in a column, set whole):
+            // its other columns were set that short, and would end early in the taller band.
+            let overruns = trial.bottom - top > height + Self.tolerance
+            if trial.end == band.end, !overruns, leavesFloats || !trial.carry.hasWaitingFloats {
                 best = trial
                 found = true
                 high = min(height, trial.bottom - top)

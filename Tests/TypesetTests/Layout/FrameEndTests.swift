@@ -42,6 +42,23 @@ final class FrameEndTests: FramesetterTestCase {
                        .keepWithNext(at: heading))
     }
 
+    /// A column narrowed below its last line too far for the next one names the narrowing, at
+    /// the line that went on (layout fuzz seeds 79, 97, 126: "full" with 5 to 12 lines left).
+    func testRoomNarrowedBelowTheLastLineIsNamedAtTheLineThatWentOn() throws {
+        // An exclusion leaves a strip 30 pt wide from y 100 to the foot: under 5 em of 11 pt.
+        let strip = Container(rect: Rect(x: 0, y: 0, width: 200, height: 300),
+                              exclusions: [Exclusion(.rectangle(Rect(x: 30, y: 100, width: 170, height: 200)))])
+        let setter = try framesetter("<p>\(text(4))</p>")
+        let beside = setter.frame(in: strip, from: 0)
+        XCTAssertEqual(beside.end, .narrowRoomBelow(at: beside.visibleRange.upperBound))
+
+        // A circle 110 pt across whose lower half is narrower than "notwithstanding".
+        let circle = Container(rect: Rect(x: 0, y: 0, width: 110, height: 210), shape: .circle(center: Point(x: 55, y: 105), radius: 55))
+        let words = try framesetter("four correspondence morning the keeper tomatoes keys, remembered notwithstanding tomatoes")
+        let inCircle = words.frame(in: circle, from: 0)
+        XCTAssertEqual(inCircle.end, .narrowRoomBelow(at: try start(of: "notwithstanding", in: words)))
+    }
+
     /// A figure kept in the column that does not fit ends nothing: it waits for the next
     /// column's top and the text after it goes on filling this one (WaitingBoxes).
     func testAFigureKeptInTheColumnThatDoesNotFitEndsNoColumn() throws {

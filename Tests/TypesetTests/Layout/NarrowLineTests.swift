@@ -83,6 +83,23 @@ final class NarrowLineTests: FramesetterTestCase {
         XCTAssertLessThan(firstBaseline(standard), firstBaseline(wide))
     }
 
+    /// A shape narrows to its foot: where no stretch below is wide enough again for two words,
+    /// a word is set alone rather than the rest of the text leave the shape for the next page
+    /// (layout fuzz seeds 97 and 29, Fixtures/layout-fuzz/shape-*).
+    func testAShapeNarrowingToItsFootSetsAWordAloneRatherThanLeaveTheRestForTheNextPage() throws {
+        let circle = Container(rect: Rect(x: 0, y: 0, width: 110, height: 210),
+                               shape: .circle(center: Point(x: 55, y: 105), radius: 55))
+        let inCircle = try frame("correspondence afternoon mountains the keeper tomatoes remembered tomatoes", in: circle)
+        XCTAssertEqual(inCircle.visibleRange, 0 ..< inCircle.text.length)
+        XCTAssertEqual(inCircle.end, .endOfText)
+
+        let ellipse = Container(rect: Rect(x: 0, y: 0, width: 90, height: 230),
+                                shape: .ellipse(center: Point(x: 45, y: 115), radiusX: 45, radiusY: 115))
+        let inEllipse = try frame("remembered? Hours correspondence came", in: ellipse)
+        XCTAssertEqual(inEllipse.visibleRange, 0 ..< inEllipse.text.length)
+        XCTAssertEqual(inEllipse.end, .endOfText)
+    }
+
     func testACircleTooNarrowForAnyLineTakesNoText() throws {
         // 40 pt across at its widest, in a band 300 pt wide: every stretch is under the 55 pt minimum.
         let small = Container(rect: Rect(x: 0, y: 0, width: 300, height: 40), shape: .circle(center: Point(x: 150, y: 20), radius: 20))

@@ -156,6 +156,21 @@ final class SectionLayoutTests: XCTestCase {
         XCTAssertNotNil(pages[1].furniture)
     }
 
+    /// A figure first in a balanced column is set whole, however short the trial column: a
+    /// trial whose figure reaches below its height does not hold the text, else the columns
+    /// beside it were set that short and ended early in the figure's taller band (fuzz seed 4).
+    func testABalancedBandIsNoShorterThanAFigureFirstInItsColumn() throws {
+        let markup = "<section columns=\"3\">\n<figure>\n<img src=\"grey.jpg\" width=\"120\" height=\"220\" alt=\"\">\n"
+            + "<p>A caption.</p>\n</figure>\n<p>\(Testing.paragraphs(1, seed: 3, words: 30 ... 40)[0])</p>\n</section>"
+        let (document, pages) = try Testing.layOut(markup, baseDirectory: TestSupport.imagesDirectory.path) { $0.minimumPictureResolution = 0 }
+        let frames = try XCTUnwrap(pages.first).frames
+        let figureBottom = try XCTUnwrap(Testing.bottom(of: frames[0]))
+        XCTAssertGreaterThan(figureBottom - frames[0].container.rect.minY, 220)
+        // The paragraph is shorter than the figure: the second column holds it all.
+        XCTAssertEqual(frames.count, 2, "the paragraph, shorter than the figure, is all in the second column")
+        XCTAssertEqual(frames.last?.visibleRange.upperBound, document.text.length)
+    }
+
     func testAPictureInASectionIsScaledToTheSectionsColumn() throws {
         // The fitting warning alone: the picture's print resolution is not what is tested here.
         let (document, pages) = try Testing.layOut("<section columns=\"3\">\n<img src=\"rgb8.png\" width=\"300\" alt=\"\">\n</section>",
