@@ -17,10 +17,12 @@ public struct Frame: Sendable {
 
     public var lineOrigins: [Point] { lines.map(\.origin) }
 
-    /// Bottom of the last line's descent or of the lowest float, or the top of the container when empty.
+    /// Bottom of the last line's descent, of a drop cap's initial (which may reach below a
+    /// short last paragraph) or of the lowest float, or the top of the container when empty.
     public var usedHeight: Double {
         let floatBottom = floats.map { $0.rect.maxY - container.rect.minY }.max() ?? 0
         guard let last = lines.last else { return floatBottom }
-        return max(floatBottom, last.origin.y + last.descent - container.rect.minY)
+        let initialBottom = lines.last(where: { $0.initial != nil }).map { $0.bottom - container.rect.minY } ?? 0
+        return max(floatBottom, initialBottom, last.origin.y + last.descent - container.rect.minY)
     }
 }
