@@ -163,7 +163,9 @@ extension FrameSetting {
         var boxTop = top + (first ? 0 : box.style.margin)
         if !container.isRectangular, let clear = clearPlace(for: box, in: container, from: boxTop, width: width, height: height) {
             (x, boxTop, width, height) = (clear.x, clear.top, clear.width, clear.height)
-        } else if !container.isRectangular, !first {
+        } else if !container.isRectangular {
+            // Nowhere clear in the column, even at its top (a picture across the columns covers
+            // it): the box waits for the next frame rather than be drawn over what covers it.
             return nil
         }
         if !first, boxTop + height > rect.maxY + 0.001 { return nil }
