@@ -139,9 +139,14 @@ public struct Paginator: Sequence, IteratorProtocol {
 
     /// Floated pictures that did not fit before the text ended get pages of their own, one
     /// column after another, rather than being dropped: each frame places at least the first.
+    /// The columns are those of the section the text ended in, which the pictures were sized for.
     private mutating func pageOfWaitingPictures() -> Page {
         var frames: [Frame] = []
-        for column in template.columnRects(ofPage: flow.pageNumber) where flow.carry.hasWaitingFloats {
+        let section = framesetter.text.paragraphStyle(at: Swift.max(0, flow.position - 1)).section
+        let area = template.textArea(ofPage: flow.pageNumber)
+        let columns = template.columnRects(ofPage: flow.pageNumber, top: area.minY, height: area.height,
+                                           columns: section?.columns ?? template.columns, gutter: section?.gutter ?? template.gutter)
+        for column in columns where flow.carry.hasWaitingFloats {
             let result = framesetter.frame(in: Container(rect: column, baselineGrid: template.baselineGrid(ofPage: flow.pageNumber)),
                                            from: flow.position, to: flow.position, carrying: flow.carry)
             frames.append(result.frame)
