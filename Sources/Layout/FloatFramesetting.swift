@@ -61,7 +61,7 @@ extension Framesetter {
         var deferred: [FloatAnchor] = []
         // Those that did not fit in the frame before go first, at the top.
         for anchor in pending {
-            if let float = place(anchor, top: rect.minY, in: container, beside: placed) {
+            if let float = place(anchor, top: rect.minY, in: container, beside: placed, waited: true) {
                 placed.append(float)
             } else {
                 deferred.append(anchor)
@@ -145,10 +145,12 @@ extension Framesetter {
     /// The float of `anchor` placed from `top` down against its side of the container's
     /// rectangle, below any float already there and any of the container's exclusions (a box
     /// over the gutter, a picture across the columns) it would touch; nil when it would reach
-    /// below the rectangle and is not at its top (a float taller than the column is placed
-    /// there anyway rather than never), or when the exclusions push its top below `lowest`.
+    /// below the rectangle, or when the exclusions push its top below `lowest`. One that
+    /// `waited` for this frame is placed at its top even when it reaches below (a float taller
+    /// than the column, placed there rather than never); in its anchor's frame, which may be a
+    /// short band below others, it moves on to the next frame instead.
     private func place(_ anchor: FloatAnchor, top: Double, in container: Container, beside placed: [PlacedFloat],
-                       lowest: Double = .infinity) -> PlacedFloat? {
+                       lowest: Double = .infinity, waited: Bool = false) -> PlacedFloat? {
         let rect = container.rect
         let side: PictureFloat.Side, size: Size, margin: Double
         switch anchor.content {
@@ -183,7 +185,7 @@ extension Framesetter {
                 break
             }
         }
-        if frame.maxY > rect.maxY + 0.001, frame.minY > rect.minY + 0.001 { return nil }
+        if frame.maxY > rect.maxY + 0.001, frame.minY > rect.minY + 0.001 || !waited { return nil }
         if pushedByExclusion, frame.minY > lowest + 0.001 { return nil }
         switch anchor.content {
         case .picture(let image):

@@ -45,6 +45,12 @@ public struct Line: Sendable {
     /// Baseline-to-baseline distance the line takes.
     public var height: Double { ascent + descent + leading }
 
+    /// The lowest its text reaches: its descent below its baseline, or below its drop cap's
+    /// initial's baseline, lines further down, when it opens a paragraph with one.
+    public var bottom: Double {
+        origin.y + (initial?.bounds.maxY ?? 0) + descent
+    }
+
     /// The line's box in page coordinates.
     public var bounds: Rect {
         Rect(x: origin.x, y: origin.y - ascent, width: width, height: ascent + descent)

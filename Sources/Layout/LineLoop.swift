@@ -181,7 +181,10 @@ extension FrameSetting {
         var boxTop = top + (first ? 0 : box.style.margin)
         if !container.isRectangular, let clear = clearPlace(for: box, in: container, from: boxTop, width: width, height: height) {
             (x, boxTop, width, height) = (clear.x, clear.top, clear.width, clear.height)
-        } else if !container.isRectangular, !first {
+        } else if !container.isRectangular, !first || container.shape == nil {
+            // Nowhere clear in the column, even at its top (a picture across the columns covers
+            // it): the box waits for the next frame rather than be drawn over what covers it. In
+            // a shape, whose next frame is the same shape, one opening the frame stays at its top.
             return nil
         }
         if !first, boxTop + height > rect.maxY + 0.001 { return nil }

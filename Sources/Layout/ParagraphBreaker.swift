@@ -183,7 +183,10 @@ struct ParagraphBreaker {
             appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, justified: justified, gives: &gives, into: &items)
             let spaces = advance(from: contentEnd, to: offset)
             if offset >= end || mandatory[index] {
-                // The last line, or one ended by a hard break, is not stretched.
+                // The last line, or one ended by a hard break, is not stretched. Its fill glue is
+                // no break (TeX's \penalty10000 before \parfillskip): a break there would leave
+                // the forced break an empty line of its own, starting where it ends.
+                items.append(.penalty(.infinity, offset: offset))
                 items.append(.glue(0, stretch: Self.fill, shrink: 0, offset: offset))
                 items.append(.penalty(-.infinity, offset: offset))
                 if offset >= end { break }
@@ -202,6 +205,7 @@ struct ParagraphBreaker {
             if index == lastOpportunity { return items }
         }
         if items.last?.penalty != -.infinity {
+            items.append(.penalty(.infinity, offset: end))
             items.append(.glue(0, stretch: Self.fill, shrink: 0, offset: end))
             items.append(.penalty(-.infinity, offset: end))
         }

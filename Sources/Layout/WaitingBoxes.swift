@@ -23,19 +23,24 @@ extension Framesetter {
     /// The waiting `box` at the top of the frame, from `top` down, placed as the column places
     /// it (see LineLoop's `blockLine`): at the left, as wide as it asks, in the first band clear
     /// of the container's exclusions and the floats already `placed` there (narrower, if it asks
-    /// for no width, in a narrower stretch), with nothing beside it. With no clear band it stays
-    /// at the top, as a box opening a column always has, so that it is placed at all.
-    func placeWaiting(_ box: BoxRange, top: Double, in container: Container, beside placed: [PlacedFloat]) -> PlacedFloat {
+    /// for no width, in a narrower stretch), with nothing beside it. With no clear band it waits
+    /// on for the next frame (nil): drawn at the top it would lie over what covers it. In a
+    /// plain rectangle or a shape it stays at the top, as a box opening a column always has, so
+    /// that it is placed at all (a page of waiting floats is one).
+    func placeWaiting(_ box: BoxRange, top: Double, in container: Container, beside placed: [PlacedFloat]) -> PlacedFloat? {
         var clear = container
         clear.exclusions += placed.map(\.exclusion)
         let rect = container.rect
         var width = width(of: box, available: rect.width)
         var height = height(of: box, width: width)
         var x = rect.minX, boxTop = top
-        if !clear.isRectangular,
-           let found = FrameSetting(framesetter: self, carrying: nil).clearPlace(for: box, in: clear, from: top, width: width, height: height),
-           found.top + found.height <= rect.maxY + 0.001 {
-            (x, boxTop, width, height) = (found.x, found.top, found.width, found.height)
+        if !clear.isRectangular {
+            if let found = FrameSetting(framesetter: self, carrying: nil).clearPlace(for: box, in: clear, from: top, width: width, height: height),
+               found.top + found.height <= rect.maxY + 0.001 {
+                (x, boxTop, width, height) = (found.x, found.top, found.width, found.height)
+            } else if container.shape == nil {
+                return nil
+            }
         }
         let frame = Rect(x: x, y: boxTop, width: width, height: height)
         return PlacedFloat(rect: frame, content: .box(place(box, in: frame)), anchor: box.range.lowerBound, side: .left,

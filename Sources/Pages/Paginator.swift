@@ -277,9 +277,10 @@ public struct Paginator: Sequence, IteratorProtocol {
                                                columns: section.style?.columns ?? template.columns,
                                                gutter: section.style?.gutter ?? template.gutter)
             var band = setter.fill(columns, from: position, to: section.end, carrying: page.carry, exclusions: excluded)
-            // Below another band, a band whose first line does not fit waits for the next page.
+            // Below another band, a band whose first line (with its drop cap's initial) does not
+            // fit waits for the next page.
             if !page.frames.isEmpty, let first = band.frames.first, let line = first.lines.first,
-               line.origin.y + line.descent > first.container.rect.maxY + 0.001 {
+               line.bottom > first.container.rect.maxY + 0.001 {
                 break
             }
             let followed = band.stop == .sectionEnd && band.end < text.length

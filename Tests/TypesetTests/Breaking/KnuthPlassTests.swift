@@ -200,18 +200,42 @@ final class KnuthPlassTests: XCTestCase {
     func testLoosenessAsksForOneLineMoreOrLess() throws {
         // TeX's material, spaces alone: the search keeps one node per fitness class, not per
         // line count, so a setting a line longer is found only where one of those survives
-        // (as here; nothing in typeset asks for looseness).
+        // (as at this width; nothing in typeset asks for looseness). At 232 pt the only one
+        // found ended its last words at the fill glue, an empty line after them, which is no
+        // break any more (testAForcedLineBreakEndsOneLineNotTwo).
         let prepared = try paragraph(Self.prose, justification: .spacesOnly)
         let items = ParagraphBreaker(paragraph: prepared, hyphenator: { Hyphenator(language: $0) })
             .items(from: 0, hyphenate: true, justified: true)
         var parameters = KnuthPlassParameters()
         parameters.tolerance = 10_000
-        let normal = try XCTUnwrap(KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: { _ in 232 }))
+        let normal = try XCTUnwrap(KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: { _ in 154 }))
         parameters.looseness = 1
-        let looser = try XCTUnwrap(KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: { _ in 232 }))
+        let looser = try XCTUnwrap(KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: { _ in 154 }))
         XCTAssertEqual(looser.count, normal.count + 1)
+        XCTAssertEqual(Set(looser.map { items[$0.item].offset }).count, looser.count, "a line of the looser setting is empty")
         parameters.looseness = -1
-        let tighter = try XCTUnwrap(KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: { _ in 232 }))
+        let tighter = try XCTUnwrap(KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: { _ in 154 }))
         XCTAssertLessThanOrEqual(tighter.count, normal.count)
+    }
+
+    func testAForcedLineBreakEndsOneLineNotTwo() throws {
+        // The fill glue before a forced break is no break (TeX's \penalty10000 before
+        // \parfillskip): a line ended there left the forced break an empty line of its own,
+        // starting where it ended, and a column of those took no text (layout fuzz,
+        // crash-balance-no-progress.txt). Asked for a line more, the search found one so at 232 pt.
+        let prepared = try paragraph(Self.prose, justification: .spacesOnly)
+        let items = ParagraphBreaker(paragraph: prepared, hyphenator: { Hyphenator(language: $0) })
+            .items(from: 0, hyphenate: true, justified: true)
+        var parameters = KnuthPlassParameters()
+        parameters.tolerance = 10_000
+        for looseness in [0, 1] {
+            parameters.looseness = looseness
+            for width in stride(from: 150.0, through: 360, by: 2) {
+                let breaks = try XCTUnwrap(KnuthPlassLineBreaker(parameters: parameters).breaks(items, lineWidth: { _ in width }))
+                let ends = breaks.map { items[$0.item].offset }
+                XCTAssertEqual(ends, ends.sorted(), "width \(width)")
+                XCTAssertEqual(Set(ends).count, ends.count, "an empty line at width \(width), looseness \(looseness): \(ends)")
+            }
+        }
     }
 }
