@@ -118,6 +118,12 @@ public struct FuzzDocument: Hashable, Sendable {
         return note.components(separatedBy: ": ").dropFirst().joined(separator: ": ")
     }
 
+    /// The seed a fixture's document was shrunk from, from its first line.
+    public var fixtureSeed: UInt64? {
+        guard let first = lines.first, first.hasPrefix("<!-- layout fuzz: seed ") else { return nil }
+        return UInt64(first.dropFirst("<!-- layout fuzz: seed ".count).prefix { $0.isNumber })
+    }
+
     /// A fixture file read back: its options from the comment `fixtureText` writes (the
     /// defaults without it) and its markup, comments included (they print nothing).
     public init?(fixture text: String) {
