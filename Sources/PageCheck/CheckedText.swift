@@ -64,17 +64,8 @@ extension DrawnPage {
 }
 
 extension CheckedText {
-    /// Whether the glyph of `character` (negative: the hyphen shown at a break ending `line`)
-    /// may hang into the margin: a punctuation mark in a paragraph that asks for it.
+    /// Whether the glyph of `character` may hang into the margin (`AttributedText.mayHang`).
     func hangs(_ character: Int, line: DrawnPage.Line) -> Bool {
-        let offset = character >= 0 ? character : max(0, line.stringRange.upperBound - 1)
-        guard offset < text.length, text.paragraphStyle(at: offset).hangingPunctuation else { return false }
-        if character < 0 { return true }
-        guard let scalar = Unicode.Scalar(text.storage[character]) else { return false }
-        switch scalar.properties.generalCategory {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
-        default: return scalar == "'" || scalar == "\""
-        }
+        text.mayHang(character, lineEnd: line.stringRange.upperBound)
     }
 }
