@@ -45,7 +45,7 @@ deps:
 	$(call install-missing,$(PACKAGES_ALONE),--no-install-recommends)
 
 # The Swift runtime and Foundation linked into the binary: a run maps some 5 MiB less of them and
-# starts with far fewer symbols to bind (docs/pipeline.md, "Speed: the start-up floor…").
+# starts with far fewer symbols to bind (docs/pipeline.md, "Speed: start-up").
 build: deps
 	$(SWIFT) build -c release --product typeset --static-swift-stdlib
 
@@ -58,7 +58,7 @@ demo: build
 # run that fails on any finding. All three suites run debug builds, in which Package.swift
 # optimises the pipeline's hot modules (`-O`, with `assert` kept): most of the suites' time is
 # spent typesetting, which an unoptimised build does some 15 times slower (docs/pipeline.md,
-# "CI: the hot modules optimised in debug builds").
+# "Speed: build and allocator settings").
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-swift-testing

@@ -20,13 +20,13 @@ import Glibc
 // on the book and on the slowest tests) are therefore optimised in debug builds too, with
 // `assert` kept (`-assert-config Debug`: `-O` alone would drop the checks) and `-enable-testing`
 // still passed by SwiftPM, so `@testable import` works. Release builds, the fuzzing builds
-// among them, are untouched. docs/pipeline.md, "CI: the hot modules optimised in debug builds".
+// among them, are untouched. docs/pipeline.md, "Speed: build and allocator settings".
 let optimizedInDebugBuilds: [SwiftSetting] = [
     .unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug)),
 ]
 
-// The release link of `typeset` (docs/pipeline.md, "Speed: the functions a run executes, laid
-// out together"), with lld, which the Swift toolchain ships:
+// The release link of `typeset` (docs/pipeline.md, "Speed: build and allocator settings"), with
+// lld, which the Swift toolchain ships:
 // - the functions typical runs execute come first, side by side (Sources/TypesetCLI/
 //   function-order.txt, written by bench/function-order.sh from callgrind's profiles). The
 //   kernel maps code by pages and their neighbours as it runs: scattered over the binary, the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Which of typeset's modules a debug build spends its time in: the modules worth optimising in
-# debug builds (Package.swift, optimizedInDebugBuilds; docs/pipeline.md, "CI: the hot modules
-# optimised in debug builds"). perf samples the run with its call stacks, and each sample is
+# debug builds (Package.swift, optimizedInDebugBuilds; docs/pipeline.md, "Speed: build and
+# allocator settings"). perf samples the run with its call stacks, and each sample is
 # given to the module of the first frame of typeset's own code on its stack, so the standard
 # library's unspecialised generic code and runtime metadata look-ups count for the module
 # that called them. Samples with no frame of ours (C libraries called from threads perf could

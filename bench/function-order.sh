@@ -4,8 +4,7 @@
 # order first met, so that they fill a few megabytes of pages together instead of being
 # scattered over the whole code. The kernel maps a program's code by pages and their
 # neighbours as it runs; scattered, the code a book touches kept some 11 MiB of the binary
-# resident, gathered about 6 MiB (docs/pipeline.md, "Speed: the functions a run executes,
-# laid out together").
+# resident, gathered about 6 MiB (docs/pipeline.md, "Speed: build and allocator settings").
 #
 # The runs, counted with callgrind: `typeset --help`, a one-line document, the first 500 kB of
 # the KJV book set as bench/run.sh sets it (91 pages), then with --pdf-standard ua1,x4, a

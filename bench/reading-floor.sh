@@ -4,8 +4,7 @@
 # (ParsePass) and the coverage preflight (ResolveFontsPass) — counted in instructions
 # (callgrind) on the KJV book set as bench/run.sh sets it: its first 500 kB, the whole book,
 # the 500 kB with 10 and 1000 verses a paragraph, and with every verse inside 1 and 10 nested
-# <i><b> pairs. See docs/pipeline.md, "Speed: reading the source in one pass, a line without
-# an allocation".
+# <i><b> pairs. See docs/pipeline.md, "Speed: reading the source".
 #
 # An unknown tag at the end and --strict stop each run once the source is read (a warning is
 # then an error): layout, which would take minutes under valgrind, never starts.

@@ -35,7 +35,7 @@ public struct BreakOpportunities: Sendable, Equatable {
         guard !units.isEmpty else { return BreakOpportunities(offsets: [], mandatory: []) }
         // Arrays of a repeated element rather than `init(repeating:count:)`, which the standard
         // library allocates and fills unspecialised (docs/pipeline.md, "Speed: the layout
-        // thread, fifth round").
+        // thread").
         var positions = Array(repeatElement(Int32(0), count: units.count + 1))
         var hard = Array(repeatElement(UInt8(0), count: units.count + 1))
         // The locale through `withCString`: a String passed as a C string is copied into an

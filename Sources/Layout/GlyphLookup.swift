@@ -19,7 +19,7 @@ struct GlyphLookup {
             return
         }
         // Not `init(repeating:count:)`, which allocates and fills unspecialised (docs/pipeline.md,
-        // "Speed: the layout thread, fifth round").
+        // "Speed: the layout thread").
         var table = Array(repeatElement(Int32(0), count: range.count + 1))
         // Through the buffers: the arrays' subscripts checked the table's uniqueness and both
         // bounds at each character.

@@ -164,7 +164,7 @@ struct LineAdjustment {
         // Filled through its buffer: an array captured by the closure would be boxed, and
         // checked for uniqueness at each glyph. Made of a repeated zero: `init(repeating:count:)`
         // and `init(unsafeUninitializedCapacity:)` allocate unspecialised (docs/pipeline.md,
-        // "Speed: the layout thread, fifth round").
+        // "Speed: the layout thread").
         var extra = Array(repeatElement(0.0, count: line.count))
         extra.withUnsafeMutableBufferPointer { extra in
             forEachShare { glyph, share, give in

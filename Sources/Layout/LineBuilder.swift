@@ -192,9 +192,9 @@ struct LineBuilder {
         // The arrays start as copies of the paragraph's, or of a repeated zero: both are
         // allocated by the standard library's specialised code, while
         // `init(unsafeUninitializedCapacity:)` looks the element type's metadata up at run time,
-        // some 600 instructions an array (docs/pipeline.md, "Speed: the layout thread, fifth
-        // round"). Each glyph's step is computed once, in place; the width is the steps' sum in
-        // the same order as before, so that no position moves by a rounding.
+        // some 600 instructions an array (docs/pipeline.md, "Speed: the layout thread"). Each
+        // glyph's step is computed once, in place; the width is the steps' sum in the same order
+        // as before, so that no position moves by a rounding.
         let hyphen = segment.hyphen
         var steps = Self.copy(paragraph.advances[glyphs], appending: hyphen.map { _ in hyphenAdvance })
         var positions = Array(repeatElement(Point(x: 0, y: 0), count: steps.count))

@@ -8,7 +8,7 @@ final class Deflater {
     /// libdeflate's fastest level: on the KJV book it deflates the pages' text and the
     /// structure tree three to four times faster than zlib's default level did, for 7 % more
     /// bytes of text (the PDF 6 % larger, 1.02 times pdfLaTeX's); its level 6 saved only a
-    /// third (docs/pipeline.md, "Speed: libdeflate for the streams typeset compresses").
+    /// third (docs/pipeline.md, "Speed: the finishing step, memory and the PDF's size").
     static let level: Int32 = 1
 
     private let compressor = libdeflate_alloc_compressor(Deflater.level)

@@ -20,8 +20,8 @@ struct FlateImage: Equatable {
 
     /// A PNG with alpha's split rows, each set compressed by `deflater` (libdeflate's fastest
     /// level: on the zombie magazine's cat it takes a third of Cairo's instructions for
-    /// its pixels and gives 217 KB against Cairo's 322 KB, docs/pipeline.md, "Speed: a PNG with
-    /// alpha into the PDF as its rows"); an opaque picture's alpha is left out.
+    /// its pixels and gives 217 KB against Cairo's 322 KB, docs/pipeline.md, "Speed:
+    /// pictures"); an opaque picture's alpha is left out.
     init(_ rows: PNGAlphaRows, deflater: Deflater) throws {
         let alpha = rows.isOpaque ? nil : try deflater.bytes(rows.alphaRows, of: "a picture's alpha")
         self.init(width: rows.width, height: rows.height, colours: rows.colours,

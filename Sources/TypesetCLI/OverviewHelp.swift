@@ -17,7 +17,7 @@ enum OverviewHelp {
     /// The section, after a blank line, when the command line asks for the overview (`--help`,
     /// `-h`, `help`); else nothing. Every run reads the command's configuration, and rendering
     /// the render command's help for it cost a typeset run some 50 million instructions, more
-    /// than the rest of its start-up (docs/pipeline.md, "Speed: the start-up floor…").
+    /// than the rest of its start-up (docs/pipeline.md, "Speed: start-up").
     static var sectionWhenShown: String {
         asksForHelp(CommandLine.arguments.dropFirst()) ? "\n\n" + commonOptionsSection : ""
     }

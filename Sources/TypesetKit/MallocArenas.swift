@@ -6,7 +6,7 @@ import CMalloc
 /// thread's caches are let go when it ends, and then the finishing step, on the drawing
 /// thread, makes the run's largest allocations; with an arena each, the one could not use
 /// what the other had freed, and the KJV book peaked at 71 MiB where one arena holds it to
-/// 61 MiB (docs/pipeline.md, "Speed: the finishing step after the layout is let go").
+/// 61 MiB (docs/pipeline.md, "Speed: build and allocator settings").
 /// Small allocations still go through each thread's own cache, without the arena's lock.
 public enum MallocArenas {
     /// One arena for the whole process. Call it before any thread starts: glibc fixes the

@@ -2,7 +2,7 @@
 # The library floor under typeset's layout of the KJV book (bench/floor/layout-floor.c): ICU's
 # line breaking of every paragraph and HarfBuzz's shaping of every distinct word, alone, in
 # CPU seconds. Compare with the layout thread's CPU time in a profile of the same job
-# (docs/pipeline.md, "Speed: layout").
+# (docs/pipeline.md, "Speed: the layout thread").
 #
 # Usage: bash bench/floor/run.sh   (from the repository root)
 set -euo pipefail

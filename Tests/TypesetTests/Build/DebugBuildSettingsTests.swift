@@ -2,12 +2,12 @@ import Foundation
 import XCTest
 
 /// Package.swift optimises the pipeline's hot modules in debug builds, so that the tests, which
-/// run debug builds, spend less time in unspecialised generic code (docs/pipeline.md, "CI: the
-/// hot modules optimised in debug builds"). Two promises come with that flag, checked here on
+/// run debug builds, spend less time in unspecialised generic code (docs/pipeline.md, "Speed:
+/// build and allocator settings"). Two promises come with that flag, checked here on
 /// the manifest's text (`swift package dump-package` would wait for the lock `swift test` holds):
 /// `assert` still checks in those modules, and release builds, the fuzzing builds among them,
 /// are compiled as before. The one setting release builds have is the link of `typeset`
-/// ("Speed: the functions a run executes, laid out together"): linker flags only, on Linux.
+/// (the same section): linker flags only, on Linux.
 final class DebugBuildSettingsTests: XCTestCase {
     /// Every `.unsafeFlags([…], …)` of the manifest: its flags and its condition, as written.
     private struct UnsafeFlags {
