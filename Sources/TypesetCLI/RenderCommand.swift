@@ -12,7 +12,7 @@ struct RenderCommand: ParsableCommand {
         discussion: """
         Markup: the Core Text tutorial's <font face color strokeColor size> and \
         <img src width height>, plus character and paragraph styles (<b> <i> <u> <p> <li> …), \
-        named styles, rules and more; a newline ends a paragraph. Reference: docs/markup.md.
+        named styles, rules and more; a newline ends a paragraph. Reference: \(MarkupReference.place).
 
         Several inputs are a batch: they are typeset in parallel, each document's problems are \
         printed in input order (as soon as the documents before it are done), every good \

@@ -8,6 +8,8 @@ MallocArenas.useOne()
 // Before any thread starts: the date is taken out of the environment (see SourceDateEpoch),
 // which no other thread may be reading at the time.
 _ = SourceDateEpoch.seconds
+// Before any thread starts, for the same reason: it may point XDG_CACHE_HOME elsewhere.
+FontconfigCacheFolder.makeWritable()
 // Before any thread starts, so that every thread inherits the blocked signals.
 InterruptCleanup.install()
 

@@ -27,6 +27,9 @@ public struct TypesetOptions: Sendable {
     public var outputIntent = OutputIntent()
     /// The bundled fonts; found beside the executable when nil.
     public var fontsDirectory: String?
+    /// Folders of more fonts (`--font-path`, `TYPESET_FONT_PATHS`), searched with the bundled
+    /// ones, before the system's.
+    public var fontPaths: [String] = []
     /// Pictures must lie inside this folder; the document's own folder when nil.
     public var imageRoot: String?
     /// Multiplies every text size (the body's, the named styles', those the markup writes and
