@@ -89,7 +89,8 @@ TSAN_TESTS := PagesAheadTests BatchTypesetterTests BatchCommandLineTests Compare
 ASAN_SKIPPED_TESTS := LengthOptionTests CommandLineTests CommandLineCheckTests ExitStatusTests \
   ShardCommandLineTests DepfileCommandLineTests OutputNameTests PDFStandardCommandLineTests \
   PrintSheetCommandLineTests VersionAndHelpTests UsageMistakeTests ReadmeSampleTests \
-  FontsCommandTests ArgumentListFuzzTests InstalledCommandTests ShellIntegrationTests
+  FontsCommandTests ArgumentListFuzzTests InstalledCommandTests ShellIntegrationTests \
+  DiagnosticFormatTests ViewerTests FontconfigCacheTests DemoTests
 # And tests of scale, whose assertions are on memory, work or answers that AddressSanitizer's
 # shadow memory and quarantine distort or do not touch, and whose code smaller tests run under
 # it: a paragraph of a megabyte, and 80 articles in sections (110 of its 774 s); 290,000 words

@@ -13,6 +13,12 @@ FontconfigCacheFolder.makeWritable()
 // Before any thread starts, so that every thread inherits the blocked signals.
 InterruptCleanup.install()
 
+// `-V`, as rustc and typst take it, beside ArgumentParser's `--version`.
+if CommandLine.arguments.dropFirst() == ["-V"] {
+    print(TypesetVersion.report)
+    exit(0)
+}
+
 // Usage errors exit 2 (ArgumentParser's default is 64); document errors exit 1.
 do {
     var command = try TypesetCommand.parseAsRoot()

@@ -64,5 +64,9 @@ public struct TypesetOptions: Sendable {
     /// document fails. On in debug builds, off in release builds, unless `TYPESET_CHECK_PAGES` says.
     public var checksPages = PageChecking.isOn()
 
+    /// Told each page's number as it goes to be drawn, on the drawing thread: the command
+    /// line's progress line for a long document.
+    public var pageReached: (@Sendable (Int) -> Void)?
+
     public init() {}
 }
