@@ -1,4 +1,4 @@
-/// "Did you mean …?" for a misspelt tag, attribute, colour or style name.
+/// "Did you mean …?" for a misspelt tag, attribute, colour, style or font family name.
 public enum Suggestion {
     /// The candidate nearest to `word` (ignoring case and hyphens) when it is near enough to
     /// be a likely typo: at most one edit in four letters, and never more than two.
@@ -19,8 +19,30 @@ public enum Suggestion {
         closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
+    /// Up to `limit` candidates nearest to `word`, nearest first, for a name users give
+    /// from memory (a font family): those that begin with it or it with them (`Liberation`,
+    /// `Helvetica Neue` for `Helvetica`), then those within one edit in three letters.
+    public static func nearest(to word: String, among candidates: [String], limit: Int) -> [String] {
+        let key = normalized(word)
+        guard !key.isEmpty, key.count <= 60 else { return [] }
+        let allowed = max(2, key.count / 3)
+        var ranked: [(candidate: String, rank: Int)] = []
+        for candidate in candidates {
+            let other = normalized(candidate)
+            guard !other.isEmpty else { continue }
+            if other.starts(with: key) || key.starts(with: other) {
+                ranked.append((candidate, 0))
+            } else if abs(other.count - key.count) <= allowed {
+                let distance = editDistance(key, other)
+                if distance <= allowed { ranked.append((candidate, distance)) }
+            }
+        }
+        return ranked.sorted { ($0.rank, $0.candidate.count) < ($1.rank, $1.candidate.count) }.prefix(limit).map(\.candidate)
+    }
+
+    /// Lower case, without the hyphens, underscores and spaces people write differently.
     private static func normalized(_ word: String) -> [Character] {
-        Array(word.lowercased().filter { $0 != "-" && $0 != "_" })
+        Array(word.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
     }
 
     /// Edits between two words, where swapping two neighbouring letters counts as one, the

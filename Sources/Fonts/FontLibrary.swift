@@ -1,5 +1,6 @@
 import CFontconfig
 import CFreeType
+import Diagnostics
 import Foundation
 import Text
 
@@ -20,6 +21,8 @@ public struct FontResolution: Sendable {
 public final class FontLibrary: @unchecked Sendable {
     public let fontsDirectory: String
     public let bodyFamily: String
+    /// Folders of more fonts the user named (`--font-path`), searched with the bundled ones.
+    public let extraDirectories: [String]
     let bundled: FontconfigConfiguration
     /// Built when the bundle lacks a family or a character, never before: loading it reads every
     /// system font's cache (a third of a one-line document's start-up, and its mapped memory).
@@ -35,16 +38,20 @@ public final class FontLibrary: @unchecked Sendable {
     /// - Parameters:
     ///   - fontsDirectory: the bundled fonts; its `fonts.conf`, when present, holds alias rules.
     ///   - bodyFamily: the family that stands in for one that cannot be found.
-    public init(fontsDirectory: String, bodyFamily: String) throws {
+    ///   - extraDirectories: folders of the user's fonts, searched before the system's, as
+    ///     Typst's `--font-path` is.
+    public init(fontsDirectory: String, bodyFamily: String, extraDirectories: [String] = []) throws {
         self.fontsDirectory = fontsDirectory
         self.bodyFamily = bodyFamily
+        self.extraDirectories = extraDirectories
         let aliases = fontsDirectory + "/fonts.conf"
         aliasFile = FileManager.default.fileExists(atPath: aliases) ? aliases : nil
-        bundled = try FontconfigConfiguration.bundled(directory: fontsDirectory, aliases: aliasFile)
+        bundled = try FontconfigConfiguration.bundled(directory: fontsDirectory, extraDirectories: extraDirectories, aliases: aliasFile)
         library = try FreeTypeLibrary()
     }
 
-    /// The face for `family`: a bundled face of that family (or an alias of it), else a system
+    /// The face for `family`: a bundled face of that family (or an alias of it) or one in the
+    /// extra folders, else a system
     /// face of that family, else the body face with `isFallback` set.
     public func resolve(family: String, weight: Int = 400, italic: Bool = false) throws -> FontResolution {
         let key = "\(family.lowercased())|\(weight)|\(italic)"
@@ -112,10 +119,6 @@ public final class FontLibrary: @unchecked Sendable {
         return nil
     }
 
-    /// The running executable's own file: argv[0] is only the name it was called by, which a
-    /// program found on PATH gets as a bare name that means nothing against the current folder.
-    public static var runningExecutablePath: String {
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        return CommandLine.arguments.first ?? ""
-    }
+    /// The running executable's own file (`RunningExecutable`).
+    public static var runningExecutablePath: String { RunningExecutable.path }
 }

@@ -12,14 +12,18 @@ final class FontconfigConfiguration: @unchecked Sendable {
     /// serialising that costs a few milliseconds per document (docs/pipeline.md, "Batches").
     private static let building = NSLock()
 
-    /// Only the fonts in `directory`, so that a bundled face wins whatever the machine has.
-    static func bundled(directory: String, aliases: String?) throws -> FontconfigConfiguration {
+    /// Only the fonts in `directory` and the user's `extraDirectories` (`--font-path`), so that
+    /// a bundled or named face wins whatever the machine has.
+    static func bundled(directory: String, extraDirectories: [String] = [], aliases: String?) throws -> FontconfigConfiguration {
         building.lock()
         defer { building.unlock() }
         guard let config = FcConfigCreate() else { throw FontError.fontconfig("cannot create a configuration") }
         let wrapper = FontconfigConfiguration(config: config)
         if let aliases { try wrapper.load(aliases) }
         guard FcConfigAppFontAddDir(config, directory) == FcTrue else { throw FontError.noFonts(directory: directory) }
+        for extra in extraDirectories where FcConfigAppFontAddDir(config, extra) != FcTrue {
+            throw FontError.fontconfig("cannot read the font folder \(extra)")
+        }
         FcConfigBuildFonts(config)
         return wrapper
     }

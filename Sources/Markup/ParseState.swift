@@ -125,7 +125,7 @@ struct ParseState {
     // MARK: Messages
 
     func warnUnknown(_ attribute: TagAttribute, of tag: Tag, known: [String]) {
-        let shown = known.count <= 6 ? " (known: \(known.joined(separator: ", ")))" : " (see docs/markup.md)"
+        let shown = known.count <= 6 ? " (known: \(known.joined(separator: ", ")))" : " (see \(MarkupReference.place))"
         let hint = Suggestion.hint(for: attribute.name, among: known)
         diagnostics.warning("unknown attribute '\(attribute.name.clipped)' of <\(tag.name.clipped)> ignored\(hint.isEmpty ? shown : hint)",
                             at: attribute.nameOffset)

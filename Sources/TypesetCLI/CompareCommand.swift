@@ -70,6 +70,9 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup
     var sharding: ShardOption
 
+    @OptionGroup(title: "Messages")
+    var messages: DiagnosticOptions
+
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
 
@@ -81,8 +84,15 @@ struct CompareCommand: ParsableCommand {
         guard (0 ... 255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be 0 to 255, not \(maxChannelDelta)") }
         if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be 0 or more, not \(maxDiffPixels)") }
         if let maxDiffRatio, !(0 ... 1).contains(maxDiffRatio) { throw ValidationError("--max-diff-ratio must be 0 to 1, not \(LengthArgument.format(maxDiffRatio))") }
-        guard !inputs.isEmpty else { throw ValidationError("give at least one input file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
+    }
+
+    /// The checks of the inputs and of the folders they are compared in, made first in `run`,
+    /// not in `validate`: ArgumentParser validates before it reports an unknown option, whose
+    /// value it has taken as an input (`a.txt --frobnicate a.txt` would be "both named a"), so
+    /// the option is named first, as `typeset render` names it (`RenderCommand.checkedPlan`).
+    private func checkInputsAndFolders() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give at least one input file") }
         switch Self.kind(of: golden) {
         case .folder: break
         case .missing where update: break
@@ -105,6 +115,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
+        try checkInputsAndFolders()
         var options = document.typesetOptions
         options.dpi = dpi
         let batch = GoldenBatch(goldenRoot: golden, diffRoot: diffDir, tolerance: tolerance, update: update, options: options,
@@ -136,15 +147,15 @@ struct CompareCommand: ParsableCommand {
     private func report(_ outcome: GoldenDocumentOutcome, of input: String, into tally: inout CompareTally) {
         switch outcome {
         case .updated(let report):
-            DiagnosticPrinter.print(report.diagnostics, of: input)
+            messages.printer.print(report.diagnostics, of: input)
             report.changes.forEach { print("\(input): \($0)") }
             tally.add(report)
         case .checked(let report):
-            DiagnosticPrinter.print(report.diagnostics, of: input)
+            messages.printer.print(report.diagnostics, of: input)
             report.failures.forEach { print("\(input): \($0)") }
             tally.add(report)
         case .failed(let failure):
-            DiagnosticPrinter.print(failure.diagnostics, of: input)
+            messages.printer.print(failure.diagnostics, of: input)
             print("\(input): cannot be typeset; " + (update ? "its goldens were left alone" : "its pages were not compared"))
             tally.addFailedDocument()
         }

@@ -1,14 +1,73 @@
+import ArgumentParser
 import Diagnostics
+import Foundation
 
-/// A document's diagnostics, printed together: those without a place in the markup (a file
-/// that cannot be read or written) are prefixed with the document's name, so that every
-/// line says which document it is about.
-enum DiagnosticPrinter {
-    static func print(_ diagnostics: [Diagnostic], of documentName: String) {
+/// A document's diagnostics, printed together on standard error in the format asked for:
+/// those without a place in the markup (a file that cannot be read or written) are given the
+/// document's name, so that every line says which document it is about.
+struct DiagnosticPrinter {
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        /// `file:line:col: error: message`, then the source line and a caret under the column.
+        case human
+        /// The first line of `human` alone, one line a diagnostic, for grep and editors.
+        case short
+        /// One JSON object a line: file, line, column, severity, message (for CI annotations).
+        case json
+    }
+
+    var format = Format.human
+    /// Colours the severity, the place and the caret as compilers do (never in JSON).
+    var colored = false
+
+    func print(_ diagnostics: [Diagnostic], of documentName: String) {
         guard !diagnostics.isEmpty else { return }
-        let lines = diagnostics.map { diagnostic in
-            diagnostic.location == nil ? "\(documentName): \(diagnostic)" : diagnostic.description
-        }
+        let lines = diagnostics.map { line(for: $0, of: documentName) }
         StandardError.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    func line(for diagnostic: Diagnostic, of documentName: String) -> String {
+        switch format {
+        case .json:
+            return Self.json(diagnostic, of: documentName)
+        case .short, .human:
+            var shown = diagnostic
+            if format == .short { shown.sourceLine = nil }
+            let text = colored ? Self.colored(shown) : shown.description
+            return diagnostic.location == nil ? "\(documentName): \(text)" : text
+        }
+    }
+
+    /// `{"file":…,"line":…,"column":…,"severity":…,"message":…}`; line and column are null
+    /// for a diagnostic about the whole document.
+    static func json(_ diagnostic: Diagnostic, of documentName: String) -> String {
+        let object: [String: Any] = [
+            "file": diagnostic.location?.file ?? documentName,
+            "line": diagnostic.location.map { $0.line as Any } ?? NSNull(),
+            "column": diagnostic.location.map { $0.column as Any } ?? NSNull(),
+            "severity": diagnostic.severity.rawValue,
+            "message": diagnostic.message,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The human format with ANSI colours: the place bold, errors red, warnings magenta, notes
+    /// cyan, the caret green, as GCC and Clang colour theirs.
+    private static func colored(_ diagnostic: Diagnostic) -> String {
+        let bold = "\u{1B}[1m", reset = "\u{1B}[0m"
+        let color = switch diagnostic.severity {
+        case .error: "\u{1B}[1;31m"
+        case .warning: "\u{1B}[1;35m"
+        case .note: "\u{1B}[1;36m"
+        }
+        var lines = diagnostic.description.components(separatedBy: "\n")
+        let severity = "\(diagnostic.severity.rawValue):"
+        if let range = lines[0].range(of: severity) {
+            let place = String(lines[0][..<range.lowerBound])
+            lines[0] = (place.isEmpty ? "" : bold + place + reset) + color + severity + reset + bold
+                + String(lines[0][range.upperBound...]) + reset
+        }
+        if lines.count == 3 { lines[2] = "\u{1B}[1;32m" + lines[2] + reset }
+        return lines.joined(separator: "\n")
     }
 }

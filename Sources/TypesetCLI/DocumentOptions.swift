@@ -36,6 +36,9 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: "Font family of untagged text, and the stand-in for missing faces (a missing family is warned about once).")
     var font: String = TypesetOptions.defaultFontFamily
 
+    @OptionGroup
+    var fontPaths: FontPathOption
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Font size of untagged text, a length.", valueName: "length"))
     var fontSize = LengthArgument(argument: "11")
 
@@ -82,7 +85,6 @@ struct DocumentOptions: ParsableArguments {
     var minimumPictureResolution = 150
 
     func validate() throws {
-        try FontsEnvironment.check()
         if let problem = pageSize.problem { throw ValidationError("--page-size \(problem)") }
         guard columns >= 1, columns <= LayoutLimits.maximumColumns else {
             throw ValidationError("--columns must be 1 to \(LayoutLimits.maximumColumns), not \(columns)")
@@ -166,6 +168,7 @@ struct DocumentOptions: ParsableArguments {
         var options = TypesetOptions()
         options.page = template
         options.fontFamily = font
+        options.fontPaths = fontPaths.all
         options.fontSize = fontSize.points
         options.alignment = TextAlignment(rawValue: align.rawValue) ?? .justify
         options.language = lang

@@ -12,12 +12,12 @@ struct RenderCommand: ParsableCommand {
         discussion: """
         Markup: the Core Text tutorial's <font face color strokeColor size> and \
         <img src width height>, plus character and paragraph styles (<b> <i> <u> <p> <li> …), \
-        named styles, rules and more; a newline ends a paragraph. Reference: docs/markup.md.
+        named styles, rules and more; a newline ends a paragraph. Reference: \(MarkupReference.place).
 
         Several inputs are a batch: they are typeset in parallel, each document's problems are \
         printed in input order (as soon as the documents before it are done), every good \
         document is written even when another fails, and a summary ends the run. A progress bar \
-        shows on a terminal.
+        shows on a terminal, and the page reached by a single document that takes over a second.
 
         Exit status: 0 on success; 1 when a document has errors (a file that cannot be read, \
         bad markup, a failed write); 2 for a problem with the options, when nothing is typeset.
@@ -51,12 +51,18 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress bar and no summary; errors and warnings are still printed.")
     var quiet = false
 
+    @Flag(help: "After a good run, open the output (a batch's first, a PNG's first page) in the desktop's viewer: xdg-open, or the program TYPESET_VIEWER names.")
+    var open = false
+
     @OptionGroup
     var sharding: ShardOption
 
     @Option(help: ArgumentHelp("Also write a Makefile rule, as `cc -MD` does: the output depends on the document, its pictures and its font files (a single input; written only when it succeeds).",
                                valueName: "file"))
     var depfile: String?
+
+    @OptionGroup(title: "Messages")
+    var messages: DiagnosticOptions
 
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
@@ -77,6 +83,7 @@ struct RenderCommand: ParsableCommand {
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
         if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output) }
         let plan = try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format, layoutJSON: layoutJSON)
+        if open, plan.writesStandardOutput { throw ValidationError("--open opens a file; -o - writes standard output") }
         if plan.writesStandardOutput, StandardStreams.outputIsTerminal {
             throw ValidationError("-o - would write the PDF's bytes to the terminal; redirect standard output (> out.pdf) or pipe it")
         }
@@ -119,13 +126,16 @@ struct RenderCommand: ParsableCommand {
         let start = ContinuousClock.now
         let progress = ProgressBar(total: documents.count, isWanted: isBatch && !quiet)
         progress.draw(finished: 0)
+        let pageProgress = PageProgress(documentName: plan.entries[0].displayName, isWanted: !isBatch && !quiet)
+        options.pageReached = { pageProgress.reached(page: $0) }
         let batch = BatchTypesetter(options: options, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let inInputOrder = InputOrderDiagnostics(documents)
         let outcomes = batch.typeset(documents) { outcome, finished in
+            pageProgress.clear()
             inInputOrder.finished(outcome) { due in
                 guard !due.diagnostics.isEmpty else { return }
                 progress.clear()
-                DiagnosticPrinter.print(due.diagnostics, of: due.document.name)
+                messages.printer.print(due.diagnostics, of: due.document.name)
             }
             progress.draw(finished: finished)
         }
@@ -154,6 +164,9 @@ struct RenderCommand: ParsableCommand {
             StandardError.write("\(BatchSummary(outcomes, seconds: seconds))\n")
         }
         if !outcomes.allSatisfy(\.succeeded) { throw ExitCode(1) }
+        if open, !plan.writesStandardOutput, let first = documents.first {
+            Viewer.open(plan.format == .png ? PNGPageNames.page(1, of: first.outputPath) : first.outputPath)
+        }
     }
 
     /// A file as it is; standard input read whole (there is one at most), its pictures looked

@@ -37,6 +37,9 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "Resolution of PNG output, in dots per inch.")
     var dpi: Double = 72
 
+    @OptionGroup(title: "Messages")
+    var messages: DiagnosticOptions
+
     @OptionGroup(title: "Page and type")
     var document: DocumentOptions
 
@@ -97,7 +100,7 @@ struct WatchCommand: ParsableCommand {
         let outcome = typesetter.typeset([BatchDocument(source: .file(path: input), outputPath: outputPath)])[0]
         let elapsed = start.duration(to: .now)
         let seconds = String(format: "%.2f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        DiagnosticPrinter.print(outcome.diagnostics, of: input)
+        messages.printer.print(outcome.diagnostics, of: input)
         switch outcome.result {
         case .success(let report):
             let pages = report.pageCount == 1 ? "1 page" : "\(report.pageCount) pages"

@@ -8,8 +8,16 @@ MallocArenas.useOne()
 // Before any thread starts: the date is taken out of the environment (see SourceDateEpoch),
 // which no other thread may be reading at the time.
 _ = SourceDateEpoch.seconds
+// Before any thread starts, for the same reason: it may point XDG_CACHE_HOME elsewhere.
+FontconfigCacheFolder.makeWritable()
 // Before any thread starts, so that every thread inherits the blocked signals.
 InterruptCleanup.install()
+
+// `-V`, as rustc and typst take it, beside ArgumentParser's `--version`.
+if CommandLine.arguments.dropFirst() == ["-V"] {
+    print(TypesetVersion.report)
+    exit(0)
+}
 
 // Usage errors exit 2 (ArgumentParser's default is 64); document errors exit 1.
 do {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Pages
 import Render
 import Text
 
@@ -38,7 +39,7 @@ struct DrawPass {
             case .png:
                 let writer = checks.watching(DocumentWriter(text: document.text))
                 let paths = try PagesAhead.withPages(of: document.pages()) { laidOut in
-                    try writer.writePNG(RecordedPages(laidOut.lazy.map(checks.laidOut), into: layoutJSON), to: outputPath,
+                    try writer.writePNG(RecordedPages(laidOut.lazy.map { reached(checks.laidOut($0)) }, into: layoutJSON), to: outputPath,
                                         dpi: options.dpi, sheet: sheet)
                 }
                 checks.finish()
@@ -57,6 +58,12 @@ struct DrawPass {
         }
     }
 
+    /// `page`, told to whoever follows the run's progress (`TypesetOptions.pageReached`).
+    private func reached(_ page: Page) -> Page {
+        if !page.holdsOnlyRunningHeads { options.pageReached?(page.number) }
+        return page
+    }
+
     /// Lays out and draws the document's pages into Cairo's draft of the PDF, page N + 1 laid
     /// out while page N is drawn (`PagesAhead`); the document goes when this returns.
     private func drawPDF(_ document: consuming PreparedDocument, to outputPath: String, sheet: PrintSheet,
@@ -67,7 +74,7 @@ struct DrawPass {
         // each page with its heads, as PNG pages are drawn.
         let headsAfterTheLastPage = layoutJSON == nil
         return try PagesAhead.withPages(of: document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)) { laidOut in
-            try writer.draftPDF(RecordedPages(laidOut.lazy.map(checks.laidOut), into: layoutJSON), to: outputPath, metadata: document.metadata, sheet: sheet,
+            try writer.draftPDF(RecordedPages(laidOut.lazy.map { reached(checks.laidOut($0)) }, into: layoutJSON), to: outputPath, metadata: document.metadata, sheet: sheet,
                                 standards: options.pdfStandards, outputIntent: options.outputIntent)
         }
     }

@@ -15,14 +15,16 @@ struct ResolveFontsPass {
         var diagnostics: [Diagnostic] = []
         var fonts: FontTableBuilder
         do {
-            fonts = try FontTableBuilder(library: try FontLibrary(fontsDirectory: directory, bodyFamily: options.fontFamily))
+            fonts = try FontTableBuilder(library: try FontLibrary(fontsDirectory: directory, bodyFamily: options.fontFamily,
+                                                                  extraDirectories: options.fontPaths))
             // A missing family is reported once, where it is first asked for: a `<b>` in text
             // of that family asks for it again without naming it.
             var missingFamilies: Set<String> = []
             for request in document.fontRequests {
                 guard let substitution = try fonts.add(request.descriptor) else { continue }
                 if substitution.reason == .familyMissing, !missingFamilies.insert(request.family.lowercased()).inserted { continue }
-                diagnostics.append(.warning(describe(substitution, of: request), at: request.location, sourceLine: request.sourceLine))
+                let message = describe(substitution, of: request) + nearestFamilies(to: substitution, in: fonts.library)
+                diagnostics.append(.warning(message, at: request.location, sourceLine: request.sourceLine))
             }
         } catch let error as FontError {
             return PassResult(nil, diagnostics: diagnostics + [.error("\(error)")])
@@ -46,6 +48,15 @@ struct ResolveFontsPass {
         case .lacksStyle:
             return "font \"\(request.family)\" has no \(request.descriptor) face; \(standIn(substitution.font.displayName)) (styles are never faked)"
         }
+    }
+
+    /// For a family not found, the families there are with the nearest names, as the fonts
+    /// command lists them (` (nearest: "Liberation Sans", …)`), or where to look.
+    private func nearestFamilies(to substitution: FontSubstitution, in library: FontLibrary) -> String {
+        guard substitution.reason == .familyMissing else { return "" }
+        let nearest = Suggestion.nearest(to: substitution.requested.family, among: library.familyNames().all, limit: 3)
+        guard !nearest.isEmpty else { return " (`typesetter fonts` lists the families there are)" }
+        return " (nearest: \(nearest.map { "\"\($0)\"" }.joined(separator: ", ")); `typesetter fonts` lists them all)"
     }
 }
 

@@ -27,6 +27,9 @@ public struct TypesetOptions: Sendable {
     public var outputIntent = OutputIntent()
     /// The bundled fonts; found beside the executable when nil.
     public var fontsDirectory: String?
+    /// Folders of more fonts (`--font-path`, `TYPESET_FONT_PATHS`), searched with the bundled
+    /// ones, before the system's.
+    public var fontPaths: [String] = []
     /// Pictures must lie inside this folder; the document's own folder when nil.
     public var imageRoot: String?
     /// Multiplies every text size (the body's, the named styles', those the markup writes and
@@ -60,6 +63,10 @@ public struct TypesetOptions: Sendable {
     /// Whether every page drawn is checked (`PageChecking`): a fault found is an error, and the
     /// document fails. On in debug builds, off in release builds, unless `TYPESET_CHECK_PAGES` says.
     public var checksPages = PageChecking.isOn()
+
+    /// Told each page's number as it goes to be drawn, on the drawing thread: the command
+    /// line's progress line for a long document.
+    public var pageReached: (@Sendable (Int) -> Void)?
 
     public init() {}
 }

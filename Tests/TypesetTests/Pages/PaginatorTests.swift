@@ -26,9 +26,13 @@ final class PaginatorTests: XCTestCase {
             XCTAssertFalse(page.frames.isEmpty)
             XCTAssertLessThanOrEqual(page.frames.count, 2)
             for (column, frame) in page.frames.enumerated() {
-                // Its column, below what spans the columns at the page's top (a figure).
+                // Its column, below what spans all the columns at the page's top; one as wide as a
+                // column (the rocket's figure) is an exclusion in the frame (`SpanningPictures.room`).
                 let columnRect = document.template.columnRects[column]
-                let top = page.pictures.filter { $0.position == .top }.map { $0.rect.maxY + document.template.gutter }.max() ?? columnRect.minY
+                let textArea = document.template.textArea
+                let spansAll = { (picture: PlacedPicture) in picture.rect.minX <= textArea.minX + 0.5 && picture.rect.maxX >= textArea.maxX - 0.5 }
+                let top = page.pictures.filter { $0.position == .top && spansAll($0) }.map { $0.rect.maxY + document.template.gutter }.max()
+                    ?? columnRect.minY
                 XCTAssertEqual(frame.container.rect, Rect(x: columnRect.minX, y: top, width: columnRect.width, height: columnRect.maxY - top))
                 XCTAssertEqual(frame.visibleRange.lowerBound, position, "page \(page.number) column \(column + 1)")
                 XCTAssertGreaterThan(frame.visibleRange.upperBound, position)

@@ -99,7 +99,8 @@ final class DropCapRenderTests: XCTestCase {
     func testAMissingFaceIsAWarningAtItsValueAndTheStandInSetsTheInitial() throws {
         let (report, json) = try typeset("<p dropcap=\"2\" dropcap-face=\"No Such Face\">\(Self.text)\n", format: .pdf)
         XCTAssertEqual(report.diagnostics.map(\.severity), [.warning])
-        XCTAssertEqual(report.diagnostics.first?.message, "font face \"No Such Face\" not found; using \"TeX Gyre Pagella\" instead")
+        XCTAssertEqual(report.diagnostics.first?.message,
+                       "font face \"No Such Face\" not found; using \"TeX Gyre Pagella\" instead (`typesetter fonts` lists the families there are)")
         XCTAssertEqual(report.diagnostics.first?.location?.line, 1)
         XCTAssertEqual(report.diagnostics.first?.location?.column, 30)
         XCTAssertEqual((initials(json).first?["font"] as? [String: Any])?["family"] as? String, "TeX Gyre Pagella")

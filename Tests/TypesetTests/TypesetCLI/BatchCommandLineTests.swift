@@ -170,6 +170,27 @@ final class BatchCommandLineTests: XCTestCase {
         XCTAssertTrue(quietTerminal.contains("bad.txt:2:16: error:"), quietTerminal)
     }
 
+    /// One long document on a terminal shows the page it has reached, once it has taken a
+    /// second, on a line taken away before anything else is printed; never in a pipe, nor
+    /// under --quiet (issue 34, item 11).
+    func testALongDocumentShowsThePageItReachedOnATerminalOnly() throws {
+        guard TypesetProcess.canUseTerminal else { throw XCTSkip("script (util-linux) is not installed") }
+        let directory = try makeTemporaryDirectory()
+        let long = String(repeating: "A paragraph that fills the columns of many pages, and takes a while to set.\n", count: 6000)
+        // A warning, printed when the document is done: the line is taken away first.
+        try write(long + "<font colr=\"red\">End.</font>\n", to: directory.appendingPathComponent("long.txt"))
+        let shown = try TypesetProcess.run(["long.txt"], in: directory, throughTerminal: true)
+        let terminal = String(decoding: shown.stdout, as: UTF8.self)
+        XCTAssertEqual(shown.status, 0, String(terminal.suffix(300)))
+        XCTAssertTrue(terminal.contains("\rlong.txt: page "), String(terminal.prefix(300)))
+        XCTAssertTrue(terminal.contains("\r\u{1B}[Klong.txt:"), "cleared before the warning: \(terminal.suffix(300))")
+
+        let piped = try TypesetProcess.run(["long.txt"], in: directory)
+        XCTAssertFalse(piped.stderr.contains(": page "), String(piped.stderr.prefix(300)))
+        let quiet = try TypesetProcess.run(["long.txt", "--quiet"], in: directory, throughTerminal: true)
+        XCTAssertFalse(String(decoding: quiet.stdout, as: UTF8.self).contains(": page "))
+    }
+
     /// Diagnostics follow the inputs, not the order documents finish in (issue 34, item 7): a
     /// long first document and quick broken ones after it print the same lines in the same
     /// order on every run.

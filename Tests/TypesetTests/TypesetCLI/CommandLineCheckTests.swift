@@ -55,8 +55,8 @@ final class CommandLineCheckTests: XCTestCase {
 
         let strict = try typeset(["doc.txt", "--font", "No Such Font", "-o", "strict.pdf", "--strict"], in: directory)
         XCTAssertEqual(strict.status, 1, strict.stderr)
-        XCTAssertTrue(strict.stderr.contains("error: font \"No Such Font\" not found; the stand-in \"TeX Gyre Pagella\" is refused [--strict]"),
-                      strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("error: font \"No Such Font\" not found; the stand-in \"TeX Gyre Pagella\" is refused "
+                                             + "(`typesetter fonts` lists the families there are) [--strict]"), strict.stderr)
         XCTAssertFalse(strict.stderr.contains("instead"), strict.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("strict.pdf").path))
     }

@@ -192,6 +192,11 @@ final class CompareCommandTests: XCTestCase {
             (["compare", "--golden", "goldens", "--dpi", "5", "note.txt"], "--dpi"),
             (["compare", "--golden", "goldens", "--dpi", "1200", "note.txt"], "--dpi must be 9 to 600, not 1200"),
             (["compare", "--golden", "goldens", "--columns", "0", "note.txt"], "--columns"),
+            // An unknown option is the first error, though its value, taken as an input, would
+            // clash with another or the folders are wrong (issue 34).
+            (["compare", "--golden", "goldens", "note.txt", "--frobnicate", "other/note.txt"], "Unknown option '--frobnicate'"),
+            (["compare", "--golden", "nowhere", "note.txt", "--frobnicate", "1"], "Unknown option '--frobnicate'"),
+            (["compare", "--golden", "goldens", "--diff-dir", "note.txt", "note.txt", "--jbos", "2"], "Unknown option '--jbos'. Did you mean '--jobs'?"),
         ]
         for (arguments, mention) in cases {
             let result = try typeset(arguments, in: directory)

@@ -11,7 +11,7 @@ final class InstalledCommandTests: XCTestCase {
         for path in ["bin/typeset", "bin/typesetter", "share/typeset/fonts/fonts.conf", "share/typeset/typeset-integration.sh",
                      "share/man/man1/typeset.1", "share/man/man1/typesetter.1", "share/bash-completion/completions/typesetter",
                      "share/zsh/site-functions/_typesetter", "share/fish/vendor_completions.d/typesetter.fish",
-                     "share/doc/typeset/markup.md", "share/doc/typeset/layout-json.md"] {
+                     "share/doc/typeset/markup.md", "share/doc/typeset/layout-json.md", "share/man/man7/typeset-markup.7"] {
             XCTAssertTrue(fileManager.fileExists(atPath: prefix.appendingPathComponent(path).path), path)
         }
         // zsh's own completion of its builtin is `_typeset`: installing one would replace it.
@@ -43,6 +43,28 @@ final class InstalledCommandTests: XCTestCase {
         for name in ["sh", "bash", "env", "make", "sh-c", "login"] {
             XCTAssertTrue(PDFCheck.isPDF((try? Data(contentsOf: installation.work.appendingPathComponent("\(name).pdf"))) ?? Data()), name)
         }
+    }
+
+    /// The markup's reference installed as typeset-markup(7), made from docs/markup.md, and named
+    /// by the installed program's help and messages; the program in the source tree names
+    /// docs/markup.md (issue 34, item 9).
+    func testTheMarkupReferenceIsAManualPageTheInstalledProgramNames() throws {
+        let installation = try makeInstallation()
+        let page = try String(contentsOf: installation.prefix.appendingPathComponent("share/man/man7/typeset-markup.7"), encoding: .utf8)
+        XCTAssertTrue(page.contains(".TH \"TYPESET-MARKUP\" \"7\""), String(page.prefix(600)))
+        XCTAssertTrue(page.contains("typeset-markup \\- the markup language typeset reads"), String(page.prefix(600)))
+        XCTAssertTrue(page.contains("Writing tags"), "the reference's sections")
+        // An unknown attribute of a tag with many, near none: the message sends the reader to the reference.
+        try write("<p zzzz=\"4\">Hello.\n", to: installation.work.appendingPathComponent("doc.txt"))
+        let installed = try ShellRun.run("/usr/bin/env", ["typesetter", "doc.txt"], in: installation.work, environment: installation.environment)
+        XCTAssertEqual(installed.status, 0, installed.output)
+        XCTAssertTrue(installed.output.contains("unknown attribute 'zzzz' of <p> ignored (see `man typeset-markup`)"), installed.output)
+        let help = try ShellRun.run("/usr/bin/env", ["typesetter", "help", "render"], in: installation.work, environment: installation.environment)
+        // Help is wrapped to the terminal's width: compared with its words on one line.
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        XCTAssertTrue(words(help.output).contains("Reference: `man typeset-markup`."), help.output)
+        let inTree = try typeset(["help", "render"], in: installation.work)
+        XCTAssertTrue(words(inTree.stdout).contains("Reference: docs/markup.md."), inTree.stdout)
     }
 
     func testTypesetFontsThatNamesNoFolderIsAUsageErrorNamingTheVariable() throws {

@@ -17,6 +17,14 @@ final class VersionAndHelpTests: XCTestCase {
         XCTAssertTrue(lines.contains("Cairo \(String(cString: cairo_version_string()))"), result.stdout)
     }
 
+    /// `-V`, as rustc and typst take it (issue 34, item 11).
+    func testMinusVIsVersion() throws {
+        let directory = try makeTemporaryDirectory()
+        let short = try typeset(["-V"], in: directory)
+        XCTAssertEqual(short.status, 0, short.stderr)
+        XCTAssertEqual(short.stdout, try typeset(["--version"], in: directory).stdout)
+    }
+
     func testHelpShowsTheCommonOptionsOfRendering() throws {
         let directory = try makeTemporaryDirectory()
         let renderHelp = try typeset(["help", "render"], in: directory).stdout

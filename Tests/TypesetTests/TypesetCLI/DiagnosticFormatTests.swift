@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+
+/// `--diagnostic-format human|short|json`, `--color auto|always|never` and `NO_COLOR`
+/// (issue 34, item 11).
+final class DiagnosticFormatTests: XCTestCase {
+    /// A document with an error at line 2, column 14, whose file cannot be written beside it.
+    private func documentWithAnError() throws -> URL {
+        let directory = try makeTemporaryDirectory()
+        try write("A line.\n<font color=\"reddish\">Run!</font>\n", to: directory.appendingPathComponent("doc.txt"))
+        return directory
+    }
+
+    private let located = "doc.txt:2:14: error: unknown color \"reddish\""
+
+    func testHumanIsTheDefaultWithTheSourceLineAndACaret() throws {
+        let result = try typeset(["doc.txt", "--diagnostic-format", "human"], in: try documentWithAnError())
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix(located), result.stderr)
+        XCTAssertEqual(lines[1], "<font color=\"reddish\">Run!</font>")
+        XCTAssertEqual(lines[2], String(repeating: " ", count: 13) + "^")
+        XCTAssertEqual(try typeset(["doc.txt"], in: try documentWithAnError()).stderr, result.stderr)
+    }
+
+    func testShortIsOneLineADiagnostic() throws {
+        let result = try typeset(["doc.txt", "--diagnostic-format", "short"], in: try documentWithAnError())
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 1, result.stderr)
+        XCTAssertTrue(lines[0].hasPrefix(located), result.stderr)
+    }
+
+    func testJSONIsOneObjectALineWithFileLineColumnSeverityAndMessage() throws {
+        let directory = try documentWithAnError()
+        let result = try typeset(["doc.txt", "missing.txt", "--diagnostic-format", "json", "--quiet"], in: directory)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let objects = try result.stderr.split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+        }
+        XCTAssertEqual(objects.count, 2, result.stderr)
+        XCTAssertEqual(objects[0]["file"] as? String, "doc.txt")
+        XCTAssertEqual(objects[0]["line"] as? Int, 2)
+        XCTAssertEqual(objects[0]["column"] as? Int, 14)
+        XCTAssertEqual(objects[0]["severity"] as? String, "error")
+        XCTAssertTrue((objects[0]["message"] as? String)?.hasPrefix("unknown color \"reddish\"") == true, result.stderr)
+        // A problem with the whole document has its file, and no line or column.
+        XCTAssertEqual(objects[1]["file"] as? String, "missing.txt")
+        XCTAssertTrue(objects[1]["line"] is NSNull, result.stderr)
+        XCTAssertTrue(objects[1]["column"] is NSNull, result.stderr)
+    }
+
+    func testColourOnlyWhereAskedOrOnATerminalWithoutNoColor() throws {
+        let escape = "\u{1B}["
+        let directory = try documentWithAnError()
+        let piped = try typeset(["doc.txt"], in: directory)
+        XCTAssertFalse(piped.stderr.contains(escape), piped.stderr)
+        let always = try typeset(["doc.txt", "--color", "always"], in: directory)
+        XCTAssertTrue(always.stderr.contains("\(escape)1;31merror:"), always.stderr)
+        let alwaysOverNoColor = try TypesetProcess.run(["doc.txt", "--color", "always"], in: directory, environment: ["NO_COLOR": "1"])
+        XCTAssertTrue(alwaysOverNoColor.stderr.contains(escape), alwaysOverNoColor.stderr)
+        let never = try TypesetProcess.run(["doc.txt", "--color", "never"], in: directory, throughTerminal: true)
+        XCTAssertFalse(String(decoding: never.stdout, as: UTF8.self).contains(escape) || never.stderr.contains(escape))
+        let terminal = try TypesetProcess.run(["doc.txt"], in: directory, throughTerminal: true, environment: ["NO_COLOR": ""])
+        XCTAssertTrue(String(decoding: terminal.stdout, as: UTF8.self).contains("\(escape)1;31merror:"), terminal.stderr)
+        let noColor = try TypesetProcess.run(["doc.txt"], in: directory, throughTerminal: true, environment: ["NO_COLOR": "1"])
+        XCTAssertFalse(String(decoding: noColor.stdout, as: UTF8.self).contains(escape), String(decoding: noColor.stdout, as: UTF8.self))
+        let json = try typeset(["doc.txt", "--color", "always", "--diagnostic-format", "json"], in: directory)
+        XCTAssertFalse(json.stderr.contains(escape), json.stderr)
+    }
+
+    func testAnUnknownFormatOrColourIsAUsageError() throws {
+        let directory = try documentWithAnError()
+        XCTAssertEqual(try typeset(["doc.txt", "--diagnostic-format", "xml"], in: directory).status, 2)
+        XCTAssertEqual(try typeset(["doc.txt", "--color", "sometimes"], in: directory).status, 2)
+    }
+}
