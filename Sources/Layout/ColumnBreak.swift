@@ -42,6 +42,9 @@ struct ColumnBreak {
         var keep: KeptBlock?
         /// Whether the paragraph it starts must not start a column (`keep-with-previous`).
         var keepsWithPrevious = false
+        /// Whether, set at the top of the room left, it reached below the column's foot (see
+        /// LineLoop's BandSearch): not the keep rules' business, but why the column ends (FrameEnd).
+        var reachedBelowFoot = false
     }
 
     var lines: [SetLine]

@@ -20,7 +20,8 @@ public enum FrameEnd: Hashable, Sendable {
     /// The paragraph at this offset opens with a drop cap that did not fit: it went on with its initial.
     case initialDidNotFit(at: Int)
     /// The line from this offset (a heading, a line with a tall picture) needs more room, with
-    /// the space above it, than the column had left, though that was more than two lines.
+    /// the space above it and its baseline on the grid, than the column had left, though that
+    /// was more than two lines: set there, it reached below the foot.
     case tallerLineDidNotFit(at: Int)
     /// The line from this offset fits no stretch left below the last line, though the room is
     /// more than two lines: a shape, an exclusion or a float narrows the rest of the column
@@ -81,7 +82,10 @@ extension FrameSetting {
             if overflow.startsParagraph, text.paragraphStyle(at: position).dropCap.lines > 0 {
                 return .initialDidNotFit(at: position)
             }
-            if let last = lines.last, nextLineIsTaller(at: position, than: last, roomBelowIt: container.rect.maxY) {
+            // The line was set where the room left begins and reached below the foot, though
+            // more than two lines' room was left: it is taller than the room, as measured, with
+            // its pictures, its space above and its baseline on the grid.
+            if overflow.reachedBelowFoot, let last = lines.last, roomBelow(last, foot: container.rect.maxY) > 2 * last.height {
                 return .tallerLineDidNotFit(at: position)
             }
             // Only a container narrowed somewhere passes bands over: the line loop searched down
@@ -97,17 +101,6 @@ extension FrameSetting {
             return .forcedBreak(at: position)
         }
         return .endOfText
-    }
-
-    /// Whether the line from `position`, with the space above it, needs more room below `last`
-    /// than there is down to `foot`, more than two of `last`'s lines: a column left that short
-    /// is full for a reason (a heading's space and size, a tall picture in the line).
-    private func nextLineIsTaller(at position: Int, than last: Line, roomBelowIt foot: Double) -> Bool {
-        let paragraph = cache.paragraph(containing: position)
-        var needed = BandMetrics.expected(in: paragraph, at: position).textBottom
-        if position == paragraph.range.lowerBound { needed += paragraph.style.spaceBefore + text.paragraphStyle(at: max(0, position - 1)).spaceAfter }
-        let room = roomBelow(last, foot: foot)
-        return room > 2 * last.height && needed > room
     }
 
     /// The room between `last`'s line box and `foot`.

@@ -40,6 +40,17 @@ extension FrameSetting {
         var lastFragment: HorizontalSpan
     }
 
+    /// What the search for a band saw on its way, besides the band it found.
+    struct BandSearch {
+        /// Some band had a usable stretch (when none had, only bands reaching below the
+        /// bottom are left to try).
+        var sawStretch = false
+        /// The line, set (or expected) at the top of the room left, on the grid, reached below
+        /// the container's foot: it needs more room than there is, whatever its width (a
+        /// picture in it, a larger size, the space above it). FrameEnd reads it.
+        var reachedBelowFoot = false
+    }
+
     /// Lines set in `container` from `index` until it is full or the text reaches `end`, the
     /// frame's end then moved back where the keep rules ask (see ColumnBreak).
     mutating func lines(in container: Container, from index: Int, to end: Int) -> Frame {
@@ -92,26 +103,26 @@ extension FrameSetting {
             let paragraph = next.paragraph, style = next.paragraph.style
             let top = y + next.spaceBefore
             if initialZone?.paragraph != paragraph.range.lowerBound { initialZone = nil }
-            var sawStretch = false
+            var search = BandSearch()
             var placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: fitWords, beyondBottom: false,
-                                   beside: initialZone, above: lineSkip, sawStretch: &sawStretch)
+                                   beside: initialZone, above: lineSkip, search: &search)
             if placed == nil, lines.isEmpty {
                 // Nothing fits: the frame still takes a line wherever there is a fragment,
                 // the next word or picture sticking out of it as out of a narrow rectangle.
-                if fitWords, sawStretch {
+                if fitWords, search.sawStretch {
                     placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: false,
-                                       beside: initialZone, above: lineSkip, sawStretch: &sawStretch)
+                                       beside: initialZone, above: lineSkip, search: &search)
                 }
                 placed = placed
                     ?? placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: true,
-                                 beside: initialZone, above: lineSkip, sawStretch: &sawStretch)
+                                 beside: initialZone, above: lineSkip, search: &search)
             }
-            if placed == nil, !lines.isEmpty, fitWords, sawStretch, container.shape != nil {
+            if placed == nil, !lines.isEmpty, fitWords, search.sawStretch, container.shape != nil {
                 // A shape narrows to its foot: no stretch below is wide enough again for the
                 // word left alone, so it is set alone rather than the rest leave the shape for
                 // the next page (NarrowLines).
                 placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: true, beyondBottom: false,
-                                   beside: initialZone, above: lineSkip, avoidsLoneWords: false, sawStretch: &sawStretch)
+                                   beside: initialZone, above: lineSkip, avoidsLoneWords: false, search: &search)
             }
             guard let band = placed else {
                 if !lines.isEmpty {
@@ -120,7 +131,8 @@ extension FrameSetting {
                         linesLeft: next.startsParagraph ? 0 : linesLeft(in: paragraph, from: position, after: lastFragment,
                                                                         container: container, atMost: style.widows),
                         keep: KeptBlock(style, paragraphStart: paragraph.range.lowerBound),
-                        keepsWithPrevious: next.startsParagraph && style.keepWithPrevious)
+                        keepsWithPrevious: next.startsParagraph && style.keepWithPrevious,
+                        reachedBelowFoot: search.reachedBelowFoot)
                 }
                 break
             }
@@ -236,12 +248,11 @@ extension FrameSetting {
     ///     line height would put it closer (LineSkip).
     ///   - avoidsLoneWords: with `fitWords`, pass over stretches narrower than the container
     ///     that would hold one word alone where its full width holds two (NarrowLines).
-    ///   - sawStretch: set when some band had a usable stretch (when none had, only bands
-    ///     reaching below the bottom are left to try).
+    ///   - search: what the search saw on its way (BandSearch).
     private mutating func placeBand(in container: Container, paragraph: PreparedParagraph, from position: Int, top: Double,
                                     fitWords: Bool, beyondBottom: Bool, beside zone: InitialZone?, above: LineSkip,
                                     avoidsLoneWords: Bool = true,
-                                    sawStretch: inout Bool) -> PlacedBand? {
+                                    search: inout BandSearch) -> PlacedBand? {
         let rect = container.rect
         let expected = BandMetrics.expected(in: paragraph, at: position)
         let grid = container.baselineGrid
@@ -254,7 +265,12 @@ extension FrameSetting {
         let narrowest = container.narrowestLine(for: paragraph)
         repeat {
             var fragmentsTop = proposedTop()
-            if !beyondBottom, fragmentsTop + expected.textBottom > rect.maxY + 0.001 { return nil }
+            // The band has not moved down past bands with no room: it is at the top of the room left.
+            let atRoomTop = bandTop == top
+            if !beyondBottom, fragmentsTop + expected.textBottom > rect.maxY + 0.001 {
+                search.reachedBelowFoot = search.reachedBelowFoot || atRoomTop
+                return nil
+            }
             var noStretch = false
             for attempt in 0 ..< Self.bandAttempts {
                 let fragments = cache.fragments.lineFragments(in: container, top: fragmentsTop + proposed.upper, height: proposed.height,
@@ -263,7 +279,7 @@ extension FrameSetting {
                     noStretch = attempt == 0
                     break
                 }
-                sawStretch = true
+                search.sawStretch = true
                 let besideZone = zone.flatMap { $0.isBeside(baseline: fragmentsTop + expected.baseline) ? $0 : nil }
                 var set = setLines(in: fragments, container: container, paragraph: paragraph, from: position,
                                    bandTop: fragmentsTop, expected: expected, fitWords: fitWords, beside: besideZone,
@@ -305,7 +321,10 @@ extension FrameSetting {
                     continue
                 }
                 let bottom = set.lines.map { $0.origin.y + $0.descent }.max() ?? fragmentsTop
-                if !beyondBottom, bottom > rect.maxY + 0.001 { return nil }
+                if !beyondBottom, bottom > rect.maxY + 0.001 {
+                    search.reachedBelowFoot = search.reachedBelowFoot || atRoomTop
+                    return nil
+                }
                 return PlacedBand(lines: set.lines, next: bandTop + actual.advance + shift, lastFragment: lastFragment)
             }
             if noStretch, grid == nil {

@@ -59,6 +59,44 @@ final class FrameEndTests: FramesetterTestCase {
         XCTAssertEqual(inCircle.end, .narrowRoomBelow(at: try start(of: "notwithstanding", in: words)))
     }
 
+    /// A line holding a picture taller than the room left goes on to the next column, and the
+    /// column names it at the line — as the line was set, not as its first word's text would
+    /// be (layout fuzz seeds 398, 401, 463, 503, 1226, 1595: "full" with 3 to 8 lines left).
+    func testALineWithAPictureTallerThanTheRoomLeftIsNamedAtTheLine() throws {
+        let setter = try framesetter("<p>\(text(3)) Here <img src=\"grey8.png\" width=\"60\" height=\"60\"> it is. \(text(2))</p>")
+        let tall = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 1000)), from: 0)
+        let picture = try start(of: "Here", in: setter) + 5
+        let index = try XCTUnwrap(tall.lines.firstIndex { $0.stringRange.contains(picture) })
+        XCTAssertGreaterThan(index, 2)
+        let above = tall.lines[index - 1]
+        // 40 pt of room below the line above: three lines of text, not the picture's 60.
+        let foot = above.origin.y + above.descent + above.leading / 2 + 40
+        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: foot)), from: 0)
+        XCTAssertEqual(frame.lines.count, index)
+        XCTAssertEqual(frame.end, .tallerLineDidNotFit(at: tall.lines[index].stringRange.lowerBound))
+    }
+
+    /// A line that would fit the room left but not with its baseline on the grid: moved down
+    /// onto the next grid line, its picture's line reaches below the foot (layout fuzz seeds 16,
+    /// 278, 923, 1560: "full" with 4 or 5 lines left, the picture a point or two shorter than the room).
+    func testALineThatFitsOnlyOffTheGridIsNamedAtTheLine() throws {
+        let setter = try framesetter("<p>\(text(2))</p>\n<p><img src=\"grey8.png\" width=\"45\" height=\"45\"> After the picture. \(text(1))</p>")
+        let grid = BaselineGrid(origin: 0, step: 12)
+        let tall = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 1000), baselineGrid: grid), from: 0)
+        let picture = try start(of: "After the picture", in: setter) - 2
+        let index = try XCTUnwrap(tall.lines.firstIndex { $0.stringRange.contains(picture) })
+        let above = tall.lines[index - 1], line = tall.lines[index]
+        let roomTop = above.origin.y + above.descent + above.leading / 2
+        // Off the grid the line would end this far below the room's top; on it, lower.
+        let offGrid = line.leading / 2 + line.ascent + line.descent
+        let onGrid = line.origin.y + line.descent - roomTop
+        XCTAssertGreaterThan(onGrid - offGrid, 1, "the grid moves the picture's line down")
+        let foot = roomTop + (offGrid + onGrid) / 2
+        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: foot), baselineGrid: grid), from: 0)
+        XCTAssertEqual(frame.lines.count, index)
+        XCTAssertEqual(frame.end, .tallerLineDidNotFit(at: line.stringRange.lowerBound))
+    }
+
     /// A figure kept in the column that does not fit ends nothing: it waits for the next
     /// column's top and the text after it goes on filling this one (WaitingBoxes).
     func testAFigureKeptInTheColumnThatDoesNotFitEndsNoColumn() throws {
