@@ -39,3 +39,11 @@ extension DropInitial {
         return bottom
     }
 }
+
+extension Line {
+    /// Whether the line shows its drop cap's initial and no text: a paragraph of the initial
+    /// alone, or one whose text has no room beside it.
+    public var holdsItsInitialAlone: Bool {
+        initial.map { stringRange.upperBound <= $0.hiddenRange.upperBound } ?? false
+    }
+}

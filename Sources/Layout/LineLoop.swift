@@ -164,12 +164,13 @@ extension FrameSetting {
                 lineSkip.floor = max(lineSkip.floor, zone.inkBottom)
             }
             let last = band.lines.count - 1
+            // A paragraph shorter than its initial, or one with no room beside it: what comes
+            // next starts below the initial, where line N + 1 would have.
+            if let zone = initialZone, band.lines[last].endsParagraph || band.lines[last].holdsItsInitialAlone {
+                y = max(y, zone.nextBandTop(in: paragraph, at: position))
+                lineSkip.floor = max(lineSkip.floor, zone.inkBottom)
+            }
             if band.lines[last].endsParagraph {
-                // A paragraph shorter than its initial: the next one starts below the initial.
-                if let zone = initialZone {
-                    y = max(y, zone.nextBandTop(in: paragraph, at: position))
-                    lineSkip.floor = max(lineSkip.floor, zone.inkBottom)
-                }
                 initialZone = nil
                 y += style.spaceAfter
             }
@@ -367,6 +368,12 @@ extension FrameSetting {
                                    pitch: pitch, rightToLeft: rightToLeft)
             }
             let clearedInitial = zone?.clear(&measure) ?? false
+            // Where a word that does not fit is not looked for further down (a rectangle, whose
+            // bands are alike but for the initial's), a stretch beside the initial too narrow for
+            // a line (NarrowLines) takes none: the paragraph's first line holds the initial alone,
+            // and its text goes on below the initial.
+            let besideNoRoom = !fitWords && clearedInitial && measure.available < container.narrowestLine(for: paragraph)
+            if besideNoRoom, opening == nil { continue }
             if measure.available < 1 {
                 if fitWords { continue }
                 measure.available = 1
@@ -390,6 +397,8 @@ extension FrameSetting {
             var lineBreak: LineBreak
             if paragraph.range.isEmpty {
                 lineBreak = LineBreak(end: paragraph.range.upperBound, kind: .mandatory)
+            } else if besideNoRoom, let hiddenEnd = opening?.hiddenEnd {
+                lineBreak = LineBreak(end: hiddenEnd, kind: hiddenEnd < paragraph.range.upperBound ? .forced : .mandatory)
             } else {
                 let lineStart = start
                 // A rectangle's lines below are all as wide as its other lines (less the initial's
@@ -425,6 +434,7 @@ extension FrameSetting {
             lines.append(line)
             start = line.stringRange.upperBound
             lastFragment = fragment
+            if besideNoRoom { break }
         }
         return (lines, lastFragment)
     }

@@ -8,7 +8,9 @@ import Text
 /// into the ink above it (larger text than the fixed pitch, a drop cap's tail), as far as
 /// keeps them apart (TeX's `\lineskip`, `LineSkip` in Layout) — moved onto the baseline grid, unless
 /// something between them explains the gap: a picture or a box drawn across it, or an
-/// obstacle of the area (an exclusion) beside it. Lines in a shaped area or one with
+/// obstacle of the area (an exclusion) beside it. A line that draws its drop cap's initial
+/// alone (no room beside it) is followed where the paragraph's line N + 1 would be, N pitches
+/// down. Lines in a shaped area or one with
 /// exclusions move down a step at a time where a band has no room, so there only a picture
 /// or a box explains a gap too.
 struct ParagraphGapCheck {
@@ -21,6 +23,7 @@ struct ParagraphGapCheck {
         var previousInArea: [Int: Int] = [:]
         var inkBottomInArea: [Int: Double] = [:]   // the lowest ink of the lines above, in each area
         let ink = inkReach(on: page)
+        let initialsAlone = linesDrawingTheirInitialAlone(on: page, text: text)
         for (index, line) in page.lines.enumerated() {
             let areaIndex = line.area
             defer {
@@ -38,7 +41,8 @@ struct ParagraphGapCheck {
             if let bottom = inkBottomInArea[areaIndex], let top = ink[index]?.top {
                 inkClear = bottom - above.baseline + (line.baseline - top)
             }
-            let allowed = pitch(from: above, to: line, in: area, text: text, inkClear: inkClear)
+            let allowed = pitch(from: above, to: line, in: area, text: text, inkClear: inkClear,
+                                belowInitialAlone: initialsAlone.contains(before))
             let gap = line.baseline - above.baseline
             guard gap > allowed + Self.tolerance else { continue }
             let band = Rect(x: area.rect.minX, y: above.baseline, width: area.rect.width, height: gap)
@@ -54,19 +58,39 @@ struct ParagraphGapCheck {
     }
 
     /// The distance between the two lines' baselines the paragraph asks for: its fixed line
-    /// height or the two line boxes touching (or, when larger, `inkClear`: the distance that
-    /// keeps the line's ink clear of the ink above), rounded up to the grid's step.
+    /// height or the two line boxes touching, rounded up to the grid's step, times its drop
+    /// cap's lines `belowInitialAlone` (or, when larger, `inkClear`: the distance that keeps the
+    /// line's ink clear of the ink above, rounded up too).
     private func pitch(from above: DrawnPage.Line, to line: DrawnPage.Line, in area: DrawnPage.Area, text: CheckedText,
-                       inkClear: Double?) -> Double {
+                       inkClear: Double?, belowInitialAlone: Bool) -> Double {
+        let style = text.text.paragraphStyle(at: line.stringRange.lowerBound)
         var pitch: Double
-        if case .fixed(let height) = text.text.paragraphStyle(at: line.stringRange.lowerBound).lineHeight {
+        if case .fixed(let height) = style.lineHeight {
             pitch = height
         } else {
             pitch = above.descent + above.leading / 2 + line.ascent + line.leading / 2
         }
-        pitch = max(pitch, inkClear ?? 0)
-        if let step = area.gridStep, step > 0 { pitch = (pitch / step - 1e-6).rounded(.up) * step }
-        return pitch
+        func onGrid(_ distance: Double) -> Double {
+            guard let step = area.gridStep, step > 0 else { return distance }
+            return (distance / step - 1e-6).rounded(.up) * step
+        }
+        let lines = belowInitialAlone ? max(1, style.dropCap.lines) : 1
+        return max(onGrid(pitch) * Double(lines), onGrid(inkClear ?? 0))
+    }
+
+    /// The lines that draw their drop cap's initial alone: they open a paragraph with a drop cap,
+    /// and all their glyphs show their first character (an initial's are recorded there).
+    private func linesDrawingTheirInitialAlone(on page: DrawnPage, text: CheckedText) -> Set<Int> {
+        var others: Set<Int> = [], drawing: Set<Int> = []
+        for glyph in page.glyphs {
+            drawing.insert(glyph.line)
+            if glyph.character != page.lines[glyph.line].stringRange.lowerBound { others.insert(glyph.line) }
+        }
+        return drawing.subtracting(others).filter { index in
+            let start = page.lines[index].stringRange.lowerBound
+            return page.areas[page.lines[index].area].kind != .runningHead && text.text.paragraphStyle(at: start).dropCap.isOn
+                && text.text.paragraphRange(containing: start).lowerBound == start
+        }
     }
 
     /// The top and bottom of each line's glyphs' ink, by the line's index.

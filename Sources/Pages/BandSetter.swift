@@ -37,8 +37,14 @@ struct BandSetter {
     /// Frames in `columns`, in turn, from `start` until the text reaches `end` (the section's
     /// end) or a page break, or the columns are full, the first carrying on from `carried`.
     /// Text keeps out of `exclusions` (in page coordinates) in every column.
+    ///
+    /// A frame sets its first line, box or float even where it reaches below the frame, so that
+    /// text taller than any column still goes on. Only first on its page is that the best place
+    /// for it: `belowAnotherBand`, a column that reaches below its foot (a first line with its
+    /// drop cap's initial, a line with a picture, a float) ends the band before it, and the
+    /// text waits for the next page's taller column.
     func fill(_ columns: [Rect], from start: Int, to end: Int, carrying carried: FlowCarry,
-              exclusions: [Exclusion] = []) -> Band {
+              exclusions: [Exclusion] = [], belowAnotherBand: Bool = false) -> Band {
         let text = framesetter.text
         var frames: [Frame] = []
         var position = start
@@ -49,6 +55,7 @@ struct BandSetter {
             let result = framesetter.frame(in: Container(rect: column, exclusions: exclusions, baselineGrid: grid), from: position,
                                            to: end, carrying: carry)
             let frame = result.frame
+            if belowAnotherBand, frame.usedHeight > column.height + 0.001 { break }
             carry = result.carry
             // The framesetter sets at least one line in an empty rectangle; a column that
             // exclusions leave no room in takes nothing, and the next one starts where it would have;
@@ -81,7 +88,7 @@ struct BandSetter {
     /// frames' containers end at the band's bottom, which holds every line. Each trial is the
     /// same fill at another height, with the same carry in; the one kept carries on.
     func balance(_ band: Band, columns: [Rect], from start: Int, to end: Int, carrying carried: FlowCarry,
-                 exclusions: [Exclusion] = []) -> Band {
+                 exclusions: [Exclusion] = [], belowAnotherBand: Bool = false) -> Band {
         guard let top = columns.first?.minY, band.stop != .full else { return band }
         var best = band
         var low = 0.0                    // a height known not to hold the text, or 0
@@ -95,7 +102,8 @@ struct BandSetter {
         for _ in 0 ..< Self.maximumTrials {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
-            let trial = fill(shorter, from: start, to: end, carrying: carried, exclusions: exclusions)
+            let trial = fill(shorter, from: start, to: end, carrying: carried, exclusions: exclusions,
+                             belowAnotherBand: belowAnotherBand)
             // A trial that leaves a floated picture for after the band does not hold it, nor one
             // a column of which reaches below its height (a figure first in a column, set whole):
             // its other columns were set that short, and would end early in the taller band.

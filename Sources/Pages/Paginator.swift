@@ -276,17 +276,16 @@ public struct Paginator: Sequence, IteratorProtocol {
             let columns = template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top,
                                                columns: section.style?.columns ?? template.columns,
                                                gutter: section.style?.gutter ?? template.gutter)
-            var band = setter.fill(columns, from: position, to: section.end, carrying: page.carry, exclusions: excluded)
-            // Below another band, a band whose first line (with its drop cap's initial) does not
-            // fit waits for the next page.
-            if !page.frames.isEmpty, let first = band.frames.first, let line = first.lines.first,
-               line.bottom > first.container.rect.maxY + 0.001 {
-                break
-            }
+            // Below another band, a column whose first line does not fit waits for the next page,
+            // and the band with it when it is the first.
+            let belowAnotherBand = !page.frames.isEmpty
+            var band = setter.fill(columns, from: position, to: section.end, carrying: page.carry, exclusions: excluded,
+                                   belowAnotherBand: belowAnotherBand)
+            if band.frames.isEmpty { break }
             let followed = band.stop == .sectionEnd && band.end < text.length
             if followed || (section.style != nil && band.stop != .full) {
                 band = setter.balance(band, columns: columns, from: position, to: section.end, carrying: page.carry,
-                                      exclusions: excluded)
+                                      exclusions: excluded, belowAnotherBand: belowAnotherBand)
             }
             page.take(band, of: section.style)
             guard band.stop == .sectionEnd else { break }

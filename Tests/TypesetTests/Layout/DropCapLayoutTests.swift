@@ -162,6 +162,24 @@ final class DropCapLayoutTests: FramesetterTestCase {
         XCTAssertEqual(next.origin.y - box.maxY, pitch + spaceAfter, accuracy: 0.5, "where a fourth line would be, after the paragraph's space")
     }
 
+    func testWithNoRoomBesideItTheInitialStandsAloneAndTheTextGoesOnBelowIt() throws {
+        // A three-line 'M' is some 60 pt wide: 70 pt leave no line's room beside it.
+        let container = rectangle(width: 70)
+        let frame = try frame("<p dropcap=\"3\">Mountains of \(Self.text)\n", in: container)
+        let opening = frame.lines[0]
+        XCTAssertTrue(opening.holdsItsInitialAlone, "the first line shows the initial alone")
+        XCTAssertTrue(opening.runs.isEmpty)
+        let box = try initialBox(opening)
+        let next = frame.lines[1]
+        XCTAssertEqual(next.stringRange.lowerBound, 1, "the text goes on at the letter after the initial")
+        XCTAssertEqual(next.origin.x, container.rect.minX, accuracy: 1e-6, "not beside the initial")
+        let pitch = frame.lines[2].origin.y - next.origin.y
+        XCTAssertEqual(next.origin.y - box.maxY, pitch, accuracy: 0.5, "where a fourth line would be")
+        for line in frame.lines where !line.runs.isEmpty {
+            XCTAssertLessThanOrEqual(line.origin.x + line.width, container.rect.maxX + 0.01, "no line past the column")
+        }
+    }
+
     func testTheInitialGoesToTheNextColumnWithItsLines() throws {
         let setter = try framesetter("\(Self.text)\n<p dropcap=\"5\">\(Self.text)\n")
         // A column that ends three lines into the drop-cap paragraph.
