@@ -14,6 +14,25 @@ public struct FlowCarry: Equatable, Sendable {
 
     /// Whether floated pictures wait for the next frame (text or none).
     public var hasWaitingFloats: Bool { !waitingFloats.isEmpty }
+
+    /// The characters the waiting floats are anchored at, in text order.
+    public var waitingAnchors: [Int] { waitingFloats.map(\.index) }
+
+    /// The waiting floats whose anchors `taken` accepts, carried alone (no breaks), and this
+    /// carry without them: so a caller can hold some floats back from the frames it sets next.
+    public func separatingFloats(where taken: (Int) -> Bool) -> (floats: FlowCarry, rest: FlowCarry) {
+        var floats = FlowCarry(), rest = self
+        floats.waitingFloats = waitingFloats.filter { taken($0.index) }
+        rest.waitingFloats = waitingFloats.filter { !taken($0.index) }
+        return (floats, rest)
+    }
+
+    /// This carry with `other`'s waiting floats after its own.
+    public func addingFloats(of other: FlowCarry) -> FlowCarry {
+        var sum = self
+        sum.waitingFloats += other.waitingFloats
+        return sum
+    }
 }
 
 /// A frame and what it hands the next one.

@@ -108,7 +108,8 @@ struct ParagraphGapCheck {
     private func explained(_ band: Rect, on page: DrawnPage, area: DrawnPage.Area) -> Bool {
         let drawn = page.pictures.map(\.rect) + page.boxes.map(\.rect) + area.obstacles
         if drawn.contains(where: { $0.intersects(band) }) { return true }
-        // A shape's band too narrow for a line is not drawn: nothing else can show it.
-        return !area.isRectangular && area.obstacles.isEmpty
+        // A shape's band too narrow for a line is not drawn: nothing else can show it. (Its
+        // exclusions do not change that: a picture placed across the page below the shape is one.)
+        return area.isShaped
     }
 }

@@ -72,6 +72,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         var position = 0
         /// What the last frame set carries to the next page's first frame.
         var carry = FlowCarry.none
+        /// Floats their sections left waiting as they ended, for the next page's top (HeldFloats).
+        var heldFloats = FlowCarry.none
         /// The number of the page last made (0 before the first).
         var pageNumber = 0
         /// How many of the spanning pictures the pages have passed.
@@ -86,6 +88,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         var frames: [Frame] = []
         var end: Int
         var carry: FlowCarry
+        /// Floats the sections that ended left waiting, kept from the bands below (HeldFloats).
+        var heldFloats: FlowCarry
         /// The bands whose sections rule their gutters: their frames' indices, and the rule.
         var ruledBands: [(frames: Range<Int>, style: RuleStyle)] = []
         /// The bands whose sections have a background: their frames' indices, and the section.
@@ -93,14 +97,30 @@ public struct Paginator: Sequence, IteratorProtocol {
 
         /// The band added below the page's bands so far: its frames, where it ends, and the
         /// section it belongs to (whose rule it draws down its gutters and whose tint it is
-        /// set on), if any.
+        /// set on), if any. Floats still waiting when its section ends are held (HeldFloats).
         mutating func take(_ band: Band, of section: SectionStyle?) {
-            let indices = frames.count ..< frames.count + band.frames.count
-            if let rule = section?.columnRule, section?.shape == nil { ruledBands.append((indices, rule)) }
-            if let section, section.background != nil { tintedBands.append((indices, section)) }
-            frames += band.frames
+            add(band.frames, of: section)
             end = band.end
             carry = band.carry
+            if band.stop == .sectionEnd {
+                let (floats, text) = carry.separatingFloats { _ in true }
+                carry = text
+                heldFloats = heldFloats.addingFloats(of: floats)
+            }
+        }
+
+        /// A band of floats held from an ended section (`held`, set with `BandSetter.place`):
+        /// the text stays where it was; the floats it could not hold stay held, before `others`.
+        mutating func take(held band: Band, of section: SectionStyle?, others: FlowCarry) {
+            add(band.frames, of: section)
+            heldFloats = band.carry.addingFloats(of: others)
+        }
+
+        private mutating func add(_ bandFrames: [Frame], of section: SectionStyle?) {
+            let indices = frames.count ..< frames.count + bandFrames.count
+            if let rule = section?.columnRule, section?.shape == nil { ruledBands.append((indices, rule)) }
+            if let section, section.background != nil { tintedBands.append((indices, section)) }
+            frames += bandFrames
         }
 
         /// The top of the band holding `index` when it is not the page's first band (nil: the
@@ -110,6 +130,12 @@ public struct Paginator: Sequence, IteratorProtocol {
                   let top = frames.first(where: { $0.visibleRange.contains(index) })?.container.rect.minY,
                   top > first + 0.5 else { return nil }
             return top
+        }
+
+        /// How far the page's text reaches below the room it was set in, at most: a column's first
+        /// line, or a float that waited for it, is set even when taller than the column (0: none).
+        var overrun: Double {
+            frames.reduce(0) { Swift.max($0, $1.container.rect.minY + $1.usedHeight - $1.container.rect.maxY) }
         }
 
         /// The rules of the ruled bands, found only for the page kept, not for every trial.
@@ -137,28 +163,10 @@ public struct Paginator: Sequence, IteratorProtocol {
         spanningAnchors = SpanningAnchor.all(in: framesetter)
     }
 
-    /// Floated pictures that did not fit before the text ended get pages of their own, one
-    /// column after another, rather than being dropped: each frame places at least the first.
-    /// The columns are the last section's, where they waited: their pictures were fitted to its
-    /// column (`fitPictures`, `fitBoxes`), which may be wider than the page's.
-    private mutating func pageOfWaitingPictures() -> Page {
-        var frames: [Frame] = []
-        let section = sections.section(at: framesetter.text.length - 1).style
-        let area = template.textArea(ofPage: flow.pageNumber)
-        let columns = template.columnRects(ofPage: flow.pageNumber, top: area.minY, height: area.height,
-                                           columns: section?.columns ?? template.columns, gutter: section?.gutter ?? template.gutter)
-        for column in columns where flow.carry.hasWaitingFloats {
-            let result = framesetter.frame(in: Container(rect: column, baselineGrid: template.baselineGrid(ofPage: flow.pageNumber)),
-                                           from: flow.position, to: flow.position, carrying: flow.carry)
-            frames.append(result.frame)
-            flow.carry = result.carry
-        }
-        return finish(frames, pictures: [], tints: [])
-    }
-
     public mutating func next() -> Page? {
         let text = framesetter.text
-        let picturesWaiting = flow.position >= text.length && text.length > 0 && flow.carry.hasWaitingFloats
+        // Floats still waiting when the text has ended get pages of their own (HeldFloats).
+        let picturesWaiting = flow.position >= text.length && text.length > 0 && flow.heldFloats.hasWaitingFloats
         guard flow.position < text.length || picturesWaiting || !flow.waitingPictures.isEmpty
                 || (text.length == 0 && flow.pageNumber == 0) else {
             return headsAfterTheLastPage?.next(pageCount: flow.pageNumber, template: template)
@@ -166,11 +174,11 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.pageNumber += 1
         // Pages behind this one are done: their paragraphs are not set again.
         framesetter.cache.forget(before: flow.position)
-        if picturesWaiting { return pageOfWaitingPictures() }
         if spanningAnchors.isEmpty {
             let page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: exclusions[flow.pageNumber] ?? [])
             flow.position = page.end
             flow.carry = page.carry
+            flow.heldFloats = page.heldFloats
             return finish(page.frames, pictures: [], rules: page.rules, tints: page.tints)
         }
         return pageWithPictures()
@@ -188,18 +196,28 @@ public struct Paginator: Sequence, IteratorProtocol {
     }
 
     /// The page laid out with the pictures waiting from earlier pages, then again with each
-    /// spanning picture anchored on it in turn, kept where its anchor stays on the page. Every
-    /// trial is the same layout of the page with other pictures; the one kept carries on.
+    /// spanning picture anchored on it in turn, kept where its anchor stays on the page and the
+    /// columns still hold what they set. Every trial is the same layout of the page with other
+    /// pictures; the one kept carries on.
     private mutating func pageWithPictures() -> Page {
         let start = flow.position
         let reservation = PictureReservation(template: template, page: flow.pageNumber, framesetter: framesetter)
         var (placed, left) = reservation.place(flow.waitingPictures)
-        var accepted = Array(flow.waitingPictures.prefix(placed.count))
         func layOut(_ pictures: [PlacedPicture]) -> PageText {
             let room = reservation.room(beside: pictures)
             return self.layOut(area: room.area, exclusions: (exclusions[flow.pageNumber] ?? []) + room.exclusions)
         }
         var page = layOut(placed)
+        // Pictures from earlier pages go first, unless the room they leave cannot hold what the
+        // columns must set there (a float from the page before, also waiting, is placed at
+        // their top whatever its height): then they wait on, behind it.
+        if !placed.isEmpty, page.overrun > BandSetter.tolerance {
+            let bare = layOut([])
+            if page.overrun > bare.overrun + BandSetter.tolerance {
+                (placed, left, page) = ([], flow.waitingPictures, bare)
+            }
+        }
+        var accepted = Array(flow.waitingPictures.prefix(placed.count))
         var considered = flow.anchorsPassed
         // How high each picture at the top may go: below the bands that precede its anchor's.
         var floors: [Int: Double] = [:]
@@ -221,7 +239,9 @@ public struct Paginator: Sequence, IteratorProtocol {
             let candidate = trial.placed
             let set = layOut(candidate)
             let anchored = candidate.filter { $0.anchor >= start }
-            if anchored.allSatisfy({ $0.anchor < set.end }) {
+            // Kept where its anchor stays on the page and the room it leaves the columns still
+            // holds what they set: a float that waited for the page, a picture in its line.
+            if anchored.allSatisfy({ $0.anchor < set.end }), set.overrun <= laidOut.overrun + BandSetter.tolerance {
                 placed = candidate
                 accepted.append(anchor)
                 page = set
@@ -238,6 +258,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.waitingPictures = left
         flow.position = page.end
         flow.carry = page.carry
+        flow.heldFloats = page.heldFloats
         return finish(page.frames, pictures: placed, rules: page.rules, tints: page.tints)
     }
 
@@ -246,8 +267,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         let text = framesetter.text
         let start = flow.position
         let setter = BandSetter(framesetter: framesetter, grid: template.baselineGrid(ofPage: flow.pageNumber))
-        var page = PageText(end: start, carry: flow.carry)
-        var top = area.minY
+        var page = PageText(end: start, carry: flow.carry, heldFloats: flow.heldFloats)
+        var top = placeHeldFloats(on: &page, area: area, setter: setter, exclusions: excluded)
         while page.end < text.length {
             let position = page.end
             if !page.frames.isEmpty {
@@ -295,9 +316,32 @@ public struct Paginator: Sequence, IteratorProtocol {
         // text goes on over the page. Exclusions are on finitely many pages, so pages without
         // them, which always take text, come soon. Floats waiting from the page before may fill
         // a page: each column places at least one.
-        precondition(page.end > start || !excluded.isEmpty || start >= text.length || flow.carry.hasWaitingFloats,
+        precondition(page.end > start || !excluded.isEmpty || start >= text.length || flow.carry.hasWaitingFloats
+                        || flow.heldFloats.hasWaitingFloats,
                      "page \(flow.pageNumber) took no text")
         return page
+    }
+
+    /// The floats held from sections that ended on the page before placed at the top of
+    /// `area`, a band per section in its own columns (HeldFloats), until one leaves floats for
+    /// the next page; returns where the text's bands start.
+    private mutating func placeHeldFloats(on page: inout PageText, area: Rect, setter: BandSetter,
+                                          exclusions excluded: [Exclusion]) -> Double {
+        var top = area.minY
+        while let first = page.heldFloats.waitingAnchors.first {
+            if !page.frames.isEmpty { top += template.gutter }
+            guard top < area.maxY else { break }
+            let section = sections.section(at: first).style
+            let ofSection = Set(page.heldFloats.waitingAnchors.filter { sections.section(at: $0).style == section })
+            let (floats, others) = page.heldFloats.separatingFloats { ofSection.contains($0) }
+            let columns = template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top,
+                                               columns: section?.columns ?? template.columns, gutter: section?.gutter ?? template.gutter)
+            let band = setter.place(floats, in: columns, at: page.end, exclusions: excluded)
+            page.take(held: band, of: section, others: others)
+            top = band.bottom
+            guard band.stop == .sectionEnd else { break }
+        }
+        return top
     }
 
     /// The space between a band and the one below it: the page's gutter, so that bands stand as

@@ -27,8 +27,9 @@ public struct DrawnPage: Sendable {
         /// outside, as rectangles round them (a shaped area is its shape's bounds' complement,
         /// which lines may skip bands of).
         public var obstacles: [Rect]
-        /// Whether it is a plain rectangle (no shape, no exclusions).
-        public var isRectangular: Bool
+        /// Whether it is set inside a shape (`<section shape>`), whose outline leaves bands too
+        /// narrow for a line, anywhere down it, whatever its exclusions.
+        public var isShaped: Bool
     }
 
     /// One line drawn: its area, its characters and its box (baseline, ascent, descent,

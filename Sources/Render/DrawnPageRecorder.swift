@@ -42,7 +42,7 @@ public final class DrawnPageRecorder {
                                               return Rect(x: bounds.minX - pad, y: bounds.minY - pad, width: bounds.width + 2 * pad,
                                                           height: bounds.height + 2 * pad)
                                           },
-                                          isRectangular: frame.container.isRectangular))
+                                          isShaped: frame.container.shape != nil))
         areaStack.append(page!.areas.count - 1)
         lineStack.append(nil)
     }

@@ -9,10 +9,11 @@ import XCTest
 final class BoxPageTests: XCTestCase {
     private let template = PageTemplate()
 
-    private func prepare(_ markup: String) throws -> PreparedDocument {
+    private func prepare(_ markup: String, page: PageTemplate = PageTemplate()) throws -> PreparedDocument {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         options.minimumPictureResolution = 0
+        options.page = page
         return try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                         baseDirectory: TestSupport.zombiesDirectory.path)
     }
@@ -260,23 +261,38 @@ final class BoxPageTests: XCTestCase {
     /// column, the width its picture was fitted to: in the page's narrower column its picture
     /// ran 197 pt out of the box (layout fuzz fixture figure-picture-wider-than-box).
     func testAFigureWaitingPastTheTextsEndKeepsItsSectionsColumn() throws {
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        options.minimumPictureResolution = 0
-        options.page = PageTemplate(size: Size(width: 473, height: 500), margins: Margins(all: 48), columns: 2, gutter: 17)
+        let page = PageTemplate(size: Size(width: 473, height: 500), margins: Margins(all: 48), columns: 2, gutter: 17)
         let sentence = "The reading room is round, and its readers sit in rings about an empty floor. "
         let markup = "<section columns=\"1\">\n" + String(repeating: sentence, count: 12) + "\n"
             + "<figure float=\"left\">\n<img src=\"chelsea.png\" alt=\"\">\n</figure>\n</section>\n"
-        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
-                                                                baseDirectory: TestSupport.zombiesDirectory.path)
-        let pages = document.checkedPages()
+        let pages = try prepare(markup, page: page).checkedPages()
         XCTAssertEqual(pages.count, 2, "the figure on a page of its own")
-        let area = options.page.textArea
+        let area = page.textArea
         let float = try XCTUnwrap(pages.last?.frames.flatMap(\.floats).first)
         let box = try XCTUnwrap(float.box)
         XCTAssertEqual(pages.last?.frames.count, 1, "the section's one column")
         XCTAssertEqual(box.rect.width, area.width, accuracy: 0.01, "as wide as its picture, fitted to the section's column")
         let picture = try XCTUnwrap(box.frames.first?.lines.first)
         XCTAssertLessThanOrEqual(picture.width, box.rect.width + 0.01, "the picture inside its box")
+    }
+
+    /// A figure that did not fit below its one-column section's text waits for the next page's
+    /// top in that section's column; it was placed at the top of the band below, as wide as
+    /// the section, over the text of that band's narrower columns (layout fuzz seed 467).
+    func testAFigureWaitingAtItsSectionsEndKeepsItsSectionsColumnAndTheTextAfterGoesOn() throws {
+        let page = PageTemplate(size: Size(width: 656, height: 460), margins: Margins(all: 32), columns: 3, gutter: 11)
+        let sentence = "The reading room is round, and its readers sit in rings about an empty floor. "
+        let markup = "<section columns=\"1\">\n" + String(repeating: sentence, count: 6) + "\n"
+            + "<figure>\n<img src=\"rocket.jpg\" alt=\"\">\n</figure>\n</section>\n" + String(repeating: sentence, count: 40) + "\n"
+        let pages = try prepare(markup, page: page).checkedPages()
+        let area = page.textArea
+        XCTAssertEqual(pages.first?.boxes.count, 0, "no room for the figure on the first page")
+        XCTAssertGreaterThan(pages.first?.frames.count ?? 0, 1, "the text after the section goes on below it")
+        let second = try XCTUnwrap(pages.dropFirst().first)
+        let first = try XCTUnwrap(second.frames.first)
+        XCTAssertEqual(first.container.rect.width, area.width, accuracy: 0.01, "the section's one column")
+        XCTAssertEqual(first.floats.first?.rect.minY ?? 0, area.minY, accuracy: 0.01, "at the page's top")
+        XCTAssertEqual(second.boxes.count, 1)
+        XCTAssertEqual(pages.flatMap(\.boxes).count, 1, "placed once")
     }
 }

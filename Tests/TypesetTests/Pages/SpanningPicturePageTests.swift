@@ -22,6 +22,15 @@ final class SpanningPicturePageTests: XCTestCase {
         return (document, document.checkedPages())
     }
 
+    /// `count` paragraphs, the first opening with `pictures`, laid out, every character set once.
+    private func layOut(_ count: Int, openingWith pictures: String) throws -> (PreparedDocument, [Page]) {
+        var text = paragraphs(count)
+        text[0] = pictures + text[0]
+        let (document, pages) = try layOut(text.joined(separator: "\n"))
+        assertEverythingSetOnce(pages, document.text)
+        return (document, pages)
+    }
+
     private func paragraphs(_ count: Int) -> [String] {
         let sentence = "The reading room is round, and its readers sit in rings about an empty floor. "
         return (1 ... count).map { "Paragraph \($0). " + String(repeating: sentence, count: 6) }
@@ -137,12 +146,24 @@ final class SpanningPicturePageTests: XCTestCase {
         assertClear(of: picture, on: pages[1])
     }
 
+    /// A picture at the foot is kept on its anchor's page only where the room it leaves the
+    /// columns still holds what they set there: a column's first line is set however tall, so
+    /// a picture in its line taller than that room printed over the picture at the foot
+    /// (layout fuzz seeds 961, 1007, 1115). It waits for the next page, the text going on.
+    func testAPictureAtTheFootWaitsWhereTheColumnsCannotHoldTheirFirstLineAboveIt() throws {
+        let (_, pages) = try layOut(8, openingWith: "<img src=\"coffee.jpg\" width=\"200\" height=\"400\" alt=\"\">"
+            + "<img src=\"rocket.jpg\" width=\"460\" height=\"400\" float=\"bottom\" alt=\"\">")
+        XCTAssertTrue(pages[0].pictures.isEmpty, "400 pt at the foot would leave the 400 pt line too little room")
+        let line = try XCTUnwrap(pages[0].frames.first?.lines.first)
+        XCTAssertEqual(line.origin.y - line.ascent, template.textArea.minY, accuracy: 1, "the picture's line opens the page")
+        let picture = try XCTUnwrap(pages[1].pictures.first)
+        XCTAssertEqual(picture.rect.maxY, template.textArea.maxY, accuracy: 1e-6, "at the next page's foot")
+        assertClear(of: picture, on: pages[1])
+    }
+
     func testTwoPicturesAtTheTopStack() throws {
-        var text = paragraphs(10)
-        text[0] = "<img src=\"coffee.jpg\" width=\"400\" height=\"100\" float=\"top\" alt=\"\">"
-            + "<img src=\"rocket.jpg\" width=\"400\" height=\"100\" float=\"top\" alt=\"\">" + text[0]
-        let (document, pages) = try layOut(text.joined(separator: "\n"))
-        assertEverythingSetOnce(pages, document.text)
+        let (_, pages) = try layOut(10, openingWith: "<img src=\"coffee.jpg\" width=\"400\" height=\"100\" float=\"top\" alt=\"\">"
+            + "<img src=\"rocket.jpg\" width=\"400\" height=\"100\" float=\"top\" alt=\"\">")
         XCTAssertEqual(pages[0].pictures.count, 2)
         let (first, second) = (pages[0].pictures[0], pages[0].pictures[1])
         XCTAssertEqual(second.rect.minY, first.rect.maxY + template.gutter, accuracy: 1e-6)
