@@ -165,6 +165,14 @@ public struct Paginator: Sequence, IteratorProtocol {
 
     public mutating func next() -> Page? {
         let text = framesetter.text
+        if flow.position >= text.length {
+            // The text's last band may end full with floats still waiting in its carry (a
+            // column that could not hold them ended it below another band): they are held as
+            // an ended section's are, or they would be on no page.
+            let (floats, rest) = flow.carry.separatingFloats { _ in true }
+            flow.carry = rest
+            flow.heldFloats = flow.heldFloats.addingFloats(of: floats)
+        }
         // Floats still waiting when the text has ended get pages of their own (HeldFloats).
         let picturesWaiting = flow.position >= text.length && text.length > 0 && flow.heldFloats.hasWaitingFloats
         guard flow.position < text.length || picturesWaiting || !flow.waitingPictures.isEmpty
