@@ -15,6 +15,17 @@ extension Framesetter {
         box.width(available: available, in: text)
     }
 
+    /// Whether `box`'s pictures fit its text at the outer `width`: they are scaled to the box's
+    /// full width before layout (`fitBoxes`), so a box set narrower (beside an exclusion) could
+    /// draw them past its text.
+    func picturesFit(in box: BoxRange, width: Double) -> Bool {
+        let inner = width - 2 * box.style.inset
+        return text.attachments.allSatisfy { attachment in
+            !box.range.contains(attachment.index)
+                || attachment.delegate.width <= text.paragraphStyle(at: attachment.index).narrowestMeasure(in: inner) + 0.5
+        }
+    }
+
     /// The box's outer height at `width`: its text's, from the top of the first line to the
     /// bottom of the last (of the longest column), with its border and padding.
     public func height(of box: BoxRange, width: Double) -> Double {

@@ -211,8 +211,20 @@ extension FrameSetting {
 
     /// The first place from `top` down where `box` (`width` × `height` in the full column) is
     /// clear of the container's shape and exclusions; nil when there is none above its foot.
+    /// A narrower place is taken only where the box still holds its pictures (they were fitted
+    /// to its full width) — unless no such place above the foot has room for the box, when the
+    /// first narrower one is (as a picture too wide for a shape sticks out of it).
     func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double,
-                            height: Double) -> (x: Double, top: Double, width: Double, height: Double)? {
+                    height: Double) -> (x: Double, top: Double, width: Double, height: Double)? {
+        if let holding = clearPlace(for: box, in: container, from: top, width: width, height: height, holdingPictures: true),
+           holding.top + holding.height <= container.rect.maxY + 0.001 {
+            return holding
+        }
+        return clearPlace(for: box, in: container, from: top, width: width, height: height, holdingPictures: false)
+    }
+
+    private func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double, height: Double,
+                            holdingPictures: Bool) -> (x: Double, top: Double, width: Double, height: Double)? {
         var boxTop = top, trials = 0
         let step = Self.bandStep(on: container.baselineGrid)
         // A box goes no narrower than its first paragraph's lines would.
@@ -229,7 +241,8 @@ extension FrameSetting {
                 let narrower = framesetter.width(of: box, available: widest.width)
                 let narrowerHeight = framesetter.height(of: box, width: narrower)
                 let stretches = container.lineFragments(top: boxTop, height: narrowerHeight, narrowest: narrowest)
-                if let place = stretches.first(where: { $0.width >= narrower - 0.001 }), boxTop + narrowerHeight <= container.rect.maxY + 0.001 {
+                if !holdingPictures || framesetter.picturesFit(in: box, width: narrower),
+                   let place = stretches.first(where: { $0.width >= narrower - 0.001 }), boxTop + narrowerHeight <= container.rect.maxY + 0.001 {
                     return (place.minX, boxTop, narrower, narrowerHeight)
                 }
             }

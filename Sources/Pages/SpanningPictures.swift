@@ -130,10 +130,12 @@ struct PictureReservation {
     /// `anchors` in turn, those at the top each placed below the ones already there, those at
     /// the bottom above, a gutter apart, and those over a gutter (at most one a page) halfway
     /// down the room between, while they leave the text `textRoom`: those placed, and the first
-    /// that did not fit with all after it. The first always fits. `columnOf` says which column
-    /// of its band an anchor's text is in (a box over a gutter straddles the one after it);
-    /// `floorOf`, how high one at the top may go: the top of its anchor's band when bands set
-    /// before it on the page (a headline) precede it in reading order, so that it goes below them.
+    /// that did not fit with all after it. The first always fits at the text area's top, so that
+    /// a page of pictures makes progress. `columnOf` says which column of its band an anchor's
+    /// text is in (a box over a gutter straddles the one after it); `floorOf`, how high one at
+    /// the top may go: the top of its anchor's band when bands set before it on the page (a
+    /// headline) precede it in reading order, so that it goes below them — and, lowered so,
+    /// fits only as one below others does (else it waits for the next page's top, where it fits).
     func place(_ anchors: [SpanningAnchor], columnOf: (SpanningAnchor) -> Int = { _ in 0 },
                floorOf: (SpanningAnchor) -> Double? = { _ in nil }) -> (placed: [PlacedPicture], left: [SpanningAnchor]) {
         var placed: [PlacedPicture] = []
@@ -144,7 +146,8 @@ struct PictureReservation {
             let position = anchor.position
             if position == .top, let floor = floorOf(anchor) { top = max(top, floor) }
             let taken = middle.reduce(0) { $0 + $1.size.height + 2 * margin(of: $1.anchor) }
-            guard placed.isEmpty && middle.isEmpty
+            let first = placed.isEmpty && middle.isEmpty && top <= area.minY
+            guard first
                     || (bottom - top - size.height - template.gutter - taken >= Self.textRoom && (position != .middle || middle.isEmpty)) else {
                 return (placed + placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf), Array(anchors[number...]))
             }

@@ -273,4 +273,27 @@ final class BoxLayoutTests: FramesetterTestCase {
         XCTAssertTrue(spans.contains { $0.minX <= inside.rect.minX + 1e-6 && inside.rect.maxX <= $0.maxX + 1e-6 },
                       "\(inside.rect) inside the triangle (\(spans))")
     }
+
+    /// Found by the layout fuzzer (Fixtures/layout-fuzz/figure-beside-exclusion-narrower-than-its-picture.txt):
+    /// a figure in the column met an exclusion and was set in the narrower stretch beside it,
+    /// its picture (fitted to the full column) drawn 69 pt past the box's text. A stretch too
+    /// narrow for the box's pictures is passed over: the box goes below the exclusion.
+    func testABoxInTheColumnIsNotSetBesideAnExclusionNarrowerThanItsPicture() throws {
+        let framesetter = try setter("""
+            <figure border="0.5 black">
+            <img src="coffee.jpg" width="200" alt="">
+            </figure>
+            After it.
+
+            """)
+        // The column's right half taken from its top down to y 200: 150 pt beside it, the picture 200.
+        let corner = Exclusion(.rectangle(Rect(x: 150, y: 0, width: 150, height: 200)))
+        let frame = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 1000), exclusions: [corner]), from: 0)
+        let placed = try box(in: frame)
+        XCTAssertGreaterThanOrEqual(placed.rect.minY, 200 - 1e-6, "below the exclusion")
+        XCTAssertEqual(placed.rect.width, 300, accuracy: 1e-9, "at the column's width")
+        let inner = try XCTUnwrap(placed.frames.first)
+        let picture = try XCTUnwrap(inner.lines.first)
+        XCTAssertLessThanOrEqual(picture.width, inner.container.rect.width + 0.5, "the picture inside the box's text")
+    }
 }

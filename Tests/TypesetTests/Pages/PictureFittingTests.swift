@@ -1,3 +1,4 @@
+import Layout
 import Markup
 import Pages
 import TypesetKit
@@ -22,6 +23,27 @@ final class PictureFittingTests: XCTestCase {
         XCTAssertEqual(widths[0], column - 36 - 10 - 5, accuracy: 0.01, "the widest the indented first line can hold")
         XCTAssertEqual(widths[1], 120, accuracy: 0.01, "a picture that fits is left as it is")
         XCTAssertTrue(document.diagnostics.contains { $0.message.contains("column (less its paragraph's indents); scaled to") },
+                      "\(document.diagnostics.map(\.message))")
+        // Drawn, the picture stays inside its column (the page checker's finding before).
+        XCTAssertFalse(document.checkedPages().isEmpty)
+    }
+
+    /// Found by the layout fuzzer (Fixtures/layout-fuzz/inline-picture-column-tall-on-grid.txt):
+    /// a picture in its line scaled to the column's full 304 pt had its baseline moved down onto
+    /// the next line of a 13 pt grid, 8 pt below the column. On a grid it fits the column down
+    /// to its last grid line, where its baseline goes.
+    func testAPictureInItsLineOnABaselineGridFitsTheColumnDownToItsLastGridLine() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.page = PageTemplate(size: Size(width: 408, height: 360), margins: Margins(all: 28), columns: 1, gutter: 11)
+        options.page.baselineGrid = 13
+        options.minimumPictureResolution = 0
+        let markup = "<img src=\"astronaut.png\" alt=\"\">\n"
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "grid.txt", text: markup),
+                                                                baseDirectory: TestSupport.zombiesDirectory.path)
+        let delegate = try XCTUnwrap(document.text.attachments.first?.delegate)
+        XCTAssertEqual(delegate.ascent + delegate.descent, 23 * 13, accuracy: 0.01, "the 304 pt column down to its 23rd grid line")
+        XCTAssertTrue(document.diagnostics.contains { $0.message.contains("(to its last line of the baseline grid); scaled to") },
                       "\(document.diagnostics.map(\.message))")
         // Drawn, the picture stays inside its column (the page checker's finding before).
         XCTAssertFalse(document.checkedPages().isEmpty)
