@@ -178,7 +178,7 @@ final class PDFTextLayer {
                     let bytes = UnsafeBufferPointer(rebasing: utf8[byte ..< byte + Int(cluster.num_bytes)])
                     let end = min(glyph + Int(cluster.num_glyphs), glyphs.count)
                     writer.cluster(bytes, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph ..< end]),
-                                   isGlyphsOwnText: index != text.initialCluster)
+                                   isGlyphsOwnText: text.isGlyphsOwnText(cluster: index))
                     byte += Int(cluster.num_bytes)
                     glyph = end
                 }

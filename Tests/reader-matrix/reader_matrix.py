@@ -28,7 +28,8 @@ A word:
     stands in, so "于UIWebView或" is the words 于, UIWebView, 或;
   - a word that ends in a soft hyphen (U+00AD) is joined to the next: a reader that gives a
     hyphen added at a line break as a soft hyphen gives the source's word back; one that gives
-    it as "-" does not;
+    it as "-" does not. pdfium marks a line-end hyphen it takes for a break as U+FFFE and joins
+    the lines itself ("stamp\ufffeing"): the same mark, read the same way;
   - a zero-width character the source uses only to steer breaking or shaping (U+200B, U+200C,
     U+200D, U+2060's joining role aside) is dropped from both texts, as is U+FFFC (a picture).
 
@@ -47,7 +48,7 @@ import unicodedata
 
 NO_BREAK_SPACES = {"\u00a0", "\u2007", "\u202f", "\u2060", "\ufeff"}
 DROPPED = {"\u200b", "\u200c", "\u200d", "\ufffc"}
-SOFT_HYPHEN = "\u00ad"
+SOFT_HYPHENS = ("\u00ad", "\ufffe")
 
 
 def is_cjk_unit(char):
@@ -93,11 +94,17 @@ def words(text):
     end_word()
     joined = []
     for word in found:
-        if joined and joined[-1].endswith(SOFT_HYPHEN):
+        if joined and joined[-1].endswith(SOFT_HYPHENS):
             joined[-1] = joined[-1][:-1] + word
         else:
             joined.append(word)
-    return [word.replace(SOFT_HYPHEN, "") for word in joined if word.replace(SOFT_HYPHEN, "")]
+    return [word for word in map(without_soft_hyphens, joined) if word]
+
+
+def without_soft_hyphens(word):
+    for mark in SOFT_HYPHENS:
+        word = word.replace(mark, "")
+    return word
 
 
 def share_in_order(source, read):
