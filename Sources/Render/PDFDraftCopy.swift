@@ -16,6 +16,8 @@ struct PDFDraftCopy {
     let structureTreeRoot: Int?
     /// Each link annotation's key in the parent tree, by number.
     let linkKeys: [Int: Int]
+    /// Every link annotation of the draft's, by number: each gets its `/Contents`.
+    let linkAnnotations: Set<Int>
     /// By page of the document: what it gets.
     var additions: [PageAdditions]
     /// The index of each page of the draft, by number.
@@ -50,6 +52,7 @@ struct PDFDraftCopy {
         try tree?.check(draft)
         structureTree = tree
         linkKeys = try tree?.structParents(of: draft) ?? [:]
+        linkAnnotations = Set(draft.pages.flatMap(\.links))
         pageIndexes = Dictionary(uniqueKeysWithValues: draft.pages.enumerated().map { ($1.number, $0) })
         var owners: [Int: [Int]] = [:]
         for (index, page) in draft.pages.prefix(pageSizes.count).enumerated() {
@@ -150,8 +153,9 @@ struct PDFDraftCopy {
             dictionary["/Count"] = .integer(pageSizes.count)
         } else if let pages = resourceOwners[number] {
             for page in pages { try additions[page].apply(to: &dictionary) }
-        } else if let key = linkKeys[number] {
-            dictionary["/StructParent"] = .integer(key)
+        } else if linkAnnotations.contains(number) {
+            if let key = linkKeys[number] { dictionary["/StructParent"] = .integer(key) }
+            LinkAnnotationContents.describe(&dictionary)
         }
         return .dictionary(dictionary)
     }
