@@ -63,7 +63,7 @@ struct EmbeddedFontObjects {
         // (hb-subset keeps the font's own, name-keyed for most fonts) reads CIDs as glyph
         // indices without being told, and so does a CID-keyed one whose CIDs are its glyph
         // IDs (Noto CJK's, Adobe-Identity-0). One of another ordering (Adobe-Japan1) would
-        // map them through its charset to other glyphs: not handled yet.
+        // map them through its charset to other glyphs: `canEmbed` leaves it to Cairo.
         if isTrueType { cidFont.raw(" /CIDToGIDMap /Identity") }
         cidFont.raw(" >>")
         let descendant = try indirect(cidFont, [("/FontDescriptor", descriptor)])

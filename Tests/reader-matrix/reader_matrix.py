@@ -23,9 +23,10 @@ A word:
   - words are separated by breaking white space: every White_Space character but the no-break
     ones (U+00A0, U+2007, U+202F, U+2060, U+FEFF), which belong to the word they bind — so
     French « Bonjour ! » set with U+202F is one word, and read back with plain spaces it is not;
-  - every Han character, kana and CJK punctuation mark is a word of its own (Chinese and Japanese
-    set no spaces: a character is the unit a reader can lose or misplace), and splits the run it
-    stands in, so "于UIWebView或" is the words 于, UIWebView, 或;
+  - every Han character, kana, Hangul syllable and CJK punctuation mark is a word of its own
+    (Chinese and Japanese set no spaces, and Korean lines break between syllables, with no
+    hyphen: a character is the unit a reader can lose or misplace), and splits the run it stands
+    in, so "于UIWebView或" is the words 于, UIWebView, 或;
   - a word that ends in a soft hyphen (U+00AD) is joined to the next: a reader that gives a
     hyphen added at a line break as a soft hyphen gives the source's word back; one that gives
     it as "-" does not. pdfium marks a line-end hyphen it takes for a break as U+FFFE and joins
@@ -52,7 +53,7 @@ SOFT_HYPHENS = ("\u00ad", "\ufffe")
 
 
 def is_cjk_unit(char):
-    """A character that is a word by itself: Han, kana, CJK symbols and punctuation, full-width forms."""
+    """A character that is a word by itself: Han, kana, Hangul, CJK symbols and punctuation, full-width forms."""
     code = ord(char)
     return (
         0x2E80 <= code <= 0x2FDF      # CJK radicals, Kangxi radicals
@@ -60,6 +61,9 @@ def is_cjk_unit(char):
         or 0x31F0 <= code <= 0x31FF   # katakana phonetic extensions
         or 0x3400 <= code <= 0x4DBF   # Han extension A
         or 0x4E00 <= code <= 0x9FFF   # Han
+        or 0x1100 <= code <= 0x11FF   # Hangul jamo
+        or 0x3130 <= code <= 0x318F   # Hangul compatibility jamo
+        or 0xAC00 <= code <= 0xD7AF   # Hangul syllables
         or 0xF900 <= code <= 0xFAFF   # Han compatibility
         or 0xFE30 <= code <= 0xFE4F   # CJK compatibility forms
         or 0xFF00 <= code <= 0xFFEF   # half-width and full-width forms

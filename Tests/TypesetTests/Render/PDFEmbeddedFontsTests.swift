@@ -289,19 +289,37 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         XCTAssertTrue(text.contains("1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange"))
     }
 
-    /// A CID-keyed CFF (Noto CJK's) is left to Cairo; a name-keyed one (TeX Gyre's) is embedded.
-    func testACIDKeyedCFFIsRecognisedAndLeftToCairo() throws {
-        func cff(_ path: String, index: UInt32 = 0) -> [UInt8] {
+    /// A name-keyed CFF (TeX Gyre's) is embedded, and so is a CID-keyed one whose charset gives
+    /// each glyph its own ID as its CID (Noto CJK's, issue 35: its text then comes in the layer,
+    /// in reading order with the Latin words around it); a CID-keyed one with another charset
+    /// is left to Cairo, since the layer writes glyph IDs as CIDs.
+    func testACIDKeyedCFFIsEmbeddedOnlyWhenItsCharsetIsTheIdentity() throws {
+        func cff(_ path: String, index: UInt32 = 0) -> (table: [UInt8], glyphs: Int) {
             let blob = hb_blob_create_from_file(path)
             let face = hb_face_create(blob, index)
             defer { hb_face_destroy(face); hb_blob_destroy(blob) }
-            return OpenTypeTables(face: face!).table("CFF ")
+            return (OpenTypeTables(face: face!).table("CFF "), Int(hb_face_get_glyph_count(face)))
         }
-        XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(pagella.path)), false)
+        XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(pagella.path).table), false)
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cff(pagella.path).table, glyphCount: cff(pagella.path).glyphs), true)
         XCTAssertTrue(PDFEmbeddedFonts().canEmbed(pagella))
         XCTAssertNil(CFFTopDict.isCIDKeyed([1, 0, 4]), "too short to read")
+        // A CIDFont of four glyphs: header, a Name INDEX ("A"), a Top DICT INDEX holding
+        // `0 0 0 ROS` and `<charset offset> charset`, then the charset.
+        func cidFont(charset: [UInt8]) -> [UInt8] {
+            let dict: [UInt8] = [139, 139, 139, 12, 30, 28, 0, 24, 15]
+            return [1, 0, 4, 1] + [0, 1, 1, 1, 2, 0x41] + [0, 1, 1, 1, UInt8(dict.count + 1)] + dict + charset
+        }
+        XCTAssertEqual(cidFont(charset: []).count, 24, "the charset's offset")
+        XCTAssertEqual(CFFTopDict.isCIDKeyed(cidFont(charset: [0])), true)
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cidFont(charset: [0, 0, 1, 0, 2, 0, 3]), glyphCount: 4), true, "format 0, CID = GID")
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cidFont(charset: [2, 0, 1, 0, 2]), glyphCount: 4), true, "format 2, one range from 1")
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cidFont(charset: [0, 0, 1, 0, 5, 0, 3]), glyphCount: 4), false, "glyph 2 is CID 5")
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cidFont(charset: [1, 0, 7, 2]), glyphCount: 4), false, "format 1 from CID 7")
+        XCTAssertNil(CFFTopDict.readsGlyphIDsAsCIDs(cidFont(charset: [0, 0, 1]), glyphCount: 4), "cut short")
         let cjk = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc"
         guard FileManager.default.fileExists(atPath: cjk) else { throw XCTSkip("Noto Serif CJK is not installed") }
-        XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(cjk)), true)
+        XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(cjk).table), true)
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cff(cjk).table, glyphCount: cff(cjk).glyphs), true, "Adobe-Identity-0")
     }
 }
