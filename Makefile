@@ -22,7 +22,7 @@ PREFIX ?= /usr/local
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev \
             libicu-dev libturbojpeg0-dev libpng-dev zlib1g-dev libdeflate-dev libqpdf-dev hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr \
             hyphen-es hyphen-it hyphen-nl hyphen-pt-pt \
-            libgs-common poppler-utils qpdf mupdf-tools python3-pil libhyphen0 \
+            libgs-common poppler-utils qpdf mupdf-tools python3-pil python3-pip libhyphen0 \
             fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data bible-kjv zsh ninja-build pandoc
 # Installed without what they recommend: Russian's patterns recommend LibreOffice Writer.
 PACKAGES_ALONE := hyphen-ru
@@ -41,9 +41,20 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
+# The reader matrix's PDF readers from PyPI (ReaderMatrixTests; poppler's and MuPDF's are
+# Debian's, above) and the PDF/UA checker: test-only, for Debian's Python, into a folder of the
+# build's rather than the system's, again only when the list changes.
+READER_TOOLS := pypdf==7.1.1 pdfminer.six==20260107 pypdfium2==5.15.2 pdfua==0.1.3
+READER_TOOLS_DIR := .build/reader-tools
+
 deps:
 	$(call install-missing,$(PACKAGES),)
 	$(call install-missing,$(PACKAGES_ALONE),--no-install-recommends)
+	@if [ "$$(cat $(READER_TOOLS_DIR)/installed.txt 2>/dev/null)" != "$(READER_TOOLS)" ]; then \
+	  echo "Installing into $(READER_TOOLS_DIR): $(READER_TOOLS)"; \
+	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --upgrade --target $(READER_TOOLS_DIR) $(READER_TOOLS) && \
+	  echo "$(READER_TOOLS)" > $(READER_TOOLS_DIR)/installed.txt; \
+	fi
 
 # The Swift runtime and Foundation linked into the binary: a run maps some 5 MiB less of them and
 # starts with far fewer symbols to bind (docs/pipeline.md, "Speed: start-up").

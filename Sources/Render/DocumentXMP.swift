@@ -1,8 +1,8 @@
 import Foundation
 
-/// The XMP metadata stream the finishing step puts on the catalog of a file that claims a
-/// standard: the document information dictionary's entries said again in XMP (a PDF/X or
-/// PDF/UA reader compares the two), the standards' identification, and identifiers made from
+/// The XMP metadata stream the finishing step puts on the catalog of every file: the document
+/// information dictionary's entries said again in XMP (a PDF/X or PDF/UA reader compares the
+/// two), the standards' identification when the file claims one, and identifiers made from
 /// the file's content.
 struct DocumentXMP {
     var metadata: PDFMetadata

@@ -15,9 +15,6 @@ final class EmbeddedFontGlyphs {
 
     let font: Font
     let glyphCount: Int
-    /// The codes its glyphs are written with (`GlyphCodes`); nil: their glyph IDs as
-    /// `/Identity-H`'s two bytes (a CFF font, whose CIDs are its glyph IDs).
-    let codes: GlyphCodes?
     /// Each glyph's width in thousandths of an em, rounded to thousandths: made once, when the
     /// font is first asked for, with one call to HarfBuzz for every glyph of the font.
     let widths: [Double]
@@ -36,10 +33,6 @@ final class EmbeddedFontGlyphs {
     init(font: Font) {
         self.font = font
         glyphCount = Int(hb_face_get_glyph_count(hb_font_get_face(font.harfBuzzFont)))
-        let isTrueType = OpenTypeTables(face: hb_font_get_face(font.harfBuzzFont)).has("glyf")
-        var space: hb_codepoint_t = 0
-        let wordSpace = hb_font_get_nominal_glyph(font.harfBuzzFont, 0x20, &space) != 0 ? space : nil
-        codes = isTrueType && GlyphCodes.fit(glyphCount: glyphCount) ? GlyphCodes(glyphCount: glyphCount, wordSpace: wordSpace) : nil
         widths = Self.widths(of: font, glyphCount: glyphCount)
         isDrawn = [Bool](repeating: false, count: glyphCount)
         textStarts = [UInt32](repeating: 0, count: glyphCount)

@@ -12,9 +12,8 @@ struct EmbeddedFontObjects {
     let subset: FontSubset
     /// The subset's name: its tag, a plus and the font's PostScript name ("ABCDEF+Name").
     let fontName: String
+    /// The glyphs drawn, in increasing order: their IDs are their codes and their CIDs.
     private let drawn: [UInt32]
-    /// The glyphs drawn by CID (in increasing order): a glyph's code of `GlyphCodes`, or its ID.
-    private let cids: [(cid: UInt32, glyph: UInt32)]
 
     init(glyphs: EmbeddedFontGlyphs) throws {
         self.glyphs = glyphs
@@ -24,11 +23,6 @@ struct EmbeddedFontObjects {
             throw FinishingError("cannot read the font \(font.displayName) in \(font.path)")
         }
         drawn = glyphs.drawnGlyphs
-        if let codes = glyphs.codes {
-            cids = codes.drawnCodes.map { (UInt32($0.code), $0.glyph) }
-        } else {
-            cids = drawn.map { ($0, $0) }
-        }
         let postScriptName = Self.pdfName(font.postScriptName)
         subset = try FontSubset(face: face, glyphs: drawn, fontName: "\(font.displayName) (\(font.path))")
         fontName = FontSubset.tag(fontName: postScriptName, glyphs: drawn) + "+" + postScriptName
@@ -69,15 +63,10 @@ struct EmbeddedFontObjects {
         // (hb-subset keeps the font's own, name-keyed for most fonts) reads CIDs as glyph
         // indices without being told, and so does a CID-keyed one whose CIDs are its glyph
         // IDs (Noto CJK's, Adobe-Identity-0). One of another ordering (Adobe-Japan1) would
-        // map them through its charset to other glyphs: not handled yet.
-        var cidReferences = [("/FontDescriptor", descriptor)]
-        if let codes = glyphs.codes {
-            cidReferences.append(("/CIDToGIDMap", try stream(codes.cidToGIDMap, entries: [])))
-        } else if isTrueType {
-            cidFont.raw(" /CIDToGIDMap /Identity")
-        }
+        // map them through its charset to other glyphs: `canEmbed` leaves it to Cairo.
+        if isTrueType { cidFont.raw(" /CIDToGIDMap /Identity") }
         cidFont.raw(" >>")
-        let descendant = try indirect(cidFont, cidReferences)
+        let descendant = try indirect(cidFont, [("/FontDescriptor", descriptor)])
 
         var type0 = PDFObjectText()
         type0.raw("<< /Type /Font /Subtype /Type0 /BaseFont ")
@@ -86,18 +75,10 @@ struct EmbeddedFontObjects {
         type0.raw(" /DescendantFonts [")
         type0.reference(descendant)
         type0.raw("]")
-        var references = [("/ToUnicode", toUnicode)]
-        if glyphs.codes != nil {
-            references.append(("/Encoding", try stream(Array(GlyphCodes.encodingCMap.utf8), entries: [
-                ("/Type", .name("/CMap")), ("/CMapName", .name("/" + GlyphCodes.cmapName)),
-                ("/CIDSystemInfo", .dictionary(PDFDictionary([("/Registry", .string(Array("(Adobe)".utf8))),
-                                                              ("/Ordering", .string(Array("(Identity)".utf8))), ("/Supplement", .integer(0))]))),
-            ])))
-        } else {
-            type0.raw(" /Encoding /Identity-H")
-        }
-        type0.raw(" >>")
-        return try indirect(type0, references)
+        // Identity-H, the one encoding of a composite font every reader decodes: pdfminer.six
+        // reads only predefined CMaps, and read no word of a font with an embedded one.
+        type0.raw(" /Encoding /Identity-H >>")
+        return try indirect(type0, [("/ToUnicode", toUnicode)])
     }
 
     /// `/DW` and `/W` (9.7.4.3): the most common whole width of the glyphs drawn as the
@@ -106,7 +87,7 @@ struct EmbeddedFontObjects {
     /// reads no other (and draws every glyph 1000 wide when it is not), so in a font of 2048
     /// units per em, whose widths are mostly fractions, it may be 1000 with every glyph listed.
     private func widths() -> PDFObjectText {
-        let thousandths = cids.map { Int((glyphs.widths[Int($0.glyph)] * 1000).rounded()) }
+        let thousandths = drawn.map { Int((glyphs.widths[Int($0)] * 1000).rounded()) }
         var counts: [Int: Int] = [:]
         for value in thousandths where value % 1000 == 0 { counts[value, default: 0] += 1 }
         // Ties go to the narrower width, so that the choice does not depend on hashing.
@@ -116,16 +97,16 @@ struct EmbeddedFontObjects {
         Self.number(common, into: &text)
         text.raw(" /W [")
         var previous: UInt32?
-        for (entry, value) in zip(cids, thousandths) where value != common {
-            if let previous, previous + 1 == entry.cid {
+        for (glyph, value) in zip(drawn, thousandths) where value != common {
+            if let previous, previous + 1 == glyph {
                 Self.number(value, into: &text)
             } else {
                 if previous != nil { text.raw("]") }
-                text.integer(Int(entry.cid))
+                text.integer(Int(glyph))
                 text.raw(" [")
                 Self.number(value, into: &text)
             }
-            previous = entry.cid
+            previous = glyph
         }
         if previous != nil { text.raw("]") }
         text.raw("]")
@@ -142,16 +123,15 @@ struct EmbeddedFontObjects {
     /// font's cmap gives it, else none.
     private func toUnicodeMap() -> ToUnicodeCMap {
         var map = ToUnicodeCMap()
-        map.glyphCodes = glyphs.codes != nil
         var characters: [UInt32]?
-        for (cid, glyph) in cids {
+        for glyph in drawn {
             if let text = glyphs.text(of: glyph) {
-                map.add(code: UInt16(cid), text: text.utf16)
+                map.add(code: UInt16(glyph), text: text.utf16)
                 continue
             }
             if characters == nil { characters = Self.characters(of: glyphs.font, glyphCount: glyphs.glyphCount) }
             if let scalar = characters.flatMap({ Unicode.Scalar($0[Int(glyph)]) }), scalar.value != 0 {
-                map.add(code: UInt16(cid), text: String(Character(scalar)).utf16)
+                map.add(code: UInt16(glyph), text: String(Character(scalar)).utf16)
             }
         }
         return map

@@ -53,14 +53,12 @@ struct PDFContentBytes {
         appendDigits(of: value.magnitude)
     }
 
-    /// A glyph's code inside a literal string, opened by the caller with `(`: one byte or two
-    /// (`GlyphCodes`), or, when `codes` is nil, the glyph ID as two bytes (`/Identity-H`). The
-    /// bytes as they are but for the three the string's syntax needs escaped, and a carriage
-    /// return, which a reader would take for a line end.
+    /// A glyph's code inside a literal string, opened by the caller with `(`: its ID as two
+    /// bytes (`/Identity-H`). The bytes as they are but for the three the string's syntax needs
+    /// escaped, and a carriage return, which a reader would take for a line end.
     @inline(__always)
-    mutating func glyphCode(_ glyph: UInt32, codes: GlyphCodes?) {
-        let code = codes?.code(of: glyph) ?? UInt16(truncatingIfNeeded: glyph)
-        if codes != nil, GlyphCodes.isOneByte(code) { return appendEscaped(UInt8(code)) }
+    mutating func glyphCode(_ glyph: UInt32) {
+        let code = UInt16(truncatingIfNeeded: glyph)
         appendEscaped(UInt8(truncatingIfNeeded: code >> 8))
         appendEscaped(UInt8(truncatingIfNeeded: code))
     }

@@ -16,6 +16,8 @@ struct PDFDraftCopy {
     let structureTreeRoot: Int?
     /// Each link annotation's key in the parent tree, by number.
     let linkKeys: [Int: Int]
+    /// Every link annotation of the draft's, by number: each gets its `/Contents`.
+    let linkAnnotations: Set<Int>
     /// By page of the document: what it gets.
     var additions: [PageAdditions]
     /// The index of each page of the draft, by number.
@@ -50,6 +52,7 @@ struct PDFDraftCopy {
         try tree?.check(draft)
         structureTree = tree
         linkKeys = try tree?.structParents(of: draft) ?? [:]
+        linkAnnotations = Set(draft.pages.flatMap(\.links))
         pageIndexes = Dictionary(uniqueKeysWithValues: draft.pages.enumerated().map { ($1.number, $0) })
         var owners: [Int: [Int]] = [:]
         for (index, page) in draft.pages.prefix(pageSizes.count).enumerated() {
@@ -96,15 +99,15 @@ struct PDFDraftCopy {
             rgb = try DeviceIndependentRGB(writer: writer)
             resourceObjects = try DeviceIndependentRGB.resourceObjects(in: reader)
         }
-        if !finisher.standards.isEmpty {
-            // The identifiers are made from what Cairo drew, which the same input draws the same.
-            guard let content = try? Data(contentsOf: URL(fileURLWithPath: reader.path), options: .alwaysMapped) else {
-                throw FinishingError("cannot read the draft \(reader.path) again")
-            }
-            let info = try draft.info.flatMap { try reader.object($0)?.value.dictionary } ?? PDFDictionary()
-            let xmp = DocumentXMP(metadata: finisher.metadata, standards: finisher.standards).packet(info: edited(info: info), content: content)
-            metadataStream = try DocumentXMP.write(xmp, into: writer)
+        // Every file gets its XMP packet, a standard claimed or not: catalogues, asset managers
+        // and the PDF/UA checkers read the title and dates there. The identifiers are made from
+        // what Cairo drew, which the same input draws the same.
+        guard let content = try? Data(contentsOf: URL(fileURLWithPath: reader.path), options: .alwaysMapped) else {
+            throw FinishingError("cannot read the draft \(reader.path) again")
         }
+        let info = try draft.info.flatMap { try reader.object($0)?.value.dictionary } ?? PDFDictionary()
+        let xmp = DocumentXMP(metadata: finisher.metadata, standards: finisher.standards).packet(info: edited(info: info), content: content)
+        metadataStream = try DocumentXMP.write(xmp, into: writer)
     }
 
     /// Copies every object of the draft, then writes the structure tree and the file's end.
@@ -150,8 +153,9 @@ struct PDFDraftCopy {
             dictionary["/Count"] = .integer(pageSizes.count)
         } else if let pages = resourceOwners[number] {
             for page in pages { try additions[page].apply(to: &dictionary) }
-        } else if let key = linkKeys[number] {
-            dictionary["/StructParent"] = .integer(key)
+        } else if linkAnnotations.contains(number) {
+            if let key = linkKeys[number] { dictionary["/StructParent"] = .integer(key) }
+            LinkAnnotationContents.describe(&dictionary)
         }
         return .dictionary(dictionary)
     }

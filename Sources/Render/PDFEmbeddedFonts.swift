@@ -51,9 +51,12 @@ final class PDFEmbeddedFonts {
         // A variable font's subset would need instancing (hb-subset 6.0 cannot); CFF2 is
         // variable CFF, which PDF does not know.
         guard !tables.has("fvar"), !tables.has("CFF2"), !tables.has("COLR"), !tables.has("sbix") else { return false }
-        // A CID-keyed CFF reads CIDs through its charset, which the layer's glyph IDs may not
-        // survive (`CFFTopDict`): Cairo draws such a font.
-        if tables.has("CFF "), CFFTopDict.isCIDKeyed(tables.table("CFF ")) != false { return false }
+        // A CID-keyed CFF reads CIDs through its charset: the layer's glyph IDs survive it only
+        // when it is the identity (Noto CJK's); Cairo draws a font with another (`CFFTopDict`).
+        if tables.has("CFF "),
+           CFFTopDict.readsGlyphIDsAsCIDs(tables.table("CFF "), glyphCount: Int(hb_face_get_glyph_count(hb_font_get_face(font.harfBuzzFont)))) != true {
+            return false
+        }
         // OS/2 fsType (at 8): bit 1 alone is "restricted licence", no embedding; bit 9 allows
         // bitmaps only. The font's maker said so; Cairo's text stays for such a font.
         let fsType = tables.uint16("OS/2", at: 8) ?? 0

@@ -5,8 +5,8 @@ import Layout
 /// draft's objects one at a time, in the order of the file, into the finished file, adding on
 /// the way what Cairo 1.16 cannot write: each page's TrimBox and BleedBox beside a MediaBox
 /// holding both, the crop marks in registration colour, the dates in the form the PDF
-/// standard requires, typeset's own text layer, the structure tree in logical order, and what
-/// the standards asked for need (`PDFX4`, `DocumentXMP`). Streams are copied from the draft in
+/// standard requires, typeset's own text layer, the structure tree in logical order, the XMP
+/// metadata (`DocumentXMP`), and what the standards asked for need (`PDFX4`). Streams are copied from the draft in
 /// pieces, as they are; objects other than streams go into compressed object streams
 /// (`PDFStreamingWriter`). It holds an offset an object and a few numbers a page
 /// (`PDFDraftPages`), never the draft's objects, so memory does not grow with the page count.

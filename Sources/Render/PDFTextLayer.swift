@@ -8,9 +8,9 @@ import Text
 /// with fonts of its own (`PDFEmbeddedFonts`).
 ///
 /// Cairo places every glyph by its own number in a `TJ` array, since it cannot know that a
-/// justified line's letters share one spacing and its word spaces one stretch; here a run's
-/// spacing is said once, with `Tc` and `Tw` (`RunSpacing`), and a `TJ` number is written only
-/// where a glyph is not where the spacing and its width put it (a kern, an odd space). Font
+/// justified line's letters share one spacing; here a run's letter spacing is said once, with
+/// `Tc` (`RunSpacing`), and a `TJ` number is written only where a glyph is not where the
+/// spacing and its width put it (a word space's stretch, a kern). Font
 /// size and glyph scaling are the text state's (`Tf`, `Tz`), so a line starts with a `Td` from
 /// the line before. Every glyph lands where layout put it, to a thousandth of the font size.
 ///
@@ -159,22 +159,17 @@ final class PDFTextLayer {
             state.horizontalScale = run.horizontalScale
         }
         let fontGlyphs = fonts.glyphs(in: slot)
-        let wordSpace = fontGlyphs.codes?.wordSpace
         let spacing = spacingFinder.spacing(of: glyphs, in: fontGlyphs, size: run.fontSize, scale: run.horizontalScale,
-                                            wordSpace: wordSpace, current: state.spacing)
+                                            current: state.spacing)
         if spacing.letter != state.spacing.letter {
             content.number(spacing.letter, decimals: 4)
             content.raw(" Tc\n")
-        }
-        if spacing.word != state.spacing.word {
-            content.number(spacing.word, decimals: 4)
-            content.raw(" Tw\n")
         }
         state.spacing = spacing
         // The writer owns the page's bytes while it writes the run: no property of the layer's
         // is reached glyph by glyph.
         var writer = GlyphWriter(fontGlyphs: fontGlyphs, content: content, lineX: state.lineX, lineY: state.lineY,
-                                 size: run.fontSize, scale: run.horizontalScale, spacing: spacing, wordSpace: wordSpace)
+                                 size: run.fontSize, scale: run.horizontalScale, spacing: spacing)
         content = PDFContentBytes()
         text.utf8.withUnsafeBufferPointer { utf8 in
             text.clusters.withUnsafeBufferPointer { clusters in
@@ -183,7 +178,7 @@ final class PDFTextLayer {
                     let bytes = UnsafeBufferPointer(rebasing: utf8[byte ..< byte + Int(cluster.num_bytes)])
                     let end = min(glyph + Int(cluster.num_glyphs), glyphs.count)
                     writer.cluster(bytes, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph ..< end]),
-                                   isGlyphsOwnText: index != text.initialCluster)
+                                   isGlyphsOwnText: text.isGlyphsOwnText(cluster: index))
                     byte += Int(cluster.num_bytes)
                     glyph = end
                 }
@@ -262,8 +257,6 @@ final class PDFTextLayer {
     private struct GlyphWriter {
         /// The run's font: its widths, and the text of its glyphs.
         let fontGlyphs: EmbeddedFontGlyphs
-        /// Its codes, held here so that a glyph's code is not a load from the font each time.
-        let codes: GlyphCodes?
         var content: PDFContentBytes
         /// The start of the line in the text object, as written (see `TextState`).
         var lineX: Double
@@ -271,8 +264,6 @@ final class PDFTextLayer {
         let size: Double
         let scale: Double
         let spacing: RunSpacing
-        /// The glyph word spacing applies to (`UInt32.max`: none).
-        let wordSpace: UInt32
         /// Where the pen is on the line, in the page's coordinates, as a reader computes it.
         private var penX = 0.0
         private var inArray = false
@@ -280,16 +271,14 @@ final class PDFTextLayer {
         private var positioned = false
 
         init(fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double, lineY: Double, size: Double,
-             scale: Double, spacing: RunSpacing, wordSpace: UInt32?) {
+             scale: Double, spacing: RunSpacing) {
             self.fontGlyphs = fontGlyphs
-            codes = fontGlyphs.codes
             self.content = content
             self.lineX = lineX
             self.lineY = lineY
             self.size = size
             self.scale = scale
             self.spacing = spacing
-            self.wordSpace = wordSpace ?? UInt32.max
         }
 
         /// A `TJ` number is a thousandth of the font size, scaled as the glyphs are.
@@ -342,9 +331,8 @@ final class PDFTextLayer {
             openArray()
             openString()
             let id = UInt32(glyph.index)
-            content.glyphCode(id, codes: codes)
-            let wordSpacing = id == wordSpace ? spacing.word : 0
-            penX += (fontGlyphs.width(of: id) / 1000 * size + spacing.letter + wordSpacing) * scale
+            content.glyphCode(id)
+            penX += (fontGlyphs.width(of: id) / 1000 * size + spacing.letter) * scale
         }
 
         /// A number as the content writes it, to thousandths: the pen follows what a reader reads.

@@ -1,41 +1,34 @@
 import CCairo
 
 /// The spacing a run's glyphs share beyond their widths, which the text layer says once for the
-/// run (ISO 32000-1, 9.3.2 and 9.3.3): the letter spacing every glyph has (`Tc`), and the word
-/// spacing the word space has on top of it (`Tw`). A justified line's letters share one
-/// spacing, and its word spaces one stretch, so with both said a line's glyphs need no `TJ`
-/// number but at a kern. In text space units, to four places.
+/// run (ISO 32000-1, 9.3.2): the letter spacing every glyph has (`Tc`). A justified line's
+/// letters share one spacing, so with it said a line's glyphs need a `TJ` number only at a word
+/// space (its stretch) or a kern. In text space units, to four places.
+///
+/// No word spacing (`Tw`): it applies to the one-byte code 32 only (9.3.3), and the layer's
+/// fonts are `/Identity-H`, two bytes a glyph, which every reader decodes (`EmbeddedFontObjects`).
 struct RunSpacing: Equatable {
     var letter = 0.0
-    var word = 0.0
 }
 
-/// Finds a run's `RunSpacing`: each spacing is the median of its gaps (the space beyond a
-/// glyph's width before the next glyph), so a kern or an odd space is left to a `TJ` number.
-/// Its arrays are kept from run to run.
+/// Finds a run's `RunSpacing`: the median of its gaps (the space beyond a glyph's width before
+/// the next glyph), so that a word space's stretch or a kern is left to a `TJ` number. Its
+/// array is kept from run to run.
 struct RunSpacingFinder {
-    private var letterGaps: [Double] = []
-    private var wordGaps: [Double] = []
+    private var gaps: [Double] = []
 
     /// The spacing of `glyphs` (where the drawer puts them) of `font` at `size`, scaled by
-    /// `scale`; `wordSpace`, the glyph word spacing applies to (nil: none in this font). A
-    /// spacing the run has no gap to tell, or one within a hair of `current`'s, is `current`'s:
-    /// not written again.
+    /// `scale`. A spacing the run has no gap to tell, or one within a hair of `current`'s, is
+    /// `current`'s: not written again.
     mutating func spacing(of glyphs: UnsafeBufferPointer<cairo_glyph_t>, in font: EmbeddedFontGlyphs, size: Double, scale: Double,
-                          wordSpace: UInt32?, current: RunSpacing) -> RunSpacing {
+                          current: RunSpacing) -> RunSpacing {
         guard glyphs.count > 1 else { return current }
-        letterGaps.removeAll(keepingCapacity: true)
-        wordGaps.removeAll(keepingCapacity: true)
-        let space = wordSpace ?? UInt32.max
+        gaps.removeAll(keepingCapacity: true)
         for index in 0 ..< glyphs.count - 1 {
             let glyph = UInt32(glyphs[index].index)
-            let gap = (glyphs[index + 1].x - glyphs[index].x) / scale - font.width(of: glyph) / 1000 * size
-            if glyph == space { wordGaps.append(gap) } else { letterGaps.append(gap) }
+            gaps.append((glyphs[index + 1].x - glyphs[index].x) / scale - font.width(of: glyph) / 1000 * size)
         }
-        var spacing = current
-        if !letterGaps.isEmpty { spacing.letter = Self.kept(letterGaps.middleValue(), current: current.letter) }
-        if !wordGaps.isEmpty { spacing.word = Self.kept(wordGaps.middleValue() - spacing.letter, current: current.word) }
-        return spacing
+        return RunSpacing(letter: Self.kept(gaps.middleValue(), current: current.letter))
     }
 
     /// `value` to four places, or `current` when within a hair of it.

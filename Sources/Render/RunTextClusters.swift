@@ -24,6 +24,15 @@ struct RunTextClusters {
     /// The cluster that reads a drop cap's characters before its own, when the run has it: its
     /// text is not its glyph's (a font's ToUnicode entry must not be made from it).
     private(set) var initialCluster: Int?
+    /// The cluster of a hyphen added at a line break, when the run has one: it reads as a soft
+    /// hyphen, which is not its glyph's text either.
+    private(set) var addedHyphenCluster: Int?
+
+    /// Whether cluster `index`'s text may be its glyph's own (its font's ToUnicode entry):
+    /// neither the one that reads a drop cap's letters nor an added hyphen.
+    func isGlyphsOwnText(cluster index: Int) -> Bool {
+        index != initialCluster && index != addedHyphenCluster
+    }
 
     private var bytes: [UInt8] = []
     private var byteCount = 0
@@ -37,14 +46,15 @@ struct RunTextClusters {
     private var starts: [Int] = []
 
     /// A cluster before its text is encoded: how many glyphs it holds, and the characters it
-    /// reads (`generatedHyphen`: none, it is a hyphen added at a line break, read as "-").
+    /// reads (`generatedHyphen`: none, it is a hyphen added at a line break, read as U+00AD).
     private struct Span {
         var glyphs: Int
         var text: Range<Int>
         static let generatedHyphen = -1 ..< -1
     }
 
-    private static let hyphenMinus: UInt8 = 0x2D
+    /// U+00AD SOFT HYPHEN in UTF-8.
+    private static let softHyphen: [UInt8] = [0xC2, 0xAD]
 
     /// Refills `utf8` and `clusters` for `run`, whose clusters index `text`. A drop cap's
     /// `initial`, drawn without text, is read with the character after it: the cluster of the
@@ -168,11 +178,12 @@ struct RunTextClusters {
     /// all, as UTF-8, and their clusters.
     private mutating func encode(_ storage: UnsafeBufferPointer<UInt16>, units: Int, rightToLeft: Bool) {
         // At most three bytes a UTF-16 unit (a surrogate pair's four are two units'; an
-        // ill-formed unit's U+FFFD three), one a generated hyphen.
-        let room = 3 * units + clusterCount
+        // ill-formed unit's U+FFFD three), two a generated hyphen.
+        let room = 3 * units + 2 * clusterCount
         if bytes.count < room { bytes = Array(repeating: 0, count: room) }
         if clusterBuffer.count < clusterCount { clusterBuffer = Array(repeating: cairo_text_cluster_t(), count: clusterCount) }
         let count = clusterCount
+        addedHyphenCluster = nil
         byteCount = bytes.withUnsafeMutableBufferPointer { bytes in
             clusterBuffer.withUnsafeMutableBufferPointer { clusters in
                 spans.withUnsafeBufferPointer { spans in
@@ -181,8 +192,10 @@ struct RunTextClusters {
                         let before = output.count
                         let span = spans[index]
                         if span.text == Span.generatedHyphen {
-                            // A hyphen added at a line break: it extracts as "-", so readers rejoin the word.
-                            output.append(byte: Self.hyphenMinus)
+                            // A hyphen added at a line break reads as a soft hyphen, which the
+                            // source's word had where it was broken: not as a "-" it never had.
+                            for byte in Self.softHyphen { output.append(byte: byte) }
+                            addedHyphenCluster = index
                         } else {
                             output.append(UnsafeBufferPointer(rebasing: storage[span.text]), rightToLeft: rightToLeft)
                         }

@@ -68,6 +68,24 @@ final class StructureElement {
         kids.append(.element(element))
     }
 
+    /// An element whose every child is a `Span` of one language other than the document's (a
+    /// paragraph in another language) says that language itself, its spans' content its own:
+    /// `/Lang` belongs on the element that has it (PDF/UA-1 7.2), and a screen reader switches
+    /// voice once for the paragraph rather than for a span inside it.
+    func takeLanguageOfItsSpans() {
+        var language: String?
+        var inner: [Kid] = []
+        for kid in kids {
+            guard case .element(let span) = kid, span.role == "Span", let spanLanguage = span.language,
+                  language == nil || language == spanLanguage else { return }
+            language = spanLanguage
+            inner += span.kids
+        }
+        guard let language else { return }
+        self.language = language
+        kids = inner
+    }
+
     /// The page of its first marked content, its own or its first child's: the element's `/Pg`.
     var firstPage: Int? {
         for kid in kids {
@@ -206,6 +224,7 @@ struct StructureTree {
                     break
                 }
             }
+            element?.takeLanguageOfItsSpans()
             index = end
         }
     }

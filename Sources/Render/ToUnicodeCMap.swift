@@ -1,10 +1,7 @@
 /// A font's ToUnicode CMap (ISO 32000-1, 9.10.3): for each code (a glyph ID of an Identity-H
-/// font, two bytes, or one of `GlyphCodes`) the text it stands for, in UTF-16BE, which is how
-/// a reader extracts, searches and speaks the text of a PDF.
+/// font, two bytes) the text it stands for, in UTF-16BE, which is how a reader extracts,
+/// searches and speaks the text of a PDF.
 struct ToUnicodeCMap {
-    /// Whether the codes are `GlyphCodes`' (one byte or two), not `/Identity-H`'s.
-    var glyphCodes = false
-
     /// A CMap's `beginbfchar` block holds at most 100 entries (Adobe TN 5014 and 5411).
     static let entriesPerBlock = 100
 
@@ -25,19 +22,14 @@ struct ToUnicodeCMap {
         /CMapType 2 def
 
         """.utf8)
-        out.append(contentsOf: (glyphCodes ? GlyphCodes.codeSpaces : "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n").utf8)
+        out.append(contentsOf: "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n".utf8)
         var start = 0
         while start < entries.count {
             let block = entries[start ..< min(start + Self.entriesPerBlock, entries.count)]
             out.append(contentsOf: "\(block.count) beginbfchar\n".utf8)
             for entry in block {
                 out.append(UInt8(ascii: "<"))
-                if glyphCodes, GlyphCodes.isOneByte(entry.code) {
-                    out.append(Self.digits[Int(entry.code >> 4)])
-                    out.append(Self.digits[Int(entry.code & 0xF)])
-                } else {
-                    Self.appendHex(entry.code, to: &out)
-                }
+                Self.appendHex(entry.code, to: &out)
                 out.append(contentsOf: "> <".utf8)
                 for unit in entry.text { Self.appendHex(unit, to: &out) }
                 out.append(contentsOf: ">\n".utf8)

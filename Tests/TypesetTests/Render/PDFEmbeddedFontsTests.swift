@@ -49,16 +49,10 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         return bytes.withUnsafeMutableBufferPointer { fonts.map(glyph, in: slot, to: UnsafeBufferPointer($0)) }
     }
 
-    /// `<2B48…>`: each glyph's code as the text writer writes it in the slot's font: its
-    /// `GlyphCodes` code (given it here, as drawing does), one byte or two, or, in a CFF font,
-    /// its ID as two bytes (`/Identity-H`).
-    private func hexCodes(_ glyphs: [UInt32], in slot: Int, of fonts: PDFEmbeddedFonts) -> String {
-        let codes = fonts.glyphs(in: slot).codes
-        return "<" + glyphs.map { glyph in
-            guard let codes else { return String(format: "%04X", glyph) }
-            let code = codes.code(of: glyph)
-            return String(format: GlyphCodes.isOneByte(code) ? "%02X" : "%04X", code)
-        }.joined() + ">"
+    /// `<002B0048…>`: each glyph's code as the text writer writes it: its ID as two bytes
+    /// (`/Identity-H`).
+    private func hexCodes(_ glyphs: [UInt32]) -> String {
+        "<" + glyphs.map { String(format: "%04X", $0) }.joined() + ">"
     }
 
     /// A one-page PDF whose content stream is `content`, its `/Font` resources the fonts
@@ -101,7 +95,7 @@ final class PDFEmbeddedFontsTests: XCTestCase {
             let z = glyph(of: "Z", in: font)
             fonts.use(z, in: slot)
             let y = 700 - 40 * index
-            content += "BT \(fonts.resourceName(of: slot)) 24 Tf 72 \(y) Td \(hexCodes(line.glyphs + [glyph(of: " ", in: font), z], in: slot, of: fonts)) Tj ET\n"
+            content += "BT \(fonts.resourceName(of: slot)) 24 Tf 72 \(y) Td \(hexCodes(line.glyphs + [glyph(of: " ", in: font), z])) Tj ET\n"
         }
         try writePDF(fonts, content: content, to: path)
         return fonts
@@ -189,7 +183,7 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         // A glyph drawn as two texts: the second is left to ActualText, so the file's text is the first.
         let directory = try makeTemporaryDirectory()
         let path = directory.appendingPathComponent("twice.pdf").path
-        try writePDF(fonts, content: "BT /TS0 24 Tf 72 700 Td \(hexCodes([a, b, glyph(of: "C", in: liberation)], in: slot, of: fonts)) Tj ET", to: path)
+        try writePDF(fonts, content: "BT /TS0 24 Tf 72 700 Td \(hexCodes([a, b, glyph(of: "C", in: liberation)])) Tj ET", to: path)
         let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [path, "-"]))
         XCTAssertTrue(text.contains("ABC"), text)
     }
@@ -228,9 +222,8 @@ final class PDFEmbeddedFontsTests: XCTestCase {
                 let first = try XCTUnwrap(widths[index] as? Int)
                 for (offset, value) in try XCTUnwrap(widths[index + 1] as? [Any]).enumerated() {
                     let written = try XCTUnwrap(value as? Double)
-                    // A CID is the glyph's code in a TrueType font (`GlyphCodes`), its ID in a CFF one.
-                    let cid = first + offset
-                    let glyph = try fonts.glyphs(in: slot).codes.map { try XCTUnwrap($0.glyph(ofCode: UInt16(cid))) } ?? UInt32(cid)
+                    // A CID is the glyph's ID (`/Identity-H`, and `/CIDToGIDMap /Identity` in a TrueType font).
+                    let glyph = UInt32(first + offset)
                     XCTAssertEqual(written, fonts.width(of: glyph, in: slot))
                     checked += 1
                 }
@@ -277,7 +270,7 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         fonts.use(glyph(of: "x", in: pagella), in: pagellaSlot)
         let directory = try makeTemporaryDirectory()
         let path = directory.appendingPathComponent("one.pdf").path
-        try writePDF(fonts, content: "BT /TS1 24 Tf 72 700 Td \(hexCodes([glyph(of: "x", in: pagella)], in: pagellaSlot, of: fonts)) Tj ET", to: path)
+        try writePDF(fonts, content: "BT /TS1 24 Tf 72 700 Td \(hexCodes([glyph(of: "x", in: pagella)])) Tj ET", to: path)
         let fontList = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdffonts", [path]))
         XCTAssertEqual(fontList.split(separator: "\n").count, 3, fontList)
         let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [path, "-"]))
@@ -296,69 +289,37 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         XCTAssertTrue(text.contains("1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange"))
     }
 
-    /// A CID-keyed CFF (Noto CJK's) is left to Cairo; a name-keyed one (TeX Gyre's) is embedded.
-    func testACIDKeyedCFFIsRecognisedAndLeftToCairo() throws {
-        func cff(_ path: String, index: UInt32 = 0) -> [UInt8] {
+    /// A name-keyed CFF (TeX Gyre's) is embedded, and so is a CID-keyed one whose charset gives
+    /// each glyph its own ID as its CID (Noto CJK's, issue 35: its text then comes in the layer,
+    /// in reading order with the Latin words around it); a CID-keyed one with another charset
+    /// is left to Cairo, since the layer writes glyph IDs as CIDs.
+    func testACIDKeyedCFFIsEmbeddedOnlyWhenItsCharsetIsTheIdentity() throws {
+        func cff(_ path: String, index: UInt32 = 0) -> (table: [UInt8], glyphs: Int) {
             let blob = hb_blob_create_from_file(path)
             let face = hb_face_create(blob, index)
             defer { hb_face_destroy(face); hb_blob_destroy(blob) }
-            return OpenTypeTables(face: face!).table("CFF ")
+            return (OpenTypeTables(face: face!).table("CFF "), Int(hb_face_get_glyph_count(face)))
         }
-        XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(pagella.path)), false)
+        XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(pagella.path).table), false)
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cff(pagella.path).table, glyphCount: cff(pagella.path).glyphs), true)
         XCTAssertTrue(PDFEmbeddedFonts().canEmbed(pagella))
         XCTAssertNil(CFFTopDict.isCIDKeyed([1, 0, 4]), "too short to read")
+        // A CIDFont of four glyphs: header, a Name INDEX ("A"), a Top DICT INDEX holding
+        // `0 0 0 ROS` and `<charset offset> charset`, then the charset.
+        func cidFont(charset: [UInt8]) -> [UInt8] {
+            let dict: [UInt8] = [139, 139, 139, 12, 30, 28, 0, 24, 15]
+            return [1, 0, 4, 1] + [0, 1, 1, 1, 2, 0x41] + [0, 1, 1, 1, UInt8(dict.count + 1)] + dict + charset
+        }
+        XCTAssertEqual(cidFont(charset: []).count, 24, "the charset's offset")
+        XCTAssertEqual(CFFTopDict.isCIDKeyed(cidFont(charset: [0])), true)
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cidFont(charset: [0, 0, 1, 0, 2, 0, 3]), glyphCount: 4), true, "format 0, CID = GID")
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cidFont(charset: [2, 0, 1, 0, 2]), glyphCount: 4), true, "format 2, one range from 1")
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cidFont(charset: [0, 0, 1, 0, 5, 0, 3]), glyphCount: 4), false, "glyph 2 is CID 5")
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cidFont(charset: [1, 0, 7, 2]), glyphCount: 4), false, "format 1 from CID 7")
+        XCTAssertNil(CFFTopDict.readsGlyphIDsAsCIDs(cidFont(charset: [0, 0, 1]), glyphCount: 4), "cut short")
         let cjk = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc"
         guard FileManager.default.fileExists(atPath: cjk) else { throw XCTSkip("Noto Serif CJK is not installed") }
-        XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(cjk)), true)
-    }
-
-    /// `GlyphCodes`: the first 122 glyphs drawn are one byte, skipping the word space's code
-    /// (32) and the four a literal string escapes; the others two bytes from 0x8000. The word
-    /// space is 32 whenever it is drawn. A code is its CID (the encoding is an identity), and
-    /// the CIDToGIDMap gives each CID its glyph.
-    func testGlyphCodesAreOneByteForTheFirst122GlyphsAndTheWordSpaceIs32() {
-        let codes = GlyphCodes(glyphCount: 1000, wordSpace: 7)
-        XCTAssertEqual(codes.code(of: 500), 1)
-        XCTAssertEqual(codes.code(of: 3), 2)
-        XCTAssertEqual(codes.code(of: 500), 1, "a glyph keeps its code")
-        XCTAssertEqual(codes.drawnCodes.map(\.code), [1, 2], "the word space is not drawn yet")
-        var given: [UInt16] = []
-        for glyph in 10 ..< 130 { given.append(codes.code(of: UInt32(glyph))) }
-        XCTAssertEqual(codes.code(of: 7), 32, "the word space, drawn after 122 others")
-        XCTAssertFalse(given.contains(32))
-        for escaped: UInt16 in [0x0D, 0x28, 0x29, 0x5C] { XCTAssertFalse(given.contains(escaped), "\(escaped)") }
-        XCTAssertEqual(given.last, 127, "the 122nd glyph has the last one-byte code")
-        XCTAssertTrue(GlyphCodes.isOneByte(127))
-        XCTAssertEqual(codes.code(of: 900), 0x8000)
-        XCTAssertEqual(codes.glyph(ofCode: 0x8000), 900)
-        XCTAssertEqual(codes.glyph(ofCode: 2), 3)
-        XCTAssertEqual(codes.glyph(ofCode: 32), 7)
-        XCTAssertNil(codes.glyph(ofCode: 0x8001))
-        XCTAssertNil(codes.glyph(ofCode: 0x28))
-        XCTAssertFalse(GlyphCodes.isOneByte(0x8000))
-        let drawn = codes.drawnCodes.map(\.code)
-        XCTAssertEqual(drawn, drawn.sorted(), "in increasing order of code")
-        XCTAssertEqual(drawn.count, 124)
-        let map = codes.cidToGIDMap
-        XCTAssertEqual(map.count, 2 * 0x8001)
-        XCTAssertEqual(Array(map[2 ... 3]), [0x01, 0xF4], "CID 1: glyph 500")
-        XCTAssertEqual(Array(map[64 ... 65]), [0, 7], "CID 32: the word space")
-        XCTAssertEqual(Array(map[2 * 0x28 ... 2 * 0x28 + 1]), [0, 0], "a CID no code has")
-        XCTAssertEqual(Array(map[2 * 0x8000 ... 2 * 0x8000 + 1]), [0x03, 0x84], "CID 0x8000: glyph 900")
-        XCTAssertEqual(Array(map[2 * 200 ... 2 * 200 + 1]), [0, 0], "a CID no code has")
-        XCTAssertNil(GlyphCodes(glyphCount: 10, wordSpace: 12).wordSpace, "a glyph the font does not have")
-        let cmap = GlyphCodes.encodingCMap
-        XCTAssertTrue(cmap.contains("2 begincodespacerange\n<00> <7F>\n<8000> <FFFF>\nendcodespacerange"))
-        XCTAssertTrue(cmap.contains("<00> <7F> 0\n"))
-        XCTAssertTrue(cmap.contains("<8100> <81FF> 33024\n"), "each code its own CID")
-        XCTAssertEqual(cmap.components(separatedBy: "begincidrange").count - 1, 2, "129 ranges, at most 100 a block")
-        var toUnicode = ToUnicodeCMap()
-        toUnicode.glyphCodes = true
-        toUnicode.add(code: 0x41, text: "a".utf16)
-        toUnicode.add(code: 0x8001, text: "fi".utf16)
-        let text = String(decoding: toUnicode.bytes, as: UTF8.self)
-        XCTAssertTrue(text.contains(GlyphCodes.codeSpaces), text)
-        XCTAssertTrue(text.contains("<41> <0061>"), text)
-        XCTAssertTrue(text.contains("<8001> <00660069>"), text)
+        XCTAssertEqual(CFFTopDict.isCIDKeyed(cff(cjk).table), true)
+        XCTAssertEqual(CFFTopDict.readsGlyphIDsAsCIDs(cff(cjk).table, glyphCount: cff(cjk).glyphs), true, "Adobe-Identity-0")
     }
 }

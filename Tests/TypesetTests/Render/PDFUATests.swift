@@ -50,6 +50,36 @@ final class PDFUATests: XCTestCase {
         PDFCheck.assertClean(pdfAt: output)
     }
 
+    /// Every link annotation says where it goes in its `/Contents` (its URI, PDF/UA-1 7.18.5),
+    /// and an independent PDF/UA checker (`pdfua check`, installed by `make deps` with the
+    /// reader matrix's tools) finds nothing in the file.
+    func testEveryLinkHasItsDestinationAsItsContentsAndThePDFUACheckerFindsNothing() throws {
+        let output = try makeTemporaryDirectory().appendingPathComponent("mag.pdf").path
+        _ = try Typesetter(options: options([.ua1])).typeset(inputPath: TestSupport.zombiesFile.path, outputPath: output)
+        let links = try PDFObjectTree(pdfAt: output).allDictionaries.map(\.dictionary).filter { $0["/Subtype"] as? String == "/Link" }
+        XCTAssertGreaterThan(links.count, 1, "the magazine's links")
+        for link in links {
+            let uri = PDFObjectTree.text((link["/A"] as? [String: Any])?["/URI"])
+            XCTAssertNotNil(uri)
+            XCTAssertEqual(PDFObjectTree.text(link["/Contents"]), uri)
+        }
+        let tools = TestSupport.repositoryRoot.appendingPathComponent(".build/reader-tools")
+        guard FileManager.default.fileExists(atPath: tools.appendingPathComponent("pdfua").path) else {
+            throw XCTSkip("pdfua (PyPI) is not installed; make deps installs it")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-m", "pdfua", "check", output]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": tools.path]) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, report)
+        XCTAssertTrue(report.contains("no findings"), report)
+    }
+
     func testBothStandardsAtOnce() throws {
         let output = try makeTemporaryDirectory().appendingPathComponent("mag.pdf").path
         _ = try Typesetter(options: options([.x4, .ua1])).typeset(inputPath: TestSupport.zombiesFile.path, outputPath: output)

@@ -213,13 +213,18 @@ final class PDFX4Tests: XCTestCase {
         XCTAssertNotEqual(try documentID(first), try documentID(other))
     }
 
-    /// Without `--pdf-standard` nothing of PDF/X is written.
-    func testAPlainPDFHasNoOutputIntentNorMetadata() throws {
+    /// Without `--pdf-standard` nothing of PDF/X is written, but the XMP packet is, as in every
+    /// PDF (issue 35): the title and dates, no standard claimed.
+    func testAPlainPDFHasNoOutputIntentButItsMetadata() throws {
         var plain = options()
         plain.pdfStandards = []
         let pdf = try PDFObjectTree(pdfAt: typesetMagazine(options: plain).path)
         XCTAssertNil(pdf.catalog["/OutputIntents"])
-        XCTAssertNil(pdf.catalog["/Metadata"])
         XCTAssertNil(pdf.info["/GTS_PDFXVersion"])
+        let xmp = try XMPProperties(pdf.streamData(XCTUnwrap(pdf.catalog["/Metadata"] as? String), filtered: false))
+        XCTAssertEqual(xmp["dc:title"], "Zombie Monthly: Spring & <Summer>")
+        XCTAssertEqual(xmp["xmp:CreateDate"], Self.isoDate)
+        XCTAssertNil(xmp["pdfxid:GTS_PDFXVersion"])
+        XCTAssertNil(xmp["pdfuaid:part"])
     }
 }

@@ -5,8 +5,9 @@ import Text
 import XCTest
 
 /// The text each glyph run hands Cairo: read back from the UTF-8 and the clusters, it is the
-/// run's own characters, in every script and plane, with soft hyphens left out and a hyphen
-/// added at a break; and the clusters cover every glyph and every byte once.
+/// run's own characters, in every script and plane, with soft hyphens left out and a soft
+/// hyphen where a hyphen was added at a break; and the clusters cover every glyph and every
+/// byte once.
 final class RunTextClustersTests: FramesetterTestCase {
     /// The runs of `markup` set in a column `width` points wide.
     private func runs(of markup: String, width: Double) throws -> (runs: [GlyphRun], text: AttributedText) {
@@ -34,10 +35,36 @@ final class RunTextClustersTests: FramesetterTestCase {
             XCTAssertFalse(run.isRightToLeft)
             clusters.fill(for: run, text: text, initial: nil)
             var expected = String(decoding: text.storage[run.stringRange].filter { $0 != 0xAD }, as: UTF16.self)
-            if run.clusters.last == GlyphRun.generatedHyphen { expected += "-" }
+            if run.clusters.last == GlyphRun.generatedHyphen { expected += "\u{AD}" }
             XCTAssertEqual(String(decoding: clusters.utf8, as: UTF8.self), expected)
             assertClustersTile(clusters, glyphs: run.glyphIDs.count)
         }
+    }
+
+    /// A hyphen added at a line break reads as a soft hyphen (the break the source's word had
+    /// there, which readers join across: not a "-" the word never had), and its text is not its
+    /// glyph's own, so the hyphen glyph's ToUnicode entry stays "-" for the source's hyphens.
+    func testAnAddedHyphenReadsAsASoftHyphenThatIsNotItsGlyphsText() throws {
+        let (runs, text) = try runs(of: String(repeating: "extraordinarily unconstitutional well-known ", count: 6), width: 90)
+        var clusters = RunTextClusters()
+        var added = 0
+        for run in runs {
+            clusters.fill(for: run, text: text, initial: nil)
+            var byte = 0
+            for (index, cluster) in clusters.clusters.enumerated() {
+                let bytes = Array(clusters.utf8.dropFirst(byte).prefix(Int(cluster.num_bytes)))
+                byte += Int(cluster.num_bytes)
+                let isAdded = run.clusters.last == GlyphRun.generatedHyphen && index == clusters.clusters.count - 1
+                XCTAssertEqual(clusters.isGlyphsOwnText(cluster: index), !isAdded)
+                if isAdded {
+                    XCTAssertEqual(bytes, [0xC2, 0xAD], "U+00AD")
+                    added += 1
+                } else {
+                    XCTAssertFalse(bytes == [0xC2, 0xAD])
+                }
+            }
+        }
+        XCTAssertGreaterThan(added, 0, "the column breaks inside a word")
     }
 
     func testRightToLeftRunsGiveTheirCharacters() throws {

@@ -55,6 +55,23 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertEqual(letters(tagged.text(of: span)), letters("buenas noches, marineros"))
     }
 
+    /// A paragraph wholly in another language has `/Lang` on its `P`, no `Span` inside it; one
+    /// with a phrase in another language keeps the phrase's `Span`.
+    func testAParagraphInAnotherLanguageHasItsLangOnItsP() throws {
+        let tagged = try pdf("""
+        The keepers climb the stairs at dusk.
+        <p lang="fr">Le gardien monte l'escalier au crépuscule ; il allume la lampe.</p>
+        And the boats answer <font lang="es">buenas noches</font> from the harbour.
+        """)
+        let paragraphs = tagged.elements("P")
+        XCTAssertEqual(paragraphs.count, 3)
+        XCTAssertNil(paragraphs[0].string("/Lang"), "the document's language")
+        XCTAssertEqual(paragraphs[1].string("/Lang"), "fr")
+        XCTAssertNil(paragraphs[2].string("/Lang"))
+        XCTAssertEqual(tagged.elements("Span").map { $0.string("/Lang") }, ["es"], "the Spanish phrase alone is a Span")
+        XCTAssertEqual(letters(tagged.text(of: paragraphs[1])), letters("Le gardien monte l'escalier au crépuscule ; il allume la lampe."))
+    }
+
     func testTheLinkHoldsItsTextAndItsAnnotationWhichPointsBack() throws {
         let tagged = try pdf(Self.story)
         let link = try XCTUnwrap(tagged.elements("Link").first)

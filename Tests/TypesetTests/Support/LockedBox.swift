@@ -13,4 +13,9 @@ final class LockedBox<Value>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// Reads or changes the value under the lock, in one step.
+    func withLock<Answer>(_ body: (inout Value) -> Answer) -> Answer {
+        lock.withLock { body(&stored) }
+    }
 }
