@@ -40,9 +40,8 @@ struct RenderCommand: ParsableCommand {
             help: "Resolution of PNG output, in dots per inch, 9 to 2400; PDF output has none: there --dpi is a warning, an error with --strict (default: 72).")
     var dpi: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Write only these pages: numbers and ranges such as 1,3-5; 7- runs to the last page, -3 from the first. The whole document is laid out (page numbers and {pages} are the whole's, and so is the layout JSON); PNG pages keep their numbers (NAME-003.png); a PDF holds the pages in order, with their bookmarks. A page past the end is a warning (an error with --strict); a list that selects no page is an error.",
-                               valueName: "list"))
-    var pages: PagesArgument?
+    @OptionGroup
+    var pages: PagesOption
 
     @Option(name: .customLong("layout-json"), help: ArgumentHelp(
         "Also write the layout of a single input as JSON: pages, frames, lines, runs and glyphs with their string ranges (docs/layout-json.md); - writes it to standard output.",
@@ -77,7 +76,6 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if let dpi, !(9 ... 2400).contains(dpi) { throw ValidationError("--dpi must be 9 to 2400, not \(LengthArgument.format(dpi))") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
-        if let problem = pages?.problem { throw ValidationError(problem) }
     }
 
     /// The checks that read the inputs, made first in `run`, not in `validate`: ArgumentParser
@@ -114,7 +112,7 @@ struct RenderCommand: ParsableCommand {
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = resolution
-        options.pages = pages?.selection ?? .all
+        options.pages = pages.selection
         try printSheet.apply(to: &options)
         if dpi != nil, plan.format == .pdf { StandardError.write("warning: \(Self.dpiWithPDF)\n") }
         if !options.pdfStandards.isEmpty, plan.format == .png { StandardError.write("warning: \(Self.standardWithPNG)\n") }

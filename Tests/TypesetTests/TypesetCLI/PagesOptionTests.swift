@@ -163,6 +163,15 @@ final class PagesOptionTests: XCTestCase {
         }
     }
 
+    func testWatchTakesTheOptionAndChecksItFirst() throws {
+        let directory = try makeTemporaryDirectory()
+        try writeChapters(in: directory)
+        let result = try typeset(["watch", "book.txt", "--pages", "2,0"], in: directory)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--pages \"0\" in \"2,0\" names page 0"), result.stderr)
+        XCTAssertEqual(try contentsOfDirectory(directory), ["book.txt"])
+    }
+
     func testCompareChecksWholeDocumentsAndRefusesPages() throws {
         let directory = try makeTemporaryDirectory()
         try writeChapters(in: directory)
