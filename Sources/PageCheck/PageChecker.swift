@@ -31,6 +31,14 @@ public struct PageChecker {
         return Self.shortened(found)
     }
 
+    /// Takes a page of the document that is not written (`PageSelection`): its words are
+    /// on a page, in their place in the reading order, so they are neither lost nor out of
+    /// order; what is wrong on it is not shown, so it is not reported. A word it shows again on a
+    /// page written is.
+    public mutating func accountFor(skipped page: DrawnPage) {
+        _ = words.findings(on: page)
+    }
+
     /// What is wrong with the document as a whole, after its last page.
     public func finish() -> [PageFinding] {
         Self.shortened(words.missingWords())

@@ -91,6 +91,8 @@ public enum RenderError: Error, CustomStringConvertible {
     case cairo(String)
     /// A page image larger than `PagePixels` allows.
     case tooManyPixels(String)
+    /// A page selection (`PageSelection`) that holds none of the document's pages.
+    case noPageSelected(selection: String, pageCount: Int)
 
     public var description: String {
         switch self {
@@ -98,6 +100,8 @@ public enum RenderError: Error, CustomStringConvertible {
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
         case .cairo(let reason): return "drawing failed: \(reason)"
         case .tooManyPixels(let reason): return reason
+        case .noPageSelected(let selection, let pageCount):
+            return "--pages \(selection) selects no page: the document has \(pageCount == 1 ? "1 page" : "\(pageCount) pages"); nothing was written"
         }
     }
 }

@@ -13,6 +13,11 @@ public struct DocumentWriter {
     /// Given what was drawn on each of the document's pages, as it is drawn (`DrawnPage`), for
     /// the page checker; nil: nothing is recorded. A page of running heads alone is not told.
     public var pageDrawn: ((DrawnPage) throws -> Void)?
+    /// The document's pages written (`--pages`); the others are laid out and let go.
+    public var selection = PageSelection.all
+    /// Given what would have been drawn on each page the selection leaves out, for the page
+    /// checker's account of the document's words; nil: such pages are not drawn at all.
+    public var pageSkipped: ((DrawnPage) throws -> Void)?
 
     public init(text: AttributedText) {
         self.text = text
@@ -29,6 +34,11 @@ public struct DocumentWriter {
     private func tellDrawn(by drawer: PageDrawer) throws {
         guard let pageDrawn, let page = drawer.recorder?.endPage() else { return }
         try pageDrawn(page)
+    }
+
+    /// The pages the selection leaves out, as they pass.
+    private func makeSkippedPages() -> SkippedPages {
+        SkippedPages(selection: selection, text: text, told: pageSkipped)
     }
 
     /// Writes every page of `pages` into one PDF at `path`, each on a sheet as `sheet` says.
@@ -124,13 +134,16 @@ public struct DocumentWriter {
             structure.closeCairoDocument(in: context)
             try checkStatus(context, writing: sink, to: path)
         }
+        var skipped = makeSkippedPages()
+        // The PDF's page (from 1) of each document page written: its running heads go over it.
+        var pdfPageOfNumber: [Int: Int] = [:]
         do {
             for page in pages {
+                guard try skipped.writes(page) else { continue }
                 let media = sheet.mediaBox(for: page.size)
                 cairo_pdf_surface_set_size(surface, media.size.width, media.size.height)
                 if page.holdsOnlyRunningHeads {
-                    // Pages are numbered from 1 in the order they are drawn.
-                    guard (1 ... drawn.sizes.count).contains(page.number) else {
+                    guard let pdfPage = pdfPageOfNumber[page.number] else {
                         throw RenderError.cannotWrite(path: path, reason: "running heads for page \(page.number), which was not drawn")
                     }
                     try endStructure()
@@ -139,7 +152,7 @@ public struct DocumentWriter {
                     drawer.textLayer = nil
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
                     _ = drawer.recorder?.endPage()
-                    drawn.runningHeads.append((page: page.number - 1, heads: drawn.sizes.count + drawn.runningHeads.count))
+                    drawn.runningHeads.append((page: pdfPage - 1, heads: drawn.sizes.count + drawn.runningHeads.count))
                 } else {
                     guard drawn.runningHeads.isEmpty else {
                         throw RenderError.cannotWrite(path: path, reason: "page \(page.number) came after the pages of running heads")
@@ -153,10 +166,12 @@ public struct DocumentWriter {
                     try textLayer.endPage(firstMCID: structure.endPage(in: context))
                     outline.addBookmarks(startingOn: page, pageIndex: drawn.sizes.count + 1, sheetMargin: sheet.margin, to: surface)
                     drawn.sizes.append(page.size)
+                    pdfPageOfNumber[page.number] = drawn.sizes.count
                 }
                 cairo_show_page(context)
                 try checkStatus(context, writing: sink, to: path)
             }
+            guard !drawn.sizes.isEmpty else { throw skipped.noneWritten }
             try endStructure()
         } catch {
             cairo_destroy(context)
@@ -212,8 +227,10 @@ public struct DocumentWriter {
         let base = PNGPageNames.base(of: path)
         let drawer = makeDrawer()
         var written: [AtomicFile] = []
+        var skipped = makeSkippedPages()
         do {
             for page in pages {
+                guard try skipped.writes(page) else { continue }
                 let file = try AtomicFile(destination: PNGPageNames.pageFile(page.number, base: base))
                 let surface = try renderImage(page, drawer: drawer, dpi: dpi, sheet: sheet)
                 defer { cairo_surface_destroy(surface) }
@@ -221,20 +238,14 @@ public struct DocumentWriter {
                 try PNGStream.write(surface, into: file)
                 written.append(file)
             }
+            guard !written.isEmpty else { throw skipped.noneWritten }
             for file in written { try file.commit() }
-            removeStalePages(after: written.count, base: base)
+            PNGPageNames.removeStalePages(after: skipped.documentPageCount, base: base)
         } catch {
             for file in written { file.discard() }
             throw error
         }
         return written.map(\.destination)
-    }
-
-    /// Pages an earlier, longer run left behind would read as part of this document: the
-    /// numbers that follow the last page written are removed while they exist.
-    private func removeStalePages(after count: Int, base: String) {
-        var number = count + 1
-        while unlink(PNGPageNames.pageFile(number, base: base)) == 0 { number += 1 }
     }
 
     /// Renders one page on white at `dpi`, as the PNG output would show it.
@@ -263,17 +274,9 @@ public struct DocumentWriter {
     /// what was drawn on it (`DrawnPage`) to `body`, one at a time: the pages a test lays out,
     /// checked as they would be drawn.
     public func recordDrawn<S: Sequence>(_ pages: S, _ body: (Page, DrawnPage) throws -> Void) throws where S.Element == Page {
-        let drawer = PageDrawer(text: text)
-        let recorder = DrawnPageRecorder()
-        drawer.recorder = recorder
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
-        defer { cairo_surface_destroy(surface) }
+        let recorder = PageRecorder(text: text)
         for page in pages {
-            let context = cairo_create(surface)!
-            defer { cairo_destroy(context) }
-            try drawer.draw(page, in: context)
-            try checkStatus(context)
-            if let drawn = recorder.endPage() { try body(page, drawn) }
+            if let drawn = try recorder.record(page) { try body(page, drawn) }
         }
     }
 

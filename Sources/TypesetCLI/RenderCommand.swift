@@ -40,6 +40,9 @@ struct RenderCommand: ParsableCommand {
             help: "Resolution of PNG output, in dots per inch, 9 to 2400; PDF output has none: there --dpi is a warning, an error with --strict (default: 72).")
     var dpi: Double?
 
+    @OptionGroup
+    var pages: PagesOption
+
     @Option(name: .customLong("layout-json"), help: ArgumentHelp(
         "Also write the layout of a single input as JSON: pages, frames, lines, runs and glyphs with their string ranges (docs/layout-json.md); - writes it to standard output.",
         valueName: "file"))
@@ -109,6 +112,7 @@ struct RenderCommand: ParsableCommand {
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = resolution
+        options.pages = pages.selection
         try printSheet.apply(to: &options)
         if dpi != nil, plan.format == .pdf { StandardError.write("warning: \(Self.dpiWithPDF)\n") }
         if !options.pdfStandards.isEmpty, plan.format == .png { StandardError.write("warning: \(Self.standardWithPNG)\n") }
@@ -164,8 +168,9 @@ struct RenderCommand: ParsableCommand {
             StandardError.write("\(BatchSummary(outcomes, seconds: seconds))\n")
         }
         if !outcomes.allSatisfy(\.succeeded) { throw ExitCode(1) }
-        if open, !plan.writesStandardOutput, let first = documents.first {
-            Viewer.open(plan.format == .png ? PNGPageNames.page(1, of: first.outputPath) : first.outputPath)
+        // The first file written: a PDF, or a PNG's first page written (not page 1 when `--pages` leaves it out).
+        if open, !plan.writesStandardOutput, let first = try? outcomes.first?.result.get().outputPaths.first {
+            Viewer.open(first)
         }
     }
 

@@ -37,6 +37,9 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "Resolution of PNG output, in dots per inch.")
     var dpi: Double = 72
 
+    @OptionGroup
+    var pages: PagesOption
+
     @OptionGroup(title: "Messages")
     var messages: DiagnosticOptions
 
@@ -67,6 +70,7 @@ struct WatchCommand: ParsableCommand {
         var options = document.typesetOptions
         options.format = plan.format == .pdf ? .pdf : .png
         options.dpi = dpi
+        options.pages = pages.selection
         try printSheet.apply(to: &options)
         let outputPath = plan.entries[0].outputPath
         let typesetter = BatchTypesetter(options: options, jobs: 1)
@@ -103,8 +107,8 @@ struct WatchCommand: ParsableCommand {
         messages.printer.print(outcome.diagnostics, of: input)
         switch outcome.result {
         case .success(let report):
-            let pages = report.pageCount == 1 ? "1 page" : "\(report.pageCount) pages"
-            StandardError.write("\(input): \(pages) written to \(outputPath) in \(seconds)\n")
+            let written = report.pageCount == 1 ? "1 page" : "\(report.pageCount) pages"
+            StandardError.write("\(input): \(written) written to \(outputPath) in \(seconds)\n")
             return report.dependencies.pictures
         case .failure:
             let kept = FileManager.default.fileExists(atPath: outputPath) || FileManager.default.fileExists(atPath: PNGPageNames.page(1, of: outputPath))

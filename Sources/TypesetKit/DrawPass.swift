@@ -5,7 +5,8 @@ import Render
 import Text
 
 /// Pass 6: the pages drawn into the output as they are laid out, and the layout JSON recorded
-/// from the same pages when the options ask for it.
+/// from the same pages when the options ask for it. Every page is laid out; only those
+/// `options.pages` selects are written (the layout JSON records them all).
 struct DrawPass {
     var options: TypesetOptions
 
@@ -15,7 +16,7 @@ struct DrawPass {
     /// are warned of (`EarlyColumnEnd`).
     func run(_ document: consuming PreparedDocument, to outputPath: String) -> PassResult<TypesetReport> {
         let diagnostics = document.diagnostics
-        let checks = PageCheckRun(of: document, checksPages: options.checksPages)
+        let checks = PageCheckRun(of: document, checksPages: options.checksPages, selection: options.pages, strict: options.strict)
         // PNG pages are the trimmed page unless the bleed is to be shown.
         let sheet = options.format == .pdf || options.showsBleed ? options.sheet : PrintSheet()
         var layoutJSON: LayoutJSONFile?

@@ -10,31 +10,46 @@ import Text
 /// early and of elements moved to a later page than where they are written (every run, from
 /// the laid-out page: `EarlyColumnEnd`, `MovedElementCheck`), and, when the run checks its
 /// pages, what the page checker finds on each page drawn — errors whose message begins with `page check:`,
-/// located at the markup of the character at fault. `DrawPass` runs it on every document, and
-/// the golden checks on theirs.
+/// located at the markup of the character at fault; and, when only some pages are written
+/// (`PageSelection`), the pages asked for past the document's end. `DrawPass` runs it on every
+/// document, and the golden checks on theirs.
 public final class PageCheckRun {
     private let sourceMap: TextSourceMap?
     private var checker: PageChecker?
     private let moved: MovedElementCheck
     private var earlyColumns: [Diagnostic] = []
+    private let selection: PageSelection
+    /// Whether pages asked for past the end are an error (`--strict`), not a warning.
+    private let strict: Bool
+    /// The number of the document's last page laid out so far.
+    private var pageCount = 0
+    private var pagesPastTheEnd: [Diagnostic] = []
     public private(set) var errors: [Diagnostic] = []
 
-    /// The checks of `document`'s pages; `checksPages`: the drawn pages' too (`PageChecking`).
-    public init(of document: borrowing PreparedDocument, checksPages: Bool) {
+    /// The checks of `document`'s pages, of which `selection` are written; `checksPages`: the
+    /// drawn pages' too (`PageChecking`); `strict`: pages asked for past the end are an error.
+    public init(of document: borrowing PreparedDocument, checksPages: Bool, selection: PageSelection = .all, strict: Bool = false) {
+        self.selection = selection
+        self.strict = strict
         sourceMap = document.sourceMap
         checker = checksPages ? PageChecker(text: document.text) : nil
         moved = MovedElementCheck(template: document.template, places: document.flowPlaces)
     }
 
     /// The warnings found so far: columns that end early, then elements moved on.
-    public var warnings: [Diagnostic] { earlyColumns + moved.warnings }
+    public var warnings: [Diagnostic] { earlyColumns + moved.warnings + pagesPastTheEnd }
 
     public var checksPages: Bool { checker != nil }
 
-    /// `writer`, telling this run what it draws when the pages are checked.
+    /// `writer`, writing the selected pages, and telling this run what it draws, and what
+    /// the pages it leaves out would show, when the pages are checked.
     public func watching(_ writer: DocumentWriter) -> DocumentWriter {
         var writer = writer
-        if checksPages { writer.pageDrawn = drawn }
+        writer.selection = selection
+        if checksPages {
+            writer.pageDrawn = drawn
+            writer.pageSkipped = skipped
+        }
         return writer
     }
 
@@ -45,6 +60,7 @@ public final class PageCheckRun {
             earlyColumns.append(diagnostic(.warning, early.message, at: early.character))
         }
         moved.look(at: page)
+        if !page.holdsOnlyRunningHeads { pageCount = max(pageCount, page.number) }
         return page
     }
 
@@ -56,8 +72,22 @@ public final class PageCheckRun {
         errors += found.map { diagnostic(.error, "page check: \($0)", at: $0.character) }
     }
 
-    /// After the last page: what the checker finds in the document as a whole.
+    /// What a page left out would have shown (`PageSelection`): its words are accounted for,
+    /// and nothing on it is checked.
+    public func skipped(_ page: DrawnPage) {
+        checker?.accountFor(skipped: page)
+    }
+
+    /// After the last page: the pages asked for past the document's end, and what the checker
+    /// finds in the document as a whole.
     public func finish() {
+        let past = selection.partsPastTheEnd(pageCount: pageCount)
+        if !past.isEmpty {
+            let parts = past.map(\.written).joined(separator: ",")
+            let count = pageCount == 1 ? "1 page" : "\(pageCount) pages"
+            let found = Diagnostic(strict ? .error : .warning, "--pages \(parts): past the document's end; it has \(count)")
+            if strict { errors.append(found) } else { pagesPastTheEnd = [found] }
+        }
         guard let checker else { return }
         errors += checker.finish().map { diagnostic(.error, "page check: \($0)", at: $0.character) }
     }

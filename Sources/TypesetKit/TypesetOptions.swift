@@ -48,6 +48,9 @@ public struct TypesetOptions: Sendable {
     public var footer: RunningTemplate?
     /// Where to write the layout as JSON (docs/layout-json.md) besides the pages; none when nil.
     public var layoutJSONPath: String?
+    /// The pages written (`--pages`): the whole document is laid out, so page numbers and
+    /// `{pages}` are the whole's, and the others are let go unwritten.
+    public var pages = PageSelection.all
     /// The first page has a header too (by default it is a title page, without one).
     public var headerOnFirstPage = false
 

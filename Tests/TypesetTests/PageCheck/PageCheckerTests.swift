@@ -145,6 +145,35 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertTrue(kinds(findings(text, swapped)).contains(.readingOrder))
     }
 
+    /// `--pages`: a page left out is accounted for, not checked — its words are neither lost
+    /// nor out of order — while the pages written are checked as strictly as ever.
+    func testAPageLeftOutAccountsForItsWordsAndThePagesWrittenStayChecked() throws {
+        let (text, pages) = try drawn((1 ... 3).map { "Page \($0). \(prose)" }.joined(separator: "\n<pagebreak>\n"))
+        guard pages.count == 3 else { return XCTFail("three pages, not \(pages.count)") }
+        func check(_ pages: [DrawnPage], skipping skipped: Int) -> [PageFinding] {
+            var checker = PageChecker(text: text)
+            var found: [PageFinding] = []
+            for (index, page) in pages.enumerated() {
+                if index == skipped { checker.accountFor(skipped: page) } else { found += checker.check(page) }
+            }
+            return found + checker.finish()
+        }
+        XCTAssertEqual(check(pages, skipping: 1).map(\.description), [])
+        // Not accounted for, page 2's words are lost: the account is what keeps them.
+        var checker = PageChecker(text: text)
+        let lost = checker.check(pages[0]) + checker.check(pages[2]) + checker.finish()
+        XCTAssertEqual(kinds(lost), [.wordMissing])
+        // "Page" on page 3 not drawn is found with page 2 left out.
+        var missing = pages
+        let page3 = pages[2].lines[0].stringRange.lowerBound
+        missing[2].glyphs.removeAll { (page3 ..< page3 + 4).contains($0.character) }
+        XCTAssertEqual(kinds(check(missing, skipping: 1)), [.wordMissing])
+        // A line of page 2 drawn again on page 3 is found on page 3.
+        var again = pages
+        again[2].lines.insert(pages[1].lines[0], at: 0)
+        XCTAssertTrue(kinds(check(again, skipping: 1)).contains(.readingOrder))
+    }
+
     func testAnEmptyBandInsideAParagraphIsFoundUnlessAPictureExplainsIt() throws {
         var (text, pages) = try drawn("<p line-height=\"12pt\">\(prose) \(prose)</p>")
         let moved = 3

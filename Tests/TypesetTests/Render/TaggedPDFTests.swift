@@ -180,6 +180,30 @@ final class TaggedPDFTests: XCTestCase {
         element?.kids.compactMap { kid -> String? in if case .element(let child) = kid { return child.role } else { return nil } } ?? []
     }
 
+    /// `--pages`: each page written holds the marked content and the running heads (artifacts,
+    /// laid over it after the last page) it holds in the whole document, and the tree holds
+    /// the same marked content of those pages, and nothing else.
+    func testSomePagesOfATaggedPDFAreTheirPagesOfTheWhole() throws {
+        let whole = try fixturePDF("zombies").tagged
+        let some = try fixturePDF("zombies") { $0.pages = try! PageSelection(parsing: "2,5-6") }.tagged
+        XCTAssertEqual(some.markedText.count, 3)
+        XCTAssertEqual(some.markedText, [whole.markedText[1], whole.markedText[4], whole.markedText[5]])
+        XCTAssertEqual(some.artifactText, [whole.artifactText[1], whole.artifactText[4], whole.artifactText[5]],
+                       "the running heads over the pages they belong to")
+        XCTAssertEqual(some.unmarkedPainting, [0, 0, 0], "everything drawn is content or artifact")
+        // The tree's marked content, by the element's type: the whole's on the pages written.
+        func references(_ tagged: TaggedPDF, pages: [Int]) -> [String] {
+            tagged.elements.flatMap { element in
+                element.kids.compactMap { kid -> String? in
+                    guard case .content(let page, let mcid) = kid, let index = pages.firstIndex(of: page) else { return nil }
+                    return "\(element.role) \(index)/\(mcid)"
+                }
+            }.sorted()
+        }
+        XCTAssertEqual(references(some, pages: [0, 1, 2]), references(whole, pages: [1, 4, 5]))
+        XCTAssertEqual(references(some, pages: Array(0 ..< 99)).count, references(some, pages: [0, 1, 2]).count, "nothing on other pages")
+    }
+
     func testRunningHeadsRulesAndBoxesAreArtifactsAndNothingIsUnmarked() throws {
         let tagged = try fixturePDF("running-heads").tagged
         XCTAssertGreaterThan(tagged.markedText.count, 1)
