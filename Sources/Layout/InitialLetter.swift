@@ -16,7 +16,7 @@ struct InitialLetter {
     let characters: String
     /// `range` and the spaces after it: what the first line does not show.
     let hiddenEnd: Int
-    let lines: Int
+    private(set) var lines: Int
     let font: Font
     let color: Color
     /// Glyphs in visual order, their x and y from the initial's origin in font units (y up).
@@ -101,6 +101,16 @@ struct InitialLetter {
 
     func width(pitch: Double) -> Double {
         advanceUnits * font.scale(for: size(pitch: pitch))
+    }
+
+    /// The initial on the most of its lines (two at least) that leave it no wider than
+    /// `measure`, its column's: an initial wider than its column would print into the gutter
+    /// and the next column's text, so it drops fewer lines, as a typesetter sets a smaller
+    /// drop cap there; its size still spans whole lines.
+    func fitted(within measure: Double, pitch: Double) -> InitialLetter {
+        var fitted = self
+        while fitted.lines > 2, fitted.width(pitch: pitch) > measure + 0.001 { fitted.lines -= 1 }
+        return fitted
     }
 
     /// The initial placed with its left end `x` from the line's origin and its baseline

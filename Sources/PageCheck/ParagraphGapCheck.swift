@@ -93,13 +93,16 @@ struct ParagraphGapCheck {
         }
     }
 
-    /// The top and bottom of each line's glyphs' ink, by the line's index.
+    /// The top and bottom of each line's ink, by the line's index: its glyphs' and its in-line
+    /// pictures' (which the layout's `LineSkip` keeps the next line's ink clear of too).
     private func inkReach(on page: DrawnPage) -> [Int: (top: Double, bottom: Double)] {
         var reach: [Int: (top: Double, bottom: Double)] = [:]
-        for glyph in page.glyphs {
-            let old = reach[glyph.line] ?? (glyph.ink.minY, glyph.ink.maxY)
-            reach[glyph.line] = (min(old.top, glyph.ink.minY), max(old.bottom, glyph.ink.maxY))
+        func add(_ ink: Rect, to line: Int) {
+            let old = reach[line] ?? (ink.minY, ink.maxY)
+            reach[line] = (min(old.top, ink.minY), max(old.bottom, ink.maxY))
         }
+        for glyph in page.glyphs { add(glyph.ink, to: glyph.line) }
+        for picture in page.pictures { if let line = picture.line { add(picture.rect, to: line) } }
         return reach
     }
 

@@ -180,6 +180,25 @@ final class DropCapLayoutTests: FramesetterTestCase {
         }
     }
 
+    func testAnInitialWiderThanItsColumnDropsTheMostLinesThatFitIt() throws {
+        // A five-line 'W' is far wider than 70 pt (a three-line 'M' is some 60 pt).
+        let container = rectangle(width: 70)
+        let frame = try frame("<p dropcap=\"5\">With \(Self.text)\n", in: container)
+        let initial = try XCTUnwrap(frame.lines[0].initial)
+        XCTAssertLessThan(initial.lines, 5, "fewer lines than asked for")
+        XCTAssertGreaterThanOrEqual(initial.lines, 2)
+        let box = try initialBox(frame.lines[0])
+        XCTAssertGreaterThanOrEqual(box.minX, container.rect.minX - 1e-6)
+        XCTAssertLessThanOrEqual(box.maxX, container.rect.maxX + 1e-6, "the initial inside its column")
+        let pitch = frame.lines[2].origin.y - frame.lines[1].origin.y
+        XCTAssertEqual(box.maxY, frame.lines[0].origin.y + Double(initial.lines - 1) * pitch, accuracy: 0.5,
+                       "its baseline still on a line's")
+        XCTAssertGreaterThan(box.width * (box.height + pitch) / box.height, container.rect.width,
+                             "one line more would not fit: the most lines that do")
+        // Where the column holds it, it drops the lines asked for.
+        XCTAssertEqual(try self.frame("<p dropcap=\"5\">With \(Self.text)\n", in: rectangle(width: 400)).lines[0].initial?.lines, 5)
+    }
+
     func testTheInitialGoesToTheNextColumnWithItsLines() throws {
         let setter = try framesetter("\(Self.text)\n<p dropcap=\"5\">\(Self.text)\n")
         // A column that ends three lines into the drop-cap paragraph.

@@ -186,6 +186,21 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertFalse(kinds(findings(text, pages)).contains(.paragraphGap))
     }
 
+    /// The line after an in-line picture keeps its ink clear of the picture as of glyphs above
+    /// (`LineSkip` in Layout): that is the pitch too, not an empty band (layout fuzz seed 3353, a
+    /// 16 pt deck on 11 pt lines); a gap past it is still found.
+    func testALineKeptClearOfAnInLinePictureAboveIsNoEmptyBand() throws {
+        var (text, pages) = try drawn("<style name=\"deck\" size=\"16\"/>"
+            + "<p style=\"deck\" line-height=\"11pt\"><img src=\"rocket.jpg\" alt=\"A rocket\"> through? \(prose)</p>")
+        let below = try XCTUnwrap(pages[0].lines.firstIndex { $0.stringRange.lowerBound > 0 })
+        let gap = pages[0].lines[below].baseline - pages[0].lines[below - 1].baseline
+        XCTAssertGreaterThan(gap, 11 + ParagraphGapCheck.tolerance, "moved down past the pitch, clear of the picture")
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        for index in pages[0].lines.indices where index >= below { pages[0].lines[index].baseline += 6 }
+        for index in pages[0].glyphs.indices where pages[0].glyphs[index].line >= below { pages[0].glyphs[index].ink.origin.y += 6 }
+        XCTAssertEqual(kinds(findings(text, pages)), [.paragraphGap])
+    }
+
     /// A shape's outline leaves bands too narrow for a line anywhere down it: that explains a
     /// gap whatever exclusions the area has (a picture placed across the page below a circle
     /// is one, layout fuzz seed 988); a rectangle's exclusion explains only a gap beside it.
