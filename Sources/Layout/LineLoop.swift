@@ -192,7 +192,9 @@ extension FrameSetting {
         var width = framesetter.width(of: box, available: rect.width)
         var height = framesetter.height(of: box, width: width)
         var boxTop = top + (first ? 0 : box.style.margin)
-        if !container.isRectangular, let clear = clearPlace(for: box, in: container, from: boxTop, width: width, height: height) {
+        if !container.isRectangular,
+           let clear = clearPlace(for: box, in: container, from: boxTop, width: width, height: height,
+                                  mustBePlaced: first) {
             (x, boxTop, width, height) = (clear.x, clear.top, clear.width, clear.height)
         } else if !container.isRectangular, !first || container.shape == nil {
             // Nowhere clear in the column, even at its top (a picture across the columns covers
@@ -212,14 +214,18 @@ extension FrameSetting {
     /// The first place from `top` down where `box` (`width` × `height` in the full column) is
     /// clear of the container's shape and exclusions; nil when there is none above its foot.
     /// A narrower place is taken only where the box still holds its pictures (they were fitted
-    /// to its full width) — unless no such place above the foot has room for the box, when the
-    /// first narrower one is (as a picture too wide for a shape sticks out of it).
+    /// to its full width). Where no such place above the foot has room for the box, it waits for
+    /// the next frame (nil), whose top may hold it whole, as LaTeX's figure that misses its page;
+    /// one that `mustBePlaced` (opening its frame, or already waiting for it: the next frame may
+    /// be the same, a text view's) takes the first narrower place, as a picture too wide for a
+    /// shape sticks out of it.
     func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double,
-                    height: Double) -> (x: Double, top: Double, width: Double, height: Double)? {
+                    height: Double, mustBePlaced: Bool) -> (x: Double, top: Double, width: Double, height: Double)? {
         if let holding = clearPlace(for: box, in: container, from: top, width: width, height: height, holdingPictures: true),
            holding.top + holding.height <= container.rect.maxY + 0.001 {
             return holding
         }
+        guard mustBePlaced else { return nil }
         return clearPlace(for: box, in: container, from: top, width: width, height: height, holdingPictures: false)
     }
 

@@ -35,7 +35,8 @@ extension Framesetter {
         var height = height(of: box, width: width)
         var x = rect.minX, boxTop = top
         if !clear.isRectangular {
-            if let found = FrameSetting(framesetter: self, carrying: nil).clearPlace(for: box, in: clear, from: top, width: width, height: height),
+            let setting = FrameSetting(framesetter: self, carrying: nil)
+            if let found = setting.clearPlace(for: box, in: clear, from: top, width: width, height: height, mustBePlaced: true),
                found.top + found.height <= rect.maxY + 0.001 {
                 (x, boxTop, width, height) = (found.x, found.top, found.width, found.height)
             } else if container.shape == nil {

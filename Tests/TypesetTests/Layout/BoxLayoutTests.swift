@@ -296,4 +296,33 @@ final class BoxLayoutTests: FramesetterTestCase {
         let picture = try XCTUnwrap(inner.lines.first)
         XCTAssertLessThanOrEqual(picture.width, inner.container.rect.width + 0.5, "the picture inside the box's text")
     }
+
+    /// Found by the layout fuzzer (Fixtures/layout-fuzz/figure-after-text-beside-exclusion-waits-
+    /// for-a-place-holding-its-picture.txt): with no place above the foot where it held its
+    /// picture, a figure after text took the narrower stretch beside an exclusion and its picture
+    /// was drawn past the box. It waits for the next frame's top instead; only a box opening a
+    /// frame takes the narrower stretch, so that frames repeated alike (a text view's) place it.
+    func testABoxAfterTextWithNoPlaceHoldingItsPictureWaitsForTheNextFrame() throws {
+        let figure = """
+            <figure border="0.5 black">
+            <img src="coffee.jpg" width="200" alt="">
+            </figure>
+            After it.
+
+            """
+        // The column's right half taken from y 100 to its foot: 150 pt beside it, the picture 200.
+        let column = Container(rect: Rect(x: 0, y: 0, width: 300, height: 400),
+                               exclusions: [Exclusion(.rectangle(Rect(x: 150, y: 100, width: 150, height: 300)))])
+        let afterText = try setter("Before it.\n" + figure)
+        let first = afterText.frame(in: column, from: 0, carrying: .none)
+        XCTAssertTrue(first.frame.boxes.isEmpty, "not set beside the exclusion")
+        XCTAssertEqual(first.carry.waitingAnchors.count, 1, "the figure waits")
+        let next = afterText.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 400)),
+                                   from: first.frame.visibleRange.upperBound, carrying: first.carry)
+        let placed = try XCTUnwrap(next.frame.floats.first?.box, "placed at the next frame's top")
+        XCTAssertEqual(placed.rect.width, 300, accuracy: 1e-9)
+
+        let opening = try setter(figure).frame(in: column, from: 0)
+        XCTAssertEqual(try box(in: opening).rect.width, 150, accuracy: 1e-9, "opening the frame, it is set where it can be")
+    }
 }
