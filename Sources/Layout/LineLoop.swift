@@ -192,7 +192,8 @@ extension FrameSetting {
         var width = framesetter.width(of: box, available: rect.width)
         var height = framesetter.height(of: box, width: width)
         var boxTop = top + (first ? 0 : box.style.margin)
-        if !container.isRectangular, let clear = clearPlace(for: box, in: container, from: boxTop, width: width, height: height) {
+        if !container.isRectangular,
+           let clear = clearPlace(for: box, in: container, from: boxTop, width: width, height: height, narrowerThanItsPictures: first) {
             (x, boxTop, width, height) = (clear.x, clear.top, clear.width, clear.height)
         } else if !container.isRectangular, !first || container.shape == nil {
             // Nowhere clear in the column, even at its top (a picture across the columns covers
@@ -212,14 +213,17 @@ extension FrameSetting {
     /// The first place from `top` down where `box` (`width` × `height` in the full column) is
     /// clear of the container's shape and exclusions; nil when there is none above its foot.
     /// A narrower place is taken only where the box still holds its pictures (they were fitted
-    /// to its full width) — unless no such place above the foot has room for the box, when the
-    /// first narrower one is (as a picture too wide for a shape sticks out of it).
-    func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double,
-                    height: Double) -> (x: Double, top: Double, width: Double, height: Double)? {
+    /// to its full width) — unless no such place above the foot has room for the box and it
+    /// may go `narrowerThanItsPictures`, when the first narrower one is (as a picture too wide
+    /// for a shape sticks out of it). Only a box opening its frame may: one below text waits
+    /// for the next frame instead, as a box too tall for the room left does.
+    func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double, height: Double,
+                    narrowerThanItsPictures: Bool) -> (x: Double, top: Double, width: Double, height: Double)? {
         if let holding = clearPlace(for: box, in: container, from: top, width: width, height: height, holdingPictures: true),
            holding.top + holding.height <= container.rect.maxY + 0.001 {
             return holding
         }
+        guard narrowerThanItsPictures else { return nil }
         return clearPlace(for: box, in: container, from: top, width: width, height: height, holdingPictures: false)
     }
 
