@@ -193,8 +193,7 @@ extension FrameSetting {
         var height = framesetter.height(of: box, width: width)
         var boxTop = top + (first ? 0 : box.style.margin)
         if !container.isRectangular,
-           let clear = clearPlace(for: box, in: container, from: boxTop, width: width, height: height,
-                                  mustBePlaced: first) {
+           let clear = clearPlace(for: box, in: container, from: boxTop, width: width, height: height, narrowerThanItsPictures: first) {
             (x, boxTop, width, height) = (clear.x, clear.top, clear.width, clear.height)
         } else if !container.isRectangular, !first || container.shape == nil {
             // Nowhere clear in the column, even at its top (a picture across the columns covers
@@ -214,18 +213,17 @@ extension FrameSetting {
     /// The first place from `top` down where `box` (`width` × `height` in the full column) is
     /// clear of the container's shape and exclusions; nil when there is none above its foot.
     /// A narrower place is taken only where the box still holds its pictures (they were fitted
-    /// to its full width). Where no such place above the foot has room for the box, it waits for
-    /// the next frame (nil), whose top may hold it whole, as LaTeX's figure that misses its page;
-    /// one that `mustBePlaced` (opening its frame, or already waiting for it: the next frame may
-    /// be the same, a text view's) takes the first narrower place, as a picture too wide for a
-    /// shape sticks out of it.
-    func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double,
-                    height: Double, mustBePlaced: Bool) -> (x: Double, top: Double, width: Double, height: Double)? {
+    /// to its full width) — unless no such place above the foot has room for the box and it
+    /// may go `narrowerThanItsPictures`, when the first narrower one is (as a picture too wide
+    /// for a shape sticks out of it). Only a box opening its frame may: one below text waits
+    /// for the next frame instead, as a box too tall for the room left does.
+    func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double, height: Double,
+                    narrowerThanItsPictures: Bool) -> (x: Double, top: Double, width: Double, height: Double)? {
         if let holding = clearPlace(for: box, in: container, from: top, width: width, height: height, holdingPictures: true),
            holding.top + holding.height <= container.rect.maxY + 0.001 {
             return holding
         }
-        guard mustBePlaced else { return nil }
+        guard narrowerThanItsPictures else { return nil }
         return clearPlace(for: box, in: container, from: top, width: width, height: height, holdingPictures: false)
     }
 
@@ -380,8 +378,7 @@ extension FrameSetting {
             // The initial opens the paragraph's first line, at its start; lines below keep clear of it.
             let pitch = initialPitch ?? InitialLetter.pitch(advance: expected.advance, grid: container.baselineGrid)
             var zone = beside
-            let measureWidth = rect.width - style.headIndent - style.tailIndent - (startsParagraph ? style.firstLineIndent : 0)
-            let opening = startsParagraph ? paragraph.initial?.fitted(within: measureWidth, pitch: pitch) : nil
+            let opening = startsParagraph ? paragraph.initial : nil
             if let opening {
                 zone = InitialZone(paragraph: paragraph.range.lowerBound, opening: measure, width: opening.width(pitch: pitch),
                                    gap: opening.gap, baseline: bandTop + expected.baseline + Double(opening.lines - 1) * pitch,
@@ -399,7 +396,8 @@ extension FrameSetting {
                 measure.available = 1
             }
             let available = measure.available, tabs = measure.tabs
-            let columnWidth = measureWidth - (opening.map { $0.width(pitch: pitch) + $0.gap } ?? 0)
+            let columnWidth = rect.width - style.headIndent - style.tailIndent - (startsParagraph ? style.firstLineIndent : 0)
+                - (opening.map { $0.width(pitch: pitch) + $0.gap } ?? 0)
             if fitWords, !paragraph.range.isEmpty, !firstWordFits(paragraph, from: start, available: available, tabs: tabs),
                firstWordFits(paragraph, from: start, available: columnWidth, tabs: tabs) {
                 continue

@@ -35,8 +35,11 @@ extension Framesetter {
         var height = height(of: box, width: width)
         var x = rect.minX, boxTop = top
         if !clear.isRectangular {
+            // Narrower than its pictures only beside the container's own shape and exclusions,
+            // which the next frame may have too; floats placed in this frame are not in the next.
             let setting = FrameSetting(framesetter: self, carrying: nil)
-            if let found = setting.clearPlace(for: box, in: clear, from: top, width: width, height: height, mustBePlaced: true),
+            if let found = setting.clearPlace(for: box, in: clear, from: top, width: width, height: height,
+                                              narrowerThanItsPictures: placed.isEmpty || container.shape != nil),
                found.top + found.height <= rect.maxY + 0.001 {
                 (x, boxTop, width, height) = (found.x, found.top, found.width, found.height)
             } else if container.shape == nil {

@@ -113,6 +113,17 @@ extension ParseState {
         openParagraph(tag, element: .caption, style: namedStyles["caption"])
     }
 
+    /// At `</section>`: a box still open ends with its section, which it began in (a section
+    /// cannot begin inside a box). A box is placed whole in one frame: one running on past its
+    /// section's end was set in the section's columns and again, narrower, in the next
+    /// section's, drawn twice with its pictures past its text.
+    mutating func finishBox(atEndOfSection tag: Tag) {
+        guard let open = openBox else { return }
+        diagnostics.warning("<\(open.kind.rawValue)> is never closed; it ends with its section", at: open.tag.tagOffset)
+        openBox = nil
+        builder.box = nil
+    }
+
     /// At the end of the document: a box still open ends with it.
     func finishBoxes() {
         if let open = openBox {

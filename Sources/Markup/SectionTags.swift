@@ -95,6 +95,7 @@ extension ParseState {
             return diagnostics.warning("</section> without a matching <section> ignored", at: tag.offset)
         }
         guard openSection?.close() == true else { return }
+        finishBox(atEndOfSection: tag)
         openSection = nil
         builder.section = nil
     }

@@ -132,10 +132,11 @@ public struct Paginator: Sequence, IteratorProtocol {
             return top
         }
 
-        /// How far the page's text reaches below the room it was set in, at most: a column's first
-        /// line, or a float that waited for it, is set even when taller than the column (0: none).
+        /// How far the page's text reaches out of the room it was set in, at most: a column's first
+        /// line, or a float that waited for it, is set even when taller than the column, and a
+        /// picture in a line even where it is wider than the stretch left it (0: none).
         var overrun: Double {
-            frames.reduce(0) { Swift.max($0, $1.container.rect.minY + $1.usedHeight - $1.container.rect.maxY) }
+            frames.reduce(0) { Swift.max($0, $1.container.rect.minY + $1.usedHeight - $1.container.rect.maxY, $1.pictureOverhang) }
         }
 
         /// The rules of the ruled bands, found only for the page kept, not for every trial.

@@ -297,32 +297,47 @@ final class BoxLayoutTests: FramesetterTestCase {
         XCTAssertLessThanOrEqual(picture.width, inner.container.rect.width + 0.5, "the picture inside the box's text")
     }
 
-    /// Found by the layout fuzzer (Fixtures/layout-fuzz/figure-after-text-beside-exclusion-waits-
-    /// for-a-place-holding-its-picture.txt): with no place above the foot where it held its
-    /// picture, a figure after text took the narrower stretch beside an exclusion and its picture
-    /// was drawn past the box. It waits for the next frame's top instead; only a box opening a
-    /// frame takes the narrower stretch, so that frames repeated alike (a text view's) place it.
-    func testABoxAfterTextWithNoPlaceHoldingItsPictureWaitsForTheNextFrame() throws {
-        let figure = """
-            <figure border="0.5 black">
+    /// Found by the layout fuzzer (Fixtures/layout-fuzz/figure-below-text-above-exclusion-narrower-than-its-picture.txt):
+    /// a figure below text, with no room at its width above an exclusion nor below it above
+    /// the foot, was set in the narrower stretch beside it, its picture past the box's text.
+    /// Below text it waits for the next frame instead; only a box opening a frame is narrowed.
+    func testABoxBelowTextWithNoPlaceForItsPictureWaitsForTheNextFrame() throws {
+        let framesetter = try setter("""
+            \(paragraph)
+            <figure>
             <img src="coffee.jpg" width="200" alt="">
             </figure>
             After it.
 
-            """
-        // The column's right half taken from y 100 to its foot: 150 pt beside it, the picture 200.
-        let column = Container(rect: Rect(x: 0, y: 0, width: 300, height: 400),
-                               exclusions: [Exclusion(.rectangle(Rect(x: 150, y: 100, width: 150, height: 300)))])
-        let afterText = try setter("Before it.\n" + figure)
-        let first = afterText.frame(in: column, from: 0, carrying: .none)
-        XCTAssertTrue(first.frame.boxes.isEmpty, "not set beside the exclusion")
-        XCTAssertEqual(first.carry.waitingAnchors.count, 1, "the figure waits")
-        let next = afterText.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 400)),
-                                   from: first.frame.visibleRange.upperBound, carrying: first.carry)
-        let placed = try XCTUnwrap(next.frame.floats.first?.box, "placed at the next frame's top")
-        XCTAssertEqual(placed.rect.width, 300, accuracy: 1e-9)
+            """)
+        let box = try XCTUnwrap(framesetter.boxes.all.first)
+        // The column's right half taken from y 150 to its foot: 150 pt beside it, the picture 200.
+        let corner = Exclusion(.rectangle(Rect(x: 150, y: 150, width: 150, height: 250)))
+        let column = Container(rect: Rect(x: 0, y: 0, width: 300, height: 400), exclusions: [corner])
+        let first = framesetter.frame(in: column, from: 0, carrying: .none)
+        XCTAssertTrue(first.frame.boxes.isEmpty, "not set beside the exclusion: \(first.frame.boxes.map(\.rect))")
+        XCTAssertEqual(first.carry.waitingAnchors, [box.range.lowerBound], "the figure waits for the next frame")
+        let second = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 400)),
+                                       from: first.frame.visibleRange.upperBound, carrying: first.carry)
+        let placed = try self.box(in: second.frame)
+        XCTAssertEqual(placed.rect.width, 300, accuracy: 1e-9, "at the column's width, its picture inside it")
+    }
 
-        let opening = try setter(figure).frame(in: column, from: 0)
-        XCTAssertEqual(try box(in: opening).rect.width, 150, accuracy: 1e-9, "opening the frame, it is set where it can be")
+    /// Found by the layout fuzzer (Fixtures/layout-fuzz/picture-line-beside-bottom-picture-from-page-before.txt):
+    /// a frame's first line is set in the only stretch there is, its picture past it; the page
+    /// weighs that overhang (`pictureOverhang`) as it weighs a column's overrun at its foot.
+    func testAFrameSaysHowFarItsPicturesReachPastItsSides() throws {
+        let framesetter = try setter("<img src=\"coffee.jpg\" width=\"200\" alt=\"\"> After it.\n")
+        let column = Rect(x: 0, y: 0, width: 300, height: 400)
+        XCTAssertEqual(framesetter.frame(in: Container(rect: column), from: 0).pictureOverhang, 0, "the picture fits the column")
+        // The column's left two thirds taken down its whole height: 100 pt left at its right,
+        // the picture 200.
+        let side = Exclusion(.rectangle(Rect(x: -50, y: -10, width: 250, height: 500)))
+        let narrowed = framesetter.frame(in: Container(rect: column, exclusions: [side]), from: 0)
+        XCTAssertGreaterThan(narrowed.visibleRange.upperBound, 0, "the first line is set all the same")
+        let picture = try XCTUnwrap(narrowed.lines.first?.runs.first { $0.runDelegate != nil })
+        let line = try XCTUnwrap(narrowed.lines.first)
+        XCTAssertEqual(narrowed.pictureOverhang, line.origin.x + picture.x + picture.width - column.maxX, accuracy: 1e-9)
+        XCTAssertGreaterThan(narrowed.pictureOverhang, 0)
     }
 }

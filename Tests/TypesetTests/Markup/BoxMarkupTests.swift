@@ -134,6 +134,18 @@ final class BoxMarkupTests: XCTestCase {
         XCTAssertEqual(document.text.forcedBreak(before: after), .page, "the break goes to the column's next paragraph")
     }
 
+    func testAFigureLeftOpenEndsWithItsSectionWithAWarning() {
+        // Layout fuzz seed 2871: the figure ran on into the next section's narrower columns,
+        // placed whole in each, its text drawn twice and its picture past its text.
+        let document = parse("<section columns=\"1\">\n<figure>\nIn the box.\n</section>\nAfter.\n")
+        XCTAssertEqual(document.diagnostics.map(\.severity), [.warning])
+        XCTAssertEqual(document.diagnostics.first?.message, "<figure> is never closed; it ends with its section")
+        XCTAssertEqual(document.diagnostics.first?.location?.line, 2)
+        XCTAssertNotNil(document.paragraphStyle(of: "In the box").box)
+        XCTAssertNil(document.paragraphStyle(of: "After").box, "the box ends with the section")
+        XCTAssertNil(document.paragraphStyle(of: "After").section)
+    }
+
     func testTheDocumentedExamplesParseCleanly() {
         for name in ["figure", "figure-top", "aside"] {
             let document = MarkupExample.named(name).parse()
