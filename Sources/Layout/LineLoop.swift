@@ -378,7 +378,8 @@ extension FrameSetting {
             // The initial opens the paragraph's first line, at its start; lines below keep clear of it.
             let pitch = initialPitch ?? InitialLetter.pitch(advance: expected.advance, grid: container.baselineGrid)
             var zone = beside
-            let opening = startsParagraph ? paragraph.initial : nil
+            let measureWidth = rect.width - style.headIndent - style.tailIndent - (startsParagraph ? style.firstLineIndent : 0)
+            let opening = startsParagraph ? paragraph.initial?.fitted(within: measureWidth, pitch: pitch) : nil
             if let opening {
                 zone = InitialZone(paragraph: paragraph.range.lowerBound, opening: measure, width: opening.width(pitch: pitch),
                                    gap: opening.gap, baseline: bandTop + expected.baseline + Double(opening.lines - 1) * pitch,
@@ -396,8 +397,7 @@ extension FrameSetting {
                 measure.available = 1
             }
             let available = measure.available, tabs = measure.tabs
-            let columnWidth = rect.width - style.headIndent - style.tailIndent - (startsParagraph ? style.firstLineIndent : 0)
-                - (opening.map { $0.width(pitch: pitch) + $0.gap } ?? 0)
+            let columnWidth = measureWidth - (opening.map { $0.width(pitch: pitch) + $0.gap } ?? 0)
             if fitWords, !paragraph.range.isEmpty, !firstWordFits(paragraph, from: start, available: available, tabs: tabs),
                firstWordFits(paragraph, from: start, available: columnWidth, tabs: tabs) {
                 continue
