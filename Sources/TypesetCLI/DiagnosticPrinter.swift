@@ -51,6 +51,21 @@ struct DiagnosticPrinter {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// A usage error under `--diagnostic-format json`, which is about the command line, not a
+    /// file: file, line and column null. The arguments are read as written, since the error
+    /// is that they could not be parsed.
+    static func jsonUsageError(_ message: String, arguments: [String]) -> String? {
+        let asked = zip(arguments, arguments.dropFirst()).contains { $0 == "--diagnostic-format" && $1 == "json" }
+            || arguments.contains("--diagnostic-format=json")
+        guard asked else { return nil }
+        let object: [String: Any] = [
+            "file": NSNull(), "line": NSNull(), "column": NSNull(), "severity": "error",
+            "message": message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// The human format with ANSI colours: the place bold, errors red, warnings magenta, notes
     /// cyan, the caret green, as GCC and Clang colour theirs.
     private static func colored(_ diagnostic: Diagnostic) -> String {

@@ -31,6 +31,11 @@ do {
     if let exit = error as? ExitCode {
         Foundation.exit(exit.rawValue)
     }
+    if code == .validationFailure,
+       let line = DiagnosticPrinter.jsonUsageError(TypesetCommand.message(for: error), arguments: CommandLine.arguments) {
+        StandardError.write(line + "\n")
+        Foundation.exit(2)
+    }
     if code == .validationFailure {
         StandardError.write(TypesetCommand.fullMessage(for: error) + "\n")
         Foundation.exit(2)

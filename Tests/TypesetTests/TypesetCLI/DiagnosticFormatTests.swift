@@ -69,6 +69,24 @@ final class DiagnosticFormatTests: XCTestCase {
         XCTAssertFalse(json.stderr.contains(escape), json.stderr)
     }
 
+    /// An editor reading JSON lines gets a usage error as one too, with no place in a file.
+    func testAUsageErrorIsAJSONLineUnderJSON() throws {
+        let directory = try documentWithAnError()
+        for arguments in [["doc.txt", "--diagnostic-format", "json", "--colr", "never"],
+                          ["doc.txt", "--diagnostic-format=json", "--columns", "0"]] {
+            let result = try typeset(arguments, in: directory)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            let lines = result.stderr.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, result.stderr)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any], result.stderr)
+            XCTAssertEqual(object["severity"] as? String, "error")
+            XCTAssertTrue(object["file"] is NSNull && object["line"] is NSNull, result.stderr)
+            XCTAssertFalse((object["message"] as? String ?? "").isEmpty, result.stderr)
+        }
+        let human = try typeset(["doc.txt", "--colr", "never"], in: directory)
+        XCTAssertTrue(human.stderr.hasPrefix("Error: "), human.stderr)
+    }
+
     func testAnUnknownFormatOrColourIsAUsageError() throws {
         let directory = try documentWithAnError()
         XCTAssertEqual(try typeset(["doc.txt", "--diagnostic-format", "xml"], in: directory).status, 2)
