@@ -136,7 +136,7 @@ struct CompareCommand: ParsableCommand {
         print(tally.summary)
         // The report is the command's result: a failure to write it (a full disk) fails the run.
         if let failure = StandardStreams.flushOutput() {
-            StandardError.write("error: cannot write standard output: \(failure)\n")
+            messages.printer.printAboutTheRun(.error, "cannot write standard output: \(failure)")
             throw ExitCode(1)
         }
         if !tally.passed { throw ExitCode(1) }

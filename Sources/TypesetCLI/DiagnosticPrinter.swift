@@ -25,6 +25,19 @@ struct DiagnosticPrinter {
         StandardError.write(lines.joined(separator: "\n") + "\n")
     }
 
+    /// A message about the run rather than a document (an option that does nothing, a folder
+    /// that cannot be made, a viewer that cannot be started): `warning: …`, or a JSON line
+    /// with no file, in the format asked for.
+    func printAboutTheRun(_ severity: Diagnostic.Severity, _ message: String) {
+        let diagnostic = Diagnostic(severity, message)
+        let text: String
+        switch format {
+        case .json: text = Self.jsonLine(file: nil, line: nil, column: nil, severity: severity, message: message)
+        case .short, .human: text = colored ? Self.colored(diagnostic) : diagnostic.description
+        }
+        StandardError.write(text + "\n")
+    }
+
     func line(for diagnostic: Diagnostic, of documentName: String) -> String {
         switch format {
         case .json:
@@ -40,12 +53,14 @@ struct DiagnosticPrinter {
     /// `{"file":…,"line":…,"column":…,"severity":…,"message":…}`; line and column are null
     /// for a diagnostic about the whole document.
     static func json(_ diagnostic: Diagnostic, of documentName: String) -> String {
+        jsonLine(file: diagnostic.location?.file ?? documentName, line: diagnostic.location?.line,
+                 column: diagnostic.location?.column, severity: diagnostic.severity, message: diagnostic.message)
+    }
+
+    private static func jsonLine(file: String?, line: Int?, column: Int?, severity: Diagnostic.Severity, message: String) -> String {
         let object: [String: Any] = [
-            "file": diagnostic.location?.file ?? documentName,
-            "line": diagnostic.location.map { $0.line as Any } ?? NSNull(),
-            "column": diagnostic.location.map { $0.column as Any } ?? NSNull(),
-            "severity": diagnostic.severity.rawValue,
-            "message": diagnostic.message,
+            "file": file ?? NSNull() as Any, "line": line ?? NSNull() as Any, "column": column ?? NSNull() as Any,
+            "severity": severity.rawValue, "message": message,
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
@@ -58,12 +73,8 @@ struct DiagnosticPrinter {
         let asked = zip(arguments, arguments.dropFirst()).contains { $0 == "--diagnostic-format" && $1 == "json" }
             || arguments.contains("--diagnostic-format=json")
         guard asked else { return nil }
-        let object: [String: Any] = [
-            "file": NSNull(), "line": NSNull(), "column": NSNull(), "severity": "error",
-            "message": message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message,
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return jsonLine(file: nil, line: nil, column: nil, severity: .error,
+                        message: message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
     }
 
     /// The human format with ANSI colours: the place bold, errors red, warnings magenta, notes

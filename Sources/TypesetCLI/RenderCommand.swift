@@ -114,8 +114,8 @@ struct RenderCommand: ParsableCommand {
         options.dpi = resolution
         options.pages = pages.selection
         try printSheet.apply(to: &options)
-        if dpi != nil, plan.format == .pdf { StandardError.write("warning: \(Self.dpiWithPDF)\n") }
-        if !options.pdfStandards.isEmpty, plan.format == .png { StandardError.write("warning: \(Self.standardWithPNG)\n") }
+        if dpi != nil, plan.format == .pdf { messages.printer.printAboutTheRun(.warning, Self.dpiWithPDF) }
+        if !options.pdfStandards.isEmpty, plan.format == .png { messages.printer.printAboutTheRun(.warning, Self.standardWithPNG) }
         if let outDir { try createFolder(outDir) }
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
         // `--layout-json -` is written whole to a temporary file too, and copied when the document succeeded.
@@ -150,7 +150,7 @@ struct RenderCommand: ParsableCommand {
             do {
                 try StandardStreams.copyToOutput(standardOutputCopy)
             } catch {
-                StandardError.write("error: \(error)\n")
+                messages.printer.printAboutTheRun(.error, "\(error)")
                 throw ExitCode(1)
             }
         }
@@ -158,7 +158,7 @@ struct RenderCommand: ParsableCommand {
             do {
                 try DependencyFile(report: report).write(to: depfile)
             } catch {
-                StandardError.write("error: \(error)\n")
+                messages.printer.printAboutTheRun(.error, "\(error)")
                 throw ExitCode(1)
             }
         }
@@ -170,7 +170,7 @@ struct RenderCommand: ParsableCommand {
         if !outcomes.allSatisfy(\.succeeded) { throw ExitCode(1) }
         // The first file written: a PDF, or a PNG's first page written (not page 1 when `--pages` leaves it out).
         if open, !plan.writesStandardOutput, let first = try? outcomes.first?.result.get().outputPaths.first {
-            Viewer.open(first)
+            Viewer.open(first, printer: messages.printer)
         }
     }
 
@@ -189,7 +189,7 @@ struct RenderCommand: ParsableCommand {
         do {
             try OutputLocation.makeFolder(path)
         } catch {
-            StandardError.write("error: --out-dir \(path): cannot make the folder: \(error)\n")
+            messages.printer.printAboutTheRun(.error, "--out-dir \(path): cannot make the folder: \(error)")
             throw ExitCode(2)
         }
     }

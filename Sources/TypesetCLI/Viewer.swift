@@ -8,7 +8,7 @@ enum Viewer {
     static let variable = "TYPESET_VIEWER"
 
     /// Starts the viewer on `path`; says why it could not, as a warning (the document is written).
-    static func open(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    static func open(_ path: String, printer: DiagnosticPrinter, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let program = environment[variable].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -18,7 +18,7 @@ enum Viewer {
         do {
             try process.run()
         } catch {
-            StandardError.write("warning: --open: cannot run \(program): \(error)\n")
+            printer.printAboutTheRun(.warning, "--open: cannot run \(program): \(error)")
         }
     }
 }

@@ -78,7 +78,7 @@ struct WatchCommand: ParsableCommand {
         do {
             watcher = try FileWatcher()
         } catch {
-            StandardError.write("error: \(error)\n")
+            messages.printer.printAboutTheRun(.error, "\(error)")
             throw ExitCode(1)
         }
         var pictures: [String] = []
@@ -87,7 +87,7 @@ struct WatchCommand: ParsableCommand {
             do {
                 try watcher.watch([Self.absolute(input)] + pictures)
             } catch {
-                StandardError.write("error: \(error)\n")
+                messages.printer.printAboutTheRun(.error, "\(error)")
                 throw ExitCode(1)
             }
             let pictureCount = pictures.count == 1 ? "1 picture" : "\(pictures.count) pictures"

@@ -83,6 +83,14 @@ final class DiagnosticFormatTests: XCTestCase {
             XCTAssertTrue(object["file"] is NSNull && object["line"] is NSNull, result.stderr)
             XCTAssertFalse((object["message"] as? String ?? "").isEmpty, result.stderr)
         }
+        // A warning about the run, not a document (--dpi does nothing to a PDF): a JSON line too.
+        try write("Fine.\n", to: directory.appendingPathComponent("fine.txt"))
+        let run = try typeset(["fine.txt", "--dpi", "144", "--diagnostic-format", "json"], in: directory)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let warning = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stderr.utf8)) as? [String: Any], run.stderr)
+        XCTAssertEqual(warning["severity"] as? String, "warning")
+        XCTAssertTrue(warning["file"] is NSNull, run.stderr)
+        XCTAssertTrue((warning["message"] as? String)?.hasPrefix("--dpi sets the resolution") == true, run.stderr)
         let human = try typeset(["doc.txt", "--colr", "never"], in: directory)
         XCTAssertTrue(human.stderr.hasPrefix("Error: "), human.stderr)
     }
