@@ -5,7 +5,7 @@ import Foundation
 /// other), and when that cannot be written — HOME unwritable or missing, as in containers and
 /// CI jobs — it prints "Fontconfig error: No writable cache directories" on every run, about
 /// nothing the document did. Then the cache goes to a private folder made for the run in the
-/// temporary folder, and removed at exit: a folder of a fixed name there could be made first
+/// temporary folder, and removed at exit or when a signal ends the run (InterruptCleanup): a folder of a fixed name there could be made first
 /// by another user, with cache files of their choosing in it. The cost is fontconfig scanning
 /// the bundled fonts once a run (docs/pipeline.md, "Command line: the name as users type it").
 enum FontconfigCacheFolder {
@@ -41,7 +41,7 @@ enum FontconfigCacheFolder {
         return access(folder, W_OK) == 0
     }
 
-    private static func removeTemporaryFolder() {
+    static func removeTemporaryFolder() {
         guard let temporaryFolder else { return }
         try? FileManager.default.removeItem(atPath: temporaryFolder)
     }

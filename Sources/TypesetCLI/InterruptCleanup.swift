@@ -28,6 +28,7 @@ enum InterruptCleanup {
             var set = waited, received: Int32 = 0
             while sigwait(&set, &received) != 0 {}
             TemporaryFiles.shared.removeAll()
+            FontconfigCacheFolder.removeTemporaryFolder()
             end(by: received)
         }
         waiter.start()

@@ -194,21 +194,28 @@ final class OutputTargetTests: XCTestCase {
     }
 
     func testAnInterruptedRunLeavesNoTemporaryFiles() throws {
-        let cases: [(Int32, [String])] = [
-            (SIGINT, ["long.txt", "-o", "out/long.pdf", "--layout-json", "out/long.json"]),
-            (SIGTERM, ["long.txt", "-o", "-"]),
-            (SIGHUP, ["long.txt", "long2.txt", "--format", "png", "--dpi", "36", "--out-dir", "out", "--jobs", "2"]),
+        // The last with HOME unwritable: fontconfig's private cache folder is a temporary too.
+        let unwritableHome = ["HOME": "/dev/null", "XDG_CACHE_HOME": ""]
+        let cases: [(Int32, [String], [String: String])] = [
+            (SIGINT, ["long.txt", "-o", "out/long.pdf", "--layout-json", "out/long.json"], [:]),
+            (SIGTERM, ["long.txt", "-o", "-"], [:]),
+            (SIGHUP, ["long.txt", "long2.txt", "--format", "png", "--dpi", "36", "--out-dir", "out", "--jobs", "2"], [:]),
+            (SIGINT, ["long.txt", "-o", "out/long.pdf"], unwritableHome),
         ]
-        for (signal, arguments) in cases {
+        for (signal, arguments, extraEnvironment) in cases {
             let directory = try makeTemporaryDirectory()
             try write(Self.longDocument(paragraphs: 200), to: directory.appendingPathComponent("long.txt"))
             try write(Self.longDocument(paragraphs: 200), to: directory.appendingPathComponent("long2.txt"))
             let out = directory.appendingPathComponent("out"), temporary = directory.appendingPathComponent("tmp")
             for folder in [out, temporary] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-            let run = try launch(arguments, in: directory, standardOutput: "/dev/null", temporaryFolder: temporary)
-            // Signal once a temporary exists: the run is writing.
+            let run = try launch(arguments, in: directory, standardOutput: "/dev/null", temporaryFolder: temporary,
+                                 environment: extraEnvironment)
+            // Signal once the run is writing: a temporary file exists (not fontconfig's folder alone).
             let deadline = Date().addingTimeInterval(60)
-            while try contentsOfDirectory(out).isEmpty && contentsOfDirectory(temporary).isEmpty, run.process.isRunning, Date() < deadline {
+            func writing() throws -> Bool {
+                try !contentsOfDirectory(out).isEmpty || contentsOfDirectory(temporary).contains { !$0.hasPrefix("typeset-fontconfig-") }
+            }
+            while try !writing(), run.process.isRunning, Date() < deadline {
                 usleep(5_000)
             }
             XCTAssertTrue(run.process.isRunning, "the document finished before it could be interrupted; make it longer")
@@ -234,7 +241,8 @@ final class OutputTargetTests: XCTestCase {
     /// Starts `typeset` with standard output and error sent to the given files (or devices),
     /// and `TMPDIR` set when `temporaryFolder` is given; the caller waits for it.
     private func launch(_ arguments: [String], in directory: URL, standardOutput: String = "/dev/null",
-                        standardError: String? = nil, temporaryFolder: URL? = nil) throws -> Run {
+                        standardError: String? = nil, temporaryFolder: URL? = nil,
+                        environment extra: [String: String] = [:]) throws -> Run {
         guard let executable = TypesetExecutable.url else { throw XCTSkip("the typeset executable was not found; build it first") }
         let errorFile = try makeTemporaryDirectory().appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
@@ -245,6 +253,7 @@ final class OutputTargetTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["TYPESET_FONTS"] = TestSupport.fontsDirectory
         if let temporaryFolder { environment["TMPDIR"] = temporaryFolder.path }
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try XCTUnwrap(FileHandle(forWritingAtPath: standardOutput))
