@@ -44,7 +44,7 @@ struct RenderCommand: ParsableCommand {
     var pages: PagesOption
 
     @Option(name: .customLong("layout-json"), help: ArgumentHelp(
-        "Also write the layout of a single input as JSON: pages, frames, lines, runs and glyphs with their string ranges (docs/layout-json.md); - writes it to standard output.",
+        "Also write the layout of a single input as JSON: pages, frames, lines, runs and glyphs with their string ranges (described in layout-json.md: docs/ in the source, PREFIX/share/doc/typeset installed); - writes it to standard output.",
         valueName: "file"))
     var layoutJSON: String?
 
