@@ -123,15 +123,10 @@ struct CompareCommand: ParsableCommand {
         // Documents finish in any order; their lines are printed in the order of the inputs,
         // so that a log reads the same from run to run.
         var tally = CompareTally(updating: update)
-        var finished: [Int: GoldenDocumentOutcome] = [:]
-        var nextToPrint = 0
+        var order = InputOrder<GoldenDocumentOutcome>()
         let inputs = sharding.selected(self.inputs).map { self.inputs[$0] }
         _ = batch.run(inputs) { index, outcome in
-            finished[index] = outcome
-            while let ready = finished.removeValue(forKey: nextToPrint) {
-                report(ready, of: inputs[nextToPrint], into: &tally)
-                nextToPrint += 1
-            }
+            order.finished(outcome, at: index) { due, ready in report(ready, of: inputs[due], into: &tally) }
         }
         print(tally.summary)
         // The report is the command's result: a failure to write it (a full disk) fails the run.

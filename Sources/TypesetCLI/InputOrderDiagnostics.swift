@@ -5,8 +5,7 @@ import TypesetKit
 /// of the same batch print the same lines in the same order.
 final class InputOrderDiagnostics {
     private let indexByOutput: [String: Int]
-    private var waiting: [Int: BatchOutcome] = [:]
-    private var nextIndex = 0
+    private var order = InputOrder<BatchOutcome>()
 
     /// Documents are told apart by their output paths, which the output plan makes unique.
     init(_ documents: [BatchDocument]) {
@@ -16,10 +15,6 @@ final class InputOrderDiagnostics {
     /// Takes a finished document and prints, in order, every outcome now due.
     func finished(_ outcome: BatchOutcome, print: (BatchOutcome) -> Void) {
         guard let index = indexByOutput[outcome.document.outputPath] else { return print(outcome) }
-        waiting[index] = outcome
-        while let due = waiting.removeValue(forKey: nextIndex) {
-            print(due)
-            nextIndex += 1
-        }
+        order.finished(outcome, at: index) { _, due in print(due) }
     }
 }
