@@ -194,6 +194,11 @@ extension FrameSetting {
         var boxTop = top + (first ? 0 : box.style.margin)
         if !container.isRectangular,
            let clear = clearPlace(for: box, in: container, from: boxTop, width: width, height: height, narrowerThanItsPictures: first) {
+            // Clear only past the column's foot: a box the column would hold waits for the next
+            // frame, as a waiting one does (placeWaiting). One taller than the column stays, as
+            // it would at the top of a plain one; a shape's next frame is the same shape.
+            if container.shape == nil, clear.top + clear.height > rect.maxY + 0.001,
+               boxTop + height <= rect.maxY + 0.001 { return nil }
             (x, boxTop, width, height) = (clear.x, clear.top, clear.width, clear.height)
         } else if !container.isRectangular, !first || container.shape == nil {
             // Nowhere clear in the column, even at its top (a picture across the columns covers

@@ -314,13 +314,39 @@ final class BoxLayoutTests: FramesetterTestCase {
         // The column's right half taken from y 150 to its foot: 150 pt beside it, the picture 200.
         let corner = Exclusion(.rectangle(Rect(x: 150, y: 150, width: 150, height: 250)))
         let column = Container(rect: Rect(x: 0, y: 0, width: 300, height: 400), exclusions: [corner])
-        let first = framesetter.frame(in: column, from: 0, carrying: .none)
-        XCTAssertTrue(first.frame.boxes.isEmpty, "not set beside the exclusion: \(first.frame.boxes.map(\.rect))")
-        XCTAssertEqual(first.carry.waitingAnchors, [box.range.lowerBound], "the figure waits for the next frame")
-        let second = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 400)),
-                                       from: first.frame.visibleRange.upperBound, carrying: first.carry)
-        let placed = try self.box(in: second.frame)
+        let placed = try boxWaiting(box, from: column, to: Container(rect: Rect(x: 0, y: 0, width: 300, height: 400)), framesetter)
         XCTAssertEqual(placed.rect.width, 300, accuracy: 1e-9, "at the column's width, its picture inside it")
+    }
+
+    /// Found by the layout fuzzer (Fixtures/layout-fuzz/figure-opening-column-under-picture-clear-only-past-its-foot.txt):
+    /// a figure opening its frame under a picture across the column was set at the first place
+    /// clear of it, though that place reached past the column's foot, and ran off the page. A
+    /// box opening its frame waits for the next one there, as a waiting box does (placeWaiting).
+    func testABoxOpeningItsFrameClearOnlyPastTheFootWaitsForTheNextFrame() throws {
+        let framesetter = try setter("""
+            <figure>
+            <img src="coffee.jpg" width="200" alt="">
+            </figure>
+            After it.
+
+            """)
+        let box = try XCTUnwrap(framesetter.boxes.all.first)
+        // Across the column from its top down to y 300: 100 pt left below, the box taller.
+        let bar = Exclusion(.rectangle(Rect(x: -10, y: -10, width: 320, height: 310)))
+        let column = Container(rect: Rect(x: 0, y: 0, width: 300, height: 400), exclusions: [bar])
+        XCTAssertGreaterThan(framesetter.height(of: box, width: 300), 100, "the box is taller than the room below the bar")
+        let placed = try boxWaiting(box, from: column, to: Container(rect: Rect(x: 0, y: 0, width: 300, height: 400)), framesetter)
+        XCTAssertLessThanOrEqual(placed.rect.maxY, 400 + 1e-6, "inside the next column")
+    }
+
+    /// `box`, not set in the frame in `column` but waiting, as placed in the next frame, in `next`.
+    private func boxWaiting(_ box: BoxRange, from column: Container, to next: Container, _ framesetter: Framesetter,
+                            file: StaticString = #filePath, line: UInt = #line) throws -> PlacedBox {
+        let first = framesetter.frame(in: column, from: 0, carrying: .none)
+        XCTAssertTrue(first.frame.boxes.isEmpty, "not set in the first frame: \(first.frame.boxes.map(\.rect))", file: file, line: line)
+        XCTAssertEqual(first.carry.waitingAnchors, [box.range.lowerBound], "the figure waits for the next frame", file: file, line: line)
+        let second = framesetter.frame(in: next, from: first.frame.visibleRange.upperBound, carrying: first.carry)
+        return try self.box(in: second.frame, file: file, line: line)
     }
 
     /// Found by the layout fuzzer (Fixtures/layout-fuzz/picture-line-beside-bottom-picture-from-page-before.txt):
