@@ -68,6 +68,24 @@ extension BreakOpportunities {
         return result
     }
 
+    /// These opportunities with each hard line break (`<br>`, U+2028) moved past the spaces
+    /// after it, which then end its line and hang there unseen, as at any other break, instead
+    /// of starting the next line a space to the right (and past its column's edge when the
+    /// line is full): TeX discards the glue after a break, CSS the spaces at a line's start.
+    /// ICU breaks only after them (UAX #14 LB4 and LB7). A tab after it stays: it goes to a stop.
+    public func movingHardBreaksPastSpaces(in units: ArraySlice<UInt16>) -> BreakOpportunities {
+        guard mandatory.contains(true) else { return self }
+        var result = BreakOpportunities(offsets: [], mandatory: [])
+        for (offset, isMandatory) in zip(offsets, mandatory) {
+            var moved = offset
+            while isMandatory, moved < units.endIndex, units[moved] == 0x20 { moved += 1 }
+            // The opportunity ICU gives after those spaces is now the hard break's own.
+            if let last = result.offsets.last, last >= moved { continue }
+            result.append(moved, mandatory: isMandatory)
+        }
+        return result
+    }
+
     /// Whether `units` hold a closing mark. Every one is past U+00BA: the largest unit is found
     /// first, by a loop without an early exit that the compiler makes vector instructions of,
     /// and text below (most prose in a Latin script) is not looked at again.

@@ -85,7 +85,15 @@ struct LineBuilder {
                 text = LineMetrics(ascent: max(text?.ascent ?? 0, metrics.ascent), descent: max(text?.descent ?? 0, metrics.descent),
                                    leading: max(text?.leading ?? 0, metrics.leading))
             }
-            segments.append(Segment(styleRun: index, glyphs: glyphs))
+            // Text before the line's last tab keeps its width, its stop placing what follows: only
+            // the glyphs from `stretchFrom` take the line's glyph scale, so a run across it is cut.
+            if setting.glyphScale != 1, glyphs.lowerBound < stretchFrom, stretchFrom < glyphs.upperBound {
+                segments.append(Segment(styleRun: index, glyphs: glyphs.lowerBound ..< stretchFrom, scalesGlyphs: false,
+                                        stringEnd: paragraph.clusters[stretchFrom]))
+                segments.append(Segment(styleRun: index, glyphs: stretchFrom ..< glyphs.upperBound))
+            } else {
+                segments.append(Segment(styleRun: index, glyphs: glyphs, scalesGlyphs: glyphs.lowerBound >= stretchFrom))
+            }
         }
         // A line broken inside a word ends with a hyphen (a soft hyphen stays invisible).
         if let hyphen, let last = segments.indices.last, paragraph.styleRuns[segments[last].styleRun].attributes.runDelegate == nil {
@@ -127,6 +135,10 @@ struct LineBuilder {
     private struct Segment {
         var styleRun: Int
         var glyphs: Range<Int>
+        /// Whether its glyphs take the line's glyph scale: not before the line's last tab.
+        var scalesGlyphs = true
+        /// Where its characters end when a tab cut its style run (else at the run's or the line's end).
+        var stringEnd: Int?
         var hyphen: (glyph: UInt32, advance: Double)?
     }
 
@@ -151,11 +163,12 @@ struct LineBuilder {
         let givesLetters = paragraph.styleRuns[styleRun].givesLetters, isRightToLeft = paragraph.styleRuns[styleRun].isRightToLeft
         let glyphs = segment.glyphs
         var run = GlyphRun(font: paragraph.styleRuns[styleRun].font, attributes: paragraph.styleRuns[styleRun].attributes,
-                           stringRange: paragraph.clusters[glyphs.lowerBound] ..< min(paragraph.styleRuns[styleRun].range.upperBound, contentEnd),
+                           stringRange: paragraph.clusters[glyphs.lowerBound]
+                               ..< (segment.stringEnd ?? min(paragraph.styleRuns[styleRun].range.upperBound, contentEnd)),
                            glyphIDs: [], positions: [], advances: [], clusters: [], x: x, width: 0,
                            runDelegate: paragraph.styleRuns[styleRun].attributes.runDelegate)
         // The advances are stored at the desired glyph scale; the line scales them on from there.
-        let scale = givesLetters ? setting.glyphScale : 1
+        let scale = givesLetters && segment.scalesGlyphs ? setting.glyphScale : 1
         if givesLetters { run.horizontalScale = paragraph.style.justification.glyphScaling.desired / 100 * scale }
         let tabAdvances = tabs?.tabAdvances
         let hyphenAdvance = (segment.hyphen?.advance ?? 0) * scale

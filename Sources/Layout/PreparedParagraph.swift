@@ -103,6 +103,7 @@ final class PreparedParagraph {
         let initialSpan = initialCharacters.map { [range.lowerBound ..< min($0.hiddenEnd + 1, contentEnd)] } ?? []
         // Typography's changes to ICU's opportunities first, so that <nobr> wins over an address's breaks.
         let typographic = BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound }, mandatory: found.mandatory)
+            .movingHardBreaksPastSpaces(in: units)
             .removingBreaksBeforeClosingPunctuation(in: units)
             .addingAddressBreaks(in: units)
         opportunities = Self.removingBreaks(inside: Self.noBreakRanges(text, in: self.range) + initialSpan,

@@ -9,41 +9,84 @@ extension PageTemplate {
     /// narrowest of its lines'), or it would reach past the column by the indent; and, on a
     /// baseline grid, the column's height down to its last grid line, where the picture's
     /// baseline goes (a picture the column's full height had its baseline moved down onto the
-    /// next line, below the column). Returns a warning at the `<img>` of each picture scaled.
-    public func fitPictures(_ text: inout AttributedText) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
+    /// next line, below the column). Its height also leaves its line's room above and below it
+    /// (`PictureLineRoom`), measured once the pictures are fitted to their columns by the
+    /// framesetter `framesetter` makes of the text: a picture the column's full height had its
+    /// line's half-leading above it and the text's depth below, and reached past the column's
+    /// foot by them. Returns a warning at the `<img>` of each picture scaled.
+    public func fitPictures(_ text: inout AttributedText, framesetter: (AttributedText) -> Framesetter) -> [Diagnostic] {
         let boxes = TextBoxes(text: text)
         // A picture in a figure or an aside is fitted to its box (see `fitBoxes`).
-        for attachment in text.attachments where boxes.box(containing: attachment.index) == nil {
-            let style = text.paragraphStyle(at: attachment.index)
-            // A floated picture's size is on its float, its character taking no room.
-            let float = attachment.image.float
-            let columnWidth = columnWidth(of: style.section)
-            let column = Size(width: float == nil ? style.narrowestMeasure(in: columnWidth) : columnWidth,
-                              height: float == nil ? heightOnTheGrid : textArea.height)
-            let delegate = float.map { RunDelegate(ascent: $0.height, width: $0.width) } ?? attachment.delegate
-            let height = delegate.ascent + delegate.descent
-            // Half a point of slack: a picture sized to the column in whole points still fits.
-            guard delegate.width > column.width + 0.5 || height > column.height + 0.5 else { continue }
-            let scale = min(1, column.width / delegate.width, column.height / height)
-            let fitted = RunDelegate(ascent: delegate.ascent * scale, descent: delegate.descent * scale, width: delegate.width * scale)
-            let indents = column.width < columnWidth - 0.5 ? " (less its paragraph's indents)" : ""
-            let grid = column.height < textArea.height - 0.5 ? " (to its last line of the baseline grid)" : ""
-            warnings.append(.warning(String(format: "picture of %.0f×%.0f pt is larger than the %.0f×%.0f pt column",
-                                            delegate.width, delegate.ascent + delegate.descent, column.width, column.height)
-                                        + indents + grid + String(format: "; scaled to %.0f×%.0f pt", fitted.width, fitted.ascent + fitted.descent),
-                                     at: attachment.image.location, sourceLine: attachment.image.sourceLine))
-            text.modifyAttributes(in: attachment.index ..< attachment.index + 1) {
-                if var float {
-                    float.width = fitted.width
-                    float.height = fitted.ascent + fitted.descent
+        let pictures = text.attachments.filter { boxes.box(containing: $0.index) == nil }
+        let columnFits = pictures.compactMap { fit($0, in: text, leaving: nil) }
+        apply(columnFits, to: &text)
+        // Its line is measured with the words beside the picture at its fitted size.
+        let measured = framesetter(text)
+        let fits = pictures.compactMap { picture in
+            let room = picture.image.float == nil
+                ? measured.lineRoom(aroundPictureAt: picture.index, width: columnWidth(of: text.paragraphStyle(at: picture.index).section))
+                : nil
+            return fit(picture, in: text, leaving: room)
+        }
+        apply(fits, to: &text)
+        return fits.map(\.warning)
+    }
+
+    /// A picture's fitted size and the warning that says so.
+    private struct PictureFit {
+        var index: Int
+        var size: RunDelegate
+        var warning: Diagnostic
+    }
+
+    /// `picture` (at its size as written) fitted to its column, leaving its line's `room` (nil:
+    /// none, or a float, which has no line); nil when it fits as it is.
+    private func fit(_ picture: (index: Int, image: ImageAttachment, delegate: RunDelegate), in text: AttributedText,
+                     leaving room: PictureLineRoom?) -> PictureFit? {
+        let style = text.paragraphStyle(at: picture.index)
+        // A floated picture's size is on its float, its character taking no room.
+        let float = picture.image.float
+        let columnWidth = columnWidth(of: style.section)
+        let column = Size(width: float == nil ? style.narrowestMeasure(in: columnWidth) : columnWidth,
+                          height: float == nil ? heightOnTheGrid : textArea.height)
+        let delegate = float.map { RunDelegate(ascent: $0.height, width: $0.width) } ?? picture.delegate
+        let height = delegate.ascent + delegate.descent
+        let tallest = pictureHeight(inColumnOf: column.height, leaving: room)
+        // Half a point of slack: a picture sized to the column in whole points still fits.
+        guard delegate.width > column.width + 0.5 || height > tallest + 0.5 else { return nil }
+        let scale = min(1, column.width / delegate.width, tallest / height)
+        let fitted = RunDelegate(ascent: delegate.ascent * scale, descent: delegate.descent * scale, width: delegate.width * scale)
+        let indents = column.width < columnWidth - 0.5 ? " (less its paragraph's indents)" : ""
+        let grid = column.height < textArea.height - 0.5 ? " (to its last line of the baseline grid)" : ""
+        let line = tallest < column.height - 0.5 ? " (less its line's leading and depth)" : ""
+        let warning = Diagnostic.warning(String(format: "picture of %.0f×%.0f pt is larger than the %.0f×%.0f pt column",
+                                                delegate.width, height, column.width, column.height)
+                                            + indents + grid + line + String(format: "; scaled to %.0f×%.0f pt", fitted.width, fitted.ascent + fitted.descent),
+                                         at: picture.image.location, sourceLine: picture.image.sourceLine)
+        return PictureFit(index: picture.index, size: fitted, warning: warning)
+    }
+
+    /// Each picture of `fits` set to its fitted size (a float's on its float).
+    private func apply(_ fits: [PictureFit], to text: inout AttributedText) {
+        for fit in fits {
+            text.modifyAttributes(in: fit.index ..< fit.index + 1) {
+                if var float = $0.image?.float {
+                    float.width = fit.size.width
+                    float.height = fit.size.ascent + fit.size.descent
                     $0.image?.float = float
                 } else {
-                    $0.runDelegate = fitted
+                    $0.runDelegate = fit.size
                 }
             }
         }
-        return warnings
+    }
+
+    /// The tallest a picture may be in a column `height` tall (down to its last grid line):
+    /// with its line's `room` above it inside that height, and the room below it inside the
+    /// text area (on a grid the depth goes below the last grid line, where the baseline is).
+    private func pictureHeight(inColumnOf height: Double, leaving room: PictureLineRoom?) -> Double {
+        guard let room else { return height }
+        return max(1, min(height - room.above, textArea.height - room.above - room.below))
     }
 
     /// The height of the text area down to its last baseline grid line (the whole height without

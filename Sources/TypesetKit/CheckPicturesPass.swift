@@ -15,7 +15,7 @@ struct CheckPicturesPass {
 
     func run(_ text: AttributedText, fonts: FontTable, shaper: Shaper) -> PassResult<AttributedText> {
         var text = text
-        var diagnostics = options.page.fitPictures(&text)
+        var diagnostics = options.page.fitPictures(&text) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
         diagnostics += options.page.fitBoxes(&text, fonts: fonts) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }
         let problems = ImagePreflight.check(text)

@@ -23,6 +23,27 @@ final class TypographicBreaksTests: XCTestCase {
         }
     }
 
+    /// Found by the layout fuzzer (Fixtures/layout-fuzz/line-after-br-starting-with-a-space.txt):
+    /// the space after a `<br>` started the next line, a space to the right of its column's
+    /// edge, and a word as wide as the column reached past it. The hard break moves past the
+    /// spaces after it; a tab after it stays on the next line, where it goes to its stop.
+    func testAHardBreakMovesPastTheSpacesAfterIt() {
+        func pieces(_ string: String) -> [String] {
+            let units = Array(string.utf16)[...]
+            let moved = BreakOpportunities.find(in: units).movingHardBreaksPastSpaces(in: units)
+            XCTAssertEqual(moved.offsets.count, moved.mandatory.count)
+            var start = 0
+            return moved.offsets.map { end in
+                defer { start = end }
+                return String(decoding: units[start ..< end], as: UTF16.self)
+            }
+        }
+        XCTAssertEqual(pieces("Mill\u{2028}  Lane"), ["Mill\u{2028}  ", "Lane"])
+        XCTAssertEqual(pieces("Mill\u{2028}\tLane"), ["Mill\u{2028}", "\t", "Lane"])
+        XCTAssertEqual(pieces("Mill\u{2028} "), ["Mill\u{2028} "])
+        XCTAssertEqual(pieces("Mill \u{2028}\u{2028} Lane end"), ["Mill \u{2028}", "\u{2028} ", "Lane ", "end"])
+    }
+
     func testAURLBreaksAfterItsSeparatorsButNotInsideItsDoubleSlash() {
         XCTAssertEqual(pieces("see https://www.example.com/shop/tickets?day=2&seat=14 now"),
                        ["see ", "https://", "www.", "example.", "com/", "shop/", "tickets?", "day=2&", "seat=14 ", "now"])

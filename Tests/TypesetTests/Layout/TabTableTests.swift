@@ -86,4 +86,24 @@ final class TabTableTests: XCTestCase {
         ]
         for (name, markup) in cases { try checkSetApart(markup, columns: 3, name) }
     }
+
+    /// Found by the layout fuzzer (Fixtures/layout-fuzz/tab-row-cell-stretched-by-glyph-scaling.txt):
+    /// a justified row's cell after a left stop, stretched to the column's end partly by glyph
+    /// scaling, had the text before its tab scaled too; the tab's advance, set for that text
+    /// unscaled, then moved the cell 1.6 pt right of its stop and past the column. Only the
+    /// text after the line's last tab takes the scale.
+    func testTextBeforeARowsLastTabKeepsItsWidthWhenTheCellIsStretched() throws {
+        let (document, pages) = try SectionTesting.layOut("Considerable log:\t269.33\t50") {
+            $0.page = PageTemplate(size: Size(width: 842, height: 480), margins: Margins(all: 44), columns: 5, gutter: 14)
+        }
+        let lines = SetApartCheck.lines(of: pages)
+        let units = Array(document.text.string.utf16)
+        let row = try XCTUnwrap(lines.first)
+        XCTAssertEqual(String(decoding: units[row.line.stringRange], as: UTF16.self), "Considerable log:\t269.33\t")
+        XCTAssertLessThanOrEqual(row.line.origin.x + row.line.width, row.frame.container.rect.maxX + 0.01, "the cell ends in its column")
+        // The cell's first glyph, "2" (character 18).
+        let run = try XCTUnwrap(row.line.runs.first { $0.clusters.contains(18) })
+        let glyph = try XCTUnwrap(run.clusters.firstIndex(of: 18))
+        XCTAssertEqual(run.positions[glyph].x, 108, accuracy: 0.01, "the cell starts at its default stop, 108 pt from the line's start")
+    }
 }

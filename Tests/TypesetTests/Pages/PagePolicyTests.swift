@@ -1,4 +1,5 @@
 import Diagnostics
+import Layout
 import Markup
 import Pages
 import Text
@@ -20,10 +21,18 @@ final class PagePolicyTests: XCTestCase {
         XCTAssertTrue(problems.first?.message.hasPrefix("section: 30 columns 6 pt apart") == true, "\(problems)")
     }
 
+    /// `markup`'s text with its pictures fitted by the page, their lines measured with the
+    /// bundled fonts, and the warnings.
+    private func fitPictures(_ markup: String) throws -> (text: AttributedText, warnings: [Diagnostic]) {
+        let document = TestSupport.parse(markup, baseDirectory: TestSupport.imagesDirectory.path)
+        let fonts = try TestSupport.fontTable(for: document, library: try TestSupport.makeFontLibrary())
+        var text = document.text
+        let warnings = page.fitPictures(&text) { Framesetter(text: $0, fonts: fonts) }
+        return (text, warnings)
+    }
+
     func testAPictureWiderThanItsColumnIsScaledDownInProportionWithAWarning() throws {
-        var text = TestSupport.parse("<img src=\"rgb8.png\" width=\"600\" height=\"300\">",
-                                     baseDirectory: TestSupport.imagesDirectory.path).text
-        let warnings = page.fitPictures(&text)
+        let (text, warnings) = try fitPictures("<img src=\"rgb8.png\" width=\"600\" height=\"300\">")
         XCTAssertEqual(warnings.count, 1)
         XCTAssertEqual(warnings.first?.severity, .warning)
         XCTAssertEqual(warnings.first?.location?.line, 1)
@@ -33,9 +42,8 @@ final class PagePolicyTests: XCTestCase {
     }
 
     func testAPictureThatFitsIsLeftAlone() throws {
-        var text = TestSupport.parse("<img src=\"rgb8.png\" width=\"100\" height=\"50\">",
-                                     baseDirectory: TestSupport.imagesDirectory.path).text
-        XCTAssertEqual(page.fitPictures(&text), [])
+        let (text, warnings) = try fitPictures("<img src=\"rgb8.png\" width=\"100\" height=\"50\">")
+        XCTAssertEqual(warnings, [])
         XCTAssertEqual(try XCTUnwrap(text.attachments.first?.delegate).width, 100)
     }
 

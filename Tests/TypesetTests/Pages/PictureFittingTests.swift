@@ -48,4 +48,27 @@ final class PictureFittingTests: XCTestCase {
         // Drawn, the picture stays inside its column (the page checker's finding before).
         XCTAssertFalse(document.checkedPages().isEmpty)
     }
+
+    /// Found by the layout fuzzer (Fixtures/layout-fuzz/inline-picture-column-tall-with-its-line.txt):
+    /// a picture in its line fitted to the column's full 300 pt had its line's half-leading
+    /// above it and the text's depth below, a line of 305 pt: the picture reached 0.6 pt past
+    /// the column's foot and the descenders of the words beside it 2.6 pt. It fits the column
+    /// less its line's room (measured by a framesetter, as a box's text is).
+    func testAPictureInItsLineLeavesRoomForItsLinesLeadingAndDepth() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.page = PageTemplate(size: Size(width: 500, height: 380), margins: Margins(all: 40), columns: 1, gutter: 10)
+        options.minimumPictureResolution = 0
+        let markup = "<img src=\"astronaut.png\" alt=\"\"> keys, gardening of road\n"
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "line.txt", text: markup),
+                                                                baseDirectory: TestSupport.zombiesDirectory.path)
+        let delegate = try XCTUnwrap(document.text.attachments.first?.delegate)
+        let height = delegate.ascent + delegate.descent
+        XCTAssertLessThan(height, 300 - 3, "the text's depth and the half-leading left out of the 300 pt column")
+        XCTAssertGreaterThan(height, 300 - 8, "no more than the line's room")
+        XCTAssertTrue(document.diagnostics.contains { $0.message.contains("(less its line's leading and depth); scaled to") },
+                      "\(document.diagnostics.map(\.message))")
+        // Drawn, the picture and its line stay inside the column (the page checker's findings before).
+        XCTAssertFalse(document.checkedPages().isEmpty)
+    }
 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Layout
 import Markup
 import Pages
 import Text
@@ -9,50 +10,51 @@ import XCTest
 /// its line, floated or across columns, after it is fitted to its column.
 final class PictureResolutionCheckTests: XCTestCase {
     /// A4, one column 481.9 pt wide unless `columns` says otherwise.
-    private func warnings(_ markup: String, columns: Int = 1, minimum: Double = 150) -> [Diagnostic] {
+    private func warnings(_ markup: String, columns: Int = 1, minimum: Double = 150) throws -> [Diagnostic] {
         let page = PageTemplate(columns: columns)
         let document = TestSupport.parse(markup, baseDirectory: TestSupport.imagesDirectory.path)
         XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
+        let fonts = try TestSupport.fontTable(for: document, library: try TestSupport.makeFontLibrary())
         var text = document.text
-        _ = page.fitPictures(&text)
+        _ = page.fitPictures(&text) { Framesetter(text: $0, fonts: fonts) }
         return PictureResolutionCheck(minimum: minimum, page: page).check(text)
     }
 
-    func testAPictureInItsLineIsMeasuredAtItsOwnSize() {
+    func testAPictureInItsLineIsMeasuredAtItsOwnSize() throws {
         // rgb8.png is 240×160 pixels: 240 px over 115 pt is 150.3 ppi, over 116 pt 149.0.
-        XCTAssertEqual(warnings("<img src=\"rgb8.png\" width=\"115\">"), [])
-        let coarse = warnings("x\n<img src=\"rgb8.png\" width=\"116\">")
+        XCTAssertEqual(try warnings("<img src=\"rgb8.png\" width=\"115\">"), [])
+        let coarse = try warnings("x\n<img src=\"rgb8.png\" width=\"116\">")
         XCTAssertEqual(coarse.count, 1)
         XCTAssertEqual(coarse.first?.severity, .warning)
         XCTAssertEqual(coarse.first?.location?.line, 2, "at its <img>")
         XCTAssertTrue(coarse.first?.message.hasPrefix("picture of 240×160 px is shown at 148 ppi (below 150) at 116×77 pt") ?? false,
                       coarse.first?.message ?? "")
         // Without width or height a pixel is a point: 72 ppi.
-        XCTAssertTrue(warnings("<img src=\"rgb8.png\">").first?.message.contains("shown at 72 ppi") ?? false)
-        XCTAssertEqual(warnings("<img src=\"rgb8.png\">", minimum: 72), [], "72 is not below 72")
-        XCTAssertEqual(warnings("<img src=\"rgb8.png\" width=\"480\">", minimum: 0), [], "0 checks nothing")
+        XCTAssertTrue(try warnings("<img src=\"rgb8.png\">").first?.message.contains("shown at 72 ppi") ?? false)
+        XCTAssertEqual(try warnings("<img src=\"rgb8.png\">", minimum: 72), [], "72 is not below 72")
+        XCTAssertEqual(try warnings("<img src=\"rgb8.png\" width=\"480\">", minimum: 0), [], "0 checks nothing")
     }
 
-    func testTheFittedSizeCounts() {
+    func testTheFittedSizeCounts() throws {
         // 480 pt is wider than a column of three (148.6 pt): fitted, it is 116 ppi, not 36.
-        let fitted = warnings("<img src=\"rgb8.png\" width=\"480\">", columns: 3)
+        let fitted = try warnings("<img src=\"rgb8.png\" width=\"480\">", columns: 3)
         XCTAssertEqual(fitted.count, 1)
         XCTAssertTrue(fitted.first?.message.contains("shown at 116 ppi") ?? false, fitted.first?.message ?? "")
     }
 
-    func testFloatsAndPicturesAcrossColumnsAreMeasuredAtTheirPlacedSize() {
-        XCTAssertTrue(warnings("<img src=\"rgb8.png\" width=\"200\" float=\"left\">text").first?.message.contains("shown at 86 ppi") ?? false)
+    func testFloatsAndPicturesAcrossColumnsAreMeasuredAtTheirPlacedSize() throws {
+        XCTAssertTrue(try warnings("<img src=\"rgb8.png\" width=\"200\" float=\"left\">text").first?.message.contains("shown at 86 ppi") ?? false)
         // Across all of a 481.9 pt text area: 240 px over 6.69 inches.
-        let spanning = warnings("<img src=\"rgb8.png\" width=\"30\" float=\"top\">text", columns: 2)
+        let spanning = try warnings("<img src=\"rgb8.png\" width=\"30\" float=\"top\">text", columns: 2)
         XCTAssertEqual(spanning.count, 1)
         XCTAssertTrue(spanning.first?.message.contains("shown at 35 ppi (below 150) at 482×321 pt") ?? false, spanning.first?.message ?? "")
         // Across one of two columns.
-        XCTAssertTrue(warnings("<img src=\"rgb8.png\" float=\"top\" span=\"1\">text", columns: 2).first?.message
+        XCTAssertTrue(try warnings("<img src=\"rgb8.png\" float=\"top\" span=\"1\">text", columns: 2).first?.message
             .contains("at 232×155 pt") ?? false)
     }
 
-    func testEachImgOfARepeatedPictureIsWarnedAt() {
-        let repeated = warnings("<img src=\"rgb8.png\" width=\"300\">\n<img src=\"rgb8.png\" width=\"300\">\n<img src=\"rgb8.png\" width=\"60\">")
+    func testEachImgOfARepeatedPictureIsWarnedAt() throws {
+        let repeated = try warnings("<img src=\"rgb8.png\" width=\"300\">\n<img src=\"rgb8.png\" width=\"300\">\n<img src=\"rgb8.png\" width=\"60\">")
         XCTAssertEqual(repeated.map { $0.location?.line }, [1, 2])
     }
 }
