@@ -6,17 +6,25 @@ import XCTest
 
 /// Pictures scaled to the room they have (PageTemplate.fitPictures).
 final class PictureFittingTests: XCTestCase {
+    /// `markup` prepared with the bundled fonts and the zombie fixture's pictures, on `page`
+    /// (the default page when nil), no picture refused for its resolution.
+    private func prepared(_ markup: String, page: PageTemplate? = nil) throws -> PreparedDocument {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        if let page { options.page = page }
+        options.minimumPictureResolution = 0
+        return try Typesetter(options: options).prepare(MarkupSource(fileName: "pictures.txt", text: markup),
+                                                        baseDirectory: TestSupport.zombiesDirectory.path)
+    }
+
     /// Found by the page checker on a designer's feature: a picture as wide as the column, in a
     /// paragraph of a body style with a first-line indent, was set at the indent and reached
     /// past the column by it. A picture in its line fits the narrowest measure its paragraph's
     /// indents leave.
     func testAPictureInAnIndentedParagraphFitsTheMeasureItsIndentsLeave() throws {
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
         let markup = "<p indent=\"36\" head-indent=\"10\" tail-indent=\"5\"><img src=\"coffee.jpg\" width=\"232\" alt=\"\"> A cup of coffee.</p>\n"
             + "<p head-indent=\"24\" indent=\"-12\"><img src=\"coffee.jpg\" width=\"120\" alt=\"\"> A hanging line takes a picture narrower than its column as it is.\n"
-        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "indented.txt", text: markup),
-                                                                baseDirectory: TestSupport.zombiesFile.deletingLastPathComponent().path)
+        let document = try prepared(markup)
         let column = document.template.columnWidth(of: nil)
         let widths = document.text.attachments.map(\.delegate.width)
         XCTAssertEqual(widths.count, 2)
@@ -33,14 +41,9 @@ final class PictureFittingTests: XCTestCase {
     /// the next line of a 13 pt grid, 8 pt below the column. On a grid it fits the column down
     /// to its last grid line, where its baseline goes.
     func testAPictureInItsLineOnABaselineGridFitsTheColumnDownToItsLastGridLine() throws {
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        options.page = PageTemplate(size: Size(width: 408, height: 360), margins: Margins(all: 28), columns: 1, gutter: 11)
-        options.page.baselineGrid = 13
-        options.minimumPictureResolution = 0
-        let markup = "<img src=\"astronaut.png\" alt=\"\">\n"
-        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "grid.txt", text: markup),
-                                                                baseDirectory: TestSupport.zombiesDirectory.path)
+        var page = PageTemplate(size: Size(width: 408, height: 360), margins: Margins(all: 28), columns: 1, gutter: 11)
+        page.baselineGrid = 13
+        let document = try prepared("<img src=\"astronaut.png\" alt=\"\">\n", page: page)
         let delegate = try XCTUnwrap(document.text.attachments.first?.delegate)
         XCTAssertEqual(delegate.ascent + delegate.descent, 23 * 13, accuracy: 0.01, "the 304 pt column down to its 23rd grid line")
         XCTAssertTrue(document.diagnostics.contains { $0.message.contains("(to its last line of the baseline grid); scaled to") },
@@ -55,13 +58,8 @@ final class PictureFittingTests: XCTestCase {
     /// the column's foot and the descenders of the words beside it 2.6 pt. It fits the column
     /// less its line's room (measured by a framesetter, as a box's text is).
     func testAPictureInItsLineLeavesRoomForItsLinesLeadingAndDepth() throws {
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        options.page = PageTemplate(size: Size(width: 500, height: 380), margins: Margins(all: 40), columns: 1, gutter: 10)
-        options.minimumPictureResolution = 0
-        let markup = "<img src=\"astronaut.png\" alt=\"\"> keys, gardening of road\n"
-        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "line.txt", text: markup),
-                                                                baseDirectory: TestSupport.zombiesDirectory.path)
+        let page = PageTemplate(size: Size(width: 500, height: 380), margins: Margins(all: 40), columns: 1, gutter: 10)
+        let document = try prepared("<img src=\"astronaut.png\" alt=\"\"> keys, gardening of road\n", page: page)
         let delegate = try XCTUnwrap(document.text.attachments.first?.delegate)
         let height = delegate.ascent + delegate.descent
         XCTAssertLessThan(height, 300 - 3, "the text's depth and the half-leading left out of the 300 pt column")
