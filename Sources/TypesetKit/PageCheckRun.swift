@@ -83,7 +83,9 @@ public final class PageCheckRun {
     public func finish() {
         let past = selection.partsPastTheEnd(pageCount: pageCount)
         if !past.isEmpty {
-            let parts = past.map(\.written).joined(separator: ",")
+            // The first few parts: a list of thousands would make one line of as many.
+            let shown = past.prefix(3).map(\.written).joined(separator: ",")
+            let parts = past.count > 3 ? "\(shown) and \(past.count - 3) more parts" : shown
             let count = pageCount == 1 ? "1 page" : "\(pageCount) pages"
             let found = Diagnostic(strict ? .error : .warning, "--pages \(parts): past the document's end; it has \(count)")
             if strict { errors.append(found) } else { pagesPastTheEnd = [found] }

@@ -123,6 +123,10 @@ final class PagesOptionTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "book.txt: warning: --pages 4-9,12: past the document's end; it has 5 pages\n")
         XCTAssertEqual(try pageCount(of: directory.appendingPathComponent("some.pdf")), 3)
+        // A list of thousands is named by its first parts, on one short line.
+        let many = (1 ... 5000).map(String.init).joined(separator: ",")
+        let long = try typeset(["book.txt", "-o", "many.pdf", "--pages", many] + layout, in: directory)
+        XCTAssertEqual(long.stderr, "book.txt: warning: --pages 6,7,8 and 4992 more parts: past the document's end; it has 5 pages\n")
 
         let strict = try typeset(["book.txt", "-o", "strict.pdf", "--pages", "2,9", "--strict"] + layout, in: directory)
         XCTAssertEqual(strict.status, 1, "a warning fails a --strict run: \(strict.stderr)")
