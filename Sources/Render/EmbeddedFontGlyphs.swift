@@ -21,6 +21,9 @@ final class EmbeddedFontGlyphs {
     let glyphCount: Int
     /// The face's simple fonts' codes; nil: the face is one `/Identity-H` font.
     let simpleCodes: SimpleFontCodes?
+    /// Whether `simpleCodes` is there: asked per glyph without binding the reference, whose
+    /// retain and release would cost more than the answer.
+    let isWrittenInSimpleFonts: Bool
     /// Each glyph's width in thousandths of an em, rounded to thousandths: made once, when the
     /// font is first asked for, with one call to HarfBuzz for every glyph of the font.
     let widths: [Double]
@@ -50,6 +53,7 @@ final class EmbeddedFontGlyphs {
         var space: hb_codepoint_t = 0
         let hasSpace = hb_font_get_nominal_glyph(font.harfBuzzFont, 0x20, &space) != 0 && space != 0 && Int(space) < glyphCount
         simpleCodes = simple ? SimpleFontCodes(wordSpace: hasSpace ? space : nil) : nil
+        isWrittenInSimpleFonts = simple
         ownCodes = .allocate(capacity: max(glyphCount, 1))
         ownCodes.initialize(repeating: Self.noCode, count: max(glyphCount, 1))
         widths = Self.widths(of: font, glyphCount: glyphCount)
@@ -95,10 +99,13 @@ final class EmbeddedFontGlyphs {
         Int(glyph) < glyphCount ? widths[Int(glyph)] : 0
     }
 
-    /// See `PDFEmbeddedFonts.map`: the first text a glyph is drawn with is its text. Once a
+    /// Records that `glyph` is drawn as the text `utf8` (a cluster of one glyph). True when
+    /// `utf8` is the glyph's own text — made so now when it has none yet (the first text a
+    /// glyph is drawn with is its text: Cairo's rule) — false for another text, an empty one,
+    /// or one longer than a ToUnicode entry holds (`longestText`). Once a
     /// glyph has its text, which is nearly every time it is drawn, nothing is written: a glyph
     /// with a text is a glyph drawn (`drawnGlyphs`).
-    @inline(__always) func map(_ glyph: UInt32, to utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) private func map(_ glyph: UInt32, to utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let index = Int(glyph)
         if index < glyphCount, utf8.count == 1, utf8[0] != 0, asciiTexts[index] == utf8[0] { return true }
         guard index < glyphCount, let text = utf8.baseAddress, utf8.count > 0 else {
@@ -134,14 +141,14 @@ final class EmbeddedFontGlyphs {
     @inline(__always) func code(of glyph: UInt32, as utf8: UnsafeBufferPointer<UInt8>?, mayBeItsOwnText: Bool = true) -> GlyphCode {
         let readsAsOwnText: Bool
         if let utf8, mayBeItsOwnText { readsAsOwnText = map(glyph, to: utf8) } else { use(glyph); readsAsOwnText = false }
-        guard let simpleCodes else { return GlyphCode(font: 0, value: UInt16(truncatingIfNeeded: glyph), readsAsText: readsAsOwnText) }
+        guard isWrittenInSimpleFonts else { return GlyphCode(font: 0, value: UInt16(truncatingIfNeeded: glyph), readsAsText: readsAsOwnText) }
         let index = Int(glyph)
         guard index < glyphCount else { return GlyphCode(font: 0, value: 0, readsAsText: false) }
         guard !readsAsOwnText, let utf8, !utf8.isEmpty, utf8.count <= Self.longestText else {
-            if ownCodes[index] == Self.noCode { ownCodes[index] = Self.packed(giveOwnCode(glyph, in: simpleCodes)) }
+            if ownCodes[index] == Self.noCode { ownCodes[index] = Self.packed(giveOwnCode(glyph, in: simpleCodes!)) }
             return Self.unpacked(ownCodes[index], readsAsText: readsAsOwnText)
         }
-        let code = otherCode(of: glyph, as: Array(utf8), in: simpleCodes)
+        let code = otherCode(of: glyph, as: Array(utf8), in: simpleCodes!)
         return GlyphCode(font: code.font, value: UInt16(code.byte), readsAsText: true)
     }
 
@@ -173,7 +180,7 @@ final class EmbeddedFontGlyphs {
         return GlyphCode(font: font == 0xFFFFFF ? -1 : Int(font), value: UInt16(packed & 0xFF), readsAsText: readsAsText)
     }
 
-    @inline(__always) func use(_ glyph: UInt32) {
+    @inline(__always) private func use(_ glyph: UInt32) {
         if Int(glyph) < glyphCount, !isDrawn[Int(glyph)] { isDrawn[Int(glyph)] = true }
     }
 

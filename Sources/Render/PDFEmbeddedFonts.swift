@@ -125,8 +125,8 @@ final class PDFEmbeddedFonts {
         "/TS\(resource)"
     }
 
-    /// The width `glyph` has in the slot's `/W` array, in thousandths of an em: exactly the
-    /// value written there (`EmbeddedFontGlyphs.width(advance:unitsPerEm:)`).
+    /// The width `glyph` has in the slot's fonts' `/Widths` (or `/W`), in thousandths of an em:
+    /// exactly the value written there (`EmbeddedFontGlyphs.width(advance:unitsPerEm:)`).
     func width(of glyph: UInt32, in slot: Int) -> Double {
         slots[slot].width(of: glyph)
     }

@@ -293,7 +293,7 @@ final class PDFTextLayer {
             self.fonts = fonts
             self.slot = slot
             self.fontGlyphs = fontGlyphs
-            oneByteCodes = fontGlyphs.simpleCodes != nil
+            oneByteCodes = fontGlyphs.isWrittenInSimpleFonts
             self.resource = resource
             self.resourceSize = resourceSize
             self.content = content
