@@ -331,6 +331,30 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         }
     }
 
+    /// A simple TrueType font's program reaches each code's glyph through its own cmap
+    /// (`CodeCmap`): the (3,0) subtable at 0xF000 plus the code, as poppler, MuPDF and pdfium
+    /// read a symbolic font without `/Encoding`; glyph IDs kept, above 255 too.
+    func testASimpleTrueTypeProgramMapsEachCodeToItsGlyph() throws {
+        let face = hb_font_get_face(liberation.harfBuzzFont)!
+        let codes: [(code: UInt8, glyph: UInt32)] = [(0x20, glyph(of: " ", in: liberation)), (0x41, glyph(of: "A", in: liberation)),
+                                                     (0x80, glyph(of: "ŵ", in: liberation)), (0xFF, glyph(of: "€", in: liberation))]
+        XCTAssertGreaterThan(codes[2].glyph, 255, "a glyph ID past one byte")
+        let subset = try FontSubset(face: face, glyphs: codes.map(\.glyph), fontName: "Liberation Serif", codes: codes)
+        let blob = subset.bytes.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { hb_blob_create($0.baseAddress!, UInt32($0.count), HB_MEMORY_MODE_DUPLICATE, nil, nil) }
+        }
+        let program = hb_face_create(blob, 0), font = hb_font_create(program)
+        defer { hb_font_destroy(font); hb_face_destroy(program); hb_blob_destroy(blob) }
+        XCTAssertEqual(hb_face_get_glyph_count(program), (codes.map(\.glyph).max() ?? 0) + 1, "glyph IDs kept, to the highest")
+        for (code, glyph) in codes {
+            var found: hb_codepoint_t = 0
+            XCTAssertNotEqual(hb_font_get_nominal_glyph(font, 0xF000 + UInt32(code), &found), 0, "code \(code)")
+            XCTAssertEqual(found, glyph, "code \(code)")
+        }
+        var none: hb_codepoint_t = 0
+        XCTAssertTrue(hb_font_get_nominal_glyph(font, 0xF042, &none) == 0 || none == 0, "a code not given has no glyph")
+    }
+
     func testTheSameInputMakesTheSameBytes() throws {
         let directory = try makeTemporaryDirectory()
         let first = directory.appendingPathComponent("first.pdf").path, second = directory.appendingPathComponent("second.pdf").path
