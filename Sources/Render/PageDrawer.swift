@@ -210,7 +210,9 @@ final class PageDrawer {
     }
 
     /// The picture in the file `image` names scaled to fill `box`, or to cover `bled`, the
-    /// rectangle it runs off the page in, the file loaded once (`PictureSurfaces`).
+    /// rectangle it runs off the page in (or `box`, when it asks to bleed and stands inside the
+    /// text area: given other proportions than its own, it is cropped to them, not squashed),
+    /// the file loaded once (`PictureSurfaces`).
     private func drawImage(_ image: ImageAttachment, in box: Rect, bled: Rect? = nil,
                            in context: OpaquePointer) throws {
         let surface = try pictures.surface(for: image.path) {
@@ -220,8 +222,8 @@ final class PageDrawer {
             if picture.carriesPNGRows { drewPNGRows = true }
             return (picture.surface, picture.heldBytes)
         }
-        if let bled {
-            drawImage(surface, covering: bled, in: context)
+        if let covered = bled ?? (image.bleeds ? box : nil) {
+            drawImage(surface, covering: covered, in: context)
         } else {
             drawImage(surface, in: box, in: context)
         }
