@@ -136,12 +136,15 @@ final class PageDrawer {
         }
         let labelEnd = structure?.listLabelEnd(of: line)
         structure?.listLabelEnd = labelEnd
+        // Where the text is read (a tagged PDF), its runs are drawn in reading order; a page's
+        // pixels are the same in any order.
+        let ordered = structure == nil ? line : line.inReadingOrder
         // A list item's marker is marked alone, though it may share a run with its text.
         guard let labelEnd else {
-            return try drawRuns(of: line, in: line, source: source, structure: structure,
+            return try drawRuns(of: ordered, in: line, source: source, structure: structure,
                                 bledPictures: bledPictures, in: context)
         }
-        try drawRuns(of: line.cuttingRuns(at: labelEnd), in: line, labelEnd: labelEnd, source: source, structure: structure,
+        try drawRuns(of: ordered.cuttingRuns(at: labelEnd), in: line, labelEnd: labelEnd, source: source, structure: structure,
                      bledPictures: bledPictures, in: context)
     }
 
