@@ -6,15 +6,14 @@ import Text
 /// in one area are no further apart than the paragraph's line pitch allows — its fixed line
 /// height, or else the two lines' bands' boxes touching (lines side by side on one baseline,
 /// beside an exclusion or a float, are one band: set on the baseline its highest box needs,
-/// followed below its deepest, as `BandMetrics` in Layout sets them); further where the line's ink would reach
-/// into the ink above it (larger text than the fixed pitch, a drop cap's tail), as far as
-/// keeps them apart (TeX's `\lineskip`, `LineSkip` in Layout) — moved onto the baseline grid, unless
-/// something between them explains the gap: a picture or a box drawn across it, or an
-/// obstacle of the area (an exclusion) beside it. A line that draws its drop cap's initial
-/// alone (no room beside it) is followed where the paragraph's line N + 1 would be, N pitches
-/// down. Lines in a shaped area or one with
-/// exclusions move down a step at a time where a band has no room, so there only a picture
-/// or a box explains a gap too.
+/// followed below its deepest, as `BandMetrics` in Layout sets them); further where the
+/// line's ink would reach into the ink above it (larger text than the fixed pitch, a drop
+/// cap's tail), as far as keeps them apart (TeX's `\lineskip`, `LineSkip` in Layout) — moved
+/// onto the baseline grid, unless something between them explains the gap: a picture or a
+/// box drawn across it, or an obstacle of the area (an exclusion) beside it. A line that draws
+/// its drop cap's initial alone (no room beside it) is followed where the paragraph's line
+/// N + 1 would be, N pitches down. Lines in a shaped area or one with exclusions move down a
+/// step at a time where a band has no room, so there only a picture or a box explains a gap too.
 struct ParagraphGapCheck {
     /// How much further apart than the pitch two lines may be: positions are sums of
     /// heights, and a grid snaps to a whole step (0.5 pt is far under a line).
