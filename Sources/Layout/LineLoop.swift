@@ -384,7 +384,18 @@ extension FrameSetting {
             let pitch = initialPitch ?? InitialLetter.pitch(advance: expected.advance, grid: container.baselineGrid)
             var zone = beside
             let measureWidth = rect.width - style.headIndent - style.tailIndent - (startsParagraph ? style.firstLineIndent : 0)
-            let opening = startsParagraph ? paragraph.initial?.fitted(within: measureWidth, pitch: pitch) : nil
+            var opening = startsParagraph ? paragraph.initial?.fitted(within: measureWidth, pitch: pitch) : nil
+            if let initial = opening, !container.exclusions.isEmpty {
+                // An initial two lines of which would print over an exclusion below its first
+                // line leaves this stretch: the paragraph moves on to where it is clear (where
+                // nothing fits, the frame takes it here all the same).
+                if let clear = initial.fitted(clearOf: container, opening: measure, baseline: bandTop + expected.baseline,
+                                              pitch: pitch, rightToLeft: rightToLeft) {
+                    opening = clear
+                } else if fitWords {
+                    continue
+                }
+            }
             if let opening {
                 zone = InitialZone(paragraph: paragraph.range.lowerBound, opening: measure, width: opening.width(pitch: pitch),
                                    gap: opening.gap, baseline: bandTop + expected.baseline + Double(opening.lines - 1) * pitch,

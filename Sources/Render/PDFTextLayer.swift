@@ -20,9 +20,15 @@ import Text
 /// text, a glyph drawn for another text in an `/Identity-H` face) is wrapped in `/ActualText`.
 ///
 /// Marked content: the structure recorder opens and closes the page's sequences
-/// (`beginMarked`, `beginArtifact`, `endMarked`). Cairo numbers its own page's sequences from
-/// 0, in an order known only when the page ends; the layer's come after Cairo's, so their
-/// MCIDs are written when the page ends (`endPage(firstMCID:)`).
+/// (`beginMarked`, `beginArtifact`, `endMarked`). When the page ends, they are written in
+/// reading order (`endPage(firstMCID:sequenceOrder:)`, the order the recorder gives), not in
+/// the order they were drawn: a caption or an aside drawn before the column it is anchored in
+/// is read after the paragraph before its anchor, as the structure tree reads it. A sequence
+/// written after another than the one drawn before it starts with what changes the text state
+/// from the one in force to the one it was written in (`TextState.transition`): nothing on a
+/// page drawn in reading order, a book's. Cairo numbers its own page's sequences from 0, in an
+/// order known only when the page ends; the layer's come after Cairo's, so their MCIDs are
+/// written when the page ends, in the order written.
 final class PDFTextLayer {
     let fonts = PDFEmbeddedFonts()
     /// Where the pages' deflated content streams are kept until the finishing step.
@@ -41,8 +47,9 @@ final class PDFTextLayer {
     }
 
     private var content = PDFContentBytes()
-    /// Where each marked sequence's MCID goes in `content`, in the order they began.
-    private var mcidPlaces: [Int] = []
+    /// The page's sequences in the order they began: where each starts in `content`, where its
+    /// MCID goes (none for an artifact), and the text state it begins in.
+    private var sequences: [(start: Int, mcidPlace: Int?, state: TextState)] = []
     private var resourcesOnPage: [Bool] = []
     private var state = TextState()
     /// The translation from the drawer's coordinates (y down, origin at the page's corner) to
@@ -53,7 +60,7 @@ final class PDFTextLayer {
     private let deflater = Deflater()
 
     /// What the text state holds between runs: what need not be written again.
-    private struct TextState {
+    struct TextState {
         var inTextObject = false
         /// The font resource and size in force (`Tf`).
         var resource = -1
@@ -75,16 +82,18 @@ final class PDFTextLayer {
     /// Begins a page of `sheetHeight` whose drawing is moved by `origin` on its sheet.
     func beginPage(sheetHeight: Double, origin: Point) {
         content.removeAll()
-        mcidPlaces.removeAll(keepingCapacity: true)
+        sequences.removeAll(keepingCapacity: true)
         resourcesOnPage = Array(repeating: false, count: resourcesOnPage.count)
         state = TextState()
         self.origin = origin
         self.sheetHeight = sheetHeight
     }
 
-    /// Ends the page: its sequences' MCIDs are numbered from `firstMCID` (how many Cairo's part
-    /// of the page has) and its content deflated.
-    func endPage(firstMCID: Int) throws {
+    /// Ends the page: its sequences written in `sequenceOrder` (indexes in the order they
+    /// began; nil: that order), their MCIDs numbered from `firstMCID` (how many Cairo's part of
+    /// the page has) in the order written, and its content deflated.
+    func endPage(firstMCID: Int, sequenceOrder: [Int]? = nil) throws {
+        let drawnEnd = content.count, endState = state
         endTextObject()
         guard content.count > 0 else { return pages.append(Page(stream: nil, fontResources: [])) }
         var page = PDFContentBytes()
@@ -94,13 +103,29 @@ final class PDFTextLayer {
         page.number(origin.x)
         page.number(sheetHeight - origin.y)
         page.raw(" cm\n")
-        var copied = 0
-        for (index, place) in mcidPlaces.enumerated() {
-            page.append(contentsOf: content.bytes[copied ..< place])
-            page.integer(firstMCID + index)
-            copied = place
+        // What was written before the first sequence (all of it, when nothing is marked).
+        page.append(contentsOf: content.bytes[..<(sequences.first?.start ?? drawnEnd)])
+        var mcid = firstMCID
+        var previous = -1
+        var inForce = sequences.first?.state ?? endState
+        for index in sequenceOrder ?? Array(sequences.indices) {
+            let sequence = sequences[index]
+            let next = index + 1 < sequences.count ? sequences[index + 1] : nil
+            if index != previous + 1 { TextState.transition(from: inForce, to: sequence.state, fonts: fonts, into: &page) }
+            let end = next?.start ?? drawnEnd
+            if let place = sequence.mcidPlace {
+                page.append(contentsOf: content.bytes[sequence.start ..< place])
+                page.integer(mcid)
+                page.append(contentsOf: content.bytes[place ..< end])
+                mcid += 1
+            } else {
+                page.append(contentsOf: content.bytes[sequence.start ..< end])
+            }
+            inForce = next?.state ?? endState
+            previous = index
         }
-        page.append(contentsOf: content.bytes[copied...])
+        // The end of the text object.
+        page.append(contentsOf: content.bytes[drawnEnd...])
         let resources = resourcesOnPage.indices.filter { resourcesOnPage[$0] }
         pages.append(Page(stream: streams.keep(try deflater.bytes(page.bytes, of: "the text of a page")), fontResources: resources))
     }
@@ -119,16 +144,18 @@ final class PDFTextLayer {
     /// `/tag << /MCID n >> BDC`, n given when the page ends.
     func beginMarked(tag: String) {
         beginTextObject()
+        let start = content.count
         content.raw("/")
         content.raw(tag)
         content.raw(" <</MCID ")
-        mcidPlaces.append(content.count)
+        sequences.append((start: start, mcidPlace: content.count, state: state))
         content.raw(">> BDC\n")
     }
 
     /// `/Artifact BMC`: what follows is not the document's content (running heads).
     func beginArtifact() {
         beginTextObject()
+        sequences.append((start: content.count, mcidPlace: nil, state: state))
         content.raw("/Artifact BMC\n")
     }
 

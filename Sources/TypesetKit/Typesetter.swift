@@ -93,7 +93,7 @@ public final class Typesetter {
         }
         let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, fonts: headed.fonts.table, document: document))
         let displayed = try log.take(CheckDisplayWordsPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
-        let leaded = try log.take(CheckLineHeightsPass().run(displayed, fonts: headed.fonts.table, shaper: shaper, document: document))
+        let leaded = try log.take(CheckLineHeightsPass(options: options).run(displayed, fonts: headed.fonts.table, shaper: shaper, document: document))
         var text = try log.take(CheckKeptBlocksPass(options: options).run(leaded, fonts: headed.fonts.table, document: document))
         if !options.pdfStandards.isEmpty, options.format == .pdf {
             let untitled = TitleRequirement.problem(title: title, standards: options.pdfStandards).map { [$0] } ?? []
