@@ -19,8 +19,8 @@ extension PDFTextLayer.TextState {
             content.raw(" Tr\n")
         }
         // No font yet (-1): the sequence's first run says its own.
-        if target.slot >= 0, target.slot != current.slot || target.size != current.size {
-            content.raw(fonts.resourceName(of: target.slot))
+        if target.resource >= 0, target.resource != current.resource || target.size != current.size {
+            content.raw(fonts.resourceName(of: target.resource))
             content.number(target.size, decimals: 4)
             content.raw(" Tf\n")
         }
@@ -31,6 +31,10 @@ extension PDFTextLayer.TextState {
         if target.spacing.letter != current.spacing.letter {
             content.number(target.spacing.letter, decimals: 4)
             content.raw(" Tc\n")
+        }
+        if target.spacing.word != current.spacing.word {
+            content.number(target.spacing.word, decimals: 4)
+            content.raw(" Tw\n")
         }
         // The line's start, where the sequence's first `Td` moves from (y down, as written).
         if target.lineX != current.lineX || target.lineY != current.lineY {
