@@ -100,3 +100,34 @@ final class PullQuotePageTests: XCTestCase {
         XCTAssertEqual(try width(columns: 5, gutter: 10, asked: " width=\"60\"").width, 60, accuracy: 0.01, "a width asked for is kept")
     }
 }
+
+/// Where `PictureReservation` puts a box over a gutter down the page, given the column its
+/// anchor's text is in as set: halfway down that column where it is balanced short of the room,
+/// halfway down the room where it reaches the room's foot.
+final class PullQuoteCentringTests: XCTestCase {
+    func testABoxOverAGutterStandsHalfwayDownABalancedColumnElseHalfwayDownTheRoom() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: """
+            <section columns="2">
+            The text the pull quote interrupts.
+            <aside float="center" border="1 black">
+            <p>“A quote.”</p>
+            </aside>
+            More text.
+            </section>
+            """), baseDirectory: TestSupport.zombiesDirectory.path)
+        let framesetter = Framesetter(text: document.text, fonts: document.fonts)
+        let reservation = PictureReservation(template: document.template, page: 1, framesetter: framesetter)
+        let anchor = try XCTUnwrap(SpanningAnchor.all(in: framesetter).first)
+        let area = document.template.textArea
+        let column = document.template.columnRects(ofPage: 1, top: area.minY + 100, height: area.maxY - area.minY - 100,
+                                                   columns: 2, gutter: document.template.gutter)[0]
+        var balanced = column
+        balanced.size.height = 200
+        let inBalanced = try XCTUnwrap(reservation.place([anchor], columnOf: { _ in balanced }, heightOf: { _ in balanced }).placed.first)
+        XCTAssertEqual(inBalanced.rect.minY + inBalanced.rect.height / 2, balanced.minY + 100, accuracy: 1e-6, "halfway down the balanced column")
+        let inFull = try XCTUnwrap(reservation.place([anchor], columnOf: { _ in column }, heightOf: { _ in column }).placed.first)
+        XCTAssertEqual(inFull.rect.minY + inFull.rect.height / 2, area.minY + area.height / 2, accuracy: 1e-6, "halfway down the room")
+    }
+}
