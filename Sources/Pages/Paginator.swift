@@ -67,7 +67,8 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// Where the pages have got to: all a page is set from besides the text and the template.
     private var flow = Flow()
     /// How many times a box over a gutter is placed again halfway down its column as set round
-    /// it, each a layout of the page (docs/pipeline.md: two suffice in the pages measured).
+    /// it, each a layout of the page (docs/pipeline.md: one suffices in the pages measured but
+    /// one, which converges in three).
     static let centringRounds = 3
 
     /// Where the next page starts, and what the pages before it hand it.
