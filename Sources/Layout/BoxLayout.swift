@@ -98,7 +98,8 @@ extension BoxRange {
     /// the width of the columns it spans): the width it asks for, or else its natural width —
     /// the full width in the column and at a page's edge; beside the text, a figure as wide as
     /// its widest picture and an aside half the column; over a gutter, a third of its columns
-    /// (a sixth of each of two beside it: the text beside it keeps two thirds of its measure).
+    /// (a sixth of each of two beside it: the text beside it keeps two thirds of its measure;
+    /// on a page, widened for the text's `min-line-width`s: `PageTemplate.width(of:in:)`).
     /// Never wider than `available`.
     public func width(available: Double, in text: AttributedText) -> Double {
         if let asked = style.width { return min(asked, available) }

@@ -53,13 +53,13 @@ extension PageTemplate {
         guard !boxes.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
         for box in boxes {
-            let inner = box.width(available: availableWidth(for: box, in: text), in: text) - 2 * box.style.inset
+            let inner = width(of: box, in: text) - 2 * box.style.inset
             scalePictures(in: box, &text) { delegate, style in min(1, style.narrowestMeasure(in: inner) / delegate.width) }
         }
         let framesetter = framesetter(text)
         var tooTall: [(box: BoxRange, height: Double, pictures: Double)] = []
         for box in boxes {
-            let height = framesetter.height(of: box, width: box.width(available: availableWidth(for: box, in: text), in: text))
+            let height = framesetter.height(of: box, width: width(of: box, in: text))
             guard height > tallestBox(box) + 0.5 else { continue }
             let pictures = text.attributeRuns(in: box.range).reduce(0.0) { total, run in
                 guard run.attributes.image != nil, let delegate = run.attributes.runDelegate else { return total }
