@@ -219,8 +219,8 @@ extension FrameSetting {
     /// clear of the container's shape and exclusions; nil when there is none above its foot.
     /// A narrower place is taken only where the box still holds its pictures (they were fitted
     /// to its full width) — unless no such place above the foot has room for the box and it
-    /// may go `narrowerThanItsPictures`, when the first narrower one is (as a picture too wide
-    /// for a shape sticks out of it). Only a box opening its frame may: one below text waits
+    /// may go `narrowerThanItsPictures`, when the first narrower one is, its pictures scaled to
+    /// it (NarrowedBoxPictures). Only a box opening its frame may: one below text waits
     /// for the next frame instead, as a box too tall for the room left does.
     func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double, height: Double,
                     narrowerThanItsPictures: Bool) -> (x: Double, top: Double, width: Double, height: Double)? {
