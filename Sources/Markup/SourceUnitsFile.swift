@@ -21,6 +21,8 @@ final class SourceUnitsFile: @unchecked Sendable {
         }
         self.file = file
         descriptor = fileno(file)
+        // Not for a program this one starts (`--open`'s viewer, under `watch` while a document is held).
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 
     deinit {
