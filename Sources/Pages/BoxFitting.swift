@@ -55,13 +55,8 @@ extension PageTemplate {
         guard !boxes.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
         for box in boxes {
-<<<<<<< HEAD
-            let inner = width(of: box, in: text) - 2 * box.style.inset
-            scalePictures(in: box, &text) { delegate, style in min(1, style.narrowestMeasure(in: inner) / delegate.width) }
-=======
-            let column = box.columnWidth(outerWidth: box.width(available: availableWidth(for: box, in: text), in: text))
+            let column = box.columnWidth(outerWidth: width(of: box, in: text))
             scalePictures(in: box, &text) { delegate, style in min(1, style.narrowestMeasure(in: column) / delegate.width) }
->>>>>>> fuzzBox
         }
         let framesetter = framesetter(text)
         var tooTall: [(box: BoxRange, height: Double, pictures: Double)] = []
