@@ -57,7 +57,7 @@ public final class DrawnPageRecorder {
         guard page != nil, let area = areaStack.last else { return }
         page!.lines.append(DrawnPage.Line(area: area, stringRange: line.stringRange, baseline: line.origin.y, ascent: line.ascent,
                                           descent: line.descent, leading: line.leading, endsParagraph: line.endsParagraph,
-                                          isBox: line.box != nil))
+                                          isBox: line.box != nil || line.tableRows != nil))
         lineStack[lineStack.count - 1] = page!.lines.count - 1
     }
 
