@@ -147,9 +147,8 @@ extension Framesetter {
             }
             return Rect(x: minX, y: top + padding, width: max(1, maxX - minX), height: height)
         }
-        let heights = cells.map { cell in
-            setCell(cell, in: textRect(of: cell, top: top, height: Self.unboundedHeight)).usedHeight + 2 * padding
-        }
+        let measured = cells.map { cell in setCell(cell, in: textRect(of: cell, top: top, height: Self.unboundedHeight)) }
+        let heights = measured.map { $0.usedHeight + 2 * padding }
         // Rows as tall as their tallest cell; a cell spanning rows makes its last one taller.
         var rowHeights = [Double](repeating: 2 * padding, count: rows.count)
         for (cell, height) in zip(cells, heights) where cell.cell.rowSpan == 1 {
@@ -161,7 +160,8 @@ extension Framesetter {
         }
         var rowEdges = [top]
         for height in rowHeights { rowEdges.append(rowEdges.last! + height) }
-        let placed = zip(cells, heights).map { cell, height in
+        let placed = zip(cells, zip(heights, measured)).map { cell, found in
+            let (height, measuredFrame) = found
             let spanned = cell.rows.clamped(to: rows)
             let cellTop = rowEdges[spanned.lowerBound - rows.lowerBound], cellBottom = rowEdges[spanned.upperBound - rows.lowerBound]
             let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
@@ -174,7 +174,9 @@ extension Framesetter {
             case .bottom: room
             }
             let text = textRect(of: cell, top: cellTop + shift, height: max(0, rect.height - 2 * padding - shift))
-            var frame = setCell(cell, in: Rect(x: text.minX, y: text.minY, width: text.width, height: Self.unboundedHeight))
+            // A cell at the rows' top, not moved down, is where it was measured: that frame is its.
+            var frame = text.minY == measuredFrame.container.rect.minY ? measuredFrame
+                : setCell(cell, in: Rect(x: text.minX, y: text.minY, width: text.width, height: Self.unboundedHeight))
             frame.container.rect.size.height = max(0, cellBottom - padding - text.minY)
             return PlacedTableCell(rect: rect, textRect: Rect(x: text.minX, y: text.minY, width: text.width, height: frame.container.rect.height),
                                    cell: cell, frame: frame)
