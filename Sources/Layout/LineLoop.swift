@@ -348,6 +348,10 @@ extension FrameSetting {
                     search.reachedBelowFoot = search.reachedBelowFoot || atRoomTop
                     return nil
                 }
+                // The lines beside a drop cap's initial move down past an exclusion below the
+                // first, but the initial hangs from the first: it goes down with it to where
+                // nothing covers it (a column's first line, with nowhere else, stays).
+                if !beyondBottom, let opening = set.lines.first, !InitialZone.isClear(of: opening, in: container) { break }
                 return PlacedBand(lines: set.lines, next: bandTop + actual.advance + shift, lastFragment: lastFragment)
             }
             if noStretch, grid == nil {
