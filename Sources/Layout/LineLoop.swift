@@ -349,8 +349,9 @@ extension FrameSetting {
                     return nil
                 }
                 // The lines beside a drop cap's initial move down past an exclusion below the
-                // first, but the initial hangs from the first: it goes down with it to where
-                // nothing covers it (a column's first line, with nowhere else, stays).
+                // paragraph's first line, but the initial hangs from that line: the paragraph
+                // goes down with it to where nothing covers it (as a last resort, with nowhere
+                // clear, a column's first line stays).
                 if !beyondBottom, let opening = set.lines.first, !InitialZone.isClear(of: opening, in: container) { break }
                 return PlacedBand(lines: set.lines, next: bandTop + actual.advance + shift, lastFragment: lastFragment)
             }
