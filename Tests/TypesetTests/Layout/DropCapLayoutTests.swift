@@ -218,6 +218,33 @@ final class DropCapLayoutTests: FramesetterTestCase {
         XCTAssertEqual(try self.frame("<p dropcap=\"5\">With \(Self.text)\n", in: rectangle(width: 400)).lines[0].initial?.lines, 5)
     }
 
+    /// An exclusion below the first line (a picture over the gutter, a float from the page
+    /// before) where the initial would reach: it drops the most lines whose ink is clear of it,
+    /// as one wider than its column does (layout fuzz seed 4492: a four-line 'D' over a figure);
+    /// where two lines are not clear either, the paragraph moves on to where they are.
+    func testAnInitialThatWouldPrintOverAnExclusionBelowDropsTheLinesThatClearIt() throws {
+        let markup = "<p dropcap=\"4\">Dusk \(Self.text)\n"
+        let plain = try frame(markup, in: rectangle())
+        XCTAssertEqual(plain.lines[0].initial?.lines, 4)
+        let padding = 4.0
+        // A picture at the column's left whose padded top is between lines 3 and 4's baselines.
+        let below = Rect(x: 40, y: plain.lines[2].origin.y + 1 + padding, width: 100, height: 60)
+        let fitted = try frame(markup, in: Container(rect: rectangle().rect, exclusions: [Exclusion(.rectangle(below), padding: padding)]))
+        let initial = try XCTUnwrap(fitted.lines[0].initial)
+        XCTAssertEqual(initial.lines, 3, "the most lines clear of the picture")
+        XCTAssertEqual(fitted.lines[0].origin.y, plain.lines[0].origin.y, accuracy: 1e-6, "where the paragraph begins")
+        let box = try initialBox(fitted.lines[0])
+        XCTAssertLessThanOrEqual(box.maxY, below.minY - padding, "above the picture")
+        XCTAssertEqual(box.maxY, fitted.lines[2].origin.y, accuracy: 0.5, "its baseline on its last line's")
+        // A picture two lines' initial reaches: the paragraph starts below it.
+        let high = Rect(x: 40, y: plain.lines[0].origin.y + plain.lines[0].descent + padding + 3, width: 160, height: 30)
+        let moved = try frame(markup, in: Container(rect: rectangle().rect, exclusions: [Exclusion(.rectangle(high), padding: padding)]))
+        let opening = try XCTUnwrap(moved.lines.first { $0.initial != nil })
+        let movedBox = try initialBox(opening)
+        XCTAssertTrue(movedBox.minY >= high.maxY + padding - 1e-6 || movedBox.minX >= high.maxX + padding - 1e-6,
+                      "clear of the picture: \(movedBox) against \(high)")
+    }
+
     func testTheInitialGoesToTheNextColumnWithItsLines() throws {
         let setter = try framesetter("\(Self.text)\n<p dropcap=\"5\">\(Self.text)\n")
         // A column that ends three lines into the drop-cap paragraph.

@@ -240,6 +240,32 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(kinds(findings(text, pages)), [.paragraphGap])
     }
 
+    /// Lines side by side on one baseline (beside an exclusion) are one band, set below the
+    /// deepest line box of the band above (`BandMetrics` in Layout): a line under a band whose
+    /// other stretch holds larger text is that much lower, which is the pitch, not an empty band
+    /// (layout fuzz seeds 5951 and 9224: 11 pt text and a superscript beside 9.5 pt lines); a
+    /// gap past it is still found.
+    func testALineBelowABandWithTallerTextBesideItIsNoEmptyBand() throws {
+        var (text, pages) = try drawn("<p line-height=\"1.2\">\(prose) \(prose)</p>")
+        let below = 3, deeper = 1.5
+        func lower(by distance: Double) {
+            for index in pages[0].lines.indices where index >= below && !pages[0].lines[index].stringRange.isEmpty {
+                pages[0].lines[index].baseline += distance
+            }
+            for index in pages[0].glyphs.indices where pages[0].glyphs[index].line >= below { pages[0].glyphs[index].ink.origin.y += distance }
+        }
+        lower(by: deeper)
+        XCTAssertEqual(kinds(findings(text, pages)), [.paragraphGap], "lower than the line above's box allows")
+        // Beside the line above, in the other stretch, a line of larger text on the same baseline.
+        var beside = pages[0].lines[below - 1]
+        beside.stringRange = 0 ..< 0
+        beside.descent += deeper
+        pages[0].lines.append(beside)
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        lower(by: 1)
+        XCTAssertEqual(kinds(findings(text, pages)), [.paragraphGap], "lower than the band's deepest box allows")
+    }
+
     /// A shape's outline leaves bands too narrow for a line anywhere down it: that explains a
     /// gap whatever exclusions the area has (a picture placed across the page below a circle
     /// is one, layout fuzz seed 988); a rectangle's exclusion explains only a gap beside it.
