@@ -10,7 +10,7 @@ final class FontconfigConfiguration: @unchecked Sendable {
     /// configuration are safe from any thread, as fontconfig documents; building one reads and
     /// may write fontconfig's cache files and fills its process-wide list of caches, and
     /// serialising that costs a few milliseconds per document (docs/pipeline.md, "Batches").
-    private static let building = NSLock()
+    static let building = NSLock()
 
     /// Only the fonts in `directory` and the user's `extraDirectories` (`--font-path`), so that
     /// a bundled or named face wins whatever the machine has.

@@ -15,17 +15,6 @@ extension Framesetter {
         box.width(available: available, in: text)
     }
 
-    /// Whether `box`'s pictures fit its text at the outer `width`: they are scaled to the box's
-    /// full width before layout (`fitBoxes`), so a box set narrower (beside an exclusion) could
-    /// draw them past its text.
-    func picturesFit(in box: BoxRange, width: Double) -> Bool {
-        let inner = width - 2 * box.style.inset
-        return text.attachments.allSatisfy { attachment in
-            !box.range.contains(attachment.index)
-                || attachment.delegate.width <= text.paragraphStyle(at: attachment.index).narrowestMeasure(in: inner) + 0.5
-        }
-    }
-
     /// The box's outer height at `width`: its text's, from the top of the first line to the
     /// bottom of the last (of the longest column), with its border and padding.
     public func height(of box: BoxRange, width: Double) -> Double {
@@ -42,7 +31,7 @@ extension Framesetter {
         let height = box.style.columns > 1 ? inner.height : Self.unboundedHeight
         var frames = columnFrames(of: box, in: inner, height: height)
         for index in frames.indices { frames[index].container.rect.size.height = inner.height }
-        return PlacedBox(rect: rect, box: box, frames: frames)
+        return PlacedBox(rect: rect, box: box, frames: frames, picturesShrunkBy: picturesShrunk(in: frames))
     }
 
     /// How tall the box's columns in `inner` are: its text's height in one column; with more,
@@ -77,13 +66,15 @@ extension Framesetter {
     /// columns carry theirs).
     private func columnFrames(of box: BoxRange, in inner: Rect, height: Double) -> [Frame] {
         let count = box.style.columns
-        let width = max(1, (inner.width - box.style.gutter * Double(count - 1)) / Double(count))
+        let width = box.columnWidth(inner: inner.width)
+        // Its pictures at the size they take in columns this wide (see NarrowedBoxPictures).
+        let setter = framesetter(setting: box, inColumnsOf: width)
         var frames: [Frame] = []
         var position = box.range.lowerBound
         var plan: LinePlan?
         for column in 0 ..< count where position < box.range.upperBound || frames.isEmpty {
             let rect = Rect(x: inner.minX + Double(column) * (width + box.style.gutter), y: inner.minY, width: width, height: height)
-            var setting = FrameSetting(framesetter: self, carrying: plan, settingBox: box.style.number)
+            var setting = FrameSetting(framesetter: setter, carrying: plan, settingBox: box.style.number)
             let frame = setting.linesEndingOnWholeWord(in: Container(rect: rect), from: position, to: box.range.upperBound)
             plan = setting.plan(containing: frame.visibleRange.upperBound)
             position = frame.visibleRange.upperBound
@@ -98,7 +89,8 @@ extension BoxRange {
     /// the width of the columns it spans): the width it asks for, or else its natural width —
     /// the full width in the column and at a page's edge; beside the text, a figure as wide as
     /// its widest picture and an aside half the column; over a gutter, a third of its columns
-    /// (a sixth of each of two beside it: the text beside it keeps two thirds of its measure).
+    /// (a sixth of each of two beside it: the text beside it keeps two thirds of its measure;
+    /// on a page, widened for the text's `min-line-width`s: `PageTemplate.width(of:in:)`).
     /// Never wider than `available`.
     public func width(available: Double, in text: AttributedText) -> Double {
         if let asked = style.width { return min(asked, available) }

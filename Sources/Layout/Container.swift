@@ -48,4 +48,13 @@ public struct Container: Hashable, Sendable {
         let narrowest = narrowest ?? minimumFragmentWidth
         return spans.filter { $0.width >= narrowest }
     }
+
+    /// Whether the stretch `span` from `top` down to `bottom` is clear of every exclusion and
+    /// its padding: what a drop cap's initial, which reaches down past its line's band, keeps
+    /// clear of (a shape's outline it may cross, as its first line's band is inside it).
+    func isClearOfExclusions(_ span: HorizontalSpan, top: Double, bottom: Double) -> Bool {
+        exclusions.allSatisfy { exclusion in
+            exclusion.coveredSpans(top: top, bottom: bottom).allSatisfy { $0.maxX <= span.minX || $0.minX >= span.maxX }
+        }
+    }
 }

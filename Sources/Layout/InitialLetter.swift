@@ -113,6 +113,26 @@ struct InitialLetter {
         return fitted
     }
 
+    /// The initial on the most of its lines (two at least) whose ink is clear of `container`'s
+    /// exclusions — a picture, a float, a box over the gutter below its first line — when it
+    /// opens `measure` with its first line's baseline at `baseline`; nil when two lines are not
+    /// clear either. Its first line's band is clear (the line loop found it so), but the initial
+    /// reaches `lines - 1` pitches below it, and would print over what is there: it drops fewer
+    /// lines, as one wider than its column does (`fitted(within:pitch:)`).
+    func fitted(clearOf container: Container, opening measure: LineMeasure, baseline: Double, pitch: Double,
+                rightToLeft: Bool) -> InitialLetter? {
+        var fitted = self
+        while true {
+            let width = fitted.width(pitch: pitch)
+            let left = rightToLeft ? measure.left + measure.available - width : measure.left
+            let placed = fitted.placed(x: left, pitch: pitch)
+            let ink = HorizontalSpan(minX: placed.bounds.minX, maxX: placed.bounds.maxX)
+            if container.isClearOfExclusions(ink, top: baseline + placed.bounds.minY, bottom: baseline + placed.inkBottom) { return fitted }
+            guard fitted.lines > 2 else { return nil }
+            fitted.lines -= 1
+        }
+    }
+
     /// The initial placed with its left end `x` from the line's origin and its baseline
     /// `lines - 1` pitches below the line's.
     func placed(x: Double, pitch: Double) -> DropInitial {

@@ -238,8 +238,8 @@ extension FrameSetting {
     /// clear of the container's shape and exclusions; nil when there is none above its foot.
     /// A narrower place is taken only where the box still holds its pictures (they were fitted
     /// to its full width) — unless no such place above the foot has room for the box and it
-    /// may go `narrowerThanItsPictures`, when the first narrower one is (as a picture too wide
-    /// for a shape sticks out of it). Only a box opening its frame may: one below text waits
+    /// may go `narrowerThanItsPictures`, when the first narrower one is, its pictures scaled to
+    /// it (NarrowedBoxPictures). Only a box opening its frame may: one below text waits
     /// for the next frame instead, as a box too tall for the room left does.
     func clearPlace(for box: BoxRange, in container: Container, from top: Double, width: Double, height: Double,
                     narrowerThanItsPictures: Bool) -> (x: Double, top: Double, width: Double, height: Double)? {
@@ -367,6 +367,11 @@ extension FrameSetting {
                     search.reachedBelowFoot = search.reachedBelowFoot || atRoomTop
                     return nil
                 }
+                // The lines beside a drop cap's initial move down past an exclusion below the
+                // paragraph's first line, but the initial hangs from that line: the paragraph
+                // goes down with it to where nothing covers it (as a last resort, with nowhere
+                // clear, a column's first line stays).
+                if !beyondBottom, let opening = set.lines.first, !InitialZone.isClear(of: opening, in: container) { break }
                 return PlacedBand(lines: set.lines, next: bandTop + actual.advance + shift, lastFragment: lastFragment)
             }
             if noStretch, grid == nil {
@@ -403,7 +408,18 @@ extension FrameSetting {
             let pitch = initialPitch ?? InitialLetter.pitch(advance: expected.advance, grid: container.baselineGrid)
             var zone = beside
             let measureWidth = rect.width - style.headIndent - style.tailIndent - (startsParagraph ? style.firstLineIndent : 0)
-            let opening = startsParagraph ? paragraph.initial?.fitted(within: measureWidth, pitch: pitch) : nil
+            var opening = startsParagraph ? paragraph.initial?.fitted(within: measureWidth, pitch: pitch) : nil
+            if let initial = opening, !container.exclusions.isEmpty {
+                // An initial two lines of which would print over an exclusion below its first
+                // line leaves this stretch: the paragraph moves on to where it is clear (where
+                // nothing fits, the frame takes it here all the same).
+                if let clear = initial.fitted(clearOf: container, opening: measure, baseline: bandTop + expected.baseline,
+                                              pitch: pitch, rightToLeft: rightToLeft) {
+                    opening = clear
+                } else if fitWords {
+                    continue
+                }
+            }
             if let opening {
                 zone = InitialZone(paragraph: paragraph.range.lowerBound, opening: measure, width: opening.width(pitch: pitch),
                                    gap: opening.gap, baseline: bandTop + expected.baseline + Double(opening.lines - 1) * pitch,

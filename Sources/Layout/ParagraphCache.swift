@@ -33,6 +33,9 @@ public final class ParagraphCache {
     private var boxHeights: [BoxSize: Double] = [:]
     /// Tables' columns, by the table's number and the width free for it (see TableLayout).
     private var tableGeometries: [BoxSize: TableGeometry] = [:]
+    /// Framesetters over the text with a box's pictures scaled to the narrower columns it is
+    /// set in, by the box's first character and their width (see NarrowedBoxPictures).
+    private var narrowedBoxes: [NarrowedBox: Framesetter] = [:]
     /// Breaks searched for, those found earlier not counted: the work trial layouts cost,
     /// which tests compare.
     private(set) var breakSearches = 0
@@ -62,6 +65,15 @@ public final class ParagraphCache {
         var box: Int
         var width: Double
     }
+
+    private struct NarrowedBox: Hashable {
+        var start: Int
+        var columnWidth: Double
+    }
+
+    /// Framesetters over narrowed boxes' text kept at most: a box is measured at a few widths
+    /// on its way down beside an exclusion, and its pictures' text is the box's alone.
+    static let narrowedBoxBudget = 64
 
     init(text: AttributedText, fonts: FontTable, shaper: Shaper) {
         self.text = text
@@ -170,6 +182,18 @@ public final class ParagraphCache {
         tableGeometries[BoxSize(box: number, width: width)] = geometry
     }
 
+    /// The framesetter setting the box from `start` in columns `columnWidth` wide, made by
+    /// `make` (from this cache's fonts and shaper) the first time it is asked for.
+    func framesetter(settingBoxAt start: Int, columnWidth: Double,
+                     make: (FontTable, Shaper) -> Framesetter) -> Framesetter {
+        let key = NarrowedBox(start: start, columnWidth: columnWidth)
+        if let known = narrowedBoxes[key] { return known }
+        if narrowedBoxes.count >= Self.narrowedBoxBudget { narrowedBoxes.removeAll(keepingCapacity: true) }
+        let made = make(fonts, shaper)
+        narrowedBoxes[key] = made
+        return made
+    }
+
     func hyphenator(for language: String) -> Hyphenator? {
         if let known = hyphenators[language] { return known }
         let made = Hyphenator(language: language)
@@ -187,6 +211,7 @@ public final class ParagraphCache {
         let first = paragraphs.first?.range.lowerBound ?? index
         plans = plans.filter { $0.key.paragraph >= min(first, index) }
         lines.forget(paragraphsBefore: min(first, index))
+        narrowedBoxes = narrowedBoxes.filter { $0.key.start >= index }
     }
 
     /// Past the glyph budget, drops the paragraphs furthest behind `kept` (then those furthest

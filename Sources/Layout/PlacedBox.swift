@@ -10,6 +10,11 @@ public struct PlacedBox: Sendable {
     /// offset of its character; set by the page with the box's bled rectangle (`bleeding(to:)`),
     /// empty when the box does not bleed or no picture of it reaches an edge.
     public var bledPictures: [Int: Rect] = [:]
+    /// How many points narrower than it was fitted to its most shrunk picture is drawn (0: each
+    /// at its fitted size), the box being set narrower than its pictures were fitted to
+    /// (NarrowedBoxPictures): how far that picture would have reached past the box's text,
+    /// which the page weighs as it weighs a picture's overhang (PictureOverhang).
+    public var picturesShrunkBy = 0.0
 
     public var style: BoxStyle { box.style }
 

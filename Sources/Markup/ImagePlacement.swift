@@ -141,7 +141,9 @@ extension ParseState {
                                 + "(\(ValueReader.format(ValueReader.smallestPositive)) to \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt); give its \(name) too",
                                 at: given)
         }
-        if width != nil, height != nil, let squash = PictureProportions(given: finalWidth / finalHeight, own: aspect).warning {
+        // A picture that bleeds is cropped to other proportions (it covers its place), never squashed.
+        let bleedsOutOfLine = bleeds && (side != nil || edge != nil) && openBox == nil
+        if width != nil, height != nil, !bleedsOutOfLine, let squash = PictureProportions(given: finalWidth / finalHeight, own: aspect).warning {
             diagnostics.warning("picture \"\(source.value.clipped)\" (\(info.pixelWidth)×\(info.pixelHeight) px) \(squash)", at: tag.offset)
         }
         if let box = openBox, side != nil || edge != nil, let float = tag.attribute("float") {

@@ -7,7 +7,12 @@ import Text
 /// and paragraph ends do not depend on the editor that wrote the file.
 public struct MarkupSource: Sendable {
     public let fileName: String
+    /// The text; empty once it is kept in a file (`keepingUnitsInAFile()`).
     public let units: [UInt16]
+    /// How many units the text has, wherever they are kept.
+    let count: Int
+    /// Where the units are once they are no longer in memory.
+    private let unitsFile: SourceUnitsFile?
     /// Offset of the first character of each line.
     let lineStarts: [Int]
     /// Offset of each trail surrogate (the second half of a character beyond U+FFFF), so that
@@ -15,7 +20,7 @@ public struct MarkupSource: Sendable {
     let trailSurrogates: [Int]
     /// The text of each line asked for, made once: a line with thousands of tags gets as many
     /// messages and pictures, which then share one copy of it instead of one each.
-    private let lineTexts = LineTexts()
+    private let lineTexts: LineTexts
 
     /// Decodes UTF-8 bytes; invalid UTF-8 is reported at the line and column where it starts.
     public init(fileName: String, bytes: [UInt8]) throws {
@@ -55,8 +60,35 @@ public struct MarkupSource: Sendable {
     private init(fileName: String, decoded: DecodedText.Text) {
         self.fileName = fileName
         units = decoded.units
+        count = decoded.units.count
         lineStarts = decoded.lineStarts
         trailSurrogates = decoded.trailSurrogates
+        lineTexts = LineTexts()
+        unitsFile = nil
+    }
+
+    private init(_ source: MarkupSource, unitsIn file: SourceUnitsFile) {
+        fileName = source.fileName
+        units = []
+        count = source.count
+        lineStarts = source.lineStarts
+        trailSurrogates = source.trailSurrogates
+        lineTexts = source.lineTexts
+        unitsFile = file
+    }
+
+    /// The same source with its units in a temporary file (`SourceUnitsFile`), for the
+    /// messages found after parsing, which quote a line now and then; itself when no file can
+    /// be made. Only what locates and quotes (`location(of:)`, `lineText(containing:)`,
+    /// `string(_:)`) reads it then: the parser needs `units` in memory.
+    public func keepingUnitsInAFile() -> MarkupSource {
+        guard unitsFile == nil, let file = SourceUnitsFile(units) else { return self }
+        return MarkupSource(self, unitsIn: file)
+    }
+
+    /// Whether the unit at `offset` is the second half of a character beyond U+FFFF.
+    func isTrailSurrogate(at offset: Int) -> Bool {
+        trailSurrogates.countOfElements(below: offset + 1) > trailSurrogates.countOfElements(below: offset)
     }
 
     /// The 0-based line holding `offset`.
@@ -65,7 +97,7 @@ public struct MarkupSource: Sendable {
     }
 
     public func location(of offset: Int) -> SourceLocation {
-        let offset = min(max(0, offset), units.count)
+        let offset = min(max(0, offset), count)
         let line = lineIndex(of: offset)
         let start = lineStarts[line]
         // Columns count Unicode scalars: a trail surrogate does not start a new one.
@@ -77,8 +109,8 @@ public struct MarkupSource: Sendable {
         let line = lineIndex(of: offset)
         return lineTexts.text(ofLine: line) {
             let start = lineStarts[line]
-            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : units.count
-            return String(decoding: units[start ..< max(start, end)], as: UTF16.self)
+            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : count
+            return string(start ..< max(start, end))
         }
     }
 
@@ -87,7 +119,8 @@ public struct MarkupSource: Sendable {
     }
 
     public func string(_ range: Range<Int>) -> String {
-        String(decoding: units[range], as: UTF16.self)
+        guard let unitsFile else { return String(decoding: units[range], as: UTF16.self) }
+        return String(decoding: unitsFile.units(range), as: UTF16.self)
     }
 }
 

@@ -205,6 +205,7 @@ extension ParseState {
         }
         markerText.append(CollectionOfOne(0x09), madeAt: tag.offset)
         style.listMarkerLength = markerText.units.count
+        style.listItemNumber = number
         builder.beginListItem(style: style, number: number, madeAt: tag.offset)
         builder.append(markerText)
     }

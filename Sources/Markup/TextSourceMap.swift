@@ -12,11 +12,19 @@ import Text
 /// that made it (a marker given as `marker="…"` at that value). Runs are recorded per
 /// appended chunk, not per character, and found by binary search.
 public struct TextSourceMap: Sendable {
-    public let source: MarkupSource
+    public private(set) var source: MarkupSource
     private(set) var origins = SourceRuns()
 
     init(source: MarkupSource) {
         self.source = source
+    }
+
+    /// The same map with its source's text in a temporary file (`MarkupSource.keepingUnitsInAFile()`):
+    /// what a prepared document keeps for the pages' checks, which locate a finding now and then.
+    public func keepingSourceInAFile() -> TextSourceMap {
+        var map = self
+        map.source = source.keepingUnitsInAFile()
+        return map
     }
 
     /// How many UTF-16 units of text the map covers (the text's length).
@@ -47,12 +55,8 @@ public struct TextSourceMap: Sendable {
     /// outside the text.
     public func sourceOffset(ofTextOffset textOffset: Int) -> Int? {
         guard let origin = origins.origin(of: textOffset) else { return nil }
-        var offset = origin.sourceOffset
-        let units = source.units
-        if offset > 0, offset < units.count, UTF16.isTrailSurrogate(units[offset]), UTF16.isLeadSurrogate(units[offset - 1]) {
-            offset -= 1
-        }
-        return offset
+        let offset = origin.sourceOffset
+        return source.isTrailSurrogate(at: offset) ? offset - 1 : offset
     }
 
     /// File, line and column (in Unicode scalars) of the character that produced the text's

@@ -4,15 +4,16 @@ import Text
 
 /// "No empty band inside a paragraph": two lines of one paragraph drawn one after the other
 /// in one area are no further apart than the paragraph's line pitch allows — its fixed line
-/// height, or else the two lines' boxes touching; further where the line's ink would reach
-/// into the ink above it (larger text than the fixed pitch, a drop cap's tail), as far as
-/// keeps them apart (TeX's `\lineskip`, `LineSkip` in Layout) — moved onto the baseline grid, unless
-/// something between them explains the gap: a picture or a box drawn across it, or an
-/// obstacle of the area (an exclusion) beside it. A line that draws its drop cap's initial
-/// alone (no room beside it) is followed where the paragraph's line N + 1 would be, N pitches
-/// down. Lines in a shaped area or one with
-/// exclusions move down a step at a time where a band has no room, so there only a picture
-/// or a box explains a gap too.
+/// height, or else the two lines' bands' boxes touching (lines side by side on one baseline,
+/// beside an exclusion or a float, are one band: set on the baseline its highest box needs,
+/// followed below its deepest, as `BandMetrics` in Layout sets them); further where the
+/// line's ink would reach into the ink above it (larger text than the fixed pitch, a drop
+/// cap's tail), as far as keeps them apart (TeX's `\lineskip`, `LineSkip` in Layout) — moved
+/// onto the baseline grid, unless something between them explains the gap: a picture or a
+/// box drawn across it, or an obstacle of the area (an exclusion) beside it. A line that draws
+/// its drop cap's initial alone (no room beside it) is followed where the paragraph's line
+/// N + 1 would be, N pitches down. Lines in a shaped area or one with exclusions move down a
+/// step at a time where a band has no room, so there only a picture or a box explains a gap too.
 struct ParagraphGapCheck {
     /// How much further apart than the pitch two lines may be: positions are sums of
     /// heights, and a grid snaps to a whole step (0.5 pt is far under a line).
@@ -24,6 +25,7 @@ struct ParagraphGapCheck {
         var inkBottomInArea: [Int: Double] = [:]   // the lowest ink of the lines above, in each area
         let ink = inkReach(on: page)
         let initialsAlone = linesDrawingTheirInitialAlone(on: page, text: text)
+        let bands = bandReach(on: page)
         for (index, line) in page.lines.enumerated() {
             let areaIndex = line.area
             defer {
@@ -41,7 +43,7 @@ struct ParagraphGapCheck {
             if let bottom = inkBottomInArea[areaIndex], let top = ink[index]?.top {
                 inkClear = bottom - above.baseline + (line.baseline - top)
             }
-            let allowed = pitch(from: above, to: line, in: area, text: text, inkClear: inkClear,
+            let allowed = pitch(from: bands[before], to: bands[index], of: line, in: area, text: text, inkClear: inkClear,
                                 belowInitialAlone: initialsAlone.contains(before))
             let gap = line.baseline - above.baseline
             guard gap > allowed + Self.tolerance else { continue }
@@ -57,18 +59,19 @@ struct ParagraphGapCheck {
         return found
     }
 
-    /// The distance between the two lines' baselines the paragraph asks for: its fixed line
-    /// height or the two line boxes touching, rounded up to the grid's step, times its drop
-    /// cap's lines `belowInitialAlone` (or, when larger, `inkClear`: the distance that keeps the
-    /// line's ink clear of the ink above, rounded up too).
-    private func pitch(from above: DrawnPage.Line, to line: DrawnPage.Line, in area: DrawnPage.Area, text: CheckedText,
-                       inkClear: Double?, belowInitialAlone: Bool) -> Double {
+    /// The distance between the baselines of `line` and the line above, whose bands reach
+    /// `bandAbove` and `bandBelow` (`bandReach`), the paragraph asks for: its fixed line height
+    /// or the two bands' boxes touching, rounded up to the grid's step, times its drop cap's
+    /// lines `belowInitialAlone` (or, when larger, `inkClear`: the distance that keeps the line's
+    /// ink clear of the ink above, rounded up too).
+    private func pitch(from bandAbove: BandReach, to bandBelow: BandReach, of line: DrawnPage.Line, in area: DrawnPage.Area,
+                       text: CheckedText, inkClear: Double?, belowInitialAlone: Bool) -> Double {
         let style = text.text.paragraphStyle(at: line.stringRange.lowerBound)
         var pitch: Double
         if case .fixed(let height) = style.lineHeight {
             pitch = height
         } else {
-            pitch = above.descent + above.leading / 2 + line.ascent + line.leading / 2
+            pitch = bandAbove.below + bandBelow.above
         }
         func onGrid(_ distance: Double) -> Double {
             guard let step = area.gridStep, step > 0 else { return distance }
@@ -76,6 +79,32 @@ struct ParagraphGapCheck {
         }
         let lines = belowInitialAlone ? max(1, style.dropCap.lines) : 1
         return max(onGrid(pitch) * Double(lines), onGrid(inkClear ?? 0))
+    }
+
+    /// How far a band's line boxes reach from its baseline: up to the top of the highest
+    /// (`leading / 2 + ascent`), down to the foot of the deepest (`descent + leading / 2`).
+    struct BandReach {
+        var above = 0.0, below = 0.0
+    }
+
+    /// The reach of each line's band, by the line's index: the lines of one area drawn on one
+    /// baseline (its stretches beside an exclusion, a float or a drop cap), text lines only.
+    private func bandReach(on page: DrawnPage) -> [BandReach] {
+        var reach = page.lines.map { BandReach(above: $0.leading / 2 + $0.ascent, below: $0.descent + $0.leading / 2) }
+        let textLines = page.lines.indices.filter { !page.lines[$0].isBox }
+            .sorted { (page.lines[$0].area, page.lines[$0].baseline) < (page.lines[$1].area, page.lines[$1].baseline) }
+        var start = 0
+        while start < textLines.count {
+            let first = page.lines[textLines[start]]
+            var end = start + 1
+            while end < textLines.count, page.lines[textLines[end]].area == first.area,
+                  page.lines[textLines[end]].baseline - first.baseline < 0.01 { end += 1 }
+            let band = textLines[start ..< end]
+            let whole = BandReach(above: band.map { reach[$0].above }.max() ?? 0, below: band.map { reach[$0].below }.max() ?? 0)
+            for index in band { reach[index] = whole }
+            start = end
+        }
+        return reach
     }
 
     /// The lines that draw their drop cap's initial alone: they open a paragraph with a drop cap,

@@ -50,7 +50,7 @@ extension PageTemplate {
 
     private static func bleeds(_ content: PlacedContent) -> Bool {
         switch content {
-        case .picture(let image): image.spanning?.bleeds ?? image.float?.bleeds ?? false
+        case .picture(let image): image.bleeds
         // A box of the column set at the next one's top (Layout's WaitingBoxes) bleeds no more than in its column.
         case .box(let box): box.style.bleeds && box.style.isOutOfFlow
         }

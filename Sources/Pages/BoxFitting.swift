@@ -42,24 +42,26 @@ extension PageTemplate {
 
     /// Fits figures and asides to the page before layout, as `fitPictures` fits pictures to
     /// columns. A box never splits, so: a picture in a box wider than the box's text is scaled
-    /// to it (to the measure its paragraph's indents leave); a figure too tall for its column (or, across columns, for the page) has its
-    /// pictures scaled down until it fits, with a warning at the `<figure>`; an aside too tall
-    /// is an error at the `<aside>`, as text cannot be scaled. `framesetter` makes the
-    /// framesetter that measures the boxes' text, given the text with its pictures fitted to
-    /// the boxes (the document's own shaper then keeps the words it shapes for the pages).
+    /// to it (to the measure its paragraph's indents leave in the box's column; again where the
+    /// box is set narrower, Layout's NarrowedBoxPictures); a figure too tall for its column (or,
+    /// across columns, for the page) has its pictures scaled down until it fits, with a warning
+    /// at the `<figure>`; an aside too tall is an error at the `<aside>`, as text cannot be
+    /// scaled. `framesetter` makes the framesetter that measures the boxes' text, given the text
+    /// with its pictures fitted to the boxes (the document's own shaper then keeps the words it
+    /// shapes for the pages).
     public func fitBoxes(_ text: inout AttributedText, fonts: FontTable,
                          framesetter: (AttributedText) -> Framesetter) -> [Diagnostic] {
         let boxes = TextBoxes(text: text).all
         guard !boxes.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
         for box in boxes {
-            let inner = box.width(available: availableWidth(for: box, in: text), in: text) - 2 * box.style.inset
-            scalePictures(in: box, &text) { delegate, style in min(1, style.narrowestMeasure(in: inner) / delegate.width) }
+            let column = box.columnWidth(outerWidth: width(of: box, in: text))
+            scalePictures(in: box, &text) { delegate, style in min(1, style.narrowestMeasure(in: column) / delegate.width) }
         }
         let framesetter = framesetter(text)
         var tooTall: [(box: BoxRange, height: Double, pictures: Double)] = []
         for box in boxes {
-            let height = framesetter.height(of: box, width: box.width(available: availableWidth(for: box, in: text), in: text))
+            let height = framesetter.height(of: box, width: width(of: box, in: text))
             guard height > tallestBox(box) + 0.5 else { continue }
             let pictures = text.attributeRuns(in: box.range).reduce(0.0) { total, run in
                 guard run.attributes.image != nil, let delegate = run.attributes.runDelegate else { return total }
@@ -94,9 +96,7 @@ extension PageTemplate {
             guard let delegate = run.attributes.runDelegate, delegate.width > 0 else { continue }
             let factor = scale(delegate, text.paragraphStyle(at: run.range.lowerBound))
             guard factor < 1 else { continue }
-            text.modifyAttributes(in: run.range) {
-                $0.runDelegate = RunDelegate(ascent: delegate.ascent * factor, descent: delegate.descent * factor, width: delegate.width * factor)
-            }
+            text.modifyAttributes(in: run.range) { $0.runDelegate = delegate.scaled(by: factor) }
         }
     }
 }

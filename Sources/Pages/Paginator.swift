@@ -66,6 +66,10 @@ public struct Paginator: Sequence, IteratorProtocol {
     private let spanningAnchors: [SpanningAnchor]
     /// Where the pages have got to: all a page is set from besides the text and the template.
     private var flow = Flow()
+    /// How many times a box over a gutter is placed again halfway down its column as set round
+    /// it, each a layout of the page (docs/pipeline.md: one suffices in the pages measured but
+    /// one, which converges in three).
+    static let centringRounds = 3
 
     /// Where the next page starts, and what the pages before it hand it.
     private struct Flow {
@@ -121,6 +125,11 @@ public struct Paginator: Sequence, IteratorProtocol {
             if let rule = section?.columnRule, section?.shape == nil { ruledBands.append((indices, rule)) }
             if let section, section.background != nil { tintedBands.append((indices, section)) }
             frames += bandFrames
+        }
+
+        /// The rectangle of the column whose text holds `index` (nil: none on the page).
+        func column(holding index: Int) -> Rect? {
+            frames.first { $0.visibleRange.contains(index) }?.container.rect
         }
 
         /// The top of the band holding `index` when it is not the page's first band (nil: the
@@ -236,17 +245,28 @@ public struct Paginator: Sequence, IteratorProtocol {
             // A box over a gutter straddles the one after the column its text is in.
             let laidOut = page
             floors[anchor.index] = laidOut.bandTop(holding: anchor.index)
-            let trial = reservation.place(accepted + [anchor], columnOf: { anchor in
-                laidOut.frames.first { $0.visibleRange.contains(anchor.index) }
-                    .map { reservation.column(at: $0.container.rect.minX, of: anchor) } ?? 0
-            }, floorOf: { floors[$0.index] })
+            let trial = reservation.place(accepted + [anchor], columnOf: { laidOut.column(holding: $0.index) },
+                                          heightOf: { laidOut.column(holding: $0.index) }, floorOf: { floors[$0.index] })
             // Pictures from earlier pages go first; this one waits behind any that did not fit.
             guard left.isEmpty, trial.left.isEmpty else {
                 left.append(anchor)
                 continue
             }
-            let candidate = trial.placed
-            let set = layOut(candidate)
+            var candidate = trial.placed
+            var set = layOut(candidate)
+            // A box over a gutter stands halfway down its column, whose height balancing changes
+            // with the room the box takes: placed again down the column as set round it (over the
+            // same gutter), and the page set again, until it stays put (within balancing's
+            // tolerance; a few rounds at most, the last kept).
+            for _ in 0 ..< Self.centringRounds where candidate.contains(where: { $0.position == .middle }) {
+                let around = set
+                let moved = reservation.place(accepted + [anchor], columnOf: { laidOut.column(holding: $0.index) },
+                                              heightOf: { around.column(holding: $0.index) }, floorOf: { floors[$0.index] })
+                guard moved.left.isEmpty, zip(moved.placed, candidate).contains(where: { abs($0.rect.minY - $1.rect.minY) > BandSetter.tolerance })
+                else { break }
+                candidate = moved.placed
+                set = layOut(candidate)
+            }
             let anchored = candidate.filter { $0.anchor >= start }
             // Kept where its anchor stays on the page and the room it leaves the columns still
             // holds what they set: a float that waited for the page, a picture in its line.

@@ -52,10 +52,11 @@ extension PageTemplate {
         let delegate = float.map { RunDelegate(ascent: $0.height, width: $0.width) } ?? picture.delegate
         let height = delegate.ascent + delegate.descent
         let tallest = pictureHeight(inColumnOf: column.height, leaving: room)
-        // Half a point of slack: a picture sized to the column in whole points still fits.
-        guard delegate.width > column.width + 0.5 || height > tallest + 0.5 else { return nil }
+        // A picture sized to the column in whole points still fits.
+        let slack = RunDelegate.fittingSlack
+        guard delegate.width > column.width + slack || height > tallest + slack else { return nil }
         let scale = min(1, column.width / delegate.width, tallest / height)
-        let fitted = RunDelegate(ascent: delegate.ascent * scale, descent: delegate.descent * scale, width: delegate.width * scale)
+        let fitted = delegate.scaled(by: scale)
         let indents = column.width < columnWidth - 0.5 ? " (less its paragraph's indents)" : ""
         let grid = column.height < textArea.height - 0.5 ? " (to its last line of the baseline grid)" : ""
         let line = tallest < column.height - 0.5 ? " (less its line's leading and depth)" : ""

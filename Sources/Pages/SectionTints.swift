@@ -8,7 +8,8 @@ public struct SectionTint: Hashable, Sendable {
     public var section: Int
     public var color: Color
     /// Where it is drawn when it does not bleed: across the band's columns and gutters, from
-    /// its first line's top to its last line's bottom, `SectionTints.padding` more each way.
+    /// its first line's or float's top to its last one's bottom, `SectionTints.padding` more
+    /// each way.
     public var rect: Rect
     /// The band's own rectangle: its columns' containers, whose edges say which edges of the
     /// text area the band stands on (the ones a bleeding tint may push out).
@@ -41,14 +42,20 @@ enum SectionTints {
     /// sides, 6 pt of the margin, so the text does not stand on the tint's edge.
     static let padding = 6.0
 
-    /// The tint of the band whose columns, left to right, are `frames`; nil when none of them
-    /// holds a line (a band that only carried floats on).
+    /// The tint of the band whose columns, left to right, are `frames`: behind its lines and
+    /// its floats, which are the section's too (a figure its section left waiting, placed at
+    /// the next page's top in a band of its own, stands on the section's tint as it would have
+    /// on its own page); nil when the band holds neither.
     static func tint(beside frames: [Frame], section: SectionStyle) -> SectionTint? {
         guard let color = section.background, let first = frames.first, let last = frames.last else { return nil }
         var top = Double.infinity, bottom = -Double.infinity
         for line in frames.flatMap(\.lines) {
             top = min(top, line.origin.y - line.ascent)
             bottom = max(bottom, line.origin.y + line.descent)
+        }
+        for float in frames.flatMap(\.floats) {
+            top = min(top, float.rect.minY)
+            bottom = max(bottom, float.rect.maxY)
         }
         guard top < bottom else { return nil }
         let minX = first.container.rect.minX, maxX = last.container.rect.maxX

@@ -8,7 +8,7 @@ import Text
 public struct PlacedPicture: Sendable {
     public enum Position: Hashable, Sendable {
         case top, bottom
-        /// Over a gutter, halfway down the room the others leave.
+        /// Over a gutter, halfway down the room the others leave, or its balanced band.
         case middle
     }
 
@@ -122,7 +122,7 @@ struct PictureReservation {
             let height = min(width / picture.aspect, tallest)
             return Size(width: height * picture.aspect, height: height)
         case .box(let box):
-            let boxWidth = framesetter.width(of: box, available: width)
+            let boxWidth = template.width(of: box, in: framesetter.text)
             return Size(width: boxWidth, height: framesetter.height(of: box, width: boxWidth))
         }
     }
@@ -132,11 +132,13 @@ struct PictureReservation {
     /// down the room between, while they leave the text `textRoom`: those placed, and the first
     /// that did not fit with all after it. The first always fits at the text area's top, so that
     /// a page of pictures makes progress. `columnOf` says which column of its band an anchor's
-    /// text is in (a box over a gutter straddles the one after it); `floorOf`, how high one at
+    /// text is in (a box over a gutter straddles the gutter after it), `heightOf` which column's
+    /// height it stands halfway down (see `placedInMiddle`); `floorOf`, how high one at
     /// the top may go: the top of its anchor's band when bands set before it on the page (a
     /// headline) precede it in reading order, so that it goes below them — and, lowered so,
     /// fits only as one below others does (else it waits for the next page's top, where it fits).
-    func place(_ anchors: [SpanningAnchor], columnOf: (SpanningAnchor) -> Int = { _ in 0 },
+    func place(_ anchors: [SpanningAnchor], columnOf: (SpanningAnchor) -> Rect? = { _ in nil },
+               heightOf: (SpanningAnchor) -> Rect? = { _ in nil },
                floorOf: (SpanningAnchor) -> Double? = { _ in nil }) -> (placed: [PlacedPicture], left: [SpanningAnchor]) {
         var placed: [PlacedPicture] = []
         var top = area.minY, bottom = area.maxY
@@ -149,7 +151,7 @@ struct PictureReservation {
             let first = placed.isEmpty && middle.isEmpty && top <= area.minY
             guard first
                     || (bottom - top - size.height - template.gutter - taken >= Self.textRoom && (position != .middle || middle.isEmpty)) else {
-                return (placed + placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf), Array(anchors[number...]))
+                return (placed + placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf, heightOf: heightOf), Array(anchors[number...]))
             }
             guard position != .middle else {
                 middle.append((anchor, size))
@@ -159,22 +161,27 @@ struct PictureReservation {
             placed.append(element(anchor, in: Rect(x: area.minX, y: y, width: size.width, height: size.height)))
             if position == .top { top += size.height + template.gutter } else { bottom -= size.height + template.gutter }
         }
-        return (placed + placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf), [])
+        return (placed + placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf, heightOf: heightOf), [])
     }
 
-    /// The box over a gutter, halfway down between `top` and `bottom`, centred on the gutter
-    /// after its anchor's column (before it, from the last column), or on the middle of its
-    /// columns when it spans more than two.
+    /// The box over a gutter centred on the gutter after its anchor's column (before it, from
+    /// the last column), or on the middle of its columns when it spans more than two; and
+    /// halfway down that column where its section ends on the page (its band balanced, shorter
+    /// than the room), so that it stands inside the text it interrupts, not below it — else
+    /// halfway between `top` and `bottom`, the room the others leave.
     private func placedInMiddle(_ middle: [(anchor: SpanningAnchor, size: Size)], top: Double, bottom: Double,
-                                columnOf: (SpanningAnchor) -> Int) -> [PlacedPicture] {
+                                columnOf: (SpanningAnchor) -> Rect?, heightOf: (SpanningAnchor) -> Rect?) -> [PlacedPicture] {
         middle.map { anchor, size in
             let columns = columns(of: anchor)
+            let column = columnOf(anchor)
             let spanned = min(anchor.columns ?? columns.count, columns.count)
-            let first = max(0, min(columnOf(anchor), columns.count - spanned))
+            let first = max(0, min(column.map { self.column(at: $0.minX, of: anchor) } ?? 0, columns.count - spanned))
             let left = area.minX + Double(first) * (columns.width + columns.gutter)
             let width = Double(spanned) * columns.width + Double(spanned - 1) * columns.gutter
             let x = left + (width - size.width) / 2
-            let y = max(top, (top + bottom - size.height) / 2)
+            let balanced = heightOf(anchor).flatMap { $0.maxY < bottom - BandSetter.tolerance ? $0 : nil }
+            let bandTop = max(top, balanced?.minY ?? top), bandBottom = balanced?.maxY ?? bottom
+            let y = max(bandTop, (bandTop + bandBottom - size.height) / 2)
             return element(anchor, in: Rect(x: x, y: y, width: size.width, height: size.height))
         }
     }

@@ -163,7 +163,8 @@ public struct DocumentWriter {
                     structure.beginPage()
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
                     try tellDrawn(by: drawer)
-                    try textLayer.endPage(firstMCID: structure.endPage(in: context))
+                    let structureOfPage = structure.endPage(in: context)
+                    try textLayer.endPage(firstMCID: structureOfPage.firstLayerMCID, sequenceOrder: structureOfPage.layerOrder)
                     outline.addBookmarks(startingOn: page, pageIndex: drawn.sizes.count + 1, sheetMargin: sheet.margin, to: surface)
                     drawn.sizes.append(page.size)
                     pdfPageOfNumber[page.number] = drawn.sizes.count

@@ -9,8 +9,13 @@ struct DocumentXMP {
     var standards: Set<PDFStandard>
 
     /// The packet for a file whose information dictionary is `info`, final; `content` (the
-    /// draft's bytes) seeds the identifiers.
-    func packet(info: PDFDictionary, content: Data) -> XMPMetadata {
+    /// draft's bytes, read a piece at a time) seeds the identifiers.
+    func packet(info: PDFDictionary, content: PDFDraftReader) throws -> XMPMetadata {
+        var document = ContentUUID(salt: "document"), instance = ContentUUID(salt: "instance")
+        try content.copyWholeFile {
+            document.add($0)
+            instance.add($0)
+        }
         var xmp = XMPMetadata()
         if let title = metadata.title { xmp.set(.dublinCore, "title", .defaultLanguage(title)) }
         if let author = metadata.author { xmp.set(.dublinCore, "creator", .ordered([author])) }
@@ -21,8 +26,8 @@ struct DocumentXMP {
         xmp.set(.basic, "MetadataDate", .text(date))
         if let creator = Self.text(info["/Creator"]) { xmp.set(.basic, "CreatorTool", .text(creator)) }
         if let producer = Self.text(info["/Producer"]) { xmp.set(.pdf, "Producer", .text(producer)) }
-        xmp.set(.mediaManagement, "DocumentID", .text("uuid:" + ContentUUID.make(from: content, salt: "document")))
-        xmp.set(.mediaManagement, "InstanceID", .text("uuid:" + ContentUUID.make(from: content, salt: "instance")))
+        xmp.set(.mediaManagement, "DocumentID", .text("uuid:" + document.uuid))
+        xmp.set(.mediaManagement, "InstanceID", .text("uuid:" + instance.uuid))
         xmp.set(.mediaManagement, "VersionID", .text("1"))
         xmp.set(.mediaManagement, "RenditionClass", .text("default"))
         if standards.contains(.x4) {

@@ -80,7 +80,8 @@ public final class DrawnPageRecorder {
             let at = origin(index)
             page!.glyphs.append(DrawnPage.Glyph(
                 ink: Rect(x: at.x + ink.minX * scale, y: at.y + ink.minY, width: (ink.maxX - ink.minX) * scale, height: ink.maxY - ink.minY),
-                advanceMinX: at.x, advanceMaxX: at.x + advances(index), size: size, character: character(index), line: line))
+                advanceMinX: at.x, advanceMaxX: at.x + advances(index), size: size, character: character(index), line: line,
+                font: font, glyph: ids[index], origin: at, horizontalScale: scale))
         }
     }
 

@@ -2,11 +2,15 @@ import CHarfBuzz
 import Fonts
 import Foundation
 
-/// What the text writer drew in one font of `PDFEmbeddedFonts`, by glyph ID: the glyph's
-/// width in the font's `/W` array, the text its ToUnicode entry gives, and whether it was
-/// drawn at all. Arrays indexed by glyph ID rather than dictionaries: the writer asks about
-/// every glyph of the book (the King James Bible draws 3 million), so an answer must cost an
-/// index, not a hash, a String or an allocation.
+/// What the text writer drew in one face of `PDFEmbeddedFonts`, by glyph ID: the glyph's
+/// width, its own text (the first it was drawn with), whether it was drawn at all, and the code
+/// it is written with (`code(of:as:)`). Arrays indexed by glyph ID rather than dictionaries:
+/// the writer asks about every glyph of the book (the King James Bible draws 3 million), so an
+/// answer must cost an index, not a hash, a String or an allocation.
+///
+/// A TrueType face is written in simple fonts of one-byte codes, a code a (glyph, text) pair
+/// (`SimpleFontCodes`); a CFF face as one Type 0 font, `/Identity-H`, a code its glyph ID, and
+/// a glyph drawn for another text than its own is wrapped in `/ActualText` by the writer.
 final class EmbeddedFontGlyphs {
     /// The longest text, in UTF-8 bytes, a glyph's ToUnicode entry is given: a CMap's
     /// destination string holds at most 512 bytes (Adobe's CMap specification, TN 5014), and
@@ -15,6 +19,11 @@ final class EmbeddedFontGlyphs {
 
     let font: Font
     let glyphCount: Int
+    /// The face's simple fonts' codes; nil: the face is one `/Identity-H` font.
+    let simpleCodes: SimpleFontCodes?
+    /// Whether `simpleCodes` is there: asked per glyph without binding the reference, whose
+    /// retain and release would cost more than the answer.
+    let isWrittenInSimpleFonts: Bool
     /// Each glyph's width in thousandths of an em, rounded to thousandths: made once, when the
     /// font is first asked for, with one call to HarfBuzz for every glyph of the font.
     let widths: [Double]
@@ -29,10 +38,24 @@ final class EmbeddedFontGlyphs {
     /// nearly every glyph of a Latin text, read through a pointer, without the checks Swift
     /// makes of a class's arrays at every access.
     private let asciiTexts: UnsafeMutablePointer<UInt8>
+    /// Per glyph, the simple font's code of the glyph read as its own text, packed
+    /// (`packed(_:)`), or `noCode`.
+    private let ownCodes: UnsafeMutablePointer<UInt32>
+    /// The codes of glyphs read as another text than their own: few (an added hyphen, a space
+    /// drawn for a narrow no-break space), so hashed.
+    private var otherCodes: [SimpleFontCodes.Pair: SimpleFontCodes.Code] = [:]
+    private static let noCode = UInt32.max
 
-    init(font: Font) {
+    /// `simple`: whether the face is written in simple fonts (see the type's comment).
+    init(font: Font, simple: Bool) {
         self.font = font
         glyphCount = Int(hb_face_get_glyph_count(hb_font_get_face(font.harfBuzzFont)))
+        var space: hb_codepoint_t = 0
+        let hasSpace = hb_font_get_nominal_glyph(font.harfBuzzFont, 0x20, &space) != 0 && space != 0 && Int(space) < glyphCount
+        simpleCodes = simple ? SimpleFontCodes(wordSpace: hasSpace ? space : nil) : nil
+        isWrittenInSimpleFonts = simple
+        ownCodes = .allocate(capacity: max(glyphCount, 1))
+        ownCodes.initialize(repeating: Self.noCode, count: max(glyphCount, 1))
         widths = Self.widths(of: font, glyphCount: glyphCount)
         isDrawn = [Bool](repeating: false, count: glyphCount)
         textStarts = [UInt32](repeating: 0, count: glyphCount)
@@ -43,6 +66,7 @@ final class EmbeddedFontGlyphs {
 
     deinit {
         asciiTexts.deallocate()
+        ownCodes.deallocate()
     }
 
     /// `advance × 1000 / unitsPerEm` rounded to thousandths: the number `/W` is written with
@@ -75,10 +99,13 @@ final class EmbeddedFontGlyphs {
         Int(glyph) < glyphCount ? widths[Int(glyph)] : 0
     }
 
-    /// See `PDFEmbeddedFonts.map`: the first text a glyph is drawn with is its text. Once a
+    /// Records that `glyph` is drawn as the text `utf8` (a cluster of one glyph). True when
+    /// `utf8` is the glyph's own text — made so now when it has none yet (the first text a
+    /// glyph is drawn with is its text: Cairo's rule) — false for another text, an empty one,
+    /// or one longer than a ToUnicode entry holds (`longestText`). Once a
     /// glyph has its text, which is nearly every time it is drawn, nothing is written: a glyph
     /// with a text is a glyph drawn (`drawnGlyphs`).
-    @inline(__always) func map(_ glyph: UInt32, to utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) private func map(_ glyph: UInt32, to utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let index = Int(glyph)
         if index < glyphCount, utf8.count == 1, utf8[0] != 0, asciiTexts[index] == utf8[0] { return true }
         guard index < glyphCount, let text = utf8.baseAddress, utf8.count > 0 else {
@@ -104,7 +131,56 @@ final class EmbeddedFontGlyphs {
         return pool.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, text, length) == 0 }
     }
 
-    @inline(__always) func use(_ glyph: UInt32) {
+    /// The code `glyph` is written with when drawn as `utf8` (nil: inside an ActualText span,
+    /// read as its own text), and whether a reader of the font's ToUnicode map reads it so
+    /// (`readsAsText`; when false, the writer wraps it in `/ActualText`). In a simple font every
+    /// text of a lone glyph has a code of its own but an empty one, or one longer than a
+    /// ToUnicode entry holds; in an `/Identity-H` font only the glyph's own text (`map`).
+    /// `mayBeItsOwnText`: false for a text that must not become the glyph's own (a drop cap's
+    /// letters read with the letter after it, an added hyphen read as a soft hyphen).
+    @inline(__always) func code(of glyph: UInt32, as utf8: UnsafeBufferPointer<UInt8>?, mayBeItsOwnText: Bool = true) -> GlyphCode {
+        let readsAsOwnText: Bool
+        if let utf8, mayBeItsOwnText { readsAsOwnText = map(glyph, to: utf8) } else { use(glyph); readsAsOwnText = false }
+        guard isWrittenInSimpleFonts else { return GlyphCode(font: 0, value: UInt16(truncatingIfNeeded: glyph), readsAsText: readsAsOwnText) }
+        let index = Int(glyph)
+        guard index < glyphCount else { return GlyphCode(font: 0, value: 0, readsAsText: false) }
+        guard !readsAsOwnText, let utf8, !utf8.isEmpty, utf8.count <= Self.longestText else {
+            if ownCodes[index] == Self.noCode { ownCodes[index] = Self.packed(giveOwnCode(glyph, in: simpleCodes!)) }
+            return Self.unpacked(ownCodes[index], readsAsText: readsAsOwnText)
+        }
+        let code = otherCode(of: glyph, as: Array(utf8), in: simpleCodes!)
+        return GlyphCode(font: code.font, value: UInt16(code.byte), readsAsText: true)
+    }
+
+    /// The glyph read as its own text: the word space's code 32 when it is the word space (its
+    /// own text then is a space: a face's first use of its space glyph is a word space).
+    private func giveOwnCode(_ glyph: UInt32, in codes: SimpleFontCodes) -> SimpleFontCodes.Code {
+        let ownText = text(of: glyph)
+        if glyph == codes.wordSpace, ownText == " " { return SimpleFontCodes.wordSpaceCode }
+        return codes.give(SimpleFontCodes.Pair(glyph: glyph, text: nil), readAs: ownText.map { Array($0.utf8) })
+    }
+
+    private func otherCode(of glyph: UInt32, as text: [UInt8], in codes: SimpleFontCodes) -> SimpleFontCodes.Code {
+        if glyph == codes.wordSpace, text == [SimpleFontCodes.wordSpaceByte] { return SimpleFontCodes.wordSpaceCode }
+        let pair = SimpleFontCodes.Pair(glyph: glyph, text: text)
+        if let code = otherCodes[pair] { return code }
+        let code = codes.give(pair, readAs: text)
+        otherCodes[pair] = code
+        return code
+    }
+
+    /// A code in 32 bits: its font above its byte. The word space's font, -1 (whichever font
+    /// is in use: each has it), is kept as 0xFFFFFF.
+    private static func packed(_ code: SimpleFontCodes.Code) -> UInt32 {
+        UInt32(truncatingIfNeeded: code.font) << 8 | UInt32(code.byte)
+    }
+
+    @inline(__always) private static func unpacked(_ packed: UInt32, readsAsText: Bool) -> GlyphCode {
+        let font = packed >> 8
+        return GlyphCode(font: font == 0xFFFFFF ? -1 : Int(font), value: UInt16(packed & 0xFF), readsAsText: readsAsText)
+    }
+
+    @inline(__always) private func use(_ glyph: UInt32) {
         if Int(glyph) < glyphCount, !isDrawn[Int(glyph)] { isDrawn[Int(glyph)] = true }
     }
 
@@ -127,4 +203,14 @@ final class EmbeddedFontGlyphs {
         let start = Int(textStarts[Int(glyph)])
         return String(decoding: pool[start ..< start + length], as: UTF8.self)
     }
+}
+
+/// A glyph's code as the text writer writes it: a byte of simple font `font` of the face (-1:
+/// the word space, code 32 of whichever of the face's fonts is in use), or, in an
+/// `/Identity-H` font (`font` 0), the glyph ID as two bytes; `readsAsText`: whether the
+/// font's ToUnicode map reads it as the text it is drawn for.
+struct GlyphCode {
+    var font: Int
+    var value: UInt16
+    var readsAsText: Bool
 }

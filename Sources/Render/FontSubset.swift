@@ -14,6 +14,10 @@ import CZlib
 /// them by default), and they are half a hinted subset: Liberation Serif cut to the 82 glyphs
 /// of the zombies magazine is 37,836 bytes with them, 20,784 without. The layout tables (GSUB,
 /// GPOS, …) go too (19,948 bytes): a PDF reader draws glyphs by ID and never shapes.
+///
+/// A simple font's program (`codes` given): a TrueType one gets a cmap of its own, from its
+/// one-byte codes to their glyphs (`CodeCmap`), through which a reader finds them; a CFF one is
+/// the bare `CFF ` table (a Type 1C program), whose glyphs a reader finds by name.
 struct FontSubset {
     enum Outlines {
         /// `glyf` outlines: a CIDFontType2 with the subset as `/FontFile2`.
@@ -31,8 +35,9 @@ struct FontSubset {
         "GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "morx", "mort", "kerx", "feat", "DSIG", "meta",
     ]
 
-    /// The subset of `face` (an `hb_face_t`) that keeps `glyphs` (and `.notdef`, glyph 0).
-    init(face: OpaquePointer, glyphs: [UInt32], fontName: String) throws {
+    /// The subset of `face` (an `hb_face_t`) that keeps `glyphs` (and `.notdef`, glyph 0);
+    /// with `codes`, its cmap is theirs (see the type's comment).
+    init(face: OpaquePointer, glyphs: [UInt32], fontName: String, codes: [(code: UInt8, glyph: UInt32)]? = nil) throws {
         guard let input = hb_subset_input_create_or_fail() else {
             throw FinishingError("HarfBuzz could not start subsetting the font \(fontName)")
         }
@@ -54,13 +59,51 @@ struct FontSubset {
         } else {
             throw FinishingError("the subset of the font \(fontName) has neither TrueType nor CFF outlines")
         }
-        let blob = hb_face_reference_blob(subset)
+        let blob = hb_face_reference_blob(subset)!
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length > 0 else {
             throw FinishingError("HarfBuzz made an empty subset of the font \(fontName)")
         }
-        bytes = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(length)))
+        if let codes, outlines == .trueType {
+            bytes = Self.replacingCmap(of: blob, with: CodeCmap(codes: codes).bytes)
+        } else if codes != nil {
+            bytes = tables.table("CFF ")
+        } else {
+            bytes = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(length)))
+        }
+    }
+
+    /// The font file `font` with its cmap replaced by `cmap`, every other table as it is. Read
+    /// from the subset's bytes: the face hb-subset returns lists no tables.
+    private static func replacingCmap(of font: OpaquePointer, with cmap: [UInt8]) -> [UInt8] {
+        let face = hb_face_create(font, 0)!
+        let builder = hb_face_builder_create()!
+        defer { hb_face_destroy(builder); hb_face_destroy(face) }
+        let cmapTag = OpenTypeTables.tag("cmap")
+        var tags = [hb_tag_t](repeating: 0, count: 64)
+        var start: UInt32 = 0
+        while true {
+            var count = UInt32(tags.count)
+            let total = hb_face_get_table_tags(face, start, &count, &tags)
+            for tag in tags[..<Int(count)] where tag != cmapTag {
+                let table = hb_face_reference_table(face, tag)
+                hb_face_builder_add_table(builder, tag, table)
+                hb_blob_destroy(table)
+            }
+            start += count
+            if count == 0 || start >= total { break }
+        }
+        let table = cmap.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { hb_blob_create($0.baseAddress!, UInt32($0.count), HB_MEMORY_MODE_DUPLICATE, nil, nil) }
+        }
+        hb_face_builder_add_table(builder, cmapTag, table)
+        hb_blob_destroy(table)
+        let blob = hb_face_reference_blob(builder)
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length) else { return [] }
+        return [UInt8](UnsafeRawBufferPointer(start: data, count: Int(length)))
     }
 
     /// The six capital letters before a subset font's name (ISO 32000-1, 9.6.4), made from

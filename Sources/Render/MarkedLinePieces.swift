@@ -1,9 +1,9 @@
 import Layout
 
 /// A line's runs cut into the pieces its tagged content is marked in: adjacent runs (in
-/// visual order) of one link and one language make one piece, so that a line of plain text
-/// is one marked-content sequence however many styles it mixes; a picture in the line is a
-/// piece of its own.
+/// reading order, `Line.inReadingOrder`) of one link and one language make one piece, so that
+/// a line of plain text is one marked-content sequence however many styles it mixes; a
+/// picture in the line is a piece of its own.
 struct MarkedLinePieces: Sequence {
     struct Piece {
         /// Indices into the line's runs.
@@ -56,6 +56,21 @@ struct MarkedLinePieces: Sequence {
 }
 
 extension Line {
+    /// The line with its runs in reading order, the text's, rather than from left to right: a
+    /// line with right-to-left runs holds them in visual order (an Arabic line's first words on
+    /// its right, a Latin name or a number in it left to right), which a reader that reads the
+    /// content in order reads from its last run. Each run keeps its glyphs, left to right, and
+    /// their places: pdfium (Chrome) and Acrobat put a right-to-left run's visual order back
+    /// in reading order themselves, as they do for every PDF producer's (docs/pipeline.md).
+    var inReadingOrder: Line {
+        guard runs.contains(where: \.isRightToLeft) else { return self }
+        var line = self
+        line.runs = runs.enumerated().sorted { a, b in
+            (a.element.stringRange.lowerBound, a.offset) < (b.element.stringRange.lowerBound, b.offset)
+        }.map(\.element)
+        return line
+    }
+
     /// The line with the run that holds both a list item's marker and the start of its text
     /// cut in two at `labelEnd`, so that the label can be marked alone. A right-to-left run
     /// is left whole (its label is then read with its text).

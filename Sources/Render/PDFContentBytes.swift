@@ -53,13 +53,13 @@ struct PDFContentBytes {
         appendDigits(of: value.magnitude)
     }
 
-    /// A glyph's code inside a literal string, opened by the caller with `(`: its ID as two
-    /// bytes (`/Identity-H`). The bytes as they are but for the three the string's syntax needs
-    /// escaped, and a carriage return, which a reader would take for a line end.
+    /// A glyph's code inside a literal string, opened by the caller with `(`: one byte (a
+    /// simple font's) or two (a glyph ID, `/Identity-H`). The bytes as they are but for the
+    /// three the string's syntax needs escaped, and a carriage return, which a reader would
+    /// take for a line end.
     @inline(__always)
-    mutating func glyphCode(_ glyph: UInt32) {
-        let code = UInt16(truncatingIfNeeded: glyph)
-        appendEscaped(UInt8(truncatingIfNeeded: code >> 8))
+    mutating func glyphCode(_ code: UInt16, oneByte: Bool) {
+        if !oneByte { appendEscaped(UInt8(truncatingIfNeeded: code >> 8)) }
         appendEscaped(UInt8(truncatingIfNeeded: code))
     }
 

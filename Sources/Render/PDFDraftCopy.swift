@@ -102,11 +102,8 @@ struct PDFDraftCopy {
         // Every file gets its XMP packet, a standard claimed or not: catalogues, asset managers
         // and the PDF/UA checkers read the title and dates there. The identifiers are made from
         // what Cairo drew, which the same input draws the same.
-        guard let content = try? Data(contentsOf: URL(fileURLWithPath: reader.path), options: .alwaysMapped) else {
-            throw FinishingError("cannot read the draft \(reader.path) again")
-        }
         let info = try draft.info.flatMap { try reader.object($0)?.value.dictionary } ?? PDFDictionary()
-        let xmp = DocumentXMP(metadata: finisher.metadata, standards: finisher.standards).packet(info: edited(info: info), content: content)
+        let xmp = try DocumentXMP(metadata: finisher.metadata, standards: finisher.standards).packet(info: edited(info: info), content: reader)
         metadataStream = try DocumentXMP.write(xmp, into: writer)
     }
 

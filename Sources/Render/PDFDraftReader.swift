@@ -115,6 +115,11 @@ final class PDFDraftReader {
         }
     }
 
+    /// Calls `body` with every byte of the draft, a piece at a time.
+    func copyWholeFile(into body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try copyData(0 ..< length, into: body)
+    }
+
     /// The whole data of a small stream (a page's content, an image's header), read at once.
     func data(_ range: Range<Int>) throws -> [UInt8] {
         var bytes: [UInt8] = []

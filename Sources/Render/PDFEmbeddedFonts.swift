@@ -3,20 +3,28 @@ import Fonts
 import Foundation
 
 /// The fonts typeset's own text writer (`PDFTextLayer`) draws in, embedded in the PDF by the
-/// finishing step as Type 0 fonts (ISO 32000-1, 9.7): Identity-H, so that a 2-byte code is a
-/// glyph ID as HarfBuzz shaped it, the font program a subset by hb-subset that keeps those IDs
-/// (`FontSubset`), a ToUnicode map of the text each glyph was drawn for (`ToUnicodeCMap`).
+/// finishing step. A face (a slot) is written in one or more fonts, each a resource of the
+/// pages (`resource(slot:font:)`): a TrueType or name-keyed CFF face as simple fonts of
+/// one-byte codes (TrueType, Type 1 with a Type 1C program), a code a (glyph, text) pair
+/// (`SimpleFontCodes`), with `Tw` for the word space, as pdfTeX and Cairo write them; a
+/// CID-keyed CFF face (Noto CJK's) as one Type 0 font (ISO 32000-1, 9.7), `/Identity-H`, a
+/// 2-byte code its glyph ID as HarfBuzz shaped it. Each font program is a subset by hb-subset
+/// that keeps the glyph IDs (`FontSubset`), with a ToUnicode map of its codes' texts
+/// (`ToUnicodeCMap`).
 ///
 /// The writer asks about every glyph it draws, on the drawing thread: `slot(for:)` once per
-/// glyph run, `width`, `map` or `use` once per glyph. Those answers are array lookups by glyph
-/// ID in the slot's record (`EmbeddedFontGlyphs`); nothing is hashed, and nothing allocated
-/// but the text of a glyph mapped for the first time. Everything else — subsetting, the
+/// glyph run, `width` and `code` once per glyph. Those answers are array lookups by glyph ID
+/// in the slot's record (`EmbeddedFontGlyphs`); nothing is hashed, and nothing allocated but
+/// the text of a glyph mapped for the first time. Everything else — subsetting, the
 /// descriptor, the CMap — waits for `embed`, once, in the finishing step.
 ///
 /// Not thread-safe: one drawing thread asks, and the finishing step embeds after it.
 final class PDFEmbeddedFonts {
-    /// Per slot, what was drawn in its font.
+    /// Per slot, what was drawn in its face.
     private var slots: [EmbeddedFontGlyphs] = []
+    /// Per resource, the slot and which of its fonts it is; per slot, its fonts' resources.
+    private var resources: [(slot: Int, font: Int)] = []
+    private var resourcesOfSlot: [[Int]] = []
     /// Per `Font.id`, the font's slot, -1 for none yet: fonts' ids are small and dense.
     private var slotsByFontID: [Int] = []
     /// Per `Font.id`, whether it can be embedded: 0 not asked yet, 1 yes, -1 no.
@@ -75,7 +83,8 @@ final class PDFEmbeddedFonts {
             slot = known
         } else {
             slot = slots.count
-            slots.append(EmbeddedFontGlyphs(font: font))
+            slots.append(EmbeddedFontGlyphs(font: font, simple: Self.isWrittenInSimpleFonts(font)))
+            resourcesOfSlot.append([])
             if font.id >= slotsByFontID.count { slotsByFontID.resize(to: font.id + 1, with: -1) }
             if slotsByFontID[font.id] < 0 { slotsByFontID[font.id] = slot }
         }
@@ -84,54 +93,69 @@ final class PDFEmbeddedFonts {
         return slot
     }
 
-    /// What the slot's font drew, to be asked glyph by glyph without going through the slot
+    /// Whether `font` is written in simple fonts: TrueType outlines (`glyf`), whose codes reach
+    /// their glyphs through the cmap the subset is given (`FontSubset`), or a name-keyed CFF,
+    /// whose codes reach them by name (`/Differences`). A CID-keyed CFF (Noto CJK's) has no
+    /// names, and a CJK text more pairs than a few simple fonts hold: it stays `/Identity-H`.
+    private static func isWrittenInSimpleFonts(_ font: Font) -> Bool {
+        let tables = OpenTypeTables(face: hb_font_get_face(font.harfBuzzFont))
+        return tables.has("glyf") || CFFTopDict.isCIDKeyed(tables.table("CFF ")) == false
+    }
+
+    /// What the slot's face drew, to be asked glyph by glyph without going through the slot
     /// each time (the text writer holds it for a run).
     func glyphs(in slot: Int) -> EmbeddedFontGlyphs {
         slots[slot]
     }
 
-    /// The slot's name in a page's `/Font` resources, with its slash: "/TS0". Cairo names its
-    /// fonts `/f-0-0`, so the two never clash.
-    func resourceName(of slot: Int) -> String {
-        "/TS\(slot)"
+    /// The resource of the slot's font `font` (0 for an `/Identity-H` face's one font), made on
+    /// first use: 0, 1, 2… in that order.
+    func resource(slot: Int, font: Int) -> Int {
+        if font < resourcesOfSlot[slot].count { return resourcesOfSlot[slot][font] }
+        while resourcesOfSlot[slot].count <= font {
+            resourcesOfSlot[slot].append(resources.count)
+            resources.append((slot, resourcesOfSlot[slot].count - 1))
+        }
+        return resourcesOfSlot[slot][font]
     }
 
-    /// The width `glyph` has in the slot's `/W` array, in thousandths of an em: exactly the
-    /// value written there (`EmbeddedFontGlyphs.width(advance:unitsPerEm:)`).
+    /// The resource's name in a page's `/Font` resources, with its slash: "/TS0". Cairo names
+    /// its fonts `/f-0-0`, so the two never clash.
+    func resourceName(of resource: Int) -> String {
+        "/TS\(resource)"
+    }
+
+    /// The width `glyph` has in the slot's fonts' `/Widths` (or `/W`), in thousandths of an em:
+    /// exactly the value written there (`EmbeddedFontGlyphs.width(advance:unitsPerEm:)`).
     func width(of glyph: UInt32, in slot: Int) -> Double {
         slots[slot].width(of: glyph)
     }
 
-    /// Records that `glyph` is drawn as the text `utf8` (a cluster of one glyph). True when
-    /// the slot's ToUnicode map gives `glyph` exactly this text — mapped now when it has no
-    /// text yet (the first text a glyph is drawn with is its text: Cairo's rule) — false when
-    /// it maps to another text (the writer wraps the glyph in `/ActualText`). An empty `utf8`
-    /// returns false and maps nothing; so does a text longer than a CMap entry holds.
-    func map(_ glyph: UInt32, in slot: Int, to utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        slots[slot].map(glyph, to: utf8)
+    /// The code `glyph` is written with when drawn as the text `utf8` (a cluster of one glyph;
+    /// nil: inside an ActualText span), recorded as drawn: see `EmbeddedFontGlyphs.code`. The
+    /// first text a glyph is drawn with is its own text (Cairo's rule).
+    func code(of glyph: UInt32, in slot: Int, as utf8: UnsafeBufferPointer<UInt8>?) -> GlyphCode {
+        slots[slot].code(of: glyph, as: utf8)
     }
 
-    /// Records that `glyph` is drawn without a text of its own (inside an ActualText span).
-    func use(_ glyph: UInt32, in slot: Int) {
-        slots[slot].use(glyph)
-    }
-
-    /// Every slot that drew a glyph, subset, nil for a slot that drew nothing; made once, so
-    /// that the file's version (`minimumPDFVersion`) is known before its header is written.
-    /// Throws `FinishingError` when a font cannot be read or subset.
+    /// Every resource's font, subset, nil for one that drew nothing; made once, so that the
+    /// file's version (`minimumPDFVersion`) is known before its header is written. Throws
+    /// `FinishingError` when a font cannot be read or subset.
     func subsets() throws -> [EmbeddedFontObjects?] {
         if let subsetsMade { return subsetsMade }
-        let made = try slots.map { glyphs in glyphs.drewAnything ? try EmbeddedFontObjects(glyphs: glyphs) : nil }
-        if made.contains(where: { $0?.subset.outlines == .cff }) { minimumPDFVersion = "1.6" }
+        let made = try resources.map { resource in
+            let glyphs = slots[resource.slot]
+            return glyphs.drewAnything ? try EmbeddedFontObjects(glyphs: glyphs, font: resource.font) : nil
+        }
+        if made.contains(where: { $0?.isOpenTypeProgram == true }) { minimumPDFVersion = "1.6" }
         subsetsMade = made
         return made
     }
 
     private var subsetsMade: [EmbeddedFontObjects?]?
 
-    /// Writes every slot that drew a glyph into `writer` (the finishing step's) as a Type 0
-    /// font; returns, per slot, the number of its font dictionary, nil for a slot that drew
-    /// nothing.
+    /// Writes every resource's font that drew a glyph into `writer` (the finishing step's);
+    /// returns, per resource, the number of its font dictionary, nil for one that drew nothing.
     func embed(into writer: PDFStreamingWriter) throws -> [Int?] {
         try subsets().map { try $0?.write(into: writer) }
     }

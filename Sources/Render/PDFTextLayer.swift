@@ -8,31 +8,38 @@ import Text
 /// with fonts of its own (`PDFEmbeddedFonts`).
 ///
 /// Cairo places every glyph by its own number in a `TJ` array, since it cannot know that a
-/// justified line's letters share one spacing; here a run's letter spacing is said once, with
-/// `Tc` (`RunSpacing`), and a `TJ` number is written only where a glyph is not where the
-/// spacing and its width put it (a word space's stretch, a kern). Font
+/// justified line's letters share one spacing and its word spaces one stretch; here a run's
+/// spacing is said once, with `Tc` and `Tw` (`RunSpacing`), and a `TJ` number is written only
+/// where a glyph is not where the spacing and its width put it (a kern, an odd space). Font
 /// size and glyph scaling are the text state's (`Tf`, `Tz`), so a line starts with a `Td` from
 /// the line before. Every glyph lands where layout put it, to a thousandth of the font size.
 ///
-/// A glyph's text is the font's ToUnicode entry when the font gives that glyph that text (the
-/// first text a glyph is drawn with is its text, as in Cairo); any other cluster is wrapped in
-/// `/ActualText`, so `pdftotext` reads what it read from Cairo's file.
+/// A glyph's text is its code's ToUnicode entry: in a face written in simple fonts, a lone
+/// glyph's every text has a code of its own (`SimpleFontCodes`); in an `/Identity-H` face only
+/// the first text a glyph is drawn with (as in Cairo). Any other cluster (several glyphs for one
+/// text, a glyph drawn for another text in an `/Identity-H` face) is wrapped in `/ActualText`.
 ///
 /// Marked content: the structure recorder opens and closes the page's sequences
-/// (`beginMarked`, `beginArtifact`, `endMarked`). Cairo numbers its own page's sequences from
-/// 0, in an order known only when the page ends; the layer's come after Cairo's, so their
-/// MCIDs are written when the page ends (`endPage(firstMCID:)`).
+/// (`beginMarked`, `beginArtifact`, `endMarked`). When the page ends, they are written in
+/// reading order (`endPage(firstMCID:sequenceOrder:)`, the order the recorder gives), not in
+/// the order they were drawn: a caption or an aside drawn before the column it is anchored in
+/// is read after the paragraph before its anchor, as the structure tree reads it. A sequence
+/// written after another than the one drawn before it starts with what changes the text state
+/// from the one in force to the one it was written in (`TextState.transition`): nothing on a
+/// page drawn in reading order, a book's. Cairo numbers its own page's sequences from 0, in an
+/// order known only when the page ends; the layer's come after Cairo's, so their MCIDs are
+/// written when the page ends, in the order written.
 final class PDFTextLayer {
     let fonts = PDFEmbeddedFonts()
     /// Where the pages' deflated content streams are kept until the finishing step.
     let streams: TextLayerStreams
     /// The finished pages, in order: each one's content stream (its index in `streams`, nil
-    /// when the page has no text of the layer's) and the font slots it uses.
+    /// when the page has no text of the layer's) and the font resources it uses.
     private(set) var pages: [Page] = []
 
     struct Page {
         var stream: Int?
-        var fontSlots: [Int]
+        var fontResources: [Int]
     }
 
     init(streams: TextLayerStreams) {
@@ -40,9 +47,10 @@ final class PDFTextLayer {
     }
 
     private var content = PDFContentBytes()
-    /// Where each marked sequence's MCID goes in `content`, in the order they began.
-    private var mcidPlaces: [Int] = []
-    private var slotsOnPage: [Bool] = []
+    /// The page's sequences in the order they began: where each starts in `content`, where its
+    /// MCID goes (none for an artifact), and the text state it begins in.
+    private var sequences: [(start: Int, mcidPlace: Int?, state: TextState)] = []
+    private var resourcesOnPage: [Bool] = []
     private var state = TextState()
     /// The translation from the drawer's coordinates (y down, origin at the page's corner) to
     /// the sheet's, and the sheet's height.
@@ -52,9 +60,10 @@ final class PDFTextLayer {
     private let deflater = Deflater()
 
     /// What the text state holds between runs: what need not be written again.
-    private struct TextState {
+    struct TextState {
         var inTextObject = false
-        var slot = -1
+        /// The font resource and size in force (`Tf`).
+        var resource = -1
         var size = 0.0
         var horizontalScale = 1.0
         var spacing = RunSpacing()
@@ -73,18 +82,20 @@ final class PDFTextLayer {
     /// Begins a page of `sheetHeight` whose drawing is moved by `origin` on its sheet.
     func beginPage(sheetHeight: Double, origin: Point) {
         content.removeAll()
-        mcidPlaces.removeAll(keepingCapacity: true)
-        slotsOnPage = Array(repeating: false, count: slotsOnPage.count)
+        sequences.removeAll(keepingCapacity: true)
+        resourcesOnPage = Array(repeating: false, count: resourcesOnPage.count)
         state = TextState()
         self.origin = origin
         self.sheetHeight = sheetHeight
     }
 
-    /// Ends the page: its sequences' MCIDs are numbered from `firstMCID` (how many Cairo's part
-    /// of the page has) and its content deflated.
-    func endPage(firstMCID: Int) throws {
+    /// Ends the page: its sequences written in `sequenceOrder` (indexes in the order they
+    /// began; nil: that order), their MCIDs numbered from `firstMCID` (how many Cairo's part of
+    /// the page has) in the order written, and its content deflated.
+    func endPage(firstMCID: Int, sequenceOrder: [Int]? = nil) throws {
+        let drawnEnd = content.count, endState = state
         endTextObject()
-        guard content.count > 0 else { return pages.append(Page(stream: nil, fontSlots: [])) }
+        guard content.count > 0 else { return pages.append(Page(stream: nil, fontResources: [])) }
         var page = PDFContentBytes()
         // The drawer's coordinates, y down, placed on the sheet: Cairo's page leaves its own in
         // effect, and the finishing step puts this stream after it between `q` and `Q`.
@@ -92,15 +103,31 @@ final class PDFTextLayer {
         page.number(origin.x)
         page.number(sheetHeight - origin.y)
         page.raw(" cm\n")
-        var copied = 0
-        for (index, place) in mcidPlaces.enumerated() {
-            page.append(contentsOf: content.bytes[copied ..< place])
-            page.integer(firstMCID + index)
-            copied = place
+        // What was written before the first sequence (all of it, when nothing is marked).
+        page.append(contentsOf: content.bytes[..<(sequences.first?.start ?? drawnEnd)])
+        var mcid = firstMCID
+        var previous = -1
+        var inForce = sequences.first?.state ?? endState
+        for index in sequenceOrder ?? Array(sequences.indices) {
+            let sequence = sequences[index]
+            let next = index + 1 < sequences.count ? sequences[index + 1] : nil
+            if index != previous + 1 { TextState.transition(from: inForce, to: sequence.state, fonts: fonts, into: &page) }
+            let end = next?.start ?? drawnEnd
+            if let place = sequence.mcidPlace {
+                page.append(contentsOf: content.bytes[sequence.start ..< place])
+                page.integer(mcid)
+                page.append(contentsOf: content.bytes[place ..< end])
+                mcid += 1
+            } else {
+                page.append(contentsOf: content.bytes[sequence.start ..< end])
+            }
+            inForce = next?.state ?? endState
+            previous = index
         }
-        page.append(contentsOf: content.bytes[copied...])
-        let slots = slotsOnPage.indices.filter { slotsOnPage[$0] }
-        pages.append(Page(stream: streams.keep(try deflater.bytes(page.bytes, of: "the text of a page")), fontSlots: slots))
+        // The end of the text object.
+        page.append(contentsOf: content.bytes[drawnEnd...])
+        let resources = resourcesOnPage.indices.filter { resourcesOnPage[$0] }
+        pages.append(Page(stream: streams.keep(try deflater.bytes(page.bytes, of: "the text of a page")), fontResources: resources))
     }
 
     /// Whether the layer can write `run`: glyphs of a font it can embed, painted opaque (an
@@ -117,16 +144,18 @@ final class PDFTextLayer {
     /// `/tag << /MCID n >> BDC`, n given when the page ends.
     func beginMarked(tag: String) {
         beginTextObject()
+        let start = content.count
         content.raw("/")
         content.raw(tag)
         content.raw(" <</MCID ")
-        mcidPlaces.append(content.count)
+        sequences.append((start: start, mcidPlace: content.count, state: state))
         content.raw(">> BDC\n")
     }
 
     /// `/Artifact BMC`: what follows is not the document's content (running heads).
     func beginArtifact() {
         beginTextObject()
+        sequences.append((start: content.count, mcidPlace: nil, state: state))
         content.raw("/Artifact BMC\n")
     }
 
@@ -141,18 +170,9 @@ final class PDFTextLayer {
     func show(_ run: GlyphRun, glyphs: UnsafeBufferPointer<cairo_glyph_t>, text: RunTextClusters) {
         guard !glyphs.isEmpty else { return }
         let slot = fonts.slot(for: run.font)
-        if slot >= slotsOnPage.count { slotsOnPage += Array(repeating: false, count: slot + 1 - slotsOnPage.count) }
-        slotsOnPage[slot] = true
         setColor(run.attributes.color)
         setOutline(run.attributes.stroke, fontSize: run.fontSize)
         beginTextObject()
-        if state.slot != slot || state.size != run.fontSize {
-            content.raw(fonts.resourceName(of: slot))
-            content.number(run.fontSize, decimals: 4)
-            content.raw(" Tf\n")
-            state.slot = slot
-            state.size = run.fontSize
-        }
         if state.horizontalScale != run.horizontalScale {
             content.number(run.horizontalScale * 100, decimals: 4)
             content.raw(" Tz\n")
@@ -165,10 +185,15 @@ final class PDFTextLayer {
             content.number(spacing.letter, decimals: 4)
             content.raw(" Tc\n")
         }
+        if spacing.word != state.spacing.word {
+            content.number(spacing.word, decimals: 4)
+            content.raw(" Tw\n")
+        }
         state.spacing = spacing
         // The writer owns the page's bytes while it writes the run: no property of the layer's
         // is reached glyph by glyph.
-        var writer = GlyphWriter(fontGlyphs: fontGlyphs, content: content, lineX: state.lineX, lineY: state.lineY,
+        var writer = GlyphWriter(fonts: fonts, slot: slot, fontGlyphs: fontGlyphs, content: content, lineX: state.lineX,
+                                 lineY: state.lineY, resource: state.resource, resourceSize: state.size,
                                  size: run.fontSize, scale: run.horizontalScale, spacing: spacing)
         content = PDFContentBytes()
         text.utf8.withUnsafeBufferPointer { utf8 in
@@ -178,18 +203,26 @@ final class PDFTextLayer {
                     let bytes = UnsafeBufferPointer(rebasing: utf8[byte ..< byte + Int(cluster.num_bytes)])
                     let end = min(glyph + Int(cluster.num_glyphs), glyphs.count)
                     writer.cluster(bytes, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph ..< end]),
-                                   isGlyphsOwnText: text.isGlyphsOwnText(cluster: index))
+                                   isGlyphsOwnText: text.isGlyphsOwnText(cluster: index), readsADropCap: text.readsADropCap(cluster: index))
                     byte += Int(cluster.num_bytes)
                     glyph = end
                 }
                 // Glyphs past the clusters (none, when the clusters are whole) keep the font's text.
-                if glyph < glyphs.count { writer.cluster(nil, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph...]), isGlyphsOwnText: true) }
+                if glyph < glyphs.count {
+                    writer.cluster(nil, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph...]), isGlyphsOwnText: true, readsADropCap: false)
+                }
             }
         }
         writer.finish()
         content = writer.content
         state.lineX = writer.lineX
         state.lineY = writer.lineY
+        state.resource = writer.resource
+        state.size = writer.resourceSize
+        for resource in writer.resourcesUsed {
+            if resource >= resourcesOnPage.count { resourcesOnPage += Array(repeating: false, count: resource + 1 - resourcesOnPage.count) }
+            resourcesOnPage[resource] = true
+        }
     }
 
     /// An outlined run's glyphs are painted by the text rendering mode (ISO 32000-1, 9.3.6):
@@ -253,14 +286,26 @@ final class PDFTextLayer {
     }
 
     /// Writes one run's glyphs: `TJ` arrays with a number wherever the pen is not where the
-    /// next glyph goes, a `Td` where it moves off the line or far along it.
+    /// next glyph goes, a `Td` where it moves off the line or far along it, a `Tf` where a
+    /// glyph's code is in another of the face's fonts than the one in force.
     private struct GlyphWriter {
-        /// The run's font: its widths, and the text of its glyphs.
+        let fonts: PDFEmbeddedFonts
+        let slot: Int
+        /// The run's face: its widths, and its glyphs' codes.
         let fontGlyphs: EmbeddedFontGlyphs
         var content: PDFContentBytes
         /// The start of the line in the text object, as written (see `TextState`).
         var lineX: Double
         var lineY: Double
+        /// The font resource and size in force (`Tf`), and the face's font it is (-1: none of
+        /// the face's yet in this run).
+        private(set) var resource: Int
+        private(set) var resourceSize: Double
+        private var faceFont = -1
+        /// Whether the face is written in simple fonts, a byte a code.
+        private let oneByteCodes: Bool
+        /// The resources this run's glyphs were written in, each once.
+        private(set) var resourcesUsed: [Int] = []
         let size: Double
         let scale: Double
         let spacing: RunSpacing
@@ -270,9 +315,14 @@ final class PDFTextLayer {
         private var inString = false
         private var positioned = false
 
-        init(fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double, lineY: Double, size: Double,
-             scale: Double, spacing: RunSpacing) {
+        init(fonts: PDFEmbeddedFonts, slot: Int, fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double,
+             lineY: Double, resource: Int, resourceSize: Double, size: Double, scale: Double, spacing: RunSpacing) {
+            self.fonts = fonts
+            self.slot = slot
             self.fontGlyphs = fontGlyphs
+            oneByteCodes = fontGlyphs.isWrittenInSimpleFonts
+            self.resource = resource
+            self.resourceSize = resourceSize
             self.content = content
             self.lineX = lineX
             self.lineY = lineY
@@ -284,30 +334,32 @@ final class PDFTextLayer {
         /// A `TJ` number is a thousandth of the font size, scaled as the glyphs are.
         private var unit: Double { size * scale / 1000 }
 
-        /// The glyphs of one cluster, drawn as `text` (nil: no text given, the font's entry);
-        /// `isGlyphsOwnText`: whether a lone glyph may have the text as its ToUnicode entry (not
-        /// the letter a drop cap is read with, whose text starts with the cap's).
-        mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool) {
-            if let text, !(isGlyphsOwnText && glyphs.count == 1 && fontGlyphs.map(UInt32(glyphs[0].index), to: text)) {
+        /// The glyphs of one cluster, drawn as `text` (nil: no text given, the glyphs' own);
+        /// `isGlyphsOwnText`: whether a lone glyph's text may become its own (not the letter a
+        /// drop cap is read with, whose text starts with the cap's, nor an added hyphen);
+        /// `readsADropCap`: the letter a drop cap is read with, which keeps its own code inside
+        /// `/ActualText` (see `RunTextClusters.readsADropCap`).
+        mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool,
+                              readsADropCap: Bool) {
+            if let text, glyphs.count == 1, !readsADropCap {
+                let code = fontGlyphs.code(of: UInt32(glyphs[0].index), as: text, mayBeItsOwnText: isGlyphsOwnText)
+                guard !code.readsAsText else { return show(glyphs[0], code: code) }
+            }
+            if let text {
                 closeArray()
                 content.raw("/Span <</ActualText ")
                 content.hexTextString(text)
                 content.raw(">> BDC\n")
-                for glyph in glyphs {
-                    fontGlyphs.use(UInt32(glyph.index))
-                    show(glyph)
-                }
+                for glyph in glyphs { show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil)) }
                 closeArray()
                 content.raw("EMC\n")
                 return
             }
-            for glyph in glyphs {
-                if text == nil { fontGlyphs.use(UInt32(glyph.index)) }
-                show(glyph)
-            }
+            for glyph in glyphs { show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil)) }
         }
 
-        private mutating func show(_ glyph: cairo_glyph_t) {
+        private mutating func show(_ glyph: cairo_glyph_t, code: GlyphCode) {
+            selectFont(of: code)
             let x = glyph.x, y = glyph.y
             let offset = (x - penX) / unit
             if !positioned || abs(y - lineY) > 0.0005 || abs(offset) > 10_000 {
@@ -330,9 +382,26 @@ final class PDFTextLayer {
             }
             openArray()
             openString()
-            let id = UInt32(glyph.index)
-            content.glyphCode(id)
-            penX += (fontGlyphs.width(of: id) / 1000 * size + spacing.letter) * scale
+            content.glyphCode(code.value, oneByte: oneByteCodes)
+            let wordSpacing = oneByteCodes && code.value == UInt16(SimpleFontCodes.wordSpaceByte) ? spacing.word : 0
+            penX += (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing.letter + wordSpacing) * scale
+        }
+
+        /// Writes a `Tf` when `code` is in another font than the one in force, or the run's size
+        /// is not. The word space's code (font -1) is in every font of the face: any of them.
+        private mutating func selectFont(of code: GlyphCode) {
+            let font = code.font >= 0 ? code.font : max(faceFont, 0)
+            guard font != faceFont || resourceSize != size else { return }
+            let wanted = fonts.resource(slot: slot, font: font)
+            faceFont = font
+            if !resourcesUsed.contains(wanted) { resourcesUsed.append(wanted) }
+            guard wanted != resource || resourceSize != size else { return }
+            closeArray()
+            content.raw(fonts.resourceName(of: wanted))
+            content.number(size, decimals: 4)
+            content.raw(" Tf\n")
+            resource = wanted
+            resourceSize = size
         }
 
         /// A number as the content writes it, to thousandths: the pen follows what a reader reads.

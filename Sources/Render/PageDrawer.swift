@@ -137,12 +137,15 @@ final class PageDrawer {
         }
         let labelEnd = structure?.listLabelEnd(of: line)
         structure?.listLabelEnd = labelEnd
+        // Where the text is read (a tagged PDF), its runs are drawn in reading order; a page's
+        // pixels are the same in any order.
+        let ordered = structure == nil ? line : line.inReadingOrder
         // A list item's marker is marked alone, though it may share a run with its text.
         guard let labelEnd else {
-            return try drawRuns(of: line, in: line, source: source, structure: structure,
+            return try drawRuns(of: ordered, in: line, source: source, structure: structure,
                                 bledPictures: bledPictures, in: context)
         }
-        try drawRuns(of: line.cuttingRuns(at: labelEnd), in: line, labelEnd: labelEnd, source: source, structure: structure,
+        try drawRuns(of: ordered.cuttingRuns(at: labelEnd), in: line, labelEnd: labelEnd, source: source, structure: structure,
                      bledPictures: bledPictures, in: context)
     }
 
@@ -211,7 +214,9 @@ final class PageDrawer {
     }
 
     /// The picture in the file `image` names scaled to fill `box`, or to cover `bled`, the
-    /// rectangle it runs off the page in, the file loaded once (`PictureSurfaces`).
+    /// rectangle it runs off the page in (or `box`, when it asks to bleed and stands inside the
+    /// text area: given other proportions than its own, it is cropped to them, not squashed),
+    /// the file loaded once (`PictureSurfaces`).
     private func drawImage(_ image: ImageAttachment, in box: Rect, bled: Rect? = nil,
                            in context: OpaquePointer) throws {
         let surface = try pictures.surface(for: image.path) {
@@ -221,8 +226,8 @@ final class PageDrawer {
             if picture.carriesPNGRows { drewPNGRows = true }
             return (picture.surface, picture.heldBytes)
         }
-        if let bled {
-            drawImage(surface, covering: bled, in: context)
+        if let covered = bled ?? (image.bleeds ? box : nil) {
+            drawImage(surface, covering: covered, in: context)
         } else {
             drawImage(surface, in: box, in: context)
         }

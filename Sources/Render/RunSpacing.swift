@@ -1,34 +1,45 @@
 import CCairo
 
 /// The spacing a run's glyphs share beyond their widths, which the text layer says once for the
-/// run (ISO 32000-1, 9.3.2): the letter spacing every glyph has (`Tc`). A justified line's
-/// letters share one spacing, so with it said a line's glyphs need a `TJ` number only at a word
-/// space (its stretch) or a kern. In text space units, to four places.
+/// run (ISO 32000-1, 9.3.2 and 9.3.3): the letter spacing every glyph has (`Tc`), and the word
+/// spacing the word space has on top of it (`Tw`). A justified line's letters share one
+/// spacing, and its word spaces one stretch, so with both said a line's glyphs need no `TJ`
+/// number but at a kern. In text space units, to four places.
 ///
-/// No word spacing (`Tw`): it applies to the one-byte code 32 only (9.3.3), and the layer's
-/// fonts are `/Identity-H`, two bytes a glyph, which every reader decodes (`EmbeddedFontObjects`).
+/// Word spacing applies to the one-byte code 32 only: the word space of a face written in
+/// simple fonts (`SimpleFontCodes`); a face written as `/Identity-H` has none, and its word
+/// spaces' stretch is a `TJ` number.
 struct RunSpacing: Equatable {
     var letter = 0.0
+    var word = 0.0
 }
 
-/// Finds a run's `RunSpacing`: the median of its gaps (the space beyond a glyph's width before
-/// the next glyph), so that a word space's stretch or a kern is left to a `TJ` number. Its
-/// array is kept from run to run.
+/// Finds a run's `RunSpacing`: each spacing is the median of its gaps (the space beyond a
+/// glyph's width before the next glyph), so a kern or an odd space is left to a `TJ` number.
+/// Its arrays are kept from run to run.
 struct RunSpacingFinder {
-    private var gaps: [Double] = []
+    private var letterGaps: [Double] = []
+    private var wordGaps: [Double] = []
 
     /// The spacing of `glyphs` (where the drawer puts them) of `font` at `size`, scaled by
-    /// `scale`. A spacing the run has no gap to tell, or one within a hair of `current`'s, is
-    /// `current`'s: not written again.
+    /// `scale`; the word space is the face's (`SimpleFontCodes.wordSpace`; none for an
+    /// `/Identity-H` face). A spacing the run has no gap to tell, or one within a hair of
+    /// `current`'s, is `current`'s: not written again.
     mutating func spacing(of glyphs: UnsafeBufferPointer<cairo_glyph_t>, in font: EmbeddedFontGlyphs, size: Double, scale: Double,
                           current: RunSpacing) -> RunSpacing {
         guard glyphs.count > 1 else { return current }
-        gaps.removeAll(keepingCapacity: true)
+        letterGaps.removeAll(keepingCapacity: true)
+        wordGaps.removeAll(keepingCapacity: true)
+        let space = font.simpleCodes?.wordSpace ?? UInt32.max
         for index in 0 ..< glyphs.count - 1 {
             let glyph = UInt32(glyphs[index].index)
-            gaps.append((glyphs[index + 1].x - glyphs[index].x) / scale - font.width(of: glyph) / 1000 * size)
+            let gap = (glyphs[index + 1].x - glyphs[index].x) / scale - font.width(of: glyph) / 1000 * size
+            if glyph == space { wordGaps.append(gap) } else { letterGaps.append(gap) }
         }
-        return RunSpacing(letter: Self.kept(gaps.middleValue(), current: current.letter))
+        var spacing = current
+        if !letterGaps.isEmpty { spacing.letter = Self.kept(letterGaps.middleValue(), current: current.letter) }
+        if !wordGaps.isEmpty { spacing.word = Self.kept(wordGaps.middleValue() - spacing.letter, current: current.word) }
+        return spacing
     }
 
     /// `value` to four places, or `current` when within a hair of it.

@@ -36,6 +36,18 @@ struct MarkedPiece: Sendable {
         self.offset = Int32(clamping: offset)
     }
 
+    /// Where the piece is read: by its paragraph's first character, then its own. The
+    /// structure tree's order, and the order of the text layer's sequences on a page; an
+    /// artifact (-1, -1) comes before the document's content.
+    var readingOrder: ReadingOrder { ReadingOrder(paragraph: paragraph, offset: offset) }
+
+    struct ReadingOrder: Comparable {
+        var paragraph: Int32
+        var offset: Int32
+
+        static func < (a: Self, b: Self) -> Bool { (a.paragraph, a.offset) < (b.paragraph, b.offset) }
+    }
+
     var isArtifact: Bool {
         if case .artifact = kind { return true } else { return false }
     }
@@ -66,6 +78,8 @@ struct LogicalParagraph: Sendable, Equatable {
     private var headingLevel: UInt8
     /// Whether it is a list item (`LI` in an `L`, its marker the `Lbl`, the rest the `LBody`).
     var isListItem: Bool
+    /// Whether it is a numbered list item: items in a row of one kind make one `L`.
+    var isNumberedItem: Bool
     /// The number of the figure or aside it is set in (`BoxStyle.number`), in 32 bits like the
     /// record's offsets.
     private var boxNumber: Int32?
@@ -74,6 +88,7 @@ struct LogicalParagraph: Sendable, Equatable {
 
     init(style: ParagraphStyle) {
         isListItem = style.listMarkerLength != nil
+        isNumberedItem = style.listItemNumber != nil
         headingLevel = (1 ... 6).contains(style.outlineLevel) ? UInt8(style.outlineLevel) : 0
         boxNumber = style.box.map { Int32(clamping: $0.number) }
         cell = style.tableCell.map(TableCellTag.init)

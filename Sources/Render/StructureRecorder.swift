@@ -12,7 +12,9 @@ import Text
 /// drawn into it (`willDrawWithCairo`, `willDrawInLayer`); when drawing goes over to the other
 /// stream, the piece goes on there as a sequence of its own. Cairo numbers its page's
 /// sequences from 0; the layer's follow them, so a page's pieces are recorded as Cairo's, then
-/// the layer's (`endPage`).
+/// the layer's (`endPage`). The layer writes its sequences in reading order, the structure
+/// tree's (`MarkedPiece.readingOrder`), whatever order they were drawn in: a box is drawn
+/// before the column its anchor is in, so that its background is under the column's text.
 ///
 /// A piece is one stretch of a line (its runs of one link and one language), a picture, or a
 /// link annotation; every piece Cairo draws is a leaf of Cairo's own tree, which is what makes
@@ -30,9 +32,10 @@ final class StructureRecorder {
     /// The piece begun and not yet ended, its tag, and the stream it is open in (none yet).
     private var open: (piece: MarkedPiece, tag: String, stream: Stream?)?
     private enum Stream { case cairo, layer }
-    /// The page's pieces drawn by Cairo and by the layer, each in MCID order.
+    /// The page's pieces drawn by Cairo, in MCID order, and the sequences opened in the layer
+    /// (artifacts included), in the order drawn.
     private var cairoPieces: [MarkedPiece] = []
-    private var layerPieces: [MarkedPiece] = []
+    private var layerSequences: [MarkedPiece] = []
     /// Whether Cairo's element round the document is open (`openCairoDocument`).
     private var cairoDocumentOpen = false
     /// Each string of `record.strings` to its index.
@@ -49,16 +52,21 @@ final class StructureRecorder {
     /// Starts the record of a new page (before anything is drawn on it, the sheet's own included).
     func beginPage() {
         cairoPieces.removeAll(keepingCapacity: true)
-        layerPieces.removeAll(keepingCapacity: true)
+        layerSequences.removeAll(keepingCapacity: true)
     }
 
     /// Ends the page's last piece and records its pieces; returns how many of them Cairo drew,
-    /// the first MCID of the layer's.
-    func endPage(in context: OpaquePointer) -> Int {
+    /// the first MCID of the layer's, and the order the layer writes its sequences in (indexes
+    /// in the order drawn): reading order, those of one place in the order drawn.
+    func endPage(in context: OpaquePointer) -> (firstLayerMCID: Int, layerOrder: [Int]) {
         end(in: context)
-        record.pages.append(cairoPieces + layerPieces)
+        let order = layerSequences.indices.sorted { a, b in
+            let first = layerSequences[a].readingOrder, second = layerSequences[b].readingOrder
+            return first != second ? first < second : a < b
+        }
+        record.pages.append(cairoPieces + order.lazy.map { self.layerSequences[$0] }.filter { !$0.isArtifact })
         record.drawnByCairo.append(cairoPieces.count)
-        return cairoPieces.count
+        return (cairoPieces.count, order)
     }
 
     /// Begins a piece of text whose first character is `offset`, or goes on with the piece
@@ -173,10 +181,10 @@ final class StructureRecorder {
     func willDrawInLayer(at offset: Int, in context: OpaquePointer) {
         guard let current = open, current.stream != .layer, let layer else { return }
         closeSequence(in: context)
+        layerSequences.append(current.piece.goingOn(at: offset, first: current.stream == nil))
         if current.piece.isArtifact {
             layer.beginArtifact()
         } else {
-            layerPieces.append(current.piece.goingOn(at: offset, first: current.stream == nil))
             layer.beginMarked(tag: current.tag)
         }
         open?.stream = .layer

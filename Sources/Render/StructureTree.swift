@@ -133,11 +133,14 @@ struct StructureTree {
             }
         }
         pieces.sort { a, b in
-            (a.piece.paragraph, a.piece.offset, a.page, a.mcid) < (b.piece.paragraph, b.piece.offset, b.page, b.mcid)
+            a.piece.readingOrder != b.piece.readingOrder ? a.piece.readingOrder < b.piece.readingOrder : (a.page, a.mcid) < (b.page, b.mcid)
         }
         var boxes: [Int: StructureElement] = [:]
         var captions: [Int: StructureElement] = [:]
         var tables = TableElements()
+        /// The lists of numbered items: a bullet list right after one (or one after a bullet
+        /// list) is another list, as the markup counts them.
+        var numberedLists: Set<ObjectIdentifier> = []
         var index = 0
         while index < pieces.count {
             let paragraphStart = pieces[index].piece.paragraph
@@ -169,7 +172,7 @@ struct StructureTree {
             var label: StructureElement?
             /// The paragraph's element, made when its first text comes: in a figure, inside its
             /// caption; a list item's body, in its `LI` after its label, in the `L` of the items
-            /// right before it.
+            /// right before it when they are of its kind (numbered or not).
             func paragraphElement() -> StructureElement {
                 if let element { return element }
                 var parent = container
@@ -184,11 +187,13 @@ struct StructureTree {
                 let made = StructureElement(role: paragraph.role)
                 if paragraph.isListItem {
                     let list: StructureElement
-                    if case .element(let last)? = parent.kids.last, last.role == "L" {
+                    if case .element(let last)? = parent.kids.last, last.role == "L",
+                       numberedLists.contains(ObjectIdentifier(last)) == paragraph.isNumberedItem {
                         list = last
                     } else {
                         list = StructureElement(role: "L")
                         parent.append(list)
+                        if paragraph.isNumberedItem { numberedLists.insert(ObjectIdentifier(list)) }
                     }
                     let item = StructureElement(role: "LI")
                     list.append(item)

@@ -24,11 +24,11 @@ enum TextLayerOverPages {
                 throw FinishingError("page \(index + 1)'s text was not added to the draft")
             }
             additions[index].wrap(opening: opening, closing: [closing, streams[stream]])
-            for slot in text.fontSlots {
-                guard let font = fonts.indices.contains(slot) ? fonts[slot] : nil else {
+            for resource in text.fontResources {
+                guard let font = fonts.indices.contains(resource) ? fonts[resource] : nil else {
                     throw FinishingError("page \(index + 1) uses a font of the text layer that was not embedded")
                 }
-                additions[index].addResource("/Font", layer.fonts.resourceName(of: slot), .reference(font))
+                additions[index].addResource("/Font", layer.fonts.resourceName(of: resource), .reference(font))
             }
         }
     }

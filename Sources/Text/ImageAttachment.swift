@@ -17,6 +17,11 @@ public struct ImageAttachment: Hashable, Sendable {
     /// (a `<figure>`'s `alt` may describe it; see `BoxStyle.alternativeText`).
     public var alternativeText: String?
 
+    /// Whether it asks to run off the page (`bleed="true"` on a floated or spanning picture).
+    /// Such a picture is never distorted: it covers its place, proportions kept, and what falls
+    /// outside is cut off, whether or not it stands at the page's edge.
+    public var bleeds: Bool { spanning?.bleeds ?? float?.bleeds ?? false }
+
     public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil, float: PictureFloat? = nil,
                 spanning: SpanningPicture? = nil, alternativeText: String? = nil) {
         self.path = path

@@ -136,6 +136,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// many UTF-16 units (the PDF's structure tree tells the label from the body); nil: the
     /// paragraph is no list item.
     public var listMarkerLength: Int?
+    /// A numbered list item's number; nil for a bullet item (and any other paragraph). Items in
+    /// a row of one kind are one list: a bullet item after numbered ones starts another.
+    public var listItemNumber: Int?
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,

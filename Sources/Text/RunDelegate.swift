@@ -11,3 +11,18 @@ public struct RunDelegate: Hashable, Sendable {
         self.width = width
     }
 }
+
+extension RunDelegate {
+    /// Half a point of slack: a picture sized to its measure in whole points still fits it.
+    public static let fittingSlack = 0.5
+
+    /// The factor that scales a picture `width` wide to fit `measure`: 1 when it fits already.
+    public static func scale(ofWidth width: Double, toFit measure: Double) -> Double {
+        width <= measure + fittingSlack ? 1 : max(0, measure) / width
+    }
+
+    /// The picture's size scaled by `factor`, proportions kept.
+    public func scaled(by factor: Double) -> RunDelegate {
+        RunDelegate(ascent: ascent * factor, descent: descent * factor, width: width * factor)
+    }
+}

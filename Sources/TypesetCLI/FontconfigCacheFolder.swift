@@ -1,3 +1,4 @@
+import Fonts
 import Foundation
 
 /// fontconfig keeps its cache of the bundled fonts' folder in the user's cache folder
@@ -41,8 +42,15 @@ enum FontconfigCacheFolder {
         return access(folder, W_OK) == 0
     }
 
+    /// Removes the folder made for this run. When a signal ends the run, another thread may be
+    /// building a fontconfig configuration, which writes its cache into the folder (and makes
+    /// the folder again if it is gone): seen under load, where
+    /// `OutputTargetTests.testAnInterruptedRunLeavesNoTemporaryFiles` found the folder left
+    /// behind. So no configuration is built from here on (`FontconfigCacheWrites`), the process
+    /// ending anyway.
     static func removeTemporaryFolder() {
         guard let temporaryFolder else { return }
+        FontconfigCacheWrites.stopForGood()
         try? FileManager.default.removeItem(atPath: temporaryFolder)
     }
 }

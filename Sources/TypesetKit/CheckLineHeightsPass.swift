@@ -3,10 +3,16 @@ import Markup
 import Shaping
 import Text
 
-/// A warning at each paragraph whose fixed line height is smaller than text it holds
-/// (`FixedLineHeightCheck`); the text is not changed: layout moves such lines apart itself.
+/// Warnings about line heights, before layout: a paragraph whose fixed line height is smaller
+/// than text it holds (`FixedLineHeightCheck`), and, on a baseline grid, paragraphs whose lines
+/// are a little farther apart than the grid's step, so that each takes two grid lines
+/// (`GridPitchCheck`). The text is not changed: layout sets such lines as they are.
 struct CheckLineHeightsPass {
+    var options: TypesetOptions
+
     func run(_ text: AttributedText, fonts: FontTable, shaper: Shaper, document: MarkupDocument) -> PassResult<AttributedText> {
-        PassResult(text, diagnostics: FixedLineHeightCheck(fonts: fonts, shaper: shaper).check(text, sourceMap: document.sourceMap))
+        let tight = FixedLineHeightCheck(fonts: fonts, shaper: shaper).check(text, sourceMap: document.sourceMap)
+        let offGrid = options.page.baselineGrid.map { GridPitchCheck(grid: $0, fonts: fonts).check(text, sourceMap: document.sourceMap) } ?? []
+        return PassResult(text, diagnostics: (tight + offGrid).sortedBySource())
     }
 }

@@ -20,7 +20,10 @@ struct CheckPicturesPass {
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }
         let problems = ImagePreflight.check(text)
         guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }
-        diagnostics += PictureResolutionCheck(minimum: options.minimumPictureResolution, page: options.page).check(text)
+        // A picture that bleeds is drawn out past the page's edge by the sheet's bleed.
+        var bleedingPage = options.page
+        bleedingPage.bleed = options.sheet.bleed
+        diagnostics += PictureResolutionCheck(minimum: options.minimumPictureResolution, page: bleedingPage).check(text)
         // Tracing decodes the pictures, which the preflight has just shown it can.
         diagnostics += ContourTracing.trace(&text)
         return PassResult(text, diagnostics: diagnostics)

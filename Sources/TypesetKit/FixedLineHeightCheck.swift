@@ -26,7 +26,7 @@ struct FixedLineHeightCheck {
                   run.value.fontSize > pitch + Self.tolerance,
                   inkHeight(of: text.storage[run.range], attributes: run.value) > pitch + Self.tolerance else { continue }
             diagnostics.append(sourceMap.diagnostic(
-                .warning, "line-height \(Self.format(pitch))pt is less than the \(Self.format(run.value.fontSize))pt text it holds; "
+                .warning, "line-height \(MessagePoints.tenths(pitch))pt is less than the \(MessagePoints.tenths(run.value.fontSize))pt text it holds; "
                     + "lines move apart to keep it from printing over the line above",
                 atTextOffset: first))
             paragraphEnd = text.paragraphRange(containing: first).upperBound
@@ -58,10 +58,5 @@ struct FixedLineHeightCheck {
             return unit != 0x20 && unit != 0x09 && unit != AttributedText.lineFeed && unit != 0x2028
                 && unit != AttributedText.objectReplacementCharacter
         }
-    }
-
-    /// A size for a message: whole points as such, else to a tenth.
-    private static func format(_ points: Double) -> String {
-        points.rounded() == points ? String(Int(points)) : String(format: "%.1f", points)
     }
 }

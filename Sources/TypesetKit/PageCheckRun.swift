@@ -7,8 +7,9 @@ import Render
 import Text
 
 /// The page checks of one run, told each page as it passes: the warnings of columns that end
-/// early and of elements moved to a later page than where they are written (every run, from
-/// the laid-out page: `EarlyColumnEnd`, `MovedElementCheck`), and, when the run checks its
+/// early, of elements moved to a later page than where they are written and of pictures scaled
+/// to a box set narrower (every run, from the laid-out page: `EarlyColumnEnd`,
+/// `MovedElementCheck`, `NarrowedBoxPictureCheck`), and, when the run checks its
 /// pages, what the page checker finds on each page drawn — errors whose message begins with `page check:`,
 /// located at the markup of the character at fault; and, when only some pages are written
 /// (`PageSelection`), the pages asked for past the document's end. `DrawPass` runs it on every
@@ -17,6 +18,7 @@ public final class PageCheckRun {
     private let sourceMap: TextSourceMap?
     private var checker: PageChecker?
     private let moved: MovedElementCheck
+    private let narrowedBoxes: NarrowedBoxPictureCheck
     private var earlyColumns: [Diagnostic] = []
     private let selection: PageSelection
     /// Whether pages asked for past the end are an error (`--strict`), not a warning.
@@ -34,10 +36,12 @@ public final class PageCheckRun {
         sourceMap = document.sourceMap
         checker = checksPages ? PageChecker(text: document.text) : nil
         moved = MovedElementCheck(template: document.template, places: document.flowPlaces)
+        narrowedBoxes = NarrowedBoxPictureCheck(text: document.text)
     }
 
-    /// The warnings found so far: columns that end early, then elements moved on.
-    public var warnings: [Diagnostic] { earlyColumns + moved.warnings + pagesPastTheEnd }
+    /// The warnings found so far: columns that end early, elements moved on, then pictures
+    /// scaled to narrowed boxes.
+    public var warnings: [Diagnostic] { earlyColumns + moved.warnings + narrowedBoxes.warnings + pagesPastTheEnd }
 
     public var checksPages: Bool { checker != nil }
 
@@ -60,6 +64,7 @@ public final class PageCheckRun {
             earlyColumns.append(diagnostic(.warning, early.message, at: early.character))
         }
         moved.look(at: page)
+        narrowedBoxes.look(at: page)
         if !page.holdsOnlyRunningHeads { pageCount = max(pageCount, page.number) }
         return page
     }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Images
+import Layout
 import Pages
 import Text
 
@@ -21,7 +22,7 @@ struct PictureResolutionCheck {
         for attachment in text.attachments {
             guard let info = pixelSizes[attachment.image.path] ?? (try? ImageInfo.probe(path: attachment.image.path)) else { continue }
             pixelSizes[attachment.image.path] = info
-            let shown = placedSize(of: attachment, in: text)
+            let shown = drawnSize(of: attachment, pixels: info, in: text)
             guard shown.width > 0, shown.height > 0 else { continue }
             // Points are 1/72 inch; a picture stretched unevenly is as sharp as its coarser side.
             let resolution = min(Double(info.pixelWidth) / shown.width, Double(info.pixelHeight) / shown.height) * 72
@@ -33,6 +34,28 @@ struct PictureResolutionCheck {
                                      at: attachment.image.location, sourceLine: attachment.image.sourceLine))
         }
         return warnings
+    }
+
+    /// The size the picture is drawn at, in points: its place, or for a picture that bleeds
+    /// the size that covers its place run out past the page's edges (a picture across the top
+    /// or foot of the page always stands at that edge, and at the sides when it spans the text
+    /// area), proportions kept: larger than its place, so fewer pixels an inch. A float that
+    /// bleeds reaches the edge only in a side column, which is known on the page: its place is
+    /// the least it is drawn at.
+    private func drawnSize(of attachment: (index: Int, image: ImageAttachment, delegate: RunDelegate), pixels: ImageInfo,
+                           in text: AttributedText) -> (width: Double, height: Double) {
+        let placed = placedSize(of: attachment, in: text)
+        guard attachment.image.bleeds else { return placed }
+        var place = Rect(x: 0, y: 0, width: placed.width, height: placed.height)
+        if let spanning = attachment.image.spanning {
+            let area = page.textArea
+            let spansTheArea = placed.width >= area.width - 0.01
+            place = Rect(x: area.minX, y: spanning.edge == .top ? area.minY : area.maxY - placed.height, width: placed.width, height: placed.height)
+            let edges: BleedEdges = [spanning.edge == .top ? BleedEdges.top : BleedEdges.bottom, spansTheArea ? BleedEdges.sides : BleedEdges.left]
+            place = page.bled(place, toward: edges, ofPage: 1)
+        }
+        let scale = max(place.width / Double(pixels.pixelWidth), place.height / Double(pixels.pixelHeight))
+        return (Double(pixels.pixelWidth) * scale, Double(pixels.pixelHeight) * scale)
     }
 
     /// The size the picture takes on the page, in points: its line's room, its float's, or

@@ -27,7 +27,8 @@ public struct PreparedDocument {
     /// pages (`MovedElementCheck`).
     var flowPlaces: [Int: FlowElementPlace] = [:]
     /// Where each character of the text came from in the markup, to locate what the pages'
-    /// checks find (nil: a text made without markup; its findings are not located).
+    /// checks find (nil: a text made without markup; its findings are not located); its
+    /// source's text waits in a file (`TextSourceMap.keepingSourceInAFile()`).
     public var sourceMap: TextSourceMap?
     /// The library the fonts came from, kept as long as they are.
     let library: FontLibrary

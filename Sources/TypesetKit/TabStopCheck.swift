@@ -84,13 +84,13 @@ struct TabStopCheck {
 
     private static func message(for finding: Finding) -> String? {
         guard !finding.stops.isEmpty || finding.rowsNotFitting > 0 else { return nil }
-        let end = "(lines end at \(format(finding.lineEnd)) pt)"
+        let end = "(lines end at \(MessagePoints.tenths(finding.lineEnd)) pt)"
         let rows = finding.rowsNotFitting == 1 ? "1 row does" : "\(finding.rowsNotFitting) rows do"
         let wrapped = "\(rows) not fit on one line: the text after a tab that does not fit goes on to the next line"
         guard !finding.stops.isEmpty else {
             return "the cells of a tab table do not fit the column \(end); \(wrapped)"
         }
-        let stops = finding.stops.sorted().map { "\(format($0)) pt" }.joined(separator: ", ")
+        let stops = finding.stops.sorted().map { "\(MessagePoints.tenths($0)) pt" }.joined(separator: ", ")
         let which = finding.stops.count == 1 ? "tab stop \(stops) is" : "tab stops \(stops) are"
         let past = "\(which) past the end of the column \(end); the text there ends at the column's end"
         return finding.rowsNotFitting == 0 ? past : "\(past), and \(wrapped)"
@@ -108,10 +108,4 @@ struct TabStopCheck {
     private static let tab: UInt16 = 0x09
     /// A stop this little past the end counts as at it (a width in millimetres, rounded).
     private static let tolerance = 0.01
-
-    /// A position for a message: to a tenth of a point, without a trailing ".0".
-    private static func format(_ points: Double) -> String {
-        let tenths = (points * 10).rounded() / 10
-        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
-    }
 }

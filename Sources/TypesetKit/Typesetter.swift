@@ -93,7 +93,7 @@ public final class Typesetter {
         }
         let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, fonts: headed.fonts.table, document: document))
         let displayed = try log.take(CheckDisplayWordsPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
-        let leaded = try log.take(CheckLineHeightsPass().run(displayed, fonts: headed.fonts.table, shaper: shaper, document: document))
+        let leaded = try log.take(CheckLineHeightsPass(options: options).run(displayed, fonts: headed.fonts.table, shaper: shaper, document: document))
         var text = try log.take(CheckKeptBlocksPass(options: options).run(leaded, fonts: headed.fonts.table, document: document))
         if !options.pdfStandards.isEmpty, options.format == .pdf {
             let untitled = TitleRequirement.problem(title: title, standards: options.pdfStandards).map { [$0] } ?? []
@@ -110,7 +110,9 @@ public final class Typesetter {
                                         title: title, diagnostics: log.diagnostics, library: headed.fonts.library, shaper: shaper)
         prepared.exclusions = ExclusionDeclaration.byPage(document.exclusions)
         prepared.flowPlaces = FlowElementPlace.find(in: text, document: document)
-        prepared.sourceMap = document.sourceMap
+        // The markup's text is let go with the parsed document: the pages' checks locate what
+        // they find from a file (a book's 8.5 MB would otherwise be held through layout).
+        prepared.sourceMap = document.sourceMap.keepingSourceInAFile()
         // The command line's document information wins, field by field, as for the title.
         prepared.metadata = options.metadata
         prepared.metadata.title = title

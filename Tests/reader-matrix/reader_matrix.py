@@ -32,7 +32,10 @@ A word:
     it as "-" does not. pdfium marks a line-end hyphen it takes for a break as U+FFFE and joins
     the lines itself ("stamp\ufffeing"): the same mark, read the same way;
   - a zero-width character the source uses only to steer breaking or shaping (U+200B, U+200C,
-    U+200D, U+2060's joining role aside) is dropped from both texts, as is U+FFFC (a picture).
+    U+200D, U+2060's joining role aside) is dropped from both texts, as is U+FFFC (a picture),
+    and so are the bidirectional formatting characters (U+200E, U+200F, U+061C, U+202A–U+202E,
+    U+2066–U+2069): poppler wraps each right-to-left word it reads in U+202B … U+202C to say
+    its direction, which is not a letter of the word.
 
 qpdf --check (errors, warnings) and, when the file claims PDF/UA, pdfua check (findings) are
 reported beside the readers. A reader that is not installed is reported as missing, never
@@ -48,7 +51,9 @@ import sys
 import unicodedata
 
 NO_BREAK_SPACES = {"\u00a0", "\u2007", "\u202f", "\u2060", "\ufeff"}
-DROPPED = {"\u200b", "\u200c", "\u200d", "\ufffc"}
+BIDI_FORMATTING = {"\u200e", "\u200f", "\u061c", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e",
+                   "\u2066", "\u2067", "\u2068", "\u2069"}
+DROPPED = {"\u200b", "\u200c", "\u200d", "\ufffc"} | BIDI_FORMATTING
 SOFT_HYPHENS = ("\u00ad", "\ufffe")
 
 

@@ -339,6 +339,37 @@ final class BoxLayoutTests: FramesetterTestCase {
         XCTAssertLessThanOrEqual(placed.rect.maxY, 400 + 1e-6, "inside the next column")
     }
 
+    /// Found by the layout fuzzer (Fixtures/layout-fuzz/figure-opening-page-beside-exclusion-narrower-than-its-picture.txt):
+    /// a figure opening its frame beside an exclusion down the column's whole height was set
+    /// in the stretch left there (it must be: the next frame has the same exclusion), but its
+    /// picture, fitted to the column before layout, was drawn at that width, past the box's text
+    /// and over the words beyond. Its pictures are scaled to the box's text where it is set.
+    func testABoxSetNarrowerBesideAnExclusionHasItsPicturesScaledToItsText() throws {
+        let framesetter = try setter("""
+            <figure border="0.5 black" padding="4">
+            <img src="coffee.jpg" width="280" alt="">
+            <caption>The red cups.</caption>
+            </figure>
+            After it.
+
+            """)
+        let box = try XCTUnwrap(framesetter.boxes.all.first)
+        // The column's right half taken down its whole height: 150 pt beside it, the picture 280.
+        let strip = Exclusion(.rectangle(Rect(x: 150, y: -10, width: 160, height: 1020)))
+        let frame = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 1000), exclusions: [strip]), from: 0)
+        let placed = try self.box(in: frame)
+        XCTAssertLessThanOrEqual(placed.rect.maxX, 150 + 1e-6, "in the stretch beside the exclusion")
+        let inner = try XCTUnwrap(placed.frames.first)
+        let run = try XCTUnwrap(inner.lines.first?.runs.first { $0.image != nil })
+        let picture = try XCTUnwrap(run.runDelegate)
+        XCTAssertEqual(picture.width, inner.container.rect.width, accuracy: 1e-6, "the picture as wide as the box's text")
+        XCTAssertEqual(picture.ascent / picture.width, 400.0 / 600, accuracy: 1e-9, "its proportions kept")
+        XCTAssertEqual(framesetter.height(of: box, width: placed.rect.width), placed.rect.height, accuracy: 1e-9,
+                       "the box as tall as its scaled picture and caption make it")
+        XCTAssertEqual(framesetter.text.attributes(at: run.stringRange.lowerBound).attributes.runDelegate?.width ?? 0, 280,
+                       accuracy: 1e-9, "the text keeps the picture's fitted size")
+    }
+
     /// `box`, not set in the frame in `column` but waiting, as placed in the next frame, in `next`.
     private func boxWaiting(_ box: BoxRange, from column: Container, to next: Container, _ framesetter: Framesetter,
                             file: StaticString = #filePath, line: UInt = #line) throws -> PlacedBox {

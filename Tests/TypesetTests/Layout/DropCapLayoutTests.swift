@@ -133,6 +133,25 @@ final class DropCapLayoutTests: FramesetterTestCase {
         }
     }
 
+    /// Seed 8198: a paragraph's first line fitted above a pull quote across the columns, its
+    /// lines beside the initial went on below the quote, and the four-line 'T' hung over the
+    /// quote. The paragraph goes down with its initial to where nothing covers it.
+    func testAnExclusionBelowTheFirstLineTakesTheInitialBelowItWithTheParagraph() throws {
+        let rect = Rect(x: 40, y: 30, width: 220, height: 400)
+        let quote = Rect(x: 0, y: 48, width: 400, height: 30)
+        let container = Container(rect: rect, exclusions: [Exclusion(.rectangle(quote))])
+        let covered = try frame("<p dropcap=\"4\">\(Self.text)\n", in: container)
+        let opening = try XCTUnwrap(covered.lines.first)
+        let box = try initialBox(opening)
+        XCTAssertGreaterThanOrEqual(box.minY, quote.maxY, "the initial below the quote, not over it")
+        XCTAssertEqual(opening.stringRange.lowerBound, 0, "with its paragraph's first line")
+        // Above the quote there is room for the first line alone: without the quote the
+        // paragraph's first line is set there.
+        let plain = try XCTUnwrap(frame("<p dropcap=\"4\">\(Self.text)\n", in: Container(rect: rect)).lines.first)
+        XCTAssertLessThan(plain.origin.y, quote.minY)
+        XCTAssertGreaterThan(try initialBox(plain).maxY, quote.minY, "where its initial would reach over the quote")
+    }
+
     func testAFloatAnchoredBeforeTheLetterLeavesItTheInitialAndTheLinesClearBoth() throws {
         let image = TestSupport.imagePath("rgb8.png")
         let frame = try frame("<p dropcap=\"3\"><img src=\"\(image)\" width=\"80\" height=\"60\" float=\"left\">\(Self.text)\n",
@@ -197,6 +216,33 @@ final class DropCapLayoutTests: FramesetterTestCase {
                              "one line more would not fit: the most lines that do")
         // Where the column holds it, it drops the lines asked for.
         XCTAssertEqual(try self.frame("<p dropcap=\"5\">With \(Self.text)\n", in: rectangle(width: 400)).lines[0].initial?.lines, 5)
+    }
+
+    /// An exclusion below the first line (a picture over the gutter, a float from the page
+    /// before) where the initial would reach: it drops the most lines whose ink is clear of it,
+    /// as one wider than its column does (layout fuzz seed 4492: a four-line 'D' over a figure);
+    /// where two lines are not clear either, the paragraph moves on to where they are.
+    func testAnInitialThatWouldPrintOverAnExclusionBelowDropsTheLinesThatClearIt() throws {
+        let markup = "<p dropcap=\"4\">Dusk \(Self.text)\n"
+        let plain = try frame(markup, in: rectangle())
+        XCTAssertEqual(plain.lines[0].initial?.lines, 4)
+        let padding = 4.0
+        // A picture at the column's left whose padded top is between lines 3 and 4's baselines.
+        let below = Rect(x: 40, y: plain.lines[2].origin.y + 1 + padding, width: 100, height: 60)
+        let fitted = try frame(markup, in: Container(rect: rectangle().rect, exclusions: [Exclusion(.rectangle(below), padding: padding)]))
+        let initial = try XCTUnwrap(fitted.lines[0].initial)
+        XCTAssertEqual(initial.lines, 3, "the most lines clear of the picture")
+        XCTAssertEqual(fitted.lines[0].origin.y, plain.lines[0].origin.y, accuracy: 1e-6, "where the paragraph begins")
+        let box = try initialBox(fitted.lines[0])
+        XCTAssertLessThanOrEqual(box.maxY, below.minY - padding, "above the picture")
+        XCTAssertEqual(box.maxY, fitted.lines[2].origin.y, accuracy: 0.5, "its baseline on its last line's")
+        // A picture two lines' initial reaches: the paragraph starts below it.
+        let high = Rect(x: 40, y: plain.lines[0].origin.y + plain.lines[0].descent + padding + 3, width: 160, height: 30)
+        let moved = try frame(markup, in: Container(rect: rectangle().rect, exclusions: [Exclusion(.rectangle(high), padding: padding)]))
+        let opening = try XCTUnwrap(moved.lines.first { $0.initial != nil })
+        let movedBox = try initialBox(opening)
+        XCTAssertTrue(movedBox.minY >= high.maxY + padding - 1e-6 || movedBox.minX >= high.maxX + padding - 1e-6,
+                      "clear of the picture: \(movedBox) against \(high)")
     }
 
     func testTheInitialGoesToTheNextColumnWithItsLines() throws {

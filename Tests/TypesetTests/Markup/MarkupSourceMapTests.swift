@@ -171,6 +171,24 @@ final class MarkupSourceMapTests: XCTestCase {
         }
     }
 
+    /// A prepared document's map keeps its source's text in a file, not in memory, and
+    /// locates and quotes every character as the parser's map does: lines of every length,
+    /// characters beyond U+FFFF (both halves at the first), references, the last line.
+    func testTheMapWithItsSourceInAFileLocatesAndQuotesAsTheParsersDoes() {
+        let markup = "Hello <b>world</b>\n\nZombies \u{1F9DF} &amp; brains\r\n" + String(repeating: "long ", count: 3000) + "\nlast"
+        let document = TestSupport.parse(markup, fileName: "zombies.txt")
+        let filed = document.sourceMap.keepingSourceInAFile()
+        XCTAssertTrue(filed.source.units.isEmpty, "the text is let go")
+        for offset in -1 ... document.text.length {
+            XCTAssertEqual(filed.location(ofTextOffset: offset), document.sourceMap.location(ofTextOffset: offset), "\(offset)")
+            XCTAssertEqual(filed.sourceLine(ofTextOffset: offset), document.sourceMap.sourceLine(ofTextOffset: offset), "\(offset)")
+        }
+        let zombie = document.utf16Range(of: "\u{1F9DF}").lowerBound
+        XCTAssertEqual(filed.diagnostic(.warning, "x", atTextOffset: zombie + 1).description,
+                       document.sourceMap.diagnostic(.warning, "x", atTextOffset: zombie).description)
+        XCTAssertEqual(filed.sourceLine(ofTextOffset: document.utf16Range(of: "last").lowerBound), "last")
+    }
+
     func testTheMapIsCompact() {
         let line = String(repeating: "Brains, more brains. ", count: 500)
         let plain = TestSupport.parse(Array(repeating: line, count: 100).joined(separator: "\n"))

@@ -1,3 +1,4 @@
+import Fonts
 import Layout
 import Markup
 @testable import PageCheck
@@ -47,10 +48,48 @@ final class PageCheckerTests: XCTestCase {
         let pitch = pages[0].lines[second].baseline - pages[0].lines[second - 1].baseline
         for index in pages[0].glyphs.indices where pages[0].glyphs[index].line == second {
             pages[0].glyphs[index].ink.origin.y -= pitch * 0.6
+            pages[0].glyphs[index].origin.y -= pitch * 0.6
         }
         let found = findings(text, pages)
         XCTAssertEqual(kinds(found), [.inkOverInk], found.map(\.description).joined(separator: "\n"))
         XCTAssertTrue(found[0].description.hasPrefix("page 1: ink over ink: glyph '"), found[0].description)
+    }
+
+    /// 11 on 12 pt (seed 8389): the 'Ü' of "Über" under the 'p' of "typewriter", their boxes
+    /// 0.6 pt into each other, its dots beside the p's tail: no mark touches, and nothing is
+    /// found; the ink compared is the outlines', not their boxes (a line's whole ink moved into
+    /// the line above is still found, above).
+    func testAnAccentIntoADescendersBoxIsNoFindingWhereTheirInkDoesNotMeet() throws {
+        let (text, pages) = try drawn(#"<section columns="4"><p line-height="12pt"> Quietly typewriter wound; &mdash; Über "#
+                                      + "Leuchtturmwärter whispered? Quietly because") { options in
+            options.page = PageTemplate(size: Size(width: 590, height: 500), margins: Margins(all: 28), columns: 1, gutter: 12)
+        }
+        let units = text.storage
+        func glyph(showing unit: UInt16) -> DrawnPage.Glyph? { pages[0].glyphs.first { $0.character >= 0 && units[$0.character] == unit } }
+        let tail = try XCTUnwrap(glyph(showing: UInt16(UInt8(ascii: "p"))))
+        let accented = try XCTUnwrap(glyph(showing: 0xDC))
+        XCTAssertNotEqual(tail.line, accented.line)
+        XCTAssertGreaterThan(tail.ink.overlapDepth(accented.ink), InkOverlapCheck.glyphTolerance, "their boxes overlap")
+        XCTAssertEqual(InkOverlapCheck.inkOverlapDepth(tail, accented), 0, "their ink does not")
+        XCTAssertFalse(kinds(findings(text, pages)).contains(.inkOverInk), findings(text, pages).map(\.description).joined(separator: "\n"))
+        // Within its box's top 0.6 pt the 'Ü' inks only its dots, within the bottom 0.6 pt the
+        // 'p' only its tail's serif.
+        let box = try XCTUnwrap(accented.font.ink(of: accented.glyph, size: accented.size))
+        let dots = try XCTUnwrap(accented.font.ink(of: accented.glyph, size: accented.size,
+                                                   within: GlyphInk(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.minY + 0.6)))
+        XCTAssertGreaterThan(dots.minX, box.minX + 1, "not the U's stem")
+        XCTAssertLessThan(dots.maxX, box.maxX - 1)
+        let pBox = try XCTUnwrap(tail.font.ink(of: tail.glyph, size: tail.size))
+        let serif = try XCTUnwrap(tail.font.ink(of: tail.glyph, size: tail.size,
+                                                within: GlyphInk(minX: pBox.minX, minY: pBox.maxY - 0.6, maxX: pBox.maxX, maxY: pBox.maxY)))
+        XCTAssertLessThan(serif.maxX, pBox.maxX - 2, "not the bowl")
+        // A region the ink covers whole has no outline in it: its ink is the region.
+        let middle = (serif.minX + serif.maxX) / 2
+        let stem = GlyphInk(minX: middle - 0.1, minY: pBox.maxY - 1.6, maxX: middle + 0.1, maxY: pBox.maxY - 1.4)
+        let covered = try XCTUnwrap(tail.font.ink(of: tail.glyph, size: tail.size, within: stem))
+        for (found, region) in [(covered.minX, stem.minX), (covered.minY, stem.minY), (covered.maxX, stem.maxX), (covered.maxY, stem.maxY)] {
+            XCTAssertEqual(found, region, accuracy: 1e-9)
+        }
     }
 
     /// "Winthdeclockwork": the words of one line set over each other; a word's own glyphs may
@@ -199,6 +238,32 @@ final class PageCheckerTests: XCTestCase {
         for index in pages[0].lines.indices where index >= below { pages[0].lines[index].baseline += 6 }
         for index in pages[0].glyphs.indices where pages[0].glyphs[index].line >= below { pages[0].glyphs[index].ink.origin.y += 6 }
         XCTAssertEqual(kinds(findings(text, pages)), [.paragraphGap])
+    }
+
+    /// Lines side by side on one baseline (beside an exclusion) are one band, set below the
+    /// deepest line box of the band above (`BandMetrics` in Layout): a line under a band whose
+    /// other stretch holds larger text is that much lower, which is the pitch, not an empty band
+    /// (layout fuzz seeds 5951 and 9224: 11 pt text and a superscript beside 9.5 pt lines); a
+    /// gap past it is still found.
+    func testALineBelowABandWithTallerTextBesideItIsNoEmptyBand() throws {
+        var (text, pages) = try drawn("<p line-height=\"1.2\">\(prose) \(prose)</p>")
+        let below = 3, deeper = 1.5
+        func lower(by distance: Double) {
+            for index in pages[0].lines.indices where index >= below && !pages[0].lines[index].stringRange.isEmpty {
+                pages[0].lines[index].baseline += distance
+            }
+            for index in pages[0].glyphs.indices where pages[0].glyphs[index].line >= below { pages[0].glyphs[index].ink.origin.y += distance }
+        }
+        lower(by: deeper)
+        XCTAssertEqual(kinds(findings(text, pages)), [.paragraphGap], "lower than the line above's box allows")
+        // Beside the line above, in the other stretch, a line of larger text on the same baseline.
+        var beside = pages[0].lines[below - 1]
+        beside.stringRange = 0 ..< 0
+        beside.descent += deeper
+        pages[0].lines.append(beside)
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        lower(by: 1)
+        XCTAssertEqual(kinds(findings(text, pages)), [.paragraphGap], "lower than the band's deepest box allows")
     }
 
     /// A shape's outline leaves bands too narrow for a line anywhere down it: that explains a

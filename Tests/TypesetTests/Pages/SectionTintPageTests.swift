@@ -145,4 +145,23 @@ final class SectionTintPageTests: XCTestCase {
         XCTAssertFalse(second.isEmpty)
         XCTAssertTrue(second.allSatisfy { $0.origin.y > area.maxY }, "page 2: the tint runs off the top; the footer alone is left")
     }
+
+    /// A figure that does not fit below its tinted section's text waits for the next page's
+    /// top, in a band of its own (`HeldFloats`): that band is the section's, and its tint is
+    /// behind the figure, padded, as behind the section's lines on the page before.
+    func testAFigureItsTintedSectionLeftWaitingStandsOnTheTintOnTheNextPage() throws {
+        // Nine paragraphs leave page 1 less room below them than the figure needs.
+        let markup = "<section columns=\"1\" background=\"#f2e6c9\">\n" + paragraphs(9)
+            + "\n<figure><img src=\"astronaut.png\" width=\"190\" alt=\"An astronaut\"></figure>\n</section>\nAfter the section. "
+            + paragraphs(1, from: 10) + "\n"
+        let (_, pages) = try layOut(markup)
+        XCTAssertGreaterThanOrEqual(pages.count, 2)
+        let held = try XCTUnwrap(pages[1].frames.first { !$0.floats.isEmpty }, "the figure at page 2's top")
+        XCTAssertTrue(held.lines.isEmpty, "in a band of its own")
+        let figure = try XCTUnwrap(held.floats.first).rect
+        let tint = try XCTUnwrap(pages[1].tints.first, "page 2 has the section's figure, on its tint")
+        XCTAssertEqual(tint.section, 1)
+        XCTAssertEqual(tint.rect.minY, figure.minY - padding, accuracy: 1e-6)
+        XCTAssertEqual(tint.rect.maxY, figure.maxY + padding, accuracy: 1e-6)
+    }
 }

@@ -160,6 +160,18 @@ final class BleedPDFTests: XCTestCase {
         XCTAssertTrue(beside.allSatisfy { $0.maxX < bleed + placed.x }, "no word under the picture")
     }
 
+    func testAPictureThatBleedsGivenOtherProportionsIsCroppedNotSquashedWhereverItStands() throws {
+        // A left float in the right-hand column stands inside the text area: it does not run
+        // off the page, and its 120 × 40 pt place (3:1) is covered by the 3:2 picture, cut off.
+        let markup = "<section columns=\"2\">\n\(body)\n<columnbreak>\n"
+            + "<img src=\"red.png\" width=\"120\" height=\"40\" float=\"left\" bleed=\"true\" alt=\"\">\(body)\n</section>\n"
+        let output = try typeset(markup, sheet: PrintSheet(bleed: bleed))   // no warning: nothing is squashed
+        let ppi = try picturePPI(output)
+        XCTAssertEqual(ppi.count, 1)
+        XCTAssertEqual(ppi.first?.x, ppi.first?.y, "covered, not squashed")
+        XCTAssertEqual(ppi.first?.x ?? 0, 180, accuracy: 1, "300 px across its 120 pt: the 200 px are cut to 40 pt of it")
+    }
+
     /// A figure across the top that bleeds, its red picture `pictureWidth` points wide, its
     /// caption under it, and the body after it.
     private func bleedingFigure(pictureWidth: Int) -> String {

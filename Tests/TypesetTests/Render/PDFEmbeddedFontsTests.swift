@@ -43,16 +43,22 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         shape(String(character), in: font).glyphs[0]
     }
 
+    /// The code `glyph` is written with, drawn as `text` (nil: without a text of its own).
     @discardableResult
-    private func map(_ glyph: UInt32, in slot: Int, to text: String, of fonts: PDFEmbeddedFonts) -> Bool {
+    private func code(_ glyph: UInt32, in slot: Int, as text: String?, of fonts: PDFEmbeddedFonts) -> GlyphCode {
+        guard let text else { return fonts.code(of: glyph, in: slot, as: nil) }
         var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { fonts.map(glyph, in: slot, to: UnsafeBufferPointer($0)) }
+        return bytes.withUnsafeMutableBufferPointer { fonts.code(of: glyph, in: slot, as: UnsafeBufferPointer($0)) }
     }
 
-    /// `<002B0048…>`: each glyph's code as the text writer writes it: its ID as two bytes
-    /// (`/Identity-H`).
-    private func hexCodes(_ glyphs: [UInt32]) -> String {
-        "<" + glyphs.map { String(format: "%04X", $0) }.joined() + ">"
+    /// `/TS0 24 Tf <2B48…> Tj`: codes of one font of the slot's face, as the text writer writes
+    /// them: a byte each in a simple font, a glyph ID's two bytes in an `/Identity-H` one.
+    private func show(_ codes: [GlyphCode], in slot: Int, of fonts: PDFEmbeddedFonts) -> String {
+        let font = codes.first { $0.font >= 0 }?.font ?? 0
+        XCTAssertTrue(codes.allSatisfy { $0.font == font || $0.font == -1 }, "one font's codes")
+        let format = fonts.glyphs(in: slot).simpleCodes == nil ? "%04X" : "%02X"
+        let hex = codes.map { String(format: format, $0.value) }.joined()
+        return "\(fonts.resourceName(of: fonts.resource(slot: slot, font: font))) 24 Tf <\(hex)> Tj"
     }
 
     /// A one-page PDF whose content stream is `content`, its `/Font` resources the fonts
@@ -90,12 +96,12 @@ final class PDFEmbeddedFontsTests: XCTestCase {
             let slot = fonts.slot(for: font)
             XCTAssertEqual(slot, index)
             let line = shape(text, in: font)
-            for (glyph, text) in zip(line.glyphs, line.texts) { map(glyph, in: slot, to: text, of: fonts) }
+            var codes = zip(line.glyphs, line.texts).map { code($0, in: slot, as: $1, of: fonts) }
+            codes.append(code(glyph(of: " ", in: font), in: slot, as: " ", of: fonts))
             // "Z", drawn without a text of its own: its text comes from the font's cmap.
-            let z = glyph(of: "Z", in: font)
-            fonts.use(z, in: slot)
+            codes.append(code(glyph(of: "Z", in: font), in: slot, as: nil, of: fonts))
             let y = 700 - 40 * index
-            content += "BT \(fonts.resourceName(of: slot)) 24 Tf 72 \(y) Td \(hexCodes(line.glyphs + [glyph(of: " ", in: font), z])) Tj ET\n"
+            content += "BT 72 \(y) Td \(show(codes, in: slot, of: fonts)) ET\n"
         }
         try writePDF(fonts, content: content, to: path)
         return fonts
@@ -115,9 +121,9 @@ final class PDFEmbeddedFontsTests: XCTestCase {
             XCTAssertEqual(Array(row.suffix(5).prefix(3)), ["yes", "yes", "yes"], "embedded, subset, unicode: \(fontList)")
         }
         XCTAssertTrue(fontList.contains("LiberationSerif"), fontList)
-        XCTAssertTrue(fontList.contains("CID TrueType"), fontList)
+        XCTAssertTrue(fontList.contains(" TrueType "), "a simple TrueType font: \(fontList)")
         XCTAssertTrue(fontList.contains("TeXGyrePagella-Regular"), fontList)
-        XCTAssertTrue(fontList.contains("CID Type 0C (OT)"), fontList)
+        XCTAssertTrue(fontList.contains(" Type 1C "), "a simple Type 1 font, its CFF program bare: \(fontList)")
 
         // Each word as wide as its glyphs' widths say: poppler reads /W and /DW as written.
         let boxes = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", ["-bbox", path, "-"]))
@@ -161,29 +167,97 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         XCTAssertEqual(office.texts.dropFirst().first, "ffi", "Pagella sets ffi as one glyph")
         let fonts = PDFEmbeddedFonts()
         let slot = fonts.slot(for: pagella)
-        XCTAssertTrue(map(fine.glyphs[0], in: slot, to: "fi", of: fonts))
-        XCTAssertTrue(map(fine.glyphs[0], in: slot, to: "fi", of: fonts), "the same text again")
+        XCTAssertTrue(code(fine.glyphs[0], in: slot, as: "fi", of: fonts).readsAsText)
+        XCTAssertTrue(code(fine.glyphs[0], in: slot, as: "fi", of: fonts).readsAsText, "the same text again")
     }
 
-    func testTheFirstTextAGlyphIsDrawnWithIsItsText() throws {
+    /// In a simple font (a TrueType face) each text a glyph is drawn for has a code of its own,
+    /// so that a reader of the ToUnicode map alone reads it (issue 35): Greek Alpha drawn with
+    /// Latin A's glyph, a hyphen added at a line break read as a soft hyphen.
+    func testEachTextOfAGlyphHasACodeOfItsOwnInASimpleFont() throws {
         let fonts = PDFEmbeddedFonts()
         let slot = fonts.slot(for: liberation)
-        let a = glyph(of: "A", in: liberation)
-        XCTAssertTrue(map(a, in: slot, to: "A", of: fonts))
-        XCTAssertTrue(map(a, in: slot, to: "A", of: fonts))
-        XCTAssertFalse(map(a, in: slot, to: "\u{391}", of: fonts), "Greek Alpha drawn with the same glyph: ActualText")
-        XCTAssertFalse(map(a, in: slot, to: "AA", of: fonts))
-        XCTAssertFalse(map(a, in: slot, to: "", of: fonts), "an empty text maps nothing")
-        let b = glyph(of: "B", in: liberation)
-        XCTAssertFalse(map(b, in: slot, to: "", of: fonts))
-        XCTAssertTrue(map(b, in: slot, to: "B", of: fonts), "the empty text did not take the glyph")
-        fonts.use(glyph(of: "C", in: liberation), in: slot)
-        XCTAssertTrue(map(glyph(of: "C", in: liberation), in: slot, to: "C", of: fonts), "a glyph used without text can be mapped later")
+        let a = glyph(of: "A", in: liberation), hyphen = glyph(of: "-", in: liberation)
+        let latin = code(a, in: slot, as: "A", of: fonts)
+        XCTAssertTrue(latin.readsAsText)
+        XCTAssertEqual(latin.value, 0x41, "a one-letter ASCII text takes its own byte")
+        XCTAssertEqual(code(a, in: slot, as: "A", of: fonts).value, latin.value, "the same pair, the same code")
+        let alpha = code(a, in: slot, as: "\u{391}", of: fonts)
+        XCTAssertTrue(alpha.readsAsText)
+        XCTAssertNotEqual(alpha.value, latin.value)
+        XCTAssertEqual(code(a, in: slot, as: "\u{391}", of: fonts).value, alpha.value)
+        XCTAssertFalse(code(a, in: slot, as: "", of: fonts).readsAsText, "an empty text is ActualText's")
+        let softHyphen = code(hyphen, in: slot, as: "\u{AD}", of: fonts)
+        let space = code(glyph(of: " ", in: liberation), in: slot, as: " ", of: fonts)
+        XCTAssertEqual(space.value, 32, "the word space is code 32, which Tw applies to")
+        XCTAssertEqual(space.font, -1, "in every font of the face")
+        let narrowSpace = code(glyph(of: " ", in: liberation), in: slot, as: "\u{202F}", of: fonts)
+        XCTAssertNotEqual(narrowSpace.value, 32, "a narrow no-break space drawn with the space's glyph")
+        let b = code(glyph(of: "B", in: liberation), in: slot, as: "B", of: fonts)
+
+        let directory = try makeTemporaryDirectory()
+        let path = directory.appendingPathComponent("twice.pdf").path
+        try writePDF(fonts, content: "BT 72 700 Td \(show([latin, alpha, b, softHyphen, space, latin, narrowSpace, b], in: slot, of: fonts)) ET",
+                     to: path)
+        PDFCheck.assertClean(pdfAt: path)
+        let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [path, "-"]))
+        XCTAssertTrue(text.contains("A\u{391}B"), text)
+        if let mupdf = TestSupport.runTool("/usr/bin/mutool", ["draw", "-F", "txt", "-o", "-", path]) {
+            XCTAssertTrue(mupdf.contains("A\u{391}B\u{AD}"), "the soft hyphen from the ToUnicode map alone: \(mupdf)")
+        }
+    }
+
+    /// A face's pairs past the 254 a simple font holds besides its word space open another
+    /// font, a resource of its own, with code 32 its word space too; each reads back as its texts.
+    func testAFaceWithMorePairsThanAFontHoldsIsWrittenInSeveralFonts() throws {
+        let fonts = PDFEmbeddedFonts()
+        let slot = fonts.slot(for: pagella)
+        let x = glyph(of: "x", in: pagella)
+        // 300 texts drawn with one glyph: 300 pairs.
+        let codes = (0 ..< 300).map { code(x, in: slot, as: "x\($0)", of: fonts) }
+        XCTAssertEqual(Set(codes.prefix(254).map(\.font)), [0])
+        XCTAssertEqual(Set(codes.suffix(46).map(\.font)), [1])
+        XCTAssertEqual(Set(codes.prefix(254).map(\.value)).count, 254, "the codes of one byte but 0 and the word space's 32")
+        XCTAssertFalse(codes.contains { $0.value == 32 || $0.value == 0 })
+        let space = code(glyph(of: " ", in: pagella), in: slot, as: " ", of: fonts)
+        let directory = try makeTemporaryDirectory()
+        let path = directory.appendingPathComponent("two.pdf").path
+        try writePDF(fonts, content: "BT 72 700 Td \(show([codes[0], space, codes[1]], in: slot, of: fonts)) "
+                                    + "0 -30 Td \(show([codes[299], space, codes[298]], in: slot, of: fonts)) ET", to: path)
+        PDFCheck.assertClean(pdfAt: path)
+        let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [path, "-"]))
+        XCTAssertTrue(text.contains("x0 x1"), text)
+        XCTAssertTrue(text.contains("x299 x298"), text)
+    }
+
+    /// In an `/Identity-H` font (a CID-keyed CFF face, Noto CJK's) a code is a glyph: the first
+    /// text a glyph is drawn with is its text, and another is left to ActualText.
+    func testTheFirstTextAGlyphIsDrawnWithIsItsTextInAnIdentityFont() throws {
+        let cjk = try library.resolve(family: "Noto Sans CJK SC").font
+        guard cjk.path.contains("CJK") else { throw XCTSkip("Noto Sans CJK is not installed") }
+        let fonts = PDFEmbeddedFonts()
+        XCTAssertTrue(fonts.canEmbed(cjk))
+        let slot = fonts.slot(for: cjk)
+        XCTAssertNil(fonts.glyphs(in: slot).simpleCodes, "a CID-keyed CFF is one /Identity-H font")
+        let a = glyph(of: "A", in: cjk)
+        XCTAssertTrue(code(a, in: slot, as: "A", of: fonts).readsAsText)
+        XCTAssertTrue(code(a, in: slot, as: "A", of: fonts).readsAsText)
+        XCTAssertFalse(code(a, in: slot, as: "\u{391}", of: fonts).readsAsText, "Greek Alpha drawn with the same glyph: ActualText")
+        XCTAssertFalse(code(a, in: slot, as: "AA", of: fonts).readsAsText)
+        XCTAssertFalse(code(a, in: slot, as: "", of: fonts).readsAsText, "an empty text maps nothing")
+        let b = glyph(of: "B", in: cjk)
+        XCTAssertFalse(code(b, in: slot, as: "", of: fonts).readsAsText)
+        XCTAssertTrue(code(b, in: slot, as: "B", of: fonts).readsAsText, "the empty text did not take the glyph")
+        let c = glyph(of: "C", in: cjk)
+        code(c, in: slot, as: nil, of: fonts)
+        XCTAssertTrue(code(c, in: slot, as: "C", of: fonts).readsAsText, "a glyph used without text can be mapped later")
+        XCTAssertEqual(code(c, in: slot, as: "C", of: fonts).value, UInt16(c), "its code is its glyph ID")
 
         // A glyph drawn as two texts: the second is left to ActualText, so the file's text is the first.
         let directory = try makeTemporaryDirectory()
         let path = directory.appendingPathComponent("twice.pdf").path
-        try writePDF(fonts, content: "BT /TS0 24 Tf 72 700 Td \(hexCodes([a, b, glyph(of: "C", in: liberation)])) Tj ET", to: path)
+        let codes = [a, b, c].map { code($0, in: slot, as: nil, of: fonts) }
+        try writePDF(fonts, content: "BT 72 700 Td \(show(codes, in: slot, of: fonts)) ET", to: path)
         let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [path, "-"]))
         XCTAssertTrue(text.contains("ABC"), text)
     }
@@ -204,6 +278,8 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         XCTAssertEqual(liberation.unitsPerEm, 2048)
         XCTAssertEqual(fonts.width(of: glyph(of: "H", in: liberation), in: fonts.slot(for: liberation)), 722.168)
         XCTAssertEqual(fonts.resourceName(of: 1), "/TS1")
+        XCTAssertEqual(fonts.resource(slot: 1, font: 0), 0, "resources numbered as first asked for")
+        XCTAssertEqual(fonts.resource(slot: 0, font: 0), 1)
     }
 
     func testTheWidthsWrittenAreTheWidthsAnswered() throws {
@@ -211,9 +287,19 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         let path = directory.appendingPathComponent("fonts.pdf").path
         let fonts = try writeSample(to: path)
         let json = try XCTUnwrap(TestSupport.runTool(PDFCheck.qpdf, ["--json=1", "--json-key=objects", path]))
-        // Every /W entry of each CIDFont, read back from the file, against `width(of:in:)`.
+        // Every /W entry of each CIDFont, and every /Widths entry of the simple font, read back
+        // from the file, against `width(of:in:)`.
         let objects = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["objects"] as? [String: Any])
         var checked = 0
+        for case let dictionary as [String: Any] in objects.values where dictionary["/Subtype"] as? String == "/TrueType" {
+            let first = try XCTUnwrap(dictionary["/FirstChar"] as? Int)
+            let codes = try XCTUnwrap(fonts.glyphs(in: 0).simpleCodes).fonts[0]
+            for (offset, value) in try XCTUnwrap(dictionary["/Widths"] as? [Any]).enumerated() {
+                let written = try XCTUnwrap((value as? Double) ?? (value as? Int).map(Double.init))
+                XCTAssertEqual(written, codes[first + offset].map { fonts.width(of: $0.glyph, in: 0) } ?? 0)
+                checked += 1
+            }
+        }
         for case let dictionary as [String: Any] in objects.values where dictionary["/Subtype"] as? String == "/CIDFontType2" || dictionary["/Subtype"] as? String == "/CIDFontType0" {
             let slot = dictionary["/Subtype"] as? String == "/CIDFontType2" ? 0 : 1
             let widths = try XCTUnwrap(dictionary["/W"] as? [Any])
@@ -245,6 +331,30 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         }
     }
 
+    /// A simple TrueType font's program reaches each code's glyph through its own cmap
+    /// (`CodeCmap`): the (3,0) subtable at 0xF000 plus the code, as poppler, MuPDF and pdfium
+    /// read a symbolic font without `/Encoding`; glyph IDs kept, above 255 too.
+    func testASimpleTrueTypeProgramMapsEachCodeToItsGlyph() throws {
+        let face = hb_font_get_face(liberation.harfBuzzFont)!
+        let codes: [(code: UInt8, glyph: UInt32)] = [(0x20, glyph(of: " ", in: liberation)), (0x41, glyph(of: "A", in: liberation)),
+                                                     (0x80, glyph(of: "ŵ", in: liberation)), (0xFF, glyph(of: "€", in: liberation))]
+        XCTAssertGreaterThan(codes[2].glyph, 255, "a glyph ID past one byte")
+        let subset = try FontSubset(face: face, glyphs: codes.map(\.glyph), fontName: "Liberation Serif", codes: codes)
+        let blob = subset.bytes.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { hb_blob_create($0.baseAddress!, UInt32($0.count), HB_MEMORY_MODE_DUPLICATE, nil, nil) }
+        }
+        let program = hb_face_create(blob, 0), font = hb_font_create(program)
+        defer { hb_font_destroy(font); hb_face_destroy(program); hb_blob_destroy(blob) }
+        XCTAssertEqual(hb_face_get_glyph_count(program), (codes.map(\.glyph).max() ?? 0) + 1, "glyph IDs kept, to the highest")
+        for (code, glyph) in codes {
+            var found: hb_codepoint_t = 0
+            XCTAssertNotEqual(hb_font_get_nominal_glyph(font, 0xF000 + UInt32(code), &found), 0, "code \(code)")
+            XCTAssertEqual(found, glyph, "code \(code)")
+        }
+        var none: hb_codepoint_t = 0
+        XCTAssertTrue(hb_font_get_nominal_glyph(font, 0xF042, &none) == 0 || none == 0, "a code not given has no glyph")
+    }
+
     func testTheSameInputMakesTheSameBytes() throws {
         let directory = try makeTemporaryDirectory()
         let first = directory.appendingPathComponent("first.pdf").path, second = directory.appendingPathComponent("second.pdf").path
@@ -267,10 +377,10 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         let fonts = PDFEmbeddedFonts()
         _ = fonts.slot(for: liberation)
         let pagellaSlot = fonts.slot(for: pagella)
-        fonts.use(glyph(of: "x", in: pagella), in: pagellaSlot)
+        let x = code(glyph(of: "x", in: pagella), in: pagellaSlot, as: nil, of: fonts)
         let directory = try makeTemporaryDirectory()
         let path = directory.appendingPathComponent("one.pdf").path
-        try writePDF(fonts, content: "BT /TS1 24 Tf 72 700 Td \(hexCodes([glyph(of: "x", in: pagella)])) Tj ET", to: path)
+        try writePDF(fonts, content: "BT 72 700 Td \(show([x], in: pagellaSlot, of: fonts)) ET", to: path)
         let fontList = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdffonts", [path]))
         XCTAssertEqual(fontList.split(separator: "\n").count, 3, fontList)
         let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", [path, "-"]))
@@ -278,7 +388,7 @@ final class PDFEmbeddedFontsTests: XCTestCase {
     }
 
     func testTheToUnicodeMapHasAtMostAHundredEntriesABlock() {
-        var map = ToUnicodeCMap()
+        var map = ToUnicodeCMap(codeBytes: 2)
         for code in 0 ..< 250 { map.add(code: UInt16(code), text: "\u{1D400}".utf16) }
         map.add(code: 0xFB01, text: "fi".utf16)
         let text = String(decoding: map.bytes, as: UTF8.self)
@@ -287,6 +397,12 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         XCTAssertTrue(text.contains("<00F9> <D835DC00>"), "a character outside the BMP as a surrogate pair")
         XCTAssertTrue(text.contains("<FB01> <00660069>"), "a ligature's two characters")
         XCTAssertTrue(text.contains("1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange"))
+
+        var simple = ToUnicodeCMap(codeBytes: 1)
+        simple.add(code: 0x80, text: "\u{AD}".utf16)
+        let simpleText = String(decoding: simple.bytes, as: UTF8.self)
+        XCTAssertTrue(simpleText.contains("1 begincodespacerange\n<00> <FF>\nendcodespacerange"), simpleText)
+        XCTAssertTrue(simpleText.contains("<80> <00AD>"), "a simple font's code is one byte: \(simpleText)")
     }
 
     /// A name-keyed CFF (TeX Gyre's) is embedded, and so is a CID-keyed one whose charset gives

@@ -222,7 +222,10 @@ final class TaggedPDFTests: XCTestCase {
         <li type="number">Lock the door.
         After that, wait.
         """)
-        XCTAssertEqual(roles(under: tagged.root), ["P", "L", "P"])
+        // The bullets and the numbered item right after them are two lists (the markup counts
+        // numbered items in a row; a bullet item starts the count again).
+        XCTAssertEqual(roles(under: tagged.root), ["P", "L", "L", "P"])
+        XCTAssertEqual(tagged.elements("L").map { roles(under: $0) }, [["LI", "LI", "LI"], ["LI"]])
         let items = tagged.elements("LI")
         XCTAssertEqual(items.count, 4)
         for item in items {

@@ -46,4 +46,19 @@ final class XMPMetadataTests: XCTestCase {
         XCTAssertTrue(xml.contains("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">"))
         XCTAssertTrue(xml.hasSuffix("<?xpacket end=\"r\"?>\n"))
     }
+
+    /// The identifiers are the same however the draft's bytes come in pieces (it is hashed a
+    /// piece at a time, never mapped whole), and the same as earlier files' for the same bytes.
+    func testTheIdentifiersOfBytesAreTheSameInPiecesAsWhole() {
+        let bytes = Array("%PDF-1.5\nBrains, more brains.\n".utf8)
+        var whole = ContentUUID(salt: "document"), pieces = ContentUUID(salt: "document"), instance = ContentUUID(salt: "instance")
+        bytes.withUnsafeBytes { whole.add($0) }
+        for piece in [bytes[..<3], bytes[3 ..< 4], bytes[4 ..< 4], bytes[4...]] {
+            Array(piece).withUnsafeBytes { pieces.add($0) }
+        }
+        bytes.withUnsafeBytes { instance.add($0) }
+        XCTAssertEqual(whole.uuid, "0b93c87b-58e6-8bc7-bfc9-5a81d3fe048e")
+        XCTAssertEqual(pieces.uuid, whole.uuid)
+        XCTAssertEqual(instance.uuid, "fb6f32e5-d41c-82f9-aaf5-218feb831390", "the salt tells the two apart")
+    }
 }

@@ -185,8 +185,8 @@ struct TaggedPDF {
 
 /// A font's `/ToUnicode` map: character codes (of the lengths its code space gives) to text.
 struct ToUnicodeMap {
-    /// The code space's ranges, each with its code length in bytes (two in typeset's fonts,
-    /// `/Identity-H`; other producers mix lengths).
+    /// The code space's ranges, each with its code length in bytes (one in typeset's simple
+    /// fonts, two in its `/Identity-H` ones; other producers mix lengths).
     private var codeSpaces: [(low: UInt32, high: UInt32, length: Int)] = []
     private var map: [UInt32: String] = [:]
 

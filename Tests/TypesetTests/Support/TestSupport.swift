@@ -117,9 +117,15 @@ extension XCTestCase {
         return url
     }
 
-    /// Typesets `markup` (written to a temporary `doc.txt`) into a PDF with the bundled fonts.
-    func typesetToPDF(_ markup: String, configure: (inout TypesetOptions) -> Void = { _ in }) throws -> (report: TypesetReport, pdfPath: String) {
+    /// Typesets `markup` (written to a temporary `doc.txt`, beside the test images named in
+    /// `pictures`) into a PDF with the bundled fonts.
+    func typesetToPDF(_ markup: String, pictures: [String] = [],
+                      configure: (inout TypesetOptions) -> Void = { _ in }) throws -> (report: TypesetReport, pdfPath: String) {
         let directory = try makeTemporaryDirectory()
+        for name in pictures {
+            try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent(name),
+                                             to: directory.appendingPathComponent(name))
+        }
         let input = directory.appendingPathComponent("doc.txt")
         try write(markup, to: input)
         var options = TypesetOptions()

@@ -39,10 +39,22 @@ final class PageCheckRunTests: XCTestCase {
             let checks = diagnostics.filter { $0.severity == .error && $0.message.hasPrefix("page check: page 1: ink over ink:") }
             XCTAssertFalse(checks.isEmpty, "\(diagnostics.map(\.message))")
             XCTAssertEqual(checks.first?.location?.line, 2, "located at the overprinted paragraph's text")
+            XCTAssertEqual(checks.first?.sourceLine, overprinted.components(separatedBy: "\n")[1], "its line quoted")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
         options.checksPages = false
         XCTAssertNoThrow(try Typesetter(options: options).typeset(inputPath: input.path, outputPath: output))
+    }
+
+    /// The checks locate what they find without the markup's text held through layout, where
+    /// the run's memory peaks (a book's source is 8.5 MB as UTF-16): it waits in a file.
+    func testAPreparedDocumentDoesNotHoldItsSourcesText() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let prepared = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: overprinted), baseDirectory: "/")
+        let map = try XCTUnwrap(prepared.sourceMap)
+        XCTAssertTrue(map.source.units.isEmpty)
+        XCTAssertEqual(map.sourceLine(ofTextOffset: prepared.text.length - 2), overprinted.components(separatedBy: "\n")[1])
     }
 
     func testTheDebugExecutableChecksItsPagesUnlessTold() throws {

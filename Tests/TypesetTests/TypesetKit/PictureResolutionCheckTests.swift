@@ -10,8 +10,9 @@ import XCTest
 /// its line, floated or across columns, after it is fitted to its column.
 final class PictureResolutionCheckTests: XCTestCase {
     /// A4, one column 481.9 pt wide unless `columns` says otherwise.
-    private func warnings(_ markup: String, columns: Int = 1, minimum: Double = 150) throws -> [Diagnostic] {
-        let page = PageTemplate(columns: columns)
+    private func warnings(_ markup: String, columns: Int = 1, minimum: Double = 150, bleed: Double = 0) throws -> [Diagnostic] {
+        var page = PageTemplate(columns: columns)
+        page.bleed = bleed
         let document = TestSupport.parse(markup, baseDirectory: TestSupport.imagesDirectory.path)
         XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
         let fonts = try TestSupport.fontTable(for: document, library: try TestSupport.makeFontLibrary())
@@ -56,5 +57,16 @@ final class PictureResolutionCheckTests: XCTestCase {
     func testEachImgOfARepeatedPictureIsWarnedAt() throws {
         let repeated = try warnings("<img src=\"rgb8.png\" width=\"300\">\n<img src=\"rgb8.png\" width=\"300\">\n<img src=\"rgb8.png\" width=\"60\">")
         XCTAssertEqual(repeated.map { $0.location?.line }, [1, 2])
+    }
+
+    func testAPictureThatBleedsIsMeasuredAtTheSizeThatCoversItsPlaceRunOffThePage() throws {
+        // rgb8.png is 240×160 px. Across A4's 481.9 pt text area at 2:1 (241 pt tall) it would
+        // be 36 ppi; run off the top and both sides by 9 pt of bleed, its place is 613.3 pt wide
+        // and 241 + 56.7 + 9 pt tall, which the 3:2 picture covers at 613.3 × 408.9 pt: 28 ppi.
+        let markup = "<img src=\"rgb8.png\" float=\"top\" span=\"all\" bleed=\"true\" width=\"480\" height=\"240\">"
+        let found = try warnings(markup, minimum: 300, bleed: 9)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found.first?.message.hasPrefix("picture of 240×160 px is shown at 28 ppi (below 300) at 613×409 pt") ?? false,
+                      found.first?.message ?? "")
     }
 }

@@ -1,0 +1,81 @@
+/// The one-byte codes of the simple fonts (ISO 32000-1, 9.6) a TrueType face is written in by
+/// the text layer, as pdfTeX and Cairo write theirs: a code stands for a (glyph, text) pair, not
+/// for a glyph, so that a reader that knows nothing but the ToUnicode map — MuPDF, pypdf and
+/// pdfminer.six ignore `/ActualText` — still reads each glyph as the text it was drawn for: a
+/// hyphen added at a line break as a soft hyphen, a narrow no-break space drawn with the space's
+/// glyph as U+202F. A font holds 254 pairs besides its word space; the face's pairs past them
+/// open another font (`fonts`), written under a resource of its own.
+///
+/// Code 32 of every font is the word space (the glyph of U+0020 read as a space): the one code
+/// a PDF's word spacing (`Tw`, 9.3.3) applies to, so that a justified line says its word
+/// spaces' stretch once. A one-letter ASCII text takes its own byte when that byte is free
+/// ("(Hello)" in the content stream, which deflates as text does); other pairs take the
+/// free bytes from 128 up, then the control bytes. Code 0 is left out: some readers end a
+/// string there.
+final class SimpleFontCodes {
+    /// A code: which of the face's fonts, and its byte there.
+    struct Code: Equatable {
+        var font: Int
+        var byte: UInt8
+    }
+
+    /// What a code stands for: a glyph read as `text` (UTF-8); nil is the glyph's own text
+    /// (`EmbeddedFontGlyphs.text(of:)`), known only when the fonts are embedded.
+    struct Pair: Hashable {
+        var glyph: UInt32
+        var text: [UInt8]?
+    }
+
+    static let wordSpaceByte: UInt8 = 32
+    /// The word space's code: code 32 of whichever of the face's fonts is in use.
+    static let wordSpaceCode = Code(font: -1, byte: wordSpaceByte)
+
+    /// The glyph of U+0020, which code 32 of every font is; nil when the face has none.
+    let wordSpace: UInt32?
+    /// Per font, its 256 codes' pairs (nil: a code not given).
+    private(set) var fonts: [[Pair?]] = []
+    /// Per font, how far along `otherBytes` its next free byte is looked for.
+    private var cursors: [Int] = []
+
+    /// The bytes given to pairs that do not take their own ASCII byte, in the order given.
+    private static let otherBytes: [UInt8] = Array(128 ... 255) + Array(1 ... 31) + Array(33 ... 127)
+
+    /// Font 0 is opened at once: the word space's code is in every font, the first included.
+    init(wordSpace: UInt32?) {
+        self.wordSpace = wordSpace
+        openFont()
+    }
+
+    /// A new code for `pair`, read as `text`, in the last font when it has a free byte, else in
+    /// a new one.
+    func give(_ pair: Pair, readAs text: [UInt8]?) -> Code {
+        if !hasFreeByte(fonts.count - 1) { openFont() }
+        let font = fonts.count - 1
+        let byte = ownByte(of: text).flatMap { fonts[font][Int($0)] == nil ? $0 : nil } ?? nextFreeByte(font)
+        fonts[font][Int(byte)] = pair
+        return Code(font: font, byte: byte)
+    }
+
+    /// A font with code 32 given to the word space, as every font has it.
+    private func openFont() {
+        var codes = [Pair?](repeating: nil, count: 256)
+        if let wordSpace { codes[Int(Self.wordSpaceByte)] = Pair(glyph: wordSpace, text: [Self.wordSpaceByte]) }
+        fonts.append(codes)
+        cursors.append(0)
+    }
+
+    /// The byte of a one-letter printable ASCII text, which a pair takes when it is free.
+    private func ownByte(of text: [UInt8]?) -> UInt8? {
+        guard let text, text.count == 1, (33 ... 126).contains(text[0]) else { return nil }
+        return text[0]
+    }
+
+    private func hasFreeByte(_ font: Int) -> Bool {
+        cursors[font] < Self.otherBytes.count && Self.otherBytes[cursors[font]...].contains { fonts[font][Int($0)] == nil }
+    }
+
+    private func nextFreeByte(_ font: Int) -> UInt8 {
+        while fonts[font][Int(Self.otherBytes[cursors[font]])] != nil { cursors[font] += 1 }
+        return Self.otherBytes[cursors[font]]
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Layout
+@testable import Pages
+import Text
+import TypesetKit
+import XCTest
+
+/// Pull quotes over the gutter (`<aside float="center">`) in balanced news sections
+/// (Fixtures/pull-quotes, see its README): the quote stands halfway down the balanced columns
+/// it interrupts, not halfway down the page below them, and without `width` it is never so
+/// narrow that its own text or the text beside it is set a word a line. Every page is checked
+/// by the page checker (`checkedPages`).
+final class PullQuotePageTests: XCTestCase {
+    private func prepare(_ markup: String, baseDirectory: String) throws -> PreparedDocument {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.page = PageTemplate(margins: Margins(all: 36))
+        return try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup), baseDirectory: baseDirectory)
+    }
+
+    private func fixture(_ name: String) throws -> (document: PreparedDocument, pages: [Page]) {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/pull-quotes")
+        let markup = try String(contentsOf: folder.appendingPathComponent(name + ".txt"), encoding: .utf8)
+        let document = try prepare(markup, baseDirectory: folder.path)
+        return (document, document.checkedPages())
+    }
+
+    /// The pull quote of a one-page fixture, the columns of its band and the band's lines in
+    /// the columns it spans.
+    private func pullQuote(in pages: [Page], columns count: Int) throws -> (quote: PlacedPicture, band: [Frame], spanned: [Frame]) {
+        XCTAssertEqual(pages.count, 1)
+        let page = try XCTUnwrap(pages.first)
+        let quote = try XCTUnwrap(page.pictures.first { $0.position == .middle })
+        let band = page.frames.filter { $0.container.rect.width < page.frames[0].container.rect.width - 1 }
+        XCTAssertEqual(band.count, count, "the news section's columns")
+        let spanned = band.filter { $0.container.rect.maxX > quote.rect.minX && $0.container.rect.minX < quote.rect.maxX }
+        XCTAssertEqual(spanned.count, 2, "it stands over a gutter, in two columns")
+        return (quote, band, spanned)
+    }
+
+    /// Halfway down the band's balanced columns, with lines (or a float) above it and lines
+    /// below it in both columns it stands in: inside the text it interrupts.
+    private func assertStandsHalfwayDownItsBalancedColumns(_ quote: PlacedPicture, band: [Frame], spanned: [Frame],
+                                                           area: Rect, file: StaticString = #filePath, line: UInt = #line) {
+        let column = band[0].container.rect
+        XCTAssertLessThan(column.maxY, area.maxY - 100, "the section ends on the page: its columns are balanced", file: file, line: line)
+        XCTAssertEqual(quote.rect.minY + quote.rect.height / 2, column.minY + column.height / 2, accuracy: BandSetter.tolerance, "halfway down the balanced columns", file: file, line: line)
+        for frame in spanned {
+            XCTAssertTrue(frame.lines.contains { $0.origin.y + $0.descent <= quote.rect.minY }
+                            || frame.floats.contains { $0.rect.maxY <= quote.rect.minY }, "lines above it", file: file, line: line)
+            XCTAssertTrue(frame.lines.contains { $0.origin.y - $0.ascent >= quote.rect.maxY }, "lines below it", file: file, line: line)
+        }
+    }
+
+    /// Five columns of 96.7 pt: one column wide, the quote would leave the text beside it
+    /// 45 pt, under its 55 pt `min-line-width`. Four columns of 121.8 pt: a third of its columns
+    /// (85 pt) would set the quote a word a line, one column would leave the text beside it
+    /// 59 pt, under half its measure, where few of its words go two a line (the stretches stayed
+    /// empty). In both it spans its two columns, halfway down them.
+    func testThePullQuoteStandsHalfwayDownItsBalancedColumnsAcrossBoth() throws {
+        for (name, columns) in [("five-columns", 5), ("four-columns", 4)] {
+            let (document, pages) = try fixture(name)
+            let (quote, band, spanned) = try pullQuote(in: pages, columns: columns)
+            assertStandsHalfwayDownItsBalancedColumns(quote, band: band, spanned: spanned, area: document.template.textArea)
+            XCTAssertEqual(quote.rect.minX, spanned[0].container.rect.minX, accuracy: 0.01, "\(name): as wide as its two columns")
+            XCTAssertEqual(quote.rect.maxX, spanned[1].container.rect.maxX, accuracy: 0.01, "\(name): as wide as its two columns")
+        }
+    }
+
+    /// The widths a box over a gutter takes without `width`, in two to five columns of A4 with
+    /// 36 pt margins: a third of its columns where that leaves its text its `min-line-width`
+    /// (5 em of its 13.75 pt subheadline, with 9 pt of border and padding a side: 86.75 pt) and
+    /// the text beside it half a column; else its two columns whole. A `width` is kept.
+    func testAPullQuoteWithoutWidthIsNeverNarrowerThanItsLinesMayBe() throws {
+        func width(columns: Int, gutter: Double, span: Int = 2, asked: String = "") throws -> (width: Double, column: Double, gutter: Double) {
+            let document = try prepare("""
+                <section columns="\(columns)" gutter="\(gutter)">
+                The text the pull quote interrupts.
+                <aside float="center" span="\(span)" border="1 black" padding="8"\(asked)>
+                <p style="subheadline" align="center">“We are paying to light an empty sea.”</p>
+                </aside>
+                More text.
+                </section>
+                """, baseDirectory: TestSupport.zombiesDirectory.path)
+            let box = try XCTUnwrap(TextBoxes(text: document.text).all.first)
+            let template = document.template
+            return (template.width(of: box, in: document.text), template.columnWidth(columns: columns, gutter: gutter), gutter)
+        }
+        let two = try width(columns: 2, gutter: 18)
+        XCTAssertEqual(two.width, (2 * two.column + two.gutter) / 3, accuracy: 0.01, "a third of two wide columns")
+        let three = try width(columns: 3, gutter: 12)
+        XCTAssertEqual(three.width, (2 * three.column + three.gutter) / 3, accuracy: 0.01, "a third of two columns, over 86.75 pt")
+        let four = try width(columns: 4, gutter: 12)
+        XCTAssertEqual(four.width, 2 * four.column + four.gutter, accuracy: 0.01, "a third would be 85 pt, a column leaves 59 pt: both")
+        let five = try width(columns: 5, gutter: 10)
+        XCTAssertEqual(five.width, 2 * five.column + five.gutter, accuracy: 0.01, "one column would leave 45 pt beside it: both")
+        let six = try width(columns: 6, gutter: 10, span: 3)
+        XCTAssertEqual(six.width, 5 * 13.75 + 2 * 9, accuracy: 0.01,
+                       "over three columns of 78.9 pt: its text's 5 em with its insets, 77 pt of the outer columns beside it")
+        XCTAssertEqual(try width(columns: 5, gutter: 10, asked: " width=\"60\"").width, 60, accuracy: 0.01, "a width asked for is kept")
+    }
+}
+
+/// Where `PictureReservation` puts a box over a gutter down the page, given the column its
+/// anchor's text is in as set: halfway down that column where it is balanced short of the room,
+/// halfway down the room where it reaches the room's foot.
+final class PullQuoteCentringTests: XCTestCase {
+    func testABoxOverAGutterStandsHalfwayDownABalancedColumnElseHalfwayDownTheRoom() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: """
+            <section columns="2">
+            The text the pull quote interrupts.
+            <aside float="center" border="1 black">
+            <p>“A quote.”</p>
+            </aside>
+            More text.
+            </section>
+            """), baseDirectory: TestSupport.zombiesDirectory.path)
+        let framesetter = Framesetter(text: document.text, fonts: document.fonts)
+        let reservation = PictureReservation(template: document.template, page: 1, framesetter: framesetter)
+        let anchor = try XCTUnwrap(SpanningAnchor.all(in: framesetter).first)
+        let area = document.template.textArea
+        let column = document.template.columnRects(ofPage: 1, top: area.minY + 100, height: area.maxY - area.minY - 100,
+                                                   columns: 2, gutter: document.template.gutter)[0]
+        var balanced = column
+        balanced.size.height = 200
+        let inBalanced = try XCTUnwrap(reservation.place([anchor], columnOf: { _ in balanced }, heightOf: { _ in balanced }).placed.first)
+        XCTAssertEqual(inBalanced.rect.minY + inBalanced.rect.height / 2, balanced.minY + 100, accuracy: 1e-6, "halfway down the balanced column")
+        let inFull = try XCTUnwrap(reservation.place([anchor], columnOf: { _ in column }, heightOf: { _ in column }).placed.first)
+        XCTAssertEqual(inFull.rect.minY + inFull.rect.height / 2, area.minY + area.height / 2, accuracy: 1e-6, "halfway down the room")
+    }
+}
