@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CContentTokens", "CZlib", "CDeflate", "CHarfBuzz"],
                 swiftSettings: optimizedInDebugBuilds),
         // What was drawn on each page checked for overprinting, holes and lost words (the page checker).
-        .target(name: "PageCheck", dependencies: ["Text", "Layout", "Pages", "Render"], swiftSettings: optimizedInDebugBuilds),
+        .target(name: "PageCheck", dependencies: ["Text", "Fonts", "Layout", "Pages", "Render"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "TypesetKit", dependencies: ["Diagnostics", "Text", "Images", "Markup", "Fonts", "Shaping", "Breaking", "Layout", "Pages", "Render", "PageCheck", "CMalloc"]),
         .target(name: "Golden", dependencies: ["Diagnostics", "Render", "TypesetKit"]),
         .executableTarget(name: "TypesetCLI", dependencies: [

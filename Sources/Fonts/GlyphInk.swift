@@ -7,6 +7,13 @@ public struct GlyphInk: Hashable, Sendable {
     public var minY: Double
     public var maxX: Double
     public var maxY: Double
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
 }
 
 extension Font {

@@ -11,10 +11,14 @@ struct FrameSetting {
     /// The number of the box whose paragraphs the frame sets (nil: the column's text, which
     /// passes over every box's paragraphs; see BoxLayout).
     let settingBox: Int?
+    /// Whether the frame sets one table cell's paragraphs (else it passes over every table's
+    /// cells, which are set row by row; see TableLayout).
+    let settingTableCell: Bool
 
-    init(framesetter: Framesetter, carrying plan: LinePlan?, settingBox: Int? = nil) {
+    init(framesetter: Framesetter, carrying plan: LinePlan?, settingBox: Int? = nil, settingTableCell: Bool = false) {
         self.framesetter = framesetter
         self.settingBox = settingBox
+        self.settingTableCell = settingTableCell
         if let plan { plans[plan.paragraph] = plan }
     }
 

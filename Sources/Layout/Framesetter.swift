@@ -20,6 +20,8 @@ public final class Framesetter {
     let breaker = GreedyLineBreaker()
     /// The text's figures and asides (see BoxLayout).
     public let boxes: TextBoxes
+    /// The text's tables (see TableLayout).
+    public let tables: TextTables
     /// The text's floated pictures and boxes, in order (see FloatFramesetting).
     let floatAnchors: [FloatAnchor]
 
@@ -27,6 +29,7 @@ public final class Framesetter {
         self.text = text
         cache = ParagraphCache(text: text, fonts: fonts, shaper: shaper)
         boxes = TextBoxes(text: text)
+        tables = TextTables(text: text)
         floatAnchors = FloatAnchor.all(in: text, boxes: boxes)
     }
 

@@ -41,6 +41,19 @@ extension InitialZone {
                   pitch: initial.pitch, rightToLeft: rightToLeft)
     }
 
+    /// Whether the initial `line` opens with, if any, is clear of `container`'s exclusions
+    /// (floats, boxes across the columns) from its top down to its ink's foot: the lines beside
+    /// it move down past one that covers them, but the initial hangs from its first line and
+    /// would print over it (seed 8198: a four-line 'T' over a pull quote across the page).
+    static func isClear(of line: Line, in container: Container) -> Bool {
+        guard let initial = line.initial, !container.exclusions.isEmpty else { return true }
+        let left = line.origin.x + initial.bounds.minX, right = left + initial.bounds.width
+        let covered = container.exclusions.flatMap {
+            $0.coveredSpans(top: line.origin.y + initial.bounds.minY, bottom: line.origin.y + initial.inkBottom)
+        }
+        return !covered.contains { $0.minX < right && $0.maxX > left }
+    }
+
     /// Where the initial's ink starts, its left end: the zone's, or past the gap right to left.
     func initialLeft(width: Double) -> Double {
         rightToLeft ? span.maxX - width : span.minX

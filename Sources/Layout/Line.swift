@@ -24,10 +24,16 @@ public struct Line: Sendable {
         get { initialKept?.value }
         set { initialKept = newValue.map(Indirect.init) }
     }
-    // Kept apart: few lines have either, and a line is copied at each stage that hands it on
+    /// The table rows the line is, when it holds a table's rows (no runs then).
+    public var tableRows: PlacedTableRows? {
+        get { tableRowsKept?.value }
+        set { tableRowsKept = newValue.map(Indirect.init) }
+    }
+    // Kept apart: few lines have any, and a line is copied at each stage that hands it on
     // (544 bytes with both inline, 96 without).
     private var boxKept: Indirect<PlacedBox>?
     private var initialKept: Indirect<DropInitial>?
+    private var tableRowsKept: Indirect<PlacedTableRows>?
 
     init(origin: Point, ascent: Double, descent: Double, leading: Double, width: Double, stringRange: Range<Int>,
          runs: [GlyphRun], endsParagraph: Bool, box: PlacedBox? = nil) {

@@ -99,6 +99,25 @@ extension FrameSetting {
                 position = min(box.range.upperBound, end)
                 continue
             }
+            if !settingTableCell, let table = framesetter.tables.table(containing: position) {
+                // A table's rows, a group a line (see TableRowsInColumn).
+                guard let rows = tableRowLines(for: table, at: position, in: container, top: y, first: lines.isEmpty) else {
+                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0,
+                                                    keep: KeptBlock(text.paragraphStyle(at: position), paragraphStart: table.range.lowerBound))
+                    break
+                }
+                setLines += rows.map(\.setLine)
+                lines += rows.map(\.line)
+                lineSkip.set(rows.map(\.line))
+                linesOfParagraph = nil
+                y = rows[rows.count - 1].line.origin.y
+                position = min(max(position + 1, rows[rows.count - 1].line.stringRange.upperBound), end)
+                // The text after a table stands as far from it as the text before it does.
+                if position == table.range.upperBound, table.range.lowerBound > 0 {
+                    y += text.paragraphStyle(at: table.range.lowerBound - 1).spaceAfter
+                }
+                continue
+            }
             guard let next = lineStart(at: position, frameHasLines: !lines.isEmpty) else { break }
             let paragraph = next.paragraph, style = next.paragraph.style
             let top = y + next.spaceBefore
@@ -348,6 +367,11 @@ extension FrameSetting {
                     search.reachedBelowFoot = search.reachedBelowFoot || atRoomTop
                     return nil
                 }
+                // The lines beside a drop cap's initial move down past an exclusion below the
+                // paragraph's first line, but the initial hangs from that line: the paragraph
+                // goes down with it to where nothing covers it (as a last resort, with nowhere
+                // clear, a column's first line stays).
+                if !beyondBottom, let opening = set.lines.first, !InitialZone.isClear(of: opening, in: container) { break }
                 return PlacedBand(lines: set.lines, next: bandTop + actual.advance + shift, lastFragment: lastFragment)
             }
             if noStretch, grid == nil {

@@ -173,9 +173,12 @@ struct ParagraphBreaker {
         for index in firstOpportunity ..< offsets.count {
             let offset = offsets[index]
             if previous == start, paragraph.hasTabs, paragraph.units[start ..< offset].contains(TabLayout.tab) {
-                // A list item's marker and tab: as wide as the tab stop makes them, unbreakable.
+                // A list item's marker and tab: as wide as the tab stop makes them, with the text
+                // after them kept a word space off (seed 9162: a row's number, set at the next
+                // stop, was measured at the stop the marker nearly reached), unbreakable.
                 let glyphs = paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: offset)
-                items.append(.box(TabLayout(paragraph: paragraph, glyphs: glyphs, startX: tabs.startX, endX: tabs.endX).width, offset: start))
+                let marker = TabLayout(paragraph: paragraph, glyphs: glyphs, startX: tabs.startX, endX: tabs.endX, textFollows: offset < end)
+                items.append(.box(marker.width, offset: start))
                 previous = offset
                 continue
             }

@@ -31,6 +31,8 @@ public final class ParagraphCache {
     let fragments = LineFragmentMemo()
     /// Boxes' heights, by the box's number and its width (see BoxLayout).
     private var boxHeights: [BoxSize: Double] = [:]
+    /// Tables' columns, by the table's number and the width free for it (see TableLayout).
+    private var tableGeometries: [BoxSize: TableGeometry] = [:]
     /// Framesetters over the text with a box's pictures scaled to the narrower columns it is
     /// set in, by the box's first character and their width (see NarrowedBoxPictures).
     private var narrowedBoxes: [NarrowedBox: Framesetter] = [:]
@@ -168,6 +170,16 @@ public final class ParagraphCache {
     func noteBoxHeight(_ height: Double, of number: Int, width: Double) {
         if boxHeights.count >= Self.planBudget { boxHeights.removeAll(keepingCapacity: true) }
         boxHeights[BoxSize(box: number, width: width)] = height
+    }
+
+    /// Table `number`'s columns where `width` is free for it, when found before.
+    func tableGeometry(of number: Int, width: Double) -> TableGeometry? {
+        tableGeometries[BoxSize(box: number, width: width)]
+    }
+
+    func noteTableGeometry(_ geometry: TableGeometry, of number: Int, width: Double) {
+        if tableGeometries.count >= Self.planBudget { tableGeometries.removeAll(keepingCapacity: true) }
+        tableGeometries[BoxSize(box: number, width: width)] = geometry
     }
 
     /// The framesetter setting the box from `start` in columns `columnWidth` wide, made by

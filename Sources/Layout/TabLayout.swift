@@ -43,8 +43,11 @@ struct TabLayout {
 
     /// - Parameters:
     ///   - startX: where the line starts, from the column's left edge;
-    ///   - endX: where it may end (a stop at `TabStop.lineEnd` is there).
-    init(paragraph: PreparedParagraph, glyphs: Range<Int>, startX: Double, endX: Double = .infinity) {
+    ///   - endX: where it may end (a stop at `TabStop.lineEnd` is there);
+    ///   - textFollows: the line goes on past `glyphs` (a list item's marker and tab, measured
+    ///     apart from the text after them): a last tab there keeps its word space from the text
+    ///     before it, as when that text is measured with it.
+    init(paragraph: PreparedParagraph, glyphs: Range<Int>, startX: Double, endX: Double = .infinity, textFollows: Bool = false) {
         var x = startX
         for glyph in glyphs {
             guard paragraph.units[paragraph.clusters[glyph]] == Self.tab else {
@@ -54,8 +57,10 @@ struct TabLayout {
             var segmentEnd = glyph + 1
             while segmentEnd < glyphs.upperBound, paragraph.units[paragraph.clusters[segmentEnd]] != Self.tab { segmentEnd += 1 }
             let segment = (glyph + 1) ..< segmentEnd
-            // A tab that ends the line has no text to keep apart: it goes to the next stop.
-            let earliest = segment.isEmpty ? x : x + Self.minimumGap * Self.fontSize(of: glyph, in: paragraph)
+            // A tab with no text after it (the line's end, another tab) has none to keep apart:
+            // it goes to the next stop. A marker's last tab has the line's text after it.
+            let textAfter = !segment.isEmpty || (textFollows && segmentEnd == glyphs.upperBound)
+            let earliest = textAfter ? x + Self.minimumGap * Self.fontSize(of: glyph, in: paragraph) : x
             var stop = Self.nextStop(after: x, in: paragraph.style, lineEnd: endX)
             if stop.alignment == .left, stop.location < earliest { stop = Self.nextStop(after: earliest, in: paragraph.style, lineEnd: endX) }
             let start = max(Self.start(of: segment, at: stop, in: paragraph, lineEnd: endX), earliest)

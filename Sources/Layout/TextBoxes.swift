@@ -34,12 +34,6 @@ public struct TextBoxes: Sendable {
 
     /// The box whose paragraphs hold `index`, if any.
     public func box(containing index: Int) -> BoxRange? {
-        guard !all.isEmpty else { return nil }
-        var low = 0, high = all.count
-        while low < high {
-            let mid = (low + high) / 2
-            if all[mid].range.upperBound <= index { low = mid + 1 } else { high = mid }
-        }
-        return low < all.count && all[low].range.contains(index) ? all[low] : nil
+        all.element(containing: index, range: \.range)
     }
 }

@@ -21,6 +21,8 @@ struct DocumentBuilder {
     /// The figure or aside of paragraphs that begin from now on, apart from `paragraphStyle`
     /// for the same reason as `section`.
     var box: BoxStyle? { didSet { paragraphStyleInputsChanged = true } }
+    /// The table cell of paragraphs that begin from now on (see TableTags).
+    var tableCell: TableCell? { didSet { paragraphStyleInputsChanged = true } }
     /// The `<keep>` block of paragraphs that begin from now on, apart from `paragraphStyle`
     /// for the same reason as `section`.
     var keepBlock: Int? { didSet { paragraphStyleInputsChanged = true } }
@@ -172,10 +174,11 @@ struct DocumentBuilder {
         }
         currentParagraphStyle.section = section
         currentParagraphStyle.box = box
+        currentParagraphStyle.tableCell = tableCell
         currentParagraphStyle.keepBlock = keepBlock
         // A break waits for the column's next paragraph: a box's are set elsewhere.
-        currentParagraphStyle.breakBefore = box == nil ? pendingBreak?.kind : nil
-        if box == nil, let pending = pendingBreak {
+        currentParagraphStyle.breakBefore = box == nil && tableCell == nil ? pendingBreak?.kind : nil
+        if box == nil, tableCell == nil, let pending = pendingBreak {
             if pending.kind == .column { columnBreaks.append((text.length, pending.tagOffset)) }
             pendingBreak = nil
         }

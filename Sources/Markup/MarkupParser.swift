@@ -33,19 +33,20 @@ public struct MarkupParser {
         while !diagnostics.isFull, let token = scanner.next(text: &text) {
             switch token {
             case .text:
-                state.builder.append(lines.text(text))
+                state.appendText(lines.text(text))
             case .tag(let tag):
-                if DeclarationLines.isDeclaration(tag) { lines.declaration() } else { state.builder.append(lines.otherTag()) }
+                if DeclarationLines.isDeclaration(tag) { lines.declaration() } else { state.appendText(lines.otherTag()) }
                 state.handle(tag)
             case .comment:
                 lines.declaration()
             }
         }
-        state.builder.append(lines.finish())
+        state.appendText(lines.finish())
         if diagnostics.isFull {
             diagnostics.stop(at: min(scanner.position, max(0, source.units.count - 1)))
         } else {
             state.finishSectionsAndBreaks()
+            state.finishTables()
             state.finishBoxes()
             state.finishKeeps()
             state.warnAboutUnclosedLink()

@@ -24,6 +24,7 @@ struct NamedStyles {
         ("caption1", 0.85, 400, true, false),
         ("caption2", 0.75, 400, true, true),
         ("caption", 0.85, 400, true, false),
+        ("table", 0.9, 400, true, false),
     ]
 
     /// The predefined styles for a document whose body text is `defaults`: every size scaled by
@@ -43,13 +44,15 @@ struct NamedStyles {
             // A caption (`<caption>`) stands a little below its picture, and is set ragged:
             // justified in a figure's narrow measure its few words would be pulled apart.
             let isCaption = entry.name == "caption"
-            style.paragraph.spaceBefore = isHeadline ? 0.6 * size : isCaption ? 0.4 * size : bodyParagraph.spaceBefore
-            style.paragraph.spaceAfter = isHeadline ? 0.3 * size : bodyParagraph.spaceAfter
+            // A table's cells are set ragged and close: their padding spaces them.
+            let isTable = entry.name == "table"
+            style.paragraph.spaceBefore = isHeadline ? 0.6 * size : isCaption ? 0.4 * size : isTable ? 0 : bodyParagraph.spaceBefore
+            style.paragraph.spaceAfter = isHeadline ? 0.3 * size : isTable ? 0 : bodyParagraph.spaceAfter
             // Display lines are set flush and whole: justifying a headline only pulls its few
             // words apart, and a hyphen in one is a stumble. Flush with the start, so that a
             // Hebrew or Arabic headline is flush right.
             let isDisplayLine = entry.display && !entry.italic && entry.scale > 1
-            style.paragraph.alignment = isDisplayLine || isCaption ? .start : bodyParagraph.alignment
+            style.paragraph.alignment = isDisplayLine || isCaption || isTable ? .start : bodyParagraph.alignment
             style.paragraph.hyphenate = isDisplayLine ? false : bodyParagraph.hyphenate
             // Display lines of nearly equal length, no word alone on the last one.
             style.paragraph.balance = isDisplayLine

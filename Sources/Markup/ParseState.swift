@@ -4,6 +4,8 @@ import Text
 /// A tag that styles the text up to its closing tag.
 enum StyleElement: String {
     case font, p, b, i, u, s, sup, sub, nobr, a, caption
+    /// A table cell's styles (`<td>`, `<th>`), closed by TableTags before this lookup sees `</td>`.
+    case cell = "td"
 }
 
 /// An open styling tag and the styles in force before it, which its closing tag restores.
@@ -45,6 +47,9 @@ struct ParseState {
     /// open one began, to tell an empty box.
     var boxCount = 0
     var boxTextStart = 0
+    /// The open `<table>`, and tables opened so far (`TableStyle.number` counts them).
+    var openTable: OpenTable?
+    var tableCount = 0
     /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
     private var openElements: [OpenElement] = []
     private var openCounts: [StyleElement: Int] = [:]

@@ -31,7 +31,7 @@ extension ParseState {
     }
 
     /// The value's words (runs of characters other than spaces and tabs), as ranges of it.
-    private static func words(of text: String) -> [Range<String.Index>] {
+    static func words(of text: String) -> [Range<String.Index>] {
         var words: [Range<String.Index>] = []
         var index = text.startIndex
         while index < text.endIndex {
@@ -50,7 +50,7 @@ extension ParseState {
 
     /// The part of the attribute's value in `range`, as an attribute of its own named `name`,
     /// so that a message about it names it and points at it in the source.
-    private func part(of attribute: TagAttribute, _ range: Range<String.Index>, named name: String) -> TagAttribute {
+    func part(of attribute: TagAttribute, _ range: Range<String.Index>, named name: String) -> TagAttribute {
         let decodedOffset = attribute.value.utf16.distance(from: attribute.value.startIndex, to: range.lowerBound)
         let offset = diagnostics.source.offset(inValueAt: attribute.valueOffset, decodedOffset: decodedOffset)
         return TagAttribute(name: name, value: String(attribute.value[range]), nameOffset: attribute.nameOffset, valueOffset: offset)

@@ -5,9 +5,11 @@ import Text
 /// values are errors and leave the style as it was.
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
-                            "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep"]
+                            "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep",
+                            "table", "tr", "td", "th"]
 
     mutating func handle(_ tag: Tag) {
+        guard tableAccepts(tag) else { return }
         if tag.isClosing { return handleClosing(tag) }
         switch tag.name {
         case "font": openFont(tag)
@@ -38,6 +40,9 @@ extension ParseState {
         case "aside": openBox(tag, kind: .aside)
         case "caption": openCaption(tag)
         case "keep": openKeep(tag)
+        case "table": openTable(tag)
+        case "tr": openRow(tag)
+        case "td", "th": openCell(tag, isHeader: tag.name == "th")
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -46,6 +51,12 @@ extension ParseState {
     private mutating func handleClosing(_ tag: Tag) {
         if let attribute = tag.attributes.first {
             diagnostics.warning("a closing tag has no attributes; '\(attribute.name.clipped)' ignored", at: attribute.nameOffset)
+        }
+        switch tag.name {
+        case "table": return closeTable(tag)
+        case "tr": return closeRow(tag)
+        case "td", "th": return closeCell(tag)
+        default: break
         }
         if let element = StyleElement(rawValue: tag.name) {
             if !close(element) { diagnostics.warning("</\(tag.name.clipped)> without a matching <\(tag.name.clipped)> ignored", at: tag.offset) }

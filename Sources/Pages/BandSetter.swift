@@ -55,7 +55,13 @@ struct BandSetter {
             let result = framesetter.frame(in: Container(rect: column, exclusions: exclusions, baselineGrid: grid), from: position,
                                            to: end, carrying: carry)
             let frame = result.frame
-            if belowAnotherBand, frame.usedHeight > column.height + 0.001 { break }
+            if belowAnotherBand, frame.usedHeight > column.height + 0.001 {
+                // Past the section's text this column had only its waiting floats to place: the
+                // section has ended, and they are held for the next page's top in its columns
+                // (HeldFloats), not carried into the next section's.
+                if position >= end { stop = .sectionEnd }
+                break
+            }
             carry = result.carry
             // The framesetter sets at least one line in an empty rectangle; a column that
             // exclusions leave no room in takes nothing, and the next one starts where it would have;

@@ -1,3 +1,4 @@
+import Fonts
 import Layout
 import Text
 
@@ -47,7 +48,8 @@ public struct DrawnPage: Sendable {
     }
 
     /// One glyph drawn: its ink box on the page, its advance box's sides, the character it
-    /// shows (`GlyphRun.generatedHyphen` for a hyphen added at a break) and its line.
+    /// shows (`GlyphRun.generatedHyphen` for a hyphen added at a break) and its line; its face,
+    /// glyph, origin and horizontal scale, for where within its box its ink is.
     public struct Glyph: Sendable {
         public var ink: Rect
         /// From the glyph's origin to the end of its advance, as drawn.
@@ -56,6 +58,10 @@ public struct DrawnPage: Sendable {
         public var size: Double
         public var character: Int
         public var line: Int
+        public var font: Font
+        public var glyph: UInt32
+        public var origin: Point
+        public var horizontalScale: Double
     }
 
     /// A picture drawn: the rectangle it shows in and the parts of it that are opaque (traced

@@ -57,7 +57,7 @@ public final class DrawnPageRecorder {
         guard page != nil, let area = areaStack.last else { return }
         page!.lines.append(DrawnPage.Line(area: area, stringRange: line.stringRange, baseline: line.origin.y, ascent: line.ascent,
                                           descent: line.descent, leading: line.leading, endsParagraph: line.endsParagraph,
-                                          isBox: line.box != nil))
+                                          isBox: line.box != nil || line.tableRows != nil))
         lineStack[lineStack.count - 1] = page!.lines.count - 1
     }
 
@@ -80,7 +80,8 @@ public final class DrawnPageRecorder {
             let at = origin(index)
             page!.glyphs.append(DrawnPage.Glyph(
                 ink: Rect(x: at.x + ink.minX * scale, y: at.y + ink.minY, width: (ink.maxX - ink.minX) * scale, height: ink.maxY - ink.minY),
-                advanceMinX: at.x, advanceMaxX: at.x + advances(index), size: size, character: character(index), line: line))
+                advanceMinX: at.x, advanceMaxX: at.x + advances(index), size: size, character: character(index), line: line,
+                font: font, glyph: ids[index], origin: at, horizontalScale: scale))
         }
     }
 

@@ -110,6 +110,8 @@ enum LayoutJSON {
         var runs: [Run]
         /// Set when the line is a figure or an aside kept in the column (it has no runs).
         var box: Box?
+        /// Set when the line holds a table's rows (it has no runs; `bounds` is the rows).
+        var table: TableRows?
         /// A drop cap's initial, on the first line of its paragraph.
         var initial: Initial?
     }
@@ -257,7 +259,7 @@ extension LayoutJSON {
              ascent: rounded(line.ascent), descent: rounded(line.descent), leading: rounded(line.leading),
              width: rounded(line.width), bounds: rect(line.bounds),
              runs: line.runs.map { run($0, bled: bledPictures[$0.stringRange.lowerBound]) }, box: line.box.map(box),
-             initial: line.initial.map { initial($0, of: line) })
+             table: line.tableRows.map(tableRows), initial: line.initial.map { initial($0, of: line) })
     }
 
     static func initial(_ initial: DropInitial, of line: Layout.Line) -> Initial {

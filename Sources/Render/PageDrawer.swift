@@ -7,7 +7,7 @@ import Text
 /// can be extracted), outlined text, colour glyphs (emoji), and pictures at their run-delegate
 /// rectangles.
 final class PageDrawer {
-    private let text: AttributedText
+    let text: AttributedText
     private let fontFaces = CairoFontFaces()
     private let repeatedPictures = RepeatedPictures()
     private let pictures = PictureSurfaces()
@@ -83,7 +83,7 @@ final class PageDrawer {
     /// box's frames, else each frame's rectangle); `marked`: as the document's tagged content.
     /// The pictures in the lines of a box that bleeds are drawn out to `bledPictures`
     /// (`PlacedBox.bledPictures`), where layout put them.
-    private func draw(_ frames: [Frame], of source: AttributedText, marked: Bool = true, area: DrawnPage.AreaKind,
+    func draw(_ frames: [Frame], of source: AttributedText, marked: Bool = true, area: DrawnPage.AreaKind,
                       boxText: Rect? = nil, bledPictures: [Int: Rect] = [:], in context: OpaquePointer) throws {
         let structure = marked ? self.structure : nil
         for frame in frames {
@@ -119,6 +119,7 @@ final class PageDrawer {
                       bledPictures: [Int: Rect], in context: OpaquePointer) throws {
         recorder?.beginLine(line)
         if let box = line.box { try draw(box, in: context) }
+        if let rows = line.tableRows { try draw(rows, in: context) }
         if let initial = line.initial {
             if let recorder {
                 initial.glyphIDs.withUnsafeBufferPointer { ids in

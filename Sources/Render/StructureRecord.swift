@@ -83,12 +83,15 @@ struct LogicalParagraph: Sendable, Equatable {
     /// The number of the figure or aside it is set in (`BoxStyle.number`), in 32 bits like the
     /// record's offsets.
     private var boxNumber: Int32?
+    /// The table cell it is set in, if any.
+    private(set) var cell: TableCellTag?
 
     init(style: ParagraphStyle) {
         isListItem = style.listMarkerLength != nil
         isNumberedItem = style.listItemNumber != nil
         headingLevel = (1 ... 6).contains(style.outlineLevel) ? UInt8(style.outlineLevel) : 0
         boxNumber = style.box.map { Int32(clamping: $0.number) }
+        cell = style.tableCell.map(TableCellTag.init)
     }
 
     /// The number of the figure or aside it is set in.

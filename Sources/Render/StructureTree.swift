@@ -24,6 +24,7 @@ final class StructureElement {
         var language: String?
         var bounds: (page: Int, rect: Rect)?
         var address: String?
+        var tableAttributes: TableAttributes?
     }
 
     init(role: String) {
@@ -51,6 +52,12 @@ final class StructureElement {
     var address: String? {
         get { details?.address }
         set { detailsMade().address = newValue }
+    }
+
+    /// A table cell's `/Scope`, `/RowSpan` and `/ColSpan`.
+    var tableAttributes: TableAttributes? {
+        get { details?.tableAttributes }
+        set { detailsMade().tableAttributes = newValue }
     }
 
     private func detailsMade() -> Details {
@@ -130,6 +137,7 @@ struct StructureTree {
         }
         var boxes: [Int: StructureElement] = [:]
         var captions: [Int: StructureElement] = [:]
+        var tables = TableElements()
         /// The lists of numbered items: a bullet list right after one (or one after a bullet
         /// list) is another list, as the markup counts them.
         var numberedLists: Set<ObjectIdentifier> = []
@@ -154,6 +162,11 @@ struct StructureTree {
                 }
                 container = boxes[number]!
                 inFigure = box.kind == .figure
+            }
+            if let cell = paragraph.cell {
+                // A cell's paragraphs are in its `TH` or `TD` (a caption is never in a table).
+                container = tables.cell(cell, in: container)
+                inFigure = false
             }
             var element: StructureElement?
             var label: StructureElement?

@@ -171,6 +171,22 @@ struct StructureTreeWriter {
             text.raw(" /A << /O /Layout /BBox [")
             for value in [rect.minX, height - rect.maxY, rect.maxX, height - rect.minY] { text.real(value) }
             text.raw("] >>")
+        } else if let table = element.tableAttributes, !table.isEmpty {
+            // A table cell's: `<< /O /Table /Scope /Column /RowSpan 2 /ColSpan 3 >>`.
+            text.raw(" /A << /O /Table")
+            if let scope = table.scope {
+                text.raw(" /Scope")
+                text.name("/" + scope)
+            }
+            if table.rowSpan > 1 {
+                text.raw(" /RowSpan")
+                text.integer(table.rowSpan)
+            }
+            if table.columnSpan > 1 {
+                text.raw(" /ColSpan")
+                text.integer(table.columnSpan)
+            }
+            text.raw(" >>")
         }
         var kids = PDFObjectText()
         for kid in element.kids {

@@ -120,6 +120,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var section: SectionStyle?
     /// The figure or aside the paragraph is set in; nil: the column's own text.
     public var box: BoxStyle?
+    /// The table cell the paragraph is set in; nil: none.
+    public var tableCell: TableCell?
     /// The paragraph's level in the PDF's bookmarks (its outline): 1 at the top, 2 under the
     /// level 1 before it, and so on; 0: not a bookmark.
     public var outlineLevel: Int

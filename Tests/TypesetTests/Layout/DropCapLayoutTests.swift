@@ -133,6 +133,25 @@ final class DropCapLayoutTests: FramesetterTestCase {
         }
     }
 
+    /// Seed 8198: a paragraph's first line fitted above a pull quote across the columns, its
+    /// lines beside the initial went on below the quote, and the four-line 'T' hung over the
+    /// quote. The paragraph goes down with its initial to where nothing covers it.
+    func testAnExclusionBelowTheFirstLineTakesTheInitialBelowItWithTheParagraph() throws {
+        let rect = Rect(x: 40, y: 30, width: 220, height: 400)
+        let quote = Rect(x: 0, y: 48, width: 400, height: 30)
+        let container = Container(rect: rect, exclusions: [Exclusion(.rectangle(quote))])
+        let covered = try frame("<p dropcap=\"4\">\(Self.text)\n", in: container)
+        let opening = try XCTUnwrap(covered.lines.first)
+        let box = try initialBox(opening)
+        XCTAssertGreaterThanOrEqual(box.minY, quote.maxY, "the initial below the quote, not over it")
+        XCTAssertEqual(opening.stringRange.lowerBound, 0, "with its paragraph's first line")
+        // Above the quote there is room for the first line alone: without the quote the
+        // paragraph's first line is set there.
+        let plain = try XCTUnwrap(frame("<p dropcap=\"4\">\(Self.text)\n", in: Container(rect: rect)).lines.first)
+        XCTAssertLessThan(plain.origin.y, quote.minY)
+        XCTAssertGreaterThan(try initialBox(plain).maxY, quote.minY, "where its initial would reach over the quote")
+    }
+
     func testAFloatAnchoredBeforeTheLetterLeavesItTheInitialAndTheLinesClearBoth() throws {
         let image = TestSupport.imagePath("rgb8.png")
         let frame = try frame("<p dropcap=\"3\"><img src=\"\(image)\" width=\"80\" height=\"60\" float=\"left\">\(Self.text)\n",

@@ -87,6 +87,22 @@ final class TabTableTests: XCTestCase {
         for (name, markup) in cases { try checkSetApart(markup, columns: 3, name) }
     }
 
+    /// Found by the layout fuzzer (seed 9162): a row whose only tab comes before its first
+    /// break is measured as a list item is, its text before the tab and the tab one box; the
+    /// box was measured as if the tab ended the line, at the stop "Nobody:" nearly reaches (40),
+    /// where the cell goes on to the next stop (72), a word space on. The row, 98.7 pt wide,
+    /// was set on one line in an 80 pt column, its number over the next column's text.
+    func testARowsNumberPastTheStopItsTextNearlyReachesGoesOnToTheNextLine() throws {
+        let markup = "<p tabs=\"40\" align=\"left\" hyphenate=\"false\">Typewriter,\t39.50\nNobody:\t596.24\n</p>"
+        let page = PageTemplate(size: Size(width: 253, height: 480), margins: Margins(all: 40), columns: 2, gutter: 13)
+        let (document, pages) = try SectionTesting.layOut(markup) { $0.page = page; $0.fontSize = 10 }
+        let lines = SetApartCheck.lines(of: pages)
+        SetApartCheck.check(lines, text: document.text, "rows past their stops")
+        let units = Array(document.text.string.utf16)
+        let texts = lines.map { String(decoding: units[$0.line.stringRange], as: UTF16.self) }
+        XCTAssertEqual(texts, ["Typewriter,\t", "39.50\n", "Nobody:\t", "596.24\n"], "each number on the line after its row's")
+    }
+
     /// Found by the layout fuzzer (Fixtures/layout-fuzz/tab-row-cell-stretched-by-glyph-scaling.txt):
     /// a justified row's cell after a left stop, stretched to the column's end partly by glyph
     /// scaling, had the text before its tab scaled too; the tab's advance, set for that text

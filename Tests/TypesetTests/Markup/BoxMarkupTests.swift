@@ -17,12 +17,8 @@ final class BoxMarkupTests: XCTestCase {
         return TextBoxes(text: document.text).all
     }
 
-    private func onlyDiagnostic(_ markup: String, _ severity: Diagnostic.Severity) -> Diagnostic? {
-        let found = parse(markup).diagnostics
-        XCTAssertEqual(found.count, 1, "\(markup): \(found)")
-        XCTAssertEqual(found.first?.severity, severity, "\(markup): \(found)")
-        XCTAssertNotNil(found.first?.location, "\(markup): located")
-        return found.first
+    private func onlyDiagnostic(_ markup: String, _ severity: Diagnostic.Severity, file: StaticString = #filePath, line: UInt = #line) -> Diagnostic? {
+        TestSupport.onlyDiagnostic(markup, severity, baseDirectory: TestSupport.zombiesDirectory.path, file: file, line: line)
     }
 
     func testAFigureHoldsItsPictureAndCaptionAndEndsWhereItIsClosed() throws {

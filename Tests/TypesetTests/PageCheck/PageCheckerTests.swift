@@ -1,3 +1,4 @@
+import Fonts
 import Layout
 import Markup
 @testable import PageCheck
@@ -47,10 +48,48 @@ final class PageCheckerTests: XCTestCase {
         let pitch = pages[0].lines[second].baseline - pages[0].lines[second - 1].baseline
         for index in pages[0].glyphs.indices where pages[0].glyphs[index].line == second {
             pages[0].glyphs[index].ink.origin.y -= pitch * 0.6
+            pages[0].glyphs[index].origin.y -= pitch * 0.6
         }
         let found = findings(text, pages)
         XCTAssertEqual(kinds(found), [.inkOverInk], found.map(\.description).joined(separator: "\n"))
         XCTAssertTrue(found[0].description.hasPrefix("page 1: ink over ink: glyph '"), found[0].description)
+    }
+
+    /// 11 on 12 pt (seed 8389): the 'Ü' of "Über" under the 'p' of "typewriter", their boxes
+    /// 0.6 pt into each other, its dots beside the p's tail: no mark touches, and nothing is
+    /// found; the ink compared is the outlines', not their boxes (a line's whole ink moved into
+    /// the line above is still found, above).
+    func testAnAccentIntoADescendersBoxIsNoFindingWhereTheirInkDoesNotMeet() throws {
+        let (text, pages) = try drawn(#"<section columns="4"><p line-height="12pt"> Quietly typewriter wound; &mdash; Über "#
+                                      + "Leuchtturmwärter whispered? Quietly because") { options in
+            options.page = PageTemplate(size: Size(width: 590, height: 500), margins: Margins(all: 28), columns: 1, gutter: 12)
+        }
+        let units = text.storage
+        func glyph(showing unit: UInt16) -> DrawnPage.Glyph? { pages[0].glyphs.first { $0.character >= 0 && units[$0.character] == unit } }
+        let tail = try XCTUnwrap(glyph(showing: UInt16(UInt8(ascii: "p"))))
+        let accented = try XCTUnwrap(glyph(showing: 0xDC))
+        XCTAssertNotEqual(tail.line, accented.line)
+        XCTAssertGreaterThan(tail.ink.overlapDepth(accented.ink), InkOverlapCheck.glyphTolerance, "their boxes overlap")
+        XCTAssertEqual(InkOverlapCheck.inkOverlapDepth(tail, accented), 0, "their ink does not")
+        XCTAssertFalse(kinds(findings(text, pages)).contains(.inkOverInk), findings(text, pages).map(\.description).joined(separator: "\n"))
+        // Within its box's top 0.6 pt the 'Ü' inks only its dots, within the bottom 0.6 pt the
+        // 'p' only its tail's serif.
+        let box = try XCTUnwrap(accented.font.ink(of: accented.glyph, size: accented.size))
+        let dots = try XCTUnwrap(accented.font.ink(of: accented.glyph, size: accented.size,
+                                                   within: GlyphInk(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.minY + 0.6)))
+        XCTAssertGreaterThan(dots.minX, box.minX + 1, "not the U's stem")
+        XCTAssertLessThan(dots.maxX, box.maxX - 1)
+        let pBox = try XCTUnwrap(tail.font.ink(of: tail.glyph, size: tail.size))
+        let serif = try XCTUnwrap(tail.font.ink(of: tail.glyph, size: tail.size,
+                                                within: GlyphInk(minX: pBox.minX, minY: pBox.maxY - 0.6, maxX: pBox.maxX, maxY: pBox.maxY)))
+        XCTAssertLessThan(serif.maxX, pBox.maxX - 2, "not the bowl")
+        // A region the ink covers whole has no outline in it: its ink is the region.
+        let middle = (serif.minX + serif.maxX) / 2
+        let stem = GlyphInk(minX: middle - 0.1, minY: pBox.maxY - 1.6, maxX: middle + 0.1, maxY: pBox.maxY - 1.4)
+        let covered = try XCTUnwrap(tail.font.ink(of: tail.glyph, size: tail.size, within: stem))
+        for (found, region) in [(covered.minX, stem.minX), (covered.minY, stem.minY), (covered.maxX, stem.maxX), (covered.maxY, stem.maxY)] {
+            XCTAssertEqual(found, region, accuracy: 1e-9)
+        }
     }
 
     /// "Winthdeclockwork": the words of one line set over each other; a word's own glyphs may

@@ -171,6 +171,28 @@ final class SectionLayoutTests: XCTestCase {
         XCTAssertEqual(frames.last?.visibleRange.upperBound, document.text.length)
     }
 
+    /// Seed 9114: a figure past its two-column section's text, below a band of the page's
+    /// five columns, that neither of the section's columns holds. The band ended "full", the
+    /// figure still carried, and the next page's first band, the five columns after the section,
+    /// placed it in its first column, the picture fitted to the section's column over the text
+    /// beside it. The section has ended: its figure is held for the next page's top, in its
+    /// columns, and the text after the section goes on below the section (HeldFloats).
+    func testAFigureNoColumnOfItsSectionHoldsBelowAnotherBandIsHeldAndTheTextAfterGoesOn() throws {
+        let markup = "Extraordinary;\n<section columns=\"2\">\n\t783.65\n<figure>\n<img src=\"cameraman.png\" alt=\"\">\n</figure>\n"
+            + "</section>\nMorning.\n"
+        let (document, pages) = try Testing.layOut(markup, baseDirectory: TestSupport.zombiesDirectory.path) {
+            $0.page = PageTemplate(size: Size(width: 842, height: 460), margins: Margins(all: 32), columns: 5, gutter: 13)
+            $0.minimumPictureResolution = 0
+        }
+        XCTAssertEqual(pages.count, 2)
+        let morning = document.text.string.utf16.count - "Morning.\n".utf16.count
+        XCTAssertTrue(pages[0].frames.contains { $0.visibleRange.contains(morning) }, "the text after the section on page 1")
+        let figure = try XCTUnwrap(pages.last?.boxes.first)
+        XCTAssertEqual(figure.rect.width, document.template.columnWidth(columns: 2, gutter: 13), accuracy: 0.01,
+                       "in its section's column")
+        XCTAssertTrue(pages[1].frames.allSatisfy { $0.lines.allSatisfy { $0.runs.isEmpty } }, "no text beside it")
+    }
+
     func testAPictureInASectionIsScaledToTheSectionsColumn() throws {
         // The fitting warning alone: the picture's print resolution is not what is tested here.
         let (document, pages) = try Testing.layOut("<section columns=\"3\">\n<img src=\"rgb8.png\" width=\"300\" alt=\"\">\n</section>",

@@ -325,4 +325,23 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertEqual(tagged.elements("Aside").count, 1, "the aside")
         XCTAssertEqual(tagged.roleMap, ["Aside": "Sect"], "read as a section by a PDF 1.7 reader")
     }
+
+    /// Issue 36: a table is `Table` → `THead` and `TBody` → `TR` → `TH` (with `/Scope`) and `TD`
+    /// (with `/ColSpan`, `/RowSpan`), each cell's text in its cell.
+    func testATableIsTaggedByRowsAndCellsWithScopesAndSpans() throws {
+        let tagged = try pdf(TableMarkupTests.issueExample)
+        func attributes(_ element: TaggedPDF.Element) -> [String: Any] { element.dictionary["/A"] as? [String: Any] ?? [:] }
+        XCTAssertEqual(tagged.elements("Table").count, 1)
+        XCTAssertEqual(tagged.elements("THead").count, 1)
+        XCTAssertEqual(tagged.elements("TBody").count, 1)
+        XCTAssertEqual(tagged.elements("TR").count, 4)
+        let headers = tagged.elements("TH")
+        XCTAssertEqual(headers.map { letters(tagged.text(of: $0)) }, ["Period", "Freezes", "Daysofice", "Winters"])
+        XCTAssertEqual(headers.map { "\(attributes($0)["/Scope"] ?? "")" }, Array(repeating: "/Column", count: 4))
+        let cells = tagged.elements("TD")
+        XCTAssertEqual(cells.count, 10)
+        let across = cells.filter { attributes($0)["/ColSpan"] != nil }
+        XCTAssertEqual(across.map { letters(tagged.text(of: $0)) }, [letters("A cell across two columns, whose text wraps onto as many lines as it needs")])
+        XCTAssertEqual(cells.filter { attributes($0)["/RowSpan"] != nil }.map { tagged.text(of: $0) }, ["61"])
+    }
 }

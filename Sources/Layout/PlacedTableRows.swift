@@ -1,0 +1,40 @@
+import Text
+
+/// One cell set where it stands: its rectangle (out to the rules), the rectangle its text is
+/// set in (less the padding), and its text's frame.
+public struct PlacedTableCell: Sendable {
+    public var rect: Rect
+    public var textRect: Rect
+    public var cell: TableCellRange
+    public var frame: Frame
+}
+
+/// Rows of a table set in a column as one unit — a group of rows a `rowspan` binds, or the
+/// header rows repeated at the top of a column the table goes on in — held by one `Line`, which
+/// the column's breaks treat as a line that cannot split (as a box kept in the column).
+public struct PlacedTableRows: Sendable {
+    public var style: TableStyle
+    /// The rows held, of the table's.
+    public var rows: Range<Int>
+    /// The rows' outer rectangle.
+    public var rect: Rect
+    /// The top of each row held, and the bottom of the last.
+    public var rowEdges: [Double]
+    /// The left of each column, and the right of the last.
+    public var columnEdges: [Double]
+    public var cells: [PlacedTableCell]
+    /// The header rows drawn again at the top of a column the table goes on in: drawn as a
+    /// page's furniture (an artifact), their text read once, where it is written.
+    public var isRepeatedHeader: Bool
+    /// Whether the rows are the first the column shows of the table (a rule between rows is not
+    /// drawn above them).
+    public var opensPart: Bool
+    /// Whether the rows end the table.
+    public var endsTable: Bool
+
+    /// Whether `row` is a body row that takes the table's stripes: every other one, from the
+    /// second after the header rows.
+    public func isStriped(_ row: Int) -> Bool {
+        style.stripes != nil && row >= style.headerRows && (row - style.headerRows) % 2 == 1
+    }
+}

@@ -1,0 +1,196 @@
+import Breaking
+import Text
+
+/// A table's columns at one width: each column's outer width, and where its decimal line is
+/// (from the column's left edge) when cells in it align on their decimal separators.
+struct TableGeometry: Sendable {
+    var columnWidths: [Double]
+    var decimalLines: [Double?]
+
+    var width: Double { columnWidths.reduce(0, +) }
+}
+
+/// A decimal cell's first line: its width before its decimal separator and from it on.
+struct DecimalSplit {
+    var before: Double
+    var after: Double
+    var hasSeparator: Bool
+}
+
+/// The decimal cells of one column, and where their line goes.
+struct DecimalColumn {
+    /// The widest part before the separator of the cells that have one, and after it.
+    var numbersBefore = 0.0
+    var after = 0.0
+    /// The widths of the cells without one (an integer, a header), which end on the line.
+    var plainWidths: [Double] = []
+
+    mutating func add(_ split: DecimalSplit) {
+        if split.hasSeparator {
+            numbersBefore = max(numbersBefore, split.before)
+            after = max(after, split.after)
+        } else {
+            plainWidths.append(split.before)
+        }
+    }
+
+    /// The decimal line, from the column's left edge, in a column `width` wide: as far right as
+    /// the widest part after a separator allows (the numbers flush right, as a decimal tab at the
+    /// column's end sets them), and far enough right for every part before it — a header
+    /// without a separator ending on it too, unless it is wider than that leaves (then it
+    /// wraps from the left, as a cell's text does).
+    func line(width: Double, padding: Double) -> Double {
+        let room = width - 2 * padding - after
+        let plain = plainWidths.filter { $0 <= room }.max() ?? 0
+        return max(padding + max(numbersBefore, plain), width - padding - after)
+    }
+}
+
+/// Setting a table's rows: its columns' widths from its cells' text, each cell's paragraphs
+/// set by the same line loop as the column's in a frame of the cell's own (as a box's are,
+/// see BoxLayout), rows as tall as their tallest cell, and the decimal line of each column.
+extension Framesetter {
+    /// How wide the table is set where `available` points are free for it, and its columns.
+    func geometry(of table: TableRange, available: Double) -> TableGeometry {
+        if let known = cache.tableGeometry(of: table.style.number, width: available) { return known }
+        let padding = 2 * table.style.padding
+        var minimum = [Double](repeating: padding, count: table.columnCount)
+        var natural = minimum
+        var decimals = [DecimalColumn?](repeating: nil, count: table.columnCount)
+        for cell in table.cells where cell.cell.columnSpan == 1 {
+            let measure = measure(cell)
+            let column = cell.cell.column
+            minimum[column] = max(minimum[column], measure.widestWord + padding)
+            natural[column] = max(natural[column], measure.widestLine + padding)
+            if let split = measure.decimal {
+                var decimal = decimals[column] ?? DecimalColumn()
+                decimal.add(split)
+                decimals[column] = decimal
+            }
+        }
+        for (column, decimal) in decimals.enumerated() {
+            guard let decimal else { continue }
+            minimum[column] = max(minimum[column], decimal.numbersBefore + decimal.after + padding)
+            // Room, where there is, for a header without a separator to end on the line too.
+            natural[column] = max(natural[column], max(decimal.numbersBefore, decimal.plainWidths.max() ?? 0) + decimal.after + padding)
+        }
+        let specs = table.style.widths.isEmpty ? Array(repeating: .auto, count: table.columnCount)
+            : table.style.widths + Array(repeating: .auto, count: max(0, table.columnCount - table.style.widths.count))
+        let width = min(table.style.width ?? available, available)
+        let widths = TableColumnWidths.widths(for: specs, minimum: minimum, natural: natural, width: width)
+        let lines = decimals.enumerated().map { column, decimal in
+            decimal.map { $0.line(width: widths[column], padding: table.style.padding) }
+        }
+        let geometry = TableGeometry(columnWidths: widths, decimalLines: lines)
+        cache.noteTableGeometry(geometry, of: table.style.number, width: available)
+        return geometry
+    }
+
+    /// What a cell's text needs across: its widest word, its widest line unbroken, and, when it
+    /// aligns on its decimal separator, the widest first line's parts before and after it.
+    private func measure(_ cell: TableCellRange) -> (widestWord: Double, widestLine: Double, decimal: DecimalSplit?) {
+        var widestWord = 0.0, widestLine = 0.0
+        var decimal: DecimalSplit?
+        var position = cell.range.lowerBound
+        while position < cell.range.upperBound {
+            let paragraph = cache.paragraph(containing: position)
+            let style = paragraph.style
+            let indents = style.headIndent + style.tailIndent + max(0, style.firstLineIndent)
+            var start = paragraph.range.lowerBound, lineStart = start
+            for (offset, mandatory) in zip(paragraph.opportunities.offsets, paragraph.opportunities.mandatory)
+                where offset > start && offset <= paragraph.range.upperBound {
+                widestWord = max(widestWord, paragraph.width(from: start, to: offset) + indents)
+                start = offset
+                if mandatory {
+                    widestLine = max(widestLine, paragraph.width(from: lineStart, to: offset) + indents)
+                    lineStart = offset
+                }
+            }
+            widestWord = max(widestWord, paragraph.width(from: start, to: paragraph.range.upperBound) + indents)
+            widestLine = max(widestLine, paragraph.width(from: lineStart, to: paragraph.range.upperBound) + indents)
+            if cell.cell.alignsOnDecimal, decimal == nil { decimal = decimalSplit(of: paragraph) }
+            position = max(paragraph.range.upperBound, position + 1)
+        }
+        return (widestWord, widestLine, decimal)
+    }
+
+    /// The widths of a decimal cell's first line before and after its separator (the cell's
+    /// language's); a line without one is all before it, as an integer is.
+    func decimalSplit(of paragraph: PreparedParagraph) -> DecimalSplit {
+        let separator = TableCell.decimalSeparator(language: text.attributes(at: paragraph.range.lowerBound).attributes.language)
+        // The units are the text's own, indexed by their offsets in it.
+        let end = paragraph.units.firstIndex { $0 == 0x2028 || $0 == 0x0A } ?? paragraph.range.upperBound
+        let whole = paragraph.width(from: paragraph.range.lowerBound, to: end)
+        guard let index = paragraph.units.firstIndex(of: separator), index < end else {
+            return DecimalSplit(before: whole, after: 0, hasSeparator: false)
+        }
+        let before = paragraph.width(from: paragraph.range.lowerBound, to: index)
+        return DecimalSplit(before: before, after: max(0, whole - before), hasSeparator: true)
+    }
+
+    /// The rows `rows` of `table` set from `top` at `left`, the table `geometry` across.
+    func place(rows: Range<Int>, of table: TableRange, geometry: TableGeometry, left: Double, top: Double,
+               isRepeatedHeader: Bool, opensPart: Bool) -> PlacedTableRows {
+        let padding = table.style.padding
+        var columnEdges = [left]
+        for width in geometry.columnWidths { columnEdges.append(columnEdges.last! + width) }
+        let cells = table.cells(in: rows)
+        // Each cell's text height, set at its width from the rows' top.
+        func textRect(of cell: TableCellRange, top: Double, height: Double) -> Rect {
+            let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
+            var minX = columnEdges[columns.lowerBound] + padding
+            let maxX = columnEdges[columns.upperBound] - padding
+            if cell.cell.alignsOnDecimal, let line = geometry.decimalLines[columns.upperBound - 1] {
+                // The text starts where its separator lands on the column's decimal line.
+                let split = decimalSplit(of: cache.paragraph(containing: cell.range.lowerBound))
+                minX = max(minX, columnEdges[columns.upperBound - 1] + line - split.before)
+            }
+            return Rect(x: minX, y: top + padding, width: max(1, maxX - minX), height: height)
+        }
+        let measured = cells.map { cell in setCell(cell, in: textRect(of: cell, top: top, height: Self.unboundedHeight)) }
+        let heights = measured.map { $0.usedHeight + 2 * padding }
+        // Rows as tall as their tallest cell; a cell spanning rows makes its last one taller.
+        var rowHeights = [Double](repeating: 2 * padding, count: rows.count)
+        for (cell, height) in zip(cells, heights) where cell.cell.rowSpan == 1 {
+            rowHeights[cell.cell.row - rows.lowerBound] = max(rowHeights[cell.cell.row - rows.lowerBound], height)
+        }
+        for (cell, height) in zip(cells, heights) where cell.cell.rowSpan > 1 {
+            let spanned = cell.rows.clamped(to: rows).map { rowHeights[$0 - rows.lowerBound] }.reduce(0, +)
+            if height > spanned { rowHeights[min(cell.rows.upperBound, rows.upperBound) - 1 - rows.lowerBound] += height - spanned }
+        }
+        var rowEdges = [top]
+        for height in rowHeights { rowEdges.append(rowEdges.last! + height) }
+        let placed = zip(cells, zip(heights, measured)).map { cell, found in
+            let (height, measuredFrame) = found
+            let spanned = cell.rows.clamped(to: rows)
+            let cellTop = rowEdges[spanned.lowerBound - rows.lowerBound], cellBottom = rowEdges[spanned.upperBound - rows.lowerBound]
+            let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
+            let rect = Rect(x: columnEdges[columns.lowerBound], y: cellTop, width: columnEdges[columns.upperBound] - columnEdges[columns.lowerBound],
+                            height: cellBottom - cellTop)
+            let room = rect.height - height
+            let shift = switch cell.cell.verticalAlignment {
+            case .top: 0.0
+            case .middle: room / 2
+            case .bottom: room
+            }
+            let text = textRect(of: cell, top: cellTop + shift, height: max(0, rect.height - 2 * padding - shift))
+            // A cell at the rows' top, not moved down, is where it was measured: that frame is its.
+            var frame = text.minY == measuredFrame.container.rect.minY ? measuredFrame
+                : setCell(cell, in: Rect(x: text.minX, y: text.minY, width: text.width, height: Self.unboundedHeight))
+            frame.container.rect.size.height = max(0, cellBottom - padding - text.minY)
+            return PlacedTableCell(rect: rect, textRect: Rect(x: text.minX, y: text.minY, width: text.width, height: frame.container.rect.height),
+                                   cell: cell, frame: frame)
+        }
+        let rect = Rect(x: left, y: top, width: geometry.width, height: rowEdges.last! - top)
+        return PlacedTableRows(style: table.style, rows: rows, rect: rect, rowEdges: rowEdges, columnEdges: columnEdges, cells: placed,
+                               isRepeatedHeader: isRepeatedHeader, opensPart: opensPart,
+                               endsTable: rows.upperBound == table.rowCount)
+    }
+
+    /// A cell's paragraphs set in `rect` by the column's line loop, in a frame of their own.
+    private func setCell(_ cell: TableCellRange, in rect: Rect) -> Frame {
+        var setting = FrameSetting(framesetter: self, carrying: nil, settingBox: text.paragraphStyle(at: cell.range.lowerBound).box?.number,
+                                   settingTableCell: true)
+        return setting.linesEndingOnWholeWord(in: Container(rect: rect), from: cell.range.lowerBound, to: cell.range.upperBound)
+    }
+}
