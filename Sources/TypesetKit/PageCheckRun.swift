@@ -20,6 +20,7 @@ public final class PageCheckRun {
     private let moved: MovedElementCheck
     private let narrowedBoxes: NarrowedBoxPictureCheck
     private var earlyColumns: [Diagnostic] = []
+    private var tallTableRows: [Diagnostic] = []
     private let selection: PageSelection
     /// Whether pages asked for past the end are an error (`--strict`), not a warning.
     private let strict: Bool
@@ -41,7 +42,7 @@ public final class PageCheckRun {
 
     /// The warnings found so far: columns that end early, elements moved on, then pictures
     /// scaled to narrowed boxes.
-    public var warnings: [Diagnostic] { earlyColumns + moved.warnings + narrowedBoxes.warnings + pagesPastTheEnd }
+    public var warnings: [Diagnostic] { earlyColumns + tallTableRows + moved.warnings + narrowedBoxes.warnings + pagesPastTheEnd }
 
     public var checksPages: Bool { checker != nil }
 
@@ -62,6 +63,9 @@ public final class PageCheckRun {
     public func laidOut(_ page: Page) -> Page {
         for early in EarlyColumnEnd.on(page) where !(checksPages && !early.end.explainsRoomLeft) {
             earlyColumns.append(diagnostic(.warning, early.message, at: early.character))
+        }
+        for row in TallTableRowCheck.rows(on: page) {
+            tallTableRows.append(diagnostic(.warning, row.message, at: row.character))
         }
         moved.look(at: page)
         narrowedBoxes.look(at: page)

@@ -86,4 +86,18 @@ final class PageCheckRunTests: XCTestCase {
         XCTAssertTrue(warning.message.hasSuffix(" lines early: a kept block that did not fit went on to the next column"), warning.message)
         XCTAssertEqual(warning.location?.line, 3, "at the kept block's first paragraph")
     }
+
+    func testATableRowTallerThanItsColumnIsWarnedOfAtTheRow() throws {
+        // Splitting a row inside its cells is not built yet: the row runs past the column's foot.
+        let cell = String(repeating: "A very long cell of a schedule that goes on and on. ", count: 400)
+        let markup = "<table>\n<tr><td>Short</td></tr>\n<tr><td>\(cell)</td></tr>\n</table>\n"
+        let (report, _) = try typesetToPDF(markup) { $0.checksPages = false }
+        let tall = report.diagnostics.filter { $0.message.hasPrefix("table row is ") }
+        XCTAssertEqual(tall.count, 1, "\(report.diagnostics.map(\.message))")
+        XCTAssertEqual(tall.first?.severity, .warning)
+        XCTAssertEqual(tall.first?.location?.line, 3, "at the tall row")
+        XCTAssertTrue(tall.first?.message.contains("it runs past the column's foot") ?? false, tall.first?.message ?? "")
+        let (short, _) = try typesetToPDF("<table>\n<tr><td>Short</td></tr>\n</table>\n") { $0.checksPages = false }
+        XCTAssertFalse(short.diagnostics.contains { $0.message.hasPrefix("table row is ") })
+    }
 }
