@@ -8,8 +8,9 @@ import Text
 
 /// The page checks of one run, told each page as it passes: the warnings of columns that end
 /// early, of elements moved to a later page than where they are written and of pictures scaled
-/// to a box set narrower (every run, from the laid-out page: `EarlyColumnEnd`,
-/// `MovedElementCheck`, `NarrowedBoxPictureCheck`), and, when the run checks its
+/// to a box set narrower, and of display words a box's column cut (every run, from the
+/// laid-out page: `EarlyColumnEnd`, `MovedElementCheck`, `NarrowedBoxPictureCheck`,
+/// `BoxDisplayWordCheck`), and, when the run checks its
 /// pages, what the page checker finds on each page drawn — errors whose message begins with `page check:`,
 /// located at the markup of the character at fault; and, when only some pages are written
 /// (`PageSelection`), the pages asked for past the document's end. `DrawPass` runs it on every
@@ -19,6 +20,8 @@ public final class PageCheckRun {
     private var checker: PageChecker?
     private let moved: MovedElementCheck
     private let narrowedBoxes: NarrowedBoxPictureCheck
+    private var boxDisplayWords: BoxDisplayWordCheck
+    private var brokenDisplayWords: [Diagnostic] = []
     private var earlyColumns: [Diagnostic] = []
     private var tallTableRows: [Diagnostic] = []
     private let selection: PageSelection
@@ -38,11 +41,14 @@ public final class PageCheckRun {
         checker = checksPages ? PageChecker(text: document.text) : nil
         moved = MovedElementCheck(template: document.template, places: document.flowPlaces)
         narrowedBoxes = NarrowedBoxPictureCheck(text: document.text)
+        boxDisplayWords = BoxDisplayWordCheck(text: document.text)
     }
 
-    /// The warnings found so far: columns that end early, elements moved on, then pictures
-    /// scaled to narrowed boxes.
-    public var warnings: [Diagnostic] { earlyColumns + tallTableRows + moved.warnings + narrowedBoxes.warnings + pagesPastTheEnd }
+    /// The warnings found so far: columns that end early, table rows taller than their column,
+    /// elements moved on, pictures scaled to narrowed boxes, display words broken in boxes.
+    public var warnings: [Diagnostic] {
+        earlyColumns + tallTableRows + moved.warnings + narrowedBoxes.warnings + brokenDisplayWords + pagesPastTheEnd
+    }
 
     public var checksPages: Bool { checker != nil }
 
@@ -69,6 +75,9 @@ public final class PageCheckRun {
         }
         moved.look(at: page)
         narrowedBoxes.look(at: page)
+        for word in boxDisplayWords.brokenWords(on: page) {
+            brokenDisplayWords.append(diagnostic(.warning, word.message, at: word.character))
+        }
         if !page.holdsOnlyRunningHeads { pageCount = max(pageCount, page.number) }
         return page
     }
