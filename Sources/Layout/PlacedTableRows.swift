@@ -31,6 +31,9 @@ public struct PlacedTableRows: Sendable {
     public var opensPart: Bool
     /// Whether the rows end the table.
     public var endsTable: Bool
+    /// The width the table's widest words need, when its column is narrower and it was set
+    /// narrower than they are, breaking them in their cells (`TableColumnWidths`); else nil.
+    public var narrowedFrom: Double?
 
     /// Whether `row` is a body row that takes the table's stripes: every other one, from the
     /// second after the header rows.

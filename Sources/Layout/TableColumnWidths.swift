@@ -12,6 +12,12 @@ import Text
 /// The table is `width` wide (its column's width unless it asks for one), so with no
 /// proportional column the automatic ones grow to fill it; with only lengths it is as wide as
 /// they add up to. Widths include the cells' padding.
+///
+/// A table never runs past its width: where its columns' lengths and widest words add up to
+/// more, the cells' padding at their sides gives way first (`sidePadding`), down to 1 pt;
+/// then every column is narrowed in proportion, and the words too wide for their cells are
+/// broken there, as a column breaks a word wider than itself (`TableWidthCheck` warns of it).
+/// Set wider, it would print over the next column or off the page.
 public enum TableColumnWidths {
     public static func widths(for specs: [TableStyle.ColumnWidth], minimum: [Double], natural: [Double], width: Double,
                               fillsWidth: Bool = true) -> [Double] {
@@ -27,7 +33,8 @@ public enum TableColumnWidths {
             case .proportion: proportional.append(column)
             }
         }
-        let room = max(0, width - fixed)
+        // The proportional columns' widest words are kept out of what the automatic ones share.
+        let room = max(0, width - fixed - proportional.reduce(0) { $0 + minimum[$1] })
         let minima = autos.reduce(0) { $0 + minimum[$1] }
         let naturals = autos.reduce(0) { $0 + max(natural[$1], minimum[$1]) }
         if naturals <= room {
@@ -41,7 +48,7 @@ public enum TableColumnWidths {
                 result[column] = minimum[column] + (wanted > 0 ? extra * beyond / wanted : 0)
             }
         }
-        let left = max(0, room - autos.reduce(0) { $0 + result[$1] })
+        let left = max(0, width - fixed - autos.reduce(0) { $0 + result[$1] })
         if !proportional.isEmpty {
             shareByWeight(left, among: proportional, specs: specs, minimum: minimum, into: &result)
         } else if fillsWidth, !autos.isEmpty, left > 0 {
@@ -49,7 +56,34 @@ public enum TableColumnWidths {
             let total = autos.reduce(0) { $0 + result[$1] }
             for column in autos { result[column] += total > 0 ? left * result[column] / total : left / Double(autos.count) }
         }
+        let total = result.reduce(0, +)
+        if total > width, width > 0 {
+            for column in result.indices { result[column] *= width / total }
+        }
         return result
+    }
+
+    /// The least padding a cell's sides give way to before its words are broken.
+    public static let leastSidePadding = 1.0
+
+    /// The padding at the cells' left and right: `padding`, or as much less as the columns'
+    /// widest words (`minimum`, without padding) and lengths need to fit `width`, down to
+    /// `leastSidePadding` (or `padding`, if less). A point of padding is a smaller loss than a
+    /// word broken in a heading ("Roun/d") or a column run over.
+    public static func sidePadding(_ padding: Double, for specs: [TableStyle.ColumnWidth], minimum: [Double], width: Double) -> Double {
+        let padded = specs.filter { if case .points = $0 { return false } else { return true } }.count
+        guard padded > 0 else { return padding }
+        let room = (width - widthOfWidestWords(for: specs, minimum: minimum)) / Double(2 * padded)
+        return max(min(padding, leastSidePadding), min(padding, room))
+    }
+
+    /// The least width at which no column of the table is narrower than its widest word (or
+    /// its length): what `widths` narrows every column from when `width` is less.
+    public static func widthOfWidestWords(for specs: [TableStyle.ColumnWidth], minimum: [Double]) -> Double {
+        zip(specs, minimum).reduce(0) { total, column in
+            if case .points(let points) = column.0 { return total + points }
+            return total + column.1
+        }
     }
 
     /// `room` shared among the proportional `columns` by weight, none narrower than its widest

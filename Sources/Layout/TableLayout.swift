@@ -6,8 +6,17 @@ import Text
 struct TableGeometry: Sendable {
     var columnWidths: [Double]
     var decimalLines: [Double?]
+    /// The padding at the cells' left and right: the table's, or less where its column is
+    /// narrower than its words with it (`TableColumnWidths.sidePadding`).
+    var sidePadding: Double
+    /// The least width that holds every column's widest word (and its length), at that padding.
+    var widthOfWidestWords: Double
 
     var width: Double { columnWidths.reduce(0, +) }
+
+    /// The width of its widest words when the table is set narrower, their cells breaking them
+    /// (see `TableColumnWidths`), else nil.
+    var narrowedFrom: Double? { width < widthOfWidestWords - 0.01 ? widthOfWidestWords : nil }
 }
 
 /// A decimal cell's first line: its width before its decimal separator and from it on.
@@ -53,15 +62,15 @@ extension Framesetter {
     /// How wide the table is set where `available` points are free for it, and its columns.
     func geometry(of table: TableRange, available: Double) -> TableGeometry {
         if let known = cache.tableGeometry(of: table.style.number, width: available) { return known }
-        let padding = 2 * table.style.padding
-        var minimum = [Double](repeating: padding, count: table.columnCount)
+        // What each column's text needs across, without the cells' padding.
+        var minimum = [Double](repeating: 0, count: table.columnCount)
         var natural = minimum
         var decimals = [DecimalColumn?](repeating: nil, count: table.columnCount)
         for cell in table.cells where cell.cell.columnSpan == 1 {
             let measure = measure(cell)
             let column = cell.cell.column
-            minimum[column] = max(minimum[column], measure.widestWord + padding)
-            natural[column] = max(natural[column], measure.widestLine + padding)
+            minimum[column] = max(minimum[column], measure.widestWord)
+            natural[column] = max(natural[column], measure.widestLine)
             if let split = measure.decimal {
                 var decimal = decimals[column] ?? DecimalColumn()
                 decimal.add(split)
@@ -70,18 +79,21 @@ extension Framesetter {
         }
         for (column, decimal) in decimals.enumerated() {
             guard let decimal else { continue }
-            minimum[column] = max(minimum[column], decimal.numbersBefore + decimal.after + padding)
+            minimum[column] = max(minimum[column], decimal.numbersBefore + decimal.after)
             // Room, where there is, for a header without a separator to end on the line too.
-            natural[column] = max(natural[column], max(decimal.numbersBefore, decimal.plainWidths.max() ?? 0) + decimal.after + padding)
+            natural[column] = max(natural[column], max(decimal.numbersBefore, decimal.plainWidths.max() ?? 0) + decimal.after)
         }
         let specs = table.style.widths.isEmpty ? Array(repeating: .auto, count: table.columnCount)
             : table.style.widths + Array(repeating: .auto, count: max(0, table.columnCount - table.style.widths.count))
         let width = min(table.style.width ?? available, available)
-        let widths = TableColumnWidths.widths(for: specs, minimum: minimum, natural: natural, width: width)
+        let side = TableColumnWidths.sidePadding(table.style.padding, for: specs, minimum: minimum, width: width)
+        let paddedMinimum = minimum.map { $0 + 2 * side }, paddedNatural = natural.map { $0 + 2 * side }
+        let widths = TableColumnWidths.widths(for: specs, minimum: paddedMinimum, natural: paddedNatural, width: width)
         let lines = decimals.enumerated().map { column, decimal in
-            decimal.map { $0.line(width: widths[column], padding: table.style.padding) }
+            decimal.map { $0.line(width: widths[column], padding: side) }
         }
-        let geometry = TableGeometry(columnWidths: widths, decimalLines: lines)
+        let geometry = TableGeometry(columnWidths: widths, decimalLines: lines, sidePadding: side,
+                                     widthOfWidestWords: TableColumnWidths.widthOfWidestWords(for: specs, minimum: paddedMinimum))
         cache.noteTableGeometry(geometry, of: table.style.number, width: available)
         return geometry
     }
@@ -131,15 +143,15 @@ extension Framesetter {
     /// The rows `rows` of `table` set from `top` at `left`, the table `geometry` across.
     func place(rows: Range<Int>, of table: TableRange, geometry: TableGeometry, left: Double, top: Double,
                isRepeatedHeader: Bool, opensPart: Bool) -> PlacedTableRows {
-        let padding = table.style.padding
+        let padding = table.style.padding, side = geometry.sidePadding
         var columnEdges = [left]
         for width in geometry.columnWidths { columnEdges.append(columnEdges.last! + width) }
         let cells = table.cells(in: rows)
         // Each cell's text height, set at its width from the rows' top.
         func textRect(of cell: TableCellRange, top: Double, height: Double) -> Rect {
             let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
-            var minX = columnEdges[columns.lowerBound] + padding
-            let maxX = columnEdges[columns.upperBound] - padding
+            var minX = columnEdges[columns.lowerBound] + side
+            let maxX = columnEdges[columns.upperBound] - side
             if cell.cell.alignsOnDecimal, let line = geometry.decimalLines[columns.upperBound - 1] {
                 // The text starts where its separator lands on the column's decimal line.
                 let split = decimalSplit(of: cache.paragraph(containing: cell.range.lowerBound))
@@ -184,7 +196,7 @@ extension Framesetter {
         let rect = Rect(x: left, y: top, width: geometry.width, height: rowEdges.last! - top)
         return PlacedTableRows(style: table.style, rows: rows, rect: rect, rowEdges: rowEdges, columnEdges: columnEdges, cells: placed,
                                isRepeatedHeader: isRepeatedHeader, opensPart: opensPart,
-                               endsTable: rows.upperBound == table.rowCount)
+                               endsTable: rows.upperBound == table.rowCount, narrowedFrom: geometry.narrowedFrom)
     }
 
     /// A cell's paragraphs set in `rect` by the column's line loop, in a frame of their own.

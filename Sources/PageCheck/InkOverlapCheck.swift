@@ -5,7 +5,7 @@ import Render
 /// "Nothing printed over anything": no glyph's ink over the ink of a glyph of another line, or
 /// of another word of its own line set over it (their advances overlapping: kerning and a
 /// ligature's parts overlap within a word by design; words never do), over a picture's visible
-/// part, or over a figure's or an aside's border.
+/// part, or over a figure's or an aside's border or a table's rule.
 ///
 /// Ink boxes are the outlines' boxes, larger than the ink itself (a g's box spans its bowl and
 /// its tail), so two lines' boxes may overlap without a mark touching: an accent over a
@@ -87,7 +87,7 @@ struct InkOverlapCheck {
                     width: (ink.maxX - ink.minX) * scale, height: ink.maxY - ink.minY)
     }
 
-    /// Glyphs over a picture's opaque part or a box's border.
+    /// Glyphs over a picture's opaque part, a box's border or a table's rule.
     private func glyphsOverObstacles(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
         var found: [PageFinding] = []
         for glyph in page.glyphs {
@@ -107,6 +107,13 @@ struct InkOverlapCheck {
                     detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over the border of the box at "
                         + "\(text.place(of: box.anchor)) \(PageFinding.describe(stroke))",
                     character: page.documentCharacter(of: glyph) ?? box.anchor, subject: box.anchor))
+            }
+            for rule in page.tableRules where rule.rect.overlapDepth(glyph.ink) > Self.borderTolerance {
+                found.append(PageFinding(
+                    page: page.number, kind: .inkOverBorder,
+                    detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over a rule of the table at "
+                        + "\(text.place(of: rule.anchor)) \(PageFinding.describe(rule.rect))",
+                    character: page.documentCharacter(of: glyph) ?? rule.anchor, subject: rule.anchor))
             }
         }
         return found

@@ -20,6 +20,16 @@ struct Band {
     var stop: Stop
     /// The bottom of the lowest line (the band's top when it has none).
     var bottom: Double
+
+    /// Floats and boxes placed in a later column than the text they are anchored in: the text
+    /// after each went on before it. Balancing must not add any: a box that fits where it is
+    /// written in the full columns would, in shorter ones, open the next column after the text
+    /// that follows it, and be read after that text on the page.
+    var deferredPlacements: Int {
+        frames.reduce(0) { count, frame in
+            count + frame.floats.filter { $0.anchor < frame.visibleRange.lowerBound }.count
+        }
+    }
 }
 
 /// Fills a band's columns in turn, and balances them: shortens them all to the least height
@@ -112,9 +122,11 @@ struct BandSetter {
                              belowAnotherBand: belowAnotherBand)
             // A trial that leaves a floated picture for after the band does not hold it, nor one
             // a column of which reaches below its height (a figure first in a column, set whole):
-            // its other columns were set that short, and would end early in the taller band.
+            // its other columns were set that short, and would end early in the taller band; nor
+            // one that moves a box or float past the text after it, which the full band did not.
             let overruns = trial.bottom - top > height + Self.tolerance
-            if trial.end == band.end, !overruns, leavesFloats || !trial.carry.hasWaitingFloats {
+            let defers = trial.deferredPlacements > band.deferredPlacements
+            if trial.end == band.end, !overruns, !defers, leavesFloats || !trial.carry.hasWaitingFloats {
                 best = trial
                 found = true
                 high = min(height, trial.bottom - top)

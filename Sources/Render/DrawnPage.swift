@@ -87,6 +87,13 @@ public struct DrawnPage: Sendable {
         public var anchor: Int
     }
 
+    /// A rule of a table drawn (between its rows or columns, or round it): the stroke's
+    /// rectangle and the table's first character.
+    public struct TableRule: Sendable {
+        public var rect: Rect
+        public var anchor: Int
+    }
+
     public var number: Int
     /// The trimmed page, from (0, 0).
     public var rect: Rect
@@ -97,6 +104,7 @@ public struct DrawnPage: Sendable {
     public var boxes: [Box] = []
     /// The gutters' rules, as thin rectangles.
     public var rules: [Rect] = []
+    public var tableRules: [TableRule] = []
 
     public init(number: Int, size: Size) {
         self.number = number

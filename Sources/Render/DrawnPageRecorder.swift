@@ -116,4 +116,10 @@ public final class DrawnPageRecorder {
     func rule(x: Double, top: Double, bottom: Double, width: Double) {
         page?.rules.append(Rect(x: x - width / 2, y: top, width: width, height: bottom - top))
     }
+
+    /// A table's rule stroked from (x0, y0) to (x1, y1), `width` wide with square caps.
+    func tableRule(from x0: Double, _ y0: Double, to x1: Double, _ y1: Double, width: Double, anchor: Int) {
+        let rect = Rect(x: min(x0, x1) - width / 2, y: min(y0, y1) - width / 2, width: abs(x1 - x0) + width, height: abs(y1 - y0) + width)
+        page?.tableRules.append(DrawnPage.TableRule(rect: rect, anchor: anchor))
+    }
 }

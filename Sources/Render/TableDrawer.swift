@@ -37,6 +37,7 @@ extension PageDrawer {
         let rules = rows.style.rules
         guard rules != .none else { return }
         let rule = rows.style.rule
+        let anchor = rows.cells.first?.cell.range.lowerBound ?? 0
         cairo_save(context)
         cairo_set_source_rgba(context, rule.color.red, rule.color.green, rule.color.blue, rule.color.alpha)
         cairo_set_line_width(context, rule.width)
@@ -44,6 +45,7 @@ extension PageDrawer {
         func stroke(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
             cairo_move_to(context, x0, y0)
             cairo_line_to(context, x1, y1)
+            recorder?.tableRule(from: x0, y0, to: x1, y1, width: rule.width, anchor: anchor)
         }
         let rect = rows.rect
         for cell in rows.cells {

@@ -11,7 +11,8 @@ import Text
 /// has no patterns: either way the headline is not what its author wrote, and a warning at the
 /// word says by how much it is too wide, so that the size or the word can change. Checked before
 /// layout at the column's width less the paragraph's indents, as the other checks are; the
-/// paragraphs of figures and asides, whose width depends on their placement, are left out.
+/// paragraphs of figures and asides, whose width depends on their placement, are checked where
+/// they are set (`BoxDisplayWordCheck`).
 struct DisplayWordCheck {
     var page: PageTemplate
 

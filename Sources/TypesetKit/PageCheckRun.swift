@@ -7,9 +7,11 @@ import Render
 import Text
 
 /// The page checks of one run, told each page as it passes: the warnings of columns that end
-/// early, of elements moved to a later page than where they are written and of pictures scaled
-/// to a box set narrower (every run, from the laid-out page: `EarlyColumnEnd`,
-/// `MovedElementCheck`, `NarrowedBoxPictureCheck`), and, when the run checks its
+/// early, of table rows taller than their column and tables narrower than their words, of
+/// elements moved to a later page than where they are written and of pictures scaled to a box
+/// set narrower, and of display words a box's column cut (every run, from the
+/// laid-out page: `EarlyColumnEnd`, `TallTableRowCheck`, `TableWidthCheck`,
+/// `MovedElementCheck`, `NarrowedBoxPictureCheck`, `BoxDisplayWordCheck`), and, when the run checks its
 /// pages, what the page checker finds on each page drawn — errors whose message begins with `page check:`,
 /// located at the markup of the character at fault; and, when only some pages are written
 /// (`PageSelection`), the pages asked for past the document's end. `DrawPass` runs it on every
@@ -19,8 +21,12 @@ public final class PageCheckRun {
     private var checker: PageChecker?
     private let moved: MovedElementCheck
     private let narrowedBoxes: NarrowedBoxPictureCheck
+    private var boxDisplayWords: BoxDisplayWordCheck
+    private var brokenDisplayWords: [Diagnostic] = []
     private var earlyColumns: [Diagnostic] = []
     private var tallTableRows: [Diagnostic] = []
+    private var tableWidths = TableWidthCheck()
+    private var narrowedTables: [Diagnostic] = []
     private let selection: PageSelection
     /// Whether pages asked for past the end are an error (`--strict`), not a warning.
     private let strict: Bool
@@ -38,11 +44,14 @@ public final class PageCheckRun {
         checker = checksPages ? PageChecker(text: document.text) : nil
         moved = MovedElementCheck(template: document.template, places: document.flowPlaces)
         narrowedBoxes = NarrowedBoxPictureCheck(text: document.text)
+        boxDisplayWords = BoxDisplayWordCheck(text: document.text)
     }
 
-    /// The warnings found so far: columns that end early, elements moved on, then pictures
-    /// scaled to narrowed boxes.
-    public var warnings: [Diagnostic] { earlyColumns + tallTableRows + moved.warnings + narrowedBoxes.warnings + pagesPastTheEnd }
+    /// The warnings found so far: columns that end early, table rows taller than their column,
+    /// tables narrower than their words, elements moved on, pictures scaled to narrowed boxes, display words broken in boxes.
+    public var warnings: [Diagnostic] {
+        earlyColumns + tallTableRows + narrowedTables + moved.warnings + narrowedBoxes.warnings + brokenDisplayWords + pagesPastTheEnd
+    }
 
     public var checksPages: Bool { checker != nil }
 
@@ -67,8 +76,14 @@ public final class PageCheckRun {
         for row in TallTableRowCheck.rows(on: page) {
             tallTableRows.append(diagnostic(.warning, row.message, at: row.character))
         }
+        for table in tableWidths.narrowedTables(on: page) {
+            narrowedTables.append(diagnostic(.warning, table.message, at: table.character))
+        }
         moved.look(at: page)
         narrowedBoxes.look(at: page)
+        for word in boxDisplayWords.brokenWords(on: page) {
+            brokenDisplayWords.append(diagnostic(.warning, word.message, at: word.character))
+        }
         if !page.holdsOnlyRunningHeads { pageCount = max(pageCount, page.number) }
         return page
     }

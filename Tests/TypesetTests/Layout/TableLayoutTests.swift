@@ -12,11 +12,23 @@ final class TableLayoutTests: FramesetterTestCase {
                                               minimum: [10, 10, 20, 10], natural: [200, 200, 60, 10], width: 300)
         XCTAssertEqual(widths, [128, 64, 60, 48])
         // No room for the auto columns unbroken: each its widest word and a share of the rest
-        // by what it would take beyond it; proportions get nothing left but their minimum.
+        // by what it would take beyond it, the proportion's widest word kept out of what they
+        // share; proportions get nothing left but their minimum. The table is as wide as asked.
         widths = TableColumnWidths.widths(for: [.auto, .auto, .proportion(1)], minimum: [20, 40, 15], natural: [120, 80, 50], width: 100)
-        XCTAssertEqual(widths[0], 20 + 40 * 100 / 140, accuracy: 1e-9)
-        XCTAssertEqual(widths[1], 40 + 40 * 40 / 140, accuracy: 1e-9)
-        XCTAssertEqual(widths[2], 15, "never narrower than its widest word")
+        XCTAssertEqual(widths[0], 20 + 25 * 100 / 140, accuracy: 1e-9)
+        XCTAssertEqual(widths[1], 40 + 25 * 40 / 140, accuracy: 1e-9)
+        XCTAssertEqual(widths[2], 15, "never narrower than its widest word where the widths allow")
+        XCTAssertEqual(widths.reduce(0, +), 100, accuracy: 1e-9)
+        // Widest words and lengths adding up to more than the width: every column narrowed in
+        // proportion to fit it (their words are broken in their cells), never wider than asked.
+        widths = TableColumnWidths.widths(for: [.auto, .points(40), .proportion(1)], minimum: [30, 10, 30], natural: [60, 10, 90], width: 50)
+        XCTAssertEqual(widths, [15, 20, 15])
+        XCTAssertEqual(TableColumnWidths.widthOfWidestWords(for: [.auto, .points(40), .proportion(1)], minimum: [30, 10, 30]), 100)
+        // The cells' padding at their sides gives way first, as far as the words need, to 1 pt.
+        XCTAssertEqual(TableColumnWidths.sidePadding(3, for: [.auto, .auto], minimum: [40, 40], width: 100), 3, "room for it")
+        XCTAssertEqual(TableColumnWidths.sidePadding(3, for: [.auto, .points(20), .auto], minimum: [40, 0, 40], width: 106), 1.5)
+        XCTAssertEqual(TableColumnWidths.sidePadding(3, for: [.auto, .auto], minimum: [40, 40], width: 60), 1, "no less than 1 pt")
+        XCTAssertEqual(TableColumnWidths.sidePadding(0.5, for: [.auto, .auto], minimum: [40, 40], width: 60), 0.5)
         // Only auto columns: they grow to fill the table, by their widths.
         widths = TableColumnWidths.widths(for: [.auto, .auto], minimum: [10, 10], natural: [30, 90], width: 240)
         XCTAssertEqual(widths, [60, 180])
@@ -29,6 +41,38 @@ final class TableLayoutTests: FramesetterTestCase {
         let framesetter = try framesetter(markup)
         let frame = framesetter.frame(in: Container(rect: Rect(x: 20, y: 30, width: width, height: height)), from: 0)
         return frame.lines.compactMap(\.tableRows)
+    }
+
+    /// From a designer's news page: a timetable in an aside of two 49 pt columns. Its widest
+    /// words needed 75 pt; the table was set that wide, its rules and cells over the next
+    /// column's text. It is set as wide as its column, its words broken in their cells.
+    func testATableWhoseWordsAreWiderThanItsColumnIsSetAsWideAsItsColumn() throws {
+        let rows = try rowLines("""
+            <table widths="auto 1*" header-rows="1">
+            <tr><th>Dep.</th><th>From</th></tr>
+            <tr><td>07:10</td><td>South slip, weather allowing</td></tr>
+            </table>
+
+            """, width: 49)
+        XCTAssertFalse(rows.isEmpty)
+        for part in rows {
+            XCTAssertLessThanOrEqual(part.rect.maxX, 20 + 49 + 0.001, "the table runs past its column")
+            XCTAssertNotNil(part.narrowedFrom)
+            XCTAssertGreaterThan(part.narrowedFrom ?? 0, 49)
+            for cell in part.cells {
+                XCTAssertLessThanOrEqual(cell.rect.maxX, part.rect.maxX + 0.001)
+                for line in cell.frame.lines {
+                    XCTAssertLessThanOrEqual(line.origin.x + line.width, cell.rect.maxX + 0.5, "a cell's line runs past it")
+                }
+            }
+        }
+        let wide = try rowLines("""
+            <table widths="auto 1*">
+            <tr><td>07:10</td><td>South slip</td></tr>
+            </table>
+
+            """, width: 200)
+        XCTAssertNil(wide.first?.narrowedFrom, "a table its column holds is not narrowed")
     }
 
     func testDecimalsStandOnOneLineDownTheColumnHeaderIncluded() throws {

@@ -135,6 +135,26 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(kinds(findings(text, pages)), [.inkOverBorder])
     }
 
+    /// A table's rules are ink: a table wider than its column once drew its rules through the
+    /// next column's text. A table drawn as typeset draws it has none under its text; a rule
+    /// moved onto a glyph is found.
+    func testAGlyphOverATablesRuleIsFound() throws {
+        var (text, pages) = try drawn("""
+            <table widths="auto 1*" header-rows="1" rules="all">
+            <tr><th>Dep.</th><th>From</th></tr>
+            <tr><td>07:10</td><td>South slip, weather allowing</td></tr>
+            </table>
+            \(prose)
+            """)
+        XCTAssertFalse(pages[0].tableRules.isEmpty, "the table's rules are recorded")
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let glyph = pages[0].glyphs[pages[0].glyphs.count - 20]
+        pages[0].tableRules.append(DrawnPage.TableRule(rect: Rect(x: glyph.ink.minX - 30, y: glyph.ink.midY, width: 80, height: 0.5), anchor: 0))
+        let found = findings(text, pages)
+        XCTAssertEqual(kinds(found), [.inkOverBorder])
+        XCTAssertTrue(found.first?.detail.contains("over a rule of the table at") == true, found.map(\.description).joined(separator: "\n"))
+    }
+
     func testAGlyphOutsideItsColumnOrThePageIsFound() throws {
         var (text, pages) = try drawn("<p>\(prose)</p>")
         let area = pages[0].areas[0].rect

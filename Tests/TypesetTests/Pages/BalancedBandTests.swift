@@ -78,4 +78,34 @@ final class BalancedBandTests: XCTestCase {
         let aside = try XCTUnwrap(page.boxes.first?.rect)
         XCTAssertFalse(aside.intersects(picture), "the aside \(aside) lies under the picture \(picture)")
     }
+
+    /// A designer's news page: a short three-column section with an aside in the column. The
+    /// balanced columns' trial heights were too short for the aside below the text before it, so
+    /// it waited for the next column and the text after it went on in the first: the page showed
+    /// "text after the box" above and left of the box. A balanced band moves no box past the
+    /// text after it that the full columns kept in place.
+    func testBalancedColumnsDoNotMoveABoxPastTheTextAfterIt() throws {
+        let markup = """
+            <section columns="3">
+            Text before the box, long enough to make a few lines in this column of the page.
+            <aside columns="2" background="#eef2f5" padding="6">
+            <p style="subheadline">Times</p>
+            Para one of the box text is here.
+            Para two of the box text is here and there.
+            Para three.
+            Para four is a longer one with words.
+            </aside>
+            After the box, long enough to make a few lines in this column of the page.
+            </section>
+            """
+        let pages = try pages(markup, page: Size(width: 595, height: 842), margin: 56, columns: 3, gutter: 12, fontSize: 11)
+        let frames = try XCTUnwrap(pages.first?.frames)
+        let aside = try XCTUnwrap(pages.first?.boxes.first?.rect)
+        func startsAfter(_ line: Line, in frame: Frame) -> Bool { frame.text.substring(line.stringRange).hasPrefix("After") }
+        let afterColumn = try XCTUnwrap(frames.firstIndex { frame in frame.lines.contains { startsAfter($0, in: frame) } })
+        let after = try XCTUnwrap(frames[afterColumn].lines.first { startsAfter($0, in: frames[afterColumn]) })
+        let asideColumn = try XCTUnwrap(frames.firstIndex { $0.container.rect.minX <= aside.minX + 0.5 && aside.minX < $0.container.rect.maxX })
+        XCTAssertTrue(afterColumn > asideColumn || (afterColumn == asideColumn && after.origin.y > aside.maxY),
+                      "the text after the aside is set before it: column \(afterColumn) at \(after.origin.y), the aside in column \(asideColumn) at \(aside)")
+    }
 }

@@ -1,0 +1,34 @@
+import Layout
+import Pages
+
+/// Tables whose widest words (and lengths) need more than their column's width. Such a table is
+/// set as wide as its column, every column narrowed and the words too wide for their cells
+/// broken there (`TableColumnWidths`), rather than printed over the next column; the laid-out
+/// page names each such table once, at the first of its rows it shows, so that the author can
+/// widen the column or shorten the words.
+struct TableWidthCheck {
+    struct NarrowedTable {
+        /// The first character of the first rows found.
+        var character: Int
+        var width: Double
+        var needed: Double
+
+        var message: String {
+            "table is set \(MessagePoints.tenths(width)) pt wide, as its column, and its widest words need "
+                + "\(MessagePoints.tenths(needed)) pt: they are broken inside their cells; widen the column, "
+                + "or shorten the words"
+        }
+    }
+
+    private var reported: Set<Int> = []
+
+    /// The tables on `page` set narrower than their words, not reported before.
+    mutating func narrowedTables(on page: Page) -> [NarrowedTable] {
+        let found = page.frames.flatMap(\.lines) + page.boxes.flatMap(\.frames).flatMap(\.lines)
+        return found.compactMap { line -> NarrowedTable? in
+            guard let rows = line.tableRows, let needed = rows.narrowedFrom,
+                  reported.insert(rows.style.number).inserted else { return nil }
+            return NarrowedTable(character: line.stringRange.lowerBound, width: rows.rect.width, needed: needed)
+        }
+    }
+}
