@@ -29,7 +29,7 @@ public struct AtomicFile {
             target = kind == nil ? destination : Self.resolvingLinks(destination)
             let url = URL(fileURLWithPath: target)
             temporary = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+                .appendingPathComponent(".\(url.lastPathComponent).\(Self.uniqueTag()).tmp").path
         default:
             // A temporary beside `/dev/null` would be a file in /dev.
             writesInPlace = true
@@ -75,6 +75,15 @@ public struct AtomicFile {
         let sink = FileSink(borrowing: descriptor)
         try sink.copy(contentsOf: temporary)
         discard()
+    }
+
+    /// The process's number and 64 random bits: a temporary's name that no one can foresee to
+    /// plant a link under, and that two processes of one number (in two containers sharing a
+    /// folder) do not share. `TemporaryFiles.create` refuses a name that exists all the same.
+    private static func uniqueTag() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let random = String(generator.next() as UInt64, radix: 16)
+        return "\(ProcessInfo.processInfo.processIdentifier)-\(String(repeating: "0", count: 16 - random.count))\(random)"
     }
 
     /// The regular file a path names once every symbolic link on the way is followed.

@@ -50,7 +50,10 @@ struct DependencyFile {
         var text = escapedTargets + ":"
         for prerequisite in prerequisites { text += " \\\n  " + (try Self.escaped(prerequisite)) }
         text += "\n"
-        for prerequisite in phonyPrerequisites { text += "\n" + (try Self.escaped(prerequisite)) + ":\n" }
+        // A target with `%` would be a pattern rule, standing for other files than this one.
+        for prerequisite in phonyPrerequisites where !prerequisite.contains("%") {
+            text += "\n" + (try Self.escaped(prerequisite)) + ":\n"
+        }
         return text
     }
 
@@ -69,12 +72,20 @@ struct DependencyFile {
         try file.commit()
     }
 
-    /// A path as make reads it in a rule: `$` doubled (it starts a variable), `#` (a comment)
-    /// and `:` (the rule's separator) after a backslash, a space or tab after a backslash, with
-    /// the backslashes just before it doubled so that they stay themselves.
+    /// A path as make reads it in a rule: `$` doubled (it starts a variable), `#` (a comment),
+    /// `:` (the rule's separator), `|` (order-only prerequisites follow) and the wildcards
+    /// `*`, `?`, `[`, `]` (make would glob `photo[1].jpg` into `photo1.jpg`) after a backslash,
+    /// a space or tab after a backslash, with the backslashes just before it doubled so that they
+    /// stay themselves. A `%` needs nothing in a prerequisite (and a backslash would stay), and
+    /// a target with one is not written. A line break or a `;` (the rule's recipe follows) cannot
+    /// be said at all in GNU make: such a path is an error (checked with GNU make 4.3).
     static func escaped(_ path: String) throws -> String {
         guard !path.contains(where: \.isNewline) else {
             throw RenderError.cannotWrite(path: "the depfile", reason: "make cannot name a file with a line break in its path (\(path.debugDescription))")
+        }
+        guard !path.contains(";") else {
+            throw RenderError.cannotWrite(path: "the depfile", reason: "make cannot name a file with ';' in its path (\(path.debugDescription)): "
+                                          + "it would start the rule's recipe; rename the file")
         }
         var result = ""
         var backslashes = 0
@@ -83,7 +94,7 @@ struct DependencyFile {
             case " ", "\t":
                 result += String(repeating: "\\", count: backslashes + 1) + String(character)
             case "$": result += "$$"
-            case "#", ":": result += "\\" + String(character)
+            case "#", ":", "|", "*", "?", "[", "]": result += "\\" + String(character)
             default: result.append(character)
             }
             backslashes = character == "\\" ? backslashes + 1 : 0

@@ -94,6 +94,39 @@ final class DepfileCommandLineTests: XCTestCase {
         XCTAssertEqual(try make(["-q"], in: directory).status, 0)
     }
 
+    /// Names make reads otherwise: `|` began order-only prerequisites, `[1]` was globbed into
+    /// another file, a `%` target made a pattern rule; `;` cannot be said in a rule at all.
+    func testPicturesWithMakesSpecialCharactersInTheirNames() throws {
+        let directory = try makeTemporaryDirectory()
+        let pictures = directory.appendingPathComponent("pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        let names = ["c|d[1]*?.png", "e%f.png", "x;y.png"]
+        for name in names + ["d1.png"] {
+            try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"),
+                                             to: pictures.appendingPathComponent(name))
+        }
+        try write("Document A.\n<img src=\"pictures/c|d[1]*?.png\" width=\"40\" alt=\"\"> <img src=\"pictures/e%f.png\" width=\"40\" alt=\"\">\n",
+                  to: directory.appendingPathComponent("a.txt"))
+        try write("Document B.\n", to: directory.appendingPathComponent("b.txt"))
+        try write(Self.makefile, to: directory.appendingPathComponent("Makefile"))
+        let first = try make([], in: directory)
+        XCTAssertEqual(first.status, 0, first.output)
+        let depfile = try String(contentsOf: directory.appendingPathComponent("a.d"), encoding: .utf8)
+        XCTAssertTrue(depfile.contains("  pictures/c\\|d\\[1\\]\\*\\?.png \\\n"), depfile)
+        XCTAssertTrue(depfile.contains("  pictures/e%f.png"), depfile)
+        XCTAssertFalse(depfile.contains("\npictures/e%f.png:"), "a pattern rule: \(depfile)")
+        XCTAssertEqual(try make(["-q"], in: directory).status, 0, "make reads the rule back: nothing to do")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)],
+                                              ofItemAtPath: pictures.appendingPathComponent("c|d[1]*?.png").path)
+        XCTAssertNotEqual(try make(["-q"], in: directory).status, 0, "the picture is the one make watches")
+
+        try write("Document C.\n<img src=\"pictures/x;y.png\" width=\"40\" alt=\"\">\n", to: directory.appendingPathComponent("c.txt"))
+        let refused = try typeset(["c.txt", "--depfile", "c.d"], in: directory)
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("make cannot name a file with ';' in its path"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("c.d").path))
+    }
+
     func testPNGPagesAreEachATarget() throws {
         let directory = try makeTemporaryDirectory()
         try write("Page one.\n<pagebreak>\nPage two.\n", to: directory.appendingPathComponent("two.txt"))

@@ -2,6 +2,7 @@ import Foundation
 import Diagnostics
 import Layout
 import Pages
+import Render
 import TypesetKit
 import XCTest
 
@@ -76,6 +77,28 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(try fileKind(directory.appendingPathComponent("link.pdf")), .typeSymbolicLink, "the link is kept")
         XCTAssertTrue(try Data(contentsOf: directory.appendingPathComponent("target.pdf")).starts(with: Data("%PDF".utf8)))
         XCTAssertEqual(try contentsOfDirectory(directory), ["link.pdf", "note.txt", "target.pdf"])
+    }
+
+    /// A temporary output's name was `.NAME.PID.tmp`, opened with `O_CREAT|O_TRUNC`: a link
+    /// planted under it (in a folder others can write) made the run overwrite the link's
+    /// target, and two runs of one process number (two containers sharing a folder) shared it.
+    /// The name now holds 64 random bits, and a temporary is only ever a new file.
+    func testATemporaryIsANewFileOfAnUnforeseeableName() throws {
+        let directory = try makeTemporaryDirectory()
+        let victim = directory.appendingPathComponent("victim.txt")
+        try write("keep me", to: victim)
+        let planted = directory.appendingPathComponent(".out.pdf.tmp")
+        try FileManager.default.createSymbolicLink(atPath: planted.path, withDestinationPath: victim.path)
+        XCTAssertThrowsError(try TemporaryFiles.shared.create(planted.path), "a temporary is created through a planted link")
+        XCTAssertThrowsError(try TemporaryFiles.shared.create(victim.path), "a temporary truncates a file that is there")
+        XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep me")
+
+        let destination = directory.appendingPathComponent("out.pdf").path
+        let first = try AtomicFile(destination: destination), second = try AtomicFile(destination: destination)
+        XCTAssertNotEqual(first.temporary, second.temporary, "two writers of one destination share a temporary")
+        let name = (first.temporary as NSString).lastPathComponent
+        XCTAssertTrue(name.hasPrefix(".out.pdf.\(ProcessInfo.processInfo.processIdentifier)-") && name.hasSuffix(".tmp")
+                      && name.count == ".out.pdf.\(ProcessInfo.processInfo.processIdentifier)-".count + 16 + 4, name)
     }
 
     // MARK: Write errors
