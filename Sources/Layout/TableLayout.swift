@@ -128,13 +128,14 @@ extension Framesetter {
         return DecimalSplit(before: before, after: max(0, whole - before), hasSeparator: true)
     }
 
-    /// The rows `rows` of `table` set from `top` at `left`, the table `geometry` across.
-    func place(rows: Range<Int>, of table: TableRange, geometry: TableGeometry, left: Double, top: Double,
+    /// The rows `rows` of `table` set whole from `top` at `left`, the table `geometry` across,
+    /// their cells' text from where `texts` says (see TableRowSplit).
+    func place(rows: Range<Int>, of table: TableRange, texts: [CellText], geometry: TableGeometry, left: Double, top: Double,
                isRepeatedHeader: Bool, opensPart: Bool) -> PlacedTableRows {
         let padding = table.style.padding
         var columnEdges = [left]
         for width in geometry.columnWidths { columnEdges.append(columnEdges.last! + width) }
-        let cells = table.cells(in: rows)
+        let cells = texts.map(\.cell)
         // Each cell's text height, set at its width from the rows' top.
         func textRect(of cell: TableCellRange, top: Double, height: Double) -> Rect {
             let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
@@ -147,7 +148,7 @@ extension Framesetter {
             }
             return Rect(x: minX, y: top + padding, width: max(1, maxX - minX), height: height)
         }
-        let measured = cells.map { cell in setCell(cell, in: textRect(of: cell, top: top, height: Self.unboundedHeight)) }
+        let measured = texts.map { setCell($0.cell, from: $0.start, in: textRect(of: $0.cell, top: top, height: Self.unboundedHeight)) }
         let heights = measured.map { $0.usedHeight + 2 * padding }
         // Rows as tall as their tallest cell; a cell spanning rows makes its last one taller.
         var rowHeights = [Double](repeating: 2 * padding, count: rows.count)
@@ -160,14 +161,16 @@ extension Framesetter {
         }
         var rowEdges = [top]
         for height in rowHeights { rowEdges.append(rowEdges.last! + height) }
-        let placed = zip(cells, zip(heights, measured)).map { cell, found in
+        let placed = zip(texts, zip(heights, measured)).map { cellText, found in
             let (height, measuredFrame) = found
+            let cell = cellText.cell
             let spanned = cell.rows.clamped(to: rows)
             let cellTop = rowEdges[spanned.lowerBound - rows.lowerBound], cellBottom = rowEdges[spanned.upperBound - rows.lowerBound]
             let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
             let rect = Rect(x: columnEdges[columns.lowerBound], y: cellTop, width: columnEdges[columns.upperBound] - columnEdges[columns.lowerBound],
                             height: cellBottom - cellTop)
-            let room = rect.height - height
+            // A cell going on from a split row goes on from the top.
+            let room = cellText.goesOn ? 0 : rect.height - height
             let shift = switch cell.cell.verticalAlignment {
             case .top: 0.0
             case .middle: room / 2
@@ -176,7 +179,7 @@ extension Framesetter {
             let text = textRect(of: cell, top: cellTop + shift, height: max(0, rect.height - 2 * padding - shift))
             // A cell at the rows' top, not moved down, is where it was measured: that frame is its.
             var frame = text.minY == measuredFrame.container.rect.minY ? measuredFrame
-                : setCell(cell, in: Rect(x: text.minX, y: text.minY, width: text.width, height: Self.unboundedHeight))
+                : setCell(cell, from: cellText.start, in: Rect(x: text.minX, y: text.minY, width: text.width, height: Self.unboundedHeight))
             frame.container.rect.size.height = max(0, cellBottom - padding - text.minY)
             return PlacedTableCell(rect: rect, textRect: Rect(x: text.minX, y: text.minY, width: text.width, height: frame.container.rect.height),
                                    cell: cell, frame: frame)
@@ -184,13 +187,14 @@ extension Framesetter {
         let rect = Rect(x: left, y: top, width: geometry.width, height: rowEdges.last! - top)
         return PlacedTableRows(style: table.style, rows: rows, rect: rect, rowEdges: rowEdges, columnEdges: columnEdges, cells: placed,
                                isRepeatedHeader: isRepeatedHeader, opensPart: opensPart,
-                               endsTable: rows.upperBound == table.rowCount)
+                               endsTable: rows.upperBound == table.rowCount, continuation: nil)
     }
 
-    /// A cell's paragraphs set in `rect` by the column's line loop, in a frame of their own.
-    private func setCell(_ cell: TableCellRange, in rect: Rect) -> Frame {
+    /// A cell's paragraphs from `start` set in `rect` by the column's line loop, in a frame of
+    /// their own, ended where their paragraphs allow when `rect` is too short for them.
+    func setCell(_ cell: TableCellRange, from start: Int, in rect: Rect) -> Frame {
         var setting = FrameSetting(framesetter: self, carrying: nil, settingBox: text.paragraphStyle(at: cell.range.lowerBound).box?.number,
                                    settingTableCell: true)
-        return setting.linesEndingOnWholeWord(in: Container(rect: rect), from: cell.range.lowerBound, to: cell.range.upperBound)
+        return setting.linesEndingOnWholeWord(in: Container(rect: rect), from: start, to: cell.range.upperBound)
     }
 }

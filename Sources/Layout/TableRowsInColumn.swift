@@ -13,25 +13,48 @@ extension FrameSetting {
 
     /// The lines for `table`'s next rows from `position`, from `top` down in `container`: the
     /// group of rows there, after the header rows again when the frame opens (`first`) in the
-    /// table's body. Nil when the group reaches below the container and the frame has lines
-    /// (a group opening a frame stays, however tall: it cannot go anywhere better).
-    func tableRowLines(for table: TableRange, at position: Int, in container: Container, top: Double, first: Bool) -> [TableRowLine]? {
+    /// table's body, going on from `carried` when it split them. A group taller than a column
+    /// is split at the container's foot (see TableRowSplit); nil when the group reaches below
+    /// the container and the frame has lines (it goes on whole to the next column) or nothing of
+    /// it fits. A group opening a frame always sets something: it cannot go anywhere better.
+    func tableRowLines(for table: TableRange, at position: Int, goingOn carried: TableRowContinuation?, in container: Container,
+                       top: Double, first: Bool) -> [TableRowLine]? {
         let rect = container.rect
         let geometry = framesetter.geometry(of: table, available: rect.width)
-        let group = table.rowGroup(containing: position)
+        let goingOn = first && carried?.table == table.style.number && carried?.position == position ? carried : nil
+        let group = goingOn?.rows ?? table.rowGroup(containing: position)
+        let texts = table.cellTexts(in: group, goingOn: goingOn)
         var result: [TableRowLine] = []
         var y = top
-        if first, table.headerRowCount > 0, group.lowerBound >= table.headerRowCount {
-            let header = framesetter.place(rows: 0 ..< table.headerRowCount, of: table, geometry: geometry, left: rect.minX, top: y,
-                                           isRepeatedHeader: true, opensPart: true)
+        let repeatsHeader = table.headerRowCount > 0 && group.lowerBound >= table.headerRowCount
+        if first, repeatsHeader {
+            let header = headerRows(of: table, geometry: geometry, left: rect.minX, top: y)
             result.append(rowLine(header, of: table, text: position ..< position, top: rect.minY))
             y = header.rect.maxY
         }
-        let rows = framesetter.place(rows: group, of: table, geometry: geometry, left: rect.minX, top: y,
+        var rows = framesetter.place(rows: group, of: table, texts: texts, geometry: geometry, left: rect.minX, top: y,
                                      isRepeatedHeader: false, opensPart: result.isEmpty && (first || group.lowerBound == 0))
-        if !first, rows.rect.maxY > rect.maxY + 0.001 { return nil }
-        result.append(rowLine(rows, of: table, text: table.range(of: group), top: rect.minY))
+        if rows.rect.maxY > rect.maxY + 0.001 {
+            // Taller than the room left: whole in the next column if a column holds it (below the
+            // header rows repeated), else split here.
+            let header = repeatsHeader ? headerRows(of: table, geometry: geometry, left: rect.minX, top: 0).rect.height : 0
+            if !first, rows.rect.height <= rect.height - header + 0.001 { return nil }
+            guard let part = framesetter.split(rows, of: table, texts: texts, geometry: geometry, foot: rect.maxY, forced: first) else {
+                return nil
+            }
+            rows = part
+        }
+        let text = table.range(of: group)
+        let shown = (goingOn == nil ? text.lowerBound : position) ..< (rows.continuation?.position ?? text.upperBound)
+        result.append(rowLine(rows, of: table, text: shown, top: rect.minY))
         return result
+    }
+
+    /// The header rows of `table` set from `top`, to be repeated at the top of a column.
+    private func headerRows(of table: TableRange, geometry: TableGeometry, left: Double, top: Double) -> PlacedTableRows {
+        let rows = 0 ..< table.headerRowCount
+        return framesetter.place(rows: rows, of: table, texts: table.cellTexts(in: rows, goingOn: nil), geometry: geometry, left: left,
+                                 top: top, isRepeatedHeader: true, opensPart: true)
     }
 
     private func rowLine(_ rows: PlacedTableRows, of table: TableRange, text range: Range<Int>, top: Double) -> TableRowLine {

@@ -114,4 +114,135 @@ final class TableLayoutTests: FramesetterTestCase {
         XCTAssertEqual(seen, Array(0 ... 40), "every row once, in order")
         XCTAssertGreaterThan(frames.filter { $0.lines.contains { $0.tableRows?.isRepeatedHeader == true } }.count, 1)
     }
+
+    /// Each cell's text shown across `frames`, in order: the characters of its lines, part by part.
+    private func shownText(of cell: Range<Int>, in frames: [Frame]) -> [Range<Int>] {
+        frames.flatMap(\.lines).compactMap(\.tableRows).filter { !$0.isRepeatedHeader }.flatMap(\.cells)
+            .filter { $0.cell.range == cell }.flatMap(\.frame.lines).map(\.stringRange)
+    }
+
+    func testARowTallerThanAColumnSplitsInsideItsCellsUnderTheHeaderRepeated() throws {
+        let long = String(repeating: "The committee met again to settle the fixtures of the season. ", count: 14)
+        let markup = """
+            Text before the table.
+            <table header-rows="1" widths="* 2*" rules="all" stripes="#eeeeee">
+            <tr><th>Round</th><th>Minutes</th></tr>
+            <tr><td>1</td><td>A short row.</td></tr>
+            <tr><td valign="middle">2, the long one, whose first cell wraps too</td><td>\(long)</td></tr>
+            <tr><td>3</td><td>After it.</td></tr>
+            </table>
+            After.
+
+            """
+        let framesetter = try framesetter(markup)
+        let containers = (0 ..< 8).map { Container(rect: Rect(x: Double($0) * 200, y: 0, width: 180, height: 220)) }
+        let frames = framesetter.frames(in: containers)
+        let table = try XCTUnwrap(framesetter.tables.all.first)
+        let longCell = try XCTUnwrap(table.cells.first { $0.cell.row == 2 && $0.cell.column == 1 })
+        // The row starts below row 1 in the first column, which it fills: no column ends early.
+        let first = try XCTUnwrap(frames.first)
+        let firstParts = first.lines.compactMap(\.tableRows)
+        XCTAssertEqual(firstParts.last?.rows.lowerBound, 2, "the long row starts in the first column")
+        XCTAssertNotNil(firstParts.last?.continuation)
+        XCTAssertEqual(first.end, .full)
+        XCTAssertGreaterThan(first.usedHeight, 220 - 2 * 14, "the first column is filled to its foot")
+        var parts = 0
+        for frame in frames {
+            for rows in frame.lines.compactMap(\.tableRows) {
+                XCTAssertLessThanOrEqual(rows.rect.maxY, frame.container.rect.maxY + 0.001, "no part runs past its column's foot")
+                for cell in rows.cells {
+                    for line in cell.frame.lines {
+                        XCTAssertGreaterThanOrEqual(line.bounds.minY, cell.rect.minY - 0.01)
+                        XCTAssertLessThanOrEqual(line.bounds.maxY, cell.rect.maxY + 0.01, "a cell's text inside its part of the cell")
+                    }
+                }
+            }
+            let rows = frame.lines.compactMap(\.tableRows).filter { $0.cells.contains { $0.cell == longCell } }
+            guard !rows.isEmpty else { continue }
+            parts += 1
+            if parts > 1 {
+                XCTAssertEqual(frame.lines.first?.tableRows?.isRepeatedHeader, true, "a part going on opens with the header")
+                XCTAssertTrue(rows[0].goOnFromSplit)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(parts, 3, "the row goes on over three columns at least")
+        // Each cell's text once, in order, over its parts; the short cell whole in the first.
+        for cell in table.cells(in: 2 ..< 3) {
+            let shown = shownText(of: cell.range, in: frames)
+            XCTAssertEqual(shown.first?.lowerBound, cell.range.lowerBound)
+            XCTAssertEqual(shown.last?.upperBound, cell.range.upperBound)
+            for (above, below) in zip(shown, shown.dropFirst()) { XCTAssertEqual(above.upperBound, below.lowerBound, "\(shown)") }
+        }
+        // Every row once, whole or in parts, in order, and the text after the table set.
+        let rows = frames.flatMap(\.lines).compactMap(\.tableRows).filter { !$0.isRepeatedHeader }.flatMap { Array($0.rows) }
+        XCTAssertEqual(rows.reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }, [0, 1, 2, 3])
+        XCTAssertEqual(frames.last { !$0.lines.isEmpty }?.visibleRange.upperBound, framesetter.text.length)
+    }
+
+    func testRowsBoundByARowspanSplitTogetherEachCellBetweenItsLines() throws {
+        let long = String(repeating: "Rain all week and the pitch under water by Saturday. ", count: 12)
+        let markup = """
+            <table rules="rows">
+            <tr><td rowspan="2">Kelso</td><td>\(long)</td></tr>
+            <tr><td>\(long)</td></tr>
+            </table>
+
+            """
+        let framesetter = try framesetter(markup)
+        let containers = (0 ..< 8).map { Container(rect: Rect(x: Double($0) * 200, y: 0, width: 180, height: 200)) }
+        let frames = framesetter.frames(in: containers)
+        let table = try XCTUnwrap(framesetter.tables.all.first)
+        for cell in table.cells {
+            let shown = shownText(of: cell.range, in: frames)
+            XCTAssertEqual(shown.first?.lowerBound, cell.range.lowerBound)
+            XCTAssertEqual(shown.last?.upperBound, cell.range.upperBound)
+            for (above, below) in zip(shown, shown.dropFirst()) { XCTAssertEqual(above.upperBound, below.lowerBound) }
+        }
+        for frame in frames {
+            for rows in frame.lines.compactMap(\.tableRows) {
+                XCTAssertLessThanOrEqual(rows.rect.maxY, frame.container.rect.maxY + 0.001)
+                // The cell spanning rows runs down every part it is in.
+                let kelso = rows.cells.first { $0.cell.cell.rowSpan == 2 }
+                XCTAssertEqual(kelso?.rect.maxY ?? rows.rect.maxY, rows.rect.maxY, accuracy: 0.001)
+            }
+        }
+    }
+
+    func testARowAColumnHoldsGoesOnWholeAndSaysWhy() throws {
+        let row = String(repeating: "A longer row of the schedule. ", count: 6)
+        let filler = String(repeating: "Filler text before the table, a paragraph of it. ", count: 8)
+        let framesetter = try framesetter("\(filler)\n<table><tr><td>\(row)</td></tr></table>\n")
+        let frames = framesetter.frames(in: [Container(rect: Rect(x: 0, y: 0, width: 180, height: 150)),
+                                             Container(rect: Rect(x: 200, y: 0, width: 180, height: 150))])
+        XCTAssertTrue(frames[0].lines.allSatisfy { $0.tableRows == nil })
+        let table = try XCTUnwrap(framesetter.tables.all.first)
+        XCTAssertEqual(frames[0].end, .tableRowDidNotFit(at: table.range.lowerBound))
+        let rows = try XCTUnwrap(frames[1].lines.compactMap(\.tableRows).first)
+        XCTAssertNil(rows.continuation, "not split: the next column holds it whole")
+    }
+
+    func testStripesGiveACellSpanningRowsTheStripeOfItsFirstRowWhole() throws {
+        let markup = """
+            <table stripes="#eeeeee">
+            <tr><td>1</td><td>one</td></tr>
+            <tr><td rowspan="2">2 and 3</td><td>two</td></tr>
+            <tr><td>three</td></tr>
+            <tr><td>4</td><td>four</td></tr>
+            </table>
+
+            """
+        let groups = try rowLines(markup)
+        let spanning = try XCTUnwrap(groups.first { $0.rows == 1 ..< 3 })
+        let cell = try XCTUnwrap(spanning.cells.first { $0.cell.cell.rowSpan == 2 })
+        let stripes = spanning.stripeRects
+        // Row 2 (the first of the span) is striped: the spanning cell whole, and row 2 beside it.
+        XCTAssertTrue(stripes.contains(cell.rect), "\(stripes)")
+        for stripe in stripes where stripe != cell.rect {
+            XCTAssertGreaterThanOrEqual(stripe.minX, cell.rect.maxX - 0.001, "no stripe across the spanning cell")
+            XCTAssertEqual(stripe.minY, spanning.rowEdges[0], accuracy: 0.001, "row 2's stretch, not row 3's")
+        }
+        XCTAssertEqual(stripes.count, 2)
+        XCTAssertEqual(groups.first { $0.rows == 3 ..< 4 }?.stripeRects.count, 1, "row 4 is striped across")
+        XCTAssertEqual(groups.first { $0.rows == 0 ..< 1 }?.stripeRects.count, 0)
+    }
 }
