@@ -16,7 +16,8 @@ extension FrameSetting {
     /// table's body, going on from `carried` when it split them. A group taller than a column
     /// is split at the container's foot (see TableRowSplit); nil when the group reaches below
     /// the container and the frame has lines (it goes on whole to the next column) or nothing of
-    /// it fits. A group opening a frame always sets something: it cannot go anywhere better.
+    /// it fits. A group opening a frame always sets something — it cannot go anywhere better —
+    /// unless floats or exclusions leave no room clear across it.
     func tableRowLines(for table: TableRange, at position: Int, goingOn carried: TableRowContinuation?, in container: Container,
                        top: Double, first: Bool) -> [TableRowLine]? {
         let rect = container.rect
@@ -24,21 +25,35 @@ extension FrameSetting {
         let goingOn = first && carried?.table == table.style.number && carried?.position == position ? carried : nil
         let group = goingOn?.rows ?? table.rowGroup(containing: position)
         let texts = table.cellTexts(in: group, goingOn: goingOn)
-        var result: [TableRowLine] = []
-        var y = top
         let repeatsHeader = table.headerRowCount > 0 && group.lowerBound >= table.headerRowCount
-        if first, repeatsHeader {
-            let header = headerRows(of: table, geometry: geometry, left: rect.minX, top: y)
-            result.append(rowLine(header, of: table, text: position ..< position, top: rect.minY))
-            y = header.rect.maxY
+        let opensWithHeader = first && repeatsHeader
+        func set(left: Double, top: Double) -> (header: PlacedTableRows?, rows: PlacedTableRows) {
+            let header = opensWithHeader ? headerRows(of: table, geometry: geometry, left: left, top: top) : nil
+            let rows = framesetter.place(rows: group, of: table, texts: texts, geometry: geometry, left: left, top: header?.rect.maxY ?? top,
+                                         isRepeatedHeader: false, opensPart: header == nil && (first || group.lowerBound == 0))
+            return (header, rows)
         }
-        var rows = framesetter.place(rows: group, of: table, texts: texts, geometry: geometry, left: rect.minX, top: y,
-                                     isRepeatedHeader: false, opensPart: result.isEmpty && (first || group.lowerBound == 0))
+        var (header, rows) = set(left: rect.minX, top: top)
+        if !container.isRectangular {
+            // A float, an exclusion or a shape beside the table: the rows (and the header over
+            // them) go down to the first band clear across their width, as InDesign's table, a
+            // character of its line, moves below what occupies its width.
+            let height = rows.rect.maxY - top
+            if let clear = clearPlace(width: geometry.width, height: height, in: container, from: top) {
+                if clear.x != rect.minX || clear.top != top { (header, rows) = set(left: clear.x, top: clear.top) }
+            } else if !first || container.shape == nil {
+                // Nowhere clear in the column: the rows go on to the next frame rather than be set
+                // over what covers them (in a shape, whose next frame is the same, they stay).
+                return nil
+            }
+        }
+        var result: [TableRowLine] = []
+        if let header { result.append(rowLine(header, of: table, text: position ..< position, top: rect.minY)) }
         if rows.rect.maxY > rect.maxY + 0.001 {
             // Taller than the room left: whole in the next column if a column holds it (below the
             // header rows repeated), else split here.
-            let header = repeatsHeader ? headerRows(of: table, geometry: geometry, left: rect.minX, top: 0).rect.height : 0
-            if !first, rows.rect.height <= rect.height - header + 0.001 { return nil }
+            let headerHeight = repeatsHeader ? headerRows(of: table, geometry: geometry, left: rect.minX, top: 0).rect.height : 0
+            if !first, rows.rect.height <= rect.height - headerHeight + 0.001 { return nil }
             guard let part = framesetter.split(rows, of: table, texts: texts, geometry: geometry, foot: rect.maxY, forced: first) else {
                 return nil
             }
@@ -48,6 +63,22 @@ extension FrameSetting {
         let shown = (goingOn == nil ? text.lowerBound : position) ..< (rows.continuation?.position ?? text.upperBound)
         result.append(rowLine(rows, of: table, text: shown, top: rect.minY))
         return result
+    }
+
+    /// The first place from `top` down where rows `width` wide and `height` tall (or down to
+    /// the container's foot, rows taller than the room left being split there) are clear of
+    /// the container's shape, exclusions and floats; nil when there is none above the foot.
+    private func clearPlace(width: Double, height: Double, in container: Container, from top: Double) -> (x: Double, top: Double)? {
+        let step = Self.bandStep(on: container.baselineGrid)
+        var y = top
+        while y + 1 <= container.rect.maxY {
+            let band = min(height, container.rect.maxY - y)
+            if let stretch = container.lineFragments(top: y, height: band, narrowest: width).first(where: { $0.width >= width - 0.001 }) {
+                return (stretch.minX, y)
+            }
+            y += step
+        }
+        return nil
     }
 
     /// The header rows of `table` set from `top`, to be repeated at the top of a column.

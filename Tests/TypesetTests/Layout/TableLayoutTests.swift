@@ -245,4 +245,24 @@ final class TableLayoutTests: FramesetterTestCase {
         XCTAssertEqual(groups.first { $0.rows == 3 ..< 4 }?.stripeRects.count, 1, "row 4 is striped across")
         XCTAssertEqual(groups.first { $0.rows == 0 ..< 1 }?.stripeRects.count, 0)
     }
+
+    /// A float or an exclusion over part of the column: rows go down to the first band clear
+    /// across the table's width, as InDesign's table moves below what occupies its width; a
+    /// table narrow enough stays beside it.
+    func testRowsGoBelowAnExclusionThatIntrudesIntoTheTablesWidth() throws {
+        let rows = (1 ... 6).map { "<tr><td>Row \($0)</td><td>Value \($0)</td></tr>" }.joined(separator: "\n")
+        let corner = Rect(x: 200, y: 0, width: 100, height: 120)
+        let container = Container(rect: Rect(x: 0, y: 0, width: 300, height: 600), exclusions: [Exclusion(.rectangle(corner))])
+        let wide = try framesetter("<table header-rows=\"1\">\n<tr><th>Name</th><th>Value</th></tr>\n\(rows)\n</table>\nAfter.\n")
+        let groups = wide.frame(in: container, from: 0).lines.compactMap(\.tableRows)
+        XCTAssertEqual(groups.flatMap { Array($0.rows) }, Array(0 ... 6))
+        for group in groups {
+            XCTAssertGreaterThanOrEqual(group.rect.minY, corner.maxY - 0.001, "rows \(group.rows) below the exclusion")
+            XCTAssertEqual(group.rect.width, 300, accuracy: 0.001, "the table keeps its width")
+        }
+        let narrow = try framesetter("<table width=\"150\">\n\(rows)\n</table>\n")
+        let beside = narrow.frame(in: container, from: 0).lines.compactMap(\.tableRows)
+        XCTAssertEqual(beside.first?.rect.minY ?? -1, 0, accuracy: 0.001, "a table narrower than the room beside stays there")
+        for group in beside { XCTAssertFalse(group.rect.intersects(corner), "\(group.rect)") }
+    }
 }
