@@ -11,7 +11,10 @@ import Text
 ///
 /// The table is `width` wide (its column's width unless it asks for one), so with no
 /// proportional column the automatic ones grow to fill it; with only lengths it is as wide as
-/// they add up to. Widths include the cells' padding.
+/// they add up to. It is never wider: columns whose widest words (or lengths) add up to more
+/// than `width` share it in proportion to what they would take, their words hyphenated or, at
+/// worst, sticking out of their cells rather than the table out of its column over the text
+/// beside it (LaTeX's `tabularx` leaves an overfull cell too). Widths include the cells' padding.
 public enum TableColumnWidths {
     public static func widths(for specs: [TableStyle.ColumnWidth], minimum: [Double], natural: [Double], width: Double,
                               fillsWidth: Bool = true) -> [Double] {
@@ -30,12 +33,14 @@ public enum TableColumnWidths {
         let room = max(0, width - fixed)
         let minima = autos.reduce(0) { $0 + minimum[$1] }
         let naturals = autos.reduce(0) { $0 + max(natural[$1], minimum[$1]) }
-        if naturals <= room {
+        // The automatic columns leave the proportional ones their widest words.
+        let autoRoom = max(0, room - proportional.reduce(0) { $0 + minimum[$1] })
+        if naturals <= autoRoom {
             for column in autos { result[column] = max(natural[column], minimum[column]) }
         } else {
             // Not room for every automatic column unbroken: each gets its minimum and a share of
             // what is left in proportion to what it would take beyond it.
-            let extra = max(0, room - minima), wanted = naturals - minima
+            let extra = max(0, autoRoom - minima), wanted = naturals - minima
             for column in autos {
                 let beyond = max(natural[column], minimum[column]) - minimum[column]
                 result[column] = minimum[column] + (wanted > 0 ? extra * beyond / wanted : 0)
@@ -49,6 +54,8 @@ public enum TableColumnWidths {
             let total = autos.reduce(0) { $0 + result[$1] }
             for column in autos { result[column] += total > 0 ? left * result[column] / total : left / Double(autos.count) }
         }
+        let total = result.reduce(0, +)
+        if total > width, total > 0 { result = result.map { $0 * width / total } }
         return result
     }
 

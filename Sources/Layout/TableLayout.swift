@@ -74,6 +74,14 @@ extension Framesetter {
             // Room, where there is, for a header without a separator to end on the line too.
             natural[column] = max(natural[column], max(decimal.numbersBefore, decimal.plainWidths.max() ?? 0) + decimal.after + padding)
         }
+        // A cell across columns needs its text across them: what the columns' own cells leave
+        // short of it is shared among them, as HTML's automatic layout shares it.
+        for cell in table.cells where cell.cell.columnSpan > 1 {
+            let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
+            let measure = measure(cell)
+            Self.widen(&minimum, columns, to: measure.widestWord + padding)
+            Self.widen(&natural, columns, to: measure.widestLine + padding)
+        }
         let specs = table.style.widths.isEmpty ? Array(repeating: .auto, count: table.columnCount)
             : table.style.widths + Array(repeating: .auto, count: max(0, table.columnCount - table.style.widths.count))
         let width = min(table.style.width ?? available, available)
@@ -84,6 +92,13 @@ extension Framesetter {
         let geometry = TableGeometry(columnWidths: widths, decimalLines: lines)
         cache.noteTableGeometry(geometry, of: table.style.number, width: available)
         return geometry
+    }
+
+    /// `widths` of `columns` widened, each by an equal share, to add up to `needed` at least.
+    static func widen(_ widths: inout [Double], _ columns: Range<Int>, to needed: Double) {
+        let short = needed - columns.reduce(0) { $0 + widths[$1] }
+        guard short > 0, !columns.isEmpty else { return }
+        for column in columns { widths[column] += short / Double(columns.count) }
     }
 
     /// What a cell's text needs across: its widest word, its widest line unbroken, and, when it

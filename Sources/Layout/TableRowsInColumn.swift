@@ -26,42 +26,49 @@ extension FrameSetting {
         let group = goingOn?.rows ?? table.rowGroup(containing: position)
         let texts = table.cellTexts(in: group, goingOn: goingOn)
         let repeatsHeader = table.headerRowCount > 0 && group.lowerBound >= table.headerRowCount
-        let opensWithHeader = first && repeatsHeader
-        func set(left: Double, top: Double) -> (header: PlacedTableRows?, rows: PlacedTableRows) {
-            let header = opensWithHeader ? headerRows(of: table, geometry: geometry, left: left, top: top) : nil
+        func set(left: Double, top: Double, withHeader: Bool) -> (header: PlacedTableRows?, rows: PlacedTableRows) {
+            let header = withHeader ? headerRows(of: table, geometry: geometry, left: left, top: top) : nil
             let rows = framesetter.place(rows: group, of: table, texts: texts, geometry: geometry, left: left, top: header?.rect.maxY ?? top,
                                          isRepeatedHeader: false, opensPart: header == nil && (first || group.lowerBound == 0))
             return (header, rows)
         }
-        var (header, rows) = set(left: rect.minX, top: top)
+        var (header, rows) = set(left: rect.minX, top: top, withHeader: first && repeatsHeader)
         if !container.isRectangular {
             // A float, an exclusion or a shape beside the table: the rows (and the header over
             // them) go down to the first band clear across their width, as InDesign's table, a
             // character of its line, moves below what occupies its width.
             let height = rows.rect.maxY - top
             if let clear = clearPlace(width: geometry.width, height: height, in: container, from: top) {
-                if clear.x != rect.minX || clear.top != top { (header, rows) = set(left: clear.x, top: clear.top) }
+                if clear.x != rect.minX || clear.top != top { (header, rows) = set(left: clear.x, top: clear.top, withHeader: header != nil) }
             } else if !first || container.shape == nil {
                 // Nowhere clear in the column: the rows go on to the next frame rather than be set
                 // over what covers them (in a shape, whose next frame is the same, they stay).
                 return nil
             }
         }
-        var result: [TableRowLine] = []
-        if let header { result.append(rowLine(header, of: table, text: position ..< position, top: rect.minY)) }
         if rows.rect.maxY > rect.maxY + 0.001 {
             // Taller than the room left: whole in the next column if a column holds it (below the
             // header rows repeated), else split here.
             let headerHeight = repeatsHeader ? headerRows(of: table, geometry: geometry, left: rect.minX, top: 0).rect.height : 0
             if !first, rows.rect.height <= rect.height - headerHeight + 0.001 { return nil }
-            guard let part = framesetter.split(rows, of: table, texts: texts, geometry: geometry, foot: rect.maxY, forced: first) else {
-                return nil
+            let part = framesetter.split(rows, of: table, texts: texts, geometry: geometry, foot: rect.maxY, forced: first)
+            if !first, part == nil { return nil }
+            if let part { rows = part }
+            if rows.rect.maxY > rect.maxY + 0.001, let top = header?.rect.minY,
+               let alone = framesetter.split(set(left: rows.rect.minX, top: top, withHeader: false).rows, of: table, texts: texts,
+                                             geometry: geometry, foot: rect.maxY, forced: true) {
+                // Header rows repeated that leave the rows no room below them are left out.
+                (header, rows) = (nil, alone)
             }
-            rows = part
+            // Rows still past the foot hold a line of a cell taller than the column (warned of).
         }
-        let text = table.range(of: group)
-        let shown = (goingOn == nil ? text.lowerBound : position) ..< (rows.continuation?.position ?? text.upperBound)
-        result.append(rowLine(rows, of: table, text: shown, top: rect.minY))
+        var result: [TableRowLine] = []
+        if let header { result.append(rowLine(header, of: table, text: position ..< position, top: rect.minY)) }
+        // The rows' text: from their first cell's (or where the rows went on), to their last
+        // cell's end or where they go on. Rows of cells spanning down from above start none.
+        let start = goingOn == nil ? texts.map(\.start).min() ?? position : position
+        let end = rows.continuation?.position ?? texts.map(\.cell.range.upperBound).max() ?? start
+        result.append(rowLine(rows, of: table, text: start ..< max(start, end), top: rect.minY))
         return result
     }
 

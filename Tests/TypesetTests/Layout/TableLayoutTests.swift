@@ -12,17 +12,30 @@ final class TableLayoutTests: FramesetterTestCase {
                                               minimum: [10, 10, 20, 10], natural: [200, 200, 60, 10], width: 300)
         XCTAssertEqual(widths, [128, 64, 60, 48])
         // No room for the auto columns unbroken: each its widest word and a share of the rest
-        // by what it would take beyond it; proportions get nothing left but their minimum.
+        // (less the proportional column's widest word) by what it would take beyond it;
+        // proportions get nothing left but their minimum, and the table is its width.
         widths = TableColumnWidths.widths(for: [.auto, .auto, .proportion(1)], minimum: [20, 40, 15], natural: [120, 80, 50], width: 100)
-        XCTAssertEqual(widths[0], 20 + 40 * 100 / 140, accuracy: 1e-9)
-        XCTAssertEqual(widths[1], 40 + 40 * 40 / 140, accuracy: 1e-9)
+        XCTAssertEqual(widths[0], 20 + 25 * 100 / 140, accuracy: 1e-9)
+        XCTAssertEqual(widths[1], 40 + 25 * 40 / 140, accuracy: 1e-9)
         XCTAssertEqual(widths[2], 15, "never narrower than its widest word")
+        XCTAssertEqual(widths.reduce(0, +), 100, accuracy: 1e-9)
         // Only auto columns: they grow to fill the table, by their widths.
         widths = TableColumnWidths.widths(for: [.auto, .auto], minimum: [10, 10], natural: [30, 90], width: 240)
         XCTAssertEqual(widths, [60, 180])
         // A proportional column narrower than its widest word gets it, the others share the rest.
         widths = TableColumnWidths.widths(for: [.proportion(1), .proportion(3)], minimum: [40, 10], natural: [40, 10], width: 100)
         XCTAssertEqual(widths, [40, 60])
+    }
+
+    func testColumnsWhoseWidestWordsAddUpToMoreThanTheTableShareItsWidth() {
+        // Four columns of 60-point words in a 150-point column: the table stays in its column
+        // (it printed over the next one), each column its share by what it would take.
+        let widths = TableColumnWidths.widths(for: [.auto, .auto, .proportion(1), .points(60)], minimum: [60, 30, 60, 10],
+                                              natural: [90, 30, 90, 10], width: 150)
+        XCTAssertEqual(widths.reduce(0, +), 150, accuracy: 1e-9)
+        XCTAssertEqual(widths[0] / widths[1], 2, accuracy: 1e-9, "shared by what each would take")
+        XCTAssertEqual(widths[0], widths[2], accuracy: 1e-9)
+        XCTAssertEqual(widths[0] / widths[3], 1, accuracy: 1e-9)
     }
 
     private func rowLines(_ markup: String, width: Double = 300, height: Double = 1000) throws -> [PlacedTableRows] {
@@ -264,5 +277,50 @@ final class TableLayoutTests: FramesetterTestCase {
         let beside = narrow.frame(in: container, from: 0).lines.compactMap(\.tableRows)
         XCTAssertEqual(beside.first?.rect.minY ?? -1, 0, accuracy: 0.001, "a table narrower than the room beside stays there")
         for group in beside { XCTAssertFalse(group.rect.intersects(corner), "\(group.rect)") }
+    }
+
+    func testATableOfWideWordsStaysInItsNarrowColumn() throws {
+        let row = "<tr><td>Lighthouse</td><td>Catalogue</td><td>Borrowers</td><td>Paraffin</td></tr>"
+        let groups = try rowLines("<table>\n\(row)\n\(row)\n</table>\n", width: 120)
+        XCTAssertEqual(groups.count, 2)
+        for group in groups {
+            XCTAssertLessThanOrEqual(group.rect.maxX, 20 + 120 + 0.001, "the table ends at its column's edge")
+            XCTAssertEqual(group.columnEdges.last ?? 0, group.rect.maxX, accuracy: 0.001)
+        }
+    }
+
+    /// Found by random tables run through the page checker: columns whose only cells span them
+    /// were measured by nothing, 6 points wide (their padding), and the spanning cell's words
+    /// stuck out of it.
+    func testACellAcrossColumnsWidensThemForItsWords() throws {
+        let markup = """
+            <table width="150">
+            <tr><th colspan="2">Keys the marsh and lighthouse drawer</th><th>Lamp keys a borrowers keys for marsh tomatoes autumn library marsh prisms</th></tr>
+            </table>
+
+            """
+        let groups = try rowLines(markup)
+        let spanning = try XCTUnwrap(groups.first?.cells.first { $0.cell.cell.columnSpan == 2 })
+        XCTAssertGreaterThan(spanning.textRect.width, 40, "as wide as its widest word, at least")
+        for line in spanning.frame.lines { XCTAssertLessThanOrEqual(line.bounds.maxX, spanning.rect.maxX + 0.01) }
+    }
+
+    /// Found by random tables run through the page checker: header rows taller than a column,
+    /// repeated over a row split below them, left it no room, and the column took nothing (the
+    /// paginator stopped, "no progress"). They are left out where they leave no room.
+    func testHeaderRowsThatLeaveAColumnNoRoomAreNotRepeatedThere() throws {
+        let header = String(repeating: "A heading far too long for any column. ", count: 30)
+        let body = String(repeating: "The text of a row that goes on and on. ", count: 60)
+        let framesetter = try framesetter("<table header-rows=\"1\">\n<tr><th>\(header)</th></tr>\n<tr><td>\(body)</td></tr>\n</table>\n")
+        let containers = (0 ..< 12).map { Container(rect: Rect(x: Double($0) * 200, y: 0, width: 180, height: 220)) }
+        var position = 0, carry = FlowCarry.none
+        for container in containers where position < framesetter.text.length {
+            let result = framesetter.frame(in: container, from: position, carrying: carry)
+            XCTAssertGreaterThan(result.frame.visibleRange.upperBound, position, "each column takes something")
+            guard result.frame.visibleRange.upperBound > position else { return }
+            position = result.frame.visibleRange.upperBound
+            carry = result.carry
+        }
+        XCTAssertEqual(position, framesetter.text.length)
     }
 }
