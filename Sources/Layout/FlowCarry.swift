@@ -8,6 +8,9 @@ public struct FlowCarry: Equatable, Sendable {
     /// The breaks of the paragraph the frame ended in (nil: none carried; the next frame
     /// breaks its first paragraph anew from where it starts).
     var plan: LinePlan?
+    /// The table rows the frame split inside their cells at its foot, for the next frame to go
+    /// on with (see TableRowSplit).
+    var tableRows: TableRowContinuation?
 
     /// Nothing carried: the start of a text, or a frame that need not continue another.
     public static let none = FlowCarry()

@@ -27,13 +27,16 @@ public enum FrameEnd: Hashable, Sendable {
     /// more than two lines: a shape, an exclusion or a float narrows the rest of the column
     /// below its first word or picture, or below the paragraph's `min-line-width`.
     case narrowRoomBelow(at: Int)
+    /// The table rows from this offset did not fit below the last line and went on whole to the
+    /// next column, which holds them (rows taller than a column are split instead).
+    case tableRowDidNotFit(at: Int)
 
     /// The character whose markup caused the end, when one did.
     public var cause: Int? {
         switch self {
         case .endOfText, .full: return nil
         case .forcedBreak(let at), .keptBlock(let at), .keepWithNext(let at), .widowsAndOrphans(let at),
-             .initialDidNotFit(let at), .tallerLineDidNotFit(let at), .narrowRoomBelow(let at):
+             .initialDidNotFit(let at), .tallerLineDidNotFit(let at), .narrowRoomBelow(let at), .tableRowDidNotFit(let at):
             return at
         }
     }
@@ -54,6 +57,7 @@ public enum FrameEnd: Hashable, Sendable {
         case .initialDidNotFit: return "a drop cap that did not fit went on with its paragraph"
         case .tallerLineDidNotFit: return "the next line, taller than the room left, went on to the next column"
         case .narrowRoomBelow: return "the room a shape, an exclusion or a float leaves below is too narrow for the next line"
+        case .tableRowDidNotFit: return "a table row that did not fit went on to the next column"
         }
     }
 }
@@ -79,6 +83,7 @@ extension FrameSetting {
         }
         guard position < text.length else { return .endOfText }
         if let overflow {
+            if overflow.movesTableRow { return .tableRowDidNotFit(at: position) }
             if overflow.startsParagraph, text.paragraphStyle(at: position).dropCap.lines > 0 {
                 return .initialDidNotFit(at: position)
             }

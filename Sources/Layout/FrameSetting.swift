@@ -14,11 +14,15 @@ struct FrameSetting {
     /// Whether the frame sets one table cell's paragraphs (else it passes over every table's
     /// cells, which are set row by row; see TableLayout).
     let settingTableCell: Bool
+    /// The table rows the frame before split at its foot, for this one to go on with.
+    let carriedTableRows: TableRowContinuation?
 
-    init(framesetter: Framesetter, carrying plan: LinePlan?, settingBox: Int? = nil, settingTableCell: Bool = false) {
+    init(framesetter: Framesetter, carrying plan: LinePlan?, settingBox: Int? = nil, settingTableCell: Bool = false,
+         tableRows: TableRowContinuation? = nil) {
         self.framesetter = framesetter
         self.settingBox = settingBox
         self.settingTableCell = settingTableCell
+        carriedTableRows = tableRows
         if let plan { plans[plan.paragraph] = plan }
     }
 

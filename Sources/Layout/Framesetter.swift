@@ -81,10 +81,11 @@ public final class Framesetter {
     /// the boxes in the column it had no room for join them (see WaitingBoxes).
     func plainFrame(in container: Container, from start: Int, to end: Int, carrying carried: FlowCarry) -> FrameResult {
         framesSet += 1
-        var setting = FrameSetting(framesetter: self, carrying: carried.plan)
+        var setting = FrameSetting(framesetter: self, carrying: carried.plan, tableRows: carried.tableRows)
         let frame = setting.linesEndingOnWholeWord(in: container, from: start, to: end)
         return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats + boxesWaiting(after: frame),
-                                                          plan: setting.plan(containing: frame.visibleRange.upperBound)))
+                                                          plan: setting.plan(containing: frame.visibleRange.upperBound),
+                                                          tableRows: frame.tableRowsGoingOn))
     }
 
     /// The first-fit break ending the line from `position` in `available` points, placed at `tabs`.

@@ -101,15 +101,23 @@ extension FrameSetting {
             }
             if !settingTableCell, let table = framesetter.tables.table(containing: position) {
                 // A table's rows, a group a line (see TableRowsInColumn).
-                guard let rows = tableRowLines(for: table, at: position, in: container, top: y, first: lines.isEmpty) else {
+                guard let rows = tableRowLines(for: table, at: position, goingOn: carriedTableRows, in: container, top: y,
+                                               first: lines.isEmpty) else {
                     overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0,
-                                                    keep: KeptBlock(text.paragraphStyle(at: position), paragraphStart: table.range.lowerBound))
+                                                    keep: KeptBlock(text.paragraphStyle(at: position), paragraphStart: table.range.lowerBound),
+                                                    movesTableRow: true)
                     break
                 }
                 setLines += rows.map(\.setLine)
                 lines += rows.map(\.line)
                 lineSkip.set(rows.map(\.line))
                 linesOfParagraph = nil
+                if let split = rows[rows.count - 1].line.tableRows?.continuation {
+                    // Rows split at the foot: the column is full, and the next one goes on with them.
+                    position = split.position
+                    overflow = ColumnBreak.Overflow(startsParagraph: false, linesLeft: Int.max / 2)
+                    break
+                }
                 y = rows[rows.count - 1].line.origin.y
                 position = min(max(position + 1, rows[rows.count - 1].line.stringRange.upperBound), end)
                 // The text after a table stands as far from it as the text before it does.

@@ -35,9 +35,36 @@ public struct PlacedTableRows: Sendable {
     /// narrower than they are, breaking them in their cells (`TableColumnWidths`); else nil.
     public var narrowedFrom: Double?
 
+    /// Where the rows go on when they were split inside their cells at the column's foot,
+    /// taller than a column (see TableRowSplit).
+    public var continuation: TableRowContinuation?
+
+    /// Whether the rows go on from rows split at the foot of an earlier column.
+    public var goOnFromSplit: Bool { cells.contains { $0.frame.visibleRange.lowerBound > $0.cell.range.lowerBound } }
+
     /// Whether `row` is a body row that takes the table's stripes: every other one, from the
     /// second after the header rows.
     public func isStriped(_ row: Int) -> Bool {
         style.stripes != nil && row >= style.headerRows && (row - style.headerRows) % 2 == 1
+    }
+
+    /// What the stripes fill: each striped row across the table but for the cells spanning
+    /// rows, and each cell spanning rows whose first row is striped — a cell takes the stripe
+    /// of its first row whole, never half a tint.
+    public var stripeRects: [Rect] {
+        guard style.stripes != nil else { return [] }
+        let spanning = cells.filter { $0.cell.cell.rowSpan > 1 }
+        var found: [Rect] = []
+        for (index, row) in rows.enumerated() where isStriped(row) {
+            let top = rowEdges[index], bottom = rowEdges[index + 1]
+            // The row's stretches left of, between and right of the spanning cells over it.
+            var left = rect.minX
+            for cell in spanning.filter({ $0.cell.rows.contains(row) }).sorted(by: { $0.rect.minX < $1.rect.minX }) {
+                if cell.rect.minX > left { found.append(Rect(x: left, y: top, width: cell.rect.minX - left, height: bottom - top)) }
+                left = max(left, cell.rect.maxX)
+            }
+            if rect.maxX > left { found.append(Rect(x: left, y: top, width: rect.maxX - left, height: bottom - top)) }
+        }
+        return found + spanning.filter { isStriped($0.cell.cell.row) }.map(\.rect)
     }
 }

@@ -83,6 +83,14 @@ extension Framesetter {
             // Room, where there is, for a header without a separator to end on the line too.
             natural[column] = max(natural[column], max(decimal.numbersBefore, decimal.plainWidths.max() ?? 0) + decimal.after)
         }
+        // A cell across columns needs its text across them: what the columns' own cells leave
+        // short of it is shared among them, as HTML's automatic layout shares it.
+        for cell in table.cells where cell.cell.columnSpan > 1 {
+            let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
+            let measure = measure(cell)
+            Self.widen(&minimum, columns, to: measure.widestWord)
+            Self.widen(&natural, columns, to: measure.widestLine)
+        }
         let specs = table.style.widths.isEmpty ? Array(repeating: .auto, count: table.columnCount)
             : table.style.widths + Array(repeating: .auto, count: max(0, table.columnCount - table.style.widths.count))
         let width = min(table.style.width ?? available, available)
@@ -96,6 +104,13 @@ extension Framesetter {
                                      widthOfWidestWords: TableColumnWidths.widthOfWidestWords(for: specs, minimum: paddedMinimum))
         cache.noteTableGeometry(geometry, of: table.style.number, width: available)
         return geometry
+    }
+
+    /// `widths` of `columns` widened, each by an equal share, to add up to `needed` at least.
+    static func widen(_ widths: inout [Double], _ columns: Range<Int>, to needed: Double) {
+        let short = needed - columns.reduce(0) { $0 + widths[$1] }
+        guard short > 0, !columns.isEmpty else { return }
+        for column in columns { widths[column] += short / Double(columns.count) }
     }
 
     /// What a cell's text needs across: its widest word, its widest line unbroken, and, when it
@@ -140,13 +155,14 @@ extension Framesetter {
         return DecimalSplit(before: before, after: max(0, whole - before), hasSeparator: true)
     }
 
-    /// The rows `rows` of `table` set from `top` at `left`, the table `geometry` across.
-    func place(rows: Range<Int>, of table: TableRange, geometry: TableGeometry, left: Double, top: Double,
+    /// The rows `rows` of `table` set whole from `top` at `left`, the table `geometry` across,
+    /// their cells' text from where `texts` says (see TableRowSplit).
+    func place(rows: Range<Int>, of table: TableRange, texts: [CellText], geometry: TableGeometry, left: Double, top: Double,
                isRepeatedHeader: Bool, opensPart: Bool) -> PlacedTableRows {
         let padding = table.style.padding, side = geometry.sidePadding
         var columnEdges = [left]
         for width in geometry.columnWidths { columnEdges.append(columnEdges.last! + width) }
-        let cells = table.cells(in: rows)
+        let cells = texts.map(\.cell)
         // Each cell's text height, set at its width from the rows' top.
         func textRect(of cell: TableCellRange, top: Double, height: Double) -> Rect {
             let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
@@ -159,7 +175,7 @@ extension Framesetter {
             }
             return Rect(x: minX, y: top + padding, width: max(1, maxX - minX), height: height)
         }
-        let measured = cells.map { cell in setCell(cell, in: textRect(of: cell, top: top, height: Self.unboundedHeight)) }
+        let measured = texts.map { setCell($0.cell, from: $0.start, in: textRect(of: $0.cell, top: top, height: Self.unboundedHeight)) }
         let heights = measured.map { $0.usedHeight + 2 * padding }
         // Rows as tall as their tallest cell; a cell spanning rows makes its last one taller.
         var rowHeights = [Double](repeating: 2 * padding, count: rows.count)
@@ -172,14 +188,16 @@ extension Framesetter {
         }
         var rowEdges = [top]
         for height in rowHeights { rowEdges.append(rowEdges.last! + height) }
-        let placed = zip(cells, zip(heights, measured)).map { cell, found in
+        let placed = zip(texts, zip(heights, measured)).map { cellText, found in
             let (height, measuredFrame) = found
+            let cell = cellText.cell
             let spanned = cell.rows.clamped(to: rows)
             let cellTop = rowEdges[spanned.lowerBound - rows.lowerBound], cellBottom = rowEdges[spanned.upperBound - rows.lowerBound]
             let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
             let rect = Rect(x: columnEdges[columns.lowerBound], y: cellTop, width: columnEdges[columns.upperBound] - columnEdges[columns.lowerBound],
                             height: cellBottom - cellTop)
-            let room = rect.height - height
+            // A cell going on from a split row goes on from the top.
+            let room = cellText.goesOn ? 0 : rect.height - height
             let shift = switch cell.cell.verticalAlignment {
             case .top: 0.0
             case .middle: room / 2
@@ -188,7 +206,7 @@ extension Framesetter {
             let text = textRect(of: cell, top: cellTop + shift, height: max(0, rect.height - 2 * padding - shift))
             // A cell at the rows' top, not moved down, is where it was measured: that frame is its.
             var frame = text.minY == measuredFrame.container.rect.minY ? measuredFrame
-                : setCell(cell, in: Rect(x: text.minX, y: text.minY, width: text.width, height: Self.unboundedHeight))
+                : setCell(cell, from: cellText.start, in: Rect(x: text.minX, y: text.minY, width: text.width, height: Self.unboundedHeight))
             frame.container.rect.size.height = max(0, cellBottom - padding - text.minY)
             return PlacedTableCell(rect: rect, textRect: Rect(x: text.minX, y: text.minY, width: text.width, height: frame.container.rect.height),
                                    cell: cell, frame: frame)
@@ -196,13 +214,14 @@ extension Framesetter {
         let rect = Rect(x: left, y: top, width: geometry.width, height: rowEdges.last! - top)
         return PlacedTableRows(style: table.style, rows: rows, rect: rect, rowEdges: rowEdges, columnEdges: columnEdges, cells: placed,
                                isRepeatedHeader: isRepeatedHeader, opensPart: opensPart,
-                               endsTable: rows.upperBound == table.rowCount, narrowedFrom: geometry.narrowedFrom)
+                               endsTable: rows.upperBound == table.rowCount, narrowedFrom: geometry.narrowedFrom, continuation: nil)
     }
 
-    /// A cell's paragraphs set in `rect` by the column's line loop, in a frame of their own.
-    private func setCell(_ cell: TableCellRange, in rect: Rect) -> Frame {
+    /// A cell's paragraphs from `start` set in `rect` by the column's line loop, in a frame of
+    /// their own, ended where their paragraphs allow when `rect` is too short for them.
+    func setCell(_ cell: TableCellRange, from start: Int, in rect: Rect) -> Frame {
         var setting = FrameSetting(framesetter: self, carrying: nil, settingBox: text.paragraphStyle(at: cell.range.lowerBound).box?.number,
                                    settingTableCell: true)
-        return setting.linesEndingOnWholeWord(in: Container(rect: rect), from: cell.range.lowerBound, to: cell.range.upperBound)
+        return setting.linesEndingOnWholeWord(in: Container(rect: rect), from: start, to: cell.range.upperBound)
     }
 }

@@ -13,25 +13,86 @@ extension FrameSetting {
 
     /// The lines for `table`'s next rows from `position`, from `top` down in `container`: the
     /// group of rows there, after the header rows again when the frame opens (`first`) in the
-    /// table's body. Nil when the group reaches below the container and the frame has lines
-    /// (a group opening a frame stays, however tall: it cannot go anywhere better).
-    func tableRowLines(for table: TableRange, at position: Int, in container: Container, top: Double, first: Bool) -> [TableRowLine]? {
+    /// table's body, going on from `carried` when it split them. A group taller than a column
+    /// is split at the container's foot (see TableRowSplit); nil when the group reaches below
+    /// the container and the frame has lines (it goes on whole to the next column) or nothing of
+    /// it fits. A group opening a frame always sets something — it cannot go anywhere better —
+    /// unless floats or exclusions leave no room clear across it.
+    func tableRowLines(for table: TableRange, at position: Int, goingOn carried: TableRowContinuation?, in container: Container,
+                       top: Double, first: Bool) -> [TableRowLine]? {
         let rect = container.rect
         let geometry = framesetter.geometry(of: table, available: rect.width)
-        let group = table.rowGroup(containing: position)
-        var result: [TableRowLine] = []
-        var y = top
-        if first, table.headerRowCount > 0, group.lowerBound >= table.headerRowCount {
-            let header = framesetter.place(rows: 0 ..< table.headerRowCount, of: table, geometry: geometry, left: rect.minX, top: y,
-                                           isRepeatedHeader: true, opensPart: true)
-            result.append(rowLine(header, of: table, text: position ..< position, top: rect.minY))
-            y = header.rect.maxY
+        let goingOn = first && carried?.table == table.style.number && carried?.position == position ? carried : nil
+        let group = goingOn?.rows ?? table.rowGroup(containing: position)
+        let texts = table.cellTexts(in: group, goingOn: goingOn)
+        let repeatsHeader = table.headerRowCount > 0 && group.lowerBound >= table.headerRowCount
+        func set(left: Double, top: Double, withHeader: Bool) -> (header: PlacedTableRows?, rows: PlacedTableRows) {
+            let header = withHeader ? headerRows(of: table, geometry: geometry, left: left, top: top) : nil
+            let rows = framesetter.place(rows: group, of: table, texts: texts, geometry: geometry, left: left, top: header?.rect.maxY ?? top,
+                                         isRepeatedHeader: false, opensPart: header == nil && (first || group.lowerBound == 0))
+            return (header, rows)
         }
-        let rows = framesetter.place(rows: group, of: table, geometry: geometry, left: rect.minX, top: y,
-                                     isRepeatedHeader: false, opensPart: result.isEmpty && (first || group.lowerBound == 0))
-        if !first, rows.rect.maxY > rect.maxY + 0.001 { return nil }
-        result.append(rowLine(rows, of: table, text: table.range(of: group), top: rect.minY))
+        var (header, rows) = set(left: rect.minX, top: top, withHeader: first && repeatsHeader)
+        if !container.isRectangular {
+            // A float, an exclusion or a shape beside the table: the rows (and the header over
+            // them) go down to the first band clear across their width, as InDesign's table, a
+            // character of its line, moves below what occupies its width.
+            let height = rows.rect.maxY - top
+            if let clear = clearPlace(width: geometry.width, height: height, in: container, from: top) {
+                if clear.x != rect.minX || clear.top != top { (header, rows) = set(left: clear.x, top: clear.top, withHeader: header != nil) }
+            } else if !first || container.shape == nil {
+                // Nowhere clear in the column: the rows go on to the next frame rather than be set
+                // over what covers them (in a shape, whose next frame is the same, they stay).
+                return nil
+            }
+        }
+        if rows.rect.maxY > rect.maxY + 0.001 {
+            // Taller than the room left: whole in the next column if a column holds it (below the
+            // header rows repeated), else split here.
+            let headerHeight = repeatsHeader ? headerRows(of: table, geometry: geometry, left: rect.minX, top: 0).rect.height : 0
+            if !first, rows.rect.height <= rect.height - headerHeight + 0.001 { return nil }
+            let part = framesetter.split(rows, of: table, texts: texts, geometry: geometry, foot: rect.maxY, forced: first)
+            if !first, part == nil { return nil }
+            if let part { rows = part }
+            if rows.rect.maxY > rect.maxY + 0.001, let top = header?.rect.minY,
+               let alone = framesetter.split(set(left: rows.rect.minX, top: top, withHeader: false).rows, of: table, texts: texts,
+                                             geometry: geometry, foot: rect.maxY, forced: true) {
+                // Header rows repeated that leave the rows no room below them are left out.
+                (header, rows) = (nil, alone)
+            }
+            // Rows still past the foot hold a line of a cell taller than the column (warned of).
+        }
+        var result: [TableRowLine] = []
+        if let header { result.append(rowLine(header, of: table, text: position ..< position, top: rect.minY)) }
+        // The rows' text: from their first cell's (or where the rows went on), to their last
+        // cell's end or where they go on. Rows of cells spanning down from above start none.
+        let start = goingOn == nil ? texts.map(\.start).min() ?? position : position
+        let end = rows.continuation?.position ?? texts.map(\.cell.range.upperBound).max() ?? start
+        result.append(rowLine(rows, of: table, text: start ..< max(start, end), top: rect.minY))
         return result
+    }
+
+    /// The first place from `top` down where rows `width` wide and `height` tall (or down to
+    /// the container's foot, rows taller than the room left being split there) are clear of
+    /// the container's shape, exclusions and floats; nil when there is none above the foot.
+    private func clearPlace(width: Double, height: Double, in container: Container, from top: Double) -> (x: Double, top: Double)? {
+        let step = Self.bandStep(on: container.baselineGrid)
+        var y = top
+        while y + 1 <= container.rect.maxY {
+            let band = min(height, container.rect.maxY - y)
+            if let stretch = container.lineFragments(top: y, height: band, narrowest: width).first(where: { $0.width >= width - 0.001 }) {
+                return (stretch.minX, y)
+            }
+            y += step
+        }
+        return nil
+    }
+
+    /// The header rows of `table` set from `top`, to be repeated at the top of a column.
+    private func headerRows(of table: TableRange, geometry: TableGeometry, left: Double, top: Double) -> PlacedTableRows {
+        let rows = 0 ..< table.headerRowCount
+        return framesetter.place(rows: rows, of: table, texts: table.cellTexts(in: rows, goingOn: nil), geometry: geometry, left: left,
+                                 top: top, isRepeatedHeader: true, opensPart: true)
     }
 
     private func rowLine(_ rows: PlacedTableRows, of table: TableRange, text range: Range<Int>, top: Double) -> TableRowLine {

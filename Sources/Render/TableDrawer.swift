@@ -9,9 +9,8 @@ import Text
 extension PageDrawer {
     func draw(_ rows: PlacedTableRows, in context: OpaquePointer) throws {
         structure?.beginCairoArtifact(in: context)
-        for (index, row) in rows.rows.enumerated() where rows.isStriped(row) {
-            let top = rows.rowEdges[index], bottom = rows.rowEdges[index + 1]
-            SolidFill.fill(Rect(x: rows.rect.minX, y: top, width: rows.rect.width, height: bottom - top), with: rows.style.stripes!, in: context)
+        if let stripes = rows.style.stripes {
+            for stripe in rows.stripeRects { SolidFill.fill(stripe, with: stripes, in: context) }
         }
         for cell in rows.cells {
             if let background = cell.cell.cell.background { SolidFill.fill(cell.rect, with: background, in: context) }
@@ -30,9 +29,10 @@ extension PageDrawer {
         }
     }
 
-    /// The rules `rules` asks for: above each cell but those opening a part of the table and
-    /// left of each cell but the first column's (so that a spanning cell has none across it);
-    /// the frame round each part, open at the foot of a part the table goes on after.
+    /// The rules `rules` asks for: above each cell but those opening a part of the table (at
+    /// its top: a cell going on from a row split above is one) and left of each cell but the
+    /// first column's (so that a spanning cell has none across it); the frame round each part,
+    /// open at the foot of a part the table goes on after.
     private func strokeRules(of rows: PlacedTableRows, in context: OpaquePointer) {
         let rules = rows.style.rules
         guard rules != .none else { return }
@@ -49,7 +49,7 @@ extension PageDrawer {
         }
         let rect = rows.rect
         for cell in rows.cells {
-            let opens = rows.opensPart && cell.cell.cell.row == rows.rows.lowerBound
+            let opens = rows.opensPart && cell.rect.minY <= rows.rect.minY + 0.001
             if rules.betweenRows, cell.cell.cell.row > 0, !opens { stroke(cell.rect.minX, cell.rect.minY, cell.rect.maxX, cell.rect.minY) }
             if rules.betweenColumns, cell.cell.cell.column > 0 { stroke(cell.rect.minX, cell.rect.minY, cell.rect.minX, cell.rect.maxY) }
         }

@@ -37,6 +37,17 @@ final class TableLayoutTests: FramesetterTestCase {
         XCTAssertEqual(widths, [40, 60])
     }
 
+    func testColumnsWhoseWidestWordsAddUpToMoreThanTheTableShareItsWidth() {
+        // Four columns of 60-point words in a 150-point column: the table stays in its column
+        // (it printed over the next one), each column its share by what it would take.
+        let widths = TableColumnWidths.widths(for: [.auto, .auto, .proportion(1), .points(60)], minimum: [60, 30, 60, 10],
+                                              natural: [90, 30, 90, 10], width: 150)
+        XCTAssertEqual(widths.reduce(0, +), 150, accuracy: 1e-9)
+        XCTAssertEqual(widths[0] / widths[1], 2, accuracy: 1e-9, "shared by what each would take")
+        XCTAssertEqual(widths[0], widths[2], accuracy: 1e-9)
+        XCTAssertEqual(widths[0] / widths[3], 1, accuracy: 1e-9)
+    }
+
     private func rowLines(_ markup: String, width: Double = 300, height: Double = 1000) throws -> [PlacedTableRows] {
         let framesetter = try framesetter(markup)
         let frame = framesetter.frame(in: Container(rect: Rect(x: 20, y: 30, width: width, height: height)), from: 0)
@@ -157,5 +168,201 @@ final class TableLayoutTests: FramesetterTestCase {
         }
         XCTAssertEqual(seen, Array(0 ... 40), "every row once, in order")
         XCTAssertGreaterThan(frames.filter { $0.lines.contains { $0.tableRows?.isRepeatedHeader == true } }.count, 1)
+    }
+
+    /// Each cell's text shown across `frames`, in order: the characters of its lines, part by part.
+    private func shownText(of cell: Range<Int>, in frames: [Frame]) -> [Range<Int>] {
+        frames.flatMap(\.lines).compactMap(\.tableRows).filter { !$0.isRepeatedHeader }.flatMap(\.cells)
+            .filter { $0.cell.range == cell }.flatMap(\.frame.lines).map(\.stringRange)
+    }
+
+    func testARowTallerThanAColumnSplitsInsideItsCellsUnderTheHeaderRepeated() throws {
+        let long = String(repeating: "The committee met again to settle the fixtures of the season. ", count: 14)
+        let markup = """
+            Text before the table.
+            <table header-rows="1" widths="* 2*" rules="all" stripes="#eeeeee">
+            <tr><th>Round</th><th>Minutes</th></tr>
+            <tr><td>1</td><td>A short row.</td></tr>
+            <tr><td valign="middle">2, the long one, whose first cell wraps too</td><td>\(long)</td></tr>
+            <tr><td>3</td><td>After it.</td></tr>
+            </table>
+            After.
+
+            """
+        let framesetter = try framesetter(markup)
+        let containers = (0 ..< 8).map { Container(rect: Rect(x: Double($0) * 200, y: 0, width: 180, height: 220)) }
+        let frames = framesetter.frames(in: containers)
+        let table = try XCTUnwrap(framesetter.tables.all.first)
+        let longCell = try XCTUnwrap(table.cells.first { $0.cell.row == 2 && $0.cell.column == 1 })
+        // The row starts below row 1 in the first column, which it fills: no column ends early.
+        let first = try XCTUnwrap(frames.first)
+        let firstParts = first.lines.compactMap(\.tableRows)
+        XCTAssertEqual(firstParts.last?.rows.lowerBound, 2, "the long row starts in the first column")
+        XCTAssertNotNil(firstParts.last?.continuation)
+        XCTAssertEqual(first.end, .full)
+        XCTAssertGreaterThan(first.usedHeight, 220 - 2 * 14, "the first column is filled to its foot")
+        var parts = 0
+        for frame in frames {
+            for rows in frame.lines.compactMap(\.tableRows) {
+                XCTAssertLessThanOrEqual(rows.rect.maxY, frame.container.rect.maxY + 0.001, "no part runs past its column's foot")
+                for cell in rows.cells {
+                    for line in cell.frame.lines {
+                        XCTAssertGreaterThanOrEqual(line.bounds.minY, cell.rect.minY - 0.01)
+                        XCTAssertLessThanOrEqual(line.bounds.maxY, cell.rect.maxY + 0.01, "a cell's text inside its part of the cell")
+                    }
+                }
+            }
+            let rows = frame.lines.compactMap(\.tableRows).filter { $0.cells.contains { $0.cell == longCell } }
+            guard !rows.isEmpty else { continue }
+            parts += 1
+            if parts > 1 {
+                XCTAssertEqual(frame.lines.first?.tableRows?.isRepeatedHeader, true, "a part going on opens with the header")
+                XCTAssertTrue(rows[0].goOnFromSplit)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(parts, 3, "the row goes on over three columns at least")
+        // Each cell's text once, in order, over its parts; the short cell whole in the first.
+        for cell in table.cells(in: 2 ..< 3) {
+            let shown = shownText(of: cell.range, in: frames)
+            XCTAssertEqual(shown.first?.lowerBound, cell.range.lowerBound)
+            XCTAssertEqual(shown.last?.upperBound, cell.range.upperBound)
+            for (above, below) in zip(shown, shown.dropFirst()) { XCTAssertEqual(above.upperBound, below.lowerBound, "\(shown)") }
+        }
+        // Every row once, whole or in parts, in order, and the text after the table set.
+        let rows = frames.flatMap(\.lines).compactMap(\.tableRows).filter { !$0.isRepeatedHeader }.flatMap { Array($0.rows) }
+        XCTAssertEqual(rows.reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }, [0, 1, 2, 3])
+        XCTAssertEqual(frames.last { !$0.lines.isEmpty }?.visibleRange.upperBound, framesetter.text.length)
+    }
+
+    func testRowsBoundByARowspanSplitTogetherEachCellBetweenItsLines() throws {
+        let long = String(repeating: "Rain all week and the pitch under water by Saturday. ", count: 12)
+        let markup = """
+            <table rules="rows">
+            <tr><td rowspan="2">Kelso</td><td>\(long)</td></tr>
+            <tr><td>\(long)</td></tr>
+            </table>
+
+            """
+        let framesetter = try framesetter(markup)
+        let containers = (0 ..< 8).map { Container(rect: Rect(x: Double($0) * 200, y: 0, width: 180, height: 200)) }
+        let frames = framesetter.frames(in: containers)
+        let table = try XCTUnwrap(framesetter.tables.all.first)
+        for cell in table.cells {
+            let shown = shownText(of: cell.range, in: frames)
+            XCTAssertEqual(shown.first?.lowerBound, cell.range.lowerBound)
+            XCTAssertEqual(shown.last?.upperBound, cell.range.upperBound)
+            for (above, below) in zip(shown, shown.dropFirst()) { XCTAssertEqual(above.upperBound, below.lowerBound) }
+        }
+        for frame in frames {
+            for rows in frame.lines.compactMap(\.tableRows) {
+                XCTAssertLessThanOrEqual(rows.rect.maxY, frame.container.rect.maxY + 0.001)
+                // The cell spanning rows runs down every part it is in.
+                let kelso = rows.cells.first { $0.cell.cell.rowSpan == 2 }
+                XCTAssertEqual(kelso?.rect.maxY ?? rows.rect.maxY, rows.rect.maxY, accuracy: 0.001)
+            }
+        }
+    }
+
+    func testARowAColumnHoldsGoesOnWholeAndSaysWhy() throws {
+        let row = String(repeating: "A longer row of the schedule. ", count: 6)
+        let filler = String(repeating: "Filler text before the table, a paragraph of it. ", count: 8)
+        let framesetter = try framesetter("\(filler)\n<table><tr><td>\(row)</td></tr></table>\n")
+        let frames = framesetter.frames(in: [Container(rect: Rect(x: 0, y: 0, width: 180, height: 150)),
+                                             Container(rect: Rect(x: 200, y: 0, width: 180, height: 150))])
+        XCTAssertTrue(frames[0].lines.allSatisfy { $0.tableRows == nil })
+        let table = try XCTUnwrap(framesetter.tables.all.first)
+        XCTAssertEqual(frames[0].end, .tableRowDidNotFit(at: table.range.lowerBound))
+        let rows = try XCTUnwrap(frames[1].lines.compactMap(\.tableRows).first)
+        XCTAssertNil(rows.continuation, "not split: the next column holds it whole")
+    }
+
+    func testStripesGiveACellSpanningRowsTheStripeOfItsFirstRowWhole() throws {
+        let markup = """
+            <table stripes="#eeeeee">
+            <tr><td>1</td><td>one</td></tr>
+            <tr><td rowspan="2">2 and 3</td><td>two</td></tr>
+            <tr><td>three</td></tr>
+            <tr><td>4</td><td>four</td></tr>
+            </table>
+
+            """
+        let groups = try rowLines(markup)
+        let spanning = try XCTUnwrap(groups.first { $0.rows == 1 ..< 3 })
+        let cell = try XCTUnwrap(spanning.cells.first { $0.cell.cell.rowSpan == 2 })
+        let stripes = spanning.stripeRects
+        // Row 2 (the first of the span) is striped: the spanning cell whole, and row 2 beside it.
+        XCTAssertTrue(stripes.contains(cell.rect), "\(stripes)")
+        for stripe in stripes where stripe != cell.rect {
+            XCTAssertGreaterThanOrEqual(stripe.minX, cell.rect.maxX - 0.001, "no stripe across the spanning cell")
+            XCTAssertEqual(stripe.minY, spanning.rowEdges[0], accuracy: 0.001, "row 2's stretch, not row 3's")
+        }
+        XCTAssertEqual(stripes.count, 2)
+        XCTAssertEqual(groups.first { $0.rows == 3 ..< 4 }?.stripeRects.count, 1, "row 4 is striped across")
+        XCTAssertEqual(groups.first { $0.rows == 0 ..< 1 }?.stripeRects.count, 0)
+    }
+
+    /// A float or an exclusion over part of the column: rows go down to the first band clear
+    /// across the table's width, as InDesign's table moves below what occupies its width; a
+    /// table narrow enough stays beside it.
+    func testRowsGoBelowAnExclusionThatIntrudesIntoTheTablesWidth() throws {
+        let rows = (1 ... 6).map { "<tr><td>Row \($0)</td><td>Value \($0)</td></tr>" }.joined(separator: "\n")
+        let corner = Rect(x: 200, y: 0, width: 100, height: 120)
+        let container = Container(rect: Rect(x: 0, y: 0, width: 300, height: 600), exclusions: [Exclusion(.rectangle(corner))])
+        let wide = try framesetter("<table header-rows=\"1\">\n<tr><th>Name</th><th>Value</th></tr>\n\(rows)\n</table>\nAfter.\n")
+        let groups = wide.frame(in: container, from: 0).lines.compactMap(\.tableRows)
+        XCTAssertEqual(groups.flatMap { Array($0.rows) }, Array(0 ... 6))
+        for group in groups {
+            XCTAssertGreaterThanOrEqual(group.rect.minY, corner.maxY - 0.001, "rows \(group.rows) below the exclusion")
+            XCTAssertEqual(group.rect.width, 300, accuracy: 0.001, "the table keeps its width")
+        }
+        let narrow = try framesetter("<table width=\"150\">\n\(rows)\n</table>\n")
+        let beside = narrow.frame(in: container, from: 0).lines.compactMap(\.tableRows)
+        XCTAssertEqual(beside.first?.rect.minY ?? -1, 0, accuracy: 0.001, "a table narrower than the room beside stays there")
+        for group in beside { XCTAssertFalse(group.rect.intersects(corner), "\(group.rect)") }
+    }
+
+    func testATableOfWideWordsStaysInItsNarrowColumn() throws {
+        let row = "<tr><td>Lighthouse</td><td>Catalogue</td><td>Borrowers</td><td>Paraffin</td></tr>"
+        let groups = try rowLines("<table>\n\(row)\n\(row)\n</table>\n", width: 120)
+        XCTAssertEqual(groups.count, 2)
+        for group in groups {
+            XCTAssertLessThanOrEqual(group.rect.maxX, 20 + 120 + 0.001, "the table ends at its column's edge")
+            XCTAssertEqual(group.columnEdges.last ?? 0, group.rect.maxX, accuracy: 0.001)
+        }
+    }
+
+    /// Found by random tables run through the page checker: columns whose only cells span them
+    /// were measured by nothing, 6 points wide (their padding), and the spanning cell's words
+    /// stuck out of it.
+    func testACellAcrossColumnsWidensThemForItsWords() throws {
+        let markup = """
+            <table width="150">
+            <tr><th colspan="2">Keys the marsh and lighthouse drawer</th><th>Lamp keys a borrowers keys for marsh tomatoes autumn library marsh prisms</th></tr>
+            </table>
+
+            """
+        let groups = try rowLines(markup)
+        let spanning = try XCTUnwrap(groups.first?.cells.first { $0.cell.cell.columnSpan == 2 })
+        XCTAssertGreaterThan(spanning.textRect.width, 40, "as wide as its widest word, at least")
+        for line in spanning.frame.lines { XCTAssertLessThanOrEqual(line.bounds.maxX, spanning.rect.maxX + 0.01) }
+    }
+
+    /// Found by random tables run through the page checker: header rows taller than a column,
+    /// repeated over a row split below them, left it no room, and the column took nothing (the
+    /// paginator stopped, "no progress"). They are left out where they leave no room.
+    func testHeaderRowsThatLeaveAColumnNoRoomAreNotRepeatedThere() throws {
+        let header = String(repeating: "A heading far too long for any column. ", count: 30)
+        let body = String(repeating: "The text of a row that goes on and on. ", count: 60)
+        let framesetter = try framesetter("<table header-rows=\"1\">\n<tr><th>\(header)</th></tr>\n<tr><td>\(body)</td></tr>\n</table>\n")
+        let containers = (0 ..< 12).map { Container(rect: Rect(x: Double($0) * 200, y: 0, width: 180, height: 220)) }
+        var position = 0, carry = FlowCarry.none
+        for container in containers where position < framesetter.text.length {
+            let result = framesetter.frame(in: container, from: position, carrying: carry)
+            XCTAssertGreaterThan(result.frame.visibleRange.upperBound, position, "each column takes something")
+            guard result.frame.visibleRange.upperBound > position else { return }
+            position = result.frame.visibleRange.upperBound
+            carry = result.carry
+        }
+        XCTAssertEqual(position, framesetter.text.length)
     }
 }

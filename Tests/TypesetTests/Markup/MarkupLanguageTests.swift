@@ -44,13 +44,20 @@ final class MarkupLanguageTests: XCTestCase {
         let document = try TestSupport.parseZombies()
         XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
         let source = try String(contentsOf: TestSupport.zombiesFile, encoding: .utf8)
-        // A paragraph per line, but for the lines that only open or close a figure or an aside.
-        let boxTagLines = source.split(separator: "\n").filter { $0.hasPrefix("<figure") || $0.hasPrefix("</figure>") || $0.hasPrefix("<aside")
-            || $0.hasPrefix("</aside>") }
-        XCTAssertEqual(boxTagLines.count, 12)
-        XCTAssertEqual(document.text.string.filter { $0 == "\n" }.count, source.filter { $0 == "\n" }.count - boxTagLines.count, "a paragraph per line")
+        // A paragraph per line, but for the lines that only open or close a figure, an aside or
+        // the horoscopes' table, and for a table row's line: a paragraph per cell.
+        let lines = source.split(separator: "\n")
+        let tagLines = lines.filter { $0.hasPrefix("<figure") || $0.hasPrefix("</figure>") || $0.hasPrefix("<aside")
+            || $0.hasPrefix("</aside>") || $0.hasPrefix("<table") || $0.hasPrefix("</table>") }
+        XCTAssertEqual(tagLines.count, 14)
+        let rowLines = lines.filter { $0.hasPrefix("<tr>") }
+        let cells = rowLines.map { $0.components(separatedBy: "</td>").count + $0.components(separatedBy: "</th>").count - 2 }.reduce(0, +)
+        XCTAssertEqual(rowLines.count, 12)
+        XCTAssertEqual(document.text.string.filter { $0 == "\n" }.count,
+                       source.filter { $0 == "\n" }.count - tagLines.count - rowLines.count + cells, "a paragraph per line")
         XCTAssertEqual(document.text.attachments.count, 5)
-        XCTAssertEqual(Set(document.fontRequests.map(\.family)), ["TeX Gyre Pagella", "Zapfino", "Arial", "Palatino"])
+        // The table's cells ask for the `table` style's sans face.
+        XCTAssertEqual(Set(document.fontRequests.map(\.family)), ["TeX Gyre Pagella", "Zapfino", "Arial", "Palatino", "Liberation Sans"])
         XCTAssertEqual(document.attributes(of: "Zombie Monthly").stroke, Stroke(color: .black, widthFraction: 0.03, fills: true))
     }
 

@@ -45,10 +45,13 @@ struct FramePartition {
 
     /// Every line that shows characters: the lines of `frames` (not a box's own line, whose
     /// characters its box shows) and of the boxes they hold, and of `more` boxes (a page's
-    /// across its columns).
+    /// across its columns); for table rows, their cells' lines (none for the header rows
+    /// repeated, whose text is shown where it is written).
     static func showingLines(of frames: [Frame], and more: [PlacedBox] = []) -> [Line] {
         let boxLines = (frames.flatMap(\.boxes) + more).flatMap { $0.frames.flatMap(\.lines) }
-        return frames.flatMap(\.lines).filter { $0.box == nil } + boxLines
+        let lines = frames.flatMap(\.lines).filter { $0.box == nil } + boxLines
+        let cellLines = lines.compactMap(\.tableRows).filter { !$0.isRepeatedHeader }.flatMap { $0.cells.flatMap(\.frame.lines) }
+        return lines.filter { $0.tableRows == nil } + cellLines
     }
 
     /// The characters `line` shows: its runs', and its drop cap's initial's, which is in no run.

@@ -159,4 +159,50 @@ final class LayoutJSONTests: XCTestCase {
                                                                       outputPath: directory.appendingPathComponent("doc.pdf").path))
         XCTAssertEqual(try String(contentsOf: input, encoding: .utf8), "Brains.")
     }
+
+    /// Table rows in the JSON: the line holds the rows (no runs), each cell with its place in
+    /// the grid, its spans, its text's range, its bounds and its text's frame inside them.
+    func testTableCellsAreInTheirLinesWithTheirBoundsAndFrames() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("table.txt")
+        try write("""
+            <table header-rows="1">
+            <tr><th>Period</th><th align="decimal">Days</th></tr>
+            <tr><td rowspan="2">1871–1920, a cell whose text wraps onto lines of its own</td><td align="decimal">108.5</td></tr>
+            <tr><td align="decimal">61</td></tr>
+            <tr><td colspan="2">Across both columns</td></tr>
+            </table>
+
+            """, to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let json = directory.appendingPathComponent("table.json")
+        options.layoutJSONPath = json.path
+        _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: directory.appendingPathComponent("table.pdf").path)
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let pages = try XCTUnwrap(root["pages"] as? [[String: Any]])
+        let lines = pages.flatMap { ($0["frames"] as? [[String: Any]] ?? []).flatMap { $0["lines"] as? [[String: Any]] ?? [] } }
+        let tables = lines.compactMap { $0["table"] as? [String: Any] }
+        XCTAssertEqual(tables.compactMap { $0["rows"] as? [Int] }, [[0, 1], [1, 3], [3, 4]], "the rowspan's rows one line")
+        for line in lines where line["table"] != nil { XCTAssertEqual((line["runs"] as? [Any])?.count ?? 0, 0) }
+        let cells = tables.flatMap { $0["cells"] as? [[String: Any]] ?? [] }
+        XCTAssertEqual(cells.count, 6)
+        func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? .nan }
+        for cell in cells {
+            let bounds = try XCTUnwrap(cell["bounds"] as? [String: Any])
+            let frame = try XCTUnwrap(cell["frame"] as? [String: Any])
+            XCTAssertEqual(cell["stringRange"] as? [Int], frame["stringRange"] as? [Int], "the cell's text is its frame's")
+            for line in frame["lines"] as? [[String: Any]] ?? [] {
+                let origin = try XCTUnwrap(line["origin"] as? [String: Any])
+                XCTAssertGreaterThan(number(origin["y"]), number(bounds["y"]))
+                XCTAssertLessThan(number(origin["y"]), number(bounds["y"]) + number(bounds["height"]), "each line inside its cell")
+                XCTAssertGreaterThanOrEqual(number(origin["x"]), number(bounds["x"]) - 0.01)
+            }
+        }
+        let spanning = try XCTUnwrap(cells.first { ($0["rowSpan"] as? Int) == 2 })
+        XCTAssertEqual(spanning["row"] as? Int, 1)
+        XCTAssertEqual(spanning["column"] as? Int, 0)
+        XCTAssertEqual(cells.first { ($0["columnSpan"] as? Int) == 2 }?["row"] as? Int, 3)
+        XCTAssertEqual(cells.filter { ($0["header"] as? Bool) == true }.count, 2)
+    }
 }
