@@ -11,10 +11,10 @@ import Text
 ///
 /// The table is `width` wide (its column's width unless it asks for one), so with no
 /// proportional column the automatic ones grow to fill it; with only lengths it is as wide as
-/// they add up to. It is never wider: columns whose widest words (or lengths) add up to more
-/// than `width` share it in proportion to what they would take, their words hyphenated or, at
-/// worst, sticking out of their cells rather than the table out of its column over the text
-/// beside it (LaTeX's `tabularx` leaves an overfull cell too). Widths include the cells' padding.
+/// they add up to. The automatic columns leave the proportional ones their widest words, so a
+/// table whose widest words fit is never wider than `width`; one whose widest words do not is
+/// as wide as they are, sticking out of its column, as InDesign's does: a word is never broken
+/// between letters to make it narrower. Widths include the cells' padding.
 public enum TableColumnWidths {
     public static func widths(for specs: [TableStyle.ColumnWidth], minimum: [Double], natural: [Double], width: Double,
                               fillsWidth: Bool = true) -> [Double] {
@@ -54,8 +54,6 @@ public enum TableColumnWidths {
             let total = autos.reduce(0) { $0 + result[$1] }
             for column in autos { result[column] += total > 0 ? left * result[column] / total : left / Double(autos.count) }
         }
-        let total = result.reduce(0, +)
-        if total > width, total > 0 { result = result.map { $0 * width / total } }
         return result
     }
 
