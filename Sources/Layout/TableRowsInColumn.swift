@@ -38,7 +38,8 @@ extension FrameSetting {
             // them) go down to the first band clear across their width, as InDesign's table, a
             // character of its line, moves below what occupies its width.
             let height = rows.rect.maxY - top
-            if let clear = clearPlace(width: geometry.width, height: height, in: container, from: top) {
+            // (A table wider than its column, its widest words too wide for it, needs the column clear.)
+            if let clear = clearPlace(width: min(geometry.width, rect.width), height: height, in: container, from: top) {
                 if clear.x != rect.minX || clear.top != top { (header, rows) = set(left: clear.x, top: clear.top, withHeader: header != nil) }
             } else if !first || container.shape == nil {
                 // Nowhere clear in the column: the rows go on to the next frame rather than be set
