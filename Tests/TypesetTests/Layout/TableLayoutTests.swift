@@ -37,6 +37,17 @@ final class TableLayoutTests: FramesetterTestCase {
         XCTAssertEqual(widths, [40, 60])
     }
 
+    func testColumnsWhoseWidestWordsAddUpToMoreThanTheTableShareItsWidth() {
+        // Four columns of 60-point words in a 150-point column: the table stays in its column
+        // (it printed over the next one), each column its share by what it would take.
+        let widths = TableColumnWidths.widths(for: [.auto, .auto, .proportion(1), .points(60)], minimum: [60, 30, 60, 10],
+                                              natural: [90, 30, 90, 10], width: 150)
+        XCTAssertEqual(widths.reduce(0, +), 150, accuracy: 1e-9)
+        XCTAssertEqual(widths[0] / widths[1], 2, accuracy: 1e-9, "shared by what each would take")
+        XCTAssertEqual(widths[0], widths[2], accuracy: 1e-9)
+        XCTAssertEqual(widths[0] / widths[3], 1, accuracy: 1e-9)
+    }
+
     private func rowLines(_ markup: String, width: Double = 300, height: Double = 1000) throws -> [PlacedTableRows] {
         let framesetter = try framesetter(markup)
         let frame = framesetter.frame(in: Container(rect: Rect(x: 20, y: 30, width: width, height: height)), from: 0)
@@ -308,6 +319,16 @@ final class TableLayoutTests: FramesetterTestCase {
         let beside = narrow.frame(in: container, from: 0).lines.compactMap(\.tableRows)
         XCTAssertEqual(beside.first?.rect.minY ?? -1, 0, accuracy: 0.001, "a table narrower than the room beside stays there")
         for group in beside { XCTAssertFalse(group.rect.intersects(corner), "\(group.rect)") }
+    }
+
+    func testATableOfWideWordsStaysInItsNarrowColumn() throws {
+        let row = "<tr><td>Lighthouse</td><td>Catalogue</td><td>Borrowers</td><td>Paraffin</td></tr>"
+        let groups = try rowLines("<table>\n\(row)\n\(row)\n</table>\n", width: 120)
+        XCTAssertEqual(groups.count, 2)
+        for group in groups {
+            XCTAssertLessThanOrEqual(group.rect.maxX, 20 + 120 + 0.001, "the table ends at its column's edge")
+            XCTAssertEqual(group.columnEdges.last ?? 0, group.rect.maxX, accuracy: 0.001)
+        }
     }
 
     /// Found by random tables run through the page checker: columns whose only cells span them
