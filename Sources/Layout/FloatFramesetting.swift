@@ -164,7 +164,7 @@ extension Framesetter {
                 (side, size, margin) = (boxSide, Size(width: width, height: height(of: box, width: width)), box.style.margin)
             // A box of the column that waited for this frame is placed as in the column.
             case .inColumn: return placeWaiting(box, top: top, in: container, beside: placed)
-            case .edge, .center: return nil
+            case .edge, .center, .footnote: return nil
             }
         }
         let x = side == .left ? rect.minX : rect.maxX - size.width
