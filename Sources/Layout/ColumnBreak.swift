@@ -45,6 +45,8 @@ struct ColumnBreak {
         /// Whether, set at the top of the room left, it reached below the column's foot (see
         /// LineLoop's BandSearch): not the keep rules' business, but why the column ends (FrameEnd).
         var reachedBelowFoot = false
+        /// Whether it fitted but its footnote did not (see FootnoteArea): why the column ends.
+        var footnoteDidNotFit = false
     }
 
     var lines: [SetLine]

@@ -27,13 +27,16 @@ public enum FrameEnd: Hashable, Sendable {
     /// more than two lines: a shape, an exclusion or a float narrows the rest of the column
     /// below its first word or picture, or below the paragraph's `min-line-width`.
     case narrowRoomBelow(at: Int)
+    /// The line from this offset holds a footnote's mark, and the note had no room left at
+    /// the column's foot: the line went on to the next column with it (see FootnoteArea).
+    case footnoteDidNotFit(at: Int)
 
     /// The character whose markup caused the end, when one did.
     public var cause: Int? {
         switch self {
         case .endOfText, .full: return nil
         case .forcedBreak(let at), .keptBlock(let at), .keepWithNext(let at), .widowsAndOrphans(let at),
-             .initialDidNotFit(let at), .tallerLineDidNotFit(let at), .narrowRoomBelow(let at):
+             .initialDidNotFit(let at), .tallerLineDidNotFit(let at), .narrowRoomBelow(let at), .footnoteDidNotFit(let at):
             return at
         }
     }
@@ -54,6 +57,7 @@ public enum FrameEnd: Hashable, Sendable {
         case .initialDidNotFit: return "a drop cap that did not fit went on with its paragraph"
         case .tallerLineDidNotFit: return "the next line, taller than the room left, went on to the next column"
         case .narrowRoomBelow: return "the room a shape, an exclusion or a float leaves below is too narrow for the next line"
+        case .footnoteDidNotFit: return "the next line's footnote had no room left at the foot and went on with it to the next column"
         }
     }
 }
@@ -79,6 +83,7 @@ extension FrameSetting {
         }
         guard position < text.length else { return .endOfText }
         if let overflow {
+            if overflow.footnoteDidNotFit { return .footnoteDidNotFit(at: position) }
             if overflow.startsParagraph, text.paragraphStyle(at: position).dropCap.lines > 0 {
                 return .initialDidNotFit(at: position)
             }

@@ -145,6 +145,7 @@ extension FrameSetting {
                 placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: true, beyondBottom: false,
                                    beside: initialZone, above: lineSkip, avoidsLoneWords: false, search: &search)
             }
+            var footnoteDidNotFit = false
             if let band = placed {
                 // A line holding a footnote's marker takes its note's room at the column's foot;
                 // one whose note has no room left there goes on to the next column, as TeX's
@@ -158,6 +159,7 @@ extension FrameSetting {
                         rect = container.rect
                     } else {
                         placed = nil
+                        footnoteDidNotFit = true
                     }
                 }
             }
@@ -169,7 +171,7 @@ extension FrameSetting {
                                                                         container: container, atMost: style.widows),
                         keep: KeptBlock(style, paragraphStart: paragraph.range.lowerBound),
                         keepsWithPrevious: next.startsParagraph && style.keepWithPrevious,
-                        reachedBelowFoot: search.reachedBelowFoot)
+                        reachedBelowFoot: search.reachedBelowFoot, footnoteDidNotFit: footnoteDidNotFit)
                 }
                 break
             }

@@ -50,6 +50,7 @@ final class FootnoteLayoutTests: FramesetterTestCase {
         let frames = framesetter.frames(in: columns(2, height: height))
         XCTAssertLessThanOrEqual(frames[0].visibleRange.upperBound, marker, "the marker's line went on")
         XCTAssertNil(frames[0].footnotes)
+        XCTAssertEqual(frames[0].end, .footnoteDidNotFit(at: markerLine.stringRange.lowerBound), "the column says why it ends")
         XCTAssertEqual(frames[1].footnotes?.notes.first?.reference.marker.lowerBound, marker, "its note went on with it")
         XCTAssertTrue(frames[1].lines.contains { $0.stringRange.contains(marker) })
     }
