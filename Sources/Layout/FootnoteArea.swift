@@ -16,6 +16,9 @@ public struct FootnoteArea: Sendable {
     /// Where the room the notes take begins: the space between the text and the rule.
     public var top: Double
 
+    /// The last note's foot: the column's, unless the notes are taller than the room below the text.
+    public var bottom: Double { notes.last?.box.rect.maxY ?? rule.maxY }
+
     /// The rule's thickness, and its length as a share of the column (TeX's 2 in of a 6.5 in page).
     public static let ruleThickness = 0.5
     static let ruleShare = 1.0 / 3.0
@@ -53,6 +56,17 @@ struct ColumnNotes {
         Rect(x: column.minX, y: column.minY, width: column.width, height: max(0, column.height - height))
     }
 
+    /// Whether text set down to `textBottom` leaves the notes their room: below it, and clear
+    /// of `container`'s exclusions (a float, a box over the gutter, an `<exclusion>`), which
+    /// the notes would be drawn over.
+    func fit(in container: Container, below textBottom: Double) -> Bool {
+        let room = textRect.maxY
+        guard textBottom <= room + 0.001 else { return false }
+        return !container.exclusions.contains { exclusion in
+            exclusion.coveredSpans(top: room, bottom: column.maxY).contains { $0.maxX > column.minX && $0.minX < column.maxX }
+        }
+    }
+
     /// These notes and those whose markers `lines` hold.
     func adding(markersIn lines: [Line], of framesetter: Framesetter) -> ColumnNotes {
         var notes = self
@@ -74,12 +88,14 @@ struct ColumnNotes {
     }
 
     /// The notes whose markers are before `end` (the frame's end, once its keep rules have
-    /// moved lines on), placed at the column's foot; nil when there are none.
-    func area(before end: Int, framesetter: Framesetter) -> FootnoteArea? {
+    /// moved lines on), placed at the column's foot, or below `textBottom` when they are taller
+    /// than the room under the text (a column's first line, which stays whatever its notes:
+    /// they reach below the foot, as that line's picture would); nil when there are none.
+    func area(before end: Int, below textBottom: Double, framesetter: Framesetter) -> FootnoteArea? {
         var kept = ColumnNotes(column: column)
         for reference in references where reference.marker.lowerBound < end { kept.add(reference, framesetter: framesetter) }
         guard !kept.references.isEmpty else { return nil }
-        let top = column.maxY - kept.height
+        let top = max(column.maxY - kept.height, textBottom)
         let ruleY = top + kept.size * FootnoteArea.spaceAboveRule
         var y = ruleY + FootnoteArea.ruleThickness + kept.size * FootnoteArea.spaceBelowRule
         var notes: [PlacedFootnote] = []

@@ -21,9 +21,9 @@ public struct Frame: Sendable {
 
     /// Bottom of the last line's descent, of the lowest float or of a drop cap's ink (an
     /// initial longer than its paragraph, a tail), or the top of the container when empty;
-    /// the container's foot when it holds notes.
+    /// the container's foot when it holds notes (or their foot, reaching below it).
     public var usedHeight: Double {
-        if footnotes != nil { return container.rect.height }
+        if let notes = footnotes { return max(container.rect.height, notes.bottom - container.rect.minY) }
         let floatBottom = floats.map { $0.rect.maxY - container.rect.minY }.max() ?? 0
         guard let last = lines.last else { return floatBottom }
         let initialBottom = lines.compactMap { line in line.initial.map { line.origin.y + $0.inkBottom - container.rect.minY } }.max() ?? 0

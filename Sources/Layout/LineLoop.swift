@@ -153,7 +153,7 @@ extension FrameSetting {
                 let withNotes = notes.adding(markersIn: band.lines, of: framesetter)
                 let bandBottom = band.lines.map { $0.origin.y + $0.descent }.max() ?? band.next
                 if withNotes.references.count > notes.references.count {
-                    if lines.isEmpty || bandBottom <= withNotes.textRect.maxY + 0.001 {
+                    if lines.isEmpty || withNotes.fit(in: container, below: bandBottom) {
                         notes = withNotes
                         container.rect = notes.textRect
                         rect = container.rect
@@ -217,7 +217,8 @@ extension FrameSetting {
         }
         var frame = endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
         frame.container = column
-        frame.footnotes = notes.area(before: frame.visibleRange.upperBound, framesetter: framesetter)
+        let textBottom = frame.lines.map { $0.origin.y + $0.descent }.max() ?? column.rect.minY
+        frame.footnotes = notes.area(before: frame.visibleRange.upperBound, below: textBottom, framesetter: framesetter)
         return frame
     }
 

@@ -54,4 +54,21 @@ final class FootnoteLayoutTests: FramesetterTestCase {
         XCTAssertEqual(frames[1].footnotes?.notes.first?.reference.marker.lowerBound, marker, "its note went on with it")
         XCTAssertTrue(frames[1].lines.contains { $0.stringRange.contains(marker) })
     }
+
+    func testNotesKeepClearOfWhatTheColumnExcludesAndAFirstLinesNotesGoBelowIt() throws {
+        let markup = (1 ... 4).map { "\(body)<footnote>Note \($0): \(body)</footnote>" }.joined(separator: "\n") + "\n"
+        let framesetter = try framesetter(markup)
+        // A picture across the gutter a third of the way up from the column's foot.
+        let picture = Exclusion(.rectangle(Rect(x: 100, y: 300, width: 120, height: 60)))
+        let column = Container(rect: Rect(x: 0, y: 0, width: 160, height: 480), exclusions: [picture])
+        let frame = framesetter.frame(in: column, from: 0)
+        let area = try XCTUnwrap(frame.footnotes)
+        XCTAssertGreaterThanOrEqual(area.top, 360 - 0.001, "the notes' room is below the picture, never over it")
+        // A column shorter than its first line's note: the line stays, its note below it.
+        let opening = try self.framesetter("Keys.<footnote>\(body)</footnote> \(body)\n")
+        let short = opening.frame(in: Container(rect: Rect(x: 0, y: 0, width: 160, height: 30)), from: 0)
+        let first = try XCTUnwrap(short.footnotes)
+        XCTAssertGreaterThanOrEqual(first.top, short.lines.map { $0.origin.y + $0.descent }.max() ?? 0)
+        XCTAssertEqual(short.usedHeight, first.bottom, accuracy: 0.001, "the frame's height counts its notes")
+    }
 }
