@@ -95,7 +95,7 @@ extension BoxRange {
     public func width(available: Double, in text: AttributedText) -> Double {
         if let asked = style.width { return min(asked, available) }
         switch style.placement {
-        case .inColumn, .edge: return available
+        case .inColumn, .edge, .footnote: return available
         case .center: return available / 3
         case .side:
             guard style.kind == .figure, let picture = widestPicture(in: text) else { return available / 2 }

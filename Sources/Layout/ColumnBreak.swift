@@ -47,6 +47,8 @@ struct ColumnBreak {
         var reachedBelowFoot = false
         /// Whether it is a table's rows, which a column could hold whole and so went on (FrameEnd).
         var movesTableRow = false
+        /// Whether it fitted but its footnote did not (see FootnoteArea): why the column ends.
+        var footnoteDidNotFit = false
     }
 
     var lines: [SetLine]

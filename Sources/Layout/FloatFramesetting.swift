@@ -94,6 +94,15 @@ extension Framesetter {
             placed = kept
             result = set()
         }
+        // A float reaching into the notes at the column's foot goes on to the next frame, as one
+        // reaching below the foot does (set again, fewer lines may hold marks: checked again).
+        for _ in 0 ..< placed.count {
+            guard let notesTop = result.frame.footnotes?.top else { break }
+            let clear = placed.filter { waiting.contains($0.anchor) || $0.rect.maxY <= notesTop + 0.001 }
+            guard clear.count < placed.count else { break }
+            placed = clear
+            result = set()
+        }
         if result.frame.visibleRange.isEmpty, !placed.isEmpty, container.exclusions.isEmpty, index < end,
            !placed.contains(where: { waiting.contains($0.anchor) }) {
             // The floats leave no room for a line (a picture as large as the column): the text
@@ -164,7 +173,7 @@ extension Framesetter {
                 (side, size, margin) = (boxSide, Size(width: width, height: height(of: box, width: width)), box.style.margin)
             // A box of the column that waited for this frame is placed as in the column.
             case .inColumn: return placeWaiting(box, top: top, in: container, beside: placed)
-            case .edge, .center: return nil
+            case .edge, .center, .footnote: return nil
             }
         }
         let x = side == .left ? rect.minX : rect.maxX - size.width

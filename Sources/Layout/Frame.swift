@@ -12,14 +12,18 @@ public struct Frame: Sendable {
     public var text: AttributedText
     /// Floated pictures placed in the frame, the lines flowing round them.
     public var floats: [PlacedFloat] = []
+    /// The notes of the footnotes its lines mark, at its foot (see FootnoteArea).
+    public var footnotes: FootnoteArea?
     /// Why its lines stop where they do (see FrameEnd).
     public var end: FrameEnd = .endOfText
 
     public var lineOrigins: [Point] { lines.map(\.origin) }
 
     /// Bottom of the last line's descent, of the lowest float or of a drop cap's ink (an
-    /// initial longer than its paragraph, a tail), or the top of the container when empty.
+    /// initial longer than its paragraph, a tail), or the top of the container when empty;
+    /// the container's foot when it holds notes (or their foot, reaching below it).
     public var usedHeight: Double {
+        if let notes = footnotes { return max(container.rect.height, notes.bottom - container.rect.minY) }
         let floatBottom = floats.map { $0.rect.maxY - container.rect.minY }.max() ?? 0
         guard let last = lines.last else { return floatBottom }
         let initialBottom = lines.compactMap { line in line.initial.map { line.origin.y + $0.inkBottom - container.rect.minY } }.max() ?? 0

@@ -30,13 +30,17 @@ public enum FrameEnd: Hashable, Sendable {
     /// The table rows from this offset did not fit below the last line and went on whole to the
     /// next column, which holds them (rows taller than a column are split instead).
     case tableRowDidNotFit(at: Int)
+    /// The line from this offset holds a footnote's mark, and the note had no room left at
+    /// the column's foot: the line went on to the next column with it (see FootnoteArea).
+    case footnoteDidNotFit(at: Int)
 
     /// The character whose markup caused the end, when one did.
     public var cause: Int? {
         switch self {
         case .endOfText, .full: return nil
         case .forcedBreak(let at), .keptBlock(let at), .keepWithNext(let at), .widowsAndOrphans(let at),
-             .initialDidNotFit(let at), .tallerLineDidNotFit(let at), .narrowRoomBelow(let at), .tableRowDidNotFit(let at):
+             .initialDidNotFit(let at), .tallerLineDidNotFit(let at), .narrowRoomBelow(let at), .tableRowDidNotFit(let at),
+             .footnoteDidNotFit(let at):
             return at
         }
     }
@@ -58,6 +62,7 @@ public enum FrameEnd: Hashable, Sendable {
         case .tallerLineDidNotFit: return "the next line, taller than the room left, went on to the next column"
         case .narrowRoomBelow: return "the room a shape, an exclusion or a float leaves below is too narrow for the next line"
         case .tableRowDidNotFit: return "a table row that did not fit went on to the next column"
+        case .footnoteDidNotFit: return "the next line's footnote had no room left at the foot and went on with it to the next column"
         }
     }
 }
@@ -84,6 +89,7 @@ extension FrameSetting {
         guard position < text.length else { return .endOfText }
         if let overflow {
             if overflow.movesTableRow { return .tableRowDidNotFit(at: position) }
+            if overflow.footnoteDidNotFit { return .footnoteDidNotFit(at: position) }
             if overflow.startsParagraph, text.paragraphStyle(at: position).dropCap.lines > 0 {
                 return .initialDidNotFit(at: position)
             }

@@ -77,9 +77,10 @@ extension Frame {
         return rects
     }
 
-    /// The figures and asides the frame holds: floated beside its text, or kept in its column.
+    /// The figures, asides and notes the frame holds: floated beside its text, kept in its
+    /// column, or at its foot.
     public var boxes: [PlacedBox] {
-        floats.compactMap(\.box) + lines.compactMap(\.box)
+        floats.compactMap(\.box) + lines.compactMap(\.box) + (footnotes?.notes.map(\.box) ?? [])
     }
 
     /// The line nearest to `point` in y, its box counted from the top of its leading to the

@@ -22,6 +22,8 @@ public final class Framesetter {
     public let boxes: TextBoxes
     /// The text's tables (see TableLayout).
     public let tables: TextTables
+    /// The text's footnotes' markers and notes (see FootnoteArea).
+    public let footnotes: TextFootnotes
     /// The text's floated pictures and boxes, in order (see FloatFramesetting).
     let floatAnchors: [FloatAnchor]
 
@@ -30,6 +32,7 @@ public final class Framesetter {
         cache = ParagraphCache(text: text, fonts: fonts, shaper: shaper)
         boxes = TextBoxes(text: text)
         tables = TextTables(text: text)
+        footnotes = TextFootnotes(text: text, boxes: boxes)
         floatAnchors = FloatAnchor.all(in: text, boxes: boxes)
     }
 

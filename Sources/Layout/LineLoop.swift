@@ -53,8 +53,10 @@ extension FrameSetting {
 
     /// Lines set in `container` from `index` until it is full or the text reaches `end`, the
     /// frame's end then moved back where the keep rules ask (see ColumnBreak).
-    mutating func lines(in container: Container, from index: Int, to end: Int) -> Frame {
-        let rect = container.rect
+    mutating func lines(in column: Container, from index: Int, to end: Int) -> Frame {
+        // The container shrinks from its foot as lines holding footnotes' markers take room for their notes.
+        var container = column, rect = column.rect
+        var notes = ColumnNotes(column: column.rect)
         var lines: [Line] = []
         var setLines: [ColumnBreak.SetLine] = []
         var overflow: ColumnBreak.Overflow?
@@ -151,6 +153,24 @@ extension FrameSetting {
                 placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: true, beyondBottom: false,
                                    beside: initialZone, above: lineSkip, avoidsLoneWords: false, search: &search)
             }
+            var footnoteDidNotFit = false
+            if let band = placed {
+                // A line holding a footnote's marker takes its note's room at the column's foot;
+                // one whose note has no room left there goes on to the next column, as TeX's
+                // insertions do (a column's first line stays, its notes below it however long).
+                let withNotes = notes.adding(markersIn: band.lines, of: framesetter)
+                let bandBottom = band.lines.map { $0.origin.y + $0.descent }.max() ?? band.next
+                if withNotes.references.count > notes.references.count {
+                    if lines.isEmpty || withNotes.fit(in: container, below: bandBottom) {
+                        notes = withNotes
+                        container.rect = notes.textRect
+                        rect = container.rect
+                    } else {
+                        placed = nil
+                        footnoteDidNotFit = true
+                    }
+                }
+            }
             guard let band = placed else {
                 if !lines.isEmpty {
                     overflow = ColumnBreak.Overflow(
@@ -159,7 +179,7 @@ extension FrameSetting {
                                                                         container: container, atMost: style.widows),
                         keep: KeptBlock(style, paragraphStart: paragraph.range.lowerBound),
                         keepsWithPrevious: next.startsParagraph && style.keepWithPrevious,
-                        reachedBelowFoot: search.reachedBelowFoot)
+                        reachedBelowFoot: search.reachedBelowFoot, footnoteDidNotFit: footnoteDidNotFit)
                 }
                 break
             }
@@ -203,7 +223,11 @@ extension FrameSetting {
             }
             position = band.lines[last].stringRange.upperBound
         }
-        return endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
+        var frame = endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
+        frame.container = column
+        let textBottom = frame.lines.map { $0.origin.y + $0.descent }.max() ?? column.rect.minY
+        frame.footnotes = notes.area(before: frame.visibleRange.upperBound, below: textBottom, framesetter: framesetter)
+        return frame
     }
 
     /// A box kept in the column (`<figure>` without `float`) as one line of its own, from `top`

@@ -45,6 +45,10 @@ struct DocumentBuilder {
     private var pendingListItem: (style: ParagraphStyle, number: Int?)?
     /// The number of the latest paragraph when it was a numbered list item, else 0.
     private(set) var listNumber = 0
+    /// The footnote being read, whose text goes to it and not to the text, and those read
+    /// and waiting for their marker's paragraph to end (see FootnoteText).
+    private(set) var noteBeingRead: FootnoteText?
+    private var notesWaiting: [FootnoteText] = []
     private(set) var fontRequests: [FontRequest] = []
     private var requestedFaces: Set<FontDescriptor> = []
     private var lastFace: FontDescriptor?
@@ -62,18 +66,70 @@ struct DocumentBuilder {
         noteFace(of: defaults.bodyAttributes, at: nil)
     }
 
-    /// Appends text; each line feed ends a paragraph.
+    /// Appends text; each line feed ends a paragraph. Inside a footnote, the note keeps it.
     mutating func append(_ sourced: SourcedText) {
         guard !sourced.isEmpty else { return }
-        sourceMap.append(sourced)
+        if noteBeingRead != nil {
+            noteBeingRead?.pieces.append(.text(sourced, attributes: attributes, faceOrigin: faceOrigin))
+            return
+        }
         let units = sourced.units
         var start = 0
         while let newline = UnitSearch.firstLineFeed(in: units[start...]) {
+            sourceMap.append(sourced, range: start ..< newline + 1)
             appendInParagraph(units[start ... newline])
             paragraphHasText = false
             start = newline + 1
+            if !notesWaiting.isEmpty { addWaitingNotes() }
         }
-        if start < units.count { appendInParagraph(units[start...]) }
+        if start < units.count {
+            sourceMap.append(sourced, range: start ..< units.count)
+            appendInParagraph(units[start...])
+        }
+    }
+
+    /// From here to `endNote()` the text read is `note`'s.
+    mutating func beginNote(_ note: FootnoteText) {
+        noteBeingRead = note
+    }
+
+    /// The note being read waits for its marker's paragraph to end.
+    mutating func endNote() {
+        guard let note = noteBeingRead else { return }
+        noteBeingRead = nil
+        notesWaiting.append(note)
+    }
+
+    /// At the document's end: the last paragraph ends, with a line end located at `tagOffset`,
+    /// so that the notes waiting for it follow it.
+    mutating func addNotesAtTheEnd(madeAt tagOffset: Int) {
+        endNote()
+        guard !notesWaiting.isEmpty else { return }
+        endParagraph(madeAt: tagOffset)
+        addWaitingNotes()
+    }
+
+    /// The notes whose markers the paragraph just ended holds, each a box of paragraphs after it.
+    private mutating func addWaitingNotes() {
+        let notes = notesWaiting
+        notesWaiting = []
+        let saved = (attributes, faceOrigin, paragraphStyle, box)
+        for note in notes {
+            box = note.style
+            paragraphStyle = note.paragraphStyle
+            for piece in note.pieces {
+                switch piece {
+                case .text(let text, let pieceAttributes, let origin):
+                    (attributes, faceOrigin) = (pieceAttributes, origin)
+                    append(text)
+                case .picture(let image, let delegate, let pieceAttributes, let tagOffset):
+                    attributes = pieceAttributes
+                    appendAttachment(image, delegate: delegate, madeAt: tagOffset)
+                }
+            }
+            endParagraph(madeAt: note.tagOffset)
+        }
+        (attributes, faceOrigin, paragraphStyle, box) = saved
     }
 
     /// Puts French typography's narrow no-break spaces into the finished text (see FrenchSpacing).
@@ -98,6 +154,10 @@ struct DocumentBuilder {
 
     /// Appends a picture made by the tag at `tagOffset`.
     mutating func appendAttachment(_ image: ImageAttachment, delegate: RunDelegate, madeAt tagOffset: Int) {
+        if noteBeingRead != nil {
+            noteBeingRead?.pieces.append(.picture(image, delegate: delegate, attributes: attributes, tagOffset: tagOffset))
+            return
+        }
         beginParagraphIfNeeded()
         sourceMap.append(SourcedText([AttributedText.objectReplacementCharacter], madeAt: tagOffset))
         text.appendAttachment(image, delegate: delegate, attributes: attributes, paragraphStyle: currentParagraphStyle)
@@ -114,6 +174,11 @@ struct DocumentBuilder {
     /// Ends the paragraph in progress, if it has text, with a line end located at the tag at
     /// `tagOffset`: what follows begins a paragraph of its own.
     mutating func endParagraph(madeAt tagOffset: Int) {
+        if let note = noteBeingRead {
+            // A paragraph of the note ends; the note's last one ends where it is added.
+            if !note.pieces.isEmpty { append(SourcedText([AttributedText.lineFeed], madeAt: tagOffset)) }
+            return
+        }
         if paragraphHasText { append(SourcedText([AttributedText.lineFeed], madeAt: tagOffset)) }
     }
 

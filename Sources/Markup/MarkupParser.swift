@@ -45,6 +45,7 @@ public struct MarkupParser {
         if diagnostics.isFull {
             diagnostics.stop(at: min(scanner.position, max(0, source.units.count - 1)))
         } else {
+            state.finishFootnotes(at: max(0, source.units.count - 1))
             state.finishSectionsAndBreaks()
             state.finishTables()
             state.finishBoxes()

@@ -11,6 +11,10 @@ public struct DocumentMeta: Hashable, Sendable {
     public var subject: String?
     public var header: RunningTemplate?
     public var footer: RunningTemplate?
+    /// How footnotes are numbered and marked, and where their notes go (see FootnoteTags).
+    public var footnoteNumbering = FootnoteNumbering.document
+    public var footnoteMarks = FootnoteMarks.arabic
+    public var footnotePlacement = FootnotePlacement.column
 
     public init(title: String? = nil, author: String? = nil, subject: String? = nil,
                 header: RunningTemplate? = nil, footer: RunningTemplate? = nil) {
@@ -21,11 +25,12 @@ public struct DocumentMeta: Hashable, Sendable {
         self.footer = footer
     }
 
-    static let attributeNames = ["title", "author", "subject", "header", "footer"]
+    static let attributeNames = ["title", "author", "subject", "header", "footer", "footnote-numbering", "footnote-marks",
+                                 "footnote-placement"]
 }
 
 extension ParseState {
-    /// `<meta title="…" author="…" subject="…" header="…" footer="…">`: before the text, since it concerns every
+    /// `<meta title="…" author="…" subject="…" header="…" footer="…" footnote-…="…">`: before the text, since it concerns every
     /// page; one after the text has begun is ignored. Later values replace earlier ones.
     mutating func readMeta(_ tag: Tag) {
         guard builder.text.isEmpty else {
@@ -38,6 +43,9 @@ extension ParseState {
             case "subject": meta.subject = attribute.trimmedValue
             case "header": meta.header = runningTemplate(attribute) ?? meta.header
             case "footer": meta.footer = runningTemplate(attribute) ?? meta.footer
+            case "footnotenumbering": meta.footnoteNumbering = values.choice(attribute, FootnoteNumbering.self) ?? meta.footnoteNumbering
+            case "footnotemarks": meta.footnoteMarks = values.choice(attribute, FootnoteMarks.self) ?? meta.footnoteMarks
+            case "footnoteplacement": meta.footnotePlacement = values.choice(attribute, FootnotePlacement.self) ?? meta.footnotePlacement
             default: warnUnknown(attribute, of: tag, known: DocumentMeta.attributeNames)
             }
         }

@@ -4,6 +4,8 @@ import Text
 /// A tag that styles the text up to its closing tag.
 enum StyleElement: String {
     case font, p, b, i, u, s, sup, sub, nobr, a, caption
+    /// A footnote's styles (`<footnote>`), closed by FootnoteTags before this lookup sees `</footnote>`.
+    case footnote
     /// A table cell's styles (`<td>`, `<th>`), closed by TableTags before this lookup sees `</td>`.
     case cell = "td"
 }
@@ -50,6 +52,12 @@ struct ParseState {
     /// The open `<table>`, and tables opened so far (`TableStyle.number` counts them).
     var openTable: OpenTable?
     var tableCount = 0
+    /// The open `<footnote>` (`isNote` false: one misplaced, whose text stays where it is),
+    /// the count of notes (from 1 in each section with `footnote-numbering="section"`), and
+    /// the count of sections when it last started.
+    var openFootnote: (tag: OpenBlockTag, isNote: Bool)?
+    var footnoteCount = 0
+    var footnoteSection = 0
     /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
     private var openElements: [OpenElement] = []
     private var openCounts: [StyleElement: Int] = [:]
@@ -72,6 +80,11 @@ struct ParseState {
         openElements.append(OpenElement(element: element, attributes: builder.attributes, faceOrigin: builder.faceOrigin,
                                         paragraphStyle: builder.paragraphStyle, tagOffset: tagOffset))
         openCounts[element, default: 0] += 1
+    }
+
+    /// Whether an `element` is open.
+    func isOpen(_ element: StyleElement) -> Bool {
+        openCounts[element, default: 0] > 0
     }
 
     /// Where the innermost open `element`'s tag is, when one is open.

@@ -6,7 +6,7 @@ import Text
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
                             "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep",
-                            "table", "tr", "td", "th"]
+                            "table", "tr", "td", "th", "footnote"]
 
     mutating func handle(_ tag: Tag) {
         guard tableAccepts(tag) else { return }
@@ -43,6 +43,7 @@ extension ParseState {
         case "table": openTable(tag)
         case "tr": openRow(tag)
         case "td", "th": openCell(tag, isHeader: tag.name == "th")
+        case "footnote": openFootnote(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -56,6 +57,7 @@ extension ParseState {
         case "table": return closeTable(tag)
         case "tr": return closeRow(tag)
         case "td", "th": return closeCell(tag)
+        case "footnote": return closeFootnote(tag)
         default: break
         }
         if let element = StyleElement(rawValue: tag.name) {
@@ -120,10 +122,17 @@ extension ParseState {
     private mutating func openShift(_ tag: Tag) {
         warnAboutAttributes(of: tag)
         open(tag.name == "sup" ? .sup : .sub)
-        let size = builder.attributes.fontSize
-        let offset = builder.attributes.baselineOffset + (tag.name == "sup" ? 0.35 : -0.2) * size
-        builder.attributes.baselineOffset = min(max(offset, -1000), 1000)
-        builder.attributes.fontSize = max(size * 0.7, min(size, 1))
+        builder.attributes = Self.shifted(builder.attributes, up: tag.name == "sup")
+    }
+
+    /// `attributes` as `<sup>` (`up`) or `<sub>` sets them.
+    static func shifted(_ attributes: TextAttributes, up: Bool) -> TextAttributes {
+        var shifted = attributes
+        let size = attributes.fontSize
+        let offset = attributes.baselineOffset + (up ? 0.35 : -0.2) * size
+        shifted.baselineOffset = min(max(offset, -1000), 1000)
+        shifted.fontSize = max(size * 0.7, min(size, 1))
+        return shifted
     }
 
     // MARK: Paragraph styles

@@ -35,6 +35,11 @@ public struct TextSourceMap: Sendable {
         origins.append(text.origins, range: 0 ..< text.origins.count)
     }
 
+    /// Records the origins of the units of `text` in `range`, appended at the end of the text.
+    mutating func append(_ text: SourcedText, range: Range<Int>) {
+        origins.append(text.origins, range: range)
+    }
+
     /// The map of the text after `insertions` (see `AttributedText.insert`): each inserted
     /// unit is located where the unit it is styled like came from.
     mutating func insert(_ insertions: [AttributedText.Insertion]) {

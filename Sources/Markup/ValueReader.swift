@@ -109,6 +109,16 @@ struct ValueReader {
 
     /// One of the words in `choices` (any case).
     func choice<Value>(_ attribute: TagAttribute, _ choices: KeyValuePairs<String, Value>) -> Value? {
+        choice(attribute, among: choices.map { ($0.key, $0.value) })
+    }
+
+    /// One of an enumeration's raw values (any case), as `choice` reads a word.
+    func choice<Value: RawRepresentable & CaseIterable>(_ attribute: TagAttribute, _ type: Value.Type) -> Value?
+    where Value.RawValue == String {
+        choice(attribute, among: Value.allCases.map { ($0.rawValue, $0) })
+    }
+
+    private func choice<Value>(_ attribute: TagAttribute, among choices: [(key: String, value: Value)]) -> Value? {
         let word = attribute.trimmedValue.lowercased()
         if let match = choices.first(where: { $0.key == word }) { return match.value }
         let names = choices.map(\.key)

@@ -28,7 +28,9 @@ public struct EarlyColumnEnd: Hashable, Sendable {
             var bottom = frame.lines.map { $0.origin.y + $0.descent }.max() ?? frame.container.rect.minY
             for float in frame.floats { bottom = max(bottom, float.rect.maxY) }
             let pitch = ColumnRoom.pitch(last.height, gridStep: frame.container.baselineGrid?.step)
-            let short = ColumnRoom.linesShort(foot: frame.container.rect.maxY, contentBottom: bottom, pitch: pitch)
+            // The column's notes take its foot: the text's room ends above them.
+            let foot = frame.footnotes?.top ?? frame.container.rect.maxY
+            let short = ColumnRoom.linesShort(foot: foot, contentBottom: bottom, pitch: pitch)
             guard short > ColumnRoom.linesAllowed else { continue }
             found.append(EarlyColumnEnd(page: page.number, column: columns[index], lines: short, end: frame.end,
                                         character: frame.end.cause ?? frame.visibleRange.upperBound))

@@ -26,7 +26,7 @@ extension PageTemplate {
     func availableWidth(for box: BoxRange, in text: AttributedText) -> Double {
         let section = text.paragraphStyle(at: box.range.lowerBound).section
         switch box.style.placement {
-        case .inColumn, .side: return columnWidth(of: section)
+        case .inColumn, .side, .footnote: return columnWidth(of: section)
         case .edge(_, let columns), .center(let columns): return spannedWidth(columns: columns, of: section)
         }
     }
@@ -35,7 +35,7 @@ extension PageTemplate {
     /// leaves the text its room beside it (see `PictureReservation.textRoom`).
     func tallestBox(_ box: BoxRange) -> Double {
         switch box.style.placement {
-        case .inColumn, .side: textArea.height
+        case .inColumn, .side, .footnote: textArea.height
         case .edge, .center: tallestAcrossColumns
         }
     }

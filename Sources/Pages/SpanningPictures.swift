@@ -71,7 +71,7 @@ struct SpanningAnchor: Hashable {
         let spanning = boxes.all.compactMap { box -> SpanningAnchor? in
             switch box.style.placement {
             case .edge, .center: SpanningAnchor(index: box.range.lowerBound, content: .box(box))
-            case .inColumn, .side: nil
+            case .inColumn, .side, .footnote: nil
             }
         }
         guard !spanning.isEmpty else { return pictures }

@@ -68,6 +68,20 @@ enum LayoutJSON {
         var stringRange: [Int]
         var lines: [Line]
         var floats: [Float]
+        /// The notes at the frame's foot; left out when it has none.
+        var footnotes: Footnotes?
+    }
+
+    /// A column's notes (see FootnoteArea): the short rule above them, and each note with its
+    /// marker's characters in the text.
+    struct Footnotes: Encodable {
+        var rule: Rect
+        var notes: [Footnote]
+    }
+
+    struct Footnote: Encodable {
+        var marker: [Int]
+        var box: Box
     }
 
     struct Float: Encodable {
@@ -238,6 +252,9 @@ extension LayoutJSON {
               floats: frame.floats.map {
                   Float(anchor: $0.anchor, side: $0.side == .left ? "left" : "right", rect: rect($0.rect), bleed: $0.bled.map(rect),
                         box: $0.box.map(box))
+              },
+              footnotes: frame.footnotes.map { area in
+                  Footnotes(rule: rect(area.rule), notes: area.notes.map { Footnote(marker: range($0.reference.marker), box: box($0.box)) })
               })
     }
 

@@ -106,6 +106,8 @@ final class PageDrawer {
             // A paragraph's lines in a frame go on in one marked sequence (StructureRecorder):
             // it ends with the frame, and links are annotated after it, outside any.
             structure?.end(in: context)
+            // The column's notes after its text, which is how they are read.
+            if let notes = frame.footnotes, marked { try draw(notes, in: context) }
             // A running head's link would be a structure element inside its artifact,
             // which Cairo then gives no MCID: it is not made a link.
             if annotatesLinks, marked {
@@ -255,6 +257,15 @@ final class PageDrawer {
         if decorated { structure?.end(in: context) }
         try draw(box.frames, of: text, area: .box, boxText: PlacedBox.textRect(of: rect, style: box.style),
                  bledPictures: box.bledPictures, in: context)
+    }
+
+    /// A column's notes at its foot, under their short rule (an artifact, as a box's border is).
+    private func draw(_ area: FootnoteArea, in context: OpaquePointer) throws {
+        structure?.beginCairoArtifact(in: context)
+        recorder?.rule(x: area.rule.minX + area.rule.width / 2, top: area.rule.minY, bottom: area.rule.maxY, width: area.rule.width)
+        fill(area.rule, with: .black, in: context)
+        structure?.end(in: context)
+        for note in area.notes { try draw(note.box, in: context) }
     }
 
     /// `rect` filled with `color`: a box's background, a section's tint (see SolidFill).

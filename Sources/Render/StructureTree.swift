@@ -119,6 +119,15 @@ struct StructureTree {
     /// for notes, which PDF/UA wants identified).
     static let asideRole = "Aside"
 
+    /// A box's element: a figure's `Figure`, an aside's `Aside`, a footnote's `Note`.
+    static func role(of kind: BoxStyle.Kind) -> String {
+        switch kind {
+        case .figure: "Figure"
+        case .aside: asideRole
+        case .footnote: "Note"
+        }
+    }
+
     /// The types of typeset's own and the standard types they are read as (the structure
     /// tree root's `/RoleMap`).
     static let roleMap = [asideRole: "Sect"]
@@ -155,7 +164,7 @@ struct StructureTree {
             var inFigure = false
             if let number = paragraph.box, let box = record.boxes[number] {
                 if boxes[number] == nil {
-                    let element = StructureElement(role: box.kind == .figure ? "Figure" : Self.asideRole)
+                    let element = StructureElement(role: Self.role(of: box.kind))
                     if box.kind == .figure { element.alternativeText = box.alternativeText }
                     root.append(element)
                     boxes[number] = element

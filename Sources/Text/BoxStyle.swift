@@ -11,6 +11,8 @@ import Diagnostics
 public struct BoxStyle: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case figure, aside
+        /// A footnote's paragraphs (`<footnote>`), set at the foot of its marker's column.
+        case footnote
     }
 
     /// Where the box goes.
@@ -26,6 +28,9 @@ public struct BoxStyle: Hashable, Sendable {
         /// Over the gutter between columns, across `columns` of them (nil: all), halfway down
         /// the page, the text wrapping round it on both sides: the pull quote.
         case center(columns: Int?)
+        /// At the foot of the column (or the page) where the line holding its marker is set:
+        /// a footnote (see `FootnotePlacement`).
+        case footnote(FootnotePlacement)
     }
 
     /// The box's place among the document's boxes, from 1.

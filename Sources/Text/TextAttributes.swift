@@ -90,6 +90,9 @@ public struct TextAttributes: Hashable, Sendable {
     /// The address a click on the text opens (a link annotation in a PDF); nil: not a link.
     /// A link does not change how the text looks.
     public var link: String?
+    /// On a footnote's marker in the text: the number (`BoxStyle.number`) of the box that holds
+    /// the note's paragraphs, which is set at the foot of the column where the marker's line is.
+    public var footnote: Int?
 
     public init(fontFamily: String, fontSize: Double, fontWeight: Int = 400, italic: Bool = false,
                 color: Color = .black, stroke: Stroke? = nil, language: String = "en",
@@ -114,6 +117,7 @@ public struct TextAttributes: Hashable, Sendable {
         self.runDelegate = runDelegate
         self.image = image
         link = nil
+        footnote = nil
     }
 
     /// The face this text asks for: family, weight and slant.

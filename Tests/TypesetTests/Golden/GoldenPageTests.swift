@@ -92,6 +92,13 @@ final class GoldenPageTests: XCTestCase {
         XCTAssertEqual(pageCount, 2, "a spread")
     }
 
+    /// Issue 36's feature with nine footnotes in three columns, 11 on 13 on a 13 pt grid, with a
+    /// figure and a pull quote: each note at the foot of its marker's column, under a short rule.
+    func testFeatureWithFootnotesMatchesGoldenPages() throws {
+        let pageCount = try assertPagesMatchGoldens(of: "footnotes") { $0.page.baselineGrid = 13 }
+        XCTAssertEqual(pageCount, 1)
+    }
+
     /// Checks `Fixtures/NAME/NAME.txt` (with the default options, as `configure` changes them)
     /// against `Fixtures/NAME/golden/NAME-NNN.png` with `GoldenCheck`, as `typeset compare` does;
     /// a failing page's diff and actual images go to a temporary folder whose paths it prints.

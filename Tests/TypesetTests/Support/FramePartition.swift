@@ -39,7 +39,7 @@ struct FramePartition {
         guard let box = boxes.box(containing: index) else { return false }
         switch box.style.placement {
         case .edge, .center: return true
-        case .inColumn, .side: return false
+        case .inColumn, .side, .footnote: return false
         }
     }
 

@@ -1,0 +1,69 @@
+/// How footnotes are marked (`<meta footnote-marks="…">`): the text of a note's marker, in
+/// the text and before the note, for its number.
+public enum FootnoteMarks: String, Hashable, Sendable, CaseIterable {
+    /// 1, 2, 3 …
+    case arabic = "1"
+    /// a, b … z, then aa, ab …, as spreadsheets letter their columns (LaTeX's \alph stops at z).
+    case letters = "a"
+    /// i, ii, iii, iv …
+    case roman = "i"
+    /// *, †, ‡, §, then each doubled, tripled …: the marks of a short piece with a few notes
+    /// (the Chicago Manual's order, without its rarer ‖ and #).
+    case symbols = "*"
+
+    static let symbolOrder = ["*", "\u{2020}", "\u{2021}", "\u{00A7}"]
+
+    /// The mark of note `number` (from 1).
+    public func mark(_ number: Int) -> String {
+        precondition(number >= 1, "footnotes are numbered from 1")
+        switch self {
+        case .arabic: return String(number)
+        case .letters: return Self.letters(number)
+        case .roman: return Self.roman(number)
+        case .symbols:
+            let symbol = Self.symbolOrder[(number - 1) % Self.symbolOrder.count]
+            return String(repeating: symbol, count: (number - 1) / Self.symbolOrder.count + 1)
+        }
+    }
+
+    /// Bijective base 26: 1 a, 26 z, 27 aa.
+    private static func letters(_ number: Int) -> String {
+        var remaining = number, letters: [Character] = []
+        while remaining > 0 {
+            remaining -= 1
+            letters.append(Character(UnicodeScalar(UInt8(ascii: "a") + UInt8(remaining % 26))))
+            remaining /= 26
+        }
+        return String(letters.reversed())
+    }
+
+    private static let romanDigits: [(value: Int, digits: String)] = [
+        (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+        (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+    ]
+
+    private static func roman(_ number: Int) -> String {
+        var remaining = number, result = ""
+        for (value, digits) in romanDigits {
+            while remaining >= value {
+                result += digits
+                remaining -= value
+            }
+        }
+        return result
+    }
+}
+
+/// Where a footnote's count starts again (`<meta footnote-numbering="…">`).
+public enum FootnoteNumbering: String, Hashable, Sendable, CaseIterable {
+    /// Through the whole document.
+    case document
+    /// From 1 in each `<section>`.
+    case section
+}
+
+/// Where notes are set (`<meta footnote-placement="…">`).
+public enum FootnotePlacement: String, Hashable, Sendable, CaseIterable {
+    /// At the foot of the column whose line holds the marker: a magazine's column notes.
+    case column
+}
