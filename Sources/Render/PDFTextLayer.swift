@@ -203,18 +203,23 @@ final class PDFTextLayer {
                     let cluster = clusters[index]
                     let bytes = UnsafeBufferPointer(rebasing: utf8[byte ..< byte + Int(cluster.num_bytes)])
                     let end = min(glyph + Int(cluster.num_glyphs), glyphs.count)
-                    // A space character other than the word space goes with the one-glyph
-                    // cluster after it, in one span (`SpaceCharacters`).
+                    // A space character other than the word space goes in one span with the
+                    // one-glyph cluster after it, or, when it ends the run, with the one before
+                    // it (`SpaceCharacters`).
                     if end == glyph + 1, end < glyphs.count, index + 1 < clusters.count, clusters[index + 1].num_glyphs == 1,
                        clusters[index + 1].num_bytes > 0, text.isGlyphsOwnText(cluster: index), text.isGlyphsOwnText(cluster: index + 1),
-                       !text.readsADropCap(cluster: index + 1), SpaceCharacters.isSpaceOtherThanWordSpace(bytes) {
-                        let nextEnd = bytes.count + Int(clusters[index + 1].num_bytes)
-                        writer.spaceWithNext(UnsafeBufferPointer(rebasing: utf8[byte ..< byte + nextEnd]), spaceBytes: bytes.count,
-                                             glyph: glyphs[glyph], next: glyphs[end])
-                        byte += nextEnd
-                        glyph = end + 1
-                        index += 2
-                        continue
+                       !text.readsADropCap(cluster: index), !text.readsADropCap(cluster: index + 1) {
+                        let pairEnd = byte + bytes.count + Int(clusters[index + 1].num_bytes)
+                        let endsWithTheRunsSpace = index + 2 == clusters.count
+                            && SpaceCharacters.isSpaceOtherThanWordSpace(UnsafeBufferPointer(rebasing: utf8[byte + bytes.count ..< pairEnd]))
+                        if endsWithTheRunsSpace || SpaceCharacters.isSpaceOtherThanWordSpace(bytes) {
+                            writer.inOneSpan(UnsafeBufferPointer(rebasing: utf8[byte ..< pairEnd]), firstBytes: bytes.count,
+                                             glyphs: glyphs[glyph], glyphs[end])
+                            byte = pairEnd
+                            glyph = end + 1
+                            index += 2
+                            continue
+                        }
                     }
                     writer.cluster(bytes, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph ..< end]),
                                    isGlyphsOwnText: text.isGlyphsOwnText(cluster: index), readsADropCap: text.readsADropCap(cluster: index))
@@ -373,18 +378,19 @@ final class PDFTextLayer {
             for glyph in glyphs { show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil)) }
         }
 
-        /// A space character other than the word space and the glyph after it, in one
-        /// `/ActualText` span of both texts (`text`, the space's first `spaceBytes` bytes), so
-        /// that poppler and pdfium keep the space (`SpaceCharacters`). Inside the span each glyph
-        /// keeps the code that reads as its own text where the font has one (a simple font's
-        /// code for the space glyph read as U+202F), for the readers that ignore `/ActualText`.
-        mutating func spaceWithNext(_ text: UnsafeBufferPointer<UInt8>, spaceBytes: Int, glyph: cairo_glyph_t, next: cairo_glyph_t) {
+        /// Two one-glyph clusters, a space character other than the word space and its
+        /// neighbour, in one `/ActualText` span of both texts (`text`, the first's `firstBytes`
+        /// bytes first), so that poppler and pdfium keep the space (`SpaceCharacters`). Inside
+        /// the span each glyph keeps the code that reads as its own text where the font has one
+        /// (a simple font's code for the space glyph read as U+202F), for the readers that
+        /// ignore `/ActualText`.
+        mutating func inOneSpan(_ text: UnsafeBufferPointer<UInt8>, firstBytes: Int, glyphs first: cairo_glyph_t, _ second: cairo_glyph_t) {
             closeArray()
             content.raw("/Span <</ActualText ")
             content.hexTextString(text)
             content.raw(">> BDC\n")
-            let texts = [UnsafeBufferPointer(rebasing: text[..<spaceBytes]), UnsafeBufferPointer(rebasing: text[spaceBytes...])]
-            for (glyph, text) in zip([glyph, next], texts) {
+            let texts = [UnsafeBufferPointer(rebasing: text[..<firstBytes]), UnsafeBufferPointer(rebasing: text[firstBytes...])]
+            for (glyph, text) in zip([first, second], texts) {
                 let code = fontGlyphs.code(of: UInt32(glyph.index), as: text)
                 show(glyph, code: code.readsAsText ? code : fontGlyphs.code(of: UInt32(glyph.index), as: nil))
             }

@@ -6,7 +6,8 @@
 /// are given: poppler skips a glyph whose text is only white space and MuPDF turns every one
 /// into U+0020, whatever its ToUnicode entry or `/ActualText` says; pdfium drops a space alone
 /// in an `/ActualText` span. Given with the character after it, in one span, poppler and pdfium
-/// keep it (`PDFTextLayer`'s `GlyphWriter.spaceWithNext`).
+/// keep it (`PDFTextLayer`'s `GlyphWriter.inOneSpan`; with the character before it when it ends
+/// its run).
 enum SpaceCharacters {
     /// Whether `utf8` is one space separator other than U+0020 (which is one byte, and the
     /// word space). Every cluster of the text passes here: the space separators past ASCII
