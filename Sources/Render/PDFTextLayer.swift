@@ -198,14 +198,34 @@ final class PDFTextLayer {
         content = PDFContentBytes()
         text.utf8.withUnsafeBufferPointer { utf8 in
             text.clusters.withUnsafeBufferPointer { clusters in
-                var byte = 0, glyph = 0
-                for (index, cluster) in clusters.enumerated() {
+                var byte = 0, glyph = 0, index = 0
+                while index < clusters.count {
+                    let cluster = clusters[index]
                     let bytes = UnsafeBufferPointer(rebasing: utf8[byte ..< byte + Int(cluster.num_bytes)])
                     let end = min(glyph + Int(cluster.num_glyphs), glyphs.count)
+                    // A space character other than the word space goes in one span with the
+                    // one-glyph cluster after it, or, when it ends the run, with the one before
+                    // it (`SpaceCharacters`).
+                    if end == glyph + 1, end < glyphs.count, index + 1 < clusters.count, clusters[index + 1].num_glyphs == 1,
+                       clusters[index + 1].num_bytes > 0, text.isGlyphsOwnText(cluster: index), text.isGlyphsOwnText(cluster: index + 1),
+                       !text.readsADropCap(cluster: index), !text.readsADropCap(cluster: index + 1) {
+                        let pairEnd = byte + bytes.count + Int(clusters[index + 1].num_bytes)
+                        let endsWithTheRunsSpace = index + 2 == clusters.count
+                            && SpaceCharacters.isSpaceOtherThanWordSpace(UnsafeBufferPointer(rebasing: utf8[byte + bytes.count ..< pairEnd]))
+                        if endsWithTheRunsSpace || SpaceCharacters.isSpaceOtherThanWordSpace(bytes) {
+                            writer.inOneSpan(UnsafeBufferPointer(rebasing: utf8[byte ..< pairEnd]), firstBytes: bytes.count,
+                                             glyphs: glyphs[glyph], glyphs[end])
+                            byte = pairEnd
+                            glyph = end + 1
+                            index += 2
+                            continue
+                        }
+                    }
                     writer.cluster(bytes, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph ..< end]),
                                    isGlyphsOwnText: text.isGlyphsOwnText(cluster: index), readsADropCap: text.readsADropCap(cluster: index))
                     byte += Int(cluster.num_bytes)
                     glyph = end
+                    index += 1
                 }
                 // Glyphs past the clusters (none, when the clusters are whole) keep the font's text.
                 if glyph < glyphs.count {
@@ -356,6 +376,26 @@ final class PDFTextLayer {
                 return
             }
             for glyph in glyphs { show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil)) }
+        }
+
+        /// Two one-glyph clusters, a space character other than the word space and its
+        /// neighbour, in one `/ActualText` span of both texts (`text`, the first's `firstBytes`
+        /// bytes first), so that poppler and pdfium keep the space (`SpaceCharacters`). Inside
+        /// the span each glyph keeps the code that reads as its own text where the font has one
+        /// (a simple font's code for the space glyph read as U+202F), for the readers that
+        /// ignore `/ActualText`.
+        mutating func inOneSpan(_ text: UnsafeBufferPointer<UInt8>, firstBytes: Int, glyphs first: cairo_glyph_t, _ second: cairo_glyph_t) {
+            closeArray()
+            content.raw("/Span <</ActualText ")
+            content.hexTextString(text)
+            content.raw(">> BDC\n")
+            let texts = [UnsafeBufferPointer(rebasing: text[..<firstBytes]), UnsafeBufferPointer(rebasing: text[firstBytes...])]
+            for (glyph, text) in zip([first, second], texts) {
+                let code = fontGlyphs.code(of: UInt32(glyph.index), as: text)
+                show(glyph, code: code.readsAsText ? code : fontGlyphs.code(of: UInt32(glyph.index), as: nil))
+            }
+            closeArray()
+            content.raw("EMC\n")
         }
 
         private mutating func show(_ glyph: cairo_glyph_t, code: GlyphCode) {

@@ -329,7 +329,7 @@ final class PageDrawer {
         guard !run.glyphIDs.isEmpty else { return }
         glyphBuffer.refill(with: run, at: line.origin)
         if let recorder { record(run, in: recorder) }
-        runText.fill(for: run, text: source, initial: line.initial)
+        runText.fill(for: run, text: source, initial: line.initial, brokenHyphen: line.ownHyphenBrokenAfter(in: source))
         if let textLayer, textLayer.canDraw(run) {
             structure?.willDrawInLayer(at: run.stringRange.lowerBound, in: context)
             glyphBuffer.withUnsafeBufferPointer { textLayer.show(run, glyphs: $0, text: runText) }

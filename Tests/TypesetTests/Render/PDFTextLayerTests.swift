@@ -214,4 +214,21 @@ final class PDFTextLayerTests: XCTestCase {
             XCTAssertEqual(Array(columns.suffix(5).prefix(3)), ["yes", "yes", "yes"], String(row))
         }
     }
+
+    /// A space character other than the word space is written with the glyph after it in one
+    /// `/ActualText` span (`SpaceCharacters`): poppler, which skips a glyph whose text is only
+    /// white space, then gives French's narrow no-break spaces and a no-break space back
+    /// (issue 35), and the readers of the ToUnicode map alone still read each glyph's code.
+    func testASpaceOtherThanTheWordSpaceIsReadWithTheCharacterAfterIt() throws {
+        let output = try typeset("<p lang=\"fr\" align=\"left\">Pourquoi ? « Oui » et 12\u{A0}% ! « <i>Non</i> »\n")
+        let streams = try contentStreams(of: output.pdf)
+        XCTAssertTrue(streams.contains { $0.contains("/ActualText <feff202f003f>") }, "the narrow space and the question mark")
+        XCTAssertTrue(streams.contains { $0.contains("/ActualText <feff00a00025>") }, "the no-break space and the per cent sign")
+        XCTAssertTrue(streams.contains { $0.contains("/ActualText <feff00ab202f>") }, "the space ending a run, with the mark before it")
+        guard let text = TestSupport.runTool("/usr/bin/pdftotext", ["-raw", output.pdf, "-"]) else {
+            throw XCTSkip("pdftotext is not installed")
+        }
+        XCTAssertEqual(text.split(whereSeparator: { $0 == " " || $0.isNewline }),
+                       ["Pourquoi\u{202F}?", "«\u{202F}Oui\u{202F}»", "et", "12\u{A0}%\u{202F}!", "«\u{202F}Non\u{202F}»"])
+    }
 }

@@ -67,6 +67,39 @@ final class RunTextClustersTests: FramesetterTestCase {
         XCTAssertGreaterThan(added, 0, "the column breaks inside a word")
     }
 
+    /// A word broken at its own hyphen ("well-" | "known") reads as the hyphen and a soft
+    /// hyphen after it, which readers join across as they join a word broken at an added
+    /// hyphen; the hyphen is not its glyph's own text then, and a hyphen inside a line, or one
+    /// before a space, reads as "-" alone.
+    func testAWordBrokenAtItsOwnHyphenReadsAsTheHyphenAndASoftHyphen() throws {
+        let setter = try framesetter("The well-known keeper, a self-taught man - of sorts - stays. " +
+            String(repeating: "The well-known keeper stays on. ", count: 8))
+        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 62, height: 2000)), from: 0)
+        var clusters = RunTextClusters()
+        var broken = 0, inside = 0
+        for line in frame.lines {
+            let brokenHyphen = line.ownHyphenBrokenAfter(in: setter.text)
+            for run in line.runs where !run.glyphIDs.isEmpty {
+                clusters.fill(for: run, text: setter.text, initial: nil, brokenHyphen: brokenHyphen)
+                let text = String(decoding: clusters.utf8, as: UTF8.self)
+                if let brokenHyphen, run.stringRange.upperBound == brokenHyphen + 1 {
+                    XCTAssertTrue(text.hasSuffix("-\u{AD}"), text)
+                    XCTAssertFalse(clusters.isGlyphsOwnText(cluster: clusters.clusters.count - 1))
+                    broken += 1
+                } else {
+                    XCTAssertFalse(text.contains("-\u{AD}"), text)
+                    if text.dropLast().contains("-") { inside += 1 }
+                }
+                assertClustersTile(clusters, glyphs: run.glyphIDs.count)
+            }
+        }
+        XCTAssertGreaterThan(broken, 0, "a line breaks after the hyphen of well-known or self-taught")
+        XCTAssertGreaterThan(inside, 0, "a hyphen inside a line")
+        // The paragraph's end, and a hyphen before a space, are no break inside a word.
+        let last = try XCTUnwrap(frame.lines.last)
+        XCTAssertNil(last.ownHyphenBrokenAfter(in: setter.text))
+    }
+
     func testRightToLeftRunsGiveTheirCharacters() throws {
         // Hebrew with its points (marks after their base) and Arabic with a lam-alef ligature.
         let (runs, text) = try runs(of: "שָׁלוֹם עֲלֵיכֶם السلام عليكم لا", width: 400)
