@@ -24,6 +24,8 @@ final class EmbeddedFontGlyphs {
     /// Whether `simpleCodes` is there: asked per glyph without binding the reference, whose
     /// retain and release would cost more than the answer.
     let isWrittenInSimpleFonts: Bool
+    /// Whether the face's fonts are Type 3 fonts of empty glyphs (`InvisibleFontObjects`).
+    let isInvisible: Bool
     /// Each glyph's width in thousandths of an em, rounded to thousandths: made once, when the
     /// font is first asked for, with one call to HarfBuzz for every glyph of the font.
     let widths: [Double]
@@ -46,8 +48,10 @@ final class EmbeddedFontGlyphs {
     private var otherCodes: [SimpleFontCodes.Pair: SimpleFontCodes.Code] = [:]
     private static let noCode = UInt32.max
 
-    /// `simple`: whether the face is written in simple fonts (see the type's comment).
-    init(font: Font, simple: Bool) {
+    /// `simple`: whether the face is written in simple fonts (see the type's comment);
+    /// `invisible`: whether they are Type 3 fonts of empty glyphs, each half an em wide
+    /// (`InvisibleFontObjects`), a colour face's.
+    init(font: Font, simple: Bool, invisible: Bool = false) {
         self.font = font
         glyphCount = Int(hb_face_get_glyph_count(hb_font_get_face(font.harfBuzzFont)))
         var space: hb_codepoint_t = 0
@@ -56,7 +60,9 @@ final class EmbeddedFontGlyphs {
         isWrittenInSimpleFonts = simple
         ownCodes = .allocate(capacity: max(glyphCount, 1))
         ownCodes.initialize(repeating: Self.noCode, count: max(glyphCount, 1))
-        widths = Self.widths(of: font, glyphCount: glyphCount)
+        isInvisible = invisible
+        widths = invisible ? Array(repeating: Double(InvisibleFontObjects.width) / 1000, count: glyphCount)
+                           : Self.widths(of: font, glyphCount: glyphCount)
         isDrawn = [Bool](repeating: false, count: glyphCount)
         textStarts = [UInt32](repeating: 0, count: glyphCount)
         textLengths = [UInt16](repeating: 0, count: glyphCount)

@@ -79,6 +79,22 @@ struct RunTextClusters {
         }
     }
 
+    /// Refills `utf8` and `clusters` for a drop cap's `initial`: one cluster of its glyphs,
+    /// read as its characters when `readAlone` (its line shows nothing else), else as nothing:
+    /// its characters are read with the line's first shown character (`fill(for:text:initial:)`),
+    /// so that "The" reads as one word rather than a large "T" apart from "he".
+    mutating func fill(for initial: DropInitial, readAlone: Bool) {
+        let text = readAlone ? Array(initial.characters.utf8) : []
+        if bytes.count < text.count { bytes = Array(repeating: 0, count: text.count) }
+        if clusterBuffer.isEmpty { clusterBuffer = [cairo_text_cluster_t()] }
+        bytes.replaceSubrange(0 ..< text.count, with: text)
+        byteCount = text.count
+        clusterBuffer[0] = cairo_text_cluster_t(num_bytes: Int32(text.count), num_glyphs: Int32(initial.glyphIDs.count))
+        clusterCount = 1
+        initialCluster = nil
+        addedHyphenCluster = nil
+    }
+
     /// The characters a cluster starting at `start` reads: up to the start of the cluster that
     /// comes next in the text (`next`; none: to the run's end), and at least its own. A drop
     /// cap's hidden characters go with the character after them.
