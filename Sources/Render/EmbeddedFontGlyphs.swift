@@ -140,8 +140,9 @@ final class EmbeddedFontGlyphs {
     /// The code `glyph` is written with when drawn as `utf8` (nil: inside an ActualText span,
     /// read as its own text), and whether a reader of the font's ToUnicode map reads it so
     /// (`readsAsText`; when false, the writer wraps it in `/ActualText`). In a simple font every
-    /// text of a lone glyph has a code of its own but an empty one, or one longer than a
-    /// ToUnicode entry holds; in an `/Identity-H` font only the glyph's own text (`map`).
+    /// text of a lone glyph has a code of its own, an empty one too (a drop cap's initial, read
+    /// with its line: nothing for every reader), but one longer than a ToUnicode entry holds; in
+    /// an `/Identity-H` font only the glyph's own text (`map`).
     /// `mayBeItsOwnText`: false for a text that must not become the glyph's own (a drop cap's
     /// letters read with the letter after it, an added hyphen read as a soft hyphen).
     @inline(__always) func code(of glyph: UInt32, as utf8: UnsafeBufferPointer<UInt8>?, mayBeItsOwnText: Bool = true) -> GlyphCode {
@@ -150,7 +151,7 @@ final class EmbeddedFontGlyphs {
         guard isWrittenInSimpleFonts else { return GlyphCode(font: 0, value: UInt16(truncatingIfNeeded: glyph), readsAsText: readsAsOwnText) }
         let index = Int(glyph)
         guard index < glyphCount else { return GlyphCode(font: 0, value: 0, readsAsText: false) }
-        guard !readsAsOwnText, let utf8, !utf8.isEmpty, utf8.count <= Self.longestText else {
+        guard !readsAsOwnText, let utf8, utf8.count <= Self.longestText else {
             if ownCodes[index] == Self.noCode { ownCodes[index] = Self.packed(giveOwnCode(glyph, in: simpleCodes!)) }
             return Self.unpacked(ownCodes[index], readsAsText: readsAsOwnText)
         }

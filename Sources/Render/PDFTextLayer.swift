@@ -218,13 +218,13 @@ final class PDFTextLayer {
                     let bytes = UnsafeBufferPointer(rebasing: utf8[byte ..< byte + Int(cluster.num_bytes)])
                     let end = min(glyph + Int(cluster.num_glyphs), glyphs.count)
                     writer.cluster(bytes, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph ..< end]),
-                                   isGlyphsOwnText: text.isGlyphsOwnText(cluster: index), readsADropCap: text.readsADropCap(cluster: index))
+                                   isGlyphsOwnText: text.isGlyphsOwnText(cluster: index))
                     byte += Int(cluster.num_bytes)
                     glyph = end
                 }
                 // Glyphs past the clusters (none, when the clusters are whole) keep the font's text.
                 if glyph < glyphs.count {
-                    writer.cluster(nil, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph...]), isGlyphsOwnText: true, readsADropCap: false)
+                    writer.cluster(nil, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph...]), isGlyphsOwnText: true)
                 }
             }
         }
@@ -359,12 +359,13 @@ final class PDFTextLayer {
 
         /// The glyphs of one cluster, drawn as `text` (nil: no text given, the glyphs' own);
         /// `isGlyphsOwnText`: whether a lone glyph's text may become its own (not the letter a
-        /// drop cap is read with, whose text starts with the cap's, nor an added hyphen);
-        /// `readsADropCap`: the letter a drop cap is read with, which keeps its own code inside
-        /// `/ActualText` (see `RunTextClusters.readsADropCap`).
-        mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool,
-                              readsADropCap: Bool) {
-            if let text, glyphs.count == 1, !readsADropCap {
+        /// drop cap is read with, whose text starts with the cap's, nor an added hyphen). The
+        /// letter a drop cap is read with reads as both by its code where the face is written in
+        /// simple fonts ("We" for the "e" of "Welcome"), for readers that ignore `/ActualText`
+        /// too: they read the initial as its letter as well, a letter more, where with the
+        /// letter's own code they read the word broken in two ("W", "elcome").
+        mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool) {
+            if let text, glyphs.count == 1 {
                 let code = fontGlyphs.code(of: UInt32(glyphs[0].index), as: text, mayBeItsOwnText: isGlyphsOwnText)
                 guard !code.readsAsText else { return show(glyphs[0], code: code) }
             }

@@ -34,13 +34,6 @@ struct RunTextClusters {
         index != initialCluster && index != addedHyphenCluster
     }
 
-    /// Whether cluster `index` reads a drop cap's letters before its own: its glyph must still
-    /// read as its own letter where `/ActualText` is ignored, since the cap, drawn with a text
-    /// of none, then reads as its letter (`InitialDrawer`).
-    func readsADropCap(cluster index: Int) -> Bool {
-        index == initialCluster
-    }
-
     private var bytes: [UInt8] = []
     private var byteCount = 0
     private var clusterBuffer: [cairo_text_cluster_t] = []
