@@ -8,9 +8,9 @@ import Layout
 /// - Cairo replays a page's tags only when something was drawn on it: a link annotation on a
 ///   page Cairo drew nothing else on would be lost.
 /// - On a page whose first drawing inside a tag is a colour glyph's picture followed by its
-///   stand-in text (`InvisibleTextFaces`), Cairo fails with a tag error when it writes the
-///   page; a fill before it, in the same tag, avoids it (found by trying; Cairo's text used to
-///   come first on every page).
+///   stand-in text (`InvisibleTextFaces`), Cairo failed with a tag error when it wrote the
+///   page; a fill before it, in the same tag, avoided it (found by trying). A tagged page's
+///   colour glyphs are artifacts now, their text the layer's; the mark stays first all the same.
 ///
 /// It is drawn inside the tag of what it is drawn for, so that it is marked content like the rest.
 enum CairoDrawnMark {

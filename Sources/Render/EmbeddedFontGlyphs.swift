@@ -24,6 +24,8 @@ final class EmbeddedFontGlyphs {
     /// Whether `simpleCodes` is there: asked per glyph without binding the reference, whose
     /// retain and release would cost more than the answer.
     let isWrittenInSimpleFonts: Bool
+    /// Whether the face's fonts are Type 3 fonts of empty glyphs (`InvisibleFontObjects`).
+    let isInvisible: Bool
     /// Each glyph's width in thousandths of an em, rounded to thousandths: made once, when the
     /// font is first asked for, with one call to HarfBuzz for every glyph of the font.
     let widths: [Double]
@@ -46,8 +48,10 @@ final class EmbeddedFontGlyphs {
     private var otherCodes: [SimpleFontCodes.Pair: SimpleFontCodes.Code] = [:]
     private static let noCode = UInt32.max
 
-    /// `simple`: whether the face is written in simple fonts (see the type's comment).
-    init(font: Font, simple: Bool) {
+    /// `simple`: whether the face is written in simple fonts (see the type's comment);
+    /// `invisible`: whether they are Type 3 fonts of empty glyphs, each half an em wide
+    /// (`InvisibleFontObjects`), a colour face's.
+    init(font: Font, simple: Bool, invisible: Bool = false) {
         self.font = font
         glyphCount = Int(hb_face_get_glyph_count(hb_font_get_face(font.harfBuzzFont)))
         var space: hb_codepoint_t = 0
@@ -56,7 +60,9 @@ final class EmbeddedFontGlyphs {
         isWrittenInSimpleFonts = simple
         ownCodes = .allocate(capacity: max(glyphCount, 1))
         ownCodes.initialize(repeating: Self.noCode, count: max(glyphCount, 1))
-        widths = Self.widths(of: font, glyphCount: glyphCount)
+        isInvisible = invisible
+        widths = invisible ? Array(repeating: Double(InvisibleFontObjects.width) / 1000, count: glyphCount)
+                           : Self.widths(of: font, glyphCount: glyphCount)
         isDrawn = [Bool](repeating: false, count: glyphCount)
         textStarts = [UInt32](repeating: 0, count: glyphCount)
         textLengths = [UInt16](repeating: 0, count: glyphCount)
@@ -134,8 +140,9 @@ final class EmbeddedFontGlyphs {
     /// The code `glyph` is written with when drawn as `utf8` (nil: inside an ActualText span,
     /// read as its own text), and whether a reader of the font's ToUnicode map reads it so
     /// (`readsAsText`; when false, the writer wraps it in `/ActualText`). In a simple font every
-    /// text of a lone glyph has a code of its own but an empty one, or one longer than a
-    /// ToUnicode entry holds; in an `/Identity-H` font only the glyph's own text (`map`).
+    /// text of a lone glyph has a code of its own, an empty one too (a drop cap's initial, read
+    /// with its line: nothing for every reader), but one longer than a ToUnicode entry holds; in
+    /// an `/Identity-H` font only the glyph's own text (`map`).
     /// `mayBeItsOwnText`: false for a text that must not become the glyph's own (a drop cap's
     /// letters read with the letter after it, an added hyphen read as a soft hyphen).
     @inline(__always) func code(of glyph: UInt32, as utf8: UnsafeBufferPointer<UInt8>?, mayBeItsOwnText: Bool = true) -> GlyphCode {
@@ -144,7 +151,7 @@ final class EmbeddedFontGlyphs {
         guard isWrittenInSimpleFonts else { return GlyphCode(font: 0, value: UInt16(truncatingIfNeeded: glyph), readsAsText: readsAsOwnText) }
         let index = Int(glyph)
         guard index < glyphCount else { return GlyphCode(font: 0, value: 0, readsAsText: false) }
-        guard !readsAsOwnText, let utf8, !utf8.isEmpty, utf8.count <= Self.longestText else {
+        guard !readsAsOwnText, let utf8, utf8.count <= Self.longestText else {
             if ownCodes[index] == Self.noCode { ownCodes[index] = Self.packed(giveOwnCode(glyph, in: simpleCodes!)) }
             return Self.unpacked(ownCodes[index], readsAsText: readsAsOwnText)
         }

@@ -8,7 +8,7 @@ import Foundation
 /// and the ToUnicode CMap (9.8, 9.10.3).
 ///
 /// The streams are deflated as they are written (`PDFStreamingWriter`).
-struct EmbeddedFontObjects {
+struct EmbeddedFontObjects: PDFFontObjects {
     let glyphs: EmbeddedFontGlyphs
     let subset: FontSubset
     /// The subset's name: its tag, a plus and the font's PostScript name ("ABCDEF+Name").
@@ -36,9 +36,7 @@ struct EmbeddedFontObjects {
         let described = "\(font.displayName) (\(font.path))"
         if let simpleCodes = glyphs.simpleCodes {
             simpleFont = index
-            codes = simpleCodes.fonts[index].enumerated().compactMap { byte, pair in
-                pair.map { (UInt16(byte), $0.glyph, $0.text) }
-            }
+            codes = simpleCodes.codes(ofFont: index)
             let glyphIDs = codes.map(\.glyph)
             subset = try FontSubset(face: face, glyphs: glyphIDs, fontName: described,
                                     codes: codes.map { (UInt8($0.code), $0.glyph) })
@@ -77,7 +75,7 @@ struct EmbeddedFontObjects {
                                                                     : [("/Subtype", .name(simpleFont == nil ? "/OpenType" : "/Type1C"))])
         let descriptor = try indirect(EmbeddedFontDescriptor(font: glyphs.font).text(fontName: fontName),
                                       [(isTrueType ? "/FontFile2" : "/FontFile3", fontFile)])
-        let toUnicode = try stream(toUnicodeMap().bytes, entries: [])
+        let toUnicode = try stream(Self.toUnicodeMap(of: codes, in: glyphs, codeBytes: simpleFont == nil ? 2 : 1).bytes, entries: [])
         if simpleFont != nil {
             return try indirect(simpleFontDictionary(isTrueType: isTrueType), [("/FontDescriptor", descriptor), ("/ToUnicode", toUnicode)])
         }
@@ -184,10 +182,12 @@ struct EmbeddedFontObjects {
         if thousandths % 1000 == 0 { text.integer(thousandths / 1000) } else { text.real(Double(thousandths) / 1000) }
     }
 
-    /// Every code with its text: the pair's, else its glyph's own text (the first it was drawn
-    /// with), else the character the font's cmap gives the glyph, else none.
-    private func toUnicodeMap() -> ToUnicodeCMap {
-        var map = ToUnicodeCMap(codeBytes: simpleFont == nil ? 2 : 1)
+    /// Every code of `codes`, codes of `glyphs`' face `codeBytes` long, with its text: the
+    /// pair's, else its glyph's own text (the first it was drawn with), else the character the
+    /// font's cmap gives the glyph, else none.
+    static func toUnicodeMap(of codes: [(code: UInt16, glyph: UInt32, text: [UInt8]?)], in glyphs: EmbeddedFontGlyphs,
+                             codeBytes: Int) -> ToUnicodeCMap {
+        var map = ToUnicodeCMap(codeBytes: codeBytes)
         var characters: [UInt32]?
         for (code, glyph, pairText) in codes {
             if let text = pairText.map({ String(decoding: $0, as: UTF8.self) }) ?? glyphs.text(of: glyph) {

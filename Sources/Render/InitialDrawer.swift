@@ -4,7 +4,9 @@ import Layout
 /// Draws a drop cap's initial as glyphs whose text is empty: its letter is read from the text
 /// of the line beside it (see PageDrawer's clusters), so that "The" extracts as one word
 /// rather than as a large "T" apart from "he". Only a line that shows nothing else (a
-/// paragraph of one letter) gives the initial its text, to be read at all.
+/// paragraph of one letter) gives the initial its text, to be read at all. In a PDF the initial
+/// is the text layer's, read the same way (`PDFTextLayer`, `RunTextClusters.fill(for:readAlone:)`);
+/// Cairo draws it on PNG pages and in a face the layer cannot embed.
 enum InitialDrawer {
     static func draw(_ initial: DropInitial, of line: Line, face: OpaquePointer, asText: Bool, in context: OpaquePointer) {
         guard !initial.glyphIDs.isEmpty else { return }

@@ -10,7 +10,8 @@ import Foundation
 /// CID-keyed CFF face (Noto CJK's) as one Type 0 font (ISO 32000-1, 9.7), `/Identity-H`, a
 /// 2-byte code its glyph ID as HarfBuzz shaped it. Each font program is a subset by hb-subset
 /// that keeps the glyph IDs (`FontSubset`), with a ToUnicode map of its codes' texts
-/// (`ToUnicodeCMap`).
+/// (`ToUnicodeCMap`). A colour face (emoji) is written as simple Type 3 fonts of empty glyphs
+/// (`InvisibleFontObjects`): its text, under the pictures Cairo paints.
 ///
 /// The writer asks about every glyph it draws, on the drawing thread: `slot(for:)` once per
 /// glyph run, `width` and `code` once per glyph. Those answers are array lookups by glyph ID
@@ -83,7 +84,9 @@ final class PDFEmbeddedFonts {
             slot = known
         } else {
             slot = slots.count
-            slots.append(EmbeddedFontGlyphs(font: font, simple: Self.isWrittenInSimpleFonts(font)))
+            // A colour face is never embedded: its text is written invisible, in simple fonts.
+            slots.append(EmbeddedFontGlyphs(font: font, simple: font.hasColorBitmaps || Self.isWrittenInSimpleFonts(font),
+                                            invisible: font.hasColorBitmaps))
             resourcesOfSlot.append([])
             if font.id >= slotsByFontID.count { slotsByFontID.resize(to: font.id + 1, with: -1) }
             if slotsByFontID[font.id] < 0 { slotsByFontID[font.id] = slot }
@@ -141,18 +144,20 @@ final class PDFEmbeddedFonts {
     /// Every resource's font, subset, nil for one that drew nothing; made once, so that the
     /// file's version (`minimumPDFVersion`) is known before its header is written. Throws
     /// `FinishingError` when a font cannot be read or subset.
-    func subsets() throws -> [EmbeddedFontObjects?] {
+    func subsets() throws -> [(any PDFFontObjects)?] {
         if let subsetsMade { return subsetsMade }
-        let made = try resources.map { resource in
+        let made: [(any PDFFontObjects)?] = try resources.map { resource in
             let glyphs = slots[resource.slot]
-            return glyphs.drewAnything ? try EmbeddedFontObjects(glyphs: glyphs, font: resource.font) : nil
+            guard glyphs.drewAnything else { return nil }
+            if glyphs.isInvisible { return InvisibleFontObjects(glyphs: glyphs, font: resource.font) }
+            return try EmbeddedFontObjects(glyphs: glyphs, font: resource.font)
         }
         if made.contains(where: { $0?.isOpenTypeProgram == true }) { minimumPDFVersion = "1.6" }
         subsetsMade = made
         return made
     }
 
-    private var subsetsMade: [EmbeddedFontObjects?]?
+    private var subsetsMade: [(any PDFFontObjects)?]?
 
     /// Writes every resource's font that drew a glyph into `writer` (the finishing step's);
     /// returns, per resource, the number of its font dictionary, nil for one that drew nothing.

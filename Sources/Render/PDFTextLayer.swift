@@ -19,6 +19,12 @@ import Text
 /// the first text a glyph is drawn with (as in Cairo). Any other cluster (several glyphs for one
 /// text, a glyph drawn for another text in an `/Identity-H` face) is wrapped in `/ActualText`.
 ///
+/// Everything of the document's text is the layer's: a drop cap's initial, translucent text
+/// (`TextLayerGraphicsStates`), the text under a shadow or a colour glyph's picture, which Cairo
+/// draws as an artifact (`PageDrawer`), a colour face's glyphs written invisible, in a Type 3
+/// font of empty glyphs (`InvisibleFontObjects`): one writer, so that every reader reads the
+/// page's text in one order.
+///
 /// Marked content: the structure recorder opens and closes the page's sequences
 /// (`beginMarked`, `beginArtifact`, `endMarked`). When the page ends, they are written in
 /// reading order (`endPage(firstMCID:sequenceOrder:)`, the order the recorder gives), not in
@@ -31,15 +37,17 @@ import Text
 /// written when the page ends, in the order written.
 final class PDFTextLayer {
     let fonts = PDFEmbeddedFonts()
+    let graphicsStates = TextLayerGraphicsStates()
     /// Where the pages' deflated content streams are kept until the finishing step.
     let streams: TextLayerStreams
     /// The finished pages, in order: each one's content stream (its index in `streams`, nil
-    /// when the page has no text of the layer's) and the font resources it uses.
+    /// when the page has no text of the layer's), the font resources and graphics states it uses.
     private(set) var pages: [Page] = []
 
     struct Page {
         var stream: Int?
         var fontResources: [Int]
+        var graphicsStates: [Int] = []
     }
 
     init(streams: TextLayerStreams) {
@@ -68,6 +76,8 @@ final class PDFTextLayer {
         var horizontalScale = 1.0
         var spacing = RunSpacing()
         var color = (red: 0.0, green: 0.0, blue: 0.0)
+        /// The fill's and the outline's opacity (`gs`).
+        var opacity = TextLayerGraphicsStates.Opacity.opaque
         /// How glyphs are painted (`Tr`): 0 filled, 1 outlined, 2 filled then outlined.
         var renderingMode = 0
         /// The outline's colour and width (`RG`, `w`), and whether its joins are round yet (`j`).
@@ -95,7 +105,7 @@ final class PDFTextLayer {
     func endPage(firstMCID: Int, sequenceOrder: [Int]? = nil) throws {
         let drawnEnd = content.count, endState = state
         endTextObject()
-        guard content.count > 0 else { return pages.append(Page(stream: nil, fontResources: [])) }
+        guard content.count > 0 else { return pages.append(Page(stream: nil, fontResources: [], graphicsStates: graphicsStates.endPage())) }
         var page = PDFContentBytes()
         // The drawer's coordinates, y down, placed on the sheet: Cairo's page leaves its own in
         // effect, and the finishing step puts this stream after it between `q` and `Q`.
@@ -111,7 +121,7 @@ final class PDFTextLayer {
         for index in sequenceOrder ?? Array(sequences.indices) {
             let sequence = sequences[index]
             let next = index + 1 < sequences.count ? sequences[index + 1] : nil
-            if index != previous + 1 { TextState.transition(from: inForce, to: sequence.state, fonts: fonts, into: &page) }
+            if index != previous + 1 { TextState.transition(from: inForce, to: sequence.state, fonts: fonts, graphicsStates: graphicsStates, into: &page) }
             let end = next?.start ?? drawnEnd
             if let place = sequence.mcidPlace {
                 page.append(contentsOf: content.bytes[sequence.start ..< place])
@@ -127,16 +137,14 @@ final class PDFTextLayer {
         // The end of the text object.
         page.append(contentsOf: content.bytes[drawnEnd...])
         let resources = resourcesOnPage.indices.filter { resourcesOnPage[$0] }
-        pages.append(Page(stream: streams.keep(try deflater.bytes(page.bytes, of: "the text of a page")), fontResources: resources))
+        pages.append(Page(stream: streams.keep(try deflater.bytes(page.bytes, of: "the text of a page")), fontResources: resources,
+                          graphicsStates: graphicsStates.endPage()))
     }
 
-    /// Whether the layer can write `run`: glyphs of a font it can embed, painted opaque (an
-    /// outline too), without the shadow or colour bitmaps only Cairo draws.
-    func canDraw(_ run: GlyphRun) -> Bool {
-        let attributes = run.attributes
-        let fills = attributes.stroke?.fills ?? true
-        return (attributes.color.alpha >= 1 || !fills) && (attributes.stroke?.color.alpha ?? 1) >= 1 && attributes.shadow == nil
-            && !run.font.hasColorBitmaps && run.fontSize > 0 && run.horizontalScale > 0 && fonts.canEmbed(run.font)
+    /// Whether the layer can write glyphs painted with `ink`: of a font it can embed, or a
+    /// colour face's (written invisible), at a size and scale that draw something.
+    func canDraw(_ ink: TextLayerInk) -> Bool {
+        ink.size > 0 && ink.horizontalScale > 0 && (ink.isInvisible || fonts.canEmbed(ink.font))
     }
 
     // MARK: Marked content
@@ -165,21 +173,28 @@ final class PDFTextLayer {
 
     // MARK: Glyphs
 
-    /// Writes `run`'s glyphs, at `glyphs` (where the drawer puts them, the run's origin
-    /// included), with the text of `text`'s clusters.
-    func show(_ run: GlyphRun, glyphs: UnsafeBufferPointer<cairo_glyph_t>, text: RunTextClusters) {
+    /// Writes glyphs painted with `ink`, at `glyphs` (where the drawer puts them, the run's
+    /// origin included), with the text of `text`'s clusters.
+    func show(_ ink: TextLayerInk, glyphs: UnsafeBufferPointer<cairo_glyph_t>, text: RunTextClusters) {
         guard !glyphs.isEmpty else { return }
-        let slot = fonts.slot(for: run.font)
-        setColor(run.attributes.color)
-        setOutline(run.attributes.stroke, fontSize: run.fontSize)
+        let slot = fonts.slot(for: ink.font)
+        // Invisible glyphs paint nothing: the paint in force serves.
+        if !ink.isInvisible {
+            setColor(ink.color)
+            setOutline(ink.stroke, fontSize: ink.size)
+            // An opacity that paints nothing (a fill under `1 Tr`, an outline not drawn) stays as it is.
+            let fills = ink.stroke?.fills ?? true
+            setOpacity(TextLayerGraphicsStates.Opacity(fill: fills ? ink.color.alpha : state.opacity.fill,
+                                                       stroke: ink.stroke?.color.alpha ?? state.opacity.stroke))
+        }
         beginTextObject()
-        if state.horizontalScale != run.horizontalScale {
-            content.number(run.horizontalScale * 100, decimals: 4)
+        if state.horizontalScale != ink.horizontalScale {
+            content.number(ink.horizontalScale * 100, decimals: 4)
             content.raw(" Tz\n")
-            state.horizontalScale = run.horizontalScale
+            state.horizontalScale = ink.horizontalScale
         }
         let fontGlyphs = fonts.glyphs(in: slot)
-        let spacing = spacingFinder.spacing(of: glyphs, in: fontGlyphs, size: run.fontSize, scale: run.horizontalScale,
+        let spacing = spacingFinder.spacing(of: glyphs, in: fontGlyphs, size: ink.size, scale: ink.horizontalScale,
                                             current: state.spacing)
         if spacing.letter != state.spacing.letter {
             content.number(spacing.letter, decimals: 4)
@@ -194,7 +209,7 @@ final class PDFTextLayer {
         // is reached glyph by glyph.
         var writer = GlyphWriter(fonts: fonts, slot: slot, fontGlyphs: fontGlyphs, content: content, lineX: state.lineX,
                                  lineY: state.lineY, resource: state.resource, resourceSize: state.size,
-                                 size: run.fontSize, scale: run.horizontalScale, spacing: spacing)
+                                 size: ink.size, scale: ink.horizontalScale, spacing: spacing)
         content = PDFContentBytes()
         text.utf8.withUnsafeBufferPointer { utf8 in
             text.clusters.withUnsafeBufferPointer { clusters in
@@ -222,14 +237,14 @@ final class PDFTextLayer {
                         }
                     }
                     writer.cluster(bytes, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph ..< end]),
-                                   isGlyphsOwnText: text.isGlyphsOwnText(cluster: index), readsADropCap: text.readsADropCap(cluster: index))
+                                   isGlyphsOwnText: text.isGlyphsOwnText(cluster: index))
                     byte += Int(cluster.num_bytes)
                     glyph = end
                     index += 1
                 }
                 // Glyphs past the clusters (none, when the clusters are whole) keep the font's text.
                 if glyph < glyphs.count {
-                    writer.cluster(nil, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph...]), isGlyphsOwnText: true, readsADropCap: false)
+                    writer.cluster(nil, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph...]), isGlyphsOwnText: true)
                 }
             }
         }
@@ -272,6 +287,14 @@ final class PDFTextLayer {
 
     private func setColor(_ color: Color) {
         writeColor(color, operator: " rg\n", unlessItIs: &state.color)
+    }
+
+    /// Translucent text and outlines: a graphics state of their opacities, when it is not the
+    /// one in force.
+    private func setOpacity(_ opacity: TextLayerGraphicsStates.Opacity) {
+        guard opacity != state.opacity else { return }
+        graphicsStates.set(opacity, into: &content)
+        state.opacity = opacity
     }
 
     /// `r g b` and the fill's or the outline's colour operator, when `color` is not the one in
@@ -356,12 +379,13 @@ final class PDFTextLayer {
 
         /// The glyphs of one cluster, drawn as `text` (nil: no text given, the glyphs' own);
         /// `isGlyphsOwnText`: whether a lone glyph's text may become its own (not the letter a
-        /// drop cap is read with, whose text starts with the cap's, nor an added hyphen);
-        /// `readsADropCap`: the letter a drop cap is read with, which keeps its own code inside
-        /// `/ActualText` (see `RunTextClusters.readsADropCap`).
-        mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool,
-                              readsADropCap: Bool) {
-            if let text, glyphs.count == 1, !readsADropCap {
+        /// drop cap is read with, whose text starts with the cap's, nor an added hyphen). The
+        /// letter a drop cap is read with reads as both by its code where the face is written in
+        /// simple fonts ("We" for the "e" of "Welcome"), for readers that ignore `/ActualText`
+        /// too: they read the initial as its letter as well, a letter more, where with the
+        /// letter's own code they read the word broken in two ("W", "elcome").
+        mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool) {
+            if let text, glyphs.count == 1 {
                 let code = fontGlyphs.code(of: UInt32(glyphs[0].index), as: text, mayBeItsOwnText: isGlyphsOwnText)
                 guard !code.readsAsText else { return show(glyphs[0], code: code) }
             }

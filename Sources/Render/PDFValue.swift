@@ -4,7 +4,9 @@
 ///
 /// Numbers and strings keep the bytes they were written with: what is copied is copied
 /// exactly, and nothing is converted that is not looked at.
-indirect enum PDFValue: Equatable {
+// Sendable said, not inferred: the compiler's inference of the two types' conformances in turn
+// is a cycle ("error: circular reference") in some batches of the module's files.
+indirect enum PDFValue: Equatable, Sendable {
     case null
     case boolean(Bool)
     case integer(Int)
@@ -57,7 +59,7 @@ indirect enum PDFValue: Equatable {
 
 /// A PDF dictionary: its entries in the order they were written, so that a dictionary copied
 /// unchanged is written as it was read.
-struct PDFDictionary: Equatable {
+struct PDFDictionary: Equatable, Sendable {
     private(set) var entries: [(key: String, value: PDFValue)] = []
 
     init(_ entries: [(key: String, value: PDFValue)] = []) {

@@ -134,8 +134,17 @@ final class PageDrawer {
                                  language: line.runs.first?.attributes.language ?? "", in: context)
             // Read with the line's first shown character (see RunTextClusters), when it shows one.
             let readAlone = !line.runs.contains { $0.clusters.contains(initial.hiddenRange.upperBound) }
-            self.structure?.willDrawWithCairo(at: initial.hiddenRange.lowerBound, in: context)
-            InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)
+            let ink = TextLayerInk(initial)
+            if let textLayer, textLayer.canDraw(ink), !ink.isInvisible {
+                // The paragraph's first text, as it is read.
+                self.structure?.willDrawInLayer(at: initial.hiddenRange.lowerBound, in: context)
+                glyphBuffer.refill(with: initial.glyphIDs, at: initial.positions, from: line.origin)
+                runText.fill(for: initial, readAlone: readAlone)
+                glyphBuffer.withUnsafeBufferPointer { textLayer.show(ink, glyphs: $0, text: runText) }
+            } else {
+                self.structure?.willDrawWithCairo(at: initial.hiddenRange.lowerBound, in: context)
+                InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)
+            }
         }
         let labelEnd = structure?.listLabelEnd(of: line)
         structure?.listLabelEnd = labelEnd
@@ -330,9 +339,17 @@ final class PageDrawer {
         glyphBuffer.refill(with: run, at: line.origin)
         if let recorder { record(run, in: recorder) }
         runText.fill(for: run, text: source, initial: line.initial, brokenHyphen: line.ownHyphenBrokenAfter(in: source))
-        if let textLayer, textLayer.canDraw(run) {
+        let ink = TextLayerInk(run)
+        if let textLayer, textLayer.canDraw(ink) {
+            if run.attributes.shadow != nil || ink.isInvisible {
+                if let structure {
+                    try structure.drawCairoArtifact(in: context) { try drawDecoration(of: run, line: line, in: context) }
+                } else {
+                    try drawDecoration(of: run, line: line, in: context)
+                }
+            }
             structure?.willDrawInLayer(at: run.stringRange.lowerBound, in: context)
-            glyphBuffer.withUnsafeBufferPointer { textLayer.show(run, glyphs: $0, text: runText) }
+            glyphBuffer.withUnsafeBufferPointer { textLayer.show(ink, glyphs: $0, text: runText) }
             return
         }
         structure?.willDrawWithCairo(at: run.stringRange.lowerBound, in: context)
@@ -360,15 +377,42 @@ final class PageDrawer {
             }
             showText(of: run, face: face, alpha: fills ? color.alpha : Self.invisibleAlpha, in: context)
         }
-        if let stroke = run.attributes.stroke {
-            // Filled and then outlined, as Core Text draws a negative stroke width.
+        if let stroke = run.attributes.stroke { self.stroke(outlined, of: run, with: stroke, in: context) }
+    }
+
+    /// Draws what Cairo paints of `run` of `line` under the text the layer writes for it, none
+    /// of it text: its shadow, or its colour glyphs' pictures (with their shadow) and the
+    /// outlines of its glyphs that have none.
+    private func drawDecoration(of run: GlyphRun, line: Line, in context: OpaquePointer) throws {
+        let face = try fontFaces.face(for: run.font)
+        guard run.font.hasColorBitmaps else {
+            guard let shadow = run.attributes.shadow else { return }
+            return ShadowDrawer.draw(shadow, glyphs: glyphBuffer, fontFace: face, fontSize: run.fontSize,
+                                     horizontalScale: run.horizontalScale, box: Self.shadowBox(of: run, in: line), in: context)
+        }
+        let outlined = colorGlyphs.draw(run, glyphs: glyphBuffer, shadowBox: Self.shadowBox(of: run, in: line), in: context)
+        guard !outlined.isEmpty else { return }
+        cairo_set_font_face(context, face)
+        FontMatrix.set(size: run.fontSize, horizontalScale: run.horizontalScale, in: context)
+        if run.attributes.stroke?.fills ?? true {
+            let color = run.attributes.color
             cairo_new_path(context)
             cairo_glyph_path(context, outlined, Int32(outlined.count))
-            cairo_set_source_rgba(context, stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha)
-            cairo_set_line_width(context, stroke.widthFraction * run.fontSize)
-            cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-            cairo_stroke(context)
+            cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+            cairo_fill(context)
         }
+        if let stroke = run.attributes.stroke { self.stroke(outlined, of: run, with: stroke, in: context) }
+    }
+
+    /// `glyphs` of `run` outlined with `stroke`, over their fill, as Core Text draws a negative
+    /// stroke width; the font face and size are set.
+    private func stroke(_ glyphs: [cairo_glyph_t], of run: GlyphRun, with stroke: Stroke, in context: OpaquePointer) {
+        cairo_new_path(context)
+        cairo_glyph_path(context, glyphs, Int32(glyphs.count))
+        cairo_set_source_rgba(context, stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha)
+        cairo_set_line_width(context, stroke.widthFraction * run.fontSize)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke(context)
     }
 
     /// The run's glyphs (in `glyphBuffer`, where they are drawn) told to `recorder`.
@@ -413,11 +457,16 @@ private extension Array where Element == cairo_glyph_t {
     /// mutating call, so that the drawer's buffer is accessed once a run, and the glyphs
     /// written through pointers, not appended one by one.
     mutating func refill(with run: GlyphRun, at origin: Point) {
-        let count = Swift.min(run.glyphIDs.count, run.positions.count)
+        refill(with: run.glyphIDs, at: run.positions, from: origin)
+    }
+
+    /// Refilled with the glyphs `glyphIDs` at `positions` from `origin`.
+    mutating func refill(with glyphIDs: [UInt32], at glyphPositions: [Point], from origin: Point) {
+        let count = Swift.min(glyphIDs.count, glyphPositions.count)
         resize(to: count, with: cairo_glyph_t())
         withUnsafeMutableBufferPointer { glyphs in
-            run.glyphIDs.withUnsafeBufferPointer { ids in
-                run.positions.withUnsafeBufferPointer { positions in
+            glyphIDs.withUnsafeBufferPointer { ids in
+                glyphPositions.withUnsafeBufferPointer { positions in
                     for index in 0 ..< count {
                         glyphs[index] = cairo_glyph_t(index: UInt(ids[index]), x: origin.x + positions[index].x,
                                                       y: origin.y + positions[index].y)

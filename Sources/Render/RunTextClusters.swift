@@ -38,13 +38,6 @@ struct RunTextClusters {
         index != initialCluster && index != addedHyphenCluster && index != brokenHyphenCluster
     }
 
-    /// Whether cluster `index` reads a drop cap's letters before its own: its glyph must still
-    /// read as its own letter where `/ActualText` is ignored, since the cap, drawn with a text
-    /// of none, then reads as its letter (`InitialDrawer`).
-    func readsADropCap(cluster index: Int) -> Bool {
-        index == initialCluster
-    }
-
     private var bytes: [UInt8] = []
     private var byteCount = 0
     private var clusterBuffer: [cairo_text_cluster_t] = []
@@ -82,6 +75,22 @@ struct RunTextClusters {
         initialCluster = hidden.flatMap { hidden in
             hidden.isEmpty ? nil : spans[..<clusterCount].firstIndex { $0.text.lowerBound == hidden.lowerBound && $0.text.count > 0 }
         }
+    }
+
+    /// Refills `utf8` and `clusters` for a drop cap's `initial`: one cluster of its glyphs,
+    /// read as its characters when `readAlone` (its line shows nothing else), else as nothing:
+    /// its characters are read with the line's first shown character (`fill(for:text:initial:)`),
+    /// so that "The" reads as one word rather than a large "T" apart from "he".
+    mutating func fill(for initial: DropInitial, readAlone: Bool) {
+        let text = readAlone ? Array(initial.characters.utf8) : []
+        if bytes.count < text.count { bytes = Array(repeating: 0, count: text.count) }
+        if clusterBuffer.isEmpty { clusterBuffer = [cairo_text_cluster_t()] }
+        bytes.replaceSubrange(0 ..< text.count, with: text)
+        byteCount = text.count
+        clusterBuffer[0] = cairo_text_cluster_t(num_bytes: Int32(text.count), num_glyphs: Int32(initial.glyphIDs.count))
+        clusterCount = 1
+        initialCluster = nil
+        addedHyphenCluster = nil
     }
 
     /// The characters a cluster starting at `start` reads: up to the start of the cluster that

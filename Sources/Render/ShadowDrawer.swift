@@ -17,7 +17,14 @@ enum ShadowDrawer {
             var shifted = glyphs.map { cairo_glyph_t(index: $0.index, x: $0.x + offsetX, y: $0.y + offsetY) }
             cairo_set_font_face(target, fontFace)
             FontMatrix.set(size: fontSize, horizontalScale: horizontalScale, in: target)
-            cairo_show_glyphs(target, &shifted, Int32(shifted.count))
+            // A PDF's shadow is the glyphs' outlines: glyphs would be text, which every reader
+            // would read twice (the text is written once, over it).
+            guard cairo_surface_get_type(cairo_get_target(target)) == CAIRO_SURFACE_TYPE_PDF else {
+                return cairo_show_glyphs(target, &shifted, Int32(shifted.count))
+            }
+            cairo_new_path(target)
+            cairo_glyph_path(target, &shifted, Int32(shifted.count))
+            cairo_fill(target)
         }
     }
 

@@ -56,6 +56,12 @@ final class SimpleFontCodes {
         return Code(font: font, byte: byte)
     }
 
+    /// The codes given in font `font`, in increasing order, with the glyph and the text each
+    /// stands for (nil: the glyph's own text).
+    func codes(ofFont font: Int) -> [(code: UInt16, glyph: UInt32, text: [UInt8]?)] {
+        fonts[font].enumerated().compactMap { byte, pair in pair.map { (UInt16(byte), $0.glyph, $0.text) } }
+    }
+
     /// A font with code 32 given to the word space, as every font has it.
     private func openFont() {
         var codes = [Pair?](repeating: nil, count: 256)

@@ -48,6 +48,9 @@ struct MarkedPiece: Sendable {
         static func < (a: Self, b: Self) -> Bool { (a.paragraph, a.offset) < (b.paragraph, b.offset) }
     }
 
+    /// An artifact's piece: of no paragraph, before the document's content.
+    static let artifact = MarkedPiece(kind: .artifact, paragraph: -1, offset: -1)
+
     var isArtifact: Bool {
         if case .artifact = kind { return true } else { return false }
     }

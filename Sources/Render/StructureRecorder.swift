@@ -29,8 +29,9 @@ final class StructureRecorder {
     /// What the record and the drawer need of its style, read once (the style itself is a
     /// large value, costly to copy).
     private var paragraphFacts = ParagraphFacts()
-    /// The piece begun and not yet ended, its tag, and the stream it is open in (none yet).
-    private var open: (piece: MarkedPiece, tag: String, stream: Stream?)?
+    /// The piece begun and not yet ended, its tag, the stream it is open in (none now), and
+    /// whether it was opened in one yet (`opened`: a sequence of it drawn).
+    private var open: (piece: MarkedPiece, tag: String, stream: Stream?, opened: Bool)?
     private enum Stream { case cairo, layer }
     /// The page's pieces drawn by Cairo, in MCID order, and the sequences opened in the layer
     /// (artifacts included), in the order drawn.
@@ -124,15 +125,17 @@ final class StructureRecorder {
     /// Begins something drawn that is not the document's content (see `MarkedPiece.Kind.artifact`),
     /// opened in the stream that draws it: the running heads' text may be the layer's.
     func beginArtifact(in context: OpaquePointer) {
-        // Cairo refuses an `Artifact` tag: a `Span` it numbers, which the finishing step rewrites.
-        begin(MarkedPiece(kind: .artifact, paragraph: -1, offset: -1), tag: "Span", in: context)
+        begin(MarkedPiece.artifact, tag: Self.cairoArtifactTag, in: context)
     }
+
+    /// Cairo refuses an `Artifact` tag: a `Span` it numbers, which the finishing step rewrites.
+    private static let cairoArtifactTag = "Span"
 
     /// Ends the piece begun last. A piece nothing was drawn in is still recorded, as an empty
     /// sequence (an empty paragraph is one of the document's).
     func end(in context: OpaquePointer) {
         guard let open else { return }
-        if open.stream == nil, !open.piece.isArtifact {
+        if !open.opened, !open.piece.isArtifact {
             if layer != nil {
                 willDrawInLayer(at: Int(open.piece.offset), in: context)
             } else {
@@ -168,12 +171,29 @@ final class StructureRecorder {
     func willDrawWithCairo(at offset: Int, in context: OpaquePointer) {
         guard let current = open, current.stream != .cairo else { return }
         closeSequence(in: context)
+        beginCairoSequence(current.piece.goingOn(at: offset, first: !current.opened), tag: current.tag, in: context)
+        open?.stream = .cairo
+        open?.opened = true
+    }
+
+    /// Draws with Cairo, by `draw`, what decorates the text of the piece begun, whose text the
+    /// layer writes (a shadow, a colour glyph's picture): an artifact of Cairo's stream, after
+    /// which the piece goes on. PDF/UA-1 (7.1) has no artifact inside real content: a piece
+    /// open in Cairo's stream is closed first.
+    func drawCairoArtifact(in context: OpaquePointer, _ draw: () throws -> Void) rethrows {
+        if open?.stream == .cairo { closeSequence(in: context) }
+        beginCairoSequence(MarkedPiece.artifact, tag: Self.cairoArtifactTag, in: context)
+        defer { cairo_tag_end(context, Self.cairoArtifactTag) }
+        try draw()
+    }
+
+    /// Opens `piece`'s sequence in Cairo's stream, as `tag`, and records it.
+    private func beginCairoSequence(_ piece: MarkedPiece, tag: String, in context: OpaquePointer) {
         openCairoDocument(in: context)
-        current.tag.withCString { cairo_tag_begin(context, $0, nil) }
+        tag.withCString { cairo_tag_begin(context, $0, nil) }
         // The page's first drawing of Cairo's is a fill (see CairoDrawnMark).
         if cairoPieces.isEmpty { CairoDrawnMark.draw(at: Point(x: 0, y: 0), in: context) }
-        cairoPieces.append(current.piece.goingOn(at: offset, first: current.stream == nil))
-        open?.stream = .cairo
+        cairoPieces.append(piece)
     }
 
     /// The text layer is about to draw what belongs to the piece begun, from the text at
@@ -181,13 +201,14 @@ final class StructureRecorder {
     func willDrawInLayer(at offset: Int, in context: OpaquePointer) {
         guard let current = open, current.stream != .layer, let layer else { return }
         closeSequence(in: context)
-        layerSequences.append(current.piece.goingOn(at: offset, first: current.stream == nil))
+        layerSequences.append(current.piece.goingOn(at: offset, first: !current.opened))
         if current.piece.isArtifact {
             layer.beginArtifact()
         } else {
             layer.beginMarked(tag: current.tag)
         }
         open?.stream = .layer
+        open?.opened = true
     }
 
     /// Closes the open piece's sequence in the stream it is open in.
@@ -220,7 +241,7 @@ final class StructureRecorder {
 
     private func begin(_ piece: MarkedPiece, tag: String, in context: OpaquePointer) {
         end(in: context)
-        open = (piece, tag, nil)
+        open = (piece, tag, nil, false)
     }
 
     /// The start of the paragraph holding `offset`, its logical description recorded the

@@ -1,9 +1,9 @@
 /// Lays the text typeset wrote (`PDFTextLayer`) over the pages Cairo drew, in the finishing
 /// step: each page with text of the layer ends with it, after Cairo's content wrapped in
-/// `q` … `Q` (Cairo's leaves its flipped coordinates in effect), and its `/Font` resources
-/// name the layer's fonts, embedded once for the document. The `q` and the `Q` are the same
-/// bytes on every page: two streams the pages share. The pages' streams are objects of the
-/// draft already (`TextLayerStreams`).
+/// `q` … `Q` (Cairo's leaves its flipped coordinates in effect), and its `/Font` and
+/// `/ExtGState` resources name the layer's fonts and opacities, written once for the document.
+/// The `q` and the `Q` are the same bytes on every page: two streams the pages share. The
+/// pages' streams are objects of the draft already (`TextLayerStreams`).
 ///
 /// Apply it after `ArtifactMarking` has been asked for, which reads a page's whole content:
 /// the layer's text marks its own artifacts and need not be read again.
@@ -17,6 +17,7 @@ enum TextLayerOverPages {
             throw FinishingError("the draft has \(additions.count) pages, not the \(pages.count) with text")
         }
         let fonts = try layer.fonts.embed(into: writer)
+        let graphicsStates = try layer.graphicsStates.embed(into: writer)
         let opening = try writer.addStream(Array("q\n".utf8)), closing = try writer.addStream(Array("Q\n".utf8))
         for (index, text) in pages.enumerated() {
             guard let stream = text.stream else { continue }
@@ -29,6 +30,9 @@ enum TextLayerOverPages {
                     throw FinishingError("page \(index + 1) uses a font of the text layer that was not embedded")
                 }
                 additions[index].addResource("/Font", layer.fonts.resourceName(of: resource), .reference(font))
+            }
+            for state in text.graphicsStates {
+                additions[index].addResource("/ExtGState", TextLayerGraphicsStates.resourceName(of: state), .reference(graphicsStates[state]))
             }
         }
     }

@@ -5,9 +5,12 @@
 /// start for a `Td`), so that state must be in force when they are read.
 extension PDFTextLayer.TextState {
     /// Writes into `content` what takes `current` to `target`: each value that differs, the
-    /// font with its resource name from `fonts`; none when they are the same.
-    static func transition(from current: Self, to target: Self, fonts: PDFEmbeddedFonts, into content: inout PDFContentBytes) {
+    /// font with its resource name from `fonts`, the opacity with its state from
+    /// `graphicsStates`; none when they are the same.
+    static func transition(from current: Self, to target: Self, fonts: PDFEmbeddedFonts, graphicsStates: TextLayerGraphicsStates,
+                           into content: inout PDFContentBytes) {
         writeColor(target.color, from: current.color, operator: " rg\n", into: &content)
+        if target.opacity != current.opacity { graphicsStates.set(target.opacity, into: &content) }
         writeColor(target.strokeColor, from: current.strokeColor, operator: " RG\n", into: &content)
         if target.lineWidth != current.lineWidth {
             content.number(target.lineWidth, decimals: 4)

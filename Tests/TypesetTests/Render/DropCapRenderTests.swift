@@ -48,6 +48,19 @@ final class DropCapRenderTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: "T").count - 1, 1, "the T once, not twice: \(text)")
     }
 
+    /// MuPDF (and pypdf, pdfminer.six) read no `/ActualText`: the initial's code reads as
+    /// nothing and the line's first letter's as both, so the word is still whole, and the
+    /// initial, written in its paragraph's text, is not read before the page's other text.
+    /// (MuPDF reads a Type 1 font's empty ToUnicode entry by its glyph's name, this face's: the
+    /// initial's letter once more, before the word, not in it.)
+    func testTheFirstWordExtractsWholeWhereActualTextIsIgnored() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/mutool") else { throw XCTSkip("mutool is not installed") }
+        let (report, _) = try typeset("<p>A heading line.\n<p dropcap=\"3\">\(Self.text)\n", format: .pdf)
+        let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/mutool", ["draw", "-q", "-F", "txt", "-o", "-", report.outputPaths[0]]))
+        let words = text.split(whereSeparator: \.isWhitespace).filter { $0 != "T" }
+        XCTAssertEqual(Array(words.prefix(6)), ["A", "heading", "line.", "The", "zombie", "does"], text)
+    }
+
     func testAQuotationMarkAndASpaceAfterTheInitialExtractAsWritten() throws {
         let quoted = try extractedText("<p dropcap=\"2\">“Always check the post,” said my grandmother, who had survived two winters of it.\n")
         XCTAssertTrue(quoted.hasPrefix("“Always check"), quoted)

@@ -197,6 +197,27 @@ final class PDFTextLayerTests: XCTestCase {
         XCTAssertEqual(extracted.split(whereSeparator: \.isWhitespace), ["Ghoul", "Wraith", "plain"])
     }
 
+    /// Text Cairo paints something of is the layer's too, written where it is read: a drop
+    /// cap's initial (in its paragraph's sequence, before the line beside it), translucent text
+    /// (its opacity a graphics state's `/ca`), shadowed text (the shadow Cairo's outlines, an
+    /// artifact) and an emoji (its picture Cairo's, its text an invisible Type 3 font's). Cairo's
+    /// streams hold no text at all, so a reader reads none of it before the rest of the page.
+    func testTextWithADropCapATranslucencyAShadowOrAnEmojiIsTheLayers() throws {
+        let output = try typeset("""
+        <p align="left">Alpha opens the page.
+        <p align="left" dropcap="2">Bravo has a drop cap and goes on long enough to fill the two lines beside its initial and more.
+        <p align="left"><font color="rgba(0, 0, 0, 0.5)">Charlie</font> is translucent, <font shadow="1 1 0 #808080">Delta</font> is shadowed, Echo 😀 smiles.
+        """)
+        let streams = try contentStreams(of: output.pdf)
+        XCTAssertFalse(streams.dropLast().contains { $0.contains("BT\n") }, "Cairo's streams hold no text")
+        let text = try XCTUnwrap(streams.last)
+        XCTAssertTrue(text.contains("/TG0 gs\n"), "the translucent word's opacity")
+        guard let extracted = TestSupport.runTool("/usr/bin/pdftotext", ["-raw", output.pdf, "-"]) else { throw XCTSkip("pdftotext is not installed") }
+        let words = extracted.split(whereSeparator: \.isWhitespace).map(String.init)
+        XCTAssertEqual(Array(words.prefix(5)), ["Alpha", "opens", "the", "page.", "Bravo"])
+        XCTAssertEqual(Array(words.suffix(9)), ["Charlie", "is", "translucent,", "Delta", "is", "shadowed,", "Echo", "😀", "smiles."], "\(words)")
+    }
+
     func testTheTextReadsBackAsWritten() throws {
         let markup = "<p align=\"left\">An officer’s affluent fiancée waffled: “Fifty-five fine fish!” — naïve, and ﬁne.\n"
         let output = try typeset(markup)
