@@ -10,14 +10,18 @@ import Text
 /// before layout is warned of at its `<img>` (`fitPictures`, `fitBoxes`); this is the same
 /// warning, found where only the layout knows the width. Each picture is reported once, on the
 /// first page it is drawn so (`PageCheckRun`).
+///
+/// Only the pictures' fitted sizes are kept, not the text: the check lives as long as the run's
+/// warnings, through the finishing step, where the text held whole would be there for nothing
+/// (the book on small pages, 8.5 MB of its peak; docs/pipeline.md).
 final class NarrowedBoxPictureCheck {
-    /// The text the pages were laid out from, its pictures at their sizes fitted before layout.
-    private let text: AttributedText
+    /// Each picture's size as fitted before layout, by its character's offset in the text.
+    private let fittedSizes: [Int: RunDelegate]
     private var reported: Set<Int> = []
     private(set) var warnings: [Diagnostic] = []
 
     init(text: AttributedText) {
-        self.text = text
+        fittedSizes = Dictionary(uniqueKeysWithValues: text.attachments.map { ($0.index, $0.delegate) })
     }
 
     func look(at page: Page) {
@@ -35,7 +39,7 @@ final class NarrowedBoxPictureCheck {
     private func check(_ run: GlyphRun, in box: PlacedBox, measure: Double, on number: Int) {
         guard let image = run.image, let drawn = run.runDelegate else { return }
         let index = run.stringRange.lowerBound
-        guard let fitted = text.attributes(at: index).attributes.runDelegate,
+        guard let fitted = fittedSizes[index],
               drawn.width < fitted.width - RunDelegate.fittingSlack, reported.insert(index).inserted else { return }
         let message = String(format: "picture of %.0f×%.0f pt is wider than its <%@>'s text where the box is set on page %d "
                                 + "(%.0f pt, narrower than the box it was fitted to); scaled to %.0f×%.0f pt",

@@ -1,7 +1,8 @@
 import Diagnostics
 import Layout
 import Pages
-import TypesetKit
+import Text
+@testable import TypesetKit
 import XCTest
 
 /// A picture in a box set narrower than it was fitted to (beside an exclusion) is scaled to the
@@ -34,5 +35,18 @@ final class NarrowedBoxPictureCheckTests: XCTestCase {
 
     func testAPictureInABoxSetAtTheWidthItWasFittedToIsNotWarnedOf() throws {
         XCTAssertEqual(try pictureWarnings("<figure>\n<img src=\"rgb8.png\" alt=\"\" width=\"300\" height=\"200\">\n</figure>\n"), [])
+    }
+
+    /// The check lasts as long as the run's warnings, through the finishing step, where a run's
+    /// memory peaks: it keeps the pictures' fitted sizes, not the text (the book on small pages
+    /// held its 8.5 MB of UTF-16 there). The text's units, not shared, are changed in place.
+    func testTheCheckDoesNotHoldTheText() {
+        var text = AttributedText("A text of no pictures.", attributes: TestSupport.defaultAttributes())
+        let units = text.storage.withUnsafeBufferPointer(\.baseAddress)
+        let check = NarrowedBoxPictureCheck(text: text)
+        text.replaceUnit(at: 0, with: 0x61)
+        withExtendedLifetime(check) {
+            XCTAssertEqual(text.storage.withUnsafeBufferPointer(\.baseAddress), units, "the units were shared with the check, and copied")
+        }
     }
 }
