@@ -16,6 +16,8 @@ struct EmptyStretchCheck {
     /// How many of the text's lines an empty stretch may be tall: one is what a band moved down
     /// past an obstacle's corner or a paragraph's spacing costs.
     static let linesAllowed = 1.0
+    /// How much wider than the words a stretch must be to be found empty.
+    static let widthSlack = 1.0
 
     func findings(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
         var found: [PageFinding] = []
@@ -119,7 +121,8 @@ struct EmptyStretchCheck {
             if startsParagraph, style.balance, next.endsParagraph, let extent = extents[nextIndex] {
                 words.width = max(words.width, extent.maxX - extent.minX)
             }
-            guard measure >= max(narrowest, words.width) else { continue }
+            // A point of slack: the words are measured as drawn (a justified space, a kern).
+            guard measure >= max(narrowest, words.width + Self.widthSlack) else { continue }
             return Hole(empty: Rect(x: stretch.minX, y: gap.top, width: stretch.width, height: gap.bottom - gap.top), next: start,
                         words: words)
         }
