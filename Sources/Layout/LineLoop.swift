@@ -469,18 +469,30 @@ extension FrameSetting {
                 measure.available = 1
             }
             let available = measure.available, tabs = measure.tabs
-            let columnWidth = measureWidth - (opening.map { $0.width(pitch: pitch) + $0.gap } ?? 0)
+            // The line's measure in the column as it is here: beside the initial (the paragraph's
+            // first line, or one below it), less the initial's room, which a band further down
+            // does not give back until the initial ends — so a word too wide for that is set there
+            // as a rectangle sets it (hyphenated), rather than the lines beside the initial left empty.
+            let columnWidth = measureWidth - (clearedInitial ? zone?.span.width ?? 0 : 0)
             if fitWords, !paragraph.range.isEmpty, !firstWordFits(paragraph, from: start, available: available, tabs: tabs),
                firstWordFits(paragraph, from: start, available: columnWidth, tabs: tabs) {
                 continue
             }
-            // A stretch narrower than the column that would hold one word alone is left empty,
-            // when the column would hold two (NarrowLines).
+            // A display line (a heading) the column holds whole is not broken by an obstacle's
+            // corner beside it: it waits for the band where it is whole (NarrowLines).
+            if fitWords, style.balance, startsParagraph, !paragraph.range.isEmpty,
+               restFits(paragraph, from: start, available: columnWidth, tabs: tabs),
+               !restFits(paragraph, from: start, available: available, tabs: tabs) {
+                continue
+            }
+            // A stretch narrower than half the column that would hold one word alone is left
+            // empty, when the column would hold two (NarrowLines).
             let firstFit = fitWords && !paragraph.range.isEmpty && fragment.width < rect.width - 0.001
                 ? framesetter.firstFitBreak(in: paragraph, from: start, available: available, tabs: tabs) : nil
             let stranded = firstFit.map { strandsWord(paragraph, from: start, to: $0) } ?? false
-            if stranded, avoidsLoneWords, !strandsWord(paragraph, from: start, to: framesetter.firstFitBreak(in: paragraph, from: start,
-                                                                                                    available: columnWidth, tabs: tabs)) {
+            if stranded, avoidsLoneWords, container.passesOverLoneWords(in: fragment),
+               !strandsWord(paragraph, from: start, to: framesetter.firstFitBreak(in: paragraph, from: start,
+                                                                                 available: columnWidth, tabs: tabs)) {
                 continue
             }
             var lineBreak: LineBreak
@@ -544,6 +556,11 @@ extension FrameSetting {
     private func firstWordFits(_ paragraph: PreparedParagraph, from position: Int, available: Double, tabs: TabOrigin) -> Bool {
         let greedy = framesetter.firstFitBreak(in: paragraph, from: position, available: available, tabs: tabs)
         return greedy.kind != .forced && paragraph.width(from: position, to: greedy.end, tabs: tabs) <= available + 1e-6
+    }
+
+    /// Whether the paragraph's text from `position` to its end fits one line `available` wide.
+    private func restFits(_ paragraph: PreparedParagraph, from position: Int, available: Double, tabs: TabOrigin) -> Bool {
+        paragraph.width(from: position, to: paragraph.range.upperBound, tabs: tabs) <= available + 1e-6
     }
 
     /// Lines of the paragraph from `position` (the line that did not fit) to its end, counted

@@ -4,11 +4,19 @@ import Text
 /// The one rule for how narrow a line may be where something narrows a container — a float or
 /// a figure beside the text, an exclusion, a shape's outline (docs/pipeline.md, "Narrow
 /// columns"). A stretch narrower than the paragraph's `min-line-width` takes no line; and a
-/// stretch narrower than the column that would take one word alone (not the paragraph's
+/// stretch narrower than half the column that would take one word alone (not the paragraph's
 /// last) takes none either, when two words fit the column. Either way the stretch is left
 /// empty and the text goes on where the container is wide enough again. A rectangle is never
 /// narrowed: its lines are as wide as it is, however narrow.
 extension Container {
+    /// Whether a line of one word alone is passed over in `fragment`: in a stretch under half
+    /// the container's width ("The / Board / had / long" down a picture's side). A wider one
+    /// takes it, as InDesign sets it: passed over, the same word comes first in every band
+    /// beside a tall obstacle, and the stretch beside a pull quote stayed empty down its height.
+    func passesOverLoneWords(in fragment: HorizontalSpan) -> Bool {
+        fragment.width < rect.width / 2
+    }
+
     /// The narrowest stretch lines of `style` in text of `fontSize` are set in: the style's
     /// minimum, at most half the container's width (a column only twice as wide as the minimum
     /// still sets text beside a picture), at least the container's own `minimumFragmentWidth`.

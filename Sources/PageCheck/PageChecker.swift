@@ -4,7 +4,8 @@ import Text
 /// The page checker: every page drawn, as it was drawn (`DrawnPage`), checked for what no
 /// page may show — ink over ink, over a picture or a border (`InkOverlapCheck`), ink outside
 /// its area or the page (`AreaCheck`), an empty band inside a paragraph
-/// (`ParagraphGapCheck`), a column ending early for no reason (`ColumnEndCheck`) — and the
+/// (`ParagraphGapCheck`), a column ending early for no reason (`ColumnEndCheck`), a stretch
+/// beside an element left empty while the column's text goes on below it (`EmptyStretchCheck`) — and the
 /// document for every word drawn once, in reading order (`WordCoverage`). Fed the pages in
 /// order, then finished.
 public struct PageChecker {
@@ -27,6 +28,7 @@ public struct PageChecker {
         found += AreaCheck().findings(on: page, text: text)
         found += ParagraphGapCheck().findings(on: page, text: text)
         found += ColumnEndCheck().findings(on: page)
+        found += EmptyStretchCheck().findings(on: page, text: text)
         found += words.findings(on: page)
         return Self.shortened(found)
     }

@@ -12,7 +12,8 @@ import Text
 /// onto the baseline grid, unless something between them explains the gap: a picture or a
 /// box drawn across it, or an obstacle of the area (an exclusion) beside it. A line that draws
 /// its drop cap's initial alone (no room beside it) is followed where the paragraph's line
-/// N + 1 would be, N pitches down. Lines in a shaped area or one with exclusions move down a
+/// N + 1 would be, N pitches down; the lines beside an initial keep the pitch (its ink is what
+/// the line after its last keeps clear of, not a reason to leave one beside it empty). Lines in a shaped area or one with exclusions move down a
 /// step at a time where a band has no room, so there only a picture or a box explains a gap too.
 struct ParagraphGapCheck {
     /// How much further apart than the pitch two lines may be: positions are sums of
@@ -23,7 +24,9 @@ struct ParagraphGapCheck {
         var found: [PageFinding] = []
         var previousInArea: [Int: Int] = [:]
         var inkBottomInArea: [Int: Double] = [:]   // the lowest ink of the lines above, in each area
+        var initialInArea: [Int: (baseline: Double, pitch: Double, ink: Rect)] = [:]   // the last drop cap's initial, in each area
         let ink = inkReach(on: page)
+        let initialInk = initialInks(on: page)
         let initialsAlone = linesDrawingTheirInitialAlone(on: page, text: text)
         let bands = bandReach(on: page)
         for (index, line) in page.lines.enumerated() {
@@ -31,6 +34,7 @@ struct ParagraphGapCheck {
             defer {
                 previousInArea[areaIndex] = index
                 if let bottom = ink[index]?.bottom { inkBottomInArea[areaIndex] = max(inkBottomInArea[areaIndex] ?? bottom, bottom) }
+                if let initial = line.initial, let ink = initialInk[index] { initialInArea[areaIndex] = (initial.baseline, initial.pitch, ink) }
             }
             let area = page.areas[areaIndex]
             guard area.kind != .runningHead, !line.isBox, let before = previousInArea[areaIndex] else { continue }
@@ -38,13 +42,27 @@ struct ParagraphGapCheck {
             // One paragraph, the line below going on where the one above ends, on another baseline.
             guard !above.isBox, !above.endsParagraph, above.stringRange.upperBound == line.stringRange.lowerBound,
                   line.baseline > above.baseline + 0.01 else { continue }
-            // The distance between baselines that puts the line's ink just below the ink above.
+            // The distance between baselines that puts the line's ink just below the ink above: a
+            // drop cap's initial's among it where a line a pitch below the one above would no longer
+            // be beside it (nearer its baseline than half a pitch: InitialZone.isBeside), or stands
+            // beside it and keeps clear of its foot (LineSkip's floor) — not for a line below it
+            // after one with room for another beside it: that line was passed over.
             var inkClear: Double?
-            if let bottom = inkBottomInArea[areaIndex], let top = ink[index]?.top {
+            let belowInitialAlone = initialsAlone.contains(before)
+            var inkBottom = inkBottomInArea[areaIndex]
+            if let initial = initialInArea[areaIndex] {
+                let plain = pitch(from: bands[before], to: bands[index], of: line, in: area, text: text, inkClear: nil,
+                                  belowInitialAlone: belowInitialAlone)
+                let besideIt = ink[index].map { $0.left >= initial.ink.maxX || $0.right <= initial.ink.minX } ?? false
+                if belowInitialAlone || besideIt || above.baseline + plain > initial.baseline + initial.pitch / 2 - Self.tolerance {
+                    inkBottom = max(inkBottom ?? initial.ink.maxY, initial.ink.maxY)
+                }
+            }
+            if let bottom = inkBottom, let top = ink[index]?.top {
                 inkClear = bottom - above.baseline + (line.baseline - top)
             }
             let allowed = pitch(from: bands[before], to: bands[index], of: line, in: area, text: text, inkClear: inkClear,
-                                belowInitialAlone: initialsAlone.contains(before))
+                                belowInitialAlone: belowInitialAlone)
             let gap = line.baseline - above.baseline
             guard gap > allowed + Self.tolerance else { continue }
             let band = Rect(x: area.rect.minX, y: above.baseline, width: area.rect.width, height: gap)
@@ -124,15 +142,27 @@ struct ParagraphGapCheck {
 
     /// The top and bottom of each line's ink, by the line's index: its glyphs' and its in-line
     /// pictures' (which the layout's `LineSkip` keeps the next line's ink clear of too).
-    private func inkReach(on page: DrawnPage) -> [Int: (top: Double, bottom: Double)] {
-        var reach: [Int: (top: Double, bottom: Double)] = [:]
+    private func inkReach(on page: DrawnPage) -> [Int: (top: Double, bottom: Double, left: Double, right: Double)] {
+        var reach: [Int: (top: Double, bottom: Double, left: Double, right: Double)] = [:]
         func add(_ ink: Rect, to line: Int) {
-            let old = reach[line] ?? (ink.minY, ink.maxY)
-            reach[line] = (min(old.top, ink.minY), max(old.bottom, ink.maxY))
+            let old = reach[line] ?? (ink.minY, ink.maxY, ink.minX, ink.maxX)
+            reach[line] = (min(old.top, ink.minY), max(old.bottom, ink.maxY), min(old.left, ink.minX), max(old.right, ink.maxX))
         }
-        for glyph in page.glyphs { add(glyph.ink, to: glyph.line) }
+        for glyph in page.glyphs where !glyph.isInitial { add(glyph.ink, to: glyph.line) }
         for picture in page.pictures { if let line = picture.line { add(picture.rect, to: line) } }
         return reach
+    }
+
+    /// The ink of each drop cap's initial, by the index of the line that opens with it (its tail
+    /// reaches below its baseline, which the line after its last moves down for).
+    private func initialInks(on page: DrawnPage) -> [Int: Rect] {
+        var inks: [Int: Rect] = [:]
+        for glyph in page.glyphs where glyph.isInitial {
+            let old = inks[glyph.line] ?? glyph.ink
+            let minX = min(old.minX, glyph.ink.minX), minY = min(old.minY, glyph.ink.minY)
+            inks[glyph.line] = Rect(x: minX, y: minY, width: max(old.maxX, glyph.ink.maxX) - minX, height: max(old.maxY, glyph.ink.maxY) - minY)
+        }
+        return inks
     }
 
     /// Whether a picture or a box drawn across `band`, or an obstacle of the area beside it,

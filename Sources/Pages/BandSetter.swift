@@ -102,16 +102,19 @@ struct BandSetter {
     /// height found by trial layouts, first at an even share of the lines' heights and on up a
     /// line at a time, then halving the interval. A column break can leave columns unequal. The
     /// frames' containers end at the band's bottom, which holds every line. Each trial is the
-    /// same fill at another height, with the same carry in; the one kept carries on.
+    /// same fill at another height, with the same carry in; the one kept carries on. A band that
+    /// must `reach` down to a point (the foot of a pull quote standing in its columns) is no
+    /// shorter: its columns grow to hold what stands in them rather than it hang below them.
     func balance(_ band: Band, columns: [Rect], from start: Int, to end: Int, carrying carried: FlowCarry,
-                 exclusions: [Exclusion] = [], belowAnotherBand: Bool = false) -> Band {
+                 exclusions: [Exclusion] = [], belowAnotherBand: Bool = false, reaching foot: Double? = nil) -> Band {
         guard let top = columns.first?.minY, band.stop != .full else { return band }
         var best = band
-        var low = 0.0                    // a height known not to hold the text, or 0
+        let least = max(0, (foot ?? top) - top)   // the height the band reaches whatever its text
+        var low = max(0, least - Self.tolerance / 2)   // a height known not to hold the text, or 0
         var high = band.bottom - top     // one known to hold it
         let lines = band.frames.flatMap(\.lines)
         let step = lines.map(\.height).max() ?? Self.tolerance
-        var height = band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count)
+        var height = max(least, band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count))
         var climb = step
         var found = false
         let leavesFloats = band.carry.hasWaitingFloats
@@ -140,7 +143,8 @@ struct BandSetter {
                 height = (low + high) / 2
             }
         }
-        let bandHeight = best.bottom - top
+        let bandHeight = max(best.bottom - top, least)
+        best.bottom = top + bandHeight
         for index in best.frames.indices {
             best.frames[index].container.rect.size.height = bandHeight
         }

@@ -223,7 +223,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         var (placed, left) = reservation.place(flow.waitingPictures)
         func layOut(_ pictures: [PlacedPicture]) -> PageText {
             let room = reservation.room(beside: pictures)
-            return self.layOut(area: room.area, exclusions: (exclusions[flow.pageNumber] ?? []) + room.exclusions)
+            return self.layOut(area: room.area, exclusions: (exclusions[flow.pageNumber] ?? []) + room.exclusions,
+                               boxesOverGutters: pictures.filter { $0.position == .middle })
         }
         var page = layOut(placed)
         // Pictures from earlier pages go first, unless the room they leave cannot hold what the
@@ -291,8 +292,9 @@ public struct Paginator: Sequence, IteratorProtocol {
         return finish(page.frames, pictures: placed, rules: page.rules, tints: page.tints)
     }
 
-    /// The bands of the page's text from where it starts, in `area`.
-    private mutating func layOut(area: Rect, exclusions excluded: [Exclusion]) -> PageText {
+    /// The bands of the page's text from where it starts, in `area`; `boxesOverGutters` stand
+    /// in the bands of their anchors' sections.
+    private mutating func layOut(area: Rect, exclusions excluded: [Exclusion], boxesOverGutters: [PlacedPicture] = []) -> PageText {
         let text = framesetter.text
         let start = flow.position
         let setter = BandSetter(framesetter: framesetter, grid: template.baselineGrid(ofPage: flow.pageNumber))
@@ -334,8 +336,11 @@ public struct Paginator: Sequence, IteratorProtocol {
             if band.frames.isEmpty { break }
             let followed = band.stop == .sectionEnd && band.end < text.length
             if followed || (section.style != nil && band.stop != .full) {
+                // A pull quote standing in the band's columns ends in them, not in the next section.
+                let quoteFoot = boxesOverGutters.filter { (position ..< section.end).contains($0.anchor) && $0.rect.minY >= top }
+                    .map { $0.rect.maxY + $0.margin }.max()
                 band = setter.balance(band, columns: columns, from: position, to: section.end, carrying: page.carry,
-                                      exclusions: excluded, belowAnotherBand: belowAnotherBand)
+                                      exclusions: excluded, belowAnotherBand: belowAnotherBand, reaching: quoteFoot)
             }
             page.take(band, of: section.style)
             guard band.stop == .sectionEnd else { break }

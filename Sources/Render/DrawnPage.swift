@@ -45,6 +45,9 @@ public struct DrawnPage: Sendable {
         public var endsParagraph: Bool
         /// Whether the line is a figure or an aside kept in the column (its text is in lines of its own).
         public var isBox: Bool
+        /// The drop cap's initial the line opens with: its baseline (on the paragraph's line `N`,
+        /// the last beside it) and the pitch of the lines it spans; nil: it has none.
+        public var initial: (baseline: Double, pitch: Double)? = nil
     }
 
     /// One glyph drawn: its ink box on the page, its advance box's sides, the character it
@@ -62,6 +65,9 @@ public struct DrawnPage: Sendable {
         public var glyph: UInt32
         public var origin: Point
         public var horizontalScale: Double
+        /// Whether it is a glyph of a drop cap's initial, which hangs beside its paragraph's
+        /// first lines rather than above the next.
+        public var isInitial = false
     }
 
     /// A picture drawn: the rectangle it shows in and the parts of it that are opaque (traced

@@ -57,14 +57,15 @@ public final class DrawnPageRecorder {
         guard page != nil, let area = areaStack.last else { return }
         page!.lines.append(DrawnPage.Line(area: area, stringRange: line.stringRange, baseline: line.origin.y, ascent: line.ascent,
                                           descent: line.descent, leading: line.leading, endsParagraph: line.endsParagraph,
-                                          isBox: line.box != nil || line.tableRows != nil))
+                                          isBox: line.box != nil || line.tableRows != nil,
+                                          initial: line.initial.map { (line.origin.y + $0.bounds.maxY, $0.bounds.maxY / Double(max(1, $0.lines - 1))) }))
         lineStack[lineStack.count - 1] = page!.lines.count - 1
     }
 
     /// Glyphs of `font` at `size`, drawn at `origins` (their advances `advances`, `scale` times
-    /// wider when justification widened them), showing `characters`.
+    /// wider when justification widened them), showing `characters`; `initial`: a drop cap's.
     func glyphs(_ ids: UnsafeBufferPointer<UInt32>, font: Font, size: Double, scale: Double, advances: (Int) -> Double,
-                origin: (Int) -> Point, character: (Int) -> Int) {
+                origin: (Int) -> Point, character: (Int) -> Int, initial: Bool = false) {
         guard page != nil, let line = lineStack.last ?? nil else { return }
         let face = ObjectIdentifier(font)
         for index in ids.indices {
@@ -81,7 +82,7 @@ public final class DrawnPageRecorder {
             page!.glyphs.append(DrawnPage.Glyph(
                 ink: Rect(x: at.x + ink.minX * scale, y: at.y + ink.minY, width: (ink.maxX - ink.minX) * scale, height: ink.maxY - ink.minY),
                 advanceMinX: at.x, advanceMaxX: at.x + advances(index), size: size, character: character(index), line: line,
-                font: font, glyph: ids[index], origin: at, horizontalScale: scale))
+                font: font, glyph: ids[index], origin: at, horizontalScale: scale, isInitial: initial))
         }
     }
 

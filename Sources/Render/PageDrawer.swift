@@ -127,7 +127,7 @@ final class PageDrawer {
                 initial.glyphIDs.withUnsafeBufferPointer { ids in
                     recorder.glyphs(ids, font: initial.font, size: initial.size, scale: 1, advances: { _ in 0 },
                                     origin: { Point(x: line.origin.x + initial.positions[$0].x, y: line.origin.y + initial.positions[$0].y) },
-                                    character: { _ in initial.stringRange.lowerBound })
+                                    character: { _ in initial.stringRange.lowerBound }, initial: true)
                 }
             }
             structure?.beginText(at: initial.hiddenRange.lowerBound, link: nil,

@@ -199,6 +199,29 @@ final class DropCapLayoutTests: FramesetterTestCase {
         }
     }
 
+    /// Issue 33: in a column with an exclusion (anywhere: a pull quote, a float), a word too
+    /// wide for the stretch beside the initial but not for the column passed over the lines
+    /// beside the initial, a point at a time, down to below it: "notwithstanding" went on under
+    /// the 'T' and its third line stayed empty. Further down gives no more room until the
+    /// initial ends, so the word is set beside it, as in a plain column (hyphenated), and every
+    /// line beside the initial holds text.
+    func testBesideAnExclusionAWordTooWideForTheLinesBesideTheInitialIsSetThere() throws {
+        let markup = "<p dropcap=\"3\" hyphenate=\"false\">The correspondents, notwithstanding responsibilities, \(Self.text)\n"
+        let rect = Rect(x: 40, y: 30, width: 92, height: 400)
+        let far = Exclusion(.rectangle(Rect(x: 0, y: 380, width: 40, height: 30)))
+        for container in [Container(rect: rect), Container(rect: rect, exclusions: [far])] {
+            let frame = try frame(markup, in: container)
+            let box = try initialBox(frame.lines[0])
+            let pitch = frame.lines[4].origin.y - frame.lines[3].origin.y
+            for index in 1 ..< 3 {
+                XCTAssertEqual(frame.lines[index].origin.y - frame.lines[index - 1].origin.y, pitch, accuracy: 0.5,
+                               "line \(index + 1) beside the initial, a pitch below the one before: \(container)")
+                XCTAssertGreaterThanOrEqual(frame.lines[index].origin.x, box.maxX, "clear of the initial")
+            }
+            XCTAssertEqual(frame.lines[2].origin.y, box.maxY, accuracy: 0.5, "the third on the initial's baseline")
+        }
+    }
+
     func testAnInitialWiderThanItsColumnDropsTheMostLinesThatFitIt() throws {
         // A five-line 'W' is far wider than 70 pt (a three-line 'M' is some 60 pt).
         let container = rectangle(width: 70)

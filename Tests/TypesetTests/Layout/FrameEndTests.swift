@@ -52,11 +52,14 @@ final class FrameEndTests: FramesetterTestCase {
         let beside = setter.frame(in: strip, from: 0)
         XCTAssertEqual(beside.end, .narrowRoomBelow(at: beside.visibleRange.upperBound))
 
-        // A circle 110 pt across whose lower half is narrower than "notwithstanding".
+        // A circle 110 pt across whose lower half is narrower than its words go two a line (a
+        // word alone is set only in stretches of half the circle or more): named at the word.
         let circle = Container(rect: Rect(x: 0, y: 0, width: 110, height: 210), shape: .circle(center: Point(x: 55, y: 105), radius: 55))
-        let words = try framesetter("four correspondence morning the keeper tomatoes keys, remembered notwithstanding tomatoes")
+        let words = try framesetter("four correspondence morning the keeper tomatoes keys, remembered four correspondence morning "
+                                    + "the keeper tomatoes keys, remembered notwithstanding tomatoes")
         let inCircle = words.frame(in: circle, from: 0)
-        XCTAssertEqual(inCircle.end, .narrowRoomBelow(at: try start(of: "notwithstanding", in: words)))
+        XCTAssertEqual(inCircle.end, .narrowRoomBelow(at: inCircle.visibleRange.upperBound))
+        XCTAssertGreaterThan(inCircle.lines.last.map { $0.origin.y } ?? 0, 105, "in the circle's lower half")
     }
 
     /// A line holding a picture taller than the room left goes on to the next column, and the

@@ -301,6 +301,48 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(findings(text, pages).map(\.description), [])
     }
 
+    /// The lines beside a drop cap's initial are one pitch apart: one left empty beside it is an
+    /// empty band, though the initial's ink reaches down to it (it counts as ink above only for
+    /// the line after its last: issue 33, "notwithstanding" passed over the 'T's third line).
+    func testALineBesideADropCapLeftEmptyIsAnEmptyBand() throws {
+        var (text, pages) = try drawn("<p dropcap=\"3\">\(prose) \(prose)</p>")
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let initial = try XCTUnwrap(pages[0].lines.first?.initial?.baseline)
+        XCTAssertEqual(initial, pages[0].lines[2].baseline, accuracy: 0.5, "on its third line's baseline")
+        let pitch = pages[0].lines[1].baseline - pages[0].lines[0].baseline
+        // The third line moved below the initial, as though it had been passed over.
+        for index in pages[0].lines.indices where index >= 2 { pages[0].lines[index].baseline += pitch }
+        for index in pages[0].glyphs.indices where pages[0].glyphs[index].line >= 2 { pages[0].glyphs[index].ink.origin.y += pitch }
+        XCTAssertEqual(kinds(findings(text, pages)), [.paragraphGap])
+    }
+
+    /// A stretch beside a pull quote over the gutter (an obstacle of its column) as wide as half
+    /// the column, left empty while the column's text goes on below the quote, is a hole; one
+    /// narrower than the text's first two words is not (the layout sets no word alone there).
+    func testAnEmptyStretchBesideAnElementIsFoundWhereTheTextGoesOnBelowIt() throws {
+        let (text, pages) = try drawn("<p>\(prose) \(prose)</p>")
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let area = pages[0].areas[0].rect
+        let lines = pages[0].lines.filter { !$0.stringRange.isEmpty }
+        XCTAssertGreaterThan(lines.count, 6)
+        // A quote at the column's right, its top at the second line's top, five lines tall, the
+        // lines beside it moved below it.
+        let top = lines[1].baseline - lines[1].ascent - lines[1].leading / 2, pitch = lines[2].baseline - lines[1].baseline
+        func page(quoteWidth: Double) -> DrawnPage {
+            var page = pages[0]
+            page.areas[0].obstacles = [Rect(x: area.maxX - quoteWidth, y: top, width: quoteWidth + 20, height: 5 * pitch)]
+            for index in page.lines.indices where index >= 1 { page.lines[index].baseline += 5 * pitch }
+            for index in page.glyphs.indices where page.glyphs[index].line >= 1 { page.glyphs[index].ink.origin.y += 5 * pitch }
+            return page
+        }
+        var checker = PageChecker(text: text)
+        let found = checker.check(page(quoteWidth: area.width / 3))
+        XCTAssertEqual(kinds(found), [.emptyStretch], found.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(found[0].detail.hasPrefix("column 1 "), found[0].detail)
+        var narrow = PageChecker(text: text)
+        XCTAssertEqual(narrow.check(page(quoteWidth: area.width - 30)).map(\.description), [], "30 pt hold no two words")
+    }
+
     func testAColumnEndingEarlyIsFoundOnlyWithoutAReason() throws {
         var (text, pages) = try drawn("<p>\(prose)</p>")
         XCTAssertEqual(pages[0].areas[0].end, .endOfText)

@@ -67,6 +67,56 @@ final class PullQuotePageTests: XCTestCase {
         }
     }
 
+    /// Issue 33: a quote asked 100 pt wide over four columns of 121.8 pt leaves 70 pt beside it,
+    /// more than half a column. The first line there would hold one word ("paraffin"), so every
+    /// band beside the quote was passed over and the stretch in column 2 stayed empty down the
+    /// quote's height, the text going on below it (the page checker's empty stretch). Both
+    /// stretches beside it now hold lines.
+    func testTheStretchesBesideANarrowQuoteHoldLines() throws {
+        let (_, pages) = try fixture("four-columns-narrow-quote")
+        let (quote, _, spanned) = try pullQuote(in: pages, columns: 4)
+        XCTAssertEqual(quote.rect.width, 100, accuracy: 0.01)
+        for (frame, side) in zip(spanned, ["left", "right"]) {
+            let beside = frame.lines.filter { line in
+                !line.runs.isEmpty && line.origin.y - line.ascent >= quote.rect.minY && line.origin.y <= quote.rect.maxY
+            }
+            XCTAssertGreaterThanOrEqual(beside.count, 3, "lines \(side) of the quote, down its height")
+        }
+    }
+
+    /// Issue 33: a quote taller than the balanced columns of its section hung below them, over
+    /// the next section's text, which wrapped round it. The band's columns now reach its foot
+    /// (and its margin), and the next section starts below it.
+    func testAQuoteTallerThanItsBalancedColumnsEndsInThem() throws {
+        let document = try prepare("""
+            <section columns="3" gutter="12">
+            After four hours of debate and one adjournment for tea, the parish council voted seven to two on Thursday night to fund the lighthouse for another decade. The lamp, which has not guided a ship since 1974, will be kept lit as a matter of civic dignity, according to the motion.
+            <aside float="center" span="2" border="1 black" padding="8">
+            <p style="subheadline" align="center">“We are paying to light an empty sea while pensioners wait in the rain at the crossroads, under a shelter with no roof, every winter since the storm.”</p>
+            </aside>
+            The keeper, who has wound the clockwork every four hours since 1998, watched from the public gallery. Asked afterwards how he felt, he said only that the paraffin delivery was due on Tuesday.
+            Opponents argued that the money could be better spent on the bus shelter at the crossroads, which has had no roof since the storm of 2019.
+            </section>
+            <section columns="2">
+            <p style="subheadline">In brief</p>
+            The seed library on Tollan Road reopens on Monday with forty new drawers of beans, and an amnesty for overdue tomatoes. The lane to the market will close for resurfacing between 9 and 20 January.
+            </section>
+            """, baseDirectory: TestSupport.zombiesDirectory.path)
+        let pages = document.checkedPages()
+        XCTAssertEqual(pages.count, 1)
+        let page = try XCTUnwrap(pages.first)
+        let quote = try XCTUnwrap(page.pictures.first { $0.position == .middle })
+        let band = page.frames.filter { abs($0.container.rect.minY - page.frames[0].container.rect.minY) < 0.5 }
+        XCTAssertGreaterThanOrEqual(band.count, 2, "the columns of the quote's section")
+        for frame in band {
+            XCTAssertGreaterThanOrEqual(frame.container.rect.maxY, quote.rect.maxY + quote.margin - BandSetter.tolerance,
+                                        "its columns reach the quote's foot")
+        }
+        let next = try XCTUnwrap(page.frames.first { $0.container.rect.minY > band[0].container.rect.minY + 1 })
+        XCTAssertGreaterThan(next.container.rect.minY, quote.rect.maxY, "the next section below it")
+        XCTAssertLessThan(quote.rect.minY, band[0].lines[band[0].lines.count / 2].origin.y, "standing in the text it interrupts")
+    }
+
     /// The widths a box over a gutter takes without `width`, in two to five columns of A4 with
     /// 36 pt margins: a third of its columns where that leaves its text its `min-line-width`
     /// (5 em of its 13.75 pt subheadline, with 9 pt of border and padding a side: 86.75 pt) and

@@ -1,0 +1,169 @@
+import Layout
+import Render
+import Text
+
+/// "No hole beside an element": where an obstacle in a column (a pull quote over the gutter, a
+/// float, a picture across the columns, an `<exclusion>`) leaves a stretch of the column beside
+/// it that a line could be set in, and the column's text goes on below it, the stretch holds
+/// lines. A stretch takes a line when it is at least as wide as the narrowest line the layout
+/// sets beside an obstacle (the paragraph's `min-line-width`, at most half the column:
+/// `NarrowLines` in Layout) and as the first word of the text that goes on below it — its
+/// first two words, under half the column (a word too wide for it, or one alone in a narrow
+/// stretch, is not set there: the layout passes over such a stretch, as InDesign passes over
+/// one a word does not fit). Two lines' pitch of such a stretch without a line is a hole.
+/// Shaped areas are left to their outline (`ParagraphGapCheck`).
+struct EmptyStretchCheck {
+    /// How many of the text's lines an empty stretch may be tall: one is what a band moved down
+    /// past an obstacle's corner or a paragraph's spacing costs.
+    static let linesAllowed = 1.0
+    /// How much wider than the words a stretch must be to be found empty.
+    static let widthSlack = 1.0
+
+    func findings(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
+        var found: [PageFinding] = []
+        let extents = lineExtents(on: page)
+        let columnAreas = page.areas.indices.filter { page.areas[$0].kind == .column }
+        let numbers = Dictionary(uniqueKeysWithValues: zip(columnAreas, ColumnRoom.numbers(ofColumns: columnAreas.map { page.areas[$0].rect })))
+        for areaIndex in columnAreas where !page.areas[areaIndex].isShaped {
+            let area = page.areas[areaIndex]
+            let lines = page.lines.indices.filter { page.lines[$0].area == areaIndex }
+            for obstacle in area.obstacles {
+                for stretch in stretches(beside: obstacle, in: area) {
+                    guard let hole = hole(in: stretch, lines: lines, extents: extents, on: page, area: area, text: text) else { continue }
+                    found.append(PageFinding(
+                        page: page.number, kind: .emptyStretch,
+                        detail: "column \(numbers[areaIndex] ?? 1) \(PageFinding.describe(area.rect)) leaves "
+                            + "\(PageFinding.describe(hole.empty)) beside \(PageFinding.describe(obstacle)) empty, where its text "
+                            + "goes on below with \"\(text.text.substring(hole.words.range))\" (character \(hole.next)), "
+                            + "\(String(format: "%.1f", hole.words.width)) pt, which would fit",
+                        character: hole.next))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The stretches of `area` across the whole height `obstacle` covers in it, beside it, clear
+    /// of every obstacle there.
+    private func stretches(beside obstacle: Rect, in area: DrawnPage.Area) -> [Rect] {
+        let top = max(obstacle.minY, area.rect.minY), bottom = min(obstacle.maxY, area.rect.maxY)
+        guard bottom > top + 1, obstacle.maxX > area.rect.minX, obstacle.minX < area.rect.maxX else { return [] }
+        let covering = area.obstacles.filter { $0.minY < bottom && $0.maxY > top }
+        var stretches: [Rect] = []
+        // Left of it, from the nearest obstacle (or the column's side); right of it, the same.
+        let leftEnd = covering.filter { $0.maxX <= obstacle.minX + 0.5 }.map(\.maxX).max() ?? area.rect.minX
+        if obstacle.minX > leftEnd, covering.allSatisfy({ $0.maxX <= leftEnd + 0.5 || $0.minX >= obstacle.minX - 0.5 }) {
+            stretches.append(Rect(x: max(leftEnd, area.rect.minX), y: top, width: obstacle.minX - max(leftEnd, area.rect.minX), height: bottom - top))
+        }
+        let rightEnd = covering.filter { $0.minX >= obstacle.maxX - 0.5 }.map(\.minX).min() ?? area.rect.maxX
+        if rightEnd > obstacle.maxX, covering.allSatisfy({ $0.minX >= rightEnd - 0.5 || $0.maxX <= obstacle.maxX + 0.5 }) {
+            let right = min(rightEnd, area.rect.maxX)
+            stretches.append(Rect(x: obstacle.maxX, y: top, width: right - obstacle.maxX, height: bottom - top))
+        }
+        return stretches.filter { $0.width > 1 }
+    }
+
+    private struct Hole {
+        var empty: Rect
+        var next: Int
+        var words: (range: Range<Int>, width: Double)
+    }
+
+    /// The tallest part of `stretch` no line, picture or box is drawn in, when it is a hole: more
+    /// than `linesAllowed` lines tall, with text of the column going on below it whose first
+    /// words would fit the stretch.
+    private func hole(in stretch: Rect, lines: [Int], extents: [Int: (minX: Double, maxX: Double)], on page: DrawnPage,
+                      area: DrawnPage.Area, text: CheckedText) -> Hole? {
+        var taken: [(top: Double, bottom: Double)] = []
+        func overlapsAcross(_ minX: Double, _ maxX: Double) -> Bool { minX < stretch.maxX - 0.5 && maxX > stretch.minX + 0.5 }
+        for index in lines {
+            let line = page.lines[index]
+            // A box's or a table's line is drawn across its column; a line of no ink takes nothing.
+            let across = line.isBox ? (area.rect.minX, area.rect.maxX) : extents[index]
+            guard let extent = across, overlapsAcross(extent.minX, extent.maxX) else { continue }
+            taken.append((line.baseline - line.ascent - line.leading / 2, line.baseline + line.descent + line.leading / 2))
+        }
+        for rect in page.pictures.map(\.rect) + page.boxes.map(\.rect) where overlapsAcross(rect.minX, rect.maxX) {
+            taken.append((rect.minY, rect.maxY))
+        }
+        // The empty parts of the stretch, top to bottom.
+        var gaps: [(top: Double, bottom: Double)] = []
+        var y = stretch.minY
+        for part in taken.sorted(by: { $0.top < $1.top }) {
+            if part.top > y { gaps.append((y, min(part.top, stretch.maxY))) }
+            y = max(y, part.bottom)
+            if y >= stretch.maxY { break }
+        }
+        if y < stretch.maxY { gaps.append((y, stretch.maxY)) }
+        for gap in gaps.sorted(by: { $0.bottom - $0.top > $1.bottom - $1.top }) {
+            // The column's text goes on below it: the first line after it.
+            guard let nextIndex = lines.first(where: { page.lines[$0].baseline >= gap.bottom }),
+                  !page.lines[nextIndex].isBox else { continue }
+            let next = page.lines[nextIndex]
+            let start = next.stringRange.lowerBound
+            // A line going on inside a word (the rest of one hyphenated above) was broken for the
+            // width below the stretch: what the stretch would take is not on it.
+            guard start == 0 || text.inDifferentWords(start - 1, start) else { continue }
+            // Words at tab stops are placed by them, not measured from the stretch's side.
+            guard !text.text.substring(next.stringRange).contains("\t") else { continue }
+            let style = text.text.paragraphStyle(at: start)
+            let size = text.text.attributes(at: start).attributes.fontSize
+            let startsParagraph = text.text.paragraphRange(containing: start).lowerBound == start
+            let pitch = ColumnRoom.pitch(next.ascent + next.descent + next.leading, gridStep: area.gridStep)
+            let spacing = startsParagraph ? style.spaceBefore + (start > 0 ? text.text.paragraphStyle(at: start - 1).spaceAfter : 0) : 0
+            guard gap.bottom - gap.top - spacing > (Self.linesAllowed + 1) * pitch + ParagraphGapCheck.tolerance else { continue }
+            let narrowest = min(style.minimumLineWidth.points(fontSize: size), area.rect.width / 2)
+            let indents = style.headIndent + style.tailIndent + (startsParagraph ? style.firstLineIndent : 0)
+            let measure = stretch.width - indents
+            let lone = stretch.width >= area.rect.width / 2
+            guard var words = firstWordsWidth(of: nextIndex, alone: lone, on: page, text: text) else { continue }
+            // A display line (a heading) is set whole where the column holds it whole.
+            if startsParagraph, style.balance, next.endsParagraph, let extent = extents[nextIndex] {
+                words.width = max(words.width, extent.maxX - extent.minX)
+            }
+            // A point of slack: the words are measured as drawn (a justified space, a kern).
+            guard measure >= max(narrowest, words.width + Self.widthSlack) else { continue }
+            return Hole(empty: Rect(x: stretch.minX, y: gap.top, width: stretch.width, height: gap.bottom - gap.top), next: start,
+                        words: words)
+        }
+        return nil
+    }
+
+    /// How wide the first two words of line `index` are as drawn, with the space between them
+    /// (its first word, when one may be `alone` or the paragraph ends with it); nil when it holds
+    /// one word that does not end its paragraph and may not be alone.
+    private func firstWordsWidth(of index: Int, alone: Bool, on page: DrawnPage, text: CheckedText) -> (range: Range<Int>, width: Double)? {
+        let glyphs = page.glyphs.filter { $0.line == index && !$0.isInitial && $0.character >= 0 }.sorted { $0.character < $1.character }
+        guard let first = glyphs.first else { return nil }
+        var words: [(minX: Double, maxX: Double)] = []
+        var previous = first.character
+        // Words part at white space, not inside `<nobr>` (no line breaks there).
+        func noBreak(_ offset: Int) -> Bool { text.text.attributes(at: offset).attributes.noBreak }
+        for glyph in glyphs {
+            if words.isEmpty || (text.inDifferentWords(previous, glyph.character) && !(noBreak(previous) && noBreak(glyph.character))) {
+                guard words.count < (alone ? 1 : 2) else { break }
+                words.append((glyph.advanceMinX, glyph.advanceMaxX))
+            } else {
+                words[words.count - 1] = (min(words[words.count - 1].minX, glyph.advanceMinX), max(words[words.count - 1].maxX, glyph.advanceMaxX))
+            }
+            previous = glyph.character
+        }
+        // The piece of a word hyphenated at the line's end is not the word, which may not fit.
+        let hyphenated = page.glyphs.contains { $0.line == index && $0.character < 0 }
+        if hyphenated, !glyphs.contains(where: { text.inDifferentWords(previous, $0.character) && $0.character > previous }) {
+            return nil
+        }
+        guard alone || words.count == 2 || page.lines[index].endsParagraph else { return nil }
+        return (first.character ..< previous + 1, (words.map(\.maxX).max() ?? 0) - (words.map(\.minX).min() ?? 0))
+    }
+
+    /// Where each line's glyphs are drawn across, by the line's index (lines with none: none).
+    private func lineExtents(on page: DrawnPage) -> [Int: (minX: Double, maxX: Double)] {
+        var extents: [Int: (minX: Double, maxX: Double)] = [:]
+        for glyph in page.glyphs {
+            let old = extents[glyph.line] ?? (glyph.advanceMinX, glyph.advanceMaxX)
+            extents[glyph.line] = (min(old.minX, glyph.ink.minX, glyph.advanceMinX), max(old.maxX, glyph.ink.maxX, glyph.advanceMaxX))
+        }
+        return extents
+    }
+}
