@@ -222,8 +222,7 @@ final class PDFTextLayer {
                     // one-glyph cluster after it, or, when it ends the run, with the one before
                     // it (`SpaceCharacters`).
                     if end == glyph + 1, end < glyphs.count, index + 1 < clusters.count, clusters[index + 1].num_glyphs == 1,
-                       clusters[index + 1].num_bytes > 0, text.isGlyphsOwnText(cluster: index), text.isGlyphsOwnText(cluster: index + 1),
-                       !text.readsADropCap(cluster: index), !text.readsADropCap(cluster: index + 1) {
+                       clusters[index + 1].num_bytes > 0, text.isGlyphsOwnText(cluster: index), text.isGlyphsOwnText(cluster: index + 1) {
                         let pairEnd = byte + bytes.count + Int(clusters[index + 1].num_bytes)
                         let endsWithTheRunsSpace = index + 2 == clusters.count
                             && SpaceCharacters.isSpaceOtherThanWordSpace(UnsafeBufferPointer(rebasing: utf8[byte + bytes.count ..< pairEnd]))
