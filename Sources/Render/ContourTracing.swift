@@ -7,13 +7,13 @@ public enum ContourTracing {
     /// Stores each contour on its picture's float; warns at the `<img>` of a picture without
     /// one, which wraps round its rectangle. Runs after ImagePreflight: every picture decodes.
     public static func trace(_ text: inout AttributedText) -> [Diagnostic] {
-        var traced: [String: Result<PictureContour, Error>] = [:]
+        var traced: [PictureSource: Result<PictureContour, Error>] = [:]
         var warnings: [Diagnostic] = []
         for attachment in text.attachments {
             guard var float = attachment.image.float, float.wrap == .contour else { continue }
-            let path = attachment.image.path
-            let result = traced[path] ?? Result { try AlphaContour.trace(path: path) }
-            traced[path] = result
+            let source = attachment.image.source
+            let result = traced[source] ?? Result { try AlphaContour.trace(source) }
+            traced[source] = result
             switch result {
             case .success(let contour):
                 float.contour = contour

@@ -5,6 +5,8 @@ import Diagnostics
 public struct ImageAttachment: Hashable, Sendable {
     /// Absolute path of the image file.
     public var path: String
+    /// The page of a PDF shown (`page`, from 1); nil for the first, and for other pictures.
+    public var page: Int?
     /// Where the `<img>` tag was written, and the text of that line, for messages about the file.
     public var location: SourceLocation?
     public var sourceLine: String?
@@ -22,9 +24,13 @@ public struct ImageAttachment: Hashable, Sendable {
     /// outside is cut off, whether or not it stands at the page's edge.
     public var bleeds: Bool { spanning?.bleeds ?? float?.bleeds ?? false }
 
+    /// What is loaded to draw it: the file, and the page of a PDF.
+    public var source: PictureSource { PictureSource(path: path, page: page) }
+
     public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil, float: PictureFloat? = nil,
-                spanning: SpanningPicture? = nil, alternativeText: String? = nil) {
+                spanning: SpanningPicture? = nil, alternativeText: String? = nil, page: Int? = nil) {
         self.path = path
+        self.page = page
         self.location = location
         self.sourceLine = sourceLine
         self.float = float
@@ -37,9 +43,22 @@ public struct ImageAttachment: Hashable, Sendable {
     /// once for each of them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
+        hasher.combine(page)
         hasher.combine(location)
         hasher.combine(float)
         hasher.combine(spanning)
         hasher.combine(alternativeText)
+    }
+}
+
+/// A picture file and, for a PDF, its page shown: what a picture is loaded, checked and kept
+/// by, once for every place it is shown.
+public struct PictureSource: Hashable, Sendable {
+    public var path: String
+    public var page: Int?
+
+    public init(path: String, page: Int? = nil) {
+        self.path = path
+        self.page = page
     }
 }

@@ -7,7 +7,8 @@ import Text
 /// Finds the pictures shown at fewer pixels per inch than a printer accepts: a 60×40-pixel
 /// picture blown up to a column's width is a blur of squares on paper, though it looks
 /// passable on a screen. A warning at each such `<img>` says how large the picture would
-/// have to be.
+/// have to be. An SVG or a PDF page has no pixels to count: its paths print sharp at any size
+/// (pictures inside it are the file's maker's to check).
 struct PictureResolutionCheck {
     /// The least resolution that passes, in pixels per inch; 0 checks nothing.
     var minimum: Double
@@ -20,7 +21,7 @@ struct PictureResolutionCheck {
         var pixelSizes: [String: ImageInfo] = [:]
         var warnings: [Diagnostic] = []
         for attachment in text.attachments {
-            guard let info = pixelSizes[attachment.image.path] ?? (try? ImageInfo.probe(path: attachment.image.path)) else { continue }
+            guard let info = pixelSizes[attachment.image.path] ?? rasterInfo(path: attachment.image.path) else { continue }
             pixelSizes[attachment.image.path] = info
             let shown = drawnSize(of: attachment, pixels: info, in: text)
             guard shown.width > 0, shown.height > 0 else { continue }
@@ -70,6 +71,13 @@ struct PictureResolutionCheck {
             return (height * spanning.aspect, height)
         }
         return (attachment.delegate.width, attachment.delegate.ascent + attachment.delegate.descent)
+    }
+
+    /// A JPEG's or PNG's header; nil for a vector picture (or a file that cannot be read, which
+    /// `ImagePreflight` reports).
+    private func rasterInfo(path: String) -> ImageInfo? {
+        guard !PictureInfo.isVector(path: path) else { return nil }
+        return try? ImageInfo.probe(path: path)
     }
 
     private func format(_ value: Double) -> String {
