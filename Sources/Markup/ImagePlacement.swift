@@ -63,6 +63,7 @@ extension ParseState {
         var bleeds = false
         var pageAttribute: TagAttribute?
         var page: Int?
+        var fit: PictureFit?
         var valid = true
         for attribute in tag.attributes {
             switch attribute.key {
@@ -97,6 +98,9 @@ extension ParseState {
                 valid = valid && shape != nil
             case "alt":
                 alternativeText = AlternativeText.read(attribute)
+            case "fit":
+                fit = values.choice(attribute, ["fill": PictureFit.fill, "contain": .contain, "cover": .cover])
+                valid = valid && fit != nil
             case "page":
                 pageAttribute = attribute
                 page = values.wholeNumber(attribute, in: 1 ... Double(Int32.max))
@@ -107,7 +111,7 @@ extension ParseState {
                 bleeds = value ?? false
                 valid = valid && value != nil
             default:
-                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap", "bleed", "alt", "page"])
+                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap", "bleed", "alt", "page", "fit"])
             }
         }
         guard let source, !source.trimmedValue.isEmpty else {
@@ -153,11 +157,14 @@ extension ParseState {
                                 + "(\(ValueReader.format(ValueReader.smallestPositive)) to \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt); give its \(name) too",
                                 at: given)
         }
-        // A picture that bleeds is cropped to other proportions (it covers its place), never squashed.
+        // Given other proportions than its own and no `fit`, a picture is fitted whole inside
+        // its place, with a warning: never squashed unasked. One that bleeds covers its place.
         let bleedsOutOfLine = bleeds && (side != nil || edge != nil) && openBox == nil
-        if width != nil, height != nil, !bleedsOutOfLine, let squash = PictureProportions(given: finalWidth / finalHeight, own: aspect).warning {
-            diagnostics.warning("picture \"\(source.value.clipped)\" (\(info.sizeDescription)) \(squash)", at: tag.offset)
+        let proportions = PictureProportions(given: finalWidth / finalHeight, own: aspect)
+        if width != nil, height != nil, fit == nil, !bleedsOutOfLine, let contained = proportions.warning {
+            diagnostics.warning("picture \"\(source.value.clipped)\" (\(info.sizeDescription)) \(contained)", at: tag.offset)
         }
+        let chosenFit = fit ?? (proportions.differ ? .contain : .fill)
         if let box = openBox, side != nil || edge != nil, let float = tag.attribute("float") {
             // The box is what floats: its pictures are set in its lines, with its caption.
             diagnostics.warning("a picture in a <\(box.kind.rawValue)> is set in the box's lines; float ignored (give float to the <\(box.kind.rawValue)>)",
@@ -189,7 +196,7 @@ extension ParseState {
                                          sourceLine: diagnostics.source.lineText(containing: source.valueOffset), float: float,
                                          spanning: edge.map { SpanningPicture(edge: $0, columns: spanned, aspect: finalWidth / finalHeight,
                                                                                                bleeds: bleeds) },
-                                         alternativeText: alternativeText, page: page)
+                                         alternativeText: alternativeText, page: page, fit: chosenFit)
         // A floated picture's character takes no room in the line: the float carries its size.
         let delegate = float == nil && edge == nil ? RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth) : RunDelegate(ascent: 0, width: 0)
         builder.appendAttachment(attachment, delegate: delegate, madeAt: tag.offset)

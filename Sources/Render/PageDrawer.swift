@@ -214,10 +214,10 @@ final class PageDrawer {
         try drawImage(image, in: box, bled: bled, in: context)
     }
 
-    /// The picture in the file `image` names scaled to fill `box`, or to cover `bled`, the
-    /// rectangle it runs off the page in (or `box`, when it asks to bleed and stands inside the
-    /// text area: given other proportions than its own, it is cropped to them, not squashed),
-    /// the file loaded once (`PictureSurfaces`).
+    /// The picture in the file `image` names fitted to `box` as its `fit` says, or covering
+    /// `bled`, the rectangle it runs off the page in (or `box`, when it asks to bleed and stands
+    /// inside the text area: given other proportions than its own, it is cropped to them, not
+    /// squashed), the file loaded once (`PictureSurfaces`).
     private func drawImage(_ image: ImageAttachment, in box: Rect, bled: Rect? = nil,
                            in context: OpaquePointer) throws {
         let picture = try pictures.picture(for: image.source) {
@@ -231,11 +231,7 @@ final class PageDrawer {
             if picture.carriesPNGRows { drewPNGRows = true }
             return (.raster(picture.surface), picture.heldBytes)
         }
-        if let covered = bled ?? (image.bleeds ? box : nil) {
-            try drawImage(picture, covering: covered, in: context)
-        } else {
-            try drawImage(picture, in: box, in: context)
-        }
+        try drawImage(picture, in: bled ?? box, fit: bled == nil ? image.drawnFit : .cover, in: context)
     }
 
     /// A figure or an aside: its background (out to `bled` when it runs off the page), its
@@ -281,32 +277,22 @@ final class PageDrawer {
         cairo_restore(context)
     }
 
-    /// The picture scaled to fill `box`.
-    private func drawImage(_ picture: LoadedPicture, in box: Rect, in context: OpaquePointer) throws {
-        let (width, height) = picture.size
+    /// The picture scaled into `box` as `fit` says: stretched to it, whole inside it, or
+    /// covering it with what falls outside cut off (a picture running off the page is drawn
+    /// larger than its place, never distorted).
+    private func drawImage(_ picture: LoadedPicture, in box: Rect, fit: PictureFit, in context: OpaquePointer) throws {
+        let own = picture.size
         guard box.width > 0, box.height > 0 else { return }
+        let drawn = fit.drawnRect(own: own, in: box)
         try repeatedPictures.paint(picture.identity, in: context) {
             cairo_save(context)
             defer { cairo_restore(context) }
-            cairo_translate(context, box.minX, box.minY)
-            cairo_scale(context, box.width / width, box.height / height)
-            try picture.paint(in: context)
-        }
-    }
-
-    /// The picture scaled to cover `box`, proportions kept, what falls outside cut off: a
-    /// picture running off the page is drawn larger than its place, never distorted.
-    private func drawImage(_ picture: LoadedPicture, covering box: Rect, in context: OpaquePointer) throws {
-        let (width, height) = picture.size
-        guard box.width > 0, box.height > 0 else { return }
-        let scale = max(box.width / width, box.height / height)
-        try repeatedPictures.paint(picture.identity, in: context) {
-            cairo_save(context)
-            defer { cairo_restore(context) }
-            cairo_rectangle(context, box.minX, box.minY, box.width, box.height)
-            cairo_clip(context)
-            cairo_translate(context, box.minX + (box.width - width * scale) / 2, box.minY + (box.height - height * scale) / 2)
-            cairo_scale(context, scale, scale)
+            if fit == .cover {
+                cairo_rectangle(context, box.minX, box.minY, box.width, box.height)
+                cairo_clip(context)
+            }
+            cairo_translate(context, drawn.minX, drawn.minY)
+            cairo_scale(context, drawn.width / own.width, drawn.height / own.height)
             try picture.paint(in: context)
         }
     }

@@ -37,26 +37,26 @@ struct PictureResolutionCheck {
         return warnings
     }
 
-    /// The size the picture is drawn at, in points: its place, or for a picture that bleeds
-    /// the size that covers its place run out past the page's edges (a picture across the top
-    /// or foot of the page always stands at that edge, and at the sides when it spans the text
-    /// area), proportions kept: larger than its place, so fewer pixels an inch. A float that
-    /// bleeds reaches the edge only in a side column, which is known on the page: its place is
-    /// the least it is drawn at.
+    /// The size the picture is drawn at, in points: its place as its `fit` fills it (whole
+    /// inside, smaller; covering it, larger), or for a picture that bleeds the size that covers
+    /// its place run out past the page's edges (a picture across the top or foot of the page
+    /// always stands at that edge, and at the sides when it spans the text area), proportions
+    /// kept: larger than its place, so fewer pixels an inch. A float that bleeds reaches the
+    /// edge only in a side column, which is known on the page: its place is the least it is
+    /// drawn at.
     private func drawnSize(of attachment: (index: Int, image: ImageAttachment, delegate: RunDelegate), pixels: ImageInfo,
                            in text: AttributedText) -> (width: Double, height: Double) {
         let placed = placedSize(of: attachment, in: text)
-        guard attachment.image.bleeds else { return placed }
         var place = Rect(x: 0, y: 0, width: placed.width, height: placed.height)
-        if let spanning = attachment.image.spanning {
+        if attachment.image.bleeds, let spanning = attachment.image.spanning {
             let area = page.textArea
             let spansTheArea = placed.width >= area.width - 0.01
             place = Rect(x: area.minX, y: spanning.edge == .top ? area.minY : area.maxY - placed.height, width: placed.width, height: placed.height)
             let edges: BleedEdges = [spanning.edge == .top ? BleedEdges.top : BleedEdges.bottom, spansTheArea ? BleedEdges.sides : BleedEdges.left]
             place = page.bled(place, toward: edges, ofPage: 1)
         }
-        let scale = max(place.width / Double(pixels.pixelWidth), place.height / Double(pixels.pixelHeight))
-        return (Double(pixels.pixelWidth) * scale, Double(pixels.pixelHeight) * scale)
+        let drawn = attachment.image.drawnFit.drawnRect(own: (Double(pixels.pixelWidth), Double(pixels.pixelHeight)), in: place)
+        return (drawn.width, drawn.height)
     }
 
     /// The size the picture takes on the page, in points: its line's room, its float's, or
