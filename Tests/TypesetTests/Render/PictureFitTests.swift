@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Markup
+import Render
 import Text
 import TypesetKit
 import XCTest
@@ -57,4 +58,19 @@ final class PictureFitTests: XCTestCase {
         XCTAssertEqual(cover.y, 144)
     }
 
+    func testAContainedPicturesContourIsWhereItIsDrawnInItsPlace() throws {
+        let directory = try makeTemporaryDirectory()
+        let disc = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><circle cx="50" cy="50" r="50"/></svg>"#
+        try write(disc, to: directory.appendingPathComponent("disc.svg"))
+        // A 1:1 disc in a 2:1 place, contained: drawn in its middle half across.
+        var document = TestSupport.parse(#"<img src="disc.svg" alt="" width="150" height="75" float="left" wrap="contour" fit="contain">Text."#,
+                                         baseDirectory: directory.path)
+        XCTAssertEqual(document.diagnostics.map(\.description), [])
+        XCTAssertEqual(ContourTracing.trace(&document.text), [])
+        let bands = try XCTUnwrap(document.text.attachments.first?.image.float?.contour?.bands)
+        XCTAssertFalse(bands.isEmpty)
+        XCTAssertGreaterThanOrEqual(bands.map(\.left).min() ?? 0, 0.24)
+        XCTAssertLessThanOrEqual(bands.map(\.right).max() ?? 1, 0.76)
+        XCTAssertLessThan(bands.map(\.left).min() ?? 1, 0.27, "the disc's widest band reaches its drawn edge")
+    }
 }
