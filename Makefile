@@ -20,7 +20,7 @@ PREFIX ?= /usr/local
 # Unicode's own conformance test files. pandoc makes the markup's manual page, typeset-markup(7),
 # from docs/markup.md.
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev \
-            libicu-dev libturbojpeg0-dev libpng-dev zlib1g-dev libdeflate-dev libqpdf-dev hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr \
+            libicu-dev libturbojpeg0-dev libpng-dev zlib1g-dev libdeflate-dev libqpdf-dev librsvg2-dev libpoppler-glib-dev hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr \
             hyphen-es hyphen-it hyphen-nl hyphen-pt-pt \
             libgs-common poppler-utils qpdf mupdf-tools python3-pil python3-pip libhyphen0 \
             fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data bible-kjv zsh ninja-build pandoc

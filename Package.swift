@@ -83,6 +83,10 @@ let package = Package(
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         // A PNG's image data is checked by inflating it (Images/PNGIntegrity.swift).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // SVG and PDF pictures, parsed (Images/VectorFile.swift) and drawn into Cairo as vectors
+        // (Render/VectorPictureDrawing.swift).
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         // The streams typeset compresses itself (Render/Deflate.swift).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // glibc's allocator, told to keep one arena for the process (TypesetKit/MallocArenas.swift).
@@ -94,7 +98,7 @@ let package = Package(
         // Pipeline stages
         .target(name: "Diagnostics"),
         .target(name: "Text", dependencies: ["Diagnostics"], swiftSettings: optimizedInDebugBuilds),
-        .target(name: "Images", dependencies: ["CZlib"]),
+        .target(name: "Images", dependencies: ["CZlib", "CRsvg", "CPoppler"]),
         .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics", "CICU"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "Fonts", dependencies: ["Text", "Diagnostics", "CFontconfig", "CFreeType", "CHarfBuzz"]),
         .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz", "CICU"], swiftSettings: optimizedInDebugBuilds),
@@ -102,7 +106,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
         // HarfBuzz: the fonts typeset writes its text in are subset with hb-subset (PDFEmbeddedFonts).
-        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CContentTokens", "CZlib", "CDeflate", "CHarfBuzz"],
+        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CContentTokens", "CZlib", "CDeflate", "CHarfBuzz", "CRsvg", "CPoppler"],
                 swiftSettings: optimizedInDebugBuilds),
         // What was drawn on each page checked for overprinting, holes and lost words (the page checker).
         .target(name: "PageCheck", dependencies: ["Text", "Fonts", "Layout", "Pages", "Render"], swiftSettings: optimizedInDebugBuilds),

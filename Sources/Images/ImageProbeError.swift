@@ -17,7 +17,7 @@ public enum ImageProbeError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .file(let problem): return "\(problem)"
-        case .notAnImage: return "not a JPEG or PNG image"
+        case .notAnImage: return "not a JPEG, PNG, SVG or PDF picture"
         case .truncated: return "the image file is truncated"
         case .corrupt(let what): return "the image file is corrupt: \(what)"
         case .invalidPNG(let what): return "not a valid PNG: \(what)"

@@ -37,8 +37,9 @@ struct ImageLocator {
 extension ParseState {
     /// `<img src="…" width="…" height="…">`: one U+FFFC character whose run delegate reserves
     /// the picture's size, sitting on the baseline. A missing dimension keeps the picture's
-    /// proportions; both missing, 1 pixel is 1 point. The header is read here so that a
-    /// missing, foreign, truncated or oversized file is reported at the tag. With
+    /// proportions; both missing, a JPEG's or PNG's pixel is 1 point and an SVG or PDF has its
+    /// own size (`page` picks a PDF's page). The header is read here (an SVG or PDF parsed) so
+    /// that a missing, foreign, truncated or oversized file is reported at the tag. With
     /// `float="left|right"` (and `margin`) the character takes no room in its line: the
     /// framesetter places the picture against that side of the column and wraps text round it;
     /// `wrap="contour"` wraps round its opaque pixels instead (traced before layout). With
@@ -60,6 +61,9 @@ extension ParseState {
         var alternativeText: String?
         var bleed: TagAttribute?
         var bleeds = false
+        var pageAttribute: TagAttribute?
+        var page: Int?
+        var fit: PictureFit?
         var valid = true
         for attribute in tag.attributes {
             switch attribute.key {
@@ -94,17 +98,24 @@ extension ParseState {
                 valid = valid && shape != nil
             case "alt":
                 alternativeText = AlternativeText.read(attribute)
+            case "fit":
+                fit = values.choice(attribute, ["fill": PictureFit.fill, "contain": .contain, "cover": .cover])
+                valid = valid && fit != nil
+            case "page":
+                pageAttribute = attribute
+                page = values.wholeNumber(attribute, in: 1 ... Double(Int32.max))
+                valid = valid && page != nil
             case "bleed":
                 bleed = attribute
                 let value = values.boolean(attribute)
                 bleeds = value ?? false
                 valid = valid && value != nil
             default:
-                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap", "bleed", "alt"])
+                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap", "bleed", "alt", "page", "fit"])
             }
         }
         guard let source, !source.trimmedValue.isEmpty else {
-            return diagnostics.error("<img> needs a src attribute naming a JPEG or PNG file", at: tag.offset)
+            return diagnostics.error("<img> needs a src attribute naming a JPEG, PNG, SVG or PDF file", at: tag.offset)
         }
         let path = images.path(for: source.value)
         guard FileManager.default.fileExists(atPath: path) else {
@@ -114,38 +125,46 @@ extension ParseState {
             return values.error("image \"\(source.value.clipped)\" is outside the folder \(images.root); pictures must be inside it (use --root FOLDER to allow another folder)",
                                 at: source)
         }
-        let info: ImageInfo
+        let info: PictureInfo
         do {
-            info = try ImageInfo.probe(path: path)
+            info = try PictureInfo.probe(path: path, page: page)
         } catch {
-            return values.error("image \"\(source.value.clipped)\": \(error)", at: source)
+            // A page the PDF does not have is the page value's mistake.
+            let mistaken = if case VectorFileError.pageOutOfRange = error { pageAttribute ?? source } else { source }
+            return values.error("image \"\(source.value.clipped)\": \(error)", at: mistaken)
         }
         guard valid else { return }
+        warnAboutSource(of: info, source: source, page: pageAttribute)
         if alternativeText == nil, builder.box?.alternativeText == nil {
             reportUndescribedPicture(source, tag: tag)
         }
-        let aspect = Double(info.pixelWidth) / Double(info.pixelHeight)
-        let finalWidth = width ?? height.map { $0 * aspect } ?? Double(info.pixelWidth)
-        let finalHeight = height ?? width.map { $0 / aspect } ?? Double(info.pixelHeight)
+        let natural = info.naturalSize
+        let aspect = natural.width / natural.height
+        let finalWidth = width ?? height.map { $0 * aspect } ?? natural.width
+        let finalHeight = height ?? width.map { $0 / aspect } ?? natural.height
         // A size not given follows from the other and the picture's proportions, or from its
-        // pixels: it too must be printable, and not so small that Cairo cannot scale to it.
+        // own: it too must be printable, and not so small that Cairo cannot scale to it.
         let derived = [("width", finalWidth, width == nil ? heightAttribute : nil),
                        ("height", finalHeight, height == nil ? widthAttribute : nil)]
         for (name, size, given) in derived where !(ValueReader.smallestPositive ... ParagraphStyleChange.maximumLength).contains(size) {
-            let pixels = "\(info.pixelWidth)×\(info.pixelHeight) pixels"
+            let pixels = info.sizeDescription
             guard let given else {
+                let ownSize = if case .raster = info { "at 1 pixel a point" } else { "at its own size" }
                 return values.error("image \"\(source.value.clipped)\" (\(pixels)) would be \(ValueReader.format(size)) pt in \(name) "
-                                    + "at 1 pixel a point; give its width or height", at: source)
+                                    + "\(ownSize); give its width or height", at: source)
             }
             return values.error("with \(given.name.clipped) \"\(given.value.clipped)\" the picture (\(pixels)) would be \(ValueReader.format(size)) pt in \(name) "
                                 + "(\(ValueReader.format(ValueReader.smallestPositive)) to \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt); give its \(name) too",
                                 at: given)
         }
-        // A picture that bleeds is cropped to other proportions (it covers its place), never squashed.
+        // Given other proportions than its own and no `fit`, a picture is fitted whole inside
+        // its place, with a warning: never squashed unasked. One that bleeds covers its place.
         let bleedsOutOfLine = bleeds && (side != nil || edge != nil) && openBox == nil
-        if width != nil, height != nil, !bleedsOutOfLine, let squash = PictureProportions(given: finalWidth / finalHeight, own: aspect).warning {
-            diagnostics.warning("picture \"\(source.value.clipped)\" (\(info.pixelWidth)×\(info.pixelHeight) px) \(squash)", at: tag.offset)
+        let proportions = PictureProportions(given: finalWidth / finalHeight, own: aspect)
+        if width != nil, height != nil, fit == nil, !bleedsOutOfLine, let contained = proportions.warning {
+            diagnostics.warning("picture \"\(source.value.clipped)\" (\(info.sizeDescription)) \(contained)", at: tag.offset)
         }
+        let chosenFit = fit ?? (proportions.differ ? .contain : .fill)
         if let box = openBox, side != nil || edge != nil, let float = tag.attribute("float") {
             // The box is what floats: its pictures are set in its lines, with its caption.
             diagnostics.warning("a picture in a <\(box.kind.rawValue)> is set in the box's lines; float ignored (give float to the <\(box.kind.rawValue)>)",
@@ -177,9 +196,25 @@ extension ParseState {
                                          sourceLine: diagnostics.source.lineText(containing: source.valueOffset), float: float,
                                          spanning: edge.map { SpanningPicture(edge: $0, columns: spanned, aspect: finalWidth / finalHeight,
                                                                                                bleeds: bleeds) },
-                                         alternativeText: alternativeText)
+                                         alternativeText: alternativeText, page: page, fit: chosenFit)
         // A floated picture's character takes no room in the line: the float carries its size.
         let delegate = float == nil && edge == nil ? RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth) : RunDelegate(ascent: 0, width: 0)
         builder.appendAttachment(attachment, delegate: delegate, madeAt: tag.offset)
+    }
+
+    /// Warnings about what the file holds: an SVG's references to files and URLs, which are
+    /// not loaded; a `page` given to a picture that is not a PDF.
+    private func warnAboutSource(of info: PictureInfo, source: TagAttribute, page: TagAttribute?) {
+        if case .vector(let vector) = info, let first = vector.externalReferences.first {
+            let others = vector.externalReferences.count - 1
+            let more = others > 0 ? " and \(others) other\(others == 1 ? "" : "s")" : ""
+            diagnostics.warning("image \"\(source.value.clipped)\": the SVG refers to \"\(first.clipped)\"\(more) outside itself, "
+                                + "which is not loaded (files and URLs are never fetched; put pictures and styles inside the SVG)",
+                                at: source.valueOffset)
+        }
+        let isPDF = if case .vector(let vector) = info { vector.kind == .pdf } else { false }
+        if let page, !isPDF {
+            diagnostics.warning("page has no effect on a picture that is not a PDF", at: page.nameOffset)
+        }
     }
 }

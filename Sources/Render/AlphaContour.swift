@@ -14,12 +14,22 @@ public enum AlphaContour {
     /// Pixels at least this opaque (of 255) count as part of the picture.
     public static let threshold: UInt32 = 128
 
-    /// The contour of the picture at `path`; throws `Missing` when it has none worth tracing
-    /// (a JPEG, a PNG without alpha or opaque to its edges, or one with no opaque pixel), and
-    /// `ImageLoadError` when it cannot be decoded.
-    public static func trace(path: String) throws -> PictureContour {
-        if try ImageInfo.probe(path: path).format == .jpeg { throw Missing.noAlpha }
-        let surface = try ImageSurfaceLoader.load(path: path)
+    /// Vector pictures are drawn at most this many pixels a side to be traced: the bands'
+    /// edges need no finer a measure than that.
+    public static let vectorSide = 1_000.0
+
+    /// The contour of the picture `source` names; throws `Missing` when it has none worth
+    /// tracing (a JPEG, a PNG without alpha or opaque to its edges, or one with no opaque
+    /// pixel), and `ImageLoadError` when it cannot be decoded. An SVG or a PDF's page is traced
+    /// from what it draws, drawn on a transparent ground.
+    public static func trace(_ source: PictureSource) throws -> PictureContour {
+        let surface: OpaquePointer
+        if PictureInfo.isVector(path: source.path) {
+            surface = try ImageSurfaceLoader.rasterize(ImageSurfaceLoader.loadVector(source), maximumSide: vectorSide)
+        } else {
+            if try ImageInfo.probe(path: source.path).format == .jpeg { throw Missing.noAlpha }
+            surface = try ImageSurfaceLoader.load(path: source.path)
+        }
         defer { cairo_surface_destroy(surface) }
         guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else { throw Missing.noAlpha }
         cairo_surface_flush(surface)

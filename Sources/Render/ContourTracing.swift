@@ -1,4 +1,6 @@
 import Diagnostics
+import Images
+import Layout
 import Text
 
 /// Traces the contours of pictures floated with `wrap="contour"` before layout, which never
@@ -7,16 +9,16 @@ public enum ContourTracing {
     /// Stores each contour on its picture's float; warns at the `<img>` of a picture without
     /// one, which wraps round its rectangle. Runs after ImagePreflight: every picture decodes.
     public static func trace(_ text: inout AttributedText) -> [Diagnostic] {
-        var traced: [String: Result<PictureContour, Error>] = [:]
+        var traced: [PictureSource: Result<PictureContour, Error>] = [:]
         var warnings: [Diagnostic] = []
         for attachment in text.attachments {
             guard var float = attachment.image.float, float.wrap == .contour else { continue }
-            let path = attachment.image.path
-            let result = traced[path] ?? Result { try AlphaContour.trace(path: path) }
-            traced[path] = result
+            let source = attachment.image.source
+            let result = traced[source] ?? Result { try AlphaContour.trace(source) }
+            traced[source] = result
             switch result {
             case .success(let contour):
-                float.contour = contour
+                float.contour = fitted(contour, of: attachment.image, in: float)
                 text.modifyAttributes(in: attachment.index ..< attachment.index + 1) { $0.image?.float = float }
             case .failure(let error):
                 warnings.append(.warning("wrap=\"contour\": \(reason(error)); the text wraps round its rectangle",
@@ -24,6 +26,19 @@ public enum ContourTracing {
             }
         }
         return warnings
+    }
+
+    /// The contour traced over the picture's own rectangle, moved to where its `fit` draws it in
+    /// the float's place (whole inside it, or covering it, cut off at its edges).
+    private static func fitted(_ contour: PictureContour, of image: ImageAttachment, in float: PictureFloat) -> PictureContour {
+        guard image.fit != .fill, let own = try? PictureInfo.probe(path: image.path, page: image.page).naturalSize else { return contour }
+        let drawn = image.fit.drawnRect(own: own, in: Rect(x: 0, y: 0, width: float.width, height: float.height))
+        func across(_ value: Double) -> Double { min(1, max(0, (drawn.minX + value * drawn.width) / float.width)) }
+        func down(_ value: Double) -> Double { min(1, max(0, (drawn.minY + value * drawn.height) / float.height)) }
+        return PictureContour(bands: contour.bands.compactMap { band in
+            let moved = PictureContour.Band(top: down(band.top), bottom: down(band.bottom), left: across(band.left), right: across(band.right))
+            return moved.bottom > moved.top && moved.right > moved.left ? moved : nil
+        })
     }
 
     private static func reason(_ error: Error) -> String {

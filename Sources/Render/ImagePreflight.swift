@@ -3,14 +3,15 @@ import Text
 
 /// Checks every picture of a document once before any output is started, so that all bad
 /// pictures are reported together, each at its `<img>` tag, and no file is begun in vain.
-/// JPEGs are decoded; PNGs are decoded only when `PNGIntegrity` cannot vouch for them.
+/// JPEGs are decoded; PNGs are decoded only when `PNGIntegrity` cannot vouch for them; SVGs
+/// and PDF pages are parsed and drawn without pixels.
 public enum ImagePreflight {
     public static func check(_ text: AttributedText) -> [Diagnostic] {
-        var checked: Set<String> = []
+        var checked: Set<PictureSource> = []
         var problems: [Diagnostic] = []
-        for attachment in text.attachments where checked.insert(attachment.image.path).inserted {
+        for attachment in text.attachments where checked.insert(attachment.image.source).inserted {
             do {
-                try ImageSurfaceLoader.check(path: attachment.image.path)
+                try ImageSurfaceLoader.check(attachment.image.source)
             } catch {
                 problems.append(.error("image \"\(attachment.image.path)\": \(error)", at: attachment.image.location,
                                        sourceLine: attachment.image.sourceLine))

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Images
+import Text
 
 /// Why a picture could not be drawn.
 public struct ImageLoadError: Error, CustomStringConvertible {
@@ -23,6 +24,10 @@ public struct ImageLoadError: Error, CustomStringConvertible {
 /// decoded either: its rows are split into colour and alpha (`PNGAlphaRows`) and compressed
 /// again, and travel in the same envelope; the finishing step makes the alpha a soft mask. The file is read once, within the bound its header
 /// sets (`ImageFile`), and decoded from memory.
+///
+/// An SVG or a PDF's page is not made a surface: it is parsed (`loadVector`) and drawn as
+/// vectors where it is shown (`LoadedPicture`); only a contour is traced from its pixels
+/// (`rasterize`).
 enum ImageSurfaceLoader {
     /// A surface the caller owns (release it with `cairo_surface_destroy`).
     static func load(path: String) throws -> OpaquePointer {
@@ -71,16 +76,54 @@ enum ImageSurfaceLoader {
         return try? FlateImage(rows, deflater: Deflater())
     }
 
+    /// The SVG or PDF page `source` names, parsed.
+    static func loadVector(_ source: PictureSource) throws -> VectorFile {
+        do {
+            return try VectorFile(path: source.path, page: source.page)
+        } catch {
+            throw ImageLoadError(path: source.path, reason: "\(error)")
+        }
+    }
+
+    /// The vector picture drawn into an image surface of its own size in points, a pixel a
+    /// point, scaled down to fit `maximumSide` pixels a side: its pixels' alpha is what a
+    /// contour is traced from. The caller owns the surface.
+    static func rasterize(_ file: VectorFile, maximumSide: Double) throws -> OpaquePointer {
+        let scale = min(1, maximumSide / max(file.info.width, file.info.height))
+        let width = max(1, Int32((file.info.width * scale).rounded(.up))), height = max(1, Int32((file.info.height * scale).rounded(.up)))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        let context = cairo_create(surface)!
+        defer { cairo_destroy(context) }
+        cairo_scale(context, scale, scale)
+        do {
+            try file.draw(in: context)
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        return surface
+    }
+
     /// Throws what `load` would, for a fraction of a decode: a PNG that `PNGIntegrity` vouches
     /// for is sure to decode, and a JPEG is decoded at an eighth of its size
-    /// (`JPEGDecoder.check`). Neither allocates the picture's pixels.
-    static func check(path: String) throws {
-        let file = try read(path)
+    /// (`JPEGDecoder.check`). Neither allocates the picture's pixels. An SVG or PDF page is
+    /// parsed and drawn shrunk to one pixel (`VectorFile.check`).
+    static func check(_ source: PictureSource) throws {
+        if PictureInfo.isVector(path: source.path) {
+            do {
+                return try loadVector(source).check()
+            } catch let error as ImageLoadError {
+                throw error
+            } catch {
+                throw ImageLoadError(path: source.path, reason: "\(error)")
+            }
+        }
+        let file = try read(source.path)
         switch file.info.format {
         case .png where PNGIntegrity.vouchesFor(file.bytes):
             return
         case .png:
-            cairo_surface_destroy(try decodePNG(file.bytes, path: path))
+            cairo_surface_destroy(try decodePNG(file.bytes, path: source.path))
         case .jpeg:
             try JPEGDecoder.check(file.bytes, info: file.info)
         }

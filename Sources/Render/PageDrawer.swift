@@ -1,4 +1,5 @@
 import CCairo
+import Images
 import Layout
 import Pages
 import Text
@@ -224,24 +225,24 @@ final class PageDrawer {
         try drawImage(image, in: box, bled: bled, in: context)
     }
 
-    /// The picture in the file `image` names scaled to fill `box`, or to cover `bled`, the
-    /// rectangle it runs off the page in (or `box`, when it asks to bleed and stands inside the
-    /// text area: given other proportions than its own, it is cropped to them, not squashed),
-    /// the file loaded once (`PictureSurfaces`).
+    /// The picture in the file `image` names fitted to `box` as its `fit` says, or covering
+    /// `bled`, the rectangle it runs off the page in (or `box`, when it asks to bleed and stands
+    /// inside the text area: given other proportions than its own, it is cropped to them, not
+    /// squashed), the file loaded once (`PictureSurfaces`).
     private func drawImage(_ image: ImageAttachment, in box: Rect, bled: Rect? = nil,
                            in context: OpaquePointer) throws {
-        let surface = try pictures.surface(for: image.path) {
+        let picture = try pictures.picture(for: image.source) {
+            if PictureInfo.isVector(path: image.path) {
+                let file = try ImageSurfaceLoader.loadVector(image.source)
+                return (.vector(file), file.heldBytes)
+            }
             let forPDF = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_PDF
             let picture = try ImageSurfaceLoader.loadPicture(path: image.path, forPDF: forPDF)
             if picture.info.isAdobeCMYK { drewInvertedCMYK = true }
             if picture.carriesPNGRows { drewPNGRows = true }
-            return (picture.surface, picture.heldBytes)
+            return (.raster(picture.surface), picture.heldBytes)
         }
-        if let covered = bled ?? (image.bleeds ? box : nil) {
-            drawImage(surface, covering: covered, in: context)
-        } else {
-            drawImage(surface, in: box, in: context)
-        }
+        try drawImage(picture, in: bled ?? box, fit: bled == nil ? image.drawnFit : .cover, in: context)
     }
 
     /// A figure or an aside: its background (out to `bled` when it runs off the page), its
@@ -296,41 +297,23 @@ final class PageDrawer {
         cairo_restore(context)
     }
 
-    /// The picture scaled to fill `box`.
-    private func drawImage(_ surface: OpaquePointer, in box: Rect, in context: OpaquePointer) {
-        let width = Double(cairo_image_surface_get_width(surface))
-        let height = Double(cairo_image_surface_get_height(surface))
+    /// The picture scaled into `box` as `fit` says: stretched to it, whole inside it, or
+    /// covering it with what falls outside cut off (a picture running off the page is drawn
+    /// larger than its place, never distorted).
+    private func drawImage(_ picture: LoadedPicture, in box: Rect, fit: PictureFit, in context: OpaquePointer) throws {
+        let own = picture.size
         guard box.width > 0, box.height > 0 else { return }
-        repeatedPictures.paint(surface, in: context) {
+        let drawn = fit.drawnRect(own: own, in: box)
+        try repeatedPictures.paint(picture.identity, in: context) {
             cairo_save(context)
-            cairo_translate(context, box.minX, box.minY)
-            cairo_scale(context, box.width / width, box.height / height)
-            cairo_set_source_surface(context, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-            cairo_rectangle(context, 0, 0, width, height)
-            cairo_fill(context)
-            cairo_restore(context)
-        }
-    }
-
-    /// The picture scaled to cover `box`, proportions kept, what falls outside cut off: a
-    /// picture running off the page is drawn larger than its place, never distorted.
-    private func drawImage(_ surface: OpaquePointer, covering box: Rect, in context: OpaquePointer) {
-        let width = Double(cairo_image_surface_get_width(surface))
-        let height = Double(cairo_image_surface_get_height(surface))
-        guard box.width > 0, box.height > 0 else { return }
-        let scale = max(box.width / width, box.height / height)
-        repeatedPictures.paint(surface, in: context) {
-            cairo_save(context)
-            cairo_rectangle(context, box.minX, box.minY, box.width, box.height)
-            cairo_clip(context)
-            cairo_translate(context, box.minX + (box.width - width * scale) / 2, box.minY + (box.height - height * scale) / 2)
-            cairo_scale(context, scale, scale)
-            cairo_set_source_surface(context, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-            cairo_rectangle(context, 0, 0, width, height)
-            cairo_fill(context)
-            cairo_restore(context)
+            defer { cairo_restore(context) }
+            if fit == .cover {
+                cairo_rectangle(context, box.minX, box.minY, box.width, box.height)
+                cairo_clip(context)
+            }
+            cairo_translate(context, drawn.minX, drawn.minY)
+            cairo_scale(context, drawn.width / own.width, drawn.height / own.height)
+            try picture.paint(in: context)
         }
     }
 

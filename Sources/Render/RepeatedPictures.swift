@@ -15,14 +15,16 @@ final class RepeatedPictures {
 
     /// Calls `draw`, which paints `picture` into `context`, inside a group when the picture was
     /// already painted onto this page of a PDF.
-    func paint(_ picture: OpaquePointer, in context: OpaquePointer, _ draw: () -> Void) {
+    func paint(_ picture: OpaquePointer, in context: OpaquePointer, _ draw: () throws -> Void) rethrows {
         // Only a PDF has resources to list (a blurred shadow's mask is an image surface).
         guard cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_PDF,
-              !painted.insert(picture).inserted else { return draw() }
+              !painted.insert(picture).inserted else { return try draw() }
         cairo_push_group(context)
-        draw()
-        cairo_pop_group_to_source(context)
-        cairo_paint(context)
+        defer {
+            cairo_pop_group_to_source(context)
+            cairo_paint(context)
+        }
+        try draw()
     }
 
     /// The next page has resources of its own.

@@ -5,6 +5,8 @@ import Diagnostics
 public struct ImageAttachment: Hashable, Sendable {
     /// Absolute path of the image file.
     public var path: String
+    /// The page of a PDF shown (`page`, from 1); nil for the first, and for other pictures.
+    public var page: Int?
     /// Where the `<img>` tag was written, and the text of that line, for messages about the file.
     public var location: SourceLocation?
     public var sourceLine: String?
@@ -16,15 +18,26 @@ public struct ImageAttachment: Hashable, Sendable {
     /// PDF's `/Alt`. Empty: the picture is decoration, with nothing to say. Nil: not described
     /// (a `<figure>`'s `alt` may describe it; see `BoxStyle.alternativeText`).
     public var alternativeText: String?
+    /// How it fills a place of other proportions than its own (`fit`).
+    public var fit: PictureFit
 
     /// Whether it asks to run off the page (`bleed="true"` on a floated or spanning picture).
     /// Such a picture is never distorted: it covers its place, proportions kept, and what falls
     /// outside is cut off, whether or not it stands at the page's edge.
     public var bleeds: Bool { spanning?.bleeds ?? float?.bleeds ?? false }
 
+    /// How it is drawn in its place: one that bleeds always covers it.
+    public var drawnFit: PictureFit { bleeds ? .cover : fit }
+
+    /// What is loaded to draw it: the file, and the page of a PDF.
+    public var source: PictureSource { PictureSource(path: path, page: page) }
+
     public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil, float: PictureFloat? = nil,
-                spanning: SpanningPicture? = nil, alternativeText: String? = nil) {
+                spanning: SpanningPicture? = nil, alternativeText: String? = nil, page: Int? = nil,
+                fit: PictureFit = .fill) {
         self.path = path
+        self.page = page
+        self.fit = fit
         self.location = location
         self.sourceLine = sourceLine
         self.float = float
@@ -37,9 +50,23 @@ public struct ImageAttachment: Hashable, Sendable {
     /// once for each of them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
+        hasher.combine(page)
+        hasher.combine(fit)
         hasher.combine(location)
         hasher.combine(float)
         hasher.combine(spanning)
         hasher.combine(alternativeText)
+    }
+}
+
+/// A picture file and, for a PDF, its page shown: what a picture is loaded, checked and kept
+/// by, once for every place it is shown.
+public struct PictureSource: Hashable, Sendable {
+    public var path: String
+    public var page: Int?
+
+    public init(path: String, page: Int? = nil) {
+        self.path = path
+        self.page = page
     }
 }

@@ -7,7 +7,8 @@ import Text
 /// Finds the pictures shown at fewer pixels per inch than a printer accepts: a 60×40-pixel
 /// picture blown up to a column's width is a blur of squares on paper, though it looks
 /// passable on a screen. A warning at each such `<img>` says how large the picture would
-/// have to be.
+/// have to be. An SVG or a PDF page has no pixels to count: its paths print sharp at any size
+/// (pictures inside it are the file's maker's to check).
 struct PictureResolutionCheck {
     /// The least resolution that passes, in pixels per inch; 0 checks nothing.
     var minimum: Double
@@ -20,7 +21,7 @@ struct PictureResolutionCheck {
         var pixelSizes: [String: ImageInfo] = [:]
         var warnings: [Diagnostic] = []
         for attachment in text.attachments {
-            guard let info = pixelSizes[attachment.image.path] ?? (try? ImageInfo.probe(path: attachment.image.path)) else { continue }
+            guard let info = pixelSizes[attachment.image.path] ?? rasterInfo(path: attachment.image.path) else { continue }
             pixelSizes[attachment.image.path] = info
             let shown = drawnSize(of: attachment, pixels: info, in: text)
             guard shown.width > 0, shown.height > 0 else { continue }
@@ -36,26 +37,26 @@ struct PictureResolutionCheck {
         return warnings
     }
 
-    /// The size the picture is drawn at, in points: its place, or for a picture that bleeds
-    /// the size that covers its place run out past the page's edges (a picture across the top
-    /// or foot of the page always stands at that edge, and at the sides when it spans the text
-    /// area), proportions kept: larger than its place, so fewer pixels an inch. A float that
-    /// bleeds reaches the edge only in a side column, which is known on the page: its place is
-    /// the least it is drawn at.
+    /// The size the picture is drawn at, in points: its place as its `fit` fills it (whole
+    /// inside, smaller; covering it, larger), or for a picture that bleeds the size that covers
+    /// its place run out past the page's edges (a picture across the top or foot of the page
+    /// always stands at that edge, and at the sides when it spans the text area), proportions
+    /// kept: larger than its place, so fewer pixels an inch. A float that bleeds reaches the
+    /// edge only in a side column, which is known on the page: its place is the least it is
+    /// drawn at.
     private func drawnSize(of attachment: (index: Int, image: ImageAttachment, delegate: RunDelegate), pixels: ImageInfo,
                            in text: AttributedText) -> (width: Double, height: Double) {
         let placed = placedSize(of: attachment, in: text)
-        guard attachment.image.bleeds else { return placed }
         var place = Rect(x: 0, y: 0, width: placed.width, height: placed.height)
-        if let spanning = attachment.image.spanning {
+        if attachment.image.bleeds, let spanning = attachment.image.spanning {
             let area = page.textArea
             let spansTheArea = placed.width >= area.width - 0.01
             place = Rect(x: area.minX, y: spanning.edge == .top ? area.minY : area.maxY - placed.height, width: placed.width, height: placed.height)
             let edges: BleedEdges = [spanning.edge == .top ? BleedEdges.top : BleedEdges.bottom, spansTheArea ? BleedEdges.sides : BleedEdges.left]
             place = page.bled(place, toward: edges, ofPage: 1)
         }
-        let scale = max(place.width / Double(pixels.pixelWidth), place.height / Double(pixels.pixelHeight))
-        return (Double(pixels.pixelWidth) * scale, Double(pixels.pixelHeight) * scale)
+        let drawn = attachment.image.drawnFit.drawnRect(own: (Double(pixels.pixelWidth), Double(pixels.pixelHeight)), in: place)
+        return (drawn.width, drawn.height)
     }
 
     /// The size the picture takes on the page, in points: its line's room, its float's, or
@@ -70,6 +71,13 @@ struct PictureResolutionCheck {
             return (height * spanning.aspect, height)
         }
         return (attachment.delegate.width, attachment.delegate.ascent + attachment.delegate.descent)
+    }
+
+    /// A JPEG's or PNG's header; nil for a vector picture (or a file that cannot be read, which
+    /// `ImagePreflight` reports).
+    private func rasterInfo(path: String) -> ImageInfo? {
+        guard !PictureInfo.isVector(path: path) else { return nil }
+        return try? ImageInfo.probe(path: path)
     }
 
     private func format(_ value: Double) -> String {

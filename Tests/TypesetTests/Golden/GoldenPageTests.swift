@@ -70,6 +70,12 @@ final class GoldenPageTests: XCTestCase {
         XCTAssertEqual(pageCount, 1)
     }
 
+    /// Issue 37's vector pictures: an SVG logo in its line and floated with contour wrap, an SVG
+    /// chart across two columns at the top, a PDF advertisement across two at the foot.
+    func testVectorPicturesMatchGoldenPages() throws {
+        try assertPagesMatchGoldens(of: "vector-pictures")
+    }
+
     /// Three columns with a picture across two of them at the top and one across all at the foot.
     func testSpanningPicturesMatchGoldenPages() throws {
         let pageCount = try assertPagesMatchGoldens(of: "spanning-pictures", coarsePictures: ["2: 122 ppi", "6: 89 ppi"])

@@ -113,7 +113,7 @@ final class PictureFileTests: XCTestCase {
         _ = try sparseFile("long.png", size: 2_500_000_000, header: PNGBytes().bytes, in: directory)
         let memoryBefore = Self.peakMemory()
         let start = Date()
-        XCTAssertTrue(try pictureError("big.png", in: directory).hasSuffix("not a JPEG or PNG image"))
+        XCTAssertTrue(try pictureError("big.png", in: directory).hasSuffix("not a JPEG, PNG, SVG or PDF picture"))
         XCTAssertTrue(try pictureError("long.png", in: directory)
             .hasSuffix("the file is 2.5 GB, more than a picture of 4×4 pixels can need (at most 16 MB)"))
         // Reading either file whole took seconds and gigabytes.

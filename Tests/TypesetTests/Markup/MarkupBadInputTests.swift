@@ -324,7 +324,7 @@ final class MarkupBadInputTests: XCTestCase {
             try FileManager.default.copyItem(atPath: TestSupport.imagePath(name), toPath: directory.appendingPathComponent(name).path)
         }
         let cases: [(String, String?)] = [
-            ("nowhere.png", "not found"), ("words.png", "not a JPEG or PNG image"), ("cut.png", "truncated"),
+            ("nowhere.png", "not found"), ("words.png", "not a JPEG, PNG, SVG or PDF picture"), ("cut.png", "truncated"),
             ("huge-header.png", "too large to decode safely"), ("rgb8.png", nil),
             // The header is sound; decoding them fails later, in Render.
             ("truncated.jpg", nil), ("corrupt.png", nil),

@@ -2,8 +2,8 @@ import Diagnostics
 import Markup
 import XCTest
 
-/// A picture given a width and a height in other proportions than its own is squashed: a
-/// warning at its `<img>`.
+/// A picture given a width and a height in other proportions than its own, and no `fit`, is
+/// drawn whole inside that place: a warning at its `<img>`.
 final class PictureProportionMarkupTests: XCTestCase {
     private func warnings(_ img: String) -> [Diagnostic] {
         let document = TestSupport.parse(img + "\nText.", baseDirectory: TestSupport.imagesDirectory.path)
@@ -16,11 +16,11 @@ final class PictureProportionMarkupTests: XCTestCase {
         let found = warnings(#"<p>Before. <img src="rgb8.png" alt="" width="120" height="60">"#)
         XCTAssertEqual(found.count, 1, "\(found)")
         let warning = try XCTUnwrap(found.first)
-        XCTAssertTrue(warning.message.contains("is drawn at 2.0:1, the picture is 1.5:1"), warning.message)
+        XCTAssertTrue(warning.message.contains("is given 2.0:1, the picture is 1.5:1: it is drawn whole inside that place"), warning.message)
         XCTAssertEqual(warning.location?.line, 1)
         XCTAssertEqual(warning.location?.column, 12, "at the <img>")
         let narrow = warnings(#"<img src="rgb8.png" alt="" width="60" height="60" float="left">"#)
-        XCTAssertTrue(narrow.first?.message.contains("1.0:1, the picture is 1.5:1") == true, "\(narrow)")
+        XCTAssertTrue(narrow.first?.message.contains("is given 1.0:1, the picture is 1.5:1") == true, "\(narrow)")
     }
 
     func testItsOwnProportionsOrOneSideGiveNoWarning() {

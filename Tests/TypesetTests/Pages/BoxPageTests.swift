@@ -22,7 +22,7 @@ final class BoxPageTests: XCTestCase {
         let document = try prepare(markup)
         // Some tests stretch a square picture into a tall portrait on purpose; the proportion
         // warning that draws is not what they check.
-        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note && !$0.message.contains(" is drawn at ") }.map(\.description), [],
+        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note && !$0.message.contains(" is given ") }.map(\.description), [],
                        file: file, line: line)
         let pages = document.checkedPages()
         var checker = PagePropertyChecker(fixture: "boxes", text: document.text)

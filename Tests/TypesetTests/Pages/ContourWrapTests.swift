@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import Layout
 import Render
+import Text
 import TypesetKit
 import XCTest
 
@@ -128,7 +129,7 @@ final class ContourWrapTests: XCTestCase {
     }
 
     func testTheTracedContourIsTheDisc() throws {
-        let contour = try AlphaContour.trace(path: folder.appendingPathComponent("disc.png").path)
+        let contour = try AlphaContour.trace(PictureSource(path: folder.appendingPathComponent("disc.png").path))
         // The first and last bands hold only the transparent rows above and below the disc.
         XCTAssertEqual(contour.bands.count, AlphaContour.bandCount - 2)
         let radius = discRadius / pixels, row = 1 / pixels
@@ -139,7 +140,7 @@ final class ContourWrapTests: XCTestCase {
             XCTAssertEqual(band.left, 0.5 - half, accuracy: 2 / pixels)
             XCTAssertEqual(band.right, 0.5 + half, accuracy: 2 / pixels)
         }
-        XCTAssertThrowsError(try AlphaContour.trace(path: folder.appendingPathComponent("coffee.jpg").path)) {
+        XCTAssertThrowsError(try AlphaContour.trace(PictureSource(path: folder.appendingPathComponent("coffee.jpg").path))) {
             XCTAssertEqual($0 as? AlphaContour.Missing, .noAlpha)
         }
     }

@@ -15,7 +15,7 @@ final class FloatPageTests: XCTestCase {
         options.minimumPictureResolution = 0
         let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
                                                                baseDirectory: TestSupport.zombiesDirectory.path)
-        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note && !$0.message.contains(" is drawn at ") }.map(\.description), [])
+        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note && !$0.message.contains(" is given ") }.map(\.description), [])
         return (document, document.checkedPages())
     }
 

@@ -1,5 +1,6 @@
 import CCairo
 @testable import Render
+import Text
 import XCTest
 
 /// The pictures a document's pages draw are loaded once, and let go past a budget, those drawn
@@ -8,16 +9,16 @@ final class PictureSurfacesTests: XCTestCase {
     /// Loads counted by path.
     private var loads: [String: Int] = [:]
 
-    private func load(_ path: String, bytes: Int) -> (surface: OpaquePointer, bytes: Int) {
+    private func load(_ path: String, bytes: Int) -> (picture: LoadedPicture, bytes: Int) {
         loads[path, default: 0] += 1
-        return (cairo_image_surface_create(CAIRO_FORMAT_RGB24, 2, 2)!, bytes)
+        return (.raster(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 2, 2)!), bytes)
     }
 
     func testAPictureOnEveryPageIsLoadedOnce() {
         let pictures = PictureSurfaces(budget: 1_000)
         var surfaces: Set<OpaquePointer> = []
         for _ in 0 ..< 50 {
-            surfaces.insert(pictures.surface(for: "cat.png") { load("cat.png", bytes: 400) })
+            surfaces.insert(pictures.picture(for: PictureSource(path: "cat.png")) { load("cat.png", bytes: 400) }.identity)
             pictures.endPage()
         }
         XCTAssertEqual(loads["cat.png"], 1)
@@ -26,30 +27,30 @@ final class PictureSurfacesTests: XCTestCase {
 
     func testPastTheBudgetThePictureDrawnLongestAgoGoesAtThePagesEnd() {
         let pictures = PictureSurfaces(budget: 1_000)
-        _ = pictures.surface(for: "a.png") { load("a.png", bytes: 400) }
+        _ = pictures.picture(for: PictureSource(path: "a.png")) { load("a.png", bytes: 400) }
         pictures.endPage()
-        _ = pictures.surface(for: "b.png") { load("b.png", bytes: 400) }
+        _ = pictures.picture(for: PictureSource(path: "b.png")) { load("b.png", bytes: 400) }
         pictures.endPage()
         // a.png again: b.png is now the one drawn longest ago.
-        _ = pictures.surface(for: "a.png") { load("a.png", bytes: 400) }
+        _ = pictures.picture(for: PictureSource(path: "a.png")) { load("a.png", bytes: 400) }
         // Over the budget within a page: nothing goes while the page is drawn.
-        let c = pictures.surface(for: "c.png") { load("c.png", bytes: 400) }
+        let c = pictures.picture(for: PictureSource(path: "c.png")) { load("c.png", bytes: 400) }
         XCTAssertEqual(pictures.count, 3)
-        XCTAssertEqual(cairo_surface_status(c), CAIRO_STATUS_SUCCESS)
+        XCTAssertEqual(cairo_surface_status(c.identity), CAIRO_STATUS_SUCCESS)
         pictures.endPage()
         XCTAssertEqual(pictures.count, 2)
-        _ = pictures.surface(for: "a.png") { load("a.png", bytes: 400) }
-        _ = pictures.surface(for: "c.png") { load("c.png", bytes: 400) }
-        _ = pictures.surface(for: "b.png") { load("b.png", bytes: 400) }
+        _ = pictures.picture(for: PictureSource(path: "a.png")) { load("a.png", bytes: 400) }
+        _ = pictures.picture(for: PictureSource(path: "c.png")) { load("c.png", bytes: 400) }
+        _ = pictures.picture(for: PictureSource(path: "b.png")) { load("b.png", bytes: 400) }
         XCTAssertEqual(loads, ["a.png": 1, "b.png": 2, "c.png": 1])
     }
 
     func testAPictureLargerThanTheBudgetIsLetGoAfterItsPage() {
         let pictures = PictureSurfaces(budget: 1_000)
-        _ = pictures.surface(for: "poster.png") { load("poster.png", bytes: 5_000) }
+        _ = pictures.picture(for: PictureSource(path: "poster.png")) { load("poster.png", bytes: 5_000) }
         pictures.endPage()
         XCTAssertEqual(pictures.count, 0)
-        _ = pictures.surface(for: "poster.png") { load("poster.png", bytes: 5_000) }
+        _ = pictures.picture(for: PictureSource(path: "poster.png")) { load("poster.png", bytes: 5_000) }
         XCTAssertEqual(loads["poster.png"], 2)
     }
 }

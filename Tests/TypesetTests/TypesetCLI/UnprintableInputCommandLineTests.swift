@@ -55,7 +55,7 @@ final class UnprintableInputCommandLineTests: XCTestCase {
             "doc.txt:1:13: error: size 0.0001 is too small (at least 0.01 pt)",
             "doc.txt:1:46: error: line-height 1e-200 is too small (at least 0.01)",
             "doc.txt:2:28: error: height \"1e-3\" has an exponent",
-            "doc.txt:2:61: error: with width \"0.012\" the picture (240×160 pixels) would be 0.008 pt in height",
+            "doc.txt:2:61: error: with width \"0.012\" the picture (240×160 px) would be 0.008 pt in height",
         ])
     }
 }

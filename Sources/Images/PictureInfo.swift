@@ -1,0 +1,45 @@
+/// What a picture file is, read before layout: a raster's header (`ImageInfo`) or a vector
+/// picture's parse (`VectorInfo`). Its size of its own sizes an `<img>` given no width or height.
+public enum PictureInfo: Hashable, Sendable {
+    case raster(ImageInfo)
+    case vector(VectorInfo)
+
+    /// Reads the picture at `path`: a JPEG's or PNG's header, or an SVG or PDF parsed
+    /// (`page`, from 1, the PDF's page shown; nil the first).
+    public static func probe(path: String, page: Int? = nil) throws -> PictureInfo {
+        let file = try ImageProbeError.reading { try InputFile(path: path) }
+        let prefix = try ImageProbeError.reading { try file.readPrefix(VectorFile.sniffLength) }
+        if let kind = VectorFile.Kind(sniffing: prefix) {
+            return .vector(try VectorFile(file, kind: kind, page: page).info)
+        }
+        return .raster(try ImageInfo.probe(file))
+    }
+
+    /// Whether the file at `path` is an SVG or a PDF, told from its first bytes; false for a
+    /// file that cannot be read (its reader says why).
+    public static func isVector(path: String) -> Bool {
+        guard let file = try? InputFile(path: path), let prefix = try? file.readPrefix(VectorFile.sniffLength) else { return false }
+        return VectorFile.Kind(sniffing: prefix) != nil
+    }
+
+    /// The size it has of itself, in points: a vector's, or a raster's pixels at one a point.
+    public var naturalSize: (width: Double, height: Double) {
+        switch self {
+        case .raster(let info): (Double(info.pixelWidth), Double(info.pixelHeight))
+        case .vector(let info): (info.width, info.height)
+        }
+    }
+
+    /// Its size for a message: "640×480 px", "an SVG of 120×80 pt".
+    public var sizeDescription: String {
+        switch self {
+        case .raster(let info): "\(info.pixelWidth)×\(info.pixelHeight) px"
+        case .vector(let info): "\(info.kind.rawValue), \(Self.points(info.width))×\(Self.points(info.height)) pt"
+        }
+    }
+
+    private static func points(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

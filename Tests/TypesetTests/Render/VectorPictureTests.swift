@@ -1,0 +1,199 @@
+import Diagnostics
+import Foundation
+import Images
+import Render
+import Text
+import TypesetKit
+import XCTest
+
+/// SVG and PDF pictures (issue 37): sized from their files, drawn into the PDF as paths and
+/// text (no image for them; their words extractable), rasterised only on PNG pages, and their
+/// bad files refused at the tag.
+final class VectorPictureTests: XCTestCase {
+    private var fixture: URL { TestSupport.repositoryRoot.appendingPathComponent("Fixtures/vector-pictures") }
+
+    /// A folder holding the fixture's logo, chart and advertisement, and `doc.txt` with `markup`.
+    private func folder(with markup: String) throws -> URL {
+        let directory = try makeTemporaryDirectory()
+        for name in ["logo.svg", "chart.svg", "advert.pdf"] {
+            try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        try write(markup, to: directory.appendingPathComponent("doc.txt"))
+        return directory
+    }
+
+    private func typeset(_ markup: String, to name: String = "doc.pdf",
+                         configure: (inout TypesetOptions) -> Void = { _ in }) throws -> (report: TypesetReport, output: String) {
+        let directory = try folder(with: markup)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        configure(&options)
+        let output = directory.appendingPathComponent(name).path
+        let report = try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("doc.txt").path, outputPath: output)
+        return (report, output)
+    }
+
+    private func tool(_ name: String, _ arguments: [String]) throws -> String {
+        guard let output = TestSupport.runTool("/usr/bin/\(name)", arguments) else { throw XCTSkip("\(name) is not installed") }
+        return output
+    }
+
+    // MARK: Size
+
+    func testAnSVGsSizeIsItsWidthAndHeightOrItsViewBoxInCSSPixels() throws {
+        let logo = try PictureInfo.probe(path: fixture.appendingPathComponent("logo.svg").path)
+        XCTAssertEqual(logo.naturalSize.width, 180, "240 px at 96 to the inch")
+        XCTAssertEqual(logo.naturalSize.height, 48)
+        let chart = try PictureInfo.probe(path: fixture.appendingPathComponent("chart.svg").path)
+        XCTAssertEqual(chart.naturalSize.width, 240, "no width: the viewBox's 320")
+        XCTAssertEqual(chart.naturalSize.height, 150)
+    }
+
+    func testAPDFPagesSizeIsItsCropBox() throws {
+        let advert = try PictureInfo.probe(path: fixture.appendingPathComponent("advert.pdf").path)
+        XCTAssertEqual(advert.naturalSize.width, 360)
+        XCTAssertEqual(advert.naturalSize.height, 112)
+        XCTAssertEqual(advert.sizeDescription, "PDF, 360×112 pt")
+    }
+
+    func testAnImgWithoutWidthOrHeightTakesTheVectorPicturesOwnSize() throws {
+        let directory = try folder(with: "")
+        let document = TestSupport.parse("<img src=\"logo.svg\" alt=\"\"> <img src=\"advert.pdf\" page=\"1\" width=\"180\" alt=\"\">",
+                                         baseDirectory: directory.path)
+        XCTAssertEqual(document.diagnostics.map(\.description), [])
+        let sizes = document.text.attachments.map { ($0.delegate.width, $0.delegate.ascent) }
+        XCTAssertEqual(sizes.map(\.0), [180, 180])
+        XCTAssertEqual(sizes.map(\.1), [48, 56], "the advertisement's proportions kept")
+        XCTAssertEqual(document.text.attachments.last?.image.page, 1)
+    }
+
+    // MARK: Drawn as vectors
+
+    func testSVGAndPDFPicturesAreDrawnAsPathsAndTextNotImages() throws {
+        let (report, pdf) = try typeset("""
+            <img src="logo.svg" alt="The Quarantine Quarterly">
+            <img src="chart.svg" width="200" alt="Sightings by month">
+            <img src="advert.pdf" width="200" alt="An advertisement">
+            """)
+        XCTAssertEqual(report.diagnostics.filter { $0.severity != .note }.map(\.description), [])
+        let images = try tool("pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2)
+        XCTAssertEqual(images.count, 0, "no picture became an image: \(images)")
+        let text = try tool("pdftotext", [pdf, "-"])
+        // (The logo's letter-spaced QUARTERLY is there too, read as letters apart.)
+        for word in ["Quarantine", "Sightings by month", "September", "Barricade", "siege discount"] {
+            XCTAssertTrue(text.contains(word), "\"\(word)\" is text in the PDF: \(text)")
+        }
+    }
+
+    func testAPNGPageShowsTheVectorPicturesInk() throws {
+        let (report, _) = try typeset("<img src=\"chart.svg\" width=\"400\" alt=\"\">", to: "page.png") { $0.format = .png }
+        let pixels = try Pixels(pngAt: try XCTUnwrap(report.outputPaths.first))
+        var red = 0
+        for y in 0 ..< pixels.height {
+            for x in 0 ..< pixels.width {
+                let (r, g, b) = pixels.rgb(x: x, y: y)
+                if r > 0.5, g < 0.2, b < 0.2 { red += 1 }
+            }
+        }
+        XCTAssertGreaterThan(red, 5_000, "the bars are drawn")
+    }
+
+    func testContourWrapFollowsAnSVGsDrawnShape() throws {
+        let directory = try folder(with: "")
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><circle cx="50" cy="50" r="50"/></svg>"#
+        try write(svg, to: directory.appendingPathComponent("disc.svg"))
+        let contour = try AlphaContour.trace(PictureSource(path: directory.appendingPathComponent("disc.svg").path))
+        let middle = try XCTUnwrap(contour.bands.first { $0.top <= 0.5 && $0.bottom >= 0.5 })
+        let top = try XCTUnwrap(contour.bands.first)
+        XCTAssertLessThan(middle.left, 0.02)
+        XCTAssertGreaterThan(top.left, 0.3, "a disc is narrow at its top")
+    }
+
+    // MARK: Bad input
+
+    /// The diagnostics of `markup` beside the fixture's files, the encrypted advertisement and
+    /// `files`; the bad PDFs are taken away after, since every PDF left is checked with qpdf.
+    private func errors(_ markup: String, files: [String: String] = [:]) throws -> [Diagnostic] {
+        let directory = try folder(with: "")
+        let encrypted = directory.appendingPathComponent("encrypted.pdf")
+        try FileManager.default.copyItem(at: fixture.appendingPathComponent("encrypted.pdf"), to: encrypted)
+        for (name, contents) in files { try write(contents, to: directory.appendingPathComponent(name)) }
+        defer {
+            try? FileManager.default.removeItem(at: encrypted)
+            for name in files.keys { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
+        }
+        return TestSupport.parse(markup, baseDirectory: directory.path).diagnostics
+    }
+
+    func testAnSVGsReferencesOutsideItselfAreNotLoadedAndAreWarnedOf() throws {
+        let directory = try folder(with: "")
+        try FileManager.default.copyItem(atPath: TestSupport.imagePath("rgb8.png"), toPath: directory.appendingPathComponent("inside.png").path)
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40">
+            <image xlink:href="inside.png" width="40" height="40"/><image href="https://example.com/x.png" width="40" height="40"/>
+            <use href="#a"/><style>@import url(../../etc/style.css);</style></svg>
+            """
+        try write(svg, to: directory.appendingPathComponent("refs.svg"))
+        let document = TestSupport.parse("<img src=\"refs.svg\" alt=\"\">", baseDirectory: directory.path)
+        XCTAssertEqual(document.diagnostics.map(\.message), [
+            "image \"refs.svg\": the SVG refers to \"inside.png\" and 2 others outside itself, which is not loaded "
+                + "(files and URLs are never fetched; put pictures and styles inside the SVG)",
+        ])
+        XCTAssertEqual(document.diagnostics.first?.location?.column, 11)
+        // Drawn, the picture shows nothing of the PNG beside it: librsvg was given no base file.
+        try write("<img src=\"refs.svg\" alt=\"\">", to: directory.appendingPathComponent("doc.txt"))
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let pdf = directory.appendingPathComponent("doc.pdf").path
+        _ = try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("doc.txt").path, outputPath: pdf)
+        XCTAssertEqual(try tool("pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2).count, 0)
+    }
+
+    func testBadVectorFilesAreLocatedErrors() throws {
+        let cases: [(markup: String, file: String, contents: String?, message: String, column: Int)] = [
+            ("<img src=\"broken.pdf\" alt=\"\">", "broken.pdf", "%PDF-1.7\nnot a PDF at all", "not a readable PDF file", 11),
+            ("<img src=\"advert.pdf\" page=\"2\" alt=\"\">", "", nil, "page=\"2\" is out of range: the PDF has 1 page", 29),
+            ("<img src=\"huge.svg\" alt=\"\">", "huge.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100000in" height="10"/>"#,
+             "larger than a PDF page may be", 11),
+            ("<img src=\"nosize.svg\" alt=\"\">", "nosize.svg", #"<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5"/></svg>"#,
+             "the SVG gives no size", 11),
+            ("<img src=\"bad.svg\" alt=\"\">", "bad.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect", "not a readable SVG file", 11),
+            ("<img src=\"encrypted.pdf\" alt=\"\">", "", nil, "the PDF is encrypted", 11),
+        ]
+        for (markup, file, contents, message, column) in cases {
+            let diagnostics = try errors(markup, files: contents.map { [file: $0] } ?? [:])
+            XCTAssertEqual(diagnostics.count, 1, "\(markup): \(diagnostics)")
+            XCTAssertTrue(diagnostics.first?.message.contains(message) ?? false, "\(markup): \(diagnostics)")
+            XCTAssertEqual(diagnostics.first?.location?.column, column, markup)
+        }
+    }
+
+    func testPageOnAPictureThatIsNotAPDFIsWarnedOf() throws {
+        let diagnostics = try errors("<img src=\"logo.svg\" page=\"2\" alt=\"\">")
+        XCTAssertEqual(diagnostics.map(\.message), ["page has no effect on a picture that is not a PDF"])
+    }
+
+    /// `<use>` nested ten deep, each ten copies of the one before: ten billion elements drawn.
+    func testAnSVGBombEndsInALocatedErrorInBoundedTime() throws {
+        var svg = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100">"#
+        svg += #"<defs><rect id="l0" width="1" height="1"/>"#
+        for level in 1 ... 10 {
+            svg += "<g id=\"l\(level)\">" + String(repeating: "<use xlink:href=\"#l\(level - 1)\"/>", count: 10) + "</g>"
+        }
+        svg += ##"</defs><use xlink:href="#l10"/></svg>"##
+        let directory = try folder(with: "<img src=\"bomb.svg\" alt=\"\">")
+        try write(svg, to: directory.appendingPathComponent("bomb.svg"))
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let start = Date()
+        XCTAssertThrowsError(try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("doc.txt").path,
+                                                                      outputPath: directory.appendingPathComponent("doc.pdf").path)) { error in
+            let errors = (error as? DocumentFailure)?.diagnostics.filter { $0.severity == .error } ?? []
+            XCTAssertEqual(errors.count, 1, "\(error)")
+            XCTAssertEqual(errors.first?.location?.column, 11)
+            XCTAssertTrue(errors.first?.message.contains("the SVG cannot be drawn") ?? false, "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("doc.pdf").path))
+    }
+}
