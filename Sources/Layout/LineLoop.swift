@@ -354,6 +354,7 @@ extension FrameSetting {
                     let leading = set.lines[index].leading, ascent = set.lines[index].ascent
                     let natural = bandTop + leading / 2 + ascent + (actual.baseline - (leading / 2 + ascent))
                     set.lines[index].origin.y = grid?.snap(natural + lowered) ?? natural + lowered
+                    if lowered > 0 { set.lines[index].movedClear = set.lines[index].origin.y - (grid?.snap(natural) ?? natural) }
                     if index == 0 { shift = set.lines[0].origin.y - natural }
                 }
                 // Lines taller than expected put the baseline lower than proposed: the band's

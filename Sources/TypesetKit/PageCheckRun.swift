@@ -7,9 +7,9 @@ import Render
 import Text
 
 /// The page checks of one run, told each page as it passes: the warnings of columns that end
-/// early, of elements moved to a later page than where they are written and of pictures scaled
-/// to a box set narrower (every run, from the laid-out page: `EarlyColumnEnd`,
-/// `MovedElementCheck`, `NarrowedBoxPictureCheck`), and, when the run checks its
+/// early, of lines set off their pitch, of elements moved to a later page than where they are
+/// written and of pictures scaled to a box set narrower (every run, from the laid-out page:
+/// `EarlyColumnEnd`, `MovedLineCheck`, `MovedElementCheck`, `NarrowedBoxPictureCheck`), and, when the run checks its
 /// pages, what the page checker finds on each page drawn — errors whose message begins with `page check:`,
 /// located at the markup of the character at fault; and, when only some pages are written
 /// (`PageSelection`), the pages asked for past the document's end. `DrawPass` runs it on every
@@ -19,6 +19,7 @@ public final class PageCheckRun {
     private var checker: PageChecker?
     private let moved: MovedElementCheck
     private let narrowedBoxes: NarrowedBoxPictureCheck
+    private let movedLines: MovedLineCheck
     private var earlyColumns: [Diagnostic] = []
     private var tallTableRows: [Diagnostic] = []
     private let selection: PageSelection
@@ -38,11 +39,15 @@ public final class PageCheckRun {
         checker = checksPages ? PageChecker(text: document.text) : nil
         moved = MovedElementCheck(template: document.template, places: document.flowPlaces)
         narrowedBoxes = NarrowedBoxPictureCheck(text: document.text)
+        movedLines = MovedLineCheck(text: document.text)
     }
 
-    /// The warnings found so far: columns that end early, elements moved on, then pictures
-    /// scaled to narrowed boxes.
-    public var warnings: [Diagnostic] { earlyColumns + tallTableRows + moved.warnings + narrowedBoxes.warnings + pagesPastTheEnd }
+    /// The warnings found so far: columns that end early, rows too tall, lines moved off their
+    /// pitch, elements moved on, then pictures scaled to narrowed boxes.
+    public var warnings: [Diagnostic] {
+        earlyColumns + tallTableRows + movedLines.warnings.map { diagnostic(.warning, $0.message, at: $0.character) } + moved.warnings
+            + narrowedBoxes.warnings + pagesPastTheEnd
+    }
 
     public var checksPages: Bool { checker != nil }
 
@@ -69,6 +74,7 @@ public final class PageCheckRun {
         }
         moved.look(at: page)
         narrowedBoxes.look(at: page)
+        movedLines.look(at: page)
         if !page.holdsOnlyRunningHeads { pageCount = max(pageCount, page.number) }
         return page
     }

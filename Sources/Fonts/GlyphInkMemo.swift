@@ -1,0 +1,33 @@
+import Foundation
+
+/// A face's glyphs' ink, measured once a glyph: its box (HarfBuzz's extents, which a CFF face
+/// finds by running the glyph's charstring) and its outline, in font units. Layout compares the
+/// ink of every line it sets under a fixed pitch (`LineSkip`), the page checker every glyph it
+/// draws: the same few hundred glyphs of a face, over and over. The layout and drawing threads
+/// share a face, so the tables are locked.
+final class GlyphInkMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    /// `.some(nil)` records a glyph that draws nothing.
+    private var boxes: [UInt32: GlyphInk?] = [:]
+    private var outlines: [UInt32: GlyphOutline] = [:]
+
+    /// The box of `glyph`'s ink in font units (y down), measured by `measure` unless it was before.
+    func box(of glyph: UInt32, orMeasure measure: () -> GlyphInk?) -> GlyphInk? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = boxes[glyph] { return known }
+        let box = measure()
+        boxes[glyph] = .some(box)
+        return box
+    }
+
+    /// `glyph`'s outline, traced by `trace` unless it was before.
+    func outline(of glyph: UInt32, orTrace trace: () -> GlyphOutline) -> GlyphOutline {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = outlines[glyph] { return known }
+        let outline = trace()
+        outlines[glyph] = outline
+        return outline
+    }
+}
