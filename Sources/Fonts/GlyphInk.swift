@@ -25,6 +25,15 @@ extension Font {
         return GlyphInk(minX: units.minX * scale, minY: units.minY * scale, maxX: units.maxX * scale, maxY: units.maxY * scale)
     }
 
+    /// The ink box at `size` of each of `glyphs` that draws something, told to `body` with its
+    /// index: many glyphs for the cost of one look-up's lock.
+    public func forEachInk(of glyphs: ArraySlice<UInt32>, size: Double, _ body: (Int, GlyphInk) -> Void) {
+        let scale = scale(for: size)
+        inks.boxes(of: glyphs, orMeasure: unscaledInk) { index, units in
+            body(index, GlyphInk(minX: units.minX * scale, minY: units.minY * scale, maxX: units.maxX * scale, maxY: units.maxY * scale))
+        }
+    }
+
     /// The ink box of `glyph` in font units, y down, as HarfBuzz measures it.
     private func unscaledInk(of glyph: UInt32) -> GlyphInk? {
         var extents = hb_glyph_extents_t()

@@ -21,6 +21,24 @@ final class GlyphInkMemo: @unchecked Sendable {
         return box
     }
 
+    /// The box of each of `glyphs` (font units, y down) that has ink, told to `body` with its
+    /// index, under one lock: a paragraph's glyphs, measured once each.
+    func boxes(of glyphs: ArraySlice<UInt32>, orMeasure measure: (UInt32) -> GlyphInk?, _ body: (Int, GlyphInk) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        for index in glyphs.indices {
+            let glyph = glyphs[index]
+            let box: GlyphInk?
+            if let known = boxes[glyph] {
+                box = known
+            } else {
+                box = measure(glyph)
+                boxes[glyph] = .some(box)
+            }
+            if let box { body(index, box) }
+        }
+    }
+
     /// `glyph`'s outline, traced by `trace` unless it was before.
     func outline(of glyph: UInt32, orTrace trace: () -> GlyphOutline) -> GlyphOutline {
         lock.lock()

@@ -20,10 +20,11 @@ struct LineSkip {
     /// a 'd' does not push a line onto the next grid line and leave a blank one above it.
     static let tolerance = 0.5
 
-    /// The ink of the band set last, which the next band's text keeps clear of.
-    private var above: [InkMark] = []
-    /// The lowest of it.
-    private var aboveBottom = -Double.infinity
+    /// The lines of the band set last, which the next band's text keeps clear of, the lowest
+    /// of their baselines, and how far their paragraph's ink reaches at most.
+    private var above: [Line] = []
+    private var aboveBaseline = -Double.infinity
+    private var aboveReach = InkReach.none
     /// What else the next band keeps clear of: the frame's top, a kept box's foot, the ink of a
     /// drop cap from its last line on.
     var floor: Double
@@ -32,14 +33,27 @@ struct LineSkip {
         self.floor = floor
     }
 
-    /// The baseline for `band`, lines set on one baseline proposed at `natural`: `natural`, or
-    /// lower when their ink would reach into what is above.
-    func baseline(for band: [Line], natural: Double) -> Double {
-        let marks = band.flatMap { Self.marks(of: $0, baseline: natural) }
-        guard let inkTop = marks.map(\.box.minY).min() else { return natural }
-        var needed = natural + lowering(of: marks, top: inkTop)
-        let faceTop = natural - (band.map(Self.faceAscent).max() ?? -.infinity)
-        if faceTop < floor - 1e-9, floor - inkTop > Self.tolerance { needed = max(needed, natural + floor - inkTop) }
+    /// The baseline for `band`, lines of a paragraph whose ink reaches `reach` at most set on
+    /// one baseline proposed at `natural`: `natural`, or lower when their ink would reach into
+    /// what is above. The glyphs are looked at only where the reaches say they may meet: a
+    /// paragraph on its automatic leading never is.
+    func baseline(for band: [Line], natural: Double, reach: InkReach) -> Double {
+        let reachTop = natural - reach.above
+        var marks: [InkMark]?
+        func bandMarks() -> [InkMark] {
+            if let marks { return marks }
+            let found = band.flatMap { Self.marks(of: $0, baseline: natural) }
+            marks = found
+            return found
+        }
+        var needed = natural
+        if floor - reachTop > Self.tolerance, natural - (band.map(Self.faceAscent).max() ?? -.infinity) < floor - 1e-9,
+           let inkTop = bandMarks().map(\.box.minY).min(), floor - inkTop > Self.tolerance {
+            needed = natural + floor - inkTop
+        }
+        if aboveBaseline + aboveReach.below - reachTop > Self.tolerance, let inkTop = bandMarks().map(\.box.minY).min() {
+            needed = max(needed, natural + lowering(of: bandMarks(), top: inkTop))
+        }
         return needed
     }
 
@@ -47,11 +61,13 @@ struct LineSkip {
     /// would print more than the tolerance deep into a mark above, and then as far as clears
     /// every mark above that its outline meets. `top` is the highest of them.
     private func lowering(of marks: [InkMark], top: Double) -> Double {
-        guard aboveBottom - top > Self.tolerance else { return 0 }
-        let reaching = above.filter { $0.box.maxY > top }
+        let upper = above.flatMap { Self.marks(of: $0, baseline: $0.origin.y) }
+        let bottom = upper.map(\.box.maxY).max() ?? -.infinity
+        guard bottom - top > Self.tolerance else { return 0 }
+        let reaching = upper.filter { $0.box.maxY > top }
         // Each pair whose boxes overlap, and how far down they do.
         var meeting: [(mark: InkMark, above: InkMark, overlap: Double)] = []
-        for mark in marks where mark.box.minY < aboveBottom {
+        for mark in marks where mark.box.minY < bottom {
             for other in reaching where mark.box.overlapDepth(other.box) > 0 {
                 meeting.append((mark, other, other.box.maxY - mark.box.minY))
             }
@@ -78,11 +94,12 @@ struct LineSkip {
         return lowering
     }
 
-    /// The band just set becomes what is above; a line that holds a box (a figure kept in the
-    /// column) is a floor at its foot.
-    mutating func set(_ band: [Line]) {
-        above = band.flatMap { Self.marks(of: $0, baseline: $0.origin.y) }
-        aboveBottom = above.map(\.box.maxY).max() ?? -.infinity
+    /// The band just set, of a paragraph whose ink reaches `reach` at most, becomes what is
+    /// above; a line that holds a box (a figure kept in the column) is a floor at its foot.
+    mutating func set(_ band: [Line], reach: InkReach = .none) {
+        above = band.filter { !$0.runs.isEmpty }
+        aboveBaseline = above.map(\.origin.y).max() ?? -.infinity
+        aboveReach = reach
         for line in band where line.box != nil { floor = max(floor, line.origin.y) }
     }
 
