@@ -36,6 +36,8 @@ public final class Font: @unchecked Sendable {
     public let isScalable: Bool
     /// Read once here, so that drawing never reads the face while layout uses it (see `SeparateFaces`).
     private let decorationUnits: DecorationUnits
+    /// Its glyphs' ink boxes and outlines, measured once a glyph (see `GlyphInkMemo`).
+    let inks = GlyphInkMemo()
 
     let face: FT_Face
     /// Kept alive as long as this face: it may outlive the `FontLibrary` that loaded it.

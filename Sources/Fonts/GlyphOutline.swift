@@ -142,7 +142,7 @@ extension Font {
     public func ink(of glyph: UInt32, size: Double, within region: GlyphInk) -> GlyphInk? {
         let scale = scale(for: size)
         guard scale > 0 else { return nil }
-        let outline = GlyphOutline(of: glyph, in: harfBuzzFont)
+        let outline = inks.outline(of: glyph) { GlyphOutline(of: glyph, in: harfBuzzFont) }
         // A colour bitmap has no outline: its ink is its box.
         guard !outline.contours.isEmpty else {
             guard let ink = ink(of: glyph, size: size) else { return nil }

@@ -45,4 +45,10 @@ public struct Rect: Hashable, Sendable {
         other.minX >= minX - tolerance && other.maxX <= maxX + tolerance
             && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance
     }
+
+    /// How deep `self` and `other` overlap: the lesser of their overlaps across and down
+    /// (0 or less: they do not).
+    public func overlapDepth(_ other: Rect) -> Double {
+        min(Swift.min(maxX, other.maxX) - Swift.max(minX, other.minX), Swift.min(maxY, other.maxY) - Swift.max(minY, other.minY))
+    }
 }

@@ -14,6 +14,9 @@ public struct Line: Sendable {
     public var stringRange: Range<Int>
     public var runs: [GlyphRun]
     public var endsParagraph: Bool
+    /// How far below the pitch the line is set so that its letters do not print on those of
+    /// what is above it (`LineSkip`; on a grid, whole grid lines): 0 for almost every line.
+    public var movedClear = 0.0
     /// The figure or aside the line is, when it is a box kept in the column (no runs then).
     public var box: PlacedBox? {
         get { boxKept?.value }
@@ -30,7 +33,7 @@ public struct Line: Sendable {
         set { tableRowsKept = newValue.map(Indirect.init) }
     }
     // Kept apart: few lines have any, and a line is copied at each stage that hands it on
-    // (544 bytes with both inline, 96 without).
+    // (544 bytes with both inline, 104 without).
     private var boxKept: Indirect<PlacedBox>?
     private var initialKept: Indirect<DropInitial>?
     private var tableRowsKept: Indirect<PlacedTableRows>?

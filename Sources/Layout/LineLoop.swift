@@ -204,7 +204,7 @@ extension FrameSetting {
             }
             lastFragment = band.lastFragment
             y = band.next
-            lineSkip.set(band.lines)
+            lineSkip.set(band.lines, reach: paragraph.inkReach)
             // From the initial's last line down, the lines keep clear of its ink too (a tail
             // below its baseline).
             if let zone = initialZone, !zone.isBeside(baseline: band.lines[0].origin.y + zone.pitch) {
@@ -381,11 +381,13 @@ extension FrameSetting {
                 // keeps clear of its ink.
                 var clearOf = above
                 if let zone, besideZone == nil { clearOf.floor = max(clearOf.floor, zone.inkBottom) }
-                let lowered = clearOf.baseline(for: set.lines, natural: bandTop + actual.baseline) - (bandTop + actual.baseline)
+                let lowered = clearOf.baseline(for: set.lines, natural: bandTop + actual.baseline, reach: paragraph.inkReach)
+                    - (bandTop + actual.baseline)
                 for index in set.lines.indices {
                     let leading = set.lines[index].leading, ascent = set.lines[index].ascent
                     let natural = bandTop + leading / 2 + ascent + (actual.baseline - (leading / 2 + ascent))
                     set.lines[index].origin.y = grid?.snap(natural + lowered) ?? natural + lowered
+                    if lowered > 0 { set.lines[index].movedClear = set.lines[index].origin.y - (grid?.snap(natural) ?? natural) }
                     if index == 0 { shift = set.lines[0].origin.y - natural }
                 }
                 // Lines taller than expected put the baseline lower than proposed: the band's

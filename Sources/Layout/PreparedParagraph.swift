@@ -62,6 +62,10 @@ final class PreparedParagraph {
     let interCharacterGaps: [Int: InterCharacterGap]
     /// Metrics of an empty paragraph (its terminator's font).
     let emptyMetrics: LineMetrics
+    /// How far the ink of any of its lines may reach above and below the baseline: its glyphs'
+    /// (a hyphen added at a break's too), raised or lowered with their runs, and its pictures'
+    /// boxes. What `LineSkip` looks at before it looks at any glyph.
+    let inkReach: InkReach
     /// Tabs make a line's width depend on where it starts, so such paragraphs are measured
     /// glyph by glyph (see TabLayout) instead of by prefix sums.
     let hasTabs: Bool
@@ -156,7 +160,29 @@ final class PreparedParagraph {
         prefixAdvance = glyphs.prefixAdvances
         glyphLookup = GlyphLookup(clusters: clusters, range: self.range)
         styleRuns = runs
+        inkReach = Self.inkReach(of: runs, glyphIDs: glyphIDs, yOffsets: yOffsets)
         interCharacterGaps = style.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : [:]
+    }
+
+    /// How far the ink of `runs` reaches (see `inkReach`); a glyph's `yOffsets` raises it.
+    private static func inkReach(of runs: [StyleRun], glyphIDs: [UInt32], yOffsets: [Double]) -> InkReach {
+        var reach = InkReach.none
+        for run in runs {
+            if let delegate = run.attributes.runDelegate {
+                reach.add(above: delegate.ascent, below: delegate.descent)
+                continue
+            }
+            run.font.forEachInk(of: glyphIDs[run.glyphRange], size: run.attributes.fontSize) { index, ink in
+                reach.add(above: yOffsets[index] - ink.minY, below: ink.maxY - yOffsets[index])
+            }
+            // A hyphen added at a break stands on the baseline (LineBuilder).
+            if let hyphen = run.hyphen {
+                run.font.forEachInk(of: [hyphen.glyph][...], size: run.attributes.fontSize) { _, ink in
+                    reach.add(above: -ink.minY, below: ink.maxY)
+                }
+            }
+        }
+        return reach
     }
 
     /// Lines are at least this many times the font size apart. Faces such as TeX Gyre

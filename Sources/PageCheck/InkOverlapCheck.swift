@@ -66,25 +66,15 @@ struct InkOverlapCheck {
         return found
     }
 
-    /// How deep the ink of `a` and `b` overlap where their boxes do: the boxes of each one's
-    /// outline inside the boxes' overlap, compared (0 when either has no ink there).
+    /// How deep the ink of `a` and `b` overlap where their boxes do, by their outlines
+    /// (`InkMark.overlapDepth`, the rule layout keeps).
     static func inkOverlapDepth(_ a: DrawnPage.Glyph, _ b: DrawnPage.Glyph) -> Double {
-        let overlap = Rect(x: max(a.ink.minX, b.ink.minX), y: max(a.ink.minY, b.ink.minY),
-                           width: min(a.ink.maxX, b.ink.maxX) - max(a.ink.minX, b.ink.minX),
-                           height: min(a.ink.maxY, b.ink.maxY) - max(a.ink.minY, b.ink.minY))
-        guard overlap.width > 0, overlap.height > 0, let inkA = ink(of: a, within: overlap), let inkB = ink(of: b, within: overlap)
-        else { return 0 }
-        return max(0, inkA.overlapDepth(inkB))
+        InkMark.overlapDepth(mark(of: a), mark(of: b))
     }
 
-    /// The box of `glyph`'s ink inside `region` on the page, or nil where it has none.
-    private static func ink(of glyph: DrawnPage.Glyph, within region: Rect) -> Rect? {
-        let scale = glyph.horizontalScale
-        let local = GlyphInk(minX: (region.minX - glyph.origin.x) / scale, minY: region.minY - glyph.origin.y,
-                             maxX: (region.maxX - glyph.origin.x) / scale, maxY: region.maxY - glyph.origin.y)
-        guard let ink = glyph.font.ink(of: glyph.glyph, size: glyph.size, within: local) else { return nil }
-        return Rect(x: glyph.origin.x + ink.minX * scale, y: glyph.origin.y + ink.minY,
-                    width: (ink.maxX - ink.minX) * scale, height: ink.maxY - ink.minY)
+    private static func mark(of glyph: DrawnPage.Glyph) -> InkMark {
+        InkMark(glyph: glyph.glyph, of: glyph.font, size: glyph.size, at: glyph.origin, horizontalScale: glyph.horizontalScale,
+                box: glyph.ink)
     }
 
     /// Glyphs over a picture's opaque part, a box's border or a table's rule.

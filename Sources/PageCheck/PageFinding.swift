@@ -47,11 +47,3 @@ public struct PageFinding: Hashable, Sendable, CustomStringConvertible {
         return "(\(number(rect.minX)), \(number(rect.minY)), \(number(rect.width)) × \(number(rect.height)))"
     }
 }
-
-extension Rect {
-    /// How deep `self` and `other` overlap: the lesser of their overlaps across and down
-    /// (0 or less: they do not).
-    func overlapDepth(_ other: Rect) -> Double {
-        min(Swift.min(maxX, other.maxX) - Swift.max(minX, other.minX), Swift.min(maxY, other.maxY) - Swift.max(minY, other.minY))
-    }
-}

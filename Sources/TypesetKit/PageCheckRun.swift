@@ -8,10 +8,10 @@ import Text
 
 /// The page checks of one run, told each page as it passes: the warnings of columns that end
 /// early, of table rows taller than their column and tables narrower than their words, of
-/// elements moved to a later page than where they are written and of pictures scaled to a box
-/// set narrower, and of display words a box's column cut (every run, from the
-/// laid-out page: `EarlyColumnEnd`, `TallTableRowCheck`, `TableWidthCheck`,
-/// `MovedElementCheck`, `NarrowedBoxPictureCheck`, `BoxDisplayWordCheck`), and, when the run checks its
+/// lines set off their pitch, of elements moved to a later page than where they are written,
+/// of pictures scaled to a box set narrower, and of display words a box's column cut (every
+/// run, from the laid-out page: `EarlyColumnEnd`, `TallTableRowCheck`, `TableWidthCheck`,
+/// `MovedLineCheck`, `MovedElementCheck`, `NarrowedBoxPictureCheck`, `BoxDisplayWordCheck`), and, when the run checks its
 /// pages, what the page checker finds on each page drawn — errors whose message begins with `page check:`,
 /// located at the markup of the character at fault; and, when only some pages are written
 /// (`PageSelection`), the pages asked for past the document's end. `DrawPass` runs it on every
@@ -23,6 +23,7 @@ public final class PageCheckRun {
     private let narrowedBoxes: NarrowedBoxPictureCheck
     private var boxDisplayWords: BoxDisplayWordCheck
     private var brokenDisplayWords: [Diagnostic] = []
+    private let movedLines: MovedLineCheck
     private var earlyColumns: [Diagnostic] = []
     private var tallTableRows: [Diagnostic] = []
     private var tableWidths = TableWidthCheck()
@@ -45,12 +46,15 @@ public final class PageCheckRun {
         moved = MovedElementCheck(template: document.template, places: document.flowPlaces)
         narrowedBoxes = NarrowedBoxPictureCheck(text: document.text)
         boxDisplayWords = BoxDisplayWordCheck(text: document.text)
+        movedLines = MovedLineCheck(text: document.text)
     }
 
     /// The warnings found so far: columns that end early, table rows taller than their column,
-    /// tables narrower than their words, elements moved on, pictures scaled to narrowed boxes, display words broken in boxes.
+    /// tables narrower than their words, lines moved off their pitch, elements moved on,
+    /// pictures scaled to narrowed boxes, display words broken in boxes.
     public var warnings: [Diagnostic] {
-        earlyColumns + tallTableRows + narrowedTables + moved.warnings + narrowedBoxes.warnings + brokenDisplayWords + pagesPastTheEnd
+        earlyColumns + tallTableRows + narrowedTables + movedLines.warnings.map { diagnostic(.warning, $0.message, at: $0.character) }
+            + moved.warnings + narrowedBoxes.warnings + brokenDisplayWords + pagesPastTheEnd
     }
 
     public var checksPages: Bool { checker != nil }
@@ -81,6 +85,7 @@ public final class PageCheckRun {
         }
         moved.look(at: page)
         narrowedBoxes.look(at: page)
+        movedLines.look(at: page)
         for word in boxDisplayWords.brokenWords(on: page) {
             brokenDisplayWords.append(diagnostic(.warning, word.message, at: word.character))
         }

@@ -87,6 +87,30 @@ final class PageCheckRunTests: XCTestCase {
         XCTAssertEqual(warning.location?.line, 3, "at the kept block's first paragraph")
     }
 
+    /// 11 on 12 pt (layout fuzz seed 8389): the line whose 'Ü' would print on the tail of the
+    /// 'y' above moves down clear of it, and a warning at it says by how much and what keeps the
+    /// pitch, once a paragraph; lines on their pitch are not warned of.
+    func testALineMovedOffAFixedPitchIsWarnedOfAtItOnceAParagraph() throws {
+        func markup(lineHeight: Int) -> String {
+            "<p>Opening.</p>\n<p line-height=\"\(lineHeight)pt\" align=\"justify\"> drawer in. Quietly typewriter wound; &mdash; Über "
+                + "Leuchtturmwärter and at whispered? Quietly and the lamp went out over the marsh at dusk.</p>\n"
+        }
+        func moved(lineHeight: Int) throws -> [Diagnostic] {
+            let (report, _) = try typesetToPDF(markup(lineHeight: lineHeight)) { options in
+                options.page = PageTemplate(size: Size(width: 176.75, height: 400), margins: Margins(all: 28), columns: 1, gutter: 12)
+            }
+            return report.diagnostics.filter { $0.message.hasPrefix("line moves ") }
+        }
+        let warnings = try moved(lineHeight: 12)
+        XCTAssertEqual(warnings.count, 1, "\(warnings.map(\.message))")
+        let warning = try XCTUnwrap(warnings.first)
+        XCTAssertEqual(warning.severity, .warning)
+        XCTAssertEqual(warning.location?.line, 2, "at the moved line")
+        XCTAssertTrue(warning.message.contains(" pt down, off its 12 pt pitch, so that its letters do not print on the line above's; "
+                                               + "line-height=\"12."), warning.message)
+        XCTAssertEqual(try moved(lineHeight: 14), [], "lines on their pitch")
+    }
+
     /// A row taller than a column is split inside its cells at the column's foot, where it
     /// falls (the column before is not left short for it), with a warning at the row; the
     /// pages pass the page checker (debug builds check them).
