@@ -10,15 +10,6 @@ public final class DrawnPageRecorder {
     /// The areas being drawn in, innermost last: a box's frames are drawn inside a column's.
     private var areaStack: [Int] = []
     private var lineStack: [Int?] = []
-    /// Glyph ink boxes by face, size and glyph: a page sets the same letters many times.
-    private var inkCache: [InkKey: GlyphInk?] = [:]
-
-    private struct InkKey: Hashable {
-        var font: ObjectIdentifier
-        var size: Double
-        var glyph: UInt32
-    }
-
     public init() {}
 
     func beginPage(number: Int, size: Size) {
@@ -67,17 +58,9 @@ public final class DrawnPageRecorder {
     func glyphs(_ ids: UnsafeBufferPointer<UInt32>, font: Font, size: Double, scale: Double, advances: (Int) -> Double,
                 origin: (Int) -> Point, character: (Int) -> Int, initial: Bool = false) {
         guard page != nil, let line = lineStack.last ?? nil else { return }
-        let face = ObjectIdentifier(font)
         for index in ids.indices {
-            let key = InkKey(font: face, size: size, glyph: ids[index])
-            let ink: GlyphInk?
-            if let known = inkCache[key] {
-                ink = known
-            } else {
-                ink = font.ink(of: ids[index], size: size)
-                inkCache[key] = ink
-            }
-            guard let ink else { continue }
+            // The face keeps each glyph's ink, measured once (`GlyphInkMemo`).
+            guard let ink = font.ink(of: ids[index], size: size) else { continue }
             let at = origin(index)
             page!.glyphs.append(DrawnPage.Glyph(
                 ink: Rect(x: at.x + ink.minX * scale, y: at.y + ink.minY, width: (ink.maxX - ink.minX) * scale, height: ink.maxY - ink.minY),
