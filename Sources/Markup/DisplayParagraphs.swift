@@ -15,32 +15,21 @@ enum DisplayParagraphs {
 
     /// Sets every display paragraph of `text`, whose body size is `bodySize`, as display lines.
     static func apply(to text: inout AttributedText, bodySize: Double) {
-        let runs = text.attributeRuns(in: 0 ..< text.length)
         let displaySize = sizeRatio * bodySize
-        var runIndex = 0
-        var start = 0
-        while start < text.length {
-            let end = UnitSearch.firstLineFeed(in: text.storage[start...]).map { $0 + 1 } ?? text.length
-            // The paragraph's runs; sizes are counted only when one of them is large, which
-            // few are (a dictionary a paragraph would cost a book of short paragraphs).
-            let first = runIndex
-            var hasLargeRun = false
-            while runIndex < runs.count, runs[runIndex].range.lowerBound < end {
-                // A picture in the line is no letter: its size says nothing of the text's.
-                if runs[runIndex].attributes.image == nil, runs[runIndex].attributes.fontSize >= displaySize { hasLargeRun = true }
-                if runs[runIndex].range.upperBound > end { break }
-                runIndex += 1
-            }
+        var displayParagraphs: [Range<Int>] = []
+        ParagraphRuns.forEach(in: text) { paragraph, runs in
+            // A picture in the line is no letter: its size says nothing of the text's. Sizes
+            // are counted only when a run is large, which few are (a dictionary a paragraph
+            // would cost a book of short paragraphs).
+            guard runs.contains(where: { $0.attributes.image == nil && $0.attributes.fontSize >= displaySize }) else { return }
             var unitsBySize: [Double: Int] = [:]
-            for run in runs[first ..< min(runIndex + 1, runs.count)] where hasLargeRun && run.attributes.image == nil {
-                unitsBySize[run.attributes.fontSize, default: 0] += max(0, min(run.range.upperBound, end) - max(run.range.lowerBound, start))
-            }
-            if let size = dominantSize(unitsBySize), size >= displaySize {
-                let style = text.paragraphStyle(at: start)
-                let display = displayStyle(style)
-                if display != style { text.setParagraphStyle(display, in: start ..< end) }
-            }
-            start = end
+            for run in runs where run.attributes.image == nil { unitsBySize[run.attributes.fontSize, default: 0] += run.range.count }
+            if let size = dominantSize(unitsBySize), size >= displaySize { displayParagraphs.append(paragraph) }
+        }
+        for paragraph in displayParagraphs {
+            let style = text.paragraphStyle(at: paragraph.lowerBound)
+            let display = displayStyle(style)
+            if display != style { text.setParagraphStyle(display, in: paragraph) }
         }
     }
 

@@ -152,6 +152,13 @@ struct DocumentBuilder {
         lastRunsAreCurrent = false
     }
 
+    /// Sets the finished text's paragraphs of pictures alone without a first-line indent (see
+    /// PictureParagraphs).
+    mutating func setPictureParagraphs() {
+        PictureParagraphs.apply(to: &text)
+        lastRunsAreCurrent = false
+    }
+
     /// Appends a picture made by the tag at `tagOffset`.
     mutating func appendAttachment(_ image: ImageAttachment, delegate: RunDelegate, madeAt tagOffset: Int) {
         if noteBeingRead != nil {

@@ -55,6 +55,7 @@ public struct MarkupParser {
             // After the rules, which may set a language.
             state.builder.spaceFrenchPunctuation()
             state.builder.setDisplayParagraphs(bodySize: defaults.bodyAttributes.fontSize)
+            state.builder.setPictureParagraphs()
             // Only when nothing else is wrong: a document whose one picture is missing has a better message.
             if diagnostics.errorCount == 0, !Self.hasVisibleContent(state.builder.text) {
                 diagnostics.warning("the document has no text", at: 0)

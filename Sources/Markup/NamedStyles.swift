@@ -53,6 +53,10 @@ struct NamedStyles {
             // Hebrew or Arabic headline is flush right.
             let isDisplayLine = entry.display && !entry.italic && entry.scale > 1
             style.paragraph.alignment = isDisplayLine || isCaption || isTable ? .start : bodyParagraph.alignment
+            // A heading, a caption or a cell never takes the body's first-line indent: the indent
+            // marks a new paragraph of running text, and a restyled body (`indent="9"`) would
+            // otherwise indent every subhead and caption after it.
+            if entry.name != "body", entry.name != "footnote" { style.paragraph.firstLineIndent = 0 }
             style.paragraph.hyphenate = isDisplayLine ? false : bodyParagraph.hyphenate
             // Display lines of nearly equal length, no word alone on the last one.
             style.paragraph.balance = isDisplayLine
