@@ -21,7 +21,7 @@ public enum PNGPageNames {
     }
 
     /// The page whose file `name` is, in the folder of `base` (nil: none of this output's).
-    static func pageNumber(ofFile name: String, base: String) -> Int? {
+    public static func pageNumber(ofFile name: String, base: String) -> Int? {
         let prefix = (base as NSString).lastPathComponent + "-"
         guard name.hasPrefix(prefix), name.hasSuffix(".png") else { return nil }
         guard let number = Int(name.dropFirst(prefix.count).dropLast(4)), number >= 1,

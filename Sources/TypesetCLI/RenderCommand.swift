@@ -84,7 +84,7 @@ struct RenderCommand: ParsableCommand {
     private func checkedPlan() throws -> OutputPlan {
         try StrayWord.check(inputs)
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
-        if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output) }
+        if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output, layoutJSON: layoutJSON) }
         let plan = try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format, layoutJSON: layoutJSON)
         if open, plan.writesStandardOutput { throw ValidationError("--open opens a file; -o - writes standard output") }
         if plan.writesStandardOutput, StandardStreams.outputIsTerminal {
@@ -121,6 +121,7 @@ struct RenderCommand: ParsableCommand {
         // `--layout-json -` is written whole to a temporary file too, and copied when the document succeeded.
         let layoutJSONFile = plan.writesLayoutJSONToStandardOutput ? StandardStreams.temporaryOutputPath(pathExtension: "json") : nil
         options.layoutJSONPath = layoutJSONFile ?? layoutJSON
+        options.dependencyFilePath = depfile
         defer { for file in [standardOutputFile, layoutJSONFile].compactMap({ $0 }) { TemporaryFiles.shared.remove(file) } }
         // The plan checks every input, so that each shard of a CI matrix refuses the same mistakes.
         let documents = sharding.selected(inputs).map { index in

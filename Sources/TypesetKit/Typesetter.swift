@@ -127,6 +127,11 @@ public final class Typesetter {
     private func write(_ document: consuming PreparedDocument, to outputPath: String) throws -> TypesetReport {
         var log = PassLog(document.diagnostics)
         let dependencies = DocumentDependencies(of: document)
+        let overwrites = OutputOverwriteCheck(output: outputPath, outputIsPNGPages: options.format == .png,
+                                              otherOutputs: [("--layout-json", options.layoutJSONPath), ("--depfile", options.dependencyFilePath)]
+                                                  .compactMap { option, path in path.map { (option, $0) } })
+            .problems(pictures: document.text.attachments.map(\.image), fonts: dependencies.fonts)
+        if !overwrites.isEmpty { throw DocumentFailure(log.diagnostics + overwrites) }
         var report = try log.take(DrawPass(options: options).run(consume document, to: outputPath))
         report.dependencies = dependencies
         return report
