@@ -15,6 +15,12 @@ final class FontconfigConfiguration: @unchecked Sendable {
     /// Only the fonts in `directory` and the user's `extraDirectories` (`--font-path`), so that
     /// a bundled or named face wins whatever the machine has.
     static func bundled(directory: String, extraDirectories: [String] = [], aliases: String?) throws -> FontconfigConfiguration {
+        for folder in [directory] + extraDirectories {
+            if let entry = FontFolderEntries.firstUnreadable(in: folder) {
+                throw FontError.fontconfig("the font folder \(folder) holds \(entry.path), \(entry.kind), which a font folder must not: "
+                    + "fonts are read from regular files only; remove it")
+            }
+        }
         building.lock()
         defer { building.unlock() }
         guard let config = FcConfigCreate() else { throw FontError.fontconfig("cannot create a configuration") }
