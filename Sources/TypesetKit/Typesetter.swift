@@ -84,7 +84,7 @@ public final class Typesetter {
         }
         let fonts = try log.take(try ResolveFontsPass(options: options).run(document))
         // An empty title is none: `--title ""` takes the document's away.
-        let title = (options.title ?? document.meta.title).flatMap { $0.isEmpty ? nil : $0 }
+        let title = MetadataText.cleaned(options.title ?? document.meta.title)
         let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, fonts: fonts))
         // Bad pictures are reported in source order, among the warnings before them.
         let shaper = Shaper()
@@ -117,8 +117,8 @@ public final class Typesetter {
         prepared.metadata = options.metadata
         prepared.metadata.title = title
         prepared.metadata.language = options.language
-        prepared.metadata.author = Self.nonEmpty(options.metadata.author ?? document.meta.author)
-        prepared.metadata.subject = Self.nonEmpty(options.metadata.subject ?? document.meta.subject)
+        prepared.metadata.author = MetadataText.cleaned(options.metadata.author ?? document.meta.author)
+        prepared.metadata.subject = MetadataText.cleaned(options.metadata.subject ?? document.meta.subject)
         return prepared
     }
 
@@ -148,10 +148,5 @@ public final class Typesetter {
     private static func samePath(_ a: String, _ b: String) -> Bool {
         URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath().path
             == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-
-    /// An empty value is none: `--author ""` takes the document's away.
-    private static func nonEmpty(_ value: String?) -> String? {
-        value.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

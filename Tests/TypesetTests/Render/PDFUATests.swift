@@ -101,4 +101,21 @@ final class PDFUATests: XCTestCase {
         let plain = try typeset("Some text.\n", options([], title: nil))
         XCTAssertTrue(try plain.result.get().diagnostics.isEmpty, "a plain PDF needs no title")
     }
+
+    /// A title of control characters alone is no title (issue 40, item 16), and one with a
+    /// control character in it reads the same in the Info dictionary and in XMP, as the author
+    /// does: each control character a space.
+    func testControlCharactersInTheTitleAndAuthorAreSpacesEverywhereAndAloneMakeNoTitle() throws {
+        let unreadable = try typeset("<meta title=\"&#1;&#13;\">\nSome text.\n", options([.ua1], title: nil))
+        guard case .failure = unreadable.result else { return XCTFail("a title of control characters is no title") }
+        XCTAssertTrue(diagnostics(of: unreadable.result).contains { $0.severity == .error && $0.message.contains("title") })
+        let written = try typeset("<meta title=\"Night&#13;Shift\" author=\"Ada&#7;Lovelace&#9;\">\nSome text.\n", options([.ua1], title: nil))
+        _ = try written.result.get()
+        let pdf = try PDFObjectTree(pdfAt: written.output)
+        let xmp = try XMPProperties(pdf.streamData(XCTUnwrap(pdf.catalog["/Metadata"] as? String), filtered: false))
+        XCTAssertEqual(PDFObjectTree.text(pdf.info["/Title"]), "Night Shift")
+        XCTAssertEqual(xmp["dc:title"], "Night Shift")
+        XCTAssertEqual(PDFObjectTree.text(pdf.info["/Author"]), "Ada Lovelace")
+        XCTAssertEqual(xmp["dc:creator"], "Ada Lovelace")
+    }
 }
