@@ -26,10 +26,13 @@ final class DocumentOutline {
             for line in frame.lines {
                 let start = line.stringRange.lowerBound
                 guard start < text.length else { continue }
+                // Only a line that starts its paragraph starts a bookmark: asked by the unit
+                // before it, not by finding the paragraph, which a heading of many lines
+                // would look up once a line, each time its whole length (issue 40, item 8).
+                guard text.startsParagraph(at: start) else { continue }
                 let level = text.paragraphStyle(at: start).outlineLevel
                 guard level > 0 else { continue }
                 let paragraph = text.paragraphRange(containing: start)
-                guard paragraph.lowerBound == start else { continue }
                 let title = BookmarkTitle.make(from: text.storage[paragraph])
                 guard !title.isEmpty else { continue }
                 let destination = String(format: "page=%d pos=[%.2f %.2f]", pageIndex, sheetMargin + max(0, line.origin.x),

@@ -206,6 +206,11 @@ public struct AttributedText: Sendable {
 
     /// The paragraph holding `index`: from after the previous separator through its own
     /// separator (included, when there is one).
+    /// Whether a paragraph starts at `index`: the text's start, or after a paragraph's end.
+    public func startsParagraph(at index: Int) -> Bool {
+        index == 0 || (index <= length && Self.isParagraphEnd(storage[index - 1]))
+    }
+
     public func paragraphRange(containing index: Int) -> Range<Int> {
         var start = min(index, length)
         while start > 0, !Self.isParagraphEnd(storage[start - 1]) { start -= 1 }
@@ -220,7 +225,7 @@ public struct AttributedText: Sendable {
     /// The forced break before the paragraph that starts at `index` (`<columnbreak>`,
     /// `<pagebreak>`); nil when there is none or no paragraph starts there.
     public func forcedBreak(before index: Int) -> ForcedBreak? {
-        guard index < length, index == 0 || Self.isParagraphEnd(storage[index - 1]) else { return nil }
+        guard index < length, startsParagraph(at: index) else { return nil }
         return paragraphStyle(at: index).breakBefore
     }
 

@@ -4,27 +4,9 @@ public enum BookmarkTitle {
     /// Titles longer than this many characters are cut at a word and end in "…".
     public static let maximumLength = 120
 
-    /// `units` (a paragraph's text) with every run of white space, line ends and `<br>`s made
-    /// one space, soft hyphens and pictures left out, and the ends trimmed.
+    /// `units` (a paragraph's text) on one line (`OneLineText`), shortened.
     public static func make(from units: ArraySlice<UInt16>) -> String {
-        var title = ""
-        var pendingSpace = false
-        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
-            switch scalar.value {
-            case 0x00AD, 0xFFFC, 0x200B, 0x2060:
-                // Soft hyphen, picture, zero-width space, word joiner: nothing a reader sees in a title.
-                continue
-            default:
-                if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
-                    pendingSpace = !title.isEmpty
-                    continue
-                }
-            }
-            if pendingSpace { title.append(" ") }
-            pendingSpace = false
-            title.unicodeScalars.append(scalar)
-        }
-        return shortened(title)
+        shortened(OneLineText.make(String(decoding: units, as: UTF16.self)))
     }
 
     /// Cut after `maximumLength` characters, at the last space in the final quarter when

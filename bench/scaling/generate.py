@@ -75,6 +75,11 @@ def paragraph_length(n):
     return words(n)
 
 
+def heading_length(n):
+    # One headline of n words: a bookmark whose paragraph runs over many lines and pages.
+    return '<p style="headline">' + words(n) + "</p>\nText."
+
+
 def nested_fonts(n):
     # n nested <font> tags, each changing the colour and size, closed in order.
     opening = "".join(f'<font color="#{(i * 37) % 256:02x}4060" size="{9 + i % 4}">w{i} ' for i in range(n))
@@ -102,6 +107,7 @@ KINDS = {
     "floats": floats,
     "polygon-points": polygon_points,
     "paragraph-words": paragraph_length,
+    "heading-words": heading_length,
     "nested-fonts": nested_fonts,
     "size-changes": size_changes,
     "warnings": warnings,

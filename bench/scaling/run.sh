@@ -30,6 +30,7 @@ sizes=(
   floats 120
   polygon-points 200
   paragraph-words 25000
+  heading-words 10000
   nested-fonts 2000
   size-changes 10000
   warnings 2000

@@ -70,6 +70,11 @@ final class AttributedTextTests: XCTestCase {
         XCTAssertEqual(text.paragraphRange(containing: 13), 8 ..< 13)
     }
 
+    func testAParagraphStartsAtTheTextsStartAndAfterEachSeparator() {
+        let text = AttributedText("one\ntwo\u{2029}three", attributes: plain)
+        XCTAssertEqual((0 ... text.length).filter { text.startsParagraph(at: $0) }, [0, 4, 8])
+    }
+
     func testEmptyParagraphs() {
         let text = AttributedText("a\n\nb\n", attributes: plain)
         XCTAssertEqual(text.paragraphRange(containing: 1), 0 ..< 2)
