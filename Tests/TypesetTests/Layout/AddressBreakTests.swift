@@ -100,7 +100,7 @@ final class AddressBreakTests: FramesetterTestCase {
         // A line broken inside the address, at its own hyphen or after a / . @ ? or &, ends
         // with a soft hyphen after that character, the mark a reader joins lines at and drops
         // (`Line.wordBrokenAfter`); any other line end is a word space.
-        let joined = lines.map { $0.hasSuffix("\u{AD}") ? String($0.dropLast()) : $0 + " " }.joined()
+        let joined = TestSupport.joiningLinesBrokenInsideWords(lines.joined(separator: "\n"))
         XCTAssertTrue(joined.contains(Self.mail), "\(lines)")
         XCTAssertTrue(joined.contains(Self.url), "\(lines)")
         XCTAssertFalse(lines.contains { $0.contains(Self.url) }, "the URL runs over lines: \(lines)")
