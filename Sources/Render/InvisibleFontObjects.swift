@@ -16,7 +16,8 @@ protocol PDFFontObjects {
 /// poppler (pdftotext, Evince) guesses a Type 3 font's scale from its first glyph's width,
 /// taking half an em as usual, and with an emoji's 1.25 em it would put emoji on lines of
 /// their own; the writer places every glyph where layout put it all the same. The bounding box
-/// is the face's ascender and descender, by which pdfminer.six gives its characters a height.
+/// is the face's ascender and descender, by which pdfminer.six gives its characters a height,
+/// and each glyph's box its cell, without which pdfium gives it no character.
 struct InvisibleFontObjects: PDFFontObjects {
     let glyphs: EmbeddedFontGlyphs
     /// The codes written in this font, as in `EmbeddedFontObjects`.
@@ -31,8 +32,13 @@ struct InvisibleFontObjects: PDFFontObjects {
     }
 
     func write(into writer: PDFStreamingWriter) throws -> Int {
-        // One glyph procedure for all: its width, and no ink (9.6.5, `d1`).
-        let empty = try writer.addStream(Array("\(Self.width) 0 0 0 0 0 d1\n".utf8))
+        let font = glyphs.font
+        let emUnits = { (units: Int) in units * 1000 / max(font.unitsPerEm, 1) }
+        let descender = emUnits(font.descender), ascender = emUnits(font.ascender)
+        // One glyph procedure for all: its width, its cell (the width by the face's ascender and
+        // descender) as its box, and no ink (9.6.5, `d1`). pdfium gives no character for a
+        // glyph whose box is empty: with "0 0 0 0" it read none of international's emoji.
+        let empty = try writer.addStream(Array("\(Self.width) 0 0 \(descender) \(Self.width) \(ascender) d1\n".utf8))
         let toUnicode = writer.reserve()
         try writer.addStream(toUnicode, dictionary: PDFDictionary(), bytes: EmbeddedFontObjects.toUnicodeMap(of: codes, in: glyphs, codeBytes: 1).bytes)
         var procedures = PDFDictionary(), differences: [PDFValue] = []
@@ -45,12 +51,10 @@ struct InvisibleFontObjects: PDFFontObjects {
             previous = Int(code.code)
         }
         let first = Int(codes.first?.code ?? 0), last = Int(codes.last?.code ?? 0)
-        let font = glyphs.font
-        let emUnits = { (units: Int) in PDFValue.integer(units * 1000 / max(font.unitsPerEm, 1)) }
         let number = writer.reserve()
         try writer.add(number, .dictionary(PDFDictionary([
             ("/Type", .name("/Font")), ("/Subtype", .name("/Type3")),
-            ("/FontBBox", .array([.integer(0), emUnits(font.descender), .integer(1000), emUnits(font.ascender)])),
+            ("/FontBBox", .array([.integer(0), .integer(descender), .integer(1000), .integer(ascender)])),
             ("/FontMatrix", .array([.real(0.001), .integer(0), .integer(0), .real(0.001), .integer(0), .integer(0)])),
             ("/CharProcs", .dictionary(procedures)),
             ("/Encoding", .dictionary(PDFDictionary([("/Type", .name("/Encoding")), ("/Differences", .array(differences))]))),

@@ -321,7 +321,7 @@ final class PageDrawer {
         guard !run.glyphIDs.isEmpty else { return }
         glyphBuffer.refill(with: run, at: line.origin)
         if let recorder { record(run, in: recorder) }
-        runText.fill(for: run, text: source, initial: line.initial, brokenHyphen: line.ownHyphenBrokenAfter(in: source))
+        runText.fill(for: run, text: source, initial: line.initial, wordBreak: line.wordBrokenAfter(in: source))
         let ink = TextLayerInk(run)
         if let textLayer, textLayer.canDraw(ink) {
             if run.attributes.shadow != nil || ink.isInvisible {

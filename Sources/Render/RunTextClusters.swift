@@ -27,15 +27,15 @@ struct RunTextClusters {
     /// The cluster of a hyphen added at a line break, when the run has one: it reads as a soft
     /// hyphen, which is not its glyph's text either.
     private(set) var addedHyphenCluster: Int?
-    /// The cluster of the text's own hyphen where its line breaks inside a word, when the run
-    /// has it: it reads as the hyphen and a soft hyphen (`Line.ownHyphenBrokenAfter`), which is
-    /// not its glyph's text either.
-    private(set) var brokenHyphenCluster: Int?
+    /// The cluster of the line's last character where the line breaks inside a word without
+    /// adding a hyphen, when the run has it: it reads as its character and a soft hyphen
+    /// (`Line.wordBrokenAfter`), which is not its glyph's text either.
+    private(set) var wordBreakCluster: Int?
 
     /// Whether cluster `index`'s text may be its glyph's own (its font's ToUnicode entry):
-    /// not the one that reads a drop cap's letters, an added hyphen or a hyphen broken after.
+    /// not the one that reads a drop cap's letters, an added hyphen or a word broken after it.
     func isGlyphsOwnText(cluster index: Int) -> Bool {
-        index != initialCluster && index != addedHyphenCluster && index != brokenHyphenCluster
+        index != initialCluster && index != addedHyphenCluster && index != wordBreakCluster
     }
 
     private var bytes: [UInt8] = []
@@ -63,14 +63,14 @@ struct RunTextClusters {
     /// Refills `utf8` and `clusters` for `run`, whose clusters index `text`. A drop cap's
     /// `initial`, drawn without text, is read with the character after it: the cluster of the
     /// line's first shown character starts with the initial's characters. The hyphen at
-    /// `brokenHyphen` (`Line.ownHyphenBrokenAfter`) reads with a soft hyphen after it.
-    mutating func fill(for run: GlyphRun, text: AttributedText, initial: DropInitial?, brokenHyphen: Int? = nil) {
+    /// `wordBreak` (`Line.wordBrokenAfter`) reads with a soft hyphen after it.
+    mutating func fill(for run: GlyphRun, text: AttributedText, initial: DropInitial?, wordBreak: Int? = nil) {
         let hidden = initial?.hiddenRange
         if spans.count < run.clusters.count { spans = Array(repeating: Span(glyphs: 0, text: 0 ..< 0), count: run.clusters.count) }
         text.storage.withUnsafeBufferPointer { storage in
             let units = run.isRightToLeft ? spanRightToLeft(run, textCount: storage.count, hidden: hidden)
                                           : spanLeftToRight(run, textCount: storage.count, hidden: hidden)
-            encode(storage, units: units, rightToLeft: run.isRightToLeft, brokenHyphen: run.isRightToLeft ? nil : brokenHyphen)
+            encode(storage, units: units, rightToLeft: run.isRightToLeft, wordBreak: run.isRightToLeft ? nil : wordBreak)
         }
         initialCluster = hidden.flatMap { hidden in
             hidden.isEmpty ? nil : spans[..<clusterCount].firstIndex { $0.text.lowerBound == hidden.lowerBound && $0.text.count > 0 }
@@ -91,6 +91,7 @@ struct RunTextClusters {
         clusterCount = 1
         initialCluster = nil
         addedHyphenCluster = nil
+        wordBreakCluster = nil
     }
 
     /// The characters a cluster starting at `start` reads: up to the start of the cluster that
@@ -196,19 +197,19 @@ struct RunTextClusters {
     }
 
     /// Writes the text of the first `clusterCount` spans, `units` UTF-16 units of `storage` in
-    /// all, as UTF-8, and their clusters; the span that ends with the hyphen at `brokenHyphen`
+    /// all, as UTF-8, and their clusters; the span that ends with the character at `wordBreak`
     /// with a soft hyphen after it.
-    private mutating func encode(_ storage: UnsafeBufferPointer<UInt16>, units: Int, rightToLeft: Bool, brokenHyphen: Int?) {
+    private mutating func encode(_ storage: UnsafeBufferPointer<UInt16>, units: Int, rightToLeft: Bool, wordBreak: Int?) {
         // At most three bytes a UTF-16 unit (a surrogate pair's four are two units'; an
         // ill-formed unit's U+FFFD three), two a generated hyphen or the soft hyphen after a
-        // hyphen broken after.
+        // word broken after.
         let room = 3 * units + 2 * clusterCount
         if bytes.count < room { bytes = Array(repeating: 0, count: room) }
         if clusterBuffer.count < clusterCount { clusterBuffer = Array(repeating: cairo_text_cluster_t(), count: clusterCount) }
         let count = clusterCount
         addedHyphenCluster = nil
-        brokenHyphenCluster = nil
-        let brokenHyphenEnd = brokenHyphen.map { $0 + 1 } ?? -1
+        wordBreakCluster = nil
+        let wordBreakEnd = wordBreak.map { $0 + 1 } ?? -1
         byteCount = bytes.withUnsafeMutableBufferPointer { bytes in
             clusterBuffer.withUnsafeMutableBufferPointer { clusters in
                 spans.withUnsafeBufferPointer { spans in
@@ -223,9 +224,9 @@ struct RunTextClusters {
                             addedHyphenCluster = index
                         } else {
                             output.append(UnsafeBufferPointer(rebasing: storage[span.text]), rightToLeft: rightToLeft)
-                            if span.text.upperBound == brokenHyphenEnd {
+                            if span.text.upperBound == wordBreakEnd {
                                 for byte in Self.softHyphen { output.append(byte: byte) }
-                                brokenHyphenCluster = index
+                                wordBreakCluster = index
                             }
                         }
                         clusters[index] = cairo_text_cluster_t(num_bytes: Int32(output.count - before), num_glyphs: Int32(span.glyphs))

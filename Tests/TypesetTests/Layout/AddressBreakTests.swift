@@ -97,9 +97,10 @@ final class AddressBreakTests: FramesetterTestCase {
             month; the office answers every letter within the week.</section>
             """)
         let lines = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", ["-raw", pdf, "-"])).split(separator: "\n").map(String.init)
-        // A line broken at the address's own hyphen ends with a soft hyphen after it, the mark
-        // a reader joins lines at and drops (`Line.ownHyphenBrokenAfter`).
-        let joined = lines.map { $0.hasSuffix("\u{AD}") ? String($0.dropLast()) : $0 }.joined()
+        // A line broken inside the address, at its own hyphen or after a / . @ ? or &, ends
+        // with a soft hyphen after that character, the mark a reader joins lines at and drops
+        // (`Line.wordBrokenAfter`); any other line end is a word space.
+        let joined = TestSupport.joiningLinesBrokenInsideWords(lines.joined(separator: "\n"))
         XCTAssertTrue(joined.contains(Self.mail), "\(lines)")
         XCTAssertTrue(joined.contains(Self.url), "\(lines)")
         XCTAssertFalse(lines.contains { $0.contains(Self.url) }, "the URL runs over lines: \(lines)")

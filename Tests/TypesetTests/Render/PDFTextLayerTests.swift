@@ -218,6 +218,26 @@ final class PDFTextLayerTests: XCTestCase {
         XCTAssertEqual(Array(words.suffix(9)), ["Charlie", "is", "translucent,", "Delta", "is", "shadowed,", "Echo", "😀", "smiles."], "\(words)")
     }
 
+    /// An emoji's invisible Type 3 glyph has its cell as its box (`InvisibleFontObjects`):
+    /// pdfium gives no character for a glyph whose `d1` box is empty.
+    func testAnEmojisInvisibleGlyphHasItsCellAsItsBox() throws {
+        let output = try typeset("<p align=\"left\">Echo 😀 smiles.\n")
+        let expanded = try makeTemporaryDirectory().appendingPathComponent("qdf.pdf").path
+        guard TestSupport.runTool("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", output.pdf, expanded]) != nil else {
+            throw XCTSkip("qpdf is not installed")
+        }
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: expanded)), as: UTF8.self)
+        let procedures = text.split(separator: "\n").filter { $0.hasSuffix(" d1") }
+        XCTAssertFalse(procedures.isEmpty, "the emoji's Type 3 font")
+        for procedure in procedures {
+            let box = procedure.split(separator: " ").dropLast().compactMap { Double($0) }
+            XCTAssertEqual(box.count, 6, String(procedure))
+            guard box.count == 6 else { continue }
+            XCTAssertLessThan(box[2], box[4], String(procedure))
+            XCTAssertLessThan(box[3], box[5], String(procedure))
+        }
+    }
+
     func testTheTextReadsBackAsWritten() throws {
         let markup = "<p align=\"left\">An officer’s affluent fiancée waffled: “Fifty-five fine fish!” — naïve, and ﬁne.\n"
         let output = try typeset(markup)

@@ -78,9 +78,9 @@ final class RunTextClustersTests: FramesetterTestCase {
         var clusters = RunTextClusters()
         var broken = 0, inside = 0
         for line in frame.lines {
-            let brokenHyphen = line.ownHyphenBrokenAfter(in: setter.text)
+            let brokenHyphen = line.wordBrokenAfter(in: setter.text)
             for run in line.runs where !run.glyphIDs.isEmpty {
-                clusters.fill(for: run, text: setter.text, initial: nil, brokenHyphen: brokenHyphen)
+                clusters.fill(for: run, text: setter.text, initial: nil, wordBreak: brokenHyphen)
                 let text = String(decoding: clusters.utf8, as: UTF8.self)
                 if let brokenHyphen, run.stringRange.upperBound == brokenHyphen + 1 {
                     XCTAssertTrue(text.hasSuffix("-\u{AD}"), text)
@@ -97,7 +97,48 @@ final class RunTextClustersTests: FramesetterTestCase {
         XCTAssertGreaterThan(inside, 0, "a hyphen inside a line")
         // The paragraph's end, and a hyphen before a space, are no break inside a word.
         let last = try XCTUnwrap(frame.lines.last)
-        XCTAssertNil(last.ownHyphenBrokenAfter(in: setter.text))
+        XCTAssertNil(last.wordBrokenAfter(in: setter.text))
+    }
+
+    /// A line broken inside an address, where no hyphen is added ("redaction@" | "zombie",
+    /// "example." | "fr/lettres"), reads as its last character and a soft hyphen, which readers
+    /// join the lines at; a line ending with an added hyphen reads that one soft hyphen only,
+    /// and a line ending at a space none.
+    func testALineBrokenInsideAnAddressReadsWithASoftHyphenAfterItsLastCharacter() throws {
+        let setter = try framesetter("Write to redaction@zombie-typographe.example.fr or read " +
+            "https://zombie-typographe.example.fr/lettres/chroniques?numero=12&page=3 for the unconventionally " +
+            "extraordinary chronicles of the undead typographer.")
+        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 70, height: 2000)), from: 0)
+        var clusters = RunTextClusters()
+        var insideAddress = 0
+        for line in frame.lines {
+            let wordBreak = line.wordBrokenAfter(in: setter.text)
+            let lineText = String(decoding: setter.text.storage[line.stringRange], as: UTF16.self)
+            var read = ""
+            for run in line.runs where !run.glyphIDs.isEmpty {
+                clusters.fill(for: run, text: setter.text, initial: nil, wordBreak: wordBreak)
+                read += String(decoding: clusters.utf8, as: UTF8.self)
+                assertClustersTile(clusters, glyphs: run.glyphIDs.count)
+            }
+            XCTAssertFalse(read.contains("\u{AD}\u{AD}"), read)
+            if let wordBreak {
+                let last = try XCTUnwrap(lineText.unicodeScalars.last)
+                XCTAssertEqual(wordBreak, line.stringRange.upperBound - 1)
+                XCTAssertTrue(read.hasSuffix(String(last) + "\u{AD}"), read)
+                if "/.@".unicodeScalars.contains(last) { insideAddress += 1 }
+            } else if !line.endsParagraph, lineText.last?.isWhitespace == true {
+                XCTAssertFalse(read.contains("\u{AD}"), read)
+            }
+        }
+        XCTAssertGreaterThan(insideAddress, 1, "the addresses break after / . or @")
+    }
+
+    /// Chinese breaks between any two characters with nothing to join: no soft hyphen there.
+    func testABreakBetweenIdeographsIsNoWordBroken() throws {
+        let setter = try framesetter("能就需要借助于或者深入研究一下排版引擎的工作原理能就需要借助于或者深入研究一下")
+        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 60, height: 2000)), from: 0)
+        XCTAssertGreaterThan(frame.lines.count, 1)
+        XCTAssertTrue(frame.lines.allSatisfy { $0.wordBrokenAfter(in: setter.text) == nil })
     }
 
     func testRightToLeftRunsGiveTheirCharacters() throws {

@@ -85,6 +85,13 @@ enum TestSupport {
         process.waitUntilExit()
         return process.terminationStatus == 0 ? output : nil
     }
+
+    /// A reader's text (pdftotext's) with its lines joined as a reader joins them: a line that
+    /// ends with a soft hyphen, where the PDF says it broke inside a word, goes on without it
+    /// and without a space (`Line.wordBrokenAfter`); any other line end is a space.
+    static func joiningLinesBrokenInsideWords(_ text: String) -> String {
+        text.split(separator: "\n").map { $0.hasSuffix("\u{AD}") ? String($0.dropLast()) : $0 + " " }.joined()
+    }
 }
 
 /// What `Rendering.typeset` wrote.
