@@ -460,14 +460,18 @@ extension FrameSetting {
                                    pitch: pitch, rightToLeft: rightToLeft)
             }
             let clearedInitial = zone?.clear(&measure) ?? false
-            // Where a word that does not fit is not looked for further down (a rectangle, whose
-            // bands are alike but for the initial's), a stretch beside the initial too narrow for
-            // a line (NarrowLines) takes none: the paragraph's first line holds the initial alone,
-            // and its text goes on below the initial.
-            let besideNoRoom = !fitWords && clearedInitial && measure.available < container.narrowestLine(for: paragraph)
+            // A stretch beside the initial too narrow for a line (NarrowLines) takes none where
+            // no band further down is wider beside it: in a rectangle, whose bands are alike but
+            // for the initial's, or where the column itself, less the initial, is that narrow
+            // (seed 12097: 3.6 pt beside a four-line 'A' in a 60 pt column, the first word set
+            // there past the column). The paragraph's first line holds the initial alone, and its
+            // text goes on below the initial.
+            let narrowest = container.narrowestLine(for: paragraph)
+            let columnBesideInitial = measureWidth - (zone?.span.width ?? 0)
+            let besideNoRoom = clearedInitial && measure.available < narrowest && (!fitWords || columnBesideInitial < narrowest)
             if besideNoRoom, opening == nil { continue }
             if measure.available < 1 {
-                if fitWords { continue }
+                if fitWords, !besideNoRoom { continue }
                 measure.available = 1
             }
             let available = measure.available, tabs = measure.tabs
@@ -476,20 +480,20 @@ extension FrameSetting {
             // does not give back until the initial ends — so a word too wide for that is set there
             // as a rectangle sets it (hyphenated), rather than the lines beside the initial left empty.
             let columnWidth = measureWidth - (clearedInitial ? zone?.span.width ?? 0 : 0)
-            if fitWords, !paragraph.range.isEmpty, !firstWordFits(paragraph, from: start, available: available, tabs: tabs),
+            if fitWords, !besideNoRoom, !paragraph.range.isEmpty, !firstWordFits(paragraph, from: start, available: available, tabs: tabs),
                firstWordFits(paragraph, from: start, available: columnWidth, tabs: tabs) {
                 continue
             }
             // A display line (a heading) the column holds whole is not broken by an obstacle's
             // corner beside it: it waits for the band where it is whole (NarrowLines).
-            if fitWords, style.balance, startsParagraph, !paragraph.range.isEmpty,
+            if fitWords, !besideNoRoom, style.balance, startsParagraph, !paragraph.range.isEmpty,
                restFits(paragraph, from: start, available: columnWidth, tabs: tabs),
                !restFits(paragraph, from: start, available: available, tabs: tabs) {
                 continue
             }
             // A stretch narrower than half the column that would hold one word alone is left
             // empty, when the column would hold two (NarrowLines).
-            let firstFit = fitWords && !paragraph.range.isEmpty && fragment.width < rect.width - 0.001
+            let firstFit = fitWords && !besideNoRoom && !paragraph.range.isEmpty && fragment.width < rect.width - 0.001
                 ? framesetter.firstFitBreak(in: paragraph, from: start, available: available, tabs: tabs) : nil
             let stranded = firstFit.map { strandsWord(paragraph, from: start, to: $0) } ?? false
             if stranded, avoidsLoneWords, container.passesOverLoneWords(in: fragment),

@@ -24,6 +24,9 @@ struct DecimalSplit {
     var before: Double
     var after: Double
     var hasSeparator: Bool
+    /// Whether the line is one word (a number), which no column narrower than it holds on the
+    /// decimal line; a line of words wraps instead, from the cell's left.
+    var isOneWord = true
 }
 
 /// The decimal cells of one column, and where their line goes.
@@ -33,11 +36,17 @@ struct DecimalColumn {
     var after = 0.0
     /// The widths of the cells without one (an integer, a header), which end on the line.
     var plainWidths: [Double] = []
+    /// The least the column needs across to set its numbers on the line: the widest parts of
+    /// the cells whose line is one word. A cell of prose with a full stop in it ("Was seed.
+    /// Library…") once made its whole first line the column's least width, and the table's
+    /// other columns were squeezed narrower than a letter to make room.
+    var leastWidth = 0.0
 
     mutating func add(_ split: DecimalSplit) {
         if split.hasSeparator {
             numbersBefore = max(numbersBefore, split.before)
             after = max(after, split.after)
+            if split.isOneWord { leastWidth = max(leastWidth, split.before + split.after) }
         } else {
             plainWidths.append(split.before)
         }
@@ -79,7 +88,7 @@ extension Framesetter {
         }
         for (column, decimal) in decimals.enumerated() {
             guard let decimal else { continue }
-            minimum[column] = max(minimum[column], decimal.numbersBefore + decimal.after)
+            minimum[column] = max(minimum[column], decimal.leastWidth)
             // Room, where there is, for a header without a separator to end on the line too.
             natural[column] = max(natural[column], max(decimal.numbersBefore, decimal.plainWidths.max() ?? 0) + decimal.after)
         }
@@ -94,7 +103,7 @@ extension Framesetter {
         let specs = table.style.widths.isEmpty ? Array(repeating: .auto, count: table.columnCount)
             : table.style.widths + Array(repeating: .auto, count: max(0, table.columnCount - table.style.widths.count))
         let width = min(table.style.width ?? available, available)
-        let side = TableColumnWidths.sidePadding(table.style.padding, for: specs, minimum: minimum, width: width)
+        let side = TableColumnWidths.sidePadding(table.style.textInset, for: specs, minimum: minimum, width: width)
         let paddedMinimum = minimum.map { $0 + 2 * side }, paddedNatural = natural.map { $0 + 2 * side }
         let widths = TableColumnWidths.widths(for: specs, minimum: paddedMinimum, natural: paddedNatural, width: width)
         let lines = decimals.enumerated().map { column, decimal in
@@ -152,14 +161,15 @@ extension Framesetter {
             return DecimalSplit(before: whole, after: 0, hasSeparator: false)
         }
         let before = paragraph.width(from: paragraph.range.lowerBound, to: index)
-        return DecimalSplit(before: before, after: max(0, whole - before), hasSeparator: true)
+        let isOneWord = !paragraph.opportunities.offsets.contains { $0 > paragraph.range.lowerBound && $0 < end }
+        return DecimalSplit(before: before, after: max(0, whole - before), hasSeparator: true, isOneWord: isOneWord)
     }
 
     /// The rows `rows` of `table` set whole from `top` at `left`, the table `geometry` across,
     /// their cells' text from where `texts` says (see TableRowSplit).
     func place(rows: Range<Int>, of table: TableRange, texts: [CellText], geometry: TableGeometry, left: Double, top: Double,
                isRepeatedHeader: Bool, opensPart: Bool) -> PlacedTableRows {
-        let padding = table.style.padding, side = geometry.sidePadding
+        let padding = table.style.textInset, side = geometry.sidePadding
         var columnEdges = [left]
         for width in geometry.columnWidths { columnEdges.append(columnEdges.last! + width) }
         let cells = texts.map(\.cell)
@@ -169,9 +179,13 @@ extension Framesetter {
             var minX = columnEdges[columns.lowerBound] + side
             let maxX = columnEdges[columns.upperBound] - side
             if cell.cell.alignsOnDecimal, let line = geometry.decimalLines[columns.upperBound - 1] {
-                // The text starts where its separator lands on the column's decimal line.
+                // The text starts where its separator lands on the column's decimal line — where
+                // its first line still fits the cell from there: in a column narrowed below its
+                // numbers (a table squeezed into its column), the line lies past the cell's
+                // side, and the text wraps from the left, as a header wider than the room does.
                 let split = decimalSplit(of: cache.paragraph(containing: cell.range.lowerBound))
-                minX = max(minX, columnEdges[columns.upperBound - 1] + line - split.before)
+                let start = columnEdges[columns.upperBound - 1] + line - split.before
+                if start + split.before + split.after <= maxX + 1e-6 { minX = max(minX, start) }
             }
             return Rect(x: minX, y: top + padding, width: max(1, maxX - minX), height: height)
         }

@@ -49,7 +49,7 @@ extension Framesetter {
     /// rows open the column: each cell over the row then keeps at least its first line).
     func split(_ whole: PlacedTableRows, of table: TableRange, texts: [CellText], geometry: TableGeometry, foot: Double,
                forced: Bool) -> PlacedTableRows? {
-        let padding = table.style.padding
+        let padding = table.style.textInset
         let rows = whole.rows
         // The row the foot crosses (its index among the rows held).
         let crossed = (0 ..< rows.count).first { whole.rowEdges[$0 + 1] > foot + 0.001 } ?? rows.count - 1

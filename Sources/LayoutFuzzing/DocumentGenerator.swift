@@ -3,14 +3,17 @@ import Foundation
 /// Documents made at random from the markup's grammar (docs/markup.md), mixing what users mix:
 /// fixed and automatic leading, the baseline grid, one to five columns, sections (shaped, ruled,
 /// tinted), pictures in the line and floated every way, figures and asides with captions and
-/// pull quotes, drop caps, tab tables, lists, keeps, breaks, exclusions, bleed, named styles and
-/// five languages in three scripts. The same seed gives the same document everywhere.
+/// pull quotes, drop caps, tab tables and `<table>`s (`TableGenerator`), lists, keeps, breaks,
+/// exclusions, bleed, named styles and five languages in three scripts. The same seed gives the
+/// same document everywhere.
 ///
 /// Every document it writes is valid markup: an error from the parser is a bug here (or, where
 /// the markup is right, in the pipeline). What it cannot know exactly — how tall an aside's
 /// text sets — it keeps well inside the limits by estimate.
 public struct DocumentGenerator {
     private var random: FuzzRandom
+    /// Tables, from a stream of their own: the rest of a seed's document is as it was before them.
+    private var tables: TableGenerator
     private var options: FuzzOptions
     private var lines: [String] = []
     /// Columns of the flow being written: the open section's, or the page's.
@@ -19,16 +22,18 @@ public struct DocumentGenerator {
     /// Named styles defined at the top, usable by `<p style>`.
     private var styles: [String] = []
 
-    public init(seed: UInt64) {
+    /// `withTables: false` gives the document as it was before tables were generated.
+    public init(seed: UInt64, withTables: Bool = true) {
         random = FuzzRandom(seed: seed)
+        tables = TableGenerator(seed: seed, chancePerBlock: withTables ? TableGenerator.chancePerBlock : 0)
         options = FuzzOptions()
         columns = 1
         gutter = 18
     }
 
     /// The document of `seed`.
-    public static func document(seed: UInt64) -> FuzzDocument {
-        var generator = DocumentGenerator(seed: seed)
+    public static func document(seed: UInt64, withTables: Bool = true) -> FuzzDocument {
+        var generator = DocumentGenerator(seed: seed, withTables: withTables)
         return generator.generate()
     }
 
@@ -139,6 +144,7 @@ public struct DocumentGenerator {
 
     private mutating func addBlocks(_ count: Int) {
         for _ in 0 ..< count {
+            if tables.comesNext() { lines += tables.table(columnWidth: columnWidth, columns: columns, gutter: gutter) }
             switch random.int(0 ... 19) {
             case 0 ... 4: addParagraph()
             case 5: addHeading()
@@ -226,25 +232,9 @@ public struct DocumentGenerator {
 
     private mutating func addFigure() {
         let picture = random.pick(FuzzPicture.all)
-        var placements = ["", "left", "right", "top", "bottom"]
-        if columns > 1 { placements.append("center") }
-        let float = random.pick(placements)
-        var tag = "<figure"
-        var width = columnWidth
-        if !float.isEmpty { tag += " float=\"\(float)\"" }
-        if ["top", "bottom"].contains(float), columns > 1, random.chance(0.5) {
-            let span = random.int(1 ... columns)
-            tag += " span=\"\(span)\""
-            width = Double(span) * columnWidth + Double(span - 1) * gutter
-        }
-        if ["left", "right"].contains(float) || (float.isEmpty && random.chance(0.3)) {
-            width = random.number(min(50, columnWidth), to: columnWidth, step: 2)
-            tag += " width=\"\(f(width))\""
-        }
-        if random.chance(0.3) { tag += " background=\"#eeeeee\" padding=\"4\"" }
-        if random.chance(0.2) { tag += " border=\"0.5 #666666\"" }
-        if !float.isEmpty && random.chance(0.15) { tag += " bleed=\"true\"" }
-        lines.append(tag + ">")
+        let figure = FigureTag(random: &random, columnWidth: columnWidth, columns: columns, gutter: gutter)
+        let width = figure.contentWidth
+        lines.append(figure.tag)
         lines.append("<img src=\"\(picture.file)\" alt=\"\(picture.alt)\" width=\"\(f(max(20, width - 10)))\">")
         if random.chance(0.8) { lines.append("<caption>\(prose(random.int(4 ... 18), language: .english))</caption>") }
         lines.append("</figure>")

@@ -223,6 +223,14 @@ extension ParseState {
                 cell.columnSpan = count - cell.column
             }
         }
+        // HTML's tables let such cells overlap and print over each other; here the cell stops
+        // short of the one a rowspan above brings down, as it stops at the table's last column.
+        if cell != row.lastCell,
+           let coveredColumn = (cell.column + 1 ..< cell.column + cell.columnSpan).first(where: { table.covered.indices.contains($0) && table.covered[$0] > 0 }) {
+            diagnostics.warning("colspan \(cell.columnSpan) reaches over column \(coveredColumn + 1), which a rowspan above covers; "
+                                + "the cell ends before it", at: columnSpan?.valueOffset ?? tag.offset)
+            cell.columnSpan = coveredColumn - cell.column
+        }
         if cell != row.lastCell {
             if cell.rowSpan > 1, let rowSpan { table.rowSpans.append((cell.row, cell.rowSpan, rowSpan.valueOffset)) }
             let end = cell.column + cell.columnSpan

@@ -15,7 +15,13 @@ import Render
 ///   descenders at a column's edges;
 /// - hanging punctuation, `hangingShare` of its advance more sideways (Layout's Protrusion);
 /// - ink the face draws past the glyph's own advance (an italic f's hook, 0.14 em in
-///   Liberation Serif Italic, reaching out of a line that ends in a hanging hyphen).
+///   Liberation Serif Italic, reaching out of a line that ends in a hanging hyphen);
+/// - a drop cap's initial, its ink above its cap height: layout lines the initial's cap height
+///   up with the first line's (as InDesign, lettrine and CSS's `initial-letter` do), so an
+///   accent over it ('Ü', 0.2 em of a 4-line initial's size, 10 pt in 11 pt text) rises above a
+///   column's top into the margin by design. Only the accent: its cap line is held to the area,
+///   and what it rises into is still checked — the page's edge here, other ink, pictures and
+///   borders by `InkOverlapCheck`.
 /// A running head's glyphs are held to the page alone: its part's frame is as tall as its
 /// lines, which it may set taller.
 struct AreaCheck {
@@ -46,9 +52,10 @@ struct AreaCheck {
             // Ink the face itself puts past the glyph's advance (an italic f's hook).
             let overhangLeft = max(0, glyph.advanceMinX - ink.minX), overhangRight = max(0, ink.maxX - glyph.advanceMaxX)
             let vertical = Self.tolerance + Self.verticalShare * glyph.size
+            let above = glyph.isInitial ? Self.tolerance + Self.inkAboveCapHeight(of: glyph) : vertical
             let rect = area.rect
             let excess = max(rect.minX - ink.minX - sideways - overhangLeft, ink.maxX - rect.maxX - sideways - overhangRight,
-                             rect.minY - ink.minY - vertical, ink.maxY - rect.maxY - vertical)
+                             rect.minY - ink.minY - above, ink.maxY - rect.maxY - vertical)
             guard excess > 0 else { continue }
             let what = area.kind == .column ? "its column" : "its box's text area"
             found.append(PageFinding(page: page.number, kind: .outsideArea,
@@ -57,6 +64,13 @@ struct AreaCheck {
                                      character: page.documentCharacter(of: glyph)))
         }
         return found + pictureFindings(on: page, text: text)
+    }
+
+    /// How far a glyph's ink rises above its face's cap height at its size: an accent's or an
+    /// ascender's reach over the capitals (0 for a capital without one, but its overshoot).
+    static func inkAboveCapHeight(of glyph: DrawnPage.Glyph) -> Double {
+        let capLine = glyph.origin.y - Double(glyph.font.capHeight) * glyph.font.scale(for: glyph.size)
+        return max(0, capLine - glyph.ink.minY)
     }
 
     /// Pictures past their area (a float's frame, an inline picture's column or box) or, across

@@ -68,6 +68,12 @@ public struct TableStyle: Hashable, Sendable {
     /// The rules' look.
     public var rule: RuleStyle { border ?? Self.defaultRule }
 
+    /// Space between a cell's edges and its text: the padding, or half the rules' width where
+    /// that is more — a rule is stroked on the cell's edge, half of it inside the cell, and
+    /// text set closer prints on it (`padding="0"` under 0.5 pt rules put a 'g' on the rule
+    /// below; as CSS puts a cell's padding inside its border).
+    public var textInset: Double { rules == .none ? padding : max(padding, rule.width / 2) }
+
     /// The number tells tables apart: the rest is hashed only to keep `Hashable` honest.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(number)

@@ -153,6 +153,28 @@ final class LayoutFuzzTests: XCTestCase {
         XCTAssertNotEqual(DocumentGenerator.document(seed: 1), DocumentGenerator.document(seed: 2))
     }
 
+    /// Tables are drawn from a stream of their own: a seed's document is the one it was before
+    /// tables were generated, with tables added between its blocks (fixtures and notes name
+    /// documents by seed).
+    func testTablesLeaveTheRestOfASeedsDocumentAsItWas() {
+        var seedsWithTables = 0
+        for seed: UInt64 in 1 ... 200 {
+            let withTables = DocumentGenerator.document(seed: seed), without = DocumentGenerator.document(seed: seed, withTables: false)
+            XCTAssertEqual(withTables.options, without.options)
+            XCTAssertFalse(without.markup.contains("<table"))
+            // `without`'s lines, in order, with only whole tables (and their figures or asides) between them.
+            var added: [String] = []
+            var rest = without.lines[...]
+            for line in withTables.lines {
+                if line == rest.first { rest = rest.dropFirst() } else { added.append(line) }
+            }
+            XCTAssertTrue(rest.isEmpty, "seed \(seed): lines of the document without tables are missing")
+            XCTAssertEqual(added.filter { $0.hasPrefix("<table") }.count, added.filter { $0 == "</table>" }.count, "seed \(seed)")
+            if !added.isEmpty { seedsWithTables += 1 }
+        }
+        XCTAssertGreaterThan(seedsWithTables, 40, "tables in a fair share of the documents")
+    }
+
     /// The generator's source of chance is pinned: a seed must name the same document on
     /// every machine (a fixture's seed names the document it came from).
     func testTheGeneratorDrawsFromItsOwnSeededSource() {
@@ -172,7 +194,8 @@ final class LayoutFuzzTests: XCTestCase {
         for construct in ["line-height=\"12pt\"", "<section columns=\"3\"", "shape=\"circle\"", "float=\"left\"", "float=\"top\"",
                           "float=\"center\"", "<figure", "<caption>", "<aside", "dropcap=", "tabs=", "<li", "<keep>",
                           "keep-with-next", "<columnbreak>", "<pagebreak>", "<exclusion", "bleed=\"true\"", "style=\"text\"",
-                          "lang=\"zh\"", "lang=\"ar\"", "lang=\"de\"", "lang=\"fr\"", "wrap=\"contour\"", "column-rule"] {
+                          "lang=\"zh\"", "lang=\"ar\"", "lang=\"de\"", "lang=\"fr\"", "wrap=\"contour\"", "column-rule",
+                          "<table", "header-rows=", "colspan=", "rowspan=", "stripes=", "align=\"decimal\"", "<th"] {
             XCTAssertTrue(markup.contains(construct), "no document of the first 100 seeds has \(construct)")
         }
         XCTAssertTrue(documents.contains { $0.options.baselineGrid != nil }, "no document on a baseline grid")

@@ -199,6 +199,22 @@ final class DropCapLayoutTests: FramesetterTestCase {
         }
     }
 
+    /// Seed 12097: the same with an exclusion in the container (a picture across columns above
+    /// it), where the loop looks further down for room a stretch lacks: none of its bands gives
+    /// more beside the initial, and the first word was set in the sliver left, past the column.
+    /// The initial stands alone as in a plain column.
+    func testWithNoRoomBesideItTheInitialStandsAloneBesideAnExclusionToo() throws {
+        let rect = Rect(x: 40, y: 30, width: 70, height: 500)
+        let far = Exclusion(.rectangle(Rect(x: 0, y: 480, width: 40, height: 30)))
+        let plain = try frame("<p dropcap=\"3\">Mountains of \(Self.text)\n", in: Container(rect: rect))
+        let frame = try frame("<p dropcap=\"3\">Mountains of \(Self.text)\n", in: Container(rect: rect, exclusions: [far]))
+        XCTAssertTrue(frame.lines[0].holdsItsInitialAlone, "the first line shows the initial alone")
+        XCTAssertEqual(frame.lines.prefix(4).map(\.origin), plain.lines.prefix(4).map(\.origin), "set as in the plain column")
+        for line in frame.lines where !line.runs.isEmpty {
+            XCTAssertLessThanOrEqual(line.origin.x + line.width, rect.maxX + 0.01, "no line past the column")
+        }
+    }
+
     /// Issue 33: in a column with an exclusion (anywhere: a pull quote, a float), a word too
     /// wide for the stretch beside the initial but not for the column passed over the lines
     /// beside the initial, a point at a time, down to below it: "notwithstanding" went on under

@@ -112,6 +112,75 @@ final class TableLayoutTests: FramesetterTestCase {
         for cell in cells { XCTAssertLessThanOrEqual(cell.textRect.maxX, cell.rect.maxX) }
     }
 
+    /// Found by the layout fuzzer with tables: a decimal column squeezed below its numbers (a
+    /// table of three columns in a 46 pt column) put its decimal line past the cell's side, and
+    /// "9.5" was set from there in a text area 1 pt wide, its digits past the cell and over the
+    /// next column's rules. A cell whose first line does not fit from the line wraps from the
+    /// cell's left instead; one that fits still stands on it.
+    func testADecimalCellInAColumnNarrowerThanItsNumbersStaysInsideItsCell() throws {
+        let markup = """
+            <table widths="52 auto 30" header-rows="1">
+            <tr><th align="decimal">With road morning?</th><th>At marsh:</th><th align="decimal">The.</th></tr>
+            <tr><td align="decimal">7206.80</td><td>a</td><td align="decimal">9.5</td></tr>
+            </table>
+
+            """
+        let framesetter = try framesetter(markup)
+        let frame = framesetter.frame(in: Container(rect: Rect(x: 20, y: 30, width: 46, height: 1000)), from: 0)
+        let cells = frame.lines.compactMap(\.tableRows).flatMap(\.cells)
+        XCTAssertEqual(cells.count, 6)
+        for cell in cells {
+            XCTAssertGreaterThanOrEqual(cell.textRect.minX, cell.rect.minX, "\(cell.cell.cell)")
+            XCTAssertLessThanOrEqual(cell.textRect.maxX, cell.rect.maxX, "\(cell.cell.cell)")
+            XCTAssertGreaterThan(cell.textRect.width, 5, "a text area a digit wide at least: \(cell.cell.cell)")
+            for line in cell.frame.lines where !line.runs.isEmpty {
+                XCTAssertLessThanOrEqual(line.origin.x + line.width, cell.rect.maxX + 0.5, "\(framesetter.text.substring(line.stringRange))")
+            }
+        }
+    }
+
+    /// Found by the layout fuzzer with tables: `padding="0"` set a cell's text against its
+    /// edges, where half of each rule is stroked, and a 'g' of a header printed on the rule below
+    /// it. The text keeps half the rules' width from the edges at least; without rules, none.
+    func testACellsTextKeepsClearOfItsRulesWithNoPadding() throws {
+        func cells(_ attributes: String) throws -> [PlacedTableCell] {
+            let markup = "<table \(attributes) padding=\"0\">\n<tr><th>Morning</th><th>Through</th></tr>\n<tr><td>a</td><td>b</td></tr>\n</table>\n"
+            let frame = try framesetter(markup).frame(in: Container(rect: Rect(x: 20, y: 30, width: 200, height: 500)), from: 0)
+            return frame.lines.compactMap(\.tableRows).flatMap(\.cells)
+        }
+        for cell in try cells("rules=\"all\" border=\"2 black\"") {
+            XCTAssertEqual(cell.textRect.minY - cell.rect.minY, 1, accuracy: 1e-6, "half the 2 pt rule above")
+            XCTAssertGreaterThanOrEqual(cell.textRect.minX - cell.rect.minX, 1 - 1e-6, "half the rule at its side")
+            XCTAssertGreaterThanOrEqual(cell.rect.maxY - (cell.textRect.minY + cell.frame.usedHeight), 1 - 1e-6, "and below")
+        }
+        for cell in try cells("rules=\"none\"") {
+            XCTAssertEqual(cell.textRect.minY, cell.rect.minY, accuracy: 1e-6, "no rule, no inset")
+        }
+    }
+
+    /// Seed 529 of the layout fuzzer with tables: a decimal cell of prose with a full stop in it
+    /// made its whole first line the column's least width (190 pt), and in a narrow column the
+    /// table's columns were all narrowed in proportion, a 'W' wider than its cell printed over
+    /// the next. Only a one-word line (a number) asks for the decimal parts unbroken; prose wraps.
+    func testADecimalCellOfProseAsksNoMoreThanItsWidestWord() throws {
+        let markup = """
+            <table>
+            <tr><td>Was</td><td>photographer:</td><td>649.98</td></tr>
+            <tr><td align="decimal">photographer neighbourhood weather seed.Library tomatoes.2807.62</td><td>a</td><td>b</td></tr>
+            </table>
+
+            """
+        let framesetter = try framesetter(markup)
+        let frame = framesetter.frame(in: Container(rect: Rect(x: 20, y: 30, width: 220, height: 1000)), from: 0)
+        let rows = try XCTUnwrap(frame.lines.compactMap(\.tableRows).first)
+        XCTAssertNil(rows.narrowedFrom, "the words fit: no column narrowed below its widest word")
+        for cell in frame.lines.compactMap(\.tableRows).flatMap(\.cells) {
+            for line in cell.frame.lines where !line.runs.isEmpty {
+                XCTAssertLessThanOrEqual(line.origin.x + line.width, cell.textRect.maxX + 0.01, framesetter.text.substring(line.stringRange))
+            }
+        }
+    }
+
     func testADecimalCellInGermanAlignsOnItsComma() throws {
         let markup = """
             <table><tr><td align="decimal"><font lang="de">3,25</font></td></tr><tr><td align="decimal"><font lang="de">112,5</font></td></tr></table>

@@ -116,6 +116,23 @@ final class TableMarkupTests: XCTestCase {
         XCTAssertEqual(table.cells[0].cell.rowSpan, 2, "the span ends with the table")
     }
 
+    /// A `colspan` over a column a `rowspan` above brings down: the two cells once shared it and
+    /// printed over each other; the cell now ends before it, with a warning at the value.
+    func testAColspanOverACellARowspanCoversEndsBeforeIt() throws {
+        let markup = "<table widths=\"* * *\">\n<tr><td>a</td><td rowspan=\"2\">b</td><td>c</td></tr>\n"
+            + "<tr><td colspan=\"3\">d</td><td>e</td></tr>\n</table>\n"
+        let warnings = parse(markup).diagnostics.filter { $0.severity == .warning }
+        let overlap = try XCTUnwrap(warnings.first { $0.message.contains("rowspan above") }, "\(warnings)")
+        XCTAssertEqual(overlap.location?.line, 3)
+        XCTAssertEqual(overlap.location?.column, 18, "at the colspan's value")
+        XCTAssertTrue(overlap.message.contains("colspan 3 reaches over column 2"), overlap.message)
+        let table = try XCTUnwrap(TextTables(text: parse(markup).text).all.first)
+        let d = try XCTUnwrap(table.cells.first { $0.cell.row == 1 && $0.cell.column == 0 })
+        XCTAssertEqual(d.cell.columnSpan, 1, "the cell ends before the covered column")
+        let e = try XCTUnwrap(table.cells.first { $0.cell.row == 1 && $0.cell.column == 2 }, "the next cell goes past the covered column")
+        XCTAssertEqual(parse(markup).text.substring(e.range), "e\n")
+    }
+
     func testUnknownAttributesAndValuesAreLocated() throws {
         let unknown = try XCTUnwrap(onlyDiagnostic("<table colour=\"red\"><tr><td>a</td></tr></table>\n", .warning))
         XCTAssertEqual(unknown.location?.column, 8)

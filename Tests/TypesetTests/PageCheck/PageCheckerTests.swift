@@ -170,6 +170,37 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(kinds(findings(text, pages)), [.outsidePage])
     }
 
+    /// An accented initial at a column's top (seeds 11786, 12834, 17143): its cap height on the
+    /// first line's, as InDesign and lettrine set it, its dots rise above the column into the
+    /// margin, and that is no finding. The cap line above the column is; so is the accent over
+    /// a picture above it, or off the page.
+    func testAnInitialsAccentMayRiseAboveItsColumnButNotOverInkOrOffThePage() throws {
+        var (text, pages) = try drawn("<p dropcap=\"4\">Über \(prose) \(prose)</p>")
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let area = pages[0].areas[0].rect
+        let index = try XCTUnwrap(pages[0].glyphs.firstIndex { $0.isInitial })
+        let initial = pages[0].glyphs[index]
+        XCTAssertGreaterThan(area.minY - initial.ink.minY, AreaCheck.verticalShare * 11 + AreaCheck.tolerance,
+                             "the dots rise further above the column than an accent over the text's capitals may")
+        XCTAssertGreaterThan(AreaCheck.inkAboveCapHeight(of: initial), area.minY - initial.ink.minY, "the cap line is in the column")
+
+        var raised = pages
+        raised[0].glyphs[index].ink.origin.y -= 3
+        raised[0].glyphs[index].origin.y -= 3
+        XCTAssertEqual(kinds(findings(text, raised)), [.outsideArea], "the cap line 3 pt above the column")
+
+        var underPicture = pages
+        let above = Rect(x: initial.ink.minX, y: initial.ink.minY - 20, width: initial.ink.width, height: 21)
+        underPicture[0].pictures.append(DrawnPage.Picture(rect: above, visible: [above], anchor: 0, line: nil, area: nil, bleeds: false))
+        XCTAssertTrue(kinds(findings(text, underPicture)).contains(.inkOverPicture))
+
+        var offThePage = pages
+        let shift = initial.ink.minY + 2
+        offThePage[0].glyphs[index].ink.origin.y -= shift
+        offThePage[0].glyphs[index].origin.y -= shift
+        XCTAssertEqual(kinds(findings(text, offThePage)), [.outsidePage])
+    }
+
     /// A float too tall for the room at a column's foot runs past it; one that bleeds may.
     func testAPictureOutsideItsColumnIsFoundUnlessItBleeds() throws {
         var (text, pages) = try drawn("<p>\(prose)</p>")
