@@ -1,0 +1,48 @@
+import Text
+
+/// The style of text no tag styles. It is the typesetter's defaults (the command line's face,
+/// size and paragraph settings), in the language `<meta lang>` gives, restyled by the named
+/// style `body` when the document or a sheet it imports defines one before the text: a
+/// designer's `body` is the default text, as InDesign's Basic Paragraph is. A style defined
+/// with `clean="on"` starts its paragraphs from the defaults instead of from the text around
+/// it (InDesign's "Based On: [No Paragraph Style]", CSS's `all: initial`), so that an indent
+/// given to the body does not indent every heading and caption.
+extension ParseState {
+    /// The character attributes a clean style starts from.
+    var cleanAttributes: TextAttributes {
+        var attributes = defaults.bodyAttributes
+        if !defaults.languageIsFixed, let language = meta.language { attributes.language = language }
+        return attributes
+    }
+
+    /// The paragraph settings a clean style starts from.
+    var cleanParagraphStyle: ParagraphStyle { defaults.paragraphStyle }
+
+    /// The `body` style just defined, by the tag at `offset`, made the style of the text no
+    /// tag styles: the defaults restyled by it (a second definition replaces the first, as
+    /// for any style). After the text has begun it only names a style.
+    mutating func restyleBaseText(at offset: Int) {
+        guard let body = namedStyles["body"] else { return }
+        guard builder.text.isEmpty else {
+            return diagnostics.warning("<style name=\"body\"> after the text has begun restyles only <p style=\"body\">; "
+                                       + "define it before the text to restyle the document's text", at: offset)
+        }
+        startClean()
+        body.paragraph.apply(to: &builder.paragraphStyle)
+        apply(body.character, faceOffset: offset, tagOffset: offset)
+    }
+
+    /// `<meta lang>` given to the text from its start, unless the command line gave the language.
+    mutating func applyMetaLanguage() {
+        guard !defaults.languageIsFixed, let language = meta.language, builder.text.isEmpty,
+              builder.attributes.language != language else { return }
+        builder.attributes.language = language
+    }
+
+    /// The text from here on in the defaults, for a clean style to start from.
+    mutating func startClean() {
+        builder.attributes = cleanAttributes
+        builder.faceOrigin = nil
+        builder.paragraphStyle = cleanParagraphStyle
+    }
+}
