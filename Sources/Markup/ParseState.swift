@@ -40,6 +40,8 @@ struct ParseState {
     var importedSheets: [String] = []
     /// Where sheets defined the definitions in force.
     var sheetDefinitions = SheetDefinitions()
+    /// The text's styles just after `body` restyled it, while they last (see BaseTextStyle).
+    var bodyText: (attributes: TextAttributes, paragraphStyle: ParagraphStyle)?
     /// Every `<section>` so far, with where it was written.
     var sections: [SectionDeclaration] = []
     var exclusions: [ExclusionDeclaration] = []

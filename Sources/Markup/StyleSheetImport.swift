@@ -38,7 +38,7 @@ extension ParseState {
         importSheet(at: path, name: name, root: images.root, at: tag.offset) { values.error($0, at: source) }
     }
 
-    /// Reads the style sheet at `path` into the declarations in force. What the sheet holds is
+    /// Reads the style sheet at `path` into the declarations in force, once. What the sheet holds is
     /// reported in the sheet; `problem` reports what stops it being read (a cycle, an unreadable
     /// file) where it is imported, at `offset` in this file.
     mutating func importSheet(at path: String, name: String, root: String, at offset: Int, problem: (String) -> Void) {
@@ -47,6 +47,9 @@ extension ParseState {
             let cycle = (importChain[start...].map(\.name) + [name]).joined(separator: " → ")
             return problem("import cycle: \(cycle); a style sheet cannot import a file that imports it")
         }
+        // A sheet two others build on (a diamond) is read once: its declarations are in force
+        // already, and reading it again would only replace them with themselves, with warnings.
+        guard !importedSheets.contains(where: { (ImageLocator.realPath($0) ?? $0) == realPath }) else { return }
         let sheetSource: MarkupSource
         do {
             sheetSource = try MarkupSource(fileName: name, bytes: InputFile(path: path).readAll(limit: StyleSheet.maximumSize))

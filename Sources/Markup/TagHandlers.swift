@@ -160,8 +160,13 @@ extension ParseState {
                 warnUnknown(attribute, of: tag, known: ParagraphStyleChange.attributeNames + ["style", "lang"])
             }
         }
+        let inParagraph = isOpen(.p)
         open(element)
-        if named?.startsClean == true { startClean() }
+        if named?.startsClean == true {
+            startClean()
+        } else if let named, named != namedStyles["body"] {
+            leaveBodyText(inParagraph: inParagraph)
+        }
         named?.paragraph.apply(to: &builder.paragraphStyle)
         change.apply(to: &builder.paragraphStyle)
         var character = named?.character ?? CharacterStyleChange()

@@ -83,6 +83,17 @@ final class StyleSheetMarkupTests: XCTestCase {
         XCTAssertEqual(document.styleSheets.map { URL(fileURLWithPath: $0).lastPathComponent }, ["house.tss", "base.tss"])
     }
 
+    func testASheetTwoSheetsImportIsReadOnce() throws {
+        let directory = try folder(["base.tss": "<style name=\"deck\" size=\"12\"/>\n",
+                                    "news.tss": "<import src=\"base.tss\">\n<style name=\"kicker\" style=\"deck\" weight=\"bold\"/>\n",
+                                    "sport.tss": "<import src=\"base.tss\">\n<style name=\"score\" style=\"deck\" size=\"20\"/>\n",
+                                    "doc.txt": "<import src=\"news.tss\">\n<import src=\"sport.tss\">\n<p style=\"score\">3–1</p>\n"])
+        let document = try parse("doc.txt", in: directory)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(document.styleSheets.map { URL(fileURLWithPath: $0).lastPathComponent }, ["news.tss", "base.tss", "sport.tss"])
+        XCTAssertEqual(document.attributes(of: "3–1").fontSize, 20)
+    }
+
     func testASheetReplacingAnotherSheetsDefinitionSaysSoButTheDocumentDoesNot() throws {
         let directory = try folder(["a.tss": "<style name=\"kicker\" size=\"10\"/>\n<meta footer=\"{page}\">\n",
                                     "b.tss": "\n<style name=\"Kicker\" size=\"12\"/>\n<meta footer=\"- {page} -\">\n",
@@ -155,8 +166,23 @@ final class StyleSheetMarkupTests: XCTestCase {
         XCTAssertEqual(document.paragraphStyle(of: "More plain").firstLineIndent, 12)
         XCTAssertEqual(document.paragraphStyle(of: "A head").firstLineIndent, 0)
         XCTAssertEqual(document.attributes(of: "A head").fontSize, 14)
-        // A style that does not start clean takes what it does not set from the body.
-        XCTAssertEqual(document.paragraphStyle(of: "A subhead").firstLineIndent, 12)
+        // Another style replaces the body's settings in plain body text: one style a paragraph.
+        XCTAssertEqual(document.paragraphStyle(of: "A subhead").firstLineIndent, 0)
+        XCTAssertEqual(document.attributes(of: "A subhead").fontSize, TestSupport.parse("<p style=\"subheadline\">A subhead").attributes(of: "A subhead").fontSize)
+    }
+
+    func testAStyleInsideChangedTextAddsToItButACleanOneStartsFromTheDefaults() {
+        let document = TestSupport.parse("""
+            <style name="body" indent="12"/>
+            <style name="head" clean="on" size="14"/>
+            <p align="center">
+            <p style="subheadline">Centred subhead</p>
+            <p style="head">Clean head</p>
+            """)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(document.paragraphStyle(of: "Centred subhead").firstLineIndent, 12)
+        XCTAssertEqual(document.paragraphStyle(of: "Clean head").firstLineIndent, 0)
+        XCTAssertEqual(document.paragraphStyle(of: "Clean head").alignment, .justify)
     }
 
     func testBodyDefinedAfterTheTextWarns() {
