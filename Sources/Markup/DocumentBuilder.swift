@@ -212,11 +212,20 @@ struct DocumentBuilder {
     mutating func noteFace(_ face: FontDescriptor, at offset: Int?) {
         guard face != lastFace else { return }
         lastFace = face
-        // Family names ignore case, as fontconfig's do.
-        let key = FontDescriptor(family: face.family.lowercased(), weight: face.weight, italic: face.italic)
-        guard requestedFaces.insert(key).inserted else { return }
+        guard requestedFaces.insert(Self.key(face)).inserted else { return }
         fontRequests.append(FontRequest(descriptor: face, location: offset.map { source.location(of: $0) },
                                         sourceLine: offset.map { source.lineText(containing: $0) }))
+    }
+
+    /// Records a face asked for in another file (a style sheet), located there, if nothing has asked for it yet.
+    mutating func noteFace(_ request: FontRequest) {
+        guard requestedFaces.insert(Self.key(request.descriptor)).inserted else { return }
+        fontRequests.append(request)
+    }
+
+    /// Family names ignore case, as fontconfig's do.
+    private static func key(_ face: FontDescriptor) -> FontDescriptor {
+        FontDescriptor(family: face.family.lowercased(), weight: face.weight, italic: face.italic)
     }
 
     private mutating func appendInParagraph(_ units: ArraySlice<UInt16>) {

@@ -14,6 +14,8 @@ final class MarkupDiagnostics {
     private var warningCount = 0
     private var droppedWarnings: (count: Int, firstOffset: Int)?
     private var stopNote: Diagnostic?
+    /// What was found in the style sheets this file imports, located in them.
+    private var included: [Diagnostic] = []
 
     init(source: MarkupSource) {
         self.source = source
@@ -46,6 +48,13 @@ final class MarkupDiagnostics {
         entries.append(Diagnostic(severity, message, at: location, sourceLine: line))
     }
 
+    /// Adds what was found in another file (a style sheet this one imports). They come before
+    /// this file's own messages: sheets are read before the text.
+    func include(_ found: [Diagnostic]) {
+        included += found
+        errorCount += found.count { $0.severity == .error }
+    }
+
     // MARK: Locating
 
     /// Line and column by binary search, and the line's text shared with every other message
@@ -72,7 +81,7 @@ final class MarkupDiagnostics {
             let (location, line) = locate(droppedWarnings.firstOffset)
             notes.append(Diagnostic(.note, "\(droppedWarnings.count) more warnings not shown", at: location, sourceLine: line))
         }
-        guard let stopNote else { return sorted + notes }
+        guard let stopNote else { return included + sorted + notes }
         // One tag may report several errors at once: keep exactly the first `errorLimit`.
         var kept: [Diagnostic] = []
         var errors = 0
@@ -83,6 +92,6 @@ final class MarkupDiagnostics {
             }
             kept.append(diagnostic)
         }
-        return kept + notes + [stopNote]
+        return included + kept + notes + [stopNote]
     }
 }

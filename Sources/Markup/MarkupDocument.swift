@@ -36,6 +36,8 @@ public struct MarkupDocument: Sendable {
     public var columnBreaks: [ColumnBreakDeclaration] = []
     /// Where each link's `<a>` is, for messages about a link found in `text`.
     public var linkTags = LinkTags()
+    /// Every style sheet read (`<import>`, `--style`), as absolute paths, in the order they were read.
+    public var styleSheets: [String] = []
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -55,6 +57,8 @@ public struct MarkupDefaults: Sendable {
     /// Multiplies every size: the body's, the named styles' and those the markup writes (a
     /// reader's preferred text size).
     public var textScale: Double
+    /// The command line gave the language: `<meta lang>` does not change it.
+    public var languageIsFixed = false
 
     public init(attributes: TextAttributes, paragraphStyle: ParagraphStyle = ParagraphStyle(), textScale: Double = 1) {
         self.attributes = attributes

@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import Text
 
 /// Builds attributed text from markup: the Core Text tutorial's `<font>` and `<img>` grown
@@ -12,6 +13,9 @@ public struct MarkupParser {
     public var imageRoot: String?
     /// Whether a picture without `alt` is an error (a PDF/UA document) rather than a warning.
     public var requiresAlternativeText = false
+    /// Style sheets read before the document, as if it imported them first (`--style`): paths
+    /// as given, each bounding its own imports by its folder unless `imageRoot` is given.
+    public var styleSheets: [String] = []
 
     public static let maximumFontSize = CharacterStyleChange.maximumSize
 
@@ -27,6 +31,13 @@ public struct MarkupParser {
         var state = ParseState(source: source, defaults: defaults,
                                images: ImageLocator(baseDirectory: baseDirectory, root: imageRoot), diagnostics: diagnostics,
                                requiresAlternativeText: requiresAlternativeText)
+        state.importChain = ImageLocator.realPath(source.fileName).map { [ImportingFile(realPath: $0, name: source.fileName)] } ?? []
+        for sheet in styleSheets {
+            let path = URL(fileURLWithPath: sheet).standardizedFileURL.path
+            state.importSheet(at: path, name: sheet, root: imageRoot ?? (path as NSString).deletingLastPathComponent, at: 0) {
+                diagnostics.error("--style: \($0)", at: 0)
+            }
+        }
         var lines = DeclarationLines()
         // One buffer for every text token: the builder copies what it keeps.
         var text = SourcedText()
@@ -67,7 +78,7 @@ public struct MarkupParser {
                                   ColumnBreakDeclaration(textOffset: $0.textOffset, location: source.location(of: $0.tagOffset),
                                                          sourceLine: source.lineText(containing: $0.tagOffset))
                               },
-                              linkTags: state.linkTags, diagnostics: diagnostics.finished())
+                              linkTags: state.linkTags, styleSheets: state.importedSheets, diagnostics: diagnostics.finished())
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

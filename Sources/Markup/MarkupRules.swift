@@ -1,3 +1,4 @@
+import Diagnostics
 import Text
 
 /// `<rule pattern="REGEX" …/>`: character attributes for every match of a regular expression
@@ -7,8 +8,26 @@ struct MarkupRule {
     let expression: RegularExpression
     let change: CharacterStyleChange
     /// Where the pattern's value is, for messages.
-    let patternOffset: Int
-    let tagOffset: Int
+    private(set) var patternOffset: Int
+    private(set) var tagOffset: Int
+    /// Where a style sheet's rule is written, for messages; nil for the document's own.
+    private(set) var sheetLocation: SourceLocation?
+
+    init(expression: RegularExpression, change: CharacterStyleChange, patternOffset: Int, tagOffset: Int) {
+        self.expression = expression
+        self.change = change
+        self.patternOffset = patternOffset
+        self.tagOffset = tagOffset
+    }
+
+    /// A style sheet's rule, as the file importing the sheet (from `sheet`, at `offset`) applies
+    /// it: located at the import, which asks for the faces it chooses; where it is written kept
+    /// for messages.
+    mutating func moveOrigin(to offset: Int, in sheet: MarkupSource) {
+        if sheetLocation == nil { sheetLocation = sheet.location(of: patternOffset) }
+        patternOffset = offset
+        tagOffset = offset
+    }
 
     /// Matching a rule may take this many of ICU's steps (about 0.1 ms each): 0.2 s, plus
     /// 0.2 s per 1,000,000 characters. Ordinary patterns take far fewer: on a 4.4 MB book the
@@ -67,9 +86,11 @@ extension ParseState {
             do throws(RegularExpression.MatchError) {
                 try rule.expression.forEachMatch(in: storage, stepLimit: stepLimit) { found.append($0) }
             } catch {
-                diagnostics.error(error == .tooSlow
+                let problem = error == .tooSlow
                     ? "rule pattern is too slow for this document (nested repetitions such as (a+)+ can take exponential time)"
-                    : "rule pattern could not be matched", at: rule.patternOffset)
+                    : "rule pattern could not be matched"
+                let written = rule.sheetLocation.map { " (the rule at \($0.file):\($0.line))" } ?? ""
+                diagnostics.error(problem + written, at: rule.patternOffset)
                 found = []
             }
             matches.append(found)

@@ -15,6 +15,8 @@ public struct DocumentMeta: Hashable, Sendable {
     public var footnoteNumbering = FootnoteNumbering.document
     public var footnoteMarks = FootnoteMarks.arabic
     public var footnotePlacement = FootnotePlacement.column
+    /// The text's language (`lang`), unless the command line gives one.
+    public var language: String?
 
     public init(title: String? = nil, author: String? = nil, subject: String? = nil,
                 header: RunningTemplate? = nil, footer: RunningTemplate? = nil) {
@@ -25,13 +27,14 @@ public struct DocumentMeta: Hashable, Sendable {
         self.footer = footer
     }
 
-    static let attributeNames = ["title", "author", "subject", "header", "footer", "footnote-numbering", "footnote-marks",
+    static let attributeNames = ["title", "author", "subject", "lang", "header", "footer", "footnote-numbering", "footnote-marks",
                                  "footnote-placement"]
 }
 
 extension ParseState {
-    /// `<meta title="…" author="…" subject="…" header="…" footer="…" footnote-…="…">`: before the text, since it concerns every
-    /// page; one after the text has begun is ignored. Later values replace earlier ones.
+    /// `<meta title="…" author="…" subject="…" lang="…" header="…" footer="…" footnote-…="…">`: before the text, since it
+    /// concerns every page; one after the text has begun is ignored. Later values replace earlier ones (a style sheet's
+    /// replacing another sheet's says so).
     mutating func readMeta(_ tag: Tag) {
         guard builder.text.isEmpty else {
             return diagnostics.warning("<meta> must come before the text; ignored", at: tag.offset)
@@ -41,13 +44,19 @@ extension ParseState {
             case "title": meta.title = attribute.trimmedValue
             case "author": meta.author = attribute.trimmedValue
             case "subject": meta.subject = attribute.trimmedValue
+            case "lang":
+                meta.language = CharacterStyleChange.language(attribute, values) ?? meta.language
+                applyMetaLanguage()
             case "header": meta.header = runningTemplate(attribute) ?? meta.header
             case "footer": meta.footer = runningTemplate(attribute) ?? meta.footer
             case "footnotenumbering": meta.footnoteNumbering = values.choice(attribute, FootnoteNumbering.self) ?? meta.footnoteNumbering
             case "footnotemarks": meta.footnoteMarks = values.choice(attribute, FootnoteMarks.self) ?? meta.footnoteMarks
             case "footnoteplacement": meta.footnotePlacement = values.choice(attribute, FootnotePlacement.self) ?? meta.footnotePlacement
-            default: warnUnknown(attribute, of: tag, known: DocumentMeta.attributeNames)
+            default:
+                warnUnknown(attribute, of: tag, known: DocumentMeta.attributeNames)
+                continue
             }
+            noteDefinition("meta \(attribute.key)", what: "<meta \(attribute.name.clipped)>", at: attribute.nameOffset)
         }
     }
 

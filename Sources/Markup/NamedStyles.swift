@@ -4,6 +4,8 @@ import Text
 struct NamedStyle: Equatable {
     var character = CharacterStyleChange()
     var paragraph = ParagraphStyleChange()
+    /// Its paragraphs start from the typesetter's defaults, not the text around them (`clean`, see BaseTextStyle).
+    var startsClean = false
 }
 
 /// The named styles of one document: the predefined ones, then those its `<style>` tags define.

@@ -32,6 +32,16 @@ struct ParseState {
     var namedStyles: NamedStyles
     var rules: [MarkupRule] = []
     var meta = DocumentMeta()
+    /// Whether this is a style sheet's parse (`StyleSheetImport`), which holds declarations only.
+    var isStyleSheet = false
+    /// The files importing the one read, from the document (see `StyleSheetImport`).
+    var importChain: [ImportingFile] = []
+    /// Every style sheet read so far, in the order they were read.
+    var importedSheets: [String] = []
+    /// Where sheets defined the definitions in force.
+    var sheetDefinitions = SheetDefinitions()
+    /// The text's styles just after `body` restyled it, while they last (see BaseTextStyle).
+    var bodyText: (attributes: TextAttributes, paragraphStyle: ParagraphStyle)?
     /// Every `<section>` so far, with where it was written.
     var sections: [SectionDeclaration] = []
     var exclusions: [ExclusionDeclaration] = []

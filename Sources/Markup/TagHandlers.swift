@@ -6,7 +6,7 @@ import Text
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
                             "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep",
-                            "table", "tr", "td", "th", "footnote"]
+                            "table", "tr", "td", "th", "footnote", "import"]
 
     mutating func handle(_ tag: Tag) {
         guard tableAccepts(tag) else { return }
@@ -44,6 +44,7 @@ extension ParseState {
         case "tr": openRow(tag)
         case "td", "th": openCell(tag, isHeader: tag.name == "th")
         case "footnote": openFootnote(tag)
+        case "import": importSheet(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -70,7 +71,7 @@ extension ParseState {
         case "figure": closeBox(tag, kind: .figure)
         case "aside": closeBox(tag, kind: .aside)
         case "keep": closeKeep(tag)
-        case "br", "img", "style", "rule", "meta", "columnbreak", "pagebreak", "exclusion":
+        case "br", "img", "style", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
             diagnostics.warning("unknown tag </\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
@@ -159,7 +160,13 @@ extension ParseState {
                 warnUnknown(attribute, of: tag, known: ParagraphStyleChange.attributeNames + ["style", "lang"])
             }
         }
+        let inParagraph = isOpen(.p)
         open(element)
+        if named?.startsClean == true {
+            startClean()
+        } else if let named, named != namedStyles["body"] {
+            leaveBodyText(inParagraph: inParagraph)
+        }
         named?.paragraph.apply(to: &builder.paragraphStyle)
         change.apply(to: &builder.paragraphStyle)
         var character = named?.character ?? CharacterStyleChange()
@@ -222,15 +229,18 @@ extension ParseState {
     // MARK: Named styles
 
     /// `<style name="…" …/>`: defines a named style from character and paragraph attributes,
-    /// optionally starting from another one (`style="headline"`). Sizes are scaled by
-    /// the text scale, as every size is.
+    /// optionally starting from another one (`style="headline"`), or from the defaults rather
+    /// than the text around it (`clean="on"`). Sizes are scaled by the text scale, as every
+    /// size is. `body` is the style of the text no tag styles (BaseTextStyle).
     private mutating func defineStyle(_ tag: Tag) {
         var name: TagAttribute?
         var base = NamedStyle()
         var own = NamedStyle()
+        var clean: Bool?
         for attribute in tag.attributes {
             switch attribute.key {
             case "name": name = attribute
+            case "clean": clean = values.boolean(attribute) ?? clean
             case "style":
                 switch styleReference(attribute, slantAllowed: true) {
                 case .slant(let italic)?: own.character.italic = italic
@@ -242,7 +252,7 @@ extension ParseState {
                 if own.paragraph.read(attribute, values) {
                     requestDropCapFace(after: attribute, own.paragraph.dropCap)
                 } else {
-                    warnUnknown(attribute, of: tag, known: ["name"] + CharacterStyleChange.attributeNames + ParagraphStyleChange.attributeNames)
+                    warnUnknown(attribute, of: tag, known: ["name", "clean"] + CharacterStyleChange.attributeNames + ParagraphStyleChange.attributeNames)
                 }
             }
         }
@@ -261,6 +271,9 @@ extension ParseState {
         }
         base.character.merge(own.character)
         base.paragraph.merge(own.paragraph)
+        base.startsClean = clean ?? base.startsClean
         namedStyles.define(styleName, as: base)
+        noteDefinition("style \(styleName.lowercased())", what: "style \"\(styleName)\"", at: name.valueOffset)
+        if styleName.lowercased() == "body", !isStyleSheet { restyleBaseText(at: tag.offset) }
     }
 }

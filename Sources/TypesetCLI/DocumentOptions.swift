@@ -77,8 +77,12 @@ struct DocumentOptions: ParsableArguments {
     @Flag(help: "Treat warnings as errors (a face that cannot be found is not stood in for).")
     var strict = false
 
-    @Option(help: "Language of the text (BCP 47, such as en, en-GB or de-CH), for shaping, line breaking and hyphenation.")
-    var lang: String = "en"
+    @Option(help: "Language of the text (BCP 47, such as en, en-GB or de-CH), for shaping, line breaking and hyphenation (default: the document's <meta lang>, else en).")
+    var lang: String?
+
+    @Option(name: .customLong("style"),
+            help: ArgumentHelp("A style sheet read before each document, as if it began with <import src=\"FILE\">; may be repeated.", valueName: "FILE"))
+    var styleSheets: [String] = []
 
     @Option(name: .customLong("min-ppi"),
             help: "Warn at each picture shown at fewer pixels per inch than this (printers want 150 at least); 0 turns the check off.")
@@ -106,7 +110,10 @@ struct DocumentOptions: ParsableArguments {
         guard textScale >= 0.01, textScale <= 10 else {
             throw ValidationError("--text-scale must be 0.01 to 10, not \(LengthArgument.format(textScale))")
         }
-        guard LanguageTag.isValid(lang) else { throw ValidationError("--lang must be \(LanguageTag.expectation), not \"\(lang)\"") }
+        if let lang, !LanguageTag.isValid(lang) { throw ValidationError("--lang must be \(LanguageTag.expectation), not \"\(lang)\"") }
+        for sheet in styleSheets where !FileManager.default.isReadableFile(atPath: sheet) {
+            throw ValidationError("--style \(sheet): no such file, or it cannot be read")
+        }
         guard minimumPictureResolution >= 0, minimumPictureResolution <= 2400 else {
             throw ValidationError("--min-ppi must be at least 0 (no check) and at most 2400")
         }
@@ -172,6 +179,7 @@ struct DocumentOptions: ParsableArguments {
         options.fontSize = fontSize.points
         options.alignment = TextAlignment(rawValue: align.rawValue) ?? .justify
         options.language = lang
+        options.styleSheets = styleSheets
         options.paragraphSpacing = paragraphSpacing.points
         options.textScale = textScale
         options.minimumPictureResolution = Double(minimumPictureResolution)

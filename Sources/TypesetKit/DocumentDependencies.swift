@@ -4,6 +4,8 @@
 public struct DocumentDependencies: Sendable, Equatable {
     /// The markup file as it was given; nil for markup already read, such as standard input.
     public var document: String?
+    /// Every style sheet the document reads (`<import>`, `--style`), as absolute paths, in the order read.
+    public var styleSheets: [String] = []
     /// Every picture the document places, as absolute paths, each once, in the order of the text.
     public var pictures: [String] = []
     /// The files of the faces in the document's font table, each once, sorted.
@@ -17,13 +19,14 @@ public struct DocumentDependencies: Sendable, Equatable {
 
     /// Those of a prepared document: its pictures and its font table's files.
     init(of prepared: borrowing PreparedDocument) {
+        styleSheets = prepared.styleSheets
         var seen = Set<String>()
         pictures = prepared.text.attachments.map(\.image.path).filter { seen.insert($0).inserted }
         fonts = prepared.fonts.fontFilePaths
     }
 
-    /// The document, then its pictures, then its fonts.
+    /// The document, then its style sheets, its pictures and its fonts.
     public var all: [String] {
-        (document.map { [$0] } ?? []) + pictures + fonts
+        (document.map { [$0] } ?? []) + styleSheets + pictures + fonts
     }
 }

@@ -11,11 +11,13 @@ struct ParsePass {
     var baseDirectory: String
 
     func run(_ source: MarkupSource) -> PassResult<MarkupDocument> {
-        let defaults = MarkupDefaults(
-            attributes: TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize, language: options.language),
+        var defaults = MarkupDefaults(
+            attributes: TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize, language: options.language(of: DocumentMeta())),
             paragraphStyle: ParagraphStyle(alignment: options.alignment, spaceAfter: options.paragraphSpacing),
             textScale: options.textScale)
+        defaults.languageIsFixed = options.language != nil
         var parser = MarkupParser(defaults: defaults, baseDirectory: baseDirectory, imageRoot: options.imageRoot)
+        parser.styleSheets = options.styleSheets
         // PDF/UA: a picture nothing describes is an error, not a warning (PNG pages are not tagged).
         parser.requiresAlternativeText = options.pdfStandards.contains(.ua1) && options.format == .pdf
         let document = parser.parse(source)

@@ -20,6 +20,8 @@ public struct PreparedDocument {
     public var title: String?
     /// The PDF's document information: title, author and subject (the options' or else `<meta>`'s).
     public var metadata = PDFMetadata()
+    /// The style sheets the document read, for its dependencies.
+    public var styleSheets: [String] = []
     public var diagnostics: [Diagnostic]
     /// The `<exclusion>`s, by page number.
     public var exclusions: [Int: [Exclusion]] = [:]

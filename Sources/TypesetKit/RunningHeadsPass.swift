@@ -18,7 +18,7 @@ struct RunningHeadsPass {
     func run(_ meta: DocumentMeta, title: String?, fonts: FontTableBuilder) -> PassResult<Output> {
         var fonts = fonts
         let attributes = TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize * options.textScale * RunningHeads.relativeSize,
-                                        language: options.language)
+                                        language: options.language(of: meta))
         let heads = RunningHeads(header: options.header ?? meta.header, footer: options.footer ?? meta.footer,
                                  title: title ?? "", headerOnFirstPage: options.headerOnFirstPage, attributes: attributes)
         guard !heads.isEmpty else { return PassResult(Output(heads: nil, fonts: fonts)) }

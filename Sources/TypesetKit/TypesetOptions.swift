@@ -1,3 +1,4 @@
+import Markup
 import Pages
 import Render
 import Text
@@ -12,7 +13,10 @@ public struct TypesetOptions: Sendable {
     /// Space after each paragraph, in points (the tutorial's markup has no other way to
     /// separate paragraphs; half a line keeps them apart without breaking the column's rhythm).
     public var paragraphSpacing = 5.5
-    public var language = "en"
+    /// The text's language; nil: the document's `<meta lang>`, or else English.
+    public var language: String?
+    /// Style sheets read before each document, as if it imported them first (`--style`).
+    public var styleSheets: [String] = []
     public var format = OutputFormat.pdf
     /// Resolution of PNG output.
     public var dpi = 72.0
@@ -75,4 +79,11 @@ public struct TypesetOptions: Sendable {
     public var pageReached: (@Sendable (Int) -> Void)?
 
     public init() {}
+}
+
+extension TypesetOptions {
+    /// The language of a document that says `meta`: the command line's, else the document's, else English.
+    func language(of meta: DocumentMeta) -> String {
+        language ?? meta.language ?? "en"
+    }
 }

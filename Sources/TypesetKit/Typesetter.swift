@@ -116,7 +116,8 @@ public final class Typesetter {
         // The command line's document information wins, field by field, as for the title.
         prepared.metadata = options.metadata
         prepared.metadata.title = title
-        prepared.metadata.language = options.language
+        prepared.metadata.language = options.language(of: document.meta)
+        prepared.styleSheets = document.styleSheets
         prepared.metadata.author = MetadataText.cleaned(options.metadata.author ?? document.meta.author)
         prepared.metadata.subject = MetadataText.cleaned(options.metadata.subject ?? document.meta.subject)
         return prepared

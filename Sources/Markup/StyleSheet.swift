@@ -1,0 +1,64 @@
+import Diagnostics
+
+/// A style sheet (`<import src="house.tss">`, `typeset --style house.tss`): a file of
+/// declarations only, read as markup into the importing document's declarations. One kind of
+/// declaration more is one tag in `declarationTags` and, when it is kept apart from the
+/// named styles, the rules and the `<meta>` defaults, one field in `SheetDeclarations`.
+enum StyleSheet {
+    /// The tags a style sheet may hold (with comments and white space).
+    static let declarationTags: Set<String> = ["style", "meta", "rule", "import"]
+
+    /// A sheet larger than this is refused: declarations take kilobytes.
+    static let maximumSize = 16 << 20
+
+    /// The tags, as a message lists them.
+    static var declarationTagList: String {
+        declarationTags.sorted().map { "<\($0)>" }.joined(separator: ", ")
+    }
+}
+
+/// What a style sheet declares, carried from the importing file's parse into the sheet's and
+/// back: a sheet sees the declarations before its `<import>`, and those after it see the sheet's.
+struct SheetDeclarations {
+    var namedStyles: NamedStyles
+    var rules: [MarkupRule]
+    var meta: DocumentMeta
+    /// Where sheets made the definitions in force, for the warning when another sheet replaces one.
+    var definitions: SheetDefinitions
+}
+
+/// Where style sheets defined what is in force, by kind and name ("style caption",
+/// "meta header"), so that a sheet replacing another sheet's definition says so. The document
+/// itself replaces any definition silently: it has the last word on its own look.
+struct SheetDefinitions {
+    private var places: [String: SourceLocation] = [:]
+
+    /// Notes that `key` is now defined at `location` in a sheet, or by the document when nil;
+    /// returns where a sheet defined it before, when a sheet replaces a sheet's definition.
+    mutating func define(_ key: String, at location: SourceLocation?) -> SourceLocation? {
+        let replaced = places[key]
+        places[key] = location
+        return location == nil ? nil : replaced
+    }
+}
+
+extension ParseState {
+    /// The declarations in force, as a sheet takes them in and gives them back.
+    var sheetDeclarations: SheetDeclarations {
+        get { SheetDeclarations(namedStyles: namedStyles, rules: rules, meta: meta, definitions: sheetDefinitions) }
+        set {
+            namedStyles = newValue.namedStyles
+            rules = newValue.rules
+            meta = newValue.meta
+            sheetDefinitions = newValue.definitions
+        }
+    }
+
+    /// Notes a definition of `key` at `offset`, and warns there when it replaces one a sheet
+    /// made, unless it is the document's own (see `SheetDefinitions`).
+    mutating func noteDefinition(_ key: String, what: String, at offset: Int) {
+        let location = !isStyleSheet ? nil : diagnostics.source.location(of: offset)
+        guard let replaced = sheetDefinitions.define(key, at: location) else { return }
+        diagnostics.warning("\(what) replaces the one defined at \(replaced.file):\(replaced.line)", at: offset)
+    }
+}

@@ -1,0 +1,113 @@
+import Diagnostics
+import Foundation
+import Images
+
+/// A file on the way from the document to the style sheet being read, for the cycle check.
+struct ImportingFile {
+    /// With symbolic links resolved: two names of one file are one file.
+    var realPath: String
+    /// As messages name it.
+    var name: String
+}
+
+extension ParseState {
+    /// `<import src="house.tss">`: a style sheet's declarations, as if written where the tag
+    /// is. Before the text, since they concern all of it. The path is beside the importing
+    /// file and inside the pictures' folder (`--root`).
+    mutating func importSheet(_ tag: Tag) {
+        var source: TagAttribute?
+        for attribute in tag.attributes {
+            if attribute.key == "src" { source = attribute } else { warnUnknown(attribute, of: tag, known: ["src"]) }
+        }
+        guard let source, !source.trimmedValue.isEmpty else {
+            return diagnostics.error("<import> needs a src attribute, e.g. <import src=\"house.tss\">", at: tag.offset)
+        }
+        guard builder.text.isEmpty else {
+            return diagnostics.error("<import> must come before the text: the declarations it brings concern all of it", at: tag.offset)
+        }
+        let path = images.path(for: source.trimmedValue)
+        guard FileManager.default.fileExists(atPath: path) else {
+            return values.error("style sheet \"\(source.value.clipped)\" not found (looked for \(path))", at: source)
+        }
+        guard images.allows(path) else {
+            return values.error("style sheet \"\(source.value.clipped)\" is outside the folder \(images.root); style sheets must be inside it "
+                                + "(use --root FOLDER to allow another folder)", at: source)
+        }
+        let name = Self.sheetName(source.trimmedValue, importedFrom: diagnostics.source.fileName)
+        let values = values
+        importSheet(at: path, name: name, root: images.root, at: tag.offset) { values.error($0, at: source) }
+    }
+
+    /// Reads the style sheet at `path` into the declarations in force, once. What the sheet holds is
+    /// reported in the sheet; `problem` reports what stops it being read (a cycle, an unreadable
+    /// file) where it is imported, at `offset` in this file.
+    mutating func importSheet(at path: String, name: String, root: String, at offset: Int, problem: (String) -> Void) {
+        let realPath = ImageLocator.realPath(path) ?? path
+        if let start = importChain.firstIndex(where: { $0.realPath == realPath }) {
+            let cycle = (importChain[start...].map(\.name) + [name]).joined(separator: " → ")
+            return problem("import cycle: \(cycle); a style sheet cannot import a file that imports it")
+        }
+        // A sheet two others build on (a diamond) is read once: its declarations are in force
+        // already, and reading it again would only replace them with themselves, with warnings.
+        guard !importedSheets.contains(where: { (ImageLocator.realPath($0) ?? $0) == realPath }) else { return }
+        let sheetSource: MarkupSource
+        do {
+            sheetSource = try MarkupSource(fileName: name, bytes: InputFile(path: path).readAll(limit: StyleSheet.maximumSize))
+        } catch let invalid as Diagnostic {
+            return diagnostics.include([invalid])   // not UTF-8: located in the sheet
+        } catch {
+            return problem("style sheet \(name): \(error)")
+        }
+        var sheet = ParseState(source: sheetSource, defaults: defaults,
+                               images: ImageLocator(baseDirectory: (realPath as NSString).deletingLastPathComponent, root: root),
+                               diagnostics: MarkupDiagnostics(source: sheetSource))
+        sheet.isStyleSheet = true
+        sheet.importChain = importChain + [ImportingFile(realPath: realPath, name: name)]
+        sheet.importedSheets = importedSheets + [path]
+        sheet.sheetDeclarations = sheetDeclarations
+        let bodyBefore = namedStyles["body"]
+        let rulesBefore = rules.count
+        sheet.readDeclarations()
+
+        sheetDeclarations = sheet.sheetDeclarations
+        importedSheets = sheet.importedSheets
+        diagnostics.include(sheet.diagnostics.finished())
+        for face in sheet.builder.fontRequests.dropFirst() { builder.noteFace(face) }
+        // The sheet's rules apply to this file's text: where they are written is in the sheet,
+        // and the faces they choose are asked for here.
+        for index in rulesBefore ..< rules.count { rules[index].moveOrigin(to: offset, in: sheetSource) }
+        if namedStyles["body"] != bodyBefore { restyleBaseText(at: offset) }
+        applyMetaLanguage()
+    }
+
+    /// A style sheet's tokens: declarations are handled as in a document; anything else, text
+    /// or tag, is an error.
+    mutating func readDeclarations() {
+        var scanner = MarkupScanner(source: diagnostics.source, diagnostics: diagnostics)
+        var text = SourcedText()
+        while !diagnostics.isFull, let token = scanner.next(text: &text) {
+            switch token {
+            case .text:
+                guard let printing = text.units.firstIndex(where: { ![0x20, 0x09, 0x0A].contains($0) }),
+                      let origin = text.origins.origin(of: printing) else { continue }
+                diagnostics.error("a style sheet holds only declarations (\(StyleSheet.declarationTagList)), not text", at: origin.sourceOffset)
+            case .tag(let tag):
+                guard StyleSheet.declarationTags.contains(tag.name) else {
+                    diagnostics.error("<\(tag.isClosing ? "/" : "")\(tag.name.clipped)> is not a declaration: a style sheet holds only "
+                                      + StyleSheet.declarationTagList, at: tag.offset)
+                    continue
+                }
+                handle(tag)
+            case .comment:
+                break
+            }
+        }
+        if diagnostics.isFull { diagnostics.stop(at: min(scanner.position, max(0, diagnostics.source.units.count - 1))) }
+    }
+
+    /// How messages name a sheet: its path as written, beside the importing file's as given.
+    static func sheetName(_ source: String, importedFrom importer: String) -> String {
+        let folder = (importer as NSString).deletingLastPathComponent
+        return source.hasPrefix("/") || folder.isEmpty ? source : (folder as NSString).appendingPathComponent(source)
+    }
+}
