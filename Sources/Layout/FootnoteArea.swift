@@ -29,82 +29,11 @@ public struct FootnoteArea: Sendable {
     static let spaceBetweenNotes = 0.25
 }
 
-/// The notes a frame being set has taken room for at its column's foot, as its lines holding
-/// markers are set (TeX's insertions: a line whose note has no room left goes on to the next
-/// column with it).
-struct ColumnNotes {
-    let column: Rect
-    private(set) var references: [FootnoteReference] = []
-    /// The notes' heights, in order.
-    private var heights: [Double] = []
-    /// The size of the first note's text, which the spaces round the rule are measured in.
-    private var size = 0.0
-
-    init(column: Rect) {
-        self.column = column
-    }
-
-    /// The room the notes take at the foot, the space above the rule included (0 without notes).
-    var height: Double {
-        guard !heights.isEmpty else { return 0 }
-        return size * (FootnoteArea.spaceAboveRule + FootnoteArea.spaceBelowRule) + FootnoteArea.ruleThickness
-            + heights.reduce(0, +) + size * FootnoteArea.spaceBetweenNotes * Double(heights.count - 1)
-    }
-
-    /// The column less the room the notes take: what the text has left.
-    var textRect: Rect {
-        Rect(x: column.minX, y: column.minY, width: column.width, height: max(0, column.height - height))
-    }
-
-    /// Whether text set down to `textBottom` leaves the notes their room: below it, and clear
-    /// of `container`'s exclusions (a float, a box over the gutter, an `<exclusion>`), which
-    /// the notes would be drawn over.
-    func fit(in container: Container, below textBottom: Double) -> Bool {
-        let room = textRect.maxY
-        guard textBottom <= room + 0.001 else { return false }
-        return !container.exclusions.contains { exclusion in
-            exclusion.coveredSpans(top: room, bottom: column.maxY).contains { $0.maxX > column.minX && $0.minX < column.maxX }
-        }
-    }
-
-    /// These notes and those whose markers `lines` hold.
-    func adding(markersIn lines: [Line], of framesetter: Framesetter) -> ColumnNotes {
-        var notes = self
-        for line in lines {
-            for reference in framesetter.footnotes.references(in: line.stringRange) {
-                notes.add(reference, framesetter: framesetter)
-            }
-        }
-        return notes
-    }
-
-    private mutating func add(_ reference: FootnoteReference, framesetter: Framesetter) {
-        if references.isEmpty {
-            let note = reference.note.range
-            size = framesetter.text.attributes(at: max(note.lowerBound, note.upperBound - 1)).attributes.fontSize
-        }
-        references.append(reference)
-        heights.append(framesetter.height(of: reference.note, width: column.width))
-    }
-
-    /// The notes whose markers are before `end` (the frame's end, once its keep rules have
-    /// moved lines on), placed at the column's foot, or below `textBottom` when they are taller
-    /// than the room under the text (a column's first line, which stays whatever its notes:
-    /// they reach below the foot, as that line's picture would); nil when there are none.
-    func area(before end: Int, below textBottom: Double, framesetter: Framesetter) -> FootnoteArea? {
-        var kept = ColumnNotes(column: column)
-        for reference in references where reference.marker.lowerBound < end { kept.add(reference, framesetter: framesetter) }
-        guard !kept.references.isEmpty else { return nil }
-        let top = max(column.maxY - kept.height, textBottom)
-        let ruleY = top + kept.size * FootnoteArea.spaceAboveRule
-        var y = ruleY + FootnoteArea.ruleThickness + kept.size * FootnoteArea.spaceBelowRule
-        var notes: [PlacedFootnote] = []
-        for (reference, height) in zip(kept.references, kept.heights) {
-            let rect = Rect(x: column.minX, y: y, width: column.width, height: height)
-            notes.append(PlacedFootnote(reference: reference, box: framesetter.place(reference.note, in: rect)))
-            y += height + kept.size * FootnoteArea.spaceBetweenNotes
-        }
-        let rule = Rect(x: column.minX, y: ruleY, width: column.width * FootnoteArea.ruleShare, height: FootnoteArea.ruleThickness)
-        return FootnoteArea(notes: notes, rule: rule, top: top)
-    }
+/// A note going on at the foot of the next column: the rest of one split at a column's foot,
+/// or a whole one held over behind it (TeX's `\vsplit` of `\footins`, and the insertions held
+/// over after a split one).
+public struct ContinuedNote: Equatable, Sendable {
+    public var reference: FootnoteReference
+    /// Where its text resumes: the note's start when it is held over whole.
+    public var from: Int
 }

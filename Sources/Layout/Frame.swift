@@ -14,6 +14,8 @@ public struct Frame: Sendable {
     public var floats: [PlacedFloat] = []
     /// The notes of the footnotes its lines mark, at its foot (see FootnoteArea).
     public var footnotes: FootnoteArea?
+    /// Notes whose markers are in this frame or an earlier one, going on at the next one's foot.
+    public var notesGoingOn: [ContinuedNote] = []
     /// Why its lines stop where they do (see FrameEnd).
     public var end: FrameEnd = .endOfText
 

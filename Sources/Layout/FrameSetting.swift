@@ -16,13 +16,16 @@ struct FrameSetting {
     let settingTableCell: Bool
     /// The table rows the frame before split at its foot, for this one to go on with.
     let carriedTableRows: TableRowContinuation?
+    /// The notes the frame before split or held over, for this one's foot.
+    let carriedNotes: [ContinuedNote]
 
     init(framesetter: Framesetter, carrying plan: LinePlan?, settingBox: Int? = nil, settingTableCell: Bool = false,
-         tableRows: TableRowContinuation? = nil) {
+         tableRows: TableRowContinuation? = nil, notes: [ContinuedNote] = []) {
         self.framesetter = framesetter
         self.settingBox = settingBox
         self.settingTableCell = settingTableCell
         carriedTableRows = tableRows
+        carriedNotes = notes
         if let plan { plans[plan.paragraph] = plan }
     }
 

@@ -71,7 +71,7 @@ public final class Framesetter {
     public func frames(in containers: [Container], from start: Int = 0) -> [Frame] {
         var frames: [Frame] = []
         var position = start, carry = FlowCarry.none
-        for container in containers where position < text.length || carry.hasWaitingFloats || frames.isEmpty {
+        for container in containers where position < text.length || carry.hasWaitingFloats || carry.hasNotesGoingOn || frames.isEmpty {
             let result = frame(in: container, from: position, carrying: carry)
             frames.append(result.frame)
             position = result.frame.visibleRange.upperBound
@@ -84,11 +84,11 @@ public final class Framesetter {
     /// the boxes in the column it had no room for join them (see WaitingBoxes).
     func plainFrame(in container: Container, from start: Int, to end: Int, carrying carried: FlowCarry) -> FrameResult {
         framesSet += 1
-        var setting = FrameSetting(framesetter: self, carrying: carried.plan, tableRows: carried.tableRows)
+        var setting = FrameSetting(framesetter: self, carrying: carried.plan, tableRows: carried.tableRows, notes: carried.notes)
         let frame = setting.linesEndingOnWholeWord(in: container, from: start, to: end)
         return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats + boxesWaiting(after: frame),
                                                           plan: setting.plan(containing: frame.visibleRange.upperBound),
-                                                          tableRows: frame.tableRowsGoingOn))
+                                                          tableRows: frame.tableRowsGoingOn, notes: frame.notesGoingOn))
     }
 
     /// The first-fit break ending the line from `position` in `available` points, placed at `tabs`.

@@ -56,7 +56,10 @@ extension FrameSetting {
     mutating func lines(in column: Container, from index: Int, to end: Int) -> Frame {
         // The container shrinks from its foot as lines holding footnotes' markers take room for their notes.
         var container = column, rect = column.rect
-        var notes = ColumnNotes(column: column.rect)
+        var notes = ColumnNotes(in: column, carrying: carriedNotes, reserve: firstLineReserve(from: index, to: end),
+                                framesetter: framesetter)
+        container.rect = notes.textRect
+        rect = container.rect
         var lines: [Line] = []
         var setLines: [ColumnBreak.SetLine] = []
         var overflow: ColumnBreak.Overflow?
@@ -155,14 +158,16 @@ extension FrameSetting {
             }
             var footnoteDidNotFit = false
             if let band = placed {
-                // A line holding a footnote's marker takes its note's room at the column's foot;
-                // one whose note has no room left there goes on to the next column, as TeX's
-                // insertions do (a column's first line stays, its notes below it however long).
+                // A line holding a footnote's marker takes its note's room at the column's foot,
+                // splitting the note there when it is too long; one whose note has no room left
+                // there goes on to the next column, as TeX's insertions do (a column's first
+                // line stays, its notes split below it).
                 let withNotes = notes.adding(markersIn: band.lines, of: framesetter)
                 let bandBottom = band.lines.map { $0.origin.y + $0.descent }.max() ?? band.next
-                if withNotes.references.count > notes.references.count {
-                    if lines.isEmpty || withNotes.fit(in: container, below: bandBottom) {
-                        notes = withNotes
+                if withNotes.count > notes.count || lines.isEmpty && !withNotes.fit(in: container, below: bandBottom) {
+                    if let taken = withNotes.taken(by: bandBottom, first: lines.isEmpty, after: notes, in: container,
+                                                   framesetter: framesetter) {
+                        notes = taken
                         container.rect = notes.textRect
                         rect = container.rect
                     } else {
@@ -227,6 +232,7 @@ extension FrameSetting {
         frame.container = column
         let textBottom = frame.lines.map { $0.origin.y + $0.descent }.max() ?? column.rect.minY
         frame.footnotes = notes.area(before: frame.visibleRange.upperBound, below: textBottom, framesetter: framesetter)
+        frame.notesGoingOn = notes.goingOn(before: frame.visibleRange.upperBound)
         return frame
     }
 

@@ -75,8 +75,9 @@ struct BandSetter {
             carry = result.carry
             // The framesetter sets at least one line in an empty rectangle; a column that
             // exclusions leave no room in takes nothing, and the next one starts where it would have;
-            // so may one filled by floats that waited for it.
-            precondition(frame.visibleRange.upperBound > position || !exclusions.isEmpty || !frame.floats.isEmpty,
+            // so may one filled by floats that waited for it, or by notes going on past the text.
+            precondition(frame.visibleRange.upperBound > position || !exclusions.isEmpty || !frame.floats.isEmpty
+                            || frame.footnotes != nil,
                          "framesetter made no progress at \(position)")
             position = frame.visibleRange.upperBound
             frames.append(frame)
@@ -84,7 +85,8 @@ struct BandSetter {
             if !frame.lines.isEmpty || !frame.floats.isEmpty { bottom = max(bottom, column.minY + frame.usedHeight) }
             // Floats the section's text has passed (a figure that did not fit below it) take the
             // band's next column before the section ends.
-            if position >= end, carry.hasWaitingFloats, column != columns.last { continue }
+            // So do notes going on past the section's text (the rest of one split at a foot).
+            if position >= end, carry.hasWaitingFloats || carry.hasNotesGoingOn, column != columns.last { continue }
             if position >= end {
                 stop = .sectionEnd
                 break
@@ -117,19 +119,20 @@ struct BandSetter {
         var height = max(least, band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count))
         var climb = step
         var found = false
-        let leavesFloats = band.carry.hasWaitingFloats
+        let leavesFloats = band.carry.hasWaitingFloats, leavesNotes = band.carry.hasNotesGoingOn
         for _ in 0 ..< Self.maximumTrials {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
             let trial = fill(shorter, from: start, to: end, carrying: carried, exclusions: exclusions,
                              belowAnotherBand: belowAnotherBand)
-            // A trial that leaves a floated picture for after the band does not hold it, nor one
+            // A trial that leaves a floated picture or a note's rest for after the band does not hold it, nor one
             // a column of which reaches below its height (a figure first in a column, set whole):
             // its other columns were set that short, and would end early in the taller band; nor
             // one that moves a box or float past the text after it, which the full band did not.
             let overruns = trial.bottom - top > height + Self.tolerance
             let defers = trial.deferredPlacements > band.deferredPlacements
-            if trial.end == band.end, !overruns, !defers, leavesFloats || !trial.carry.hasWaitingFloats {
+            if trial.end == band.end, !overruns, !defers, leavesFloats || !trial.carry.hasWaitingFloats,
+               leavesNotes || !trial.carry.hasNotesGoingOn {
                 best = trial
                 found = true
                 high = min(height, trial.bottom - top)

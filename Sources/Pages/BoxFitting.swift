@@ -60,7 +60,8 @@ extension PageTemplate {
         }
         let framesetter = framesetter(text)
         var tooTall: [(box: BoxRange, height: Double, pictures: Double)] = []
-        for box in boxes {
+        // A note splits across columns (Layout's ColumnNotes).
+        for box in boxes where box.style.kind != .footnote {
             let height = framesetter.height(of: box, width: width(of: box, in: text))
             guard height > tallestBox(box) + 0.5 else { continue }
             let pictures = text.attributeRuns(in: box.range).reduce(0.0) { total, run in

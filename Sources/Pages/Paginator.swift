@@ -185,7 +185,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         }
         // Floats still waiting when the text has ended get pages of their own (HeldFloats).
         let picturesWaiting = flow.position >= text.length && text.length > 0 && flow.heldFloats.hasWaitingFloats
-        guard flow.position < text.length || picturesWaiting || !flow.waitingPictures.isEmpty
+        // So does the rest of a note split at the last page's foot.
+        guard flow.position < text.length || picturesWaiting || flow.carry.hasNotesGoingOn || !flow.waitingPictures.isEmpty
                 || (text.length == 0 && flow.pageNumber == 0) else {
             return headsAfterTheLastPage?.next(pageCount: flow.pageNumber, template: template)
         }
@@ -300,14 +301,15 @@ public struct Paginator: Sequence, IteratorProtocol {
         let setter = BandSetter(framesetter: framesetter, grid: template.baselineGrid(ofPage: flow.pageNumber))
         var page = PageText(end: start, carry: flow.carry, heldFloats: flow.heldFloats)
         var top = placeHeldFloats(on: &page, area: area, setter: setter, exclusions: excluded)
-        while page.end < text.length {
+        // Past the text's end, a page holds the notes still going on, in the last section's columns.
+        while page.end < text.length || page.frames.isEmpty && page.carry.hasNotesGoingOn && text.length > 0 {
             let position = page.end
             if !page.frames.isEmpty {
                 if text.forcedBreak(before: position) == .page { break }
                 top += gap(before: position)
                 if top >= area.maxY { break }
             }
-            let section = sections.section(at: position)
+            let section = sections.section(at: Swift.min(position, text.length - 1))
             if let style = section.style, let shape = style.shape, let height = style.height {
                 let room = area.maxY - top
                 // A shape keeps its size: below another band, one with too little room waits
@@ -351,6 +353,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         // them, which always take text, come soon. Floats waiting from the page before may fill
         // a page: each column places at least one.
         precondition(page.end > start || !excluded.isEmpty || start >= text.length || flow.carry.hasWaitingFloats
+                        || flow.carry.hasNotesGoingOn
                         || flow.heldFloats.hasWaitingFloats,
                      "page \(flow.pageNumber) took no text")
         return page

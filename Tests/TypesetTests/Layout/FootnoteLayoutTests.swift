@@ -2,8 +2,9 @@ import Layout
 import Text
 import XCTest
 
-/// Notes at the foot of their marker's column: the column's text stops above them, and a line
-/// whose note has no room left goes on to the next column with it (TeX's insertions).
+/// Notes at the foot of their marker's column: the column's text stops above them, a line
+/// whose note has no room left goes on to the next column with it (TeX's insertions), and a
+/// note too long for the room left splits, its rest first at the next column's foot (`\vsplit`).
 final class FootnoteLayoutTests: FramesetterTestCase {
     private let body = """
         The keeper wound the lamp every four hours and wrote the time in a log that nobody read, \
@@ -55,7 +56,7 @@ final class FootnoteLayoutTests: FramesetterTestCase {
         XCTAssertTrue(frames[1].lines.contains { $0.stringRange.contains(marker) })
     }
 
-    func testNotesKeepClearOfWhatTheColumnExcludesAndAFirstLinesNotesGoBelowIt() throws {
+    func testNotesKeepClearOfWhatTheColumnExcludesAndAFirstLinesNotesGoOnWhenNoLineOfThemFits() throws {
         let markup = (1 ... 4).map { "\(body)<footnote>Note \($0): \(body)</footnote>" }.joined(separator: "\n") + "\n"
         let framesetter = try framesetter(markup)
         // A picture across the gutter a third of the way up from the column's foot.
@@ -64,11 +65,84 @@ final class FootnoteLayoutTests: FramesetterTestCase {
         let frame = framesetter.frame(in: column, from: 0)
         let area = try XCTUnwrap(frame.footnotes)
         XCTAssertGreaterThanOrEqual(area.top, 360 - 0.001, "the notes' room is below the picture, never over it")
-        // A column shorter than its first line's note: the line stays, its note below it.
+        // A column too short for a line of its first line's note: the line stays (a column must
+        // take one), and its note goes on whole to the next column's foot rather than off this one's.
         let opening = try self.framesetter("Keys.<footnote>\(body)</footnote> \(body)\n")
         let short = opening.frame(in: Container(rect: Rect(x: 0, y: 0, width: 160, height: 30)), from: 0)
-        let first = try XCTUnwrap(short.footnotes)
-        XCTAssertGreaterThanOrEqual(first.top, short.lines.map { $0.origin.y + $0.descent }.max() ?? 0)
-        XCTAssertEqual(short.usedHeight, first.bottom, accuracy: 0.001, "the frame's height counts its notes")
+        XCTAssertFalse(short.lines.isEmpty)
+        XCTAssertNil(short.footnotes)
+        XCTAssertEqual(short.notesGoingOn.map(\.reference), opening.footnotes.all)
+        XCTAssertEqual(short.notesGoingOn.first?.from, opening.footnotes.all.first?.note.range.lowerBound)
+    }
+
+    func testANoteTooLongForTheRoomLeftGoesOnFirstAtTheFootOfTheNextColumn() throws {
+        let long = (1 ... 5).map { _ in body }.joined(separator: " ")
+        let markup = "\(body) \(body)<footnote>Note 1: \(long)</footnote> \(body)<footnote>Note 2: box 2.</footnote> \(body) \(body)\n"
+        let framesetter = try framesetter(markup)
+        let frames = framesetter.frames(in: columns(4, height: 300))
+        let first = try XCTUnwrap(framesetter.footnotes.all.first)
+        let column = try XCTUnwrap(frames.firstIndex { $0.lines.contains { $0.stringRange.contains(first.marker.lowerBound) } })
+        let part = try XCTUnwrap(frames[column].footnotes?.notes.last)
+        XCTAssertEqual(part.reference, first, "the note begins in its marker's column")
+        XCTAssertGreaterThanOrEqual(part.box.frames[0].lines.count, 2, "its first part keeps two lines")
+        XCTAssertEqual(frames[column].notesGoingOn.first?.reference, first)
+        let rest = try XCTUnwrap(frames[column + 1].footnotes?.notes.first)
+        XCTAssertEqual(rest.reference, first, "its rest comes first in the next column's notes")
+        XCTAssertEqual(rest.box.frames[0].visibleRange.lowerBound, part.box.frames[0].visibleRange.upperBound, "where the first part stopped")
+        assertEachNoteSetOnceInOrder(frames, framesetter)
+    }
+
+    func testNotesSplitAndHeldOverAreSetOnceInOrderBelowTheTextAtEveryColumnHeight() throws {
+        let long = (1 ... 3).map { _ in body }.joined(separator: " ")
+        let documents = [
+            // Many notes on one line, one of them long.
+            "\(body) Keys.<footnote>A: \(body)</footnote> Lamp.<footnote>B: \(long)</footnote> Log.<footnote>C: box 3.</footnote> \(body)\n",
+            // A note longer than a column, then short ones.
+            (1 ... 5).map { "\(body)<footnote>Note \($0): \($0 == 2 ? long + " " + long : "box \($0).")</footnote>" }.joined(separator: "\n") + "\n",
+            // The last line's note, going on past the text's end.
+            "\(body) \(body) \(body) The end.<footnote>\(long)</footnote>\n",
+        ]
+        for markup in documents {
+            let framesetter = try framesetter(markup)
+            for height in stride(from: 120.0, through: 400, by: 20) {
+                assertEachNoteSetOnceInOrder(framesetter.frames(in: columns(12, height: height)), framesetter, "at \(height) pt")
+            }
+        }
+    }
+
+    /// Every note set whole or in consecutive parts, in its markers' order, starting in its
+    /// marker's column or after it; the text above the notes and the notes above the foot.
+    private func assertEachNoteSetOnceInOrder(_ frames: [Frame], _ framesetter: Framesetter, _ context: String = "",
+                                              file: StaticString = #filePath, line: UInt = #line) {
+        var expected = framesetter.footnotes.all[...]
+        var resumes: Int?   // where the note being set goes on
+        for (index, frame) in frames.enumerated() {
+            let textBottom = frame.lines.map { $0.origin.y + $0.descent }.max() ?? 0
+            for note in frame.footnotes?.notes ?? [] {
+                let part = note.box.frames.map(\.visibleRange)
+                let start = part.first?.lowerBound ?? note.box.box.range.lowerBound
+                if let resumes {
+                    XCTAssertEqual(note.reference, expected.first, "a split note's rest comes first \(context)", file: file, line: line)
+                    XCTAssertEqual(start, resumes, "and goes on where it stopped \(context)", file: file, line: line)
+                } else {
+                    XCTAssertEqual(note.reference, expected.first, "notes in order \(context)", file: file, line: line)
+                    XCTAssertEqual(start, note.reference.note.range.lowerBound, "a note starts at its start \(context)", file: file, line: line)
+                    let markerColumn = frames.firstIndex { $0.lines.contains { $0.stringRange.contains(note.reference.marker.lowerBound) } }
+                    XCTAssertLessThanOrEqual(markerColumn ?? index, index, "never before its marker \(context)", file: file, line: line)
+                }
+                let end = part.last?.upperBound ?? start
+                if end < note.reference.note.range.upperBound {
+                    resumes = end
+                } else {
+                    resumes = nil
+                    expected = expected.dropFirst()
+                }
+                XCTAssertGreaterThanOrEqual(note.box.rect.minY, textBottom, "notes below the text \(context)", file: file, line: line)
+            }
+            if let area = frame.footnotes, frame.lines.count > 1 {
+                XCTAssertLessThanOrEqual(area.bottom, frame.container.rect.maxY + 0.001, "notes above the foot \(context)", file: file, line: line)
+            }
+        }
+        XCTAssertTrue(expected.isEmpty && resumes == nil, "every note set whole \(context): \(expected.count) left", file: file, line: line)
     }
 }

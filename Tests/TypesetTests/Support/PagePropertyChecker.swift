@@ -23,6 +23,8 @@ struct PagePropertyChecker {
     private var position = 0
     private var shown: [UInt8]
     private var failureCount = 0
+    /// Where the notes split at a column's foot go on, by the note's start.
+    private var notesGoingOn: [Int: Int] = [:]
     private(set) var pages = 0, frames = 0, lines = 0, glyphs = 0, pictures = 0, headLines = 0, boxCount = 0
     /// The text's figures and asides, whose paragraphs the columns pass over.
     private let textBoxes: TextBoxes
@@ -173,12 +175,23 @@ struct PagePropertyChecker {
         }
     }
 
-    /// A figure's or an aside's text: its frames show exactly its paragraphs, and every glyph
-    /// lies inside the box less its border and padding.
+    /// A figure's or an aside's text: its frames show exactly its paragraphs (a note's parts,
+    /// split over columns, show them in turn), and every glyph lies inside the box less its
+    /// border and padding.
     private mutating func checkText(of placed: Layout.PlacedBox, page: Int) {
         let at = "page \(page) box at character \(placed.box.range.lowerBound)"
         let shownRange = (placed.frames.first?.visibleRange.lowerBound ?? 0) ..< (placed.frames.last?.visibleRange.upperBound ?? 0)
-        if shownRange != placed.box.range { fail("\(at) shows characters \(shownRange), not its paragraphs \(placed.box.range)") }
+        if placed.style.kind == .footnote {
+            let box = placed.box.range
+            let expected = (notesGoingOn.removeValue(forKey: box.lowerBound) ?? box.lowerBound) ..< box.upperBound
+            if shownRange.lowerBound != expected.lowerBound || shownRange.isEmpty || shownRange.upperBound > box.upperBound {
+                fail("\(at) shows characters \(shownRange), not the rest of its paragraphs \(expected)")
+            } else if shownRange.upperBound < box.upperBound {
+                notesGoingOn[box.lowerBound] = shownRange.upperBound
+            }
+        } else if shownRange != placed.box.range {
+            fail("\(at) shows characters \(shownRange), not its paragraphs \(placed.box.range)")
+        }
         let inner = Layout.PlacedBox.textRect(of: placed.rect, style: placed.style)
         for (frameIndex, frame) in placed.frames.enumerated() {
             frames += 1

@@ -1,0 +1,224 @@
+import Text
+
+/// The notes a frame being set has taken room for at its column's foot, as its lines holding
+/// markers are set (TeX's insertions): those carried from the column before come first, then
+/// each marked line's. When a line's notes have no room left, the first that does not fit is
+/// split at the foot, keeping at least `leastLinesOfSplitNote` lines here (TeX's
+/// `\interfootnotelinepenalty` keeps a note's lines together where it can), and the notes
+/// after it are held over: they go on, in order, at the foot of the next column.
+struct ColumnNotes {
+    /// A note (or the part of one) set at this column's foot.
+    private struct Entry {
+        var reference: FootnoteReference
+        var from: Int
+        /// Where the part set here ends: nil when the note ends here.
+        var splitAt: Int?
+        var height: Double
+        /// The height the part was set in (nil: the whole note): it is set again in the same
+        /// to be placed, so that its lines break where they did.
+        var setIn: Double?
+    }
+
+    /// The fewest lines a note's first part keeps when the line holding its marker is not the
+    /// column's first (with fewer, the line goes on to the next column with its note).
+    static let leastLinesOfSplitNote = 2
+
+    let column: Rect
+    private var entries: [Entry] = []
+    /// Notes whose markers are in this column (or an earlier one), held over to the next.
+    private var heldOver: [ContinuedNote] = []
+    /// The size of the first note's text, which the spaces round the rule are measured in.
+    private var size = 0.0
+
+    init(column: Rect) {
+        self.column = column
+    }
+
+    /// The notes carried from the column before, as many as leave room for a line of the
+    /// text's (`reserve`) and keep clear of what `container` excludes, split where they are
+    /// taller. With no text left to set, a column too short for any of their lines still
+    /// takes the first, or they would go on for ever.
+    init(in container: Container, carrying carried: [ContinuedNote], reserve: Double, framesetter: Framesetter) {
+        column = container.rect
+        for note in carried { add(note, framesetter: framesetter) }
+        let floor = max(column.minY + reserve, clearFoot(in: container))
+        if height > column.maxY - floor,
+           let split = splitting(toFitAbove: column.maxY, below: floor, leastLines: 1, framesetter: framesetter),
+           !split.entries.isEmpty || reserve > 0 {
+            (entries, heldOver) = (split.entries, split.heldOver)
+        }
+    }
+
+    /// How many notes it has taken, set here or held over.
+    var count: Int { entries.count + heldOver.count }
+
+    /// The room the notes take at the foot, the space above the rule included (0 without notes).
+    var height: Double { height(withAnother: nil) }
+
+    /// The room the notes take with one more of `extra` points after them.
+    private func height(withAnother extra: Double?) -> Double {
+        let heights = entries.map(\.height) + (extra.map { [$0] } ?? [])
+        guard !heights.isEmpty else { return 0 }
+        return size * (FootnoteArea.spaceAboveRule + FootnoteArea.spaceBelowRule) + FootnoteArea.ruleThickness
+            + heights.reduce(0, +) + size * FootnoteArea.spaceBetweenNotes * Double(heights.count - 1)
+    }
+
+    /// The column less the room the notes take: what the text has left.
+    var textRect: Rect {
+        Rect(x: column.minX, y: column.minY, width: column.width, height: max(0, column.height - height))
+    }
+
+    /// The notes going on in the next column: the rest of the one split here, then those held over.
+    private var notesGoingOn: [ContinuedNote] {
+        let rest = entries.last.flatMap { entry in entry.splitAt.map { ContinuedNote(reference: entry.reference, from: $0) } }
+        return (rest.map { [$0] } ?? []) + heldOver
+    }
+
+    /// Whether text set down to `textBottom` leaves the notes their room: below it, and clear
+    /// of `container`'s exclusions (a float, a box over the gutter, an `<exclusion>`), which
+    /// the notes would be drawn over.
+    func fit(in container: Container, below textBottom: Double) -> Bool {
+        let room = textRect.maxY
+        return textBottom <= room + 0.001 && isClear(from: room, in: container)
+    }
+
+    /// Whether the column from `top` to its foot is clear of `container`'s exclusions.
+    private func isClear(from top: Double, in container: Container) -> Bool {
+        !container.exclusions.contains { exclusion in
+            exclusion.coveredSpans(top: top, bottom: column.maxY).contains { $0.maxX > column.minX && $0.minX < column.maxX }
+        }
+    }
+
+    /// The top of the stretch at the column's foot clear of `container`'s exclusions (to half a
+    /// point, by bisection: a stretch clear from some height is clear from any below it).
+    private func clearFoot(in container: Container) -> Double {
+        guard !container.exclusions.isEmpty, !isClear(from: column.minY, in: container) else { return column.minY }
+        var covered = column.minY, clear = column.maxY
+        while clear - covered > 0.5 {
+            let middle = (covered + clear) / 2
+            if isClear(from: middle, in: container) { clear = middle } else { covered = middle }
+        }
+        return clear
+    }
+
+    /// These notes and those whose markers `lines` hold: set here, or held over behind a note
+    /// already split or held.
+    func adding(markersIn lines: [Line], of framesetter: Framesetter) -> ColumnNotes {
+        var notes = self
+        for line in lines {
+            for reference in framesetter.footnotes.references(in: line.stringRange) {
+                notes.add(ContinuedNote(reference: reference, from: reference.note.range.lowerBound), framesetter: framesetter)
+            }
+        }
+        return notes
+    }
+
+    private mutating func add(_ note: ContinuedNote, framesetter: Framesetter) {
+        guard heldOver.isEmpty, entries.last?.splitAt == nil else {
+            heldOver.append(note)
+            return
+        }
+        if entries.isEmpty {
+            let range = note.reference.note.range
+            size = framesetter.text.attributes(at: max(range.lowerBound, range.upperBound - 1)).attributes.fontSize
+        }
+        entries.append(Entry(reference: note.reference, from: note.from, splitAt: nil,
+                             height: framesetter.height(ofNote: note.reference.note, from: note.from, width: column.width)))
+    }
+
+    /// These notes taken by a line set down to `textBottom` whose markers brought the notes
+    /// after `before`: as they are when they fit, else split at the foot (below what the
+    /// column excludes); nil when the line must go on to the next column instead — its first
+    /// new note keeps fewer than `leastLinesOfSplitNote` lines here. A column's `first`
+    /// line stays whatever its notes: they are split to the room below it, all held over when
+    /// none fits (the alternative is notes over what is below, or off the foot).
+    func taken(by textBottom: Double, first: Bool, after before: ColumnNotes, in container: Container,
+               framesetter: Framesetter) -> ColumnNotes? {
+        if fit(in: container, below: textBottom) { return self }
+        guard let split = splitting(toFitAbove: column.maxY, below: max(textBottom, clearFoot(in: container)),
+                                    leastLines: first ? 1 : Self.leastLinesOfSplitNote, framesetter: framesetter)
+        else { return first ? self : nil }
+        if first { return split }
+        let keepsItsNote = split.entries.count > before.entries.count
+        return keepsItsNote && split.fit(in: container, below: textBottom) ? split : nil
+    }
+
+    /// The same notes set between `textBottom` and `foot`: whole while they fit, the first that
+    /// does not split to the room left (when its first part has `leastLines`), the rest held
+    /// over; nil when the notes set before it do not fit either.
+    private func splitting(toFitAbove foot: Double, below textBottom: Double, leastLines: Int,
+                           framesetter: Framesetter) -> ColumnNotes? {
+        let room = foot - textBottom
+        var split = ColumnNotes(column: column)
+        split.size = size
+        for entry in entries {
+            let note = ContinuedNote(reference: entry.reference, from: entry.from)
+            guard split.heldOver.isEmpty, split.entries.last?.splitAt == nil else {
+                split.heldOver.append(note)
+                continue
+            }
+            // (A note split before is measured again whole: the room may have grown.)
+            let whole = entry.splitAt == nil ? entry.height
+                : framesetter.height(ofNote: entry.reference.note, from: entry.from, width: column.width)
+            if split.height(withAnother: whole) <= room + 0.001 {
+                split.entries.append(Entry(reference: entry.reference, from: entry.from, splitAt: nil, height: whole))
+                continue
+            }
+            let space = room - split.height(withAnother: 0)
+            let part = framesetter.notePart(entry.reference.note, from: entry.from, width: column.width, height: space)
+            let end = part.frame.visibleRange.upperBound
+            if part.frame.lines.count >= leastLines, end > entry.from, part.height <= space + 0.001 {
+                split.entries.append(Entry(reference: entry.reference, from: entry.from,
+                                           splitAt: end < entry.reference.note.range.upperBound ? end : nil, height: part.height,
+                                           setIn: space))
+            } else {
+                split.heldOver.append(note)
+            }
+        }
+        split.heldOver += heldOver
+        return split.height <= room + 0.001 ? split : nil
+    }
+
+    /// The notes whose markers are before `end` (the frame's end, once its keep rules have
+    /// moved lines on), placed at the column's foot, or below `textBottom` when they are taller
+    /// than the room under the text (a column's first line, which stays whatever its notes:
+    /// they reach below the foot, as that line's picture would); nil when there are none.
+    func area(before end: Int, below textBottom: Double, framesetter: Framesetter) -> FootnoteArea? {
+        let kept = keeping(before: end)
+        guard !kept.entries.isEmpty else { return nil }
+        let top = max(column.maxY - kept.height, textBottom)
+        let ruleY = top + kept.size * FootnoteArea.spaceAboveRule
+        var y = ruleY + FootnoteArea.ruleThickness + kept.size * FootnoteArea.spaceBelowRule
+        var notes: [PlacedFootnote] = []
+        for entry in kept.entries {
+            let rect = Rect(x: column.minX, y: y, width: column.width, height: entry.height)
+            notes.append(PlacedFootnote(reference: entry.reference,
+                                        box: framesetter.placeNote(entry.reference.note, from: entry.from, setIn: entry.setIn, in: rect)))
+            y += entry.height + kept.size * FootnoteArea.spaceBetweenNotes
+        }
+        let rule = Rect(x: column.minX, y: ruleY, width: column.width * FootnoteArea.ruleShare, height: FootnoteArea.ruleThickness)
+        return FootnoteArea(notes: notes, rule: rule, top: top)
+    }
+
+    /// The notes going on in the next column when the frame ends at `end`.
+    func goingOn(before end: Int) -> [ContinuedNote] {
+        keeping(before: end).notesGoingOn
+    }
+
+    /// The notes whose markers are before `end`: those carried in, and those of the lines kept.
+    private func keeping(before end: Int) -> ColumnNotes {
+        var kept = self
+        kept.entries = entries.filter { $0.reference.marker.lowerBound < end }
+        kept.heldOver = heldOver.filter { $0.reference.marker.lowerBound < end }
+        return kept
+    }
+}
+
+extension FrameSetting {
+    /// The height the frame's first line is expected to take, which the notes carried in leave
+    /// it (none past the text's end, where the frame holds notes alone).
+    func firstLineReserve(from index: Int, to end: Int) -> Double {
+        guard !carriedNotes.isEmpty, index < end, let next = lineStart(at: index, frameHasLines: false) else { return 0 }
+        return BandMetrics.expected(in: next.paragraph, at: index).lower
+    }
+}
