@@ -173,14 +173,17 @@ final class StyleSheetMarkupTests: XCTestCase {
 
     func testAStyleInsideChangedTextAddsToItButACleanOneStartsFromTheDefaults() {
         let document = TestSupport.parse("""
-            <style name="body" indent="12"/>
+            <style name="body" indent="12" tail-indent="20"/>
             <style name="head" clean="on" size="14"/>
             <p align="center">
             <p style="subheadline">Centred subhead</p>
             <p style="head">Clean head</p>
             """)
         XCTAssertEqual(document.diagnostics, [])
-        XCTAssertEqual(document.paragraphStyle(of: "Centred subhead").firstLineIndent, 12)
+        XCTAssertEqual(document.paragraphStyle(of: "Centred subhead").tailIndent, 20)
+        // A heading never takes a first-line indent from the body (the predefined styles set none).
+        XCTAssertEqual(document.paragraphStyle(of: "Centred subhead").firstLineIndent, 0)
+        XCTAssertEqual(document.paragraphStyle(of: "Clean head").tailIndent, 0)
         XCTAssertEqual(document.paragraphStyle(of: "Clean head").firstLineIndent, 0)
         XCTAssertEqual(document.paragraphStyle(of: "Clean head").alignment, .justify)
     }
