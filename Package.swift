@@ -44,6 +44,13 @@ let releaseLink: [LinkerSetting] = [
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
+// Each function of a release build in a section of its own (Linux, where the link above orders
+// them): Swift puts a source file's functions in one `.text` section, which lld can only move
+// whole, so the order placed files, and the functions it names spread over four times their
+// size. Given to every Swift target below the package (docs/pipeline.md, "Speed: build and
+// allocator settings").
+let functionSections: SwiftSetting = .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
+
 /// Whether the C library the manifest runs with, the one `typeset` will run with, is glibc 2.36 or later.
 var cLibraryReadsPackedRelocations: Bool {
     #if canImport(Glibc)
@@ -134,3 +141,7 @@ let package = Package(
                     resources: []),
     ]
 )
+
+for target in package.targets where [.regular, .executable].contains(target.type) && !["CICU", "CContentTokens"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [functionSections]
+}
