@@ -11,7 +11,9 @@
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
-# C libraries the pipeline links, the ICC profiles of PDF/X output (libgs-common), the tools the
+# C libraries the pipeline links, and those it opens when a document needs them (librsvg2-2 and
+# libpoppler-glib8, the renderers of SVG and PDF pictures: their libraries, no headers), the ICC
+# profiles of PDF/X output (libgs-common), the tools the
 # tests and benchmarks call (python3-pil: LittleCMS reads the output intent's profile; libhyphen0:
 # the hyphenation tests' oracle, loaded at run time, never linked; bible-kjv: the book the
 # benchmarks set, whose every verse a test breaks as ICU does; zsh: the shell integration's
@@ -20,7 +22,7 @@ PREFIX ?= /usr/local
 # Unicode's own conformance test files. pandoc makes the markup's manual page, typeset-markup(7),
 # from docs/markup.md.
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev \
-            libicu-dev libturbojpeg0-dev libpng-dev zlib1g-dev libdeflate-dev libqpdf-dev librsvg2-dev libpoppler-glib-dev hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr \
+            libicu-dev libturbojpeg0-dev libpng-dev zlib1g-dev libdeflate-dev libqpdf-dev librsvg2-2 libpoppler-glib8 hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr \
             hyphen-es hyphen-it hyphen-nl hyphen-pt-pt \
             libgs-common poppler-utils qpdf mupdf-tools python3-pil python3-pip libhyphen0 \
             fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji unicode-data bible-kjv zsh ninja-build pandoc

@@ -44,6 +44,13 @@ let releaseLink: [LinkerSetting] = [
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
+// Each function of a release build in a section of its own (Linux, where the link above orders
+// them): Swift puts a source file's functions in one `.text` section, which lld can only move
+// whole, so the order placed files, and the functions it names spread over four times their
+// size. Given to every Swift target below the package (docs/pipeline.md, "Speed: build and
+// allocator settings").
+let functionSections: SwiftSetting = .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
+
 /// Whether the C library the manifest runs with, the one `typeset` will run with, is glibc 2.36 or later.
 var cLibraryReadsPackedRelocations: Bool {
     #if canImport(Glibc)
@@ -84,9 +91,10 @@ let package = Package(
         // A PNG's image data is checked by inflating it (Images/PNGIntegrity.swift).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // SVG and PDF pictures, parsed (Images/VectorFile.swift) and drawn into Cairo as vectors
-        // (Render/VectorPictureDrawing.swift).
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        // (Render/VectorPictureDrawing.swift) by librsvg and poppler-glib, which are not linked:
+        // opened with dlopen when a document has such a picture (Images/VectorRenderers.swift),
+        // their functions' types declared here.
+        .systemLibrary(name: "CVectorRenderers", path: "Sources/CVectorRenderers"),
         // The streams typeset compresses itself (Render/Deflate.swift).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // glibc's allocator, told to keep one arena for the process (TypesetKit/MallocArenas.swift).
@@ -98,7 +106,7 @@ let package = Package(
         // Pipeline stages
         .target(name: "Diagnostics"),
         .target(name: "Text", dependencies: ["Diagnostics"], swiftSettings: optimizedInDebugBuilds),
-        .target(name: "Images", dependencies: ["CZlib", "CRsvg", "CPoppler"]),
+        .target(name: "Images", dependencies: ["CZlib", "CVectorRenderers"]),
         .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics", "CICU"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "Fonts", dependencies: ["Text", "Diagnostics", "CFontconfig", "CFreeType", "CHarfBuzz"]),
         .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz", "CICU"], swiftSettings: optimizedInDebugBuilds),
@@ -106,7 +114,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
         // HarfBuzz: the fonts typeset writes its text in are subset with hb-subset (PDFEmbeddedFonts).
-        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CContentTokens", "CZlib", "CDeflate", "CHarfBuzz", "CRsvg", "CPoppler"],
+        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CContentTokens", "CZlib", "CDeflate", "CHarfBuzz", "CVectorRenderers"],
                 swiftSettings: optimizedInDebugBuilds),
         // What was drawn on each page checked for overprinting, holes and lost words (the page checker).
         .target(name: "PageCheck", dependencies: ["Text", "Fonts", "Layout", "Pages", "Render"], swiftSettings: optimizedInDebugBuilds),
@@ -133,3 +141,7 @@ let package = Package(
                     resources: []),
     ]
 )
+
+for target in package.targets where [.regular, .executable].contains(target.type) && !["CICU", "CContentTokens"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [functionSections]
+}

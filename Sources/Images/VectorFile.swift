@@ -1,5 +1,4 @@
-import CPoppler
-import CRsvg
+import CVectorRenderers
 import Foundation
 
 /// An SVG or a page of a PDF, parsed by the renderer made for it (librsvg, poppler), and
@@ -9,7 +8,8 @@ import Foundation
 /// An SVG is parsed from its bytes with no base file, so librsvg loads nothing it references
 /// outside itself, neither files nor URLs (`data:` URLs are inside it); what it references is
 /// listed in `info.externalReferences` for a warning. A PDF is read from its bytes, and one
-/// with a password is refused.
+/// with a password is refused. The renderers are opened when the first file of their kind is
+/// read (`Librsvg`, `PopplerGLib`).
 public final class VectorFile {
     public enum Kind: String, Sendable {
         case svg = "SVG", pdf = "PDF"
@@ -46,10 +46,11 @@ public final class VectorFile {
     public static let sniffLength = 4096
 
     public let info: VectorInfo
-    /// The parsed SVG (`RsvgHandle`), or nil.
-    public let svg: UnsafeMutablePointer<RsvgHandle>?
-    /// The PDF's page (`PopplerPage`), or nil; it keeps its document alive.
-    public let pdfPage: OpaquePointer?
+    /// The parsed SVG (an `RsvgHandle`) and the library that parsed it, or nil.
+    public let svg: (handle: OpaquePointer, librsvg: Librsvg)?
+    /// The PDF's page (a `PopplerPage`, which keeps its document alive) and the library that
+    /// read it, or nil.
+    public let pdfPage: (page: OpaquePointer, poppler: PopplerGLib)?
     /// The memory the parsed file holds, at least: its bytes.
     public let heldBytes: Int
 
@@ -74,24 +75,26 @@ public final class VectorFile {
         heldBytes = bytes.count
         switch kind {
         case .svg:
-            let handle = try Self.parseSVG(bytes)
+            let librsvg = try Librsvg.opened()
+            let handle = try Self.parseSVG(bytes, librsvg)
             let size: (width: Double, height: Double)
             do {
-                size = try Self.size(of: handle)
+                size = try Self.size(of: handle, librsvg)
             } catch {
-                g_object_unref(handle)
+                librsvg.glib.objectUnref(UnsafeMutableRawPointer(handle))
                 throw error
             }
-            svg = handle
+            svg = (handle, librsvg)
             pdfPage = nil
             info = VectorInfo(kind: .svg, width: size.width, height: size.height, pageCount: 1,
                               externalReferences: SVGExternalReferences.find(in: bytes))
         case .pdf:
-            let opened = try Self.openPDF(bytes, page: page ?? 1)
+            let poppler = try PopplerGLib.opened()
+            let opened = try Self.openPDF(bytes, page: page ?? 1, poppler)
             svg = nil
-            pdfPage = opened.page
+            pdfPage = (opened.page, poppler)
             var width = 0.0, height = 0.0
-            poppler_page_get_size(opened.page, &width, &height)
+            poppler.pageGetSize(opened.page, &width, &height)
             info = VectorInfo(kind: .pdf, width: width, height: height, pageCount: opened.count, externalReferences: [])
         }
         guard info.width <= Self.maximumSide, info.height <= Self.maximumSide else {
@@ -100,26 +103,26 @@ public final class VectorFile {
     }
 
     deinit {
-        if let svg { g_object_unref(svg) }
-        if let pdfPage { g_object_unref(UnsafeMutableRawPointer(pdfPage)) }
+        if let svg { svg.librsvg.glib.objectUnref(UnsafeMutableRawPointer(svg.handle)) }
+        if let pdfPage { pdfPage.poppler.glib.objectUnref(UnsafeMutableRawPointer(pdfPage.page)) }
     }
 
-    private static func parseSVG(_ bytes: [UInt8]) throws -> UnsafeMutablePointer<RsvgHandle> {
+    private static func parseSVG(_ bytes: [UInt8], _ librsvg: Librsvg) throws -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?
         // From memory, without a base file: librsvg then loads no file or URL the SVG names.
-        let handle = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
-        guard let handle else { throw VectorFileError.unreadable(kind: "SVG", reason: takeMessage(error)) }
-        rsvg_handle_set_dpi(handle, 96)
+        let handle = bytes.withUnsafeBufferPointer { librsvg.handleNewFromData($0.baseAddress, $0.count, &error) }
+        guard let handle else { throw VectorFileError.unreadable(kind: "SVG", reason: librsvg.glib.takeMessage(error)) }
+        librsvg.handleSetDPI(handle, 96)
         return handle
     }
 
     /// An SVG's size in points: its width and height, or its viewBox's, in CSS pixels.
-    private static func size(of handle: UnsafeMutablePointer<RsvgHandle>) throws -> (width: Double, height: Double) {
+    private static func size(of handle: OpaquePointer, _ librsvg: Librsvg) throws -> (width: Double, height: Double) {
         var width = 0.0, height = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
+        if librsvg.handleGetIntrinsicSizeInPixels(handle, &width, &height) == 0 {
             var hasViewBox: gboolean = 0
             var viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
+            librsvg.handleGetIntrinsicDimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
             guard hasViewBox != 0 else { throw VectorFileError.noSize }
             (width, height) = (viewBox.width, viewBox.height)
         }
@@ -127,31 +130,25 @@ public final class VectorFile {
         return (width * pointsPerSVGPixel, height * pointsPerSVGPixel)
     }
 
-    private static func openPDF(_ bytes: [UInt8], page: Int) throws -> (page: OpaquePointer, count: Int) {
-        let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(data) }
+    private static func openPDF(_ bytes: [UInt8], page: Int, _ poppler: PopplerGLib) throws -> (page: OpaquePointer, count: Int) {
+        let glib = poppler.glib
+        let data = bytes.withUnsafeBytes { glib.bytesNew($0.baseAddress, $0.count) }
+        defer { glib.bytesUnref(data) }
         var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_bytes(data, nil, &error) else {
-            if let error, error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
-                g_error_free(error)
+        guard let document = poppler.documentNewFromBytes(data, nil, &error) else {
+            if let error, error.pointee.domain == poppler.errorQuark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+                glib.errorFree(error)
                 throw VectorFileError.encrypted
             }
-            throw VectorFileError.unreadable(kind: "PDF", reason: takeMessage(error))
+            throw VectorFileError.unreadable(kind: "PDF", reason: glib.takeMessage(error))
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
-        let count = Int(poppler_document_get_n_pages(document))
+        defer { glib.objectUnref(UnsafeMutableRawPointer(document)) }
+        let count = Int(poppler.documentGetNPages(document))
         guard (1 ... max(count, 1)).contains(page), count > 0,
-              let opened = poppler_document_get_page(document, Int32(page - 1)) else {
+              let opened = poppler.documentGetPage(document, Int32(page - 1)) else {
             throw VectorFileError.pageOutOfRange(page: page, count: count)
         }
         return (opened, count)
-    }
-
-    /// The message of a GLib error, which is freed.
-    private static func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
-        return String(cString: error.pointee.message)
     }
 }
 

@@ -11,6 +11,9 @@ public enum VectorFileError: Error, Equatable, CustomStringConvertible {
     case tooLarge(kind: String, width: Double, height: Double)
     /// The file is larger than any picture of its kind is read from.
     case fileTooLarge(size: Int)
+    /// The library that draws pictures of its `kind`, opened when one is read, cannot be
+    /// (`reason`, the loader's message), or lacks a function typeset calls.
+    case rendererUnavailable(kind: String, library: String, package: String, reason: String)
 
     public var description: String {
         switch self {
@@ -24,6 +27,8 @@ public enum VectorFileError: Error, Equatable, CustomStringConvertible {
                 + "(\(Self.points(VectorFile.maximumSide)) pt, 200 inches, a side)"
         case .fileTooLarge(let size):
             return "the file is \(ByteCount(size)), more than a vector picture is read from (at most \(ByteCount(VectorFile.maximumFileSize)))"
+        case .rendererUnavailable(let kind, let library, let package, let reason):
+            return "\(kind) pictures are drawn by \(library), which cannot be used (\(reason)); install it (Debian's package \(package))"
         }
     }
 

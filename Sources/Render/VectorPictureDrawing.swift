@@ -1,6 +1,5 @@
 import CCairo
-import CPoppler
-import CRsvg
+import CVectorRenderers
 import Images
 
 /// Draws an SVG (librsvg) or a PDF's page (poppler) into a Cairo context as what it is: into a
@@ -29,14 +28,12 @@ extension VectorFile {
         if let svg {
             var error: UnsafeMutablePointer<GError>?
             var viewport = RsvgRectangle(x: 0, y: 0, width: info.width, height: info.height)
-            guard rsvg_handle_render_document(svg, context, &viewport, &error) != 0 else {
-                let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-                if let error { g_error_free(error) }
-                throw DrawingError.failed(reason)
+            guard svg.librsvg.handleRenderDocument(svg.handle, context, &viewport, &error) != 0 else {
+                throw DrawingError.failed(svg.librsvg.glib.takeMessage(error))
             }
         } else if let pdfPage {
             // As a page is printed: annotations shown only on screen are left out.
-            poppler_page_render_for_printing(pdfPage, context)
+            pdfPage.poppler.pageRenderForPrinting(pdfPage.page, context)
         }
     }
 

@@ -10,17 +10,19 @@ import Text
 /// designer wants to know and can mend (a little more leading, other words). Warned once a
 /// paragraph, at the first such line, from the pages as they pass; a paragraph holding text
 /// larger than its pitch is warned of before layout (`FixedLineHeightCheck`) and not again.
-final class MovedLineCheck {
+struct MovedLineCheck {
     private let text: AttributedText
     /// The paragraphs warned of, by their first character.
     private var warned: Set<Int> = []
-    private(set) var warnings: [(character: Int, message: String)] = []
 
     init(text: AttributedText) {
         self.text = text
     }
 
-    func look(at page: Page) {
+    /// The first line moved off its pitch in each paragraph of `page` not warned of before: the
+    /// character it starts at and the warning.
+    mutating func movedLines(on page: Page) -> [(character: Int, message: String)] {
+        var found: [(character: Int, message: String)] = []
         for frame in page.frames {
             for line in frame.lines where line.movedClear > 0.001 {
                 let start = line.stringRange.lowerBound
@@ -28,9 +30,10 @@ final class MovedLineCheck {
                 guard case .fixed(let pitch) = text.paragraphStyle(at: start).lineHeight, !warned.contains(paragraph.lowerBound),
                       !holdsTextLarger(than: pitch, in: paragraph) else { continue }
                 warned.insert(paragraph.lowerBound)
-                warnings.append((start, Self.message(moved: line.movedClear, pitch: pitch, onGrid: frame.container.baselineGrid != nil)))
+                found.append((start, Self.message(moved: line.movedClear, pitch: pitch, onGrid: frame.container.baselineGrid != nil)))
             }
         }
+        return found
     }
 
     static func message(moved: Double, pitch: Double, onGrid: Bool) -> String {

@@ -6,8 +6,8 @@ import XCTest
 /// build and allocator settings"). Two promises come with that flag, checked here on
 /// the manifest's text (`swift package dump-package` would wait for the lock `swift test` holds):
 /// `assert` still checks in those modules, and release builds, the fuzzing builds among them,
-/// are compiled as before. The one setting release builds have is the link of `typeset`
-/// (the same section): linker flags only, on Linux.
+/// are compiled as before but for each function in a section of its own, for the one other
+/// setting release builds have, the link of `typeset` (the same section): linker flags, on Linux.
 final class DebugBuildSettingsTests: XCTestCase {
     /// Every `.unsafeFlags([…], …)` of the manifest: its flags and its condition, as written.
     private struct UnsafeFlags {
@@ -45,10 +45,13 @@ final class DebugBuildSettingsTests: XCTestCase {
         }
     }
 
-    func testReleaseBuildsAreGivenLinkerFlagsOnly() throws {
+    func testReleaseBuildsAreGivenLinkerFlagsAndFunctionSectionsOnly() throws {
         let release = try unsafeFlagsOfTheManifest().filter { $0.condition == releaseLinkCondition }
-        XCTAssertEqual(release.count, 1, "the release link's setting is not where this test looks")
-        for setting in release {
+        let functionSections = ["-Xfrontend", "-function-sections"]
+        XCTAssertEqual(release.filter { $0.flags == functionSections }.count, 1, "no function sections for the link to order")
+        let link = release.filter { $0.flags != functionSections }
+        XCTAssertEqual(link.count, 1, "the release link's setting is not where this test looks")
+        for setting in link {
             // The linker chosen, then what `-Xlinker` hands it: nothing a compiler reads.
             XCTAssertEqual(setting.flags.first, "-use-ld=lld")
             let rest = Array(setting.flags.dropFirst())

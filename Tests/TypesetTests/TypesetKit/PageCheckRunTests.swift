@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Markup
+import Text
 import TypesetKit
 import XCTest
 
@@ -55,6 +56,25 @@ final class PageCheckRunTests: XCTestCase {
         let map = try XCTUnwrap(prepared.sourceMap)
         XCTAssertTrue(map.source.units.isEmpty)
         XCTAssertEqual(map.sourceLine(ofTextOffset: prepared.text.length - 2), overprinted.components(separatedBy: "\n")[1])
+    }
+
+    /// The checks that read the text let it go when the pages end: `DrawPass` has let the
+    /// document go by then, and the finishing step after it, where a run's memory peaks, must
+    /// not hold the text (the book on small pages peaked 1.14 × the book's with it).
+    func testTheRunLetsTheTextGoWhenThePagesEnd() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let prepared = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: overprinted), baseDirectory: "/")
+        let checks = PageCheckRun(of: prepared, checksPages: false)
+        for page in prepared.pages() { _ = checks.laidOut(page) }
+        checks.finish()
+        var text = prepared.text
+        _ = consume prepared
+        let units = text.storage.withUnsafeBufferPointer(\.baseAddress)
+        text.replaceUnit(at: 0, with: 0x61)
+        withExtendedLifetime(checks) {
+            XCTAssertEqual(text.storage.withUnsafeBufferPointer(\.baseAddress), units, "the units were shared with the checks, and copied")
+        }
     }
 
     func testTheDebugExecutableChecksItsPagesUnlessTold() throws {
