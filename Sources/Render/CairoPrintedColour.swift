@@ -19,16 +19,25 @@ enum CairoPrintedColour {
     /// Sets `color`, with `alpha` (the colour's own when nil), as `context`'s source.
     static func setSource(_ color: Color, alpha: Double? = nil, in context: OpaquePointer) {
         let alpha = alpha ?? color.alpha
-        if let pointer = cairo_get_user_data(context, coloursKey.pointer) {
-            let colours = Unmanaged<PrintedColours>.fromOpaque(pointer).takeUnretainedValue()
-            if let ink = color.printed {
-                let key = key(colours.keyNumber(for: ink))
-                return cairo_set_source_rgba(context, key.red, key.green, key.blue, alpha)
-            }
-            // Text Cairo draws unseen under a picture of it paints nothing.
-            if alpha > PageDrawer.invisibleAlpha { colours.noteRGB() }
+        if let ink = color.printed, let colours = attached(to: context) {
+            let key = key(colours.keyNumber(for: ink))
+            return cairo_set_source_rgba(context, key.red, key.green, key.blue, alpha)
         }
+        setShownSource(color, alpha: alpha, in: context)
+    }
+
+    /// Sets `color`'s sRGB look as the source, in a PDF too: for what Cairo writes as a soft
+    /// mask over a form of its own (a blurred shadow, a colour glyph's shadow), whose content
+    /// the finishing step does not read for keys. Such a shadow stays RGB, labelled in PDF/X-4.
+    static func setShownSource(_ color: Color, alpha: Double? = nil, in context: OpaquePointer) {
+        let alpha = alpha ?? color.alpha
+        // Text Cairo draws unseen under a picture of it paints nothing.
+        if alpha > PageDrawer.invisibleAlpha { attached(to: context)?.noteRGB() }
         cairo_set_source_rgba(context, color.red, color.green, color.blue, alpha)
+    }
+
+    private static func attached(to context: OpaquePointer) -> PrintedColours? {
+        cairo_get_user_data(context, coloursKey.pointer).map { Unmanaged<PrintedColours>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The `number`-th key colour (from 0). Cairo tells colours apart by their 16-bit

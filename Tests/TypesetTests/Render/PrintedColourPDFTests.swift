@@ -88,6 +88,16 @@ final class PrintedColourPDFTests: XCTestCase {
                        ["PDF/X-4: some colours are given in RGB beside the inks (text's default black is RGB), labelled sRGB for the press to convert; give them as cmyk(), gray() or a swatch to print them as inks"])
     }
 
+    /// A shadow is drawn through a soft mask Cairo writes as a form of its own, where no key
+    /// would be rewritten: it is drawn in its colour's look, and no key is left in the file.
+    func testAShadowInAnInkLeavesNoKeyBehind() throws {
+        let run = try typeset("<swatch name=\"house-red\" cmyk=\"0 90 85 0\"/>\n<font size=\"30\" shadow=\"2 2 3 house-red\">Blurred</font> <font size=\"30\" shadow=\"2 2 0 house-red\">sharp</font>\n")
+        let expanded = run.output + ".qdf.pdf"
+        XCTAssertNotNil(TestSupport.runTool(PDFCheck.qpdf, ["--qdf", "--object-streams=disable", run.output, expanded]))
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: expanded))
+        XCTAssertNil(bytes.range(of: Data("0.123457".utf8)), "a key colour left in the file")
+    }
+
     private func notes(of report: TypesetReport) -> [String] {
         report.diagnostics.filter { $0.severity == .note }.map(\.message)
     }
