@@ -40,13 +40,14 @@ struct CharacterStyleChange: Equatable {
     var ligatures: Bool?
     var features: Features?
     var shadow: Setting<Shadow>?
+    var overprint: Bool?
     var language: String?
 
     /// The attributes this reads, as the documentation spells them (`style` is read by the
     /// tag, since it may name a named style).
     static let attributeNames = ["face", "size", "color", "strokeColor", "strokeWidth", "weight", "style", "slant",
                                  "underline", "underline-color", "strike", "strike-color", "background", "baseline",
-                                 "tracking", "kerning", "ligatures", "features", "shadow", "lang"]
+                                 "tracking", "kerning", "ligatures", "features", "shadow", "overprint", "lang"]
 
     static let maximumSize = 1000.0
 
@@ -95,6 +96,8 @@ struct CharacterStyleChange: Equatable {
             tracking = Self.tracking(attribute, values) ?? tracking
         case "kerning":
             kerning = values.boolean(attribute) ?? kerning
+        case "overprint":
+            overprint = values.boolean(attribute) ?? overprint
         case "ligatures":
             ligatures = values.boolean(attribute) ?? ligatures
         case "features":
@@ -193,8 +196,8 @@ struct CharacterStyleChange: Equatable {
         }
         var shadow = Shadow(offsetX: numbers[0], offsetY: numbers[1], blur: numbers.count > 2 ? numbers[2] : 0)
         if !rest.isEmpty {
-            guard let color = ColorParser.parse(String(rest)) else {
-                values.error(ColorParser.problem(with: String(rest)), at: attribute)
+            guard let color = ColorParser.parse(String(rest), swatches: values.swatches) else {
+                values.error(ColorParser.problem(with: String(rest), swatches: values.swatches), at: attribute)
                 return nil
             }
             shadow.color = color
@@ -231,6 +234,7 @@ struct CharacterStyleChange: Equatable {
         baseline = later.baseline ?? baseline
         tracking = later.tracking ?? tracking
         kerning = later.kerning ?? kerning
+        overprint = later.overprint ?? overprint
         ligatures = later.ligatures ?? ligatures
         shadow = later.shadow ?? shadow
         language = later.language ?? language
@@ -264,6 +268,7 @@ struct CharacterStyleChange: Equatable {
         case nil: break
         }
         if let kerning { attributes.kerning = kerning }
+        if let overprint { attributes.overprint = overprint }
         if let ligatures { attributes.ligatures = ligatures }
         if let features {
             if features.replacesAll { attributes.features = [] }

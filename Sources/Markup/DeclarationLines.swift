@@ -14,7 +14,7 @@ struct DeclarationLines {
     static func isDeclaration(_ tag: Tag) -> Bool {
         // A switch, not an array literal's `contains`: no array made for every tag.
         switch tag.name {
-        case "p", "style", "rule", "meta", "section", "keep", "columnbreak", "pagebreak", "exclusion", "figure", "aside",
+        case "p", "style", "swatch", "rule", "meta", "section", "keep", "columnbreak", "pagebreak", "exclusion", "figure", "aside",
              "table", "tr", "td", "th", "import": return true
         default: return false
         }

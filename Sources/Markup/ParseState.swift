@@ -76,7 +76,7 @@ struct ParseState {
          requiresAlternativeText: Bool = false) {
         self.diagnostics = diagnostics
         self.requiresAlternativeText = requiresAlternativeText
-        values = ValueReader(diagnostics: diagnostics)
+        values = ValueReader(diagnostics: diagnostics, swatches: SwatchBook())
         self.defaults = defaults
         self.images = images
         builder = DocumentBuilder(source: source, defaults: defaults)
@@ -153,6 +153,8 @@ struct ParseState {
     // MARK: Messages
 
     func warnUnknown(_ attribute: TagAttribute, of tag: Tag, known: [String]) {
+        // Read on every tag before the others (`readTint`).
+        if attribute.key == "tint" { return }
         let shown = known.count <= 6 ? " (known: \(known.joined(separator: ", ")))" : " (see \(MarkupReference.place))"
         let hint = Suggestion.hint(for: attribute.name, among: known)
         diagnostics.warning("unknown attribute '\(attribute.name.clipped)' of <\(tag.name.clipped)> ignored\(hint.isEmpty ? shown : hint)",

@@ -4,13 +4,14 @@ import Text
 /// What each tag does. Unknown tags and attributes are warnings and are ignored; unusable
 /// values are errors and leave the style as it was.
 extension ParseState {
-    static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta",
+    static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "swatch", "rule", "meta",
                             "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep",
                             "table", "tr", "td", "th", "footnote", "import"]
 
     mutating func handle(_ tag: Tag) {
         guard tableAccepts(tag) else { return }
         if tag.isClosing { return handleClosing(tag) }
+        readTint(of: tag)
         switch tag.name {
         case "font": openFont(tag)
         case "a": openLink(tag)
@@ -30,6 +31,7 @@ extension ParseState {
         case "li": beginListItem(tag)
         case "img": insertImage(tag)
         case "style": defineStyle(tag)
+        case "swatch": declareSwatch(tag)
         case "rule": addRule(tag)
         case "meta": readMeta(tag)
         case "section": openSection(tag)
@@ -71,7 +73,7 @@ extension ParseState {
         case "figure": closeBox(tag, kind: .figure)
         case "aside": closeBox(tag, kind: .aside)
         case "keep": closeKeep(tag)
-        case "br", "img", "style", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import":
+        case "br", "img", "style", "swatch", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
             diagnostics.warning("unknown tag </\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)

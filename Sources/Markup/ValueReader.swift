@@ -13,6 +13,8 @@ extension TagAttribute {
 /// reader returns nil so that the attribute keeps the value it had.
 struct ValueReader {
     let diagnostics: MarkupDiagnostics
+    /// The swatches declared so far, which colour values may name.
+    let swatches: SwatchBook
 
     func error(_ message: String, at attribute: TagAttribute) {
         diagnostics.error(message, at: attribute.valueOffset)
@@ -127,9 +129,16 @@ struct ValueReader {
         return nil
     }
 
+    /// A percentage from 0 to 100, its `%` optional (`40%`, `40`), as a fraction 0...1.
+    func percentage(_ attribute: TagAttribute) -> Double? {
+        if let fraction = ColorParser.percentage(attribute.trimmedValue) { return fraction }
+        error("\(attribute.name.clipped) must be a percentage from 0 to 100 (\"40%\"), not \"\(attribute.value.clipped)\"", at: attribute)
+        return nil
+    }
+
     func color(_ attribute: TagAttribute) -> Color? {
-        if let color = ColorParser.parse(attribute.value) { return color }
-        error(ColorParser.problem(with: attribute.value), at: attribute)
+        if let color = ColorParser.parse(attribute.value, swatches: swatches) { return color }
+        error(ColorParser.problem(with: attribute.value, swatches: swatches), at: attribute)
         return nil
     }
 

@@ -7,7 +7,7 @@ enum DecorationDrawer {
     /// Fills the run's box, from its font's ascent to its descent, behind its glyphs.
     static func drawBackground(_ color: Color, run: GlyphRun, line: Line, in context: OpaquePointer) {
         let bounds = run.typographicBounds()
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        CairoPrintedColour.setSource(color, in: context)
         cairo_rectangle(context, line.origin.x + bounds.minX, line.origin.y + bounds.minY - run.attributes.baselineOffset,
                         bounds.width, bounds.height)
         cairo_fill(context)
@@ -34,7 +34,7 @@ enum DecorationDrawer {
                              textColor: Color, in context: OpaquePointer) {
         let color = decoration.color ?? textColor
         cairo_save(context)
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        CairoPrintedColour.setSource(color, in: context)
         var lineWidth = thickness
         var offsets = [0.0]
         switch decoration.style {

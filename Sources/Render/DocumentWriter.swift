@@ -78,6 +78,7 @@ public struct DocumentWriter {
             finisher.structure = drawn.structure
             finisher.runningHeads = RunningHeadsOverlays(overlays: drawn.runningHeads)
             finisher.textLayer = drawn.textLayer
+            finisher.printedColours = drawn.printedColours
             finisher.standards = standards
             finisher.outputIntent = outputIntent
             return PDFDraft(file: file, path: draft, pageSizes: drawn.sizes, finisher: finisher)
@@ -101,6 +102,8 @@ public struct DocumentWriter {
         var runningHeads: [(page: Int, heads: Int)] = []
         /// The pages' text as typeset wrote it, to be laid over Cairo's pages.
         var textLayer: PDFTextLayer?
+        /// The colours printed with inks, drawn by Cairo in key colours (see PrintedColours).
+        var printedColours: PrintedColours
     }
 
     /// Draws every page into Cairo's PDF, written through `sink`, and closes it. The pages of
@@ -122,6 +125,9 @@ public struct DocumentWriter {
         }
         setMetadata(metadata, on: surface)
         let context = cairo_create(surface)!
+        let printedColours = PrintedColours()
+        CairoPrintedColour.attach(printedColours, to: context)
+        textLayer.printedColours = printedColours
         let drawer = makeDrawer()
         drawer.annotatesLinks = true
         let structure = StructureRecorder(text: text, language: metadata.language)
@@ -129,7 +135,7 @@ public struct DocumentWriter {
         drawer.textLayer = textLayer
         structure.layer = textLayer
         let outline = DocumentOutline(text: text)
-        var drawn = Drawn(structure: structure.record)
+        var drawn = Drawn(structure: structure.record, printedColours: printedColours)
         func endStructure() throws {
             structure.closeCairoDocument(in: context)
             try checkStatus(context, writing: sink, to: path)
@@ -150,6 +156,7 @@ public struct DocumentWriter {
                     // Laid over their pages as Cairo drew them (a form XObject each): their text is Cairo's.
                     drawer.structure = nil
                     drawer.textLayer = nil
+                    printedColours.beginPage(drawn.sizes.count + drawn.runningHeads.count)
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
                     _ = drawer.recorder?.endPage()
                     drawn.runningHeads.append((page: pdfPage - 1, heads: drawn.sizes.count + drawn.runningHeads.count))
@@ -161,6 +168,7 @@ public struct DocumentWriter {
                     let origin = sheet.isPageOnly ? 0 : sheet.margin
                     textLayer.beginPage(sheetHeight: media.size.height, origin: Point(x: origin, y: origin))
                     structure.beginPage()
+                    printedColours.beginPage(drawn.sizes.count)
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
                     try tellDrawn(by: drawer)
                     let structureOfPage = structure.endPage(in: context)

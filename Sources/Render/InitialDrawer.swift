@@ -17,7 +17,7 @@ enum InitialDrawer {
         cairo_save(context)
         cairo_set_font_face(context, face)
         cairo_set_font_size(context, initial.size)
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        CairoPrintedColour.setSource(color, in: context)
         // Glyphs with their text, or with a cluster of no text, as Cairo allows (it is read
         // with the line beside it): either way drawn as text, which rasterises as every other
         // glyph does — an outline filled as a path would be anti-aliased as shapes are.

@@ -18,6 +18,17 @@ public struct PDFDraft {
     /// How many pages the document has.
     public var pageCount: Int { pageSizes.count }
 
+    /// What the colours typeset painted were given as (pictures aside).
+    public enum PaintedColours {
+        case rgbOnly, inksOnly, inksAndRGB
+    }
+
+    public var paintedColours: PaintedColours {
+        let colours = finisher.printedColours
+        guard colours.paintsInks else { return .rgbOnly }
+        return colours.paintsRGB ? .inksAndRGB : .inksOnly
+    }
+
     /// Writes the finished PDF and puts it in place; the draft is removed either way. Returns
     /// the page count.
     @discardableResult

@@ -24,8 +24,9 @@ struct PDFDraftCopy {
     let pageIndexes: [Int: Int]
     /// The pages whose resources each resource object is, by number.
     let resourceOwners: [Int: [Int]]
-    /// The content stream of each page with artifacts to mark (Cairo writes one a page).
-    var artifactContents: [Int: Int] = [:]
+    /// The content stream of each page the finishing step rewrites (Cairo writes one a page),
+    /// with its page: one with artifacts to mark or key colours to write as inks.
+    var rewrittenContents: [Int: Int] = [:]
     /// The content streams of the pages of heads that become forms, and their pages.
     var forms: [Int: Int] = [:]
     /// PDF/X-4's sRGB labels, and the objects that are resource dictionaries.
@@ -77,17 +78,20 @@ struct PDFDraftCopy {
 
     /// What the pages get, and the objects made before the draft's are copied.
     private mutating func prepareAdditions(layerStreams: [Int]) throws {
-        if let structure = finisher.structure {
-            for (index, mcids) in structure.artifacts.enumerated() where !mcids.isEmpty {
-                let contents = draft.pages[index].contents
-                if contents.count == 1 {
-                    artifactContents[contents[0]] = index
-                } else {
-                    // Several streams, some of which other pages may share: the page gets one
-                    // stream of its own holding them all.
-                    additions[index].replacedContent = try writeMarked(contents, page: index)
-                }
+        for index in draft.pages.indices where rewritesContent(ofPage: index) {
+            let contents = draft.pages[index].contents
+            if contents.count == 1 {
+                rewrittenContents[contents[0]] = index
+            } else if index < pageSizes.count {
+                // Several streams, some of which other pages may share: the page gets one
+                // stream of its own holding them all.
+                additions[index].replacedContent = try writeRewritten(contents, page: index)
+            } else {
+                throw FinishingError("a page of running heads has \(contents.count) content streams, not one")
             }
+        }
+        for index in additions.indices {
+            for space in finisher.printedColours.spotColourSpaces(onPage: index) { additions[index].addResource("/ColorSpace", space.name, space.value) }
         }
         if let layer = finisher.textLayer { try TextLayerOverPages.apply(layer, streams: layerStreams, to: &additions, writer: writer) }
         // The crop marks last, over everything the page draws.
@@ -191,18 +195,18 @@ struct PDFDraftCopy {
     /// finishing step changes (a page's content with artifacts, a PNG's rows, a page of heads).
     private func copyStream(_ number: Int, dictionary: PDFDictionary, data: Range<Int>) throws {
         var dictionary = dictionary
-        if let page = artifactContents[number] {
-            let marked = try ArtifactMarking.mark(try inflated(dictionary, data: data, of: "page \(page + 1)'s content"),
-                                                  mcids: finisher.structure!.artifacts[page], page: page)
+        let rewritten = try rewrittenContents[number].map { page in
+            try rewrite(try inflated(dictionary, data: data, of: "page \(page + 1)'s content"), page: page)
+        }
+        if rewritten != nil {
             dictionary["/Filter"] = nil
             dictionary["/DecodeParms"] = nil
-            try writer.addStream(number, dictionary: label(dictionary), bytes: marked)
-            return
         }
         if let heads = forms[number] {
             guard let page = try reader.object(draft.pages[heads].number)?.value.dictionary else { throw FinishingError("a page of heads cannot be read") }
             dictionary = RunningHeadsOverlays.form(dictionary, of: page)
         }
+        if let rewritten { return try writer.addStream(number, dictionary: label(dictionary), bytes: rewritten) }
         if finisher.restoresPNGRows, PNGRowsInPDF.mayHoldEnvelope(dictionary),
            let restored = PNGRowsInPDF.restore(dictionary, data: try reader.data(data)) {
             var image = restored.dictionary
@@ -237,9 +241,29 @@ struct PDFDraftCopy {
         }
     }
 
-    /// The streams `contents` of the page `index` joined, its artifacts marked, as a new
-    /// stream; returns its number.
-    private func writeMarked(_ contents: [Int], page index: Int) throws -> Int {
+    /// Whether the content of the draft's page `index` is rewritten: it has artifacts to mark,
+    /// or key colours Cairo drew to write as inks.
+    private func rewritesContent(ofPage index: Int) -> Bool {
+        let hasArtifacts = finisher.structure.map { index < $0.artifacts.count && !$0.artifacts[index].isEmpty } ?? false
+        return hasArtifacts || finisher.printedColours.pagesWithKeys.contains(index)
+    }
+
+    /// `content`, the whole content of the draft's page `index`, with its artifacts marked
+    /// (`ArtifactMarking`) and its key colours written as inks (`KeyColourRewrite`).
+    private func rewrite(_ content: [UInt8], page index: Int) throws -> [UInt8] {
+        var content = content
+        if let structure = finisher.structure, index < structure.artifacts.count, !structure.artifacts[index].isEmpty {
+            content = try ArtifactMarking.mark(content, mcids: structure.artifacts[index], page: index)
+        }
+        if finisher.printedColours.pagesWithKeys.contains(index) {
+            content = try KeyColourRewrite.rewrite(content, colours: finisher.printedColours, page: index)
+        }
+        return content
+    }
+
+    /// The streams `contents` of the page `index` joined and rewritten, as a new stream;
+    /// returns its number.
+    private func writeRewritten(_ contents: [Int], page index: Int) throws -> Int {
         var whole: [UInt8] = []
         for number in contents {
             guard let stream = try reader.object(number), let data = stream.data, let dictionary = stream.value.dictionary else {
@@ -249,9 +273,8 @@ struct PDFDraftCopy {
             // Streams joined are one content: a token must not run into the next stream's.
             whole.append(0x0A)
         }
-        let marked = try ArtifactMarking.mark(whole, mcids: finisher.structure!.artifacts[index], page: index)
         let number = writer.reserve()
-        try writer.addStream(number, dictionary: PDFDictionary(), bytes: marked)
+        try writer.addStream(number, dictionary: PDFDictionary(), bytes: try rewrite(whole, page: index))
         return number
     }
 }

@@ -24,6 +24,8 @@ struct PDFFinisher {
     var structure: StructureRecord?
     /// The text typeset wrote itself, to be laid over Cairo's pages.
     var textLayer: PDFTextLayer?
+    /// The colours printed with inks: Cairo's key colours to rewrite, the spots' colour spaces.
+    var printedColours = PrintedColours()
     /// The pages of running heads drawn after the document's, to be laid over their pages.
     var runningHeads = RunningHeadsOverlays(overlays: [])
     /// The standards the file is to conform to (`--pdf-standard`).

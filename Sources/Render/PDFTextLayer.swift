@@ -38,6 +38,8 @@ import Text
 final class PDFTextLayer {
     let fonts = PDFEmbeddedFonts()
     let graphicsStates = TextLayerGraphicsStates()
+    /// How a colour printed with inks is painted, and the spots each page uses.
+    var printedColours = PrintedColours()
     /// Where the pages' deflated content streams are kept until the finishing step.
     let streams: TextLayerStreams
     /// The finished pages, in order: each one's content stream (its index in `streams`, nil
@@ -75,13 +77,14 @@ final class PDFTextLayer {
         var size = 0.0
         var horizontalScale = 1.0
         var spacing = RunSpacing()
-        var color = (red: 0.0, green: 0.0, blue: 0.0)
-        /// The fill's and the outline's opacity (`gs`).
-        var opacity = TextLayerGraphicsStates.Opacity.opaque
+        /// The fill's colour (`rg`, `k`, `g`, `scn`), its alpha apart.
+        var color = Color.black
+        /// The fill's and the outline's opacity, and overprinting (`gs`).
+        var paint = TextLayerGraphicsStates.Paint.opaque
         /// How glyphs are painted (`Tr`): 0 filled, 1 outlined, 2 filled then outlined.
         var renderingMode = 0
         /// The outline's colour and width (`RG`, `w`), and whether its joins are round yet (`j`).
-        var strokeColor = (red: 0.0, green: 0.0, blue: 0.0)
+        var strokeColor = Color.black
         var lineWidth = 1.0
         var roundJoins = false
         /// The start of the current line in the text object (`Tlm`), in the page's coordinates
@@ -121,7 +124,8 @@ final class PDFTextLayer {
         for index in sequenceOrder ?? Array(sequences.indices) {
             let sequence = sequences[index]
             let next = index + 1 < sequences.count ? sequences[index + 1] : nil
-            if index != previous + 1 { TextState.transition(from: inForce, to: sequence.state, fonts: fonts, graphicsStates: graphicsStates, into: &page) }
+            if index != previous + 1 { TextState.transition(from: inForce, to: sequence.state, fonts: fonts, graphicsStates: graphicsStates,
+                                                                 colours: printedColours, into: &page) }
             let end = next?.start ?? drawnEnd
             if let place = sequence.mcidPlace {
                 page.append(contentsOf: content.bytes[sequence.start ..< place])
@@ -184,8 +188,8 @@ final class PDFTextLayer {
             setOutline(ink.stroke, fontSize: ink.size)
             // An opacity that paints nothing (a fill under `1 Tr`, an outline not drawn) stays as it is.
             let fills = ink.stroke?.fills ?? true
-            setOpacity(TextLayerGraphicsStates.Opacity(fill: fills ? ink.color.alpha : state.opacity.fill,
-                                                       stroke: ink.stroke?.color.alpha ?? state.opacity.stroke))
+            setPaint(TextLayerGraphicsStates.Paint(fill: fills ? ink.color.alpha : state.paint.fill,
+                                                   stroke: ink.stroke?.color.alpha ?? state.paint.stroke, overprint: ink.overprints))
         }
         beginTextObject()
         if state.horizontalScale != ink.horizontalScale {
@@ -266,7 +270,7 @@ final class PDFTextLayer {
     private func setOutline(_ stroke: Stroke?, fontSize: Double) {
         let mode = stroke.map { $0.fills ? 2 : 1 } ?? 0
         if let stroke {
-            writeColor(stroke.color, operator: " RG\n", unlessItIs: &state.strokeColor)
+            writeColor(stroke.color, stroke: true, unlessItIs: &state.strokeColor)
             let width = stroke.widthFraction * fontSize
             if width != state.lineWidth {
                 content.number(width, decimals: 4)
@@ -285,26 +289,25 @@ final class PDFTextLayer {
     }
 
     private func setColor(_ color: Color) {
-        writeColor(color, operator: " rg\n", unlessItIs: &state.color)
+        writeColor(color, stroke: false, unlessItIs: &state.color)
     }
 
-    /// Translucent text and outlines: a graphics state of their opacities, when it is not the
-    /// one in force.
-    private func setOpacity(_ opacity: TextLayerGraphicsStates.Opacity) {
-        guard opacity != state.opacity else { return }
-        graphicsStates.set(opacity, into: &content)
-        state.opacity = opacity
+    /// Translucent or overprinting text and outlines: a graphics state of their opacities and
+    /// overprinting, when it is not the one in force.
+    private func setPaint(_ paint: TextLayerGraphicsStates.Paint) {
+        guard paint != state.paint else { return }
+        graphicsStates.set(paint, into: &content)
+        state.paint = paint
     }
 
-    /// `r g b` and the fill's or the outline's colour operator, when `color` is not the one in
+    /// The fill's or the outline's colour, when `color` (its alpha aside) is not the one in
     /// force (`current`, which it then becomes).
-    private func writeColor(_ color: Color, operator name: StaticString, unlessItIs current: inout (red: Double, green: Double, blue: Double)) {
-        guard color.red != current.red || color.green != current.green || color.blue != current.blue else { return }
-        content.number(color.red)
-        content.number(color.green)
-        content.number(color.blue)
-        content.raw(name)
-        current = (color.red, color.green, color.blue)
+    private func writeColor(_ color: Color, stroke: Bool, unlessItIs current: inout Color) {
+        var painted = color
+        painted.alpha = 1
+        guard painted != current else { return }
+        printedColours.write(painted, stroke: stroke, into: &content)
+        current = painted
     }
 
     /// A page's text is one text object, its marked sequences inside it (ISO 32000-1, 14.6:

@@ -258,7 +258,7 @@ final class PageDrawer {
         if let border = box.style.border {
             // Inside the box's edge: the border is part of its width, as its inset says.
             let half = border.width / 2
-            cairo_set_source_rgba(context, border.color.red, border.color.green, border.color.blue, border.color.alpha)
+            CairoPrintedColour.setSource(border.color, in: context)
             cairo_set_line_width(context, border.width)
             cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
             cairo_rectangle(context, rect.minX + half, rect.minY + half, rect.width - border.width, rect.height - border.width)
@@ -288,7 +288,7 @@ final class PageDrawer {
     private func drawRule(_ rule: ColumnRule, in context: OpaquePointer) {
         let color = rule.style.color
         cairo_save(context)
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        CairoPrintedColour.setSource(color, in: context)
         cairo_set_line_width(context, rule.style.width)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
         cairo_move_to(context, rule.x, rule.top)
@@ -351,7 +351,7 @@ final class PageDrawer {
             guard !outlined.isEmpty else { return }
             cairo_set_font_face(context, face)
             FontMatrix.set(size: run.fontSize, horizontalScale: run.horizontalScale, in: context)
-            cairo_set_source_rgba(context, color.red, color.green, color.blue, fills ? color.alpha : Self.invisibleAlpha)
+            CairoPrintedColour.setSource(color, alpha: fills ? color.alpha : Self.invisibleAlpha, in: context)
             cairo_show_glyphs(context, &outlined, Int32(outlined.count))
         } else {
             if let shadow = run.attributes.shadow {
@@ -381,7 +381,7 @@ final class PageDrawer {
             let color = run.attributes.color
             cairo_new_path(context)
             cairo_glyph_path(context, outlined, Int32(outlined.count))
-            cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+            CairoPrintedColour.setSource(color, in: context)
             cairo_fill(context)
         }
         if let stroke = run.attributes.stroke { self.stroke(outlined, of: run, with: stroke, in: context) }
@@ -392,7 +392,7 @@ final class PageDrawer {
     private func stroke(_ glyphs: [cairo_glyph_t], of run: GlyphRun, with stroke: Stroke, in context: OpaquePointer) {
         cairo_new_path(context)
         cairo_glyph_path(context, glyphs, Int32(glyphs.count))
-        cairo_set_source_rgba(context, stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha)
+        CairoPrintedColour.setSource(stroke.color, in: context)
         cairo_set_line_width(context, stroke.widthFraction * run.fontSize)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         cairo_stroke(context)
@@ -422,7 +422,7 @@ final class PageDrawer {
         let color = run.attributes.color
         cairo_set_font_face(context, face)
         FontMatrix.set(size: run.fontSize, horizontalScale: run.horizontalScale, in: context)
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, alpha)
+        CairoPrintedColour.setSource(color, alpha: alpha, in: context)
         runText.utf8.withUnsafeBufferPointer { utf8 in
             runText.clusters.withUnsafeBufferPointer { clusters in
                 utf8.withMemoryRebound(to: CChar.self) { chars in

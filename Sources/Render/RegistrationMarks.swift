@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import Text
 
 /// Adds a sheet's crop marks to a page of the PDF being finished, in registration colour: the
 /// separation named `All`, which prints on every plate, so that the marks line the plates up
@@ -29,10 +30,7 @@ struct RegistrationMarks {
 
     /// `[/Separation /All /DeviceCMYK tint]`: a tint of 1 is 100 % of each of the four inks
     /// where a device has no plates of its own (a proof, a screen).
-    static let colourSpace = PDFValue.array([.name("/Separation"), .name("/All"), .name("/DeviceCMYK"), .dictionary(PDFDictionary([
-        ("/FunctionType", .integer(2)), ("/Domain", .array([.integer(0), .integer(1)])), ("/C0", .array([PDFValue](repeating: .integer(0), count: 4))),
-        ("/C1", .array([PDFValue](repeating: .integer(1), count: 4))), ("/N", .integer(1)),
-    ]))])
+    static let colourSpace = SeparationColourSpace.value(ink: "All", alternate: CMYK(cyan: 1, magenta: 1, yellow: 1, black: 1))
 
     /// The operators that stroke the marks of a page of `page`, in PDF coordinates (y up from
     /// the sheet's bottom edge); empty when the sheet has no marks.

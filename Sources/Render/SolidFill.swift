@@ -20,7 +20,7 @@ enum SolidFill {
             cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
             cairo_clip(context)
         }
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        CairoPrintedColour.setSource(color, in: context)
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
         cairo_fill(context)
         if coversPage { cairo_restore(context) }

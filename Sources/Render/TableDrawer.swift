@@ -39,7 +39,7 @@ extension PageDrawer {
         let rule = rows.style.rule
         let anchor = rows.cells.first?.cell.range.lowerBound ?? 0
         cairo_save(context)
-        cairo_set_source_rgba(context, rule.color.red, rule.color.green, rule.color.blue, rule.color.alpha)
+        CairoPrintedColour.setSource(rule.color, in: context)
         cairo_set_line_width(context, rule.width)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_SQUARE)
         func stroke(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {

@@ -1,21 +1,24 @@
-/// The opacities the text layer (`PDFTextLayer`) paints with: translucent text (`/ca`, a fill's
-/// opacity) and translucent outlines (`/CA`), each pair an `ExtGState` (ISO 32000-1, 8.4.5)
-/// named in the pages that use it and set with `gs`, which a text object may hold (Figure 9).
-/// Opaque text needs none: the layer's stream starts in the page's own state, opaque.
+/// How the text layer (`PDFTextLayer`) paints beside its colours: translucent text (`/ca`, a
+/// fill's opacity), translucent outlines (`/CA`) and overprinting text (`/op`, `/OP` and
+/// `/OPM 1`, so that a CMYK colour's zero inks leave the plates under it alone, as presses
+/// expect of black text), each combination an `ExtGState` (ISO 32000-1, 8.4.5) named in the
+/// pages that use it and set with `gs`, which a text object may hold (Figure 9). Opaque text
+/// that knocks out needs none: the layer's stream starts in the page's own state.
 ///
 /// The document's states are numbered in the order first used; a page records which it used,
 /// for its resources. Not thread-safe: the drawing thread writes, the finishing step reads.
 final class TextLayerGraphicsStates {
-    /// A fill's and an outline's opacity, from 0 to 1.
-    struct Opacity: Hashable {
+    /// A fill's and an outline's opacity, from 0 to 1, and whether they overprint.
+    struct Paint: Hashable {
         var fill = 1.0
         var stroke = 1.0
-        static let opaque = Opacity()
+        var overprint = false
+        static let opaque = Paint()
     }
 
     /// The document's states, by number.
-    private(set) var opacities: [Opacity] = []
-    private var numbers: [Opacity: Int] = [:]
+    private(set) var paints: [Paint] = []
+    private var numbers: [Paint: Int] = [:]
     /// Whether the page being drawn uses each state.
     private var usedOnPage: [Bool] = []
 
@@ -25,13 +28,13 @@ final class TextLayerGraphicsStates {
         "/TG\(number)"
     }
 
-    /// Writes `opacity`'s `gs` into `content`, its state made on first use and recorded as the
+    /// Writes `paint`'s `gs` into `content`, its state made on first use and recorded as the
     /// page's.
-    func set(_ opacity: Opacity, into content: inout PDFContentBytes) {
-        let number = numbers[opacity] ?? {
-            opacities.append(opacity)
-            numbers[opacity] = opacities.count - 1
-            return opacities.count - 1
+    func set(_ paint: Paint, into content: inout PDFContentBytes) {
+        let number = numbers[paint] ?? {
+            paints.append(paint)
+            numbers[paint] = paints.count - 1
+            return paints.count - 1
         }()
         if number >= usedOnPage.count { usedOnPage += Array(repeating: false, count: number + 1 - usedOnPage.count) }
         usedOnPage[number] = true
@@ -48,10 +51,14 @@ final class TextLayerGraphicsStates {
     /// Writes every state into `writer` (the finishing step's); returns their object numbers,
     /// by number.
     func embed(into writer: PDFStreamingWriter) throws -> [Int] {
-        try opacities.map { opacity in
+        try paints.map { paint in
             let number = writer.reserve()
-            try writer.add(number, .dictionary(PDFDictionary([("/Type", .name("/ExtGState")), ("/ca", .real(opacity.fill)),
-                                                              ("/CA", .real(opacity.stroke))])))
+            var state = PDFDictionary([("/Type", .name("/ExtGState")), ("/ca", .real(paint.fill)), ("/CA", .real(paint.stroke))])
+            // Paint that knocks out says so too: the state may follow one that overprints.
+            state["/op"] = .boolean(paint.overprint)
+            state["/OP"] = .boolean(paint.overprint)
+            if paint.overprint { state["/OPM"] = .integer(1) }
+            try writer.add(number, .dictionary(state))
             return number
         }
     }

@@ -12,6 +12,8 @@ struct TextLayerInk {
     var horizontalScale: Double
     var color: Color
     var stroke: Stroke?
+    /// Whether the glyphs print over what is under them (`overprint="true"`).
+    var overprints: Bool
 
     init(_ run: GlyphRun) {
         font = run.font
@@ -19,6 +21,7 @@ struct TextLayerInk {
         horizontalScale = run.horizontalScale
         color = run.attributes.color
         stroke = run.attributes.stroke
+        overprints = run.attributes.overprint
     }
 
     init(_ initial: DropInitial) {
@@ -27,6 +30,7 @@ struct TextLayerInk {
         horizontalScale = 1
         color = initial.color
         stroke = nil
+        overprints = false
     }
 
     /// Whether the glyphs leave no ink of the layer's: a colour face's, whose pictures Cairo

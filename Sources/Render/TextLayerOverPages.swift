@@ -1,7 +1,7 @@
 /// Lays the text typeset wrote (`PDFTextLayer`) over the pages Cairo drew, in the finishing
 /// step: each page with text of the layer ends with it, after Cairo's content wrapped in
 /// `q` … `Q` (Cairo's leaves its flipped coordinates in effect), and its `/Font` and
-/// `/ExtGState` resources name the layer's fonts and opacities, written once for the document.
+/// `/ExtGState` resources name the layer's fonts and graphics states, written once for the document.
 /// The `q` and the `Q` are the same bytes on every page: two streams the pages share. The
 /// pages' streams are objects of the draft already (`TextLayerStreams`).
 ///

@@ -1,3 +1,5 @@
+import Text
+
 /// What a sequence of the text layer's page needs written before it when it is written after
 /// another sequence than the one drawn before it (`PDFTextLayer.endPage`): the operators that
 /// take the text state in force to the one the sequence was written in. Its runs leave out
@@ -5,13 +7,13 @@
 /// start for a `Td`), so that state must be in force when they are read.
 extension PDFTextLayer.TextState {
     /// Writes into `content` what takes `current` to `target`: each value that differs, the
-    /// font with its resource name from `fonts`, the opacity with its state from
-    /// `graphicsStates`; none when they are the same.
+    /// font with its resource name from `fonts`, the opacity and overprinting with their state from
+    /// `graphicsStates`, a colour by `colours`; none when they are the same.
     static func transition(from current: Self, to target: Self, fonts: PDFEmbeddedFonts, graphicsStates: TextLayerGraphicsStates,
-                           into content: inout PDFContentBytes) {
-        writeColor(target.color, from: current.color, operator: " rg\n", into: &content)
-        if target.opacity != current.opacity { graphicsStates.set(target.opacity, into: &content) }
-        writeColor(target.strokeColor, from: current.strokeColor, operator: " RG\n", into: &content)
+                           colours: PrintedColours, into content: inout PDFContentBytes) {
+        if target.color != current.color { colours.write(target.color, stroke: false, into: &content) }
+        if target.paint != current.paint { graphicsStates.set(target.paint, into: &content) }
+        if target.strokeColor != current.strokeColor { colours.write(target.strokeColor, stroke: true, into: &content) }
         if target.lineWidth != current.lineWidth {
             content.number(target.lineWidth, decimals: 4)
             content.raw(" w\n")
@@ -46,14 +48,5 @@ extension PDFTextLayer.TextState {
             content.number(target.lineY)
             content.raw(" Tm\n")
         }
-    }
-
-    private static func writeColor(_ color: (red: Double, green: Double, blue: Double), from current: (red: Double, green: Double, blue: Double),
-                                   operator name: StaticString, into content: inout PDFContentBytes) {
-        guard color != current else { return }
-        content.number(color.red)
-        content.number(color.green)
-        content.number(color.blue)
-        content.raw(name)
     }
 }

@@ -80,6 +80,10 @@ public struct TextAttributes: Hashable, Sendable {
     /// Further OpenType features, in the order written.
     public var features: [FontFeature]
     public var shadow: Shadow?
+    /// Whether the text's ink prints over what is under it rather than knocking it out
+    /// (`overprint="true"`): black text on a tint, as presses expect, so that a plate out of
+    /// register leaves no white edge round the letters.
+    public var overprint: Bool
     /// BCP 47 language tag, used for shaping and line breaking.
     public var language: String
     /// No line break inside a run of such characters.
@@ -112,6 +116,7 @@ public struct TextAttributes: Hashable, Sendable {
         ligatures = true
         features = []
         shadow = nil
+        overprint = false
         self.language = language
         noBreak = false
         self.runDelegate = runDelegate

@@ -36,7 +36,8 @@ struct DrawPass {
                 // The layout thread, its caches and the text are gone by now: the finishing
                 // step, where a run's memory peaks, has the room they had.
                 let count = try draft.finish()
-                report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics + checks.warnings)
+                let colours = options.pdfStandards.contains(.x4) ? PDFXColourNote.note(for: draft.paintedColours).map { [$0] } ?? [] : []
+                report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics + checks.warnings + colours)
             case .png:
                 let writer = checks.watching(DocumentWriter(text: document.text))
                 let paths = try PagesAhead.withPages(of: document.pages()) { laidOut in

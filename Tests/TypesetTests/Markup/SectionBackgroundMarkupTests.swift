@@ -15,13 +15,7 @@ final class SectionBackgroundMarkupTests: XCTestCase {
     /// The one diagnostic `markup` gives, checked to be of `severity` at `line` and `column`.
     private func only(_ markup: String, _ severity: Diagnostic.Severity, line: Int, column: Int,
                       file: StaticString = #filePath, at: UInt = #line) throws -> Diagnostic {
-        let found = sections(markup).diagnostics
-        XCTAssertEqual(found.count, 1, "\(found)", file: file, line: at)
-        let diagnostic = try XCTUnwrap(found.first, file: file, line: at)
-        XCTAssertEqual(diagnostic.severity, severity, file: file, line: at)
-        XCTAssertEqual(diagnostic.location?.line, line, file: file, line: at)
-        XCTAssertEqual(diagnostic.location?.column, column, file: file, line: at)
-        return diagnostic
+        try TestSupport.onlyDiagnostic(markup, severity, line: line, column: column, file: file, at: at)
     }
 
     func testTheBackgroundAndTheBleedAreKeptOnTheSection() throws {
