@@ -122,6 +122,10 @@ final class PictureCropTests: XCTestCase {
         let object = try XCTUnwrap(Int(row[10]))
         XCTAssertEqual(try QPDFStreams.bytes(ofObject: object, inPDFAt: pdf), try Data(contentsOf: URL(fileURLWithPath: jpeg)),
                        "the stream is the file")
+        let base = (pdf as NSString).deletingPathExtension
+        XCTAssertNotNil(TestSupport.runTool("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", pdf, base]))
+        let page = try Pixels(pngAt: base + ".png")
+        let original = try Pixels(pngAt: TestSupport.imagePath("rgb8.png"))
         // Drawn at 72 dpi, each part of the place shows the part of the picture kept there: a page
         // pixel (10 + 4u, 10 + 4v) is the picture's (60 + u, 40 + v), compared tile by tile.
         for tileX in stride(from: 0, to: 60, by: 15) {
