@@ -1,8 +1,8 @@
 import Text
 
 extension PictureFit {
-    /// Where a picture of `own` size is drawn to fit `place` this way, in the place's units:
-    /// the one rule the drawing, the resolution check and a contour's wrap all follow.
+    /// Where a picture of `own` size is drawn to fit `place` this way, in the place's units,
+    /// centred (`PictureFraming` moves it toward its focus and crops it).
     public func drawnRect(own: (width: Double, height: Double), in place: Rect) -> Rect {
         let across = place.width / own.width, down = place.height / own.height
         let (scaleX, scaleY) = switch self {

@@ -45,6 +45,8 @@ extension ParseState {
     /// `wrap="contour"` wraps round its opaque pixels instead (traced before layout). With
     /// `float="top|bottom"` (and `span`) the paginator sets it across columns at a page's edge.
     /// `bleed="true"` lets a floated picture run off the page where it meets the page's edge.
+    /// `crop` keeps part of the picture, which is then the picture as far as its size goes;
+    /// `focus` is the point kept in view where it is cut further to cover its place.
     mutating func insertImage(_ tag: Tag) {
         var width: Double?
         var height: Double?
@@ -64,6 +66,8 @@ extension ParseState {
         var pageAttribute: TagAttribute?
         var page: Int?
         var fit: PictureFit?
+        var cropAttribute: TagAttribute?
+        var focus = PictureFocus.centre
         var valid = true
         for attribute in tag.attributes {
             switch attribute.key {
@@ -101,6 +105,12 @@ extension ParseState {
             case "fit":
                 fit = values.choice(attribute, ["fill": PictureFit.fill, "contain": .contain, "cover": .cover])
                 valid = valid && fit != nil
+            case "crop":
+                cropAttribute = attribute
+            case "focus":
+                let value = values.focus(attribute)
+                focus = value ?? .centre
+                valid = valid && value != nil
             case "page":
                 pageAttribute = attribute
                 page = values.wholeNumber(attribute, in: 1 ... Double(Int32.max))
@@ -111,7 +121,7 @@ extension ParseState {
                 bleeds = value ?? false
                 valid = valid && value != nil
             default:
-                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap", "bleed", "alt", "page", "fit"])
+                warnUnknown(attribute, of: tag, known: ["src", "width", "height", "float", "margin", "span", "wrap", "bleed", "alt", "page", "fit", "crop", "focus"])
             }
         }
         guard let source, !source.trimmedValue.isEmpty else {
@@ -133,12 +143,15 @@ extension ParseState {
             let mistaken = if case VectorFileError.pageOutOfRange = error { pageAttribute ?? source } else { source }
             return values.error("image \"\(source.value.clipped)\": \(error)", at: mistaken)
         }
-        guard valid else { return }
+        // A crop is read against the picture's own size, in its own units.
+        let crop: PictureCrop? = if let cropAttribute { values.crop(cropAttribute, of: info) } else { PictureCrop.none }
+        guard valid, let crop else { return }
         warnAboutSource(of: info, source: source, page: pageAttribute)
         if alternativeText == nil, builder.box?.alternativeText == nil {
             reportUndescribedPicture(source, tag: tag)
         }
-        let natural = info.naturalSize
+        // What the crop keeps is the picture as far as its size and proportions go.
+        let natural = crop.kept(of: info.naturalSize)
         let aspect = natural.width / natural.height
         let finalWidth = width ?? height.map { $0 * aspect } ?? natural.width
         let finalHeight = height ?? width.map { $0 / aspect } ?? natural.height
@@ -196,7 +209,8 @@ extension ParseState {
                                          sourceLine: diagnostics.source.lineText(containing: source.valueOffset), float: float,
                                          spanning: edge.map { SpanningPicture(edge: $0, columns: spanned, aspect: finalWidth / finalHeight,
                                                                                                bleeds: bleeds) },
-                                         alternativeText: alternativeText, page: page, fit: chosenFit)
+                                         alternativeText: alternativeText, page: page, fit: chosenFit,
+                                         crop: crop, focus: focus)
         // A floated picture's character takes no room in the line: the float carries its size.
         let delegate = float == nil && edge == nil ? RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth) : RunDelegate(ascent: 0, width: 0)
         builder.appendAttachment(attachment, delegate: delegate, madeAt: tag.offset)

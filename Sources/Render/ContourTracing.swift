@@ -28,13 +28,15 @@ public enum ContourTracing {
         return warnings
     }
 
-    /// The contour traced over the picture's own rectangle, moved to where its `fit` draws it in
-    /// the float's place (whole inside it, or covering it, cut off at its edges).
+    /// The contour traced over the picture's own rectangle, moved to where its framing draws
+    /// it in the float's place (whole inside it, or covering it, cut off by its crop and at the
+    /// place's edges): the text follows the shape that shows.
     private static func fitted(_ contour: PictureContour, of image: ImageAttachment, in float: PictureFloat) -> PictureContour {
-        guard image.fit != .fill, let own = try? PictureInfo.probe(path: image.path, page: image.page).naturalSize else { return contour }
-        let drawn = image.fit.drawnRect(own: own, in: Rect(x: 0, y: 0, width: float.width, height: float.height))
-        func across(_ value: Double) -> Double { min(1, max(0, (drawn.minX + value * drawn.width) / float.width)) }
-        func down(_ value: Double) -> Double { min(1, max(0, (drawn.minY + value * drawn.height) / float.height)) }
+        guard let own = try? PictureInfo.probe(path: image.path, page: image.page).naturalSize else { return contour }
+        let framing = image.framing(own: own, in: Rect(x: 0, y: 0, width: float.width, height: float.height))
+        let drawn = framing.whole, shown = framing.shown
+        func across(_ value: Double) -> Double { min(shown.maxX, max(shown.minX, drawn.minX + value * drawn.width)) / float.width }
+        func down(_ value: Double) -> Double { min(shown.maxY, max(shown.minY, drawn.minY + value * drawn.height)) / float.height }
         return PictureContour(bands: contour.bands.compactMap { band in
             let moved = PictureContour.Band(top: down(band.top), bottom: down(band.bottom), left: across(band.left), right: across(band.right))
             return moved.bottom > moved.top && moved.right > moved.left ? moved : nil

@@ -242,7 +242,9 @@ final class PageDrawer {
             if picture.carriesPNGRows { drewPNGRows = true }
             return (.raster(picture.surface), picture.heldBytes)
         }
-        try drawImage(picture, in: bled ?? box, fit: bled == nil ? image.drawnFit : .cover, in: context)
+        let place = bled ?? box
+        guard place.width > 0, place.height > 0 else { return }
+        try drawImage(picture, framed: image.framing(own: picture.size, in: place, fit: bled == nil ? nil : .cover), in: context)
     }
 
     /// A figure or an aside: its background (out to `bled` when it runs off the page), its
@@ -297,18 +299,17 @@ final class PageDrawer {
         cairo_restore(context)
     }
 
-    /// The picture scaled into `box` as `fit` says: stretched to it, whole inside it, or
-    /// covering it with what falls outside cut off (a picture running off the page is drawn
-    /// larger than its place, never distorted).
-    private func drawImage(_ picture: LoadedPicture, in box: Rect, fit: PictureFit, in context: OpaquePointer) throws {
-        let own = picture.size
-        guard box.width > 0, box.height > 0 else { return }
-        let drawn = fit.drawnRect(own: own, in: box)
+    /// The picture drawn where its framing puts it, clipped to what of it shows: a crop, or a
+    /// place it covers with what falls outside cut off (a picture running off the page is drawn
+    /// larger than its place, never distorted). The file goes in whole: a JPEG byte for byte.
+    private func drawImage(_ picture: LoadedPicture, framed framing: PictureFraming, in context: OpaquePointer) throws {
+        let own = picture.size, drawn = framing.whole
         try repeatedPictures.paint(picture.identity, in: context) {
             cairo_save(context)
             defer { cairo_restore(context) }
-            if fit == .cover {
-                cairo_rectangle(context, box.minX, box.minY, box.width, box.height)
+            if framing.isCut {
+                let shown = framing.shown
+                cairo_rectangle(context, shown.minX, shown.minY, shown.width, shown.height)
                 cairo_clip(context)
             }
             cairo_translate(context, drawn.minX, drawn.minY)

@@ -42,7 +42,14 @@ extension VectorFile {
     /// copies) before any page is begun. A pixel keeps what that costs small: a recording
     /// surface kept every element drawn until the limit (460 MB for the bomb of the tests), and
     /// librsvg makes a filter's pixels at the resolution it is drawn at.
-    func check() throws {
+    /// A PDF's page is drawn in a child process within `limits` (`BoundedDrawing`): poppler
+    /// has no limits of its own to set.
+    func check(within limits: BoundedDrawing.Limits = .standard) throws {
+        guard pdfPage == nil else { return try BoundedDrawing.run(within: limits) { try drawShrunk() } }
+        try drawShrunk()
+    }
+
+    private func drawShrunk() throws {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)!

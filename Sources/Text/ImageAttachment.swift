@@ -20,6 +20,10 @@ public struct ImageAttachment: Hashable, Sendable {
     public var alternativeText: String?
     /// How it fills a place of other proportions than its own (`fit`).
     public var fit: PictureFit
+    /// What is cut off its sides (`crop`): it is drawn as if the rest were the whole picture.
+    public var crop: PictureCrop
+    /// The point kept in view where it is cut further to cover its place (`focus`).
+    public var focus: PictureFocus
 
     /// Whether it asks to run off the page (`bleed="true"` on a floated or spanning picture).
     /// Such a picture is never distorted: it covers its place, proportions kept, and what falls
@@ -34,10 +38,12 @@ public struct ImageAttachment: Hashable, Sendable {
 
     public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil, float: PictureFloat? = nil,
                 spanning: SpanningPicture? = nil, alternativeText: String? = nil, page: Int? = nil,
-                fit: PictureFit = .fill) {
+                fit: PictureFit = .fill, crop: PictureCrop = .none, focus: PictureFocus = .centre) {
         self.path = path
         self.page = page
         self.fit = fit
+        self.crop = crop
+        self.focus = focus
         self.location = location
         self.sourceLine = sourceLine
         self.float = float
@@ -52,6 +58,8 @@ public struct ImageAttachment: Hashable, Sendable {
         hasher.combine(path)
         hasher.combine(page)
         hasher.combine(fit)
+        hasher.combine(crop)
+        hasher.combine(focus)
         hasher.combine(location)
         hasher.combine(float)
         hasher.combine(spanning)

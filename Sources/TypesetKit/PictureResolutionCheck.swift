@@ -23,13 +23,17 @@ struct PictureResolutionCheck {
         for attachment in text.attachments {
             guard let info = pixelSizes[attachment.image.path] ?? rasterInfo(path: attachment.image.path) else { continue }
             pixelSizes[attachment.image.path] = info
+            // Only the pixels shown count: a crop keeps fewer of them for the same place.
+            let pixels = attachment.image.crop.kept(of: (Double(info.pixelWidth), Double(info.pixelHeight)))
             let shown = drawnSize(of: attachment, pixels: info, in: text)
             guard shown.width > 0, shown.height > 0 else { continue }
             // Points are 1/72 inch; a picture stretched unevenly is as sharp as its coarser side.
-            let resolution = min(Double(info.pixelWidth) / shown.width, Double(info.pixelHeight) / shown.height) * 72
+            let resolution = min(pixels.width / shown.width, pixels.height / shown.height) * 72
             guard resolution < minimum else { continue }
             let neededWidth = (shown.width / 72 * minimum).rounded(.up), neededHeight = (shown.height / 72 * minimum).rounded(.up)
-            warnings.append(.warning("picture of \(info.pixelWidth)×\(info.pixelHeight) px is shown at \(Int(resolution)) ppi (below \(format(minimum)))"
+            let picture = attachment.image.crop == .none ? "picture of \(info.pixelWidth)×\(info.pixelHeight) px"
+                : "picture cropped to \(Int(pixels.width.rounded()))×\(Int(pixels.height.rounded())) px (of \(info.pixelWidth)×\(info.pixelHeight) px)"
+            warnings.append(.warning("\(picture) is shown at \(Int(resolution)) ppi (below \(format(minimum)))"
                                      + " at \(Int(shown.width.rounded()))×\(Int(shown.height.rounded())) pt and prints blurred;"
                                      + " use one of at least \(Int(neededWidth))×\(Int(neededHeight)) px or show it smaller (--min-ppi sets the limit)",
                                      at: attachment.image.location, sourceLine: attachment.image.sourceLine))
@@ -37,7 +41,7 @@ struct PictureResolutionCheck {
         return warnings
     }
 
-    /// The size the picture is drawn at, in points: its place as its `fit` fills it (whole
+    /// The size the part of the picture its crop keeps is drawn at, in points: its place as its `fit` fills it (whole
     /// inside, smaller; covering it, larger), or for a picture that bleeds the size that covers
     /// its place run out past the page's edges (a picture across the top or foot of the page
     /// always stands at that edge, and at the sides when it spans the text area), proportions
@@ -55,8 +59,10 @@ struct PictureResolutionCheck {
             let edges: BleedEdges = [spanning.edge == .top ? BleedEdges.top : BleedEdges.bottom, spansTheArea ? BleedEdges.sides : BleedEdges.left]
             place = page.bled(place, toward: edges, ofPage: 1)
         }
-        let drawn = attachment.image.drawnFit.drawnRect(own: (Double(pixels.pixelWidth), Double(pixels.pixelHeight)), in: place)
-        return (drawn.width, drawn.height)
+        let own = (width: Double(pixels.pixelWidth), height: Double(pixels.pixelHeight))
+        let drawn = attachment.image.framing(own: own, in: place).whole
+        let kept = attachment.image.crop.kept(of: (drawn.width, drawn.height))
+        return (kept.width, kept.height)
     }
 
     /// The size the picture takes on the page, in points: its line's room, its float's, or

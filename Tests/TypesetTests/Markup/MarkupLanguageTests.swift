@@ -55,10 +55,11 @@ final class MarkupLanguageTests: XCTestCase {
         XCTAssertEqual(rowLines.count, 12)
         XCTAssertEqual(document.text.string.filter { $0 == "\n" }.count,
                        source.filter { $0 == "\n" }.count - tagLines.count - rowLines.count + cells, "a paragraph per line")
-        XCTAssertEqual(document.text.attachments.count, 5)
+        XCTAssertEqual(document.text.attachments.count, 6, "five photographs and the SVG masthead")
         // The table's cells ask for the `table` style's sans face.
-        XCTAssertEqual(Set(document.fontRequests.map(\.family)), ["TeX Gyre Pagella", "Zapfino", "Arial", "Palatino", "Liberation Sans"])
-        XCTAssertEqual(document.attributes(of: "Zombie Monthly").stroke, Stroke(color: .black, widthFraction: 0.03, fills: true))
+        XCTAssertEqual(Set(document.fontRequests.map(\.family)), ["TeX Gyre Pagella", "Arial", "Palatino", "Liberation Sans"])
+        XCTAssertEqual(document.attributes(of: "Zombie Monthly").stroke, Stroke(color: .black, widthFraction: 0.03, fills: true),
+                       "the words in the first paragraph, outlined")
     }
 
     // MARK: Character styles

@@ -131,18 +131,6 @@ final class CMYKPassThroughTests: XCTestCase {
         return [("mupdf", try Pixels(pngAt: "\(base)-mupdf.png")), ("poppler", try Pixels(pngAt: "\(base)-poppler.png"))]
     }
 
-    /// Mean red, green and blue of a patch.
-    private func meanColour(of pixels: Pixels, x: Range<Int>, y: Range<Int>) -> [Double] {
-        var sum = [0.0, 0.0, 0.0]
-        for row in y {
-            for column in x {
-                let (r, g, b) = pixels.rgb(x: column, y: row)
-                sum[0] += r; sum[1] += g; sum[2] += b
-            }
-        }
-        return sum.map { $0 / Double(x.count * y.count) }
-    }
-
     func testCMYKPicturesShowTheirColoursInMupdfAndPoppler() throws {
         let directory = try makeTemporaryDirectory()
         // The RGB original both CMYK files were made from (Fixtures/images/README.md).
@@ -159,8 +147,8 @@ final class CMYKPassThroughTests: XCTestCase {
                 // 0.10 away from the one the files were made with.
                 for patchX in stride(from: 0, to: 240, by: 60) {
                     for patchY in stride(from: 0, to: 160, by: 40) {
-                        let drawn = meanColour(of: page, x: 10 + patchX ..< 70 + patchX, y: 10 + patchY ..< 50 + patchY)
-                        let expected = meanColour(of: original, x: patchX ..< patchX + 60, y: patchY ..< patchY + 40)
+                        let drawn = page.meanColour(x: 10 + patchX ..< 70 + patchX, y: 10 + patchY ..< 50 + patchY)
+                        let expected = original.meanColour(x: patchX ..< patchX + 60, y: patchY ..< patchY + 40)
                         for channel in 0 ..< 3 {
                             XCTAssertEqual(drawn[channel], expected[channel], accuracy: 0.12,
                                            "\(name), \(renderer), patch at \(patchX), \(patchY), channel \(channel)")
@@ -191,8 +179,8 @@ final class CMYKPassThroughTests: XCTestCase {
                                            options: options(format: .png))
         let page = try Pixels(pngAt: report.outputPaths[0])
         let original = try Pixels(pngAt: TestSupport.imagePath("rgb8.png"))
-        let drawn = meanColour(of: page, x: 10 ..< 250, y: 10 ..< 170)
-        let expected = meanColour(of: original, x: 0 ..< 240, y: 0 ..< 160)
+        let drawn = page.meanColour(x: 10 ..< 250, y: 10 ..< 170)
+        let expected = original.meanColour(x: 0 ..< 240, y: 0 ..< 160)
         for channel in 0 ..< 3 { XCTAssertEqual(drawn[channel], expected[channel], accuracy: 0.01, "channel \(channel)") }
     }
 

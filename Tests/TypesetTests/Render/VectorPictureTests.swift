@@ -181,19 +181,33 @@ final class VectorPictureTests: XCTestCase {
             svg += "<g id=\"l\(level)\">" + String(repeating: "<use xlink:href=\"#l\(level - 1)\"/>", count: 10) + "</g>"
         }
         svg += ##"</defs><use xlink:href="#l10"/></svg>"##
-        let directory = try folder(with: "<img src=\"bomb.svg\" alt=\"\">")
-        try write(svg, to: directory.appendingPathComponent("bomb.svg"))
+        try assertRefused(Data(svg.utf8), named: "bomb.svg", saying: "the SVG cannot be drawn", within: 20)
+    }
+
+    /// Forms nested 40 deep, each drawing the next twice: poppler, which has no limits, is
+    /// stopped by the child process's (10 s of processor time; 120 s on the clock).
+    func testAPDFThatDrawsForeverEndsInALocatedErrorInBoundedTime() throws {
+        try assertRefused(BoundedDrawingTests.nestedFormsPDF(depth: 40), named: "forms.pdf", saying: "drawing it took more than", within: 130)
+    }
+
+    /// Typesets `<img src="name">` with `contents` as the file: it must fail within `seconds`
+    /// with one error at the `src`, saying `message`, and write nothing.
+    private func assertRefused(_ contents: Data, named name: String, saying message: String, within seconds: TimeInterval,
+                               line: UInt = #line) throws {
+        let directory = try folder(with: "<img src=\"\(name)\" alt=\"\">")
+        try contents.write(to: directory.appendingPathComponent(name))
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         let start = Date()
         XCTAssertThrowsError(try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("doc.txt").path,
-                                                                      outputPath: directory.appendingPathComponent("doc.pdf").path)) { error in
+                                                                      outputPath: directory.appendingPathComponent("doc.pdf").path),
+                             line: line) { error in
             let errors = (error as? DocumentFailure)?.diagnostics.filter { $0.severity == .error } ?? []
-            XCTAssertEqual(errors.count, 1, "\(error)")
-            XCTAssertEqual(errors.first?.location?.column, 11)
-            XCTAssertTrue(errors.first?.message.contains("the SVG cannot be drawn") ?? false, "\(error)")
+            XCTAssertEqual(errors.count, 1, "\(error)", line: line)
+            XCTAssertEqual(errors.first?.location?.column, 11, line: line)
+            XCTAssertTrue(errors.first?.message.contains(message) ?? false, "\(error)", line: line)
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("doc.pdf").path))
+        XCTAssertLessThan(Date().timeIntervalSince(start), seconds, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("doc.pdf").path), line: line)
     }
 }

@@ -194,6 +194,18 @@ struct Pixels {
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
     }
 
+    /// Mean red, green and blue of a patch.
+    func meanColour(x: Range<Int>, y: Range<Int>) -> [Double] {
+        var sum = [0.0, 0.0, 0.0]
+        for row in y {
+            for column in x {
+                let (r, g, b) = rgb(x: column, y: row)
+                sum[0] += r; sum[1] += g; sum[2] += b
+            }
+        }
+        return sum.map { $0 / Double(x.count * y.count) }
+    }
+
     func meanLuminance(x: Range<Int>, y: Range<Int>) -> Double {
         var sum = 0.0
         for row in y { for column in x { sum += luminance(x: column, y: row) } }

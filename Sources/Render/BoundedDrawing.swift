@@ -1,0 +1,100 @@
+import Foundation
+
+/// Runs a drawing no library lets typeset stop — poppler's: its GLib binding has no time or
+/// memory limit and no way to interrupt a page — in a child process with limits, so that a
+/// hostile PDF (a content stream inflating to gigabytes, forms nested to draw each other 2^40
+/// times) ends in an error at its `<img>` instead of a hang, and a crash in the renderer ends
+/// the child, not typeset. The child is a `fork` of typeset that draws and exits (`_exit`, no
+/// cleanup): it shares the parsed file and needs no program of its own.
+enum BoundedDrawing {
+    /// What a drawing may spend.
+    struct Limits: Sendable {
+        /// Processor time, in seconds (`RLIMIT_CPU`).
+        var processorSeconds: Int
+        /// Time on the clock, in seconds, for a machine busy with other work.
+        var wallSeconds: Double
+        /// Memory beyond what typeset holds when the child starts, in bytes (`RLIMIT_AS`).
+        var extraMemory: Int
+
+        /// 10 s of processor time, far more than a printable page takes (see docs/pipeline.md);
+        /// 120 s on the clock, for a child that waits rather than works (a lock another thread
+        /// held when it was forked) on a machine busy with other work; 1 GB of memory.
+        static let standard = Limits(processorSeconds: 10, wallSeconds: 120, extraMemory: 1 << 30)
+    }
+
+    /// Why a drawing did not finish.
+    enum Failure: Error, CustomStringConvertible, Equatable {
+        case tooSlow(seconds: Double)
+        case stopped(signal: Int32, memory: Int)
+        case failed
+        case cannotStart(errno: Int32)
+
+        var description: String {
+            switch self {
+            case .tooSlow(let seconds):
+                "drawing it took more than \(Int(seconds)) s, longer than any printable page takes (a hostile or broken file)"
+            case .stopped(let signal, let memory):
+                "the renderer stopped drawing it (signal \(signal)): it needed more than the \(memory >> 20) MB it may use, or the file broke it"
+            case .failed: "it cannot be drawn"
+            case .cannotStart(let errno): "the process to draw it in cannot be started (errno \(errno))"
+            }
+        }
+    }
+
+    /// Runs `draw` in a child process within `limits`; throws what stopped it.
+    static func run(within limits: Limits = .standard, _ draw: () throws -> Void) throws {
+        // Unknown (no /proc), the memory is left unlimited rather than limited to nothing.
+        let memoryLimit = currentVirtualMemory().map { $0 + limits.extraMemory }
+        let child = fork()
+        guard child >= 0 else { throw Failure.cannotStart(errno: errno) }
+        if child == 0 {
+            var processor = rlimit(rlim_cur: rlim_t(limits.processorSeconds), rlim_max: rlim_t(limits.processorSeconds + 1))
+            setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &processor)
+            if let memoryLimit {
+                var memory = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+                setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &memory)
+            }
+            do { try draw() } catch { _exit(Self.failedStatus) }
+            _exit(0)
+        }
+        let status = try wait(for: child, seconds: limits.wallSeconds)
+        let signal = status & 0x7f
+        if signal == 0 {
+            guard (status >> 8) & 0xff == 0 else { throw Failure.failed }
+            return
+        }
+        // The processor limit sends SIGXCPU, and SIGKILL past its hard limit; out of its address
+        // space the renderer aborts (C++'s `std::bad_alloc`) or crashes on a `malloc` it does not check.
+        guard signal != SIGXCPU, signal != SIGKILL else { throw Failure.tooSlow(seconds: Double(limits.processorSeconds)) }
+        throw Failure.stopped(signal: signal, memory: limits.extraMemory)
+    }
+
+    /// An exit status of the child whose drawing threw.
+    private static let failedStatus: Int32 = 3
+
+    /// The child's wait status; killed once `seconds` have passed on the clock.
+    private static func wait(for child: pid_t, seconds: Double) throws -> Int32 {
+        var status: Int32 = 0
+        var waited = 0.0
+        let pause = 0.005
+        while true {
+            let result = waitpid(child, &status, WNOHANG)
+            if result == child { return status }
+            if result == -1, errno != EINTR { throw Failure.cannotStart(errno: errno) }
+            if waited >= seconds {
+                kill(child, SIGKILL)
+                _ = waitpid(child, &status, 0)
+                throw Failure.tooSlow(seconds: seconds)
+            }
+            usleep(useconds_t(pause * 1_000_000))
+            waited += pause
+        }
+    }
+
+    /// This process's virtual memory, in bytes (`/proc/self/statm`'s first field, in pages).
+    private static func currentVirtualMemory() -> Int? {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = statm.split(separator: " ").first.flatMap({ Int($0) }) else { return nil }
+        return pages * sysconf(Int32(_SC_PAGESIZE))
+    }
+}

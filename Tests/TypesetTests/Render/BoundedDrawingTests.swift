@@ -1,0 +1,68 @@
+import Foundation
+import Images
+@testable import Render
+import XCTest
+
+/// A PDF picture is checked by drawing it in a child process with limits (issue 37, item 4):
+/// poppler has no limits of its own, so a hostile page must end in a located error within
+/// bounded time and memory, and a crash in the renderer must not take typeset down (the error
+/// at the `<img>`: `VectorPictureTests`).
+final class BoundedDrawingTests: XCTestCase {
+    /// A one-page PDF whose page draws a form that draws the next twice, `depth` deep: 2^depth
+    /// squares, a few kilobytes of file.
+    static func nestedFormsPDF(depth: Int) -> Data {
+        func stream(_ content: String, _ dictionary: String = "") -> String {
+            "<< /Length \(content.utf8.count) \(dictionary) >>\nstream\n\(content)\nendstream"
+        }
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /XObject << /F 5 0 R >> >> >>",
+                       stream("/F Do")]
+        for level in 0 ..< depth {
+            let form = "/Type /XObject /Subtype /Form /BBox [0 0 200 200]"
+            objects.append(level < depth - 1
+                ? stream("/F Do 0.5 0 0 0.5 1 1 cm /F Do", "\(form) /Resources << /XObject << /F \(6 + level) 0 R >> >>")
+                : stream("0 0 1 1 re f", form))
+        }
+        var file = "%PDF-1.5\n", offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(file.utf8.count)
+            file += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = file.utf8.count
+        file += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { file += String(format: "%010d 00000 n \n", offset) }
+        file += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Data(file.utf8)
+    }
+
+    func testFormsNestedToDrawForeverAreStoppedAtTheProcessorLimit() throws {
+        let directory = try makeTemporaryDirectory()
+        let path = directory.appendingPathComponent("forms.pdf").path
+        try Self.nestedFormsPDF(depth: 40).write(to: URL(fileURLWithPath: path))
+        let file = try VectorFile(path: path, page: nil)
+        let start = Date()
+        let limits = BoundedDrawing.Limits(processorSeconds: 1, wallSeconds: 20, extraMemory: 1 << 30)
+        XCTAssertThrowsError(try file.check(within: limits)) { error in
+            XCTAssertEqual(error as? BoundedDrawing.Failure, .tooSlow(seconds: 1))
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        // Ten deep, 1,024 squares: drawn at once.
+        let shallow = directory.appendingPathComponent("shallow.pdf").path
+        try Self.nestedFormsPDF(depth: 10).write(to: URL(fileURLWithPath: shallow))
+        XCTAssertNoThrow(try VectorFile(path: shallow, page: nil).check(within: limits))
+    }
+
+    func testTheClockLimitsAChildThatWaitsAndACrashIsAFailureNotTypesetsEnd() throws {
+        let limits = BoundedDrawing.Limits(processorSeconds: 10, wallSeconds: 0.5, extraMemory: 1 << 30)
+        XCTAssertThrowsError(try BoundedDrawing.run(within: limits) { sleep(30) }) { error in
+            XCTAssertEqual(error as? BoundedDrawing.Failure, .tooSlow(seconds: 0.5))
+        }
+        XCTAssertThrowsError(try BoundedDrawing.run(within: limits) { abort() }) { error in
+            XCTAssertEqual(error as? BoundedDrawing.Failure, .stopped(signal: SIGABRT, memory: 1 << 30))
+        }
+        XCTAssertThrowsError(try BoundedDrawing.run(within: limits) { throw CocoaError(.fileNoSuchFile) }) { error in
+            XCTAssertEqual(error as? BoundedDrawing.Failure, .failed)
+        }
+        XCTAssertNoThrow(try BoundedDrawing.run(within: limits) {})
+    }
+}
