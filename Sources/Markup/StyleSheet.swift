@@ -6,7 +6,7 @@ import Diagnostics
 /// named styles, the rules and the `<meta>` defaults, one field in `SheetDeclarations`.
 enum StyleSheet {
     /// The tags a style sheet may hold (with comments and white space).
-    static let declarationTags: Set<String> = ["style", "meta", "rule", "import"]
+    static let declarationTags: Set<String> = ["style", "swatch", "meta", "rule", "import"]
 
     /// A sheet larger than this is refused: declarations take kilobytes.
     static let maximumSize = 16 << 20
@@ -21,6 +21,8 @@ enum StyleSheet {
 /// back: a sheet sees the declarations before its `<import>`, and those after it see the sheet's.
 struct SheetDeclarations {
     var namedStyles: NamedStyles
+    /// The swatches declared, in order: a house sheet's inks are its documents' colours.
+    var swatches: [Swatch]
     var rules: [MarkupRule]
     var meta: DocumentMeta
     /// Where sheets made the definitions in force, for the warning when another sheet replaces one.
@@ -45,9 +47,12 @@ struct SheetDefinitions {
 extension ParseState {
     /// The declarations in force, as a sheet takes them in and gives them back.
     var sheetDeclarations: SheetDeclarations {
-        get { SheetDeclarations(namedStyles: namedStyles, rules: rules, meta: meta, definitions: sheetDefinitions) }
+        get { SheetDeclarations(namedStyles: namedStyles, swatches: values.swatches.all, rules: rules, meta: meta, definitions: sheetDefinitions) }
         set {
             namedStyles = newValue.namedStyles
+            // Those already here are repeated, the same inks: the sheet read them from here,
+            // and its clashes were errors in it.
+            for swatch in newValue.swatches { _ = values.swatches.declare(swatch) }
             rules = newValue.rules
             meta = newValue.meta
             sheetDefinitions = newValue.definitions

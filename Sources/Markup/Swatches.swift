@@ -27,6 +27,9 @@ final class SwatchBook {
 
     subscript(name: String) -> Swatch? { byKey[name.lowercased()] }
 
+    /// Every swatch, in the order declared (what a style sheet gives back to its importer).
+    var all: [Swatch] { names.compactMap { self[$0] } }
+
     /// What declaring `swatch` does: it is new, it repeats one of the same name and inks
     /// (nothing changes, as InDesign merges a swatch imported twice), or it clashes with one
     /// of the same name and other inks, which keeps its inks.

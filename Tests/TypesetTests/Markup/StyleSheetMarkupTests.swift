@@ -53,6 +53,21 @@ final class StyleSheetMarkupTests: XCTestCase {
         XCTAssertEqual(paragraphs(a.text), paragraphs(b.text), file: file, line: line)
     }
 
+    /// A house sheet's swatches are the documents' colours: a style in the sheet and the text
+    /// after the `<import>` name them as if they were declared inline, and a document's swatch
+    /// of the same name and other inks is an error, as one declared twice inline is.
+    func testASheetsSwatchesAreTheDocumentsColours() throws {
+        let sheet = "<swatch name=\"house-red\" cmyk=\"0 90 85 0\">\n<style name=\"kicker\" color=\"house-red\"/>\n"
+        let story = "<p style=\"kicker\">News</p>\n<font color=\"house-red\" tint=\"40%\">A tint.</font>\n"
+        let directory = try folder(["house.tss": sheet, "imported.txt": "<import src=\"house.tss\">\n" + story, "inline.txt": sheet + story,
+                                    "clash.txt": "<import src=\"house.tss\">\n<swatch name=\"house-red\" cmyk=\"0 100 100 0\">\nText.\n"])
+        let imported = try parse("imported.txt", in: directory)
+        XCTAssertTrue(imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        assertSameText(imported, try parse("inline.txt", in: directory))
+        let clash = try parse("clash.txt", in: directory)
+        XCTAssertTrue(clash.diagnostics.contains { $0.severity == .error && $0.message.contains("already declared") }, "\(clash.diagnostics)")
+    }
+
     func testASheetGivesTheSameTextAsItsDeclarationsWrittenInline() throws {
         let directory = try folder(["house.tss": Self.house,
                                     "imported.txt": "<import src=\"house.tss\">\n" + Self.story,
