@@ -21,10 +21,10 @@ public enum FrameEnd: Hashable, Sendable {
     case initialDidNotFit(at: Int)
     /// The line from this offset (a heading, a line with a tall picture) needs more room, with
     /// the space above it and its baseline on the grid, than the column had left, though that
-    /// was more than two lines: set there, it reached below the foot.
+    /// was more than two lines of its text (`ColumnRoom`): set there, it reached below the foot.
     case tallerLineDidNotFit(at: Int)
     /// The line from this offset fits no stretch left below the last line, though the room is
-    /// more than two lines: a shape, an exclusion or a float narrows the rest of the column
+    /// more than two lines of its text: a shape, an exclusion or a float narrows the rest of the column
     /// below its first word or picture, or below the paragraph's `min-line-width`.
     case narrowRoomBelow(at: Int)
     /// The table rows from this offset did not fit below the last line and went on whole to the
@@ -93,17 +93,15 @@ extension FrameSetting {
             if overflow.startsParagraph, text.paragraphStyle(at: position).dropCap.lines > 0 {
                 return .initialDidNotFit(at: position)
             }
-            // The line was set where the room left begins and reached below the foot, though
-            // more than two lines' room was left: it is taller than the room, as measured, with
-            // its pictures, its space above and its baseline on the grid.
-            if overflow.reachedBelowFoot, let last = lines.last, roomBelow(last, foot: container.rect.maxY) > 2 * last.height {
-                return .tallerLineDidNotFit(at: position)
-            }
+            // Less room than a column may be left short of its foot: full.
+            guard leavesLinesOfRoom(lines, in: container) else { return .full }
+            // The line was set where the room left begins and reached below the foot: it is
+            // taller than the room, as measured, with its pictures, its space above and its
+            // baseline on the grid.
+            if overflow.reachedBelowFoot { return .tallerLineDidNotFit(at: position) }
             // Only a container narrowed somewhere passes bands over: the line loop searched down
             // to the foot and no stretch took the line.
-            if !container.isRectangular, let last = lines.last, roomBelow(last, foot: container.rect.maxY) > 2 * last.height {
-                return .narrowRoomBelow(at: position)
-            }
+            if !container.isRectangular { return .narrowRoomBelow(at: position) }
             return .full
         }
         // Nothing overflowed: a paragraph that must start a new column stopped the lines, or
@@ -114,9 +112,15 @@ extension FrameSetting {
         return .endOfText
     }
 
-    /// The room between `last`'s line box and `foot`.
-    private func roomBelow(_ last: Line, foot: Double) -> Double {
-        foot - (last.origin.y + last.descent + last.leading / 2)
+    /// Whether the room below `lines` holds more lines of the column's text than a column may be
+    /// left short (`ColumnRoom`, as the early-column warning and the page checker count them):
+    /// lines of its last line of text, on the grid — not of a box kept in the column, whose
+    /// height is no line (a 155 pt figure made 39 pt of room "less than two lines").
+    private func leavesLinesOfRoom(_ lines: [Line], in container: Container) -> Bool {
+        guard let last = lines.last(where: { $0.box == nil }) ?? lines.last else { return false }
+        let bottom = lines.map { $0.origin.y + $0.descent }.max() ?? container.rect.minY
+        let pitch = ColumnRoom.pitch(last.height, gridStep: container.baselineGrid?.step)
+        return ColumnRoom.linesShort(foot: container.rect.maxY, contentBottom: bottom, pitch: pitch) > ColumnRoom.linesAllowed
     }
 
     /// The first character of kept block `block`, which holds `offset`.

@@ -396,9 +396,10 @@ extension FrameSetting {
                     if lowered > 0 { set.lines[index].movedClear = set.lines[index].origin.y - (grid?.snap(natural) ?? natural) }
                     if index == 0 { shift = set.lines[0].origin.y - natural }
                 }
-                // Lines taller than expected put the baseline lower than proposed: the band's
-                // fragments are found again where it lands.
-                if set.lines[0].origin.y - actual.baseline > fragmentsTop + 0.001 {
+                // Lines taller than expected put the baseline lower than proposed, and on a grid
+                // lines shorter than expected may take a grid line above the proposed one (10 pt
+                // text in a 16 pt deck): the band's fragments are found again where it lands.
+                if abs(set.lines[0].origin.y - actual.baseline - fragmentsTop) > 0.001 {
                     fragmentsTop = set.lines[0].origin.y - actual.baseline
                     continue
                 }
@@ -409,9 +410,11 @@ extension FrameSetting {
                 }
                 // The lines beside a drop cap's initial move down past an exclusion below the
                 // paragraph's first line, but the initial hangs from that line: the paragraph
-                // goes down with it to where nothing covers it (as a last resort, with nowhere
-                // clear, a column's first line stays).
-                if !beyondBottom, let opening = set.lines.first, !InitialZone.isClear(of: opening, in: container) { break }
+                // goes down with it to where nothing covers it. With nowhere clear, not even as a
+                // column's first line: the column takes nothing, as one the exclusions leave no room
+                // in, and the next column or page takes the paragraph (a 4-line 'C' over a picture
+                // at the page's foot, seed 20099).
+                if let opening = set.lines.first, !InitialZone.isClear(of: opening, in: container) { break }
                 return PlacedBand(lines: set.lines, next: bandTop + actual.advance + shift, lastFragment: lastFragment)
             }
             if noStretch, grid == nil {

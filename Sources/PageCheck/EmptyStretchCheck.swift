@@ -83,7 +83,11 @@ struct EmptyStretchCheck {
             guard let extent = across, overlapsAcross(extent.minX, extent.maxX) else { continue }
             taken.append((line.baseline - line.ascent - line.leading / 2, line.baseline + line.descent + line.leading / 2))
         }
-        for rect in page.pictures.map(\.rect) + page.boxes.map(\.rect) where overlapsAcross(rect.minX, rect.maxX) {
+        // A drop cap's initial takes the stretch as its line does: the lines beside it are set
+        // in what it leaves of the stretch, or passed over there (seed 4304).
+        let areaLines = Set(lines)
+        let initials = page.glyphs.filter { $0.isInitial && areaLines.contains($0.line) }.map(\.ink)
+        for rect in page.pictures.map(\.rect) + page.boxes.map(\.rect) + initials where overlapsAcross(rect.minX, rect.maxX) {
             taken.append((rect.minY, rect.maxY))
         }
         // The empty parts of the stretch, top to bottom.

@@ -152,6 +152,19 @@ final class DropCapLayoutTests: FramesetterTestCase {
         XCTAssertGreaterThan(try initialBox(plain).maxY, quote.minY, "where its initial would reach over the quote")
     }
 
+    /// Seed 20099: a picture at the page's foot covers a column from just below its first line
+    /// down, so no place in it keeps the initial clear. The column's first line does not stay
+    /// there with its initial over the picture: the column takes nothing, as one an exclusion
+    /// leaves no room in does, and the next column takes the paragraph.
+    func testAColumnWhoseExclusionLeavesTheInitialNoClearPlaceTakesNothing() throws {
+        let markup = "<p dropcap=\"4\">Correspondence.</p>\n"
+        let plain = try frame(markup, in: rectangle())
+        let opening = try XCTUnwrap(plain.lines.first)
+        let below = Rect(x: 0, y: opening.origin.y + opening.descent + 2, width: 400, height: 600)
+        let covered = try frame(markup, in: Container(rect: rectangle().rect, exclusions: [Exclusion(.rectangle(below))]))
+        XCTAssertTrue(covered.lines.isEmpty, "no line with its initial over the picture: \(covered.lines.map(\.stringRange))")
+    }
+
     func testAFloatAnchoredBeforeTheLetterLeavesItTheInitialAndTheLinesClearBoth() throws {
         let image = TestSupport.imagePath("rgb8.png")
         let frame = try frame("<p dropcap=\"3\"><img src=\"\(image)\" width=\"80\" height=\"60\" float=\"left\">\(Self.text)\n",

@@ -83,7 +83,9 @@ final class FrameEndTests: FramesetterTestCase {
     /// onto the next grid line, its picture's line reaches below the foot (layout fuzz seeds 16,
     /// 278, 923, 1560: "full" with 4 or 5 lines left, the picture a point or two shorter than the room).
     func testALineThatFitsOnlyOffTheGridIsNamedAtTheLine() throws {
-        let setter = try framesetter("<p>\(text(2))</p>\n<p><img src=\"grey8.png\" width=\"45\" height=\"45\"> After the picture. \(text(1))</p>")
+        // 80 pt: the room is more than two lines of the text, whose 13.2 pt lines take two
+        // steps of the 12 pt grid (ColumnRoom); a room of fewer is a full column.
+        let setter = try framesetter("<p>\(text(2))</p>\n<p><img src=\"grey8.png\" width=\"80\" height=\"80\"> After the picture. \(text(1))</p>")
         let grid = BaselineGrid(origin: 0, step: 12)
         let tall = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 1000), baselineGrid: grid), from: 0)
         let picture = try start(of: "After the picture", in: setter) - 2
@@ -98,6 +100,22 @@ final class FrameEndTests: FramesetterTestCase {
         let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: foot), baselineGrid: grid), from: 0)
         XCTAssertEqual(frame.lines.count, index)
         XCTAssertEqual(frame.end, .tallerLineDidNotFit(at: line.stringRange.lowerBound))
+    }
+
+    /// The room left is counted in lines of the column's text, not in the height of a box kept
+    /// in it: below a 150 pt figure, a paragraph whose space above takes more than the three
+    /// lines left is named at its line (layout fuzz seed 13903: "full" with 3 lines left below a
+    /// 155 pt figure, where two of the figure's heights had been taken for two lines).
+    func testRoomBelowAFigureIsCountedInLinesOfText() throws {
+        let setter = try framesetter("<p>\(text(2))</p>\n<figure>\n<img src=\"grey8.png\" width=\"150\" height=\"150\">\n</figure>\n"
+                                     + "<p space-before=\"60\">After the figure. \(text(1))</p>")
+        let tall = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: 1000)), from: 0)
+        let figure = try XCTUnwrap(tall.lines.firstIndex { $0.box != nil })
+        let text = try XCTUnwrap(tall.lines.first { $0.box == nil })
+        let foot = tall.lines[figure].origin.y + 3.5 * text.height
+        let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 200, height: foot)), from: 0)
+        XCTAssertEqual(frame.lines.count, figure + 1, "the figure is the column's last line")
+        XCTAssertEqual(frame.end, .tallerLineDidNotFit(at: try start(of: "After the figure", in: setter)))
     }
 
     /// A figure kept in the column that does not fit ends nothing: it waits for the next
