@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Text
 
@@ -90,7 +91,7 @@ enum HyphenationTableCache {
         for level in [file.compound, file.word] { table.append(level) }
         let bodyHash = table.bytes.withUnsafeBytes { ContentHash.of(UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
         withUnsafeBytes(of: bodyHash) { table.bytes.replaceSubrange(bodyHashOffset ..< bodyStart, with: $0) }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathFolder.of(path)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = "\(path).\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Render
 
@@ -40,7 +41,7 @@ public struct GoldenComparison: Sendable {
         let differences = PixelDifferences(actual: actual, golden: golden, tolerance: tolerance)
         let passed = tolerance.allows(differing: differences.counted, of: total)
         if !passed, let diffPath {
-            try FileManager.default.createDirectory(atPath: (diffPath as NSString).deletingLastPathComponent,
+            try FileManager.default.createDirectory(atPath: PathFolder.of(diffPath),
                                                     withIntermediateDirectories: true)
             try GoldenDiffImage.draw(golden: golden, differences: differences).writePNG(diffPath)
         }

@@ -34,7 +34,7 @@ public struct MarkupParser {
         state.importChain = ImageLocator.realPath(source.fileName).map { [ImportingFile(realPath: $0, name: source.fileName)] } ?? []
         for sheet in styleSheets {
             let path = URL(fileURLWithPath: sheet).standardizedFileURL.path
-            state.importSheet(at: path, name: sheet, root: imageRoot ?? (path as NSString).deletingLastPathComponent, at: 0) {
+            state.importSheet(at: path, name: sheet, root: imageRoot ?? PathFolder.of(path), at: 0) {
                 diagnostics.error("--style: \($0)", at: 0)
             }
         }

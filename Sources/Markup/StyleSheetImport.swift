@@ -59,7 +59,7 @@ extension ParseState {
             return problem("style sheet \(name): \(error)")
         }
         var sheet = ParseState(source: sheetSource, defaults: defaults,
-                               images: ImageLocator(baseDirectory: (realPath as NSString).deletingLastPathComponent, root: root),
+                               images: ImageLocator(baseDirectory: PathFolder.of(realPath), root: root),
                                diagnostics: MarkupDiagnostics(source: sheetSource))
         sheet.isStyleSheet = true
         sheet.importChain = importChain + [ImportingFile(realPath: realPath, name: name)]
@@ -107,7 +107,7 @@ extension ParseState {
 
     /// How messages name a sheet: its path as written, beside the importing file's as given.
     static func sheetName(_ source: String, importedFrom importer: String) -> String {
-        let folder = (importer as NSString).deletingLastPathComponent
+        let folder = PathFolder.of(importer)
         return source.hasPrefix("/") || folder.isEmpty ? source : (folder as NSString).appendingPathComponent(source)
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The files of a PNG output, one per page: `base-001.png`, `base-002.png`, … where `base`
@@ -34,7 +35,7 @@ public enum PNGPageNames {
     /// run wrote (`--pages` leaves gaps). Pages of this document a run did not select are
     /// left alone.
     static func removeStalePages(after pageCount: Int, base: String) {
-        let folder = (base as NSString).deletingLastPathComponent
+        let folder = PathFolder.of(base)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
         for name in names {
             guard let number = pageNumber(ofFile: name, base: base), number > pageCount else { continue }

@@ -38,7 +38,7 @@ struct OutputOverwriteCheck {
         let target = Self.resolved(path)
         if outputIsPNGPages {
             let base = PNGPageNames.base(of: Self.resolved(output))
-            if (target as NSString).deletingLastPathComponent == (base as NSString).deletingLastPathComponent,
+            if PathFolder.of(target) == PathFolder.of(base),
                PNGPageNames.pageNumber(ofFile: (target as NSString).lastPathComponent, base: base) != nil {
                 return "the page \(target) of the output \(output)"
             }

@@ -2,10 +2,11 @@
 ///
 /// Not `NSString.deletingLastPathComponent`: the Foundation of Swift 6.3 on Linux traps
 /// (SIGILL) when the last component is one character with nothing before it (`a`, `1`, `.`,
-/// `a/`), which made `typeset a` crash before any message.
-enum PathFolder {
+/// `a/`), which made `typeset a` crash before any message, and `-o m.png` and a document `d`
+/// importing a style sheet crash after the work. Every folder of a path is found here.
+public enum PathFolder {
     /// `dir/sub/x.txt` → `dir/sub`; `x.txt` and `a` → ``; `/x` → `/`; `a/` → ``.
-    static func of(_ path: String) -> String {
+    public static func of(_ path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
