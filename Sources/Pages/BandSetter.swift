@@ -30,6 +30,14 @@ struct Band {
             count + frame.floats.filter { $0.anchor < frame.visibleRange.lowerBound }.count
         }
     }
+
+    /// Notes split at a column's foot, their rest going on at the next's. Balancing must not add
+    /// any: shorter columns cut a note the full ones hold whole (a three-line note set two lines
+    /// and one across the feet of a section's balanced columns), where a little taller ones would
+    /// hold it whole too.
+    var splitNotes: Int {
+        frames.reduce(0) { $0 + $1.notesGoingOn.count }
+    }
 }
 
 /// Fills a band's columns in turn, and balances them: shortens them all to the least height
@@ -128,10 +136,12 @@ struct BandSetter {
             // A trial that leaves a floated picture or a note's rest for after the band does not hold it, nor one
             // a column of which reaches below its height (a figure first in a column, set whole):
             // its other columns were set that short, and would end early in the taller band; nor
-            // one that moves a box or float past the text after it, which the full band did not.
+            // one that moves a box or float past the text after it, or splits a note, which the
+            // full band did not.
             let overruns = trial.bottom - top > height + Self.tolerance
             let defers = trial.deferredPlacements > band.deferredPlacements
-            if trial.end == band.end, !overruns, !defers, leavesFloats || !trial.carry.hasWaitingFloats,
+            let splits = trial.splitNotes > band.splitNotes
+            if trial.end == band.end, !overruns, !defers, !splits, leavesFloats || !trial.carry.hasWaitingFloats,
                leavesNotes || !trial.carry.hasNotesGoingOn {
                 best = trial
                 found = true

@@ -108,4 +108,49 @@ final class BalancedBandTests: XCTestCase {
         XCTAssertTrue(afterColumn > asideColumn || (afterColumn == asideColumn && after.origin.y > aside.maxY),
                       "the text after the aside is set before it: column \(afterColumn) at \(after.origin.y), the aside in column \(asideColumn) at \(aside)")
     }
+
+    /// A designer's recipe page (three balanced columns, a table across two at the top, a
+    /// floated photo, a list, a pull quote, one three-line footnote): the balanced columns set the
+    /// note two lines at the foot of column 2 and its last line alone at the foot of column 3,
+    /// where the full columns held it whole. Balancing splits no note the full band kept whole.
+    func testBalancedColumnsDoNotSplitANoteTheFullColumnsHoldWhole() throws {
+        let markup = """
+            <style name="body" indent="11" space-after="0" line-height="13pt"/>
+            <style name="standfirst" size="16" line-height="19pt" slant="italic" color="#5b3a29" space-after="13"/>
+            <style name="method" face="Liberation Sans" size="9" weight="bold" color="#5b3a29" space-before="13" keep-with-next="true"/>
+            <section columns="1">
+            <p style="headline">Soup for the Longest Night</p>
+            <p style="standfirst">Three pots that have fed the same street for forty winters, and the people who stir them.</p>
+            </section>
+            <section columns="3" gutter="14">
+            <p style="body" dropcap="3">Every year on the longest night, the houses at the bottom of Kestrel Road put a pot on the stove and leave their doors open. Nobody remembers who began it; the oldest resident says her mother did, in the winter the power failed for a week.</p>
+            <img src="coffee.jpg" float="left" width="90" alt="A cup of coffee">The soups have changed with the street. The first pots were leek and potato, then came lentils with cumin from the Haddads at number nine, and a Vietnamese pho from the family who bought the corner shop in 1994.
+            <figure float="top" span="2" alt="The three pots on a table">
+            <table widths="2* 1* 1* 1*" header-rows="1" rules="rows" stripes="#f4ede4">
+            <tr><th>Soup</th><th align="right">Serves</th><th align="right">Hours</th><th align="decimal">Cost (£)</th></tr>
+            <tr><td>Leek and potato</td><td align="right">12</td><td align="right">2</td><td align="decimal">6.50</td></tr>
+            <tr><td>Red lentil with cumin and lemon</td><td align="right">20</td><td align="right">1.5</td><td align="decimal">8.20</td></tr>
+            <tr><td>Pho bò, beef and star anise</td><td align="right">30</td><td align="right">9</td><td align="decimal">41.00</td></tr>
+            </table>
+            <caption>The three pots of 2025, as the street's ledger records them.</caption>
+            </figure>
+            <p style="method">Lentils, the Haddad way</p>
+            <li>Soften two onions in olive oil, slowly, until they are the colour of sand.
+            <li>Add a spoon of cumin, then 500 g of red lentils and two litres of water.
+            <li>Simmer until the lentils fall apart; finish with the juice of two lemons.
+            <p style="body">Amal Haddad says the lemon is the secret. Her grandmother in Tripoli used bitter oranges, which are impossible to find on Kestrel Road, so the lemons are a compromise that has lasted forty years.<footnote>Bitter (Seville) oranges are in British shops for three weeks in January, after the longest night.</footnote> In Arabic the soup is <font lang="ar">شوربة عدس</font>, and on the street it is simply “the yellow one”.
+            <aside float="center" span="2">
+            <p style="standfirst" align="center">“You can tell the year by the soup.”</p>
+            </aside>
+            The pho takes longest. The bones go on at six in the morning and the broth is strained at three; the noodles are cooked to order at the door, in a pot borrowed from the Haddads. Nguyen Van Long, who runs the corner shop, counts the bowls on a tally sheet taped to the fridge. Last year there were two hundred and twelve.
+            The leek and potato is the only soup made in more than one house. Four neighbours take turns, and each insists the others use too much butter. The recipe, written out by the first cook in 1985, is pinned in the community hall, its pencil faded to silver.
+            At midnight the pots are scraped, the doors are closed, and the street is quiet until the morning. By then, someone is already planning next year’s.
+            </section>
+            """
+        let pages = try pages(markup, page: Size(width: 595, height: 842), margin: 48, columns: 2, gutter: 18, fontSize: 11)
+        XCTAssertEqual(pages.count, 1)
+        let split = try XCTUnwrap(pages.first).frames.filter { !$0.notesGoingOn.isEmpty }
+        XCTAssertTrue(split.isEmpty, "a note split at the foot of \(split.count) balanced column(s)")
+        XCTAssertEqual(try XCTUnwrap(pages.first).frames.filter { $0.footnotes != nil }.count, 1, "the note in one column")
+    }
 }
