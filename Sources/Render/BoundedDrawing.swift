@@ -48,6 +48,11 @@ enum BoundedDrawing {
         let child = fork()
         guard child >= 0 else { throw Failure.cannotStart(errno: errno) }
         if child == 0 {
+            // A crash in the renderer ends the child by its signal, which the parent reports:
+            // not through the crash handlers the child inherits (Swift's backtracer printed a
+            // page of registers for an expected failure, and under ASan it crashed itself and
+            // the child exited 1 instead).
+            for crash in [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { signal(crash, SIG_DFL) }
             var processor = rlimit(rlim_cur: rlim_t(limits.processorSeconds), rlim_max: rlim_t(limits.processorSeconds + 1))
             setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &processor)
             if let memoryLimit {
