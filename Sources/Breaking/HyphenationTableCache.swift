@@ -11,10 +11,11 @@ import Text
 /// table written by another version of the format, or one cut short or damaged is not used (the
 /// file is parsed, and its table written again). The tables are in the machine's byte order:
 /// the cache is the machine's own.
-enum HyphenationTableCache {
+public enum HyphenationTableCache {
     /// The folder of the tables: `$XDG_CACHE_HOME/typeset/hyphenation`, else
-    /// `$HOME/.cache/typeset/hyphenation`; nil keeps no tables (every file is parsed).
-    nonisolated(unsafe) static var directory: String? = defaultDirectory()
+    /// `$HOME/.cache/typeset/hyphenation`; nil keeps no tables (every file is parsed). Set it
+    /// before any thread starts.
+    public nonisolated(unsafe) static var directory: String? = defaultDirectory()
 
     /// Bumped whenever the tables' layout or what the parser puts in them changes.
     private static let formatVersion: UInt32 = 1
@@ -75,7 +76,9 @@ enum HyphenationTableCache {
     // MARK: Writing
 
     /// Writes the table beside its final name and renames it into place, so that a process
-    /// reading it meanwhile finds the whole of it or none. A folder that cannot be written
+    /// reading it meanwhile finds the whole of it or none. The temporary name is made unique by
+    /// `mkstemp` and opened exclusively: a process id is not unique across PID namespaces
+    /// (containers sharing a cache folder), and a link planted under a fixed name is not followed. A folder that cannot be written
     /// keeps no tables: the next process parses the file again. The table is made in one
     /// array, its header's hash filled in last: German's is 3 MB, not to be copied.
     private static func store(_ file: HyphenationDictionaryFile, sourceHash: UInt64, sourceLength: Int, at path: String) {
@@ -93,9 +96,12 @@ enum HyphenationTableCache {
         withUnsafeBytes(of: bodyHash) { table.bytes.replaceSubrange(bodyHashOffset ..< bodyStart, with: $0) }
         let folder = PathFolder.of(path)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = "\(path).\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var template = Array("\(path).XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { return }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        fchmod(descriptor, 0o644)
         let written = table.bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
         close(descriptor)
         if written != table.bytes.count || rename(temporary, path) != 0 { unlink(temporary) }

@@ -1,3 +1,4 @@
+import Breaking
 import Fonts
 import Foundation
 
@@ -20,6 +21,10 @@ enum FontconfigCacheFolder {
         guard let made = mkdtemp(&bytes) else { return }
         let folder = String(cString: made)
         setenv("XDG_CACHE_HOME", folder, 1)
+        // typeset's own tables would follow XDG_CACHE_HOME into the folder, only to be removed
+        // with it at exit, and a table being written when a signal ends the run made the folder
+        // again after its removal (left behind): keep none this run.
+        HyphenationTableCache.directory = nil
         temporaryFolder = folder
         atexit { FontconfigCacheFolder.removeTemporaryFolder() }
     }

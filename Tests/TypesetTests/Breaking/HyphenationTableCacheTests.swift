@@ -1,5 +1,6 @@
 @testable import Breaking
 import Foundation
+import Text
 import XCTest
 
 /// The built tables a process stores and the next one reads instead of parsing a dictionary:
@@ -135,6 +136,24 @@ final class HyphenationTableCacheTests: XCTestCase {
         XCTAssertEqual(tables.count, 2)
         XCTAssertEqual(try loadCopy(first).breaks(in: "abc"), [1])
         XCTAssertEqual(try loadCopy(second).breaks(in: "abc"), [2])
+    }
+
+    /// A link planted where a table is written beside its name (the old `NAME.PID.tmp`) is not
+    /// written through: the temporary is a new file of a unique name, and none is left.
+    func testATableIsNotWrittenThroughAPlantedLink() throws {
+        let source = Data("UTF-8\nLEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\nx1y\n".utf8)
+        let hash = source.withUnsafeBytes { ContentHash.of($0) }
+        let tables = folder.appendingPathComponent("tables")
+        try FileManager.default.createDirectory(at: tables, withIntermediateDirectories: true)
+        let victim = folder.appendingPathComponent("victim")
+        try Data("keep me".utf8).write(to: victim)
+        let tablePath = tables.appendingPathComponent("\(String(hash, radix: 16))-\(source.count).table").path
+        try FileManager.default.createSymbolicLink(atPath: "\(tablePath).\(getpid()).tmp", withDestinationPath: victim.path)
+        XCTAssertEqual(try loadCopy(source).breaks(in: "xy"), [1])
+        XCTAssertEqual(try Data(contentsOf: victim), Data("keep me".utf8))
+        XCTAssertNotNil(HyphenationTableCache.storedDictionaryFile(sourceHash: hash, sourceLength: source.count))
+        let left = try FileManager.default.contentsOfDirectory(atPath: tables.path).filter { !$0.hasSuffix(".table") && !$0.hasSuffix(".tmp") }
+        XCTAssertEqual(left, [], "a temporary left behind")
     }
 
     /// No folder, no tables: the file is parsed each time.

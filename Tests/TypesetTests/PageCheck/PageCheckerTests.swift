@@ -175,7 +175,7 @@ final class PageCheckerTests: XCTestCase {
     /// margin, and that is no finding. The cap line above the column is; so is the accent over
     /// a picture above it, or off the page.
     func testAnInitialsAccentMayRiseAboveItsColumnButNotOverInkOrOffThePage() throws {
-        var (text, pages) = try drawn("<p dropcap=\"4\">Über \(prose) \(prose)</p>")
+        let (text, pages) = try drawn("<p dropcap=\"4\">Über \(prose) \(prose)</p>")
         XCTAssertEqual(findings(text, pages).map(\.description), [])
         let area = pages[0].areas[0].rect
         let index = try XCTUnwrap(pages[0].glyphs.firstIndex { $0.isInitial })

@@ -252,6 +252,40 @@ final class OutputTargetTests: XCTestCase {
         }
     }
 
+    /// With HOME unwritable, fontconfig's cache goes to a folder made for the run; typeset's own
+    /// hyphenation tables must not follow it there (XDG_CACHE_HOME points at it): they would be
+    /// removed at exit anyway, and one being written when a signal ended the run made the folder
+    /// again after its removal. Looked at while the run is stopped in the middle of its pages.
+    func testAPrivateFontconfigCacheFolderHoldsNoHyphenationTables() throws {
+        let directory = try makeTemporaryDirectory()
+        try write(Self.longDocument(paragraphs: 200), to: directory.appendingPathComponent("long.txt"))
+        let out = directory.appendingPathComponent("out"), temporary = directory.appendingPathComponent("tmp")
+        for folder in [out, temporary] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let run = try launch(["long.txt", "-o", "out/long.pdf"], in: directory, temporaryFolder: temporary,
+                             environment: ["HOME": "/dev/null", "XDG_CACHE_HOME": ""])
+        // Pages being written: the words of the first have been hyphenated.
+        func writtenBytes() throws -> Int {
+            try contentsOfDirectory(out).reduce(0) { total, name in
+                let attributes = try? FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)
+                return total + ((attributes?[.size] as? Int) ?? 0)
+            }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while try writtenBytes() < 4096, run.process.isRunning, Date() < deadline { usleep(5_000) }
+        XCTAssertTrue(run.process.isRunning, "the document finished before its pages were looked at; make it longer")
+        kill(run.process.processIdentifier, SIGSTOP)
+        let privateFolders = try contentsOfDirectory(temporary).filter { $0.hasPrefix("typeset-fontconfig-") }
+        let tables = privateFolders.filter {
+            FileManager.default.fileExists(atPath: temporary.appendingPathComponent($0).appendingPathComponent("typeset").path)
+        }
+        kill(run.process.processIdentifier, SIGCONT)
+        run.process.waitUntilExit()
+        XCTAssertEqual(privateFolders.count, 1, "the run made its private fontconfig folder")
+        XCTAssertEqual(tables, [], "typeset's own cache written into the run's private folder")
+        let messages = try run.standardError()
+        XCTAssertEqual(run.process.terminationStatus, 0, messages)
+    }
+
     // MARK: Running the executable with chosen streams
 
     private struct Run {
