@@ -1,6 +1,6 @@
 /// One glyph as HarfBuzz gave it, in font units; its cluster is the UTF-16 offset, from the
 /// shaped text's start, of the character it came from.
-public struct ShapedGlyph: Equatable, Sendable {
+public struct ShapedGlyph: Equatable, Sendable, BitwiseCopyable {
     public var id: UInt32
     public var advance: Int32
     public var xOffset: Int32
@@ -16,8 +16,9 @@ public struct ShapedGlyph: Equatable, Sendable {
 final class ShapedWordTable {
     private struct Entry {
         var hash: UInt64
-        var units: Range<Int>
-        var glyphs: Range<Int>
+        var unitStart: UInt32
+        var unitCount: UInt32
+        var glyphs: ShapedGlyphStore.Word
     }
 
     // Unchecked: a table belongs to one Shaper, used by one thread, and no access to these
@@ -29,9 +30,16 @@ final class ShapedWordTable {
     /// An entry's index + 1 at the slot its hash leads to (or past it, probing linearly); 0 is
     /// an empty slot. A power of two long, at most half full.
     @exclusivity(unchecked) private var slots = ShapedWordTable.emptySlots
-    private static let emptySlots = [Int](repeating: 0, count: 64)
+    private static let emptySlots = [UInt32](repeating: 0, count: 64)
 
     var count: Int { entries.count }
+
+    /// The memory the kept words hold, their arrays' spare room included: what the Shaper's
+    /// budget counts.
+    var bytesHeld: Int {
+        units.capacity * MemoryLayout<UInt16>.stride + glyphs.bytesHeld
+            + entries.capacity * MemoryLayout<Entry>.stride + slots.count * MemoryLayout<UInt32>.stride
+    }
 
     /// FNV-1a over the units.
     static func hash(_ word: UnsafeBufferPointer<UInt16>) -> UInt64 {
@@ -40,32 +48,33 @@ final class ShapedWordTable {
         return value
     }
 
-    /// Where `word`'s glyphs are in `glyphs`, when it has been kept.
-    func glyphRange(of word: UnsafeBufferPointer<UInt16>, hash: UInt64) -> Range<Int>? {
+    /// The index of `word`'s entry, when it has been kept.
+    func entry(of word: UnsafeBufferPointer<UInt16>, hash: UInt64) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
-            let entry = entries[slots[slot] - 1]
-            if entry.hash == hash, entry.units.count == word.count, matches(entry.units, word) { return entry.glyphs }
+            let index = Int(slots[slot]) - 1
+            let entry = entries[index]
+            if entry.hash == hash, Int(entry.unitCount) == word.count, matches(entry, word) { return index }
             slot = (slot + 1) & mask
         }
         return nil
     }
 
-    /// Keeps `word` (not kept yet) with its glyphs; returns where they are in `glyphs`.
-    func keep(_ word: UnsafeBufferPointer<UInt16>, hash: UInt64, glyphs shaped: [ShapedGlyph]) -> Range<Int> {
-        let entry = Entry(hash: hash, units: units.count ..< units.count + word.count,
-                          glyphs: glyphs.count ..< glyphs.count + shaped.count)
+    /// Keeps `word` (not kept yet) with its glyphs; returns its entry's index.
+    func keep(_ word: UnsafeBufferPointer<UInt16>, hash: UInt64, glyphs shaped: [ShapedGlyph]) -> Int {
+        precondition(units.count + word.count <= Int(UInt32.max), "more text kept than a word table can index")
+        let entry = Entry(hash: hash, unitStart: UInt32(units.count), unitCount: UInt32(word.count),
+                          glyphs: glyphs.append(contentsOf: shaped))
         units.append(contentsOf: word)
-        glyphs.append(contentsOf: shaped)
         entries.append(entry)
         if 2 * entries.count > slots.count {
-            slots = [Int](repeating: 0, count: 2 * slots.count)
+            slots = [UInt32](repeating: 0, count: 2 * slots.count)
             for index in entries.indices { place(index) }
         } else {
             place(entries.count - 1)
         }
-        return entry.glyphs
+        return entries.count - 1
     }
 
     /// Forgets every word, keeping the table itself (its context's, see ShapingContext).
@@ -76,22 +85,22 @@ final class ShapedWordTable {
         slots = Self.emptySlots
     }
 
-    /// Lends `body` the glyphs at `range` (as `glyphRange` or `keep` returned it).
-    func lendGlyphs(_ range: Range<Int>, to body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) {
-        body(glyphs.glyphs(range))
+    /// Lends `body` the glyphs of the entry at `index` (as `entry(of:hash:)` or `keep` returned it).
+    func lendGlyphs(ofEntry index: Int, to body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) {
+        body(glyphs.glyphs(entries[index].glyphs))
     }
 
     private func place(_ index: Int) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = index + 1
+        slots[slot] = UInt32(index + 1)
     }
 
-    private func matches(_ kept: Range<Int>, _ word: UnsafeBufferPointer<UInt16>) -> Bool {
+    private func matches(_ entry: Entry, _ word: UnsafeBufferPointer<UInt16>) -> Bool {
         // Unit by unit through the pointers: `elementsEqual`'s iterators cost five times as much.
         units.withUnsafeBufferPointer { all in
-            let start = all.baseAddress! + kept.lowerBound
+            let start = all.baseAddress! + Int(entry.unitStart)
             for index in word.indices where start[index] != word[index] { return false }
             return true
         }

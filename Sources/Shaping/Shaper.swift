@@ -52,10 +52,15 @@ public final class Shaper {
     /// paragraph's hyphen takes turns with its words' context.
     private var currentContext: ShapingContext?
     private var previousContext: ShapingContext?
-    private var cachedWordCount = 0
+    /// What the tables hold together (`ShapedWordTable.bytesHeld`).
+    public private(set) var cacheBytesHeld = 0
     private let buffer: OpaquePointer
-    /// Past this many cached words the cache starts again (bounds memory on huge vocabularies).
-    public var cacheLimit = 200_000
+    /// Past this many bytes held the cache starts again: memory follows the budget, not the
+    /// number of distinct words (a price list or a verse-by-verse book has a word per line no
+    /// other line repeats). See docs/pipeline.md, "Shaped words: a cache bounded by bytes".
+    public var cacheBudget = Shaper.defaultCacheBudget
+    public static let defaultCacheBudget = 4 << 20
+    @exclusivity(unchecked) public private(set) var cacheRestarts = 0
     @exclusivity(unchecked) public private(set) var cacheHits = 0
     @exclusivity(unchecked) public private(set) var cacheMisses = 0
 
@@ -128,25 +133,27 @@ public final class Shaper {
                            _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) {
         let words = context.words
         let hash = ShapedWordTable.hash(word)
-        let range: Range<Int>
-        if let known = words.glyphRange(of: word, hash: hash) {
+        let entry: Int
+        if let known = words.entry(of: word, hash: hash) {
             cacheHits += 1
-            range = known
+            entry = known
         } else {
             cacheMisses += 1
             let shaped = shapeUncached(word, font: context.font, context: context.key)
-            if cachedWordCount >= cacheLimit { startCacheAgain() }
-            range = words.keep(word, hash: hash, glyphs: shaped)
-            cachedWordCount += 1
+            if cacheBytesHeld >= cacheBudget { startCacheAgain() }
+            let before = words.bytesHeld
+            entry = words.keep(word, hash: hash, glyphs: shaped)
+            cacheBytesHeld += words.bytesHeld - before
         }
-        words.lendGlyphs(range, to: body)
+        words.lendGlyphs(ofEntry: entry, to: body)
     }
 
     /// Drops every cached word. The tables are emptied in place, not replaced, so that the
     /// contexts callers hold stay their contexts' (see ShapingContext).
     private func startCacheAgain() {
         for words in caches.values { words.removeAll() }
-        cachedWordCount = 0
+        cacheBytesHeld = caches.values.reduce(0) { $0 + $1.bytesHeld }
+        cacheRestarts += 1
     }
 
     private func shapeUncached(_ text: UnsafeBufferPointer<UInt16>, font: Font, context: Context) -> [ShapedGlyph] {

@@ -9,9 +9,9 @@ final class ShapedWordTableTests: XCTestCase {
     }
 
     private func found(_ table: ShapedWordTable, _ word: [UInt16], hash: UInt64? = nil) -> [ShapedGlyph]? {
-        let range = word.withUnsafeBufferPointer { units in table.glyphRange(of: units, hash: hash ?? ShapedWordTable.hash(units)) }
+        let entry = word.withUnsafeBufferPointer { units in table.entry(of: units, hash: hash ?? ShapedWordTable.hash(units)) }
         var glyphs: [ShapedGlyph]?
-        if let range { table.lendGlyphs(range) { glyphs = Array($0) } }
+        if let entry { table.lendGlyphs(ofEntry: entry) { glyphs = Array($0) } }
         return glyphs
     }
 

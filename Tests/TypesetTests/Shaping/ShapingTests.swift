@@ -113,6 +113,27 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(Shaper().shape(Array("zombies".utf16), font: pagella), first)
     }
 
+    /// Memory follows the budget, not the number of distinct words: a price list of 20,000
+    /// part numbers no line repeats keeps no more than twice the budget (an array that doubles
+    /// as the last word goes in), starting again when it is spent, and every word comes back as a shaper that never forgot shapes it.
+    func testTheCacheKeepsToItsBudgetInBytesWhateverTheVocabulary() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let limited = Shaper()
+        limited.cacheBudget = 64 << 10
+        let words = (0 ..< 20_000).map { "PN-\($0 * 7919 % 100_003)-office" }
+        var heldMost = 0
+        for word in words {
+            _ = limited.shape(Array(word.utf16), font: pagella)
+            heldMost = max(heldMost, limited.cacheBytesHeld)
+        }
+        XCTAssertGreaterThan(limited.cacheRestarts, 10)
+        XCTAssertLessThanOrEqual(heldMost, 2 * limited.cacheBudget)
+        let unlimited = Shaper()
+        for word in words.suffix(500) + words.prefix(500) {
+            XCTAssertEqual(limited.shape(Array(word.utf16), font: pagella), unlimited.shape(Array(word.utf16), font: pagella), word)
+        }
+    }
+
     func testGlyphsLentFromTheCacheAreTheShapedGlyphs() throws {
         let pagella = try font("TeX Gyre Pagella")
         let units = Array("xx office yy".utf16)
@@ -151,12 +172,13 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(shape("zombies", pagella, features: unkerned), Shaper().shape(Array("zombies".utf16), font: pagella, features: unkerned))
     }
 
-    func testTheCacheStartsAgainAtItsLimit() throws {
+    func testTheCacheStartsAgainAtItsBudget() throws {
         let pagella = try font("TeX Gyre Pagella")
-        shaper.cacheLimit = 2
         _ = shape("one", pagella)
         _ = shape("two", pagella)
+        shaper.cacheBudget = shaper.cacheBytesHeld
         _ = shape("three", pagella)   // full: the cache is emptied before this one is kept
+        XCTAssertEqual(shaper.cacheRestarts, 1)
         XCTAssertEqual(shaper.cacheMisses, 3)
         _ = shape("three", pagella)
         XCTAssertEqual(shaper.cacheHits, 1)
@@ -196,13 +218,17 @@ final class ShapingTests: XCTestCase {
 
     func testAContextHeldWhileTheCacheStartsAgainKeepsWorking() throws {
         let pagella = try font("TeX Gyre Pagella")
-        shaper.cacheLimit = 2
+        let fresh = { (word: String) in Shaper().shape(Array(word.utf16), font: pagella).advances }
         let context = shaper.context(font: pagella)
-        _ = lentAdvances("one two three", in: context)   // full at "three": emptied before it is kept
-        XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses], [0, 3])
-        XCTAssertEqual(lentAdvances("three one", in: context), [shape("three", pagella).advances, shape("one", pagella).advances])
-        XCTAssertEqual(shaper.cacheHits, 3, "three found in the held context's table (one was dropped), then both again by name")
-        XCTAssertEqual(lentAdvances("one", in: context), [Shaper().shape(Array("one".utf16), font: pagella).advances])
+        _ = lentAdvances("one two", in: context)
+        shaper.cacheBudget = shaper.cacheBytesHeld   // spent: the next new word empties the tables first
+        XCTAssertEqual(lentAdvances("three", in: context), [fresh("three")])
+        XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses, shaper.cacheRestarts], [0, 3, 1])
+        shaper.cacheBudget = Shaper.defaultCacheBudget
+        XCTAssertEqual(lentAdvances("three one", in: context), [fresh("three"), fresh("one")])
+        XCTAssertEqual([shaper.cacheHits, shaper.cacheMisses], [1, 4], "three found in the held context's table, one dropped")
+        XCTAssertEqual(lentAdvances("one", in: context), [fresh("one")])
+        XCTAssertEqual(shaper.cacheHits, 2)
     }
 }
 

@@ -1,0 +1,57 @@
+/// Elements one after another in memory of their own, growing by doubling: what the shaped-word
+/// cache keeps its words in. Not an array: an array held by a class is retained and released
+/// around each `withUnsafeBufferPointer`, which lending a word's glyphs did for every word of a
+/// book. Elements are plain values (no references), so memory is moved, never deinitialized.
+struct GrowingBuffer<Element: BitwiseCopyable>: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private(set) var capacity = 0
+
+    init() {
+        base = UnsafeMutablePointer<Element>.allocate(capacity: 0)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The memory held, spare room included.
+    var bytesHeld: Int { capacity * MemoryLayout<Element>.stride }
+
+    /// Room for `more` elements past `count`, growing (at least doubling) when there is not.
+    mutating func reserve(more: Int) {
+        guard count + more > capacity else { return }
+        let larger = max(count + more, 2 * capacity, 256)
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        moved.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    mutating func append(_ element: Element) {
+        reserve(more: 1)
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Sets `count` back to `newCount` (no more than it is), keeping the memory.
+    mutating func shrink(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count)
+        count = newCount
+    }
+
+    /// Forgets every element and gives the memory back.
+    mutating func removeAll() {
+        base.deallocate()
+        base = UnsafeMutablePointer<Element>.allocate(capacity: 0)
+        count = 0
+        capacity = 0
+    }
+
+    /// The elements at `range`, valid until the buffer next changes.
+    func elements(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+}
