@@ -109,7 +109,7 @@ struct PDFDraftCopy {
         }
         // Every file gets its XMP packet, a standard claimed or not: catalogues, asset managers
         // and the PDF/UA checkers read the title and dates there. The identifiers are made from
-        // what Cairo drew, which the same input draws the same.
+        // what was drawn, Cairo's draft and the layer's text, which the same input draws the same.
         let info = try draft.info.flatMap { try reader.object($0)?.value.dictionary } ?? PDFDictionary()
         let xmp = try DocumentXMP(metadata: finisher.metadata, standards: finisher.standards).packet(info: edited(info: info)) { body in
             try reader.copyWholeFile(into: body)
