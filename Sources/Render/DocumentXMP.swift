@@ -8,11 +8,12 @@ struct DocumentXMP {
     var metadata: PDFMetadata
     var standards: Set<PDFStandard>
 
-    /// The packet for a file whose information dictionary is `info`, final; `content` (the
-    /// draft's bytes, read a piece at a time) seeds the identifiers.
-    func packet(info: PDFDictionary, content: PDFDraftReader) throws -> XMPMetadata {
+    /// The packet for a file whose information dictionary is `info`, final; `content` gives
+    /// what was drawn (the draft's bytes and the text layer's, a piece at a time), which seeds
+    /// the identifiers.
+    func packet(info: PDFDictionary, content: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> XMPMetadata {
         var document = ContentUUID(salt: "document"), instance = ContentUUID(salt: "instance")
-        try content.copyWholeFile {
+        try content {
             document.add($0)
             instance.add($0)
         }

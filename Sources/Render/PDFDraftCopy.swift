@@ -4,7 +4,8 @@ import Layout
 /// One copy of Cairo's draft into a finished file (`PDFFinisher`): what must be decided before
 /// the first object is copied (`PDFDraftPages`, what each page gets, the objects made first),
 /// then one pass over the draft's objects in the order of the file, each changed on the way or
-/// left out, and the structure tree and the file's end written after them.
+/// left out, and the text layer's streams, the structure tree and the file's end written after
+/// them.
 struct PDFDraftCopy {
     let finisher: PDFFinisher
     let reader: PDFDraftReader
@@ -14,6 +15,8 @@ struct PDFDraftCopy {
     let structureTree: StructureTreeWriter?
     /// The new structure tree root's number.
     let structureTreeRoot: Int?
+    /// The number of each of the text layer's streams, by index (`TextLayerStreams`).
+    let layerStreams: [Int]
     /// Each link annotation's key in the parent tree, by number.
     let linkKeys: [Int: Int]
     /// Every link annotation of the draft's, by number: each gets its `/Contents`.
@@ -37,7 +40,7 @@ struct PDFDraftCopy {
     /// The objects that hold a stream's length, which goes into the stream's dictionary.
     var lengths = Set<Int>()
 
-    init(_ finisher: PDFFinisher, draft path: String, pageSizes: [Size], layerStreams: [Int], into file: FileSink) throws {
+    init(_ finisher: PDFFinisher, draft path: String, pageSizes: [Size], into file: FileSink) throws {
         self.finisher = finisher
         self.pageSizes = pageSizes
         reader = try PDFDraftReader(path: path)
@@ -71,13 +74,14 @@ struct PDFDraftCopy {
         if finisher.standards.contains(.x4), PDFX4.needsOlderVersion(version) { version = PDFX4.latestVersion }
         let writer = PDFStreamingWriter(into: file, version: version, firstFreeNumber: reader.offsets.count)
         self.writer = writer
+        layerStreams = (finisher.textLayer?.streams.ranges ?? []).map { _ in writer.reserve() }
         structureTreeRoot = tree == nil ? nil : writer.reserve()
         additions = [PageAdditions](repeating: PageAdditions(), count: pageSizes.count)
-        try prepareAdditions(layerStreams: layerStreams)
+        try prepareAdditions()
     }
 
     /// What the pages get, and the objects made before the draft's are copied.
-    private mutating func prepareAdditions(layerStreams: [Int]) throws {
+    private mutating func prepareAdditions() throws {
         for index in draft.pages.indices where rewritesContent(ofPage: index) {
             let contents = draft.pages[index].contents
             if contents.count == 1 {
@@ -105,13 +109,17 @@ struct PDFDraftCopy {
         }
         // Every file gets its XMP packet, a standard claimed or not: catalogues, asset managers
         // and the PDF/UA checkers read the title and dates there. The identifiers are made from
-        // what Cairo drew, which the same input draws the same.
+        // what was drawn, Cairo's draft and the layer's text, which the same input draws the same.
         let info = try draft.info.flatMap { try reader.object($0)?.value.dictionary } ?? PDFDictionary()
-        let xmp = try DocumentXMP(metadata: finisher.metadata, standards: finisher.standards).packet(info: edited(info: info), content: reader)
+        let xmp = try DocumentXMP(metadata: finisher.metadata, standards: finisher.standards).packet(info: edited(info: info)) { body in
+            try reader.copyWholeFile(into: body)
+            try finisher.textLayer?.streams.copyAll(into: body)
+        }
         metadataStream = try DocumentXMP.write(xmp, into: writer)
     }
 
-    /// Copies every object of the draft, then writes the structure tree and the file's end.
+    /// Copies every object of the draft, then writes the text layer's streams, the structure
+    /// tree and the file's end.
     mutating func run() throws {
         for number in reader.numbersInFileOrder where !lengths.contains(number) && !draft.structureTreeObjects.contains(number) {
             guard let object = try reader.object(number) else { continue }
@@ -121,6 +129,13 @@ struct PDFDraftCopy {
                 try copyStream(number, dictionary: dictionary, data: data)
             } else if let value = try edited(number, object.value) {
                 try writer.add(number, rgb?.label(value, isResources: resourceObjects.contains(number)) ?? value)
+            }
+        }
+        if let streams = finisher.textLayer?.streams {
+            for (index, number) in layerStreams.enumerated() {
+                try writer.addStream(number, dictionary: PDFDictionary([("/Filter", .name("/FlateDecode"))]), length: streams.ranges[index].count) { write in
+                    try streams.copy(index) { write($0) }
+                }
             }
         }
         if let structureTree, let structureTreeRoot {

@@ -1,9 +1,8 @@
 import Foundation
 
-/// Reads Cairo's draft one object at a time, by the offsets of its cross-reference tables
-/// (ISO 32000-1, 7.5.4; the draft's own updates, `TextLayerStreams`, are tables too, chained
-/// by `/Prev`), so that the finishing step holds an offset an object and the object it is
-/// copying, never the file. A stream's data is not read with its dictionary: the caller copies
+/// Reads Cairo's draft one object at a time, by the offsets of its cross-reference table
+/// (ISO 32000-1, 7.5.4), so that the finishing step holds an offset an object and the object
+/// it is copying, never the file. A stream's data is not read with its dictionary: the caller copies
 /// it from the file in pieces (`copyData`).
 final class PDFDraftReader {
     /// An object of the draft: its value, and for a stream where its data lies in the file.
@@ -12,50 +11,29 @@ final class PDFDraftReader {
         var data: Range<Int>?
     }
 
-    let path: String
-    /// The last trailer: the draft's `/Root`, `/Info` and `/Size`.
+    var path: String { file.path }
+    /// The trailer: the draft's `/Root`, `/Info` and `/Size`.
     let trailer: PDFDictionary
     /// Each object's offset by number; nil for a free or missing number.
     private(set) var offsets: [Int?]
     /// The offsets in order, with the file's length last: where each object's bytes end.
     private let sortedOffsets: [Int]
-    private let descriptor: Int32
-    private let length: Int
+    private let file: ReadOnlyFile
 
     init(path: String) throws {
-        self.path = path
-        descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FinishingError("cannot read the draft \(path): \(SystemError.current)") }
-        length = Int(lseek(descriptor, 0, SEEK_END))
+        let file = try ReadOnlyFile(path: path, what: "the draft")
+        self.file = file
         var offsets: [Int?] = []
-        var trailer: PDFDictionary?
-        var section: Int? = try PDFFileTail(path: path).lastCrossReference()
-        var visited = Set<Int>()
-        do {
-            // The last section first: an object a later section gives again is the later one's.
-            while let start = section, visited.insert(start).inserted {
-                let sectionTrailer = try Self.readTable(at: start, descriptor: descriptor, length: length) { number, offset in
-                    if number >= offsets.count { offsets += [Int?](repeating: nil, count: number + 1 - offsets.count) }
-                    if offsets[number] == nil { offsets[number] = offset }
-                }
-                if trailer == nil { trailer = sectionTrailer }
-                section = sectionTrailer["/Prev"]?.integer
-            }
-        } catch {
-            Foundation.close(descriptor)
-            throw error
+        let trailer = try Self.readTable(at: try Self.lastCrossReference(in: file), in: file) { number, offset in
+            if number >= offsets.count { offsets += [Int?](repeating: nil, count: number + 1 - offsets.count) }
+            offsets[number] = offset
         }
-        guard let trailer, trailer["/Root"]?.referencedNumber != nil else {
-            Foundation.close(descriptor)
-            throw FinishingError("the draft \(path) has no trailer naming its catalog")
-        }
+        guard trailer["/Root"]?.referencedNumber != nil else { throw FinishingError("the draft \(path) has no trailer naming its catalog") }
+        // Cairo writes a file whole: an update (7.5.6) would be another program's.
+        guard trailer["/Prev"] == nil else { throw FinishingError("the draft \(path) has an incremental update, which Cairo does not write") }
         self.trailer = trailer
         self.offsets = offsets
-        sortedOffsets = offsets.compactMap { $0 }.sorted() + [length]
-    }
-
-    deinit {
-        Foundation.close(descriptor)
+        sortedOffsets = offsets.compactMap { $0 }.sorted() + [file.length]
     }
 
     /// The numbers of the draft's objects in the order they lie in the file: read in that
@@ -67,7 +45,7 @@ final class PDFDraftReader {
     /// The version its header declares (`1.5`).
     func version() throws -> String {
         var header = [UInt8](repeating: 0, count: 16)
-        let count = try header.withUnsafeMutableBytes { try Self.read(descriptor, into: $0, at: 0) }
+        let count = try header.withUnsafeMutableBytes { try file.read(into: $0, at: 0) }
         let line = header.prefix(count).prefix { $0 != 0x0A && $0 != 0x0D }
         guard line.starts(with: Array("%PDF-".utf8)) else { throw FinishingError("the draft \(path) is not a PDF") }
         return String(decoding: line.dropFirst(5), as: UTF8.self)
@@ -78,7 +56,7 @@ final class PDFDraftReader {
         guard offsets.indices.contains(number), let offset = offsets[number] else { return nil }
         // Where the next object begins bounds this one; a stream's data is not read here.
         let next = sortedOffsets[Self.firstIndex(after: offset, in: sortedOffsets)]
-        let ((value, isStream), parsed) = try Self.parse(at: offset, upTo: next, descriptor: descriptor) { parser in
+        let ((value, isStream), parsed) = try Self.parse(at: offset, upTo: next, in: file) { parser in
             guard parser.keyword(String(number)), parser.keyword("0"), parser.keyword("obj") else {
                 throw parser.fault("object \(number) does not begin where the cross-reference table says")
             }
@@ -104,20 +82,12 @@ final class PDFDraftReader {
 
     /// Calls `body` with the bytes of `range` of the draft, a piece at a time.
     func copyData(_ range: Range<Int>, into body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        var buffer = [UInt8](repeating: 0, count: min(range.count, 1 << 16))
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let count = try buffer.withUnsafeMutableBytes { bytes in
-                try Self.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[..<min(bytes.count, range.upperBound - position)]), at: position)
-            }
-            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            position += count
-        }
+        try file.copy(range, into: body)
     }
 
     /// Calls `body` with every byte of the draft, a piece at a time.
     func copyWholeFile(into body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        try copyData(0 ..< length, into: body)
+        try file.copy(0 ..< file.length, into: body)
     }
 
     /// The whole data of a small stream (a page's content, an image's header), read at once.
@@ -143,12 +113,12 @@ final class PDFDraftReader {
     /// Parses with `body` the bytes from `offset`, a few kilobytes at first and more while
     /// `body` finds them cut short, never past `end`; returns what `body` returned and the
     /// parser where it left it.
-    private static func parse<Result>(at offset: Int, upTo end: Int, descriptor: Int32,
+    private static func parse<Result>(at offset: Int, upTo end: Int, in file: ReadOnlyFile,
                                       _ body: (inout PDFValueParser) throws -> Result) throws -> (Result, PDFValueParser) {
         var count = min(end - offset, 4096)
         while true {
             var bytes = [UInt8](repeating: 0, count: count)
-            let read = try bytes.withUnsafeMutableBytes { try Self.read(descriptor, into: $0, at: offset) }
+            let read = try bytes.withUnsafeMutableBytes { try file.read(into: $0, at: offset) }
             bytes.removeLast(count - read)
             var parser = PDFValueParser(bytes)
             do {
@@ -163,15 +133,29 @@ final class PDFDraftReader {
         }
     }
 
+    /// The offset after the file's last `startxref` (7.5.5), in its last kilobyte: where its
+    /// cross-reference table begins.
+    static func lastCrossReference(in file: ReadOnlyFile) throws -> Int {
+        var tail = [UInt8](repeating: 0, count: min(file.length, 1024))
+        let count = try tail.withUnsafeMutableBytes { try file.read(into: $0, at: file.length - $0.count) }
+        let keyword = Array("startxref".utf8)
+        if count >= keyword.count,
+           let start = stride(from: count - keyword.count, through: 0, by: -1).first(where: { tail[$0 ..< $0 + keyword.count].elementsEqual(keyword) }) {
+            var parser = PDFValueParser(Array(tail[(start + keyword.count) ..< count]))
+            if let offset = try? parser.value().integer { return offset }
+        }
+        throw FinishingError("\(file.path) has no startxref with an offset")
+    }
+
     /// Reads a cross-reference table at `offset` (`xref`, subsections of 20-byte entries,
     /// `trailer` and its dictionary), giving each object in use to `entry`; returns the trailer.
-    private static func readTable(at offset: Int, descriptor: Int32, length: Int, entry: (Int, Int) -> Void) throws -> PDFDictionary {
-        let (_, opening) = try parse(at: offset, upTo: length, descriptor: descriptor) { parser in
+    private static func readTable(at offset: Int, in file: ReadOnlyFile, entry: (Int, Int) -> Void) throws -> PDFDictionary {
+        let (_, opening) = try parse(at: offset, upTo: file.length, in: file) { parser in
             guard parser.keyword("xref") else { throw parser.fault("no cross-reference table where startxref says") }
         }
         var position = offset + opening.position
         while true {
-            let (subsection, parser) = try parse(at: position, upTo: length, descriptor: descriptor) { parser -> (first: Int, count: Int)? in
+            let (subsection, parser) = try parse(at: position, upTo: file.length, in: file) { parser -> (first: Int, count: Int)? in
                 if parser.keyword("trailer") { return nil }
                 guard let first = try parser.value().integer, let count = try parser.value().integer, first >= 0, count >= 0 else {
                     throw parser.fault("a malformed cross-reference subsection")
@@ -180,13 +164,13 @@ final class PDFDraftReader {
                 return (first, count)
             }
             guard let (first, count) = subsection else {
-                let (trailer, _) = try parse(at: position + parser.position, upTo: length, descriptor: descriptor) { try $0.value() }
+                let (trailer, _) = try parse(at: position + parser.position, upTo: file.length, in: file) { try $0.value() }
                 guard let dictionary = trailer.dictionary else { throw FinishingError("the draft's trailer is not a dictionary") }
                 return dictionary
             }
             let entries = position + parser.position
             var table = [UInt8](repeating: 0, count: count * 20)
-            let read = try table.withUnsafeMutableBytes { try Self.read(descriptor, into: $0, at: entries) }
+            let read = try table.withUnsafeMutableBytes { try file.read(into: $0, at: entries) }
             guard read == table.count else { throw FinishingError("the draft's cross-reference table is cut short") }
             for index in 0 ..< count {
                 let row = table[index * 20 ..< index * 20 + 20]
@@ -198,19 +182,6 @@ final class PDFDraftReader {
             }
             position = entries + table.count
         }
-    }
-
-    /// `pread` until `buffer` is full or the file ends; returns how many bytes were read.
-    private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
-        var done = 0
-        while done < buffer.count {
-            let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw FinishingError("cannot read the draft: \(SystemError.current)") }
-            if count == 0 { break }
-            done += count
-        }
-        return done
     }
 
     /// The index of the first of `sorted` greater than `offset`.

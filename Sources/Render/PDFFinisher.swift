@@ -37,8 +37,8 @@ struct PDFFinisher {
     /// sizes, in order), and writes the finished file at `output`. Throws `FinishingError`
     /// when either cannot be done.
     func finish(draft: String, pageSizes: [Size], into output: String) throws {
-        // The layer's streams into the draft first, to be copied from the file with the rest.
-        let layerStreams = try textLayer?.streams.appendObjects(to: draft) ?? []
+        // Every page's text kept, to be copied with the draft's objects.
+        try textLayer?.streams.close()
         let file: FileSink
         do {
             file = try FileSink(temporary: output)
@@ -46,7 +46,7 @@ struct PDFFinisher {
             throw FinishingError("\(output): \(error)")
         }
         do {
-            var copy = try PDFDraftCopy(self, draft: draft, pageSizes: pageSizes, layerStreams: layerStreams, into: file)
+            var copy = try PDFDraftCopy(self, draft: draft, pageSizes: pageSizes, into: file)
             try copy.run()
             try file.close()
         } catch {

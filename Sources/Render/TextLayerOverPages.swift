@@ -3,12 +3,12 @@
 /// `q` … `Q` (Cairo's leaves its flipped coordinates in effect), and its `/Font` and
 /// `/ExtGState` resources name the layer's fonts and graphics states, written once for the document.
 /// The `q` and the `Q` are the same bytes on every page: two streams the pages share. The
-/// pages' streams are objects of the draft already (`TextLayerStreams`).
+/// pages' streams are copied into the file after the draft's objects (`PDFDraftCopy`).
 ///
 /// Apply it after `ArtifactMarking` has been asked for, which reads a page's whole content:
 /// the layer's text marks its own artifacts and need not be read again.
 enum TextLayerOverPages {
-    /// `streams`: the object number of each of the layer's streams in the draft, by index;
+    /// `streams`: the object number of each of the layer's streams in the file, by index;
     /// `additions`: the document's pages', in order. The fonts are written into `writer`.
     static func apply(_ layer: PDFTextLayer, streams: [Int], to additions: inout [PageAdditions], writer: PDFStreamingWriter) throws {
         let pages = layer.pages
@@ -22,7 +22,7 @@ enum TextLayerOverPages {
         for (index, text) in pages.enumerated() {
             guard let stream = text.stream else { continue }
             guard streams.indices.contains(stream) else {
-                throw FinishingError("page \(index + 1)'s text was not added to the draft")
+                throw FinishingError("page \(index + 1)'s text was not kept")
             }
             additions[index].wrap(opening: opening, closing: [closing, streams[stream]])
             for resource in text.fontResources {

@@ -5,8 +5,8 @@ import XCTest
 
 /// `PDFFinisher`'s copy of Cairo's draft alone (with `PDFDraftReader` and
 /// `PDFStreamingWriter`; no text layer, Cairo's structure tree kept): object by object into a
-/// file that qpdf finds clean, with the sheet's boxes, the dates, object streams, the draft's
-/// own updates followed, and the same bytes each time.
+/// file that qpdf finds clean, with the sheet's boxes, the dates, object streams, and the same
+/// bytes each time; a draft Cairo did not write refused.
 final class PDFStreamingCopyTests: XCTestCase {
     /// Cairo's draft of a document of a few pages, not finished, in `directory`.
     private func draft(in directory: URL) throws -> PDFDraft {
@@ -69,23 +69,37 @@ final class PDFStreamingCopyTests: XCTestCase {
         XCTAssertNotEqual(identifiers[0], identifiers[1])
     }
 
-    func testObjectsOfTheDraftsOwnUpdateAreCopied() throws {
+    func testADraftWithAnUpdateOfItsOwnIsRefused() throws {
         let directory = try makeTemporaryDirectory()
         let draft = try draft(in: directory)
         defer { draft.discard() }
-        // The draft with an update of its own, as the text layer's streams are added to it.
+        // Cairo writes its file whole; an update (here one that adds nothing) is another program's.
         let updated = directory.appendingPathComponent("updated.pdf").path
         try FileManager.default.copyItem(atPath: draft.path, toPath: updated)
-        let streams = try TextLayerStreams(beside: updated)
-        let content = String(repeating: "0 0 m 10 10 l S\n", count: 9000)
-        _ = streams.keep(try Deflater().bytes(Array(content.utf8), of: "a test stream"))
-        let numbers = try streams.appendObjects(to: updated)
+        let reader = try PDFDraftReader(path: updated)
+        let size = try XCTUnwrap(reader.trailer["/Size"]?.integer), root = try XCTUnwrap(reader.trailer["/Root"]?.referencedNumber)
+        let previous = try PDFDraftReader.lastCrossReference(in: ReadOnlyFile(path: updated, what: "the draft"))
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: updated))
+        let offset = try handle.seekToEnd()
+        try handle.write(contentsOf: Data("xref\n0 0\ntrailer\n<< /Size \(size) /Root \(root) 0 R /Prev \(previous) >>\nstartxref\n\(offset)\n%%EOF\n".utf8))
+        try handle.close()
 
         let output = directory.appendingPathComponent("streamed.pdf").path
-        try finish(updated, pageSizes: draft.pageSizes, sheet: PrintSheet(), into: output)
-        PDFCheck.assertClean(pdfAt: output)
-        let read = try XCTUnwrap(TestSupport.runTool(PDFCheck.qpdf, ["--show-object=\(numbers[0])", "--filtered-stream-data", output]))
-        XCTAssertEqual(read, content)
+        XCTAssertThrowsError(try finish(updated, pageSizes: draft.pageSizes, sheet: PrintSheet(), into: output)) { error in
+            XCTAssertTrue("\(error)".contains("incremental update"), "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is left behind")
+    }
+
+    func testTheLastStartxrefGivesTheCrossReferenceTable() throws {
+        let directory = try makeTemporaryDirectory()
+        let file = directory.appendingPathComponent("tail.bin")
+        try Data("trailer\n<< /Size 12 >>\nstartxref\n345\n%%EOF\ntrailer\n<< /Size 20 /Prev 345 >>\nstartxref\n  678\n%%EOF\n".utf8).write(to: file)
+        XCTAssertEqual(try PDFDraftReader.lastCrossReference(in: ReadOnlyFile(path: file.path, what: "the draft")), 678)
+        try Data("trailer\n<< /Size 12 >>\nstartxref\n%%EOF\n".utf8).write(to: file)
+        XCTAssertThrowsError(try PDFDraftReader.lastCrossReference(in: ReadOnlyFile(path: file.path, what: "the draft"))) { error in
+            XCTAssertTrue("\(error)".contains("no startxref"), "\(error)")
+        }
     }
 
     func testADraftWhosePageCountIsNotTheDocumentsIsRefused() throws {
