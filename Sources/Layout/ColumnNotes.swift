@@ -41,7 +41,7 @@ struct ColumnNotes {
     init(in container: Container, carrying carried: [ContinuedNote], reserve: Double, framesetter: Framesetter) {
         column = container.rect
         for note in carried { add(note, framesetter: framesetter) }
-        let floor = max(column.minY + reserve, clearFoot(in: container))
+        let floor = max(column.minY + reserve, clearFoot(in: container), highestTop)
         if height > column.maxY - floor,
            let split = splitting(toFitAbove: column.maxY, below: floor, leastLines: 1, framesetter: framesetter),
            !split.entries.isEmpty || reserve > 0 {
@@ -63,6 +63,14 @@ struct ColumnNotes {
             + heights.reduce(0, +) + size * FootnoteArea.spaceBetweenNotes * Double(heights.count - 1)
     }
 
+    /// The highest the notes' room may reach: `maxShare` of the column above its foot
+    /// (`<meta footnote-max-height>`, TeX's `\dimen\footins`), past which a note splits.
+    private var highestTop: Double {
+        let note = entries.first?.reference.note ?? heldOver.first?.reference.note
+        guard case .footnote(_, let maxShare)? = note?.style.placement else { return column.minY }
+        return column.maxY - column.height * maxShare
+    }
+
     /// The column less the room the notes take: what the text has left.
     var textRect: Rect {
         Rect(x: column.minX, y: column.minY, width: column.width, height: max(0, column.height - height))
@@ -79,7 +87,7 @@ struct ColumnNotes {
     /// the notes would be drawn over.
     func fit(in container: Container, below textBottom: Double) -> Bool {
         let room = textRect.maxY
-        return textBottom <= room + 0.001 && isClear(from: room, in: container)
+        return textBottom <= room + 0.001 && room >= highestTop - 0.001 && isClear(from: room, in: container)
     }
 
     /// Whether the column from `top` to its foot is clear of `container`'s exclusions.
@@ -135,7 +143,7 @@ struct ColumnNotes {
     func taken(by textBottom: Double, first: Bool, after before: ColumnNotes, in container: Container,
                framesetter: Framesetter) -> ColumnNotes? {
         if fit(in: container, below: textBottom) { return self }
-        guard let split = splitting(toFitAbove: column.maxY, below: max(textBottom, clearFoot(in: container)),
+        guard let split = splitting(toFitAbove: column.maxY, below: max(textBottom, clearFoot(in: container), highestTop),
                                     leastLines: first ? 1 : Self.leastLinesOfSplitNote, framesetter: framesetter)
         else { return first ? self : nil }
         if first { return split }

@@ -31,7 +31,7 @@ extension ParseState {
         footnoteCount += 1
         boxCount += 1
         let mark = Array(meta.footnoteMarks.mark(footnoteCount).utf16)
-        let style = BoxStyle(number: boxCount, kind: .footnote, placement: .footnote(meta.footnotePlacement), margin: 0,
+        let style = BoxStyle(number: boxCount, kind: .footnote, placement: .footnote(meta.footnotePlacement, maxShare: meta.footnoteMaxShare), margin: 0,
                              location: diagnostics.source.location(of: tag.offset),
                              sourceLine: diagnostics.source.lineText(containing: tag.offset))
         // The marker: the mark raised, pointing at its note.

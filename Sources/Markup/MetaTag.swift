@@ -15,6 +15,8 @@ public struct DocumentMeta: Hashable, Sendable {
     public var footnoteNumbering = FootnoteNumbering.document
     public var footnoteMarks = FootnoteMarks.arabic
     public var footnotePlacement = FootnotePlacement.column
+    /// The most of a column's height its notes take (`footnote-max-height`), 0...1.
+    public var footnoteMaxShare = FootnotePlacement.defaultMaxShare
     /// The text's language (`lang`), unless the command line gives one.
     public var language: String?
 
@@ -28,7 +30,7 @@ public struct DocumentMeta: Hashable, Sendable {
     }
 
     static let attributeNames = ["title", "author", "subject", "lang", "header", "footer", "footnote-numbering", "footnote-marks",
-                                 "footnote-placement"]
+                                 "footnote-placement", "footnote-max-height"]
 }
 
 extension ParseState {
@@ -52,12 +54,24 @@ extension ParseState {
             case "footnotenumbering": meta.footnoteNumbering = values.choice(attribute, FootnoteNumbering.self) ?? meta.footnoteNumbering
             case "footnotemarks": meta.footnoteMarks = values.choice(attribute, FootnoteMarks.self) ?? meta.footnoteMarks
             case "footnoteplacement": meta.footnotePlacement = values.choice(attribute, FootnotePlacement.self) ?? meta.footnotePlacement
+            case "footnotemaxheight": meta.footnoteMaxShare = footnoteMaxShare(attribute) ?? meta.footnoteMaxShare
             default:
                 warnUnknown(attribute, of: tag, known: DocumentMeta.attributeNames)
                 continue
             }
             noteDefinition("meta \(attribute.key)", what: "<meta \(attribute.name.clipped)>", at: attribute.nameOffset)
         }
+    }
+
+    /// The share of a column `footnote-max-height` gives, a percentage from 10 % (a note's line
+    /// must fit) to 100 %; nil after an error at the attribute.
+    private func footnoteMaxShare(_ attribute: TagAttribute) -> Double? {
+        guard let share = ColorParser.percentage(attribute.trimmedValue), share >= 0.1 else {
+            values.error("\(attribute.name.clipped) must be a percentage of the column's height from 10% to 100% (such as \"50%\"), "
+                         + "not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+        return share
     }
 
     /// The template in `attribute`, or nil after an error located in its value.

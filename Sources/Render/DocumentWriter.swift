@@ -71,7 +71,10 @@ public struct DocumentWriter {
             throw RenderError.cannotWrite(path: path, reason: "\(error)")
         }
         do {
-            let drawn = try drawPDF(pages, into: sink, draft: draft, path: path, metadata: metadata, sheet: sheet)
+            // PDF/X allows no annotation (see PDFXPreflight): its notes are not links.
+            let footnoteLinks = standards.contains(.x4) ? nil : FootnoteLinks(text: text)
+            let drawn = try drawPDF(pages, into: sink, draft: draft, path: path, metadata: metadata, sheet: sheet,
+                                    footnoteLinks: footnoteLinks)
             var finisher = PDFFinisher(sheet: sheet, metadata: metadata)
             finisher.marksInvertedCMYK = drawn.invertedCMYK
             finisher.restoresPNGRows = drawn.pngRows
@@ -110,7 +113,7 @@ public struct DocumentWriter {
     /// running heads (`Page.holdsOnlyRunningHeads`) come after the document's pages and are
     /// drawn as they are, outside the document's structure, to be laid over their pages.
     private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, draft: String, path: String, metadata: PDFMetadata,
-                                      sheet: PrintSheet) throws -> Drawn
+                                      sheet: PrintSheet, footnoteLinks: FootnoteLinks?) throws -> Drawn
         where S.Element == Page {
         let textLayer: PDFTextLayer
         do {
@@ -130,6 +133,7 @@ public struct DocumentWriter {
         textLayer.printedColours = printedColours
         let drawer = makeDrawer()
         drawer.annotatesLinks = true
+        drawer.footnoteLinks = footnoteLinks
         let structure = StructureRecorder(text: text, language: metadata.language)
         drawer.structure = structure
         drawer.textLayer = textLayer

@@ -9,15 +9,19 @@ enum LinkAnnotator {
     /// Annotates the links on `line`: each stretch of adjacent runs (in visual order) with
     /// one address, from the line's ascent to its descent. Each annotation made is recorded in
     /// `structure`, which puts it in its `Link` element of the structure tree.
-    static func annotate(_ line: Line, recordingIn structure: StructureRecorder? = nil, in context: OpaquePointer) {
+    /// A footnote's marker and its note's mark are links too (`footnotes`), and each is where
+    /// the other goes: its place is recorded as the other's destination.
+    static func annotate(_ line: Line, footnotes: FootnoteLinks? = nil, recordingIn structure: StructureRecorder? = nil,
+                         in context: OpaquePointer) {
+        func link(of run: GlyphRun) -> String? { footnotes?.link(of: run) ?? run.attributes.link }
         var index = line.runs.startIndex
         while index < line.runs.endIndex {
-            guard let address = line.runs[index].attributes.link else {
+            guard let address = link(of: line.runs[index]) else {
                 index += 1
                 continue
             }
             var end = index + 1
-            while end < line.runs.endIndex, line.runs[end].attributes.link == address { end += 1 }
+            while end < line.runs.endIndex, link(of: line.runs[end]) == address { end += 1 }
             let left = line.runs[index].x
             // Spaces after a line's last word are not part of what the reader sees.
             let right = min(line.runs[end - 1].x + line.runs[end - 1].width, max(line.width, left))
@@ -31,6 +35,9 @@ enum LinkAnnotator {
                 cairo_tag_end(context, CAIRO_TAG_LINK)
                 let offset = line.runs[index ..< end].map(\.stringRange.lowerBound).min() ?? line.stringRange.lowerBound
                 structure?.recordLinkAnnotation(address: address, offset: offset)
+                if let footnotes, let target = FootnoteLinks.Target(address: address) {
+                    structure?.recordDestination(target.reverse.address, at: Point(x: rect.minX, y: rect.minY), mark: footnotes.mark(of: target))
+                }
             }
             index = end
         }

@@ -1,7 +1,8 @@
 import Layout
 
 /// A line's runs cut into the pieces its tagged content is marked in: adjacent runs (in
-/// reading order, `Line.inReadingOrder`) of one link and one language make one piece, so that
+/// reading order, `Line.inReadingOrder`) of one link (a footnote's too, `FootnoteLinks`) and
+/// one language make one piece, so that
 /// a line of plain text is one marked-content sequence however many styles it mixes; a
 /// picture in the line is a piece of its own.
 struct MarkedLinePieces: Sequence {
@@ -13,25 +14,33 @@ struct MarkedLinePieces: Sequence {
     private let runs: [GlyphRun]
     /// Where a list item's marker ends: runs before and after it are never one piece.
     private let labelEnd: Int?
+    private let footnotes: FootnoteLinks?
 
-    init(_ line: Line, labelEnd: Int? = nil) {
+    init(_ line: Line, labelEnd: Int? = nil, footnotes: FootnoteLinks? = nil) {
         runs = line.runs
         self.labelEnd = labelEnd
+        self.footnotes = footnotes
     }
 
     func makeIterator() -> Iterator {
-        Iterator(runs: runs, labelEnd: labelEnd)
+        Iterator(runs: runs, labelEnd: labelEnd, footnotes: footnotes)
     }
 
     /// The pieces from left to right: a plain iterator, which drawing a line makes once.
     struct Iterator: IteratorProtocol {
         fileprivate let runs: [GlyphRun]
         fileprivate let labelEnd: Int?
+        fileprivate let footnotes: FootnoteLinks?
         private var start = 0
 
-        fileprivate init(runs: [GlyphRun], labelEnd: Int?) {
+        fileprivate init(runs: [GlyphRun], labelEnd: Int?, footnotes: FootnoteLinks?) {
             self.runs = runs
             self.labelEnd = labelEnd
+            self.footnotes = footnotes
+        }
+
+        private func link(of run: GlyphRun) -> String? {
+            footnotes?.link(of: run) ?? run.attributes.link
         }
 
         private func isLabel(_ run: GlyphRun) -> Bool {
@@ -43,7 +52,7 @@ struct MarkedLinePieces: Sequence {
             var end = start + 1
             if runs[start].image == nil {
                 while end < runs.endIndex, runs[end].image == nil,
-                      runs[end].attributes.link == runs[start].attributes.link,
+                      link(of: runs[end]) == link(of: runs[start]),
                       runs[end].attributes.language == runs[start].attributes.language,
                       isLabel(runs[end]) == isLabel(runs[start]) {
                     end += 1

@@ -21,6 +21,8 @@ struct PDFDraftCopy {
     let linkKeys: [Int: Int]
     /// Every link annotation of the draft's, by number: each gets its `/Contents`.
     let linkAnnotations: Set<Int>
+    /// Where the document's own links go.
+    let internalLinks: InternalLinkDestinations
     /// By page of the document: what it gets.
     var additions: [PageAdditions]
     /// The index of each page of the draft, by number.
@@ -57,6 +59,9 @@ struct PDFDraftCopy {
         structureTree = tree
         linkKeys = try tree?.structParents(of: draft) ?? [:]
         linkAnnotations = Set(draft.pages.flatMap(\.links))
+        internalLinks = InternalLinkDestinations(destinations: finisher.structure?.destinations ?? [:],
+                                                 pages: draft.pages.prefix(pageSizes.count).map(\.number),
+                                                 pageHeights: pageSizes.map { finisher.sheet.mediaBox(for: $0).maxY })
         pageIndexes = Dictionary(uniqueKeysWithValues: draft.pages.enumerated().map { ($1.number, $0) })
         var owners: [Int: [Int]] = [:]
         for (index, page) in draft.pages.prefix(pageSizes.count).enumerated() {
@@ -171,6 +176,7 @@ struct PDFDraftCopy {
             for page in pages { try additions[page].apply(to: &dictionary) }
         } else if linkAnnotations.contains(number) {
             if let key = linkKeys[number] { dictionary["/StructParent"] = .integer(key) }
+            internalLinks.resolve(&dictionary)
             LinkAnnotationContents.describe(&dictionary)
         }
         return .dictionary(dictionary)

@@ -21,6 +21,8 @@ final class PageDrawer {
     var recorder: DrawnPageRecorder?
     /// Whether links get link annotations (PDF only: pictures cannot be clicked).
     var annotatesLinks = false
+    /// The links between footnotes' markers and their notes, when they are made (a PDF's).
+    var footnoteLinks: FootnoteLinks?
     /// Marks the document's text and pictures as tagged content and records what each piece
     /// is, for the PDF's structure tree; nil: nothing is marked (page images).
     var structure: StructureRecorder?
@@ -112,7 +114,7 @@ final class PageDrawer {
             // A running head's link would be a structure element inside its artifact,
             // which Cairo then gives no MCID: it is not made a link.
             if annotatesLinks, marked {
-                for index in frame.lines.indices { LinkAnnotator.annotate(frame.lines[index], recordingIn: structure, in: context) }
+                for index in frame.lines.indices { LinkAnnotator.annotate(frame.lines[index], footnotes: footnoteLinks, recordingIn: structure, in: context) }
             }
         }
     }
@@ -166,7 +168,7 @@ final class PageDrawer {
     private func drawRuns(of drawn: Line, in line: Line, labelEnd: Int? = nil, source: AttributedText, structure: StructureRecorder?,
                           bledPictures: [Int: Rect], in context: OpaquePointer) throws {
         try drawn.runs.withUnsafeBufferPointer { runs in
-            for piece in MarkedLinePieces(drawn, labelEnd: labelEnd) {
+            for piece in MarkedLinePieces(drawn, labelEnd: labelEnd, footnotes: footnoteLinks) {
                 if let structure { try beginPiece(piece, of: runs, line: drawn, structure: structure, in: context) }
                 for index in piece.runs {
                     try draw(runs[index], in: line, source: source, bledPictures: bledPictures, in: context)
@@ -212,7 +214,8 @@ final class PageDrawer {
             var start = runs[first].stringRange.lowerBound
             for index in piece.runs { start = Swift.min(start, runs[index].stringRange.lowerBound) }
             let attributes = runs[first].attributes
-            structure.beginText(at: start, link: attributes.link, language: attributes.language, in: context)
+            structure.beginText(at: start, link: footnoteLinks?.link(of: runs[first]) ?? attributes.link,
+                                language: attributes.language, in: context)
         }
     }
 

@@ -66,6 +66,13 @@ struct MarkedPiece: Sendable {
     }
 }
 
+/// A place a link inside the document goes to (see `StructureRecord.destinations`).
+struct LinkDestination: Sendable {
+    var page: Int
+    var point: Point
+    var mark: String
+}
+
 /// A picture drawn as a piece of its own.
 struct MarkedPicture: Sendable {
     var alternativeText: String?
@@ -174,6 +181,9 @@ struct StructureRecord: Sendable {
     var pictures: [MarkedPicture] = []
     /// The document's language, the catalog's `/Lang`: a piece in another one gets a `Span` of its own.
     var language: String
+    /// Where the document's own links go (`FootnoteLinks`), by address: the page (from 0) and
+    /// the top left of what is there (device space on the sheet, y down), with the note's mark.
+    var destinations: [String: LinkDestination] = [:]
 
     /// The MCIDs of each page's artifacts, in order (all Cairo's: the text layer marks its own).
     var artifacts: [[Int]] {

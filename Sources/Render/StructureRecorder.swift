@@ -226,6 +226,11 @@ final class StructureRecorder {
         cairoPieces.append(MarkedPiece(kind: .linkAnnotation(address: index(of: address)), paragraph: paragraphStart(of: offset), offset: offset))
     }
 
+    /// Records that the link to `address` goes to `point` (device space) on the page being drawn.
+    func recordDestination(_ address: String, at point: Point, mark: String) {
+        record.destinations[address] = LinkDestination(page: record.pages.count, point: point, mark: mark)
+    }
+
     /// The index of `string` in `record.strings`, added the first time.
     private func index(of string: String) -> Int32 {
         if let lastString, lastString.string == string { return lastString.index }

@@ -25,6 +25,7 @@ final class StructureElement {
         var bounds: (page: Int, rect: Rect)?
         var address: String?
         var tableAttributes: TableAttributes?
+        var identifier: String?
     }
 
     init(role: String) {
@@ -58,6 +59,12 @@ final class StructureElement {
     var tableAttributes: TableAttributes? {
         get { details?.tableAttributes }
         set { detailsMade().tableAttributes = newValue }
+    }
+
+    /// The element's `/ID`, unique in the document: a `Note` must have one (PDF/UA-1 7.9).
+    var identifier: String? {
+        get { details?.identifier }
+        set { detailsMade().identifier = newValue }
     }
 
     private func detailsMade() -> Details {
@@ -166,6 +173,7 @@ struct StructureTree {
                 if boxes[number] == nil {
                     let element = StructureElement(role: Self.role(of: box.kind))
                     if box.kind == .figure { element.alternativeText = box.alternativeText }
+                    if box.kind == .footnote { element.identifier = "note-\(number)" }
                     root.append(element)
                     boxes[number] = element
                 }
@@ -257,8 +265,21 @@ struct StructureTree {
     }
 
     /// The link to `address` that `parent` ends with, or a new one: the pieces of one link
-    /// (over lines, columns or pages) and its annotations make one element.
+    /// (over lines, columns or pages) and its annotations make one element. A footnote's
+    /// marker is a reference to its note: its link is inside a `Reference` (PDF/UA-1 7.9, which
+    /// the note's `Note` answers).
     private static func link(_ address: String, in parent: StructureElement, language: String?) -> StructureElement {
+        var parent = parent
+        if case .note? = FootnoteLinks.Target(address: address) {
+            if case .element(let last)? = parent.kids.last, last.role == "Reference",
+               case .element(let link)? = last.kids.first, link.address == address {
+                parent = last
+            } else {
+                let reference = StructureElement(role: "Reference")
+                parent.append(reference)
+                parent = reference
+            }
+        }
         if case .element(let last)? = parent.kids.last, last.role == "Link", last.address == address { return last }
         let link = StructureElement(role: "Link")
         link.address = address

@@ -161,6 +161,10 @@ struct StructureTreeWriter {
             text.raw(" /Alt")
             text.textString(alternativeText)
         }
+        if let identifier = element.identifier {
+            text.raw(" /ID")
+            text.textString(identifier)
+        }
         if let language = element.language {
             text.raw(" /Lang")
             text.textString(language)

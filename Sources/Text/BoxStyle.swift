@@ -29,8 +29,9 @@ public struct BoxStyle: Hashable, Sendable {
         /// the page, the text wrapping round it on both sides: the pull quote.
         case center(columns: Int?)
         /// At the foot of the column (or the page) where the line holding its marker is set:
-        /// a footnote (see `FootnotePlacement`).
-        case footnote(FootnotePlacement)
+        /// a footnote (see `FootnotePlacement`), the notes there taking at most `maxShare` of
+        /// the column's height (`<meta footnote-max-height>`).
+        case footnote(FootnotePlacement, maxShare: Double)
     }
 
     /// The box's place among the document's boxes, from 1.

@@ -66,4 +66,9 @@ public enum FootnoteNumbering: String, Hashable, Sendable, CaseIterable {
 public enum FootnotePlacement: String, Hashable, Sendable, CaseIterable {
     /// At the foot of the column whose line holds the marker: a magazine's column notes.
     case column
+
+    /// The most of a column's height its notes take unless `<meta footnote-max-height>` says
+    /// otherwise, as TeX's `\dimen\footins` caps a page's: the rest goes on at the next
+    /// column's foot, and half a column is left to the text the notes belong to.
+    public static let defaultMaxShare = 0.5
 }

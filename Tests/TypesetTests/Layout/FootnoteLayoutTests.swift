@@ -92,6 +92,27 @@ final class FootnoteLayoutTests: FramesetterTestCase {
         assertEachNoteSetOnceInOrder(frames, framesetter)
     }
 
+    /// TeX's `\dimen\footins`: a column's notes take at most `footnote-max-height` of it (half,
+    /// unless the document says otherwise), the rest of a longer note going on to the next column.
+    func testNotesTakeAtMostTheirShareOfTheColumnAndTheRestGoesOn() throws {
+        let long = (1 ... 8).map { _ in body }.joined(separator: " ")
+        let text = "\(body)<footnote>Note 1: \(long)</footnote> \(body) \(body) \(body) \(body)\n"
+        for (meta, share) in [("", 0.5), ("<meta footnote-max-height=\"30%\">\n", 0.3), ("<meta footnote-max-height=\"100%\">\n", 1.0)] {
+            let framesetter = try framesetter(meta + text)
+            let frames = framesetter.frames(in: columns(6, height: 400))
+            let area = try XCTUnwrap(frames[0].footnotes, meta)
+            let notesHeight = frames[0].container.rect.maxY - area.top
+            XCTAssertLessThanOrEqual(notesHeight, 400 * share + 0.001, "\(meta): the notes keep to their share")
+            if share < 1 {
+                XCTAssertGreaterThan(notesHeight, 400 * share - 40, "\(meta): and fill it, the note split at its foot")
+                XCTAssertEqual(frames[0].notesGoingOn.first?.reference, framesetter.footnotes.all.first, "\(meta): its rest goes on")
+            } else {
+                XCTAssertGreaterThan(notesHeight, 400 * 0.6, "without a cap the note takes what the text leaves")
+            }
+            assertEachNoteSetOnceInOrder(frames, framesetter, meta)
+        }
+    }
+
     func testNotesSplitAndHeldOverAreSetOnceInOrderBelowTheTextAtEveryColumnHeight() throws {
         let long = (1 ... 3).map { _ in body }.joined(separator: " ")
         let documents = [

@@ -29,7 +29,7 @@ final class FootnoteMarkupTests: XCTestCase {
         XCTAssertEqual(document.text.substring(note.marker), "1")
         XCTAssertEqual(document.text.substring(note.note.range), "1\u{A0}Parish minutes, 14 March 1887.\n")
         XCTAssertEqual(note.note.style.kind, .footnote)
-        XCTAssertEqual(note.note.style.placement, .footnote(.column))
+        XCTAssertEqual(note.note.style.placement, .footnote(.column, maxShare: 0.5))
         // The marker is raised and smaller, in the paragraph's face; the note in the footnote style.
         let marker = document.text.attributes(at: note.marker.lowerBound).attributes
         XCTAssertEqual(marker.fontSize, 11 * 0.7, accuracy: 1e-9)
@@ -82,6 +82,11 @@ final class FootnoteMarkupTests: XCTestCase {
         XCTAssertTrue(marks.message.contains("footnote-marks must be 1, a, i or *"), marks.message)
         let numbering = try XCTUnwrap(TestSupport.onlyDiagnostic("<meta footnote-numbering=\"sections\">\nText.\n", .error, baseDirectory: "/"))
         XCTAssertTrue(numbering.message.contains("did you mean"), numbering.message)
+        for value in ["5%", "half", "120%"] {
+            let share = try XCTUnwrap(TestSupport.onlyDiagnostic("<meta footnote-max-height=\"\(value)\">\nText.\n", .error, baseDirectory: "/"))
+            XCTAssertTrue(share.message.contains("footnote-max-height must be a percentage of the column's height from 10% to 100%"), share.message)
+            XCTAssertEqual(share.location?.column, 28, value)
+        }
         let unclosed = try XCTUnwrap(TestSupport.onlyDiagnostic("Text.<footnote>Note.\n", .error, baseDirectory: "/"))
         XCTAssertTrue(unclosed.message.contains("never closed"), unclosed.message)
     }

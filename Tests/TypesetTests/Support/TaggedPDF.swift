@@ -52,7 +52,8 @@ struct TaggedPDF {
     /// Each page's `/StructParents`.
     let structParents: [Int?]
     private let objects: [String: Any]
-    private let pageReferences: [String]
+    /// The pages' objects, in order.
+    let pageReferences: [String]
 
     init(pdfAt path: String) throws {
         guard let output = TestSupport.runTool(PDFCheck.qpdf, ["--json=2", "--json-key=pages", "--json-key=qpdf",
