@@ -78,8 +78,9 @@ def top_floats(n):
 
 
 def tab_columns(n):
-    # A table of n tab-stop columns: rows of n cells, each tab going to its own stop.
-    stops = ", ".join(str(30 * (i + 1)) for i in range(n))
+    # A table of n tab-stop columns: rows of n cells, each tab going to its own stop (spread
+    # over the 14,400 pt a stop may lie at).
+    stops = ", ".join(f"{14000 * (i + 1) / n:.2f}" for i in range(n))
     row = "\t".join(f"c{i % 10}" for i in range(n))
     return f'<p tabs="{stops}" hyphenate="false" align="left">' + "\n".join(row for _ in range(3)) + "</p>"
 
