@@ -2,7 +2,7 @@
 #   make demo   install missing packages, build (release), typeset the zombie magazine into mag.pdf
 #   make test   install missing packages, run every test
 #   make bench  time typeset beside pdfLaTeX and Typst (a book, the fixture, start-up, hyphenation)
-#   make fuzz FUZZ_SECONDS=3600   run the libFuzzer harnesses (markup parser, whole pipeline)
+#   make fuzz FUZZ_SECONDS=3600   run the libFuzzer harnesses (markup parser, whole pipeline, pictures)
 #   make fuzz-layout FUZZ_LAYOUT_SECONDS=3600   the layout fuzzer's long run: documents generated from
 #               the markup's grammar, their pages checked, each failing one shrunk into
 #               .build/layout-fuzz-findings/ (FUZZ_LAYOUT_SEEDS="FIRST LAST" for a seed range instead)
@@ -140,6 +140,7 @@ FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build-fuzz -Xswiftc -san
 fuzz-build: deps
 	$(FUZZ_BUILD) --product FuzzMarkup
 	$(FUZZ_BUILD) --product FuzzPipeline
+	$(FUZZ_BUILD) --product FuzzPictures
 
 fuzz: fuzz-build
 	Fixtures/fuzz/run.sh $(FUZZ_SECONDS) keep-going

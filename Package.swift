@@ -73,6 +73,7 @@ let package = Package(
         // libFuzzer harnesses (make fuzz); built plainly, they replay the files given to them.
         .executable(name: "FuzzMarkup", targets: ["FuzzMarkup"]),
         .executable(name: "FuzzPipeline", targets: ["FuzzPipeline"]),
+        .executable(name: "FuzzPictures", targets: ["FuzzPictures"]),
         // The layout fuzzer's long run (make fuzz-layout): generated documents, checked pages.
         .executable(name: "FuzzLayout", targets: ["FuzzLayout"]),
     ],
@@ -132,6 +133,7 @@ let package = Package(
         .target(name: "FuzzTargets", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Pages", "Render", "TypesetKit", "CQPDF"]),
         .executableTarget(name: "FuzzMarkup", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzTargets"]),
+        .executableTarget(name: "FuzzPictures", dependencies: ["FuzzTargets"]),
         // The layout fuzzer (docs/pipeline.md, "Hardening: the layout fuzzer"): documents generated
         // from the markup's grammar, their pages checked, failures shrunk.
         .target(name: "LayoutFuzzing", dependencies: ["Diagnostics", "Pages", "Render", "TypesetKit"]),

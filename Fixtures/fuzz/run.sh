@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Runs both libFuzzer harnesses (built by `make fuzz-build` into .build-fuzz) for SECONDS each.
+# Runs the libFuzzer harnesses (built by `make fuzz-build` into .build-fuzz) for SECONDS each.
 #   Fixtures/fuzz/run.sh SECONDS [keep-going]
 # Seeds: every fixture document and every example of docs/markup.md (pictures renamed to a
 # fixture picture, so that the pipeline gets past them). The corpus grows in .build-fuzz/corpus
 # (outside git); crashes, hangs (-timeout) and memory blow-ups (-rss_limit_mb) are written to
 # .build-fuzz/findings/HARNESS/. Without keep-going the first finding stops a harness. The
 # exit status is 1 when any harness found anything. FUZZ_HARNESSES picks some ("markup pipeline").
+# The picture harness's seeds are the picture corpus (Fixtures/images), its dictionary
+# pictures.dict: chunk types and lengths, JPEG coding modes.
 set -u
 cd "$(dirname "$0")/../.."
 seconds=${1:?usage: Fixtures/fuzz/run.sh SECONDS [keep-going]}
@@ -27,19 +29,23 @@ awk -v dir="$seeds" '
 
 export TYPESET_FONTS=$PWD/fonts TYPESET_FUZZ_PICTURES=$PWD/Fixtures/images ASAN_OPTIONS=detect_leaks=0
 status=0
-for harness in ${FUZZ_HARNESSES:-markup pipeline}; do
+for harness in ${FUZZ_HARNESSES:-markup pipeline pictures}; do
+  harness_seeds=$seeds dictionary=Fixtures/fuzz/markup.dict
   case $harness in
     markup) binary=$bin/FuzzMarkup timeout=10 max_len=4096 ;;
     pipeline) binary=$bin/FuzzPipeline timeout=30 max_len=2048 ;;   # a page or two of text
+    pictures) binary=$bin/FuzzPictures timeout=30 max_len=262144   # the corpus's files are up to 250 KB
+              harness_seeds=$out/picture-seeds dictionary=Fixtures/fuzz/pictures.dict
+              rm -rf "$harness_seeds" && mkdir -p "$harness_seeds" && cp Fixtures/images/*.png Fixtures/images/*.jpg "$harness_seeds" ;;
   esac
   corpus=$out/corpus/$harness findings=$out/findings/$harness log=$out/fuzz-$harness.log
   mkdir -p "$corpus" "$findings"
   started=$out/started-$harness && touch "$started"   # findings of earlier runs are not this run's
-  options=(-dict=Fixtures/fuzz/markup.dict -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048
+  options=(-dict="$dictionary" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048
            -max_len="$max_len" -artifact_prefix="$findings/" -print_final_stats=1)
   if [ -n "$keep_going" ]; then options+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1); fi
   echo "== $harness: $seconds s, corpus $corpus, findings $findings, log $log"
-  "$binary" "${options[@]}" "$corpus" "$seeds" > "$log" 2>&1
+  "$binary" "${options[@]}" "$corpus" "$harness_seeds" > "$log" 2>&1
   code=$?
   # libFuzzer's last status line: executions, coverage (cov: edges, ft: features), corpus, exec/s.
   grep -E '^#[0-9]+' "$log" | tail -1

@@ -14,6 +14,11 @@ public struct ImageInfo: Hashable, Sendable {
     public var components: Int
     /// JPEG: progressive (SOF2) rather than baseline/extended sequential.
     public var isProgressive: Bool
+    /// JPEG: arithmetic rather than Huffman entropy coding (SOF9, SOF10), which libjpeg-turbo
+    /// decodes and some PDF viewers do not (Chrome's pdfium draws a black box).
+    public var isArithmeticCoded = false
+    /// JPEG: its EXIF orientation, applied where it is placed and drawn.
+    public var orientation = ImageOrientation.up
     /// JPEG: an Adobe APP14 marker is present; Adobe's CMYK JPEGs store inverted values.
     public var hasAdobeMarker: Bool
     /// PNG: bits per sample; JPEG: sample precision.
@@ -33,6 +38,10 @@ public struct ImageInfo: Hashable, Sendable {
     public static let metadataAllowance = 16_000_000
     /// No picture file is read if it is larger than this, whatever its header says.
     public static let absoluteMaximumFileSize = 256_000_000
+
+    /// Its size standing upright (its orientation applied): what it is placed and shown at.
+    public var uprightWidth: Int { orientation.swapsSides ? pixelHeight : pixelWidth }
+    public var uprightHeight: Int { orientation.swapsSides ? pixelWidth : pixelHeight }
 
     public var isAdobeCMYK: Bool { format == .jpeg && components == 4 && hasAdobeMarker }
 

@@ -4,6 +4,8 @@ public enum ImageProbeError: Error, Equatable, CustomStringConvertible {
     case file(InputFile.Problem)
     case notAnImage
     case truncated
+    /// A chunk (PNG) claims more data than the file has after it.
+    case chunkPastEnd(type: String, offset: Int, length: Int, left: Int)
     case corrupt(String)
     /// The PNG breaks a rule of the format.
     case invalidPNG(String)
@@ -19,6 +21,8 @@ public enum ImageProbeError: Error, Equatable, CustomStringConvertible {
         case .file(let problem): return "\(problem)"
         case .notAnImage: return "not a JPEG, PNG, SVG or PDF picture"
         case .truncated: return "the image file is truncated"
+        case .chunkPastEnd(let type, let offset, let length, let left):
+            return "the file is truncated (it ends before the PNG does): its \(type) chunk at byte \(offset) claims \(ByteCount(length)) of data and the file has \(ByteCount(left)) after it"
         case .corrupt(let what): return "the image file is corrupt: \(what)"
         case .invalidPNG(let what): return "not a valid PNG: \(what)"
         case .unsupportedJPEG(let what): return "\(what) is not supported"

@@ -10,6 +10,7 @@ enum JPEGHeader {
     static func probe(_ bytes: [UInt8]) throws -> ImageInfo {
         var offset = 2
         var adobe = false
+        var orientation = ImageOrientation.up
         while true {
             guard offset + 4 <= bytes.count else { throw ImageProbeError.truncated }
             guard bytes[offset] == 0xFF else { throw ImageProbeError.corrupt("expected a marker at byte \(offset)") }
@@ -24,6 +25,9 @@ enum JPEGHeader {
             guard offset + 2 + segmentLength <= bytes.count else { throw ImageProbeError.truncated }
             if marker == 0xEE, segmentLength >= 7, bytes[body ..< body + 5].elementsEqual("Adobe".utf8) {
                 adobe = true
+            }
+            if marker == 0xE1, orientation == .up {
+                orientation = ImageOrientation.reading(exif: bytes[body ..< offset + 2 + segmentLength])
             }
             if otherFrames.contains(marker) {
                 throw ImageProbeError.unsupportedJPEG("a lossless or hierarchical JPEG (frame marker SOF\(marker - 0xC0))")
@@ -41,6 +45,8 @@ enum JPEGHeader {
                                  pixelHeight: ImageInfo.bigEndian(bytes, body + 1, 2),
                                  components: components,
                                  isProgressive: marker == 0xC2 || marker == 0xCA,
+                                 isArithmeticCoded: marker == 0xC9 || marker == 0xCA,
+                                 orientation: orientation,
                                  hasAdobeMarker: adobe || containsAdobeMarker(bytes, from: offset + 2 + segmentLength),
                                  bitDepth: precision)
             }

@@ -16,17 +16,12 @@ public struct PNGImageData: Sendable {
     public init?(png bytes: [UInt8]) {
         guard bytes.count >= 33, bytes.starts(with: PNGHeader.signature) else { return nil }
         var compressed: [UInt8] = []
-        var offset = 8
-        while offset + 12 <= bytes.count {
-            let length = ImageInfo.bigEndian(bytes, offset, 4)
-            let type = bytes[offset + 4 ..< offset + 8]
-            let data = offset + 8
-            guard data + length + 4 <= bytes.count else { return nil }
-            if type.elementsEqual("tRNS".utf8) { return nil }
-            if type.elementsEqual("IDAT".utf8) { compressed += bytes[data ..< data + length] }
-            if type.elementsEqual("IEND".utf8) { break }
-            offset = data + length + 4
+        var chunks = PNGChunks(bytes)
+        while let chunk = chunks.next() {
+            if chunk.isType("tRNS") { return nil }
+            if chunk.isType("IDAT") { compressed += bytes[chunk.data] }
         }
+        guard chunks.problem == nil else { return nil }
         guard !compressed.isEmpty else { return nil }
         width = ImageInfo.bigEndian(bytes, 16, 4)
         height = ImageInfo.bigEndian(bytes, 20, 4)

@@ -24,43 +24,31 @@ public enum PNGIntegrity {
         guard bytes[28] == 0, let channels = channels[bytes[25]] else { return false }
         let width = ImageInfo.bigEndian(bytes, 16, 4), height = ImageInfo.bigEndian(bytes, 20, 4), depth = Int(bytes[24])
         let rows = PNGScanlineCheck(rowLength: 1 + (width * channels * depth + 7) / 8, rows: height)
-        var offset = 8
         var imageDataRun = ImageDataRun.notBegun
-        // Length, type, data, CRC.
-        while offset + 12 <= bytes.count {
-            let length = ImageInfo.bigEndian(bytes, offset, 4)
-            let data = offset + 8, crc = offset + 8 + length
-            guard crc + 4 <= bytes.count else { return false }
-            let type = bytes[offset + 4 ..< data]
-            guard type.allSatisfy(isLetter), hasRightCRC(bytes, from: offset + 4, to: crc) else { return false }
-            let name = String(decoding: type, as: UTF8.self)
-            switch name {
+        var chunks = PNGChunks(bytes)
+        while let chunk = chunks.next() {
+            guard hasRightCRC(bytes, from: chunk.offset + 4, to: chunk.data.upperBound) else { return false }
+            switch chunk.name {
             case "IHDR":
-                guard offset == 8 else { return false }
+                guard chunk.offset == 8 else { return false }
             case "IDAT":
-                guard imageDataRun != .ended, rows.feed(bytes[data ..< crc]) else { return false }
+                guard imageDataRun != .ended, rows.feed(bytes[chunk.data]) else { return false }
                 imageDataRun = .going
             case "IEND":
                 return rows.isComplete
             default:
                 // An ancillary chunk's type begins with a lower-case letter; libpng refuses
                 // critical ones it does not know, and PLTE is checked only for palette pictures.
-                guard type.first! & 0x20 != 0 else { return false }
+                guard chunk.type.first! & 0x20 != 0 else { return false }
                 if imageDataRun == .going { imageDataRun = .ended }
             }
-            offset = crc + 4
         }
-        // Cut short before IEND.
+        // Cut short before IEND, or a chunk that cannot be one.
         return false
     }
 
     private enum ImageDataRun {
         case notBegun, going, ended
-    }
-
-    /// libpng refuses a chunk type that is not four ASCII letters.
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (0x41 ... 0x5A).contains(byte) || (0x61 ... 0x7A).contains(byte)
     }
 
     /// The CRC after a chunk's type and data is theirs (zlib's CRC-32, which PNG uses).

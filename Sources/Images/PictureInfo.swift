@@ -22,10 +22,11 @@ public enum PictureInfo: Hashable, Sendable {
         return VectorFile.Kind(sniffing: prefix) != nil
     }
 
-    /// The size it has of itself, in points: a vector's, or a raster's pixels at one a point.
+    /// The size it has of itself, in points: a vector's, or a raster's pixels at one a point,
+    /// standing upright (a JPEG's EXIF orientation applied).
     public var naturalSize: (width: Double, height: Double) {
         switch self {
-        case .raster(let info): (Double(info.pixelWidth), Double(info.pixelHeight))
+        case .raster(let info): (Double(info.uprightWidth), Double(info.uprightHeight))
         case .vector(let info): (info.width, info.height)
         }
     }
@@ -33,7 +34,7 @@ public enum PictureInfo: Hashable, Sendable {
     /// Its size for a message: "640×480 px", "an SVG of 120×80 pt".
     public var sizeDescription: String {
         switch self {
-        case .raster(let info): "\(info.pixelWidth)×\(info.pixelHeight) px"
+        case .raster(let info): "\(info.uprightWidth)×\(info.uprightHeight) px"
         case .vector(let info): "\(info.kind.rawValue), \(Self.points(info.width))×\(Self.points(info.height)) pt"
         }
     }

@@ -30,10 +30,9 @@ struct LineMemo {
     /// Lines kept at most: a few pages of trials. Past it the memo starts afresh.
     static let budget = 16_384
 
-    /// One table for all paragraphs: the paginator forgets those it passes at each page, so
-    /// it holds a page's trials, and a table a paragraph would cost an allocation a paragraph
-    /// (a book's verses are a line or two each).
-    private var lines: [Key: Line] = [:]
+    /// Kept by paragraph: the paginator forgets those it passes at each page, and the
+    /// paragraph cache each paragraph it lets go, so it holds a page's trials.
+    private var lines = ParagraphKeyedMemo<Key, Line>(budget: LineMemo.budget)
     /// Lines made, those found not counted: the work trials cost, which tests compare.
     private(set) var made = 0
 
@@ -42,21 +41,20 @@ struct LineMemo {
 
     /// The line for `key`, made by `make` unless made before.
     mutating func line(_ key: Key, orMake make: () -> Line) -> Line {
-        if let known = lines[key] { return known }
+        if let known = lines[key, paragraph: key.paragraph] { return known }
         let line = make()
         made += 1
-        if lines.count >= Self.budget { lines.removeAll(keepingCapacity: true) }
-        lines[key] = line
+        lines.insert(line, for: key, paragraph: key.paragraph)
         return line
     }
 
     /// Drops the lines of the paragraphs starting before `start`.
     mutating func forget(paragraphsBefore start: Int) {
-        lines = lines.filter { $0.key.paragraph >= start }
+        lines.forget(paragraphsBefore: start)
     }
 
     /// Drops the lines of the paragraph starting at `start`.
     mutating func forget(paragraph start: Int) {
-        lines = lines.filter { $0.key.paragraph != start }
+        lines.forget(paragraph: start)
     }
 }

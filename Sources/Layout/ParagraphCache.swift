@@ -25,7 +25,7 @@ public final class ParagraphCache {
     private var paragraphs: [PreparedParagraph] = []
     private(set) var glyphsHeld = 0
     private var hyphenators: [String: Hyphenator?] = [:]
-    private var plans: [PlanKey: LinePlan] = [:]
+    private var plans = ParagraphKeyedMemo<PlanKey, LinePlan>(budget: ParagraphCache.planBudget)
     private(set) var lines = LineMemo()
     /// Containers' line fragments, by band (see LineFragmentMemo).
     let fragments = LineFragmentMemo()
@@ -117,7 +117,7 @@ public final class ParagraphCache {
         let widths = Self.withoutTrailing(otherWidth, widths)
         let key = PlanKey(paragraph: paragraph.range.lowerBound, start: start, widths: widths, otherWidth: otherWidth, tabs: tabs,
                           wholeWordLine: wholeWordLine, withinTolerance: withinTolerance)
-        if let known = plans[key] { return known }
+        if let known = plans[key, paragraph: key.paragraph] { return known }
         breakSearches += 1
         var effort = KnuthPlassLineBreaker.Effort()
         var breaker = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:), tabs: tabs)
@@ -134,8 +134,7 @@ public final class ParagraphCache {
         }
         let plan = LinePlan(paragraph: paragraph.range.lowerBound, lineStarts: starts, breaks: breaks, widths: widths,
                             otherWidth: otherWidth)
-        if plans.count >= Self.planBudget { plans.removeAll(keepingCapacity: true) }
-        plans[key] = plan
+        plans.insert(plan, for: key, paragraph: key.paragraph)
         return plan
     }
 
@@ -209,7 +208,7 @@ public final class ParagraphCache {
         for paragraph in passed { glyphsHeld -= paragraph.glyphIDs.count }
         paragraphs.removeFirst(passed.count)
         let first = paragraphs.first?.range.lowerBound ?? index
-        plans = plans.filter { $0.key.paragraph >= min(first, index) }
+        plans.forget(paragraphsBefore: min(first, index))
         lines.forget(paragraphsBefore: min(first, index))
         narrowedBoxes = narrowedBoxes.filter { $0.key.start >= index }
     }
@@ -221,7 +220,7 @@ public final class ParagraphCache {
             let dropped = paragraphs[0] === kept ? paragraphs.removeLast() : paragraphs.removeFirst()
             glyphsHeld -= dropped.glyphIDs.count
             let start = dropped.range.lowerBound
-            plans = plans.filter { $0.key.paragraph != start }
+            plans.forget(paragraph: start)
             lines.forget(paragraph: start)
         }
     }

@@ -69,6 +69,8 @@ final class PreparedParagraph {
     /// Tabs make a line's width depend on where it starts, so such paragraphs are measured
     /// glyph by glyph (see TabLayout) instead of by prefix sums.
     let hasTabs: Bool
+    /// The style's tab stops in order of place, sorted once.
+    let tabStops: TabStops
     /// Every tab comes before the paragraph's first break opportunity (a list item's marker
     /// and tab): the line breaker measures that stretch as one box (see ParagraphBreaker).
     let tabsOnlyBeforeFirstBreak: Bool
@@ -91,6 +93,7 @@ final class PreparedParagraph {
         self.range = range.lowerBound ..< contentEnd
         terminatorLength = range.upperBound - contentEnd
         style = text.paragraphStyle(at: range.lowerBound)
+        tabStops = TabStops(style)
         units = storage[range.lowerBound ..< contentEnd]
         if text.length > 0 {
             let attributes = text.attributes(at: min(range.lowerBound, text.length - 1)).attributes

@@ -61,8 +61,8 @@ struct TabLayout {
             // it goes to the next stop. A marker's last tab has the line's text after it.
             let textAfter = !segment.isEmpty || (textFollows && segmentEnd == glyphs.upperBound)
             let earliest = textAfter ? x + Self.minimumGap * Self.fontSize(of: glyph, in: paragraph) : x
-            var stop = Self.nextStop(after: x, in: paragraph.style, lineEnd: endX)
-            if stop.alignment == .left, stop.location < earliest { stop = Self.nextStop(after: earliest, in: paragraph.style, lineEnd: endX) }
+            var stop = paragraph.tabStops.next(after: x, lineEnd: endX)
+            if stop.alignment == .left, stop.location < earliest { stop = paragraph.tabStops.next(after: earliest, lineEnd: endX) }
             let start = max(Self.start(of: segment, at: stop, in: paragraph, lineEnd: endX), earliest)
             tabAdvances[glyph] = start - x
             lastTextMayGive = stop.alignment == .left
@@ -97,19 +97,5 @@ struct TabLayout {
 
     private static func advance(of glyphs: Range<Int>, in paragraph: PreparedParagraph) -> Double {
         paragraph.prefixAdvance[glyphs.upperBound] - paragraph.prefixAdvance[glyphs.lowerBound]
-    }
-
-    static func nextStop(after x: Double, in style: ParagraphStyle, lineEnd: Double = .infinity) -> TabStop {
-        let stops = style.tabStops.map { stop -> TabStop in
-            var placed = stop
-            if stop.location == TabStop.lineEnd { placed.location = lineEnd }
-            return placed
-        }
-        if let stop = stops.filter({ $0.location.isFinite }).sorted(by: { $0.location < $1.location })
-            .first(where: { $0.location > x + 0.01 }) {
-            return stop
-        }
-        let interval = style.defaultTabInterval > 0 ? style.defaultTabInterval : 36
-        return TabStop(location: (floor((x + 0.01) / interval) + 1) * interval)
     }
 }

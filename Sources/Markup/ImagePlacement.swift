@@ -210,7 +210,7 @@ extension ParseState {
                                          spanning: edge.map { SpanningPicture(edge: $0, columns: spanned, aspect: finalWidth / finalHeight,
                                                                                                bleeds: bleeds) },
                                          alternativeText: alternativeText, page: page, fit: chosenFit,
-                                         crop: crop, focus: focus)
+                                         crop: crop, focus: focus, writtenName: source.value)
         // A floated picture's character takes no room in the line: the float carries its size.
         let delegate = float == nil && edge == nil ? RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth) : RunDelegate(ascent: 0, width: 0)
         builder.appendAttachment(attachment, delegate: delegate, madeAt: tag.offset)

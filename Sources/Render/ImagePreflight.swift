@@ -13,7 +13,8 @@ public enum ImagePreflight {
             do {
                 try ImageSurfaceLoader.check(attachment.image.source)
             } catch {
-                problems.append(.error("image \"\(attachment.image.path)\": \(error)", at: attachment.image.location,
+                let name = attachment.image.writtenName ?? attachment.image.path
+                problems.append(.error("image \"\(name)\": \(error)", at: attachment.image.location,
                                        sourceLine: attachment.image.sourceLine))
             }
         }

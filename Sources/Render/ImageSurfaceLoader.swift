@@ -15,7 +15,8 @@ public struct ImageLoadError: Error, CustomStringConvertible {
 ///
 /// JPEGs are decoded with libjpeg-turbo (`JPEGDecoder`) for pixel output and also carry their
 /// original bytes as MIME data, so that Cairo's PDF backend embeds the file as it is (no
-/// re-encoding): grey, RGB and CMYK alike. Adobe's CMYK JPEG stores inverted ink values, which
+/// re-encoding): grey, RGB and CMYK alike; an arithmetic-coded one is made Huffman-coded
+/// without loss first (`JPEGHuffmanCoding`). Adobe's CMYK JPEG stores inverted ink values, which
 /// Cairo 1.16 does not say; `InvertedCMYKImages` adds the Decode array after it. PNGs go through
 /// Cairo's libpng loader (`PNGDecoder`), which handles 8- and 16-bit, palette, grey and alpha;
 /// those whose compressed rows a PDF can hold as they are (`PNGRows`) also carry them, in a JPEG
@@ -56,7 +57,7 @@ enum ImageSurfaceLoader {
             }
         case .jpeg:
             surface = try forPDF ? undecoded(file.info, path: path) : loadJPEG(file.bytes, info: file.info, path: path)
-            attached = file.bytes
+            attached = file.info.isArithmeticCoded ? try JPEGHuffmanCoding.transcode(file.bytes, info: file.info) : file.bytes
         }
         if let attached { attachJPEG(attached, to: surface) }
         // A surface made for another page of the document, or kept from one, is stored once.

@@ -1,26 +1,32 @@
 import CCairo
 import Images
 
-/// A picture ready to be drawn: a JPEG's or PNG's Cairo surface, or an SVG or PDF page parsed,
-/// which is drawn as vectors wherever it is shown (`VectorPictureDrawing`).
+/// A picture ready to be drawn: a JPEG's or PNG's Cairo surface, with the orientation it is
+/// drawn upright in (a JPEG's EXIF orientation), or an SVG or PDF page parsed, which is drawn
+/// as vectors wherever it is shown (`VectorPictureDrawing`).
 enum LoadedPicture {
-    case raster(OpaquePointer)
+    case raster(OpaquePointer, ImageOrientation)
     case vector(VectorFile)
 
-    /// Its own size: a raster's pixels, a vector's points.
+    /// Its own size: a raster's pixels standing upright, a vector's points.
     var size: (width: Double, height: Double) {
         switch self {
-        case .raster(let surface):
-            (Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface)))
+        case .raster(let surface, let orientation):
+            let stored = Self.pixelSize(of: surface)
+            return orientation.swapsSides ? (stored.height, stored.width) : stored
         case .vector(let file):
-            (file.info.width, file.info.height)
+            return (file.info.width, file.info.height)
         }
+    }
+
+    private static func pixelSize(of surface: OpaquePointer) -> (width: Double, height: Double) {
+        (Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface)))
     }
 
     /// What tells it apart from other pictures on a page (`RepeatedPictures`).
     var identity: OpaquePointer {
         switch self {
-        case .raster(let surface): surface
+        case .raster(let surface, _): surface
         case .vector(let file): OpaquePointer(Unmanaged.passUnretained(file).toOpaque())
         }
     }
@@ -28,8 +34,13 @@ enum LoadedPicture {
     /// Draws it at its own size, its top left corner at the origin of `context`'s user space.
     func paint(in context: OpaquePointer) throws {
         switch self {
-        case .raster(let surface):
-            let (width, height) = size
+        case .raster(let surface, let orientation):
+            let (width, height) = Self.pixelSize(of: surface)
+            let upright = orientation.uprightTransform(width: width, height: height)
+            var matrix = cairo_matrix_t(xx: upright.a, yx: upright.b, xy: upright.c, yy: upright.d, x0: upright.tx, y0: upright.ty)
+            cairo_save(context)
+            defer { cairo_restore(context) }
+            cairo_transform(context, &matrix)
             cairo_set_source_surface(context, surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
             cairo_rectangle(context, 0, 0, width, height)
@@ -41,6 +52,6 @@ enum LoadedPicture {
 
     /// Lets go of what it holds (a raster's surface; a vector file is let go with its last use).
     func release() {
-        if case .raster(let surface) = self { cairo_surface_destroy(surface) }
+        if case .raster(let surface, _) = self { cairo_surface_destroy(surface) }
     }
 }

@@ -1,12 +1,16 @@
 import CCairo
 import CPNG
+import Images
 
 /// PNG bytes made a Cairo image surface by Cairo's own loader (libpng underneath), read from
-/// memory so that what is decoded is the file that was checked. Cairo reports every libpng
-/// error as one status, so when it fails libpng is asked again, on its own, what is wrong.
+/// memory so that what is decoded is the file that was checked. Its chunks' framing is checked
+/// first (`PNGChunks`): libpng allocates what a chunk claims before reading it. Cairo reports
+/// every libpng error as one status, so when it fails libpng is asked again, on its own, what
+/// is wrong.
 enum PNGDecoder {
     /// A surface the caller owns; throws the reason as a sentence when the bytes do not decode.
     static func decode(_ bytes: [UInt8]) throws -> OpaquePointer {
+        try PNGChunks.checkFraming(bytes)
         let stream = Stream(bytes)
         let surface = withExtendedLifetime(stream) {
             cairo_image_surface_create_from_png_stream({ closure, data, length in

@@ -243,7 +243,7 @@ final class PageDrawer {
             let picture = try ImageSurfaceLoader.loadPicture(path: image.path, forPDF: forPDF)
             if picture.info.isAdobeCMYK { drewInvertedCMYK = true }
             if picture.carriesPNGRows { drewPNGRows = true }
-            return (.raster(picture.surface), picture.heldBytes)
+            return (.raster(picture.surface, picture.info.orientation), picture.heldBytes)
         }
         let place = bled ?? box
         guard place.width > 0, place.height > 0 else { return }

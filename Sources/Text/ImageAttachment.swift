@@ -5,6 +5,8 @@ import Diagnostics
 public struct ImageAttachment: Hashable, Sendable {
     /// Absolute path of the image file.
     public var path: String
+    /// Its `src` value as the document wrote it: what messages about the file name it by.
+    public var writtenName: String?
     /// The page of a PDF shown (`page`, from 1); nil for the first, and for other pictures.
     public var page: Int?
     /// Where the `<img>` tag was written, and the text of that line, for messages about the file.
@@ -38,8 +40,9 @@ public struct ImageAttachment: Hashable, Sendable {
 
     public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil, float: PictureFloat? = nil,
                 spanning: SpanningPicture? = nil, alternativeText: String? = nil, page: Int? = nil,
-                fit: PictureFit = .fill, crop: PictureCrop = .none, focus: PictureFocus = .centre) {
+                fit: PictureFit = .fill, crop: PictureCrop = .none, focus: PictureFocus = .centre, writtenName: String? = nil) {
         self.path = path
+        self.writtenName = writtenName
         self.page = page
         self.fit = fit
         self.crop = crop
@@ -51,7 +54,7 @@ public struct ImageAttachment: Hashable, Sendable {
         self.alternativeText = alternativeText
     }
 
-    /// Everything but the source line, which the location already tells apart: the attributes
+    /// Everything but the source line and the written name, which the location already tells apart: the attributes
     /// of every picture are hashed, and a line with thousands of pictures would be hashed
     /// once for each of them.
     public func hash(into hasher: inout Hasher) {

@@ -24,15 +24,15 @@ struct PictureResolutionCheck {
             guard let info = pixelSizes[attachment.image.path] ?? rasterInfo(path: attachment.image.path) else { continue }
             pixelSizes[attachment.image.path] = info
             // Only the pixels shown count: a crop keeps fewer of them for the same place.
-            let pixels = attachment.image.crop.kept(of: (Double(info.pixelWidth), Double(info.pixelHeight)))
+            let pixels = attachment.image.crop.kept(of: (Double(info.uprightWidth), Double(info.uprightHeight)))
             let shown = drawnSize(of: attachment, pixels: info, in: text)
             guard shown.width > 0, shown.height > 0 else { continue }
             // Points are 1/72 inch; a picture stretched unevenly is as sharp as its coarser side.
             let resolution = min(pixels.width / shown.width, pixels.height / shown.height) * 72
             guard resolution < minimum else { continue }
             let neededWidth = (shown.width / 72 * minimum).rounded(.up), neededHeight = (shown.height / 72 * minimum).rounded(.up)
-            let picture = attachment.image.crop == .none ? "picture of \(info.pixelWidth)×\(info.pixelHeight) px"
-                : "picture cropped to \(Int(pixels.width.rounded()))×\(Int(pixels.height.rounded())) px (of \(info.pixelWidth)×\(info.pixelHeight) px)"
+            let picture = attachment.image.crop == .none ? "picture of \(info.uprightWidth)×\(info.uprightHeight) px"
+                : "picture cropped to \(Int(pixels.width.rounded()))×\(Int(pixels.height.rounded())) px (of \(info.uprightWidth)×\(info.uprightHeight) px)"
             warnings.append(.warning("\(picture) is shown at \(Int(resolution)) ppi (below \(format(minimum)))"
                                      + " at \(Int(shown.width.rounded()))×\(Int(shown.height.rounded())) pt and prints blurred;"
                                      + " use one of at least \(Int(neededWidth))×\(Int(neededHeight)) px or show it smaller (--min-ppi sets the limit)",
@@ -59,7 +59,7 @@ struct PictureResolutionCheck {
             let edges: BleedEdges = [spanning.edge == .top ? BleedEdges.top : BleedEdges.bottom, spansTheArea ? BleedEdges.sides : BleedEdges.left]
             place = page.bled(place, toward: edges, ofPage: 1)
         }
-        let own = (width: Double(pixels.pixelWidth), height: Double(pixels.pixelHeight))
+        let own = (width: Double(pixels.uprightWidth), height: Double(pixels.uprightHeight))
         let drawn = attachment.image.framing(own: own, in: place).whole
         let kept = attachment.image.crop.kept(of: (drawn.width, drawn.height))
         return (kept.width, kept.height)

@@ -63,6 +63,28 @@ def floats(n):
         for i in range(n))
 
 
+def figures(n):
+    # n figures kept in the column, each a picture and a caption, between paragraphs: each
+    # figure's height is measured paragraph by paragraph past the paragraph cache's budget.
+    return "\n".join(
+        f'{words(30, i)}.\n<figure width="{90 + i % 4 * 10}"><img src="pic.png" height="30"><caption>Figure {i}: {words(8, i)}.</caption></figure>'
+        for i in range(n))
+
+
+def top_floats(n):
+    # n pictures floated to the top of one column each (span 1) in three columns, a paragraph apart.
+    return '<section columns="3">\n' + "\n".join(
+        f'<img src="pic.png" float="top" span="1" height="{30 + i % 3 * 8}">{words(25, i)}.' for i in range(n)) + "\n</section>"
+
+
+def tab_columns(n):
+    # A table of n tab-stop columns: rows of n cells, each tab going to its own stop (spread
+    # over the 14,400 pt a stop may lie at).
+    stops = ", ".join(f"{14000 * (i + 1) / n:.2f}" for i in range(n))
+    row = "\t".join(f"c{i % 10}" for i in range(n))
+    return f'<p tabs="{stops}" hyphenate="false" align="left">' + "\n".join(row for _ in range(3)) + "</p>"
+
+
 def polygon_points(n):
     # One polygon of n random corners (self-intersecting: the slow case) over two pages of text.
     rng = random.Random(12)
@@ -105,6 +127,9 @@ KINDS = {
     "rules": rules,
     "sections": sections,
     "floats": floats,
+    "figures": figures,
+    "top-floats": top_floats,
+    "tab-columns": tab_columns,
     "polygon-points": polygon_points,
     "paragraph-words": paragraph_length,
     "heading-words": heading_length,

@@ -28,6 +28,9 @@ sizes=(
   rules 500
   sections 1000
   floats 120
+  figures 120
+  top-floats 120
+  tab-columns 500
   polygon-points 200
   paragraph-words 25000
   heading-words 10000

@@ -40,14 +40,33 @@ final class FuzzRegressionTests: XCTestCase {
         try replay(Self.inputs.filter { !Self.awaitingFixes.contains($0) }, with: "FuzzPipeline")
     }
 
+    /// The picture corpus, good and bad files, and the pictures a fuzzer or an attack found
+    /// (Fixtures/fuzz/pictures), each in a 1.5 GB address space: a decoder that allocates what a
+    /// file only claims fails there (a chunk claiming 2 GB in a 653-byte PNG did).
+    func testThePictureHarnessSurvivesEveryPicture() throws {
+        let corpus = TestSupport.imagesDirectory
+        let found = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/fuzz/pictures")
+        let pictures = try [corpus, found].flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted().map { folder.appendingPathComponent($0) }
+        }
+        XCTAssertTrue(pictures.contains { $0.lastPathComponent == "text-chunk-claims-2-gb.png" })
+        try replay(pictures, with: "FuzzPictures", addressSpaceLimit: Sanitizers.active ? nil : 1_500_000_000)
+    }
+
     private func replay(_ names: [String], with harness: String) throws {
+        try replay(names.map { Self.folder.appendingPathComponent($0) }, with: harness)
+    }
+
+    private func replay(_ files: [URL], with harness: String, addressSpaceLimit: Int? = nil) throws {
         guard let executable = TypesetExecutable.url?.deletingLastPathComponent().appendingPathComponent(harness),
               FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw XCTSkip("the \(harness) executable was not found next to typeset; build it first")
         }
-        for name in names {
+        for file in files {
+            let name = file.lastPathComponent
             let started = Date()
-            let (status, output) = try Self.run(executable, Self.folder.appendingPathComponent(name).path)
+            let (status, output) = try Self.run(executable, file.path, addressSpaceLimit: addressSpaceLimit)
             let seconds = Date().timeIntervalSince(started)
             if status == 124 {
                 XCTFail("\(harness) \(name): still running after \(Self.timeLimitSeconds) s (a hang)")
@@ -59,11 +78,13 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
-    /// `timeout LIMIT EXECUTABLE FILE`: status 124 when the limit stopped it.
-    private static func run(_ executable: URL, _ file: String) throws -> (Int32, String) {
+    /// `timeout LIMIT EXECUTABLE FILE`: status 124 when the limit stopped it; with an
+    /// `addressSpaceLimit`, under `prlimit --as` too.
+    private static func run(_ executable: URL, _ file: String, addressSpaceLimit: Int? = nil) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = [String(timeLimitSeconds), executable.path, file]
+        let limit = addressSpaceLimit.map { [TypesetProcess.prlimitPath, "--as=\($0)", "--"] } ?? []
+        process.arguments = [String(timeLimitSeconds)] + limit + [executable.path, file]
         var environment = ProcessInfo.processInfo.environment
         environment["TYPESET_FONTS"] = TestSupport.fontsDirectory
         environment["TYPESET_FUZZ_PICTURES"] = TestSupport.imagesDirectory.path

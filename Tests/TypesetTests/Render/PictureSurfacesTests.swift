@@ -11,7 +11,7 @@ final class PictureSurfacesTests: XCTestCase {
 
     private func load(_ path: String, bytes: Int) -> (picture: LoadedPicture, bytes: Int) {
         loads[path, default: 0] += 1
-        return (.raster(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 2, 2)!), bytes)
+        return (.raster(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 2, 2)!, .up), bytes)
     }
 
     func testAPictureOnEveryPageIsLoadedOnce() {

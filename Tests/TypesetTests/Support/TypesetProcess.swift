@@ -17,10 +17,12 @@ struct TypesetProcess {
     /// Runs `typeset ARGUMENTS` in `directory`; with `throughTerminal`, under `script`, whose
     /// pseudo-terminal makes standard error a terminal (and mixes standard output into it).
     /// With a `timeout`, a run that takes longer is killed, so that a hang fails a test
-    /// instead of stopping the suite. `environment` adds to the test's own environment.
+    /// instead of stopping the suite. `environment` adds to the test's own environment. With an
+    /// `addressSpaceLimit` (bytes) it runs under util-linux `prlimit --as`: an allocation past
+    /// it fails instead of taking the machine's memory.
     static func run(_ arguments: [String], in directory: URL, standardInput: Data = Data(),
                     throughTerminal: Bool = false, timeout: TimeInterval? = nil,
-                    environment extra: [String: String] = [:]) throws -> Result {
+                    environment extra: [String: String] = [:], addressSpaceLimit: Int? = nil) throws -> Result {
         guard let executable = TypesetExecutable.url else {
             throw XCTSkip("the typeset executable was not found next to the test bundle; build it first")
         }
@@ -29,6 +31,9 @@ struct TypesetProcess {
             process.executableURL = URL(fileURLWithPath: scriptPath)
             let command = ([executable.path] + arguments).map(shellQuoted).joined(separator: " ")
             process.arguments = ["-qec", command, "/dev/null"]
+        } else if let addressSpaceLimit {
+            process.executableURL = URL(fileURLWithPath: prlimitPath)
+            process.arguments = ["--as=\(addressSpaceLimit)", "--", executable.path] + arguments
         } else {
             process.executableURL = executable
             process.arguments = arguments
@@ -85,6 +90,10 @@ struct TypesetProcess {
     /// util-linux `script`, which runs a command on a pseudo-terminal.
     static let scriptPath = "/usr/bin/script"
     static var canUseTerminal: Bool { FileManager.default.isExecutableFile(atPath: scriptPath) }
+
+    /// util-linux `prlimit`, which runs a command under resource limits.
+    static let prlimitPath = "/usr/bin/prlimit"
+    static var canLimitMemory: Bool { FileManager.default.isExecutableFile(atPath: prlimitPath) }
 
     private static func shellQuoted(_ argument: String) -> String {
         "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
