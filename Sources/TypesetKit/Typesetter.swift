@@ -131,7 +131,8 @@ public final class Typesetter {
         let overwrites = OutputOverwriteCheck(output: outputPath, outputIsPNGPages: options.format == .png,
                                               otherOutputs: [("--layout-json", options.layoutJSONPath), ("--depfile", options.dependencyFilePath)]
                                                   .compactMap { option, path in path.map { (option, $0) } })
-            .problems(pictures: document.text.attachments.map(\.image), fonts: dependencies.fonts)
+            .problems(pictures: document.text.attachments.map(\.image) + (document.runningHeads?.masters.flatMap(\.pictures) ?? []),
+                      fonts: dependencies.fonts)
         if !overwrites.isEmpty { throw DocumentFailure(log.diagnostics + overwrites) }
         var report = try log.take(DrawPass(options: options).run(consume document, to: outputPath))
         report.dependencies = dependencies
