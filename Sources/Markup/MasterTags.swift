@@ -185,16 +185,7 @@ extension ParseState {
             diagnostics.error("a master's <img> needs a src attribute naming a JPEG, PNG, SVG or PDF file", at: tag.offset)
             return nil
         }
-        let path = images.path(for: source.trimmedValue)
-        guard FileManager.default.fileExists(atPath: path) else {
-            values.error("image \"\(source.value.clipped)\" not found (looked for \(path))", at: source)
-            return nil
-        }
-        guard images.allows(path) else {
-            values.error("image \"\(source.value.clipped)\" is outside the folder \(images.root); pictures must be inside it "
-                         + "(use --root FOLDER to allow another folder)", at: source)
-            return nil
-        }
+        guard let path = picturePath(source) else { return nil }
         let info: PictureInfo
         do {
             info = try PictureInfo.probe(path: path, page: nil)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Layout
 import Pages
@@ -114,5 +115,21 @@ final class MasterPageLayoutTests: XCTestCase {
     func testAMastersPictureIsADependency() throws {
         let document = try prepare(Self.masters + "Text.\n")
         XCTAssertTrue(DocumentDependencies(of: document).pictures.contains { $0.hasSuffix("/masthead.svg") })
+    }
+
+    /// A master's picture is checked with the text's before any page: a truncated JPEG is an
+    /// error at its name, not a silent hole (or a failure with no place) when the page is drawn.
+    func testABrokenLogoIsAnErrorAtItsName() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let markup = "<master name=\"m\">\n<img src=\"truncated.jpg\" at=\"10 10\" width=\"30\">\n</master>\n<pagebreak master=\"m\">\nText.\n"
+        XCTAssertThrowsError(try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
+                                                                     baseDirectory: TestSupport.imagesDirectory.path)) { error in
+            let failure = error as? DocumentFailure
+            let found = failure?.diagnostics.first { $0.severity == .error }
+            XCTAssertTrue(found?.message.contains("truncated") == true, "\(error)")
+            XCTAssertEqual(found?.location?.line, 2)
+            XCTAssertEqual(found?.location?.column, 11)
+        }
     }
 }
