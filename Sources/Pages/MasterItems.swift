@@ -13,18 +13,20 @@ public struct PlacedMasterItem: Sendable {
 /// An item stands where its place says, measured in the page or in its text area, as on a
 /// right-hand page; on the left-hand pages of facing pages it is mirrored left to right inside
 /// that reference, as the running heads' parts are (fancyhdr's `[LE,RO]`), so that a logo at
-/// the outer corner stays at the outer corner.
+/// the outer corner stays at the outer corner. A tint that reaches the paper's edge runs on
+/// into the sheet's bleed, as a section's tint that bleeds does, or trimming would leave a
+/// white hairline there.
 extension PageTemplate {
     public func items(of master: MasterPage, onPage number: Int) -> [PlacedMasterItem] {
-        let reference = { (place: MasterPlace) -> Rect in
-            place.reference == .page ? Rect(x: 0, y: 0, width: size.width, height: size.height) : textArea(ofPage: number)
-        }
+        let paper = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let reach = Rect(x: -bleed, y: -bleed, width: size.width + 2 * bleed, height: size.height + 2 * bleed)
         return master.items.map { item in
-            let area = reference(item.place)
+            let area = item.place.reference == .page ? paper : textArea(ofPage: number)
             let local = item.place.resolved(inWidth: area.width, height: area.height)
             let x = isVerso(number) ? area.width - local.x - local.width : local.x
-            return PlacedMasterItem(content: item.content,
-                                    rect: Rect(x: area.minX + x, y: area.minY + local.y, width: local.width, height: local.height))
+            var rect = Rect(x: area.minX + x, y: area.minY + local.y, width: local.width, height: local.height)
+            if case .tint = item.content { rect = rect.bled([.top, .bottom, .sides], from: paper, to: reach) }
+            return PlacedMasterItem(content: item.content, rect: rect)
         }
     }
 

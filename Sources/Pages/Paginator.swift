@@ -210,7 +210,10 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.masterItems = flow.master.map { template.items(of: $0, onPage: flow.pageNumber) } ?? []
         flow.exclusions = (exclusions[flow.pageNumber] ?? []) + template.exclusions(for: flow.masterItems, onPage: flow.pageNumber)
         if spanningAnchors.isEmpty {
-            let page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+            var page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+            if furnitureStoppedTheText(page) {
+                page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+            }
             flow.position = page.end
             flow.carry = page.carry
             flow.heldFloats = page.heldFloats
@@ -245,6 +248,7 @@ public struct Paginator: Sequence, IteratorProtocol {
                                boxesOverGutters: pictures.filter { $0.position == .middle })
         }
         var page = layOut(placed)
+        if furnitureStoppedTheText(page) { page = layOut(placed) }
         // Pictures from earlier pages go first, unless the room they leave cannot hold what the
         // columns must set there (a float from the page before, also waiting, is placed at
         // their top whatever its height): then they wait on, behind it.
@@ -403,6 +407,18 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// the top of a column would drop.
     private func gap(before position: Int) -> Double {
         template.gutter + framesetter.text.paragraphStyle(at: position).spaceBefore
+    }
+
+    /// Whether `page` took no text because its master's furniture left the text no room (a
+    /// picture over the whole text area): every page of that master would take none, and the
+    /// pages would never end. Then the furniture is no exclusion of the page, which is laid out
+    /// again, and the page checker reports the text printed over it.
+    private mutating func furnitureStoppedTheText(_ page: PageText) -> Bool {
+        let documentExclusions = exclusions[flow.pageNumber] ?? []
+        guard page.end == flow.position, flow.position < framesetter.text.length,
+              flow.exclusions.count > documentExclusions.count else { return false }
+        flow.exclusions = documentExclusions
+        return true
     }
 
     /// The paragraphs of `text` that switch master pages, in order.

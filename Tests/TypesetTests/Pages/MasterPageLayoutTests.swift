@@ -27,9 +27,10 @@ final class MasterPageLayoutTests: XCTestCase {
         "Paragraph \($0). The eels came over the sill an hour after high water, in a sheet so thin it looked like milk."
     }.joined(separator: "\n")
 
-    private func prepare(_ markup: String, facing: Bool = true) throws -> PreparedDocument {
+    private func prepare(_ markup: String, facing: Bool = true, bleed: Double = 0) throws -> PreparedDocument {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
+        options.sheet = PrintSheet(bleed: bleed)
         if facing {
             options.page.margins = Margins.facing(margin: options.page.margins.top)
             options.page.facing = true
@@ -81,6 +82,14 @@ final class MasterPageLayoutTests: XCTestCase {
         XCTAssertEqual(heads(pages[0]).first, "The Marsh Almanac")
     }
 
+    /// A tint at the paper's edge runs into the sheet's bleed on the sides it touches, and
+    /// only those: its foot, inside the page, stays where it is.
+    func testATintAtThePapersEdgeBleeds() throws {
+        let document = try prepare(Self.masters + "<pagebreak master=\"opener\">\nText.\n", bleed: 9)
+        let page = try XCTUnwrap(Array(document.pages()).first)
+        XCTAssertEqual(page.masterItems.map(\.rect), [Rect(x: -9, y: -9, width: document.template.size.width + 18, height: 24 + 9)])
+    }
+
     /// Without a switch the first page is the title page, as always, even with masters declared.
     func testPagesBeforeAnySwitchKeepTheDocumentsHeadsAndTheFirstPageRule() throws {
         let pages = Array(try prepare(Self.masters + Self.paragraphs + Self.paragraphs, facing: false).pages())
@@ -109,6 +118,22 @@ final class MasterPageLayoutTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(line.origin.x, logo.maxX, "a line beside the logo starts right of it")
         }
         XCTAssertTrue(lines.contains { $0.origin.y - $0.ascent < logo.maxY }, "lines stand beside the logo")
+    }
+
+    /// Furniture over the whole text area would leave every page of its master empty, without
+    /// end: the text is set as if it were not there (and the page checker reports it).
+    func testFurnitureCoveringTheTextAreaNeverStopsTheText() throws {
+        let markup = """
+            <master name="cover">
+              <img src="masthead.svg" of="text" width="100%" height="100%">
+            </master>
+            <pagebreak master="cover">
+            \(Self.paragraphs)
+            """
+        let document = try prepare(markup, facing: false)
+        let pages = Array(document.pages().prefix(20))
+        XCTAssertLessThan(pages.count, 20)
+        XCTAssertEqual(pages.last?.frames.last?.visibleRange.upperBound, document.text.length)
     }
 
     /// `--depfile` lists a master's logo: a change to it changes the pages.
