@@ -28,6 +28,9 @@ struct DocumentBuilder {
     var keepBlock: Int? { didSet { paragraphStyleInputsChanged = true } }
     /// A `<columnbreak>` or `<pagebreak>` waiting for the next paragraph to begin, and its tag.
     var pendingBreak: (kind: ForcedBreak, tagOffset: Int)? { didSet { paragraphStyleInputsChanged = true } }
+    /// A master page switched to (`<section master>`, `<pagebreak master>`), waiting for the
+    /// next paragraph of the columns to begin, which carries it (`ParagraphStyle.master`).
+    var pendingMaster: MasterPage? { didSet { paragraphStyleInputsChanged = true } }
     /// Each `<columnbreak>` that a paragraph took: the paragraph's start in the text, and the tag.
     private(set) var columnBreaks: [(textOffset: Int, tagOffset: Int)] = []
     /// Whether the current paragraph has characters (its style is then fixed).
@@ -263,7 +266,9 @@ struct DocumentBuilder {
             if pending.kind == .column { columnBreaks.append((text.length, pending.tagOffset)) }
             pendingBreak = nil
         }
-        paragraphStyleInputsChanged = isListItem || currentParagraphStyle.breakBefore != nil
+        currentParagraphStyle.master = box == nil && tableCell == nil ? pendingMaster : nil
+        if box == nil, tableCell == nil, pendingMaster != nil { pendingMaster = nil }
+        paragraphStyleInputsChanged = isListItem || currentParagraphStyle.breakBefore != nil || currentParagraphStyle.master != nil
         lastRunsAreCurrent = false
     }
 }

@@ -127,14 +127,7 @@ extension ParseState {
         guard let source, !source.trimmedValue.isEmpty else {
             return diagnostics.error("<img> needs a src attribute naming a JPEG, PNG, SVG or PDF file", at: tag.offset)
         }
-        let path = images.path(for: source.value)
-        guard FileManager.default.fileExists(atPath: path) else {
-            return values.error("image \"\(source.value.clipped)\" not found (looked for \(path))", at: source)
-        }
-        guard images.allows(path) else {
-            return values.error("image \"\(source.value.clipped)\" is outside the folder \(images.root); pictures must be inside it (use --root FOLDER to allow another folder)",
-                                at: source)
-        }
+        guard let path = picturePath(source) else { return }
         let info: PictureInfo
         do {
             info = try PictureInfo.probe(path: path, page: page)
@@ -214,6 +207,22 @@ extension ParseState {
         // A floated picture's character takes no room in the line: the float carries its size.
         let delegate = float == nil && edge == nil ? RunDelegate(ascent: finalHeight, descent: 0, width: finalWidth) : RunDelegate(ascent: 0, width: 0)
         builder.appendAttachment(attachment, delegate: delegate, madeAt: tag.offset)
+    }
+
+    /// The file `source` names, beside the file being read and inside the pictures' folder; nil
+    /// after an error at the value. An `<img>` in the text and one on a master page alike.
+    func picturePath(_ source: TagAttribute) -> String? {
+        let path = images.path(for: source.value)
+        guard FileManager.default.fileExists(atPath: path) else {
+            values.error("image \"\(source.value.clipped)\" not found (looked for \(path))", at: source)
+            return nil
+        }
+        guard images.allows(path) else {
+            values.error("image \"\(source.value.clipped)\" is outside the folder \(images.root); pictures must be inside it (use --root FOLDER to allow another folder)",
+                         at: source)
+            return nil
+        }
+        return path
     }
 
     /// Warnings about what the file holds: an SVG's references to files and URLs, which are

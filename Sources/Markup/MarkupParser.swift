@@ -42,6 +42,12 @@ public struct MarkupParser {
         // One buffer for every text token: the builder copies what it keeps.
         var text = SourcedText()
         while !diagnostics.isFull, let token = scanner.next(text: &text) {
+            // A master's furniture is its own, not the text's (see MasterTags).
+            if state.openMaster != nil {
+                if case .tag(let tag) = token, tag.isClosing, tag.name == "master" { lines.declaration() }
+                state.readMasterContent(token, text: text)
+                continue
+            }
             switch token {
             case .text:
                 state.appendText(lines.text(text))
@@ -56,6 +62,7 @@ public struct MarkupParser {
         if diagnostics.isFull {
             diagnostics.stop(at: min(scanner.position, max(0, source.units.count - 1)))
         } else {
+            state.finishMaster()
             state.finishFootnotes(at: max(0, source.units.count - 1))
             state.finishSectionsAndBreaks()
             state.finishTables()

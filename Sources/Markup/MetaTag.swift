@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import Text
 
 /// What a document says about itself with `<meta>`: its title, author and subject (the PDF's
@@ -19,6 +20,8 @@ public struct DocumentMeta: Hashable, Sendable {
     public var footnoteMaxShare = FootnotePlacement.defaultMaxShare
     /// The text's language (`lang`), unless the command line gives one.
     public var language: String?
+    /// The master pages declared (`<master>`), each name once, in the order declared.
+    public var masters: [MasterPage] = []
 
     public init(title: String? = nil, author: String? = nil, subject: String? = nil,
                 header: RunningTemplate? = nil, footer: RunningTemplate? = nil) {
@@ -74,14 +77,38 @@ extension ParseState {
         return share
     }
 
-    /// The template in `attribute`, or nil after an error located in its value.
-    private func runningTemplate(_ attribute: TagAttribute) -> RunningTemplate? {
+    /// The template in `attribute`, its placeholders' styles looked up, or nil after an error
+    /// located in its value.
+    mutating func runningTemplate(_ attribute: TagAttribute) -> RunningTemplate? {
+        let template: RunningTemplate
         do throws(RunningTemplateError) {
-            return try RunningTemplate(parsing: attribute.value)
+            template = try RunningTemplate(parsing: attribute.value)
         } catch {
             let offset = diagnostics.source.offset(inValueAt: attribute.valueOffset, decodedOffset: error.offset)
             diagnostics.error("\(attribute.name.clipped): \(error.message)", at: offset)
             return nil
         }
+        // A style a placeholder names is defined before the template, as a swatch before its
+        // use; it starts from the heads' own look, the body face at their size.
+        var base = defaults.bodyAttributes
+        base.fontSize *= RunningTemplate.relativeSize
+        var used: [TextAttributes] = []
+        let resolved = template.resolvingStyles { name in
+            namedStyles[name].map { style in
+                var attributes = base
+                style.character.apply(to: &attributes)
+                used.append(attributes)
+                return attributes
+            }
+        }
+        if let unknown = resolved.unresolvedStyleNames.first {
+            let decoded = attribute.value.range(of: "style=\(unknown)").map { attribute.value.utf16.distance(from: attribute.value.startIndex, to: $0.lowerBound) }
+            diagnostics.error("\(attribute.name.clipped): no style is named \"\(unknown.clipped)\"; define it with <style name=\"\(unknown.clipped)\" …/> "
+                              + "before the template that prints in it",
+                              at: diagnostics.source.offset(inValueAt: attribute.valueOffset, decodedOffset: decoded ?? 0))
+            return nil
+        }
+        for attributes in used { builder.noteFace(of: attributes, at: attribute.valueOffset) }
+        return resolved
     }
 }

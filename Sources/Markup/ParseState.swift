@@ -47,6 +47,10 @@ struct ParseState {
     var exclusions: [ExclusionDeclaration] = []
     /// The `<a>` of every link so far.
     var linkTags = LinkTags()
+    /// The open `<master>`, whose furniture the tags up to `</master>` are (see MasterTags).
+    var openMaster: OpenMaster?
+    /// The names of masters whose declarations had errors, so that a use says so.
+    var undeclaredMasters: Set<String> = []
     /// The open `<section>` (a `<section>` wrongly opened inside it nests in its count).
     var openSection: OpenBlockTag?
     /// Every `<keep>` block so far, numbered from 1.

@@ -15,7 +15,7 @@ public struct SectionDeclaration: Hashable, Sendable {
 }
 
 extension ParseState {
-    static let sectionAttributeNames = ["columns", "gutter", "shape", "height", "column-rule", "background", "bleed"]
+    static let sectionAttributeNames = ["columns", "gutter", "shape", "height", "column-rule", "background", "bleed", "master"]
 
     /// More columns than any page holds; the page decides how many really fit. `--columns`
     /// has the same limit.
@@ -42,6 +42,7 @@ extension ParseState {
         var located = tag.offset
         var shaping = SectionShaping()
         var ruleAttribute: TagAttribute?, bleed: TagAttribute?
+        var master: MasterPage?
         for attribute in tag.attributes {
             switch attribute.key {
             case "columns":
@@ -59,6 +60,8 @@ extension ParseState {
             case "bleed":
                 bleed = attribute
                 style.bleeds = values.boolean(attribute) ?? style.bleeds
+            case "master":
+                master = self.master(named: attribute)
             default:
                 warnUnknown(attribute, of: tag, known: Self.sectionAttributeNames)
             }
@@ -86,6 +89,7 @@ extension ParseState {
         sections.append(declaration)
         openSection = OpenBlockTag(at: tag.offset)
         builder.section = style
+        if let master { builder.pendingMaster = master }
     }
 
     /// `</section>`: paragraphs that begin from here on are outside it (the one in progress
@@ -100,9 +104,14 @@ extension ParseState {
         builder.section = nil
     }
 
-    /// `<columnbreak>`, `<pagebreak>`: the next paragraph that begins starts a new column or page.
+    /// `<columnbreak>`, `<pagebreak>`: the next paragraph that begins starts a new column or page;
+    /// `<pagebreak master="opener">` switches that page, and those after it, to a master.
     mutating func forceBreak(_ kind: ForcedBreak, _ tag: Tag) {
-        warnAboutAttributes(of: tag)
+        if kind == .column { warnAboutAttributes(of: tag) }
+        for attribute in tag.attributes where kind == .page {
+            guard attribute.key == "master" else { warnUnknown(attribute, of: tag, known: ["master"]); continue }
+            if let master = master(named: attribute) { builder.pendingMaster = master }
+        }
         // A page break wins over a column break before the same paragraph.
         if let pending = builder.pendingBreak, pending.kind == .page, kind == .column { return }
         builder.pendingBreak = (kind, tag.offset)

@@ -6,7 +6,7 @@ import Diagnostics
 /// named styles, the rules and the `<meta>` defaults, one field in `SheetDeclarations`.
 enum StyleSheet {
     /// The tags a style sheet may hold (with comments and white space).
-    static let declarationTags: Set<String> = ["style", "swatch", "meta", "rule", "import"]
+    static let declarationTags: Set<String> = ["style", "swatch", "meta", "rule", "import", "master"]
 
     /// A sheet larger than this is refused: declarations take kilobytes.
     static let maximumSize = 16 << 20
@@ -25,6 +25,8 @@ struct SheetDeclarations {
     var swatches: [Swatch]
     var rules: [MarkupRule]
     var meta: DocumentMeta
+    /// Masters a sheet declared with errors (see MasterTags).
+    var undeclaredMasters: Set<String>
     /// Where sheets made the definitions in force, for the warning when another sheet replaces one.
     var definitions: SheetDefinitions
 }
@@ -47,7 +49,8 @@ struct SheetDefinitions {
 extension ParseState {
     /// The declarations in force, as a sheet takes them in and gives them back.
     var sheetDeclarations: SheetDeclarations {
-        get { SheetDeclarations(namedStyles: namedStyles, swatches: values.swatches.all, rules: rules, meta: meta, definitions: sheetDefinitions) }
+        get { SheetDeclarations(namedStyles: namedStyles, swatches: values.swatches.all, rules: rules, meta: meta,
+                                  undeclaredMasters: undeclaredMasters, definitions: sheetDefinitions) }
         set {
             namedStyles = newValue.namedStyles
             // Those already here are repeated, the same inks: the sheet read them from here,
@@ -55,6 +58,7 @@ extension ParseState {
             for swatch in newValue.swatches { _ = values.swatches.declare(swatch) }
             rules = newValue.rules
             meta = newValue.meta
+            undeclaredMasters = newValue.undeclaredMasters
             sheetDefinitions = newValue.definitions
         }
     }

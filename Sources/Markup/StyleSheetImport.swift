@@ -86,6 +86,10 @@ extension ParseState {
         var scanner = MarkupScanner(source: diagnostics.source, diagnostics: diagnostics)
         var text = SourcedText()
         while !diagnostics.isFull, let token = scanner.next(text: &text) {
+            if openMaster != nil {
+                readMasterContent(token, text: text)
+                continue
+            }
             switch token {
             case .text:
                 guard let printing = text.units.firstIndex(where: { ![0x20, 0x09, 0x0A].contains($0) }),
@@ -102,7 +106,7 @@ extension ParseState {
                 break
             }
         }
-        if diagnostics.isFull { diagnostics.stop(at: min(scanner.position, max(0, diagnostics.source.units.count - 1))) }
+        if diagnostics.isFull { diagnostics.stop(at: min(scanner.position, max(0, diagnostics.source.units.count - 1))) } else { finishMaster() }
     }
 
     /// How messages name a sheet: its path as written, beside the importing file's as given.

@@ -6,7 +6,7 @@ import Text
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "swatch", "rule", "meta",
                             "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep",
-                            "table", "tr", "td", "th", "footnote", "import"]
+                            "table", "tr", "td", "th", "footnote", "import", "master"]
 
     mutating func handle(_ tag: Tag) {
         guard tableAccepts(tag) else { return }
@@ -47,6 +47,7 @@ extension ParseState {
         case "td", "th": openCell(tag, isHeader: tag.name == "th")
         case "footnote": openFootnote(tag)
         case "import": importSheet(tag)
+        case "master": openMaster(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -73,6 +74,7 @@ extension ParseState {
         case "figure": closeBox(tag, kind: .figure)
         case "aside": closeBox(tag, kind: .aside)
         case "keep": closeKeep(tag)
+        case "master": diagnostics.warning("</master> without a matching <master> ignored", at: tag.offset)
         case "br", "img", "style", "swatch", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:

@@ -5,7 +5,8 @@ import Render
 /// "Nothing printed over anything": no glyph's ink over the ink of a glyph of another line, or
 /// of another word of its own line set over it (their advances overlapping: kerning and a
 /// ligature's parts overlap within a word by design; words never do), over a picture's visible
-/// part, or over a figure's or an aside's border or a table's rule.
+/// part, or over a figure's or an aside's border or a table's rule, or over a master page's
+/// picture or rule.
 ///
 /// Ink boxes are the outlines' boxes, larger than the ink itself (a g's box spans its bowl and
 /// its tail), so two lines' boxes may overlap without a mark touching: an accent over a
@@ -97,6 +98,13 @@ struct InkOverlapCheck {
                     detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over the border of the box at "
                         + "\(text.place(of: box.anchor)) \(PageFinding.describe(stroke))",
                     character: page.documentCharacter(of: glyph) ?? box.anchor, subject: box.anchor))
+            }
+            for furniture in page.furniture where furniture.rect.overlapDepth(glyph.ink) > Self.pictureTolerance {
+                found.append(PageFinding(
+                    page: page.number, kind: .inkOverFurniture,
+                    detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over \(furniture.description) "
+                        + PageFinding.describe(furniture.rect),
+                    character: page.documentCharacter(of: glyph)))
             }
             for rule in page.tableRules where rule.rect.overlapDepth(glyph.ink) > Self.borderTolerance {
                 found.append(PageFinding(

@@ -7,6 +7,7 @@ public struct PageFinding: Hashable, Sendable, CustomStringConvertible {
         case inkOverInk = "ink over ink"
         case inkOverPicture = "ink over a picture"
         case inkOverBorder = "ink over a border"
+        case inkOverFurniture = "ink over page furniture"
         case outsideArea = "ink outside its area"
         case outsidePage = "ink outside the page"
         case pictureOutsideArea = "picture outside its area"

@@ -17,6 +17,10 @@ public struct Page: Sendable {
     /// The tints behind its sections that have a background (`<section background>`), one per
     /// band, top down.
     public var tints: [SectionTint] = []
+    /// The master page it uses (`<master>`), and its furniture placed; nil: none (the
+    /// document's `<meta>` heads).
+    public var master: MasterPage?
+    public var masterItems: [PlacedMasterItem] = []
     /// Whether the page holds only the running heads of the page of the same number, set after
     /// the last page (`RunningHeadsPlacement.afterTheLastPage`): the PDF's finishing step lays
     /// it over that page.
@@ -62,6 +66,8 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// Shapes text keeps out of, by page number, in points from the page's top-left corner.
     public let exclusions: [Int: [Exclusion]]
     private var sections: SectionFinder
+    /// Where the text switches master pages (`ParagraphStyle.master`), in order.
+    private let masterSwitches: [(position: Int, master: MasterPage)]
     /// The text's spanning pictures, in order.
     private let spanningAnchors: [SpanningAnchor]
     /// Where the pages have got to: all a page is set from besides the text and the template.
@@ -84,6 +90,11 @@ public struct Paginator: Sequence, IteratorProtocol {
         var anchorsPassed = 0
         /// Spanning pictures whose anchors are on earlier pages, for the next page's top or bottom.
         var waitingPictures: [SpanningAnchor] = []
+        /// The master of the page being made, its furniture placed, and the shapes the page's
+        /// text keeps out of: the document's for the page and the furniture's.
+        var master: MasterPage?
+        var masterItems: [PlacedMasterItem] = []
+        var exclusions: [Exclusion] = []
     }
 
     /// The text set from where a page starts: its frames, where the text got to, and what the
@@ -170,6 +181,7 @@ public struct Paginator: Sequence, IteratorProtocol {
             headsAfterTheLastPage = RunningHeadsAfterTheLastPage(setter: runningHeads)
         }
         sections = SectionFinder(text: framesetter.text)
+        masterSwitches = Self.masterSwitches(in: framesetter.text)
         spanningAnchors = SpanningAnchor.all(in: framesetter)
     }
 
@@ -193,8 +205,15 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.pageNumber += 1
         // Pages behind this one are done: their paragraphs are not set again.
         framesetter.cache.forget(before: flow.position)
+        // A page uses the master in force where its text starts.
+        flow.master = masterSwitches.last { $0.position <= flow.position }?.master
+        flow.masterItems = flow.master.map { template.items(of: $0, onPage: flow.pageNumber) } ?? []
+        flow.exclusions = (exclusions[flow.pageNumber] ?? []) + template.exclusions(for: flow.masterItems, onPage: flow.pageNumber)
         if spanningAnchors.isEmpty {
-            let page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: exclusions[flow.pageNumber] ?? [])
+            var page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+            if furnitureStoppedTheText(page) {
+                page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+            }
             flow.position = page.end
             flow.carry = page.carry
             flow.heldFloats = page.heldFloats
@@ -206,10 +225,11 @@ public struct Paginator: Sequence, IteratorProtocol {
     private mutating func finish(_ frames: [Frame], pictures: [PlacedPicture], rules: [ColumnRule] = [], tints: [SectionTint]) -> Page {
         var furniture: PageFurniture?
         if case .onEachPage(let pageCount) = placement {
-            furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template)
+            furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template, master: flow.master)
         }
         let page = template.bleeding(Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture,
-                                          pictures: pictures, rules: rules, tints: tints))
+                                          pictures: pictures, rules: rules, tints: tints, master: flow.master,
+                                          masterItems: flow.masterItems))
         headsAfterTheLastPage?.note(page)
         return page
     }
@@ -224,10 +244,11 @@ public struct Paginator: Sequence, IteratorProtocol {
         var (placed, left) = reservation.place(flow.waitingPictures)
         func layOut(_ pictures: [PlacedPicture]) -> PageText {
             let room = reservation.room(beside: pictures)
-            return self.layOut(area: room.area, exclusions: (exclusions[flow.pageNumber] ?? []) + room.exclusions,
+            return self.layOut(area: room.area, exclusions: flow.exclusions + room.exclusions,
                                boxesOverGutters: pictures.filter { $0.position == .middle })
         }
         var page = layOut(placed)
+        if furnitureStoppedTheText(page) { page = layOut(placed) }
         // Pictures from earlier pages go first, unless the room they leave cannot hold what the
         // columns must set there (a float from the page before, also waiting, is placed at
         // their top whatever its height): then they wait on, behind it.
@@ -386,6 +407,26 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// the top of a column would drop.
     private func gap(before position: Int) -> Double {
         template.gutter + framesetter.text.paragraphStyle(at: position).spaceBefore
+    }
+
+    /// Whether `page` took no text because its master's furniture left the text no room (a
+    /// picture over the whole text area): every page of that master would take none, and the
+    /// pages would never end. Then the furniture is no exclusion of the page, which is laid out
+    /// again, and the page checker reports the text printed over it.
+    private mutating func furnitureStoppedTheText(_ page: PageText) -> Bool {
+        let documentExclusions = exclusions[flow.pageNumber] ?? []
+        guard page.end == flow.position, flow.position < framesetter.text.length,
+              flow.exclusions.count > documentExclusions.count else { return false }
+        flow.exclusions = documentExclusions
+        return true
+    }
+
+    /// The paragraphs of `text` that switch master pages, in order.
+    private static func masterSwitches(in text: AttributedText) -> [(position: Int, master: MasterPage)] {
+        let runs = text.paragraphStyleRuns
+        return (0 ..< runs.runCount).compactMap { run in
+            runs.value(ofRun: run).master.map { (runs.range(ofRun: run).lowerBound, $0) }
+        }
     }
 }
 

@@ -47,30 +47,33 @@ public final class RunningHeadSetter {
     }
 
     /// Page `number`'s header and footer, a frame per part that prints; nil when none does.
-    /// `count` is the page count, which `{pages}` needs.
-    public func furniture(page number: Int, of count: Int?, template: PageTemplate) -> PageFurniture? {
-        let (text, parts) = parts(page: number, of: count, template: template)
+    /// `count` is the page count, which `{pages}` needs; `master` the page's master page.
+    public func furniture(page number: Int, of count: Int?, template: PageTemplate, master: MasterPage? = nil) -> PageFurniture? {
+        let (text, parts) = parts(page: number, of: count, template: template, master: master)
         return parts.isEmpty ? nil : PageFurniture(text: text, frames: parts.map(\.frame))
     }
 
     /// The text of page `number`'s running heads and each part set from it.
-    public func parts(page number: Int, of count: Int?, template: PageTemplate) -> (text: AttributedText, parts: [Part]) {
-        var requests: [(band: Band, slot: String, text: String, alignment: TextAlignment)] = []
+    public func parts(page number: Int, of count: Int?, template: PageTemplate, master: MasterPage? = nil)
+        -> (text: AttributedText, parts: [Part]) {
+        var requests: [(band: Band, slot: String, runs: [RunningTemplate.Run], alignment: TextAlignment)] = []
         let mirrored = template.isVerso(number)
         func add(_ band: Band, _ runningTemplate: RunningTemplate?) {
             guard let runningTemplate else { return }
-            let parts = runningTemplate.expanded(page: number, pages: count, title: heads.title)
-            let sides: [(String, String, TextAlignment)] = [
+            let parts = runningTemplate.runs(page: number, pages: count, title: heads.title)
+            let sides: [(String, [RunningTemplate.Run], TextAlignment)] = [
                 ("left", parts.left, mirrored ? .right : .left),
                 ("centre", parts.center, .center),
                 ("right", parts.right, mirrored ? .left : .right),
             ]
-            for (slot, text, alignment) in sides where text.contains(where: { !$0.isWhitespace }) {
-                requests.append((band, slot, String(text.map { $0.isNewline ? " " : $0 }), alignment))
+            for (slot, runs, alignment) in sides where runs.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
+                requests.append((band, slot, runs.map { (String($0.text.map { $0.isNewline ? " " : $0 }), $0.attributes) }, alignment))
             }
         }
-        if number > 1 || heads.headerOnFirstPage { add(.header, heads.header) }
-        add(.footer, heads.footer)
+        // A master is the page's whole design: the first page's rule is the document's own.
+        let (header, footer) = heads.templates(for: master)
+        if master != nil || number > 1 || heads.headerOnFirstPage { add(.header, header) }
+        add(.footer, footer)
         guard !requests.isEmpty else { return (AttributedText(), []) }
 
         // All parts in one text, a paragraph each, so one framesetter sets the page's lines.
@@ -79,7 +82,10 @@ public final class RunningHeadSetter {
         for (index, request) in requests.enumerated() {
             starts.append(text.length)
             let style = ParagraphStyle(alignment: request.alignment, hyphenate: false)
-            text.append(request.text + (index < requests.count - 1 ? "\n" : ""), attributes: heads.attributes, paragraphStyle: style)
+            for run in request.runs where !run.text.isEmpty {
+                text.append(run.text, attributes: run.attributes ?? heads.attributes, paragraphStyle: style)
+            }
+            if index < requests.count - 1 { text.append("\n", attributes: heads.attributes, paragraphStyle: style) }
         }
         let framesetter = Framesetter(text: text, fonts: fonts)
         let area = template.textArea(ofPage: number)
@@ -114,20 +120,34 @@ public final class RunningHeadSetter {
     public func problems(on template: PageTemplate) -> (errors: [String], warnings: [String]) {
         var errors: [String] = []
         var warnings: [String] = []
-        // Page 2 has the header; two-digit numbers are as wide as most books' folios.
-        let parts = parts(page: 2, of: 88, template: template).parts
+        // Page 2 has the header; two-digit numbers are as wide as most books' folios. Each
+        // master's heads are judged too, named in the messages.
+        for master in [nil] + heads.masters.map(Optional.some) {
+            let found = problems(of: parts(page: 2, of: 88, template: template, master: master).parts, on: template,
+                                 whose: master.map { " of master \"\($0.name)\"" } ?? "")
+            errors += found.errors
+            warnings += found.warnings
+        }
+        return (errors, warnings)
+    }
+
+    /// What is wrong with `parts`, set on a sample page; `whose` names the master whose parts
+    /// they are, after the band's name in messages.
+    private func problems(of parts: [Part], on template: PageTemplate, whose: String) -> (errors: [String], warnings: [String]) {
+        var errors: [String] = []
+        var warnings: [String] = []
         for band in [Band.header, .footer] {
             let lines = parts.filter { $0.band == band }.flatMap(\.frame.lines)
             guard let ascent = lines.map(\.ascent).max(), let descent = lines.map(\.descent).max() else { continue }
             let margin = band == .header ? template.margins.top : template.margins.bottom
             let side = band == .header ? "top" : "bottom"
             if ascent + descent > margin + 0.001 {
-                errors.append("the \(side) margin of \(Self.format(margin)) pt cannot hold the \(band.rawValue), whose line is "
+                errors.append("the \(side) margin of \(Self.format(margin)) pt cannot hold the \(band.rawValue)\(whose), whose line is "
                               + "\(Self.format(ascent + descent)) pt tall; make the margin at least that")
             }
         }
         for part in parts where part.isCut {
-            warnings.append("the \(part.slot) part of the \(part.band.rawValue) is wider than the text area; it is cut")
+            warnings.append("the \(part.slot) part of the \(part.band.rawValue)\(whose) is wider than the text area; it is cut")
         }
         for band in [Band.header, .footer] {
             let spans = parts.filter { $0.band == band && !$0.isCut }.compactMap { part in
@@ -135,7 +155,7 @@ public final class RunningHeadSetter {
             }
             for (index, a) in spans.enumerated() {
                 for b in spans[(index + 1)...] where a.minX < b.maxX && b.minX < a.maxX {
-                    warnings.append("the \(a.slot) and \(b.slot) parts of the \(band.rawValue) overlap")
+                    warnings.append("the \(a.slot) and \(b.slot) parts of the \(band.rawValue)\(whose) overlap")
                 }
             }
         }

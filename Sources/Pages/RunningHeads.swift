@@ -13,9 +13,12 @@ public struct RunningHeads: Hashable, Sendable {
     public var headerOnFirstPage: Bool
     /// The face, size and language the lines are set in.
     public var attributes: TextAttributes
+    /// The master pages declared: a page using one has its heads instead of these, and no
+    /// first-page rule (an opener master without heads is the title page).
+    public var masters: [MasterPage] = []
 
     /// Running heads are set at this share of the body size, as footnotes are.
-    public static let relativeSize = 0.8
+    public static let relativeSize = RunningTemplate.relativeSize
 
     public init(header: RunningTemplate?, footer: RunningTemplate?, title: String = "", headerOnFirstPage: Bool = false,
                 attributes: TextAttributes) {
@@ -27,15 +30,18 @@ public struct RunningHeads: Hashable, Sendable {
         self.attributes = attributes
     }
 
-    /// Neither a header nor a footer.
-    public var isEmpty: Bool { header == nil && footer == nil }
+    /// Neither a header nor a footer, and no master pages to print anything.
+    public var isEmpty: Bool { header == nil && footer == nil && masters.isEmpty }
 
     /// Whether the page count must be known before the first page is drawn.
-    public var usesPageCount: Bool {
-        header?.uses(.pages) == true || footer?.uses(.pages) == true
-    }
+    public var usesPageCount: Bool { uses(.pages) }
 
     public func uses(_ field: RunningTemplate.Field) -> Bool {
-        header?.uses(field) == true || footer?.uses(field) == true
+        ([header, footer] + masters.flatMap { [$0.header, $0.footer] }).contains { $0?.uses(field) == true }
+    }
+
+    /// The header and footer of a page using `master` (nil: the document's own).
+    public func templates(for master: MasterPage?) -> (header: RunningTemplate?, footer: RunningTemplate?) {
+        master.map { ($0.header, $0.footer) } ?? (header, footer)
     }
 }

@@ -1,4 +1,5 @@
 import Layout
+import Text
 
 /// Where a paginator sets the running heads.
 public enum RunningHeadsPlacement: Sendable {
@@ -19,6 +20,8 @@ struct RunningHeadsAfterTheLastPage {
     let setter: RunningHeadSetter
     /// The rectangles of the elements that bled on each page that has any, by page number.
     private var bledRects: [Int: [Rect]] = [:]
+    /// The master page of each page that uses one, by page number.
+    private var masters: [Int: MasterPage] = [:]
     /// The number of the page whose heads were set last (0 before the first).
     private var lastNumber = 0
 
@@ -30,6 +33,7 @@ struct RunningHeadsAfterTheLastPage {
     mutating func note(_ page: Page) {
         let rects = page.bledRects
         if !rects.isEmpty { bledRects[page.number] = rects }
+        if let master = page.master { masters[page.number] = master }
     }
 
     /// The next page of running heads among the `pageCount` pages; nil after the last. Pages
@@ -37,7 +41,7 @@ struct RunningHeadsAfterTheLastPage {
     mutating func next(pageCount: Int, template: PageTemplate) -> Page? {
         while lastNumber < pageCount {
             lastNumber += 1
-            guard let furniture = setter.furniture(page: lastNumber, of: pageCount, template: template)?
+            guard let furniture = setter.furniture(page: lastNumber, of: pageCount, template: template, master: masters[lastNumber])?
                 .leavingOut(coveredBy: bledRects[lastNumber] ?? []), !furniture.frames.isEmpty else { continue }
             return Page(number: lastNumber, size: template.size, frames: [], furniture: furniture, holdsOnlyRunningHeads: true)
         }

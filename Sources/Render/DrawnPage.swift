@@ -111,6 +111,9 @@ public struct DrawnPage: Sendable {
     /// The gutters' rules, as thin rectangles.
     public var rules: [Rect] = []
     public var tableRules: [TableRule] = []
+    /// The ink of the master page's furniture (its pictures and rules), with what each is, for
+    /// messages.
+    public var furniture: [(rect: Rect, description: String)] = []
 
     public init(number: Int, size: Size) {
         self.number = number

@@ -97,6 +97,11 @@ public final class DrawnPageRecorder {
         page!.boxes.append(DrawnPage.Box(rect: rect, border: border, anchor: anchor))
     }
 
+    /// A master page's picture or rule drawn in `rect`.
+    func furniture(_ rect: Rect, described description: String) {
+        page?.furniture.append((rect, description))
+    }
+
     func rule(x: Double, top: Double, bottom: Double, width: Double) {
         page?.rules.append(Rect(x: x - width / 2, y: top, width: width, height: bottom - top))
     }

@@ -49,7 +49,8 @@ final class PageDrawer {
             repeatedPictures.endPage()
         }
         recorder?.beginPage(number: page.number, size: page.size)
-        // Sections' tints first: everything else on the page stands on them. Decoration, not
+        try drawMasterItems(of: page, in: context)
+        // Sections' tints next: everything else on the page stands on them. Decoration, not
         // the document's content: an artifact, as a box's background is.
         if !page.tints.isEmpty {
             structure?.beginCairoArtifact(in: context)
@@ -79,6 +80,28 @@ final class PageDrawer {
             structure?.beginArtifact(in: context)
             try draw(furniture.frames, of: furniture.text, marked: false, area: .runningHead, in: context)
             structure?.end(in: context)
+        }
+    }
+
+    /// The furniture of the page's master, under everything else, as the page's own items
+    /// stand on a parent page's in InDesign. Not the document's content: an artifact, as the
+    /// running heads are. Its pictures and rules are ink the page checker keeps text off; its
+    /// tints are not, since text may stand on a tint as on a section's background.
+    private func drawMasterItems(of page: Page, in context: OpaquePointer) throws {
+        guard let master = page.master, !page.masterItems.isEmpty else { return }
+        structure?.beginCairoArtifact(in: context)
+        defer { structure?.end(in: context) }
+        for item in page.masterItems {
+            switch item.content {
+            case .picture(let image):
+                recorder?.furniture(item.rect, described: "the picture \"\(image.path.split(separator: "/").last ?? "")\" of master \"\(master.name)\"")
+                try drawImage(image, in: item.rect, in: context)
+            case .rule(let color):
+                recorder?.furniture(item.rect, described: "a rule of master \"\(master.name)\"")
+                fill(item.rect, with: color, in: context)
+            case .tint(let color):
+                fill(item.rect, with: color, in: context)
+            }
         }
     }
 

@@ -118,6 +118,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var breakBefore: ForcedBreak?
     /// The section the paragraph is set in; nil: the page's own columns.
     public var section: SectionStyle?
+    /// The master page that pages whose text starts at this paragraph or after it use
+    /// (`<section master>`, `<pagebreak master>`); nil: no switch here.
+    public var master: MasterPage?
     /// The figure or aside the paragraph is set in; nil: the column's own text.
     public var box: BoxStyle?
     /// The table cell the paragraph is set in; nil: none.

@@ -1,8 +1,9 @@
 import Diagnostics
 
 /// A running header or footer as written: `left|centre|right`, each part text with the
-/// placeholders `{page}`, `{pages}` and `{title}`. One part is centred; two are the left and
-/// right parts. `\|`, `\{`, `\}` and `\\` stand for the character itself.
+/// placeholders `{page}`, `{pages}` and `{title}`, each of which may name a style it prints in
+/// (`{page style=folio}`). One part is centred; two are the left and right parts. `\|`, `\{`,
+/// `\}` and `\\` stand for the character itself.
 ///
 /// It lives in Text because the markup (`<meta header="…">`) and the command line both read it
 /// and Pages sets it: each must report a bad template in its own way, at the same place.
@@ -14,7 +15,14 @@ public struct RunningTemplate: Hashable, Sendable {
     public enum Piece: Hashable, Sendable {
         case text(String)
         case field(Field)
+        /// A placeholder printed in a named style (`{page style=folio}`): the style's name and,
+        /// once the markup has looked it up (`resolvingStyles`), the attributes it prints in.
+        case styledField(Field, style: String, attributes: TextAttributes?)
     }
+
+    /// Running heads are set at this share of the body size, as footnotes are; a style a
+    /// placeholder names starts from it.
+    public static let relativeSize = 0.8
 
     public var left: [Piece]
     public var center: [Piece]
@@ -30,22 +38,78 @@ public struct RunningTemplate: Hashable, Sendable {
     public var isEmpty: Bool { left.isEmpty && center.isEmpty && right.isEmpty }
 
     public func uses(_ field: Field) -> Bool {
-        [left, center, right].contains { $0.contains(.field(field)) }
+        [left, center, right].contains { $0.contains { $0.field == field } }
+    }
+
+    /// A piece's text and the attributes it prints in (nil: the heads').
+    public typealias Run = (text: String, attributes: TextAttributes?)
+
+    /// The three parts with the placeholders filled in, as runs of one style each.
+    public func runs(page: Int, pages: Int?, title: String) -> (left: [Run], center: [Run], right: [Run]) {
+        func fill(_ pieces: [Piece]) -> [Run] {
+            pieces.map { piece -> Run in
+                let value = { (field: Field) -> String in
+                    switch field {
+                    case .page: String(page)
+                    case .pages: pages.map(String.init) ?? ""
+                    case .title: title
+                    }
+                }
+                switch piece {
+                case .text(let text): return (text, nil)
+                case .field(let field): return (value(field), nil)
+                case .styledField(let field, _, let attributes): return (value(field), attributes)
+                }
+            }
+        }
+        return (fill(left), fill(center), fill(right))
     }
 
     /// The three parts with the placeholders filled in.
     public func expanded(page: Int, pages: Int?, title: String) -> (left: String, center: String, right: String) {
-        func fill(_ pieces: [Piece]) -> String {
-            pieces.map { piece -> String in
-                switch piece {
-                case .text(let text): return text
-                case .field(.page): return String(page)
-                case .field(.pages): return pages.map(String.init) ?? ""
-                case .field(.title): return title
-                }
-            }.joined()
+        let parts = runs(page: page, pages: pages, title: title)
+        let joined = { (runs: [Run]) in runs.map(\.text).joined() }
+        return (joined(parts.left), joined(parts.center), joined(parts.right))
+    }
+
+    /// The styles its placeholders name, each once, in order.
+    public var styleNames: [String] {
+        var seen = Set<String>()
+        return [left, center, right].joined().compactMap { piece -> String? in
+            if case .styledField(_, let style, _) = piece { return style }
+            return nil
+        }.filter { seen.insert($0).inserted }
+    }
+
+    /// The template with each style its placeholders name looked up by `attributes` (nil: no
+    /// such style, and the placeholder is left unresolved).
+    public func resolvingStyles(_ attributes: (String) -> TextAttributes?) -> RunningTemplate {
+        func resolve(_ pieces: [Piece]) -> [Piece] {
+            pieces.map { piece in
+                guard case .styledField(let field, let style, _) = piece else { return piece }
+                return .styledField(field, style: style, attributes: attributes(style))
+            }
         }
-        return (fill(left), fill(center), fill(right))
+        return RunningTemplate(left: resolve(left), center: resolve(center), right: resolve(right))
+    }
+
+    /// The styles named but not looked up yet, each once.
+    public var unresolvedStyleNames: [String] {
+        let unresolved = [left, center, right].joined().compactMap { piece -> String? in
+            if case .styledField(_, let style, nil) = piece { return style }
+            return nil
+        }
+        return styleNames.filter(unresolved.contains)
+    }
+}
+
+extension RunningTemplate.Piece {
+    /// The placeholder it prints, styled or not; nil for text.
+    var field: RunningTemplate.Field? {
+        switch self {
+        case .text: nil
+        case .field(let field), .styledField(let field, _, _): field
+        }
     }
 }
 
@@ -103,6 +167,18 @@ extension RunningTemplate {
                     throw RunningTemplateError(message: "unterminated placeholder \"{\(name.prefix(20))\": expected '}' (write \\{ for a brace)",
                                                offset: start)
                 }
+                // `{page style=folio}`: the placeholder, then what it prints in.
+                let words = name.split(separator: " ", omittingEmptySubsequences: true)
+                var style: String?
+                for option in words.dropFirst() {
+                    let parts = option.split(separator: "=", maxSplits: 1)
+                    guard parts.count == 2, parts[0].lowercased() == "style", !parts[1].isEmpty else {
+                        throw RunningTemplateError(message: "a placeholder takes only a style, {\(words.first ?? "page") style=NAME}, "
+                                                   + "not \"\(option.prefix(20))\"", offset: start)
+                    }
+                    style = String(parts[1])
+                }
+                if let first = words.first { name = String(first) }
                 guard let field = Field(rawValue: name.lowercased()) else {
                     let names = Field.allCases.map(\.rawValue)
                     let hint = Suggestion.closest(to: name, among: names).map { " (did you mean {\($0)}?)" } ?? ""
@@ -111,7 +187,7 @@ extension RunningTemplate {
                                                offset: start)
                 }
                 endLiteral()
-                parts[parts.count - 1].append(.field(field))
+                parts[parts.count - 1].append(style.map { .styledField(field, style: $0, attributes: nil) } ?? .field(field))
             default:
                 literal.append(character)
             }

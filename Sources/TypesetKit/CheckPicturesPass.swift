@@ -13,12 +13,13 @@ import Text
 struct CheckPicturesPass {
     var options: TypesetOptions
 
-    func run(_ text: AttributedText, fonts: FontTable, shaper: Shaper) -> PassResult<AttributedText> {
+    /// `furniture`: the master pages' pictures, checked with the text's.
+    func run(_ text: AttributedText, fonts: FontTable, shaper: Shaper, furniture: [ImageAttachment] = []) -> PassResult<AttributedText> {
         var text = text
         var diagnostics = options.page.fitPictures(&text) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
         diagnostics += options.page.fitBoxes(&text, fonts: fonts) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }
-        let problems = ImagePreflight.check(text)
+        let problems = ImagePreflight.check(text, furniture: furniture)
         guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }
         // A picture that bleeds is drawn out past the page's edge by the sheet's bleed.
         var bleedingPage = options.page

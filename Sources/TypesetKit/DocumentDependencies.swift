@@ -6,7 +6,8 @@ public struct DocumentDependencies: Sendable, Equatable {
     public var document: String?
     /// Every style sheet the document reads (`<import>`, `--style`), as absolute paths, in the order read.
     public var styleSheets: [String] = []
-    /// Every picture the document places, as absolute paths, each once, in the order of the text.
+    /// Every picture the document places, as absolute paths, each once: the text's in its order,
+    /// then its master pages' (a logo).
     public var pictures: [String] = []
     /// The files of the faces in the document's font table, each once, sorted.
     public var fonts: [String] = []
@@ -21,7 +22,8 @@ public struct DocumentDependencies: Sendable, Equatable {
     init(of prepared: borrowing PreparedDocument) {
         styleSheets = prepared.styleSheets
         var seen = Set<String>()
-        pictures = prepared.text.attachments.map(\.image.path).filter { seen.insert($0).inserted }
+        let masterPictures = prepared.runningHeads?.masters.flatMap(\.pictures).map(\.path) ?? []
+        pictures = (prepared.text.attachments.map(\.image.path) + masterPictures).filter { seen.insert($0).inserted }
         fonts = prepared.fonts.fontFilePaths
     }
 

@@ -5,7 +5,8 @@ import Pages
 import Text
 
 /// Pass 3: the header and footer the pages get (the options' templates, else the document's
-/// `<meta>` ones), fallback faces for what they print, and a check that the margins hold them.
+/// `<meta>` ones; a page with a master page has its master's), fallback faces for what they
+/// print, and a check that the margins hold them.
 struct RunningHeadsPass {
     var options: TypesetOptions
 
@@ -19,8 +20,9 @@ struct RunningHeadsPass {
         var fonts = fonts
         let attributes = TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize * options.textScale * RunningHeads.relativeSize,
                                         language: options.language(of: meta))
-        let heads = RunningHeads(header: options.header ?? meta.header, footer: options.footer ?? meta.footer,
+        var heads = RunningHeads(header: options.header ?? meta.header, footer: options.footer ?? meta.footer,
                                  title: title ?? "", headerOnFirstPage: options.headerOnFirstPage, attributes: attributes)
+        heads.masters = meta.masters
         guard !heads.isEmpty else { return PassResult(Output(heads: nil, fonts: fonts)) }
         var diagnostics: [Diagnostic] = []
         if heads.uses(.title), heads.title.allSatisfy(\.isWhitespace) {
@@ -28,9 +30,17 @@ struct RunningHeadsPass {
         }
         // Every character the heads can print: their text, the title and the figures.
         var sample = AttributedText()
-        for template in [heads.header, heads.footer].compactMap({ $0 }) {
-            let parts = template.expanded(page: 1_234_567_890, pages: 1, title: heads.title)
-            sample.append([parts.left, parts.center, parts.right].joined(separator: " ") + " ", attributes: attributes)
+        let templates = ([heads.header, heads.footer] + heads.masters.flatMap { [$0.header, $0.footer] }).compactMap { $0 }
+        for template in templates {
+            let parts = template.runs(page: 1_234_567_890, pages: 1, title: heads.title)
+            for run in parts.left + parts.center + parts.right { sample.append(run.text + " ", attributes: run.attributes ?? attributes) }
+        }
+        // The markup looks a document's styles up; a template from the command line has none to name.
+        for (option, template) in [("--header", options.header), ("--footer", options.footer)] {
+            if let name = template?.unresolvedStyleNames.first {
+                diagnostics.append(.error("\(option): a style given on the command line cannot be looked up (style=\(name)); "
+                                          + "write the template in the document's <meta> or a style sheet, where its styles are"))
+            }
         }
         for missing in fonts.addFallbacks(for: sample) {
             diagnostics.append(.warning("running heads: " + missing.warning))

@@ -88,7 +88,9 @@ public final class Typesetter {
         let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, fonts: fonts))
         // Bad pictures are reported in source order, among the warnings before them.
         let shaper = Shaper()
-        let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table, shaper: shaper)) {
+        let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []
+        let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table, shaper: shaper,
+                                                                            furniture: furniture)) {
             $0.sortedBySource()
         }
         let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, fonts: headed.fonts.table, document: document))
@@ -131,7 +133,8 @@ public final class Typesetter {
         let overwrites = OutputOverwriteCheck(output: outputPath, outputIsPNGPages: options.format == .png,
                                               otherOutputs: [("--layout-json", options.layoutJSONPath), ("--depfile", options.dependencyFilePath)]
                                                   .compactMap { option, path in path.map { (option, $0) } })
-            .problems(pictures: document.text.attachments.map(\.image), fonts: dependencies.fonts)
+            .problems(pictures: document.text.attachments.map(\.image) + (document.runningHeads?.masters.flatMap(\.pictures) ?? []),
+                      fonts: dependencies.fonts)
         if !overwrites.isEmpty { throw DocumentFailure(log.diagnostics + overwrites) }
         var report = try log.take(DrawPass(options: options).run(consume document, to: outputPath))
         report.dependencies = dependencies

@@ -46,6 +46,17 @@ final class GoldenPageTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(pageCount, 3, "a title page, a left-hand and a right-hand page")
     }
 
+    /// Master pages from a house style sheet (`master-pages/house.tss`), on facing pages: an
+    /// opener with a tint band and no heads, then a feature page with the title by the spine, the
+    /// folio and a logo at the outer corners and a rule under the head, mirrored on page 2.
+    func testMasterPagesOnFacingPagesMatchGoldenPages() throws {
+        let pageCount = try assertPagesMatchGoldens(of: "master-pages") { options in
+            options.page.margins = Margins.facing(margin: options.page.margins.top)
+            options.page.facing = true
+        }
+        XCTAssertEqual(pageCount, 2, "an opener and a left-hand feature page")
+    }
+
     /// A feature article in sections: a one-column headline section across the top of page 1,
     /// the article in three columns beneath it (with a column break) running over to page 2,
     /// where its columns are balanced and a one-column box follows below them.

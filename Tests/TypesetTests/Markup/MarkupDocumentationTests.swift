@@ -35,7 +35,7 @@ final class MarkupDocumentationTests: XCTestCase {
         let page = try String(contentsOfFile: MarkupExample.documentPath, encoding: .utf8)
         for tag in ["font", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta", "section",
                     "columnbreak", "pagebreak", "exclusion", "a", "figure", "aside", "caption", "keep",
-                    "table", "tr", "td", "th", "footnote", "import"] {
+                    "table", "tr", "td", "th", "footnote", "import", "master", "tint"] {
             XCTAssertTrue(page.contains("`<\(tag)"), "<\(tag)> is documented")
         }
         let attributes = ["face", "size", "color", "strokeColor", "strokeWidth", "weight", "style", "slant", "underline",
@@ -47,7 +47,7 @@ final class MarkupDocumentationTests: XCTestCase {
                           "shape", "cx", "cy", "r", "rx", "ry", "x", "y", "points", "padding", "page", "column-rule", "dropcap",
                           "dropcap-face", "dropcap-color", "float", "span", "margin", "border", "min-line-width",
                           "widths", "header-rows", "rules", "stripes", "valign", "colspan", "rowspan",
-                          "footnote-numbering", "footnote-marks", "footnote-placement", "clean"]
+                          "footnote-numbering", "footnote-marks", "footnote-placement", "clean", "master", "of", "at"]
         for attribute in attributes {
             XCTAssertTrue(page.contains("| `\(attribute)` |"), "\(attribute) has a row in a table of docs/markup.md")
         }

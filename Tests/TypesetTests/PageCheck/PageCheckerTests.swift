@@ -135,6 +135,29 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(kinds(findings(text, pages)), [.inkOverBorder])
     }
 
+    /// A master page's logo and rules are ink the checker knows: drawn as typeset draws them (in
+    /// the margin, and in the text area, which the text keeps out of) nothing is found; a logo
+    /// moved onto the text is, by its master's name.
+    func testAGlyphOverAMasterPagesLogoIsFound() throws {
+        let master = """
+            <master name="feature" footer="|{page}">
+              <img src="masthead.svg" at="-56 12" height="30">
+              <img src="masthead.svg" at="30% 80" of="text" width="40%">
+              <rule at="0 50" width="100%" thickness="1">
+            </master>
+            <pagebreak master="feature">
+
+            """
+        var (text, pages) = try drawn(master + "<p>\(prose) \(prose)</p>")
+        XCTAssertEqual(pages[0].furniture.count, 3, "the two pictures and the rule are recorded")
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let glyph = pages[0].glyphs[10]
+        pages[0].furniture[0].rect = Rect(x: glyph.ink.minX - 10, y: glyph.ink.minY - 5, width: 60, height: 20)
+        let found = findings(text, pages)
+        XCTAssertEqual(kinds(found), [.inkOverFurniture], found.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(found[0].detail.contains("of master \"feature\""), found[0].detail)
+    }
+
     /// A table's rules are ink: a table wider than its column once drew its rules through the
     /// next column's text. A table drawn as typeset draws it has none under its text; a rule
     /// moved onto a glyph is found.

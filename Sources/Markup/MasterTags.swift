@@ -1,0 +1,255 @@
+import Diagnostics
+import Foundation
+import Images
+import Text
+
+/// A `<master>` being read, up to its `</master>`: what it declares so far (nil when its tag
+/// was unusable: its items are still read, for their own errors).
+struct OpenMaster {
+    var tagOffset: Int
+    var master: MasterPage?
+    /// Its name, once read, for the message at a use of a master whose declaration failed.
+    var name: String?
+}
+
+/// `<master name="feature" header="…" footer="…">` with its furniture — `<img>`, `<rule>`,
+/// `<tint>` — up to `</master>`: a declaration, read whole here (a style sheet may hold it),
+/// and `master="…"` on `<section>` and `<pagebreak>`, which switch to one.
+extension ParseState {
+    static let masterAttributeNames = ["name", "header", "footer"]
+    /// The furniture a master holds, as the tags name it.
+    static let masterItemTags = ["img", "rule", "tint"]
+    static let masterPlaceAttributeNames = ["at", "of", "width", "height"]
+
+    /// `<master …>`: before the text, like `<meta>`, since it concerns every page that uses it.
+    mutating func openMaster(_ tag: Tag) {
+        openMaster = OpenMaster(tagOffset: tag.offset, master: nil)
+        guard builder.text.isEmpty else {
+            return diagnostics.error("<master> must come before the text: declare master pages with the document's other declarations",
+                                     at: tag.offset)
+        }
+        var name: TagAttribute?
+        var master = MasterPage(name: "")
+        var isUsable = true
+        for attribute in tag.attributes {
+            switch attribute.key {
+            case "name": name = attribute
+            case "header", "footer":
+                guard let template = runningTemplate(attribute) else { isUsable = false; continue }
+                if attribute.key == "header" { master.header = template.isEmpty ? nil : template } else {
+                    master.footer = template.isEmpty ? nil : template
+                }
+            default: warnUnknown(attribute, of: tag, known: Self.masterAttributeNames)
+            }
+        }
+        guard let name else {
+            return diagnostics.error("<master> needs a name attribute, e.g. <master name=\"feature\" footer=\"|{page}\">", at: tag.offset)
+        }
+        master.name = name.trimmedValue
+        openMaster?.name = master.name
+        guard !master.name.isEmpty, master.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            return values.error("a master's name is letters, digits, '-' and '_', not \"\(name.value.clipped)\"", at: name)
+        }
+        if isUsable { openMaster?.master = master }
+    }
+
+    /// A token between `<master>` and `</master>`: an item, the closing tag, white space or a
+    /// comment. Anything else is an error: a master prints only its furniture and its heads.
+    mutating func readMasterContent(_ token: MarkupToken, text: SourcedText) {
+        switch token {
+        case .comment:
+            break
+        case .text:
+            guard let printing = text.units.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+                  let origin = text.origins.origin(of: printing) else { return }
+            diagnostics.error("a <master> holds only its furniture (\(Self.masterItemList)), not text: "
+                              + "print text on its pages with header=\"…\" and footer=\"…\"", at: origin.sourceOffset)
+        case .tag(let tag) where tag.isClosing && tag.name == "master":
+            closeMaster()
+        case .tag(let tag) where tag.isClosing && Self.masterItemTags.contains(tag.name):
+            diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
+        case .tag(let tag) where !tag.isClosing && Self.masterItemTags.contains(tag.name):
+            guard let item = masterItem(tag) else {
+                openMaster?.master = nil   // one bad item: the master is not declared, and every use of it says why
+                return
+            }
+            openMaster?.master?.items.append(item)
+        case .tag(let tag):
+            let line = diagnostics.source.location(of: openMaster?.tagOffset ?? 0).line
+            diagnostics.error("<\(tag.isClosing ? "/" : "")\(tag.name.clipped)> cannot be inside a <master> (the one of line \(line)): "
+                              + "a master holds \(Self.masterItemList); end it with </master>", at: tag.offset)
+        }
+    }
+
+    /// `</master>`: the master is declared, replacing one of the same name.
+    mutating func closeMaster() {
+        defer { openMaster = nil }
+        guard let open = openMaster, let master = open.master else {
+            if let name = openMaster?.name { undeclaredMasters.insert(name) }
+            return
+        }
+        meta.masters.removeAll { $0.name == master.name }
+        meta.masters.append(master)
+        noteDefinition("master \(master.name)", what: "<master name=\"\(master.name.clipped)\">", at: open.tagOffset)
+        undeclaredMasters.remove(master.name)
+    }
+
+    /// At the end of a document or a sheet: a `<master>` never closed declares nothing.
+    mutating func finishMaster() {
+        guard let open = openMaster else { return }
+        diagnostics.error("<master> is never closed: end its furniture with </master>", at: open.tagOffset)
+        openMaster = nil
+    }
+
+    /// The master `attribute` names (`<section master="feature">`); nil after an error there.
+    func master(named attribute: TagAttribute) -> MasterPage? {
+        let name = attribute.trimmedValue
+        if let master = meta.masters.last(where: { $0.name == name }) { return master }
+        let names = meta.masters.map(\.name)
+        let known = names.isEmpty ? "no master pages are declared; declare one with <master name=\"\(name.clipped)\">…</master> before the text"
+            : "the masters are \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
+        let hint = Suggestion.closest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+        let why = undeclaredMasters.contains(name) ? "master \"\(name.clipped)\" has errors in its declaration, so it is not declared"
+            : "unknown master \"\(name.clipped)\"\(hint); \(known)"
+        values.error(why, at: attribute)
+        return nil
+    }
+
+    private static var masterItemList: String { masterItemTags.map { "<\($0)>" }.joined(separator: ", ") }
+
+    /// One item of furniture, or nil after an error at its cause.
+    private mutating func masterItem(_ tag: Tag) -> MasterItem? {
+        var placeAttributes: [String: TagAttribute] = [:]
+        var others: [String: TagAttribute] = [:]
+        let own: [String] = switch tag.name {
+        case "img": ["src"]
+        case "rule": ["thickness", "color"]
+        default: ["color"]
+        }
+        for attribute in tag.attributes {
+            if Self.masterPlaceAttributeNames.contains(attribute.key) { placeAttributes[attribute.key] = attribute }
+            else if own.contains(attribute.key) { others[attribute.key] = attribute }
+            else { warnUnknown(attribute, of: tag, known: Self.masterPlaceAttributeNames + own) }
+        }
+        var place = MasterPlace(width: .fraction(1), height: nil)
+        var isUsable = true
+        if let at = placeAttributes["at"] {
+            if let (x, y) = position(at) { (place.x, place.y) = (x, y) } else { isUsable = false }
+        }
+        if let of = placeAttributes["of"] {
+            if let reference = values.choice(of, MasterPlace.Reference.self) { place.reference = reference } else { isUsable = false }
+        }
+        var width: MasterPlace.Distance?, height: MasterPlace.Distance?
+        for (attribute, side) in [(placeAttributes["width"], "width"), (placeAttributes["height"], "height")] {
+            guard let attribute else { continue }
+            guard let distance = distance(attribute, along: side) else { isUsable = false; continue }
+            if side == "width" { width = distance } else { height = distance }
+        }
+        switch tag.name {
+        case "img":
+            guard let picture = masterPicture(tag, source: others["src"]), isUsable else { return nil }
+            (place.width, place.height, place.aspect) = (width, height, picture.aspect)
+            if width == nil, height == nil { (place.width, place.height) = (.points(picture.size.width), .points(picture.size.height)) }
+            return MasterItem(content: .picture(picture.attachment), place: place)
+        case "rule":
+            var thickness = 0.5
+            if let given = others["thickness"] {
+                guard let points = values.points(given, in: 0 ... 72, excludingMinimum: true) else { return nil }
+                thickness = points
+            }
+            let color = others["color"].map { values.color($0) } ?? .black
+            guard isUsable, let color else { return nil }
+            if let height = placeAttributes["height"] {
+                diagnostics.warning("a rule is as tall as its thickness; height ignored (give thickness)", at: height.nameOffset)
+            }
+            (place.width, place.height) = (width ?? .fraction(1), .points(thickness))
+            return MasterItem(content: .rule(color), place: place)
+        default:
+            guard let colorAttribute = others["color"] else {
+                diagnostics.error("<tint> needs a color, e.g. <tint at=\"0 0\" height=\"36\" color=\"house-red\">", at: tag.offset)
+                return nil
+            }
+            guard placeAttributes["height"] != nil else {
+                diagnostics.error("<tint> needs a height: how tall its band is (\"36\", \"12mm\", \"10%\")", at: tag.offset)
+                return nil
+            }
+            guard let color = values.color(colorAttribute), isUsable else { return nil }
+            (place.width, place.height) = (width ?? .fraction(1), height)
+            return MasterItem(content: .tint(color), place: place)
+        }
+    }
+
+    /// A master's picture: found as an `<img>`'s is, beside the file declaring it.
+    private func masterPicture(_ tag: Tag, source: TagAttribute?) -> (attachment: ImageAttachment, size: Size2D, aspect: Double)? {
+        guard let source, !source.trimmedValue.isEmpty else {
+            diagnostics.error("a master's <img> needs a src attribute naming a JPEG, PNG, SVG or PDF file", at: tag.offset)
+            return nil
+        }
+        guard let path = picturePath(source) else { return nil }
+        let info: PictureInfo
+        do {
+            info = try PictureInfo.probe(path: path, page: nil)
+        } catch {
+            values.error("image \"\(source.value.clipped)\": \(error)", at: source)
+            return nil
+        }
+        let natural = info.naturalSize
+        guard natural.width > 0, natural.height > 0 else {
+            values.error("image \"\(source.value.clipped)\" has no size to place", at: source)
+            return nil
+        }
+        let attachment = ImageAttachment(path: path, location: diagnostics.source.location(of: source.valueOffset),
+                                         sourceLine: diagnostics.source.lineText(containing: source.valueOffset), fit: .contain)
+        return (attachment, Size2D(width: natural.width, height: natural.height), natural.width / natural.height)
+    }
+
+    /// `at="x y"`: two distances from the reference's left edge and top (negative: from its
+    /// right edge and bottom).
+    private func position(_ attribute: TagAttribute) -> (MasterPlace.Distance, MasterPlace.Distance)? {
+        let parts = attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+        guard parts.count == 2 else {
+            values.error("at is two distances, from the left and from the top (\"36 20\", \"-12mm 0\", \"50% 10\"), "
+                         + "not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+        guard let x = Self.distance(String(parts[0])), let y = Self.distance(String(parts[1])) else {
+            values.error("at must be two lengths (\(LengthUnit.accepted)) or percentages, not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+        return (x, y)
+    }
+
+    /// A width or a height: a positive length or percentage.
+    private func distance(_ attribute: TagAttribute, along side: String) -> MasterPlace.Distance? {
+        guard let distance = Self.distance(attribute.trimmedValue) else {
+            values.error("\(side) must be a length (\(LengthUnit.accepted)) or a percentage of the page or the text area, "
+                         + "not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+        switch distance {
+        case .points(let value) where value > 0 && value <= ParagraphStyleChange.maximumLength: return distance
+        case .fraction(let share) where share > 0 && share <= 10: return distance
+        default:
+            values.error("\(side) must be more than 0 (and at most \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt), "
+                         + "not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+    }
+
+    /// `36`, `12mm`, `-0`, `50%`: a length, or a share of the reference.
+    private static func distance(_ text: String) -> MasterPlace.Distance? {
+        let trimmed = text.trimmingSpaces()
+        if trimmed.hasSuffix("%") {
+            guard let percent = NumberSyntax.parse(String(trimmed.dropLast())), abs(percent) <= 1000 else { return nil }
+            return .fraction(percent / 100)
+        }
+        guard let length = try? Length(parsing: trimmed), abs(length.points) <= ParagraphStyleChange.maximumLength else { return nil }
+        return .points(length.points)
+    }
+}
+
+/// A picture's own size, in points (Layout's `Size` is not Markup's to use).
+struct Size2D {
+    var width: Double
+    var height: Double
+}

@@ -1,0 +1,160 @@
+import Diagnostics
+import Foundation
+import Layout
+import Pages
+import Text
+@testable import TypesetKit
+import XCTest
+
+/// Master pages on the pages: which pages use which (the master in force where a page's text
+/// starts), their heads replacing the document's and the first-page rule, their items placed
+/// and mirrored on facing pages, the text kept out of an item in the text area, and their
+/// pictures among the document's dependencies.
+final class MasterPageLayoutTests: XCTestCase {
+    private static let masters = """
+        <meta title="The Marsh Almanac" footer="{page}">
+        <master name="opener">
+          <tint at="0 0" width="100%" height="24" color="darkred">
+        </master>
+        <master name="feature" header="{title}|" footer="|{page}">
+          <img src="masthead.svg" at="-10 8" height="30">
+          <rule at="0 50" width="100%" thickness="1">
+        </master>
+
+        """
+
+    private static let paragraphs = (1 ... 60).map {
+        "Paragraph \($0). The eels came over the sill an hour after high water, in a sheet so thin it looked like milk."
+    }.joined(separator: "\n")
+
+    private func prepare(_ markup: String, facing: Bool = true, bleed: Double = 0) throws -> PreparedDocument {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.sheet = PrintSheet(bleed: bleed)
+        if facing {
+            options.page.margins = Margins.facing(margin: options.page.margins.top)
+            options.page.facing = true
+        }
+        return try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
+                                                        baseDirectory: TestSupport.zombiesDirectory.path)
+    }
+
+    /// Each part of a page's heads as "band slot: text".
+    private func heads(_ page: Page) -> [String] {
+        guard let furniture = page.furniture else { return [] }
+        return furniture.frames.flatMap(\.lines).map { furniture.text.substring($0.stringRange).trimmingCharacters(in: .newlines) }
+    }
+
+    func testAPageUsesTheMasterInForceWhereItsTextStarts() throws {
+        let document = try prepare(Self.masters + """
+            <pagebreak master="opener">
+            <p style="headline">The Eel Year</p>
+            \(Self.paragraphs.prefix(400))
+            <section columns="2" master="feature">
+            \(Self.paragraphs)
+            </section>
+            """)
+        let pages = Array(document.pages())
+        XCTAssertGreaterThanOrEqual(pages.count, 3)
+        // The section starts on page 1, which stays the opener's; the next pages are the feature's.
+        XCTAssertEqual(pages.map { $0.master?.name }, ["opener"] + Array(repeating: "feature", count: pages.count - 1))
+        // The opener has no heads at all (not the document's footer); the feature's print on every page.
+        XCTAssertEqual(heads(pages[0]), [])
+        XCTAssertEqual(heads(pages[1]), ["The Marsh Almanac", "2"])
+        XCTAssertEqual(heads(pages[2]), ["The Marsh Almanac", "3"])
+        XCTAssertEqual(pages[0].masterItems.map(\.rect), [Rect(x: 0, y: 0, width: document.template.size.width, height: 24)])
+    }
+
+    /// On a left-hand page an item stands as far from the left edge as it stands from the right
+    /// on a right-hand page: the logo stays at the outer corner, and a rule across the page stays put.
+    func testItemsMirrorOnLeftHandPages() throws {
+        let document = try prepare(Self.masters + "<pagebreak master=\"feature\">\n" + Self.paragraphs + Self.paragraphs)
+        let pages = Array(document.pages())
+        XCTAssertGreaterThanOrEqual(pages.count, 2)
+        let width = document.template.size.width
+        let recto = pages[0].masterItems, verso = pages[1].masterItems
+        XCTAssertEqual(recto[0].rect.maxX, width - 10, accuracy: 1e-9)
+        XCTAssertEqual(verso[0].rect.minX, 10, accuracy: 1e-9)
+        XCTAssertEqual(recto[0].rect.height, 30)
+        XCTAssertEqual(recto[0].rect.size, verso[0].rect.size)
+        XCTAssertEqual(recto[1].rect, verso[1].rect)
+        // The first page has its master's header: the first-page rule is the document's own.
+        XCTAssertEqual(heads(pages[0]).first, "The Marsh Almanac")
+    }
+
+    /// A tint at the paper's edge runs into the sheet's bleed on the sides it touches, and
+    /// only those: its foot, inside the page, stays where it is.
+    func testATintAtThePapersEdgeBleeds() throws {
+        let document = try prepare(Self.masters + "<pagebreak master=\"opener\">\nText.\n", bleed: 9)
+        let page = try XCTUnwrap(Array(document.pages()).first)
+        XCTAssertEqual(page.masterItems.map(\.rect), [Rect(x: -9, y: -9, width: document.template.size.width + 18, height: 24 + 9)])
+    }
+
+    /// Without a switch the first page is the title page, as always, even with masters declared.
+    func testPagesBeforeAnySwitchKeepTheDocumentsHeadsAndTheFirstPageRule() throws {
+        let pages = Array(try prepare(Self.masters + Self.paragraphs + Self.paragraphs, facing: false).pages())
+        XCTAssertGreaterThanOrEqual(pages.count, 2)
+        XCTAssertTrue(pages.allSatisfy { $0.master == nil && $0.masterItems.isEmpty })
+        XCTAssertEqual(heads(pages[0]), ["1"])
+        XCTAssertEqual(heads(pages[1]), ["2"])
+    }
+
+    /// A logo standing in the text area is kept clear by the text, as an exclusion is.
+    func testTheTextKeepsOutOfAnItemInTheTextArea() throws {
+        let markup = """
+            <master name="logo">
+              <img src="masthead.svg" at="0 0" of="text" width="50%">
+            </master>
+            <pagebreak master="logo">
+            \(Self.paragraphs)
+            """
+        let document = try prepare(markup, facing: false)
+        let page = try XCTUnwrap(Array(document.pages()).first)
+        let logo = try XCTUnwrap(page.masterItems.first?.rect)
+        XCTAssertEqual(logo.minX, document.template.textArea.minX, accuracy: 1e-9)
+        let lines = page.frames.flatMap(\.lines)
+        XCTAssertFalse(lines.isEmpty)
+        for line in lines where line.origin.y - line.ascent < logo.maxY + PictureFloat.defaultMargin - 0.5 {
+            XCTAssertGreaterThanOrEqual(line.origin.x, logo.maxX, "a line beside the logo starts right of it")
+        }
+        XCTAssertTrue(lines.contains { $0.origin.y - $0.ascent < logo.maxY }, "lines stand beside the logo")
+    }
+
+    /// Furniture over the whole text area would leave every page of its master empty, without
+    /// end: the text is set as if it were not there (and the page checker reports it).
+    func testFurnitureCoveringTheTextAreaNeverStopsTheText() throws {
+        let markup = """
+            <master name="cover">
+              <img src="masthead.svg" of="text" width="100%" height="100%">
+            </master>
+            <pagebreak master="cover">
+            \(Self.paragraphs)
+            """
+        let document = try prepare(markup, facing: false)
+        let pages = Array(document.pages().prefix(20))
+        XCTAssertLessThan(pages.count, 20)
+        XCTAssertEqual(pages.last?.frames.last?.visibleRange.upperBound, document.text.length)
+    }
+
+    /// `--depfile` lists a master's logo: a change to it changes the pages.
+    func testAMastersPictureIsADependency() throws {
+        let document = try prepare(Self.masters + "Text.\n")
+        XCTAssertTrue(DocumentDependencies(of: document).pictures.contains { $0.hasSuffix("/masthead.svg") })
+    }
+
+    /// A master's picture is checked with the text's before any page: a truncated JPEG is an
+    /// error at its name, not a silent hole (or a failure with no place) when the page is drawn.
+    func testABrokenLogoIsAnErrorAtItsName() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let markup = "<master name=\"m\">\n<img src=\"truncated.jpg\" at=\"10 10\" width=\"30\">\n</master>\n<pagebreak master=\"m\">\nText.\n"
+        XCTAssertThrowsError(try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup),
+                                                                     baseDirectory: TestSupport.imagesDirectory.path)) { error in
+            let failure = error as? DocumentFailure
+            let found = failure?.diagnostics.first { $0.severity == .error }
+            XCTAssertTrue(found?.message.contains("truncated") == true, "\(error)")
+            XCTAssertEqual(found?.location?.line, 2)
+            XCTAssertEqual(found?.location?.column, 11)
+        }
+    }
+}
