@@ -39,7 +39,7 @@ struct DrawPass {
                 let colours = options.pdfStandards.contains(.x4) ? PDFXColourNote.note(for: draft.paintedColours).map { [$0] } ?? [] : []
                 report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics + checks.warnings + colours)
             case .png:
-                let writer = checks.watching(DocumentWriter(text: document.text))
+                let writer = checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures))
                 let paths = try PagesAhead.withPages(of: document.pages()) { laidOut in
                     try writer.writePNG(RecordedPages(laidOut.lazy.map { reached(checks.laidOut($0)) }, into: layoutJSON), to: outputPath,
                                         dpi: options.dpi, sheet: sheet)
@@ -70,7 +70,7 @@ struct DrawPass {
     /// out while page N is drawn (`PagesAhead`); the document goes when this returns.
     private func drawPDF(_ document: consuming PreparedDocument, to outputPath: String, sheet: PrintSheet,
                          recordingInto layoutJSON: LayoutJSONFile?, checks: PageCheckRun) throws -> PDFDraft {
-        let writer = checks.watching(DocumentWriter(text: document.text))
+        let writer = checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures))
         // A PDF's running heads are set after its last page and laid over the pages by the
         // finishing step, so that `{pages}` needs no count first; the layout JSON records
         // each page with its heads, as PNG pages are drawn.
