@@ -1,3 +1,4 @@
+import Breaking
 import Fonts
 import Foundation
 
@@ -20,6 +21,8 @@ enum FontconfigCacheFolder {
         guard let made = mkdtemp(&bytes) else { return }
         let folder = String(cString: made)
         setenv("XDG_CACHE_HOME", folder, 1)
+        // The folder is fontconfig's alone: hyphenation tables kept there would die with it.
+        HyphenationTableCache.keepNoTables()
         temporaryFolder = folder
         atexit { FontconfigCacheFolder.removeTemporaryFolder() }
     }
