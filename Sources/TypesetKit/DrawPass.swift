@@ -35,7 +35,18 @@ struct DrawPass {
                 }
                 // The layout thread, its caches and the text are gone by now: the finishing
                 // step, where a run's memory peaks, has the room they had.
-                let count = try draft.finish()
+                let pdf = try draft.finishUnplaced()
+                // All of the run's outputs or none: the layout JSON is written whole, and put
+                // in place (which may be a copy into a device, and fail), before the PDF's
+                // temporary is renamed over the old PDF.
+                do {
+                    try layoutJSON?.commit()
+                } catch {
+                    pdf.discard()
+                    throw error
+                }
+                try pdf.commit()
+                let count = draft.pageCount
                 let colours = options.pdfStandards.contains(.x4) ? PDFXColourNote.note(for: draft.paintedColours).map { [$0] } ?? [] : []
                 report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics + checks.warnings + colours)
             case .png:
@@ -50,9 +61,10 @@ struct DrawPass {
                     layoutJSON?.discard()
                     return PassResult(nil, diagnostics: checks.warnings + checks.errors)
                 }
+                // PNG pages are put in place as they are drawn, each whole; only the JSON waits.
+                try layoutJSON?.commit()
                 report = TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: diagnostics + checks.warnings)
             }
-            try layoutJSON?.commit()
             return PassResult(report)
         } catch {
             layoutJSON?.discard()

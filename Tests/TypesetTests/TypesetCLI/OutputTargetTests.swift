@@ -164,6 +164,20 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(try fileKind(full), .typeCharacterSpecial, "the device is still a device")
     }
 
+    /// The outputs of a run are placed together or not at all: a layout JSON that cannot be
+    /// written leaves the PDF as it was (it was replaced, then the run failed).
+    func testALayoutJSONThatCannotBeWrittenLeavesThePDFAsItWas() throws {
+        let directory = try noteDirectory()
+        let full = try makeDevice("full", in: try makeTemporaryDirectory())
+        let pdf = directory.appendingPathComponent("note.pdf")
+        try write("the PDF of an earlier run", to: pdf)
+        let result = try typeset(["note.txt", "-o", "note.pdf", "--layout-json", full.path], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("cannot write \(full.path): No space left on device"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: pdf, encoding: .utf8), "the PDF of an earlier run")
+        XCTAssertEqual(try contentsOfDirectory(directory), ["note.pdf", "note.txt"], "no temporary left")
+    }
+
     func testAFullStandardErrorDoesNotCrash() throws {
         let directory = try noteDirectory()
         let full = try makeDevice("full", in: try makeTemporaryDirectory())
