@@ -15,7 +15,16 @@ public enum HyphenationTableCache {
     /// The folder of the tables: `$XDG_CACHE_HOME/typeset/hyphenation`, else
     /// `$HOME/.cache/typeset/hyphenation`; nil keeps no tables (every file is parsed). Set it
     /// before any thread starts.
-    public nonisolated(unsafe) static var directory: String? = defaultDirectory()
+    nonisolated(unsafe) static var directory: String? = defaultDirectory()
+
+    /// Keeps no tables for the rest of the process. For a run whose cache folder is its own,
+    /// made for it and removed when it ends (TypesetCLI's `FontconfigCacheFolder`): a table
+    /// there serves no later process, and the layout thread writing one (making its folders
+    /// again) while a signal's cleanup removed the folder left it behind. Call before any
+    /// thread starts.
+    public static func keepNoTables() {
+        directory = nil
+    }
 
     /// Bumped whenever the tables' layout or what the parser puts in them changes.
     private static let formatVersion: UInt32 = 1

@@ -57,8 +57,8 @@ public enum PipelineFuzzTarget {
         }
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         do {
-            _ = try DocumentWriter(text: document.text).writePDF(document.pages().prefix(maximumPages), to: outputPath,
-                                                                 metadata: document.metadata)
+            _ = try DocumentWriter(text: document.text, pictureFiles: document.pictures)
+                .writePDF(document.pages().prefix(maximumPages), to: outputPath, metadata: document.metadata)
         } catch {
             fatalError("the layout accepted the document but drawing failed: \(error)")
         }

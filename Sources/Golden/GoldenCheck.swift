@@ -71,7 +71,7 @@ public struct GoldenCheck: Sendable {
                 } else {
                     kind = .replaced
                 }
-                try actual.writePNG(path)
+                try actual.writePNG(path, links: .refused)
                 changes.append(GoldenChange(page: page, goldenPath: path, kind: kind))
             }
             for page in files.goldenPages() where !pages.contains(page) {
@@ -115,7 +115,7 @@ public struct GoldenCheck: Sendable {
     private func writeActual(_ image: RasterImage, page: Int) throws -> String {
         try FileManager.default.createDirectory(atPath: diffDirectory, withIntermediateDirectories: true)
         let path = files.actualPath(page: page)
-        try image.writePNG(path)
+        try image.writePNG(path, links: .refused)
         return path
     }
 
@@ -126,7 +126,7 @@ public struct GoldenCheck: Sendable {
         var numbers: Set<Int> = []
         // Page N + 1 is laid out while page N is drawn and compared.
         try PagesAhead.withPages(of: document.pages()) { pages in
-            try checks.watching(DocumentWriter(text: document.text)).rasterize(pages.lazy.map(checks.laidOut), dpi: dpi) { page, actual in
+            try checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures)).rasterize(pages.lazy.map(checks.laidOut), dpi: dpi) { page, actual in
                 numbers.insert(page.number)
                 try body(page.number, actual)
             }

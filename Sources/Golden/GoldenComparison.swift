@@ -43,7 +43,7 @@ public struct GoldenComparison: Sendable {
         if !passed, let diffPath {
             try FileManager.default.createDirectory(atPath: PathFolder.of(diffPath),
                                                     withIntermediateDirectories: true)
-            try GoldenDiffImage.draw(golden: golden, differences: differences).writePNG(diffPath)
+            try GoldenDiffImage.draw(golden: golden, differences: differences).writePNG(diffPath, links: .refused)
         }
         return GoldenComparison(differingPixels: differences.counted, antiAliasedPixels: differences.antiAliased, totalPixels: total,
                                 largestChannelDelta: differences.largestChannelDelta, changedRegion: differences.countedRegion,

@@ -8,7 +8,11 @@ public struct ImageFile {
     public var identity: String
 
     public init(path: String) throws {
-        let file = try ImageProbeError.reading { try InputFile(path: path) }
+        try self.init(ImageProbeError.reading { try InputFile(path: path) })
+    }
+
+    /// The open picture `file` read whole.
+    public init(_ file: InputFile) throws {
         info = try ImageInfo.probe(file)
         let limit = info.maximumFileSize
         do {

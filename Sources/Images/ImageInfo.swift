@@ -69,7 +69,7 @@ extension ImageInfo {
 
     /// Reads and checks the header of an open picture file, and that the file is not larger
     /// than the picture can need.
-    static func probe(_ file: InputFile) throws -> ImageInfo {
+    public static func probe(_ file: InputFile) throws -> ImageInfo {
         let header = try ImageProbeError.reading { try file.readPrefix(headerReadSize) }
         var info: ImageInfo
         do {

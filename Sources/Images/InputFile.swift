@@ -25,6 +25,8 @@ public final class InputFile {
         case cannotRead(reason: String)
         /// It holds more than the reader allows.
         case longerThan(limit: Int)
+        /// It was written to after it was opened: what was checked is no longer what is there.
+        case changed
 
         public var description: String {
             switch self {
@@ -32,7 +34,13 @@ public final class InputFile {
             case .notAFile(let kind): return "it is \(kind), not a regular file"
             case .cannotRead(let reason): return "cannot read the file: \(reason)"
             case .longerThan(let limit): return "the file is larger than \(ByteCount(limit))"
+            case .changed: return "the file changed while it was being typeset"
             }
+        }
+
+        /// What is said of a document that holds more than `limit`.
+        public static func tooLongForADocument(_ limit: Int) -> String {
+            "it holds more than \(ByteCount(limit)), the most a document may hold"
         }
     }
 
@@ -64,7 +72,26 @@ public final class InputFile {
         }
         self.descriptor = descriptor
         size = kind == S_IFREG ? Int(status.st_size) : nil
-        identity = "\(status.st_dev):\(status.st_ino):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+        identity = Self.identity(of: status)
+    }
+
+    private static func identity(of status: stat) -> String {
+        "\(status.st_dev):\(status.st_ino):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    }
+
+    /// Standard input, read on from where it stands, whatever it is (a pipe, a file, a
+    /// terminal), through a copy of its descriptor: closing it leaves the process's own alone.
+    public static func standardInput() throws -> InputFile {
+        let copy = dup(STDIN_FILENO)
+        guard copy >= 0 else { throw Problem.cannotOpen(reason: lastError()) }
+        return InputFile(reading: copy)
+    }
+
+    /// A descriptor read on from where it stands, as a pipe is.
+    private init(reading descriptor: Int32) {
+        self.descriptor = descriptor
+        size = nil
+        identity = "descriptor \(descriptor)"
     }
 
     deinit {
@@ -82,9 +109,32 @@ public final class InputFile {
         try read(limit: limit, allowingMore: false, at: size == nil ? nil : 0)
     }
 
+    /// Where the opened file is, links resolved, as the system names the descriptor: the file
+    /// read, whatever its name points to since. Nil when the system cannot tell (no `/proc`)
+    /// or the file has no name left (it was removed).
+    public var resolvedPath: String? {
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/fd/\(descriptor)", &target, target.count - 1)
+        guard length > 0, target[0] == CChar(UInt8(ascii: "/")) else { return nil }
+        let resolved = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return resolved.hasSuffix(" (deleted)") ? nil : resolved
+    }
+
+    /// Throws `changed` when the regular file was written to, or truncated, since it was opened
+    /// (its size or modification time moved): a file kept open to be read again
+    /// (`PictureFiles`) is read as it was checked, or not at all. Renaming another file over its
+    /// name changes nothing here: the descriptor still reads the file opened.
+    private func checkUnchanged() throws {
+        guard size != nil else { return }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Problem.cannotRead(reason: Self.lastError()) }
+        guard Self.identity(of: status) == identity else { throw Problem.changed }
+    }
+
     /// Reads up to `limit` bytes (one more to learn whether there are more), from `offset` of
     /// a regular file or on from where a pipe is.
     private func read(limit: Int, allowingMore: Bool, at offset: Int?) throws -> [UInt8] {
+        try checkUnchanged()
         let wanted = allowingMore || limit == .max ? limit : limit + 1
         // A regular file's size says how much to reserve; a pipe grows its buffer as it goes.
         // The first buffer is read into as it is made, not zeroed first: every picture is read
@@ -102,6 +152,8 @@ public final class InputFile {
             bytes.removeSubrange(end...)
         }
         if !allowingMore, bytes.count > limit { throw Problem.longerThan(limit: limit) }
+        // Written to while it was read: the bytes may be half the old file, half the new.
+        try checkUnchanged()
         return bytes
     }
 

@@ -7,18 +7,21 @@ public enum PictureInfo: Hashable, Sendable {
     /// Reads the picture at `path`: a JPEG's or PNG's header, or an SVG or PDF parsed
     /// (`page`, from 1, the PDF's page shown; nil the first).
     public static func probe(path: String, page: Int? = nil) throws -> PictureInfo {
-        let file = try ImageProbeError.reading { try InputFile(path: path) }
-        let prefix = try ImageProbeError.reading { try file.readPrefix(VectorFile.sniffLength) }
-        if let kind = VectorFile.Kind(sniffing: prefix) {
-            return .vector(try VectorFile(file, kind: kind, page: page).info)
+        try probe(ImageProbeError.reading { try InputFile(path: path) }, page: page)
+    }
+
+    /// Reads the open picture `file` (see `probe(path:page:)`).
+    public static func probe(_ file: InputFile, page: Int? = nil) throws -> PictureInfo {
+        if isVector(file) {
+            return .vector(try VectorFile(file, page: page).info)
         }
         return .raster(try ImageInfo.probe(file))
     }
 
-    /// Whether the file at `path` is an SVG or a PDF, told from its first bytes; false for a
+    /// Whether the open `file` is an SVG or a PDF, told from its first bytes; false for a
     /// file that cannot be read (its reader says why).
-    public static func isVector(path: String) -> Bool {
-        guard let file = try? InputFile(path: path), let prefix = try? file.readPrefix(VectorFile.sniffLength) else { return false }
+    public static func isVector(_ file: InputFile) -> Bool {
+        guard let prefix = try? file.readPrefix(VectorFile.sniffLength) else { return false }
         return VectorFile.Kind(sniffing: prefix) != nil
     }
 

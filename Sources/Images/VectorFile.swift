@@ -56,7 +56,11 @@ public final class VectorFile {
 
     /// Parses the file at `path`; `page` (from 1) is the PDF's page shown, the first if nil.
     public convenience init(path: String, page: Int?) throws {
-        let file = try ImageProbeError.reading { try InputFile(path: path) }
+        try self.init(ImageProbeError.reading { try InputFile(path: path) }, page: page)
+    }
+
+    /// Parses the open `file` (see `init(path:page:)`).
+    public convenience init(_ file: InputFile, page: Int?) throws {
         let prefix = try ImageProbeError.reading { try file.readPrefix(Self.sniffLength) }
         guard let kind = Kind(sniffing: prefix) else { throw ImageProbeError.notAnImage }
         try self.init(file, kind: kind, page: page)

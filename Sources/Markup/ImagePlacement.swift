@@ -9,9 +9,12 @@ struct ImageLocator {
     let baseDirectory: String
     /// The allowed folder with symbolic links resolved.
     let root: String
+    /// The pictures opened, each once: they are checked, and later read, by descriptor.
+    let files: PictureFiles
 
-    init(baseDirectory: String, root: String?) {
+    init(baseDirectory: String, root: String?, files: PictureFiles) {
         self.baseDirectory = baseDirectory
+        self.files = files
         let allowed = root ?? baseDirectory
         self.root = Self.realPath(allowed) ?? URL(fileURLWithPath: allowed).standardizedFileURL.path
     }
@@ -23,8 +26,17 @@ struct ImageLocator {
 
     /// Whether the file at `path` (which exists), links followed, lies inside the root.
     func allows(_ path: String) -> Bool {
-        guard let resolved = Self.realPath(path) else { return false }
-        return resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        Self.realPath(path).map(isInsideRoot) ?? false
+    }
+
+    /// Whether the open `file` lies inside the root, as the system names its descriptor: a
+    /// name pointed elsewhere after it was looked at does not move the file opened.
+    func allows(_ file: InputFile) -> Bool {
+        file.resolvedPath.map(isInsideRoot) ?? false
+    }
+
+    private func isInsideRoot(_ resolved: String) -> Bool {
+        resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     static func realPath(_ path: String) -> String? {
@@ -127,10 +139,10 @@ extension ParseState {
         guard let source, !source.trimmedValue.isEmpty else {
             return diagnostics.error("<img> needs a src attribute naming a JPEG, PNG, SVG or PDF file", at: tag.offset)
         }
-        guard let path = picturePath(source) else { return }
+        guard let (path, file) = pictureFile(source) else { return }
         let info: PictureInfo
         do {
-            info = try PictureInfo.probe(path: path, page: page)
+            info = try PictureInfo.probe(file, page: page)
         } catch {
             // A page the PDF does not have is the page value's mistake.
             let mistaken = if case VectorFileError.pageOutOfRange = error { pageAttribute ?? source } else { source }
@@ -211,18 +223,30 @@ extension ParseState {
 
     /// The file `source` names, beside the file being read and inside the pictures' folder; nil
     /// after an error at the value. An `<img>` in the text and one on a master page alike.
-    func picturePath(_ source: TagAttribute) -> String? {
+    func pictureFile(_ source: TagAttribute) -> (path: String, file: InputFile)? {
         let path = images.path(for: source.value)
         guard FileManager.default.fileExists(atPath: path) else {
             values.error("image \"\(source.value.clipped)\" not found (looked for \(path))", at: source)
             return nil
         }
+        // The name is looked at before anything outside the root is opened, and the file opened
+        // is looked at again: its name may have been pointed elsewhere in between.
+        let outside = "image \"\(source.value.clipped)\" is outside the folder \(images.root); pictures must be inside it (use --root FOLDER to allow another folder)"
         guard images.allows(path) else {
-            values.error("image \"\(source.value.clipped)\" is outside the folder \(images.root); pictures must be inside it (use --root FOLDER to allow another folder)",
-                         at: source)
+            values.error(outside, at: source)
             return nil
         }
-        return path
+        do {
+            let file = try images.files.file(at: path)
+            guard images.allows(file) else {
+                values.error(outside, at: source)
+                return nil
+            }
+            return (path, file)
+        } catch {
+            values.error("image \"\(source.value.clipped)\": \(error)", at: source)
+            return nil
+        }
     }
 
     /// Warnings about what the file holds: an SVG's references to files and URLs, which are

@@ -1,4 +1,5 @@
 import Diagnostics
+import Images
 import Text
 
 /// A face a document asks for (family, weight, slant), with where it was first asked for,
@@ -38,6 +39,9 @@ public struct MarkupDocument: Sendable {
     public var linkTags = LinkTags()
     /// Every style sheet read (`<import>`, `--style`), as absolute paths, in the order they were read.
     public var styleSheets: [String] = []
+    /// The picture files the `<img>`s name, each opened once as it was checked: every later
+    /// step reads the pictures from here, never by name (`PictureFiles`).
+    public var pictures = PictureFiles()
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Images
 import Text
 
 /// Builds attributed text from markup: the Core Text tutorial's `<font>` and `<img>` grown
@@ -28,8 +29,9 @@ public struct MarkupParser {
     public func parse(_ source: MarkupSource) -> MarkupDocument {
         let diagnostics = MarkupDiagnostics(source: source)
         var scanner = MarkupScanner(source: source, diagnostics: diagnostics)
+        let pictures = PictureFiles()
         var state = ParseState(source: source, defaults: defaults,
-                               images: ImageLocator(baseDirectory: baseDirectory, root: imageRoot), diagnostics: diagnostics,
+                               images: ImageLocator(baseDirectory: baseDirectory, root: imageRoot, files: pictures), diagnostics: diagnostics,
                                requiresAlternativeText: requiresAlternativeText)
         state.importChain = ImageLocator.realPath(source.fileName).map { [ImportingFile(realPath: $0, name: source.fileName)] } ?? []
         for sheet in styleSheets {
@@ -85,7 +87,8 @@ public struct MarkupParser {
                                   ColumnBreakDeclaration(textOffset: $0.textOffset, location: source.location(of: $0.tagOffset),
                                                          sourceLine: source.lineText(containing: $0.tagOffset))
                               },
-                              linkTags: state.linkTags, styleSheets: state.importedSheets, diagnostics: diagnostics.finished())
+                              linkTags: state.linkTags, styleSheets: state.importedSheets, pictures: pictures,
+                              diagnostics: diagnostics.finished())
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

@@ -6,6 +6,12 @@ import Text
 /// A byte-order mark is dropped and CRLF / CR line endings become LF, so that columns
 /// and paragraph ends do not depend on the editor that wrote the file.
 public struct MarkupSource: Sendable {
+    /// The most of a document read, whether a file, a pipe or standard input: a pipe without
+    /// end (`yes | typeset -`) stops here, with an error, instead of filling the memory. Four
+    /// times the largest document set here, a book of 8.5 MB; a document is held some 50 to
+    /// 100 bytes a byte while it is set (docs/scaling.md), so this is 2 to 3 GB at most.
+    public static let maximumSize = 32_000_000
+
     public let fileName: String
     /// The text; empty once it is kept in a file (`keepingUnitsInAFile()`).
     public let units: [UInt16]

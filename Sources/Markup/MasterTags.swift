@@ -185,10 +185,10 @@ extension ParseState {
             diagnostics.error("a master's <img> needs a src attribute naming a JPEG, PNG, SVG or PDF file", at: tag.offset)
             return nil
         }
-        guard let path = picturePath(source) else { return nil }
+        guard let (path, file) = pictureFile(source) else { return nil }
         let info: PictureInfo
         do {
-            info = try PictureInfo.probe(path: path, page: nil)
+            info = try PictureInfo.probe(file, page: nil)
         } catch {
             values.error("image \"\(source.value.clipped)\": \(error)", at: source)
             return nil

@@ -59,7 +59,7 @@ extension ParseState {
             return problem("style sheet \(name): \(error)")
         }
         var sheet = ParseState(source: sheetSource, defaults: defaults,
-                               images: ImageLocator(baseDirectory: PathFolder.of(realPath), root: root),
+                               images: ImageLocator(baseDirectory: PathFolder.of(realPath), root: root, files: images.files),
                                diagnostics: MarkupDiagnostics(source: sheetSource))
         sheet.isStyleSheet = true
         sheet.importChain = importChain + [ImportingFile(realPath: realPath, name: name)]

@@ -22,13 +22,14 @@ public enum AlphaContour {
     /// tracing (a JPEG, a PNG without alpha or opaque to its edges, or one with no opaque
     /// pixel), and `ImageLoadError` when it cannot be decoded. An SVG or a PDF's page is traced
     /// from what it draws, drawn on a transparent ground.
-    public static func trace(_ source: PictureSource) throws -> PictureContour {
+    /// The file is read from `files` (`PictureFiles`).
+    public static func trace(_ source: PictureSource, files: PictureFiles) throws -> PictureContour {
         let surface: OpaquePointer
-        if PictureInfo.isVector(path: source.path) {
-            surface = try ImageSurfaceLoader.rasterize(ImageSurfaceLoader.loadVector(source), maximumSide: vectorSide)
+        if ImageSurfaceLoader.isVector(source, in: files) {
+            surface = try ImageSurfaceLoader.rasterize(ImageSurfaceLoader.loadVector(source, in: files), maximumSide: vectorSide)
         } else {
-            if try ImageInfo.probe(path: source.path).format == .jpeg { throw Missing.noAlpha }
-            surface = try ImageSurfaceLoader.load(path: source.path)
+            if try ImageInfo.probe(files.file(at: source.path)).format == .jpeg { throw Missing.noAlpha }
+            surface = try ImageSurfaceLoader.load(source, in: files)
         }
         defer { cairo_surface_destroy(surface) }
         guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else { throw Missing.noAlpha }

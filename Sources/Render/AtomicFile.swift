@@ -8,7 +8,20 @@ import Foundation
 /// do: the file it points to is replaced and the link kept. A destination that is neither — a
 /// device such as `/dev/null` or `/dev/stdout`, a named pipe — is never replaced: the finished
 /// file, written in the temporary folder, is copied into it. A folder is refused.
+///
+/// A folder of files typeset keeps for itself (approved golden pages, their diffs) is no
+/// place for links: there a destination that is a symbolic link is refused
+/// (`Links.refused`), so that a link planted among them cannot make typeset write the file
+/// it points to, outside the folder.
 public struct AtomicFile {
+    /// What is done with a destination that is a symbolic link.
+    public enum Links: Sendable {
+        /// Its file is written, the link kept (an output the user names).
+        case followed
+        /// It is an error (a file in a folder typeset manages).
+        case refused
+    }
+
     /// The destination as given, which messages name.
     public let destination: String
     public let temporary: String
@@ -17,9 +30,12 @@ public struct AtomicFile {
     /// The destination is a device or a pipe: it is written into, not replaced.
     private let writesInPlace: Bool
 
-    public init(destination: String) throws {
+    public init(destination: String, links: Links = .followed) throws {
         self.destination = destination
         var info = stat()
+        if links == .refused, lstat(destination, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw RenderError.cannotWrite(path: destination, reason: "it is a symbolic link, and this folder holds only files typeset writes")
+        }
         let kind = stat(destination, &info) == 0 ? info.st_mode & S_IFMT : nil
         switch kind {
         case S_IFDIR:
@@ -28,6 +44,8 @@ public struct AtomicFile {
             writesInPlace = false
             target = kind == nil ? destination : Self.resolvingLinks(destination)
             let url = URL(fileURLWithPath: target)
+            // What a run killed before it could clean up left of this file goes first.
+            TemporaryOwner.removeStale(of: url.lastPathComponent, in: url.deletingLastPathComponent().path)
             temporary = url.deletingLastPathComponent()
                 .appendingPathComponent(".\(url.lastPathComponent).\(Self.uniqueTag()).tmp").path
         default:
@@ -77,13 +95,14 @@ public struct AtomicFile {
         discard()
     }
 
-    /// The process's number and 64 random bits: a temporary's name that no one can foresee to
-    /// plant a link under, and that two processes of one number (in two containers sharing a
-    /// folder) do not share. `TemporaryFiles.create` refuses a name that exists all the same.
+    /// The process's number and scope (`TemporaryOwner`) and 64 random bits: a temporary's
+    /// name that no one can foresee to plant a link under, that two processes of one number (in
+    /// two containers sharing a folder) do not share, and that says who made it to a later run
+    /// cleaning up after one killed. `TemporaryFiles.create` refuses a name that exists all the same.
     private static func uniqueTag() -> String {
         var generator = SystemRandomNumberGenerator()
         let random = String(generator.next() as UInt64, radix: 16)
-        return "\(ProcessInfo.processInfo.processIdentifier)-\(String(repeating: "0", count: 16 - random.count))\(random)"
+        return "\(TemporaryOwner.tag)-\(String(repeating: "0", count: 16 - random.count))\(random)"
     }
 
     /// The regular file a path names once every symbolic link on the way is followed.

@@ -8,17 +8,18 @@ import Text
 public enum ContourTracing {
     /// Stores each contour on its picture's float; warns at the `<img>` of a picture without
     /// one, which wraps round its rectangle. Runs after ImagePreflight: every picture decodes.
-    public static func trace(_ text: inout AttributedText) -> [Diagnostic] {
+    /// The pictures are read from `files`, the descriptors their `<img>`s opened.
+    public static func trace(_ text: inout AttributedText, files: PictureFiles) -> [Diagnostic] {
         var traced: [PictureSource: Result<PictureContour, Error>] = [:]
         var warnings: [Diagnostic] = []
         for attachment in text.attachments {
             guard var float = attachment.image.float, float.wrap == .contour else { continue }
             let source = attachment.image.source
-            let result = traced[source] ?? Result { try AlphaContour.trace(source) }
+            let result = traced[source] ?? Result { try AlphaContour.trace(source, files: files) }
             traced[source] = result
             switch result {
             case .success(let contour):
-                float.contour = fitted(contour, of: attachment.image, in: float)
+                float.contour = fitted(contour, of: attachment.image, in: float, files: files)
                 text.modifyAttributes(in: attachment.index ..< attachment.index + 1) { $0.image?.float = float }
             case .failure(let error):
                 warnings.append(.warning("wrap=\"contour\": \(reason(error)); the text wraps round its rectangle",
@@ -31,8 +32,9 @@ public enum ContourTracing {
     /// The contour traced over the picture's own rectangle, moved to where its framing draws
     /// it in the float's place (whole inside it, or covering it, cut off by its crop and at the
     /// place's edges): the text follows the shape that shows.
-    private static func fitted(_ contour: PictureContour, of image: ImageAttachment, in float: PictureFloat) -> PictureContour {
-        guard let own = try? PictureInfo.probe(path: image.path, page: image.page).naturalSize else { return contour }
+    private static func fitted(_ contour: PictureContour, of image: ImageAttachment, in float: PictureFloat,
+                               files: PictureFiles) -> PictureContour {
+        guard let own = try? PictureInfo.probe(files.file(at: image.path), page: image.page).naturalSize else { return contour }
         let framing = image.framing(own: own, in: Rect(x: 0, y: 0, width: float.width, height: float.height))
         let drawn = framing.whole, shown = framing.shown
         func across(_ value: Double) -> Double { min(shown.maxX, max(shown.minX, drawn.minX + value * drawn.width)) / float.width }

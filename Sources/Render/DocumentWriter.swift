@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Images
 import Layout
 import Pages
 import Text
@@ -18,14 +19,18 @@ public struct DocumentWriter {
     /// Given what would have been drawn on each page the selection leaves out, for the page
     /// checker's account of the document's words; nil: such pages are not drawn at all.
     public var pageSkipped: ((DrawnPage) throws -> Void)?
+    /// Where the pictures are read from: a document's own (`MarkupDocument.pictures`), the
+    /// files its `<img>`s were checked by; a new one opens each picture when first drawn.
+    public var pictureFiles: PictureFiles
 
-    public init(text: AttributedText) {
+    public init(text: AttributedText, pictureFiles: PictureFiles = PictureFiles()) {
         self.text = text
+        self.pictureFiles = pictureFiles
     }
 
     /// A drawer for the pages, recording what it draws when `pageDrawn` asks for it.
     private func makeDrawer() -> PageDrawer {
-        let drawer = PageDrawer(text: text)
+        let drawer = PageDrawer(text: text, pictureFiles: pictureFiles)
         if pageDrawn != nil { drawer.recorder = DrawnPageRecorder() }
         return drawer
     }
@@ -38,7 +43,7 @@ public struct DocumentWriter {
 
     /// The pages the selection leaves out, as they pass.
     private func makeSkippedPages() -> SkippedPages {
-        SkippedPages(selection: selection, text: text, told: pageSkipped)
+        SkippedPages(selection: selection, text: text, pictureFiles: pictureFiles, told: pageSkipped)
     }
 
     /// Writes every page of `pages` into one PDF at `path`, each on a sheet as `sheet` says.
@@ -287,7 +292,7 @@ public struct DocumentWriter {
     /// what was drawn on it (`DrawnPage`) to `body`, one at a time: the pages a test lays out,
     /// checked as they would be drawn.
     public func recordDrawn<S: Sequence>(_ pages: S, _ body: (Page, DrawnPage) throws -> Void) throws where S.Element == Page {
-        let recorder = PageRecorder(text: text)
+        let recorder = PageRecorder(text: text, pictureFiles: pictureFiles)
         for page in pages {
             if let drawn = try recorder.record(page) { try body(page, drawn) }
         }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Images
 import Text
 
 /// Checks every picture of a document once before any output is started, so that all bad
@@ -7,12 +8,14 @@ import Text
 /// and PDF pages are parsed and drawn without pixels. `furniture` are the master pages'
 /// pictures, which are in no line of the text.
 public enum ImagePreflight {
-    public static func check(_ text: AttributedText, furniture: [ImageAttachment] = []) -> [Diagnostic] {
+    /// Checks the pictures of `text` and the master pages' (`furniture`), read from `files`,
+    /// the descriptors their `<img>`s opened.
+    public static func check(_ text: AttributedText, furniture: [ImageAttachment] = [], files: PictureFiles) -> [Diagnostic] {
         var checked: Set<PictureSource> = []
         var problems: [Diagnostic] = []
         for image in text.attachments.map(\.image) + furniture where checked.insert(image.source).inserted {
             do {
-                try ImageSurfaceLoader.check(image.source)
+                try ImageSurfaceLoader.check(image.source, in: files)
             } catch {
                 let name = image.writtenName ?? image.path
                 problems.append(.error("image \"\(name)\": \(error)", at: image.location, sourceLine: image.sourceLine))

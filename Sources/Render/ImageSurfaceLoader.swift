@@ -26,13 +26,16 @@ public struct ImageLoadError: Error, CustomStringConvertible {
 /// again, and travel in the same envelope; the finishing step makes the alpha a soft mask. The file is read once, within the bound its header
 /// sets (`ImageFile`), and decoded from memory.
 ///
+/// Every file is read from the document's `PictureFiles`, the descriptor its `<img>` was
+/// checked by, never opened by name again.
+///
 /// An SVG or a PDF's page is not made a surface: it is parsed (`loadVector`) and drawn as
 /// vectors where it is shown (`LoadedPicture`); only a contour is traced from its pixels
 /// (`rasterize`).
 enum ImageSurfaceLoader {
     /// A surface the caller owns (release it with `cairo_surface_destroy`).
-    static func load(path: String) throws -> OpaquePointer {
-        try loadPicture(path: path).surface
+    static func load(_ source: PictureSource, in files: PictureFiles) throws -> OpaquePointer {
+        try loadPicture(source, in: files).surface
     }
 
     /// The surface and what the file's header says (an Adobe CMYK JPEG needs a Decode array);
@@ -41,9 +44,10 @@ enum ImageSurfaceLoader {
     /// PNG's envelope and never reads the pixels, so neither is decoded (`ImagePreflight`
     /// checked each picture once).
     /// `heldBytes`: the memory the surface holds, its pixels when decoded and the data attached.
-    static func loadPicture(path: String, forPDF: Bool = false)
+    static func loadPicture(_ source: PictureSource, in files: PictureFiles, forPDF: Bool = false)
         throws -> (surface: OpaquePointer, info: ImageInfo, carriesPNGRows: Bool, heldBytes: Int) {
-        let file = try read(path)
+        let path = source.path
+        let file = try read(path, in: files)
         let surface: OpaquePointer
         var carriesPNGRows = false
         var attached: [UInt8]?
@@ -78,9 +82,9 @@ enum ImageSurfaceLoader {
     }
 
     /// The SVG or PDF page `source` names, parsed.
-    static func loadVector(_ source: PictureSource) throws -> VectorFile {
+    static func loadVector(_ source: PictureSource, in files: PictureFiles) throws -> VectorFile {
         do {
-            return try VectorFile(path: source.path, page: source.page)
+            return try VectorFile(files.file(at: source.path), page: source.page)
         } catch {
             throw ImageLoadError(path: source.path, reason: "\(error)")
         }
@@ -109,17 +113,17 @@ enum ImageSurfaceLoader {
     /// for is sure to decode, and a JPEG is decoded at an eighth of its size
     /// (`JPEGDecoder.check`). Neither allocates the picture's pixels. An SVG or PDF page is
     /// parsed and drawn shrunk to one pixel (`VectorFile.check`).
-    static func check(_ source: PictureSource) throws {
-        if PictureInfo.isVector(path: source.path) {
+    static func check(_ source: PictureSource, in files: PictureFiles) throws {
+        if isVector(source, in: files) {
             do {
-                return try loadVector(source).check()
+                return try loadVector(source, in: files).check()
             } catch let error as ImageLoadError {
                 throw error
             } catch {
                 throw ImageLoadError(path: source.path, reason: "\(error)")
             }
         }
-        let file = try read(source.path)
+        let file = try read(source.path, in: files)
         switch file.info.format {
         case .png where PNGIntegrity.vouchesFor(file.bytes):
             return
@@ -130,9 +134,16 @@ enum ImageSurfaceLoader {
         }
     }
 
-    private static func read(_ path: String) throws -> ImageFile {
+    /// Whether `source` is an SVG or a PDF; false for a file that cannot be read (its reader
+    /// says why).
+    static func isVector(_ source: PictureSource, in files: PictureFiles) -> Bool {
+        guard let file = try? files.file(at: source.path) else { return false }
+        return PictureInfo.isVector(file)
+    }
+
+    private static func read(_ path: String, in files: PictureFiles) throws -> ImageFile {
         do {
-            return try ImageFile(path: path)
+            return try ImageFile(files.file(at: path))
         } catch {
             throw ImageLoadError(path: path, reason: "\(error)")
         }

@@ -18,6 +18,8 @@ public final class LayoutJSONFile {
         return encoder
     }()
     private var pageCount = 0
+    /// The document is ended and its file closed (`close()`).
+    private var closed = false
     /// The first failure to encode a page: pages come from a sequence, which cannot throw
     /// (the sink keeps the first failure to write).
     private var failure: Error?
@@ -44,8 +46,12 @@ public final class LayoutJSONFile {
         }
     }
 
-    /// Ends the document and moves it into place.
-    public func commit() throws {
+    /// Ends the document and closes its temporary file, where a failure to write shows,
+    /// without putting it in place: so that the run's other outputs are placed only once this
+    /// one is whole.
+    public func close() throws {
+        guard !closed else { return }
+        closed = true
         write(Data("\n],\"textLength\":\(textLength),\"version\":\(LayoutJSON.version)}\n".utf8))
         do {
             if let failure { throw failure }
@@ -54,6 +60,11 @@ public final class LayoutJSONFile {
             discard()
             throw RenderError.cannotWrite(path: file.destination, reason: "\(error)")
         }
+    }
+
+    /// Ends the document (`close()`) and moves it into place.
+    public func commit() throws {
+        try close()
         try file.commit()
     }
 

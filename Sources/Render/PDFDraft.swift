@@ -33,6 +33,14 @@ public struct PDFDraft {
     /// the page count.
     @discardableResult
     public func finish() throws -> Int {
+        try finishUnplaced().commit()
+        return pageSizes.count
+    }
+
+    /// Writes the finished PDF under its temporary name and returns it, not yet in place: the
+    /// caller commits it with the run's other outputs, or discards it. The draft is removed
+    /// either way.
+    public func finishUnplaced() throws -> AtomicFile {
         TemporaryFiles.shared.register(file.temporary)
         defer { removeDraft() }
         do {
@@ -44,8 +52,7 @@ public struct PDFDraft {
             file.discard()
             throw error
         }
-        try file.commit()
-        return pageSizes.count
+        return file
     }
 
     /// Removes the draft, writing nothing.

@@ -9,6 +9,8 @@ import Text
 /// rectangles.
 final class PageDrawer {
     let text: AttributedText
+    /// Where the pictures are read from: the descriptors their `<img>`s were checked by.
+    let pictureFiles: PictureFiles
     private let fontFaces = CairoFontFaces()
     private let repeatedPictures = RepeatedPictures()
     private let pictures = PictureSurfaces()
@@ -38,8 +40,9 @@ final class PageDrawer {
     /// Just above what Cairo treats as fully transparent; invisible on paper and screen.
     static let invisibleAlpha = 0.005
 
-    init(text: AttributedText) {
+    init(text: AttributedText, pictureFiles: PictureFiles) {
         self.text = text
+        self.pictureFiles = pictureFiles
     }
 
     func draw(_ page: Page, in context: OpaquePointer) throws {
@@ -258,12 +261,12 @@ final class PageDrawer {
     private func drawImage(_ image: ImageAttachment, in box: Rect, bled: Rect? = nil,
                            in context: OpaquePointer) throws {
         let picture = try pictures.picture(for: image.source) {
-            if PictureInfo.isVector(path: image.path) {
-                let file = try ImageSurfaceLoader.loadVector(image.source)
+            if ImageSurfaceLoader.isVector(image.source, in: pictureFiles) {
+                let file = try ImageSurfaceLoader.loadVector(image.source, in: pictureFiles)
                 return (.vector(file), file.heldBytes)
             }
             let forPDF = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_PDF
-            let picture = try ImageSurfaceLoader.loadPicture(path: image.path, forPDF: forPDF)
+            let picture = try ImageSurfaceLoader.loadPicture(image.source, in: pictureFiles, forPDF: forPDF)
             if picture.info.isAdobeCMYK { drewInvertedCMYK = true }
             if picture.carriesPNGRows { drewPNGRows = true }
             return (.raster(picture.surface, picture.info.orientation), picture.heldBytes)

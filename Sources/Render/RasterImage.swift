@@ -57,7 +57,8 @@ public struct RasterImage: Equatable, Sendable {
     }
 
     /// Writes the pixels as a PNG, atomically: an existing file is replaced only by a whole one.
-    public func writePNG(_ path: String) throws {
+    /// `links`: whether a symbolic link at `path` is written through or refused (`AtomicFile`).
+    public func writePNG(_ path: String, links: AtomicFile.Links = .followed) throws {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
@@ -71,7 +72,7 @@ public struct RasterImage: Equatable, Sendable {
             }
         }
         cairo_surface_mark_dirty(surface)
-        let file = try AtomicFile(destination: path)
+        let file = try AtomicFile(destination: path, links: links)
         try PNGStream.write(surface, into: file)
         try file.commit()
     }

@@ -1,4 +1,5 @@
 import CCairo
+import Images
 import Pages
 import Text
 
@@ -13,10 +14,10 @@ struct SkippedPages {
     /// The number of the document's last page seen so far.
     private(set) var documentPageCount = 0
 
-    init(selection: PageSelection, text: AttributedText, told: ((DrawnPage) throws -> Void)?) {
+    init(selection: PageSelection, text: AttributedText, pictureFiles: PictureFiles, told: ((DrawnPage) throws -> Void)?) {
         self.selection = selection
         self.told = told
-        recorder = told == nil ? nil : PageRecorder(text: text)
+        recorder = told == nil ? nil : PageRecorder(text: text, pictureFiles: pictureFiles)
     }
 
     /// Whether `page` is written: a page the selection holds, or the running heads of one.
@@ -40,8 +41,8 @@ final class PageRecorder {
     private let recorder = DrawnPageRecorder()
     private let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
 
-    init(text: AttributedText) {
-        drawer = PageDrawer(text: text)
+    init(text: AttributedText, pictureFiles: PictureFiles) {
+        drawer = PageDrawer(text: text, pictureFiles: pictureFiles)
         drawer.recorder = recorder
     }
 

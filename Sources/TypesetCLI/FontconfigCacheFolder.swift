@@ -24,7 +24,7 @@ enum FontconfigCacheFolder {
         // typeset's own tables would follow XDG_CACHE_HOME into the folder, only to be removed
         // with it at exit, and a table being written when a signal ends the run made the folder
         // again after its removal (left behind): keep none this run.
-        HyphenationTableCache.directory = nil
+        HyphenationTableCache.keepNoTables()
         temporaryFolder = folder
         atexit { FontconfigCacheFolder.removeTemporaryFolder() }
     }

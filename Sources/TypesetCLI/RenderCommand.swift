@@ -124,8 +124,8 @@ struct RenderCommand: ParsableCommand {
         options.dependencyFilePath = depfile
         defer { for file in [standardOutputFile, layoutJSONFile].compactMap({ $0 }) { TemporaryFiles.shared.remove(file) } }
         // The plan checks every input, so that each shard of a CI matrix refuses the same mistakes.
-        let documents = sharding.selected(inputs).map { index in
-            batchDocument(plan.entries[index], outputPath: standardOutputFile ?? plan.entries[index].outputPath)
+        let documents = try sharding.selected(inputs).map { index in
+            try batchDocument(plan.entries[index], outputPath: standardOutputFile ?? plan.entries[index].outputPath)
         }
 
         let start = ContinuousClock.now
@@ -176,10 +176,18 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// A file as it is; standard input read whole (there is one at most), its pictures looked
-    /// up from the current folder.
-    private func batchDocument(_ entry: OutputPlan.Entry, outputPath: String) -> BatchDocument {
+    /// up from the current folder. Standard input that cannot be read, or holds more than a
+    /// document may, ends the run (exit 1).
+    private func batchDocument(_ entry: OutputPlan.Entry, outputPath: String) throws -> BatchDocument {
         guard entry.readsStandardInput else { return BatchDocument(source: .file(path: entry.input), outputPath: outputPath) }
-        let source = BatchDocument.Source.markup(name: entry.displayName, bytes: StandardStreams.readInput(),
+        let bytes: [UInt8]
+        switch StandardStreams.readInput() {
+        case .success(let read): bytes = read
+        case .failure(let problem):
+            messages.printer.printAboutTheRun(.error, "\(problem)")
+            throw ExitCode(1)
+        }
+        let source = BatchDocument.Source.markup(name: entry.displayName, bytes: bytes,
                                                  baseDirectory: FileManager.default.currentDirectoryPath)
         return BatchDocument(source: source, outputPath: outputPath)
     }

@@ -1,4 +1,6 @@
 import Foundation
+import Images
+import Markup
 import Render
 
 /// Standard input read as a document, and a finished PDF copied to standard output.
@@ -7,8 +9,23 @@ enum StandardStreams {
     /// can leave the terminal in a strange state, so `-o -` is refused (as `gzip` does).
     static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
 
-    static func readInput() -> [UInt8] {
-        [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    /// Standard input, read to its end, at most `MarkupSource.maximumSize`: one that goes on
+    /// (`yes | typeset -`) is an error once it is past it, costing no more than that. Fails
+    /// with why, to be printed.
+    static func readInput() -> Result<[UInt8], InputProblem> {
+        do {
+            return .success(try InputFile.standardInput().readAll(limit: MarkupSource.maximumSize))
+        } catch InputFile.Problem.longerThan(let limit) {
+            return .failure(InputProblem(reason: InputFile.Problem.tooLongForADocument(limit)))
+        } catch {
+            return .failure(InputProblem(reason: "\(error)"))
+        }
+    }
+
+    /// Why standard input could not be read.
+    struct InputProblem: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { "cannot read standard input: \(reason)" }
     }
 
     /// A file in the temporary folder for a PDF (or layout JSON) bound for standard output: it

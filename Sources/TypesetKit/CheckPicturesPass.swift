@@ -1,5 +1,6 @@
 import Diagnostics
 import Fonts
+import Images
 import Layout
 import Pages
 import Render
@@ -13,20 +14,22 @@ import Text
 struct CheckPicturesPass {
     var options: TypesetOptions
 
+    /// The pictures are read from `pictures`, the descriptors their `<img>`s opened;
     /// `furniture`: the master pages' pictures, checked with the text's.
-    func run(_ text: AttributedText, fonts: FontTable, shaper: Shaper, furniture: [ImageAttachment] = []) -> PassResult<AttributedText> {
+    func run(_ text: AttributedText, pictures: PictureFiles, fonts: FontTable, shaper: Shaper,
+             furniture: [ImageAttachment] = []) -> PassResult<AttributedText> {
         var text = text
         var diagnostics = options.page.fitPictures(&text) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
         diagnostics += options.page.fitBoxes(&text, fonts: fonts) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }
-        let problems = ImagePreflight.check(text, furniture: furniture)
+        let problems = ImagePreflight.check(text, furniture: furniture, files: pictures)
         guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }
         // A picture that bleeds is drawn out past the page's edge by the sheet's bleed.
         var bleedingPage = options.page
         bleedingPage.bleed = options.sheet.bleed
-        diagnostics += PictureResolutionCheck(minimum: options.minimumPictureResolution, page: bleedingPage).check(text)
+        diagnostics += PictureResolutionCheck(minimum: options.minimumPictureResolution, page: bleedingPage, files: pictures).check(text)
         // Tracing decodes the pictures, which the preflight has just shown it can.
-        diagnostics += ContourTracing.trace(&text)
+        diagnostics += ContourTracing.trace(&text, files: pictures)
         return PassResult(text, diagnostics: diagnostics)
     }
 }

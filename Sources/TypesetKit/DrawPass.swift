@@ -35,11 +35,22 @@ struct DrawPass {
                 }
                 // The layout thread, its caches and the text are gone by now: the finishing
                 // step, where a run's memory peaks, has the room they had.
-                let count = try draft.finish()
+                let pdf = try draft.finishUnplaced()
+                // All of the run's outputs or none: the layout JSON is written whole, and put
+                // in place (which may be a copy into a device, and fail), before the PDF's
+                // temporary is renamed over the old PDF.
+                do {
+                    try layoutJSON?.commit()
+                } catch {
+                    pdf.discard()
+                    throw error
+                }
+                try pdf.commit()
+                let count = draft.pageCount
                 let colours = options.pdfStandards.contains(.x4) ? PDFXColourNote.note(for: draft.paintedColours).map { [$0] } ?? [] : []
                 report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics + checks.warnings + colours)
             case .png:
-                let writer = checks.watching(DocumentWriter(text: document.text))
+                let writer = checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures))
                 let paths = try PagesAhead.withPages(of: document.pages()) { laidOut in
                     try writer.writePNG(RecordedPages(laidOut.lazy.map { reached(checks.laidOut($0)) }, into: layoutJSON), to: outputPath,
                                         dpi: options.dpi, sheet: sheet)
@@ -50,9 +61,10 @@ struct DrawPass {
                     layoutJSON?.discard()
                     return PassResult(nil, diagnostics: checks.warnings + checks.errors)
                 }
+                // PNG pages are put in place as they are drawn, each whole; only the JSON waits.
+                try layoutJSON?.commit()
                 report = TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: diagnostics + checks.warnings)
             }
-            try layoutJSON?.commit()
             return PassResult(report)
         } catch {
             layoutJSON?.discard()
@@ -70,7 +82,7 @@ struct DrawPass {
     /// out while page N is drawn (`PagesAhead`); the document goes when this returns.
     private func drawPDF(_ document: consuming PreparedDocument, to outputPath: String, sheet: PrintSheet,
                          recordingInto layoutJSON: LayoutJSONFile?, checks: PageCheckRun) throws -> PDFDraft {
-        let writer = checks.watching(DocumentWriter(text: document.text))
+        let writer = checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures))
         // A PDF's running heads are set after its last page and laid over the pages by the
         // finishing step, so that `{pages}` needs no count first; the layout JSON records
         // each page with its heads, as PNG pages are drawn.

@@ -13,6 +13,8 @@ struct PictureResolutionCheck {
     /// The least resolution that passes, in pixels per inch; 0 checks nothing.
     var minimum: Double
     var page: PageTemplate
+    /// Where the pictures are read from (`PictureFiles`).
+    var files = PictureFiles()
 
     /// Warnings for the pictures of `text`, whose sizes are the fitted ones (after
     /// `fitPictures`), each located at its `<img>`.
@@ -82,8 +84,8 @@ struct PictureResolutionCheck {
     /// A JPEG's or PNG's header; nil for a vector picture (or a file that cannot be read, which
     /// `ImagePreflight` reports).
     private func rasterInfo(path: String) -> ImageInfo? {
-        guard !PictureInfo.isVector(path: path) else { return nil }
-        return try? ImageInfo.probe(path: path)
+        guard let file = try? files.file(at: path), !PictureInfo.isVector(file) else { return nil }
+        return try? ImageInfo.probe(file)
     }
 
     private func format(_ value: Double) -> String {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Fonts
+import Images
 import Layout
 import Markup
 import Pages
@@ -22,6 +23,9 @@ public struct PreparedDocument {
     public var metadata = PDFMetadata()
     /// The style sheets the document read, for its dependencies.
     public var styleSheets: [String] = []
+    /// The picture files, each opened once when its `<img>` was read and checked: the pages
+    /// draw them from here (`PictureFiles`).
+    public var pictures = PictureFiles()
     public var diagnostics: [Diagnostic]
     /// The `<exclusion>`s, by page number.
     public var exclusions: [Int: [Exclusion]] = [:]

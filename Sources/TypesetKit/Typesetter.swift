@@ -55,10 +55,12 @@ public final class Typesetter {
         let bytes: [UInt8]
         do {
             // A pipe is read as standard input is; a folder or a device is refused, never read.
-            bytes = try InputFile(path: inputPath, accepting: .regularFilesAndPipes).readAll()
+            bytes = try InputFile(path: inputPath, accepting: .regularFilesAndPipes).readAll(limit: MarkupSource.maximumSize)
         } catch InputFile.Problem.cannotOpen(let reason) {
             // The system's reason alone: "cannot read X: No such file or directory".
             throw DocumentFailure([.error("cannot read \(inputPath): \(reason)")])
+        } catch InputFile.Problem.longerThan(let limit) {
+            throw DocumentFailure([.error("cannot read \(inputPath): \(InputFile.Problem.tooLongForADocument(limit))")])
         } catch {
             throw DocumentFailure([.error("cannot read \(inputPath): \(error)")])
         }
@@ -79,7 +81,7 @@ public final class Typesetter {
         let parsed = ParsePass(options: options, baseDirectory: baseDirectory).run(source)
         // Markup errors are reported with the pictures' problems, in source order: every problem in one run.
         let document = try log.take(parsed) { found in
-            let pictureProblems = parsed.value.map { ImagePreflight.check($0.text) } ?? []
+            let pictureProblems = parsed.value.map { ImagePreflight.check($0.text, files: $0.pictures) } ?? []
             return (found + pictureProblems).sortedBySource()
         }
         let fonts = try log.take(try ResolveFontsPass(options: options).run(document))
@@ -89,8 +91,8 @@ public final class Typesetter {
         // Bad pictures are reported in source order, among the warnings before them.
         let shaper = Shaper()
         let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []
-        let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, fonts: headed.fonts.table, shaper: shaper,
-                                                                            furniture: furniture)) {
+        let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, pictures: document.pictures, fonts: headed.fonts.table,
+                                                                            shaper: shaper, furniture: furniture)) {
             $0.sortedBySource()
         }
         let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, fonts: headed.fonts.table, document: document))
@@ -120,6 +122,7 @@ public final class Typesetter {
         prepared.metadata.title = title
         prepared.metadata.language = options.language(of: document.meta)
         prepared.styleSheets = document.styleSheets
+        prepared.pictures = document.pictures
         prepared.metadata.author = MetadataText.cleaned(options.metadata.author ?? document.meta.author)
         prepared.metadata.subject = MetadataText.cleaned(options.metadata.subject ?? document.meta.subject)
         return prepared

@@ -110,4 +110,19 @@ final class GoldenCheckTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: setup.goldens.path))
     }
+
+    func testUpdateRefusesALinkInTheGoldenFolderAndLeavesItsTargetAlone() throws {
+        let setup = try makeDocument()
+        try FileManager.default.createDirectory(at: setup.goldens, withIntermediateDirectories: true)
+        // A file outside the golden folder, and a link to it planted under a page's golden name.
+        let outside = setup.goldens.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("outside.txt")
+        try write("not a golden", to: outside)
+        let link = setup.goldens.appendingPathComponent("article-001.png")
+        XCTAssertEqual(symlink(outside.path, link.path), 0)
+        XCTAssertThrowsError(try setup.check.update(inputPath: setup.input, options: setup.options)) { error in
+            XCTAssertTrue("\(error)".contains("cannot write \(link.path): it is a symbolic link"), "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "not a golden")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), outside.path)
+    }
 }

@@ -28,7 +28,7 @@ final class GoldenDefaultsTests: XCTestCase {
         cairo_paint(context)
         cairo_set_antialias(context, pathAntialias)
         DocumentWriter.setGlyphOptions(of: context)
-        try PageDrawer(text: document.text).draw(page, in: context)
+        try PageDrawer(text: document.text, pictureFiles: document.pictures).draw(page, in: context)
         drawOver(context)
         XCTAssertEqual(cairo_status(context), CAIRO_STATUS_SUCCESS)
         return RasterImage(surface: surface)

@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import Images
 import Markup
+import Text
 @testable import Render
 import XCTest
 
@@ -52,7 +53,7 @@ final class ExifOrientationTests: XCTestCase {
 
     /// Drawn upright: each pixel where the orientation puts it, at one pixel a pixel exactly.
     func testItIsDrawnUpright() throws {
-        let stored = try ImageSurfaceLoader.load(path: TestSupport.imagePath("rgb-baseline.jpg"))
+        let stored = try ImageSurfaceLoader.load(PictureSource(path: TestSupport.imagePath("rgb-baseline.jpg")), in: PictureFiles())
         defer { cairo_surface_destroy(stored) }
         let width = 240, height = 160
         // Where stored pixel (x, y) stands upright, for each orientation (x' = a x + c y + tx, …, on pixel centres).

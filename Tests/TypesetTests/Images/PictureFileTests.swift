@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Images
+import Markup
 import TypesetKit
 import XCTest
 
@@ -88,6 +89,15 @@ final class PictureFileTests: XCTestCase {
                 XCTAssertEqual((error as? DocumentFailure)?.diagnostics.map(\.message),
                                ["cannot read \(path): it is \(kind), not a regular file"])
             }
+        }
+    }
+
+    func testADocumentLargerThanADocumentMayBeIsRefusedOnceThatMuchIsRead() throws {
+        let directory = try makeTemporaryDirectory()
+        let path = try sparseFile("huge.txt", size: MarkupSource.maximumSize + 1, header: Array("Text, then a hole.\n".utf8), in: directory)
+        XCTAssertThrowsError(try Typesetter(options: options()).prepare(fileAt: path)) { error in
+            XCTAssertEqual((error as? DocumentFailure)?.diagnostics.map(\.message),
+                           ["cannot read \(path): it holds more than 32 MB, the most a document may hold"])
         }
     }
 

@@ -1,6 +1,7 @@
 import CCairo
 import Diagnostics
 import Foundation
+import Images
 import Layout
 import Render
 import Text
@@ -129,7 +130,7 @@ final class ContourWrapTests: XCTestCase {
     }
 
     func testTheTracedContourIsTheDisc() throws {
-        let contour = try AlphaContour.trace(PictureSource(path: folder.appendingPathComponent("disc.png").path))
+        let contour = try AlphaContour.trace(PictureSource(path: folder.appendingPathComponent("disc.png").path), files: PictureFiles())
         // The first and last bands hold only the transparent rows above and below the disc.
         XCTAssertEqual(contour.bands.count, AlphaContour.bandCount - 2)
         let radius = discRadius / pixels, row = 1 / pixels
@@ -140,7 +141,7 @@ final class ContourWrapTests: XCTestCase {
             XCTAssertEqual(band.left, 0.5 - half, accuracy: 2 / pixels)
             XCTAssertEqual(band.right, 0.5 + half, accuracy: 2 / pixels)
         }
-        XCTAssertThrowsError(try AlphaContour.trace(PictureSource(path: folder.appendingPathComponent("coffee.jpg").path))) {
+        XCTAssertThrowsError(try AlphaContour.trace(PictureSource(path: folder.appendingPathComponent("coffee.jpg").path), files: PictureFiles())) {
             XCTAssertEqual($0 as? AlphaContour.Missing, .noAlpha)
         }
     }

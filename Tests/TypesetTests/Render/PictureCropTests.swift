@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Images
 import Layout
 import Markup
 import Pages
@@ -158,7 +159,7 @@ final class PictureCropTests: XCTestCase {
         var document = TestSupport.parse(#"<img src="disc.svg" alt="" crop="0 50% 0 0" width="150" float="left" wrap="contour">Text."#,
                                          baseDirectory: directory.path)
         XCTAssertEqual(document.diagnostics.map(\.description), [])
-        XCTAssertEqual(ContourTracing.trace(&document.text), [])
+        XCTAssertEqual(ContourTracing.trace(&document.text, files: document.pictures), [])
         let bands = try XCTUnwrap(document.text.attachments.first?.image.float?.contour?.bands)
         let top = try XCTUnwrap(bands.min { $0.top < $1.top }), foot = try XCTUnwrap(bands.max { $0.bottom < $1.bottom })
         XCTAssertEqual(top.top, 0, accuracy: 1e-9)

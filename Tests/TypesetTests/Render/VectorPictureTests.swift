@@ -102,7 +102,7 @@ final class VectorPictureTests: XCTestCase {
         let directory = try folder(with: "")
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><circle cx="50" cy="50" r="50"/></svg>"#
         try write(svg, to: directory.appendingPathComponent("disc.svg"))
-        let contour = try AlphaContour.trace(PictureSource(path: directory.appendingPathComponent("disc.svg").path))
+        let contour = try AlphaContour.trace(PictureSource(path: directory.appendingPathComponent("disc.svg").path), files: PictureFiles())
         let middle = try XCTUnwrap(contour.bands.first { $0.top <= 0.5 && $0.bottom >= 0.5 })
         let top = try XCTUnwrap(contour.bands.first)
         XCTAssertLessThan(middle.left, 0.02)

@@ -97,8 +97,50 @@ final class OutputTargetTests: XCTestCase {
         let first = try AtomicFile(destination: destination), second = try AtomicFile(destination: destination)
         XCTAssertNotEqual(first.temporary, second.temporary, "two writers of one destination share a temporary")
         let name = (first.temporary as NSString).lastPathComponent
-        XCTAssertTrue(name.hasPrefix(".out.pdf.\(ProcessInfo.processInfo.processIdentifier)-") && name.hasSuffix(".tmp")
-                      && name.count == ".out.pdf.\(ProcessInfo.processInfo.processIdentifier)-".count + 16 + 4, name)
+        // `.out.pdf.PID-SCOPE-RANDOM.tmp`: who made it (`TemporaryOwner`), then 64 random bits.
+        let fields = name.dropFirst(".out.pdf.".count).dropLast(".tmp".count).split(separator: "-")
+        XCTAssertTrue(name.hasPrefix(".out.pdf.\(ProcessInfo.processInfo.processIdentifier)-") && name.hasSuffix(".tmp"), name)
+        XCTAssertEqual(fields.count, 3, name)
+        XCTAssertTrue(fields.last?.count == 16 && fields.last?.allSatisfy(\.isHexDigit) == true, name)
+    }
+
+    /// A run ended by SIGKILL (the OOM killer) cannot remove its temporaries; the next run
+    /// writing the same output removes those whose maker is gone, and no other.
+    func testARunKilledOutrightLeavesTemporariesTheNextRunRemoves() throws {
+        let directory = try makeTemporaryDirectory()
+        try write(Self.longDocument(paragraphs: 200), to: directory.appendingPathComponent("long.txt"))
+        let out = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let run = try launch(["long.txt", "-o", "out/long.pdf"], in: directory)
+        let deadline = Date().addingTimeInterval(60)
+        while try contentsOfDirectory(out).isEmpty, run.process.isRunning, Date() < deadline { usleep(5_000) }
+        XCTAssertTrue(run.process.isRunning, "the document finished before it could be killed; make it longer")
+        kill(run.process.processIdentifier, SIGKILL)
+        run.process.waitUntilExit()
+        XCTAssertFalse(try contentsOfDirectory(out).isEmpty, "SIGKILL left no temporary")
+        let again = try typeset(["long.txt", "-o", "out/long.pdf"], in: directory)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try contentsOfDirectory(out), ["long.pdf"])
+    }
+
+    func testOnlyTemporariesOfAGoneMakerInThisScopeAreRemoved() throws {
+        let directory = try makeTemporaryDirectory()
+        let destination = directory.appendingPathComponent("out.pdf").path
+        let fields = (try AtomicFile(destination: destination).temporary as NSString).lastPathComponent
+            .dropFirst(".out.pdf.".count).split(separator: "-")
+        let scope = fields[1]
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let gone = ended.processIdentifier, alive = ProcessInfo.processInfo.processIdentifier
+        let stale = [".out.pdf.\(gone)-\(scope)-00000000000000aa.tmp", ".out.pdf.\(gone)-\(scope)-00000000000000aa.tmp.draft"]
+        let kept = [".out.pdf.\(alive)-\(scope)-00000000000000bb.tmp",       // its maker runs
+                    ".out.pdf.\(gone)-0.1-00000000000000cc.tmp",             // made in another container or boot
+                    ".other.pdf.\(gone)-\(scope)-00000000000000dd.tmp"]      // another output's
+        for name in stale + kept { try write("", to: directory.appendingPathComponent(name)) }
+        _ = try AtomicFile(destination: destination)
+        XCTAssertEqual(try contentsOfDirectory(directory), kept.sorted())
     }
 
     // MARK: Write errors
@@ -120,6 +162,20 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("note.txt: error: cannot write \(full.path): No space left on device"), result.stderr)
         XCTAssertEqual(try fileKind(full), .typeCharacterSpecial, "the device is still a device")
+    }
+
+    /// The outputs of a run are placed together or not at all: a layout JSON that cannot be
+    /// written leaves the PDF as it was (it was replaced, then the run failed).
+    func testALayoutJSONThatCannotBeWrittenLeavesThePDFAsItWas() throws {
+        let directory = try noteDirectory()
+        let full = try makeDevice("full", in: try makeTemporaryDirectory())
+        let pdf = directory.appendingPathComponent("note.pdf")
+        try write("the PDF of an earlier run", to: pdf)
+        let result = try typeset(["note.txt", "-o", "note.pdf", "--layout-json", full.path], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("cannot write \(full.path): No space left on device"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: pdf, encoding: .utf8), "the PDF of an earlier run")
+        XCTAssertEqual(try contentsOfDirectory(directory), ["note.pdf", "note.txt"], "no temporary left")
     }
 
     func testAFullStandardErrorDoesNotCrash() throws {
@@ -286,6 +342,20 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(run.process.terminationStatus, 0, messages)
     }
 
+    // MARK: Input without end
+
+    func testStandardInputWithoutEndIsRefusedOnceItHoldsMoreThanADocumentMay() throws {
+        let directory = try makeTemporaryDirectory(), temporary = try makeTemporaryDirectory()
+        // `yes | typeset - -o -`: zeros without end, the PDF bound for standard output.
+        let run = try launch(["-", "-o", "-"], in: directory, standardInput: "/dev/zero", temporaryFolder: temporary)
+        run.process.waitUntilExit()
+        XCTAssertEqual(run.process.terminationReason, .exit, "not a crash")
+        XCTAssertEqual(run.process.terminationStatus, 1)
+        XCTAssertEqual(try run.standardError(), "error: cannot read standard input: it holds more than 32 MB, the most a document may hold\n")
+        XCTAssertEqual(try contentsOfDirectory(temporary), [], "no temporary left")
+        XCTAssertEqual(try contentsOfDirectory(directory), [])
+    }
+
     // MARK: Running the executable with chosen streams
 
     private struct Run {
@@ -297,7 +367,7 @@ final class OutputTargetTests: XCTestCase {
 
     /// Starts `typeset` with standard output and error sent to the given files (or devices),
     /// and `TMPDIR` set when `temporaryFolder` is given; the caller waits for it.
-    private func launch(_ arguments: [String], in directory: URL, standardOutput: String = "/dev/null",
+    private func launch(_ arguments: [String], in directory: URL, standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
                         standardError: String? = nil, temporaryFolder: URL? = nil,
                         environment extra: [String: String] = [:]) throws -> Run {
         guard let executable = TypesetExecutable.url else { throw XCTSkip("the typeset executable was not found; build it first") }
@@ -312,7 +382,7 @@ final class OutputTargetTests: XCTestCase {
         if let temporaryFolder { environment["TMPDIR"] = temporaryFolder.path }
         environment.merge(extra) { $1 }
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try XCTUnwrap(FileHandle(forReadingAtPath: standardInput))
         process.standardOutput = try XCTUnwrap(FileHandle(forWritingAtPath: standardOutput))
         process.standardError = try XCTUnwrap(FileHandle(forWritingAtPath: standardError ?? errorFile.path))
         try process.run()

@@ -95,6 +95,33 @@ final class WatchCommandLineTests: XCTestCase {
         XCTAssertNotEqual(try Data(contentsOf: output), third)
     }
 
+    /// A picture's folder removed and made again is watched again: the picture changed in it
+    /// afterwards sets the document again (it went unseen, the folder's watch gone with it).
+    func testAPictureFolderRemovedAndMadeAgainIsWatchedAgain() throws {
+        let directory = try makeTemporaryDirectory()
+        let folder = directory.appendingPathComponent("pictures"), picture = folder.appendingPathComponent("picture.png")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"), to: picture)
+        try write("A picture in a folder.\n<img src=\"pictures/picture.png\" width=\"60\">\n", to: directory.appendingPathComponent("doc.txt"))
+        let watcher = try Watcher(["doc.txt"], in: directory)
+        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
+        assertWaits(watcher, for: "written to doc.pdf")
+        assertWaits(watcher, for: "watching doc.txt and its 1 picture for changes")
+
+        try FileManager.default.removeItem(at: folder)
+        assertWaits(watcher, for: "image \"pictures/picture.png\" not found")
+        assertWaits(watcher, for: "watching doc.txt and its 1 picture for changes", count: 2)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"), to: picture)
+        assertWaits(watcher, for: "written to doc.pdf", count: 2)
+        let mended = watcher.log.components(separatedBy: "written to doc.pdf").count
+
+        // Changed in the folder made again: seen.
+        try Data(contentsOf: TestSupport.imagesDirectory.appendingPathComponent("palette.png")).write(to: picture)
+        assertWaits(watcher, for: "written to doc.pdf", count: mended)
+        watcher.stop(with: SIGINT)
+    }
+
     /// The print options are `render`'s: a sheet watched is the sheet the print shop gets.
     func testWatchTakesThePrintOptionsOfRender() throws {
         let directory = try makeTemporaryDirectory()
