@@ -372,8 +372,13 @@ extension FrameSetting {
                 }
                 // A drop cap is sized for the lines' pitch, which is known for sure once its first
                 // line is set: a line taller than its text's first face (a fallback face, a
-                // larger word) sets it again for the pitch it has.
-                let pitch = InitialLetter.pitch(advance: actual.advance, grid: grid)
+                // larger word) sets it again for the pitch it has — from its baseline to where the
+                // next line's lands: its depth below the baseline and the height above it the
+                // text after it expects, as the next band is proposed. (Its whole height, a line
+                // mixing an italic's ascent with the roman's descent, 12.07 pt on a 12 pt grid,
+                // sized the initial for 24 pt and left a blank grid line under it: seed 3551.)
+                let after = set.lines.last.map { BandMetrics.expected(in: paragraph, at: $0.stringRange.upperBound) } ?? expected
+                let pitch = InitialLetter.pitch(advance: actual.advance - actual.baseline + after.baseline, grid: grid)
                 if initialPitch == nil, let opening = set.lines.first?.initial, abs(opening.pitch - pitch) > 0.001 {
                     initialPitch = pitch
                     continue
@@ -534,6 +539,12 @@ extension FrameSetting {
                 // The optimal breaks strand a word where the first fit would not: the first fit wins.
                 if let firstFit, !stranded, strandsWord(paragraph, from: start, to: lineBreak) {
                     lineBreak = firstFit
+                }
+                // Nor is a word left alone on the next line, where it goes on in this stretch (NarrowLines).
+                if firstFit != nil, avoidsLoneWords, container.passesOverLoneWords(in: fragment),
+                   fragmentMemo.lineFragments(in: container, top: bandTop + expected.advance + expected.upper, height: expected.height,
+                                              narrowest: narrowest).contains(fragment) {
+                    lineBreak = breakLeavingNoLoneWordBelow(paragraph, from: start, to: lineBreak, available: available, tabs: tabs)
                 }
             }
             // Punctuation hangs into the column's margin, never against an exclusion or a shape's outline.

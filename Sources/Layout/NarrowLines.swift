@@ -71,4 +71,26 @@ extension FrameSetting {
         lineBreak.kind != .mandatory && lineBreak.end < paragraph.range.upperBound
             && holdsOneWord(paragraph, from: start, to: lineBreak.end)
     }
+
+    /// The break of a line from `start` in a narrow stretch (`passesOverLoneWords`) that the
+    /// band below goes on beside: `lineBreak`, unless the next line there would hold one word
+    /// alone — which the rule passes over, leaving the stretch empty under this line ("It
+    /// came on" beside a picture, "Tuesday. Correspondence" below it) — when the latest earlier
+    /// break that keeps two words on this line and gives the next line two wins ("It came /
+    /// on Tuesday."). A line that cannot give a word keeps its break. This is the look-ahead
+    /// InDesign's composer makes over the lines beside a wrap; a line at a time, the rule saw
+    /// the lone word only once it was left no choice.
+    func breakLeavingNoLoneWordBelow(_ paragraph: PreparedParagraph, from start: Int, to lineBreak: LineBreak,
+                                     available: Double, tabs: TabOrigin) -> LineBreak {
+        guard lineBreak.kind == .opportunity, lineBreak.end < paragraph.range.upperBound else { return lineBreak }
+        func leavesLoneWord(_ end: Int) -> Bool {
+            strandsWord(paragraph, from: end, to: framesetter.firstFitBreak(in: paragraph, from: end, available: available, tabs: tabs))
+        }
+        guard leavesLoneWord(lineBreak.end) else { return lineBreak }
+        for end in paragraph.opportunities.offsets.reversed() where end > start && end < lineBreak.end {
+            guard !holdsOneWord(paragraph, from: start, to: end) else { break }
+            if !leavesLoneWord(end) { return LineBreak(end: end, kind: .opportunity) }
+        }
+        return lineBreak
+    }
 }

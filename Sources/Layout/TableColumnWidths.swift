@@ -3,7 +3,9 @@ import Text
 /// How a table's width is shared among its columns (`widths`), as HTML's automatic table
 /// layout and InDesign's fixed and proportional columns do:
 ///
-/// - a length is that wide;
+/// - a length is that wide, or as wide as its widest word where that is wider (HTML's automatic
+///   layout widens a column of a set width to its content; a 16 pt column with 8 pt of padding
+///   set "lamp." a letter a line, past its cell);
 /// - `auto` is as wide as its text unbroken (`natural`) if the table has room, else at least
 ///   its widest word (`minimum`), the room beyond the minima shared in proportion to what each
 ///   would take beyond its own;
@@ -27,8 +29,8 @@ public enum TableColumnWidths {
         for (column, spec) in specs.enumerated() {
             switch spec {
             case .points(let points):
-                result[column] = points
-                fixed += points
+                result[column] = max(points, minimum[column])
+                fixed += result[column]
             case .auto: autos.append(column)
             case .proportion: proportional.append(column)
             }
@@ -69,19 +71,33 @@ public enum TableColumnWidths {
     /// The padding at the cells' left and right: `padding`, or as much less as the columns'
     /// widest words (`minimum`, without padding) and lengths need to fit `width`, down to
     /// `leastSidePadding` (or `padding`, if less). A point of padding is a smaller loss than a
-    /// word broken in a heading ("Roun/d") or a column run over.
+    /// word broken in a heading ("Roun/d") or a column run over. It gives way only as far as
+    /// that narrows the table: lengths wider than their words take no padding from it.
     public static func sidePadding(_ padding: Double, for specs: [TableStyle.ColumnWidth], minimum: [Double], width: Double) -> Double {
-        let padded = specs.filter { if case .points = $0 { return false } else { return true } }.count
-        guard padded > 0 else { return padding }
-        let room = (width - widthOfWidestWords(for: specs, minimum: minimum)) / Double(2 * padded)
-        return max(min(padding, leastSidePadding), min(padding, room))
+        func needed(_ side: Double) -> Double { widthOfWidestWords(for: specs, minimum: minimum.map { $0 + 2 * side }) }
+        let least = min(padding, leastSidePadding)
+        let room = max(width, needed(least))
+        guard needed(padding) > room + 1e-9 else { return padding }
+        // What the table needs grows with the padding in straight pieces, bent where a length
+        // column's words with their padding outgrow its length: the padding is found on the piece
+        // where the need passes the room.
+        let bends = specs.indices.compactMap { column -> Double? in
+            guard case .points(let points) = specs[column] else { return nil }
+            let bend = (points - minimum[column]) / 2
+            return bend > least && bend < padding ? bend : nil
+        }
+        let knots = ([least, padding] + bends).sorted()
+        for (low, high) in zip(knots, knots.dropFirst()) where needed(high) > room + 1e-9 {
+            return low + (high - low) * (room - needed(low)) / (needed(high) - needed(low))
+        }
+        return least
     }
 
     /// The least width at which no column of the table is narrower than its widest word (or
     /// its length): what `widths` narrows every column from when `width` is less.
     public static func widthOfWidestWords(for specs: [TableStyle.ColumnWidth], minimum: [Double]) -> Double {
         zip(specs, minimum).reduce(0) { total, column in
-            if case .points(let points) = column.0 { return total + points }
+            if case .points(let points) = column.0 { return total + max(points, column.1) }
             return total + column.1
         }
     }

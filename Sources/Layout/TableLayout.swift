@@ -178,6 +178,7 @@ extension Framesetter {
             let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
             var minX = columnEdges[columns.lowerBound] + side
             let maxX = columnEdges[columns.upperBound] - side
+            var width = maxX - minX
             if cell.cell.alignsOnDecimal, let line = geometry.decimalLines[columns.upperBound - 1] {
                 // The text starts where its separator lands on the column's decimal line — where
                 // its first line still fits the cell from there: in a column narrowed below its
@@ -185,9 +186,16 @@ extension Framesetter {
                 // side, and the text wraps from the left, as a header wider than the room does.
                 let split = decimalSplit(of: cache.paragraph(containing: cell.range.lowerBound))
                 let start = columnEdges[columns.upperBound - 1] + line - split.before
-                if start + split.before + split.after <= maxX + 1e-6 { minX = max(minX, start) }
+                if start + split.before + split.after <= maxX + 1e-6, start > minX {
+                    // At least as wide as the line it was found to fit: a word ending on the
+                    // cell's side (a header without a separator) is as wide as the room, to the
+                    // rounding of where the table stands, and was broken in one place and not
+                    // in another ("Vil/lage" in a figure measured with it whole, seed 1724).
+                    minX = start
+                    width = max(maxX - minX, split.before + split.after)
+                }
             }
-            return Rect(x: minX, y: top + padding, width: max(1, maxX - minX), height: height)
+            return Rect(x: minX, y: top + padding, width: max(1, width), height: height)
         }
         let measured = texts.map { setCell($0.cell, from: $0.start, in: textRect(of: $0.cell, top: top, height: Self.unboundedHeight)) }
         let heights = measured.map { $0.usedHeight + 2 * padding }

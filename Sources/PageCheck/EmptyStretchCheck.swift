@@ -120,45 +120,83 @@ struct EmptyStretchCheck {
             let indents = style.headIndent + style.tailIndent + (startsParagraph ? style.firstLineIndent : 0)
             let measure = stretch.width - indents
             let lone = stretch.width >= area.rect.width / 2
-            guard var words = firstWordsWidth(of: nextIndex, alone: lone, on: page, text: text) else { continue }
-            // A display line (a heading) is set whole where the column holds it whole.
-            if startsParagraph, style.balance, next.endsParagraph, let extent = extents[nextIndex] {
-                words.width = max(words.width, extent.maxX - extent.minX)
+            var candidates: [(range: Range<Int>, width: Double)] = []
+            if var words = firstWordsWidth(of: nextIndex, alone: lone, on: page, text: text) {
+                // A display line (a heading) is set whole where the column holds it whole.
+                if startsParagraph, style.balance, next.endsParagraph, let extent = extents[nextIndex] {
+                    words.width = max(words.width, extent.maxX - extent.minX)
+                }
+                candidates.append(words)
+            }
+            // The line above the hole, in the stretch, could have given its last word to go down with these.
+            if !lone, !startsParagraph,
+               let above = lines.last(where: { (stretch.minY ..< gap.top + 0.001).contains(page.lines[$0].baseline) && !page.lines[$0].isBox
+                                               && extents[$0].map { overlapsAcross($0.minX, $0.maxX) } ?? false }),
+               let moved = wordsMovedDown(from: above, to: nextIndex, on: page, text: text) {
+                candidates.append(moved)
             }
             // A point of slack: the words are measured as drawn (a justified space, a kern).
-            guard measure >= max(narrowest, words.width + Self.widthSlack) else { continue }
+            guard let words = candidates.first(where: { measure >= max(narrowest, $0.width + Self.widthSlack) }) else { continue }
             return Hole(empty: Rect(x: stretch.minX, y: gap.top, width: stretch.width, height: gap.bottom - gap.top), next: start,
                         words: words)
         }
         return nil
     }
 
+    /// A drawn word: its characters and where its glyphs' advances lie across.
+    private struct DrawnWord {
+        var characters: Range<Int>
+        var minX: Double
+        var maxX: Double
+    }
+
+    /// The words of line `index` as drawn, in the text's order (the initial and an added
+    /// hyphen left out), and whether the line ends with a hyphen it added.
+    private func drawnWords(of index: Int, on page: DrawnPage, text: CheckedText) -> (words: [DrawnWord], hyphenated: Bool) {
+        let glyphs = page.glyphs.filter { $0.line == index && !$0.isInitial && $0.character >= 0 }.sorted { $0.character < $1.character }
+        var words: [DrawnWord] = []
+        // Words part at white space, not inside `<nobr>` (no line breaks there).
+        func noBreak(_ offset: Int) -> Bool { text.text.attributes(at: offset).attributes.noBreak }
+        for glyph in glyphs {
+            if let last = words.last, !(text.inDifferentWords(last.characters.upperBound - 1, glyph.character)
+                                        && !(noBreak(last.characters.upperBound - 1) && noBreak(glyph.character))) {
+                words[words.count - 1] = DrawnWord(characters: last.characters.lowerBound ..< glyph.character + 1,
+                                                   minX: min(last.minX, glyph.advanceMinX), maxX: max(last.maxX, glyph.advanceMaxX))
+            } else {
+                words.append(DrawnWord(characters: glyph.character ..< glyph.character + 1, minX: glyph.advanceMinX, maxX: glyph.advanceMaxX))
+            }
+        }
+        return (words, page.glyphs.contains { $0.line == index && $0.character < 0 })
+    }
+
     /// How wide the first two words of line `index` are as drawn, with the space between them
     /// (its first word, when one may be `alone` or the paragraph ends with it); nil when it holds
     /// one word that does not end its paragraph and may not be alone.
     private func firstWordsWidth(of index: Int, alone: Bool, on page: DrawnPage, text: CheckedText) -> (range: Range<Int>, width: Double)? {
-        let glyphs = page.glyphs.filter { $0.line == index && !$0.isInitial && $0.character >= 0 }.sorted { $0.character < $1.character }
-        guard let first = glyphs.first else { return nil }
-        var words: [(minX: Double, maxX: Double)] = []
-        var previous = first.character
-        // Words part at white space, not inside `<nobr>` (no line breaks there).
-        func noBreak(_ offset: Int) -> Bool { text.text.attributes(at: offset).attributes.noBreak }
-        for glyph in glyphs {
-            if words.isEmpty || (text.inDifferentWords(previous, glyph.character) && !(noBreak(previous) && noBreak(glyph.character))) {
-                guard words.count < (alone ? 1 : 2) else { break }
-                words.append((glyph.advanceMinX, glyph.advanceMaxX))
-            } else {
-                words[words.count - 1] = (min(words[words.count - 1].minX, glyph.advanceMinX), max(words[words.count - 1].maxX, glyph.advanceMaxX))
-            }
-            previous = glyph.character
-        }
+        let (all, hyphenated) = drawnWords(of: index, on: page, text: text)
         // The piece of a word hyphenated at the line's end is not the word, which may not fit.
-        let hyphenated = page.glyphs.contains { $0.line == index && $0.character < 0 }
-        if hyphenated, !glyphs.contains(where: { text.inDifferentWords(previous, $0.character) && $0.character > previous }) {
-            return nil
-        }
-        guard alone || words.count == 2 || page.lines[index].endsParagraph else { return nil }
-        return (first.character ..< previous + 1, (words.map(\.maxX).max() ?? 0) - (words.map(\.minX).min() ?? 0))
+        let words = all.prefix(alone ? 1 : 2)
+        guard !(hyphenated && all.count <= words.count) else { return nil }
+        guard let first = words.first, let last = words.last, alone || words.count == 2 || page.lines[index].endsParagraph else { return nil }
+        return (first.characters.lowerBound ..< last.characters.upperBound, last.maxX - first.minX)
+    }
+
+    /// The last word of line `above` (set in the stretch, three words or more) and the first of
+    /// line `below`, with a word space between them, when the one ending a line above a hole
+    /// could have gone down with the other: the layout passes over a stretch that would hold
+    /// a word alone, and a line of "It came on" above one left "Tuesday. Correspondence"
+    /// nothing it could set there, where "It came / on Tuesday." fills it.
+    private func wordsMovedDown(from above: Int, to below: Int, on page: DrawnPage, text: CheckedText) -> (range: Range<Int>, width: Double)? {
+        // Words up to a tab (a list's marker) are placed by its stop: they are not the line's to give.
+        let (drawn, hyphenated) = drawnWords(of: above, on: page, text: text)
+        let range = page.lines[above].stringRange
+        let afterTab = (range.lowerBound ..< min(range.upperBound, text.text.length)).last { text.text.storage[$0] == 0x09 }
+        let upper = drawn.filter { word in afterTab.map { word.characters.lowerBound > $0 } ?? true }
+        guard !hyphenated, upper.count >= 3, let moved = upper.last, let next = drawnWords(of: below, on: page, text: text).words.first,
+              text.text.paragraphRange(containing: moved.characters.lowerBound).contains(next.characters.lowerBound) else { return nil }
+        let size = text.text.attributes(at: moved.characters.lowerBound).attributes.fontSize
+        let space = min(moved.minX - upper[upper.count - 2].maxX, size / 3)
+        return (moved.characters.lowerBound ..< next.characters.upperBound, moved.maxX - moved.minX + space + next.maxX - next.minX)
     }
 
     /// Where each line's glyphs are drawn across, by the line's index (lines with none: none).

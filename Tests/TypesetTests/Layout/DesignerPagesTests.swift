@@ -1,3 +1,4 @@
+import Foundation
 import Layout
 import Pages
 import Text
@@ -54,6 +55,26 @@ final class DesignerPagesTests: XCTestCase {
             guard floats.contains(where: { $0.rect.minY < bottom && top < $0.rect.maxY }) else { continue }
             XCTAssertLessThan(spaces.widest, 2.5, "a line beside a contour is not spaced out: line \(line.stringRange)")
         }
+    }
+
+    /// Three columns of 10 pt text, a figure floated right 84 pt wide in a 148.6 pt column: the
+    /// stretch beside it held "It came on", and "Tuesday." would have been alone on the next line,
+    /// so the stretch was left empty under it, "Tuesday. Correspondence" going on below the
+    /// picture. The line beside looks ahead: "It came / on Tuesday." (NarrowLines), and the page
+    /// checker finds the old setting (PageCheckerTests).
+    func testNoWordIsLeftAloneBesideAFloatedFigure() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/narrow-measures")
+        let markup = try String(contentsOf: folder.appendingPathComponent("word-alone-beside-figure.txt"), encoding: .utf8)
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path) { options in
+            options.page.columns = 3
+            options.fontSize = 10
+        }
+        let float = try XCTUnwrap(pages.first?.frames.flatMap(\.floats).first)
+        let beside = pages[0].frames.flatMap(\.lines).filter { line in
+            line.origin.y - line.ascent < float.rect.maxY && line.origin.y + line.descent > float.rect.minY
+        }
+        XCTAssertEqual(beside.map { document.text.substring($0.stringRange).trimmingCharacters(in: .whitespaces) },
+                       ["It came", "on Tuesday."])
     }
 
     /// A feature on a fixed 12 pt leading and a 12 pt grid (Fixtures/designer-feature): every

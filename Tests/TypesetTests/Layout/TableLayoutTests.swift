@@ -37,6 +37,20 @@ final class TableLayoutTests: FramesetterTestCase {
         XCTAssertEqual(widths, [40, 60])
     }
 
+    /// Fuzz seed 209: `widths="16 90" padding="8"` left the first column's text 1 pt wide, and
+    /// "lamp." was set a letter a line past its cell. A length narrower than its widest word
+    /// (with its padding) widens to it, as HTML's automatic layout widens a column of set width
+    /// to its content; where the table is too narrow for that, the padding gives way first.
+    func testALengthNarrowerThanItsWordsWidensToThem() {
+        XCTAssertEqual(TableColumnWidths.widths(for: [.points(16), .points(90)], minimum: [41, 16], natural: [41, 16], width: 600), [41, 90])
+        XCTAssertEqual(TableColumnWidths.widthOfWidestWords(for: [.points(16), .points(90)], minimum: [41, 16]), 131)
+        XCTAssertEqual(TableColumnWidths.sidePadding(8, for: [.points(16), .points(90)], minimum: [25, 0], width: 600), 8, "room for it")
+        // 16 pt of length, 25 of word and 30 of an auto column's word in 70 pt: 55 + 4 × the padding.
+        XCTAssertEqual(TableColumnWidths.sidePadding(8, for: [.points(16), .auto], minimum: [25, 30], width: 70), 3.75, accuracy: 1e-9)
+        // Lengths wider than their words take nothing from the padding, even past the width.
+        XCTAssertEqual(TableColumnWidths.sidePadding(8, for: [.points(60), .points(60)], minimum: [20, 20], width: 100), 8)
+    }
+
     func testColumnsWhoseWidestWordsAddUpToMoreThanTheTableShareItsWidth() {
         // Four columns of 60-point words in a 150-point column: the table stays in its column
         // (it printed over the next one), each column its share by what it would take.

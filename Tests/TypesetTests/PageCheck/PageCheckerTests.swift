@@ -397,6 +397,60 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(narrow.check(page(quoteWidth: area.width - 30)).map(\.description), [], "30 pt hold no two words")
     }
 
+    /// A designer's page (Fixtures/narrow-measures/word-alone-beside-figure.txt): "It came on"
+    /// beside a picture, the stretch under it empty, and "Tuesday. Correspondence" below, which
+    /// the stretch does not hold — but "It came / on Tuesday." fills it. The hole is found by
+    /// the last word of the line above and the first word below, which the stretch holds.
+    func testAnEmptyStretchUnderALineThatCouldHaveGivenItsLastWordIsFound() throws {
+        let (text, pages) = try drawn("<p>\(prose) \(prose)</p>")
+        let area = pages[0].areas[0].rect
+        let units = Array(text.string.utf16)
+        // Each line's words as drawn, across (none when it ends with a hyphen it added).
+        func words(_ line: Int) -> [(minX: Double, maxX: Double)] {
+            let range = pages[0].lines[line].stringRange
+            guard !pages[0].glyphs.contains(where: { $0.line == line && $0.character < 0 }) else { return [] }
+            var found: [Int: (minX: Double, maxX: Double)] = [:]
+            for glyph in pages[0].glyphs where glyph.line == line && glyph.character >= 0 && units[glyph.character] != 0x20 {
+                let word = (range.lowerBound ..< glyph.character).filter { units[$0] == 0x20 }.count
+                let old = found[word] ?? (glyph.advanceMinX, glyph.advanceMaxX)
+                found[word] = (min(old.minX, glyph.advanceMinX), max(old.maxX, glyph.advanceMaxX))
+            }
+            return found.keys.sorted().compactMap { found[$0] }
+        }
+        let size = pages[0].glyphs[0].size, narrowest = 5 * size
+        // A line of three words or more whose last word and the next line's first fit a stretch
+        // (at least the narrowest, under half the column) that the next line's first two do not.
+        let lines = pages[0].lines.indices.dropLast(6)
+        let found = lines.lazy.compactMap { index -> (line: Int, stretch: Double, tooNarrow: Double)? in
+            let upper = words(index), lower = words(index + 1)
+            guard upper.count >= 3, lower.count >= 2 else { return nil }
+            let moved = upper[upper.count - 1].maxX - upper[upper.count - 1].minX + size / 3 + lower[0].maxX - lower[0].minX
+            let stretch = max(narrowest, moved + 1.5)
+            guard stretch < lower[1].maxX - lower[0].minX + 0.5, stretch < area.width / 2 else { return nil }
+            return (index, stretch, moved - 1)
+        }.first
+        let (line, stretch, tooNarrow) = try XCTUnwrap(found, "a line of the prose to take")
+        let drawnLine = pages[0].lines[line]
+        let top = drawnLine.baseline - drawnLine.ascent - drawnLine.leading / 2
+        let pitch = pages[0].lines[line + 1].baseline - drawnLine.baseline
+        // An obstacle from that line's top, five lines tall, the stretch left of it; the lines after it moved below it.
+        func page(stretch: Double) -> DrawnPage {
+            var page = pages[0]
+            page.areas[0].obstacles = [Rect(x: area.minX + stretch, y: top, width: area.width - stretch + 20, height: 5 * pitch)]
+            for index in page.lines.indices where index > line { page.lines[index].baseline += 5 * pitch }
+            for index in page.glyphs.indices where page.glyphs[index].line > line { page.glyphs[index].ink.origin.y += 5 * pitch }
+            return page
+        }
+        var checker = PageChecker(text: text)
+        let holes = checker.check(page(stretch: stretch)).filter { $0.kind == .emptyStretch }
+        XCTAssertEqual(holes.count, 1, holes.map(\.description).joined(separator: "\n"))
+        let next = pages[0].lines[line + 1].stringRange.lowerBound
+        XCTAssertEqual(holes.first?.character, next)
+        var narrower = PageChecker(text: text)
+        XCTAssertEqual(narrower.check(page(stretch: max(narrowest, tooNarrow))).filter { $0.kind == .emptyStretch }.map(\.description), [],
+                       "a stretch too narrow for the two words is no hole")
+    }
+
     func testAColumnEndingEarlyIsFoundOnlyWithoutAReason() throws {
         var (text, pages) = try drawn("<p>\(prose)</p>")
         XCTAssertEqual(pages[0].areas[0].end, .endOfText)
