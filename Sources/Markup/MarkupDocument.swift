@@ -38,6 +38,9 @@ public struct MarkupDocument: Sendable {
     public var linkTags = LinkTags()
     /// Every style sheet read (`<import>`, `--style`), as absolute paths, in the order they were read.
     public var styleSheets: [String] = []
+    /// Every element given an `id`, in order, and every `<ref>` with what it printed.
+    public var anchors: [ReferenceAnchor] = []
+    public var referenceUses: [ReferenceUse] = []
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -16,6 +16,9 @@ public struct MarkupParser {
     /// Style sheets read before the document, as if it imported them first (`--style`): paths
     /// as given, each bounding its own imports by its folder unless `imageRoot` is given.
     public var styleSheets: [String] = []
+    /// What the references print: the values the parse and layout before this one found
+    /// (`ReferenceValues`); none for the first parse.
+    public var references = ReferenceValues()
 
     public static let maximumFontSize = CharacterStyleChange.maximumSize
 
@@ -31,6 +34,7 @@ public struct MarkupParser {
         var state = ParseState(source: source, defaults: defaults,
                                images: ImageLocator(baseDirectory: baseDirectory, root: imageRoot), diagnostics: diagnostics,
                                requiresAlternativeText: requiresAlternativeText)
+        state.references.known = references
         state.importChain = ImageLocator.realPath(source.fileName).map { [ImportingFile(realPath: $0, name: source.fileName)] } ?? []
         for sheet in styleSheets {
             let path = URL(fileURLWithPath: sheet).standardizedFileURL.path
@@ -62,6 +66,7 @@ public struct MarkupParser {
             state.finishBoxes()
             state.finishKeeps()
             state.warnAboutUnclosedLink()
+            state.checkReferences()
             state.applyRules()
             // After the rules, which may set a language.
             state.builder.spaceFrenchPunctuation()
@@ -78,7 +83,9 @@ public struct MarkupParser {
                                   ColumnBreakDeclaration(textOffset: $0.textOffset, location: source.location(of: $0.tagOffset),
                                                          sourceLine: source.lineText(containing: $0.tagOffset))
                               },
-                              linkTags: state.linkTags, styleSheets: state.importedSheets, diagnostics: diagnostics.finished())
+                              linkTags: state.linkTags, styleSheets: state.importedSheets,
+                              anchors: state.references.anchorsTitled(in: state.builder.text),
+                              referenceUses: state.references.uses.map(\.use), diagnostics: diagnostics.finished())
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

@@ -45,6 +45,8 @@ struct ParseState {
     /// Every `<section>` so far, with where it was written.
     var sections: [SectionDeclaration] = []
     var exclusions: [ExclusionDeclaration] = []
+    /// The anchors (`id`) and references (`<ref>`) so far, and the values the references print.
+    var references = ReferenceBook()
     /// The `<a>` of every link so far.
     var linkTags = LinkTags()
     /// The open `<section>` (a `<section>` wrongly opened inside it nests in its count).

@@ -156,7 +156,7 @@ struct PDFDraftCopy {
             for page in pages { try additions[page].apply(to: &dictionary) }
         } else if linkAnnotations.contains(number) {
             if let key = linkKeys[number] { dictionary["/StructParent"] = .integer(key) }
-            LinkAnnotationContents.describe(&dictionary)
+            LinkAnnotationContents.describe(&dictionary, destinationPages: finisher.referencePages)
         }
         return .dictionary(dictionary)
     }

@@ -22,6 +22,11 @@ public struct PreparedDocument {
     public var metadata = PDFMetadata()
     /// The style sheets the document read, for its dependencies.
     public var styleSheets: [String] = []
+    /// The elements given an `id`, and the `<ref>`s with what they print (`ReferenceSettling`).
+    public var anchors: [ReferenceAnchor] = []
+    public var referenceUses: [ReferenceUse] = []
+    /// The page each anchor is set on, as the references settled (`ReferenceSettling`).
+    public var referencePages: [String: Int] = [:]
     public var diagnostics: [Diagnostic]
     /// The `<exclusion>`s, by page number.
     public var exclusions: [Int: [Exclusion]] = [:]
