@@ -41,6 +41,8 @@ public struct MarkupDocument: Sendable {
     /// Every element given an `id`, in order, and every `<ref>` with what it printed.
     public var anchors: [ReferenceAnchor] = []
     public var referenceUses: [ReferenceUse] = []
+    /// Whether the document has a `<contents>` (`ContentsList`).
+    public var listsContents = false
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

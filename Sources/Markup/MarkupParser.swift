@@ -77,15 +77,17 @@ public struct MarkupParser {
                 diagnostics.warning("the document has no text", at: 0)
             }
         }
-        return MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
+        var document = MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
                               meta: state.meta, sections: state.sections, exclusions: state.exclusions, keeps: state.keeps,
                               columnBreaks: state.builder.columnBreaks.map {
                                   ColumnBreakDeclaration(textOffset: $0.textOffset, location: source.location(of: $0.tagOffset),
                                                          sourceLine: source.lineText(containing: $0.tagOffset))
                               },
                               linkTags: state.linkTags, styleSheets: state.importedSheets,
-                              anchors: state.references.anchorsTitled(in: state.builder.text),
+                              anchors: state.references.anchorsTitled(in: state.builder.text, sourceMap: state.builder.sourceMap),
                               referenceUses: state.references.uses.map(\.use), diagnostics: diagnostics.finished())
+        document.listsContents = state.references.listsContents
+        return document
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

@@ -9,7 +9,11 @@ struct ReferenceBook {
     /// What the parse before this one found (none for the first).
     var known = ReferenceValues()
     private(set) var anchors: [ReferenceAnchor] = []
-    private(set) var uses: [(use: ReferenceUse, valueOffset: Int)] = []
+    /// Each reference, with where its `to` value is (nil for a contents list's, which names a
+    /// heading found by the parse before and is not checked).
+    private(set) var uses: [(use: ReferenceUse, valueOffset: Int?)] = []
+    /// Whether the document has a `<contents>`, which lists what the parse before found.
+    var listsContents = false
     /// Elements of each kind met so far, with an id or not: a figure's number counts every figure.
     private var counts: [String: Int] = [:]
     /// Where each id is given, for the duplicate's message.
@@ -28,24 +32,27 @@ struct ReferenceBook {
         return nil
     }
 
-    mutating func addUse(_ use: ReferenceUse, valueOffset: Int) {
+    mutating func addUse(_ use: ReferenceUse, valueOffset: Int?) {
         uses.append((use, valueOffset))
     }
 
-    /// The anchors with their titles, read from the finished text: the first paragraph from each
-    /// anchor with anything but white space and pictures in it.
-    func anchorsTitled(in text: AttributedText) -> [ReferenceAnchor] {
+    /// The anchors with their titles, read from the finished text (the first paragraph from each
+    /// anchor with anything but white space and pictures in it), and the headings a contents
+    /// list lists (`ContentsList`).
+    func anchorsTitled(in text: AttributedText, sourceMap: TextSourceMap) -> [ReferenceAnchor] {
         anchors.map { anchor in
             var titled = anchor
             titled.title = Self.firstWords(in: text.storage, from: anchor.textOffset)
             return titled
-        }
+        } + ContentsList.headings(in: text, sourceMap: sourceMap)
     }
 
-    static func firstWords(in units: [UInt16], from start: Int) -> String {
+    /// The words of the first paragraph from `start` (before `limit`) that has any, on one line.
+    static func firstWords(in units: [UInt16], from start: Int, before limit: Int? = nil) -> String {
         var paragraphStart = start
-        while paragraphStart < units.count {
-            let end = units[paragraphStart...].firstIndex { $0 == 0x0A || $0 == 0x2029 } ?? units.count
+        let limit = min(limit ?? units.count, units.count)
+        while paragraphStart < limit {
+            let end = units[paragraphStart ..< limit].firstIndex { $0 == 0x0A || $0 == 0x2029 } ?? limit
             let words = String(decoding: units[paragraphStart ..< end].filter { $0 != 0xFFFC }, as: UTF16.self)
                 .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
             if !words.isEmpty { return words }
@@ -93,14 +100,19 @@ extension ParseState {
         guard let target, !target.trimmedValue.isEmpty else {
             return diagnostics.error("<ref> needs the id of what it refers to, e.g. <ref to=\"ice-map\">", at: tag.offset)
         }
-        let id = target.trimmedValue
+        appendReference(to: target.trimmedValue, format, at: tag.offset, checkedAt: target.valueOffset)
+    }
+
+    /// Appends what a reference to `id` prints, as a link to it, made at `offset`; `checkedAt`:
+    /// where its id is written, to be checked at the end (nil: a contents list's).
+    mutating func appendReference(to id: String, _ format: ReferenceFormat, at offset: Int, checkedAt valueOffset: Int?) {
         let printed = references.known.text(of: id, format) ?? ReferenceValues.standIn
-        let use = ReferenceUse(id: id, format: format, printed: printed, location: diagnostics.source.location(of: tag.offset),
-                               sourceLine: diagnostics.source.lineText(containing: tag.offset))
-        references.addUse(use, valueOffset: target.valueOffset)
+        let use = ReferenceUse(id: id, format: format, printed: printed, location: diagnostics.source.location(of: offset),
+                               sourceLine: diagnostics.source.lineText(containing: offset))
+        references.addUse(use, valueOffset: valueOffset)
         let outside = builder.attributes
         if outside.link == nil { builder.attributes.link = ReferenceLink.address(of: id) }
-        builder.append(SourcedText(Array(printed.utf16), madeAt: tag.offset))
+        builder.append(SourcedText(Array(printed.utf16), madeAt: offset))
         builder.attributes = outside
     }
 
@@ -108,7 +120,7 @@ extension ParseState {
     /// when every id is known.
     func checkReferences() {
         let anchors = Dictionary(references.anchors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for (use, offset) in references.uses {
+        for case let (use, offset?) in references.uses {
             guard let anchor = anchors[use.id] else {
                 let ids = anchors.keys.sorted()
                 let known = ids.isEmpty ? " (no element has an id)" : Suggestion.hint(for: use.id, among: ids)

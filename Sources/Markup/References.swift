@@ -14,6 +14,8 @@ public struct ReferenceAnchor: Sendable, Equatable {
     /// `format="title"` prints; empty when it has none.
     public var title: String
     public var location: SourceLocation
+    /// A heading's outline level (`ContentsList`), 0 for an element given an id.
+    public var outlineLevel = 0
 
     public init(id: String, textOffset: Int, kind: String, number: Int, title: String, location: SourceLocation) {
         self.id = id
@@ -56,6 +58,11 @@ public struct ReferenceValues: Sendable, Equatable {
     public var anchors: [String: ReferenceAnchor] = [:]
 
     public init() {}
+
+    /// The headings a contents list lists (`ContentsList`), in order.
+    public var headings: [ReferenceAnchor] {
+        anchors.values.filter { $0.kind == ContentsList.headingKind }.sorted { $0.textOffset < $1.textOffset }
+    }
 
     public init(anchors: [ReferenceAnchor], pages: [String: Int]) {
         self.anchors = Dictionary(anchors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

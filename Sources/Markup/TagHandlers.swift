@@ -6,7 +6,7 @@ import Text
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "swatch", "rule", "meta",
                             "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep",
-                            "table", "tr", "td", "th", "footnote", "import", "ref"]
+                            "table", "tr", "td", "th", "footnote", "import", "ref", "contents"]
 
     mutating func handle(_ tag: Tag) {
         guard tableAccepts(tag) else { return }
@@ -49,6 +49,7 @@ extension ParseState {
         case "footnote": openFootnote(tag)
         case "import": importSheet(tag)
         case "ref": insertReference(tag)
+        case "contents": insertContents(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -75,7 +76,7 @@ extension ParseState {
         case "figure": closeBox(tag, kind: .figure)
         case "aside": closeBox(tag, kind: .aside)
         case "keep": closeKeep(tag)
-        case "br", "img", "style", "swatch", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import", "ref":
+        case "br", "img", "style", "swatch", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import", "ref", "contents":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
             diagnostics.warning("unknown tag </\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)

@@ -25,6 +25,8 @@ public struct PreparedDocument {
     /// The elements given an `id`, and the `<ref>`s with what they print (`ReferenceSettling`).
     public var anchors: [ReferenceAnchor] = []
     public var referenceUses: [ReferenceUse] = []
+    /// Whether it has a contents list (`<contents>`), which settles as references do.
+    public var listsContents = false
     /// The page each anchor is set on, as the references settled (`ReferenceSettling`).
     public var referencePages: [String: Int] = [:]
     public var diagnostics: [Diagnostic]

@@ -8,6 +8,7 @@ protocol ReferencingDocument {
     var anchors: [ReferenceAnchor] { get }
     var diagnostics: [Diagnostic] { get set }
     var referencePages: [String: Int] { get set }
+    var listsContents: Bool { get }
     func anchorPages() -> [String: Int]
 }
 
@@ -24,16 +25,20 @@ enum ReferenceSettling {
     /// The document `prepare` makes with its references settled. A document without references
     /// is prepared once and never laid out here.
     static func settle<Document: ReferencingDocument>(_ prepare: (ReferenceValues) throws -> Document) throws -> Document {
-        var document = try prepare(ReferenceValues())
+        var values = ReferenceValues()
+        var document = try prepare(values)
         for setting in 1 ... settings {
-            guard !document.referenceUses.isEmpty else { return document }
+            guard !document.referenceUses.isEmpty || document.listsContents else { return document }
             let found = ReferenceValues(anchors: document.anchors, pages: document.anchorPages())
             let changing = document.referenceUses.filter { found.text(of: $0.id, $0.format) != $0.printed }
-            if changing.isEmpty {
+            // A contents list sets the headings the setting before found: the first has none.
+            let listChanged = document.listsContents && found.headings.map(\.listed) != values.headings.map(\.listed)
+            if changing.isEmpty, !listChanged {
                 document.referencePages = found.pages
                 return document
             }
-            document = try prepare(found)
+            values = found
+            document = try prepare(values)
             document.referencePages = found.pages
             if setting == settings {
                 document.diagnostics += changing.map {
@@ -45,4 +50,9 @@ enum ReferenceSettling {
         }
         return document
     }
+}
+
+private extension ReferenceAnchor {
+    /// What a contents list prints of a heading, apart from its page.
+    var listed: [String] { [id, title, String(outlineLevel)] }
 }

@@ -125,6 +125,7 @@ public final class Typesetter {
         prepared.styleSheets = document.styleSheets
         prepared.anchors = document.anchors
         prepared.referenceUses = document.referenceUses
+        prepared.listsContents = document.listsContents
         prepared.metadata.author = MetadataText.cleaned(options.metadata.author ?? document.meta.author)
         prepared.metadata.subject = MetadataText.cleaned(options.metadata.subject ?? document.meta.subject)
         return prepared

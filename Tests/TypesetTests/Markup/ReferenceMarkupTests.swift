@@ -85,3 +85,50 @@ final class ReferenceMarkupTests: XCTestCase {
         XCTAssertTrue(try TestSupport.onlyDiagnostic("<font id=\"p\">x</font>", .warning, line: 1, column: 7).message.contains("unknown attribute 'id'"))
     }
 }
+
+/// `<contents>`: the headings the setting before found, each with its page, indented by level.
+final class ContentsListMarkupTests: XCTestCase {
+    private let markup = """
+        <contents>
+        <p style="headline">Ice</p>
+        Text.
+        <p style="subheadline">The  crew</p>
+        More.
+        <p outline-level="3">Deep</p>
+        Last.
+        """
+
+    private func parse(_ values: ReferenceValues) -> MarkupDocument {
+        var parser = TestSupport.parser()
+        parser.references = values
+        return parser.parse(MarkupSource(fileName: "doc.txt", text: markup))
+    }
+
+    func testTheFirstSettingListsNothingAndFindsTheHeadings() {
+        let first = parse(ReferenceValues())
+        XCTAssertFalse(first.hasErrors, "\(first.diagnostics)")
+        XCTAssertTrue(first.listsContents)
+        XCTAssertTrue(first.text.string.hasPrefix("Ice\n"), first.text.string)
+        let headings = first.anchors.filter { $0.kind == ContentsList.headingKind }
+        XCTAssertEqual(headings.map(\.title), ["Ice", "The crew", "Deep"])
+        XCTAssertEqual(headings.map(\.outlineLevel), [1, 2, 3])
+        XCTAssertEqual(headings.map(\.location.line), [2, 4, 6])
+    }
+
+    func testTheNextListsTheHeadingsToItsDepthWithTheirPagesAsLinks() {
+        let first = parse(ReferenceValues())
+        let second = parse(ReferenceValues(anchors: first.anchors, pages: [ContentsList.headingID(1): 2, ContentsList.headingID(2): 13]))
+        XCTAssertTrue(second.text.string.hasPrefix("Ice\t2\nThe crew\t13\nIce\n"), "depth 2 leaves out level 3: \(second.text.string)")
+        let entry = second.paragraphStyle(of: "The crew\t")
+        XCTAssertEqual(entry.tabStops.map(\.location), [TabStop.lineEnd])
+        XCTAssertEqual(entry.tabStops.map(\.alignment), [.right])
+        XCTAssertEqual(entry.headIndent, ContentsList.levelIndent)
+        XCTAssertEqual(entry.outlineLevel, 0, "an entry is no heading")
+        XCTAssertEqual(second.attributes(of: "13").link, ReferenceLink.address(of: ContentsList.headingID(2)))
+        XCTAssertFalse(second.hasErrors, "a contents list's references are not checked as the markup's: \(second.diagnostics)")
+    }
+
+    func testDepthIsANumberFromOneToNine() throws {
+        XCTAssertTrue(try TestSupport.onlyDiagnostic("<contents depth=\"0\">\nx", .error, line: 1, column: 18).message.contains("depth"))
+    }
+}

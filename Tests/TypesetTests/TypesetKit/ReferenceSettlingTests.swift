@@ -14,6 +14,7 @@ final class ReferenceSettlingTests: XCTestCase {
         var anchors: [ReferenceAnchor]
         var diagnostics: [Diagnostic] = []
         var referencePages: [String: Int] = [:]
+        var listsContents = false
         var page: (String) -> Int
 
         func anchorPages() -> [String: Int] { ["x": page(referenceUses[0].printed)] }
@@ -117,5 +118,33 @@ final class ReferenceSettlingTests: XCTestCase {
             destinations[PDFObjectTree.text(names[index]) ?? ""] = try XCTUnwrap(pageReferences?.firstIndex(of: page)) + 1
         }
         XCTAssertEqual(destinations, ["ice": 2, "map": 3, "end": 5])
+    }
+
+    func testAContentsListNamesThePagesItsHeadingsAreOn() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("contents.txt")
+        try """
+            In this issue
+            <contents>
+            <pagebreak>
+            <p style="headline">Ice shelves</p>
+            The shelf breaks in spring.
+            <pagebreak>
+            <p style="subheadline">The crew</p>
+            Eleven people wintered on the ice.
+            """.write(to: input, atomically: true, encoding: .utf8)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.layoutJSONPath = directory.appendingPathComponent("contents.json").path
+        let prepared = try Typesetter(options: options).prepare(fileAt: input.path)
+        XCTAssertTrue(prepared.text.string.hasPrefix("In this issue\nIce shelves\t2\nThe crew\t3\nIce shelves\n"), prepared.text.string)
+        XCTAssertTrue(prepared.diagnostics.isEmpty, "\(prepared.diagnostics)")
+        _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: directory.appendingPathComponent("contents.pdf").path)
+        let layout = try JSONDecoder().decode(LayoutJSON.self, from: Data(contentsOf: URL(fileURLWithPath: options.layoutJSONPath!)))
+        let headings = prepared.anchors.filter { $0.kind == ContentsList.headingKind }
+        XCTAssertEqual(headings.count, 2)
+        for heading in headings {
+            XCTAssertEqual(layout.page(holding: heading.textOffset), prepared.referencePages[heading.id], "\(heading.title) in the layout JSON")
+        }
     }
 }
