@@ -42,6 +42,11 @@ public struct MarkupDocument: Sendable {
     /// The picture files the `<img>`s name, each opened once as it was checked: every later
     /// step reads the pictures from here, never by name (`PictureFiles`).
     public var pictures = PictureFiles()
+    /// Every element given an `id`, in order, and every `<ref>` with what it printed.
+    public var anchors: [ReferenceAnchor] = []
+    public var referenceUses: [ReferenceUse] = []
+    /// Whether the document has a `<contents>` (`ContentsList`).
+    public var listsContents = false
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -17,6 +17,9 @@ public struct MarkupParser {
     /// Style sheets read before the document, as if it imported them first (`--style`): paths
     /// as given, each bounding its own imports by its folder unless `imageRoot` is given.
     public var styleSheets: [String] = []
+    /// What the references print: the values the parse and layout before this one found
+    /// (`ReferenceValues`); none for the first parse.
+    public var references = ReferenceValues()
 
     public static let maximumFontSize = CharacterStyleChange.maximumSize
 
@@ -33,6 +36,7 @@ public struct MarkupParser {
         var state = ParseState(source: source, defaults: defaults,
                                images: ImageLocator(baseDirectory: baseDirectory, root: imageRoot, files: pictures), diagnostics: diagnostics,
                                requiresAlternativeText: requiresAlternativeText)
+        state.references.known = references
         state.importChain = ImageLocator.realPath(source.fileName).map { [ImportingFile(realPath: $0, name: source.fileName)] } ?? []
         for sheet in styleSheets {
             let path = URL(fileURLWithPath: sheet).standardizedFileURL.path
@@ -71,6 +75,7 @@ public struct MarkupParser {
             state.finishBoxes()
             state.finishKeeps()
             state.warnAboutUnclosedLink()
+            state.checkReferences()
             state.applyRules()
             // After the rules, which may set a language.
             state.builder.spaceFrenchPunctuation()
@@ -81,14 +86,17 @@ public struct MarkupParser {
                 diagnostics.warning("the document has no text", at: 0)
             }
         }
-        return MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
+        var document = MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
                               meta: state.meta, sections: state.sections, exclusions: state.exclusions, keeps: state.keeps,
                               columnBreaks: state.builder.columnBreaks.map {
                                   ColumnBreakDeclaration(textOffset: $0.textOffset, location: source.location(of: $0.tagOffset),
                                                          sourceLine: source.lineText(containing: $0.tagOffset))
                               },
                               linkTags: state.linkTags, styleSheets: state.importedSheets, pictures: pictures,
-                              diagnostics: diagnostics.finished())
+                              anchors: state.references.anchorsTitled(in: state.builder.text, sourceMap: state.builder.sourceMap),
+                              referenceUses: state.references.uses.map(\.use), diagnostics: diagnostics.finished())
+        document.listsContents = state.references.listsContents
+        return document
     }
 
     /// Whether anything but white space (spaces, tabs, line ends) is left to print.

@@ -45,6 +45,8 @@ struct ParseState {
     /// Every `<section>` so far, with where it was written.
     var sections: [SectionDeclaration] = []
     var exclusions: [ExclusionDeclaration] = []
+    /// The anchors (`id`) and references (`<ref>`) so far, and the values the references print.
+    var references = ReferenceBook()
     /// The `<a>` of every link so far.
     var linkTags = LinkTags()
     /// The open `<master>`, whose furniture the tags up to `</master>` are (see MasterTags).

@@ -6,11 +6,12 @@ import Text
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "swatch", "rule", "meta",
                             "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep",
-                            "table", "tr", "td", "th", "footnote", "import", "master"]
+                            "table", "tr", "td", "th", "footnote", "import", "master", "ref", "contents"]
 
     mutating func handle(_ tag: Tag) {
         guard tableAccepts(tag) else { return }
         if tag.isClosing { return handleClosing(tag) }
+        let tag = takeAnchor(from: tag)
         readTint(of: tag)
         switch tag.name {
         case "font": openFont(tag)
@@ -48,6 +49,8 @@ extension ParseState {
         case "footnote": openFootnote(tag)
         case "import": importSheet(tag)
         case "master": openMaster(tag)
+        case "ref": insertReference(tag)
+        case "contents": insertContents(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -75,7 +78,7 @@ extension ParseState {
         case "aside": closeBox(tag, kind: .aside)
         case "keep": closeKeep(tag)
         case "master": diagnostics.warning("</master> without a matching <master> ignored", at: tag.offset)
-        case "br", "img", "style", "swatch", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import":
+        case "br", "img", "style", "swatch", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import", "ref", "contents":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
             diagnostics.warning("unknown tag </\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)

@@ -16,6 +16,9 @@ public struct DocumentWriter {
     public var pageDrawn: ((DrawnPage) throws -> Void)?
     /// The document's pages written (`--pages`); the others are laid out and let go.
     public var selection = PageSelection.all
+    /// Where references' links go (`ReferenceLink`): the page each id's element is set on and
+    /// where it starts; the selection is the writer's.
+    public var references = ReferenceDestinations()
     /// Given what would have been drawn on each page the selection leaves out, for the page
     /// checker's account of the document's words; nil: such pages are not drawn at all.
     public var pageSkipped: ((DrawnPage) throws -> Void)?
@@ -26,6 +29,13 @@ public struct DocumentWriter {
     public init(text: AttributedText, pictureFiles: PictureFiles = PictureFiles()) {
         self.text = text
         self.pictureFiles = pictureFiles
+    }
+
+    /// The references' destinations on the pages written.
+    private var referencesWritten: ReferenceDestinations {
+        var written = references
+        written.selection = selection
+        return written
     }
 
     /// A drawer for the pages, recording what it draws when `pageDrawn` asks for it.
@@ -89,6 +99,7 @@ public struct DocumentWriter {
             finisher.printedColours = drawn.printedColours
             finisher.standards = standards
             finisher.outputIntent = outputIntent
+            finisher.referencePages = referencesWritten.pdfPagesByName
             return PDFDraft(file: file, path: draft, pageSizes: drawn.sizes, finisher: finisher)
         } catch {
             TemporaryFiles.shared.remove(draft)
@@ -139,6 +150,7 @@ public struct DocumentWriter {
         let drawer = makeDrawer()
         drawer.annotatesLinks = true
         drawer.footnoteLinks = footnoteLinks
+        drawer.references = referencesWritten
         let structure = StructureRecorder(text: text, language: metadata.language)
         drawer.structure = structure
         drawer.textLayer = textLayer
@@ -179,6 +191,7 @@ public struct DocumentWriter {
                     structure.beginPage()
                     printedColours.beginPage(drawn.sizes.count)
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
+                    drawer.addReferenceDestinations(on: page, sheetMargin: sheet.margin, in: context)
                     try tellDrawn(by: drawer)
                     let structureOfPage = structure.endPage(in: context)
                     try textLayer.endPage(firstMCID: structureOfPage.firstLayerMCID, sequenceOrder: structureOfPage.layerOrder)

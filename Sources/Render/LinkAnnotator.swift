@@ -1,18 +1,20 @@
 import CCairo
 import Foundation
 import Layout
+import Text
 
 /// Makes a PDF link annotation over each stretch of a line that is a link: a link broken over
 /// lines or columns gets one on every piece, and a right-to-left piece too, since the rects
 /// follow the runs as they are placed.
 enum LinkAnnotator {
     /// Annotates the links on `line`: each stretch of adjacent runs (in visual order) with
-    /// one address, from the line's ascent to its descent. Each annotation made is recorded in
-    /// `structure`, which puts it in its `Link` element of the structure tree.
-    /// A footnote's marker and its note's mark are links too (`footnotes`), and each is where
-    /// the other goes: its place is recorded as the other's destination.
-    static func annotate(_ line: Line, footnotes: FootnoteLinks? = nil, recordingIn structure: StructureRecorder? = nil,
-                         in context: OpaquePointer) {
+    /// one address, from the line's ascent to its descent; a reference's goes to its target's
+    /// page (`references`). Each annotation made is recorded in `structure`, which puts it in
+    /// its `Link` element of the structure tree. A footnote's marker and its note's mark are
+    /// links too (`footnotes`), and each is where the other goes: its place is recorded as the
+    /// other's destination.
+    static func annotate(_ line: Line, footnotes: FootnoteLinks? = nil, references: ReferenceDestinations = ReferenceDestinations(),
+                         recordingIn structure: StructureRecorder? = nil, in context: OpaquePointer) {
         func link(of run: GlyphRun) -> String? { footnotes?.link(of: run) ?? run.attributes.link }
         var index = line.runs.startIndex
         while index < line.runs.endIndex {
@@ -27,9 +29,9 @@ enum LinkAnnotator {
             let right = min(line.runs[end - 1].x + line.runs[end - 1].width, max(line.width, left))
             let rect = deviceRect(Rect(x: line.origin.x + left, y: line.origin.y - line.ascent,
                                        width: right - left, height: line.ascent + line.descent), in: context)
-            if rect.width > 0, rect.height > 0 {
+            if rect.width > 0, rect.height > 0, let attributes = attributes(address: address, rect: rect, references: references) {
                 structure?.openCairoDocument(in: context)
-                cairo_tag_begin(context, CAIRO_TAG_LINK, attributes(uri: address, rect: rect))
+                cairo_tag_begin(context, CAIRO_TAG_LINK, attributes)
                 // Cairo makes a page's link annotations only when it drew on the page.
                 CairoDrawnMark.draw(at: Point(x: line.origin.x + left, y: line.origin.y), in: context)
                 cairo_tag_end(context, CAIRO_TAG_LINK)
@@ -53,8 +55,19 @@ enum LinkAnnotator {
 
     /// Cairo's attribute string for a link to `uri` over `rect` (in user space, y down).
     static func attributes(uri: String, rect: Rect) -> String {
-        let numbers = [rect.minX, rect.minY, rect.width, rect.height].map { String(format: "%.3f", $0) }
-        return "uri='\(quoted(pdfSafe(uri)))' rect=[\(numbers.joined(separator: " "))]"
+        "uri='\(quoted(pdfSafe(uri)))' rect=[\(numbers(rect))]"
+    }
+
+    /// Cairo's attribute string for the link to `address` over `rect`: a web address's, or a
+    /// reference's to its target's named destination (`ReferenceDestinations`; Cairo 1.16
+    /// writes no destination for a `page=` link); nil for a reference whose page is not written.
+    static func attributes(address: String, rect: Rect, references: ReferenceDestinations) -> String? {
+        guard let id = ReferenceLink.id(in: address) else { return attributes(uri: address, rect: rect) }
+        return references.pdfPage(of: id).map { _ in "dest='\(quoted(id))' rect=[\(numbers(rect))]" }
+    }
+
+    private static func numbers(_ rect: Rect) -> String {
+        [rect.minX, rect.minY, rect.width, rect.height].map { String(format: "%.3f", $0) }.joined(separator: " ")
     }
 
     /// The address as 7-bit ASCII that is safe inside a PDF string: PDF wants URIs in ASCII,
@@ -75,7 +88,7 @@ enum LinkAnnotator {
     }
 
     /// A value inside Cairo's single quotes: a backslash escapes the next character.
-    private static func quoted(_ value: String) -> String {
+    static func quoted(_ value: String) -> String {
         value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
     }
 }

@@ -25,6 +25,8 @@ final class PageDrawer {
     var annotatesLinks = false
     /// The links between footnotes' markers and their notes, when they are made (a PDF's).
     var footnoteLinks: FootnoteLinks?
+    /// Where references' links go (`ReferenceLink`).
+    var references = ReferenceDestinations()
     /// Marks the document's text and pictures as tagged content and records what each piece
     /// is, for the PDF's structure tree; nil: nothing is marked (page images).
     var structure: StructureRecorder?
@@ -140,9 +142,26 @@ final class PageDrawer {
             // A running head's link would be a structure element inside its artifact,
             // which Cairo then gives no MCID: it is not made a link.
             if annotatesLinks, marked {
-                for index in frame.lines.indices { LinkAnnotator.annotate(frame.lines[index], footnotes: footnoteLinks, recordingIn: structure, in: context) }
+                for index in frame.lines.indices {
+                    LinkAnnotator.annotate(frame.lines[index], footnotes: footnoteLinks, references: references, recordingIn: structure, in: context)
+                }
             }
         }
+    }
+
+    /// Makes the named destinations of the references' targets on `page` (`ReferenceDestinations`),
+    /// after it is drawn, outside its transformation. Cairo keeps a tag only with something drawn
+    /// inside it, so each holds an invisible mark, an artifact.
+    func addReferenceDestinations(on page: Page, sheetMargin: Double, in context: OpaquePointer) {
+        let destinations = references.destinations(on: page, sheetMargin: sheetMargin)
+        guard !destinations.isEmpty else { return }
+        structure?.beginCairoArtifact(in: context)
+        for destination in destinations {
+            cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(LinkAnnotator.quoted(destination.name))' x=\(destination.x) y=\(destination.y)")
+            CairoDrawnMark.draw(at: Point(x: destination.x, y: destination.y), in: context)
+            cairo_tag_end(context, CAIRO_TAG_DEST)
+        }
+        structure?.end(in: context)
     }
 
     /// Draws `line`, its pieces marked in `structure` when it is given.

@@ -82,7 +82,9 @@ struct DrawPass {
     /// out while page N is drawn (`PagesAhead`); the document goes when this returns.
     private func drawPDF(_ document: consuming PreparedDocument, to outputPath: String, sheet: PrintSheet,
                          recordingInto layoutJSON: LayoutJSONFile?, checks: PageCheckRun) throws -> PDFDraft {
-        let writer = checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures))
+        var writer = checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures))
+        writer.references = ReferenceDestinations(pages: document.referencePages,
+                                                  textOffsets: Dictionary(document.anchors.map { ($0.id, $0.textOffset) }, uniquingKeysWith: { first, _ in first }))
         // A PDF's running heads are set after its last page and laid over the pages by the
         // finishing step, so that `{pages}` needs no count first; the layout JSON records
         // each page with its heads, as PNG pages are drawn.

@@ -25,8 +25,9 @@ enum PDFXPreflight {
             defer { previous = run.value.link }
             guard let address = run.value.link else { continue }
             linked.append(run.range)
-            // A link over several runs (a word in italics inside it) is one link.
-            if address == previous { continue }
+            // A link over several runs (a word in italics inside it) is one link; a reference's
+            // is the markup's own doing, not the author's, and goes without a word.
+            if address == previous || ReferenceLink.id(in: address) != nil { continue }
             diagnostics.append(warning(message(address: address), atLinkStarting: run.range.lowerBound, sourceMap: sourceMap,
                                        linkTags: linkTags))
         }

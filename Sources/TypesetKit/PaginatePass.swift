@@ -20,10 +20,19 @@ extension PreparedDocument {
     /// no room from the text) and keeps none of them: memory stays that of one page. It runs
     /// once per document.
     public func pageCount() -> Int {
-        if let count = counted.value { return count }
+        counted.value ?? countingPass()
+    }
+
+    /// Lays every page out without running heads, shows each to `look` and keeps none of them;
+    /// returns (and keeps) the count. The page count's pass, and the references' (`anchorPages()`).
+    @discardableResult
+    func countingPass(_ look: (Page) -> Void = { _ in }) -> Int {
         var paginator = Paginator(framesetter: Framesetter(text: text, fonts: fonts, shaper: shaper), template: template, exclusions: exclusions)
         var count = 0
-        while paginator.next() != nil { count += 1 }
+        while let page = paginator.next() {
+            look(page)
+            count += 1
+        }
         counted.value = count
         return count
     }

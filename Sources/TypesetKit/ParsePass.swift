@@ -9,6 +9,8 @@ struct ParsePass {
     var options: TypesetOptions
     /// Where the document's pictures are looked up.
     var baseDirectory: String
+    /// What the references print (`ReferenceSettling`).
+    var references = ReferenceValues()
 
     func run(_ source: MarkupSource) -> PassResult<MarkupDocument> {
         var defaults = MarkupDefaults(
@@ -18,6 +20,7 @@ struct ParsePass {
         defaults.languageIsFixed = options.language != nil
         var parser = MarkupParser(defaults: defaults, baseDirectory: baseDirectory, imageRoot: options.imageRoot)
         parser.styleSheets = options.styleSheets
+        parser.references = references
         // PDF/UA: a picture nothing describes is an error, not a warning (PNG pages are not tagged).
         parser.requiresAlternativeText = options.pdfStandards.contains(.ua1) && options.format == .pdf
         let document = parser.parse(source)

@@ -26,6 +26,13 @@ public struct PreparedDocument {
     /// The picture files, each opened once when its `<img>` was read and checked: the pages
     /// draw them from here (`PictureFiles`).
     public var pictures = PictureFiles()
+    /// The elements given an `id`, and the `<ref>`s with what they print (`ReferenceSettling`).
+    public var anchors: [ReferenceAnchor] = []
+    public var referenceUses: [ReferenceUse] = []
+    /// Whether it has a contents list (`<contents>`), which settles as references do.
+    public var listsContents = false
+    /// The page each anchor is set on, as the references settled (`ReferenceSettling`).
+    public var referencePages: [String: Int] = [:]
     public var diagnostics: [Diagnostic]
     /// The `<exclusion>`s, by page number.
     public var exclusions: [Int: [Exclusion]] = [:]

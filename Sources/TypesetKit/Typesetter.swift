@@ -73,12 +73,17 @@ public final class Typesetter {
 
     /// The passes up to a document ready to be paginated: parse, resolve fonts, running heads,
     /// check pictures, check kept blocks. A pass that finds an error stops the document with everything found so
-    /// far (`PassLog`); pictures are looked up in `baseDirectory`.
+    /// far (`PassLog`); pictures are looked up in `baseDirectory`. A document with references
+    /// goes through them again until what they print settles (`ReferenceSettling`).
     public func prepare(_ source: MarkupSource, baseDirectory: String) throws -> PreparedDocument {
         // A page that cannot hold text stops the run before the markup is read.
         if let problem = options.page.problem { throw DocumentFailure([.error("page layout: \(problem)")]) }
+        return try ReferenceSettling.settle { try prepare(source, baseDirectory: baseDirectory, references: $0) }
+    }
+
+    private func prepare(_ source: MarkupSource, baseDirectory: String, references: ReferenceValues) throws -> PreparedDocument {
         var log = PassLog()
-        let parsed = ParsePass(options: options, baseDirectory: baseDirectory).run(source)
+        let parsed = ParsePass(options: options, baseDirectory: baseDirectory, references: references).run(source)
         // Markup errors are reported with the pictures' problems, in source order: every problem in one run.
         let document = try log.take(parsed) { found in
             let pictureProblems = parsed.value.map { ImagePreflight.check($0.text, files: $0.pictures) } ?? []
@@ -123,6 +128,9 @@ public final class Typesetter {
         prepared.metadata.language = options.language(of: document.meta)
         prepared.styleSheets = document.styleSheets
         prepared.pictures = document.pictures
+        prepared.anchors = document.anchors
+        prepared.referenceUses = document.referenceUses
+        prepared.listsContents = document.listsContents
         prepared.metadata.author = MetadataText.cleaned(options.metadata.author ?? document.meta.author)
         prepared.metadata.subject = MetadataText.cleaned(options.metadata.subject ?? document.meta.subject)
         return prepared

@@ -1,0 +1,46 @@
+import Layout
+import Pages
+import Text
+
+/// Where references' links go in the PDF (`ReferenceLink`): a named destination for each
+/// target, at the top of the line its element starts on, on the page the layout set it on.
+/// With `--pages` a target on a page left out has no destination, and its references no link.
+public struct ReferenceDestinations: Sendable {
+    /// The page each id's element is set on, as the document numbers its pages.
+    public var pages: [String: Int] = [:]
+    /// Where each id's element starts in the text.
+    public var textOffsets: [String: Int] = [:]
+    public var selection = PageSelection.all
+
+    public init(pages: [String: Int] = [:], textOffsets: [String: Int] = [:], selection: PageSelection = .all) {
+        self.pages = pages
+        self.textOffsets = textOffsets
+        self.selection = selection
+    }
+
+    /// The PDF's page (from 1) of the target `id` names, nil when it is not written.
+    func pdfPage(of id: String) -> Int? {
+        guard let number = pages[id], selection.contains(number) else { return nil }
+        return (1 ... number).count { selection.contains($0) }
+    }
+
+    /// The PDF's page of each destination, by name, for the links' `/Contents`.
+    var pdfPagesByName: [String: Int] {
+        Dictionary(uniqueKeysWithValues: pages.keys.compactMap { id in pdfPage(of: id).map { (id, $0) } })
+    }
+
+    /// The destinations of the targets set on `page`, each at the top of the line its element
+    /// starts on (the page's top when it has none), which lies `sheetMargin` from the sheet's
+    /// top and left edges: a destination is a place on the sheet, as a bookmark's.
+    func destinations(on page: Page, sheetMargin: Double) -> [(name: String, x: Double, y: Double)] {
+        let ids = pages.filter { $0.value == page.number && selection.contains($0.value) }.keys.sorted()
+        guard !ids.isEmpty else { return [] }
+        let lines = (page.frames + page.boxes.flatMap(\.frames)).flatMap(\.lines)
+        return ids.map { id in
+            let offset = textOffsets[id] ?? 0
+            let line = lines.first { $0.stringRange.contains(offset) } ?? lines.first { $0.stringRange.lowerBound >= offset }
+            let top = line.map { max(0, $0.origin.y - $0.ascent - $0.leading / 2) } ?? 0
+            return (id, sheetMargin, sheetMargin + top)
+        }
+    }
+}
