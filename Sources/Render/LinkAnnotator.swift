@@ -29,7 +29,12 @@ enum LinkAnnotator {
             let right = min(line.runs[end - 1].x + line.runs[end - 1].width, max(line.width, left))
             let rect = deviceRect(Rect(x: line.origin.x + left, y: line.origin.y - line.ascent,
                                        width: right - left, height: line.ascent + line.descent), in: context)
-            if rect.width > 0, rect.height > 0, let attributes = attributes(address: address, rect: rect, references: references) {
+            // A footnote's link is resolved by the finishing step (`InternalLinkDestinations`),
+            // whatever a reference's id may look like: which it is comes from where it was made.
+            let footnoteTarget = footnotes?.link(of: line.runs[index]) == nil ? nil : FootnoteLinks.Target(address: address)
+            let annotation = footnoteTarget == nil ? attributes(address: address, rect: rect, references: references)
+                                                   : attributes(uri: address, rect: rect)
+            if rect.width > 0, rect.height > 0, let attributes = annotation {
                 structure?.openCairoDocument(in: context)
                 cairo_tag_begin(context, CAIRO_TAG_LINK, attributes)
                 // Cairo makes a page's link annotations only when it drew on the page.
@@ -37,7 +42,7 @@ enum LinkAnnotator {
                 cairo_tag_end(context, CAIRO_TAG_LINK)
                 let offset = line.runs[index ..< end].map(\.stringRange.lowerBound).min() ?? line.stringRange.lowerBound
                 structure?.recordLinkAnnotation(address: address, offset: offset)
-                if let footnotes, let target = FootnoteLinks.Target(address: address) {
+                if let footnotes, let target = footnoteTarget {
                     structure?.recordDestination(target.reverse.address, at: Point(x: rect.minX, y: rect.minY), mark: footnotes.mark(of: target))
                 }
             }

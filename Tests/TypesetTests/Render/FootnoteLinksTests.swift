@@ -74,6 +74,28 @@ final class FootnoteLinksTests: XCTestCase {
         }
     }
 
+    /// Footnotes' links and page references both address within the document (`#…`): an `id`
+    /// spelled as a footnote's address is still a reference, and the notes still link to each
+    /// other. Which a link is comes from what made it, not from how its address reads.
+    func testAReferenceToAnIDSpelledAsANotesAddressStaysAReference() throws {
+        let markup = """
+        <meta footnote-marks="*">
+        The parish bought the book in 1887.<footnote>Parish minutes, 14 March 1887.</footnote> See page <ref to="note-1"/>.
+        <p id="note-1">It was kept in the vestry for forty years.</p>
+        """
+        let (tagged, _) = try pdf(markup)
+        let links = tagged.elements("Link")
+        XCTAssertEqual(links.count, 3, "the marker's, the note's mark's and the reference's")
+        let reference = try XCTUnwrap(links.first { tagged.text(of: $0) != "*" })
+        let toParagraph = try XCTUnwrap(annotations(of: reference, in: tagged).first)
+        XCTAssertNil(toParagraph["/A"], "a reference goes to a destination, not to an address")
+        XCTAssertNotNil(toParagraph["/Dest"])
+        for mark in links.filter({ tagged.text(of: $0) == "*" }) {
+            let annotation = try XCTUnwrap(annotations(of: mark, in: tagged).first)
+            XCTAssertEqual(try destination(of: annotation).page, tagged.pageReferences[0])
+        }
+    }
+
     /// PDF/X allows no annotation: a PDF/X file's notes are not links, and its marker no Reference.
     func testAPDFXFilesNotesAreNotLinks() throws {
         let (tagged, _) = try pdf(Self.markup, standard: .x4)
