@@ -108,7 +108,7 @@ struct EmptyStretchCheck {
             // that comes next in reading order; a band whose text would not fit the stretch
             // (a word alone, one too wide) explains its height, and the gap goes on below it.
             var top = gap.top
-            while let offered = offeredLine(below: top, in: stretch, lines: lines, extents: extents, on: page, text: text) {
+            while let offered = offeredLine(below: top, above: gap.bottom, in: stretch, lines: lines, extents: extents, on: page, text: text) {
                 if let hole = hole(from: top, to: gap.bottom, in: stretch, offered: offered.line, extents: extents, on: page,
                                    area: area, text: text) {
                     return hole
@@ -122,10 +122,11 @@ struct EmptyStretchCheck {
 
     /// The line whose text the stretch was offered at its first band below `top`: the first, in
     /// text order, of the lines of that band not before the stretch in reading order and of
-    /// the bands below (a band sets its stretches in reading order, one line each). With it,
+    /// the bands below (a band sets its stretches in reading order, one line each), or of all
+    /// of them when that band is below the gap (`gapBottom`) or reaches into the stretch. With it,
     /// the bottom of that band when it only stands beside the stretch (nil: it reaches into
     /// the stretch, which the gap ends at).
-    private func offeredLine(below top: Double, in stretch: Rect, lines: [Int], extents: [Int: LineExtent],
+    private func offeredLine(below top: Double, above gapBottom: Double, in stretch: Rect, lines: [Int], extents: [Int: LineExtent],
                              on page: DrawnPage, text: CheckedText) -> (line: Int, besideBottom: Double?)? {
         let below = lines.filter { page.lines[$0].baseline > top + 0.5 }
         guard let baseline = below.map({ page.lines[$0].baseline }).min() else { return nil }
@@ -134,15 +135,18 @@ struct EmptyStretchCheck {
             guard !page.lines[index].isBox, let extent = extents[index] else { return false }
             return extent.rightToLeft ? extent.reach.minX >= stretch.maxX - 0.5 : extent.reach.maxX <= stretch.minX + 0.5
         }
-        let after = below.filter { !band.contains($0) || !beforeStretch($0) }
-        guard let offered = after.min(by: { page.lines[$0].stringRange.lowerBound < page.lines[$1].stringRange.lowerBound }) else {
-            return nil
-        }
         let reachesIn = band.contains { index in
             page.lines[index].isBox || extents[index].map { $0.reach.minX < stretch.maxX - 0.5 && $0.reach.maxX > stretch.minX + 0.5 } ?? false
         }
+        // A band that reaches into the stretch, or starts below the gap, is below it: the gap's
+        // bands, above it, were offered the first of its lines too, before any was set.
+        let belowGap = reachesIn || band.allSatisfy { page.lines[$0].baseline - page.lines[$0].ascent - page.lines[$0].leading / 2 >= gapBottom - 0.5 }
+        let after = belowGap ? below : below.filter { !band.contains($0) || !beforeStretch($0) }
+        guard let offered = after.min(by: { page.lines[$0].stringRange.lowerBound < page.lines[$1].stringRange.lowerBound }) else {
+            return nil
+        }
         let bottom = band.map { page.lines[$0].baseline + page.lines[$0].descent + page.lines[$0].leading / 2 }.max()
-        return (offered, reachesIn ? nil : bottom)
+        return (offered, belowGap ? nil : bottom)
     }
 
     /// The stretch from `top` to `bottom` as a hole, when it is taller than `linesAllowed` lines
