@@ -101,22 +101,11 @@ final class PreparedParagraph {
         } else {
             emptyMetrics = Self.lineMetrics(fonts.fallback, size: 12)
         }
-        let language = text.length > 0 ? text.attributes(at: min(range.lowerBound, text.length - 1)).attributes.language : "en"
-        let found = BreakOpportunities.find(in: units, locale: language)
-        let initialCharacters = style.dropCap.isOn ? InitialLetter.characters(of: units, isAnchor: { offset in
-            text.attributes(at: offset).attributes.image.map { $0.float != nil || $0.spanning != nil } ?? false
-        }) : nil
-        // No line ends inside the initial or the spaces after it: the first line starts past them.
-        let initialSpan = initialCharacters.map { [range.lowerBound ..< min($0.hiddenEnd + 1, contentEnd)] } ?? []
-        // Typography's changes to ICU's opportunities first, so that <nobr> wins over an address's breaks.
-        let typographic = BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound }, mandatory: found.mandatory)
-            .movingHardBreaksPastSpaces(in: units)
-            .removingBreaksBeforeClosingPunctuation(in: units)
-            .addingAddressBreaks(in: units)
-        opportunities = Self.removingBreaks(inside: Self.noBreakRanges(text, in: self.range) + initialSpan,
-                                            from: typographic.opportunities)
-        addressBreaks = Set(typographic.addressBreaks)
-        addressStarts = Set(typographic.addressStarts)
+        let breaks = ParagraphBreakOpportunities(text: text, content: self.range, style: style)
+        let initialCharacters = breaks.initialCharacters
+        opportunities = breaks.opportunities
+        addressBreaks = breaks.addressBreaks
+        addressStarts = breaks.addressStarts
         // A list item's tab comes before its first break: the rest of the paragraph can be
         // broken optimally, its first line measured with the tab stop (see ParagraphBreaker).
         // A table's row has a tab after a break ("Rowing<TAB>crew<TAB>12.5", with no space),
@@ -197,24 +186,6 @@ final class PreparedParagraph {
         var metrics = font.metrics(at: size)
         metrics.leading = max(metrics.leading, minimumLineSpacing * size - metrics.ascent - metrics.descent)
         return metrics
-    }
-
-    // MARK: No-break spans
-
-    private static func noBreakRanges(_ text: AttributedText, in range: Range<Int>) -> [Range<Int>] {
-        text.attributeRanges(in: range) { $0.noBreak }
-    }
-
-    /// Drops the opportunities strictly inside a no-break span (its ends still break).
-    private static func removingBreaks(inside spans: [Range<Int>], from found: BreakOpportunities) -> BreakOpportunities {
-        guard !spans.isEmpty else { return found }
-        var kept = BreakOpportunities(offsets: [], mandatory: [])
-        for (offset, mandatory) in zip(found.offsets, found.mandatory) {
-            if !mandatory, spans.contains(where: { $0.lowerBound < offset && offset < $0.upperBound }) { continue }
-            kept.offsets.append(offset)
-            kept.mandatory.append(mandatory)
-        }
-        return kept
     }
 
     // MARK: Shaping

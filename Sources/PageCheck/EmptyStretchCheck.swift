@@ -7,11 +7,15 @@ import Text
 /// it that a line could be set in, and the column's text goes on below it, the stretch holds
 /// lines. A stretch takes a line when it is at least as wide as the narrowest line the layout
 /// sets beside an obstacle (the paragraph's `min-line-width`, at most half the column:
-/// `NarrowLines` in Layout) and as the first word of the text that goes on below it — its
-/// first two words, under half the column (a word too wide for it, or one alone in a narrow
+/// `NarrowLines` in Layout) and as the first word of the text each band offered it — the text
+/// that comes next in reading order, a band setting its stretches one line each — its first
+/// two words, under half the column (a word too wide for it, or one alone in a narrow
 /// stretch, is not set there: the layout passes over such a stretch, as InDesign passes over
-/// one a word does not fit). Two lines' pitch of such a stretch without a line is a hole.
-/// Shaped areas are left to their outline (`ParagraphGapCheck`).
+/// one a word does not fit). Words are what the line breaker breaks between, measured at their
+/// own width (a justified line's glyphs may be drawn scaled), a picture in the line one of
+/// them, a drop cap's initial before them. A paragraph's last line takes the rest of its band:
+/// the next paragraph starts a band of its own. Two lines' pitch of such a stretch without a
+/// line is a hole. Shaped areas are left to their outline (`ParagraphGapCheck`).
 struct EmptyStretchCheck {
     /// How many of the text's lines an empty stretch may be tall: one is what a band moved down
     /// past an obstacle's corner or a paragraph's spacing costs.
@@ -70,17 +74,17 @@ struct EmptyStretchCheck {
     }
 
     /// The tallest part of `stretch` no line, picture or box is drawn in, when it is a hole: more
-    /// than `linesAllowed` lines tall, with text of the column going on below it whose first
+    /// than `linesAllowed` lines tall, with text of the column going on after it whose first
     /// words would fit the stretch.
-    private func hole(in stretch: Rect, lines: [Int], extents: [Int: (minX: Double, maxX: Double)], on page: DrawnPage,
+    private func hole(in stretch: Rect, lines: [Int], extents: [Int: LineExtent], on page: DrawnPage,
                       area: DrawnPage.Area, text: CheckedText) -> Hole? {
         var taken: [(top: Double, bottom: Double)] = []
         func overlapsAcross(_ minX: Double, _ maxX: Double) -> Bool { minX < stretch.maxX - 0.5 && maxX > stretch.minX + 0.5 }
         for index in lines {
             let line = page.lines[index]
             // A box's or a table's line is drawn across its column; a line of no ink takes nothing.
-            let across = line.isBox ? (area.rect.minX, area.rect.maxX) : extents[index]
-            guard let extent = across, overlapsAcross(extent.minX, extent.maxX) else { continue }
+            guard let reach = line.isBox ? (minX: area.rect.minX, maxX: area.rect.maxX) : extents[index]?.reach,
+                  overlapsAcross(reach.minX, reach.maxX) else { continue }
             taken.append((line.baseline - line.ascent - line.leading / 2, line.baseline + line.descent + line.leading / 2))
         }
         // A drop cap's initial takes the stretch as its line does: the lines beside it are set
@@ -100,47 +104,149 @@ struct EmptyStretchCheck {
         }
         if y < stretch.maxY { gaps.append((y, stretch.maxY)) }
         for gap in gaps.sorted(by: { $0.bottom - $0.top > $1.bottom - $1.top }) {
-            // The column's text goes on below it: the first line after it.
-            guard let nextIndex = lines.first(where: { page.lines[$0].baseline >= gap.bottom }),
-                  !page.lines[nextIndex].isBox else { continue }
-            let next = page.lines[nextIndex]
-            let start = next.stringRange.lowerBound
-            // A line going on inside a word (the rest of one hyphenated above) was broken for the
-            // width below the stretch: what the stretch would take is not on it.
-            guard start == 0 || text.inDifferentWords(start - 1, start) else { continue }
-            // Words at tab stops are placed by them, not measured from the stretch's side.
-            guard !text.text.substring(next.stringRange).contains("\t") else { continue }
-            let style = text.text.paragraphStyle(at: start)
-            let size = text.text.attributes(at: start).attributes.fontSize
-            let startsParagraph = text.text.paragraphRange(containing: start).lowerBound == start
-            let pitch = ColumnRoom.pitch(next.ascent + next.descent + next.leading, gridStep: area.gridStep)
-            let spacing = startsParagraph ? style.spaceBefore + (start > 0 ? text.text.paragraphStyle(at: start - 1).spaceAfter : 0) : 0
-            guard gap.bottom - gap.top - spacing > (Self.linesAllowed + 1) * pitch + ParagraphGapCheck.tolerance else { continue }
-            let narrowest = min(style.minimumLineWidth.points(fontSize: size), area.rect.width / 2)
-            let indents = style.headIndent + style.tailIndent + (startsParagraph ? style.firstLineIndent : 0)
-            let measure = stretch.width - indents
-            let lone = stretch.width >= area.rect.width / 2
-            var candidates: [(range: Range<Int>, width: Double)] = []
-            if var words = firstWordsWidth(of: nextIndex, alone: lone, on: page, text: text) {
-                // A display line (a heading) is set whole where the column holds it whole.
-                if startsParagraph, style.balance, next.endsParagraph, let extent = extents[nextIndex] {
-                    words.width = max(words.width, extent.maxX - extent.minX)
+            // Band by band from the gap's top: each band beside the stretch offered it the text
+            // that comes next in reading order; a band whose text would not fit the stretch
+            // (a word alone, one too wide) explains its height, and the gap goes on below it.
+            var top = gap.top
+            while let offered = offeredLine(below: top, above: gap.bottom, in: stretch, lines: lines, extents: extents, on: page, text: text) {
+                // The line set in the stretch just above, which could have given its last word.
+                let above = lines.last { index in
+                    (stretch.minY ..< top + 0.001).contains(page.lines[index].baseline) && !page.lines[index].isBox
+                        && extents[index].map { overlapsAcross($0.minX, $0.maxX) } ?? false
                 }
-                candidates.append(words)
+                if let hole = hole(from: top, to: gap.bottom, in: stretch, offered: offered.line, above: above, extents: extents,
+                                   on: page, area: area, text: text) {
+                    return hole
+                }
+                guard let besideBottom = offered.besideBottom, besideBottom > top else { break }
+                top = besideBottom
             }
-            // The line above the hole, in the stretch, could have given its last word to go down with these.
-            if !lone, !startsParagraph,
-               let above = lines.last(where: { (stretch.minY ..< gap.top + 0.001).contains(page.lines[$0].baseline) && !page.lines[$0].isBox
-                                               && extents[$0].map { overlapsAcross($0.minX, $0.maxX) } ?? false }),
-               let moved = wordsMovedDown(from: above, to: nextIndex, on: page, text: text) {
-                candidates.append(moved)
-            }
-            // A point of slack: the words are measured as drawn (a justified space, a kern).
-            guard let words = candidates.first(where: { measure >= max(narrowest, $0.width + Self.widthSlack) }) else { continue }
-            return Hole(empty: Rect(x: stretch.minX, y: gap.top, width: stretch.width, height: gap.bottom - gap.top), next: start,
-                        words: words)
         }
         return nil
+    }
+
+    /// The line whose text the stretch was offered at its first band below `top`: the first, in
+    /// text order, of the lines of that band not before the stretch in reading order and of
+    /// the bands below (a band sets its stretches in reading order, one line each), or of all
+    /// of them when that band is below the gap (`gapBottom`) or reaches into the stretch. With it,
+    /// the bottom of that band when it only stands beside the stretch (nil: it reaches into
+    /// the stretch, which the gap ends at).
+    private func offeredLine(below top: Double, above gapBottom: Double, in stretch: Rect, lines: [Int], extents: [Int: LineExtent],
+                             on page: DrawnPage, text: CheckedText) -> (line: Int, besideBottom: Double?)? {
+        let below = lines.filter { page.lines[$0].baseline > top + 0.5 }
+        guard let baseline = below.map({ page.lines[$0].baseline }).min() else { return nil }
+        let band = below.filter { abs(page.lines[$0].baseline - baseline) <= 0.5 }
+        func beforeStretch(_ index: Int) -> Bool {
+            guard !page.lines[index].isBox, let extent = extents[index] else { return false }
+            return extent.rightToLeft ? extent.reach.minX >= stretch.maxX - 0.5 : extent.reach.maxX <= stretch.minX + 0.5
+        }
+        let reachesIn = band.contains { index in
+            page.lines[index].isBox || extents[index].map { $0.reach.minX < stretch.maxX - 0.5 && $0.reach.maxX > stretch.minX + 0.5 } ?? false
+        }
+        // A band that reaches into the stretch, or starts below the gap, is below it: the gap's
+        // bands, above it, were offered the first of its lines too, before any was set.
+        let belowGap = reachesIn || band.allSatisfy { page.lines[$0].baseline - page.lines[$0].ascent - page.lines[$0].leading / 2 >= gapBottom - 0.5 }
+        let after = belowGap ? below : below.filter { !band.contains($0) || !beforeStretch($0) }
+        guard let offered = after.min(by: { page.lines[$0].stringRange.lowerBound < page.lines[$1].stringRange.lowerBound }) else {
+            return nil
+        }
+        let bottom = band.map { page.lines[$0].baseline + page.lines[$0].descent + page.lines[$0].leading / 2 }.max()
+        return (offered, belowGap ? nil : bottom)
+    }
+
+    /// The stretch from `top` to `bottom` as a hole, when it is taller than `linesAllowed` lines
+    /// of the text it was offered (line `index`) and that text's first words would fit it.
+    private func hole(from top: Double, to bottom: Double, in stretch: Rect, offered index: Int, above: Int?,
+                      extents: [Int: LineExtent], on page: DrawnPage, area: DrawnPage.Area,
+                      text: CheckedText) -> Hole? {
+        let next = page.lines[index]
+        guard !next.isBox else { return nil }
+        let start = next.stringRange.lowerBound
+        // Words at tab stops are placed by them, not measured from the stretch's side.
+        guard !text.text.substring(next.stringRange).contains("\t") else { return nil }
+        let style = text.text.paragraphStyle(at: start)
+        let paragraphStart = text.text.paragraphRange(containing: start).lowerBound
+        // The narrowest line is the paragraph's, in ems of the size its text starts with (NarrowLines).
+        let size = text.text.attributes(at: paragraphStart).attributes.fontSize
+        let startsParagraph = paragraphStart == start
+        let pitch = ColumnRoom.pitch(next.ascent + next.descent + next.leading, gridStep: area.gridStep)
+        let spacing = startsParagraph ? style.spaceBefore + (start > 0 ? text.text.paragraphStyle(at: start - 1).spaceAfter : 0) : 0
+        guard bottom - top - spacing > (Self.linesAllowed + 1) * pitch + ParagraphGapCheck.tolerance else { return nil }
+        // A line going on inside a word (the rest of one hyphenated above) was broken for the
+        // width below the stretch: what the stretch would take is not on it.
+        let breaks = text.text.lineBreaks(inParagraphOf: start)
+        guard startsParagraph || breaks.contains(where: { $0.offset == start }) else { return nil }
+        let narrowest = min(style.minimumLineWidth.points(fontSize: size), area.rect.width / 2)
+        let indents = style.headIndent + style.tailIndent + (startsParagraph ? style.firstLineIndent : 0)
+        let measure = stretch.width - indents
+        let lone = stretch.width >= area.rect.width / 2
+        var candidates: [(range: Range<Int>, width: Double, initialRoom: Double)] = []
+        if var words = firstWords(of: index, alone: lone, breaks: breaks, on: page, text: text) {
+            // A display line (a heading) is set whole where the column holds it whole.
+            if startsParagraph, style.balance, next.endsParagraph, let extent = extents[index] {
+                words.width = max(words.width, extent.maxX - extent.minX)
+            }
+            candidates.append(words)
+        }
+        // The line above the hole, in the stretch, could have given its last word to go down
+        // with these (NarrowLines' look-ahead): "It came on" above a hole, "Tuesday." below.
+        if !lone, !startsParagraph, let above, let moved = wordsMovedDown(from: above, to: index, on: page, text: text) {
+            candidates.append((moved.range, moved.width, 0))
+        }
+        // A point of slack: the words are measured as drawn (a justified space, a kern). Beside
+        // a drop cap's initial the line is as narrow as the paragraph allows.
+        guard let words = candidates.first(where: { measure >= max(narrowest + $0.initialRoom, $0.width + Self.widthSlack) }) else {
+            return nil
+        }
+        return Hole(empty: Rect(x: stretch.minX, y: top, width: stretch.width, height: bottom - top), next: start,
+                    words: (words.range, words.width))
+    }
+
+    /// How wide the first two words of line `index` are as drawn, with the space between them —
+    /// its first word, when one may be `alone` or a line must end after it (`<br>`, the
+    /// paragraph's end) — and its drop cap's initial before them, whose room is `initialRoom`;
+    /// nil when the line does not hold them (one word alone that may not be, or a piece of one
+    /// hyphenated at its end). Words are what the line breaker breaks between (`breaks`):
+    /// a picture in the line is one, and a dash standing apart is its word's (`word —`).
+    private func firstWords(of index: Int, alone: Bool, breaks: [(offset: Int, isMandatory: Bool)], on page: DrawnPage,
+                            text: CheckedText) -> (range: Range<Int>, width: Double, initialRoom: Double)? {
+        let line = page.lines[index]
+        // The anchors of floated pictures show nothing in the line, and are no word of it.
+        var start = line.stringRange.lowerBound
+        while start < line.stringRange.upperBound, text.text.attributes(at: start).attributes.image.map({ $0.float != nil || $0.spanning != nil }) ?? false {
+            start += 1
+        }
+        var end = text.text.paragraphRange(containing: start).upperBound
+        var count = 0
+        for lineBreak in breaks where lineBreak.offset > start {
+            end = lineBreak.offset
+            count += 1
+            if lineBreak.isMandatory || count == (alone ? 1 : 2) { break }
+        }
+        // The range quoted ends with the last word, not the space after it.
+        var quoted = end
+        while quoted > start, !text.prints(quoted - 1) { quoted -= 1 }
+        // The words go on past the line: a piece hyphenated at its end, or one word the layout
+        // set alone (it may not be, here) where the column held no second.
+        guard end <= line.stringRange.upperBound else { return nil }
+        var words: (minX: Double, maxX: Double)?
+        func add(_ minX: Double, _ maxX: Double) { words = (min(words?.minX ?? minX, minX), max(words?.maxX ?? maxX, maxX)) }
+        // A justified line's glyphs may be drawn narrower or wider than the words are (glyph
+        // scaling): the words are measured at their own width, as the layout measured them.
+        var scale: Double?
+        for glyph in page.glyphs where glyph.line == index && !glyph.isInitial && (start ..< end).contains(glyph.character)
+            && text.prints(glyph.character) {
+            add(glyph.advanceMinX, glyph.advanceMaxX)
+            scale = min(scale ?? glyph.horizontalScale, glyph.horizontalScale)
+        }
+        for picture in page.pictures where picture.line == index && (start ..< end).contains(picture.anchor) {
+            add(picture.rect.minX, picture.rect.maxX)
+        }
+        guard let wordsOnly = words else { return nil }
+        for glyph in page.glyphs where glyph.line == index && glyph.isInitial { add(glyph.ink.minX, glyph.ink.maxX) }
+        let wordsWidth = (wordsOnly.maxX - wordsOnly.minX) / max(scale ?? 1, 0.01)
+        let initialRoom = (words.map { $0.maxX - $0.minX } ?? 0) - (wordsOnly.maxX - wordsOnly.minX)
+        return (start ..< quoted, wordsWidth + initialRoom, initialRoom)
     }
 
     /// A drawn word: its characters and where its glyphs' advances lie across.
@@ -169,18 +275,6 @@ struct EmptyStretchCheck {
         return (words, page.glyphs.contains { $0.line == index && $0.character < 0 })
     }
 
-    /// How wide the first two words of line `index` are as drawn, with the space between them
-    /// (its first word, when one may be `alone` or the paragraph ends with it); nil when it holds
-    /// one word that does not end its paragraph and may not be alone.
-    private func firstWordsWidth(of index: Int, alone: Bool, on page: DrawnPage, text: CheckedText) -> (range: Range<Int>, width: Double)? {
-        let (all, hyphenated) = drawnWords(of: index, on: page, text: text)
-        // The piece of a word hyphenated at the line's end is not the word, which may not fit.
-        let words = all.prefix(alone ? 1 : 2)
-        guard !(hyphenated && all.count <= words.count) else { return nil }
-        guard let first = words.first, let last = words.last, alone || words.count == 2 || page.lines[index].endsParagraph else { return nil }
-        return (first.characters.lowerBound ..< last.characters.upperBound, last.maxX - first.minX)
-    }
-
     /// The last word of line `above` (set in the stretch, three words or more) and the first of
     /// line `below`, with a word space between them, when the one ending a line above a hole
     /// could have gone down with the other: the layout passes over a stretch that would hold
@@ -199,12 +293,38 @@ struct EmptyStretchCheck {
         return (moved.characters.lowerBound ..< next.characters.upperBound, moved.maxX - moved.minX + space + next.maxX - next.minX)
     }
 
-    /// Where each line's glyphs are drawn across, by the line's index (lines with none: none).
-    private func lineExtents(on page: DrawnPage) -> [Int: (minX: Double, maxX: Double)] {
-        var extents: [Int: (minX: Double, maxX: Double)] = [:]
+    /// Where a line is drawn across, and which way it reads.
+    private struct LineExtent {
+        var minX: Double
+        var maxX: Double
+        /// Its first character drawn right of its last (a line of one character: left to right).
+        var rightToLeft = false
+        /// What of its band the line takes: where it is drawn, and for a paragraph's last line
+        /// the rest of its band after it — the next paragraph starts a band of its own (LineLoop).
+        var reach: (minX: Double, maxX: Double) = (0, 0)
+    }
+
+    /// Where each line's glyphs and pictures are drawn across, by the line's index (lines with
+    /// none: none), and which way each reads.
+    private func lineExtents(on page: DrawnPage) -> [Int: LineExtent] {
+        var extents: [Int: LineExtent] = [:]
+        var ends: [Int: (first: DrawnPage.Glyph, last: DrawnPage.Glyph)] = [:]
+        func add(_ line: Int, _ minX: Double, _ maxX: Double) {
+            let old = extents[line] ?? LineExtent(minX: minX, maxX: maxX)
+            extents[line] = LineExtent(minX: min(old.minX, minX), maxX: max(old.maxX, maxX))
+        }
         for glyph in page.glyphs {
-            let old = extents[glyph.line] ?? (glyph.advanceMinX, glyph.advanceMaxX)
-            extents[glyph.line] = (min(old.minX, glyph.ink.minX, glyph.advanceMinX), max(old.maxX, glyph.ink.maxX, glyph.advanceMaxX))
+            add(glyph.line, min(glyph.ink.minX, glyph.advanceMinX), max(glyph.ink.maxX, glyph.advanceMaxX))
+            guard glyph.character >= 0, !glyph.isInitial else { continue }
+            let old = ends[glyph.line] ?? (glyph, glyph)
+            ends[glyph.line] = (glyph.character < old.first.character ? glyph : old.first, glyph.character > old.last.character ? glyph : old.last)
+        }
+        for picture in page.pictures { if let line = picture.line { add(line, picture.rect.minX, picture.rect.maxX) } }
+        for (line, glyphs) in ends { extents[line]?.rightToLeft = glyphs.first.advanceMinX > glyphs.last.advanceMinX }
+        for (index, extent) in extents {
+            let line = page.lines[index], area = page.areas[line.area].rect
+            extents[index]?.reach = !line.endsParagraph || line.isBox ? (extent.minX, extent.maxX)
+                : extent.rightToLeft ? (area.minX, extent.maxX) : (extent.minX, area.maxX)
         }
         return extents
     }

@@ -451,6 +451,65 @@ final class PageCheckerTests: XCTestCase {
                        "a stretch too narrow for the two words is no hole")
     }
 
+    /// A stretch is measured against the words' own width, as the layout measured them: a
+    /// justified line's glyphs drawn scaled down (glyph scaling) are narrower than the words
+    /// (seeds 1462, 3892, 8557, 9726: "In understanding", 76.9 pt, does not fit 76 pt though
+    /// drawn at 98 % below it).
+    func testAStretchIsMeasuredAgainstTheWordsOwnWidthNotTheirScaledGlyphs() throws {
+        let (text, pages) = try drawn("<p>\(prose) \(prose)</p>")
+        let area = pages[0].areas[0].rect
+        let lines = pages[0].lines
+        let top = lines[1].baseline - lines[1].ascent - lines[1].leading / 2, pitch = lines[2].baseline - lines[1].baseline
+        // The first two words of the second line, as drawn.
+        let start = lines[1].stringRange.lowerBound
+        var end = start, spaces = 0
+        while end < text.length, spaces < 2 || text.storage[end] == 0x20 {
+            if text.storage[end] == 0x20 { spaces += 1 }
+            if spaces == 2, text.storage[end] == 0x20 { break }
+            end += 1
+        }
+        let words = pages[0].glyphs.filter { $0.line == 1 && (start ..< end).contains($0.character) }
+        let width = try XCTUnwrap(words.map(\.advanceMaxX).max()) - (words.map(\.advanceMinX).min() ?? 0)
+        XCTAssertLessThan(width + 2, area.width / 2, "two words are measured")
+        // A quote at the column's right leaving the words two points more than they take as
+        // drawn, the lines from the second moved below it.
+        func page(glyphScale: Double) -> DrawnPage {
+            var page = pages[0]
+            let quoteWidth = area.width - width - 2
+            page.areas[0].obstacles = [Rect(x: area.maxX - quoteWidth, y: top, width: quoteWidth + 20, height: 5 * pitch)]
+            for index in page.lines.indices where index >= 1 { page.lines[index].baseline += 5 * pitch }
+            for index in page.glyphs.indices where page.glyphs[index].line >= 1 {
+                page.glyphs[index].ink.origin.y += 5 * pitch
+                if page.glyphs[index].line == 1 { page.glyphs[index].horizontalScale = glyphScale }
+            }
+            return page
+        }
+        var unscaled = PageChecker(text: text)
+        XCTAssertEqual(kinds(unscaled.check(page(glyphScale: 1))), [.emptyStretch], "drawn at their own width, they fit")
+        var scaled = PageChecker(text: text)
+        XCTAssertEqual(scaled.check(page(glyphScale: 0.9)).map(\.description), [], "drawn at 90 %, they are 11 % wider")
+    }
+
+    /// A paragraph's last line ends its band (the next paragraph starts a band of its own), so
+    /// what its band holds after it beside an obstacle is its line's; the same stretch beside
+    /// lines that go on is a hole (seeds 3024, 3221, 7594: one-word paragraphs left of an exclusion).
+    func testAParagraphsLastLineTakesWhatItsBandHoldsAfterIt() throws {
+        var (text, pages) = try drawn("<p>Short.</p>\n<p>Brief.</p>\n<p>Terse.</p>\n<p>\(prose) \(prose)</p>")
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let area = pages[0].areas[0].rect
+        let lines = pages[0].lines
+        let top = lines[0].baseline - lines[0].ascent - lines[0].leading / 2
+        let bottom = lines[3].baseline - lines[3].ascent - lines[3].leading / 2
+        let wordsEnd = try XCTUnwrap(pages[0].glyphs.filter { $0.line <= 2 }.map(\.advanceMaxX).max())
+        // Something left of the stretch down to the fourth line's top (a float the short lines
+        // stand beside), and a quote at the column's right.
+        pages[0].areas[0].obstacles = [Rect(x: area.minX - 20, y: top, width: wordsEnd + 21 - area.minX, height: bottom - top),
+                                       Rect(x: area.maxX - area.width / 4, y: top, width: area.width / 4 + 20, height: bottom - top)]
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        for index in 0 ... 2 { pages[0].lines[index].endsParagraph = false }
+        XCTAssertEqual(kinds(findings(text, pages)), [.emptyStretch], "lines that go on leave the rest of their band empty")
+    }
+
     func testAColumnEndingEarlyIsFoundOnlyWithoutAReason() throws {
         var (text, pages) = try drawn("<p>\(prose)</p>")
         XCTAssertEqual(pages[0].areas[0].end, .endOfText)
