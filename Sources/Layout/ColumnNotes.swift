@@ -24,6 +24,11 @@ struct ColumnNotes {
     static let leastLinesOfSplitNote = 2
 
     let column: Rect
+    /// The stretches of the column, top to bottom, that something excluded from it covers
+    /// across any of its width (a float, a box over the gutter, a master page's rule drawn into
+    /// the text area), as their bounds and padding: notes, as wide as the column, stand in the
+    /// lowest clear stretch that holds them, below what covers the column or above it.
+    private var covered: [ClosedRange<Double>] = []
     private var entries: [Entry] = []
     /// Notes whose markers are in this column (or an earlier one), held over to the next.
     private var heldOver: [ContinuedNote] = []
@@ -40,10 +45,11 @@ struct ColumnNotes {
     /// takes the first, or they would go on for ever.
     init(in container: Container, carrying carried: [ContinuedNote], reserve: Double, framesetter: Framesetter) {
         column = container.rect
+        covered = Self.coveredStretches(of: container)
         for note in carried { add(note, framesetter: framesetter) }
-        let floor = max(column.minY + reserve, clearFoot(in: container), highestTop)
-        if height > column.maxY - floor,
-           let split = splitting(toFitAbove: column.maxY, below: floor, leastLines: 1, framesetter: framesetter),
+        let floor = max(column.minY + reserve, highestTop)
+        if !fits(height, below: floor),
+           let split = splitting(below: floor, leastLines: 1, framesetter: framesetter),
            !split.entries.isEmpty || reserve > 0 {
             (entries, heldOver) = (split.entries, split.heldOver)
         }
@@ -71,9 +77,54 @@ struct ColumnNotes {
         return column.maxY - column.height * maxShare
     }
 
-    /// The column less the room the notes take: what the text has left.
+    /// The column less the room the notes take: what the text has left (without notes, the
+    /// whole column: the text keeps out of what the column excludes by itself).
     var textRect: Rect {
-        Rect(x: column.minX, y: column.minY, width: column.width, height: max(0, column.height - height))
+        let notes = height
+        let bottom = notes > 0 ? foot(for: notes) - notes : column.maxY
+        return Rect(x: column.minX, y: column.minY, width: column.width, height: max(0, bottom - column.minY))
+    }
+
+    /// Where notes `height` tall end: the foot of the lowest stretch clear for them (the
+    /// column's foot when nothing covers it there).
+    private func foot(for height: Double) -> Double {
+        var foot = column.maxY
+        for stretch in covered.reversed() where stretch.lowerBound < foot {
+            if stretch.upperBound <= foot - height { break }
+            foot = stretch.lowerBound
+        }
+        return foot
+    }
+
+    /// The top of the clear stretch that ends at `foot`: the foot of what covers the column above it.
+    private func clearTop(above foot: Double) -> Double {
+        covered.last { $0.upperBound <= foot + 0.001 }?.upperBound ?? column.minY
+    }
+
+    /// Whether notes `height` tall have a clear stretch below `textBottom`.
+    private func fits(_ height: Double, below textBottom: Double) -> Bool {
+        foot(for: height) - height >= textBottom - 0.001
+    }
+
+    /// The vertical stretches `container`'s exclusions cover across the column, merged, top first.
+    private static func coveredStretches(of container: Container) -> [ClosedRange<Double>] {
+        let column = container.rect
+        let stretches = container.exclusions.compactMap { exclusion -> ClosedRange<Double>? in
+            let bounds = exclusion.shape.bounds
+            let padding = exclusion.padding
+            guard bounds.maxX + padding > column.minX, bounds.minX - padding < column.maxX,
+                  bounds.maxY + padding > column.minY, bounds.minY - padding < column.maxY else { return nil }
+            return (bounds.minY - padding) ... (bounds.maxY + padding)
+        }.sorted { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<Double>] = []
+        for stretch in stretches {
+            if let last = merged.last, stretch.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound ... max(last.upperBound, stretch.upperBound)
+            } else {
+                merged.append(stretch)
+            }
+        }
+        return merged
     }
 
     /// The notes going on in the next column: the rest of the one split here, then those held over.
@@ -87,26 +138,7 @@ struct ColumnNotes {
     /// the notes would be drawn over.
     func fit(in container: Container, below textBottom: Double) -> Bool {
         let room = textRect.maxY
-        return textBottom <= room + 0.001 && room >= highestTop - 0.001 && isClear(from: room, in: container)
-    }
-
-    /// Whether the column from `top` to its foot is clear of `container`'s exclusions.
-    private func isClear(from top: Double, in container: Container) -> Bool {
-        !container.exclusions.contains { exclusion in
-            exclusion.coveredSpans(top: top, bottom: column.maxY).contains { $0.maxX > column.minX && $0.minX < column.maxX }
-        }
-    }
-
-    /// The top of the stretch at the column's foot clear of `container`'s exclusions (to half a
-    /// point, by bisection: a stretch clear from some height is clear from any below it).
-    private func clearFoot(in container: Container) -> Double {
-        guard !container.exclusions.isEmpty, !isClear(from: column.minY, in: container) else { return column.minY }
-        var covered = column.minY, clear = column.maxY
-        while clear - covered > 0.5 {
-            let middle = (covered + clear) / 2
-            if isClear(from: middle, in: container) { clear = middle } else { covered = middle }
-        }
-        return clear
+        return textBottom <= room + 0.001 && room >= highestTop - 0.001
     }
 
     /// These notes and those whose markers `lines` hold: set here, or held over behind a note
@@ -143,7 +175,7 @@ struct ColumnNotes {
     func taken(by textBottom: Double, first: Bool, after before: ColumnNotes, in container: Container,
                framesetter: Framesetter) -> ColumnNotes? {
         if fit(in: container, below: textBottom) { return self }
-        guard let split = splitting(toFitAbove: column.maxY, below: max(textBottom, clearFoot(in: container), highestTop),
+        guard let split = splitting(below: max(textBottom, highestTop),
                                     leastLines: first ? 1 : Self.leastLinesOfSplitNote, framesetter: framesetter)
         else { return first ? self : nil }
         if first { return split }
@@ -151,14 +183,13 @@ struct ColumnNotes {
         return keepsItsNote && split.fit(in: container, below: textBottom) ? split : nil
     }
 
-    /// The same notes set between `textBottom` and `foot`: whole while they fit, the first that
-    /// does not split to the room left (when its first part has `leastLines`), the rest held
+    /// The same notes set in a clear stretch below `textBottom`: whole while they fit, the first
+    /// that does not split to the room left (when its first part has `leastLines`), the rest held
     /// over; nil when the notes set before it do not fit either.
-    private func splitting(toFitAbove foot: Double, below textBottom: Double, leastLines: Int,
-                           framesetter: Framesetter) -> ColumnNotes? {
-        let room = foot - textBottom
+    private func splitting(below textBottom: Double, leastLines: Int, framesetter: Framesetter) -> ColumnNotes? {
         var split = ColumnNotes(column: column)
         split.size = size
+        split.covered = covered
         for entry in entries {
             let note = ContinuedNote(reference: entry.reference, from: entry.from)
             guard split.heldOver.isEmpty, split.entries.last?.splitAt == nil else {
@@ -168,11 +199,13 @@ struct ColumnNotes {
             // (A note split before is measured again whole: the room may have grown.)
             let whole = entry.splitAt == nil ? entry.height
                 : framesetter.height(ofNote: entry.reference.note, from: entry.from, width: column.width)
-            if split.height(withAnother: whole) <= room + 0.001 {
+            if split.fits(split.height(withAnother: whole), below: textBottom) {
                 split.entries.append(Entry(reference: entry.reference, from: entry.from, splitAt: nil, height: whole))
                 continue
             }
-            let space = room - split.height(withAnother: 0)
+            // The part goes where the notes before it stand: the clear stretch that holds them.
+            let before = split.height(withAnother: 0), foot = split.foot(for: before)
+            let space = foot - max(textBottom, split.clearTop(above: foot)) - before
             let part = framesetter.notePart(entry.reference.note, from: entry.from, width: column.width, height: space)
             let end = part.frame.visibleRange.upperBound
             if part.frame.lines.count >= leastLines, end > entry.from, part.height <= space + 0.001 {
@@ -184,7 +217,7 @@ struct ColumnNotes {
             }
         }
         split.heldOver += heldOver
-        return split.height <= room + 0.001 ? split : nil
+        return split.fits(split.height, below: textBottom) ? split : nil
     }
 
     /// The notes whose markers are before `end` (the frame's end, once its keep rules have
@@ -194,7 +227,7 @@ struct ColumnNotes {
     func area(before end: Int, below textBottom: Double, framesetter: Framesetter) -> FootnoteArea? {
         let kept = keeping(before: end)
         guard !kept.entries.isEmpty else { return nil }
-        let top = max(column.maxY - kept.height, textBottom)
+        let top = max(kept.foot(for: kept.height) - kept.height, textBottom)
         let ruleY = top + kept.size * FootnoteArea.spaceAboveRule
         var y = ruleY + FootnoteArea.ruleThickness + kept.size * FootnoteArea.spaceBelowRule
         var notes: [PlacedFootnote] = []

@@ -81,7 +81,9 @@ extension FrameSetting {
         var y = top
         while y + 1 <= container.rect.maxY {
             let band = min(height, container.rect.maxY - y)
-            if let stretch = container.lineFragments(top: y, height: band, narrowest: width).first(where: { $0.width >= width - 0.001 }) {
+            // The tolerance in the ask itself: a stretch's width, one subtraction from the
+            // container's edges, can come out a rounding error narrower than a table as wide as it.
+            if let stretch = container.lineFragments(top: y, height: band, narrowest: width - 0.001).first {
                 return (stretch.minX, y)
             }
             y += step

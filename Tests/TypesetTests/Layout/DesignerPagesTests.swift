@@ -94,4 +94,36 @@ final class DesignerPagesTests: XCTestCase {
         for page in pages { checker.check(page) }
         checker.finish()
     }
+
+    /// A designer's issue (Fixtures/designer-issue): master pages from a house sheet, a contents
+    /// list and page references, three columns on a fixed leading and a grid with floats, a tab
+    /// table, a ruled table and footnotes. Every page passes the page checker, every note is on
+    /// its marker's page, no column ends early, and what the references print is where their
+    /// targets are.
+    func testTheIssue() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/designer-issue")
+        let markup = try String(contentsOf: folder.appendingPathComponent("designer-issue.txt"), encoding: .utf8)
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path) { options in
+            options.page.baselineGrid = 12
+            options.page.facing = true
+        }
+        let warnings = document.diagnostics.filter { $0.severity == .warning }.map(\.message)
+        XCTAssertEqual(warnings.filter { $0.contains("early") || $0.contains("tab table") }, [], "\(warnings)")
+        var checker = PagePropertyChecker(fixture: "designer-issue", text: document.text)
+        for page in pages { checker.check(page) }
+        checker.finish()
+        let text = document.text.string
+        for page in pages {
+            for note in page.frames.compactMap(\.footnotes).flatMap(\.notes) {
+                let marker = note.reference.marker.lowerBound
+                XCTAssertTrue(page.frames.contains { $0.lines.contains { $0.stringRange.contains(marker) } },
+                              "the note of the marker at \(marker) is on its marker's page \(page.number)")
+            }
+        }
+        XCTAssertEqual(pages.flatMap(\.frames).compactMap(\.footnotes).flatMap(\.notes).count, 2, "both notes set")
+        let tides = try XCTUnwrap(text.range(of: "The keepers\u{2019} tides") ?? text.range(of: "The keepers' tides"))
+        let tidesOffset = text.utf16.distance(from: text.startIndex, to: tides.lowerBound)
+        let tidesPage = try XCTUnwrap(pages.first { $0.frames.contains { $0.lines.contains { $0.stringRange.contains(tidesOffset) } } })
+        XCTAssertTrue(text.contains("tide table is on page \(tidesPage.number)"), "the reference prints the page its target is on")
+    }
 }

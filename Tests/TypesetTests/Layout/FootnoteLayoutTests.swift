@@ -75,6 +75,26 @@ final class FootnoteLayoutTests: FramesetterTestCase {
         XCTAssertEqual(short.notesGoingOn.first?.from, opening.footnotes.all.first?.note.range.lowerBound)
     }
 
+    /// From a designer's issue: a master page's rule drawn into the foot of the text area (an
+    /// exclusion, 8 pt clear round it). No stretch down to the column's foot was ever clear, so
+    /// no note fitted: each column ended at its first marker's line, 44 lines early, and the
+    /// note went on to a page its marker was not on. The notes now stand above what covers
+    /// the foot, as TeX's stand above a bottom float's place.
+    func testNotesStandAboveWhatCoversTheColumnsFootOnTheirMarkersColumn() throws {
+        let markup = "\(body) \(body)<footnote>Note 1: the log is in the county archive.</footnote> \(body) \(body) \(body)\n"
+        let framesetter = try framesetter(markup)
+        let rule = Exclusion(.rectangle(Rect(x: 0, y: 466, width: 160, height: 0.5)), padding: 8)
+        let frames = framesetter.frames(in: [0, 1].map { Container(rect: Rect(x: 200 * Double($0), y: 0, width: 160, height: 480),
+                                                                   exclusions: [rule]) })
+        let marker = try XCTUnwrap(framesetter.footnotes.all.first).marker.lowerBound
+        XCTAssertTrue(frames[0].lines.contains { $0.stringRange.contains(marker) }, "the marker's line stays in the first column")
+        let area = try XCTUnwrap(frames[0].footnotes, "its note is at that column's foot")
+        XCTAssertLessThanOrEqual(area.bottom, 466 - 8 + 0.5, "the notes stand above the rule and its clearance")
+        let textBottom = frames[0].lines.map { $0.origin.y + $0.descent }.max() ?? 0
+        XCTAssertLessThanOrEqual(textBottom, area.top + 0.001, "the text stops above the notes")
+        XCTAssertGreaterThan(textBottom, 300, "the column is not ended early: \(frames[0].end)")
+    }
+
     func testANoteTooLongForTheRoomLeftGoesOnFirstAtTheFootOfTheNextColumn() throws {
         let long = (1 ... 5).map { _ in body }.joined(separator: " ")
         let markup = "\(body) \(body)<footnote>Note 1: \(long)</footnote> \(body)<footnote>Note 2: box 2.</footnote> \(body) \(body)\n"

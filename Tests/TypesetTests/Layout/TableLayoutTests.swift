@@ -404,6 +404,20 @@ final class TableLayoutTests: FramesetterTestCase {
         for group in beside { XCTAssertFalse(group.rect.intersects(corner), "\(group.rect)") }
     }
 
+    /// From a designer's page: a top figure across columns 1 and 2 of three, a table in column
+    /// 3 as wide as the column. The column's stretch, its width one subtraction away from the
+    /// table's, came out a ten-trillionth of a point narrower; no place was clear, and the table
+    /// and the rest of the story went to the next page, leaving the column 33 lines short.
+    func testATableAsWideAsItsColumnBesideAFloatInAnotherColumnStaysInIt() throws {
+        let column = Rect(x: 385.9527666666667, y: 56.6929, width: 152.62993333333335, height: 728.504)
+        let figure = Rect(x: 56.6929, y: 56.6929, width: 326.2598666666667, height: 225.57285156250003)
+        let container = Container(rect: column, exclusions: [Exclusion(.rectangle(figure))])
+        let table = try framesetter("<table widths=\"2* 1* 1*\" header-rows=\"1\">\n<tr><th>Keeper</th><th>Years</th><th>Nights</th></tr>\n<tr><td>O. Aalto</td><td>1911</td><td>13,502</td></tr>\n</table>\n")
+        let groups = table.frame(in: container, from: 0).lines.compactMap(\.tableRows)
+        XCTAssertEqual(groups.flatMap { Array($0.rows) }, [0, 1], "both rows set in the column")
+        XCTAssertEqual(groups.first?.rect.minY ?? -1, column.minY, accuracy: 0.001)
+    }
+
     func testATableOfWideWordsStaysInItsNarrowColumn() throws {
         let row = "<tr><td>Lighthouse</td><td>Catalogue</td><td>Borrowers</td><td>Paraffin</td></tr>"
         let groups = try rowLines("<table>\n\(row)\n\(row)\n</table>\n", width: 120)

@@ -43,7 +43,7 @@ final class ReaderMatrixTests: XCTestCase {
             var options = TypesetOptions()
             options.fontsDirectory = TestSupport.fontsDirectory
             _ = try Typesetter(options: options).typeset(inputPath: document.path, outputPath: pdf.path)
-            try write(try Self.sourceText(of: document), to: source)
+            try write(try Self.sourceText(of: document, options: options), to: source)
             readings.append((name, source, pdf))
         }
         // The readers of two documents at a time: pdfminer.six alone reads the zombie fixture in
@@ -94,10 +94,11 @@ final class ReaderMatrixTests: XCTestCase {
 
     /// The document's text as the markup gives it (what the pages should say), without its
     /// pictures' object replacement characters.
-    private static func sourceText(of document: URL) throws -> String {
-        let source = try MarkupSource(fileName: document.lastPathComponent, bytes: [UInt8](Data(contentsOf: document)))
-        let parsed = TestSupport.parser(baseDirectory: document.deletingLastPathComponent().path).parse(source)
-        return parsed.text.string.replacingOccurrences(of: "\u{FFFC}", with: " ")
+    /// The text the PDF was set from: prepared as the PDF was, so that page references and a
+    /// contents list hold the numbers they print, not the first setting's stand-ins.
+    private static func sourceText(of document: URL, options: TypesetOptions) throws -> String {
+        let prepared = try Typesetter(options: options).prepare(fileAt: document.path)
+        return prepared.text.string.replacingOccurrences(of: "\u{FFFC}", with: " ")
     }
 
     private static func read(source: URL, pdf: URL) throws -> ReaderMatrixReport {

@@ -129,6 +129,17 @@ final class TabStopCheckTests: XCTestCase {
     /// Stops inside the column, cells too wide for them: the rows that wrap are warned about
     /// at the value; a list item whose text wraps after its tab, or a row whose last cell
     /// wraps, is no table that does not fit.
+    /// From a designer's issue: a contents entry whose title wraps sets its page number at the
+    /// end of the title's last line, as every contents list does; so does a dish and its price
+    /// on a stop at `end`. Neither is a tab table that does not fit: no warning.
+    func testATitleWrappingBeforeItsOnlyTabToTheLinesEndIsNotWarnedAbout() throws {
+        let long = "The winter number: keepers, clocks, the lamp on the point and the ferry that comes twice a week"
+        let (document, _) = try layOut("<p tabs=\"end right\">\(long)\t12\nRope\t5\n</p>\n<p style=\"headline\">\(long)</p>\n<contents depth=\"1\">\n")
+        XCTAssertEqual(warnings(document).map(\.message), [])
+        let (two, _) = try layOut("<p tabs=\"20, end right\">Item\t\(long)\t12\n</p>\n")
+        XCTAssertEqual(warnings(two).count, 1, "a row of two tabs whose cells wrap is still counted")
+    }
+
     func testCellsTooWideForStopsInsideTheColumnAreWarnedAbout() throws {
         let markup = """
         <p tabs="100, 140 right">A first cell far too long for its stop\tshort\t12345
