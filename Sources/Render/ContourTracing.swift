@@ -12,6 +12,9 @@ public enum ContourTracing {
     public static func trace(_ text: inout AttributedText, files: PictureFiles) -> [Diagnostic] {
         var traced: [PictureSource: Result<PictureContour, Error>] = [:]
         var warnings: [Diagnostic] = []
+        // The floats given their contours, stored in one pass over the text's runs at the end:
+        // one rewrite of the runs a picture made n pictures quadratic (issue 40, item 7).
+        var contoured: [(at: Range<Int>, float: PictureFloat)] = []
         for attachment in text.attachments {
             guard var float = attachment.image.float, float.wrap == .contour else { continue }
             let source = attachment.image.source
@@ -20,12 +23,13 @@ public enum ContourTracing {
             switch result {
             case .success(let contour):
                 float.contour = fitted(contour, of: attachment.image, in: float, files: files)
-                text.modifyAttributes(in: attachment.index ..< attachment.index + 1) { $0.image?.float = float }
+                contoured.append((attachment.index ..< attachment.index + 1, float))
             case .failure(let error):
                 warnings.append(.warning("wrap=\"contour\": \(reason(error)); the text wraps round its rectangle",
                                          at: attachment.image.location, sourceLine: attachment.image.sourceLine))
             }
         }
+        text.modifyAttributes(in: contoured.map(\.at)) { index, attributes in attributes.image?.float = contoured[index].float }
         return warnings
     }
 

@@ -63,6 +63,15 @@ def floats(n):
         for i in range(n))
 
 
+def contour_floats(n):
+    # n pictures with transparency floated with wrap="contour": each picture's contour is
+    # traced once and stored on its float (issue 40, item 7: each was a rewrite of the text's runs).
+    side = ("left", "right")
+    return "\n".join(
+        f'<img src="contour.png" float="{side[i % 2]}" wrap="contour" width="{30 + i % 5 * 7}" alt="">{words(40, i)}.'
+        for i in range(n))
+
+
 def figures(n):
     # n figures kept in the column, each a picture and a caption, between paragraphs: each
     # figure's height is measured paragraph by paragraph past the paragraph cache's budget.
@@ -127,6 +136,7 @@ KINDS = {
     "rules": rules,
     "sections": sections,
     "floats": floats,
+    "contour-floats": contour_floats,
     "figures": figures,
     "top-floats": top_floats,
     "tab-columns": tab_columns,

@@ -16,6 +16,7 @@ floor=0.4
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp Fixtures/images/grey8.png "$work/pic.png"
+cp Fixtures/images/rgba8.png "$work/contour.png"
 
 # kind and its n: the largest document (8n) takes one to three seconds of CPU where the work is
 # linear. Quadratic code takes far longer at 8n; TIMEOUT stops it.
@@ -28,6 +29,7 @@ sizes=(
   rules 500
   sections 1000
   floats 120
+  contour-floats 100
   figures 120
   top-floats 120
   tab-columns 500
