@@ -83,6 +83,10 @@ int32_t tk_regex_next(tk_regex *regex, int32_t *start, int32_t *end) {
     return U_SUCCESS(status) ? 1 : -1;
 }
 
+int32_t tk_regex_steps_left(const tk_regex *regex) {
+    return regex->stepsLeft > 0 ? regex->stepsLeft : 0;
+}
+
 void tk_regex_close(tk_regex *regex) {
     if (regex == NULL) return;
     uregex_close(regex->expression);

@@ -36,10 +36,13 @@ final class RegularExpression {
     }
 
     /// Calls `found` with every non-empty match in `text`, in order. All of the matching may
-    /// take at most `stepLimit` steps of ICU's matcher (about 0.1 ms each).
-    func forEachMatch(in text: [UInt16], stepLimit: Int, _ found: (Range<Int>) -> Void) throws(MatchError) {
+    /// take at most `stepLimit` steps of ICU's matcher (about 0.1 ms each); returns how many
+    /// it took.
+    @discardableResult
+    func forEachMatch(in text: [UInt16], stepLimit: Int, _ found: (Range<Int>) -> Void) throws(MatchError) -> Int {
+        let limit = Int32(clamping: stepLimit)
         let status: Int32 = text.withUnsafeBufferPointer { buffer in
-            guard tk_regex_reset(handle, buffer.baseAddress, Int32(buffer.count), Int32(clamping: stepLimit)) == 0 else { return -1 }
+            guard tk_regex_reset(handle, buffer.baseAddress, Int32(buffer.count), limit) == 0 else { return -1 }
             var start: Int32 = 0, end: Int32 = 0
             while true {
                 let result = tk_regex_next(handle, &start, &end)
@@ -48,7 +51,7 @@ final class RegularExpression {
             }
         }
         switch status {
-        case 0: return
+        case 0: return Int(limit - tk_regex_steps_left(handle))
         case -2: throw .tooSlow
         default: throw .failed
         }

@@ -60,6 +60,9 @@ int32_t tk_regex_reset(tk_regex *regex, const uint16_t *text, int32_t textLength
 /// there are no more, -2 when the step limit is used up, -1 on any other failure.
 int32_t tk_regex_next(tk_regex *regex, int32_t *start, int32_t *end);
 
+/// The steps of the search's `stepLimit` not yet used.
+int32_t tk_regex_steps_left(const tk_regex *regex);
+
 void tk_regex_close(tk_regex *regex);
 
 #endif
