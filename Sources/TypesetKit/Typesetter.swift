@@ -100,7 +100,8 @@ public final class Typesetter {
                                                                             shaper: shaper, furniture: furniture)) {
             $0.sortedBySource()
         }
-        let tabbed = try log.take(CheckTabStopsPass(options: options).run(pictured, fonts: headed.fonts.table, document: document))
+        let fitted = try log.take(FitOversizedTextPass(options: options).run(pictured, fonts: headed.fonts.table, shaper: shaper, document: document))
+        let tabbed = try log.take(CheckTabStopsPass(options: options).run(fitted, fonts: headed.fonts.table, document: document))
         let displayed = try log.take(CheckDisplayWordsPass(options: options).run(tabbed, fonts: headed.fonts.table, document: document))
         let leaded = try log.take(CheckLineHeightsPass(options: options).run(displayed, fonts: headed.fonts.table, shaper: shaper, document: document))
         var text = try log.take(CheckKeptBlocksPass(options: options).run(leaded, fonts: headed.fonts.table, document: document))
