@@ -179,7 +179,7 @@ final class PDFTextLayer {
 
     /// Writes glyphs painted with `ink`, at `glyphs` (where the drawer puts them, the run's
     /// origin included), with the text of `text`'s clusters.
-    func show(_ ink: TextLayerInk, glyphs: UnsafeBufferPointer<cairo_glyph_t>, text: RunTextClusters) {
+    func show(_ ink: TextLayerInk, glyphs: UnsafeBufferPointer<cairo_glyph_t>, text: RunTextClusters, rightToLeft: Bool = false) {
         guard !glyphs.isEmpty else { return }
         let slot = fonts.slot(for: ink.font)
         // Invisible glyphs paint nothing: the paint in force serves.
@@ -215,6 +215,25 @@ final class PDFTextLayer {
                                  lineY: state.lineY, resource: state.resource, resourceSize: state.size,
                                  size: ink.size, scale: ink.horizontalScale, spacing: spacing)
         content = PDFContentBytes()
+        if rightToLeft {
+            writeInReadingOrder(glyphs: glyphs, text: text, with: &writer)
+        } else {
+            writeInDrawingOrder(glyphs: glyphs, text: text, with: &writer)
+        }
+        writer.finish()
+        content = writer.content
+        state.lineX = writer.lineX
+        state.lineY = writer.lineY
+        state.resource = writer.resource
+        state.size = writer.resourceSize
+        for resource in writer.resourcesUsed {
+            if resource >= resourcesOnPage.count { resourcesOnPage += Array(repeating: false, count: resource + 1 - resourcesOnPage.count) }
+            resourcesOnPage[resource] = true
+        }
+    }
+
+    /// A run's clusters in the order they are drawn, left to right.
+    private func writeInDrawingOrder(glyphs: UnsafeBufferPointer<cairo_glyph_t>, text: RunTextClusters, with writer: inout GlyphWriter) {
         text.utf8.withUnsafeBufferPointer { utf8 in
             text.clusters.withUnsafeBufferPointer { clusters in
                 var byte = 0, glyph = 0, index = 0
@@ -251,15 +270,41 @@ final class PDFTextLayer {
                 }
             }
         }
-        writer.finish()
-        content = writer.content
-        state.lineX = writer.lineX
-        state.lineY = writer.lineY
-        state.resource = writer.resource
-        state.size = writer.resourceSize
-        for resource in writer.resourcesUsed {
-            if resource >= resourcesOnPage.count { resourcesOnPage += Array(repeating: false, count: resource + 1 - resourcesOnPage.count) }
-            resourcesOnPage[resource] = true
+    }
+
+    /// A right-to-left run's words in reading order, each word's glyphs left to right as drawn,
+    /// then the space before it (drawn right of it), a `Tf` before each word
+    /// (`RightToLeftWords`; docs/pipeline.md, "A right-to-left run's words in reading order").
+    /// poppler reads words in the order written and puts a word's letters in order itself;
+    /// pdfium sorts a line's text objects left to right and reverses a right-to-left stretch
+    /// itself, so a word apart reads the same to it, and reads a space only in a text object
+    /// with ink; pypdf reverses what it reads until a `Tf`, so the `Tf` keeps its reversal inside
+    /// the word, and the space, read after the letters, comes out before the word whichever
+    /// direction pypdf was reading in.
+    private func writeInReadingOrder(glyphs: UnsafeBufferPointer<cairo_glyph_t>, text: RunTextClusters, with writer: inout GlyphWriter) {
+        // Each cluster's bytes and glyphs, in the order drawn.
+        var bytes: [Range<Int>] = [], glyphRanges: [Range<Int>] = []
+        var byte = 0, glyph = 0
+        for cluster in text.clusters {
+            let end = min(glyph + Int(cluster.num_glyphs), glyphs.count)
+            bytes.append(byte ..< byte + Int(cluster.num_bytes))
+            glyphRanges.append(glyph ..< end)
+            byte += Int(cluster.num_bytes)
+            glyph = end
+        }
+        text.utf8.withUnsafeBufferPointer { utf8 in
+            let texts = bytes.map { String(decoding: UnsafeBufferPointer(rebasing: utf8[$0]), as: UTF8.self) }
+            for piece in RightToLeftWords.piecesInReadingOrder(of: texts) {
+                writer.startPiece()
+                for index in piece {
+                    writer.cluster(UnsafeBufferPointer(rebasing: utf8[bytes[index]]), glyphs: UnsafeBufferPointer(rebasing: glyphs[glyphRanges[index]]),
+                                   isGlyphsOwnText: text.isGlyphsOwnText(cluster: index))
+                }
+            }
+            // Glyphs past the clusters (none, when the clusters are whole) keep the font's text.
+            if glyph < glyphs.count {
+                writer.cluster(nil, glyphs: UnsafeBufferPointer(rebasing: glyphs[glyph...]), isGlyphsOwnText: true)
+            }
         }
     }
 
@@ -359,6 +404,8 @@ final class PDFTextLayer {
         private var inArray = false
         private var inString = false
         private var positioned = false
+        /// Whether the next glyph starts a piece written apart (see `startPiece`).
+        private var startsPiece = false
 
         init(fonts: PDFEmbeddedFonts, slot: Int, fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double,
              lineY: Double, resource: Int, resourceSize: Double, size: Double, scale: Double, spacing: RunSpacing) {
@@ -392,16 +439,33 @@ final class PDFTextLayer {
                 guard !code.readsAsText else { return show(glyphs[0], code: code) }
             }
             if let text {
-                closeArray()
-                content.raw("/Span <</ActualText ")
-                content.hexTextString(text)
-                content.raw(">> BDC\n")
+                beginSpan(text)
                 for glyph in glyphs { show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil)) }
-                closeArray()
-                content.raw("EMC\n")
+                endSpan()
                 return
             }
             for glyph in glyphs { show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil)) }
+        }
+
+        /// Opens a span of `/ActualText`, the glyphs written until `endSpan` read as `text`.
+        private mutating func beginSpan(_ text: UnsafeBufferPointer<UInt8>) {
+            closeArray()
+            content.raw("/Span <</ActualText ")
+            content.hexTextString(text)
+            content.raw(">> BDC\n")
+        }
+
+        private mutating func endSpan() {
+            closeArray()
+            content.raw("EMC\n")
+        }
+
+        /// Writes the next glyph apart from those before: in a new `TJ` after a `Tf` and a `Td`
+        /// of its own, although the font is the one in force and the pen where it goes. pypdf
+        /// reverses a right-to-left stretch of what it reads until it meets a `Tf`.
+        mutating func startPiece() {
+            closeArray()
+            startsPiece = true
         }
 
         /// Two one-glyph clusters, a space character other than the word space and its
@@ -411,21 +475,21 @@ final class PDFTextLayer {
         /// (a simple font's code for the space glyph read as U+202F), for the readers that
         /// ignore `/ActualText`.
         mutating func inOneSpan(_ text: UnsafeBufferPointer<UInt8>, firstBytes: Int, glyphs first: cairo_glyph_t, _ second: cairo_glyph_t) {
-            closeArray()
-            content.raw("/Span <</ActualText ")
-            content.hexTextString(text)
-            content.raw(">> BDC\n")
+            beginSpan(text)
             let texts = [UnsafeBufferPointer(rebasing: text[..<firstBytes]), UnsafeBufferPointer(rebasing: text[firstBytes...])]
             for (glyph, text) in zip([first, second], texts) {
                 let code = fontGlyphs.code(of: UInt32(glyph.index), as: text)
                 show(glyph, code: code.readsAsText ? code : fontGlyphs.code(of: UInt32(glyph.index), as: nil))
             }
-            closeArray()
-            content.raw("EMC\n")
+            endSpan()
         }
 
         private mutating func show(_ glyph: cairo_glyph_t, code: GlyphCode) {
             selectFont(of: code)
+            if startsPiece {
+                positioned = false
+                startsPiece = false
+            }
             let x = glyph.x, y = glyph.y
             let offset = (x - penX) / unit
             if !positioned || abs(y - lineY) > 0.0005 || abs(offset) > 10_000 {
@@ -454,14 +518,15 @@ final class PDFTextLayer {
         }
 
         /// Writes a `Tf` when `code` is in another font than the one in force, or the run's size
-        /// is not. The word space's code (font -1) is in every font of the face: any of them.
+        /// is not, or the glyph starts a piece (`startPiece`). The word space's code (font -1) is
+        /// in every font of the face: any of them.
         private mutating func selectFont(of code: GlyphCode) {
             let font = code.font >= 0 ? code.font : max(faceFont, 0)
-            guard font != faceFont || resourceSize != size else { return }
+            guard font != faceFont || resourceSize != size || startsPiece else { return }
             let wanted = fonts.resource(slot: slot, font: font)
             faceFont = font
             if !resourcesUsed.contains(wanted) { resourcesUsed.append(wanted) }
-            guard wanted != resource || resourceSize != size else { return }
+            guard wanted != resource || resourceSize != size || startsPiece else { return }
             closeArray()
             content.raw(fonts.resourceName(of: wanted))
             content.number(size, decimals: 4)

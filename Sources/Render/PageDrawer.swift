@@ -381,7 +381,7 @@ final class PageDrawer {
                 }
             }
             structure?.willDrawInLayer(at: run.stringRange.lowerBound, in: context)
-            glyphBuffer.withUnsafeBufferPointer { textLayer.show(ink, glyphs: $0, text: runText) }
+            glyphBuffer.withUnsafeBufferPointer { textLayer.show(ink, glyphs: $0, text: runText, rightToLeft: run.isRightToLeft) }
             return
         }
         structure?.willDrawWithCairo(at: run.stringRange.lowerBound, in: context)

@@ -51,4 +51,12 @@ final class ContentOrderTests: XCTestCase {
         let words = try rawWords(of: "<p align=\"right\">مرحبا Cairo 2026 بالعالم\n")
         XCTAssertEqual(words, ["مرحبا", "Cairo", "2026", "بالعالم"])
     }
+
+    /// A right-to-left run's words are written in reading order, each word's glyphs left to
+    /// right: poppler reads a run of several words in order (before, it read the run's words
+    /// from its left end, the last first, since it puts only a word's letters back in order).
+    func testARightToLeftRunsWordsAreWrittenInReadingOrder() throws {
+        let markup = "<p dir=\"rtl\">تستقبل القاهرة أكثر من مليون زائر كل عام ويصل معظمهم عبر المطار\n"
+        XCTAssertEqual(try rawWords(of: markup), ["تستقبل", "القاهرة", "أكثر", "من", "مليون", "زائر", "كل", "عام", "ويصل", "معظمهم", "عبر", "المطار"])
+    }
 }
