@@ -12,6 +12,8 @@ struct MarkupRule {
     private(set) var tagOffset: Int
     /// Where a style sheet's rule is written, for messages; nil for the document's own.
     private(set) var sheetLocation: SourceLocation?
+    /// The text an included file's rule styles: its own (`<include>`); nil: all of it.
+    var scope: Range<Int>?
 
     init(expression: RegularExpression, change: CharacterStyleChange, patternOffset: Int, tagOffset: Int) {
         self.expression = expression
@@ -84,7 +86,9 @@ extension ParseState {
         for rule in rules {
             var found: [Range<Int>] = []
             do throws(RegularExpression.MatchError) {
-                try rule.expression.forEachMatch(in: storage, stepLimit: stepLimit) { found.append($0) }
+                try rule.expression.forEachMatch(in: storage, stepLimit: stepLimit) { match in
+                    if rule.scope.map({ $0.contains(match.lowerBound) && match.upperBound <= $0.upperBound }) ?? true { found.append(match) }
+                }
             } catch {
                 let problem = error == .tooSlow
                     ? "rule pattern is too slow for this document (nested repetitions such as (a+)+ can take exponential time)"
