@@ -24,7 +24,7 @@ extension ParseState {
     /// for any style). After the text has begun it only names a style.
     mutating func restyleBaseText(at offset: Int) {
         guard let body = namedStyles["body"] else { return }
-        guard builder.text.isEmpty else {
+        guard !fileHasText else {
             return diagnostics.warning("<style name=\"body\"> after the text has begun restyles only <p style=\"body\">; "
                                        + "define it before the text to restyle the document's text", at: offset)
         }
@@ -48,7 +48,7 @@ extension ParseState {
 
     /// `<meta lang>` given to the text from its start, unless the command line gave the language.
     mutating func applyMetaLanguage() {
-        guard !defaults.languageIsFixed, let language = meta.language, builder.text.isEmpty,
+        guard !defaults.languageIsFixed, let language = meta.language, !fileHasText,
               builder.attributes.language != language else { return }
         builder.attributes.language = language
         bodyText?.attributes.language = language

@@ -5,7 +5,8 @@ import Text
 /// added, one font request per face where the text first uses it, and where in the source
 /// each character came from.
 struct DocumentBuilder {
-    let source: MarkupSource
+    /// Grows as files are included (`MarkupSource.appending`).
+    private(set) var source: MarkupSource
     private(set) var text: AttributedText
     private(set) var sourceMap: TextSourceMap
     /// The character attributes of the text added next.
@@ -31,6 +32,11 @@ struct DocumentBuilder {
     /// A master page switched to (`<section master>`, `<pagebreak master>`), waiting for the
     /// next paragraph of the columns to begin, which carries it (`ParagraphStyle.master`).
     var pendingMaster: MasterPage? { didSet { paragraphStyleInputsChanged = true } }
+    /// The side of the spread a pending page break lands on (`<pagebreak parity>`).
+    var pendingParity: PageParity? { didSet { paragraphStyleInputsChanged = true } }
+    /// An article starting (`<include>`), or the issue's own text going on after one, waiting
+    /// for the next paragraph of the columns to begin, which carries it (`ParagraphStyle.article`).
+    var pendingArticle: Article? { didSet { paragraphStyleInputsChanged = true } }
     /// Each `<columnbreak>` that a paragraph took: the paragraph's start in the text, and the tag.
     private(set) var columnBreaks: [(textOffset: Int, tagOffset: Int)] = []
     /// Whether the current paragraph has characters (its style is then fixed).
@@ -67,6 +73,12 @@ struct DocumentBuilder {
         currentParagraphStyle = defaults.paragraphStyle
         // The body face comes first and unlocated: the Fonts stage needs it whatever the text says.
         noteFace(of: defaults.bodyAttributes, at: nil)
+    }
+
+    /// Locates in `source` from now on: the one read so far with a file included after it.
+    mutating func adopt(_ source: MarkupSource) {
+        self.source = source
+        sourceMap.adopt(source)
     }
 
     /// Appends text; each line feed ends a paragraph. Inside a footnote, the note keeps it.
@@ -262,13 +274,18 @@ struct DocumentBuilder {
         currentParagraphStyle.keepBlock = keepBlock
         // A break waits for the column's next paragraph: a box's are set elsewhere.
         currentParagraphStyle.breakBefore = box == nil && tableCell == nil ? pendingBreak?.kind : nil
+        currentParagraphStyle.pageParity = currentParagraphStyle.breakBefore == .page ? pendingParity : nil
         if box == nil, tableCell == nil, let pending = pendingBreak {
             if pending.kind == .column { columnBreaks.append((text.length, pending.tagOffset)) }
             pendingBreak = nil
+            pendingParity = nil
         }
         currentParagraphStyle.master = box == nil && tableCell == nil ? pendingMaster : nil
         if box == nil, tableCell == nil, pendingMaster != nil { pendingMaster = nil }
+        currentParagraphStyle.article = box == nil && tableCell == nil ? pendingArticle : nil
+        if box == nil, tableCell == nil, pendingArticle != nil { pendingArticle = nil }
         paragraphStyleInputsChanged = isListItem || currentParagraphStyle.breakBefore != nil || currentParagraphStyle.master != nil
+            || currentParagraphStyle.article != nil
         lastRunsAreCurrent = false
     }
 }

@@ -8,8 +8,10 @@ final class MarkupDiagnostics {
     static let errorLimit = 100
     static let warningLimit = 1000
 
-    let source: MarkupSource
-    private var entries: [Diagnostic] = []
+    /// Grows as files are included (`MarkupSource.appending`): every offset reported is in it.
+    private(set) var source: MarkupSource
+    /// Each message and the offset it is at, for the order they are given in.
+    private var entries: [(offset: Int, diagnostic: Diagnostic)] = []
     private(set) var errorCount = 0
     private var warningCount = 0
     private var droppedWarnings: (count: Int, firstOffset: Int)?
@@ -18,6 +20,11 @@ final class MarkupDiagnostics {
     private var included: [Diagnostic] = []
 
     init(source: MarkupSource) {
+        self.source = source
+    }
+
+    /// Locates in `source` from now on: the one read so far with a file included after it.
+    func adopt(_ source: MarkupSource) {
         self.source = source
     }
 
@@ -45,7 +52,7 @@ final class MarkupDiagnostics {
         case .note: break
         }
         let (location, line) = locate(offset)
-        entries.append(Diagnostic(severity, message, at: location, sourceLine: line))
+        entries.append((offset, Diagnostic(severity, message, at: location, sourceLine: line)))
     }
 
     /// Adds what was found in another file (a style sheet this one imports). They come before
@@ -69,13 +76,12 @@ final class MarkupDiagnostics {
         stopNote = Diagnostic(.note, "too many errors; stopping", at: location, sourceLine: line)
     }
 
-    /// Everything reported, in source order (first reported first where two share a column),
-    /// then the note that the parse stopped, if it did.
+    /// Everything reported, in source order (first reported first at one place; an included
+    /// file's after the document's own), then the note that the parse stopped, if it did.
     func finished() -> [Diagnostic] {
         let sorted = entries.enumerated().sorted { a, b in
-            let la = a.element.location!, lb = b.element.location!
-            return (la.line, la.column, a.offset) < (lb.line, lb.column, b.offset)
-        }.map(\.element)
+            (a.element.offset, a.offset) < (b.element.offset, b.offset)
+        }.map(\.element.diagnostic)
         var notes: [Diagnostic] = []
         if let droppedWarnings {
             let (location, line) = locate(droppedWarnings.firstOffset)

@@ -39,6 +39,10 @@ public struct MarkupDocument: Sendable {
     public var linkTags = LinkTags()
     /// Every style sheet read (`<import>`, `--style`), as absolute paths, in the order they were read.
     public var styleSheets: [String] = []
+    /// The articles of an issue (`<include>`), in order.
+    public var articles: [Article] = []
+    /// Every file included (`<include>`), as absolute paths, each once, in the order they were read.
+    public var includedFiles: [String] = []
     /// The picture files the `<img>`s name, each opened once as it was checked: every later
     /// step reads the pictures from here, never by name (`PictureFiles`).
     public var pictures = PictureFiles()

@@ -44,27 +44,7 @@ public struct MarkupParser {
                 diagnostics.error("--style: \($0)", at: 0)
             }
         }
-        var lines = DeclarationLines()
-        // One buffer for every text token: the builder copies what it keeps.
-        var text = SourcedText()
-        while !diagnostics.isFull, let token = scanner.next(text: &text) {
-            // A master's furniture is its own, not the text's (see MasterTags).
-            if state.openMaster != nil {
-                if case .tag(let tag) = token, tag.isClosing, tag.name == "master" { lines.declaration() }
-                state.readMasterContent(token, text: text)
-                continue
-            }
-            switch token {
-            case .text:
-                state.appendText(lines.text(text))
-            case .tag(let tag):
-                if DeclarationLines.isDeclaration(tag) { lines.declaration() } else { state.appendText(lines.otherTag()) }
-                state.handle(tag)
-            case .comment:
-                lines.declaration()
-            }
-        }
-        state.appendText(lines.finish())
+        state.read(&scanner)
         if diagnostics.isFull {
             diagnostics.stop(at: min(scanner.position, max(0, source.units.count - 1)))
         } else {
@@ -89,13 +69,15 @@ public struct MarkupParser {
         var document = MarkupDocument(text: state.builder.text, sourceMap: state.builder.sourceMap, fontRequests: state.builder.fontRequests,
                               meta: state.meta, sections: state.sections, exclusions: state.exclusions, keeps: state.keeps,
                               columnBreaks: state.builder.columnBreaks.map {
-                                  ColumnBreakDeclaration(textOffset: $0.textOffset, location: source.location(of: $0.tagOffset),
-                                                         sourceLine: source.lineText(containing: $0.tagOffset))
+                                  ColumnBreakDeclaration(textOffset: $0.textOffset, location: diagnostics.source.location(of: $0.tagOffset),
+                                                         sourceLine: diagnostics.source.lineText(containing: $0.tagOffset))
                               },
-                              linkTags: state.linkTags, styleSheets: state.importedSheets, pictures: pictures,
+                              linkTags: state.linkTags, styleSheets: state.sheetsRead, pictures: pictures,
                               anchors: state.references.anchorsTitled(in: state.builder.text, sourceMap: state.builder.sourceMap),
                               referenceUses: state.references.uses.map(\.use), diagnostics: diagnostics.finished())
         document.listsContents = state.references.listsContents
+        document.includedFiles = state.includedFiles
+        document.articles = state.articles
         return document
     }
 

@@ -12,6 +12,8 @@ struct MarkupRule {
     private(set) var tagOffset: Int
     /// Where a style sheet's rule is written, for messages; nil for the document's own.
     private(set) var sheetLocation: SourceLocation?
+    /// The text an included file's rule styles: its own (`<include>`); nil: all of it.
+    var scope: Range<Int>?
 
     init(expression: RegularExpression, change: CharacterStyleChange, patternOffset: Int, tagOffset: Int) {
         self.expression = expression
@@ -94,7 +96,9 @@ extension ParseState {
             var found: [Range<Int>] = []
             do throws(RegularExpression.MatchError) {
                 guard limit > 0 else { throw .tooSlow }
-                stepsLeft -= try rule.expression.forEachMatch(in: storage, stepLimit: limit) { found.append($0) }
+                stepsLeft -= try rule.expression.forEachMatch(in: storage, stepLimit: limit) { match in
+                    if rule.scope.map({ $0.contains(match.lowerBound) && match.upperBound <= $0.upperBound }) ?? true { found.append(match) }
+                }
             } catch .tooSlow where limit < stepLimit {
                 // The rules' time together is used up: this one and those after it are not applied.
                 let after = rules.count - index - 1

@@ -6,10 +6,13 @@ struct MarkupScanner {
     private let units: [UInt16]
     private(set) var position = 0
 
-    init(source: MarkupSource, diagnostics: MarkupDiagnostics) {
+    /// Scans `source` from `start`: an included file's text begins at its base offset and is
+    /// the last in the space when it is read (`MarkupSource.appending`), so it ends with the units.
+    init(source: MarkupSource, diagnostics: MarkupDiagnostics, from start: Int = 0) {
         self.source = source
         self.diagnostics = diagnostics
         units = source.units
+        position = start
     }
 
     /// The next token, or nil at the end. Tokens are made one at a time, so a large

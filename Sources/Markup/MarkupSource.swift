@@ -27,6 +27,9 @@ public struct MarkupSource: Sendable {
     /// The text of each line asked for, made once: a line with thousands of tags gets as many
     /// messages and pictures, which then share one copy of it instead of one each.
     private let lineTexts: LineTexts
+    /// The files whose text is in this offset space, by their first offset: the document, and
+    /// each file it includes (`<include>`) after it (`SourceFiles`).
+    let files: SourceFiles
 
     /// Decodes UTF-8 bytes; invalid UTF-8 is reported at the line and column where it starts.
     public init(fileName: String, bytes: [UInt8]) throws {
@@ -71,6 +74,26 @@ public struct MarkupSource: Sendable {
         trailSurrogates = decoded.trailSurrogates
         lineTexts = LineTexts()
         unitsFile = nil
+        files = SourceFiles(name: fileName)
+    }
+
+    /// This source with `other`'s text after it, a line end between, in one offset space: an
+    /// offset in `other` is the returned base plus its own. Lines and columns are still each
+    /// file's, named by it.
+    func appending(_ other: MarkupSource) -> (source: MarkupSource, base: Int) {
+        let base = count + 1
+        return (MarkupSource(self, appending: other, at: base), base)
+    }
+
+    private init(_ source: MarkupSource, appending other: MarkupSource, at base: Int) {
+        fileName = source.fileName
+        units = source.units + [0x0A] + other.units
+        count = units.count
+        lineStarts = source.lineStarts + other.lineStarts.map { $0 + base }
+        trailSurrogates = source.trailSurrogates + other.trailSurrogates.map { $0 + base }
+        lineTexts = LineTexts()
+        unitsFile = nil
+        files = source.files.adding(other.fileName, base: base, firstLine: source.lineStarts.count)
     }
 
     private init(_ source: MarkupSource, unitsIn file: SourceUnitsFile) {
@@ -81,6 +104,7 @@ public struct MarkupSource: Sendable {
         trailSurrogates = source.trailSurrogates
         lineTexts = source.lineTexts
         unitsFile = file
+        files = source.files
     }
 
     /// The same source with its units in a temporary file (`SourceUnitsFile`), for the
@@ -108,7 +132,8 @@ public struct MarkupSource: Sendable {
         let start = lineStarts[line]
         // Columns count Unicode scalars: a trail surrogate does not start a new one.
         let trails = trailSurrogates.countOfElements(below: offset) - trailSurrogates.countOfElements(below: start)
-        return SourceLocation(file: fileName, line: line + 1, column: offset - start - trails + 1)
+        let file = files.file(holding: offset)
+        return SourceLocation(file: file.name, line: line - file.firstLine + 1, column: offset - start - trails + 1)
     }
 
     public func lineText(containing offset: Int) -> String {

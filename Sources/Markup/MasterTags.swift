@@ -24,7 +24,7 @@ extension ParseState {
     /// `<master …>`: before the text, like `<meta>`, since it concerns every page that uses it.
     mutating func openMaster(_ tag: Tag) {
         openMaster = OpenMaster(tagOffset: tag.offset, master: nil)
-        guard builder.text.isEmpty else {
+        guard !fileHasText else {
             return diagnostics.error("<master> must come before the text: declare master pages with the document's other declarations",
                                      at: tag.offset)
         }
@@ -88,9 +88,11 @@ extension ParseState {
             if let name = openMaster?.name { undeclaredMasters.insert(name) }
             return
         }
+        let key = "master \(master.name)", what = "<master name=\"\(master.name.clipped)\">"
+        guard !includerKeepsDefinition(key, what: what, at: open.tagOffset) else { return }
         meta.masters.removeAll { $0.name == master.name }
         meta.masters.append(master)
-        noteDefinition("master \(master.name)", what: "<master name=\"\(master.name.clipped)\">", at: open.tagOffset)
+        noteDefinition(key, what: what, at: open.tagOffset)
         undeclaredMasters.remove(master.name)
     }
 

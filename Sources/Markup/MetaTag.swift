@@ -41,10 +41,15 @@ extension ParseState {
     /// concerns every page; one after the text has begun is ignored. Later values replace earlier ones (a style sheet's
     /// replacing another sheet's says so).
     mutating func readMeta(_ tag: Tag) {
-        guard builder.text.isEmpty else {
+        guard !fileHasText else {
             return diagnostics.warning("<meta> must come before the text; ignored", at: tag.offset)
         }
         for attribute in tag.attributes {
+            // An article's title, author and subject are its own; the rest is the issue's.
+            if !["title", "author", "subject"].contains(attribute.key),
+               includerKeepsDefinition("meta \(attribute.key)", what: "<meta \(attribute.name.clipped)>", at: attribute.nameOffset) {
+                continue
+            }
             switch attribute.key {
             case "title": meta.title = attribute.trimmedValue
             case "author": meta.author = attribute.trimmedValue
@@ -63,6 +68,10 @@ extension ParseState {
                 continue
             }
             noteDefinition("meta \(attribute.key)", what: "<meta \(attribute.name.clipped)>", at: attribute.nameOffset)
+        }
+        if let number = article?.number {
+            article = Article(number: number, title: meta.title, author: meta.author, subject: meta.subject)
+            builder.pendingArticle = article
         }
     }
 

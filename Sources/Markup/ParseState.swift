@@ -25,7 +25,8 @@ struct ParseState {
     let diagnostics: MarkupDiagnostics
     let values: ValueReader
     let defaults: MarkupDefaults
-    let images: ImageLocator
+    /// Where the file being read finds its pictures and the files it names: its own folder.
+    var images: ImageLocator
     /// Whether a picture without `alt` is an error rather than a warning (see `MarkupParser`).
     let requiresAlternativeText: Bool
     var builder: DocumentBuilder
@@ -36,8 +37,19 @@ struct ParseState {
     var isStyleSheet = false
     /// The files importing the one read, from the document (see `StyleSheetImport`).
     var importChain: [ImportingFile] = []
-    /// Every style sheet read so far, in the order they were read.
+    /// The style sheets in force, each read once, in the order they were read.
     var importedSheets: [String] = []
+    /// Every style sheet read, by any file, each once: what the depfile lists.
+    var sheetsRead: [String] = []
+    /// Every file included (`<include>`), as an absolute path, each once, in the order read.
+    var includedFiles: [String] = []
+    /// The length of the text when the file being read began: its declarations come before its own text.
+    var fileTextStart = 0
+    /// The article being read (`<include>`), and how many the issue has had so far.
+    var article: Article?
+    var articleCount = 0
+    /// The articles read, each as its `<meta>` left it.
+    var articles: [Article] = []
     /// Where sheets defined the definitions in force.
     var sheetDefinitions = SheetDefinitions()
     /// The text's styles just after `body` restyled it, while they last (see BaseTextStyle).
@@ -74,6 +86,9 @@ struct ParseState {
     var openFootnote: (tag: OpenBlockTag, isNote: Bool)?
     var footnoteCount = 0
     var footnoteSection = 0
+    /// Whether the file being read has begun its text (its declarations must come before).
+    var fileHasText: Bool { builder.text.length > fileTextStart }
+
     /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
     private var openElements: [OpenElement] = []
     private var openCounts: [StyleElement: Int] = [:]
@@ -107,6 +122,15 @@ struct ParseState {
     func openTagOffset(of element: StyleElement) -> Int? {
         guard openCounts[element, default: 0] > 0 else { return nil }
         return openElements.last { $0.element == element }?.tagOffset
+    }
+
+    /// How many styling tags are open, for `forgetElements(openedAfter:)`.
+    var openElementCount: Int { openElements.count }
+
+    /// Forgets the styling tags opened after the first `count` and still open: an included file's,
+    /// which close with it (its includer restores the styles in force before it).
+    mutating func forgetElements(openedAfter count: Int) {
+        while openElements.count > count, let top = openElements.popLast() { openCounts[top.element]! -= 1 }
     }
 
     /// Closes the innermost open `element`, and every tag opened inside it that is still open,

@@ -109,8 +109,11 @@ extension ParseState {
     mutating func forceBreak(_ kind: ForcedBreak, _ tag: Tag) {
         if kind == .column { warnAboutAttributes(of: tag) }
         for attribute in tag.attributes where kind == .page {
-            guard attribute.key == "master" else { warnUnknown(attribute, of: tag, known: ["master"]); continue }
-            if let master = master(named: attribute) { builder.pendingMaster = master }
+            switch attribute.key {
+            case "master": if let master = master(named: attribute) { builder.pendingMaster = master }
+            case "parity": builder.pendingParity = values.choice(attribute, PageParity.self) ?? builder.pendingParity
+            default: warnUnknown(attribute, of: tag, known: ["master", "parity"])
+            }
         }
         // A page break wins over a column break before the same paragraph.
         if let pending = builder.pendingBreak, pending.kind == .page, kind == .column { return }

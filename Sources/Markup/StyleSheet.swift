@@ -31,18 +31,33 @@ struct SheetDeclarations {
     var definitions: SheetDefinitions
 }
 
-/// Where style sheets defined what is in force, by kind and name ("style caption",
+/// Where the definitions in force were made, by kind and name ("style caption",
 /// "meta header"), so that a sheet replacing another sheet's definition says so. The document
-/// itself replaces any definition silently: it has the last word on its own look.
+/// itself replaces any definition silently: it has the last word on its own look. A file an
+/// issue includes (`<include>`) does not: the definitions of the files including it win, as
+/// an InDesign book's style source does over its documents.
 struct SheetDefinitions {
-    private var places: [String: SourceLocation] = [:]
+    private var places: [String: (location: SourceLocation, bySheet: Bool)] = [:]
+    /// The definitions of the files including the one read, which it cannot replace.
+    private var includers: [String: SourceLocation] = [:]
 
-    /// Notes that `key` is now defined at `location` in a sheet, or by the document when nil;
-    /// returns where a sheet defined it before, when a sheet replaces a sheet's definition.
-    mutating func define(_ key: String, at location: SourceLocation?) -> SourceLocation? {
+    /// Notes that `key` is now defined at `location`, in a sheet or not; returns where a sheet
+    /// defined it before, when a sheet replaces a sheet's definition.
+    mutating func define(_ key: String, at location: SourceLocation, bySheet: Bool) -> SourceLocation? {
         let replaced = places[key]
-        places[key] = location
-        return location == nil ? nil : replaced
+        places[key] = (location, bySheet)
+        guard bySheet, let replaced, replaced.bySheet else { return nil }
+        return replaced.location
+    }
+
+    /// Where a file including the one read defined `key`, when one did.
+    func includersDefinition(of key: String) -> SourceLocation? {
+        includers[key]
+    }
+
+    /// The definitions in force become the includers', for a file about to be included.
+    mutating func keepForInclude() {
+        for (key, place) in places { includers[key] = place.location }
     }
 }
 
@@ -66,8 +81,16 @@ extension ParseState {
     /// Notes a definition of `key` at `offset`, and warns there when it replaces one a sheet
     /// made, unless it is the document's own (see `SheetDefinitions`).
     mutating func noteDefinition(_ key: String, what: String, at offset: Int) {
-        let location = !isStyleSheet ? nil : diagnostics.source.location(of: offset)
-        guard let replaced = sheetDefinitions.define(key, at: location) else { return }
+        guard let replaced = sheetDefinitions.define(key, at: diagnostics.source.location(of: offset), bySheet: isStyleSheet) else { return }
         diagnostics.warning("\(what) replaces the one defined at \(replaced.file):\(replaced.line)", at: offset)
+    }
+
+    /// Whether a file including the one read defined `key`: its definition wins, and the one
+    /// at `offset` is ignored with a warning there.
+    func includerKeepsDefinition(_ key: String, what: String, at offset: Int) -> Bool {
+        guard let kept = sheetDefinitions.includersDefinition(of: key) else { return false }
+        diagnostics.warning("\(what) is ignored: the including document defines it at \(kept.file):\(kept.line), and its definition wins",
+                            at: offset)
+        return true
     }
 }

@@ -2,38 +2,17 @@ import Diagnostics
 import Foundation
 import Images
 
-/// A file on the way from the document to the style sheet being read, for the cycle check.
-struct ImportingFile {
-    /// With symbolic links resolved: two names of one file are one file.
-    var realPath: String
-    /// As messages name it.
-    var name: String
-}
-
 extension ParseState {
     /// `<import src="house.tss">`: a style sheet's declarations, as if written where the tag
     /// is. Before the text, since they concern all of it. The path is beside the importing
     /// file and inside the pictures' folder (`--root`).
     mutating func importSheet(_ tag: Tag) {
-        var source: TagAttribute?
-        for attribute in tag.attributes {
-            if attribute.key == "src" { source = attribute } else { warnUnknown(attribute, of: tag, known: ["src"]) }
-        }
-        guard let source, !source.trimmedValue.isEmpty else {
-            return diagnostics.error("<import> needs a src attribute, e.g. <import src=\"house.tss\">", at: tag.offset)
-        }
-        guard builder.text.isEmpty else {
+        guard let source = fileSource(of: tag, example: "<import src=\"house.tss\">") else { return }
+        guard !fileHasText else {
             return diagnostics.error("<import> must come before the text: the declarations it brings concern all of it", at: tag.offset)
         }
-        let path = images.path(for: source.trimmedValue)
-        guard FileManager.default.fileExists(atPath: path) else {
-            return values.error("style sheet \"\(source.value.clipped)\" not found (looked for \(path))", at: source)
-        }
-        guard images.allows(path) else {
-            return values.error("style sheet \"\(source.value.clipped)\" is outside the folder \(images.root); style sheets must be inside it "
-                                + "(use --root FOLDER to allow another folder)", at: source)
-        }
-        let name = Self.sheetName(source.trimmedValue, importedFrom: diagnostics.source.fileName)
+        guard let path = namedFilePath(source, kind: "style sheet") else { return }
+        let name = Self.namedFileName(source.trimmedValue, namedIn: diagnostics.source.fileName(at: tag.offset))
         let values = values
         importSheet(at: path, name: name, root: images.root, at: tag.offset) { values.error($0, at: source) }
     }
@@ -43,10 +22,7 @@ extension ParseState {
     /// file) where it is imported, at `offset` in this file.
     mutating func importSheet(at path: String, name: String, root: String, at offset: Int, problem: (String) -> Void) {
         let realPath = ImageLocator.realPath(path) ?? path
-        if let start = importChain.firstIndex(where: { $0.realPath == realPath }) {
-            let cycle = (importChain[start...].map(\.name) + [name]).joined(separator: " → ")
-            return problem("import cycle: \(cycle); a style sheet cannot import a file that imports it")
-        }
+        if let found = chainProblem(realPath: realPath, name: name, verb: "import") { return problem(found) }
         // A sheet two others build on (a diamond) is read once: its declarations are in force
         // already, and reading it again would only replace them with themselves, with warnings.
         guard !importedSheets.contains(where: { (ImageLocator.realPath($0) ?? $0) == realPath }) else { return }
@@ -71,6 +47,7 @@ extension ParseState {
 
         sheetDeclarations = sheet.sheetDeclarations
         importedSheets = sheet.importedSheets
+        for read in importedSheets where !sheetsRead.contains(read) { sheetsRead.append(read) }
         diagnostics.include(sheet.diagnostics.finished())
         for face in sheet.builder.fontRequests.dropFirst() { builder.noteFace(face) }
         // The sheet's rules apply to this file's text: where they are written is in the sheet,
@@ -107,11 +84,5 @@ extension ParseState {
             }
         }
         if diagnostics.isFull { diagnostics.stop(at: min(scanner.position, max(0, diagnostics.source.units.count - 1))) } else { finishMaster() }
-    }
-
-    /// How messages name a sheet: its path as written, beside the importing file's as given.
-    static func sheetName(_ source: String, importedFrom importer: String) -> String {
-        let folder = PathFolder.of(importer)
-        return source.hasPrefix("/") || folder.isEmpty ? source : (folder as NSString).appendingPathComponent(source)
     }
 }

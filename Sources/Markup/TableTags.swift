@@ -326,7 +326,7 @@ extension ParseState {
             return true
         }
         switch tag.name {
-        case "figure", "aside", "section", "pagebreak", "columnbreak", "exclusion":
+        case "figure", "aside", "section", "pagebreak", "columnbreak", "exclusion", "include":
             diagnostics.error("<\(tag.name)> cannot be inside a <table>; end the table first", at: tag.offset)
             return false
         default:

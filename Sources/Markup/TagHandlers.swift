@@ -6,7 +6,7 @@ import Text
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "swatch", "rule", "meta",
                             "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep",
-                            "table", "tr", "td", "th", "footnote", "import", "master", "ref", "contents"]
+                            "table", "tr", "td", "th", "footnote", "import", "include", "master", "ref", "contents"]
 
     mutating func handle(_ tag: Tag) {
         guard tableAccepts(tag) else { return }
@@ -48,6 +48,7 @@ extension ParseState {
         case "td", "th": openCell(tag, isHeader: tag.name == "th")
         case "footnote": openFootnote(tag)
         case "import": importSheet(tag)
+        case "include": include(tag)
         case "master": openMaster(tag)
         case "ref": insertReference(tag)
         case "contents": insertContents(tag)
@@ -78,7 +79,7 @@ extension ParseState {
         case "aside": closeBox(tag, kind: .aside)
         case "keep": closeKeep(tag)
         case "master": diagnostics.warning("</master> without a matching <master> ignored", at: tag.offset)
-        case "br", "img", "style", "swatch", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import", "ref", "contents":
+        case "br", "img", "style", "swatch", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import", "include", "ref", "contents":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
             diagnostics.warning("unknown tag </\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
@@ -279,8 +280,10 @@ extension ParseState {
         base.character.merge(own.character)
         base.paragraph.merge(own.paragraph)
         base.startsClean = clean ?? base.startsClean
+        let key = "style \(styleName.lowercased())"
+        guard !includerKeepsDefinition(key, what: "style \"\(styleName)\"", at: name.valueOffset) else { return }
         namedStyles.define(styleName, as: base)
-        noteDefinition("style \(styleName.lowercased())", what: "style \"\(styleName)\"", at: name.valueOffset)
+        noteDefinition(key, what: "style \"\(styleName)\"", at: name.valueOffset)
         if styleName.lowercased() == "body", !isStyleSheet { restyleBaseText(at: tag.offset) }
     }
 }

@@ -27,6 +27,11 @@ public struct TextSourceMap: Sendable {
         return map
     }
 
+    /// Locates in `source` from now on: the one the map had with a file included after it.
+    mutating func adopt(_ source: MarkupSource) {
+        self.source = source
+    }
+
     /// How many UTF-16 units of text the map covers (the text's length).
     public var textLength: Int { origins.count }
 

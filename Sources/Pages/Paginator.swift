@@ -21,6 +21,12 @@ public struct Page: Sendable {
     /// document's `<meta>` heads).
     public var master: MasterPage?
     public var masterItems: [PlacedMasterItem] = []
+    /// The article its text starts in (`<include>`), whose title its running heads print; nil:
+    /// the document's own text.
+    public var article: Article?
+    /// Whether it is a blank page put before a page break that must land on the other side of
+    /// the spread (`<pagebreak parity="odd">`): no text, no furniture, no running heads.
+    public var isBlankForParity = false
     /// Whether the page holds only the running heads of the page of the same number, set after
     /// the last page (`RunningHeadsPlacement.afterTheLastPage`): the PDF's finishing step lays
     /// it over that page.
@@ -67,7 +73,9 @@ public struct Paginator: Sequence, IteratorProtocol {
     public let exclusions: [Int: [Exclusion]]
     private var sections: SectionFinder
     /// Where the text switches master pages (`ParagraphStyle.master`), in order.
-    private let masterSwitches: [(position: Int, master: MasterPage)]
+    private let masterSwitches: [(position: Int, value: MasterPage)]
+    /// Where the text's articles start (`ParagraphStyle.article`), in order.
+    private let articleStarts: [(position: Int, value: Article)]
     /// The text's spanning pictures, in order.
     private let spanningAnchors: [SpanningAnchor]
     /// Where the pages have got to: all a page is set from besides the text and the template.
@@ -95,6 +103,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         var master: MasterPage?
         var masterItems: [PlacedMasterItem] = []
         var exclusions: [Exclusion] = []
+        /// The article the page's text starts in.
+        var article: Article?
     }
 
     /// The text set from where a page starts: its frames, where the text got to, and what the
@@ -181,7 +191,8 @@ public struct Paginator: Sequence, IteratorProtocol {
             headsAfterTheLastPage = RunningHeadsAfterTheLastPage(setter: runningHeads)
         }
         sections = SectionFinder(text: framesetter.text)
-        masterSwitches = Self.masterSwitches(in: framesetter.text)
+        masterSwitches = Self.switches(in: framesetter.text, \.master)
+        articleStarts = Self.switches(in: framesetter.text, \.article)
         spanningAnchors = SpanningAnchor.all(in: framesetter)
     }
 
@@ -203,10 +214,18 @@ public struct Paginator: Sequence, IteratorProtocol {
             return headsAfterTheLastPage?.next(pageCount: flow.pageNumber, template: template)
         }
         flow.pageNumber += 1
+        if ParityPages.needsBlankPage(flow.pageNumber, at: flow.position, in: text,
+                                      somethingWaits: flow.heldFloats.hasWaitingFloats || flow.carry.hasWaitingFloats
+                                          || flow.carry.hasNotesGoingOn || !flow.waitingPictures.isEmpty) {
+            let page = Page(number: flow.pageNumber, size: template.size, frames: [], isBlankForParity: true)
+            headsAfterTheLastPage?.note(page)
+            return page
+        }
         // Pages behind this one are done: their paragraphs are not set again.
         framesetter.cache.forget(before: flow.position)
-        // A page uses the master in force where its text starts.
-        flow.master = masterSwitches.last { $0.position <= flow.position }?.master
+        // A page uses the master in force where its text starts, and prints its article's title.
+        flow.master = masterSwitches.last { $0.position <= flow.position }?.value
+        flow.article = articleStarts.last { $0.position <= flow.position }?.value
         flow.masterItems = flow.master.map { template.items(of: $0, onPage: flow.pageNumber) } ?? []
         flow.exclusions = (exclusions[flow.pageNumber] ?? []) + template.exclusions(for: flow.masterItems, onPage: flow.pageNumber)
         if spanningAnchors.isEmpty {
@@ -225,11 +244,12 @@ public struct Paginator: Sequence, IteratorProtocol {
     private mutating func finish(_ frames: [Frame], pictures: [PlacedPicture], rules: [ColumnRule] = [], tints: [SectionTint]) -> Page {
         var furniture: PageFurniture?
         if case .onEachPage(let pageCount) = placement {
-            furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template, master: flow.master)
+            furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template, master: flow.master,
+                                                article: flow.article)
         }
         let page = template.bleeding(Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture,
                                           pictures: pictures, rules: rules, tints: tints, master: flow.master,
-                                          masterItems: flow.masterItems))
+                                          masterItems: flow.masterItems, article: flow.article))
         headsAfterTheLastPage?.note(page)
         return page
     }
@@ -421,11 +441,11 @@ public struct Paginator: Sequence, IteratorProtocol {
         return true
     }
 
-    /// The paragraphs of `text` that switch master pages, in order.
-    private static func masterSwitches(in text: AttributedText) -> [(position: Int, master: MasterPage)] {
+    /// The paragraphs of `text` whose styles switch `value` (a master page, an article), in order.
+    private static func switches<Value>(in text: AttributedText, _ value: KeyPath<ParagraphStyle, Value?>) -> [(position: Int, value: Value)] {
         let runs = text.paragraphStyleRuns
         return (0 ..< runs.runCount).compactMap { run in
-            runs.value(ofRun: run).master.map { (runs.range(ofRun: run).lowerBound, $0) }
+            runs.value(ofRun: run)[keyPath: value].map { (runs.range(ofRun: run).lowerBound, $0) }
         }
     }
 }

@@ -47,20 +47,24 @@ public final class RunningHeadSetter {
     }
 
     /// Page `number`'s header and footer, a frame per part that prints; nil when none does.
-    /// `count` is the page count, which `{pages}` needs; `master` the page's master page.
-    public func furniture(page number: Int, of count: Int?, template: PageTemplate, master: MasterPage? = nil) -> PageFurniture? {
-        let (text, parts) = parts(page: number, of: count, template: template, master: master)
+    /// `count` is the page count, which `{pages}` needs; `master` the page's master page;
+    /// `article` the article its text starts in, whose title and author `{title}` and `{author}`
+    /// print there (nil, or without them: the document's).
+    public func furniture(page number: Int, of count: Int?, template: PageTemplate, master: MasterPage? = nil,
+                          article: Article? = nil) -> PageFurniture? {
+        let (text, parts) = parts(page: number, of: count, template: template, master: master, article: article)
         return parts.isEmpty ? nil : PageFurniture(text: text, frames: parts.map(\.frame))
     }
 
     /// The text of page `number`'s running heads and each part set from it.
-    public func parts(page number: Int, of count: Int?, template: PageTemplate, master: MasterPage? = nil)
+    public func parts(page number: Int, of count: Int?, template: PageTemplate, master: MasterPage? = nil, article: Article? = nil)
         -> (text: AttributedText, parts: [Part]) {
         var requests: [(band: Band, slot: String, runs: [RunningTemplate.Run], alignment: TextAlignment)] = []
         let mirrored = template.isVerso(number)
         func add(_ band: Band, _ runningTemplate: RunningTemplate?) {
             guard let runningTemplate else { return }
-            let parts = runningTemplate.runs(page: number, pages: count, title: heads.title)
+            let parts = runningTemplate.runs(page: number, pages: count, title: article?.title.map(RunningHeads.oneLine) ?? heads.title,
+                                             author: article?.author.map(RunningHeads.oneLine) ?? heads.author)
             let sides: [(String, [RunningTemplate.Run], TextAlignment)] = [
                 ("left", parts.left, mirrored ? .right : .left),
                 ("centre", parts.center, .center),

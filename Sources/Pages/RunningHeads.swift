@@ -6,8 +6,9 @@ import Text
 public struct RunningHeads: Hashable, Sendable {
     public var header: RunningTemplate?
     public var footer: RunningTemplate?
-    /// What `{title}` prints.
+    /// What `{title}` and `{author}` print.
     public var title: String
+    public var author = ""
     /// The first page is a title page and has no header, as in books and magazines, unless
     /// this is set; its footer prints either way.
     public var headerOnFirstPage: Bool
@@ -25,9 +26,14 @@ public struct RunningHeads: Hashable, Sendable {
         self.header = header.flatMap { $0.isEmpty ? nil : $0 }
         self.footer = footer.flatMap { $0.isEmpty ? nil : $0 }
         // A running head is one line: line ends in a title would start new paragraphs.
-        self.title = String(title.map { $0.isNewline ? " " : $0 })
+        self.title = Self.oneLine(title)
         self.headerOnFirstPage = headerOnFirstPage
         self.attributes = attributes
+    }
+
+    /// A title as a running head prints it: on one line.
+    static func oneLine(_ title: String) -> String {
+        String(title.map { $0.isNewline ? " " : $0 })
     }
 
     /// Neither a header nor a footer, and no master pages to print anything.

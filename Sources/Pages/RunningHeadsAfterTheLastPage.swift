@@ -22,6 +22,10 @@ struct RunningHeadsAfterTheLastPage {
     private var bledRects: [Int: [Rect]] = [:]
     /// The master page of each page that uses one, by page number.
     private var masters: [Int: MasterPage] = [:]
+    /// The article each page's text starts in, for the pages in one.
+    private var articles: [Int: Article] = [:]
+    /// The pages left blank for a page break's parity, which have no heads.
+    private var blankPages: Set<Int> = []
     /// The number of the page whose heads were set last (0 before the first).
     private var lastNumber = 0
 
@@ -34,6 +38,8 @@ struct RunningHeadsAfterTheLastPage {
         let rects = page.bledRects
         if !rects.isEmpty { bledRects[page.number] = rects }
         if let master = page.master { masters[page.number] = master }
+        if let article = page.article { articles[page.number] = article }
+        if page.isBlankForParity { blankPages.insert(page.number) }
     }
 
     /// The next page of running heads among the `pageCount` pages; nil after the last. Pages
@@ -41,7 +47,9 @@ struct RunningHeadsAfterTheLastPage {
     mutating func next(pageCount: Int, template: PageTemplate) -> Page? {
         while lastNumber < pageCount {
             lastNumber += 1
-            guard let furniture = setter.furniture(page: lastNumber, of: pageCount, template: template, master: masters[lastNumber])?
+            guard !blankPages.contains(lastNumber),
+                  let furniture = setter.furniture(page: lastNumber, of: pageCount, template: template, master: masters[lastNumber],
+                                                   article: articles[lastNumber])?
                 .leavingOut(coveredBy: bledRects[lastNumber] ?? []), !furniture.frames.isEmpty else { continue }
             return Page(number: lastNumber, size: template.size, frames: [], furniture: furniture, holdsOnlyRunningHeads: true)
         }

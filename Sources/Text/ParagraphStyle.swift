@@ -121,6 +121,12 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The master page that pages whose text starts at this paragraph or after it use
     /// (`<section master>`, `<pagebreak master>`); nil: no switch here.
     public var master: MasterPage?
+    /// The side of the spread the page break before the paragraph lands on (`breakBefore`
+    /// `.page` only); nil: the next page, whichever it is.
+    public var pageParity: PageParity?
+    /// The article that starts at this paragraph (`<include>`), or `Article.issue` where the
+    /// issue's own text goes on after one; nil: no change here.
+    public var article: Article?
     /// The figure or aside the paragraph is set in; nil: the column's own text.
     public var box: BoxStyle?
     /// The table cell the paragraph is set in; nil: none.

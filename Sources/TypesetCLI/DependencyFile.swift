@@ -21,7 +21,7 @@ struct DependencyFile {
     init(report: TypesetReport) {
         targets = report.outputPaths
         let dependencies = report.dependencies
-        phonyPrerequisites = (dependencies.styleSheets + dependencies.pictures + dependencies.fonts).map(Self.relativeToCurrentFolder)
+        phonyPrerequisites = (dependencies.includedFiles + dependencies.styleSheets + dependencies.pictures + dependencies.fonts).map(Self.relativeToCurrentFolder)
         prerequisites = (dependencies.document.map { [$0] } ?? []) + phonyPrerequisites
     }
 

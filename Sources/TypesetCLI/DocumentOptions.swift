@@ -63,7 +63,7 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: "The PDF's subject (default: the document's <meta subject>).")
     var subject: String?
 
-    @Option(help: ArgumentHelp("Running header on every page but the first: TEXT (centred), LEFT|RIGHT or LEFT|CENTRE|RIGHT, with {page}, {pages} and {title}; \"\" for none (default: the document's <meta header>).",
+    @Option(help: ArgumentHelp("Running header on every page but the first: TEXT (centred), LEFT|RIGHT or LEFT|CENTRE|RIGHT, with {page}, {pages}, {title} and {author}; \"\" for none (default: the document's <meta header>).",
                                valueName: "template"))
     var header: RunningTemplateArgument?
 

@@ -110,7 +110,7 @@ struct WatchCommand: ParsableCommand {
         case .success(let report):
             let written = report.pageCount == 1 ? "1 page" : "\(report.pageCount) pages"
             StandardError.write("\(input): \(written) written to \(outputPath) in \(seconds)\n")
-            return report.dependencies.styleSheets + report.dependencies.pictures
+            return report.dependencies.includedFiles + report.dependencies.styleSheets + report.dependencies.pictures
         case .failure:
             let kept = FileManager.default.fileExists(atPath: outputPath) || FileManager.default.fileExists(atPath: PNGPageNames.page(1, of: outputPath))
             StandardError.write("\(input): failed in \(seconds); " + (kept ? "\(outputPath) is left as it was\n" : "nothing written\n"))

@@ -6,6 +6,8 @@ public struct DocumentDependencies: Sendable, Equatable {
     public var document: String?
     /// Every style sheet the document reads (`<import>`, `--style`), as absolute paths, in the order read.
     public var styleSheets: [String] = []
+    /// Every file the document includes (`<include>`), as absolute paths, in the order read.
+    public var includedFiles: [String] = []
     /// Every picture the document places, as absolute paths, each once: the text's in its order,
     /// then its master pages' (a logo).
     public var pictures: [String] = []
@@ -21,14 +23,15 @@ public struct DocumentDependencies: Sendable, Equatable {
     /// Those of a prepared document: its pictures and its font table's files.
     init(of prepared: borrowing PreparedDocument) {
         styleSheets = prepared.styleSheets
+        includedFiles = prepared.includedFiles
         var seen = Set<String>()
         let masterPictures = prepared.runningHeads?.masters.flatMap(\.pictures).map(\.path) ?? []
         pictures = (prepared.text.attachments.map(\.image.path) + masterPictures).filter { seen.insert($0).inserted }
         fonts = prepared.fonts.fontFilePaths
     }
 
-    /// The document, then its style sheets, its pictures and its fonts.
+    /// The document, then the files it includes, its style sheets, its pictures and its fonts.
     public var all: [String] {
-        (document.map { [$0] } ?? []) + styleSheets + pictures + fonts
+        (document.map { [$0] } ?? []) + includedFiles + styleSheets + pictures + fonts
     }
 }

@@ -23,6 +23,8 @@ public struct PreparedDocument {
     public var metadata = PDFMetadata()
     /// The style sheets the document read, for its dependencies.
     public var styleSheets: [String] = []
+    /// The files it includes (`<include>`), as absolute paths, in the order read.
+    public var includedFiles: [String] = []
     /// The picture files, each opened once when its `<img>` was read and checked: the pages
     /// draw them from here (`PictureFiles`).
     public var pictures = PictureFiles()

@@ -16,24 +16,28 @@ struct RunningHeadsPass {
         var fonts: FontTableBuilder
     }
 
-    func run(_ meta: DocumentMeta, title: String?, fonts: FontTableBuilder) -> PassResult<Output> {
+    /// `articles`: those of an issue (`<include>`), whose titles and authors its heads print on their pages.
+    func run(_ meta: DocumentMeta, title: String?, articles: [Article] = [], fonts: FontTableBuilder) -> PassResult<Output> {
         var fonts = fonts
         let attributes = TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize * options.textScale * RunningHeads.relativeSize,
                                         language: options.language(of: meta))
         var heads = RunningHeads(header: options.header ?? meta.header, footer: options.footer ?? meta.footer,
                                  title: title ?? "", headerOnFirstPage: options.headerOnFirstPage, attributes: attributes)
         heads.masters = meta.masters
+        heads.author = MetadataText.cleaned(options.metadata.author ?? meta.author) ?? ""
         guard !heads.isEmpty else { return PassResult(Output(heads: nil, fonts: fonts)) }
         var diagnostics: [Diagnostic] = []
         if heads.uses(.title), heads.title.allSatisfy(\.isWhitespace) {
             diagnostics.append(.warning("a running head prints {title}, but the document has no title; give one with <meta title=\"…\"> or --title"))
         }
-        // Every character the heads can print: their text, the title and the figures.
+        // Every character the heads can print: their text, the titles, the authors and the figures.
         var sample = AttributedText()
         let templates = ([heads.header, heads.footer] + heads.masters.flatMap { [$0.header, $0.footer] }).compactMap { $0 }
         for template in templates {
-            let parts = template.runs(page: 1_234_567_890, pages: 1, title: heads.title)
-            for run in parts.left + parts.center + parts.right { sample.append(run.text + " ", attributes: run.attributes ?? attributes) }
+            for article in [Article.issue] + articles {
+                let parts = template.runs(page: 1_234_567_890, pages: 1, title: article.title ?? heads.title, author: article.author ?? heads.author)
+                for run in parts.left + parts.center + parts.right { sample.append(run.text + " ", attributes: run.attributes ?? attributes) }
+            }
         }
         // The markup looks a document's styles up; a template from the command line has none to name.
         for (option, template) in [("--header", options.header), ("--footer", options.footer)] {

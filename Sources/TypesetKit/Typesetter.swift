@@ -92,7 +92,7 @@ public final class Typesetter {
         let fonts = try log.take(try ResolveFontsPass(options: options).run(document))
         // An empty title is none: `--title ""` takes the document's away.
         let title = MetadataText.cleaned(options.title ?? document.meta.title)
-        let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, fonts: fonts))
+        let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, articles: document.articles, fonts: fonts))
         // Bad pictures are reported in source order, among the warnings before them.
         let shaper = Shaper()
         let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []
@@ -128,6 +128,7 @@ public final class Typesetter {
         prepared.metadata.title = title
         prepared.metadata.language = options.language(of: document.meta)
         prepared.styleSheets = document.styleSheets
+        prepared.includedFiles = document.includedFiles
         prepared.pictures = document.pictures
         prepared.anchors = document.anchors
         prepared.referenceUses = document.referenceUses

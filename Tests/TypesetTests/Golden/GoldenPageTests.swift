@@ -57,6 +57,18 @@ final class GoldenPageTests: XCTestCase {
         XCTAssertEqual(pageCount, 2, "an opener and a left-hand feature page")
     }
 
+    /// An issue of three included articles (`issue/articles/*/`), each by its own writer with
+    /// its own picture, in the house sheet's style: a contents page with page references, a
+    /// blank page 2 putting the first opener on a right-hand page, each feature page headed
+    /// with its article's title.
+    func testAnIssueOfIncludedArticlesMatchesGoldenPages() throws {
+        let pageCount = try assertPagesMatchGoldens(of: "issue") { options in
+            options.page.margins = Margins.facing(margin: options.page.margins.top)
+            options.page.facing = true
+        }
+        XCTAssertGreaterThanOrEqual(pageCount, 6, "contents, a blank page, and three articles")
+    }
+
     /// A feature article in sections: a one-column headline section across the top of page 1,
     /// the article in three columns beneath it (with a column break) running over to page 2,
     /// where its columns are balanced and a one-column box follows below them.

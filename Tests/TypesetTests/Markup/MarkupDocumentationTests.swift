@@ -35,7 +35,7 @@ final class MarkupDocumentationTests: XCTestCase {
         let page = try String(contentsOfFile: MarkupExample.documentPath, encoding: .utf8)
         for tag in ["font", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "rule", "meta", "section",
                     "columnbreak", "pagebreak", "exclusion", "a", "figure", "aside", "caption", "keep",
-                    "table", "tr", "td", "th", "footnote", "import", "master", "tint"] {
+                    "table", "tr", "td", "th", "footnote", "import", "include", "master", "tint"] {
             XCTAssertTrue(page.contains("`<\(tag)"), "<\(tag)> is documented")
         }
         let attributes = ["face", "size", "color", "strokeColor", "strokeWidth", "weight", "style", "slant", "underline",

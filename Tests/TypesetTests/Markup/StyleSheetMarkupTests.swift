@@ -23,17 +23,6 @@ final class StyleSheetMarkupTests: XCTestCase {
 
         """
 
-    /// `files` written into a new folder; the folder.
-    private func folder(_ files: [String: String]) throws -> URL {
-        let directory = try makeTemporaryDirectory()
-        for (name, text) in files {
-            let url = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return directory
-    }
-
     private func parse(_ name: String, in directory: URL, sheets: [String] = [], languageIsFixed: Bool = false) throws -> MarkupDocument {
         var parser = TestSupport.parser(baseDirectory: directory.path)
         parser.styleSheets = sheets
@@ -59,7 +48,7 @@ final class StyleSheetMarkupTests: XCTestCase {
     func testASheetsSwatchesAreTheDocumentsColours() throws {
         let sheet = "<swatch name=\"house-red\" cmyk=\"0 90 85 0\">\n<style name=\"kicker\" color=\"house-red\"/>\n"
         let story = "<p style=\"kicker\">News</p>\n<font color=\"house-red\" tint=\"40%\">A tint.</font>\n"
-        let directory = try folder(["house.tss": sheet, "imported.txt": "<import src=\"house.tss\">\n" + story, "inline.txt": sheet + story,
+        let directory = try makeFolder(["house.tss": sheet, "imported.txt": "<import src=\"house.tss\">\n" + story, "inline.txt": sheet + story,
                                     "clash.txt": "<import src=\"house.tss\">\n<swatch name=\"house-red\" cmyk=\"0 100 100 0\">\nText.\n"])
         let imported = try parse("imported.txt", in: directory)
         XCTAssertTrue(imported.diagnostics.isEmpty, "\(imported.diagnostics)")
@@ -69,7 +58,7 @@ final class StyleSheetMarkupTests: XCTestCase {
     }
 
     func testASheetGivesTheSameTextAsItsDeclarationsWrittenInline() throws {
-        let directory = try folder(["house.tss": Self.house,
+        let directory = try makeFolder(["house.tss": Self.house,
                                     "imported.txt": "<import src=\"house.tss\">\n" + Self.story,
                                     "inline.txt": Self.house + Self.story,
                                     "second.txt": "<import src=\"house.tss\">\n<p style=\"standfirst\">Second ZOMBIE.</p>\n",
@@ -89,7 +78,7 @@ final class StyleSheetMarkupTests: XCTestCase {
     }
 
     func testImportsNestBesideTheImportingSheet() throws {
-        let directory = try folder(["doc.txt": "<import src=\"styles/house.tss\">\n<p style=\"deep\">Deep.</p>\n",
+        let directory = try makeFolder(["doc.txt": "<import src=\"styles/house.tss\">\n<p style=\"deep\">Deep.</p>\n",
                                     "styles/house.tss": "<import src=\"parts/base.tss\">\n<style name=\"middle\" size=\"8\"/>\n",
                                     "styles/parts/base.tss": "<style name=\"deep\" size=\"20\"/>\n"])
         let document = try parse("doc.txt", in: directory)
@@ -99,7 +88,7 @@ final class StyleSheetMarkupTests: XCTestCase {
     }
 
     func testASheetTwoSheetsImportIsReadOnce() throws {
-        let directory = try folder(["base.tss": "<style name=\"deck\" size=\"12\"/>\n",
+        let directory = try makeFolder(["base.tss": "<style name=\"deck\" size=\"12\"/>\n",
                                     "news.tss": "<import src=\"base.tss\">\n<style name=\"kicker\" style=\"deck\" weight=\"bold\"/>\n",
                                     "sport.tss": "<import src=\"base.tss\">\n<style name=\"score\" style=\"deck\" size=\"20\"/>\n",
                                     "doc.txt": "<import src=\"news.tss\">\n<import src=\"sport.tss\">\n<p style=\"score\">3–1</p>\n"])
@@ -110,7 +99,7 @@ final class StyleSheetMarkupTests: XCTestCase {
     }
 
     func testASheetReplacingAnotherSheetsDefinitionSaysSoButTheDocumentDoesNot() throws {
-        let directory = try folder(["a.tss": "<style name=\"kicker\" size=\"10\"/>\n<meta footer=\"{page}\">\n",
+        let directory = try makeFolder(["a.tss": "<style name=\"kicker\" size=\"10\"/>\n<meta footer=\"{page}\">\n",
                                     "b.tss": "\n<style name=\"Kicker\" size=\"12\"/>\n<meta footer=\"- {page} -\">\n",
                                     "doc.txt": "<import src=\"a.tss\">\n<import src=\"b.tss\">\n<style name=\"kicker\" size=\"16\"/>\n"
                                         + "<p style=\"kicker\">Head</p>\n"])
@@ -127,7 +116,7 @@ final class StyleSheetMarkupTests: XCTestCase {
     }
 
     func testACycleIsAnErrorNamingBothFilesInTheSheetThatClosesIt() throws {
-        let directory = try folder(["a.tss": "<import src=\"b.tss\">\n",
+        let directory = try makeFolder(["a.tss": "<import src=\"b.tss\">\n",
                                     "b.tss": "<style name=\"x\" size=\"9\"/>\n<import src=\"a.tss\">\n",
                                     "doc.txt": "<import src=\"a.tss\">\nText.\n"])
         let document = try parse("doc.txt", in: directory)
@@ -140,8 +129,8 @@ final class StyleSheetMarkupTests: XCTestCase {
     }
 
     func testAMissingSheetOrOneOutsideTheRootIsAnErrorAtTheImport() throws {
-        let outside = try folder(["far.tss": "<style name=\"x\" size=\"9\"/>\n"])
-        let directory = try folder(["doc.txt": "<import src=\"nowhere.tss\">\n<import src=\"\(outside.path)/far.tss\">\nText.\n"])
+        let outside = try makeFolder(["far.tss": "<style name=\"x\" size=\"9\"/>\n"])
+        let directory = try makeFolder(["doc.txt": "<import src=\"nowhere.tss\">\n<import src=\"\(outside.path)/far.tss\">\nText.\n"])
         let document = try parse("doc.txt", in: directory)
         XCTAssertEqual(document.diagnostics.map(\.severity), [.error, .error])
         XCTAssertTrue(document.diagnostics[0].message.contains("style sheet \"nowhere.tss\" not found"), document.diagnostics[0].message)
@@ -151,7 +140,7 @@ final class StyleSheetMarkupTests: XCTestCase {
     }
 
     func testASheetHoldsOnlyDeclarations() throws {
-        let directory = try folder(["house.tss": "<style name=\"x\" size=\"9\"/>\n\n  Some text.\n<p style=\"x\">\n<b>\n",
+        let directory = try makeFolder(["house.tss": "<style name=\"x\" size=\"9\"/>\n\n  Some text.\n<p style=\"x\">\n<b>\n",
                                     "doc.txt": "<import src=\"house.tss\">\nText.\n"])
         let document = try parse("doc.txt", in: directory)
         XCTAssertEqual(document.diagnostics.map(\.severity), [.error, .error, .error])
@@ -163,14 +152,14 @@ final class StyleSheetMarkupTests: XCTestCase {
     }
 
     func testAnImportAfterTheTextIsAnError() throws {
-        let directory = try folder(["house.tss": "<style name=\"x\" size=\"9\"/>\n", "doc.txt": "Text.\n<import src=\"house.tss\">\n"])
+        let directory = try makeFolder(["house.tss": "<style name=\"x\" size=\"9\"/>\n", "doc.txt": "Text.\n<import src=\"house.tss\">\n"])
         let error = try XCTUnwrap(try parse("doc.txt", in: directory).diagnostics.onlyElement)
         XCTAssertTrue(error.message.contains("<import> must come before the text"), error.message)
         XCTAssertEqual(error.location?.line, 2)
     }
 
     func testBodyRestylesTheUntaggedTextAndACleanStyleStartsFromTheDefaults() throws {
-        let directory = try folder(["house.tss": "<style name=\"body\" size=\"9\" indent=\"12\"/>\n"
+        let directory = try makeFolder(["house.tss": "<style name=\"body\" size=\"9\" indent=\"12\"/>\n"
                                         + "<style name=\"head\" clean=\"on\" size=\"14\"/>\n",
                                     "doc.txt": "<import src=\"house.tss\">\nPlain text.\n<p style=\"head\">A head</p>\n"
                                         + "<p style=\"subheadline\">A subhead</p>\nMore plain text.\n"])
@@ -211,7 +200,7 @@ final class StyleSheetMarkupTests: XCTestCase {
     }
 
     func testMetaLangSetsTheTextsLanguageUnlessTheCommandLineGaveOne() throws {
-        let directory = try folder(["doc.txt": "<meta lang=\"de\">\nStraße.\n", "bad.txt": "<meta lang=\"not a tag\">\nText.\n"])
+        let directory = try makeFolder(["doc.txt": "<meta lang=\"de\">\nStraße.\n", "bad.txt": "<meta lang=\"not a tag\">\nText.\n"])
         let document = try parse("doc.txt", in: directory)
         XCTAssertEqual(document.diagnostics, [])
         XCTAssertEqual(document.meta.language, "de")

@@ -124,6 +124,17 @@ extension XCTestCase {
         return url
     }
 
+    /// A new temporary folder holding `files` (relative paths, folders made as needed).
+    func makeFolder(_ files: [String: String]) throws -> URL {
+        let directory = try makeTemporaryDirectory()
+        for (name, text) in files {
+            let url = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
     /// Typesets `markup` (written to a temporary `doc.txt`, beside the test images named in
     /// `pictures`) into a PDF with the bundled fonts.
     func typesetToPDF(_ markup: String, pictures: [String] = [],

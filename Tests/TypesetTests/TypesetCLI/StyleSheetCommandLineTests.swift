@@ -69,4 +69,21 @@ final class StyleSheetCommandLineTests: XCTestCase {
         XCTAssertTrue(depfile.hasPrefix("issue.pdf: \\\n  issue.txt \\\n  house.tss \\\n  styles/issue.tss \\\n  styles/deck.tss \\\n"), depfile)
         XCTAssertTrue(depfile.contains("\nstyles/deck.tss:\n"), "an empty rule for each sheet: \(depfile)")
     }
+
+    /// An issue's depfile lists the files it includes, and what they import and place.
+    func testTheDepfileListsEveryIncludedFile() throws {
+        let directory = try makeProject()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("articles/ice"), withIntermediateDirectories: true)
+        try write("<style name=\"deck\" size=\"12\"/>\n", to: directory.appendingPathComponent("articles/ice/ice.tss"))
+        try write("<import src=\"ice.tss\">\n<p style=\"deck\">Deck</p>\n" + Self.articles["ice.txt"]!,
+                  to: directory.appendingPathComponent("articles/ice/ice.txt"))
+        try write("<include src=\"articles/ice/ice.txt\">\n<pagebreak>\n<include src=\"rain.txt\">\n",
+                  to: directory.appendingPathComponent("issue.txt"))
+        let result = try TypesetProcess.run(["--style", "house.tss", "issue.txt", "-o", "issue.pdf", "--depfile", "issue.d"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let depfile = try String(contentsOf: directory.appendingPathComponent("issue.d"), encoding: .utf8)
+        XCTAssertTrue(depfile.hasPrefix("issue.pdf: \\\n  issue.txt \\\n  articles/ice/ice.txt \\\n  rain.txt \\\n  house.tss \\\n  articles/ice/ice.tss \\\n"),
+                      depfile)
+        XCTAssertTrue(depfile.contains("\narticles/ice/ice.txt:\n"), "an empty rule for each included file: \(depfile)")
+    }
 }

@@ -1,0 +1,149 @@
+import Diagnostics
+import Foundation
+import Images
+import Text
+
+/// `<include src="articles/ice.txt">`: another document's text set in place, as an article of
+/// the issue (LaTeX's `\include`, an InDesign book's document). Its text is read into the same
+/// text, in the same offset space (`MarkupSource.appending`), so that everything located in it
+/// — a message, a picture, a page reference — names its own file and line. It is read as it
+/// would be alone: from the issue's body text, its pictures and imports beside its own file
+/// (`--root` still bounding them), its declarations in force for its own text only, except
+/// that a definition the issue (or a file including it) made wins (`SheetDefinitions`). Its
+/// `<meta>` title, author and subject are the article's (`Article`), for the running heads.
+extension ParseState {
+    mutating func include(_ tag: Tag) {
+        guard let source = fileSource(of: tag, example: "<include src=\"articles/ice.txt\">") else { return }
+        if let place = enclosingBlock {
+            return diagnostics.error("<include> cannot be inside \(place): an included document is set in the columns, "
+                                     + "so write it between paragraphs, outside tables, figures, asides, footnotes, sections and <keep> blocks",
+                                     at: tag.offset)
+        }
+        guard let path = namedFilePath(source, kind: "included file") else { return }
+        let realPath = ImageLocator.realPath(path) ?? path
+        let name = Self.namedFileName(source.trimmedValue, namedIn: diagnostics.source.fileName(at: tag.offset))
+        if let problem = chainProblem(realPath: realPath, name: name, verb: "include") { return values.error(problem, at: source) }
+        let room = MarkupSource.maximumSize - diagnostics.source.units.count
+        let file: MarkupSource
+        do {
+            file = try MarkupSource(fileName: name, bytes: InputFile(path: path).readAll(limit: max(0, room)))
+        } catch let invalid as Diagnostic {
+            return diagnostics.include([invalid])   // not UTF-8: located in the file
+        } catch {
+            return values.error("included file \(name): \(error) (an issue and the files it includes hold "
+                                + "\(MarkupSource.maximumSize) characters at most)", at: source)
+        }
+        if !includedFiles.contains(path) { includedFiles.append(path) }
+        readIncluded(file, at: realPath, after: tag)
+    }
+
+    /// The open block an `<include>` cannot be in, as a message names it; nil: none.
+    private var enclosingBlock: String? {
+        if openTable != nil { return "a <table>" }
+        if let box = openBox { return "a <\(box.kind == .figure ? "figure" : "aside")>" }
+        if openFootnote != nil || builder.noteBeingRead != nil { return "a <footnote>" }
+        if openSection != nil { return "a <section> (its own sections would nest)" }
+        if openKeep != nil { return "a <keep> block" }
+        return nil
+    }
+
+    /// Reads `file` (at `realPath`) into the text after the `<include>` tag, in a scope of its own.
+    private mutating func readIncluded(_ file: MarkupSource, at realPath: String, after tag: Tag) {
+        let (combined, base) = diagnostics.source.appending(file)
+        diagnostics.adopt(combined)
+        builder.adopt(combined)
+        builder.endParagraph(madeAt: tag.offset)
+
+        let includer = IncluderScope(self)
+        images = ImageLocator(baseDirectory: PathFolder.of(realPath), root: images.root, files: images.files)
+        importChain.append(ImportingFile(realPath: realPath, name: file.fileName))
+        fileTextStart = builder.text.length
+        sheetDefinitions.keepForInclude()
+        meta.title = nil
+        meta.author = nil
+        meta.subject = nil
+        articleCount += 1
+        article = Article(number: articleCount)
+        builder.pendingArticle = article
+        // From the issue's body text, as the document alone starts from its own.
+        if let bodyText {
+            builder.attributes = bodyText.attributes
+            builder.paragraphStyle = bodyText.paragraphStyle
+            builder.faceOrigin = nil
+        } else {
+            startClean()
+        }
+
+        var scanner = MarkupScanner(source: combined, diagnostics: diagnostics, from: base)
+        read(&scanner)
+        finishMaster()
+        builder.endParagraph(madeAt: max(base, combined.units.count - 1))
+        endScope(of: includer)
+    }
+
+    /// Back in the includer after an included file: its declarations in force again, the
+    /// included file's rules kept for its own text and its masters for its pages.
+    private mutating func endScope(of includer: IncluderScope) {
+        let ownText = fileTextStart ..< builder.text.length
+        let ownRules = rules[includer.rules.count...].map { rule in
+            var rule = rule
+            rule.scope = rule.scope ?? ownText
+            return rule
+        }
+        if let article { articles.append(article) }
+        let masters = meta.masters
+        namedStyles = includer.namedStyles
+        rules = includer.rules + ownRules
+        meta = includer.meta
+        meta.masters = masters
+        sheetDefinitions = includer.sheetDefinitions
+        importedSheets = includer.importedSheets
+        images = includer.images
+        importChain = includer.importChain
+        fileTextStart = includer.fileTextStart
+        article = includer.article
+        bodyText = includer.bodyText
+        forgetElements(openedAfter: includer.openElementCount)
+        builder.attributes = includer.attributes
+        builder.faceOrigin = includer.faceOrigin
+        builder.paragraphStyle = includer.paragraphStyle
+        // The includer's text after it is its own again: an article's, or the issue's.
+        builder.pendingArticle = article ?? .issue
+    }
+}
+
+/// What an included file's reading changes of the includer's state and gives back at its end
+/// (not the whole state: that would copy the text read so far).
+private struct IncluderScope {
+    var namedStyles: NamedStyles
+    var rules: [MarkupRule]
+    var meta: DocumentMeta
+    var sheetDefinitions: SheetDefinitions
+    var importedSheets: [String]
+    var images: ImageLocator
+    var importChain: [ImportingFile]
+    var fileTextStart: Int
+    var article: Article?
+    var bodyText: (attributes: TextAttributes, paragraphStyle: ParagraphStyle)?
+    var openElementCount: Int
+    var attributes: TextAttributes
+    var faceOrigin: Int?
+    var paragraphStyle: ParagraphStyle
+
+    init(_ state: ParseState) {
+        namedStyles = state.namedStyles
+        rules = state.rules
+        meta = state.meta
+        sheetDefinitions = state.sheetDefinitions
+        importedSheets = state.importedSheets
+        images = state.images
+        importChain = state.importChain
+        fileTextStart = state.fileTextStart
+        article = state.article
+        bodyText = state.bodyText
+        openElementCount = state.openElementCount
+        attributes = state.builder.attributes
+        faceOrigin = state.builder.faceOrigin
+        paragraphStyle = state.builder.paragraphStyle
+    }
+}

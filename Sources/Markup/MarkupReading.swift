@@ -1,0 +1,27 @@
+/// The one loop that reads a file's tokens into the text: the document's, and each file it
+/// includes (`IncludeTag`), with the same handling of declaration lines and master pages.
+extension ParseState {
+    mutating func read(_ scanner: inout MarkupScanner) {
+        var lines = DeclarationLines()
+        // One buffer for every text token: the builder copies what it keeps.
+        var text = SourcedText()
+        while !diagnostics.isFull, let token = scanner.next(text: &text) {
+            // A master's furniture is its own, not the text's (see MasterTags).
+            if openMaster != nil {
+                if case .tag(let tag) = token, tag.isClosing, tag.name == "master" { lines.declaration() }
+                readMasterContent(token, text: text)
+                continue
+            }
+            switch token {
+            case .text:
+                appendText(lines.text(text))
+            case .tag(let tag):
+                if DeclarationLines.isDeclaration(tag) { lines.declaration() } else { appendText(lines.otherTag()) }
+                handle(tag)
+            case .comment:
+                lines.declaration()
+            }
+        }
+        appendText(lines.finish())
+    }
+}

@@ -1,0 +1,42 @@
+/// The files of one offset space (`MarkupSource.appending`): a document and the files it
+/// includes, each from its base offset, so that a tag, a text origin or a message anywhere in
+/// an issue is one `Int`, and a location names the file and the line in it.
+struct SourceFiles: Sendable {
+    struct File: Sendable {
+        var name: String
+        /// Its first offset, and the index of its first line, in the space.
+        var base: Int
+        var firstLine: Int
+    }
+
+    /// In the order added, so by base.
+    private(set) var all: [File]
+
+    init(name: String) {
+        all = [File(name: name, base: 0, firstLine: 0)]
+    }
+
+    func adding(_ name: String, base: Int, firstLine: Int) -> SourceFiles {
+        var files = self
+        files.all.append(File(name: name, base: base, firstLine: firstLine))
+        return files
+    }
+
+    /// The file `offset` is in (the line end between two files is the first's).
+    func file(holding offset: Int) -> File {
+        guard all.count > 1 else { return all[0] }
+        var low = 0, high = all.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if all[middle].base <= offset { low = middle } else { high = middle - 1 }
+        }
+        return all[low]
+    }
+}
+
+extension MarkupSource {
+    /// The name of the file `offset` is in: the document's, or an included file's.
+    func fileName(at offset: Int) -> String {
+        files.file(holding: offset).name
+    }
+}

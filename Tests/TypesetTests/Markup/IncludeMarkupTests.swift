@@ -1,0 +1,175 @@
+import Diagnostics
+import Foundation
+import Markup
+import Text
+import XCTest
+
+/// `<include src>`: an article's text set in place, located in its own file, read as it is
+/// alone (its pictures and sheets beside it, its declarations for its own text), the issue's
+/// definitions winning; and every way an include goes wrong, located.
+final class IncludeMarkupTests: XCTestCase {
+    private func parse(_ name: String, in directory: URL, root: String? = nil) throws -> MarkupDocument {
+        var parser = TestSupport.parser(baseDirectory: directory.appendingPathComponent(name).deletingLastPathComponent().path)
+        parser.imageRoot = root
+        let path = directory.appendingPathComponent(name).path
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        return parser.parse(try MarkupSource(fileName: path, bytes: bytes))
+    }
+
+    private func paragraphs(_ document: MarkupDocument) -> [String] {
+        document.text.string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    func testAnArticleIsSetInPlaceAndItsMetaIsTheArticles() throws {
+        let directory = try makeFolder([
+            "issue.txt": "<meta title=\"The Almanac\">\nBefore.\n<include src=\"articles/ice.txt\">\nAfter.\n",
+            "articles/ice.txt": "<meta title=\"Ice\" author=\"Ada\" subject=\"Shelves\">\nThe shelf broke.\nThe bay opened.\n",
+        ])
+        let document = try parse("issue.txt", in: directory)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(paragraphs(document), ["Before.", "The shelf broke.", "The bay opened.", "After.", ""])
+        XCTAssertEqual(document.meta.title, "The Almanac", "the issue's own title stays the document's")
+        let text = document.text
+        XCTAssertNil(text.paragraphStyle(at: 0).article)
+        XCTAssertEqual(text.paragraphStyle(at: 8).article, Article(number: 1, title: "Ice", author: "Ada", subject: "Shelves"))
+        XCTAssertNil(text.paragraphStyle(at: 25).article, "only the article's first paragraph starts it")
+        XCTAssertEqual(text.paragraphStyle(at: 41).article, .issue, "the issue's text after it is the issue's again")
+        XCTAssertEqual(document.includedFiles.count, 1)
+        XCTAssertTrue(document.includedFiles[0].hasPrefix("/") && document.includedFiles[0].hasSuffix("/articles/ice.txt"), "\(document.includedFiles)")
+    }
+
+    func testAMessageInAnArticleNamesItsFileAndLine() throws {
+        let directory = try makeFolder([
+            "issue.txt": "Before.\n<include src=\"articles/ice.txt\">\nAfter <blink>.\n",
+            "articles/ice.txt": "The shelf broke.\nThe <blonk>bay opened.\n",
+        ])
+        let document = try parse("issue.txt", in: directory)
+        let locations = document.diagnostics.map { "\(URL(fileURLWithPath: $0.location!.file).lastPathComponent):\($0.location!.line):\($0.location!.column)" }
+        XCTAssertEqual(locations, ["issue.txt:3:7", "ice.txt:2:5"], "\(document.diagnostics)")
+        XCTAssertTrue(document.diagnostics[1].location!.file.hasSuffix("articles/ice.txt"))
+        XCTAssertEqual(document.diagnostics[1].sourceLine, "The <blonk>bay opened.")
+        // The source map locates the article's text in its file too (a missing glyph's message).
+        let offset = (document.text.string as NSString).range(of: "bay").location
+        let location = try XCTUnwrap(document.sourceMap.location(ofTextOffset: offset))
+        XCTAssertTrue(location.file.hasSuffix("articles/ice.txt"))
+        XCTAssertEqual([location.line, location.column], [2, 12])
+    }
+
+    func testAnArticlesPicturesAndSheetsAreFoundBesideItAndInsideTheRoot() throws {
+        let directory = try makeFolder([
+            "issue.txt": "<include src=\"articles/ice/ice.txt\">\n",
+            "articles/ice/ice.txt": "<import src=\"ice.tss\">\n<p style=\"deck\">The shelf.</p>\n<img src=\"shelf.png\" alt=\"The shelf\">\n",
+            "articles/ice/ice.tss": "<style name=\"deck\" size=\"14\"/>\n",
+            "escape.txt": "<include src=\"../outside.txt\">\n",
+        ])
+        try FileManager.default.copyItem(atPath: TestSupport.imagePath("rgb8.png"), toPath: directory.appendingPathComponent("articles/ice/shelf.png").path)
+        try "Outside.\n".write(to: directory.deletingLastPathComponent().appendingPathComponent("outside.txt"), atomically: true, encoding: .utf8)
+        let document = try parse("issue.txt", in: directory)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(document.text.attachments.map { URL(fileURLWithPath: $0.image.path).lastPathComponent }, ["shelf.png"])
+        XCTAssertEqual(document.text.attributes(at: 0).attributes.fontSize, 14, "the article's sheet styles its text")
+        XCTAssertEqual(document.styleSheets.map { URL(fileURLWithPath: $0).lastPathComponent }, ["ice.tss"])
+
+        let escape = try parse("escape.txt", in: directory)
+        XCTAssertEqual(escape.diagnostics.count, 1)
+        XCTAssertTrue(escape.diagnostics[0].message.contains("included file \"../outside.txt\" is outside the folder"), "\(escape.diagnostics)")
+        XCTAssertEqual(escape.diagnostics[0].location?.column, 15)
+    }
+
+    func testTheIssuesDefinitionsWinAndAnArticlesOwnLastOnlyForItsText() throws {
+        let directory = try makeFolder([
+            "issue.txt": "<style name=\"deck\" size=\"14\"/>\n<include src=\"a.txt\">\n<p style=\"deck\">Deck.</p>\n<p style=\"aside\">After.</p>\n",
+            "a.txt": "<style name=\"deck\" size=\"20\"/>\n<style name=\"aside\" size=\"7\"/>\n<rule pattern=\"After\" color=\"red\"/>\n"
+                + "<p style=\"deck\">Deck.</p>\n<p style=\"aside\">Aside. After</p>\n",
+        ])
+        let document = try parse("issue.txt", in: directory)
+        let warnings = document.diagnostics.filter { $0.severity == .warning }
+        XCTAssertEqual(warnings.count, 1, "\(document.diagnostics)")
+        XCTAssertTrue(warnings[0].message.contains("style \"deck\" is ignored: the including document defines it at"), warnings[0].message)
+        XCTAssertTrue(warnings[0].message.contains("issue.txt:1"), warnings[0].message)
+        XCTAssertEqual(warnings[0].location?.line, 1)
+        XCTAssertTrue(warnings[0].location!.file.hasSuffix("a.txt"))
+        let errors = document.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.count, 1, "the article's own style is not the issue's: \(errors)")
+        XCTAssertTrue(errors[0].message.contains("unknown style \"aside\""), errors[0].message)
+
+        let text = document.text.string as NSString
+        let size = { (word: String, from: Int) in document.text.attributes(at: text.range(of: word, range: NSRange(location: from, length: text.length - from)).location).attributes }
+        XCTAssertEqual(size("Deck", 0).fontSize, 14, "the issue's deck")
+        XCTAssertEqual(size("Aside", 0).fontSize, 7, "the article's own style, in its text")
+        XCTAssertEqual(size("After", 0).color, Color(red: 1, green: 0, blue: 0), "the article's rule, in its text")
+        let issueAfter = text.range(of: "After.", options: .backwards).location
+        XCTAssertNotEqual(size("After", issueAfter).color, Color(red: 1, green: 0, blue: 0), "not in the issue's")
+    }
+
+    func testADuplicateIdAcrossArticlesIsAnErrorNamingTheFirst() throws {
+        let directory = try makeFolder([
+            "issue.txt": "<include src=\"a/a.txt\">\n<include src=\"b/b.txt\">\n",
+            "a/a.txt": "<p id=\"map\">The map.</p>\n",
+            "b/b.txt": "Text.\n<p id=\"map\">Another map.</p>\n",
+        ])
+        let document = try parse("issue.txt", in: directory)
+        XCTAssertEqual(document.diagnostics.count, 1, "\(document.diagnostics)")
+        let error = document.diagnostics[0]
+        XCTAssertTrue(error.location!.file.hasSuffix("b/b.txt"))
+        XCTAssertEqual(error.location?.line, 2)
+        XCTAssertTrue(error.message.contains("first at ") && error.message.contains("a/a.txt:1"), error.message)
+    }
+
+    func testAMissingIncludeACycleAndOneInATableOrAFigureAreLocatedErrors() throws {
+        let directory = try makeFolder([
+            "missing.txt": "Text.\n<include src=\"nowhere.txt\">\n",
+            "a.txt": "A.\n<include src=\"b.txt\">\n",
+            "b.txt": "B.\n<include src=\"a.txt\">\n",
+            "sheet.txt": "<include src=\"c.txt\">\n",
+            "c.txt": "<import src=\"sheet.txt\">\nC.\n",
+            "table.txt": "<table><tr><td><include src=\"b.txt\"></td></tr></table>\n",
+            "figure.txt": "<figure><include src=\"b.txt\"></figure>\n",
+            "bare.txt": "<include>\n",
+        ])
+        func only(_ name: String) throws -> Diagnostic {
+            let document = try parse(name, in: directory)
+            let errors = document.diagnostics.filter { $0.severity == .error }
+            XCTAssertEqual(errors.count, 1, "\(name): \(document.diagnostics)")
+            return try XCTUnwrap(errors.first)
+        }
+        let missing = try only("missing.txt")
+        XCTAssertTrue(missing.message.hasPrefix("included file \"nowhere.txt\" not found"), missing.message)
+        XCTAssertEqual([missing.location!.line, missing.location!.column], [2, 15])
+
+        let cycle = try only("a.txt")
+        XCTAssertTrue(cycle.message.hasPrefix("include cycle: "), cycle.message)
+        XCTAssertTrue(cycle.message.contains("a.txt → ") && cycle.message.contains("b.txt → ") , cycle.message)
+        XCTAssertTrue(cycle.location!.file.hasSuffix("b.txt"), "at the include that closes it")
+
+        let imported = try only("sheet.txt")
+        XCTAssertTrue(imported.message.hasPrefix("import cycle: "), imported.message)
+
+        XCTAssertEqual(try only("table.txt").message, "<include> cannot be inside a <table>; end the table first")
+        let figure = try only("figure.txt")
+        XCTAssertTrue(figure.message.hasPrefix("<include> cannot be inside a <figure>: "), figure.message)
+        XCTAssertTrue(figure.message.contains("between paragraphs"), "says what is allowed: \(figure.message)")
+        XCTAssertTrue(try only("bare.txt").message.hasPrefix("<include> needs a src attribute"))
+    }
+
+    /// A chain of includes deeper than files nest stops with a located error, not a crash.
+    func testAHugeChainOfIncludesIsBounded() throws {
+        var files: [String: String] = [:]
+        for level in 0 ..< 200 { files["f\(level).txt"] = "Level \(level).\n<include src=\"f\(level + 1).txt\">\n" }
+        files["f200.txt"] = "The end.\n"
+        let directory = try makeFolder(files)
+        let document = try parse("f0.txt", in: directory)
+        let errors = document.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.count, 1, "\(document.diagnostics.prefix(3))")
+        XCTAssertTrue(errors[0].message.contains("nest 32 deep at most"), errors[0].message)
+        XCTAssertTrue(errors[0].location!.file.hasSuffix("f31.txt"), "\(errors[0])")
+    }
+
+    func testAPageBreakTakesAParity() throws {
+        let document = TestSupport.parse("First.\n<pagebreak parity=\"odd\">\nSecond.\n<pagebreak parity=\"left\">\nThird.\n")
+        XCTAssertEqual(document.text.paragraphStyle(at: 7).pageParity, .odd)
+        XCTAssertEqual(document.text.paragraphStyle(at: 7).breakBefore, .page)
+        XCTAssertTrue(document.diagnostics.contains { $0.message.contains("parity must be odd or even, not \"left\"") }, "\(document.diagnostics)")
+        XCTAssertNil(document.text.paragraphStyle(at: 15).pageParity)
+    }
+}
