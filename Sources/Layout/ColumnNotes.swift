@@ -146,14 +146,15 @@ struct ColumnNotes {
     func adding(markersIn lines: [Line], of framesetter: Framesetter) -> ColumnNotes {
         var notes = self
         for line in lines {
-            for reference in framesetter.footnotes.references(in: line.stringRange) {
+            // Notes set across the page are placed by the page (see PageNotes), not by a column.
+            for reference in framesetter.footnotes.references(in: line.stringRange) where reference.placement == .column {
                 notes.add(ContinuedNote(reference: reference, from: reference.note.range.lowerBound), framesetter: framesetter)
             }
         }
         return notes
     }
 
-    private mutating func add(_ note: ContinuedNote, framesetter: Framesetter) {
+    mutating func add(_ note: ContinuedNote, framesetter: Framesetter) {
         guard heldOver.isEmpty, entries.last?.splitAt == nil else {
             heldOver.append(note)
             return
@@ -224,7 +225,10 @@ struct ColumnNotes {
     /// moved lines on), placed at the column's foot, or below `textBottom` when they are taller
     /// than the room under the text (a column's first line, which stays whatever its notes:
     /// they reach below the foot, as that line's picture would); nil when there are none.
-    func area(before end: Int, below textBottom: Double, framesetter: Framesetter) -> FootnoteArea? {
+    /// `continuationRuleAcross`: when the first note goes on from the page before, its rule is
+    /// as wide as the notes, to say so (memoir's `\splitfootnoterule`, the Chicago Manual's).
+    func area(before end: Int, below textBottom: Double, continuationRuleAcross: Bool = false,
+              framesetter: Framesetter) -> FootnoteArea? {
         let kept = keeping(before: end)
         guard !kept.entries.isEmpty else { return nil }
         let top = max(kept.foot(for: kept.height) - kept.height, textBottom)
@@ -237,7 +241,9 @@ struct ColumnNotes {
                                         box: framesetter.placeNote(entry.reference.note, from: entry.from, setIn: entry.setIn, in: rect)))
             y += entry.height + kept.size * FootnoteArea.spaceBetweenNotes
         }
-        let rule = Rect(x: column.minX, y: ruleY, width: column.width * FootnoteArea.ruleShare, height: FootnoteArea.ruleThickness)
+        let goesOn = kept.entries[0].from > kept.entries[0].reference.note.range.lowerBound
+        let ruleWidth = continuationRuleAcross && goesOn ? column.width : column.width * FootnoteArea.ruleShare
+        let rule = Rect(x: column.minX, y: ruleY, width: ruleWidth, height: FootnoteArea.ruleThickness)
         return FootnoteArea(notes: notes, rule: rule, top: top)
     }
 

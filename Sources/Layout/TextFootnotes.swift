@@ -5,6 +5,12 @@ public struct FootnoteReference: Hashable, Sendable {
     /// The marker's characters (its mark) in the text.
     public var marker: Range<Int>
     public var note: BoxRange
+
+    /// Where its note is set: at the foot of its marker's column, or across the page.
+    public var placement: FootnotePlacement {
+        guard case .footnote(let placement, _) = note.style.placement else { return .column }
+        return placement
+    }
 }
 
 /// The footnotes of a text, in text order, found once from its character attributes: a line

@@ -98,8 +98,11 @@ extension ParseState {
 
     static let noBreakSpace: UInt16 = 0x00A0
 
-    /// `attributes` raised and made smaller as `<sup>` does.
+    /// A note's mark in `attributes`: raised and made smaller as `<sup>` does, and marked to be
+    /// set with the face's superscript glyphs instead where it has them (SuperscriptMarks).
     static func superscript(_ attributes: TextAttributes) -> TextAttributes {
-        shifted(attributes, up: true)
+        var mark = shifted(attributes, up: true)
+        mark.superscriptMark = SuperscriptMark(fontSize: attributes.fontSize, baselineOffset: attributes.baselineOffset)
+        return mark
     }
 }

@@ -72,6 +72,8 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// Shapes text keeps out of, by page number, in points from the page's top-left corner.
     public let exclusions: [Int: [Exclusion]]
     private var sections: SectionFinder
+    /// Whether the text has notes set across the page (`<meta footnote-placement="page">`).
+    private let setsNotesAcrossPages: Bool
     /// Where the text switches master pages (`ParagraphStyle.master`), in order.
     private let masterSwitches: [(position: Int, value: MasterPage)]
     /// Where the text's articles start (`ParagraphStyle.article`), in order.
@@ -105,6 +107,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         var exclusions: [Exclusion] = []
         /// The article the page's text starts in.
         var article: Article?
+        /// Notes set across the pages going on at the next one's foot (PageNotes).
+        var pageNotes: [ContinuedNote] = []
     }
 
     /// The text set from where a page starts: its frames, where the text got to, and what the
@@ -119,6 +123,13 @@ public struct Paginator: Sequence, IteratorProtocol {
         var ruledBands: [(frames: Range<Int>, style: RuleStyle)] = []
         /// The bands whose sections have a background: their frames' indices, and the section.
         var tintedBands: [(frames: Range<Int>, section: SectionStyle)] = []
+        /// The notes set across the page at its foot, below its bands (PageNotes).
+        var notes: PageNotes?
+
+        /// The frames, the page's notes last, as a frame of their own.
+        func framesWithNotes(framesetter: Framesetter) -> [Frame] {
+            frames + (notes?.frame(after: end, framesetter: framesetter).map { [$0] } ?? [])
+        }
 
         /// The band added below the page's bands so far: its frames, where it ends, and the
         /// section it belongs to (whose rule it draws down its gutters and whose tint it is
@@ -194,6 +205,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         masterSwitches = Self.switches(in: framesetter.text, \.master)
         articleStarts = Self.switches(in: framesetter.text, \.article)
         spanningAnchors = SpanningAnchor.all(in: framesetter)
+        setsNotesAcrossPages = framesetter.footnotes.all.contains { $0.placement == .page }
     }
 
     public mutating func next() -> Page? {
@@ -209,7 +221,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         // Floats still waiting when the text has ended get pages of their own (HeldFloats).
         let picturesWaiting = flow.position >= text.length && text.length > 0 && flow.heldFloats.hasWaitingFloats
         // So does the rest of a note split at the last page's foot.
-        guard flow.position < text.length || picturesWaiting || flow.carry.hasNotesGoingOn || !flow.waitingPictures.isEmpty
+        guard flow.position < text.length || picturesWaiting || flow.carry.hasNotesGoingOn || !flow.pageNotes.isEmpty
+                || !flow.waitingPictures.isEmpty
                 || (text.length == 0 && flow.pageNumber == 0) else {
             return headsAfterTheLastPage?.next(pageCount: flow.pageNumber, template: template)
         }
@@ -229,14 +242,15 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.masterItems = flow.master.map { template.items(of: $0, onPage: flow.pageNumber) } ?? []
         flow.exclusions = (exclusions[flow.pageNumber] ?? []) + template.exclusions(for: flow.masterItems, onPage: flow.pageNumber)
         if spanningAnchors.isEmpty {
-            var page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+            var page = layOutAboveNotes(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
             if furnitureStoppedTheText(page) {
-                page = layOut(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+                page = layOutAboveNotes(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
             }
             flow.position = page.end
             flow.carry = page.carry
             flow.heldFloats = page.heldFloats
-            return finish(page.frames, pictures: [], rules: page.rules, tints: page.tints)
+            flow.pageNotes = page.notes?.goingOn ?? []
+            return finish(page.framesWithNotes(framesetter: framesetter), pictures: [], rules: page.rules, tints: page.tints)
         }
         return pageWithPictures()
     }
@@ -264,8 +278,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         var (placed, left) = reservation.place(flow.waitingPictures)
         func layOut(_ pictures: [PlacedPicture]) -> PageText {
             let room = reservation.room(beside: pictures)
-            return self.layOut(area: room.area, exclusions: flow.exclusions + room.exclusions,
-                               boxesOverGutters: pictures.filter { $0.position == .middle })
+            return self.layOutAboveNotes(area: room.area, exclusions: flow.exclusions + room.exclusions,
+                                         boxesOverGutters: pictures.filter { $0.position == .middle })
         }
         var page = layOut(placed)
         if furnitureStoppedTheText(page) { page = layOut(placed) }
@@ -331,7 +345,39 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.position = page.end
         flow.carry = page.carry
         flow.heldFloats = page.heldFloats
-        return finish(page.frames, pictures: placed, rules: page.rules, tints: page.tints)
+        flow.pageNotes = page.notes?.goingOn ?? []
+        return finish(page.framesWithNotes(framesetter: framesetter), pictures: placed, rules: page.rules, tints: page.tints)
+    }
+
+    /// How many times a page is set again above more room for its notes across the page.
+    static let noteRounds = 6
+
+    /// The page's text laid out in `area` (see `layOut`) above the room at its foot that the
+    /// notes set across the page take (PageNotes): those going on from the page before and
+    /// those its text marks. While the notes need more room than the text left them, the text
+    /// is set again above that room: a line whose note then has no room goes on to the next
+    /// page with it, as TeX's page builder sends a line on with its insertion, and balanced
+    /// columns balance above the notes. The room only grows, so the rounds end; after
+    /// `noteRounds` the notes fit the room they have, and the rest goes on to the next page.
+    private mutating func layOutAboveNotes(area: Rect, exclusions excluded: [Exclusion],
+                                           boxesOverGutters: [PlacedPicture] = []) -> PageText {
+        guard setsNotesAcrossPages else { return layOut(area: area, exclusions: excluded, boxesOverGutters: boxesOverGutters) }
+        let start = flow.position, whole = Container(rect: area, exclusions: excluded)
+        func notes(of page: PageText, room: Double?) -> PageNotes {
+            PageNotes(in: whole, carrying: flow.pageNotes, markedIn: start ..< page.end, room: room, framesetter: framesetter)
+        }
+        var room = 0.0
+        var page = layOut(area: area, exclusions: excluded, boxesOverGutters: boxesOverGutters)
+        var placed = notes(of: page, room: nil)
+        for _ in 0 ..< Self.noteRounds where placed.height > room + BandSetter.tolerance {
+            room = placed.height
+            let above = Rect(x: area.minX, y: area.minY, width: area.width, height: Swift.max(0, area.height - room))
+            page = layOut(area: above, exclusions: excluded, boxesOverGutters: boxesOverGutters)
+            placed = notes(of: page, room: nil)
+        }
+        if placed.height > room + BandSetter.tolerance { placed = notes(of: page, room: room) }
+        page.notes = placed.isEmpty ? nil : placed
+        return page
     }
 
     /// The bands of the page's text from where it starts, in `area`; `boxesOverGutters` stand
@@ -394,7 +440,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         // them, which always take text, come soon. Floats waiting from the page before may fill
         // a page: each column places at least one.
         precondition(page.end > start || !excluded.isEmpty || start >= text.length || flow.carry.hasWaitingFloats
-                        || flow.carry.hasNotesGoingOn
+                        || flow.carry.hasNotesGoingOn || !flow.pageNotes.isEmpty
                         || flow.heldFloats.hasWaitingFloats,
                      "page \(flow.pageNumber) took no text")
         return page

@@ -66,6 +66,9 @@ public enum FootnoteNumbering: String, Hashable, Sendable, CaseIterable {
 public enum FootnotePlacement: String, Hashable, Sendable, CaseIterable {
     /// At the foot of the column whose line holds the marker: a magazine's column notes.
     case column
+    /// Across the page's whole text width, below all its columns: a book's or a news
+    /// magazine's notes, as LaTeX's multicol sets them.
+    case page
 
     /// The most of a column's height its notes take unless `<meta footnote-max-height>` says
     /// otherwise, as TeX's `\dimen\footins` caps a page's: the rest goes on at the next

@@ -97,6 +97,10 @@ public struct TextAttributes: Hashable, Sendable {
     /// On a footnote's marker in the text: the number (`BoxStyle.number`) of the box that holds
     /// the note's paragraphs, which is set at the foot of the column where the marker's line is.
     public var footnote: Int?
+    /// On a footnote's mark, in the text and before its note: the size and baseline offset of
+    /// the text around it, at which the mark is set with its face's superscript glyphs (`sups`)
+    /// where the face has them (see SuperscriptMarks); nil on other text.
+    public var superscriptMark: SuperscriptMark?
 
     public init(fontFamily: String, fontSize: Double, fontWeight: Int = 400, italic: Bool = false,
                 color: Color = .black, stroke: Stroke? = nil, language: String = "en",
@@ -123,6 +127,7 @@ public struct TextAttributes: Hashable, Sendable {
         self.image = image
         link = nil
         footnote = nil
+        superscriptMark = nil
     }
 
     /// The face this text asks for: family, weight and slant.
@@ -148,5 +153,16 @@ public struct FontDescriptor: Hashable, Sendable, CustomStringConvertible {
         if weight != 400 { parts.append(weight >= 600 ? "Bold" : "weight \(weight)") }
         if italic { parts.append("Italic") }
         return parts.joined(separator: " ")
+    }
+}
+
+/// The size and baseline offset of the text around a footnote's mark (`TextAttributes.superscriptMark`).
+public struct SuperscriptMark: Hashable, Sendable {
+    public var fontSize: Double
+    public var baselineOffset: Double
+
+    public init(fontSize: Double, baselineOffset: Double) {
+        self.fontSize = fontSize
+        self.baselineOffset = baselineOffset
     }
 }

@@ -96,7 +96,8 @@ public final class Typesetter {
         // Bad pictures are reported in source order, among the warnings before them.
         let shaper = Shaper()
         let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []
-        let pictured = try log.take(CheckPicturesPass(options: options).run(document.text, pictures: document.pictures, fonts: headed.fonts.table,
+        let marked = SuperscriptMarksPass().run(document.text, fonts: headed.fonts.table, shaper: shaper)
+        let pictured = try log.take(CheckPicturesPass(options: options).run(marked, pictures: document.pictures, fonts: headed.fonts.table,
                                                                             shaper: shaper, furniture: furniture)) {
             $0.sortedBySource()
         }

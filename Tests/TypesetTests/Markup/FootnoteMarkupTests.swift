@@ -60,6 +60,14 @@ final class FootnoteMarkupTests: XCTestCase {
         XCTAssertEqual(notes(through).map { through.text.substring($0.marker) }, ["i", "ii", "iii"])
     }
 
+    func testNotesAreSetAcrossThePageWhenMetaSaysSo() throws {
+        let document = parse("<meta footnote-placement=\"page\" footnote-max-height=\"40%\">\nOne.<footnote>First.</footnote>\n")
+        XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        let note = try XCTUnwrap(notes(document).first)
+        XCTAssertEqual(note.note.style.placement, .footnote(.page, maxShare: 0.4))
+        XCTAssertEqual(note.placement, .page)
+    }
+
     func testTheLastParagraphsNotesFollowItAtTheDocumentsEnd() {
         let document = parse("The end.<footnote>Really.</footnote>")
         XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
@@ -82,6 +90,9 @@ final class FootnoteMarkupTests: XCTestCase {
         XCTAssertTrue(marks.message.contains("footnote-marks must be 1, a, i or *"), marks.message)
         let numbering = try XCTUnwrap(TestSupport.onlyDiagnostic("<meta footnote-numbering=\"sections\">\nText.\n", .error, baseDirectory: "/"))
         XCTAssertTrue(numbering.message.contains("did you mean"), numbering.message)
+        let placement = try XCTUnwrap(TestSupport.onlyDiagnostic("<meta footnote-placement=\"pages\">\nText.\n", .error, baseDirectory: "/"))
+        XCTAssertTrue(placement.message.contains("did you mean 'page'"), placement.message)
+        XCTAssertEqual(placement.location?.column, 27)
         for value in ["5%", "half", "120%"] {
             let share = try XCTUnwrap(TestSupport.onlyDiagnostic("<meta footnote-max-height=\"\(value)\">\nText.\n", .error, baseDirectory: "/"))
             XCTAssertTrue(share.message.contains("footnote-max-height must be a percentage of the column's height from 10% to 100%"), share.message)

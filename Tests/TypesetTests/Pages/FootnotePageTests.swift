@@ -75,7 +75,7 @@ final class FootnotePageTests: XCTestCase {
         XCTAssertGreaterThan(documentsSplittingNotes, 20, "the documents do split notes")
     }
 
-    private static func generatedDocument(seed: UInt64) -> String {
+    static func generatedDocument(seed: UInt64) -> String {
         var state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 36
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
