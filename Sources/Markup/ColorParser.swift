@@ -87,8 +87,8 @@ public enum ColorParser {
         let inks = parts.compactMap(percentage)
         guard inks.count == parts.count else { return nil }
         switch (name, inks.count) {
-        case ("cmyk", 4): return Color(printed: .cmyk(CMYK(cyan: inks[0], magenta: inks[1], yellow: inks[2], black: inks[3])))
-        case ("gray", 1), ("grey", 1): return Color(printed: .gray(inks[0]))
+        case ("cmyk", 4): return ProcessInkLook.color(printed: .cmyk(CMYK(cyan: inks[0], magenta: inks[1], yellow: inks[2], black: inks[3])))
+        case ("gray", 1), ("grey", 1): return ProcessInkLook.color(printed: .gray(inks[0]))
         default: return nil
         }
     }

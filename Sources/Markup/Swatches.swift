@@ -13,7 +13,7 @@ public struct Swatch: Hashable, Sendable {
     }
 
     /// The colour the swatch paints at full strength.
-    public var color: Color { Color(printed: ink) }
+    public var color: Color { ProcessInkLook.color(printed: ink) }
 }
 
 /// The swatches declared so far, by name (any case, as colour names), and the tint of the tag
@@ -48,6 +48,6 @@ final class SwatchBook {
 
     /// The swatch a colour value names, tinted by the tag's tint.
     func color(named name: String) -> Color? {
-        self[name].map { $0.color.tinted(tintOfTag) }
+        self[name].map { ProcessInkLook.color(printed: $0.ink.tinted(tintOfTag)) }
     }
 }

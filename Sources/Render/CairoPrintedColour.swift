@@ -17,22 +17,17 @@ enum CairoPrintedColour {
     }
 
     /// Sets `color`, with `alpha` (the colour's own when nil), as `context`'s source.
-    static func setSource(_ color: Color, alpha: Double? = nil, in context: OpaquePointer) {
+    /// `throughAForm`: what is drawn is a fill Cairo writes in a form of its own, under a soft
+    /// mask (a blurred shadow), whose content the finishing step then reads for keys too.
+    static func setSource(_ color: Color, alpha: Double? = nil, throughAForm: Bool = false, in context: OpaquePointer) {
         let alpha = alpha ?? color.alpha
-        if let ink = color.printed, let colours = attached(to: context) {
-            let key = key(colours.keyNumber(for: ink))
+        let colours = attached(to: context)
+        if let ink = color.printed, let colours {
+            let key = key(colours.keyNumber(for: ink, inAForm: throughAForm))
             return cairo_set_source_rgba(context, key.red, key.green, key.blue, alpha)
         }
-        setShownSource(color, alpha: alpha, in: context)
-    }
-
-    /// Sets `color`'s sRGB look as the source, in a PDF too: for what Cairo writes as a soft
-    /// mask over a form of its own (a blurred shadow, a colour glyph's shadow), whose content
-    /// the finishing step does not read for keys. Such a shadow stays RGB, labelled in PDF/X-4.
-    static func setShownSource(_ color: Color, alpha: Double? = nil, in context: OpaquePointer) {
-        let alpha = alpha ?? color.alpha
         // Text Cairo draws unseen under a picture of it paints nothing.
-        if alpha > PageDrawer.invisibleAlpha { attached(to: context)?.noteRGB() }
+        if alpha > PageDrawer.invisibleAlpha { colours?.noteRGB() }
         cairo_set_source_rgba(context, color.red, color.green, color.blue, alpha)
     }
 

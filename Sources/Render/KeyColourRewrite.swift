@@ -1,11 +1,11 @@
 import CContentTokens
 import Foundation
 
-/// The finishing step's half of `CairoPrintedColour`: a page's content stream (inflated) with
+/// The finishing step's half of `CairoPrintedColour`: a page's or a form's content stream (inflated) with
 /// each key colour Cairo set, `r g b rg` or `RG`, written as the inks it stands for
 /// (`PrintedColours.operators`); every other byte as it was. The scan is `CContentTokens`'s.
 enum KeyColourRewrite {
-    static func rewrite(_ content: [UInt8], colours: PrintedColours, page: Int) throws -> [UInt8] {
+    static func rewrite(_ content: [UInt8], colours: PrintedColours, of what: String) throws -> [UInt8] {
         let inks = colours.keyed
         let keys = inks.indices.flatMap { number -> [Double] in
             let key = CairoPrintedColour.key(number)
@@ -19,7 +19,7 @@ enum KeyColourRewrite {
         guard let rewritten = content.withUnsafeBufferPointer({ bytes in
             ccontent_replace_key_colours(bytes.baseAddress, bytes.count, keys, inks.count, fillPointers, strokePointers, &rewrittenLength)
         }) else {
-            throw FinishingError("cannot read the content stream of page \(page + 1)")
+            throw FinishingError("cannot read \(what)")
         }
         defer { free(rewritten) }
         return Array(UnsafeBufferPointer(start: rewritten, count: rewrittenLength))

@@ -100,7 +100,7 @@ struct PDFDraftCopy {
             }
         }
         for index in additions.indices {
-            for space in finisher.printedColours.spotColourSpaces(onPage: index) { additions[index].addResource("/ColorSpace", space.name, space.value) }
+            additions[index].addColourSpaces(finisher.printedColours.spotColourSpaces(onPage: index))
         }
         if let layer = finisher.textLayer { try TextLayerOverPages.apply(layer, streams: layerStreams, to: &additions, writer: writer) }
         // The crop marks last, over everything the page draws.
@@ -213,12 +213,13 @@ struct PDFDraftCopy {
     }
 
     /// Copies the stream `number`: its data from the draft in pieces, unless it is one the
-    /// finishing step changes (a page's content with artifacts, a PNG's rows, a page of heads).
+    /// finishing step changes (a page's content with artifacts, a form with key colours, a
+    /// PNG's rows, a page of heads).
     private func copyStream(_ number: Int, dictionary: PDFDictionary, data: Range<Int>) throws {
         var dictionary = dictionary
         let rewritten = try rewrittenContents[number].map { page in
             try rewrite(try inflated(dictionary, data: data, of: "page \(page + 1)'s content"), page: page)
-        }
+        } ?? rewrittenForm(&dictionary, data: data)
         if rewritten != nil {
             dictionary["/Filter"] = nil
             dictionary["/DecodeParms"] = nil
@@ -226,6 +227,8 @@ struct PDFDraftCopy {
         if let heads = forms[number] {
             guard let page = try reader.object(draft.pages[heads].number)?.value.dictionary else { throw FinishingError("a page of heads cannot be read") }
             dictionary = RunningHeadsOverlays.form(dictionary, of: page)
+            // The spots its heads are printed in: the document's pages get theirs in `prepareAdditions`.
+            dictionary["/Resources"] = try resources(dictionary["/Resources"], withColourSpaces: finisher.printedColours.spotColourSpaces(onPage: heads))
         }
         if let rewritten { return try writer.addStream(number, dictionary: label(dictionary), bytes: rewritten) }
         if finisher.restoresPNGRows, PNGRowsInPDF.mayHoldEnvelope(dictionary),
@@ -244,6 +247,43 @@ struct PDFDraftCopy {
             dictionary["/Decode"] = InvertedCMYKImages.decodeArray
         }
         try writer.addStream(number, dictionary: label(dictionary), length: data.count) { write in try reader.copyData(data) { write($0) } }
+    }
+
+    /// The content of a form Cairo made (a blurred shadow's fill under its soft mask) with its
+    /// key colours written as inks, and its dictionary given the spots' colour spaces and rid
+    /// of its transparency group's RGB blending space, so that the inks are blended as inks
+    /// (in the page's space: the output intent's CMYK) and not through RGB; nil for a form
+    /// without keys and for every other stream.
+    private func rewrittenForm(_ dictionary: inout PDFDictionary, data: Range<Int>) throws -> [UInt8]? {
+        let colours = finisher.printedColours
+        guard colours.formsHoldKeys, dictionary["/Subtype"]?.name == "/Form" else { return nil }
+        let content = try inflated(dictionary, data: data, of: "a form's content")
+        let rewritten = try KeyColourRewrite.rewrite(content, colours: colours, of: "a form's content")
+        guard rewritten != content else { return nil }
+        dictionary["/Resources"] = try resources(dictionary["/Resources"], withColourSpaces: colours.allSpotColourSpaces)
+        if case .dictionary(var group)? = dictionary["/Group"] {
+            group["/CS"] = nil
+            dictionary["/Group"] = .dictionary(group)
+        }
+        return rewritten
+    }
+
+    /// `resources`, a form's, with `spaces` (spots' colour spaces) added; resources Cairo wrote
+    /// as an object of their own are copied into the form, changed (a page of heads's, which
+    /// become its form's whatever page it is laid over).
+    private func resources(_ resources: PDFValue?, withColourSpaces spaces: [(name: String, value: PDFValue)]) throws -> PDFValue? {
+        guard !spaces.isEmpty else { return resources }
+        var dictionary = PDFDictionary()
+        if let number = resources?.referencedNumber {
+            guard let own = try reader.object(number)?.value.dictionary else { throw FinishingError("a form's resources cannot be read") }
+            dictionary = own
+        } else if let own = resources?.dictionary {
+            dictionary = own
+        }
+        var additions = PageAdditions()
+        additions.addColourSpaces(spaces)
+        try additions.apply(to: &dictionary)
+        return .dictionary(dictionary)
     }
 
     /// A stream's dictionary labelled for PDF/X-4 (`DeviceIndependentRGB`).
@@ -277,7 +317,7 @@ struct PDFDraftCopy {
             content = try ArtifactMarking.mark(content, mcids: structure.artifacts[index], page: index)
         }
         if finisher.printedColours.pagesWithKeys.contains(index) {
-            content = try KeyColourRewrite.rewrite(content, colours: finisher.printedColours, page: index)
+            content = try KeyColourRewrite.rewrite(content, colours: finisher.printedColours, of: "the content stream of page \(index + 1)")
         }
         return content
     }

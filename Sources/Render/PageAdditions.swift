@@ -24,6 +24,11 @@ struct PageAdditions {
         resources.append((category, name, value))
     }
 
+    /// Adds each of `spaces` (`PrintedColours`' spots) to the `/ColorSpace` resources.
+    mutating func addColourSpaces(_ spaces: [(name: String, value: PDFValue)]) {
+        for space in spaces { addResource("/ColorSpace", space.name, space.value) }
+    }
+
     /// The page's `/Contents` with the streams added round `contents`, its own.
     func contents(round contents: [Int]) -> PDFValue {
         let own = replacedContent.map { [$0] } ?? contents

@@ -15,6 +15,9 @@ final class PrintedColours {
     private var keyNumbers: [PrintedInk: Int] = [:]
     /// By page of the draft (from 0): whether Cairo drew a key colour there, and the spots used.
     private(set) var pagesWithKeys = Set<Int>()
+    /// Whether Cairo drew a key in a form of its own (a blurred shadow's fill under its soft
+    /// mask): the finishing step then reads the draft's forms for keys too.
+    private(set) var formsHoldKeys = false
     private(set) var spotsOfPage: [Int: Set<Int>] = [:]
     private var page = 0
     /// Whether typeset painted a colour given in RGB (text, rules, tints; not pictures), and
@@ -27,9 +30,10 @@ final class PrintedColours {
         page = index
     }
 
-    /// The number of the key Cairo draws `ink` in on the current page.
-    func keyNumber(for ink: PrintedInk) -> Int {
-        pagesWithKeys.insert(page)
+    /// The number of the key Cairo draws `ink` in on the current page, in its content or
+    /// (`inAForm`) in a form it makes.
+    func keyNumber(for ink: PrintedInk, inAForm: Bool = false) -> Int {
+        if inAForm { formsHoldKeys = true } else { pagesWithKeys.insert(page) }
         paintsInks = true
         noteSpot(of: ink)
         if let number = keyNumbers[ink] { return number }
@@ -65,9 +69,17 @@ final class PrintedColours {
 
     /// The colour space resource of every spot used on the draft's page `index`.
     func spotColourSpaces(onPage index: Int) -> [(name: String, value: PDFValue)] {
-        (spotsOfPage[index] ?? []).sorted().map { number in
-            (Self.spotResourceName(number), SeparationColourSpace.value(ink: spots[number].name, alternate: spots[number].alternate))
-        }
+        (spotsOfPage[index] ?? []).sorted().map(spotColourSpace)
+    }
+
+    /// The colour space resource of every spot of the document: a form's, which may be drawn
+    /// on any page.
+    var allSpotColourSpaces: [(name: String, value: PDFValue)] {
+        spots.indices.map(spotColourSpace)
+    }
+
+    private func spotColourSpace(_ number: Int) -> (name: String, value: PDFValue) {
+        (Self.spotResourceName(number), SeparationColourSpace.value(ink: spots[number].name, alternate: spots[number].alternate))
     }
 
     static func spotResourceName(_ number: Int) -> String { "/TypesetSpot\(number)" }

@@ -36,7 +36,7 @@ enum ShadowDrawer {
                      shape: (_ context: OpaquePointer, _ offsetX: Double, _ offsetY: Double) -> Void) {
         let color = shadow.color
         guard shadow.blur > 0 else {
-            CairoPrintedColour.setShownSource(color, in: context)
+            CairoPrintedColour.setSource(color, in: context)
             shape(context, shadow.offsetX, shadow.offsetY)
             return
         }
@@ -61,7 +61,8 @@ enum ShadowDrawer {
         cairo_save(context)
         cairo_translate(context, originX + shadow.offsetX, originY + shadow.offsetY)
         cairo_scale(context, 1 / pixelsPerPoint, 1 / pixelsPerPoint)
-        CairoPrintedColour.setShownSource(color, in: context)
+        // Cairo writes the fill as a form of its own under the blurred mask.
+        CairoPrintedColour.setSource(color, throughAForm: true, in: context)
         cairo_mask_surface(context, mask, 0, 0)
         cairo_restore(context)
     }

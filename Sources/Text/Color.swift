@@ -37,7 +37,10 @@ public struct Color: Hashable, Sendable {
         return Color(red: mixed(red), green: mixed(green), blue: mixed(blue), alpha: alpha)
     }
 
-    public static let black = Color(white: 0)
+    /// Black ink alone (DeviceGray 0 in a PDF, as `gray(100%)`): the colour of everything the
+    /// document gives no colour — the text, rules, the footnote rule, shadows — so that a page
+    /// whose written colours are all inks is all inks. `color="black"` is CSS's RGB black.
+    public static let black = Color(printed: .gray(1))
     public static let white = Color(white: 1)
     public static let clear = Color(white: 0, alpha: 0)
 }

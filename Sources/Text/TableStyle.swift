@@ -46,9 +46,9 @@ public struct TableStyle: Hashable, Sendable {
     public var sourceLine: String?
 
     public static let defaultPadding = 3.0
-    /// Rules drawn when `border` gives none: a hairline in a dark grey, as a magazine's data
-    /// tables have.
-    public static let defaultRule = RuleStyle(width: 0.5, color: Color(red: 0.35, green: 0.35, blue: 0.35))
+    /// Rules drawn when `border` gives none: a hairline in a dark grey (65 % black ink), as a
+    /// magazine's data tables have.
+    public static let defaultRule = RuleStyle(width: 0.5, color: Color(printed: .gray(0.65)))
 
     public init(number: Int, widths: [ColumnWidth] = [], width: Double? = nil, headerRows: Int = 0, rules: Rules = .rows,
                 stripes: Color? = nil, border: RuleStyle? = nil, padding: Double = TableStyle.defaultPadding,

@@ -37,7 +37,7 @@ public struct Shadow: Hashable, Sendable {
     public var blur: Double
     public var color: Color
 
-    public init(offsetX: Double, offsetY: Double, blur: Double = 0, color: Color = Color(white: 0, alpha: 1.0 / 3.0)) {
+    public init(offsetX: Double, offsetY: Double, blur: Double = 0, color: Color = Color(printed: .gray(1), alpha: 1.0 / 3.0)) {
         self.offsetX = offsetX
         self.offsetY = offsetY
         self.blur = blur

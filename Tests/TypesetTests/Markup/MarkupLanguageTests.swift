@@ -36,7 +36,7 @@ final class MarkupLanguageTests: XCTestCase {
         let cover = document.attributes(of: "Zombie Monthly")
         XCTAssertEqual(cover.fontFamily, "Arial")
         XCTAssertEqual(cover.fontSize, 14)
-        XCTAssertEqual(cover.stroke, Stroke(color: .black, widthFraction: 0.03, fills: true))
+        XCTAssertEqual(cover.stroke, Stroke(color: Color(white: 0), widthFraction: 0.03, fills: true))
         XCTAssertEqual(document.attributes(of: "species").fontFamily, pagella)
     }
 
@@ -58,7 +58,7 @@ final class MarkupLanguageTests: XCTestCase {
         XCTAssertEqual(document.text.attachments.count, 6, "five photographs and the SVG masthead")
         // The table's cells ask for the `table` style's sans face.
         XCTAssertEqual(Set(document.fontRequests.map(\.family)), ["TeX Gyre Pagella", "Arial", "Palatino", "Liberation Sans"])
-        XCTAssertEqual(document.attributes(of: "Zombie Monthly").stroke, Stroke(color: .black, widthFraction: 0.03, fills: true),
+        XCTAssertEqual(document.attributes(of: "Zombie Monthly").stroke, Stroke(color: Color(white: 0), widthFraction: 0.03, fills: true),
                        "the words in the first paragraph, outlined")
     }
 
@@ -69,7 +69,7 @@ final class MarkupLanguageTests: XCTestCase {
         XCTAssertEqual(title.fontFamily, "Zapfino")
         XCTAssertEqual(title.fontSize, 40)
         XCTAssertEqual(title.color, Color(red: 1, green: 0, blue: 0))
-        XCTAssertEqual(title.stroke, Stroke(color: .black, widthFraction: 0.03, fills: true))
+        XCTAssertEqual(title.stroke, Stroke(color: Color(white: 0), widthFraction: 0.03, fills: true))
     }
 
     func testStyleAndSlant() {
@@ -92,7 +92,7 @@ final class MarkupLanguageTests: XCTestCase {
         let document = example("stroke")
         let outlined = document.attributes(of: "Outlined")
         XCTAssertEqual(outlined.color, .white)
-        XCTAssertEqual(outlined.stroke, Stroke(color: .black, widthFraction: 0.04, fills: true))
+        XCTAssertEqual(outlined.stroke, Stroke(color: Color(white: 0), widthFraction: 0.04, fills: true))
         XCTAssertEqual(document.attributes(of: "Hollow").stroke, Stroke(color: Color(red: 1, green: 0, blue: 0), widthFraction: 0.03, fills: false))
         XCTAssertNil(document.attributes(of: "plain").stroke)
         // A width alone outlines in the text's colour; 0 removes the outline.
@@ -443,7 +443,7 @@ final class MarkupLanguageTests: XCTestCase {
         XCTAssertEqual(document.attributes(of: "half-transparent").color, Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 128.0 / 255))
         XCTAssertEqual(document.attributes(of: "rgb").color, Color(red: 0, green: 128.0 / 255, blue: 0))
         XCTAssertEqual(document.attributes(of: "rgba").color, Color(red: 1, green: 0, blue: 0, alpha: 0.25))
-        XCTAssertEqual(document.attributes(of: "blackColor").color, .black)
+        XCTAssertEqual(document.attributes(of: "blackColor").color, Color(white: 0), "a name is RGB, as written, not the default black ink")
         XCTAssertEqual(document.attributes(of: "darkGrey").color, Color(white: 1.0 / 3.0))
     }
 

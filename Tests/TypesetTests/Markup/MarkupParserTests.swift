@@ -125,7 +125,7 @@ final class MarkupParserTests: XCTestCase {
         let document = TestSupport.parse(##"<font color="#336699" strokeColor="#000000">x"##)
         XCTAssertTrue(document.diagnostics.isEmpty)
         XCTAssertEqual(document.text.attributes(at: 0).attributes.color, Color(red: 0.2, green: 0.4, blue: 0.6))
-        XCTAssertEqual(document.text.attributes(at: 0).attributes.stroke?.color, .black)
+        XCTAssertEqual(document.text.attributes(at: 0).attributes.stroke?.color, Color(white: 0), "#000000 is RGB, as written")
     }
 
     func testUnknownColourIsAnErrorAtItsValueWithSourceLineAndCaret() throws {

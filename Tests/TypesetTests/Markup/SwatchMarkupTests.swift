@@ -15,16 +15,23 @@ final class SwatchMarkupTests: XCTestCase {
         try TestSupport.onlyDiagnostic(markup, severity, line: line, column: column, file: file, at: at)
     }
 
+    private func assertLook(of color: Color, is rgb: (Double, Double, Double), _ message: String, line: UInt = #line) {
+        XCTAssertEqual(color.red, rgb.0, accuracy: 0.002, message, line: line)
+        XCTAssertEqual(color.green, rgb.1, accuracy: 0.002, message, line: line)
+        XCTAssertEqual(color.blue, rgb.2, accuracy: 0.002, message, line: line)
+    }
+
     func testCMYKAndGrayAreReadAsInks() {
         let document = TestSupport.parse(#"<font color="cmyk(0%, 90%, 85%, 0%)">red</font> <font color="gray(30%)">grey</font> <font color="CMYK(100 0 0 0)">cyan</font>"#)
         XCTAssertEqual(document.diagnostics.map(\.description), [])
         XCTAssertEqual(document.attributes(of: "red").color.printed, .cmyk(Self.houseRed))
         XCTAssertEqual(document.attributes(of: "grey").color.printed, .gray(0.3))
         XCTAssertEqual(document.attributes(of: "cyan").color.printed, .cmyk(CMYK(cyan: 1, magenta: 0, yellow: 0, black: 0)))
-        // Shown on screen through the naive conversion: 30 % black is 70 % light.
+        // Shown on screen: a grey as its level, 30 % black 70 % light; a process colour
+        // through the press profile (LittleCMS), not the naive 1 − c, which made cyan (0, 1, 1).
         XCTAssertEqual(document.attributes(of: "grey").color.red, 0.7, accuracy: 1e-9)
-        XCTAssertEqual(document.attributes(of: "cyan").color.red, 0, accuracy: 1e-9)
-        XCTAssertEqual(document.attributes(of: "cyan").color.blue, 1, accuracy: 1e-9)
+        assertLook(of: document.attributes(of: "cyan").color, is: (0, 0.6809, 0.9381), "SWOP's cyan in sRGB, clipped")
+        assertLook(of: document.attributes(of: "red").color, is: (0.9376, 0.2538, 0.2121), "naive: (1, 0.1, 0.15)")
         // The names that begin alike stay names.
         let names = TestSupport.parse(#"<font color="gray">a</font> <font color="grey">b</font> <font color="greenyellow">c</font>"#)
         XCTAssertEqual(names.diagnostics.map(\.description), [])

@@ -55,7 +55,10 @@ final class BoundedDrawingTests: XCTestCase {
     func testTheClockLimitsAChildThatWaitsAndACrashIsAFailureNotTypesetsEnd() throws {
         let limits = BoundedDrawing.Limits(processorSeconds: 10, wallSeconds: 0.5, extraMemory: 1 << 30)
         XCTAssertThrowsError(try BoundedDrawing.run(within: limits) { sleep(30) }) { error in
-            XCTAssertEqual(error as? BoundedDrawing.Failure, .tooSlow(seconds: 0.5))
+            XCTAssertEqual(error as? BoundedDrawing.Failure, .waited(seconds: 0.5), "it used no processor time: forked again, then reported as waiting")
+        }
+        XCTAssertThrowsError(try BoundedDrawing.run(within: limits) { while true { _ = sqrt(Double.random(in: 0 ... 1)) } }) { error in
+            XCTAssertEqual(error as? BoundedDrawing.Failure, .tooSlow(seconds: 0.5), "a child at work is too slow, not waiting")
         }
         XCTAssertThrowsError(try BoundedDrawing.run(within: limits) { abort() }) { error in
             XCTAssertEqual(error as? BoundedDrawing.Failure, .stopped(signal: SIGABRT, memory: 1 << 30))
@@ -64,5 +67,25 @@ final class BoundedDrawingTests: XCTestCase {
             XCTAssertEqual(error as? BoundedDrawing.Failure, .failed)
         }
         XCTAssertNoThrow(try BoundedDrawing.run(within: limits) {})
+    }
+
+    /// The fork's risk in a process with threads: a lock another thread holds at the fork is
+    /// held in the child forever. The child waits, the clock kills it, and it is forked again
+    /// once the lock is free: the drawing succeeds instead of failing as too slow.
+    func testAChildForkedWhileAnotherThreadHeldALockIsForkedAgain() throws {
+        let lock = NSLock()
+        let held = DispatchSemaphore(value: 0)
+        Thread {
+            lock.lock()
+            held.signal()
+            Thread.sleep(forTimeInterval: 0.5)
+            lock.unlock()
+        }.start()
+        held.wait()
+        let limits = BoundedDrawing.Limits(processorSeconds: 10, wallSeconds: 1.5, extraMemory: 1 << 30)
+        XCTAssertNoThrow(try BoundedDrawing.run(within: limits) {
+            lock.lock()
+            lock.unlock()
+        })
     }
 }

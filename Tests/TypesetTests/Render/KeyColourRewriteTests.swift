@@ -25,7 +25,7 @@ final class KeyColourRewriteTests: XCTestCase {
             \(cairoText(CairoPrintedColour.key(red))) 1 sc Q
 
             """
-        let rewritten = String(decoding: try KeyColourRewrite.rewrite(Array(content.utf8), colours: colours, page: 0), as: UTF8.self)
+        let rewritten = String(decoding: try KeyColourRewrite.rewrite(Array(content.utf8), colours: colours, of: "page 1"), as: UTF8.self)
         XCTAssertEqual(rewritten, """
             q 0 0.9 0.85 0 k
              0 0 10 10 re f
@@ -54,7 +54,7 @@ final class KeyColourRewriteTests: XCTestCase {
     func testAnUnreadableStreamIsAnError() {
         let colours = PrintedColours()
         _ = colours.keyNumber(for: .gray(1))
-        XCTAssertThrowsError(try KeyColourRewrite.rewrite(Array("(never closed".utf8), colours: colours, page: 2))
+        XCTAssertThrowsError(try KeyColourRewrite.rewrite(Array("(never closed".utf8), colours: colours, of: "page 3"))
     }
 
     func testASpotsNameIsAPDFName() {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Markup
 import Render
 import TypesetKit
 import XCTest
@@ -85,17 +86,84 @@ final class PrintedColourPDFTests: XCTestCase {
         XCTAssertNotNil(spaces["/TypesetSpot0"])
         XCTAssertNotNil(spaces["/DefaultRGB"])
         XCTAssertEqual(notes(of: run.report),
-                       ["PDF/X-4: some colours are given in RGB beside the inks (text's default black is RGB), labelled sRGB for the press to convert; give them as cmyk(), gray() or a swatch to print them as inks"])
+                       ["PDF/X-4: some colours are given in RGB beside the inks, labelled sRGB for the press to convert; give them as cmyk(), gray() or a swatch to print them as inks"])
     }
 
-    /// A shadow is drawn through a soft mask Cairo writes as a form of its own, where no key
-    /// would be rewritten: it is drawn in its colour's look, and no key is left in the file.
-    func testAShadowInAnInkLeavesNoKeyBehind() throws {
-        let run = try typeset("<swatch name=\"house-red\" cmyk=\"0 90 85 0\"/>\n<font size=\"30\" shadow=\"2 2 3 house-red\">Blurred</font> <font size=\"30\" shadow=\"2 2 0 house-red\">sharp</font>\n")
-        let expanded = run.output + ".qdf.pdf"
-        XCTAssertNotNil(TestSupport.runTool(PDFCheck.qpdf, ["--qdf", "--object-streams=disable", run.output, expanded]))
-        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: expanded))
-        XCTAssertNil(bytes.range(of: Data("0.123457".utf8)), "a key colour left in the file")
+    /// Every stream of the file, expanded (qpdf's QDF form), as text.
+    private func expanded(_ path: String) throws -> String {
+        let expanded = path + ".qdf.pdf"
+        XCTAssertNotNil(TestSupport.runTool(PDFCheck.qpdf, ["--qdf", "--object-streams=disable", path, expanded]))
+        return String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: expanded)), as: UTF8.self)
+    }
+
+    /// The lines of `file` that set an RGB colour (`rg`, `RG`).
+    private func rgbOperators(in file: String) -> [Substring] {
+        file.split(separator: "\n").filter { $0.hasSuffix(" rg") || $0.hasSuffix(" RG") || $0.contains(" rg ") || $0.contains(" RG ") }
+    }
+
+    /// A shadow in an ink is painted in it: the blurred one's fill is a form of Cairo's under
+    /// its soft mask, whose keys the finishing step writes as inks too, and whose RGB blending
+    /// space goes, so that the inks are not blended through RGB.
+    func testAShadowInAnInkIsPaintedInIt() throws {
+        let run = try typeset("<swatch name=\"gold\" spot=\"PANTONE 871 C\" cmyk=\"20 30 70 15\"/>\n<font size=\"30\" shadow=\"2 2 3 cmyk(0, 90, 85, 0)\">Blurred</font> <font size=\"30\" shadow=\"2 2 0 gold\">sharp</font> <font size=\"30\" shadow=\"2 2 3 gold\">spot</font>\n",
+                              standards: [.x4])
+        let file = try expanded(run.output)
+        XCTAssertFalse(file.contains("0.123457"), "a key colour left in the file")
+        XCTAssertEqual(rgbOperators(in: file), [], "no colour in RGB")
+        XCTAssertTrue(file.contains("0 0.9 0.85 0 k"), "the blurred shadow in its CMYK")
+        XCTAssertTrue(file.contains("/TypesetSpot0 cs 1 scn"), "the shadows in the spot")
+        XCTAssertEqual(notes(of: run.report), ["PDF/X-4: every colour typeset painted is a CMYK, grey or spot ink"])
+    }
+
+    /// Running heads in a spot: Cairo draws them on pages of their own made forms, whose
+    /// resources are those pages' and got no colour space for the spot (poppler: "Bad color
+    /// space 'TypesetSpot0'", the folio not drawn).
+    func testRunningHeadsInASpotNameItsColourSpace() throws {
+        let markup = """
+            <swatch name="gold" spot="PANTONE 871 C" cmyk="20 30 70 15"/>
+            <style name="folio" color="gold"/>
+            <meta header="{page style=folio} Spring" footer="Issue {page style=folio} of {pages}"/>
+            First page.
+            <pagebreak>
+            Second page.
+
+            """
+        let page = try firstPage(of: typeset(markup).output)
+        let forms = try XCTUnwrap(page.pdf.dictionary(page.resources["/XObject"]))
+        let heads = try XCTUnwrap(forms["/TypesetRunningHeads"] as? String)
+        let content = String(decoding: try page.pdf.streamData(heads), as: UTF8.self)
+        XCTAssertTrue(content.contains("/TypesetSpot0 cs 1 scn"), content)
+        let form = try XCTUnwrap(page.pdf.dictionary(heads))
+        let formResources = try XCTUnwrap(page.pdf.dictionary(form["/Resources"]))
+        let spaces = try XCTUnwrap(page.pdf.dictionary(formResources["/ColorSpace"]), "\(formResources)")
+        XCTAssertEqual(page.pdf.array(spaces["/TypesetSpot0"])?.prefix(2).compactMap { $0 as? String }, ["/Separation", "/PANTONE 871 C"])
+    }
+
+    /// What the document gives no colour is black ink alone (DeviceGray 0, InDesign's [Black]
+    /// on a CMYK press): text back to black after a coloured run, underlines, column rules,
+    /// the footnote rule, table rules, shadows, running heads. A document written in inks
+    /// then paints no RGB at all, and a PDF/X-4 run says so.
+    func testWhatTheDocumentGivesNoColourIsBlackInk() throws {
+        let markup = """
+            <meta header="{page} Spring" footer="Issue 4"/>
+            <swatch name="house-red" cmyk="0 90 85 0"/>
+            <section columns="2" column-rule="1">
+            <p><font color="house-red">Brains</font> then black again, <u>underlined</u>, <font size="20" shadow="2 2 3">blurred</font> and <font size="20" shadow="2 2 0">sharp</font>.<footnote>A note under its rule.</footnote> \(String(repeating: "The keepers climb the stairs at dusk and light the lamp for the boats. ", count: 12))</p>
+            <table><tr><td>One</td><td>Two</td></tr><tr><td>Three</td><td>Four</td></tr></table>
+            </section>
+            <pagebreak>
+            A second page, for the header.
+
+            """
+        let run = try typeset(markup, standards: [.x4])
+        let file = try expanded(run.output)
+        XCTAssertEqual(rgbOperators(in: file), [], "no colour in RGB")
+        XCTAssertFalse(file.contains("0.123457"), "a key colour left in the file")
+        XCTAssertTrue(file.contains("0 g"), "black ink")
+        XCTAssertTrue(file.contains("0.35 G"), "the table's rules, 65 % black")
+        XCTAssertEqual(notes(of: run.report), ["PDF/X-4: every colour typeset painted is a CMYK, grey or spot ink"])
+        let rgb = try typeset("<font color=\"black\">CSS's black is RGB, as written.</font>\n", standards: [.x4])
+        XCTAssertTrue(try expanded(rgb.output).contains("0 0 0 rg"))
     }
 
     private func notes(of report: TypesetReport) -> [String] {
@@ -112,14 +180,16 @@ final class PrintedColourPDFTests: XCTestCase {
         XCTAssertEqual(notes(of: screen.report), [], "no note without PDF/X-4")
     }
 
-    /// A PNG page shows a CMYK tint through the naive conversion: 20 % yellow is (1, 1, 0.8).
+    /// A PNG page shows a CMYK tint through the press profile (LittleCMS): 20 % yellow is
+    /// (1, 0.987, 0.837), where the naive conversion made it (1, 1, 0.8).
     func testAPNGPageShowsTheInksConverted() throws {
         let markup = "<swatch name=\"pale\" cmyk=\"0 0 20 0\"/>\n<section background=\"pale\" bleed=\"true\">\nA tinted page.\n</section>\n"
         let (output, _) = try typeset(markup, png: true)
         let pixels = try Pixels(pngAt: String(output.dropLast(4)) + "-001.png")
         let corner = pixels.rgb(x: 2, y: 2)
         XCTAssertEqual(corner.r, 1, accuracy: 0.5 / 255)
-        XCTAssertEqual(corner.g, 1, accuracy: 0.5 / 255)
-        XCTAssertEqual(corner.b, 0.8, accuracy: 1.5 / 255)
+        XCTAssertEqual(corner.g, 0.9865, accuracy: 1.5 / 255)
+        XCTAssertEqual(corner.b, 0.8369, accuracy: 1.5 / 255)
+        XCTAssertEqual(ProcessInkLook.profilePath, OutputIntent.defaultProfilePath, "the press the PDF/X-4 files are made for by default")
     }
 }
