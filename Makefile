@@ -1,7 +1,8 @@
 # typeset — build, demo, tests and benchmarks on a Debian machine with Swift installed.
 #   make demo   install missing packages, build (release), typeset the zombie magazine into mag.pdf
 #   make test   install missing packages, run every test
-#   make bench  time typeset beside pdfLaTeX and Typst (a book, the fixture, start-up, hyphenation)
+#   make bench  time typeset beside pdfLaTeX (XeLaTeX for Chinese) and Typst (five books, a magazine,
+#               the fixture, start-up, hyphenation)
 #   make fuzz FUZZ_SECONDS=3600   run the libFuzzer harnesses (markup parser, whole pipeline, pictures)
 #   make fuzz-layout FUZZ_LAYOUT_SECONDS=3600   the layout fuzzer's long run: documents generated from
 #               the markup's grammar, their pages checked, each failing one shrunk into

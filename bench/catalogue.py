@@ -1,32 +1,42 @@
 #!/usr/bin/env python3
-"""Writes a parts catalogue: one table of ROWS rows (2,000 for issue 36's measure) in two columns.
+"""Writes a parts catalogue of LINES lines, each a distinct part number, a description and a
+price (`KXB-30417-5521 bolt hex 2087.86`), for bench/run.sh.
 
-Usage: catalogue.py ROWS OUTPUT.txt
-A part number, a description of two to nine words that wraps in its cell, a price aligned on
-its decimal point and a stock count; a header row repeated on every part of the table, striped
-rows. Deterministic, so two runs time the same input.
+Usage: catalogue.py LINES OUTPUT.txt
+The kind of text whose words hardly repeat (a price list, a phone directory, a data appendix):
+every part number and nearly every price is a word no other line has, so memory that follows
+the count of distinct words shows here and not on a book. Deterministic, so two runs time the
+same input; plain ASCII, so pdfLaTeX reads it as it is.
 """
 import random
 import sys
 
-WORDS = ("brass steel hinge bracket flange washer gasket valve spring bolt nut sleeve bearing "
-         "seal clamp coupling elbow tee").split()
+KINDS = ("bolt", "nut", "washer", "screw", "rivet", "bracket", "hinge", "spring", "bearing",
+         "gasket", "clamp", "pin", "bushing", "flange", "valve", "coupling")
+QUALITIES = ("hex", "flat", "round", "square", "brass", "steel", "zinc", "nylon", "long",
+             "short", "heavy", "light", "metric", "imperial", "sealed", "threaded")
+LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 
-def main(rows, output):
-    rng = random.Random(rows)
-    lines = ['<meta title="Parts catalogue">', '<section columns="2">',
-             '<table widths="auto 3* auto auto" header-rows="1" rules="rows" stripes="#f2efe8">',
-             '<tr><th>Part</th><th>Description</th><th align="decimal">Price</th><th align="right">Stock</th></tr>']
-    for row in range(rows):
-        description = " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 9))).capitalize()
-        price = f"{rng.randint(0, 2500)}.{rng.randint(0, 99):02d}"
-        lines.append(f'<tr><td>P-{10000 + row}</td><td>{description}</td><td align="decimal">{price}</td>'
-                     f'<td align="right">{rng.randint(0, 900)}</td></tr>')
-    lines += ["</table>", "</section>"]
-    with open(output, "w", encoding="utf-8") as file:
-        file.write("\n".join(lines) + "\n")
+def part_numbers(count, rng):
+    """COUNT distinct part numbers in random order."""
+    seen = set()
+    while len(seen) < count:
+        prefix = "".join(rng.choice(LETTERS) for _ in range(3))
+        seen.add(f"{prefix}-{rng.randrange(100000):05d}-{rng.randrange(10000):04d}")
+    numbers = sorted(seen)
+    rng.shuffle(numbers)
+    return numbers
+
+
+def main():
+    lines, output = int(sys.argv[1]), sys.argv[2]
+    rng = random.Random(39)
+    with open(output, "w", encoding="ascii") as file:
+        for number in part_numbers(lines, rng):
+            price = rng.randrange(10, 500000) / 100
+            file.write(f"{number} {rng.choice(KINDS)} {rng.choice(QUALITIES)} {price:.2f}\n")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), sys.argv[2])
+    main()

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Prints bench/run.sh's table: medians of each job's runs, and issue 17's ratios with goals.
+"""Prints bench/run.sh's table: medians of each job's runs, and issues 17's and 39's ratios with
+goals.
 
 Usage: speed.py RUNS.tsv --baseline ENGINE
 RUNS.tsv has one line a run: job, engine, wall (s), user (s), system (s), peak memory (KiB),
@@ -64,6 +65,18 @@ def main():
     print(f"  typeset / Typst: wall {m('book', 'typeset', 'wall') / m('book', 'typst', 'wall'):.2f}, "
           f"CPU {m('book', 'typeset', 'cpu') / m('book', 'typst', 'cpu'):.2f}, "
           f"peak memory {m('book', 'typeset', 'peak') / m('book', 'typst', 'peak'):.2f}")
+
+    # Issue 39: any text, against the TeX engine that sets it, on the same page.
+    for job, title in [("references", "The same book, each verse with its reference (bible -f)"),
+                       ("catalogue", "A parts catalogue: 50,000 lines of distinct part numbers and prices"),
+                       ("chinese", "A Chinese book of 2 MB, in Noto Serif CJK SC"),
+                       ("magazine 200", "A 200-page magazine of figures and asides (bench/magazine.py)")]:
+        table(runs, job, title)
+    print("\n== Any text (issue 39): typeset / the TeX engine that sets it (pdfLaTeX; XeLaTeX for Chinese)")
+    for job in ["book", "references", "catalogue", "chinese", "magazine 200"]:
+        tex = next(engine for engine in runs.engines(job) if engine.endswith("latex"))
+        for metric, name, limit in [("wall", "wall", 0.6), ("cpu", "CPU", 0.85), ("peak", "peak memory", 1.1)]:
+            goal(f"{job}: {name}, typeset / {tex}", m(job, "typeset", metric) / m(job, tex, metric), limit)
 
     table(runs, "zombies", "The zombie fixture (7 pages), against an older build")
     goal(f"CPU, typeset / {arguments.baseline}", m("zombies", "typeset", "cpu") / m("zombies", arguments.baseline, "cpu"), 1 / 3)

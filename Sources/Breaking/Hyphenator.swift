@@ -19,11 +19,24 @@ public final class Hyphenator {
     /// Every point the patterns allow in a word (within the dictionary's own minimums), each
     /// with the letters before it: the rules of each paragraph then choose among them.
     private var cache: [UTF16Key: Word] = [:]
+    /// What the cache holds: its table and the words' arrays of points.
+    public private(set) var cacheBytesHeld = 0
+    /// Past this many bytes held the cache starts again, so that memory follows the budget and
+    /// not the number of distinct words (a word list, an index, a glossary). See
+    /// docs/pipeline.md, "Hyphenated words: a cache bounded by bytes".
+    public var cacheBudget = Hyphenator.defaultCacheBudget
+    public static let defaultCacheBudget = 1 << 20
+    public private(set) var cacheRestarts = 0
 
     private struct Word {
         var points: [Point] = []
         var letters = 0
         var capitalized = false
+
+        /// The heap memory of `points`: none when empty, else the array's header and capacity.
+        var pointBytes: Int {
+            points.isEmpty ? 0 : 32 + points.capacity * MemoryLayout<Point>.stride
+        }
     }
 
     private struct Point {
@@ -77,13 +90,30 @@ public final class Hyphenator {
             found = known
         } else {
             found = computePoints(Array(key.units))
-            cache[key] = found
+            keep(found, as: key)
         }
         guard !found.points.isEmpty, found.letters >= rules.minimumWord,
               !found.capitalized || startsSentence || rules.hyphenatesCapitalized(in: language) else { return [] }
         return found.points.filter { $0.lettersBefore >= rules.minimumBefore && found.letters - $0.lettersBefore >= rules.minimumAfter }
             .map(\.offset)
     }
+
+    /// Caches `word`, after emptying the cache (its table freed too) when it holds its budget:
+    /// the words in use are found again as they come, the patterns' work for each a few
+    /// microseconds.
+    private func keep(_ word: Word, as key: UTF16Key) {
+        if cacheBytesHeld >= cacheBudget {
+            cache = [:]
+            cacheBytesHeld = 0
+            cacheRestarts += 1
+        }
+        let tableBefore = cache.capacity
+        cache[key] = word
+        cacheBytesHeld += (cache.capacity - tableBefore) * Self.tableBytesPerWord + word.pointBytes
+    }
+
+    /// A slot of the cache's table: the key, the word, and Swift's occupancy bit rounded up.
+    private static let tableBytesPerWord = MemoryLayout<UTF16Key>.stride + MemoryLayout<Word>.stride + 1
 
     /// The points of a word seen for the first time. Its characters are read from the UTF-16,
     /// tested, lowercased and spelled in the dictionary's encoding one by one, with no `String`:

@@ -1,3 +1,4 @@
+import Foundation
 import Breaking
 import Text
 import XCTest
@@ -72,6 +73,30 @@ final class HyphenationTests: XCTestCase {
                 XCTAssertLessThanOrEqual(point, count - 3, word)
             }
         }
+    }
+
+    /// A word list of distinct words (an index, a glossary) holds the cache to its budget, and
+    /// a word found again after the cache started over has the same points.
+    func testTheCacheKeepsToItsBudgetInBytesWhateverTheVocabulary() throws {
+        let limited = try XCTUnwrap(Hyphenator(language: "en"))
+        limited.cacheBudget = 16 << 10
+        let syllables = ["con", "ster", "na", "tion", "pho", "to", "gra", "phy", "in", "ter", "mit", "tent"]
+        let words = (0 ..< 5_000).map { number in
+            (0 ..< 4).map { syllables[(number / Int(pow(12.0, Double($0)))) % 12] }.joined()
+        }
+        var heldMost = 0
+        for word in words {
+            _ = limited.hyphenationPoints(in: Array(word.utf16))
+            heldMost = max(heldMost, limited.cacheBytesHeld)
+        }
+        XCTAssertGreaterThan(limited.cacheRestarts, 10)
+        // The table doubles as a word goes in past the budget: at most twice it, and that word's.
+        XCTAssertLessThanOrEqual(heldMost, 2 * limited.cacheBudget + 1_024)
+        let unlimited = try XCTUnwrap(Hyphenator(language: "en"))
+        for word in words.suffix(300) + words.prefix(300) {
+            XCTAssertEqual(limited.hyphenationPoints(in: Array(word.utf16)), unlimited.hyphenationPoints(in: Array(word.utf16)), word)
+        }
+        XCTAssertEqual(unlimited.cacheRestarts, 0)
     }
 
     func testALanguageWithoutADictionaryHasNoHyphenator() {
