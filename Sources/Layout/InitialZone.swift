@@ -65,10 +65,14 @@ extension InitialZone {
         other < baseline + pitch / 2
     }
 
-    /// Where the band after the initial's last line starts, for the paragraph's text at
-    /// `position`: a paragraph shorter than its initial is followed from there.
-    func nextBandTop(in paragraph: PreparedParagraph, at position: Int) -> Double {
-        baseline + pitch - BandMetrics.expected(in: paragraph, at: position).baseline
+    /// Where the band after the initial's last line starts, after a band whose line boxes reach
+    /// `depth` below its baseline (a paragraph shorter than its initial, or a line holding the
+    /// initial alone): where it would start below that band set on the initial's baseline, so
+    /// that the next line lands as far below as its own box needs, as below any line. (Counted
+    /// from the expected height of the text at the initial, a line mixing a bold run's leading
+    /// with the roman's ascent, 0.07 pt taller, went a grid line lower: seed 15047.)
+    func nextBandTop(afterDepth depth: Double) -> Double {
+        baseline + depth
     }
 
     /// `measure` moved clear of the initial when it overlaps it: the text goes on the initial's

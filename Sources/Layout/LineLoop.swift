@@ -219,7 +219,7 @@ extension FrameSetting {
             // A paragraph shorter than its initial, or one with no room beside it: what comes
             // next starts below the initial, where line N + 1 would have.
             if let zone = initialZone, band.lines[last].endsParagraph || band.lines[last].holdsItsInitialAlone {
-                y = max(y, zone.nextBandTop(in: paragraph, at: position))
+                y = max(y, zone.nextBandTop(afterDepth: band.next - band.lines[last].origin.y))
                 lineSkip.floor = max(lineSkip.floor, zone.inkBottom)
             }
             if band.lines[last].endsParagraph {

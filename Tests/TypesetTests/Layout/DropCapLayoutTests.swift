@@ -212,6 +212,20 @@ final class DropCapLayoutTests: FramesetterTestCase {
         }
     }
 
+    /// Seed 15047: the same on a 12 pt grid (11 pt lines, 13.2 pt apart, take 24), a bold initial
+    /// and a line after it mixing the bold with the roman, whose box reaches 0.07 pt higher
+    /// above its baseline than the bold's: the line goes on where line N + 1 would be, four
+    /// pitches below the first, not a grid line lower.
+    func testOnAGridTheLineAfterAnInitialAloneTakesTheGridLineOfLineNPlusOne() throws {
+        let container = Container(rect: Rect(x: 36, y: 36, width: 121, height: 300), baselineGrid: BaselineGrid(origin: 36, step: 12))
+        let frame = try frame("<p dropcap=\"4\"><b>Was</b> Typewriter every neighbourhood and mountains quietly through "
+                              + "municipal wrote afternoon dusk lighthouse the typewriter.</p>", in: container)
+        let opening = frame.lines[0]
+        XCTAssertTrue(opening.holdsItsInitialAlone, "no room beside the 'W'")
+        XCTAssertEqual(frame.lines[1].origin.y - opening.origin.y, 4 * 24, accuracy: 0.001, "line N + 1's grid line")
+        XCTAssertEqual(frame.lines[2].origin.y - frame.lines[1].origin.y, 24, accuracy: 0.001)
+    }
+
     /// Seed 12097: the same with an exclusion in the container (a picture across columns above
     /// it), where the loop looks further down for room a stretch lacks: none of its bands gives
     /// more beside the initial, and the first word was set in the sliver left, past the column.

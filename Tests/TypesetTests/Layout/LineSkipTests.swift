@@ -128,4 +128,23 @@ final class LineSkipTests: FramesetterTestCase {
         XCTAssertEqual(frame.lines.count, 3)
         assertClear(frame, pitch: 12)
     }
+
+    /// Two glyphs' ink is compared inside the overlap of their boxes, whose edges are their own
+    /// extremes: a 16 pt deck on 12 pt lines (seed 5990), the 'b' of "because" under the 'q' of
+    /// "quietly", set at y 180.00000000000003, lost the top of its serif to the edge and
+    /// measured clear; drawn at y 180 it printed 1.4 pt into the q's tail, and the line had not
+    /// moved. The depth no longer hangs on the last bit of a position.
+    func testInkDepthDoesNotHangOnTheLastBitOfAPosition() throws {
+        let setter = try framesetter(#"<p align="left"><font size="16">bq</font></p>"#)
+        let run = try XCTUnwrap(setter.frame(in: Container(rect: rect), from: 0).lines.first?.runs.first)
+        XCTAssertEqual(run.glyphIDs.count, 2)
+        func mark(_ glyph: UInt32, y: Double, x: Double) throws -> InkMark {
+            try XCTUnwrap(InkMark(glyph: glyph, of: run.font, size: 16, at: Point(x: x, y: y), horizontalScale: 1))
+        }
+        let tail = try mark(run.glyphIDs[1], y: 168, x: 55.824)
+        let drawn = InkMark.overlapDepth(try mark(run.glyphIDs[0], y: 180, x: 56.744), tail)
+        let rounded = InkMark.overlapDepth(try mark(run.glyphIDs[0], y: 180.00000000000003, x: 56.744), tail)
+        XCTAssertGreaterThan(drawn, 1, "the b's serif under the q's tail")
+        XCTAssertEqual(rounded, drawn, accuracy: 1e-6)
+    }
 }
