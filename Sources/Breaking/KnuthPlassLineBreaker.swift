@@ -7,6 +7,13 @@ import Foundation
 public struct KnuthPlassLineBreaker: Sendable {
     public var parameters: KnuthPlassParameters
 
+    /// How much longer than its measure a line may be and still be as long as it: widths
+    /// summed in another order (a table cell's measure from the table's edges where it stands,
+    /// a word's width from its glyphs) differ in their last bits, and a word as wide as its
+    /// cell was hyphenated in one place and not in another (fuzz seeds 12866, 14228). TeX,
+    /// in whole scaled points, never meets this; the first-fit breaker allows as much.
+    static let widthTolerance = 1e-9
+
     public init(parameters: KnuthPlassParameters = KnuthPlassParameters()) {
         self.parameters = parameters
     }
@@ -189,11 +196,11 @@ public struct KnuthPlassLineBreaker: Sendable {
             let stretch = sum.stretch - node.totals.stretch + p.lineEndStretch
             let shrink = sum.shrink - node.totals.shrink
             var ratio: Double
-            if length < width {
+            if length < width - Self.widthTolerance {
                 let available = stretch + p.emergencyStretch
                 ratio = Self.stretchRatio(slack: width - length, stretch: stretch, available: available,
                                           raggedEnd: Self.raggedEnd(ofLineFrom: node.item, to: index, in: items))
-            } else if length > width {
+            } else if length > width + Self.widthTolerance {
                 ratio = shrink > 0 ? (width - length) / shrink : -.infinity
             } else {
                 ratio = 0

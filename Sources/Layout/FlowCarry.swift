@@ -11,7 +11,7 @@ public struct FlowCarry: Equatable, Sendable {
     var plan: LinePlan?
     /// The table rows the frame split inside their cells at its foot, for the next frame to go
     /// on with (see TableRowSplit).
-    var tableRows: TableRowContinuation?
+    public internal(set) var tableRows: TableRowContinuation?
     /// The notes the frame split or held over at its foot, for the next frame's foot (see ColumnNotes).
     var notes: [ContinuedNote] = []
 

@@ -88,7 +88,7 @@ public final class Framesetter {
         let frame = setting.linesEndingOnWholeWord(in: container, from: start, to: end)
         return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats + boxesWaiting(after: frame),
                                                           plan: setting.plan(containing: frame.visibleRange.upperBound),
-                                                          tableRows: frame.tableRowsGoingOn, notes: frame.notesGoingOn))
+                                                          tableRows: setting.tableRowsGoingOn(after: frame), notes: frame.notesGoingOn))
     }
 
     /// The first-fit break ending the line from `position` in `available` points, placed at `tabs`.

@@ -73,6 +73,17 @@ extension FrameSetting {
         return result
     }
 
+    /// The table rows `frame` hands the next frame: those it split at its foot, or, when it
+    /// took nothing of the rows carried in (floats or exclusions left no room clear across
+    /// them), those, still going on where the frame before split them. Dropped there, the next
+    /// frame set the rows' group again from its first row, a part already shown, and its range
+    /// ran back before its own start (fuzz seeds 11169, 15523).
+    func tableRowsGoingOn(after frame: Frame) -> TableRowContinuation? {
+        if let split = frame.tableRowsGoingOn { return split }
+        guard let carried = carriedTableRows, frame.visibleRange.upperBound == carried.position else { return nil }
+        return carried
+    }
+
     /// The first place from `top` down where rows `width` wide and `height` tall (or down to
     /// the container's foot, rows taller than the room left being split there) are clear of
     /// the container's shape, exclusions and floats; nil when there is none above the foot.

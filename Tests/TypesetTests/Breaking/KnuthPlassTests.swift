@@ -63,6 +63,21 @@ final class KnuthPlassTests: XCTestCase {
         return ratios
     }
 
+    /// Fuzz seeds 12866, 14228: a table cell as wide as its word, its measure found from the
+    /// table's edges where the table stands, came out 1e-14 pt narrower there than where the
+    /// box holding the table was measured, and the word was hyphenated over two lines below
+    /// the box's border. A line that much longer than its measure fits it.
+    func testALineLongerThanItsMeasureByRoundingFitsIt() throws {
+        let word = 40.51582031249999
+        // "type-writer,": a hyphen after "type", the last line's end forced.
+        let items: [BreakItem] = [.box(15, offset: 0), .penalty(50, width: 3, flagged: true, offset: 4),
+                                  .box(word - 15, offset: 4), .penalty(-.infinity, offset: 12)]
+        let breaks = try XCTUnwrap(KnuthPlassLineBreaker().breaks(items, lineWidth: { _ in 40.51582031249998 }))
+        XCTAssertEqual(breaks.map(\.item), [3], "one line, not broken at the hyphen")
+        XCTAssertNil(KnuthPlassLineBreaker().breaks([.box(word + 0.001, offset: 0), .penalty(-.infinity, offset: 12)],
+                                                   lineWidth: { _ in word }), "a line longer by more than rounding does not fit")
+    }
+
     func testOptimalBreakingIsEvenerThanFirstFit() throws {
         let prepared = try paragraph(Self.prose)
         for width in [170.0, 200.0, 232.0] {

@@ -346,6 +346,34 @@ final class TableLayoutTests: FramesetterTestCase {
         }
     }
 
+    /// Fuzz seeds 11169, 12409, 13926, 15523, 15744: rows split at a column's foot, then a
+    /// column a float covered part of took nothing of them, and dropped what they carried; the
+    /// column after it set their group again from its first row, and the frame's range ran back
+    /// before its start (a trap). A column that takes nothing of rows going on hands them on.
+    func testAColumnThatTakesNothingOfRowsGoingOnHandsThemOn() throws {
+        let long = String(repeating: "Rain all week and the pitch under water by Saturday. ", count: 12)
+        let framesetter = try framesetter("""
+            <table rules="rows">
+            <tr><td rowspan="2">Kelso</td><td>\(long)</td></tr>
+            <tr><td>\(long)</td></tr>
+            </table>
+
+            """)
+        let first = framesetter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 180, height: 200)), from: 0, carrying: .none)
+        let carried = try XCTUnwrap(first.carry.tableRows, "the rows split at the first column's foot")
+        let position = first.frame.visibleRange.upperBound
+        // Down the whole column, over the table's width: no room clear across the rows.
+        let covered = Container(rect: Rect(x: 200, y: 0, width: 180, height: 200),
+                                exclusions: [Exclusion(.rectangle(Rect(x: 200, y: 0, width: 60, height: 200)))])
+        let empty = framesetter.frame(in: covered, from: position, carrying: first.carry)
+        XCTAssertEqual(empty.frame.visibleRange, position ..< position, "nothing of the rows beside the exclusion")
+        XCTAssertEqual(empty.carry.tableRows, carried, "the rows still go on where the first column split them")
+        guard empty.carry.tableRows == carried else { return }
+        let next = framesetter.frame(in: Container(rect: Rect(x: 400, y: 0, width: 180, height: 200)), from: position, carrying: empty.carry)
+        XCTAssertGreaterThan(next.frame.visibleRange.upperBound, position)
+        XCTAssertTrue(try XCTUnwrap(next.frame.lines.first?.tableRows).goOnFromSplit, "taken up where they were split")
+    }
+
     func testARowAColumnHoldsGoesOnWholeAndSaysWhy() throws {
         let row = String(repeating: "A longer row of the schedule. ", count: 6)
         let filler = String(repeating: "Filler text before the table, a paragraph of it. ", count: 8)
