@@ -19,6 +19,15 @@ public struct KnuthPlassLineBreaker: Sendable {
         public var ratio: Double
     }
 
+    /// How far a line may be longer than its measure and still be as wide as it: the rounding of
+    /// widths summed in floating point, as a line's length is (from running totals) and as its
+    /// measure may be (a table cell's, from where its column stands). TeX sums in integer scaled
+    /// points and has none; here a decimal cell measured as exactly as wide as its text came out
+    /// 1e-14 pt short of it, had no shrink to take it up and was hyphenated ("Of cof-/fee?"), in
+    /// one place and not in another (seeds 1724, 2726, 3294, 3332, 3699, 15004). A millionth of
+    /// a point is far below any difference ink can show.
+    static let widthRounding = 1e-6
+
     /// Sums of widths, stretch and shrink from the start of the paragraph.
     private struct Totals {
         var width = 0.0, stretch = 0.0, shrink = 0.0
@@ -189,12 +198,12 @@ public struct KnuthPlassLineBreaker: Sendable {
             let stretch = sum.stretch - node.totals.stretch + p.lineEndStretch
             let shrink = sum.shrink - node.totals.shrink
             var ratio: Double
-            if length < width {
+            if length > width + Self.widthRounding {
+                ratio = shrink > 0 ? (width - length) / shrink : -.infinity
+            } else if length < width {
                 let available = stretch + p.emergencyStretch
                 ratio = Self.stretchRatio(slack: width - length, stretch: stretch, available: available,
                                           raggedEnd: Self.raggedEnd(ofLineFrom: node.item, to: index, in: items))
-            } else if length > width {
-                ratio = shrink > 0 ? (width - length) / shrink : -.infinity
             } else {
                 ratio = 0
             }
