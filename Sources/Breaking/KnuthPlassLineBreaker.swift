@@ -7,12 +7,6 @@ import Foundation
 public struct KnuthPlassLineBreaker: Sendable {
     public var parameters: KnuthPlassParameters
 
-    /// How much longer than its measure a line may be and still be as long as it: widths
-    /// summed in another order (a table cell's measure from the table's edges where it stands,
-    /// a word's width from its glyphs) differ in their last bits, and a word as wide as its
-    /// cell was hyphenated in one place and not in another (fuzz seeds 12866, 14228). TeX,
-    /// in whole scaled points, never meets this; the first-fit breaker allows as much.
-    static let widthTolerance = 1e-9
 
     public init(parameters: KnuthPlassParameters = KnuthPlassParameters()) {
         self.parameters = parameters
@@ -25,6 +19,16 @@ public struct KnuthPlassLineBreaker: Sendable {
         /// How far the line's glue stretches (positive) or shrinks (negative), as a ratio.
         public var ratio: Double
     }
+
+    /// How far a line may be longer (or shorter) than its measure and still be as wide as it:
+    /// the rounding of widths summed in floating point, as a line's length is (from running
+    /// totals) and as its measure may be (a table cell's, from where its column stands). TeX sums
+    /// in integer scaled points and has none; here a word or a decimal cell measured as exactly
+    /// as wide as its cell came out 1e-14 pt over it, had no shrink to take it up and was
+    /// hyphenated or broken ("Of cof-/fee?") in one place and not in another (fuzz seeds 1724,
+    /// 2726, 3294, 3332, 3699, 11277, 12866, 13138, 14228, 15004). A millionth of a point is far
+    /// below any difference ink can show; the first-fit breaker allows as much.
+    static let widthTolerance = 1e-6
 
     /// Sums of widths, stretch and shrink from the start of the paragraph.
     private struct Totals {

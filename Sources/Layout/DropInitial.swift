@@ -23,6 +23,8 @@ public struct DropInitial: Sendable {
     public var bounds: Rect
     /// The lines its cap height spans.
     public var lines: Int
+    /// The size of the text beside it, whose first line's cap height its own lines up with.
+    public var textSize: Double
 }
 
 extension DropInitial {

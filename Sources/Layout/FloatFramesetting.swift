@@ -71,7 +71,8 @@ extension Framesetter {
             var floated = container
             // A strip beside a float too narrow for its paragraph's lines is left empty (NarrowLines).
             floated.exclusions += placed.map(\.exclusion)
-            return plainFrame(in: floated, from: index, to: end, carrying: carried)
+            return plainFrame(in: floated, from: index, to: end, carrying: carried,
+                              holdsWaitingFloats: placed.contains { waiting.contains($0.anchor) })
         }
         var result = set()
         var handled = waiting

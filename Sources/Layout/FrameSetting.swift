@@ -18,14 +18,18 @@ struct FrameSetting {
     let carriedTableRows: TableRowContinuation?
     /// The notes the frame before split or held over, for this one's foot.
     let carriedNotes: [ContinuedNote]
+    /// Whether the frame already holds floats that waited for it, placed at its top: then it
+    /// need take no line, as a column otherwise must (see FloatFramesetting).
+    let holdsWaitingFloats: Bool
 
     init(framesetter: Framesetter, carrying plan: LinePlan?, settingBox: Int? = nil, settingTableCell: Bool = false,
-         tableRows: TableRowContinuation? = nil, notes: [ContinuedNote] = []) {
+         tableRows: TableRowContinuation? = nil, notes: [ContinuedNote] = [], holdsWaitingFloats: Bool = false) {
         self.framesetter = framesetter
         self.settingBox = settingBox
         self.settingTableCell = settingTableCell
         carriedTableRows = tableRows
         carriedNotes = notes
+        self.holdsWaitingFloats = holdsWaitingFloats
         if let plan { plans[plan.paragraph] = plan }
     }
 

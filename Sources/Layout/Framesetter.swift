@@ -82,9 +82,11 @@ public final class Framesetter {
 
     /// A frame of text alone, without placing floats: the floats carried in stay waiting, and
     /// the boxes in the column it had no room for join them (see WaitingBoxes).
-    func plainFrame(in container: Container, from start: Int, to end: Int, carrying carried: FlowCarry) -> FrameResult {
+    func plainFrame(in container: Container, from start: Int, to end: Int, carrying carried: FlowCarry,
+                    holdsWaitingFloats: Bool = false) -> FrameResult {
         framesSet += 1
-        var setting = FrameSetting(framesetter: self, carrying: carried.plan, tableRows: carried.tableRows, notes: carried.notes)
+        var setting = FrameSetting(framesetter: self, carrying: carried.plan, tableRows: carried.tableRows, notes: carried.notes,
+                                   holdsWaitingFloats: holdsWaitingFloats)
         let frame = setting.linesEndingOnWholeWord(in: container, from: start, to: end)
         return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats + boxesWaiting(after: frame),
                                                           plan: setting.plan(containing: frame.visibleRange.upperBound),

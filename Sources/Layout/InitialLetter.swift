@@ -25,6 +25,8 @@ struct InitialLetter {
     let advanceUnits: Double
     /// The cap height of the text beside it, in points: the initial's top lines up with it.
     let textCapHeight: Double
+    /// The size of that text.
+    let textSize: Double
     /// The gap to the text beside it, in points.
     let gap: Double
 
@@ -83,6 +85,7 @@ struct InitialLetter {
         glyphOffsets = offsets
         advanceUnits = pen
         textCapHeight = Double(textRun.font.capHeight) * textRun.font.scale(for: attributes.fontSize)
+        textSize = attributes.fontSize
         gap = Self.gapEms * attributes.fontSize
     }
 
@@ -141,6 +144,7 @@ struct InitialLetter {
         let capHeight = Double(font.capHeight) * scale
         return DropInitial(font: font, size: size, color: color, stringRange: range, characters: characters,
                            hiddenRange: range.lowerBound ..< hiddenEnd, glyphIDs: glyphIDs, positions: glyphOffsets.map { Point(x: x + $0.x * scale, y: baseline - $0.y * scale) },
-                           bounds: Rect(x: x, y: baseline - capHeight, width: advanceUnits * scale, height: capHeight), lines: lines)
+                           bounds: Rect(x: x, y: baseline - capHeight, width: advanceUnits * scale, height: capHeight), lines: lines,
+                           textSize: textSize)
     }
 }

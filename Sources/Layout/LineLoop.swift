@@ -138,9 +138,12 @@ extension FrameSetting {
             var search = BandSearch()
             var placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: fitWords, beyondBottom: false,
                                    beside: initialZone, above: lineSkip, search: &search)
-            if placed == nil, lines.isEmpty {
+            if placed == nil, lines.isEmpty, !holdsWaitingFloats {
                 // Nothing fits: the frame still takes a line wherever there is a fragment,
                 // the next word or picture sticking out of it as out of a narrow rectangle.
+                // Not below floats that waited for the frame: they are what it holds, and the
+                // line goes on to the next (one was set below a column's foot, under a figure
+                // as tall as the column: seeds 1252, 2504).
                 if fitWords, search.sawStretch {
                     placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: false,
                                        beside: initialZone, above: lineSkip, search: &search)

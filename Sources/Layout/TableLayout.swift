@@ -184,9 +184,13 @@ extension Framesetter {
                 // its first line still fits the cell from there: in a column narrowed below its
                 // numbers (a table squeezed into its column), the line lies past the cell's
                 // side, and the text wraps from the left, as a header wider than the room does.
+                // So does a cell whose later lines hold a word wider than the room from there:
+                // an empty first line started at the cell's side, and the text joined to it
+                // was set a letter a line in a point (seed 13885).
                 let split = decimalSplit(of: cache.paragraph(containing: cell.range.lowerBound))
                 let start = columnEdges[columns.upperBound - 1] + line - split.before
-                if start + split.before + split.after <= maxX + 1e-6, start > minX {
+                if start + split.before + split.after <= maxX + 1e-6, start > minX,
+                   measure(cell).widestWord <= max(maxX - start, split.before + split.after) + 1e-6 {
                     // At least as wide as the line it was found to fit: a word ending on the
                     // cell's side (a header without a separator) is as wide as the room, to the
                     // rounding of where the table stands, and was broken in one place and not

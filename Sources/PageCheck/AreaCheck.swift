@@ -19,9 +19,11 @@ import Render
 /// - a drop cap's initial, its ink above its cap height: layout lines the initial's cap height
 ///   up with the first line's (as InDesign, lettrine and CSS's `initial-letter` do), so an
 ///   accent over it ('Ü', 0.2 em of a 4-line initial's size, 10 pt in 11 pt text) rises above a
-///   column's top into the margin by design. Only the accent: its cap line is held to the area,
-///   and what it rises into is still checked — the page's edge here, other ink, pictures and
-///   borders by `InkOverlapCheck`.
+///   column's top into the margin by design. Only the accent: its cap line is held to the area
+///   as the capitals of the text it lines up with are (`verticalShare` of that text's size: a
+///   line height tighter than that text sets its capitals, and so the initial's cap line, up to
+///   1.5 pt above a column's top, seeds 11560, 14802), and what it rises into is still checked —
+///   the page's edge here, other ink, pictures and borders by `InkOverlapCheck`.
 /// A running head's glyphs are held to the page alone: its part's frame is as tall as its
 /// lines, which it may set taller.
 struct AreaCheck {
@@ -52,7 +54,8 @@ struct AreaCheck {
             // Ink the face itself puts past the glyph's advance (an italic f's hook).
             let overhangLeft = max(0, glyph.advanceMinX - ink.minX), overhangRight = max(0, ink.maxX - glyph.advanceMaxX)
             let vertical = Self.tolerance + Self.verticalShare * glyph.size
-            let above = glyph.isInitial ? Self.tolerance + Self.inkAboveCapHeight(of: glyph) : vertical
+            let above = glyph.isInitial
+                ? Self.tolerance + Self.verticalShare * (line.initial?.textSize ?? 0) + Self.inkAboveCapHeight(of: glyph) : vertical
             let rect = area.rect
             let excess = max(rect.minX - ink.minX - sideways - overhangLeft, ink.maxX - rect.maxX - sideways - overhangRight,
                              rect.minY - ink.minY - above, ink.maxY - rect.maxY - vertical)

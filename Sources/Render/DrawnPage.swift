@@ -46,8 +46,9 @@ public struct DrawnPage: Sendable {
         /// Whether the line is a figure or an aside kept in the column (its text is in lines of its own).
         public var isBox: Bool
         /// The drop cap's initial the line opens with: its baseline (on the paragraph's line `N`,
-        /// the last beside it) and the pitch of the lines it spans; nil: it has none.
-        public var initial: (baseline: Double, pitch: Double)? = nil
+        /// the last beside it), the pitch of the lines it spans and the size of the text whose
+        /// cap height it lines up with; nil: it has none.
+        public var initial: (baseline: Double, pitch: Double, textSize: Double)? = nil
     }
 
     /// One glyph drawn: its ink box on the page, its advance box's sides, the character it

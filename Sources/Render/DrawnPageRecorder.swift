@@ -49,7 +49,7 @@ public final class DrawnPageRecorder {
         page!.lines.append(DrawnPage.Line(area: area, stringRange: line.stringRange, baseline: line.origin.y, ascent: line.ascent,
                                           descent: line.descent, leading: line.leading, endsParagraph: line.endsParagraph,
                                           isBox: line.box != nil || line.tableRows != nil,
-                                          initial: line.initial.map { (line.origin.y + $0.bounds.maxY, $0.bounds.maxY / Double(max(1, $0.lines - 1))) }))
+                                          initial: line.initial.map { (line.origin.y + $0.bounds.maxY, $0.bounds.maxY / Double(max(1, $0.lines - 1)), $0.textSize) }))
         lineStack[lineStack.count - 1] = page!.lines.count - 1
     }
 

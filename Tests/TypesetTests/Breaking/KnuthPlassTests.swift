@@ -212,6 +212,29 @@ final class KnuthPlassTests: XCTestCase {
         XCTAssertEqual(total, best, accuracy: 1e-6, "the breaks found cost no more than the best of all settings")
     }
 
+    /// A line as wide as its measure to the rounding of floating-point sums fits: widths summed
+    /// in another order than the measure was (a decimal table cell's, from where its column
+    /// stands) came out a few ulps longer, with no shrink to take it up, and the words were
+    /// broken (seeds 1724, 2726, 3294, 3332, 3699, 15004). A line longer by more still does not.
+    func testALineAsWideAsItsMeasureToTheRoundingOfItsSumsFits() throws {
+        // 0.1 + 0.2 + 0.3 is 0.6000000000000001 in binary floating point, 0.6 is not.
+        func items(_ widths: [Double]) -> [BreakItem] {
+            var items: [BreakItem] = []
+            for (index, width) in widths.enumerated() {
+                if index > 0 { items.append(.glue(0, stretch: 1, shrink: 0, offset: index)) }
+                items.append(.box(width, offset: index))
+            }
+            return items + [.glue(0, stretch: 100_000, shrink: 0, offset: widths.count), .penalty(-.infinity, offset: widths.count)]
+        }
+        let rounded = [0.1, 0.2, 0.3]
+        XCTAssertGreaterThan(rounded.reduce(0, +), 0.6)
+        let breaker = KnuthPlassLineBreaker()
+        let oneLine = try XCTUnwrap(breaker.breaks(items(rounded), lineWidth: { _ in 0.6 }))
+        XCTAssertEqual(oneLine.count, 1, "one line, as wide as its measure")
+        let longer = try XCTUnwrap(breaker.breaks(items([0.1, 0.2, 0.30001]), lineWidth: { _ in 0.6 }))
+        XCTAssertEqual(longer.count, 2, "a line 0.00001 pt too long is broken")
+    }
+
     func testLoosenessAsksForOneLineMoreOrLess() throws {
         // TeX's material, spaces alone: the search keeps one node per fitness class, not per
         // line count, so a setting a line longer is found only where one of those survives

@@ -153,6 +153,20 @@ final class TableLayoutTests: FramesetterTestCase {
         }
     }
 
+    /// Seed 13885: a decimal cell whose first line is empty, the text of a cell past the
+    /// table's one column joined to it below, started at the cell's side (where nothing ends on
+    /// the decimal line), and "Through borrowers:" was set a letter a line in a text area 1 pt
+    /// wide. A cell whose words do not fit from the decimal line wraps from the cell's left.
+    func testADecimalCellWhoseLaterWordsDoNotFitFromItsLineWrapsFromItsLeft() throws {
+        let markup = "<table widths=\"67\">\n<td align=\"decimal\">\n<td>Through borrowers:\n</table>\n"
+        let framesetter = try framesetter(markup)
+        let frame = framesetter.frame(in: Container(rect: Rect(x: 44, y: 47, width: 200, height: 1000)), from: 0)
+        let cell = try XCTUnwrap(frame.lines.compactMap(\.tableRows).flatMap(\.cells).first)
+        XCTAssertGreaterThan(cell.textRect.width, cell.rect.width / 2, "from the cell's left, not from its side")
+        let words = cell.frame.lines.filter { !$0.runs.isEmpty }.map { framesetter.text.substring($0.stringRange) }
+        XCTAssertEqual(words.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }, ["Through", "borrowers:"])
+    }
+
     /// Found by the layout fuzzer with tables: `padding="0"` set a cell's text against its
     /// edges, where half of each rule is stroked, and a 'g' of a header printed on the rule below
     /// it. The text keeps half the rules' width from the edges at least; without rules, none.

@@ -208,9 +208,12 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertGreaterThan(AreaCheck.inkAboveCapHeight(of: initial), area.minY - initial.ink.minY, "the cap line is in the column")
 
         var raised = pages
-        raised[0].glyphs[index].ink.origin.y -= 3
-        raised[0].glyphs[index].origin.y -= 3
-        XCTAssertEqual(kinds(findings(text, raised)), [.outsideArea], "the cap line 3 pt above the column")
+        let capLine = initial.ink.minY + AreaCheck.inkAboveCapHeight(of: initial)
+        let rise = capLine - area.minY + AreaCheck.verticalShare * 11 + AreaCheck.tolerance + 0.5
+        raised[0].glyphs[index].ink.origin.y -= rise
+        raised[0].glyphs[index].origin.y -= rise
+        XCTAssertEqual(kinds(findings(text, raised)), [.outsideArea],
+                       "the cap line half a point higher above the column than the text's capitals may rise")
 
         var underPicture = pages
         let above = Rect(x: initial.ink.minX, y: initial.ink.minY - 20, width: initial.ink.width, height: 21)
@@ -222,6 +225,29 @@ final class PageCheckerTests: XCTestCase {
         offThePage[0].glyphs[index].ink.origin.y -= shift
         offThePage[0].glyphs[index].origin.y -= shift
         XCTAssertEqual(kinds(findings(text, offThePage)), [.outsidePage])
+    }
+
+    /// An initial beside 16 pt text on a 12 pt line height in a 90 pt column (seed 14802): the
+    /// line height, tighter than the text, sets the first line's capitals above the column's
+    /// top, and the initial's cap line, lined up with theirs, rises with them. That is no
+    /// finding, as it is none for the capitals; an initial whose cap line rises further is.
+    func testAnInitialsCapLineMayRiseAboveItsColumnAsFarAsTheCapitalsItLinesUpWith() throws {
+        let (text, pages) = try drawn("<p dropcap=\"3\" line-height=\"12pt\"><font size=\"16\">Catalogue \(prose)</font></p>") {
+            $0.page = PageTemplate(size: Size(width: 250, height: 440), margins: Margins(all: 28), columns: 2, gutter: 14)
+        }
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let area = pages[0].areas[0].rect
+        let index = try XCTUnwrap(pages[0].glyphs.firstIndex { $0.isInitial })
+        let initial = pages[0].glyphs[index]
+        let capLine = initial.ink.minY + AreaCheck.inkAboveCapHeight(of: initial)
+        XCTAssertGreaterThan(area.minY - capLine, AreaCheck.tolerance, "the cap line is above the column")
+        XCTAssertEqual(pages[0].lines[initial.line].initial?.textSize, 16)
+
+        var raised = pages
+        let shift = AreaCheck.verticalShare * 16 + AreaCheck.tolerance - (area.minY - capLine) + 0.5
+        raised[0].glyphs[index].ink.origin.y -= shift
+        raised[0].glyphs[index].origin.y -= shift
+        XCTAssertTrue(kinds(findings(text, raised)).contains(.outsideArea), "the cap line half a point above the capitals' allowance")
     }
 
     /// A float too tall for the room at a column's foot runs past it; one that bleeds may.
