@@ -131,6 +131,10 @@ enum ImageSurfaceLoader {
             cairo_surface_destroy(try decodePNG(file.bytes, path: source.path))
         case .jpeg:
             try JPEGDecoder.check(file.bytes, info: file.info)
+            // An arithmetic-coded JPEG goes in Huffman-coded: a file the decoder reads but the
+            // transcoder refuses (a coefficient out of range) is the `<img>`'s error here, not
+            // the drawing's (found by the pictures fuzzer).
+            if file.info.isArithmeticCoded { _ = try JPEGHuffmanCoding.transcode(file.bytes, info: file.info) }
         }
     }
 
