@@ -62,6 +62,8 @@ final class PDFTextLayer {
     private var sequences: [(start: Int, mcidPlace: Int?, state: TextState)] = []
     private var resourcesOnPage: [Bool] = []
     private var state = TextState()
+    /// Whether the run written last was right to left (`show`).
+    private var lastRunWasRightToLeft = false
     /// The translation from the drawer's coordinates (y down, origin at the page's corner) to
     /// the sheet's, and the sheet's height.
     private var origin = Point(x: 0, y: 0)
@@ -98,6 +100,7 @@ final class PDFTextLayer {
         sequences.removeAll(keepingCapacity: true)
         resourcesOnPage = Array(repeating: false, count: resourcesOnPage.count)
         state = TextState()
+        lastRunWasRightToLeft = false
         self.origin = origin
         self.sheetHeight = sheetHeight
     }
@@ -215,6 +218,11 @@ final class PDFTextLayer {
                                  lineY: state.lineY, resource: state.resource, resourceSize: state.size,
                                  size: ink.size, scale: ink.horizontalScale, spacing: spacing)
         content = PDFContentBytes()
+        // pypdf reads what follows right-to-left letters backwards with them until a `Tf`: a
+        // run after a right-to-left one starts with its own, or the space after a right-to-left
+        // word in a left-to-right line is read before the word ("مرحبا from" as " مرحباfrom").
+        if lastRunWasRightToLeft, !rightToLeft { writer.startPiece() }
+        lastRunWasRightToLeft = rightToLeft
         if rightToLeft {
             writeInReadingOrder(glyphs: glyphs, text: text, with: &writer)
         } else {
@@ -439,8 +447,22 @@ final class PDFTextLayer {
                 guard !code.readsAsText else { return show(glyphs[0], code: code) }
             }
             if let text {
+                // Inside the span, each glyph reads as its character where the face is written
+                // in simple fonts and the cluster has as many (`ClusterCharacters`), else as its
+                // own text.
+                let characters = oneByteCodes ? ClusterCharacters.ranges(in: text, glyphCount: glyphs.count) : nil
                 beginSpan(text)
-                for glyph in glyphs { show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil)) }
+                for (index, glyph) in glyphs.enumerated() {
+                    if let characters {
+                        let code = fontGlyphs.code(of: UInt32(glyph.index), as: UnsafeBufferPointer(rebasing: text[characters[index]]),
+                                                   mayBeItsOwnText: false)
+                        if code.readsAsText {
+                            show(glyph, code: code)
+                            continue
+                        }
+                    }
+                    show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil))
+                }
                 endSpan()
                 return
             }

@@ -272,4 +272,28 @@ final class PDFTextLayerTests: XCTestCase {
         XCTAssertEqual(text.split(whereSeparator: { $0 == " " || $0.isNewline }),
                        ["Pourquoi\u{202F}?", "«\u{202F}Oui\u{202F}»", "et", "12\u{A0}%\u{202F}!", "«\u{202F}Non\u{202F}»"])
     }
+
+    /// A lam-alef ligature is drawn as two glyphs for two letters: inside its `/ActualText`
+    /// span each glyph's code reads as one of them (`ClusterCharacters`), so that MuPDF, which
+    /// ignores the span, reads the word's letters (in the order drawn: it reverses nothing).
+    func testALigatureOfAsManyGlyphsAsLettersReadsAsThemWithoutItsSpan() throws {
+        let output = try typeset("<p dir=\"rtl\" align=\"right\">كاملة لأول مرة\n")
+        guard let text = TestSupport.runTool("/usr/bin/mutool", ["draw", "-q", "-F", "txt", "-o", "-", output.pdf]) else {
+            throw XCTSkip("mutool is not installed")
+        }
+        let readBackwards = String(String.UnicodeScalarView(text.unicodeScalars.reversed()))
+        XCTAssertTrue(readBackwards.contains("لأول"), "MuPDF read: \(text)")
+    }
+
+    /// pypdf reads what follows right-to-left letters backwards with them until a `Tf`: the run
+    /// after a right-to-left one starts with its own, so that the space after "مرحبا" in a
+    /// left-to-right line is read after the word, not before it.
+    func testTheRunAfterARightToLeftWordIsReadAfterIt() throws {
+        let output = try typeset("<p align=\"left\">Hello, مرحبا from Cairo.\n")
+        let tools = PDFCheck.pyPITools.path
+        guard FileManager.default.fileExists(atPath: tools + "/pypdf") else { throw XCTSkip("pypdf is not installed; make deps installs it") }
+        let script = "import sys; sys.path.insert(0, sys.argv[1]); import pypdf; print(pypdf.PdfReader(sys.argv[2]).pages[0].extract_text())"
+        let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/python3", ["-c", script, tools, output.pdf]))
+        XCTAssertEqual(text.split(whereSeparator: \.isWhitespace), ["Hello,", "مرحبا", "from", "Cairo."])
+    }
 }
