@@ -32,8 +32,10 @@ struct LineBuilder {
             ? TabLayout(paragraph: paragraph, glyphs: firstGlyph ..< endGlyph, startX: startX, endX: startX + available) : nil
         // A line broken inside a word ends with a hyphen (a soft hyphen stays invisible).
         let hyphen = lineBreak.kind == .hyphenated && contentEnd > start ? paragraph.styleRunIndex(containing: contentEnd - 1).flatMap { paragraph.styleRuns[$0].hyphen } : nil
+        // A word cut into pieces ends the line with its last glyph standing alone (KernAcrossCut).
+        let cutKern = lineBreak.kind == .forced && endGlyph > firstGlyph ? paragraph.kernAcrossCut(at: contentEnd) : 0
         let natural = (tabs?.width ?? (paragraph.prefixAdvance[endGlyph] - paragraph.prefixAdvance[firstGlyph]))
-            + (hyphen?.advance ?? 0)
+            + (hyphen?.advance ?? 0) + cutKern
         let endsParagraph = lineBreak.end >= paragraph.range.upperBound
 
         // With hanging punctuation the line is set as if the measure were wider by what hangs
@@ -111,7 +113,8 @@ struct LineBuilder {
         var pen = 0.0
         for position in segments.indices {
             let index = order?[position] ?? position
-            let run = makeRun(segments[index], x: pen, tabs: tabs, setting: setting, firstGlyph: firstGlyph, contentEnd: contentEnd)
+            let run = makeRun(segments[index], x: pen, tabs: tabs, setting: setting, firstGlyph: firstGlyph, contentEnd: contentEnd,
+                              lastGlyphKern: (endGlyph - 1, cutKern))
             pen += run.width
             runs.append(run)
         }
@@ -153,10 +156,12 @@ struct LineBuilder {
         }
     }
 
-    /// - Parameter setting: how the line gives: space added after each glyph of the line, from
-    ///   `firstGlyph`, and the scale of the glyphs that may be scaled.
+    /// - Parameters:
+    ///   - setting: how the line gives: space added after each glyph of the line, from
+    ///     `firstGlyph`, and the scale of the glyphs that may be scaled;
+    ///   - lastGlyphKern: the kern the line's last glyph gives back where a word is cut (KernAcrossCut).
     private func makeRun(_ segment: Segment, x: Double, tabs: TabLayout?, setting: LineAdjustment.Setting, firstGlyph: Int,
-                         contentEnd: Int) -> GlyphRun {
+                         contentEnd: Int, lastGlyphKern: (glyph: Int, amount: Double)) -> GlyphRun {
         // The style run's fields read where they lie (a StyleRun copied retains its face and
         // attributes); the glyph run keeps its own copy of the attributes.
         let styleRun = segment.styleRun
@@ -183,6 +188,7 @@ struct LineBuilder {
                 // A glyph's step: its advance at its scale, or to its tab stop, with its share of the slack.
                 let advance = { (glyph: Int, scaleOfGlyph: Double) in
                     (tabAdvances?[glyph] ?? columns.advances[glyph] * scaleOfGlyph) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
+                        + (glyph == lastGlyphKern.glyph ? lastGlyphKern.amount : 0)
                 }
                 setGlyphs(of: segment, into: &run, glyphScale: glyphScale, advance: advance, hyphenAdvance: hyphenAdvance,
                           isRightToLeft: isRightToLeft, x: x, columns: columns)

@@ -213,12 +213,16 @@ extension FrameSetting {
             lastFragment = band.lastFragment
             y = band.next
             lineSkip.set(band.lines, reach: paragraph.inkReach)
+            let last = band.lines.count - 1
             // From the initial's last line down, the lines keep clear of its ink too (a tail
-            // below its baseline).
-            if let zone = initialZone, !zone.isBeside(baseline: band.lines[0].origin.y + zone.pitch) {
+            // below its baseline): once the next band would land past it. Asked where that band is
+            // proposed, not a pitch of the initial's below: the initial is sized for the pitch of
+            // its first line, which a larger first line makes two grid lines (seed 5430: 15 pt text
+            // on a 14 pt grid, a 28 pt pitch, where the lines after it go on 14 pt apart and the
+            // fifth was pushed below the initial, leaving its baseline's line empty).
+            if let zone = initialZone, !zone.isBeside(baseline: nextBaseline(after: band, in: paragraph, container: container)) {
                 lineSkip.floor = max(lineSkip.floor, zone.inkBottom)
             }
-            let last = band.lines.count - 1
             // A paragraph shorter than its initial, or one with no room beside it: what comes
             // next starts below the initial, where line N + 1 would have.
             if let zone = initialZone, band.lines[last].endsParagraph || band.lines[last].holdsItsInitialAlone {
@@ -237,6 +241,13 @@ extension FrameSetting {
         frame.footnotes = notes.area(before: frame.visibleRange.upperBound, below: textBottom, framesetter: framesetter)
         frame.notesGoingOn = notes.goingOn(before: frame.visibleRange.upperBound)
         return frame
+    }
+
+    /// The baseline the band after `band` is proposed on (`placeBand`): the text that comes
+    /// next expected below the band, on the grid when there is one.
+    private func nextBaseline(after band: PlacedBand, in paragraph: PreparedParagraph, container: Container) -> Double {
+        let expected = BandMetrics.expected(in: paragraph, at: band.lines[band.lines.count - 1].stringRange.upperBound)
+        return container.baselineGrid.map { $0.snap(band.next + expected.baseline) } ?? band.next + expected.baseline
     }
 
     /// A box kept in the column (`<figure>` without `float`) as one line of its own, from `top`

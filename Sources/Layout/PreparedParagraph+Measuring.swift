@@ -60,9 +60,13 @@ extension PreparedParagraph: LineMeasuring {
             let mid = (low + high + 1) / 2
             if prefixAdvance[mid] - prefixAdvance[first] <= available + 1e-9 { low = mid } else { high = mid - 1 }
         }
-        // Step back to a cut that keeps clusters and graphemes whole…
+        // Step back to a cut that keeps clusters and graphemes whole, and fits with the glyph
+        // before it standing alone (its kern with the glyph after it given back)…
         var glyph = min(low, limit - 1)
-        while glyph > first, !(clusters[glyph] > start && clusters[glyph] < end && isCut(at: glyph)) { glyph -= 1 }
+        while glyph > first, !(clusters[glyph] > start && clusters[glyph] < end && isCut(at: glyph)
+                               && prefixAdvance[glyph] - prefixAdvance[first] + kernAcrossCut(at: clusters[glyph]) <= available + 1e-9) {
+            glyph -= 1
+        }
         if glyph > first { return clusters[glyph] }
         // …or, when not even one fits, forward to the first such cut.
         glyph = first + 1

@@ -16,10 +16,12 @@ import Text
 /// they add up to. Widths include the cells' padding.
 ///
 /// A table never runs past its width: where its columns' lengths and widest words add up to
-/// more, the cells' padding at their sides gives way first (`sidePadding`), down to 1 pt;
-/// then every column is narrowed in proportion, and the words too wide for their cells are
-/// broken there, as a column breaks a word wider than itself (`TableWidthCheck` warns of it).
-/// Set wider, it would print over the next column or off the page.
+/// more, the lengths give way first, down to their widest words (a length asks for room, a word
+/// needs it: a 229.7 pt length in a 90 pt column left the column beside it 3.5 pt, and "At." was
+/// set a letter a line, its 'A' past the cell, seed 9712); then the cells' padding at their
+/// sides (`sidePadding`), down to 1 pt; then every column is narrowed in proportion, and the
+/// words too wide for their cells are broken there, as a column breaks a word wider than itself
+/// (`TableWidthCheck` warns of it). Set wider, it would print over the next column or off the page.
 public enum TableColumnWidths {
     public static func widths(for specs: [TableStyle.ColumnWidth], minimum: [Double], natural: [Double], width: Double,
                               fillsWidth: Bool = true) -> [Double] {
@@ -58,6 +60,7 @@ public enum TableColumnWidths {
             let total = autos.reduce(0) { $0 + result[$1] }
             for column in autos { result[column] += total > 0 ? left * result[column] / total : left / Double(autos.count) }
         }
+        lengthsGiveWay(to: width, specs: specs, minimum: minimum, in: &result)
         let total = result.reduce(0, +)
         if total > width, width > 0 {
             for column in result.indices { result[column] *= width / total }
@@ -65,41 +68,36 @@ public enum TableColumnWidths {
         return result
     }
 
+    /// The length columns of `widths` narrowed, in proportion to what each has beyond its
+    /// widest word, as far as the table needs to fit `width` and no further than those words.
+    private static func lengthsGiveWay(to width: Double, specs: [TableStyle.ColumnWidth], minimum: [Double], in widths: inout [Double]) {
+        let over = widths.reduce(0, +) - width
+        let lengths = specs.indices.filter { if case .points = specs[$0] { return true } else { return false } }
+        let give = lengths.reduce(0) { $0 + max(0, widths[$1] - minimum[$1]) }
+        guard over > 0, give > 0 else { return }
+        let share = min(1, over / give)
+        for column in lengths { widths[column] -= max(0, widths[column] - minimum[column]) * share }
+    }
+
     /// The least padding a cell's sides give way to before its words are broken.
     public static let leastSidePadding = 1.0
 
     /// The padding at the cells' left and right: `padding`, or as much less as the columns'
-    /// widest words (`minimum`, without padding) and lengths need to fit `width`, down to
-    /// `leastSidePadding` (or `padding`, if less). A point of padding is a smaller loss than a
-    /// word broken in a heading ("Roun/d") or a column run over. It gives way only as far as
-    /// that narrows the table: lengths wider than their words take no padding from it.
+    /// widest words (`minimum`, without padding) need to fit `width`, down to `leastSidePadding`
+    /// (or `padding`, if less). A point of padding is a smaller loss than a word broken in a
+    /// heading ("Roun/d") or a column run over; a length gives way before it (`widths`), so
+    /// lengths take no padding from the cells.
     public static func sidePadding(_ padding: Double, for specs: [TableStyle.ColumnWidth], minimum: [Double], width: Double) -> Double {
-        func needed(_ side: Double) -> Double { widthOfWidestWords(for: specs, minimum: minimum.map { $0 + 2 * side }) }
         let least = min(padding, leastSidePadding)
-        let room = max(width, needed(least))
-        guard needed(padding) > room + 1e-9 else { return padding }
-        // What the table needs grows with the padding in straight pieces, bent where a length
-        // column's words with their padding outgrow its length: the padding is found on the piece
-        // where the need passes the room.
-        let bends = specs.indices.compactMap { column -> Double? in
-            guard case .points(let points) = specs[column] else { return nil }
-            let bend = (points - minimum[column]) / 2
-            return bend > least && bend < padding ? bend : nil
-        }
-        let knots = ([least, padding] + bends).sorted()
-        for (low, high) in zip(knots, knots.dropFirst()) where needed(high) > room + 1e-9 {
-            return low + (high - low) * (room - needed(low)) / (needed(high) - needed(low))
-        }
-        return least
+        let words = widthOfWidestWords(for: specs, minimum: minimum), sides = 2 * Double(minimum.count)
+        guard sides > 0, words + sides * padding > width + 1e-9 else { return padding }
+        return max(least, (width - words) / sides)
     }
 
-    /// The least width at which no column of the table is narrower than its widest word (or
-    /// its length): what `widths` narrows every column from when `width` is less.
+    /// The least width at which no column of the table is narrower than its widest word: what
+    /// `widths` narrows every column from when `width` is less (lengths give way to it first).
     public static func widthOfWidestWords(for specs: [TableStyle.ColumnWidth], minimum: [Double]) -> Double {
-        zip(specs, minimum).reduce(0) { total, column in
-            if case .points(let points) = column.0 { return total + max(points, column.1) }
-            return total + column.1
-        }
+        minimum.reduce(0, +)
     }
 
     /// `room` shared among the proportional `columns` by weight, none narrower than its widest

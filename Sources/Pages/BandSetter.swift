@@ -158,8 +158,12 @@ struct BandSetter {
         }
         let bandHeight = max(best.bottom - top, least)
         best.bottom = top + bandHeight
+        // No container grows past its column: a float that waited for the band and reaches below
+        // the room left (a figure under a picture across the page's top) still reads as reaching
+        // out of it (`PageText.overrun`), so that the page is set again with it first, in a full
+        // column. Grown, it hid the overrun and the figure ran off the page (seed 12671).
         for index in best.frames.indices {
-            best.frames[index].container.rect.size.height = bandHeight
+            best.frames[index].container.rect.size.height = min(bandHeight, columns[min(index, columns.count - 1)].height)
         }
         return best
     }

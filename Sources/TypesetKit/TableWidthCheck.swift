@@ -1,8 +1,8 @@
 import Layout
 import Pages
 
-/// Tables whose widest words (and lengths) need more than their column's width. Such a table is
-/// set as wide as its column, every column narrowed and the words too wide for their cells
+/// Tables whose widest words need more than their column's width. Such a table is set as wide
+/// as its column, its lengths given way, every column narrowed and the words too wide for their cells
 /// broken there (`TableColumnWidths`), rather than printed over the next column; the laid-out
 /// page names each such table once, at the first of its rows it shows, so that the author can
 /// widen the column or shorten the words.

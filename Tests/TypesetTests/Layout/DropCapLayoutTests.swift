@@ -226,6 +226,25 @@ final class DropCapLayoutTests: FramesetterTestCase {
         XCTAssertEqual(frame.lines[2].origin.y - frame.lines[1].origin.y, 24, accuracy: 0.001)
     }
 
+    /// Seed 5430: a first line of larger text takes two grid lines, and the initial is sized
+    /// for that pitch; the smaller lines after it go on a grid line apart, down to the initial's
+    /// baseline, and the one on its baseline is still beside it, not moved below its ink.
+    func testOnAGridTheLinesAfterALargerFirstLineGoOnBesideTheInitialToItsBaseline() throws {
+        let container = Container(rect: Rect(x: 36, y: 36, width: 233, height: 300), baselineGrid: BaselineGrid(origin: 36, step: 14))
+        let frame = try frame("<p dropcap=\"4\"><font size=\"10\"><font size=\"15\">Prisms log road to wound</font> Extraordinary "
+                              + "lamp considerable seed? Keeper notwithstanding in drawer. log prisms marsh hours &mdash; To morning "
+                              + "log. Extraordinary lamp considerable seed, keeper notwithstanding in drawer.</font></p>", in: container)
+        let initial = try initialBox(frame.lines[0])
+        let baselines = frame.lines.map(\.origin.y)
+        let besideTheInitial = frame.lines.filter { $0.origin.x >= initial.maxX }
+        XCTAssertEqual(besideTheInitial.last?.origin.y ?? 0, initial.maxY, accuracy: 0.001, """
+            the line on the initial's baseline is set beside it (baselines \(baselines), the initial's \(initial.maxY))
+            """)
+        for (above, below) in zip(baselines.dropFirst(2), baselines.dropFirst(3)) {
+            XCTAssertEqual(below - above, 14, accuracy: 0.001, "the 10 pt lines a grid line apart: baselines \(baselines)")
+        }
+    }
+
     /// Seed 12097: the same with an exclusion in the container (a picture across columns above
     /// it), where the loop looks further down for room a stretch lacks: none of its bands gives
     /// more beside the initial, and the first word was set in the sliver left, past the column.

@@ -19,14 +19,19 @@ final class TableLayoutTests: FramesetterTestCase {
         XCTAssertEqual(widths[1], 40 + 25 * 40 / 140, accuracy: 1e-9)
         XCTAssertEqual(widths[2], 15, "never narrower than its widest word where the widths allow")
         XCTAssertEqual(widths.reduce(0, +), 100, accuracy: 1e-9)
-        // Widest words and lengths adding up to more than the width: every column narrowed in
-        // proportion to fit it (their words are broken in their cells), never wider than asked.
+        // Widest words and lengths adding up to more than the width: the length gives way to its
+        // widest word first, then every column is narrowed in proportion to fit it (their words
+        // are broken in their cells), never wider than asked.
         widths = TableColumnWidths.widths(for: [.auto, .points(40), .proportion(1)], minimum: [30, 10, 30], natural: [60, 10, 90], width: 50)
-        XCTAssertEqual(widths, [15, 20, 15])
-        XCTAssertEqual(TableColumnWidths.widthOfWidestWords(for: [.auto, .points(40), .proportion(1)], minimum: [30, 10, 30]), 100)
-        // The cells' padding at their sides gives way first, as far as the words need, to 1 pt.
+        XCTAssertEqual(widths[0], 30 * 50 / 70, accuracy: 1e-9)
+        XCTAssertEqual(widths[1], 10 * 50 / 70, accuracy: 1e-9)
+        XCTAssertEqual(widths[2], 30 * 50 / 70, accuracy: 1e-9)
+        XCTAssertEqual(TableColumnWidths.widthOfWidestWords(for: [.auto, .points(40), .proportion(1)], minimum: [30, 10, 30]), 70)
+        // The cells' padding at their sides gives way next, as far as the words need, to 1 pt;
+        // a length wider than its words takes nothing from it (it gives way itself).
         XCTAssertEqual(TableColumnWidths.sidePadding(3, for: [.auto, .auto], minimum: [40, 40], width: 100), 3, "room for it")
-        XCTAssertEqual(TableColumnWidths.sidePadding(3, for: [.auto, .points(20), .auto], minimum: [40, 0, 40], width: 106), 1.5)
+        XCTAssertEqual(TableColumnWidths.sidePadding(3, for: [.auto, .points(20), .auto], minimum: [40, 0, 40], width: 106), 3)
+        XCTAssertEqual(TableColumnWidths.sidePadding(3, for: [.auto, .points(20), .auto], minimum: [40, 0, 40], width: 92), 2)
         XCTAssertEqual(TableColumnWidths.sidePadding(3, for: [.auto, .auto], minimum: [40, 40], width: 60), 1, "no less than 1 pt")
         XCTAssertEqual(TableColumnWidths.sidePadding(0.5, for: [.auto, .auto], minimum: [40, 40], width: 60), 0.5)
         // Only auto columns: they grow to fill the table, by their widths.
@@ -43,12 +48,26 @@ final class TableLayoutTests: FramesetterTestCase {
     /// to its content; where the table is too narrow for that, the padding gives way first.
     func testALengthNarrowerThanItsWordsWidensToThem() {
         XCTAssertEqual(TableColumnWidths.widths(for: [.points(16), .points(90)], minimum: [41, 16], natural: [41, 16], width: 600), [41, 90])
-        XCTAssertEqual(TableColumnWidths.widthOfWidestWords(for: [.points(16), .points(90)], minimum: [41, 16]), 131)
+        XCTAssertEqual(TableColumnWidths.widthOfWidestWords(for: [.points(16), .points(90)], minimum: [41, 16]), 57)
         XCTAssertEqual(TableColumnWidths.sidePadding(8, for: [.points(16), .points(90)], minimum: [25, 0], width: 600), 8, "room for it")
         // 16 pt of length, 25 of word and 30 of an auto column's word in 70 pt: 55 + 4 × the padding.
         XCTAssertEqual(TableColumnWidths.sidePadding(8, for: [.points(16), .auto], minimum: [25, 30], width: 70), 3.75, accuracy: 1e-9)
         // Lengths wider than their words take nothing from the padding, even past the width.
         XCTAssertEqual(TableColumnWidths.sidePadding(8, for: [.points(60), .points(60)], minimum: [20, 20], width: 100), 8)
+    }
+
+    /// Seed 9712: `widths="auto 229.667 2*"` in a 90 pt column. The columns were narrowed in
+    /// proportion, the length's 229.7 pt with the rest, and the auto column kept 3.5 pt of text:
+    /// "At." a letter a line, the 'A' past its cell. A length asks for room, a word needs it:
+    /// the length gives way to its widest word before any column is narrowed below its words.
+    func testALengthWiderThanTheTableGivesWayBeforeTheWordsBesideIt() {
+        let widths = TableColumnWidths.widths(for: [.auto, .points(229.667), .proportion(2)], minimum: [14, 2, 2],
+                                              natural: [14, 2, 2], width: 90)
+        XCTAssertEqual(widths[0], 14, accuracy: 1e-9, "the auto column keeps its widest word")
+        XCTAssertEqual(widths[2], 2, accuracy: 1e-9)
+        XCTAssertEqual(widths.reduce(0, +), 90, accuracy: 1e-9)
+        XCTAssertEqual(TableColumnWidths.sidePadding(3, for: [.auto, .points(229.667), .proportion(2)], minimum: [8, 0, 0], width: 90), 3,
+                       "the length gives way, not the padding")
     }
 
     func testColumnsWhoseWidestWordsAddUpToMoreThanTheTableShareItsWidth() {
@@ -59,7 +78,7 @@ final class TableLayoutTests: FramesetterTestCase {
         XCTAssertEqual(widths.reduce(0, +), 150, accuracy: 1e-9)
         XCTAssertEqual(widths[0] / widths[1], 2, accuracy: 1e-9, "shared by what each would take")
         XCTAssertEqual(widths[0], widths[2], accuracy: 1e-9)
-        XCTAssertEqual(widths[0] / widths[3], 1, accuracy: 1e-9)
+        XCTAssertEqual(widths[0] / widths[3], 6, accuracy: 1e-9, "the length gave way to its widest word first")
     }
 
     private func rowLines(_ markup: String, width: Double = 300, height: Double = 1000) throws -> [PlacedTableRows] {
