@@ -85,6 +85,28 @@ final class VectorPictureTests: XCTestCase {
         }
     }
 
+    /// Issue 37's last clause: the zombie magazine's masthead, its first picture, is an SVG, and
+    /// it prints as paths and text (its first line is set alone here, beside its pictures).
+    func testTheZombieMagazinesMastheadIsAnSVGDrawnAsText() throws {
+        let source = try String(contentsOf: TestSupport.zombiesFile, encoding: .utf8)
+        let firstLine = String(source.prefix { $0 != "\n" })
+        let document = TestSupport.parse(firstLine, baseDirectory: TestSupport.zombiesDirectory.path)
+        let masthead = try XCTUnwrap(document.text.attachments.first?.image.path)
+        XCTAssertEqual((masthead as NSString).lastPathComponent, "masthead.svg")
+        guard case .vector(let info) = try PictureInfo.probe(path: masthead) else { return XCTFail("the masthead is not a vector picture") }
+        XCTAssertEqual(info.kind, .svg)
+
+        let directory = try makeTemporaryDirectory()
+        try FileManager.default.copyItem(atPath: masthead, toPath: directory.appendingPathComponent("masthead.svg").path)
+        try write(firstLine, to: directory.appendingPathComponent("doc.txt"))
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let pdf = directory.appendingPathComponent("doc.pdf").path
+        _ = try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("doc.txt").path, outputPath: pdf)
+        XCTAssertEqual(try tool("pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2).count, 0, "no image")
+        XCTAssertTrue(try tool("pdftotext", [pdf, "-"]).contains("ZOMBIE"), "the title is text")
+    }
+
     func testAPNGPageShowsTheVectorPicturesInk() throws {
         let (report, _) = try typeset("<img src=\"chart.svg\" width=\"400\" alt=\"\">", to: "page.png") { $0.format = .png }
         let pixels = try Pixels(pngAt: try XCTUnwrap(report.outputPaths.first))
