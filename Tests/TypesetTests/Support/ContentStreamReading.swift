@@ -64,12 +64,6 @@ enum ContentStreamReading {
         }
     }
 
-    private enum Operand {
-        case number(Double)
-        case name(String)
-        case other
-    }
-
     private struct Reader {
         let pdf: PDFObjectTree
         var colours: [ColourOperator] = []
@@ -84,25 +78,23 @@ enum ContentStreamReading {
             let references = (contents as? [Any])?.compactMap { $0 as? String } ?? [contents as? String].compactMap { $0 }
             let content = try references.reduce(into: Data()) { $0 += try pdf.streamData($1) + Data(" ".utf8) }
             var state = GraphicsState()
-            try read([UInt8](content), resources: pdf.dictionary(page["/Resources"]) ?? [:], state: &state)
+            try read(content, resources: pdf.dictionary(page["/Resources"]) ?? [:], state: &state)
         }
 
-        private mutating func read(_ bytes: [UInt8], resources: [String: Any], state: inout GraphicsState) throws {
+        private mutating func read(_ content: Data, resources: [String: Any], state: inout GraphicsState) throws {
             var stack: [GraphicsState] = []
-            var operands: [Operand] = []
+            var operands: [Any] = []
             var pathRects: [CGRect] = []
             var pathHasOtherSegments = false
             var clipping = false
-            var lexer = Lexer(bytes: bytes)
+            var lexer = ContentStreamLexer(content)
             while let token = lexer.next() {
                 switch token {
-                case .number(let value): operands.append(.number(value)); continue
-                case .name(let name): operands.append(.name(name)); continue
-                case .other: operands.append(.other); continue
-                case .inlineImage: operands.removeAll(); continue
+                case .operand(let value): operands.append(value)
+                case .inlineImage: operands.removeAll()
                 case .operator(let name):
-                    let numbers = operands.compactMap { if case .number(let value) = $0 { value } else { nil } }
-                    let lastName = operands.last.flatMap { if case .name(let name) = $0 { name } else { nil } }
+                    let numbers = operands.compactMap { ($0 as? String).flatMap(Double.init) }
+                    let lastName = (operands.last as? String).flatMap { $0.hasPrefix("/") ? $0 : nil }
                     defer { operands.removeAll() }
                     switch name {
                     case "q": stack.append(state)
@@ -153,7 +145,7 @@ enum ContentStreamReading {
                 if let m = (dictionary["/Matrix"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), m.count == 6 {
                     inner.matrix = Matrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5]).then(state.matrix)
                 }
-                try read([UInt8](pdf.streamData(reference)), resources: pdf.dictionary(dictionary["/Resources"]) ?? resources, state: &inner)
+                try read(pdf.streamData(reference), resources: pdf.dictionary(dictionary["/Resources"]) ?? resources, state: &inner)
             default: break
             }
         }
@@ -162,95 +154,6 @@ enum ContentStreamReading {
         private static func spaceName(_ name: String?) -> String {
             guard let name else { return "?" }
             return ["/DeviceGray", "/DeviceRGB", "/DeviceCMYK"].contains(name) ? String(name.dropFirst()) : name
-        }
-    }
-
-    private enum Token {
-        case number(Double)
-        case name(String)
-        case `operator`(String)
-        /// A string, an array's or a dictionary's bracket, a boolean: nothing the checks read.
-        case other
-        case inlineImage
-    }
-
-    /// PDF's lexical rules (ISO 32000-1, 7.2), over a content stream.
-    private struct Lexer {
-        let bytes: [UInt8]
-        var index = 0
-
-        private static func isWhite(_ byte: UInt8) -> Bool { [0, 9, 10, 12, 13, 32].contains(byte) }
-        private static func isDelimiter(_ byte: UInt8) -> Bool { Array("()<>[]{}/%".utf8).contains(byte) }
-
-        mutating func next() -> Token? {
-            while index < bytes.count {
-                let byte = bytes[index]
-                if Self.isWhite(byte) { index += 1; continue }
-                if byte == UInt8(ascii: "%") {
-                    while index < bytes.count, bytes[index] != 10, bytes[index] != 13 { index += 1 }
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "("): skipLiteralString(); return .other
-                case UInt8(ascii: "<"):
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<") { index += 2; return .other }
-                    while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
-                    index += 1
-                    return .other
-                case UInt8(ascii: ">"):
-                    index += bytes[index...].starts(with: Array(">>".utf8)) ? 2 : 1
-                    return .other
-                case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
-                    index += 1
-                    return .other
-                case UInt8(ascii: "/"):
-                    index += 1
-                    return .name("/" + word())
-                default:
-                    let text = word()
-                    if text.isEmpty { index += 1; continue }
-                    if let number = Double(text) { return .number(number) }
-                    if text == "ID" { skipInlineImageData(); return .inlineImage }
-                    if text == "true" || text == "false" || text == "null" { return .other }
-                    return .operator(text)
-                }
-            }
-            return nil
-        }
-
-        private mutating func word() -> String {
-            let start = index
-            while index < bytes.count, !Self.isWhite(bytes[index]), !Self.isDelimiter(bytes[index]) { index += 1 }
-            return String(decoding: bytes[start ..< index], as: UTF8.self)
-        }
-
-        /// `( … )` with nested brackets and backslash escapes.
-        private mutating func skipLiteralString() {
-            var depth = 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\\"): index += 1
-                case UInt8(ascii: "("): depth += 1
-                case UInt8(ascii: ")"):
-                    depth -= 1
-                    if depth == 0 { index += 1; return }
-                default: break
-                }
-                index += 1
-            }
-        }
-
-        /// An inline image's bytes, after `ID`, up to `EI` standing alone.
-        private mutating func skipInlineImageData() {
-            while index + 2 < bytes.count {
-                if Self.isWhite(bytes[index]), bytes[index + 1] == UInt8(ascii: "E"), bytes[index + 2] == UInt8(ascii: "I"),
-                   index + 3 == bytes.count || Self.isWhite(bytes[index + 3]) {
-                    index += 3
-                    return
-                }
-                index += 1
-            }
-            index = bytes.count
         }
     }
 }
