@@ -69,6 +69,8 @@ extension ParseState {
         case .tag(let tag) where tag.isClosing && Self.masterItemTags.contains(tag.name):
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         case .tag(let tag) where !tag.isClosing && Self.masterItemTags.contains(tag.name):
+            // A rule's or a tint's swatch at `tint="35%"`, as on any tag that takes a colour.
+            readTint(of: tag)
             guard let item = masterItem(tag) else {
                 openMaster?.master = nil   // one bad item: the master is not declared, and every use of it says why
                 return

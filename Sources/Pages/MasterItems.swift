@@ -30,12 +30,15 @@ extension PageTemplate {
         }
     }
 
-    /// The items of page `number` that reach into its text area, as shapes its text keeps out
-    /// of: furniture is never under or over the text (InDesign's text wrap on a parent page's
-    /// items), and keeps the gap a floated picture keeps.
+    /// The pictures and rules of page `number` that reach into its text area, as shapes its
+    /// text keeps out of: they are never under or over the text (InDesign's text wrap on a
+    /// parent page's items), and keep the gap a floated picture keeps. A tint is not one: it
+    /// lies under the text, as a section's background does (a page-high tint would otherwise
+    /// leave no room, and the text would be set over the rules as well).
     public func exclusions(for items: [PlacedMasterItem], onPage number: Int) -> [Exclusion] {
         let area = textArea(ofPage: number)
         return items.compactMap { item in
+            if case .tint = item.content { return nil }
             let rect = item.rect
             guard rect.minX < area.maxX, rect.maxX > area.minX, rect.minY < area.maxY, rect.maxY > area.minY else { return nil }
             return Exclusion(.rectangle(rect), padding: PictureFloat.defaultMargin)

@@ -99,6 +99,15 @@ final class GoldenPageTests: XCTestCase {
         try assertPagesMatchGoldens(of: "vector-pictures")
     }
 
+    /// Issue 37's acceptance, written from docs/markup.md: a full-page advertisement in the
+    /// house's CMYK swatches and a spot gold (an SVG logo; a tint band and a rule in the spot on
+    /// its master) and a three-column feature with an SVG chart, the PDF advertisement across two
+    /// columns and a photo cut to a tall slot on its focal point (`PrintFeatureTests` reads its PDF).
+    func testPrintFeatureMatchesGoldenPages() throws {
+        let pageCount = try assertPagesMatchGoldens(of: "print-feature")
+        XCTAssertEqual(pageCount, 2, "the advertisement and the feature")
+    }
+
     /// Three columns with a picture across two of them at the top and one across all at the foot.
     func testSpanningPicturesMatchGoldenPages() throws {
         let pageCount = try assertPagesMatchGoldens(of: "spanning-pictures", coarsePictures: ["2: 122 ppi", "6: 89 ppi"])

@@ -70,6 +70,33 @@ final class SwatchMarkupTests: XCTestCase {
         XCTAssertEqual(document.attributes(of: "after").color.printed, .spot(Self.gold, tint: 1))
     }
 
+    /// A master's tint band and rule take `tint` as any tag that takes a colour does (it was
+    /// read on the text's tags only, and a master's band printed at full strength, unwarned).
+    func testAMastersFurnitureTakesATint() throws {
+        let document = TestSupport.parse("""
+            <swatch name="gold" spot="PANTONE 871 C" cmyk="20 30 70 15"/>
+            <swatch name="navy" cmyk="100 78 22 32"/>
+            <master name="advert">
+              <tint at="0 -0" height="120" color="gold" tint="35%">
+              <rule at="0 -150" thickness="1.5" color="navy" tint="50%">
+              <rule at="0 -160" color="gold">
+            </master>
+            <pagebreak master="advert">
+            Text.
+            """)
+        XCTAssertEqual(document.diagnostics.map(\.description), [])
+        let colours = try XCTUnwrap(document.meta.masters.first).items.map { item -> Color in
+            switch item.content {
+            case .tint(let color), .rule(let color): return color
+            case .picture: return .black
+            }
+        }
+        XCTAssertEqual(colours.count, 3)
+        XCTAssertEqual(colours.first?.printed, .spot(Self.gold, tint: 0.35))
+        assertInks(colours.dropFirst().first, [0.5, 0.39, 0.11, 0.16], "the rule's swatch screened to 50 %")
+        XCTAssertEqual(colours.last?.printed, .spot(Self.gold, tint: 1), "the tint is the tag's alone")
+    }
+
     private func assertInks(_ color: Color?, _ expected: [Double], _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
         guard case .cmyk(let inks)? = color?.printed else { return XCTFail("\(String(describing: color)) is not CMYK", file: file, line: line) }
         for (component, value) in zip(inks.components, expected) { XCTAssertEqual(component, value, accuracy: 1e-9, message, file: file, line: line) }

@@ -120,6 +120,33 @@ final class MasterPageLayoutTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.origin.y - $0.ascent < logo.maxY }, "lines stand beside the logo")
     }
 
+    /// A tint lies under the text, as a section's background does: a page-high tint (a full-page
+    /// advertisement's ground) takes no room from it, and a rule across the page still keeps the
+    /// text clear (the tint was a keep-out too, which left no room, so that every keep-out was
+    /// dropped and a line was set over the rule).
+    func testATintLiesUnderTheTextAndARuleOverItStillKeepsItClear() throws {
+        let markup = """
+            <master name="advert">
+              <tint at="0 0" width="100%" height="100%" color="navy">
+              <rule at="0 -150" width="100%" thickness="1.5">
+            </master>
+            <pagebreak master="advert">
+            \(Self.paragraphs)
+            """
+        let document = try prepare(markup, facing: false)
+        let page = try XCTUnwrap(Array(document.pages()).first)
+        let rule = try XCTUnwrap(page.masterItems.last?.rect)
+        let lines = page.frames.flatMap(\.lines)
+        XCTAssertEqual(lines.first.map { $0.origin.y - $0.ascent } ?? 0, document.template.textArea.minY, accuracy: 2,
+                       "the text starts at the top of the text area, on the tint")
+        for line in lines {
+            let top = line.origin.y - line.ascent, bottom = line.origin.y + line.descent
+            XCTAssertTrue(bottom <= rule.minY - PictureFloat.defaultMargin + 0.5 || top >= rule.maxY + PictureFloat.defaultMargin - 0.5,
+                          "a line from \(top) to \(bottom) keeps 8 pt clear of the rule at \(rule.minY)")
+        }
+        XCTAssertTrue(lines.contains { $0.origin.y > rule.maxY }, "the text goes on below the rule")
+    }
+
     /// Furniture over the whole text area would leave every page of its master empty, without
     /// end: the text is set as if it were not there (and the page checker reports it).
     func testFurnitureCoveringTheTextAreaNeverStopsTheText() throws {

@@ -9,13 +9,13 @@ import XCTest
 /// at the `<img>`: `VectorPictureTests`).
 final class BoundedDrawingTests: XCTestCase {
     /// A one-page PDF whose page draws a form that draws the next twice, `depth` deep: 2^depth
-    /// squares, a few kilobytes of file.
-    static func nestedFormsPDF(depth: Int) -> Data {
+    /// squares, a few kilobytes of file; its page 200 pt square unless given another size.
+    static func nestedFormsPDF(depth: Int, pageWidth: Int = 200, pageHeight: Int = 200) -> Data {
         func stream(_ content: String, _ dictionary: String = "") -> String {
             "<< /Length \(content.utf8.count) \(dictionary) >>\nstream\n\(content)\nendstream"
         }
         var objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /XObject << /F 5 0 R >> >> >>",
+                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(pageWidth) \(pageHeight)] /Contents 4 0 R /Resources << /XObject << /F 5 0 R >> >> >>",
                        stream("/F Do")]
         for level in 0 ..< depth {
             let form = "/Type /XObject /Subtype /Form /BBox [0 0 200 200]"

@@ -36,21 +36,12 @@ final class PDFX4Tests: XCTestCase {
 
     func testTheOutputIntentIsGTSPDFXWithAnEmbeddedCMYKProfile() throws {
         let pdf = try PDFObjectTree(pdfAt: typesetMagazine().path)
-        let intents = try XCTUnwrap(pdf.array(pdf.catalog["/OutputIntents"]))
-        XCTAssertEqual(intents.count, 1)
-        let intent = try XCTUnwrap(pdf.dictionary(intents.first))
-        XCTAssertEqual(intent["/Type"] as? String, "/OutputIntent")
-        XCTAssertEqual(intent["/S"] as? String, "/GTS_PDFX")
+        let profile = try PDFX4Conformance.assertOutputIntent(of: pdf)
+        let intent = try XCTUnwrap(pdf.dictionary(pdf.array(pdf.catalog["/OutputIntents"])?.first))
         XCTAssertEqual(PDFObjectTree.text(intent["/OutputConditionIdentifier"]), "Custom")
         XCTAssertEqual(PDFObjectTree.text(intent["/RegistryName"]), "http://www.color.org")
         XCTAssertEqual(PDFObjectTree.text(intent["/Info"]), "Artifex CMYK SWOP Profile", "named by the profile's description")
-        let reference = try XCTUnwrap(intent["/DestOutputProfile"] as? String)
-        XCTAssertEqual(pdf.dictionary(reference)?["/N"] as? Int, 4)
-        let profile = try pdf.streamData(reference)
         XCTAssertEqual(profile, FileManager.default.contents(atPath: OutputIntent.defaultProfilePath), "the profile's bytes, unchanged")
-        XCTAssertEqual(String(decoding: profile[36 ..< 40], as: UTF8.self), "acsp")
-        XCTAssertEqual(String(decoding: profile[16 ..< 20], as: UTF8.self), "CMYK")
-        XCTAssertEqual(String(decoding: profile[12 ..< 16], as: UTF8.self), "prtr", "an output device's profile")
         try assertLittleCMSConvertsRedToMagentaAndYellow(profile)
     }
 
@@ -83,27 +74,17 @@ final class PDFX4Tests: XCTestCase {
 
     func testTheInformationDictionaryAndTheXMPSayTheSame() throws {
         let pdf = try PDFObjectTree(pdfAt: typesetMagazine().path)
+        try PDFX4Conformance.assertInformationAndXMPClaimPDFX4(pdf)
         let info = pdf.info
-        XCTAssertEqual(PDFObjectTree.text(info["/GTS_PDFXVersion"]), "PDF/X-4")
-        XCTAssertEqual(info["/Trapped"] as? String, "/False", "a name, not a string")
         XCTAssertEqual(PDFObjectTree.text(info["/CreationDate"]), Self.pdfDate)
         XCTAssertEqual(PDFObjectTree.text(info["/ModDate"]), Self.pdfDate)
         XCTAssertEqual(PDFObjectTree.text(info["/Title"]), "Zombie Monthly: Spring & <Summer>")
 
-        let reference = try XCTUnwrap(pdf.catalog["/Metadata"] as? String)
-        let stream = try XCTUnwrap(pdf.dictionary(reference))
-        XCTAssertEqual(stream["/Type"] as? String, "/Metadata")
-        XCTAssertEqual(stream["/Subtype"] as? String, "/XML")
-        XCTAssertNil(stream["/Filter"], "XMP is left uncompressed, readable without a PDF library")
-        let xmp = try XMPProperties(pdf.streamData(reference, filtered: false))
-        XCTAssertEqual(xmp["pdfxid:GTS_PDFXVersion"], "PDF/X-4")
-        XCTAssertEqual(xmp["pdf:Trapped"], "False")
+        let xmp = try XMPProperties(pdf.streamData(XCTUnwrap(pdf.catalog["/Metadata"] as? String), filtered: false))
         XCTAssertEqual(xmp["dc:title"], "Zombie Monthly: Spring & <Summer>", "escaped in the XML, the same text once read")
         for name in ["xmp:CreateDate", "xmp:ModifyDate", "xmp:MetadataDate"] {
             XCTAssertEqual(xmp[name], Self.isoDate, "\(name): the information dictionary's date")
         }
-        XCTAssertEqual(xmp["xmp:CreatorTool"], PDFObjectTree.text(info["/Creator"]))
-        XCTAssertEqual(xmp["pdf:Producer"], PDFObjectTree.text(info["/Producer"]))
         let uuid = #/uuid:[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/#
         XCTAssertNotNil(try uuid.wholeMatch(in: xmp["xmpMM:DocumentID"] ?? ""), xmp["xmpMM:DocumentID"] ?? "none")
         XCTAssertNotNil(try uuid.wholeMatch(in: xmp["xmpMM:InstanceID"] ?? ""), xmp["xmpMM:InstanceID"] ?? "none")
@@ -114,41 +95,15 @@ final class PDFX4Tests: XCTestCase {
     /// every PDF left in the folder).
     func testTheVersionTheIdentifierAndTheBoxesArePDFX4s() throws {
         let path = try typesetMagazine().path
-        let header = try XCTUnwrap(FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 8))
-        let version = String(decoding: header, as: UTF8.self).dropFirst(5)
-        XCTAssertTrue(["1.3", "1.4", "1.5", "1.6"].contains(version), "%PDF-\(version)")
-        XCTAssertNil(PDFCheck.problems(inPDFAt: path))
         let pdf = try PDFObjectTree(pdfAt: path)
-        XCTAssertEqual((pdf.trailer["/ID"] as? [Any])?.count, 2)
         XCTAssertGreaterThan(pdf.pages.count, 1)
-        for (index, page) in pdf.pages.enumerated() {
-            let box = { (key: String) in ((page[key] as? [Any]) ?? []).compactMap { ($0 as? NSNumber)?.doubleValue } }
-            let trim = box("/TrimBox"), bleed = box("/BleedBox"), media = box("/MediaBox")
-            XCTAssertEqual([trim.count, bleed.count, media.count], [4, 4, 4], "page \(index + 1)")
-            guard trim.count == 4, bleed.count == 4, media.count == 4 else { continue }
-            XCTAssertTrue(bleed[0] <= trim[0] && bleed[1] <= trim[1] && bleed[2] >= trim[2] && bleed[3] >= trim[3], "page \(index + 1)")
-            XCTAssertTrue(media[0] <= bleed[0] && media[1] <= bleed[1] && media[2] >= bleed[2] && media[3] >= bleed[3], "page \(index + 1)")
-            XCTAssertNil(page["/Annots"], "page \(index + 1): no annotation")
-        }
+        try PDFX4Conformance.assertVersionIdentifierAndBoxes(pdfAt: path, pdf)
     }
 
     /// Nothing names DeviceRGB but the sRGB profile's own alternate; every page's resources
     /// carry a DefaultRGB that is that profile.
     func testEveryRGBColourIsLabelledSRGB() throws {
-        let pdf = try PDFObjectTree(pdfAt: typesetMagazine().path)
-        for (reference, dictionary) in pdf.allDictionaries {
-            for (key, value) in dictionary where key != "/Alternate" {
-                XCTAssertFalse("\(value)".contains("/DeviceRGB"), "\(reference) \(key): \(value)")
-            }
-        }
-        for (index, page) in pdf.pages.enumerated() {
-            let spaces = pdf.dictionary(pdf.dictionary(page["/Resources"])?["/ColorSpace"])
-            let defaultRGB = try XCTUnwrap(spaces?["/DefaultRGB"] as? [Any], "page \(index + 1)")
-            XCTAssertEqual(defaultRGB.first as? String, "/ICCBased")
-            let profile = try pdf.streamData(XCTUnwrap(defaultRGB.last as? String))
-            XCTAssertEqual(String(decoding: profile[16 ..< 20], as: UTF8.self), "RGB ")
-            XCTAssertEqual(String(decoding: profile[36 ..< 40], as: UTF8.self), "acsp")
-        }
+        try PDFX4Conformance.assertEveryRGBColourIsLabelledSRGB(PDFObjectTree(pdfAt: typesetMagazine().path))
     }
 
     /// The marks are stroked in `[/Separation /All /DeviceCMYK …]` at full tint, as an

@@ -85,6 +85,44 @@ final class VectorPictureTests: XCTestCase {
         }
     }
 
+    /// Wherever a JPEG can go: an SVG running off the page across its top, cut to cover its
+    /// place, and a PDF page in a figure floated right stay paths and text.
+    func testVectorPicturesBleedingAndInAFigureStayPathsAndText() throws {
+        let (report, pdf) = try typeset("""
+            <img src="chart.svg" alt="Sightings by month" float="top" span="all" bleed="true">
+            <figure float="right" width="150" alt="An advertisement"><img src="advert.pdf" width="150"><caption>In a figure.</caption></figure>
+            The launch site sits behind the old gasworks, on a patch of cinder that used to be the car park of a carpet warehouse.
+            """) { $0.sheet = PrintSheet(bleed: 9) }
+        XCTAssertEqual(report.diagnostics.filter { $0.severity != .note }.map(\.description), [])
+        XCTAssertEqual(try tool("pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2).count, 0, "no image")
+        let text = try tool("pdftotext", [pdf, "-"])
+        for word in ["Sightings by month", "Barricade", "In a figure"] {
+            XCTAssertTrue(text.contains(word), "\"\(word)\" is text in the PDF: \(text)")
+        }
+    }
+
+    /// Issue 37's last clause: the zombie magazine's masthead, its first picture, is an SVG, and
+    /// it prints as paths and text (its first line is set alone here, beside its pictures).
+    func testTheZombieMagazinesMastheadIsAnSVGDrawnAsText() throws {
+        let source = try String(contentsOf: TestSupport.zombiesFile, encoding: .utf8)
+        let firstLine = String(source.prefix { $0 != "\n" })
+        let document = TestSupport.parse(firstLine, baseDirectory: TestSupport.zombiesDirectory.path)
+        let masthead = try XCTUnwrap(document.text.attachments.first?.image.path)
+        XCTAssertEqual((masthead as NSString).lastPathComponent, "masthead.svg")
+        guard case .vector(let info) = try PictureInfo.probe(path: masthead) else { return XCTFail("the masthead is not a vector picture") }
+        XCTAssertEqual(info.kind, .svg)
+
+        let directory = try makeTemporaryDirectory()
+        try FileManager.default.copyItem(atPath: masthead, toPath: directory.appendingPathComponent("masthead.svg").path)
+        try write(firstLine, to: directory.appendingPathComponent("doc.txt"))
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let pdf = directory.appendingPathComponent("doc.pdf").path
+        _ = try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("doc.txt").path, outputPath: pdf)
+        XCTAssertEqual(try tool("pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2).count, 0, "no image")
+        XCTAssertTrue(try tool("pdftotext", [pdf, "-"]).contains("ZOMBIE"), "the title is text")
+    }
+
     func testAPNGPageShowsTheVectorPicturesInk() throws {
         let (report, _) = try typeset("<img src=\"chart.svg\" width=\"400\" alt=\"\">", to: "page.png") { $0.format = .png }
         let pixels = try Pixels(pngAt: try XCTUnwrap(report.outputPaths.first))
@@ -159,6 +197,9 @@ final class VectorPictureTests: XCTestCase {
              "the SVG gives no size", 11),
             ("<img src=\"bad.svg\" alt=\"\">", "bad.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect", "not a readable SVG file", 11),
             ("<img src=\"encrypted.pdf\" alt=\"\">", "", nil, "the PDF is encrypted", 11),
+            ("<img src=\"huge.pdf\" alt=\"\">", "huge.pdf",
+             String(decoding: BoundedDrawingTests.nestedFormsPDF(depth: 1, pageWidth: 20_000, pageHeight: 300), as: UTF8.self),
+             "the PDF is 20000×300 pt, larger than a PDF page may be", 11),
         ]
         for (markup, file, contents, message, column) in cases {
             let diagnostics = try errors(markup, files: contents.map { [file: $0] } ?? [:])
@@ -182,6 +223,26 @@ final class VectorPictureTests: XCTestCase {
         }
         svg += ##"</defs><use xlink:href="#l10"/></svg>"##
         try assertRefused(Data(svg.utf8), named: "bomb.svg", saying: "the SVG cannot be drawn", within: 20)
+    }
+
+    /// An SVG 14,000 pixels a side blurred by 5,000 and dilated by 3,000 (huge filters): librsvg
+    /// makes a filter's pixels at the resolution it draws at, which the one-pixel check and the
+    /// column's size bound; it is set, scaled to its column, in seconds (1.7 s in a debug build
+    /// on a loaded machine, 54 MB).
+    func testAnSVGWithHugeFiltersIsDrawnInBoundedTime() throws {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="14000" height="14000"><filter id="f" x="-50%" y="-50%" width="200%" height="200%">"#
+            + #"<feGaussianBlur stdDeviation="5000"/><feMorphology operator="dilate" radius="3000"/></filter>"#
+            + #"<rect x="1000" y="1000" width="12000" height="12000" fill="red" filter="url(#f)"/></svg>"#
+        let directory = try folder(with: "<img src=\"filters.svg\" alt=\"\">\nText.\n")
+        try write(svg, to: directory.appendingPathComponent("filters.svg"))
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let start = Date()
+        let report = try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("doc.txt").path,
+                                                              outputPath: directory.appendingPathComponent("doc.pdf").path)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
+        XCTAssertEqual(report.diagnostics.map(\.message),
+                       ["picture of 10500×10500 pt is larger than the 232×729 pt column; scaled to 232×232 pt"])
     }
 
     /// Forms nested 40 deep, each drawing the next twice: poppler, which has no limits, is

@@ -283,117 +283,19 @@ struct ContentReading {
     private static let painting: Set<String> = ["Tj", "TJ", "'", "\"", "f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Do", "sh", "EI"]
 
     init(_ data: Data, fonts: [String: ToUnicodeMap], forms: [String: Form] = [:]) {
-        let bytes = [UInt8](data)
         var operands: [Any] = []
         var stack: [Int?] = []   // the MCID of each open sequence, nil for one without
         var artifacts: [Bool] = []   // whether each open sequence is an artifact
         var font = ToUnicodeMap("")
-        var index = 0
-        var arrays: [[Any]] = []
-        func push(_ value: Any) {
-            if arrays.isEmpty { operands.append(value) } else { arrays[arrays.count - 1].append(value) }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00:
-                index += 1
-            case UInt8(ascii: "%"):
-                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-            case UInt8(ascii: "("):
-                var depth = 1
-                var string: [UInt8] = []
-                index += 1
-                while index < bytes.count, depth > 0 {
-                    let c = bytes[index]
-                    if c == UInt8(ascii: "\\"), index + 1 < bytes.count {
-                        let next = bytes[index + 1]
-                        switch next {
-                        case UInt8(ascii: "n"): string.append(0x0A); index += 2
-                        case UInt8(ascii: "r"): string.append(0x0D); index += 2
-                        case UInt8(ascii: "t"): string.append(0x09); index += 2
-                        case UInt8(ascii: "b"): string.append(0x08); index += 2
-                        case UInt8(ascii: "f"): string.append(0x0C); index += 2
-                        case UInt8(ascii: "0") ... UInt8(ascii: "7"):
-                            var value = 0, count = 0
-                            index += 1
-                            while count < 3, index < bytes.count, (UInt8(ascii: "0") ... UInt8(ascii: "7")).contains(bytes[index]) {
-                                value = value * 8 + Int(bytes[index] - UInt8(ascii: "0")); index += 1; count += 1
-                            }
-                            string.append(UInt8(value & 0xFF))
-                        case 0x0A: index += 2
-                        default: string.append(next); index += 2
-                        }
-                        continue
-                    }
-                    if c == UInt8(ascii: "(") { depth += 1 }
-                    if c == UInt8(ascii: ")") { depth -= 1; if depth == 0 { index += 1; break } }
-                    string.append(c)
-                    index += 1
-                }
-                push(string)
-            case UInt8(ascii: "<") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "<"):
-                // A dictionary operand: only its /MCID matters here.
-                var depth = 0
-                let start = index
-                while index < bytes.count {
-                    if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<") { depth += 1; index += 2; continue }
-                    if bytes[index] == UInt8(ascii: ">"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") {
-                        depth -= 1; index += 2
-                        if depth == 0 { break }
-                        continue
-                    }
-                    index += 1
-                }
-                let dictionary = String(decoding: bytes[start ..< index], as: UTF8.self)
-                let words = dictionary.replacingOccurrences(of: ">>", with: " ").replacingOccurrences(of: "<<", with: " ")
-                    .split(separator: " ").map(String.init)
-                let mcid = words.firstIndex(of: "/MCID").flatMap { words.indices.contains($0 + 1) ? Int(words[$0 + 1]) : nil }
-                push(["MCID": mcid as Any])
-            case UInt8(ascii: "<"):
-                var digits = ""
-                index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
-                    if !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D) { digits.append(Character(Unicode.Scalar(bytes[index]))) }
-                    index += 1
-                }
-                index += 1
-                if digits.count % 2 == 1 { digits += "0" }
-                var string: [UInt8] = []
-                var position = digits.startIndex
-                while position < digits.endIndex {
-                    let next = digits.index(position, offsetBy: 2)
-                    string.append(UInt8(digits[position ..< next], radix: 16) ?? 0)
-                    position = next
-                }
-                push(string)
-            case UInt8(ascii: "["):
-                arrays.append([])
-                index += 1
-            case UInt8(ascii: "]"):
-                let array = arrays.removeLast()
-                push(array)
-                index += 1
-            default:
-                var end = index + 1
-                let delimiters: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"),
-                                              UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "/"), UInt8(ascii: "%")]
-                while end < bytes.count, !delimiters.contains(bytes[end]) { end += 1 }
-                let word = String(decoding: bytes[index ..< end], as: UTF8.self)
-                index = end
-                if word.hasPrefix("/") || Double(word) != nil || word == "true" || word == "false" || word == "null" {
-                    push(word)
-                    continue
-                }
-                if word == "BI" {
-                    // An inline image: its data runs to " EI".
-                    while index + 2 < bytes.count, !(bytes[index] == UInt8(ascii: "E") && bytes[index + 1] == UInt8(ascii: "I")
-                        && [0x20, 0x0A, 0x0D].contains(bytes[index - 1])) { index += 1 }
-                    index += 2
-                    if stack.isEmpty { unmarkedPainting += 1 }
-                    operands.removeAll()
-                    continue
-                }
+        var lexer = ContentStreamLexer(data)
+        while let token = lexer.next() {
+            switch token {
+            case .operand(let value):
+                operands.append(value)
+            case .inlineImage:
+                if stack.isEmpty { unmarkedPainting += 1 }
+                operands.removeAll()
+            case .operator(let word):
                 switch word {
                 case "BDC":
                     stack.append((operands.last as? [String: Any])?["MCID"] as? Int)
