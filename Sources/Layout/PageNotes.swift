@@ -33,6 +33,13 @@ public struct PageNotes {
     /// The notes going on at the next page's foot: the rest of one split here, those held over.
     public var goingOn: [ContinuedNote] { notes.goingOn(before: .max) }
 
+    /// The markers in `marked` of the notes held over whole to the next page, in order: their
+    /// lines must go on with them, for a marker and its note share a page.
+    public func markersHeldOver(in marked: Range<Int>) -> [Int] {
+        goingOn.filter { $0.from == $0.reference.note.range.lowerBound && marked.contains($0.reference.marker.lowerBound) }
+            .map(\.reference.marker.lowerBound)
+    }
+
     /// The notes placed at the area's foot under their rule (across the notes when the first
     /// goes on from the page before), as a frame without lines after `end`, where the page's
     /// text ends; nil when none is set here.

@@ -24,16 +24,11 @@ extension ParseState {
             }
             return
         }
-        if meta.footnoteNumbering == .section, footnoteSection != sections.count {
-            footnoteCount = 0
-            footnoteSection = sections.count
-        }
-        footnoteCount += 1
+        let location = diagnostics.source.location(of: tag.offset), sourceLine = diagnostics.source.lineText(containing: tag.offset)
+        let mark = Array(meta.footnoteMarks.mark(nextFootnoteNumber(at: location, sourceLine: sourceLine)).utf16)
         boxCount += 1
-        let mark = Array(meta.footnoteMarks.mark(footnoteCount).utf16)
         let style = BoxStyle(number: boxCount, kind: .footnote, placement: .footnote(meta.footnotePlacement, maxShare: meta.footnoteMaxShare), margin: 0,
-                             location: diagnostics.source.location(of: tag.offset),
-                             sourceLine: diagnostics.source.lineText(containing: tag.offset))
+                             location: location, sourceLine: sourceLine)
         // The marker: the mark raised, pointing at its note.
         var marker = Self.superscript(builder.attributes)
         marker.footnote = style.number
@@ -55,6 +50,23 @@ extension ParseState {
         openFootnote = (OpenBlockTag(at: tag.offset), isNote: true)
         builder.attributes = noteAttributes
         builder.beginNote(note)
+    }
+
+    /// The number of the note whose tag is at `location`, as `footnote-numbering` counts.
+    private mutating func nextFootnoteNumber(at location: SourceLocation, sourceLine: String) -> Int {
+        switch meta.footnoteNumbering {
+        case .document:
+            footnoteCount += 1
+        case .section:
+            if footnoteSection != sections.count {
+                footnoteCount = 0
+                footnoteSection = sections.count
+            }
+            footnoteCount += 1
+        case .page:
+            footnoteCount = references.numberPageNumberedNote(at: builder.text.length, location: location, sourceLine: sourceLine)
+        }
+        return footnoteCount
     }
 
     /// `</footnote>`: the text is the paragraph's again, in the styles before `<footnote>`.

@@ -51,6 +51,8 @@ public struct MarkupDocument: Sendable {
     public var referenceUses: [ReferenceUse] = []
     /// Whether the document has a `<contents>` (`ContentsList`).
     public var listsContents = false
+    /// Its notes numbered by page (`footnote-numbering="page"`), in order, with what they printed.
+    public var pageNumberedNotes: [PageNumberedNote] = []
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

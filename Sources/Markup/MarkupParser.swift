@@ -76,6 +76,7 @@ public struct MarkupParser {
                               anchors: state.references.anchorsTitled(in: state.builder.text, sourceMap: state.builder.sourceMap),
                               referenceUses: state.references.uses.map(\.use), diagnostics: diagnostics.finished())
         document.listsContents = state.references.listsContents
+        document.pageNumberedNotes = state.references.pageNumberedNotes
         document.includedFiles = state.includedFiles
         document.articles = state.articles
         return document

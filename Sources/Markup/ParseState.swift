@@ -81,7 +81,8 @@ struct ParseState {
     var openTable: OpenTable?
     var tableCount = 0
     /// The open `<footnote>` (`isNote` false: one misplaced, whose text stays where it is),
-    /// the count of notes (from 1 in each section with `footnote-numbering="section"`), and
+    /// the number of the last note (from 1 in each section with `footnote-numbering="section"`,
+    /// on each page with `page`), and
     /// the count of sections when it last started.
     var openFootnote: (tag: OpenBlockTag, isNote: Bool)?
     var footnoteCount = 0

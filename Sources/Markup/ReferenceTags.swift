@@ -14,6 +14,8 @@ struct ReferenceBook {
     private(set) var uses: [(use: ReferenceUse, valueOffset: Int?)] = []
     /// Whether the document has a `<contents>`, which lists what the parse before found.
     var listsContents = false
+    /// The notes numbered by page (`footnote-numbering="page"`), in order.
+    private(set) var pageNumberedNotes: [PageNumberedNote] = []
     /// Elements of each kind met so far, with an id or not: a figure's number counts every figure.
     private var counts: [String: Int] = [:]
     /// Where each id is given, for the duplicate's message.
@@ -34,6 +36,16 @@ struct ReferenceBook {
 
     mutating func addUse(_ use: ReferenceUse, valueOffset: Int?) {
         uses.append((use, valueOffset))
+    }
+
+    /// The number of the next note numbered by page, its marker at `textOffset`: the one the
+    /// pages of the layout before gave it, or its count through the document until there is a
+    /// layout (LaTeX's `perpage` on its first run).
+    mutating func numberPageNumberedNote(at textOffset: Int, location: SourceLocation, sourceLine: String) -> Int {
+        let index = pageNumberedNotes.count
+        let number = index < known.noteNumbers.count ? known.noteNumbers[index] : index + 1
+        pageNumberedNotes.append(PageNumberedNote(textOffset: textOffset, number: number, location: location, sourceLine: sourceLine))
+        return number
     }
 
     /// The anchors with their titles, read from the finished text (the first paragraph from each

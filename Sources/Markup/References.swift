@@ -1,4 +1,5 @@
 import Diagnostics
+import Text
 
 /// An element given an `id` (`<p id="…">`, `<section>`, `<figure>`, `<aside>`, `<table>`): what a
 /// `<ref to="…">` can print about it.
@@ -45,6 +46,22 @@ public struct ReferenceUse: Sendable, Equatable {
     }
 }
 
+/// A footnote numbered by its page (`footnote-numbering="page"`): where its marker is in the
+/// text, and the number it printed.
+public struct PageNumberedNote: Sendable, Equatable {
+    public var textOffset: Int
+    public var number: Int
+    public var location: SourceLocation
+    public var sourceLine: String
+
+    public init(textOffset: Int, number: Int, location: SourceLocation, sourceLine: String) {
+        self.textOffset = textOffset
+        self.number = number
+        self.location = location
+        self.sourceLine = sourceLine
+    }
+}
+
 /// What a `<ref>` prints of its target.
 public enum ReferenceFormat: String, Sendable, CaseIterable {
     case page, title, number
@@ -52,10 +69,13 @@ public enum ReferenceFormat: String, Sendable, CaseIterable {
 
 /// What the references of a document print: each target's page, found by laying the pages out,
 /// and its title and number, found by reading the markup. A parse takes the values found by
-/// the parse and layout before it (`ReferenceSettling`); the first takes none.
+/// the parse and layout before it (`ReferenceSettling`); the first takes none. So do the
+/// numbers of notes numbered by page, from the pages their markers were set on.
 public struct ReferenceValues: Sendable, Equatable {
     public var pages: [String: Int] = [:]
     public var anchors: [String: ReferenceAnchor] = [:]
+    /// The number of each note numbered by page, in text order (empty until a layout found their pages).
+    public var noteNumbers: [Int] = []
 
     public init() {}
 
@@ -64,9 +84,11 @@ public struct ReferenceValues: Sendable, Equatable {
         anchors.values.filter { $0.kind == ContentsList.headingKind }.sorted { $0.textOffset < $1.textOffset }
     }
 
-    public init(anchors: [ReferenceAnchor], pages: [String: Int]) {
+    /// `notePages`: the page of each page-numbered note's marker, in text order.
+    public init(anchors: [ReferenceAnchor], pages: [String: Int], notePages: [Int] = []) {
         self.anchors = Dictionary(anchors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.pages = pages
+        noteNumbers = FootnoteNumbering.restartingOnEachPage(notePages)
     }
 
     /// What `<ref to="id" format="…">` prints, nil while it is not known. A page not yet laid out

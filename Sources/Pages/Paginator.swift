@@ -164,6 +164,19 @@ public struct Paginator: Sequence, IteratorProtocol {
             frames.first { $0.visibleRange.contains(index) }?.container.rect
         }
 
+        /// The top of the line holding `index`, its share of the leading above it included, when
+        /// it is in a band of one column `width` wide (nil: none on the page, the page's first
+        /// line, or a line in a band of several columns).
+        func lineTop(holding index: Int, inAColumnAsWideAs width: Double) -> Double? {
+            if frames.first(where: { !$0.lines.isEmpty })?.lines.first?.stringRange.contains(index) == true { return nil }
+            for frame in frames where frame.visibleRange.contains(index) && frame.container.rect.width >= width - BandSetter.tolerance {
+                if let line = frame.lines.first(where: { $0.stringRange.contains(index) }) {
+                    return line.origin.y - line.ascent - Swift.max(0, line.leading) / 2
+                }
+            }
+            return nil
+        }
+
         /// The top of the band holding `index` when it is not the page's first band (nil: the
         /// first, or none): a picture anchored in it goes no higher, below the bands before it.
         func bandTop(holding index: Int) -> Double? {
@@ -357,8 +370,11 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// those its text marks. While the notes need more room than the text left them, the text
     /// is set again above that room: a line whose note then has no room goes on to the next
     /// page with it, as TeX's page builder sends a line on with its insertion, and balanced
-    /// columns balance above the notes. The room only grows, so the rounds end; after
-    /// `noteRounds` the notes fit the room they have, and the rest goes on to the next page.
+    /// columns balance above the notes. So does a line whose note is held over whole (behind
+    /// notes that fill the page's share, or a split one): the text is set again ending above it,
+    /// unless it is at the top of the page's text, which always stays. The room only grows, so
+    /// the rounds end; after `noteRounds` the notes fit the room they have, and the rest goes
+    /// on to the next page.
     private mutating func layOutAboveNotes(area: Rect, exclusions excluded: [Exclusion],
                                            boxesOverGutters: [PlacedPicture] = []) -> PageText {
         guard setsNotesAcrossPages else { return layOut(area: area, exclusions: excluded, boxesOverGutters: boxesOverGutters) }
@@ -366,15 +382,28 @@ public struct Paginator: Sequence, IteratorProtocol {
         func notes(of page: PageText, room: Double?) -> PageNotes {
             PageNotes(in: whole, carrying: flow.pageNotes, markedIn: start ..< page.end, room: room, framesetter: framesetter)
         }
-        var room = 0.0
+        /// Where the page's text must end for its notes: above the room they take, and above the
+        /// first line of a marker whose note is held over whole that can go on — not the page's
+        /// first line nor one at the top of its text area, which always stay, nor one in a band
+        /// of several columns, where ending the text area above it would end every column there.
+        func textFoot(of page: PageText, notes placed: PageNotes) -> Double {
+            let aboveNotes = area.maxY - placed.height
+            let tops = placed.markersHeldOver(in: start ..< page.end).lazy.compactMap { page.lineTop(holding: $0, inAColumnAsWideAs: area.width) }
+            guard let top = tops.first(where: { $0 > area.minY + BandSetter.tolerance }) else { return aboveNotes }
+            return Swift.min(aboveNotes, top)
+        }
+        var foot = area.maxY
         var page = layOut(area: area, exclusions: excluded, boxesOverGutters: boxesOverGutters)
         var placed = notes(of: page, room: nil)
-        for _ in 0 ..< Self.noteRounds where placed.height > room + BandSetter.tolerance {
-            room = placed.height
-            let above = Rect(x: area.minX, y: area.minY, width: area.width, height: Swift.max(0, area.height - room))
+        for _ in 0 ..< Self.noteRounds {
+            let needed = textFoot(of: page, notes: placed)
+            guard needed < foot - BandSetter.tolerance else { break }
+            foot = needed
+            let above = Rect(x: area.minX, y: area.minY, width: area.width, height: Swift.max(0, foot - area.minY))
             page = layOut(area: above, exclusions: excluded, boxesOverGutters: boxesOverGutters)
             placed = notes(of: page, room: nil)
         }
+        let room = area.maxY - foot
         if placed.height > room + BandSetter.tolerance { placed = notes(of: page, room: room) }
         page.notes = placed.isEmpty ? nil : placed
         return page

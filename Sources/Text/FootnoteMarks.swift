@@ -60,6 +60,21 @@ public enum FootnoteNumbering: String, Hashable, Sendable, CaseIterable {
     case document
     /// From 1 in each `<section>`.
     case section
+    /// From 1 on each page, as LaTeX's `perpage` and InDesign's "Restart Numbering Every Page"
+    /// number them: the mark depends on the marker's page, found by laying the text out, so
+    /// the numbers settle as page references do (`ReferenceSettling`).
+    case page
+
+    /// The number of each note whose marker is on `pages[i]` (in text order), counting from 1
+    /// again where the page changes.
+    public static func restartingOnEachPage(_ pages: [Int]) -> [Int] {
+        var numbers: [Int] = []
+        numbers.reserveCapacity(pages.count)
+        for (index, page) in pages.enumerated() {
+            numbers.append(index > 0 && pages[index - 1] == page ? numbers[index - 1] + 1 : 1)
+        }
+        return numbers
+    }
 }
 
 /// Where notes are set (`<meta footnote-placement="…">`).

@@ -33,6 +33,8 @@ public struct PreparedDocument {
     public var referenceUses: [ReferenceUse] = []
     /// Whether it has a contents list (`<contents>`), which settles as references do.
     public var listsContents = false
+    /// Its notes numbered by page, with the numbers they printed, which settle as references do.
+    public var pageNumberedNotes: [PageNumberedNote] = []
     /// The page each anchor is set on, as the references settled (`ReferenceSettling`).
     public var referencePages: [String: Int] = [:]
     public var diagnostics: [Diagnostic]

@@ -134,6 +134,7 @@ public final class Typesetter {
         prepared.anchors = document.anchors
         prepared.referenceUses = document.referenceUses
         prepared.listsContents = document.listsContents
+        prepared.pageNumberedNotes = document.pageNumberedNotes
         prepared.metadata.author = MetadataText.cleaned(options.metadata.author ?? document.meta.author)
         prepared.metadata.subject = MetadataText.cleaned(options.metadata.subject ?? document.meta.subject)
         return prepared

@@ -12,12 +12,35 @@ final class ReferenceSettlingTests: XCTestCase {
     private struct FakeDocument: ReferencingDocument {
         var referenceUses: [ReferenceUse]
         var anchors: [ReferenceAnchor]
+        var pageNumberedNotes: [PageNumberedNote] = []
         var diagnostics: [Diagnostic] = []
         var referencePages: [String: Int] = [:]
         var listsContents = false
         var page: (String) -> Int
 
-        func anchorPages() -> [String: Int] { ["x": page(referenceUses[0].printed)] }
+        func referencedPages() -> ReferencedPages { ReferencedPages(anchors: ["x": page(referenceUses[0].printed)]) }
+    }
+
+    /// A document of two notes numbered by page, whose layout puts the second note's marker on a
+    /// page chosen from the number it printed.
+    private struct FakeNotes: ReferencingDocument {
+        var referenceUses: [ReferenceUse] = []
+        var anchors: [ReferenceAnchor] = []
+        var pageNumberedNotes: [PageNumberedNote]
+        var diagnostics: [Diagnostic] = []
+        var referencePages: [String: Int] = [:]
+        var listsContents = false
+        var secondPage: (Int) -> Int
+
+        func referencedPages() -> ReferencedPages { ReferencedPages(notes: [1, secondPage(pageNumberedNotes[1].number)]) }
+    }
+
+    private func fakeNotes(numbered values: ReferenceValues, secondPage: @escaping (Int) -> Int) -> FakeNotes {
+        let notes = (0 ..< 2).map { index in
+            PageNumberedNote(textOffset: index * 10, number: index < values.noteNumbers.count ? values.noteNumbers[index] : index + 1,
+                             location: SourceLocation(file: "doc.txt", line: 4 + index, column: 1), sourceLine: "A line.<footnote>")
+        }
+        return FakeNotes(pageNumberedNotes: notes, secondPage: secondPage)
     }
 
     private func fake(printing values: ReferenceValues, page: @escaping (String) -> Int) -> FakeDocument {
@@ -27,12 +50,28 @@ final class ReferenceSettlingTests: XCTestCase {
                             anchors: [ReferenceAnchor(id: "x", textOffset: 0, kind: "p", number: 0, title: "X", location: location)], page: page)
     }
 
-    func testAReferenceSettlesWhenItsValueStopsMovingItsTarget() throws {
+    /// The document settled from `make`, and how many settings it took.
+    private func settle<Document: ReferencingDocument>(_ make: (ReferenceValues) -> Document) throws -> (Document, settings: Int) {
         var settings = 0
         let settled = try ReferenceSettling.settle { values in
             settings += 1
-            return self.fake(printing: values) { $0.count > 1 ? 10 : 9 }   // a wider number moves the target on a page
+            return make(values)
         }
+        return (settled, settings)
+    }
+
+    /// The one warning of a document that did not settle, at `line`.
+    private func assertOneWarning(in diagnostics: [Diagnostic], atLine line: Int) throws {
+        XCTAssertEqual(diagnostics.count, 1)
+        let warning = try XCTUnwrap(diagnostics.first)
+        XCTAssertEqual(warning.severity, .warning)
+        XCTAssertEqual(warning.location?.line, line)
+        XCTAssertTrue(warning.message.contains("did not settle in \(ReferenceSettling.settings) settings"), warning.message)
+    }
+
+    func testAReferenceSettlesWhenItsValueStopsMovingItsTarget() throws {
+        // A wider number moves the target on a page.
+        let (settled, settings) = try settle { self.fake(printing: $0) { $0.count > 1 ? 10 : 9 } }
         XCTAssertEqual(settled.referenceUses[0].printed, "10")
         XCTAssertEqual(settled.referencePages, ["x": 10])
         XCTAssertEqual(settings, 2, "the stand-in is two figures wide: one setting more")
@@ -40,17 +79,25 @@ final class ReferenceSettlingTests: XCTestCase {
     }
 
     func testAReferenceThatNeverSettlesIsAWarningAtItsTagAfterTheLastSetting() throws {
-        var settings = 0
-        let unsettled = try ReferenceSettling.settle { values in
-            settings += 1
-            return self.fake(printing: values) { $0 == "9" ? 10 : 9 }   // each value moves the target to the other page
-        }
+        // Each value moves the target to the other page.
+        let (unsettled, settings) = try settle { self.fake(printing: $0) { $0 == "9" ? 10 : 9 } }
         XCTAssertEqual(settings, ReferenceSettling.settings + 1, "bounded: the first setting and one for each value found")
-        XCTAssertEqual(unsettled.diagnostics.count, 1)
-        let warning = try XCTUnwrap(unsettled.diagnostics.first)
-        XCTAssertEqual(warning.severity, .warning)
-        XCTAssertEqual(warning.location?.line, 3)
-        XCTAssertTrue(warning.message.contains("did not settle in \(ReferenceSettling.settings) settings"), warning.message)
+        try assertOneWarning(in: unsettled.diagnostics, atLine: 3)
+    }
+
+    func testNotesNumberedByPageSettleWhenTheirNumbersStopMovingTheirMarkers() throws {
+        // The second marker is on page 2 whatever it prints.
+        let (settled, settings) = try settle { self.fakeNotes(numbered: $0) { _ in 2 } }
+        XCTAssertEqual(settled.pageNumberedNotes.map(\.number), [1, 1], "numbered from 1 again on page 2")
+        XCTAssertEqual(settings, 2, "the first setting numbers through the document; the second by the pages it found")
+        XCTAssertTrue(settled.diagnostics.isEmpty)
+    }
+
+    func testANoteNumberedByPageThatNeverSettlesIsAWarningAtItsTagAfterTheLastSetting() throws {
+        // Numbered 2 its mark is wider and its line goes on to page 2, where it is numbered 1 and fits on page 1.
+        let (unsettled, settings) = try settle { self.fakeNotes(numbered: $0) { $0 == 2 ? 2 : 1 } }
+        XCTAssertEqual(settings, ReferenceSettling.settings + 1, "bounded: the first setting and one for each numbering found")
+        try assertOneWarning(in: unsettled.diagnostics, atLine: 5)
     }
 
     // MARK: A document

@@ -1,0 +1,58 @@
+import Layout
+import Markup
+import Pages
+
+/// The page each place in the text is set on — an anchor (`id`), a footnote's marker: the first
+/// page whose text, in its columns or in a figure or aside placed on it, holds the place's first
+/// character; or else, for a place at text that prints nothing, the first page with text after it.
+struct TextPlacePages {
+    /// The places not yet found, by their index in the list given, in text order.
+    private var waiting: [(index: Int, offset: Int)]
+    private(set) var pages: [Int?]
+
+    init(_ offsets: [Int]) {
+        waiting = offsets.enumerated().map { ($0.offset, $0.element) }
+        pages = Array(repeating: nil, count: offsets.count)
+    }
+
+    mutating func look(at page: Page) {
+        guard !page.holdsOnlyRunningHeads, !waiting.isEmpty else { return }
+        let columns = page.frames.map(\.visibleRange).filter { !$0.isEmpty }
+        let boxes = page.boxes.flatMap(\.frames).map(\.visibleRange).filter { !$0.isEmpty }
+        // Passed by the columns' text only: a box's text (a note's, a figure's) stands after the
+        // paragraph that places it, so a page holding it may not have reached a place before it.
+        waiting.removeAll { place in
+            guard (columns + boxes).contains(where: { $0.contains(place.offset) }) || columns.contains(where: { $0.lowerBound > place.offset })
+            else { return false }
+            pages[place.index] = page.number
+            return true
+        }
+    }
+}
+
+/// The pages a layout put a document's anchors and page-numbered notes' markers on.
+struct ReferencedPages {
+    var anchors: [String: Int] = [:]
+    /// The page of each note numbered by page, in text order.
+    var notes: [Int] = []
+}
+
+extension PreparedDocument {
+    /// The page of each anchor and of each page-numbered note's marker, from the counting pass
+    /// (`countingPass`), which also counts the pages.
+    func referencedPages() -> ReferencedPages {
+        var anchorPlaces = TextPlacePages(anchors.map(\.textOffset))
+        var notePlaces = TextPlacePages(pageNumberedNotes.map(\.textOffset))
+        let pageCount = countingPass {
+            anchorPlaces.look(at: $0)
+            notePlaces.look(at: $0)
+        }
+        var found = ReferencedPages()
+        for (anchor, page) in zip(anchors, anchorPlaces.pages) {
+            if let page { found.anchors[anchor.id] = page }
+        }
+        // A marker on no page (the text ended before it) counts as on the last.
+        found.notes = notePlaces.pages.map { $0 ?? pageCount }
+        return found
+    }
+}
