@@ -1,5 +1,5 @@
 /// A line that holds only declarations — `<p>`, `</p>`, `<import>`, `<style>`, `<rule>`, `<meta>`,
-/// `<section>`, `</section>`, `<figure>`, `<aside>`, `<keep>`, `<table>`, `<tr>`, `<td>`, `<th>` and their closing tags, `<columnbreak>`, `<pagebreak>`, `<exclusion>`, `<include>`, `<master>` (with its furniture, up to `</master>`), `<contents>` (which makes paragraphs of its own), comments — and
+/// `<section>`, `</section>`, `<figure>`, `<aside>`, `<keep>`, `<table>`, `<tr>`, `<td>`, `<th>` and their closing tags, `<columnbreak>`, `<pagebreak>`, `<exclusion>`, `<include>`, `<master>` (with its furniture, up to `</master>`), `<contents>`, `<jump>` and `<resume>` (which make paragraphs of their own), comments — and
 /// white space prints nothing, not even an empty paragraph: ten rules at the top of a
 /// document must not push its text ten lines down. Any other line is a paragraph, even one
 /// holding only `<font>` tags, as in the tutorial.
@@ -15,7 +15,7 @@ struct DeclarationLines {
         // A switch, not an array literal's `contains`: no array made for every tag.
         switch tag.name {
         case "p", "style", "swatch", "rule", "meta", "section", "keep", "columnbreak", "pagebreak", "exclusion", "figure", "aside",
-             "table", "tr", "td", "th", "import", "include", "master", "contents": return true
+             "table", "tr", "td", "th", "import", "include", "master", "contents", "jump", "resume": return true
         default: return false
         }
     }

@@ -14,7 +14,7 @@ import Text
 extension ParseState {
     mutating func include(_ tag: Tag) {
         guard let source = fileSource(of: tag, example: "<include src=\"articles/ice.txt\">") else { return }
-        if let place = enclosingBlock {
+        if let place = enclosingBlock() {
             return diagnostics.error("<include> cannot be inside \(place): an included document is set in the columns, "
                                      + "so write it between paragraphs, outside tables, figures, asides, footnotes, sections and <keep> blocks",
                                      at: tag.offset)
@@ -37,12 +37,13 @@ extension ParseState {
         readIncluded(file, at: realPath, after: tag)
     }
 
-    /// The open block an `<include>` cannot be in, as a message names it; nil: none.
-    private var enclosingBlock: String? {
+    /// The open block an `<include>` cannot be in, as a message names it; nil: none. A story's
+    /// `<jump>` may end a section (`sectionAllowed`).
+    func enclosingBlock(sectionAllowed: Bool = false) -> String? {
         if openTable != nil { return "a <table>" }
         if let box = openBox { return "a <\(box.kind == .figure ? "figure" : "aside")>" }
         if openFootnote != nil || builder.noteBeingRead != nil { return "a <footnote>" }
-        if openSection != nil { return "a <section> (its own sections would nest)" }
+        if openSection != nil, !sectionAllowed { return "a <section> (its own sections would nest)" }
         if openKeep != nil { return "a <keep> block" }
         return nil
     }
@@ -54,10 +55,11 @@ extension ParseState {
         builder.adopt(combined)
         builder.endParagraph(madeAt: tag.offset)
 
-        let includer = IncluderScope(self)
+        let includer = ReadingScope(self)
         images = ImageLocator(baseDirectory: PathFolder.of(realPath), root: images.root, files: images.files)
         importChain.append(ImportingFile(realPath: realPath, name: file.fileName))
         fileTextStart = builder.text.length
+        fileRulesStart = rules.count
         sheetDefinitions.keepForInclude()
         meta.title = nil
         meta.author = nil
@@ -75,22 +77,29 @@ extension ParseState {
         }
 
         var scanner = MarkupScanner(source: combined, diagnostics: diagnostics, from: base)
-        read(&scanner)
-        finishMaster()
-        builder.endParagraph(madeAt: max(base, combined.units.count - 1))
+        readArticleText(&scanner, from: base)
+        if let article { articles.append(article) }
         endScope(of: includer)
+    }
+
+    /// Reads an article's text from `scanner`, which starts at `start` (just after a `<jump>`
+    /// when `isRest`), to its file's end (or to a `<jump>`, see StoryJumps), its last paragraph
+    /// ending with it.
+    mutating func readArticleText(_ scanner: inout MarkupScanner, from start: Int, isRest: Bool = false) {
+        read(&scanner, afterDeclaration: isRest)
+        finishMaster()
+        builder.endParagraph(madeAt: max(start, scanner.position - 1))
     }
 
     /// Back in the includer after an included file: its declarations in force again, the
     /// included file's rules kept for its own text and its masters for its pages.
-    private mutating func endScope(of includer: IncluderScope) {
+    mutating func endScope(of includer: ReadingScope) {
         let ownText = fileTextStart ..< builder.text.length
-        let ownRules = rules[includer.rules.count...].map { rule in
+        let ownRules = rules[fileRulesStart...].map { rule in
             var rule = rule
             rule.scope = rule.scope ?? ownText
             return rule
         }
-        if let article { articles.append(article) }
         let masters = meta.masters
         namedStyles = includer.namedStyles
         rules = includer.rules + ownRules
@@ -101,6 +110,7 @@ extension ParseState {
         images = includer.images
         importChain = includer.importChain
         fileTextStart = includer.fileTextStart
+        fileRulesStart = includer.fileRulesStart
         article = includer.article
         bodyText = includer.bodyText
         forgetElements(openedAfter: includer.openElementCount)
@@ -110,11 +120,36 @@ extension ParseState {
         // The includer's text after it is its own again: an article's, or the issue's.
         builder.pendingArticle = article ?? .issue
     }
+
+    /// Takes up `scope` again to read more of its file's text (the rest of a story, at its
+    /// `<resume>`): its declarations, its folder and its article, and the styles its text had.
+    mutating func resumeScope(_ scope: ReadingScope) {
+        namedStyles = scope.namedStyles
+        rules = scope.rules
+        meta.title = scope.meta.title
+        meta.author = scope.meta.author
+        meta.subject = scope.meta.subject
+        meta.jumpText = scope.meta.jumpText
+        meta.resumeText = scope.meta.resumeText
+        sheetDefinitions = scope.sheetDefinitions
+        importedSheets = scope.importedSheets
+        images = scope.images
+        importChain = scope.importChain
+        fileTextStart = builder.text.length
+        fileRulesStart = scope.fileRulesStart
+        article = scope.article
+        bodyText = scope.bodyText
+        builder.pendingArticle = article
+        builder.attributes = scope.attributes
+        builder.faceOrigin = scope.faceOrigin
+        builder.paragraphStyle = scope.paragraphStyle
+    }
 }
 
-/// What an included file's reading changes of the includer's state and gives back at its end
-/// (not the whole state: that would copy the text read so far).
-private struct IncluderScope {
+/// What reading a file changes of the state and gives back at its end (not the whole state:
+/// that would copy the text read so far): the includer's, restored after an included file, or an
+/// article's at a `<jump>`, taken up again at its `<resume>`.
+struct ReadingScope {
     var namedStyles: NamedStyles
     var rules: [MarkupRule]
     var meta: DocumentMeta
@@ -123,6 +158,7 @@ private struct IncluderScope {
     var images: ImageLocator
     var importChain: [ImportingFile]
     var fileTextStart: Int
+    var fileRulesStart: Int
     var article: Article?
     var bodyText: (attributes: TextAttributes, paragraphStyle: ParagraphStyle)?
     var openElementCount: Int
@@ -139,6 +175,7 @@ private struct IncluderScope {
         images = state.images
         importChain = state.importChain
         fileTextStart = state.fileTextStart
+        fileRulesStart = state.fileRulesStart
         article = state.article
         bodyText = state.bodyText
         openElementCount = state.openElementCount

@@ -56,6 +56,7 @@ public struct MarkupParser {
             state.finishKeeps()
             state.warnAboutUnclosedLink()
             state.checkReferences()
+            state.checkJumps()
             state.applyRules()
             // After the rules, which may set a language.
             state.builder.spaceFrenchPunctuation()

@@ -1,11 +1,14 @@
 /// The one loop that reads a file's tokens into the text: the document's, and each file it
 /// includes (`IncludeTag`), with the same handling of declaration lines and master pages.
 extension ParseState {
-    mutating func read(_ scanner: inout MarkupScanner) {
+    /// `afterDeclaration`: the scanner starts on a line after a declaration (the rest of a story
+    /// after its `<jump>`), whose end makes no empty paragraph.
+    mutating func read(_ scanner: inout MarkupScanner, afterDeclaration: Bool = false) {
         var lines = DeclarationLines()
+        if afterDeclaration { lines.declaration() }
         // One buffer for every text token: the builder copies what it keeps.
         var text = SourcedText()
-        while !diagnostics.isFull, let token = scanner.next(text: &text) {
+        reading: while !diagnostics.isFull, let token = scanner.next(text: &text) {
             // A master's furniture is its own, not the text's (see MasterTags).
             if openMaster != nil {
                 if case .tag(let tag) = token, tag.isClosing, tag.name == "master" { lines.declaration() }
@@ -18,6 +21,11 @@ extension ParseState {
             case .tag(let tag):
                 if DeclarationLines.isDeclaration(tag) { lines.declaration() } else { appendText(lines.otherTag()) }
                 handle(tag)
+                // A story's jump: the rest of its file is read at its resume (StoryJumps).
+                if jumps.isStopping {
+                    jumps.stop(scanner)
+                    break reading
+                }
             case .comment:
                 lines.declaration()
             }

@@ -20,6 +20,10 @@ public struct DocumentMeta: Hashable, Sendable {
     public var footnoteMaxShare = FootnotePlacement.defaultMaxShare
     /// The text's language (`lang`), unless the command line gives one.
     public var language: String?
+    /// The wording of a story's jump line and of its resumed part's head (`jump-text`,
+    /// `resume-text`), `{page}` where the other part's page prints; nil: English (StoryJumps).
+    public var jumpText: String?
+    public var resumeText: String?
     /// The master pages declared (`<master>`), each name once, in the order declared.
     public var masters: [MasterPage] = []
 
@@ -33,7 +37,8 @@ public struct DocumentMeta: Hashable, Sendable {
     }
 
     static let attributeNames = ["title", "author", "subject", "lang", "header", "footer", "footnote-numbering", "footnote-marks",
-                                 "footnote-placement", "footnote-max-height"]
+                                 "footnote-placement", "footnote-max-height",
+                                 "jump-text", "resume-text"]
 }
 
 extension ParseState {
@@ -63,6 +68,8 @@ extension ParseState {
             case "footnotemarks": meta.footnoteMarks = values.choice(attribute, FootnoteMarks.self) ?? meta.footnoteMarks
             case "footnoteplacement": meta.footnotePlacement = values.choice(attribute, FootnotePlacement.self) ?? meta.footnotePlacement
             case "footnotemaxheight": meta.footnoteMaxShare = footnoteMaxShare(attribute) ?? meta.footnoteMaxShare
+            case "jumptext": meta.jumpText = jumpWording(attribute) ?? meta.jumpText
+            case "resumetext": meta.resumeText = jumpWording(attribute) ?? meta.resumeText
             default:
                 warnUnknown(attribute, of: tag, known: DocumentMeta.attributeNames)
                 continue

@@ -27,6 +27,8 @@ struct NamedStyles {
         ("caption2", 0.75, 400, true, true),
         ("caption", 0.85, 400, true, false),
         ("table", 0.9, 400, true, false),
+        ("jump", 0.85, 400, false, true),
+        ("resume", 0.85, 400, false, true),
     ]
 
     /// The predefined styles for a document whose body text is `defaults`: every size scaled by
@@ -64,6 +66,21 @@ struct NamedStyles {
             style.paragraph.balance = isDisplayLine
             // Headings go to the next column with the text they head rather than end one.
             style.paragraph.keepWithNext = entry.name == "headline" || entry.name == "subheadline"
+            // A story's jump line ends its first part flush with the column's end, kept with the
+            // lines above it; the resumed part's head stands above the text it heads, a line's
+            // room apart from the story before it, as a newspaper's "Continued on page 7" and
+            // "Continued from page 2" (StoryJumps).
+            if entry.name == "jump" {
+                style.paragraph.alignment = .end
+                style.paragraph.keepWithPrevious = true
+                style.paragraph.spaceBefore = 0.4 * size
+            } else if entry.name == "resume" {
+                style.paragraph.alignment = .start
+                style.paragraph.keepWithNext = true
+                style.paragraph.spaceBefore = size
+                style.paragraph.spaceAfter = 0.4 * size
+            }
+            if entry.name == "jump" || entry.name == "resume" { style.paragraph.hyphenate = false }
             // Headlines are the PDF's bookmarks, each subheadline under the headline before it;
             // the other styles set none, so that `<p style="body">` after a headline is no bookmark.
             style.paragraph.outlineLevel = entry.name == "headline" ? 1 : entry.name == "subheadline" ? 2 : 0

@@ -45,6 +45,8 @@ struct ParseState {
     var includedFiles: [String] = []
     /// The length of the text when the file being read began: its declarations come before its own text.
     var fileTextStart = 0
+    /// How many rules were in force when the file being read began: those after are its own.
+    var fileRulesStart = 0
     /// The article being read (`<include>`), and how many the issue has had so far.
     var article: Article?
     var articleCount = 0
@@ -59,6 +61,8 @@ struct ParseState {
     var exclusions: [ExclusionDeclaration] = []
     /// The anchors (`id`) and references (`<ref>`) so far, and the values the references print.
     var references = ReferenceBook()
+    /// The stories that jump to a later page (`<jump>`) and where they resume (`<resume>`).
+    var jumps = StoryJumps()
     /// The `<a>` of every link so far.
     var linkTags = LinkTags()
     /// The open `<master>`, whose furniture the tags up to `</master>` are (see MasterTags).

@@ -139,9 +139,9 @@ extension ParseState {
                 diagnostics.error("<ref> to an unknown id \"\(use.id.clipped)\"\(known)", at: offset)
                 continue
             }
-            if use.format == .number, anchor.kind == "p" {
+            if use.format == .number, anchor.kind == "p" || anchor.kind == StoryJumps.jumpKind {
                 diagnostics.error("a paragraph has no number: format=\"number\" refers to a section, figure, aside or table "
-                                  + "(\"\(use.id.clipped)\" is a <p>)", at: offset)
+                                  + "(\"\(use.id.clipped)\" is a <\(anchor.kind)>)", at: offset)
             }
         }
     }

@@ -6,7 +6,7 @@ import Text
 extension ParseState {
     static let knownTags = ["font", "a", "p", "b", "i", "u", "s", "sup", "sub", "nobr", "br", "li", "img", "style", "swatch", "rule", "meta",
                             "section", "columnbreak", "pagebreak", "exclusion", "figure", "aside", "caption", "keep",
-                            "table", "tr", "td", "th", "footnote", "import", "include", "master", "ref", "contents"]
+                            "table", "tr", "td", "th", "footnote", "import", "include", "master", "ref", "contents", "jump", "resume"]
 
     mutating func handle(_ tag: Tag) {
         guard tableAccepts(tag) else { return }
@@ -52,6 +52,8 @@ extension ParseState {
         case "master": openMaster(tag)
         case "ref": insertReference(tag)
         case "contents": insertContents(tag)
+        case "jump": jump(tag)
+        case "resume": resume(tag)
         default:
             diagnostics.warning("unknown tag <\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)
         }
@@ -79,7 +81,8 @@ extension ParseState {
         case "aside": closeBox(tag, kind: .aside)
         case "keep": closeKeep(tag)
         case "master": diagnostics.warning("</master> without a matching <master> ignored", at: tag.offset)
-        case "br", "img", "style", "swatch", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import", "include", "ref", "contents":
+        case "br", "img", "style", "swatch", "rule", "meta", "columnbreak", "pagebreak", "exclusion", "import", "include", "ref", "contents",
+             "jump", "resume":
             diagnostics.warning("</\(tag.name.clipped)> has no effect: <\(tag.name.clipped)> needs no closing tag", at: tag.offset)
         default:
             diagnostics.warning("unknown tag </\(tag.name.clipped)> ignored\(Suggestion.hint(for: tag.name, among: Self.knownTags))", at: tag.offset)

@@ -160,7 +160,7 @@ final class MarkupBadInputTests: XCTestCase {
         let result = onlyError(#"<p style="headlin">x"#)
         XCTAssertEqual(result.column, 11)
         XCTAssertTrue(result.message.contains("unknown style \"headlin\" (did you mean 'headline'?)"), result.message)
-        XCTAssertTrue(result.message.contains("caption1, caption2, footnote, headline, subheadline"), result.message)
+        XCTAssertTrue(result.message.contains("caption1, caption2, footnote, headline, jump, resume, subheadline"), result.message)
         XCTAssertTrue(onlyError(#"<p style="italic">x"#).message.contains("unknown style"), "on <p>, style only names a named style")
         XCTAssertTrue(onlyError(#"<style size="20"/>x"#).message.contains("needs a name"))
         XCTAssertTrue(onlyError(#"<style name="two words" size="20"/>x"#).message.contains("a style name is"))
