@@ -5,7 +5,13 @@ import Text
 /// the line's origin (its left end on the baseline); x grows right, y grows down.
 public struct GlyphRun: Sendable {
     public var font: Font
-    public var attributes: TextAttributes
+    /// The text's copy of the run's attributes, shared by every run of them (`Shared`): a line
+    /// of a paragraph restyled by a rule has a run a match.
+    public var sharedAttributes: Shared<TextAttributes>
+    public var attributes: TextAttributes {
+        get { sharedAttributes.value }
+        set { sharedAttributes = Shared(newValue) }
+    }
     /// UTF-16 range of the characters the run shows.
     public var stringRange: Range<Int>
     public var glyphIDs: [UInt32]

@@ -167,7 +167,7 @@ struct LineBuilder {
         let styleRun = segment.styleRun
         let givesLetters = paragraph.styleRuns[styleRun].givesLetters, isRightToLeft = paragraph.styleRuns[styleRun].isRightToLeft
         let glyphs = segment.glyphs
-        var run = GlyphRun(font: paragraph.styleRuns[styleRun].font, attributes: paragraph.styleRuns[styleRun].attributes,
+        var run = GlyphRun(font: paragraph.styleRuns[styleRun].font, sharedAttributes: paragraph.styleRuns[styleRun].sharedAttributes,
                            stringRange: paragraph.clusters[glyphs.lowerBound]
                                ..< (segment.stringEnd ?? min(paragraph.styleRuns[styleRun].range.upperBound, contentEnd)),
                            glyphIDs: [], positions: [], advances: [], clusters: [], x: x, width: 0,

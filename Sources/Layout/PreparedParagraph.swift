@@ -14,7 +14,9 @@ final class PreparedParagraph {
         var range: Range<Int>
         var glyphRange: Range<Int>
         var font: Font
-        var attributes: TextAttributes
+        /// The text's copy of the run's attributes, shared, not copied (`Shared`).
+        let sharedAttributes: Shared<TextAttributes>
+        var attributes: TextAttributes { sharedAttributes.value }
         var metrics: LineMetrics
         /// Bidi embedding level: odd runs right to left.
         var level: UInt8
@@ -319,7 +321,8 @@ final class PreparedParagraph {
             }
         }
         return StyleRun(range: runRange, glyphRange: glyphStart ..< glyphs.count, font: font,
-                        attributes: attributes, metrics: metrics, level: item.level, hyphen: hyphen, givesLetters: givesLetters)
+                        sharedAttributes: item.sharedAttributes, metrics: metrics, level: item.level, hyphen: hyphen,
+                        givesLetters: givesLetters)
     }
 
     /// The hyphen shown where a line is broken inside a word.

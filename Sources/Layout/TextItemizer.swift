@@ -6,7 +6,9 @@ import Text
 /// level and one script.
 struct TextItem {
     var range: Range<Int>
-    var attributes: TextAttributes
+    /// The text's copy of the item's attributes, shared, not copied (`Shared`).
+    let sharedAttributes: Shared<TextAttributes>
+    var attributes: TextAttributes { sharedAttributes.value }
     var font: Font
     /// The face the attributes ask for (`font` is a fallback when they differ).
     var requestedFont: Font
@@ -41,7 +43,7 @@ final class TextItemizer {
                     let script = scriptIndex < scripts.count && scripts[scriptIndex].range.contains(start) ? scripts[scriptIndex] : nil
                     var end = min(faceRun.range.upperBound, script?.range.upperBound ?? faceRun.range.upperBound)
                     end = bidi.levelRunEnd(from: start - range.lowerBound, to: end - range.lowerBound) + range.lowerBound
-                    items.append(TextItem(range: start ..< end, attributes: run.attributes, font: faceRun.font,
+                    items.append(TextItem(range: start ..< end, sharedAttributes: run.shared, font: faceRun.font,
                                           requestedFont: primary, level: level,
                                           script: run.attributes.runDelegate == nil ? script?.script : nil))
                     start = end

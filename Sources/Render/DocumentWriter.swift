@@ -251,10 +251,19 @@ public struct DocumentWriter {
     }
 
     /// Writes one PNG per page, named as `PNGPageNames` says, each showing the whole of
-    /// `sheet` (by default the trimmed page alone). Returns the paths written.
+    /// `sheet` (by default the trimmed page alone), and puts them in place. Returns the paths written.
     @discardableResult
     public func writePNG<S: Sequence>(_ pages: S, to path: String, dpi: Double,
                                       sheet: PrintSheet = PrintSheet()) throws -> [String] where S.Element == Page {
+        let written = try writePNGUnplaced(pages, to: path, dpi: dpi, sheet: sheet)
+        try written.commit()
+        return written.destinations
+    }
+
+    /// Writes one PNG per page as `writePNG` does, each under its temporary name: the caller
+    /// places them with the run's other outputs, or discards them.
+    public func writePNGUnplaced<S: Sequence>(_ pages: S, to path: String, dpi: Double,
+                                              sheet: PrintSheet = PrintSheet()) throws -> UnplacedPNGPages where S.Element == Page {
         let base = PNGPageNames.base(of: path)
         let drawer = makeDrawer()
         var written: [AtomicFile] = []
@@ -270,13 +279,11 @@ public struct DocumentWriter {
                 written.append(file)
             }
             guard !written.isEmpty else { throw skipped.noneWritten }
-            for file in written { try file.commit() }
-            PNGPageNames.removeStalePages(after: skipped.documentPageCount, base: base)
         } catch {
             for file in written { file.discard() }
             throw error
         }
-        return written.map(\.destination)
+        return UnplacedPNGPages(files: written, base: base, documentPageCount: skipped.documentPageCount)
     }
 
     /// Renders one page on white at `dpi`, as the PNG output would show it.

@@ -7,7 +7,7 @@ import Pages
 ///
 /// The document is `{"pages":[…],"textLength":N,"version":1}` with one page on each line;
 /// keys are sorted everywhere (the top level's are written in that order by hand).
-public final class LayoutJSONFile {
+public final class LayoutJSONFile: UnplacedOutput {
     private let file: AtomicFile
     private let sink: FileSink
     private let textLength: Int

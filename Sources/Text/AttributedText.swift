@@ -181,12 +181,10 @@ public struct AttributedText: Sendable {
         return (run.value, run.range)
     }
 
-    public func attributeRuns(in range: Range<Int>) -> [(range: Range<Int>, attributes: TextAttributes)] {
-        // Made in one pass: mapping `runs(in:)` made a second array and copied each run's
-        // attributes into it (their strings and arrays retained), once a paragraph in layout.
-        var runs: [(range: Range<Int>, attributes: TextAttributes)] = []
-        attributeRuns.forEachRun(in: range) { index, clipped in runs.append((clipped, attributeRuns.value(ofRun: index))) }
-        return runs
+    /// The attribute runs overlapping `range`, clipped to it, each holding the text's one copy
+    /// of its attributes.
+    public func attributeRuns(in range: Range<Int>) -> [RunArray<TextAttributes>.Run] {
+        attributeRuns.runs(in: range)
     }
 
     /// The ranges within `range` whose attributes pass `test`, one a run, without copying any
@@ -241,4 +239,8 @@ public struct AttributedText: Sendable {
         }
         return result
     }
+}
+
+extension RunArray<TextAttributes>.Run {
+    public var attributes: TextAttributes { value }
 }

@@ -8,7 +8,8 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
     public private(set) var starts: [Int] = []
     /// For each run, its value's number in `distinctValues`.
     private var valueNumbers: [Int32] = []
-    public private(set) var distinctValues: [Value] = []
+    /// Each distinct value once, shared with whoever reads a run (`sharedValue(ofRun:)`).
+    private var distinctValues: [Shared<Value>] = []
     private var numbers: [Value: Int32] = [:]
     public private(set) var length = 0
 
@@ -18,13 +19,18 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
 
     /// The value of run `index`.
     public func value(ofRun index: Int) -> Value {
+        distinctValues[Int(valueNumbers[index])].value
+    }
+
+    /// The value of run `index` as the one copy every run of that value shares.
+    public func sharedValue(ofRun index: Int) -> Shared<Value> {
         distinctValues[Int(valueNumbers[index])]
     }
 
     private mutating func number(for value: Value) -> Int32 {
         if let known = numbers[value] { return known }
         let number = Int32(distinctValues.count)
-        distinctValues.append(value)
+        distinctValues.append(Shared(value))
         numbers[value] = number
         return number
     }
@@ -34,7 +40,7 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
         guard count > 0 else { return }
         // Most appends carry the last run's value on: compared, which costs less than hashing
         // a whole paragraph style to find its number.
-        if let last = valueNumbers.last, distinctValues[Int(last)] == value {
+        if let last = valueNumbers.last, distinctValues[Int(last)].value == value {
             length += count
             return
         }
@@ -71,10 +77,18 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
         return (value(ofRun: index), range(ofRun: index))
     }
 
+    /// A run's range and its value, the copy every run of that value shares: a paragraph
+    /// restyled by a rule has a run a match, and text attributes take about a kilobyte.
+    public struct Run {
+        public var range: Range<Int>
+        public let shared: Shared<Value>
+        public var value: Value { shared.value }
+    }
+
     /// The runs overlapping `range`, clipped to it.
-    public func runs(in range: Range<Int>) -> [(range: Range<Int>, value: Value)] {
-        var result: [(range: Range<Int>, value: Value)] = []
-        forEachRun(in: range) { index, clipped in result.append((clipped, value(ofRun: index))) }
+    public func runs(in range: Range<Int>) -> [Run] {
+        var result: [Run] = []
+        forEachRun(in: range) { index, clipped in result.append(Run(range: clipped, shared: sharedValue(ofRun: index))) }
         return result
     }
 
@@ -83,7 +97,7 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
     public func ranges(in range: Range<Int>, where test: (Value) -> Bool) -> [Range<Int>] {
         var result: [Range<Int>] = []
         forEachRun(in: range) { index, clipped in
-            if test(distinctValues[Int(valueNumbers[index])]) { result.append(clipped) }
+            if test(distinctValues[Int(valueNumbers[index])].value) { result.append(clipped) }
         }
         return result
     }

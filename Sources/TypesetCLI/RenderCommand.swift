@@ -84,7 +84,7 @@ struct RenderCommand: ParsableCommand {
     private func checkedPlan() throws -> OutputPlan {
         try StrayWord.check(inputs)
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
-        if let depfile { try DependencyFile.validate(depfile, inputs: inputs, output: output, layoutJSON: layoutJSON) }
+        if let depfile { try DependencyFileOption.validate(depfile, inputs: inputs, output: output, layoutJSON: layoutJSON) }
         let plan = try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format, layoutJSON: layoutJSON)
         if open, plan.writesStandardOutput { throw ValidationError("--open opens a file; -o - writes standard output") }
         if plan.writesStandardOutput, StandardStreams.outputIsTerminal {
@@ -150,14 +150,6 @@ struct RenderCommand: ParsableCommand {
         if let standardOutputCopy = standardOutputFile ?? layoutJSONFile, outcomes.allSatisfy(\.succeeded) {
             do {
                 try StandardStreams.copyToOutput(standardOutputCopy)
-            } catch {
-                messages.printer.printAboutTheRun(.error, "\(error)")
-                throw ExitCode(1)
-            }
-        }
-        if let depfile, let report = try? outcomes.first?.result.get() {
-            do {
-                try DependencyFile(report: report).write(to: depfile)
             } catch {
                 messages.printer.printAboutTheRun(.error, "\(error)")
                 throw ExitCode(1)

@@ -123,6 +123,6 @@ struct WatchCommand: ParsableCommand {
     }
 
     private static func relativeToCurrentFolder(_ path: String) -> String {
-        DependencyFile.relativeToCurrentFolder(path)
+        DependencyRule.relativeToCurrentFolder(path)
     }
 }

@@ -9,6 +9,8 @@ import Text
 /// `options.pages` selects are written (the layout JSON records them all).
 struct DrawPass {
     var options: TypesetOptions
+    /// The files the output is made from, for the depfile (`options.dependencyFilePath`).
+    var dependencies = DocumentDependencies()
 
     /// The report of what was written; an error (and nothing written) when a page cannot be
     /// drawn or a file cannot be written, or when the pages are checked (`PageChecking`) and a
@@ -35,34 +37,24 @@ struct DrawPass {
                 }
                 // The layout thread, its caches and the text are gone by now: the finishing
                 // step, where a run's memory peaks, has the room they had.
-                let pdf = try draft.finishUnplaced()
-                // All of the run's outputs or none: the layout JSON is written whole, and put
-                // in place (which may be a copy into a device, and fail), before the PDF's
-                // temporary is renamed over the old PDF.
-                do {
-                    try layoutJSON?.commit()
-                } catch {
-                    pdf.discard()
-                    throw error
-                }
-                try pdf.commit()
+                try placeTogether(draft.finishUnplaced(), targets: [outputPath], layoutJSON: layoutJSON)
                 let count = draft.pageCount
                 let colours = options.pdfStandards.contains(.x4) ? PDFXColourNote.note(for: draft.paintedColours).map { [$0] } ?? [] : []
                 report = TypesetReport(pageCount: count, outputPaths: [outputPath], diagnostics: diagnostics + checks.warnings + colours)
             case .png:
                 let writer = checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures))
-                let paths = try PagesAhead.withPages(of: document.pages()) { laidOut in
-                    try writer.writePNG(RecordedPages(laidOut.lazy.map { reached(checks.laidOut($0)) }, into: layoutJSON), to: outputPath,
-                                        dpi: options.dpi, sheet: sheet)
+                let pages = try PagesAhead.withPages(of: document.pages()) { laidOut in
+                    try writer.writePNGUnplaced(RecordedPages(laidOut.lazy.map { reached(checks.laidOut($0)) }, into: layoutJSON), to: outputPath,
+                                                dpi: options.dpi, sheet: sheet)
                 }
                 checks.finish()
                 guard checks.errors.isEmpty else {
-                    for path in paths { unlink(path) }
+                    pages.discard()
                     layoutJSON?.discard()
                     return PassResult(nil, diagnostics: checks.warnings + checks.errors)
                 }
-                // PNG pages are put in place as they are drawn, each whole; only the JSON waits.
-                try layoutJSON?.commit()
+                let paths = pages.destinations
+                try placeTogether(pages, targets: paths, layoutJSON: layoutJSON)
                 report = TypesetReport(pageCount: paths.count, outputPaths: paths, diagnostics: diagnostics + checks.warnings)
             }
             return PassResult(report)
@@ -70,6 +62,22 @@ struct DrawPass {
             layoutJSON?.discard()
             return PassResult(nil, diagnostics: [.error("\(error)")])
         }
+    }
+
+    /// Puts the run's outputs in place together, or none of them: the output (the PDF, the PNG
+    /// pages) last, after the layout JSON and the depfile (`targets`' rule), whose placing can
+    /// fail (a copy into a device, a full disk) and whose writing can (a path make cannot name).
+    private func placeTogether(_ output: any UnplacedOutput, targets: [String], layoutJSON: LayoutJSONFile?) throws {
+        let depfile: AtomicFile?
+        do {
+            try layoutJSON?.close()
+            depfile = try options.dependencyFilePath.map { try DependencyRule(targets: targets, dependencies: dependencies).writeUnplaced(to: $0) }
+        } catch {
+            output.discard()
+            throw error
+        }
+        let sideFiles: [any UnplacedOutput] = [layoutJSON as (any UnplacedOutput)?, depfile].compactMap { $0 }
+        try UnplacedOutputs.placeTogether(sideFiles + [output])
     }
 
     /// `page`, told to whoever follows the run's progress (`TypesetOptions.pageReached`).

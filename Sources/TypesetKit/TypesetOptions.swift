@@ -52,8 +52,8 @@ public struct TypesetOptions: Sendable {
     public var footer: RunningTemplate?
     /// Where to write the layout as JSON (docs/layout-json.md) besides the pages; none when nil.
     public var layoutJSONPath: String?
-    /// Where the command line writes the Makefile rule (`--depfile`): named here so that the
-    /// document's pictures and fonts are checked against it before anything is written.
+    /// Where to write the Makefile rule of the output's dependencies (`--depfile`,
+    /// `DependencyRule`), placed with the output; none when nil.
     public var dependencyFilePath: String?
     /// The pages written (`--pages`): the whole document is laid out, so page numbers and
     /// `{pages}` are the whole's, and the others are let go unwritten.

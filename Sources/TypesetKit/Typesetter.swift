@@ -30,16 +30,14 @@ public final class Typesetter {
     /// Throws `DocumentFailure` with every problem found; then nothing is written.
     public func typeset(inputPath: String, outputPath: String) throws -> TypesetReport {
         try refuseLayoutJSONOverwriting([inputPath, outputPath])
-        var report = try write(prepare(fileAt: inputPath), to: outputPath)
-        report.dependencies.document = inputPath
-        return report
+        return try write(prepare(fileAt: inputPath), to: outputPath, documentPath: inputPath)
     }
 
     /// Typesets markup already read (standard input, say) into `outputPath`; pictures are
     /// looked up in `baseDirectory`. Throws `DocumentFailure` as `typeset(inputPath:outputPath:)`.
     public func typeset(_ source: MarkupSource, baseDirectory: String, outputPath: String) throws -> TypesetReport {
         try refuseLayoutJSONOverwriting([outputPath])
-        return try write(prepare(source, baseDirectory: baseDirectory), to: outputPath)
+        return try write(prepare(source, baseDirectory: baseDirectory), to: outputPath, documentPath: nil)
     }
 
     /// Reads and parses a markup file and prepares it to be paginated.
@@ -141,17 +139,23 @@ public final class Typesetter {
     }
 
     /// The passes from a prepared document to its output: paginate and draw (`DrawPass`).
-    /// The document is let go as soon as its pages are drawn (`DrawPass`).
-    private func write(_ document: consuming PreparedDocument, to outputPath: String) throws -> TypesetReport {
+    /// The document is let go as soon as its pages are drawn (`DrawPass`). `documentPath`:
+    /// the markup file's, nil for markup already read.
+    private func write(_ document: consuming PreparedDocument, to outputPath: String, documentPath: String?) throws -> TypesetReport {
         var log = PassLog(document.diagnostics)
-        let dependencies = DocumentDependencies(of: document)
+        var dependencies = DocumentDependencies(of: document)
+        dependencies.document = documentPath
+        if options.dependencyFilePath != nil {
+            let unsayable = DependencyRule.problems(with: dependencies, pictures: document.text.attachments.map(\.image))
+            if !unsayable.isEmpty { throw DocumentFailure(log.diagnostics + unsayable) }
+        }
         let overwrites = OutputOverwriteCheck(output: outputPath, outputIsPNGPages: options.format == .png,
                                               otherOutputs: [("--layout-json", options.layoutJSONPath), ("--depfile", options.dependencyFilePath)]
                                                   .compactMap { option, path in path.map { (option, $0) } })
             .problems(pictures: document.text.attachments.map(\.image) + (document.runningHeads?.masters.flatMap(\.pictures) ?? []),
                       fonts: dependencies.fonts)
         if !overwrites.isEmpty { throw DocumentFailure(log.diagnostics + overwrites) }
-        var report = try log.take(DrawPass(options: options).run(consume document, to: outputPath))
+        var report = try log.take(DrawPass(options: options, dependencies: dependencies).run(consume document, to: outputPath))
         report.dependencies = dependencies
         return report
     }

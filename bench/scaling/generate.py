@@ -122,6 +122,11 @@ def size_changes(n):
     return " ".join(f'<font size="{9 if i % 2 else 12}">x</font>' for i in range(n))
 
 
+def rule_matches(n):
+    # One <rule> matching n times on one paragraph: a style run a match.
+    return '<rule pattern="[ac]" color="red"/>\n' + "abc " * (n // 2)
+
+
 def warnings(n):
     # n warnings: an unknown attribute each, one a line.
     return "\n".join(f'<font bogus="{i}">w{i}</font>' for i in range(n))
@@ -145,6 +150,7 @@ KINDS = {
     "heading-words": heading_length,
     "nested-fonts": nested_fonts,
     "size-changes": size_changes,
+    "rule-matches": rule_matches,
     "warnings": warnings,
 }
 

@@ -38,6 +38,7 @@ sizes=(
   heading-words 10000
   nested-fonts 2000
   size-changes 10000
+  rule-matches 25000
   warnings 2000
 )
 

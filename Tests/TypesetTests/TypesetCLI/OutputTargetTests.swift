@@ -164,18 +164,39 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(try fileKind(full), .typeCharacterSpecial, "the device is still a device")
     }
 
-    /// The outputs of a run are placed together or not at all: a layout JSON that cannot be
-    /// written leaves the PDF as it was (it was replaced, then the run failed).
-    func testALayoutJSONThatCannotBeWrittenLeavesThePDFAsItWas() throws {
+    /// The outputs of a run are placed together or not at all: a layout JSON or a depfile that
+    /// cannot be written leaves the PDF as it was (it was replaced, then the run failed).
+    func testALayoutJSONOrADepfileThatCannotBeWrittenLeavesThePDFAsItWas() throws {
+        for option in ["--layout-json", "--depfile"] {
+            let directory = try noteDirectory()
+            let full = try makeDevice("full", in: try makeTemporaryDirectory())
+            let pdf = directory.appendingPathComponent("note.pdf")
+            try write("the PDF of an earlier run", to: pdf)
+            let result = try typeset(["note.txt", "-o", "note.pdf", option, full.path], in: directory)
+            XCTAssertEqual(result.status, 1, option)
+            XCTAssertTrue(result.stderr.contains("cannot write \(full.path): No space left on device"), "\(option): \(result.stderr)")
+            XCTAssertEqual(try String(contentsOf: pdf, encoding: .utf8), "the PDF of an earlier run", option)
+            XCTAssertEqual(try contentsOfDirectory(directory), ["note.pdf", "note.txt"], "\(option): no temporary left")
+        }
+    }
+
+    /// PNG pages wait for the run's other outputs too: the old pages stay, the stale ones
+    /// past the new document's end are not removed, when the layout JSON cannot be placed.
+    func testPNGPagesWaitForTheLayoutJSON() throws {
         let directory = try noteDirectory()
         let full = try makeDevice("full", in: try makeTemporaryDirectory())
-        let pdf = directory.appendingPathComponent("note.pdf")
-        try write("the PDF of an earlier run", to: pdf)
-        let result = try typeset(["note.txt", "-o", "note.pdf", "--layout-json", full.path], in: directory)
+        for page in ["note-001.png", "note-002.png"] { try write("a page of an earlier run", to: directory.appendingPathComponent(page)) }
+        let result = try typeset(["note.txt", "-o", "note.png", "--format", "png", "--layout-json", full.path], in: directory)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("cannot write \(full.path): No space left on device"), result.stderr)
-        XCTAssertEqual(try String(contentsOf: pdf, encoding: .utf8), "the PDF of an earlier run")
-        XCTAssertEqual(try contentsOfDirectory(directory), ["note.pdf", "note.txt"], "no temporary left")
+        for page in ["note-001.png", "note-002.png"] {
+            XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent(page), encoding: .utf8), "a page of an earlier run", page)
+        }
+        XCTAssertEqual(try contentsOfDirectory(directory), ["note-001.png", "note-002.png", "note.txt"], "no temporary left")
+
+        let placed = try typeset(["note.txt", "-o", "note.png", "--format", "png", "--depfile", "note.d"], in: directory)
+        XCTAssertEqual(placed.status, 0, placed.stderr)
+        XCTAssertEqual(try contentsOfDirectory(directory), ["note-001.png", "note.d", "note.txt"], "the new page, its rule, the stale page gone")
     }
 
     func testAFullStandardErrorDoesNotCrash() throws {

@@ -1,7 +1,7 @@
-import ArgumentParser
+import Diagnostics
 import Foundation
 import Render
-import TypesetKit
+import Text
 
 /// `--depfile FILE`: the rule `cc -MD -MP` would write for a document, in make's syntax:
 ///
@@ -12,40 +12,22 @@ import TypesetKit
 /// files of its fonts. Each picture and font also gets a rule of its own with nothing to do,
 /// as `-MP` adds, so that make does not stop when one is deleted and no longer used. Make and
 /// ninja read such files to set a document again only when one of those files changed.
-struct DependencyFile {
+/// The file is one of the run's outputs, placed with them (`DrawPass`).
+public struct DependencyRule {
     var targets: [String]
     var prerequisites: [String]
     /// Those that get an empty rule: all but the document, which the user's own rule names.
     var phonyPrerequisites: [String]
 
-    init(report: TypesetReport) {
-        targets = report.outputPaths
-        let dependencies = report.dependencies
-        phonyPrerequisites = (dependencies.includedFiles + dependencies.styleSheets + dependencies.pictures + dependencies.fonts).map(Self.relativeToCurrentFolder)
+    public init(targets: [String], dependencies: DocumentDependencies) {
+        self.targets = targets
+        phonyPrerequisites = (dependencies.includedFiles + dependencies.styleSheets + dependencies.pictures + dependencies.fonts)
+            .map(Self.relativeToCurrentFolder)
         prerequisites = (dependencies.document.map { [$0] } ?? []) + phonyPrerequisites
     }
 
-    /// The option's combination with the others: one output file, made from one document file.
-    static func validate(_ path: String, inputs: [String], output: String?, layoutJSON: String? = nil) throws {
-        guard inputs.count == 1 else {
-            throw ValidationError("--depfile writes the rule of one document; give it a single input (make runs typeset once per output)")
-        }
-        if inputs[0] == OutputPlan.standardStream {
-            throw ValidationError("--depfile needs a document file: standard input has no name for make to watch")
-        }
-        if output == OutputPlan.standardStream {
-            throw ValidationError("--depfile needs an output file to be the rule's target; -o - writes standard output")
-        }
-        if path == OutputPlan.standardStream { throw ValidationError("--depfile needs a file name") }
-        for (what, other) in [("the input", inputs[0]), ("the output", output), ("--layout-json's file", layoutJSON)] {
-            if let other, OutputLocation.resolved(other) == OutputLocation.resolved(path) { throw ValidationError("--depfile \(path) would overwrite \(what)") }
-        }
-        // Like every place the command line names for output, checked before anything is typeset.
-        if let problem = OutputLocation.problemWritingFile(at: path) { throw ValidationError("--depfile \(path): \(problem)") }
-    }
-
-    /// The rule as make reads it. Throws for a path make cannot read back (a newline in it).
-    func text() throws -> String {
+    /// The rule as make reads it. Throws for a path make cannot read back (`unsayable`).
+    public func text() throws -> String {
         let escapedTargets = try targets.map(Self.escaped).joined(separator: " ")
         var text = escapedTargets + ":"
         for prerequisite in prerequisites { text += " \\\n  " + (try Self.escaped(prerequisite)) }
@@ -57,8 +39,8 @@ struct DependencyFile {
         return text
     }
 
-    /// Written whole under a temporary name and renamed into place, as the outputs are.
-    func write(to path: String) throws {
+    /// Written whole under a temporary name, not yet in place: the run places it with its other outputs.
+    func writeUnplaced(to path: String) throws -> AtomicFile {
         let contents = try text()
         let file = try AtomicFile(destination: path)
         let sink = try file.open()
@@ -69,7 +51,28 @@ struct DependencyFile {
             file.discard()
             throw RenderError.cannotWrite(path: path, reason: "\(error)")
         }
-        try file.commit()
+        return file
+    }
+
+    /// Why make cannot name `path` in a rule, or nil when it can. A line break or a `;` (the
+    /// rule's recipe follows) cannot be said at all in GNU make (checked with GNU make 4.3).
+    public static func unsayable(_ path: String) -> String? {
+        if path.contains(where: \.isNewline) { return "make cannot name a file with a line break in its path" }
+        if path.contains(";") { return "make cannot name a file with ';' in its path: it would start the rule's recipe; rename the file" }
+        return nil
+    }
+
+    /// An error for each file the document is made from that make cannot name, at its
+    /// `<img>` when it is a picture: found before anything is drawn, so that the run writes
+    /// nothing rather than a PDF without its rule.
+    static func problems(with dependencies: DocumentDependencies, pictures: [ImageAttachment]) -> [Diagnostic] {
+        var reported = Set<String>()
+        return dependencies.all.compactMap { path in
+            guard let problem = unsayable(path), reported.insert(path).inserted else { return nil }
+            let message = "--depfile: \(problem) (\(relativeToCurrentFolder(path)))"
+            guard let picture = pictures.first(where: { $0.path == path }) else { return .error(message) }
+            return .error(message, at: picture.location, sourceLine: picture.sourceLine)
+        }
     }
 
     /// A path as make reads it in a rule: `$` doubled (it starts a variable), `#` (a comment),
@@ -77,15 +80,10 @@ struct DependencyFile {
     /// `*`, `?`, `[`, `]` (make would glob `photo[1].jpg` into `photo1.jpg`) after a backslash,
     /// a space or tab after a backslash, with the backslashes just before it doubled so that they
     /// stay themselves. A `%` needs nothing in a prerequisite (and a backslash would stay), and
-    /// a target with one is not written. A line break or a `;` (the rule's recipe follows) cannot
-    /// be said at all in GNU make: such a path is an error (checked with GNU make 4.3).
+    /// a target with one is not written. What make cannot say (`unsayable`) is an error.
     static func escaped(_ path: String) throws -> String {
-        guard !path.contains(where: \.isNewline) else {
-            throw RenderError.cannotWrite(path: "the depfile", reason: "make cannot name a file with a line break in its path (\(path.debugDescription))")
-        }
-        guard !path.contains(";") else {
-            throw RenderError.cannotWrite(path: "the depfile", reason: "make cannot name a file with ';' in its path (\(path.debugDescription)): "
-                                          + "it would start the rule's recipe; rename the file")
+        if let problem = unsayable(path) {
+            throw RenderError.cannotWrite(path: "the depfile", reason: "\(problem) (\(path.debugDescription))")
         }
         var result = ""
         var backslashes = 0
@@ -105,7 +103,7 @@ struct DependencyFile {
     /// Pictures and fonts are known by absolute paths; those inside the current folder are
     /// written relative to it, as the document is given, so that the file still holds when the
     /// tree is checked out elsewhere.
-    static func relativeToCurrentFolder(_ path: String) -> String {
+    public static func relativeToCurrentFolder(_ path: String) -> String {
         let current = FileManager.default.currentDirectoryPath
         let prefix = current.hasSuffix("/") ? current : current + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
