@@ -18,9 +18,15 @@ struct BandMetrics {
     var height: Double { lower - upper }
 
     /// What a line of the paragraph's text at `position` takes, before it is set: the style
-    /// run's metrics with the paragraph's line height.
+    /// run's metrics with the paragraph's line height. The anchors of pictures set apart (a
+    /// float's) show nothing in the line: the text after them is what it holds (a paragraph
+    /// opening with a float's anchor expected a line of no height, and its first line looked
+    /// for the stretch below it in its own band: seed 6197).
     static func expected(in paragraph: PreparedParagraph, at position: Int) -> BandMetrics {
-        let run = paragraph.styleRunIndex(containing: position)
+        var run = paragraph.styleRunIndex(containing: position)
+        while let index = run, index + 1 < paragraph.styleRuns.count, paragraph.styleRuns[index].attributes.image?.isSetApart ?? false {
+            run = index + 1
+        }
         let metrics = run.map { paragraph.styleRuns[$0].metrics } ?? paragraph.emptyMetrics
         let isPicture = run.map { paragraph.styleRuns[$0].attributes.runDelegate != nil } ?? false
         let box = LineBox(text: isPicture ? nil : metrics, pictures: isPicture ? metrics : nil,

@@ -554,11 +554,19 @@ extension FrameSetting {
                 if let firstFit, !stranded, strandsWord(paragraph, from: start, to: lineBreak) {
                     lineBreak = firstFit
                 }
-                // Nor is a word left alone on the next line, where it goes on in this stretch (NarrowLines).
-                if firstFit != nil, avoidsLoneWords, container.passesOverLoneWords(in: fragment),
-                   fragmentMemo.lineFragments(in: container, top: bandTop + expected.advance + expected.upper, height: expected.height,
-                                              narrowest: narrowest).contains(fragment) {
-                    lineBreak = breakLeavingNoLoneWordBelow(paragraph, from: start, to: lineBreak, available: available, tabs: tabs)
+                // Nor is a word left alone on the next line, in the stretch it goes on in: this
+                // band's next, or the first of the band below, measured there — a shape's or a
+                // contour's is not this one (NarrowLines).
+                if firstFit != nil, avoidsLoneWords {
+                    let bandBelow = index + 1 < ordered.count ? []
+                        : fragmentMemo.lineFragments(in: container, top: bandTop + expected.advance + expected.upper,
+                                                     height: expected.height, narrowest: narrowest)
+                    if let next = index + 1 < ordered.count ? ordered[index + 1] : rightToLeft ? bandBelow.last : bandBelow.first,
+                       container.passesOverLoneWords(in: next) {
+                        let measureBelow = LineMeasure(in: next, style: style, rightToLeft: rightToLeft, startsParagraph: false)
+                        lineBreak = breakLeavingNoLoneWordBelow(paragraph, from: start, to: lineBreak, available: measureBelow.available,
+                                                                tabs: measureBelow.tabs)
+                    }
                 }
             }
             // Punctuation hangs into the column's margin, never against an exclusion or a shape's outline.

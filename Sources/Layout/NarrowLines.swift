@@ -49,11 +49,12 @@ extension Container {
 extension FrameSetting {
     /// Whether the text from `start` to `end` is one word or a piece of one: no break
     /// opportunity lies between them, past the anchors of floated pictures at its start, which
-    /// show nothing in the line. (Each character of Chinese or Japanese is a word here, as each
-    /// may end a line.)
+    /// show nothing in the line, and the spaces a paragraph may open with, which make no word
+    /// (" quietly" was two, and the look-ahead left it alone on a headline's first line: seed
+    /// 6288). (Each character of Chinese or Japanese is a word here, as each may end a line.)
     func holdsOneWord(_ paragraph: PreparedParagraph, from start: Int, to end: Int) -> Bool {
         var first = start
-        while first < end, text.attributes(at: first).attributes.image.map({ $0.float != nil || $0.spanning != nil }) ?? false {
+        while first < end, paragraph.units[first] == 0x20 || text.attributes(at: first).attributes.image?.isSetApart ?? false {
             first += 1
         }
         let offsets = paragraph.opportunities.offsets
@@ -72,14 +73,16 @@ extension FrameSetting {
             && holdsOneWord(paragraph, from: start, to: lineBreak.end)
     }
 
-    /// The break of a line from `start` in a narrow stretch (`passesOverLoneWords`) that the
-    /// band below goes on beside: `lineBreak`, unless the next line there would hold one word
-    /// alone — which the rule passes over, leaving the stretch empty under this line ("It
-    /// came on" beside a picture, "Tuesday. Correspondence" below it) — when the latest earlier
-    /// break that keeps two words on this line and gives the next line two wins ("It came /
-    /// on Tuesday."). A line that cannot give a word keeps its break. This is the look-ahead
-    /// InDesign's composer makes over the lines beside a wrap; a line at a time, the rule saw
-    /// the lone word only once it was left no choice.
+    /// The break of a line from `start` whose next line goes on in a narrow stretch
+    /// (`passesOverLoneWords`), `available` wide there: `lineBreak`, unless the next line
+    /// would hold one word alone — which the rule passes over, leaving the stretch empty under
+    /// this line ("It came on" beside a picture, "Tuesday. Correspondence" below it) — when the
+    /// latest earlier break that keeps two words on this line and gives the next line two wins
+    /// ("It came / on Tuesday."). A line that cannot give a word keeps its break. This is the
+    /// look-ahead InDesign's composer makes over the lines beside a wrap; a line at a time, the
+    /// rule saw the lone word only once it was left no choice. The next line's stretch is
+    /// measured where it is: beside a circle or a contour it is not this line's width, and a
+    /// line a little wider than half the column may have one below that passes over (seed 6273).
     func breakLeavingNoLoneWordBelow(_ paragraph: PreparedParagraph, from start: Int, to lineBreak: LineBreak,
                                      available: Double, tabs: TabOrigin) -> LineBreak {
         guard lineBreak.kind == .opportunity, lineBreak.end < paragraph.range.upperBound else { return lineBreak }

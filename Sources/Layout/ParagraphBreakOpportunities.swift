@@ -20,7 +20,7 @@ struct ParagraphBreakOpportunities {
         let language = text.length > 0 ? text.attributes(at: min(range.lowerBound, text.length - 1)).attributes.language : "en"
         let found = BreakOpportunities.find(in: units, locale: language)
         initialCharacters = style.dropCap.isOn ? InitialLetter.characters(of: units, isAnchor: { offset in
-            text.attributes(at: offset).attributes.image.map { $0.float != nil || $0.spanning != nil } ?? false
+            text.attributes(at: offset).attributes.image?.isSetApart ?? false
         }) : nil
         // No line ends inside the initial or the spaces after it: the first line starts past them.
         let initialSpan = initialCharacters.map { [range.lowerBound ..< min($0.hiddenEnd + 1, range.upperBound)] } ?? []

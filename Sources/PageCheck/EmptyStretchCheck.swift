@@ -25,7 +25,7 @@ struct EmptyStretchCheck {
 
     func findings(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
         var found: [PageFinding] = []
-        let extents = lineExtents(on: page)
+        let extents = lineExtents(on: page, text: text)
         let columnAreas = page.areas.indices.filter { page.areas[$0].kind == .column }
         let numbers = Dictionary(uniqueKeysWithValues: zip(columnAreas, ColumnRoom.numbers(ofColumns: columnAreas.map { page.areas[$0].rect })))
         for areaIndex in columnAreas where !page.areas[areaIndex].isShaped {
@@ -190,7 +190,7 @@ struct EmptyStretchCheck {
         }
         // The line above the hole, in the stretch, could have given its last word to go down
         // with these (NarrowLines' look-ahead): "It came on" above a hole, "Tuesday." below.
-        if !lone, !startsParagraph, let above, let moved = wordsMovedDown(from: above, to: index, on: page, text: text) {
+        if !lone, !startsParagraph, let above, let moved = wordsMovedDown(from: above, to: index, breaks: breaks.map(\.offset), on: page, text: text) {
             candidates.append((moved.range, moved.width, 0))
         }
         // A point of slack: the words are measured as drawn (a justified space, a kern). Beside
@@ -213,7 +213,7 @@ struct EmptyStretchCheck {
         let line = page.lines[index]
         // The anchors of floated pictures show nothing in the line, and are no word of it.
         var start = line.stringRange.lowerBound
-        while start < line.stringRange.upperBound, text.text.attributes(at: start).attributes.image.map({ $0.float != nil || $0.spanning != nil }) ?? false {
+        while start < line.stringRange.upperBound, text.text.attributes(at: start).attributes.image?.isSetApart ?? false {
             start += 1
         }
         var end = text.text.paragraphRange(containing: start).upperBound
@@ -252,42 +252,57 @@ struct EmptyStretchCheck {
     /// A drawn word: its characters and where its glyphs' advances lie across.
     private struct DrawnWord {
         var characters: Range<Int>
+        /// How many of its paragraph's line breaks come before it.
+        var number: Int
         var minX: Double
         var maxX: Double
     }
 
-    /// The words of line `index` as drawn, in the text's order (the initial and an added
-    /// hyphen left out), and whether the line ends with a hyphen it added.
-    private func drawnWords(of index: Int, on page: DrawnPage, text: CheckedText) -> (words: [DrawnWord], hyphenated: Bool) {
-        let glyphs = page.glyphs.filter { $0.line == index && !$0.isInitial && $0.character >= 0 }.sorted { $0.character < $1.character }
+    /// The words of line `index` as drawn, in the text's order (the initial, an added hyphen and
+    /// white space left out), each with its number in its paragraph, and whether the line ends
+    /// with a hyphen it added. Words are what the line breaker breaks between (`breaks`), as in
+    /// `firstWords`: a dash standing apart is its word's ("hours —"), `<nobr>` one word.
+    private func drawnWords(of index: Int, breaks: [Int], on page: DrawnPage, text: CheckedText) -> (words: [DrawnWord], hyphenated: Bool) {
+        let glyphs = page.glyphs.filter { $0.line == index && !$0.isInitial && $0.character >= 0 && text.prints($0.character) }
+            .sorted { $0.character < $1.character }
         var words: [DrawnWord] = []
-        // Words part at white space, not inside `<nobr>` (no line breaks there).
-        func noBreak(_ offset: Int) -> Bool { text.text.attributes(at: offset).attributes.noBreak }
         for glyph in glyphs {
-            if let last = words.last, !(text.inDifferentWords(last.characters.upperBound - 1, glyph.character)
-                                        && !(noBreak(last.characters.upperBound - 1) && noBreak(glyph.character))) {
-                words[words.count - 1] = DrawnWord(characters: last.characters.lowerBound ..< glyph.character + 1,
+            // Its number: how many breaks come at or before it.
+            var low = 0, high = breaks.count
+            while low < high {
+                let mid = (low + high) / 2
+                if breaks[mid] <= glyph.character { low = mid + 1 } else { high = mid }
+            }
+            let number = low
+            if let last = words.last, last.number == number {
+                words[words.count - 1] = DrawnWord(characters: last.characters.lowerBound ..< glyph.character + 1, number: number,
                                                    minX: min(last.minX, glyph.advanceMinX), maxX: max(last.maxX, glyph.advanceMaxX))
             } else {
-                words.append(DrawnWord(characters: glyph.character ..< glyph.character + 1, minX: glyph.advanceMinX, maxX: glyph.advanceMaxX))
+                words.append(DrawnWord(characters: glyph.character ..< glyph.character + 1, number: number,
+                                       minX: glyph.advanceMinX, maxX: glyph.advanceMaxX))
             }
         }
         return (words, page.glyphs.contains { $0.line == index && $0.character < 0 })
     }
 
     /// The last word of line `above` (set in the stretch, three words or more) and the first of
-    /// line `below`, with a word space between them, when the one ending a line above a hole
-    /// could have gone down with the other: the layout passes over a stretch that would hold
-    /// a word alone, and a line of "It came on" above one left "Tuesday. Correspondence"
-    /// nothing it could set there, where "It came / on Tuesday." fills it.
-    private func wordsMovedDown(from above: Int, to below: Int, on page: DrawnPage, text: CheckedText) -> (range: Range<Int>, width: Double)? {
-        // Words up to a tab (a list's marker) are placed by its stop: they are not the line's to give.
-        let (drawn, hyphenated) = drawnWords(of: above, on: page, text: text)
+    /// line `below`, the word after it, with a word space between them, when the one ending a
+    /// line above a hole could have gone down with the other: the layout passes over a stretch
+    /// that would hold a word alone, and a line of "It came on" above one left "Tuesday.
+    /// Correspondence" nothing it could set there, where "It came / on Tuesday." fills it. A
+    /// line set between them (in another stretch of the band) took the text the word would
+    /// go down to: moved, it would not come to the stretch.
+    private func wordsMovedDown(from above: Int, to below: Int, breaks: [Int], on page: DrawnPage,
+                                text: CheckedText) -> (range: Range<Int>, width: Double)? {
         let range = page.lines[above].stringRange
+        // Words up to a tab (a list's marker) are placed by its stop: they are not the line's to give.
+        let (drawn, hyphenated) = drawnWords(of: above, breaks: breaks, on: page, text: text)
         let afterTab = (range.lowerBound ..< min(range.upperBound, text.text.length)).last { text.text.storage[$0] == 0x09 }
         let upper = drawn.filter { word in afterTab.map { word.characters.lowerBound > $0 } ?? true }
-        guard !hyphenated, upper.count >= 3, let moved = upper.last, let next = drawnWords(of: below, on: page, text: text).words.first,
-              text.text.paragraphRange(containing: moved.characters.lowerBound).contains(next.characters.lowerBound) else { return nil }
+        guard !hyphenated, upper.count >= 3, let moved = upper.last,
+              text.text.paragraphRange(containing: range.lowerBound).contains(page.lines[below].stringRange.lowerBound),
+              let next = drawnWords(of: below, breaks: breaks, on: page, text: text).words.first,
+              next.number == moved.number + 1 else { return nil }
         let size = text.text.attributes(at: moved.characters.lowerBound).attributes.fontSize
         let space = min(moved.minX - upper[upper.count - 2].maxX, size / 3)
         return (moved.characters.lowerBound ..< next.characters.upperBound, moved.maxX - moved.minX + space + next.maxX - next.minX)
@@ -299,14 +314,15 @@ struct EmptyStretchCheck {
         var maxX: Double
         /// Its first character drawn right of its last (a line of one character: left to right).
         var rightToLeft = false
-        /// What of its band the line takes: where it is drawn, and for a paragraph's last line
-        /// the rest of its band after it — the next paragraph starts a band of its own (LineLoop).
+        /// What of its band the line takes: where it is drawn with the white its alignment put
+        /// before it, and for a paragraph's last line the rest of its band after it — the next
+        /// paragraph starts a band of its own (LineLoop).
         var reach: (minX: Double, maxX: Double) = (0, 0)
     }
 
     /// Where each line's glyphs and pictures are drawn across, by the line's index (lines with
     /// none: none), and which way each reads.
-    private func lineExtents(on page: DrawnPage) -> [Int: LineExtent] {
+    private func lineExtents(on page: DrawnPage, text: CheckedText) -> [Int: LineExtent] {
         var extents: [Int: LineExtent] = [:]
         var ends: [Int: (first: DrawnPage.Glyph, last: DrawnPage.Glyph)] = [:]
         func add(_ line: Int, _ minX: Double, _ maxX: Double) {
@@ -322,10 +338,37 @@ struct EmptyStretchCheck {
         for picture in page.pictures { if let line = picture.line { add(line, picture.rect.minX, picture.rect.maxX) } }
         for (line, glyphs) in ends { extents[line]?.rightToLeft = glyphs.first.advanceMinX > glyphs.last.advanceMinX }
         for (index, extent) in extents {
-            let line = page.lines[index], area = page.areas[line.area].rect
-            extents[index]?.reach = !line.endsParagraph || line.isBox ? (extent.minX, extent.maxX)
-                : extent.rightToLeft ? (area.minX, extent.maxX) : (extent.minX, area.maxX)
+            let line = page.lines[index], area = page.areas[line.area]
+            var reach = line.isBox ? (minX: extent.minX, maxX: extent.maxX) : whiteBefore(line, extent, in: area, text: text)
+            if line.endsParagraph, !line.isBox {
+                if extent.rightToLeft { reach.minX = area.rect.minX } else { reach.maxX = area.rect.maxX }
+            }
+            extents[index]?.reach = reach
         }
         return extents
+    }
+
+    /// Where `line` is drawn across with the white its alignment put before it — flush with the
+    /// end of its stretch, or centred in it — which is its own: the line was set from the
+    /// stretch's start, the nearest obstacle across its band or the column's side (seed 8718:
+    /// "typewriter, in" flush right beside an aside, the stretch left of it its line's).
+    private func whiteBefore(_ line: DrawnPage.Line, _ extent: LineExtent, in area: DrawnPage.Area,
+                             text: CheckedText) -> (minX: Double, maxX: Double) {
+        let rightToLeft = extent.rightToLeft
+        let alignment: TextAlignment = switch text.text.paragraphStyle(at: line.stringRange.lowerBound).alignment {
+        case .start: rightToLeft ? .right : .left
+        case .end: rightToLeft ? .left : .right
+        case let other: other
+        }
+        let top = line.baseline - line.ascent - line.leading / 2, bottom = line.baseline + line.descent + line.leading / 2
+        let across = area.obstacles.filter { $0.minY < bottom && $0.maxY > top }
+        var reach = (minX: extent.minX, maxX: extent.maxX)
+        if alignment == .center || (alignment == .right && !rightToLeft) {
+            reach.minX = across.filter { $0.maxX <= extent.minX + 0.5 }.map(\.maxX).max() ?? area.rect.minX
+        }
+        if alignment == .center || (alignment == .left && rightToLeft) {
+            reach.maxX = across.filter { $0.minX >= extent.maxX - 0.5 }.map(\.minX).min() ?? area.rect.maxX
+        }
+        return reach
     }
 }

@@ -27,6 +27,10 @@ public struct ImageAttachment: Hashable, Sendable {
     /// The point kept in view where it is cut further to cover its place (`focus`).
     public var focus: PictureFocus
 
+    /// Whether it is set apart from the line its character is in (floated beside the text, or
+    /// across the columns): the character is only its anchor, and shows nothing in the line.
+    public var isSetApart: Bool { float != nil || spanning != nil }
+
     /// Whether it asks to run off the page (`bleed="true"` on a floated or spanning picture).
     /// Such a picture is never distorted: it covers its place, proportions kept, and what falls
     /// outside is cut off, whether or not it stands at the page's edge.

@@ -69,12 +69,34 @@ final class DesignerPagesTests: XCTestCase {
             options.page.columns = 3
             options.fontSize = 10
         }
+        XCTAssertEqual(try linesBesideTheFirstFloat(of: document, pages), ["It came", "on Tuesday."])
+    }
+
+    /// The text of the lines beside the first page's first float, trimmed of white space.
+    private func linesBesideTheFirstFloat(of document: PreparedDocument, _ pages: [Page]) throws -> [String] {
         let float = try XCTUnwrap(pages.first?.frames.flatMap(\.floats).first)
         let beside = pages[0].frames.flatMap(\.lines).filter { line in
             line.origin.y - line.ascent < float.rect.maxY && line.origin.y + line.descent > float.rect.minY
         }
-        XCTAssertEqual(beside.map { document.text.substring($0.stringRange).trimmingCharacters(in: .whitespaces) },
-                       ["It came", "on Tuesday."])
+        return beside.map { document.text.substring($0.stringRange).trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    /// A paragraph opening with a float's anchor, "With road the considerable nobody" beside a
+    /// picture 78 pt wide (its stretch 74 pt): "With road the" was set there and "considerable
+    /// nobody" below the picture, as the anchor, set apart from the line, was taken for a line
+    /// of no height and the look-ahead looked for the band below inside the line's own
+    /// (BandMetrics, seed 6197). Now "the considerable" goes beside the picture with the rest.
+    func testAParagraphOpeningWithAFloatGivesTheNextLineAWordBesideIt() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/zombies")
+        let markup = "<img src=\"coffee.jpg\" alt=\"\" width=\"78\" float=\"left\">With road the considerable nobody\n"
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path) { options in
+            options.page.size = Size(width: 398, height: 520)
+            options.page.margins = Margins(top: 32, right: 32, bottom: 32, left: 32)
+            options.page.columns = 2
+            options.page.gutter = 14
+            options.fontSize = 10
+        }
+        XCTAssertEqual(try linesBesideTheFirstFloat(of: document, pages), ["\u{FFFC}With road", "the considerable", "nobody"])
     }
 
     /// A feature on a fixed 12 pt leading and a 12 pt grid (Fixtures/designer-feature): every

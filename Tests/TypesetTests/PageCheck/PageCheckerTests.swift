@@ -423,6 +423,39 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(narrow.check(page(quoteWidth: area.width - 30)).map(\.description), [], "30 pt hold no two words")
     }
 
+    /// A right-aligned paragraph's last line, set at the end of the stretch beside an element
+    /// (an aside at the column's left, and an exclusion below the line reaching left past its
+    /// start), then 20 pt of paragraph spacing: the white its alignment put before the line is
+    /// its own, so the stretch holds it, and the spacing alone is no hole (seed 8718). A line
+    /// set flush left, drawn there, leaves that white empty: a hole.
+    func testARightAlignedLineTakesTheWhiteBeforeItInItsStretch() throws {
+        func emptyStretches(align: String) throws -> [String] {
+            let rules = "The market has rules, though none of them are written down. No stall may sell what the stall beside it sells."
+            let (text, pages) = try drawn("<p align=\"\(align)\" space-after=\"20\">\(rules)</p>\n<p>\(prose)</p>")
+            var page = pages[0]
+            let area = page.areas[0].rect
+            let last = try XCTUnwrap(page.lines.firstIndex(where: \.endsParagraph))
+            let line = page.lines[last], pitch = line.baseline - page.lines[last - 1].baseline
+            // The line drawn where flush right puts it, a short one, 100 pt from the column's end.
+            let glyphs = page.glyphs.indices.filter { page.glyphs[$0].line == last }
+            let end = try XCTUnwrap(glyphs.map { page.glyphs[$0].advanceMaxX }.max())
+            let start = try XCTUnwrap(glyphs.map { page.glyphs[$0].advanceMinX }.min()) + area.maxX - end
+            XCTAssertLessThan(end - start, 100, "a short last line")
+            for index in glyphs {
+                page.glyphs[index].ink.origin.x += area.maxX - end
+                page.glyphs[index].advanceMinX += area.maxX - end
+                page.glyphs[index].advanceMaxX += area.maxX - end
+            }
+            let top = line.baseline - line.ascent - line.leading / 2, bottom = line.baseline + line.descent + line.leading / 2
+            page.areas[0].obstacles = [Rect(x: area.minX - 20, y: top - pitch, width: 60, height: 6 * pitch),
+                                       Rect(x: start - 10, y: bottom + 1, width: area.maxX - start + 30, height: 3 * pitch)]
+            var checker = PageChecker(text: text)
+            return checker.check(page).filter { $0.kind == .emptyStretch }.map(\.description)
+        }
+        XCTAssertEqual(try emptyStretches(align: "right"), [])
+        XCTAssertEqual(try emptyStretches(align: "left").count, 1, "the white before a line set flush left is no line's")
+    }
+
     /// A designer's page (Fixtures/narrow-measures/word-alone-beside-figure.txt): "It came on"
     /// beside a picture, the stretch under it empty, and "Tuesday. Correspondence" below, which
     /// the stretch does not hold — but "It came / on Tuesday." fills it. The hole is found by
