@@ -28,7 +28,7 @@ extension ParseState {
         do {
             file = try MarkupSource(fileName: name, bytes: InputFile(path: path).readAll(limit: max(0, room)))
         } catch let invalid as Diagnostic {
-            return diagnostics.include([invalid])   // not UTF-8: located in the file
+            return diagnostics.include([invalid], at: tag.offset)   // not UTF-8: located in the file
         } catch {
             return values.error("included file \(name): \(error) (an issue and the files it includes hold "
                                 + "\(MarkupSource.maximumSize) characters at most)", at: source)
@@ -49,7 +49,7 @@ extension ParseState {
 
     /// Reads `file` (at `realPath`) into the text after the `<include>` tag, in a scope of its own.
     private mutating func readIncluded(_ file: MarkupSource, at realPath: String, after tag: Tag) {
-        let (combined, base) = diagnostics.source.appending(file)
+        let (combined, base) = diagnostics.source.appending(file, includedAt: tag.offset)
         diagnostics.adopt(combined)
         builder.adopt(combined)
         builder.endParagraph(madeAt: tag.offset)
@@ -63,7 +63,7 @@ extension ParseState {
         meta.author = nil
         meta.subject = nil
         articleCount += 1
-        article = Article(number: articleCount)
+        article = Article(number: articleCount, includedIn: includer.article?.number ?? Article.issue.number)
         builder.pendingArticle = article
         // From the issue's body text, as the document alone starts from its own.
         if let bodyText {
@@ -76,13 +76,14 @@ extension ParseState {
 
         var scanner = MarkupScanner(source: combined, diagnostics: diagnostics, from: base)
         read(&scanner)
-        finishMaster()
-        builder.endParagraph(madeAt: max(base, combined.units.count - 1))
+        let end = max(base, combined.units.count - 1)
+        finishBlocks(at: .article, endOffset: end)
+        builder.endParagraph(madeAt: end)
         endScope(of: includer)
     }
 
-    /// Back in the includer after an included file: its declarations in force again, the
-    /// included file's rules kept for its own text and its masters for its pages.
+    /// Back in the includer after an included file: its declarations in force again (its own
+    /// swatches too), the included file's rules kept for its own text and its masters for its pages.
     private mutating func endScope(of includer: IncluderScope) {
         let ownText = fileTextStart ..< builder.text.length
         let ownRules = rules[includer.rules.count...].map { rule in
@@ -97,6 +98,7 @@ extension ParseState {
         meta = includer.meta
         meta.masters = masters
         sheetDefinitions = includer.sheetDefinitions
+        values.swatches.forgetAll(after: includer.swatchCount)
         importedSheets = includer.importedSheets
         images = includer.images
         importChain = includer.importChain
@@ -119,6 +121,8 @@ private struct IncluderScope {
     var rules: [MarkupRule]
     var meta: DocumentMeta
     var sheetDefinitions: SheetDefinitions
+    /// How many swatches were declared: those after are the included file's.
+    var swatchCount: Int
     var importedSheets: [String]
     var images: ImageLocator
     var importChain: [ImportingFile]
@@ -135,6 +139,7 @@ private struct IncluderScope {
         rules = state.rules
         meta = state.meta
         sheetDefinitions = state.sheetDefinitions
+        swatchCount = state.values.swatches.names.count
         importedSheets = state.importedSheets
         images = state.images
         importChain = state.importChain

@@ -79,13 +79,13 @@ public struct MarkupSource: Sendable {
 
     /// This source with `other`'s text after it, a line end between, in one offset space: an
     /// offset in `other` is the returned base plus its own. Lines and columns are still each
-    /// file's, named by it.
-    func appending(_ other: MarkupSource) -> (source: MarkupSource, base: Int) {
+    /// file's, named by it; `other` is read where the tag at `tag` is (`readingOrder`).
+    func appending(_ other: MarkupSource, includedAt tag: Int) -> (source: MarkupSource, base: Int) {
         let base = count + 1
-        return (MarkupSource(self, appending: other, at: base), base)
+        return (MarkupSource(self, appending: other, at: base, includedAt: tag), base)
     }
 
-    private init(_ source: MarkupSource, appending other: MarkupSource, at base: Int) {
+    private init(_ source: MarkupSource, appending other: MarkupSource, at base: Int, includedAt tag: Int) {
         fileName = source.fileName
         units = source.units + [0x0A] + other.units
         count = units.count
@@ -93,7 +93,7 @@ public struct MarkupSource: Sendable {
         trailSurrogates = source.trailSurrogates + other.trailSurrogates.map { $0 + base }
         lineTexts = LineTexts()
         unitsFile = nil
-        files = source.files.adding(other.fileName, base: base, firstLine: source.lineStarts.count)
+        files = source.files.adding(other.fileName, base: base, firstLine: source.lineStarts.count, includedAt: tag)
     }
 
     private init(_ source: MarkupSource, unitsIn file: SourceUnitsFile) {
@@ -133,7 +133,13 @@ public struct MarkupSource: Sendable {
         // Columns count Unicode scalars: a trail surrogate does not start a new one.
         let trails = trailSurrogates.countOfElements(below: offset) - trailSurrogates.countOfElements(below: start)
         let file = files.file(holding: offset)
-        return SourceLocation(file: file.name, line: line - file.firstLine + 1, column: offset - start - trails + 1)
+        return SourceLocation(file: file.name, line: line - file.firstLine + 1, column: offset - start - trails + 1,
+                              readingOrder: file.readingOrder(of: offset))
+    }
+
+    /// Where `offset` comes as the document is read through, its included files in place.
+    func readingOrder(of offset: Int) -> ReadingOrder {
+        files.readingOrder(of: offset)
     }
 
     public func lineText(containing offset: Int) -> String {
