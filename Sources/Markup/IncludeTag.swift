@@ -5,7 +5,7 @@ import Text
 
 /// `<include src="articles/ice.txt">`: another document's text set in place, as an article of
 /// the issue (LaTeX's `\include`, an InDesign book's document). Its text is read into the same
-/// text, in the same offset space (`MarkupSource.appending`), so that everything located in it
+/// text, in the same offset space (`MarkupSource.append`), so that everything located in it
 /// — a message, a picture, a page reference — names its own file and line. It is read as it
 /// would be alone: from the issue's body text, its pictures and imports beside its own file
 /// (`--root` still bounding them), its declarations in force for its own text only, except
@@ -49,9 +49,7 @@ extension ParseState {
 
     /// Reads `file` (at `realPath`) into the text after the `<include>` tag, in a scope of its own.
     private mutating func readIncluded(_ file: MarkupSource, at realPath: String, after tag: Tag) {
-        let (combined, base) = diagnostics.source.appending(file, includedAt: tag.offset)
-        diagnostics.adopt(combined)
-        builder.adopt(combined)
+        let (combined, base) = appendToTheSpace(file, includedAt: tag.offset)
         builder.endParagraph(madeAt: tag.offset)
 
         let includer = IncluderScope(self)
@@ -80,6 +78,21 @@ extension ParseState {
         finishBlocks(at: .article, endOffset: end)
         builder.endParagraph(madeAt: end)
         endScope(of: includer)
+    }
+
+    /// Appends `file` to the issue's offset space, in place: the diagnostics' and the builder's
+    /// copies of the space are let go while it grows, so that its arrays are not copied whole
+    /// at each include (quadratic in the includes: docs/scaling.md, `includes`). A scanner still
+    /// reading an including article holds its own copy, which its file's first include copies once.
+    private mutating func appendToTheSpace(_ file: MarkupSource, includedAt tag: Int) -> (source: MarkupSource, base: Int) {
+        var space = diagnostics.source
+        let meanwhile = MarkupSource(fileName: space.fileName, text: "")
+        diagnostics.adopt(meanwhile)
+        builder.adopt(meanwhile)
+        let base = space.append(file, includedAt: tag)
+        diagnostics.adopt(space)
+        builder.adopt(space)
+        return (space, base)
     }
 
     /// Back in the includer after an included file: its declarations in force again (its own

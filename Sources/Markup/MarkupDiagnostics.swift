@@ -8,7 +8,7 @@ final class MarkupDiagnostics {
     static let errorLimit = 100
     static let warningLimit = 1000
 
-    /// Grows as files are included (`MarkupSource.appending`): every offset reported is in it.
+    /// Grows as files are included (`MarkupSource.append`): every offset reported is in it.
     private(set) var source: MarkupSource
     /// Each message, located in the order the document is read (`SourceLocation.readingOrder`).
     private var entries: [Diagnostic] = []

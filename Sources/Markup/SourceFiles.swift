@@ -1,6 +1,6 @@
 import Diagnostics
 
-/// The files of one offset space (`MarkupSource.appending`): a document and the files it
+/// The files of one offset space (`MarkupSource.append`): a document and the files it
 /// includes, each from its base offset, so that a tag, a text origin or a message anywhere in
 /// an issue is one `Int`, and a location names the file and the line in it.
 struct SourceFiles: Sendable {
@@ -26,11 +26,9 @@ struct SourceFiles: Sendable {
         all = [File(name: name, base: 0, firstLine: 0, includedAt: ReadingOrder([]))]
     }
 
-    /// These files and `name`, from `base`, whose text is read where the tag at `tag` is.
-    func adding(_ name: String, base: Int, firstLine: Int, includedAt tag: Int) -> SourceFiles {
-        var files = self
-        files.all.append(File(name: name, base: base, firstLine: firstLine, includedAt: readingOrder(of: tag)))
-        return files
+    /// Adds `name`, from `base`, whose text is read where the tag at `tag` is.
+    mutating func add(_ name: String, base: Int, firstLine: Int, includedAt tag: Int) {
+        all.append(File(name: name, base: base, firstLine: firstLine, includedAt: readingOrder(of: tag)))
     }
 
     /// Where `offset` comes as the document is read through, its included files in place.

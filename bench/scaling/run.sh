@@ -39,6 +39,7 @@ sizes=(
   nested-fonts 2000
   size-changes 10000
   warnings 2000
+  includes 2000
 )
 
 # The CPU time (user and system) of the run with the least, its wall time and peak memory, of

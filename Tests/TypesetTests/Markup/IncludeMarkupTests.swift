@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Markup
+@testable import Markup
 import Text
 import XCTest
 
@@ -244,6 +244,22 @@ final class IncludeMarkupTests: XCTestCase {
         XCTAssertEqual(errors.count, 1, "\(document.diagnostics.prefix(3))")
         XCTAssertTrue(errors[0].message.contains("nest 32 deep at most"), errors[0].message)
         XCTAssertTrue(errors[0].location!.file.hasSuffix("f31.txt"), "\(errors[0])")
+    }
+
+    /// The issue's offset space grows in place, an article at a time: only the article is
+    /// copied, so that an issue of n includes is read in time linear in its length (the
+    /// `includes` kind of docs/scaling.md), and every file is still located in its own lines.
+    func testTheSpaceGrowsInPlaceAndLocatesEachFile() throws {
+        var space = MarkupSource(fileName: "issue.txt", text: String(repeating: "Issue line.\n", count: 100))
+        let article = MarkupSource(fileName: "a.txt", text: "Article.\nIts second line.\n")
+        let first = space.append(article, includedAt: 12)
+        let storage = space.units.withUnsafeBufferPointer { $0.baseAddress }
+        let second = space.append(article, includedAt: 24)
+        XCTAssertEqual(space.units.withUnsafeBufferPointer { $0.baseAddress }, storage, "appended in place, not copied")
+        XCTAssertEqual(second, first + article.units.count + 1)
+        XCTAssertEqual(space.location(of: second + 10).description, "a.txt:2:2")
+        XCTAssertEqual(space.location(of: 30).description, "issue.txt:3:7")
+        XCTAssertTrue(space.location(of: first + 3).readingOrder! < space.location(of: 24).readingOrder!, "read at its include")
     }
 
     func testAPageBreakTakesAParity() throws {
