@@ -69,12 +69,19 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Sequence where Element == Diagnostic {
-    /// In the order of the document: by file, line and column; unlocated ones last.
+    /// In the order of the document as it is read, an included file's messages where it is
+    /// included (`SourceLocation.readingOrder`); those located otherwise by file, line and
+    /// column after them; unlocated ones last. Messages at one place keep their order.
     public func sortedBySource() -> [Diagnostic] {
         enumerated().sorted { a, b in
             switch (a.element.location, b.element.location) {
             case let (x?, y?):
-                return (x.file, x.line, x.column, a.offset) < (y.file, y.line, y.column, b.offset)
+                switch (x.readingOrder, y.readingOrder) {
+                case let (p?, q?): return p != q ? p < q : a.offset < b.offset
+                case (.some, .none): return true
+                case (.none, .some): return false
+                case (.none, .none): return (x.file, x.line, x.column, a.offset) < (y.file, y.line, y.column, b.offset)
+                }
             case (.some, .none): return true
             case (.none, .some): return false
             case (.none, .none): return a.offset < b.offset

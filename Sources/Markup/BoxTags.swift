@@ -124,11 +124,12 @@ extension ParseState {
         builder.box = nil
     }
 
-    /// At the end of the document: a box still open ends with it.
-    func finishBoxes() {
-        if let open = openBox {
-            diagnostics.warning("<\(open.kind.rawValue)> is never closed; it ends with the document", at: open.tag.tagOffset)
-        }
+    /// At the end of the document or an article: a box still open ends with it.
+    mutating func finishBoxes(at end: FileEnd) {
+        guard let open = openBox else { return }
+        diagnostics.warning("<\(open.kind.rawValue)> is never closed; it ends with \(end.phrase)", at: open.tag.tagOffset)
+        openBox = nil
+        builder.box = nil
     }
 }
 

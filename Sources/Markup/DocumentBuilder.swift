@@ -5,7 +5,7 @@ import Text
 /// added, one font request per face where the text first uses it, and where in the source
 /// each character came from.
 struct DocumentBuilder {
-    /// Grows as files are included (`MarkupSource.appending`).
+    /// Grows as files are included (`MarkupSource.append`).
     private(set) var source: MarkupSource
     private(set) var text: AttributedText
     private(set) var sourceMap: TextSourceMap

@@ -81,8 +81,8 @@ extension ParseState {
         _ = close(.footnote)
     }
 
-    /// At the document's end: a note still open ends there, and the notes of the last
-    /// paragraph follow it.
+    /// At the end of the document or an article: a note still open ends there, and the notes
+    /// of the last paragraph follow it.
     mutating func finishFootnotes(at endOffset: Int) {
         if let open = openFootnote {
             diagnostics.error("<footnote> is never closed; end its note with </footnote>", at: open.tag.tagOffset)

@@ -5,7 +5,7 @@ import Text
 
 /// `<include src="articles/ice.txt">`: another document's text set in place, as an article of
 /// the issue (LaTeX's `\include`, an InDesign book's document). Its text is read into the same
-/// text, in the same offset space (`MarkupSource.appending`), so that everything located in it
+/// text, in the same offset space (`MarkupSource.append`), so that everything located in it
 /// — a message, a picture, a page reference — names its own file and line. It is read as it
 /// would be alone: from the issue's body text, its pictures and imports beside its own file
 /// (`--root` still bounding them), its declarations in force for its own text only, except
@@ -28,7 +28,7 @@ extension ParseState {
         do {
             file = try MarkupSource(fileName: name, bytes: InputFile(path: path).readAll(limit: max(0, room)))
         } catch let invalid as Diagnostic {
-            return diagnostics.include([invalid])   // not UTF-8: located in the file
+            return diagnostics.include([invalid], at: tag.offset)   // not UTF-8: located in the file
         } catch {
             return values.error("included file \(name): \(error) (an issue and the files it includes hold "
                                 + "\(MarkupSource.maximumSize) characters at most)", at: source)
@@ -50,9 +50,7 @@ extension ParseState {
 
     /// Reads `file` (at `realPath`) into the text after the `<include>` tag, in a scope of its own.
     private mutating func readIncluded(_ file: MarkupSource, at realPath: String, after tag: Tag) {
-        let (combined, base) = diagnostics.source.appending(file)
-        diagnostics.adopt(combined)
-        builder.adopt(combined)
+        let (combined, base) = appendToTheSpace(file, includedAt: tag.offset)
         builder.endParagraph(madeAt: tag.offset)
 
         let includer = ReadingScope(self)
@@ -65,7 +63,7 @@ extension ParseState {
         meta.author = nil
         meta.subject = nil
         articleCount += 1
-        article = Article(number: articleCount)
+        article = Article(number: articleCount, includedIn: includer.article?.number ?? Article.issue.number)
         builder.pendingArticle = article
         // From the issue's body text, as the document alone starts from its own.
         if let bodyText {
@@ -84,15 +82,31 @@ extension ParseState {
 
     /// Reads an article's text from `scanner`, which starts at `start` (just after a `<jump>`
     /// when `isRest`), to its file's end (or to a `<jump>`, see StoryJumps), its last paragraph
-    /// ending with it.
+    /// ending with it, and the blocks it left open ending there (`FileEnd`).
     mutating func readArticleText(_ scanner: inout MarkupScanner, from start: Int, isRest: Bool = false) {
         read(&scanner, afterDeclaration: isRest)
-        finishMaster()
-        builder.endParagraph(madeAt: max(start, scanner.position - 1))
+        let end = max(start, scanner.position - 1)
+        finishBlocks(at: .article, endOffset: end)
+        builder.endParagraph(madeAt: end)
     }
 
-    /// Back in the includer after an included file: its declarations in force again, the
-    /// included file's rules kept for its own text and its masters for its pages.
+    /// Appends `file` to the issue's offset space, in place: the diagnostics' and the builder's
+    /// copies of the space are let go while it grows, so that its arrays are not copied whole
+    /// at each include (quadratic in the includes: docs/scaling.md, `includes`). A scanner still
+    /// reading an including article holds its own copy, which its file's first include copies once.
+    private mutating func appendToTheSpace(_ file: MarkupSource, includedAt tag: Int) -> (source: MarkupSource, base: Int) {
+        var space = diagnostics.source
+        let meanwhile = MarkupSource(fileName: space.fileName, text: "")
+        diagnostics.adopt(meanwhile)
+        builder.adopt(meanwhile)
+        let base = space.append(file, includedAt: tag)
+        diagnostics.adopt(space)
+        builder.adopt(space)
+        return (space, base)
+    }
+
+    /// Back in the includer after an included file: its declarations in force again (its own
+    /// swatches too), the included file's rules kept for its own text and its masters for its pages.
     mutating func endScope(of includer: ReadingScope) {
         let ownText = fileTextStart ..< builder.text.length
         let ownRules = rules[fileRulesStart...].map { rule in
@@ -106,6 +120,7 @@ extension ParseState {
         meta = includer.meta
         meta.masters = masters
         sheetDefinitions = includer.sheetDefinitions
+        values.swatches.forgetAll(after: includer.swatchCount)
         importedSheets = includer.importedSheets
         images = includer.images
         importChain = includer.importChain
@@ -132,6 +147,7 @@ extension ParseState {
         meta.jumpText = scope.meta.jumpText
         meta.resumeText = scope.meta.resumeText
         sheetDefinitions = scope.sheetDefinitions
+        for swatch in scope.swatches where values.swatches[swatch.name] == nil { _ = values.swatches.declare(swatch) }
         importedSheets = scope.importedSheets
         images = scope.images
         importChain = scope.importChain
@@ -154,6 +170,11 @@ struct ReadingScope {
     var rules: [MarkupRule]
     var meta: DocumentMeta
     var sheetDefinitions: SheetDefinitions
+    /// How many swatches were declared: those after are the included file's.
+    var swatchCount: Int
+    /// The swatches then declared: an article's own, forgotten at its end, are declared again
+    /// for the rest of its story at its `<resume>`.
+    var swatches: [Swatch]
     var importedSheets: [String]
     var images: ImageLocator
     var importChain: [ImportingFile]
@@ -171,6 +192,8 @@ struct ReadingScope {
         rules = state.rules
         meta = state.meta
         sheetDefinitions = state.sheetDefinitions
+        swatchCount = state.values.swatches.names.count
+        swatches = state.values.swatches.all
         importedSheets = state.importedSheets
         images = state.images
         importChain = state.importChain

@@ -41,10 +41,11 @@ extension ParseState {
         builder.keepBlock = nil
     }
 
-    /// At the end of the document: a block still open ends with it.
-    func finishKeeps() {
-        if let open = openKeep {
-            diagnostics.warning("<keep> is never closed; it ends with the document", at: open.tagOffset)
-        }
+    /// At the end of the document or an article: a block still open ends with it.
+    mutating func finishKeeps(at end: FileEnd) {
+        guard let open = openKeep else { return }
+        diagnostics.warning("<keep> is never closed; it ends with \(end.phrase)", at: open.tagOffset)
+        openKeep = nil
+        builder.keepBlock = nil
     }
 }

@@ -25,9 +25,10 @@ extension ParseState {
         linkTags.append(tagAt: tag.offset)
     }
 
-    /// A link left open runs to the end of the document: almost surely a forgotten `</a>`.
-    func warnAboutUnclosedLink() {
+    /// A link left open runs to the end of the document or the article: almost surely a
+    /// forgotten `</a>`.
+    func warnAboutUnclosedLink(at end: FileEnd) {
         guard let offset = openTagOffset(of: .a) else { return }
-        diagnostics.warning("<a> is never closed; the link runs to the end of the document", at: offset)
+        diagnostics.warning("<a> is never closed; the link runs to the end of \(end.phrase)", at: offset)
     }
 }

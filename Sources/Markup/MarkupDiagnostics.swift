@@ -8,16 +8,14 @@ final class MarkupDiagnostics {
     static let errorLimit = 100
     static let warningLimit = 1000
 
-    /// Grows as files are included (`MarkupSource.appending`): every offset reported is in it.
+    /// Grows as files are included (`MarkupSource.append`): every offset reported is in it.
     private(set) var source: MarkupSource
-    /// Each message and the offset it is at, for the order they are given in.
-    private var entries: [(offset: Int, diagnostic: Diagnostic)] = []
+    /// Each message, located in the order the document is read (`SourceLocation.readingOrder`).
+    private var entries: [Diagnostic] = []
     private(set) var errorCount = 0
     private var warningCount = 0
     private var droppedWarnings: (count: Int, firstOffset: Int)?
     private var stopNote: Diagnostic?
-    /// What was found in the style sheets this file imports, located in them.
-    private var included: [Diagnostic] = []
 
     init(source: MarkupSource) {
         self.source = source
@@ -52,13 +50,21 @@ final class MarkupDiagnostics {
         case .note: break
         }
         let (location, line) = locate(offset)
-        entries.append((offset, Diagnostic(severity, message, at: location, sourceLine: line)))
+        entries.append(Diagnostic(severity, message, at: location, sourceLine: line))
     }
 
-    /// Adds what was found in another file (a style sheet this one imports). They come before
-    /// this file's own messages: sheets are read before the text.
-    func include(_ found: [Diagnostic]) {
-        included += found
+    /// Adds what was found in another file read where the tag at `offset` is (a style sheet
+    /// this one imports, an included file that is not UTF-8): located in that file, and
+    /// ordered among this file's messages at the tag.
+    func include(_ found: [Diagnostic], at offset: Int) {
+        let tag = source.readingOrder(of: offset)
+        entries += found.map { diagnostic in
+            guard var location = diagnostic.location else { return diagnostic }
+            location.readingOrder = (location.readingOrder ?? ReadingOrder([])).inside(tag)
+            var placed = diagnostic
+            placed.location = location
+            return placed
+        }
         errorCount += found.count { $0.severity == .error }
     }
 
@@ -76,18 +82,17 @@ final class MarkupDiagnostics {
         stopNote = Diagnostic(.note, "too many errors; stopping", at: location, sourceLine: line)
     }
 
-    /// Everything reported, in source order (first reported first at one place; an included
-    /// file's after the document's own), then the note that the parse stopped, if it did.
+    /// Everything reported, in the order the document is read (first reported first at one
+    /// place; an included file's, or an imported sheet's, where it is included), then the note
+    /// that the parse stopped, if it did.
     func finished() -> [Diagnostic] {
-        let sorted = entries.enumerated().sorted { a, b in
-            (a.element.offset, a.offset) < (b.element.offset, b.offset)
-        }.map(\.element.diagnostic)
+        let sorted = entries.sortedBySource()
         var notes: [Diagnostic] = []
         if let droppedWarnings {
             let (location, line) = locate(droppedWarnings.firstOffset)
             notes.append(Diagnostic(.note, "\(droppedWarnings.count) more warnings not shown", at: location, sourceLine: line))
         }
-        guard let stopNote else { return included + sorted + notes }
+        guard let stopNote else { return sorted + notes }
         // One tag may report several errors at once: keep exactly the first `errorLimit`.
         var kept: [Diagnostic] = []
         var errors = 0
@@ -98,6 +103,6 @@ final class MarkupDiagnostics {
             }
             kept.append(diagnostic)
         }
-        return included + kept + notes + [stopNote]
+        return kept + notes + [stopNote]
     }
 }

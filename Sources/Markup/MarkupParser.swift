@@ -48,13 +48,8 @@ public struct MarkupParser {
         if diagnostics.isFull {
             diagnostics.stop(at: min(scanner.position, max(0, source.units.count - 1)))
         } else {
-            state.finishMaster()
-            state.finishFootnotes(at: max(0, source.units.count - 1))
-            state.finishSectionsAndBreaks()
-            state.finishTables()
-            state.finishBoxes()
-            state.finishKeeps()
-            state.warnAboutUnclosedLink()
+            state.finishBlocks(at: .document, endOffset: max(0, source.units.count - 1))
+            state.finishBreaks()
             state.checkReferences()
             state.checkJumps()
             state.applyRules()

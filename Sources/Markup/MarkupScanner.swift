@@ -7,7 +7,7 @@ struct MarkupScanner {
     private(set) var position = 0
 
     /// Scans `source` from `start`: an included file's text begins at its base offset and is
-    /// the last in the space when it is read (`MarkupSource.appending`), so it ends with the units.
+    /// the last in the space when it is read (`MarkupSource.append`), so it ends with the units.
     init(source: MarkupSource, diagnostics: MarkupDiagnostics, from start: Int = 0) {
         self.source = source
         self.diagnostics = diagnostics

@@ -14,22 +14,22 @@ public struct MarkupSource: Sendable {
 
     public let fileName: String
     /// The text; empty once it is kept in a file (`keepingUnitsInAFile()`).
-    public let units: [UInt16]
+    public private(set) var units: [UInt16]
     /// How many units the text has, wherever they are kept.
-    let count: Int
+    private(set) var count: Int
     /// Where the units are once they are no longer in memory.
     private let unitsFile: SourceUnitsFile?
     /// Offset of the first character of each line.
-    let lineStarts: [Int]
+    private(set) var lineStarts: [Int]
     /// Offset of each trail surrogate (the second half of a character beyond U+FFFF), so that
     /// a column, which counts characters, is found without counting along a long line.
-    let trailSurrogates: [Int]
+    private(set) var trailSurrogates: [Int]
     /// The text of each line asked for, made once: a line with thousands of tags gets as many
     /// messages and pictures, which then share one copy of it instead of one each.
     private let lineTexts: LineTexts
     /// The files whose text is in this offset space, by their first offset: the document, and
     /// each file it includes (`<include>`) after it (`SourceFiles`).
-    let files: SourceFiles
+    private(set) var files: SourceFiles
 
     /// Decodes UTF-8 bytes; invalid UTF-8 is reported at the line and column where it starts.
     public init(fileName: String, bytes: [UInt8]) throws {
@@ -77,23 +77,22 @@ public struct MarkupSource: Sendable {
         files = SourceFiles(name: fileName)
     }
 
-    /// This source with `other`'s text after it, a line end between, in one offset space: an
+    /// Puts `other`'s text after this source's, a line end between, in one offset space: an
     /// offset in `other` is the returned base plus its own. Lines and columns are still each
-    /// file's, named by it.
-    func appending(_ other: MarkupSource) -> (source: MarkupSource, base: Int) {
+    /// file's, named by it; `other` is read where the tag at `tag` is (`readingOrder`). In
+    /// place: when this is the only copy of the space, only `other` is copied, so that an issue
+    /// of n includes is read in time linear in its length, not n times its length.
+    mutating func append(_ other: MarkupSource, includedAt tag: Int) -> Int {
+        precondition(unitsFile == nil, "a source kept in a file is read, not extended")
         let base = count + 1
-        return (MarkupSource(self, appending: other, at: base), base)
-    }
-
-    private init(_ source: MarkupSource, appending other: MarkupSource, at base: Int) {
-        fileName = source.fileName
-        units = source.units + [0x0A] + other.units
+        files.add(other.fileName, base: base, firstLine: lineStarts.count, includedAt: tag)
+        units.append(0x0A)
+        units.append(contentsOf: other.units)
         count = units.count
-        lineStarts = source.lineStarts + other.lineStarts.map { $0 + base }
-        trailSurrogates = source.trailSurrogates + other.trailSurrogates.map { $0 + base }
-        lineTexts = LineTexts()
-        unitsFile = nil
-        files = source.files.adding(other.fileName, base: base, firstLine: source.lineStarts.count)
+        lineStarts.append(contentsOf: other.lineStarts.lazy.map { $0 + base })
+        trailSurrogates.append(contentsOf: other.trailSurrogates.lazy.map { $0 + base })
+        // The lines made so far are the same lines: the cache goes on.
+        return base
     }
 
     private init(_ source: MarkupSource, unitsIn file: SourceUnitsFile) {
@@ -133,7 +132,13 @@ public struct MarkupSource: Sendable {
         // Columns count Unicode scalars: a trail surrogate does not start a new one.
         let trails = trailSurrogates.countOfElements(below: offset) - trailSurrogates.countOfElements(below: start)
         let file = files.file(holding: offset)
-        return SourceLocation(file: file.name, line: line - file.firstLine + 1, column: offset - start - trails + 1)
+        return SourceLocation(file: file.name, line: line - file.firstLine + 1, column: offset - start - trails + 1,
+                              readingOrder: file.readingOrder(of: offset))
+    }
+
+    /// Where `offset` comes as the document is read through, its included files in place.
+    func readingOrder(of offset: Int) -> ReadingOrder {
+        files.readingOrder(of: offset)
     }
 
     public func lineText(containing offset: Int) -> String {

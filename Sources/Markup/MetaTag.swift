@@ -76,9 +76,10 @@ extension ParseState {
             }
             noteDefinition("meta \(attribute.key)", what: "<meta \(attribute.name.clipped)>", at: attribute.nameOffset)
         }
-        if let number = article?.number {
-            article = Article(number: number, title: meta.title, author: meta.author, subject: meta.subject)
-            builder.pendingArticle = article
+        if var read = article {
+            (read.title, read.author, read.subject) = (meta.title, meta.author, meta.subject)
+            article = read
+            builder.pendingArticle = read
         }
     }
 

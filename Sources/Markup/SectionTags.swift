@@ -16,6 +16,7 @@ public struct SectionDeclaration: Hashable, Sendable {
 
 extension ParseState {
     static let sectionAttributeNames = ["columns", "gutter", "shape", "height", "column-rule", "background", "bleed", "master"]
+    static let pageBreakAttributeNames = ["master", "parity"]
 
     /// More columns than any page holds; the page decides how many really fit. `--columns`
     /// has the same limit.
@@ -112,7 +113,7 @@ extension ParseState {
             switch attribute.key {
             case "master": if let master = master(named: attribute) { builder.pendingMaster = master }
             case "parity": builder.pendingParity = values.choice(attribute, PageParity.self) ?? builder.pendingParity
-            default: warnUnknown(attribute, of: tag, known: ["master", "parity"])
+            default: warnUnknown(attribute, of: tag, known: Self.pageBreakAttributeNames)
             }
         }
         // A page break wins over a column break before the same paragraph.
@@ -120,12 +121,17 @@ extension ParseState {
         builder.pendingBreak = (kind, tag.offset)
     }
 
-    /// At the end of the document: a section still open ends with it, and a break with no
-    /// paragraph after it does nothing; both are worth a word.
-    mutating func finishSectionsAndBreaks() {
-        if let open = openSection {
-            diagnostics.warning("<section> is never closed; it ends with the document", at: open.tagOffset)
-        }
+    /// At the end of the document or an article: a section still open ends with it.
+    mutating func finishSection(at end: FileEnd) {
+        guard let open = openSection else { return }
+        diagnostics.warning("<section> is never closed; it ends with \(end.phrase)", at: open.tagOffset)
+        openSection = nil
+        builder.section = nil
+    }
+
+    /// At the end of the document: a break with no paragraph after it does nothing, which is
+    /// worth a word. (An article's last break is followed by the text.)
+    func finishBreaks() {
         if let pending = builder.pendingBreak {
             diagnostics.warning("<\(pending.kind.rawValue)break> has no text after it; ignored", at: pending.tagOffset)
         }

@@ -1,4 +1,6 @@
-/// The files of one offset space (`MarkupSource.appending`): a document and the files it
+import Diagnostics
+
+/// The files of one offset space (`MarkupSource.append`): a document and the files it
 /// includes, each from its base offset, so that a tag, a text origin or a message anywhere in
 /// an issue is one `Int`, and a location names the file and the line in it.
 struct SourceFiles: Sendable {
@@ -7,19 +9,31 @@ struct SourceFiles: Sendable {
         /// Its first offset, and the index of its first line, in the space.
         var base: Int
         var firstLine: Int
+        /// Where its text is read: at the `<include>` tags that bring it in, the outermost
+        /// first (none for the document itself).
+        var includedAt: ReadingOrder
+
+        /// Where `offset`, in this file, comes as the document is read through.
+        func readingOrder(of offset: Int) -> ReadingOrder {
+            ReadingOrder([offset]).inside(includedAt)
+        }
     }
 
     /// In the order added, so by base.
     private(set) var all: [File]
 
     init(name: String) {
-        all = [File(name: name, base: 0, firstLine: 0)]
+        all = [File(name: name, base: 0, firstLine: 0, includedAt: ReadingOrder([]))]
     }
 
-    func adding(_ name: String, base: Int, firstLine: Int) -> SourceFiles {
-        var files = self
-        files.all.append(File(name: name, base: base, firstLine: firstLine))
-        return files
+    /// Adds `name`, from `base`, whose text is read where the tag at `tag` is.
+    mutating func add(_ name: String, base: Int, firstLine: Int, includedAt tag: Int) {
+        all.append(File(name: name, base: base, firstLine: firstLine, includedAt: readingOrder(of: tag)))
+    }
+
+    /// Where `offset` comes as the document is read through, its included files in place.
+    func readingOrder(of offset: Int) -> ReadingOrder {
+        file(holding: offset).readingOrder(of: offset)
     }
 
     /// The file `offset` is in (the line end between two files is the first's).

@@ -30,7 +30,7 @@ extension ParseState {
         do {
             sheetSource = try MarkupSource(fileName: name, bytes: InputFile(path: path).readAll(limit: StyleSheet.maximumSize))
         } catch let invalid as Diagnostic {
-            return diagnostics.include([invalid])   // not UTF-8: located in the sheet
+            return diagnostics.include([invalid], at: offset)   // not UTF-8: located in the sheet
         } catch {
             return problem("style sheet \(name): \(error)")
         }
@@ -48,7 +48,7 @@ extension ParseState {
         sheetDeclarations = sheet.sheetDeclarations
         importedSheets = sheet.importedSheets
         for read in importedSheets where !sheetsRead.contains(read) { sheetsRead.append(read) }
-        diagnostics.include(sheet.diagnostics.finished())
+        diagnostics.include(sheet.diagnostics.finished(), at: offset)
         for face in sheet.builder.fontRequests.dropFirst() { builder.noteFace(face) }
         // The sheet's rules apply to this file's text: where they are written is in the sheet,
         // and the faces they choose are asked for here.

@@ -76,13 +76,23 @@ struct SwatchDeclaration {
 extension ParseState {
     /// `<swatch>`: declares a named colour (see `SwatchDeclaration`). A name declared again
     /// with the same inks is accepted (a style sheet imported twice); with other inks it is
-    /// an error at the second name, as InDesign refuses a second swatch of a name.
-    func declareSwatch(_ tag: Tag) {
+    /// an error at the second name, as InDesign refuses a second swatch of a name — unless
+    /// a file including this one declared it: then the includer's inks win, with a warning, as
+    /// its styles do (`SheetDefinitions`).
+    mutating func declareSwatch(_ tag: Tag) {
         guard let declaration = SwatchDeclaration.read(tag, values, warnUnknown: {
             warnUnknown($0, of: tag, known: SwatchDeclaration.attributeNames)
         }) else { return }
-        if case .clashes(let existing) = values.swatches.declare(declaration.swatch) {
-            diagnostics.error("swatch \"\(declaration.swatch.name.clipped)\" is already declared with other inks (\(existing.ink.markup)); give this one a name of its own",
+        let name = declaration.swatch.name
+        let key = "swatch \(name.lowercased())", what = "swatch \"\(name.clipped)\""
+        switch values.swatches.declare(declaration.swatch) {
+        case .declared:
+            noteDefinition(key, what: what, at: declaration.nameOffset)
+        case .repeated:
+            break
+        case .clashes(let existing):
+            guard !includerKeepsDefinition(key, what: what, at: declaration.nameOffset) else { return }
+            diagnostics.error("\(what) is already declared with other inks (\(existing.ink.markup)); give this one a name of its own",
                               at: declaration.nameOffset)
         }
     }

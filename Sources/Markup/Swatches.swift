@@ -46,6 +46,13 @@ final class SwatchBook {
         return .declared
     }
 
+    /// Forgets the swatches declared after the first `count`: an included article's own,
+    /// once its text is read (see IncludeTag).
+    func forgetAll(after count: Int) {
+        for name in names[count...] { byKey[name.lowercased()] = nil }
+        names.removeSubrange(count...)
+    }
+
     /// The swatch a colour value names, tinted by the tag's tint.
     func color(named name: String) -> Color? {
         self[name].map { ProcessInkLook.color(printed: $0.ink.tinted(tintOfTag)) }

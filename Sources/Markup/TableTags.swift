@@ -334,10 +334,10 @@ extension ParseState {
         }
     }
 
-    /// At the end of the document: a table still open ends with it.
-    mutating func finishTables() {
+    /// At the end of the document or an article: a table still open ends with it.
+    mutating func finishTables(at end: FileEnd) {
         guard let table = openTable else { return }
-        diagnostics.warning("<table> is never closed; it ends with the document", at: table.tagOffset)
+        diagnostics.warning("<table> is never closed; it ends with \(end.phrase)", at: table.tagOffset)
         finishTable()
     }
 

@@ -175,6 +175,9 @@ struct StructureRecord: Sendable {
     var paragraphs = LogicalParagraphs()
     /// The figures and asides paragraphs are set in, by number.
     var boxes: [Int: LogicalBox] = [:]
+    /// The articles of an issue (`<include>`) by the first character of the paragraph that
+    /// starts them, or goes on with one (or with the issue's own text) after another.
+    var articles: [Int32: Article] = [:]
     /// The link addresses and languages pieces name, each once.
     var strings: [String] = []
     /// The pictures pieces name, in the order drawn.

@@ -257,6 +257,7 @@ final class StructureRecorder {
         if !paragraphFacts.recorded, let logical = paragraphFacts.logical {
             if record.paragraphs.record(logical, startingAt: start) {
                 if let (number, box) = paragraphFacts.box, record.boxes[number] == nil { record.boxes[number] = box }
+                if let article = paragraphFacts.article { record.articles[Int32(clamping: start)] = article }
             }
             paragraphFacts.recorded = true
         }
@@ -279,6 +280,8 @@ private struct ParagraphFacts {
     var logical: LogicalParagraph?
     /// The figure or aside it is set in, by number.
     var box: (number: Int, box: LogicalBox)?
+    /// The article it starts or goes on with (`ParagraphStyle.article`).
+    var article: Article?
     var listMarkerLength: Int?
     /// Whether `logical` is in the record (it is once a piece of the paragraph has begun).
     var recorded = false
@@ -288,6 +291,7 @@ private struct ParagraphFacts {
     init(_ style: ParagraphStyle) {
         logical = LogicalParagraph(style: style)
         box = style.box.map { ($0.number, LogicalBox($0)) }
+        article = style.article
         listMarkerLength = style.listMarkerLength
     }
 }

@@ -26,6 +26,7 @@ final class StructureElement {
         var address: String?
         var tableAttributes: TableAttributes?
         var identifier: String?
+        var title: String?
     }
 
     init(role: String) {
@@ -65,6 +66,12 @@ final class StructureElement {
     var identifier: String? {
         get { details?.identifier }
         set { detailsMade().identifier = newValue }
+    }
+
+    /// The element's `/T`: an article's title.
+    var title: String? {
+        get { details?.title }
+        set { detailsMade().title = newValue }
     }
 
     private func detailsMade() -> Details {
@@ -116,7 +123,8 @@ final class StructureElement {
 /// (`StructureRecord`): paragraphs in text order (a paragraph split over columns and pages is
 /// one element, its pieces in text order), headings by outline level, figures with their
 /// captions, asides, links holding their text and annotations, and `Span`s where the language
-/// changes.
+/// changes; an issue's articles (`<include>`) each an `Art` holding its own, titled by its
+/// `<meta>`, nested as they are included.
 struct StructureTree {
     let root = StructureElement(role: "Document")
 
@@ -151,6 +159,7 @@ struct StructureTree {
         pieces.sort { a, b in
             a.piece.readingOrder != b.piece.readingOrder ? a.piece.readingOrder < b.piece.readingOrder : (a.page, a.mcid) < (b.page, b.mcid)
         }
+        var articles = OpenArticles<StructureElement>()
         var boxes: [Int: StructureElement] = [:]
         var captions: [Int: StructureElement] = [:]
         var tables = TableElements()
@@ -167,14 +176,23 @@ struct StructureTree {
             }
             while end < pieces.count, pieces[end].piece.paragraph == paragraphStart { end += 1 }
             let paragraph = record.paragraphs[paragraphStart] ?? LogicalParagraph(style: ParagraphStyle())
-            var container = root
+            if let article = record.articles[paragraphStart] {
+                articles.enter(article) { includer in
+                    let element = StructureElement(role: "Art")
+                    element.title = article.title.map(BookmarkTitle.make(from:))
+                    (includer ?? root).append(element)
+                    return element
+                }
+            }
+            let top = articles.innermost ?? root
+            var container = top
             var inFigure = false
             if let number = paragraph.box, let box = record.boxes[number] {
                 if boxes[number] == nil {
                     let element = StructureElement(role: Self.role(of: box.kind))
                     if box.kind == .figure { element.alternativeText = box.alternativeText }
                     if box.kind == .footnote { element.identifier = "note-\(number)" }
-                    root.append(element)
+                    top.append(element)
                     boxes[number] = element
                 }
                 container = boxes[number]!

@@ -157,6 +157,10 @@ struct StructureTreeWriter {
             text.raw(" /Pg")
             text.reference(written.pages[page])
         }
+        if let title = element.title {
+            text.raw(" /T")
+            text.textString(title)
+        }
         if let alternativeText = element.alternativeText {
             text.raw(" /Alt")
             text.textString(alternativeText)

@@ -5,12 +5,15 @@ public struct Article: Hashable, Sendable {
     /// Its place among the articles, from 1; 0 for the issue's own text after an
     /// article, whose pages print the title again.
     public var number: Int
+    /// The number of the article whose file includes it; 0: the issue's.
+    public var includedIn: Int
     public var title: String?
     public var author: String?
     public var subject: String?
 
-    public init(number: Int, title: String? = nil, author: String? = nil, subject: String? = nil) {
+    public init(number: Int, includedIn: Int = 0, title: String? = nil, author: String? = nil, subject: String? = nil) {
         self.number = number
+        self.includedIn = includedIn
         self.title = title
         self.author = author
         self.subject = subject

@@ -6,7 +6,12 @@ public enum BookmarkTitle {
 
     /// `units` (a paragraph's text) on one line (`OneLineText`), shortened.
     public static func make(from units: ArraySlice<UInt16>) -> String {
-        shortened(OneLineText.make(String(decoding: units, as: UTF16.self)))
+        make(from: String(decoding: units, as: UTF16.self))
+    }
+
+    /// `title` (an article's, from its `<meta>`) on one line, shortened.
+    public static func make(from title: String) -> String {
+        shortened(OneLineText.make(title))
     }
 
     /// Cut after `maximumLength` characters, at the last space in the final quarter when

@@ -3,8 +3,9 @@
 
 Usage: generate.py KIND COUNT OUTPUT.txt
 Every document is deterministic (a fixed seed), so two runs time the same input. Pictures refer
-to pic.png, which run.sh copies beside the document.
+to pic.png, which run.sh copies beside the document; an issue's article is written beside it.
 """
+import os
 import random
 import sys
 
@@ -132,6 +133,13 @@ def warnings(n):
     return "\n".join(f'<font bogus="{i}">w{i}</font>' for i in range(n))
 
 
+def includes(n, folder):
+    # An issue of n <include>s, one a line, of one short article beside it (a paragraph).
+    with open(os.path.join(folder, "article.txt"), "w", encoding="utf-8") as file:
+        file.write(f"An article: {words(12)}.\n")
+    return "\n".join('<include src="article.txt">' for _ in range(n))
+
+
 KINDS = {
     "lines": lines,
     "pictures": pictures,
@@ -152,11 +160,15 @@ KINDS = {
     "size-changes": size_changes,
     "rule-matches": rule_matches,
     "warnings": warnings,
+    "includes": includes,
 }
+# The kinds that write files of their own beside the document, given its folder.
+WITH_FILES = {"includes"}
 
 if __name__ == "__main__":
     if len(sys.argv) != 4 or sys.argv[1] not in KINDS:
         sys.exit(f"usage: generate.py {'|'.join(KINDS)} COUNT OUTPUT.txt")
     kind, count, output = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     with open(output, "w", encoding="utf-8") as file:
-        file.write(KINDS[kind](count) + "\n")
+        folder = os.path.dirname(os.path.abspath(output))
+        file.write((KINDS[kind](count, folder) if kind in WITH_FILES else KINDS[kind](count)) + "\n")

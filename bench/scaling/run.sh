@@ -40,6 +40,7 @@ sizes=(
   size-changes 10000
   rule-matches 25000
   warnings 2000
+  includes 2000
 )
 
 # The CPU time (user and system) of the run with the least, its wall time and peak memory, of

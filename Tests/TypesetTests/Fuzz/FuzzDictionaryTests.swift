@@ -15,7 +15,8 @@ final class FuzzDictionaryTests: XCTestCase {
     static var tagsAndAttributes: (tags: Set<String>, attributes: Set<String>) {
         var tags = Set(ParseState.knownTags)
         var attributes = Set(CharacterStyleChange.attributeNames + ParagraphStyleChange.attributeNames + DocumentMeta.attributeNames
-                             + ParseState.sectionAttributeNames + ParseState.exclusionAttributeNames + StoryJumps.attributeNames)
+                             + ParseState.sectionAttributeNames + ParseState.pageBreakAttributeNames + ParseState.exclusionAttributeNames
+                             + StoryJumps.attributeNames)
         for example in MarkupExample.all {
             tags.formUnion(matches(of: #"</?([a-z]+)"#, in: example.markup))
             attributes.formUnion(matches(of: #"\s([a-zA-Z-]+)="#, in: example.markup))

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Markup
+@testable import Markup
 import Text
 import XCTest
 
@@ -38,21 +38,102 @@ final class IncludeMarkupTests: XCTestCase {
         XCTAssertTrue(document.includedFiles[0].hasPrefix("/") && document.includedFiles[0].hasSuffix("/articles/ice.txt"), "\(document.includedFiles)")
     }
 
+    private func locations(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map { "\(URL(fileURLWithPath: $0.location!.file).lastPathComponent):\($0.location!.line):\($0.location!.column)" }
+    }
+
     func testAMessageInAnArticleNamesItsFileAndLine() throws {
         let directory = try makeFolder([
             "issue.txt": "Before.\n<include src=\"articles/ice.txt\">\nAfter <blink>.\n",
             "articles/ice.txt": "The shelf broke.\nThe <blonk>bay opened.\n",
         ])
         let document = try parse("issue.txt", in: directory)
-        let locations = document.diagnostics.map { "\(URL(fileURLWithPath: $0.location!.file).lastPathComponent):\($0.location!.line):\($0.location!.column)" }
-        XCTAssertEqual(locations, ["issue.txt:3:7", "ice.txt:2:5"], "\(document.diagnostics)")
-        XCTAssertTrue(document.diagnostics[1].location!.file.hasSuffix("articles/ice.txt"))
-        XCTAssertEqual(document.diagnostics[1].sourceLine, "The <blonk>bay opened.")
+        XCTAssertEqual(locations(document.diagnostics), ["ice.txt:2:5", "issue.txt:3:7"], "\(document.diagnostics)")
+        XCTAssertTrue(document.diagnostics[0].location!.file.hasSuffix("articles/ice.txt"))
+        XCTAssertEqual(document.diagnostics[0].sourceLine, "The <blonk>bay opened.")
         // The source map locates the article's text in its file too (a missing glyph's message).
         let offset = (document.text.string as NSString).range(of: "bay").location
         let location = try XCTUnwrap(document.sourceMap.location(ofTextOffset: offset))
         XCTAssertTrue(location.file.hasSuffix("articles/ice.txt"))
         XCTAssertEqual([location.line, location.column], [2, 12])
+    }
+
+    /// Messages come in the order the issue reads, each article's where it is included (after
+    /// the issue's before the tag, before the issue's after it, an article's sheet's where the
+    /// article imports it), whatever the files' names; each keeps its own file, line and column.
+    func testMessagesComeInTheOrderTheIssueIsRead() throws {
+        let directory = try makeFolder([
+            "m-issue.txt": "<blink>Text.\n<include src=\"z/zeta.txt\">\n<blank>\n<include src=\"a/alpha.txt\">\n<blunk>\n",
+            "z/zeta.txt": "<blonk>\n<include src=\"b.txt\">\n<blenk>\n",
+            "z/b.txt": "<blyk>\n",
+            "a/alpha.txt": "<import src=\"alpha.tss\">\n<bleek>\n",
+            "a/alpha.tss": "<style name=\"x\" sise=\"9\"/>\n",
+        ])
+        let document = try parse("m-issue.txt", in: directory)
+        let expected = ["m-issue.txt:1:1", "zeta.txt:1:1", "b.txt:1:1", "zeta.txt:3:1", "m-issue.txt:3:1", "alpha.tss:1:17", "alpha.txt:2:1",
+                        "m-issue.txt:5:1"]
+        XCTAssertEqual(locations(document.diagnostics), expected, "\(document.diagnostics)")
+        // And so after the later passes, which sort the parse's messages with their own.
+        XCTAssertEqual(locations(document.diagnostics.reversed().sortedBySource()), expected)
+    }
+
+    /// An article's swatches are its own, as its styles are: the next article may declare one of
+    /// the same name with other inks, and one the issue declared keeps the issue's inks, with
+    /// a warning at the article's.
+    func testAnArticlesSwatchesLastForItsOwnTextAndTheIssuesWin() throws {
+        let directory = try makeFolder([
+            "issue.txt": "<swatch name=\"ink\" cmyk=\"0 100 100 0\">\n<include src=\"a.txt\">\n<include src=\"b.txt\">\n"
+                + "<font color=\"accent\">Issue.</font>\n",
+            "a.txt": "<swatch name=\"accent\" gray=\"50\">\n<swatch name=\"ink\" cmyk=\"100 0 0 0\">\n"
+                + "<font color=\"accent\">Grey.</font> <font color=\"ink\">Red.</font>\n",
+            "b.txt": "<swatch name=\"accent\" cmyk=\"0 0 100 0\">\n<font color=\"accent\">Yellow.</font>\n",
+        ])
+        let document = try parse("issue.txt", in: directory)
+        let warnings = document.diagnostics.filter { $0.severity == .warning }, errors = document.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(warnings.count, 1, "\(document.diagnostics)")
+        XCTAssertTrue(warnings[0].message.hasPrefix("swatch \"ink\" is ignored: the including document defines it at "), warnings[0].message)
+        XCTAssertTrue(warnings[0].location!.file.hasSuffix("a.txt") && warnings[0].location!.line == 2, "\(warnings[0])")
+        XCTAssertEqual(errors.count, 1, "\(document.diagnostics)")
+        XCTAssertTrue(errors[0].location!.file.hasSuffix("issue.txt") && errors[0].location!.line == 4, "accent is the articles', not the issue's: \(errors[0])")
+
+        let text = document.text.string as NSString
+        let ink = { (word: String) in document.text.attributes(at: text.range(of: word).location).attributes.color.printed }
+        XCTAssertEqual(ink("Grey"), .gray(0.5))
+        XCTAssertEqual(ink("Red"), .cmyk(CMYK(cyan: 0, magenta: 1, yellow: 1, black: 0)), "the issue's inks")
+        XCTAssertEqual(ink("Yellow"), .cmyk(CMYK(cyan: 0, magenta: 0, yellow: 1, black: 0)), "the second article's own accent")
+    }
+
+    /// A block an article leaves open ends with the article, with a warning at its tag, as it
+    /// ends with the document when the article is set alone: the issue's next include, and
+    /// the next article's own section, are not inside it.
+    func testBlocksAnArticleLeavesOpenEndWithIt() throws {
+        let directory = try makeFolder([
+            "issue.txt": "<include src=\"a.txt\">\n<include src=\"b.txt\">\nAfter.\n",
+            "a.txt": "<section columns=\"2\">\n<keep>\n<aside>\n<p>Boxed.\n<a href=\"https://example.org\">Linked.\n",
+            "b.txt": "<section columns=\"3\">\nThree.\n</section>\n",
+        ])
+        let document = try parse("issue.txt", in: directory)
+        XCTAssertEqual(document.diagnostics.map(\.message), [
+            "<section> is never closed; it ends with the article", "<keep> is never closed; it ends with the article",
+            "<aside> is never closed; it ends with the article", "<a> is never closed; the link runs to the end of the article",
+        ])
+        XCTAssertEqual(locations(document.diagnostics), ["a.txt:1:1", "a.txt:2:1", "a.txt:3:1", "a.txt:5:1"])
+        let text = document.text.string as NSString
+        let style = { (word: String) in document.text.paragraphStyle(at: text.range(of: word).location) }
+        XCTAssertEqual(style("Boxed").section?.columns, 2)
+        XCTAssertNotNil(style("Boxed").box)
+        XCTAssertEqual(style("Three").section?.columns, 3)
+        XCTAssertNil(style("Three").box)
+        XCTAssertNil(style("Three").keepBlock)
+        XCTAssertNil(style("After").section)
+        XCTAssertNil(document.text.attributes(at: text.range(of: "Three").location).attributes.link)
+        XCTAssertEqual(document.sections.count, 2)
+
+        let alone = try parse("a.txt", in: directory)
+        XCTAssertEqual(alone.diagnostics.map(\.message), [
+            "<section> is never closed; it ends with the document", "<keep> is never closed; it ends with the document",
+            "<aside> is never closed; it ends with the document", "<a> is never closed; the link runs to the end of the document",
+        ])
     }
 
     func testAnArticlesPicturesAndSheetsAreFoundBesideItAndInsideTheRoot() throws {
@@ -163,6 +244,22 @@ final class IncludeMarkupTests: XCTestCase {
         XCTAssertEqual(errors.count, 1, "\(document.diagnostics.prefix(3))")
         XCTAssertTrue(errors[0].message.contains("nest 32 deep at most"), errors[0].message)
         XCTAssertTrue(errors[0].location!.file.hasSuffix("f31.txt"), "\(errors[0])")
+    }
+
+    /// The issue's offset space grows in place, an article at a time: only the article is
+    /// copied, so that an issue of n includes is read in time linear in its length (the
+    /// `includes` kind of docs/scaling.md), and every file is still located in its own lines.
+    func testTheSpaceGrowsInPlaceAndLocatesEachFile() throws {
+        var space = MarkupSource(fileName: "issue.txt", text: String(repeating: "Issue line.\n", count: 100))
+        let article = MarkupSource(fileName: "a.txt", text: "Article.\nIts second line.\n")
+        let first = space.append(article, includedAt: 12)
+        let storage = space.units.withUnsafeBufferPointer { $0.baseAddress }
+        let second = space.append(article, includedAt: 24)
+        XCTAssertEqual(space.units.withUnsafeBufferPointer { $0.baseAddress }, storage, "appended in place, not copied")
+        XCTAssertEqual(second, first + article.units.count + 1)
+        XCTAssertEqual(space.location(of: second + 10).description, "a.txt:2:2")
+        XCTAssertEqual(space.location(of: 30).description, "issue.txt:3:7")
+        XCTAssertTrue(space.location(of: first + 3).readingOrder! < space.location(of: 24).readingOrder!, "read at its include")
     }
 
     func testAPageBreakTakesAParity() throws {

@@ -119,6 +119,49 @@ final class PDFStructureTests: XCTestCase {
         XCTAssertEqual(outline.flatMap(\.kids).flatMap(\.kids), [])
     }
 
+    /// An issue's article (`<include>`) is one bookmark, its `<meta>` title at its first page,
+    /// its headings under it, and one `Art` element holding its paragraphs, notes and boxes; an
+    /// article included by another nests in both; one without a title has an `Art` and no
+    /// bookmark; the issue's own text after them is the document's again.
+    func testAnArticleIsOneBookmarkAndOneArtElement() throws {
+        try requireTools(Self.qpdf)
+        let directory = try makeFolder([
+            "issue.txt": "<meta title=\"The Almanac\">\n<p style=\"headline\">Contents</p>\nThe issue's own text.\n"
+                + "<include src=\"a/a.txt\">\n<include src=\"b/b.txt\">\n<p style=\"subheadline\">Letters</p>\nThe issue again.\n",
+            "a/a.txt": "<meta title=\"The Eel   Year\">\n<pagebreak>\n<p style=\"headline\">Eels</p>\n"
+                + "The eels came.<footnote>In the spring.</footnote>\n<aside>An aside.</aside>\n"
+                + "<include src=\"letter.txt\">\nThe eels again.\n",
+            "a/letter.txt": "<meta title=\"A Letter\">\n<p style=\"subheadline\">Dear editor</p>\nA letter.\n",
+            "b/b.txt": "<pagebreak>\n<p style=\"headline\">Salt</p>\nThe salt.\n",
+        ])
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let pdf = directory.appendingPathComponent("issue.pdf").path
+        _ = try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("issue.txt").path, outputPath: pdf)
+        assertCleanPDF(pdf, "issue")
+
+        let outline = try bookmarks(pdf, pageHeight: PageTemplate.a4.height)
+        XCTAssertEqual(outline.map(\.title), ["Contents", "The Eel Year", "Salt", "Letters"])
+        XCTAssertEqual(outline.map(\.page), [1, 2, 3, 3])
+        let eels = outline[1]
+        XCTAssertEqual(eels.top, PageTemplate().margins.top, accuracy: 1, "at the article's first line")
+        XCTAssertEqual(eels.kids.map(\.title), ["Eels", "A Letter"])
+        XCTAssertEqual(eels.kids[1].kids.map(\.title), ["Dear editor"])
+        XCTAssertEqual([outline[0], outline[2], outline[3]].flatMap(\.kids), [])
+
+        let tagged = try TaggedPDF(pdfAt: pdf)
+        let roles = { (element: TaggedPDF.Element?) in
+            element?.kids.compactMap { kid -> String? in if case .element(let child) = kid { return child.role } else { return nil } } ?? []
+        }
+        XCTAssertEqual(roles(tagged.root), ["H1", "P", "Art", "Art", "H2", "P"])
+        let articles = tagged.elements("Art")
+        XCTAssertEqual(articles.map { $0.string("/T") }, ["The Eel Year", "A Letter", nil])
+        XCTAssertEqual(roles(articles[0]), ["H1", "P", "Note", "Aside", "Art", "P"])
+        XCTAssertEqual(roles(articles[1]), ["H2", "P"])
+        XCTAssertEqual(roles(articles[2]), ["H1", "P"])
+        XCTAssertEqual(tagged.text(of: articles[2]).filter { !$0.isWhitespace }, "SaltThesalt.")
+    }
+
     func testAHeadlineOverTwoPagesIsOneShortenedBookmarkWhereItStarts() throws {
         try requireTools(Self.qpdf)
         let words = Array(repeating: "Brains", count: 500).joined(separator: " ")

@@ -49,6 +49,20 @@ final class IssuePagesTests: XCTestCase {
         for page in issue.pages where page.master?.name == "feature" {
             XCTAssertEqual(heads(of: page), "\(page.article?.title ?? "?") | \(page.number)", "page \(page.number)")
         }
+        // The contents and the references on page 1 name the pages their targets are on.
+        func page(starting text: String) throws -> Int {
+            try XCTUnwrap(issue.pages.dropFirst().first { lines(of: $0, in: issue.text).contains { $0.hasPrefix(text) } }?.number, text)
+        }
+        let caption = (issue.text.string as NSString).range(of: "A glass eel:").location
+        let glassEel = try XCTUnwrap(issue.pages.first { $0.frames.contains { $0.visibleRange.contains(caption) } }?.number)
+        let (eels, salt, heron) = try (page(starting: "The Eel Year"), page(starting: "Salt from the Sea"), page(starting: "The Heron at Hobb"))
+        XCTAssertEqual([eels, glassEel, salt, heron], [3, 3, 5, 6], "as the README says")
+        let first = lines(of: issue.pages[0], in: issue.text).map { $0.components(separatedBy: " @ ")[0] }.joined(separator: " ")
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for printed in ["from page \(eels), with the glass eel drawn on page \(glassEel).", "(page \(salt))", "(page \(heron))",
+                        "The Eel Year \(eels)", "Salt from the Sea \(salt)", "The Heron at Hobb's Cut \(heron)"] {
+            XCTAssertTrue(first.contains(printed), "\(printed) in \(first)")
+        }
     }
 
     /// `{title}` and `{author}` print the article's on its pages, the issue's on the issue's own,
