@@ -7,18 +7,14 @@ import Foundation
 /// share a face, so the tables are locked.
 final class GlyphInkMemo: @unchecked Sendable {
     private let lock = NSLock()
-    /// `.some(nil)` records a glyph that draws nothing.
-    private var boxes: [UInt32: GlyphInk?] = [:]
+    private var boxes = GlyphBoxTable()
     private var outlines: [UInt32: GlyphOutline] = [:]
 
     /// The box of `glyph`'s ink in font units (y down), measured by `measure` unless it was before.
     func box(of glyph: UInt32, orMeasure measure: () -> GlyphInk?) -> GlyphInk? {
         lock.lock()
         defer { lock.unlock() }
-        if let known = boxes[glyph] { return known }
-        let box = measure()
-        boxes[glyph] = .some(box)
-        return box
+        return boxes.box(of: glyph) { _ in measure() }
     }
 
     /// The box of each of `glyphs` (font units, y down) that has ink, told to `body` with its
@@ -27,15 +23,7 @@ final class GlyphInkMemo: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for index in glyphs.indices {
-            let glyph = glyphs[index]
-            let box: GlyphInk?
-            if let known = boxes[glyph] {
-                box = known
-            } else {
-                box = measure(glyph)
-                boxes[glyph] = .some(box)
-            }
-            if let box { body(index, box) }
+            if let box = boxes.box(of: glyphs[index], orMeasure: measure) { body(index, box) }
         }
     }
 

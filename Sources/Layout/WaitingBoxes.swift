@@ -12,10 +12,16 @@ extension Framesetter {
     /// for the next frame, in text order.
     func boxesWaiting(after frame: Frame) -> [FloatAnchor] {
         let range = frame.visibleRange
-        guard !range.isEmpty, !boxes.all.isEmpty else { return [] }
+        // The boxes are in text order, so those starting in the frame's text are one stretch,
+        // found by two binary searches: a frame is set many times over (balancing, floats,
+        // trials), and copying every box of a magazine's hundreds each time took 7 % of its
+        // instructions.
+        let first = boxes.all.partitionIndex { $0.range.lowerBound >= range.lowerBound }
+        let end = boxes.all.partitionIndex { $0.range.lowerBound >= range.upperBound }
+        guard first < end else { return [] }
         let inLines = Set(frame.lines.compactMap { $0.box?.box.style.number })
-        return boxes.all.compactMap { box in
-            guard box.style.placement == .inColumn, range.contains(box.range.lowerBound), !inLines.contains(box.style.number) else { return nil }
+        return boxes.all[first ..< end].compactMap { box in
+            guard box.style.placement == .inColumn, !inLines.contains(box.style.number) else { return nil }
             return FloatAnchor(index: box.range.lowerBound, content: .box(box))
         }
     }

@@ -305,7 +305,7 @@ struct PDFDraftCopy {
     /// Whether the content of the draft's page `index` is rewritten: it has artifacts to mark,
     /// or key colours Cairo drew to write as inks.
     private func rewritesContent(ofPage index: Int) -> Bool {
-        let hasArtifacts = finisher.structure.map { index < $0.artifacts.count && !$0.artifacts[index].isEmpty } ?? false
+        let hasArtifacts = finisher.structure?.hasArtifacts(onPage: index) ?? false
         return hasArtifacts || finisher.printedColours.pagesWithKeys.contains(index)
     }
 
@@ -313,8 +313,8 @@ struct PDFDraftCopy {
     /// (`ArtifactMarking`) and its key colours written as inks (`KeyColourRewrite`).
     private func rewrite(_ content: [UInt8], page index: Int) throws -> [UInt8] {
         var content = content
-        if let structure = finisher.structure, index < structure.artifacts.count, !structure.artifacts[index].isEmpty {
-            content = try ArtifactMarking.mark(content, mcids: structure.artifacts[index], page: index)
+        if let structure = finisher.structure, structure.hasArtifacts(onPage: index) {
+            content = try ArtifactMarking.mark(content, mcids: structure.artifacts(onPage: index), page: index)
         }
         if finisher.printedColours.pagesWithKeys.contains(index) {
             content = try KeyColourRewrite.rewrite(content, colours: finisher.printedColours, of: "the content stream of page \(index + 1)")

@@ -188,10 +188,17 @@ struct StructureRecord: Sendable {
     /// the top left of what is there (device space on the sheet, y down), with the note's mark.
     var destinations: [String: LinkDestination] = [:]
 
-    /// The MCIDs of each page's artifacts, in order (all Cairo's: the text layer marks its own).
-    var artifacts: [[Int]] {
-        pages.map { marks in
-            marks.indices.filter { if case .artifact = marks[$0].kind { return true } else { return false } }
-        }
+    /// The MCIDs of page `index`'s artifacts, in order (all Cairo's: the text layer marks its
+    /// own); none for a page not recorded. One page's pieces only: the finishing step asks for
+    /// each page, and the whole record's are a paragraph's worth of pieces a page.
+    func artifacts(onPage index: Int) -> [Int] {
+        guard pages.indices.contains(index) else { return [] }
+        let marks = pages[index]
+        return marks.indices.filter { marks[$0].isArtifact }
+    }
+
+    /// Whether page `index` has an artifact to mark.
+    func hasArtifacts(onPage index: Int) -> Bool {
+        pages.indices.contains(index) && pages[index].contains { $0.isArtifact }
     }
 }

@@ -112,24 +112,35 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
         }
     }
 
-    /// Sets `value` over `range`, splitting and merging runs as needed.
+    /// Sets `value` over `range`, splitting and merging runs as needed. Only the runs the range
+    /// overlaps, and a neighbour equal to what replaces them, are rewritten: a document fits
+    /// each of its hundreds of pictures with a call, and rebuilding every run each time (each
+    /// value compared, and hashed where it changed) made fitting them quadratic.
     public mutating func set(_ value: Value, in range: Range<Int>) {
         guard !range.isEmpty else { return }
         precondition(range.lowerBound >= 0 && range.upperBound <= length)
-        var rebuilt = RunArray()
-        for index in 0 ..< runCount {
-            let run = self.range(ofRun: index)
-            let old = self.value(ofRun: index)
-            if run.lowerBound < range.lowerBound {
-                rebuilt.append(count: min(run.upperBound, range.lowerBound) - run.lowerBound, value: old)
-            }
-            if run.lowerBound < range.upperBound, run.upperBound > range.lowerBound {
-                rebuilt.append(count: min(run.upperBound, range.upperBound) - max(run.lowerBound, range.lowerBound), value: value)
-            }
-            if run.upperBound > range.upperBound {
-                rebuilt.append(count: run.upperBound - max(run.lowerBound, range.upperBound), value: old)
-            }
+        let first = runIndex(at: range.lowerBound), last = runIndex(at: range.upperBound - 1)
+        let lastEnd = self.range(ofRun: last).upperBound
+        let number = number(for: value)
+        // What replaces runs `first` through `last`: the part of the first before the range,
+        // the range, the part of the last after it.
+        var pieces: [(start: Int, number: Int32)] = []
+        if starts[first] < range.lowerBound { pieces.append((starts[first], valueNumbers[first])) }
+        pieces.append((range.lowerBound, number))
+        if range.upperBound < lastEnd { pieces.append((range.upperBound, valueNumbers[last])) }
+        // Equal values have one number: a piece that carries its left neighbour's value on
+        // merges into it, and a right neighbour that carries the last piece's merges into it.
+        var replaced = first ..< last + 1
+        if replaced.upperBound < runCount, valueNumbers[replaced.upperBound] == pieces[pieces.count - 1].number {
+            replaced = replaced.lowerBound ..< replaced.upperBound + 1
         }
-        self = rebuilt
+        var merged: [(start: Int, number: Int32)] = []
+        var previous = replaced.lowerBound > 0 ? valueNumbers[replaced.lowerBound - 1] : nil
+        for piece in pieces where piece.number != previous {
+            merged.append(piece)
+            previous = piece.number
+        }
+        starts.replaceSubrange(replaced, with: merged.map(\.start))
+        valueNumbers.replaceSubrange(replaced, with: merged.map(\.number))
     }
 }

@@ -102,4 +102,36 @@ final class RunArrayTests: XCTestCase {
         }
         XCTAssertEqual(runs.ranges(in: 2 ..< 13) { $0 == "a" }, [2 ..< 4, 8 ..< 12])
     }
+
+    /// `set` rewrites only the runs it overlaps: checked against a value per offset, over
+    /// random ranges, with every neighbour equal to the new value merged as a whole rebuild
+    /// merged them.
+    func testSetAgreesWithAValuePerOffsetOverRandomRanges() {
+        var generator = SplitMix(seed: 39)
+        for _ in 0 ..< 200 {
+            let length = Int.random(in: 1 ... 40, using: &generator)
+            var runs = RunArray<String>()
+            var model: [String] = []
+            var remaining = length
+            while remaining > 0 {
+                let count = Int.random(in: 1 ... remaining, using: &generator)
+                let value = ["a", "b", "c"].randomElement(using: &generator)!
+                runs.append(count: count, value: value)
+                model += Array(repeating: value, count: count)
+                remaining -= count
+            }
+            for _ in 0 ..< 10 {
+                let lower = Int.random(in: 0 ..< length, using: &generator)
+                let upper = Int.random(in: lower + 1 ... length, using: &generator)
+                let value = ["a", "b", "c", "d"].randomElement(using: &generator)!
+                runs.set(value, in: lower ..< upper)
+                for offset in lower ..< upper { model[offset] = value }
+                XCTAssertEqual(runs.length, length)
+                XCTAssertEqual((0 ..< length).map { runs.value(at: $0).value }, model)
+                // Neighbours are merged: no two consecutive runs carry one value.
+                let values = (0 ..< runs.runCount).map { runs.value(ofRun: $0) }
+                XCTAssertFalse(zip(values, values.dropFirst()).contains { $0 == $1 }, "\(values) after \(lower)..<\(upper)")
+            }
+        }
+    }
 }
