@@ -69,6 +69,12 @@ final class PDFTextLayer {
     private var origin = Point(x: 0, y: 0)
     private var sheetHeight = 0.0
     private var spacingFinder = RunSpacingFinder()
+    /// Whether the line being drawn writes its word spaces' stretch as `TJ` numbers, not `Tw`:
+    /// a line with a glyph off its baseline (`Line.hasGlyphsOffItsBaseline`), which the drawer
+    /// says before the line's first run, since a run cannot see the runs after it.
+    var writesWordSpacesAsNumbers = false
+    /// How far from the line's baseline a glyph stands off it, needing a `Td` of its own.
+    static let baselineTolerance = 0.0005
     private let deflater = Deflater()
 
     /// What the text state holds between runs: what need not be written again.
@@ -201,8 +207,11 @@ final class PDFTextLayer {
             state.horizontalScale = ink.horizontalScale
         }
         let fontGlyphs = fonts.glyphs(in: slot)
-        let spacing = spacingFinder.spacing(of: glyphs, in: fontGlyphs, size: ink.size, scale: ink.horizontalScale,
-                                            current: state.spacing)
+        let found = spacingFinder.spacing(of: glyphs, in: fontGlyphs, size: ink.size, scale: ink.horizontalScale,
+                                          current: state.spacing)
+        // Without `Tw`, each word space's stretch is a `TJ` number after it, which pypdf counts.
+        var spacing = found
+        if writesWordSpacesAsNumbers { spacing.word = 0 }
         if spacing.letter != state.spacing.letter {
             content.number(spacing.letter, decimals: 4)
             content.raw(" Tc\n")
@@ -216,7 +225,7 @@ final class PDFTextLayer {
         // is reached glyph by glyph.
         var writer = GlyphWriter(fonts: fonts, slot: slot, fontGlyphs: fontGlyphs, content: content, lineX: state.lineX,
                                  lineY: state.lineY, resource: state.resource, resourceSize: state.size,
-                                 size: ink.size, scale: ink.horizontalScale, spacing: spacing)
+                                 size: ink.size, scale: ink.horizontalScale, spacing: spacing, wordStretch: found.word - spacing.word)
         content = PDFContentBytes()
         // pypdf reads what follows right-to-left letters backwards with them until a `Tf`: a
         // run after a right-to-left one starts with its own, or the space after a right-to-left
@@ -407,6 +416,9 @@ final class PDFTextLayer {
         let size: Double
         let scale: Double
         let spacing: RunSpacing
+        /// The stretch each word space has beyond `spacing`, in text space units, written as a
+        /// `TJ` number after it: the word spacing on a line written without `Tw`.
+        let wordStretch: Double
         /// Where the pen is on the line, in the page's coordinates, as a reader computes it.
         private var penX = 0.0
         private var inArray = false
@@ -416,7 +428,8 @@ final class PDFTextLayer {
         private var startsPiece = false
 
         init(fonts: PDFEmbeddedFonts, slot: Int, fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double,
-             lineY: Double, resource: Int, resourceSize: Double, size: Double, scale: Double, spacing: RunSpacing) {
+             lineY: Double, resource: Int, resourceSize: Double, size: Double, scale: Double, spacing: RunSpacing,
+             wordStretch: Double) {
             self.fonts = fonts
             self.slot = slot
             self.fontGlyphs = fontGlyphs
@@ -429,6 +442,7 @@ final class PDFTextLayer {
             self.size = size
             self.scale = scale
             self.spacing = spacing
+            self.wordStretch = wordStretch
         }
 
         /// A `TJ` number is a thousandth of the font size, scaled as the glyphs are.
@@ -514,7 +528,7 @@ final class PDFTextLayer {
             }
             let x = glyph.x, y = glyph.y
             let offset = (x - penX) / unit
-            if !positioned || abs(y - lineY) > 0.0005 || abs(offset) > 10_000 {
+            if !positioned || abs(y - lineY) > PDFTextLayer.baselineTolerance || abs(offset) > 10_000 {
                 // Off the line, or far along it (a tab): a new line start, as Cairo does past ten ems.
                 closeArray()
                 content.number(x - lineX)
@@ -535,8 +549,16 @@ final class PDFTextLayer {
             openArray()
             openString()
             content.glyphCode(code.value, oneByte: oneByteCodes)
-            let wordSpacing = oneByteCodes && code.value == UInt16(SimpleFontCodes.wordSpaceByte) ? spacing.word : 0
-            penX += (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing.letter + wordSpacing) * scale
+            let isWordSpace = oneByteCodes && code.value == UInt16(SimpleFontCodes.wordSpaceByte)
+            penX += (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing.letter + (isWordSpace ? spacing.word : 0)) * scale
+            if isWordSpace, wordStretch != 0 {
+                // In thousandths of the font size to three places: the glyphs after it land
+                // where `Tw` put them, to a millionth of the size.
+                let adjustment = Self.rounded(-wordStretch * 1000 / size)
+                closeString()
+                content.number(adjustment)
+                penX -= adjustment * unit
+            }
         }
 
         /// Writes a `Tf` when `code` is in another font than the one in force, or the run's size

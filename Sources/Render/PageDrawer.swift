@@ -170,6 +170,7 @@ final class PageDrawer {
         recorder?.beginLine(line)
         if let box = line.box { try draw(box, in: context) }
         if let rows = line.tableRows { try draw(rows, in: context) }
+        textLayer?.writesWordSpacesAsNumbers = line.hasGlyphsOffItsBaseline
         if let initial = line.initial {
             if let recorder {
                 initial.glyphIDs.withUnsafeBufferPointer { ids in

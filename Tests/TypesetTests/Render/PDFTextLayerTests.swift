@@ -93,6 +93,14 @@ final class PDFTextLayerTests: XCTestCase {
         return words
     }
 
+    /// pypdf's text of the first page.
+    private func pypdfText(of pdf: String) throws -> String {
+        let tools = PDFCheck.pyPITools.path
+        guard FileManager.default.fileExists(atPath: tools + "/pypdf") else { throw XCTSkip("pypdf is not installed; make deps installs it") }
+        let script = "import sys; sys.path.insert(0, sys.argv[1]); import pypdf; print(pypdf.PdfReader(sys.argv[2]).pages[0].extract_text())"
+        return try XCTUnwrap(TestSupport.runTool("/usr/bin/python3", ["-c", script, tools, pdf]))
+    }
+
     /// The page's content streams, uncompressed, one string each, in order.
     private func contentStreams(of pdf: String) throws -> [String] {
         let directory = try makeTemporaryDirectory()
@@ -290,10 +298,20 @@ final class PDFTextLayerTests: XCTestCase {
     /// left-to-right line is read after the word, not before it.
     func testTheRunAfterARightToLeftWordIsReadAfterIt() throws {
         let output = try typeset("<p align=\"left\">Hello, مرحبا from Cairo.\n")
-        let tools = PDFCheck.pyPITools.path
-        guard FileManager.default.fileExists(atPath: tools + "/pypdf") else { throw XCTSkip("pypdf is not installed; make deps installs it") }
-        let script = "import sys; sys.path.insert(0, sys.argv[1]); import pypdf; print(pypdf.PdfReader(sys.argv[2]).pages[0].extract_text())"
-        let text = try XCTUnwrap(TestSupport.runTool("/usr/bin/python3", ["-c", script, tools, output.pdf]))
+        let text = try pypdfText(of: output.pdf)
         XCTAssertEqual(text.split(whereSeparator: \.isWhitespace), ["Hello,", "مرحبا", "from", "Cairo."])
+    }
+
+    /// pypdf measures a `Td` along a line by the glyphs' widths and the letter spacing alone,
+    /// never `Tw`: a justified line with a raised note mark writes its word spaces' stretch as
+    /// `TJ` numbers, so that the `Td` to the mark shows no gap and the mark reads with its word.
+    /// (Nor does it count `Tz`: with its glyphs scaled the line still reads "1887. 1".)
+    func testARaisedMarkOnAJustifiedLineIsReadWithItsWord() throws {
+        let output = try typeset("""
+        <p align="justify" glyph-scaling="100 100 100">The parish bought the book in 1887.<footnote>Parish minutes, 14 March 1887.</footnote> It was kept in the vestry for forty years, in an oak chest with three locks, and read aloud on the feast of the patron saint every year until the war.
+
+        """)
+        let text = try pypdfText(of: output.pdf)
+        XCTAssertTrue(text.contains("in 1887.1 It was kept"), "pypdf read: \(text)")
     }
 }
