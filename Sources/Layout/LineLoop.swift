@@ -356,6 +356,7 @@ extension FrameSetting {
         func proposedTop() -> Double { grid.map { $0.snap(bandTop + expected.baseline) - expected.baseline } ?? bandTop }
         var proposed = expected
         var initialPitch: Double?   // the distance between lines a drop cap is sized for, once its first line is set
+        var movedDownFrom: Double?   // where the band's lines were first set, when they turned out taller and moved down a grid line
         let narrowest = container.narrowestLine(for: paragraph)
         repeat {
             var fragmentsTop = proposedTop()
@@ -418,8 +419,12 @@ extension FrameSetting {
                 // Lines taller than expected put the baseline lower than proposed, and on a grid
                 // lines shorter than expected may take a grid line above the proposed one (10 pt
                 // text in a 16 pt deck): the band's fragments are found again where it lands.
-                if abs(set.lines[0].origin.y - actual.baseline - fragmentsTop) > 0.001 {
-                    fragmentsTop = set.lines[0].origin.y - actual.baseline
+                let landedTop = set.lines[0].origin.y - actual.baseline
+                if abs(landedTop - fragmentsTop) > 0.001,
+                   !Self.standsBackUp(fragments, at: landedTop, movedDownFrom: movedDownFrom, height: actual, in: container,
+                                      memo: cache.fragments) {
+                    if landedTop > fragmentsTop, movedDownFrom == nil { movedDownFrom = fragmentsTop }
+                    fragmentsTop = landedTop
                     continue
                 }
                 let bottom = set.lines.map { $0.origin.y + $0.descent }.max() ?? fragmentsTop
@@ -443,6 +448,21 @@ extension FrameSetting {
             }
         } while proposedTop() < rect.maxY
         return nil
+    }
+
+    /// Whether lines set in `fragments` a grid line lower, which turned out to fit the grid line
+    /// they were first proposed on (`movedDownFrom`, now `top`), stand there as set. At that grid line the
+    /// full stretch held a line too tall for it (a larger word, a superscript), so the band moved
+    /// down, where a float's margin narrows the stretch to lines that are not: set there they
+    /// would move back up, and the taller line down again, without end, leaving the upper grid
+    /// line empty (seeds 6908, 10109, 12618, 13633). As a typesetter sets the shorter line on
+    /// the upper grid line rather than leave it blank, they stand there when every stretch they
+    /// were set in is clear at it too.
+    static func standsBackUp(_ fragments: [HorizontalSpan], at top: Double, movedDownFrom: Double?, height: BandMetrics,
+                             in container: Container, memo: LineFragmentMemo) -> Bool {
+        guard let movedDownFrom, abs(top - movedDownFrom) <= 0.001 else { return false }
+        let clear = memo.lineFragments(in: container, top: top + height.upper, height: height.height)
+        return SpanList.subtracting(clear, from: fragments).isEmpty
     }
 
     /// Lines from `position` in a band's fragments, one a fragment, in reading order; a
