@@ -46,7 +46,7 @@ final class TabStopsTests: FramesetterTestCase {
             text.append((0 ..< count).map { "c\($0 % 10)" }.joined(separator: "\t") + "\n", attributes: TestSupport.defaultAttributes(size: 11))
             let paragraph = PreparedParagraph(text: text, range: 0 ..< text.length, fonts: table, itemizer: TextItemizer(fonts: table), shaper: Shaper())
             let glyphs = 0 ..< paragraph.advances.count
-            times.append(Self.leastThreadTime {
+            times.append(ThreadCPUTime.least {
                 XCTAssertGreaterThan(TabLayout(paragraph: paragraph, glyphs: glyphs, startX: 0).width, Double(count - 1) * 30)
             })
         }
@@ -54,25 +54,5 @@ final class TabStopsTests: FramesetterTestCase {
         // in a full suite on a machine loaded twenty times over, its other pair at 2.0.
         let perDoubling = (times[2] / times[0]).squareRoot()
         XCTAssertLessThanOrEqual(perDoubling, 2.6, "times \(times)")
-    }
-
-    /// The least CPU time of this thread over five trials, each repeating `work` until it
-    /// took 20 ms (a run's time alone is too short to measure), per run.
-    private static func leastThreadTime(_ work: () -> Void) -> Double {
-        (0 ..< 5).map { _ in
-            let start = threadTime()
-            var runs = 0
-            repeat {
-                work()
-                runs += 1
-            } while threadTime() - start < 0.02
-            return (threadTime() - start) / Double(runs)
-        }.min()!
-    }
-
-    private static func threadTime() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

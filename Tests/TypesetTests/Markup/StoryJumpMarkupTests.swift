@@ -142,8 +142,9 @@ final class StoryJumpMarkupTests: XCTestCase {
     func testEachMistakeIsLocatedWhereItsTagIs() throws {
         let cases: [(files: [String: String], expected: [String])] = [
             (["issue.txt": "<include src=\"ice.txt\">\n<resume from=\"ice-3\">\n", "ice.txt": "One.\n<jump id=\"ice-2\">\nTwo.\n"],
-             ["issue.txt:2:15: <resume> of an unknown jump \"ice-3\" (did you mean 'ice-2'?)",
-              "ice.txt:2:1: the story that jumps at \"ice-2\" is never resumed: write <resume from=\"ice-2\"> later in the issue, where it goes on"]),
+             // In the order the issue is read: the article's jump, then the issue's resume after it.
+             ["ice.txt:2:1: the story that jumps at \"ice-2\" is never resumed: write <resume from=\"ice-2\"> later in the issue, where it goes on",
+              "issue.txt:2:15: <resume> of an unknown jump \"ice-3\" (did you mean 'ice-2'?)"]),
             (["issue.txt": "<resume from=\"ice-2\">\n<include src=\"ice.txt\">\n<resume from=\"ice-2\">\n",
               "ice.txt": "One.\n<jump id=\"ice-2\">\nTwo.\n"],
              ["issue.txt:1:15: <resume from=\"ice-2\"> comes before its <jump> (at ice.txt:2): a story goes on later in the issue than where it jumps"]),
