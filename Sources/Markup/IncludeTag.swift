@@ -147,6 +147,7 @@ extension ParseState {
         meta.jumpText = scope.meta.jumpText
         meta.resumeText = scope.meta.resumeText
         sheetDefinitions = scope.sheetDefinitions
+        // The article's own swatches, forgotten at its end, are in force again for its text.
         for swatch in scope.swatches where values.swatches[swatch.name] == nil { _ = values.swatches.declare(swatch) }
         importedSheets = scope.importedSheets
         images = scope.images

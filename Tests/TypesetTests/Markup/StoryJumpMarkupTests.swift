@@ -68,6 +68,24 @@ final class StoryJumpMarkupTests: XCTestCase {
         XCTAssertEqual([URL(fileURLWithPath: location.file).lastPathComponent, "\(location.line)"], ["ice.txt", "5"])
     }
 
+    /// An article's own swatches are forgotten at its end, as its styles are, and in force
+    /// again for the rest of its story, which is its text; the issue's text between does not have them.
+    func testTheArticlesSwatchesColourTheRestOfItsStory() throws {
+        let document = try parse([
+            "issue.txt": "<include src=\"ice.txt\">\nMiddle.\n<resume from=\"ice-2\">\nBack.\n",
+            "ice.txt": "<swatch name=\"frost\" cmyk=\"60 0 0 0\">\nFirst part.\n<jump id=\"ice-2\">\n<font color=\"frost\">Second part.</font>\n",
+        ])
+        XCTAssertEqual(document.diagnostics, [])
+        let colour = document.text.attributes(at: offset(of: "Second", in: document)).attributes.color
+        XCTAssertEqual(colour.printed, .cmyk(CMYK(cyan: 0.6, magenta: 0, yellow: 0, black: 0)), "\(colour)")
+
+        let outside = try parse([
+            "issue.txt": "<include src=\"ice.txt\">\n<font color=\"frost\">Middle.</font>\n<resume from=\"ice-2\">\n",
+            "ice.txt": "<swatch name=\"frost\" cmyk=\"60 0 0 0\">\nFirst part.\n<jump id=\"ice-2\">\nSecond part.\n",
+        ])
+        XCTAssertTrue(messages(outside).contains { $0.hasPrefix("issue.txt:2:14:") && $0.contains("frost") }, "\(messages(outside))")
+    }
+
     func testTheLinesPrintTheSettledPagesInTheirStyles() throws {
         let directory = try makeFolder(Self.issue)
         var parser = TestSupport.parser(baseDirectory: directory.path)
