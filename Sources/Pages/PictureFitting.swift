@@ -21,13 +21,12 @@ extension PageTemplate {
         let columnFits = pictures.compactMap { fit($0, in: text, leaving: nil) }
         apply(columnFits, to: &text)
         // Its line is measured with the words beside the picture at its fitted size.
-        let measured = framesetter(text)
-        let fits = pictures.compactMap { picture in
-            let room = picture.image.float == nil
-                ? measured.lineRoom(aroundPictureAt: picture.index, width: columnWidth(of: text.paragraphStyle(at: picture.index).section))
-                : nil
-            return fit(picture, in: text, leaving: room)
-        }
+        let inLine = pictures.filter { $0.image.float == nil }
+        let rooms = framesetter(text).lineRooms(aroundPictures: inLine.map { picture in
+            (picture.index, columnWidth(of: text.paragraphStyle(at: picture.index).section))
+        })
+        let roomAt = Dictionary(zip(inLine.map(\.index), rooms), uniquingKeysWith: { first, _ in first })
+        let fits = pictures.compactMap { picture in fit(picture, in: text, leaving: roomAt[picture.index] ?? nil) }
         apply(fits, to: &text)
         return fits.map(\.warning)
     }
