@@ -85,8 +85,9 @@ extension ParseState {
         builder.box = style
     }
 
-    /// `</figure>`, `</aside>`: paragraphs that begin from here on are the column's again (the
-    /// one in progress stays in the box, as `</section>` leaves its paragraph in the section).
+    /// `</figure>`, `</aside>`: paragraphs that begin from here on are the column's again. The
+    /// one in progress stays in the box when its line ends after the tag; text after the tag on
+    /// the same line begins a paragraph of the column (`DocumentBuilder.boxClosed(atTag:)`).
     mutating func closeBox(_ tag: Tag, kind: BoxStyle.Kind) {
         guard let open = openBox else {
             return diagnostics.warning("</\(kind.rawValue)> without a matching <\(kind.rawValue)> ignored", at: tag.offset)
@@ -100,7 +101,7 @@ extension ParseState {
             diagnostics.warning("this <\(open.kind.rawValue)> is empty; it prints nothing", at: open.tag.tagOffset)
         }
         openBox = nil
-        builder.box = nil
+        builder.boxClosed(atTag: tag.offset)
     }
 
     /// `<caption>`: a paragraph in the `caption` style (or the style `style` names), until

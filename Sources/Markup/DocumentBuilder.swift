@@ -41,6 +41,14 @@ struct DocumentBuilder {
     private(set) var columnBreaks: [(textOffset: Int, tagOffset: Int)] = []
     /// Whether the current paragraph has characters (its style is then fixed).
     private(set) var paragraphHasText = false
+    /// The closing tag of a figure or aside whose last paragraph is still in progress. That
+    /// paragraph ends in the box at its line end; text or a picture written after the tag on
+    /// the same line ends it at the tag and begins a paragraph of the column instead, which a
+    /// writer of `</figure>The text goes on` means (see `boxClosed(atTag:)`).
+    private var boxClosedMidParagraph: Int?
+    /// Whether text added now goes on in the paragraph in progress (which one that ends at a
+    /// box's closing tag does not).
+    var textGoesOnInParagraph: Bool { paragraphHasText && boxClosedMidParagraph == nil }
     private var currentParagraphStyle: ParagraphStyle
     /// Whether something `currentParagraphStyle` is made from changed since it was made (a
     /// list item's style and a break are used once, so they count as changes for the next
@@ -90,6 +98,15 @@ struct DocumentBuilder {
         }
         let units = sourced.units
         var start = 0
+        if let closingTag = boxClosedMidParagraph {
+            // Spaces wait; a line end ends the box's paragraph in the box, as it would have.
+            guard let visible = units.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return append(spaces: sourced) }
+            if units[visible] != 0x0A {
+                endParagraph(madeAt: closingTag)
+                start = visible
+            }
+            boxClosedMidParagraph = nil
+        }
         while let newline = UnitSearch.firstLineFeed(in: units[start...]) {
             sourceMap.append(sourced, range: start ..< newline + 1)
             appendInParagraph(units[start ... newline])
@@ -101,6 +118,23 @@ struct DocumentBuilder {
             sourceMap.append(sourced, range: start ..< units.count)
             appendInParagraph(units[start...])
         }
+    }
+
+    /// Spaces after a box's closing tag, before anything shows where they go: the box's
+    /// paragraph keeps them if its line ends next (trailing spaces print nothing either way).
+    private mutating func append(spaces: SourcedText) {
+        guard let closingTag = boxClosedMidParagraph else { return }
+        boxClosedMidParagraph = nil
+        append(spaces)
+        boxClosedMidParagraph = closingTag
+    }
+
+    /// At a figure's or an aside's closing tag at `tagOffset`: paragraphs that begin from here
+    /// on are the column's; the one in progress, if any, stays in the box unless something
+    /// prints after the tag before its line ends.
+    mutating func boxClosed(atTag tagOffset: Int) {
+        box = nil
+        if paragraphHasText, noteBeingRead == nil { boxClosedMidParagraph = tagOffset }
     }
 
     /// From here to `endNote()` the text read is `note`'s.
@@ -180,6 +214,10 @@ struct DocumentBuilder {
             noteBeingRead?.pieces.append(.picture(image, delegate: delegate, attributes: attributes, tagOffset: tagOffset))
             return
         }
+        if let closingTag = boxClosedMidParagraph {
+            boxClosedMidParagraph = nil
+            endParagraph(madeAt: closingTag)
+        }
         beginParagraphIfNeeded()
         sourceMap.append(SourcedText([AttributedText.objectReplacementCharacter], madeAt: tagOffset))
         text.appendAttachment(image, delegate: delegate, attributes: attributes, paragraphStyle: currentParagraphStyle)
@@ -201,6 +239,7 @@ struct DocumentBuilder {
             if !note.pieces.isEmpty { append(SourcedText([AttributedText.lineFeed], madeAt: tagOffset)) }
             return
         }
+        boxClosedMidParagraph = nil
         if paragraphHasText { append(SourcedText([AttributedText.lineFeed], madeAt: tagOffset)) }
     }
 

@@ -29,10 +29,11 @@ struct DropCapChange: Equatable {
         return true
     }
 
-    /// A whole number of lines in `DropCap.lineRange`.
+    /// A whole number of lines in `DropCap.lineRange`, or `none` (0: no drop cap).
     private static func lines(_ attribute: TagAttribute, _ values: ValueReader) -> Int? {
+        if attribute.trimmedValue.lowercased() == "none" { return DropCap.none.lines }
         let range = DropCap.lineRange
-        let message = "dropcap must be a whole number of lines from \(range.lowerBound) to \(range.upperBound), not \"\(attribute.value.clipped)\""
+        let message = "dropcap must be a whole number of lines from \(range.lowerBound) to \(range.upperBound), or none, not \"\(attribute.value.clipped)\""
         guard let count = NumberSyntax.parse(attribute.trimmedValue), count == count.rounded(),
               Double(range.lowerBound) ... Double(range.upperBound) ~= count else {
             values.error(message, at: attribute)

@@ -61,6 +61,9 @@ struct NamedStyles {
             // marks a new paragraph of running text, and a restyled body (`indent="9"`) would
             // otherwise indent every subhead and caption after it.
             if entry.name != "body", entry.name != "footnote" { style.paragraph.firstLineIndent = 0 }
+            // Nor does one open with a drop cap: a `<p dropcap>` stays in force until its `</p>`,
+            // and one left open would set an initial in every heading, caption and cell after it.
+            if entry.name != "body" { style.paragraph.dropCap.lines = DropCap.none.lines }
             style.paragraph.hyphenate = isDisplayLine ? false : bodyParagraph.hyphenate
             // Display lines of nearly equal length, no word alone on the last one.
             style.paragraph.balance = isDisplayLine

@@ -81,6 +81,9 @@ struct ParseState {
     /// open one began, to tell an empty box.
     var boxCount = 0
     var boxTextStart = 0
+    /// A `<p>` read in the middle of a paragraph, until its line shows whether text follows it
+    /// (`ParagraphTagMidLine`).
+    var paragraphTagMidParagraph: Tag?
     /// The open `<table>`, and tables opened so far (`TableStyle.number` counts them).
     var openTable: OpenTable?
     var tableCount = 0

@@ -172,6 +172,7 @@ extension ParseState {
             }
         }
         let inParagraph = isOpen(.p)
+        if element == .p { notice(paragraphTag: tag) }
         open(element)
         if named?.startsClean == true {
             startClean()

@@ -117,6 +117,28 @@ final class DesignerPagesTests: XCTestCase {
         checker.finish()
     }
 
+    /// A food feature in three columns on a 12 pt grid (Fixtures/narrow-measures/winter-kitchens):
+    /// a drop cap, a figure floated right with `</figure>The negotiation…` and a footnote on the
+    /// same line, a pull quote over the gutter, a table in a figure across two columns, a recipe
+    /// aside with tab rows, German and French. The text after `</figure>` went into the caption's
+    /// paragraph inside the box, and its footnote made the figure "1000000000 pt tall": an error
+    /// and no PDF. Now it is the column's, and every page passes the page checker.
+    func testTheWinterKitchensFeature() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/narrow-measures")
+        let markup = try String(contentsOf: folder.appendingPathComponent("winter-kitchens.txt"), encoding: .utf8)
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path) { options in
+            options.page.columns = 3
+            options.page.baselineGrid = 12
+        }
+        XCTAssertEqual(document.diagnostics.filter { $0.severity == .error }, [])
+        let negotiation = try XCTUnwrap(document.text.string.range(of: "The negotiation")).lowerBound.utf16Offset(in: document.text.string)
+        XCTAssertNil(document.text.paragraphStyle(at: negotiation).box, "the text after </figure> is the column's")
+        XCTAssertEqual(pages.count, 2)
+        var checker = PagePropertyChecker(fixture: "winter-kitchens", text: document.text)
+        for page in pages { checker.check(page) }
+        checker.finish()
+    }
+
     /// A designer's issue (Fixtures/designer-issue): master pages from a house sheet, a contents
     /// list and page references, three columns on a fixed leading and a grid with floats, a tab
     /// table, a ruled table and footnotes. Every page passes the page checker, every note is on

@@ -130,6 +130,29 @@ final class BoxMarkupTests: XCTestCase {
         XCTAssertEqual(document.text.forcedBreak(before: after), .page, "the break goes to the column's next paragraph")
     }
 
+    func testTextAfterTheClosingTagOnItsLineIsTheColumns() throws {
+        // A designer's feature wrote `</figure>The negotiation…` with a footnote further on: the
+        // text went into the caption's paragraph, inside the box, and its footnote made the
+        // figure "1000000000 pt tall" — an error, and no PDF.
+        for (markup, after) in [
+            ("<figure float=\"right\"><img src=\"coffee.jpg\" width=\"100\" alt=\"\"><caption>Coffee.</caption></figure>The soup.<footnote>Note.</footnote>\n", "The soup.1"),
+            ("<aside float=\"left\">Quote.</aside>  More text.\n", "More text."),
+            ("<figure>Box.</figure><img src=\"coffee.jpg\" width=\"20\" alt=\"\"> after.\n", "\u{FFFC} after."),
+        ] {
+            let document = parse(markup)
+            XCTAssertTrue(document.diagnostics.isEmpty, "\(markup): \(document.diagnostics)")
+            let box = try XCTUnwrap(TextBoxes(text: document.text).all.first)
+            XCTAssertTrue(document.text.substring(box.range).hasSuffix(".\n"), "the box's paragraph ends at the tag: \(markup)")
+            XCTAssertEqual(document.text.substring(box.range.upperBound ..< document.text.length).split(separator: "\n").first.map(String.init), after, markup)
+            XCTAssertNil(document.text.paragraphStyle(at: box.range.upperBound).box, markup)
+        }
+        // A closing tag at its line's end (spaces after it too) leaves the line's paragraph in the box.
+        let document = parse("<figure>\n<caption>The cups.</caption></figure>  \nAfter.\n")
+        let box = try XCTUnwrap(TextBoxes(text: document.text).all.first)
+        XCTAssertEqual(document.text.substring(box.range), "The cups.  \n")
+        XCTAssertEqual(document.text.substring(box.range.upperBound ..< document.text.length), "After.\n", "no empty paragraph after the box")
+    }
+
     func testAFigureLeftOpenEndsWithItsSectionWithAWarning() {
         // Layout fuzz seed 2871: the figure ran on into the next section's narrower columns,
         // placed whole in each, its text drawn twice and its picture past its text.

@@ -55,12 +55,49 @@ final class DropCapMarkupTests: XCTestCase {
         XCTAssertFalse(document.paragraphStyle(of: "Third").dropCap.isOn)
     }
 
+    func testNoneEndsTheDropCapsOfAStyleOrATagInForce() {
+        let document = parse("""
+        <style name="opener" dropcap="3"/>
+        <p dropcap="3">First
+        <p dropcap="none">Second
+        </p><p style="opener" dropcap="NONE">Third
+
+        """)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(document.paragraphStyle(of: "First").dropCap.lines, 3)
+        XCTAssertFalse(document.paragraphStyle(of: "Second").dropCap.isOn)
+        XCTAssertFalse(document.paragraphStyle(of: "Third").dropCap.isOn)
+    }
+
+    func testHeadingsCaptionsCellsAndNotesNeverTakeADropCapLeftInForce() {
+        // A designer's feature opened its first paragraph with `<p style="body" dropcap="3">` and
+        // no `</p>`: every caption, pull quote (a style made from subheadline), subhead and
+        // table cell after it opened with an initial three lines tall.
+        let document = parse("""
+        <style name="pullquote" style="subheadline" slant="italic"/>
+        <p dropcap="3">Opening paragraph.
+        <p style="headline">Headline
+        <p style="pullquote">Quote
+        </p></p><figure><caption>Caption</caption></figure>
+        <table><tr><td>Cell</td></tr></table>
+        Body again.<footnote>Note.</footnote>
+
+        """)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(document.paragraphStyle(of: "Opening").dropCap.lines, 3)
+        for text in ["Headline", "Quote", "Caption", "Cell", "Note."] {
+            XCTAssertFalse(document.paragraphStyle(of: text).dropCap.isOn, text)
+        }
+        let kept = parse("<style name=\"lede\" style=\"subheadline\" dropcap=\"2\"/>\n<p style=\"lede\">Lede\n")
+        XCTAssertEqual(kept.paragraphStyle(of: "Lede").dropCap.lines, 2, "a style that asks for one has it")
+    }
+
     func testAnythingButTwoToSixLinesIsAnErrorAtTheValue() {
         for bad in ["1", "7", "0", "2.5", "-3", "three", "", "3pt"] {
             let document = parse("<p dropcap=\"\(bad)\">Words\n")
             XCTAssertEqual(document.diagnostics.map(\.severity), [.error], bad)
             XCTAssertEqual(document.diagnostics.first?.message,
-                           "dropcap must be a whole number of lines from 2 to 6, not \"\(bad)\"", bad)
+                           "dropcap must be a whole number of lines from 2 to 6, or none, not \"\(bad)\"", bad)
             XCTAssertEqual(document.diagnostics.first?.location?.line, 1, bad)
             XCTAssertEqual(document.diagnostics.first?.location?.column, 13, "at the value: \(bad)")
         }

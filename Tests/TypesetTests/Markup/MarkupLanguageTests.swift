@@ -270,6 +270,23 @@ final class MarkupLanguageTests: XCTestCase {
         XCTAssertEqual(["a", "b", "c"].map { nested.paragraphStyle(of: $0).alignment }, [.right, .left, .justify])
     }
 
+    func testAParagraphTagWithTextAfterItInTheParagraphItDoesNotBeginIsWarnedAbout() {
+        // As HTML reads `…cheese.</p><p tabs="26">600`, the text after the tag is a paragraph in
+        // its style: here it goes on in the paragraph before, and the page shows only that.
+        let document = TestSupport.parse("<p align=\"left\">Serves four.</p><p tabs=\"26\">600\tg potatoes\n")
+        XCTAssertEqual(document.diagnostics.map(\.severity), [.warning])
+        XCTAssertTrue(document.diagnostics.first?.message.hasPrefix("this <p> styles the paragraphs that begin after it") ?? false,
+                      "\(document.diagnostics)")
+        XCTAssertEqual(document.diagnostics.first?.location?.column, 33, "at the <p>")
+        // A <p> at the end of its line, or at the start of one, or after a box, is what it says.
+        for clean in ["one <p align=\"center\">\ntwo\n", "<p align=\"center\">two\n", "one <p align=\"center\">  \ntwo\n",
+                      "<figure>Box.\n</figure><p align=\"center\">two\n", "<aside>Quote.</aside><p align=\"center\">two\n"] {
+            let parsed = TestSupport.parse(clean)
+            XCTAssertEqual(parsed.diagnostics, [], clean)
+            XCTAssertEqual(parsed.paragraphStyle(of: "two").alignment, .center, clean)
+        }
+    }
+
     // MARK: Lists
 
     func testListItems() {

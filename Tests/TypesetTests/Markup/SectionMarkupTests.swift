@@ -41,7 +41,7 @@ final class SectionMarkupTests: XCTestCase {
 
     func testASectionBeginsAndEndsWithParagraphsAndIgnoresParagraphStyleTags() {
         // The paragraph in progress at <section> stays outside; the one in progress at </section> stays inside.
-        let document = parseClean("Outside <section columns=\"2\">still outside\nInside <p align=\"center\">centred\n</p>inside</section> too\nOut.")
+        let document = parseClean("Outside <section columns=\"2\">still outside\nInside <p align=\"center\">\ncentred\n</p>inside</section> too\nOut.")
         XCTAssertNil(document.paragraphStyle(of: "Outside").section)
         XCTAssertEqual(document.paragraphStyle(of: "Inside").section?.columns, 2)
         XCTAssertEqual(document.paragraphStyle(of: "inside").section?.columns, 2, "a </p> leaves the section alone")
