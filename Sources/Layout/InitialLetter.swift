@@ -136,6 +136,37 @@ struct InitialLetter {
         }
     }
 
+    /// `measure` opening with the initial on the lines it asks for, its start moved on to the
+    /// first stretch of it that is clear of `container`'s exclusions down the initial's whole
+    /// height, with room for the initial, its gap and a line of `narrowest` beside it; nil
+    /// where there is none. What `fitted(clearOf:…)` leaves: an exclusion reaching under the
+    /// first line's start at every size of two lines or more — beside a circle's upper half,
+    /// which widens below the first line — moved the paragraph down until its first line
+    /// started past the circle's widest point, 100 pt of the column empty above it (seed 12892).
+    /// Moved along its line instead, the initial stands where it is clear, and the first line
+    /// with it, as a line beside a wider obstacle starts past it.
+    func opening(_ measure: LineMeasure, clearOf container: Container, baseline: Double, pitch: Double, rightToLeft: Bool,
+                 narrowest: Double) -> LineMeasure? {
+        let placed = placed(x: 0, pitch: pitch), width = width(pitch: pitch)
+        let covered = SpanList.normalized(container.exclusions.flatMap {
+            $0.coveredSpans(top: baseline + placed.bounds.minY, bottom: baseline + placed.inkBottom)
+        })
+        let line = HorizontalSpan(minX: measure.left, maxX: measure.left + measure.available)
+        let clear = SpanList.subtracting(covered, from: [line])
+        guard let stretch = (rightToLeft ? clear.reversed() : clear).first(where: { $0.width >= width + gap + narrowest }) else {
+            return nil
+        }
+        var moved = measure
+        // The initial keeps clear; the line beside it goes on to the measure's end.
+        if rightToLeft {
+            moved.available = stretch.maxX - measure.left
+        } else {
+            moved.left = stretch.minX
+            moved.available = line.maxX - stretch.minX
+        }
+        return moved
+    }
+
     /// The initial placed with its left end `x` from the line's origin and its baseline
     /// `lines - 1` pitches below the line's.
     func placed(x: Double, pitch: Double) -> DropInitial {

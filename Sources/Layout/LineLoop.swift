@@ -356,7 +356,7 @@ extension FrameSetting {
         func proposedTop() -> Double { grid.map { $0.snap(bandTop + expected.baseline) - expected.baseline } ?? bandTop }
         var proposed = expected
         var initialPitch: Double?   // the distance between lines a drop cap is sized for, once its first line is set
-        var movedDownFrom: Double?   // where the band's lines were first set, when they turned out taller and moved down a grid line
+        var movedDownFrom: Double?   // the baseline the band's lines were first set on, when they turned out taller and moved down a grid line
         let narrowest = container.narrowestLine(for: paragraph)
         repeat {
             var fragmentsTop = proposedTop()
@@ -421,9 +421,12 @@ extension FrameSetting {
                 // text in a 16 pt deck): the band's fragments are found again where it lands.
                 let landedTop = set.lines[0].origin.y - actual.baseline
                 if abs(landedTop - fragmentsTop) > 0.001,
-                   !Self.standsBackUp(fragments, at: landedTop, movedDownFrom: movedDownFrom, height: actual, in: container,
-                                      memo: cache.fragments) {
-                    if landedTop > fragmentsTop, movedDownFrom == nil { movedDownFrom = fragmentsTop }
+                   !Self.standsBackUp(fragments, at: landedTop, baseline: set.lines[0].origin.y, movedDownFrom: movedDownFrom,
+                                      height: actual, in: container, memo: cache.fragments) {
+                    // The baseline they were set for there: the grid line proposed for the text expected.
+                    if landedTop > fragmentsTop, movedDownFrom == nil {
+                        movedDownFrom = grid?.snap(fragmentsTop + expected.baseline) ?? fragmentsTop + expected.baseline
+                    }
                     fragmentsTop = landedTop
                     continue
                 }
@@ -451,16 +454,19 @@ extension FrameSetting {
     }
 
     /// Whether lines set in `fragments` a grid line lower, which turned out to fit the grid line
-    /// they were first proposed on (`movedDownFrom`, now `top`), stand there as set. At that grid line the
+    /// they were first proposed on (`movedDownFrom`, now `baseline`, their band's top `top`), stand
+    /// there as set. The baselines are compared, not the band's tops: the lines set lower may
+    /// be of another height than the text expected there, which puts their top elsewhere for
+    /// the same grid line (seed 10109 as generated now). At that grid line the
     /// full stretch held a line too tall for it (a larger word, a superscript), so the band moved
     /// down, where a float's margin narrows the stretch to lines that are not: set there they
     /// would move back up, and the taller line down again, without end, leaving the upper grid
     /// line empty (seeds 6908, 10109, 12618, 13633). As a typesetter sets the shorter line on
     /// the upper grid line rather than leave it blank, they stand there when every stretch they
     /// were set in is clear at it too.
-    static func standsBackUp(_ fragments: [HorizontalSpan], at top: Double, movedDownFrom: Double?, height: BandMetrics,
-                             in container: Container, memo: LineFragmentMemo) -> Bool {
-        guard let movedDownFrom, abs(top - movedDownFrom) <= 0.001 else { return false }
+    static func standsBackUp(_ fragments: [HorizontalSpan], at top: Double, baseline: Double, movedDownFrom: Double?,
+                             height: BandMetrics, in container: Container, memo: LineFragmentMemo) -> Bool {
+        guard let movedDownFrom, abs(baseline - movedDownFrom) <= 0.001 else { return false }
         let clear = memo.lineFragments(in: container, top: top + height.upper, height: height.height)
         return SpanList.subtracting(clear, from: fragments).isEmpty
     }
@@ -498,6 +504,10 @@ extension FrameSetting {
                 if let clear = initial.fitted(clearOf: container, opening: measure, baseline: bandTop + expected.baseline,
                                               pitch: pitch, rightToLeft: rightToLeft) {
                     opening = clear
+                } else if let moved = initial.opening(measure, clearOf: container, baseline: bandTop + expected.baseline, pitch: pitch,
+                                                      rightToLeft: rightToLeft, narrowest: container.narrowestLine(for: paragraph)) {
+                    // Nor two lines clear at the line's start: the initial and the line move along it to where it is.
+                    measure = moved
                 } else if fitWords {
                     continue
                 }
@@ -574,18 +584,15 @@ extension FrameSetting {
                 if let firstFit, !stranded, strandsWord(paragraph, from: start, to: lineBreak) {
                     lineBreak = firstFit
                 }
-                // Nor is a word left alone on the next line, in the stretch it goes on in: this
-                // band's next, or the first of the band below, measured there — a shape's or a
-                // contour's is not this one (NarrowLines).
+                // Nor is a word left alone on the next line, in the stretches it goes on in: this
+                // band's next, then those below, measured where they are — a shape's or a
+                // contour's are not this one's (NarrowLines).
                 if firstFit != nil, avoidsLoneWords {
-                    let bandBelow = index + 1 < ordered.count ? []
-                        : fragmentMemo.lineFragments(in: container, top: bandTop + expected.advance + expected.upper,
-                                                     height: expected.height, narrowest: narrowest)
-                    if let next = index + 1 < ordered.count ? ordered[index + 1] : rightToLeft ? bandBelow.last : bandBelow.first,
-                       container.passesOverLoneWords(in: next) {
-                        let measureBelow = LineMeasure(in: next, style: style, rightToLeft: rightToLeft, startsParagraph: false)
-                        lineBreak = breakLeavingNoLoneWordBelow(paragraph, from: start, to: lineBreak, available: measureBelow.available,
-                                                                tabs: measureBelow.tabs)
+                    let below = narrowStretches(after: index, of: ordered, in: container, paragraph: paragraph, bandTop: bandTop,
+                                                expected: expected, zone: zone, memo: fragmentMemo)
+                    if !below.isEmpty {
+                        lineBreak = breakLeavingNoLoneWordBelow(paragraph, from: start, to: lineBreak, in: below,
+                                                                columnWidth: rect.width - style.headIndent - style.tailIndent)
                     }
                 }
             }

@@ -73,27 +73,72 @@ extension FrameSetting {
             && holdsOneWord(paragraph, from: start, to: lineBreak.end)
     }
 
-    /// The break of a line from `start` whose next line goes on in a narrow stretch
-    /// (`passesOverLoneWords`), `available` wide there: `lineBreak`, unless the next line
-    /// would hold one word alone — which the rule passes over, leaving the stretch empty under
-    /// this line ("It came on" beside a picture, "Tuesday. Correspondence" below it) — when the
-    /// latest earlier break that keeps two words on this line and gives the next line two wins
-    /// ("It came / on Tuesday."). A line that cannot give a word keeps its break. This is the
-    /// look-ahead InDesign's composer makes over the lines beside a wrap; a line at a time, the
-    /// rule saw the lone word only once it was left no choice. The next line's stretch is
-    /// measured where it is: beside a circle or a contour it is not this line's width, and a
-    /// line a little wider than half the column may have one below that passes over (seed 6273).
+    /// How many stretches the look-ahead follows the next line through (`narrowStretches`):
+    /// beside a circle its bands alternate left and right of it, and a word passed over in
+    /// one may pass over three or four more before a line of two fits (seed 6288).
+    static let lookAheadStretches = 8
+
+    /// The stretches the line after one set in `ordered[index]` goes on in while each passes
+    /// over a word alone (`passesOverLoneWords`), measured there: the rest of this band's, then
+    /// those of the bands below, a line's expected advance apart, in reading order, beside the
+    /// drop cap's initial (`zone`) where it reaches; up to `lookAheadStretches` of them, ended
+    /// by the first stretch wide enough to take a word alone (a band with none is passed).
+    /// Empty when the next stretch is that wide.
+    func narrowStretches(after index: Int, of ordered: [HorizontalSpan], in container: Container, paragraph: PreparedParagraph,
+                         bandTop: Double, expected: BandMetrics, zone: InitialZone?, memo: LineFragmentMemo) -> [LineMeasure] {
+        let rightToLeft = paragraph.bidi.isRightToLeft, narrowest = container.narrowestLine(for: paragraph)
+        var stretches: [LineMeasure] = []
+        var band = ordered[(index + 1)...], top = bandTop, bands = 0
+        while stretches.count < Self.lookAheadStretches {
+            guard let next = band.first else {
+                bands += 1
+                top += expected.advance
+                guard bands <= Self.lookAheadStretches, top + expected.textBottom <= container.rect.maxY + 0.001 else { break }
+                let below = memo.lineFragments(in: container, top: top + expected.upper, height: expected.height, narrowest: narrowest)
+                band = (rightToLeft ? below.reversed() : below)[...]
+                continue
+            }
+            band = band.dropFirst()
+            guard container.passesOverLoneWords(in: next) else { break }
+            var measure = LineMeasure(in: next, style: paragraph.style, rightToLeft: rightToLeft, startsParagraph: false)
+            if let zone, zone.isBeside(baseline: top + expected.baseline) { zone.clear(&measure) }
+            stretches.append(measure)
+        }
+        return stretches
+    }
+
+    /// The break of a line from `start` whose next line goes on in narrow stretches
+    /// (`narrowStretches`, `below`): `lineBreak`, unless the next line would hold one word
+    /// alone in the first of them — which the rule passes over, leaving the stretch empty
+    /// under this line ("It came on" beside a picture, "Tuesday. Correspondence" below it) —
+    /// when the latest earlier break that keeps two words on this line and passes over the
+    /// fewest stretches below, none if it can, wins ("It came / on Tuesday."). A line that
+    /// cannot give a word keeps its break. This is the look-ahead InDesign's composer makes
+    /// over the lines beside a wrap; a line at a time, the rule saw the lone word only once it
+    /// was left no choice. Each stretch is measured where it is: beside a circle or a contour
+    /// it is not this line's width, and a line a little wider than half the column may have
+    /// one below that passes over (seed 6273). And the stretch after a passed-over one is
+    /// weighed too: beside a circle's top "considerable;" was passed over in the stretch right
+    /// of it and in every band left of it, where "hours considerable;", given down, fits the
+    /// second (seed 6288).
     func breakLeavingNoLoneWordBelow(_ paragraph: PreparedParagraph, from start: Int, to lineBreak: LineBreak,
-                                     available: Double, tabs: TabOrigin) -> LineBreak {
-        guard lineBreak.kind == .opportunity, lineBreak.end < paragraph.range.upperBound else { return lineBreak }
-        func leavesLoneWord(_ end: Int) -> Bool {
+                                     in below: [LineMeasure], columnWidth: Double) -> LineBreak {
+        guard lineBreak.kind == .opportunity, lineBreak.end < paragraph.range.upperBound, let first = below.first else { return lineBreak }
+        func strands(_ end: Int, in available: Double, tabs: TabOrigin) -> Bool {
             strandsWord(paragraph, from: end, to: framesetter.firstFitBreak(in: paragraph, from: end, available: available, tabs: tabs))
         }
-        guard leavesLoneWord(lineBreak.end) else { return lineBreak }
-        for end in paragraph.opportunities.offsets.reversed() where end > start && end < lineBreak.end {
-            guard !holdsOneWord(paragraph, from: start, to: end) else { break }
-            if !leavesLoneWord(end) { return LineBreak(end: end, kind: .opportunity) }
+        // How many of the stretches the line from `end` passes over: none where the column
+        // itself would leave its word alone, which is set where it comes (LineLoop).
+        func passedOver(_ end: Int) -> Int {
+            guard !strands(end, in: columnWidth, tabs: first.tabs) else { return 0 }
+            return below.firstIndex { !strands(end, in: $0.available, tabs: $0.tabs) } ?? below.count
         }
-        return lineBreak
+        var fewest = passedOver(lineBreak.end), best = lineBreak
+        for end in paragraph.opportunities.offsets.reversed() where fewest > 0 && end > start && end < lineBreak.end {
+            guard !holdsOneWord(paragraph, from: start, to: end) else { break }
+            let passed = passedOver(end)
+            if passed < fewest { (fewest, best) = (passed, LineBreak(end: end, kind: .opportunity)) }
+        }
+        return best
     }
 }

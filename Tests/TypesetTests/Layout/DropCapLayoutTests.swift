@@ -330,6 +330,29 @@ final class DropCapLayoutTests: FramesetterTestCase {
                       "clear of the picture: \(movedBox) against \(high)")
     }
 
+    /// Seed 12892: a circle at the column's side whose top is beside the paragraph's first
+    /// line widens below it past the initial at every size of two lines or more. The initial
+    /// and its first line move along the line to where the circle leaves the initial clear,
+    /// rather than the paragraph move down until its first line starts past the circle's
+    /// widest point (some 60 pt of the column left empty here, 100 in the seed).
+    func testAnExclusionWideningBelowTheFirstLinesStartMovesTheInitialAlongItsLine() throws {
+        let markup = "<p dropcap=\"3\">\(Self.text)\n"
+        let rect = Rect(x: 40, y: 30, width: 260, height: 400)
+        let center = Point(x: 40, y: 90), radius = 55.0
+        let frame = try frame(markup, in: Container(rect: rect, exclusions: [Exclusion(.circle(center: center, radius: radius))]))
+        let plain = try self.frame(markup, in: Container(rect: rect))
+        let opening = try XCTUnwrap(frame.lines.first)
+        XCTAssertEqual(opening.stringRange.lowerBound, 0)
+        XCTAssertEqual(opening.origin.y, plain.lines[0].origin.y, accuracy: 0.01, "where the paragraph begins")
+        let box = try initialBox(opening)
+        let nearest = min(max(center.y, box.minY), box.maxY)
+        let circleRight = center.x + (radius * radius - (nearest - center.y) * (nearest - center.y)).squareRoot()
+        XCTAssertGreaterThanOrEqual(box.minX, circleRight - 0.01, "the initial clear of the circle down its height")
+        for line in frame.lines.prefix(3) {
+            XCTAssertGreaterThanOrEqual(line.origin.x, box.maxX + Self.gapEms * Self.size - 0.01, "the lines beside it clear of it")
+        }
+    }
+
     func testTheInitialGoesToTheNextColumnWithItsLines() throws {
         let setter = try framesetter("\(Self.text)\n<p dropcap=\"5\">\(Self.text)\n")
         // A column that ends three lines into the drop-cap paragraph.
