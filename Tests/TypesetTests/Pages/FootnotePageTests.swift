@@ -50,7 +50,7 @@ final class FootnotePageTests: XCTestCase {
     /// checker found notes over what is below them, or off the foot, in 7 of 120 such documents.
     func testGeneratedDocumentsSetEveryNoteOnItsMarkersPageOrAfterItAndNothingOverAnything() throws {
         let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/footnotes")
-        var documentsSplittingNotes = 0
+        var documentsSplittingNotes = 0, notesOnALaterPage = 0
         for seed in 1 ... 120 {
             let markup = Self.generatedDocument(seed: UInt64(seed))
             let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path)
@@ -60,9 +60,20 @@ final class FootnotePageTests: XCTestCase {
             for page in pages {
                 for note in page.frames.flatMap({ $0.footnotes?.notes ?? [] }) {
                     parts += 1
+                    let firstPart = placed[note.reference.marker] == nil
                     placed[note.reference.marker, default: 0] += note.box.frames.reduce(0) { $0 + $1.visibleRange.count }
                     let markerPage = pages.first { $0.frames.contains { $0.visibleRange.contains(note.reference.marker.lowerBound) } }
                     XCTAssertLessThanOrEqual(markerPage?.number ?? 0, page.number, "seed \(seed): a note never before its marker")
+                    if firstPart, let markerPage, markerPage.number != page.number {
+                        notesOnALaterPage += 1
+                        let frame = markerPage.frames.first { $0.visibleRange.contains(note.reference.marker.lowerBound) }!
+                        let first = frame.lines.first?.stringRange.contains(note.reference.marker.lowerBound) == true
+                        let lastNote = frame.footnotes?.notes.last
+                        let lastSplit = lastNote.map { $0.box.frames.last!.visibleRange.upperBound < $0.reference.note.range.upperBound } ?? false
+                        let carriedIn = frame.footnotes?.notes.first.map { $0.reference.marker.lowerBound < frame.visibleRange.lowerBound } ?? false
+                        let height = frame.footnotes.map { frame.container.rect.maxY - $0.top } ?? 0
+                        print("LATE seed \(seed) marker \(note.reference.marker) page \(markerPage.number) -> \(page.number) first \(first) lastSplit \(lastSplit) carriedIn \(carriedIn) notes \(Int(height))/\(Int(frame.container.rect.height))")
+                    }
                 }
             }
             let references = TextFootnotes(text: document.text, boxes: TextBoxes(text: document.text)).all
@@ -73,6 +84,7 @@ final class FootnotePageTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(documentsSplittingNotes, 20, "the documents do split notes")
+        XCTAssertEqual(notesOnALaterPage, 0, "every note starts on its marker's page")
     }
 
     static func generatedDocument(seed: UInt64) -> String {
