@@ -44,21 +44,21 @@ final class FootnotePageTests: XCTestCase {
         }
     }
 
-    /// A three-column feature with nine footnotes, two of them longer than the half of a column
+    /// A three-column feature with nine footnotes, three of them longer than the half of a column
     /// notes may take: each note, in either placement, starts on its marker's page, the columns
     /// the text fills reach down to their notes (no hole), and the page checker finds nothing
     /// over anything. Before a note marked behind a split one started in its column, the notes
     /// after each long one waited for the next page while their markers stayed.
     func testANineNoteFeatureInThreeColumnsStartsEachNoteOnItsMarkersPageWithoutAHole() throws {
-        let prose = SectionTesting.paragraphs(18, seed: 36, words: 40 ... 80)
-        let long = SectionTesting.paragraphs(6, seed: 37, words: 50 ... 60).joined(separator: " ")
+        let prose = SectionTesting.paragraphs(24, seed: 36, words: 40 ... 80)
+        let long = SectionTesting.paragraphs(8, seed: 37, words: 60 ... 80).joined(separator: " ")
         var body = ""
         for (index, paragraph) in prose.enumerated() {
             var words = paragraph.split(separator: " ").map(String.init)
             if index % 2 == 1, index < 18 {
                 let number = index / 2 + 1
-                let note = [2, 6].contains(number) ? long : "Source \(number): the keeper's log, box \(number)."
-                words[words.count / 3] += "<footnote>\(note)</footnote>"
+                let note = [2, 5, 8].contains(number) ? long : "Source \(number): the keeper's log, box \(number)."
+                words[words.count / 2] += "<footnote>\(note)</footnote>"
             }
             body += words.joined(separator: " ") + "\n"
         }
