@@ -4,8 +4,12 @@ import Text
 /// markers are set (TeX's insertions): those carried from the column before come first, then
 /// each marked line's. When a line's notes have no room left, the first that does not fit is
 /// split at the foot, keeping at least `leastLinesOfSplitNote` lines here (TeX's
-/// `\interfootnotelinepenalty` keeps a note's lines together where it can), and the notes
-/// after it are held over: they go on, in order, at the foot of the next column.
+/// `\interfootnotelinepenalty` keeps a note's lines together where it can). A note marked in
+/// the column starts in it: behind a split note, or when the notes already take their share,
+/// it takes its first `leastLinesOfSplitNote` lines above them, past the share, and its rest
+/// goes on after the split note's (TeX would hold it over, and a note could start a page after
+/// its marker). Notes carried in that find no room are held over: they go on, in their
+/// markers' order, at the foot of the next column.
 struct ColumnNotes {
     /// A note (or the part of one) set at this column's foot.
     private struct Entry {
@@ -17,6 +21,8 @@ struct ColumnNotes {
         /// The height the part was set in (nil: the whole note): it is set again in the same
         /// to be placed, so that its lines break where they did.
         var setIn: Double?
+        /// Whether its marker is in this column's lines: it must start here (a note carried in may wait).
+        var markedHere = false
     }
 
     /// The fewest lines a note's first part keeps when the line holding its marker is not the
@@ -30,8 +36,10 @@ struct ColumnNotes {
     /// lowest clear stretch that holds them, below what covers the column or above it.
     private var covered: [ClosedRange<Double>] = []
     private var entries: [Entry] = []
-    /// Notes whose markers are in this column (or an earlier one), held over to the next.
+    /// Notes carried in (or marked on a column's first line) that found no room, held over to the next.
     private var heldOver: [ContinuedNote] = []
+    /// How far the first lines of notes marked here reach above the notes' share (0: none do).
+    private var pastTheShare = 0.0
     /// The size of the first note's text, which the spaces round the rule are measured in.
     private var size = 0.0
 
@@ -39,19 +47,24 @@ struct ColumnNotes {
         self.column = column
     }
 
-    /// The notes carried from the column before, as many as leave room for a line of the
-    /// text's (`reserve`) and keep clear of what `container` excludes, split where they are
-    /// taller. With no text left to set, a column too short for any of their lines still
-    /// takes the first, or they would go on for ever.
-    init(in container: Container, carrying carried: [ContinuedNote], reserve: Double, framesetter: Framesetter) {
+    /// The notes carried from the column before, then those `marked` in text already set (a
+    /// page's, see PageNotes), as many as leave room for a line of the text's (`reserve`) and
+    /// keep clear of what `container` excludes, split where they are taller; a marked note
+    /// starts here past the notes' share when its first lines fit. With no text left to set, a
+    /// column too short for any of their lines still takes the first, or they would go on for ever.
+    init(in container: Container, carrying carried: [ContinuedNote], marked: [FootnoteReference] = [], reserve: Double,
+         framesetter: Framesetter) {
         column = container.rect
         covered = Self.coveredStretches(of: container)
-        for note in carried { add(note, framesetter: framesetter) }
-        let floor = max(column.minY + reserve, highestTop)
-        if !fits(height, below: floor),
-           let split = splitting(below: floor, leastLines: 1, framesetter: framesetter),
+        for note in carried { add(note, markedHere: false, framesetter: framesetter) }
+        for reference in marked {
+            add(ContinuedNote(reference: reference, from: reference.note.range.lowerBound), markedHere: true, framesetter: framesetter)
+        }
+        let textBottom = column.minY + reserve
+        if !fits(height, below: max(textBottom, highestTop)),
+           let split = splitting(below: textBottom, leastLines: 1, framesetter: framesetter),
            !split.entries.isEmpty || reserve > 0 {
-            (entries, heldOver) = (split.entries, split.heldOver)
+            (entries, heldOver, pastTheShare) = (split.entries, split.heldOver, split.pastTheShare)
         }
     }
 
@@ -127,10 +140,17 @@ struct ColumnNotes {
         return merged
     }
 
-    /// The notes going on in the next column: the rest of the one split here, then those held over.
+    /// The notes going on in the next column, in their markers' order: the rests of those
+    /// split here and those held over.
     private var notesGoingOn: [ContinuedNote] {
-        let rest = entries.last.flatMap { entry in entry.splitAt.map { ContinuedNote(reference: entry.reference, from: $0) } }
-        return (rest.map { [$0] } ?? []) + heldOver
+        let rests = entries.compactMap { entry in entry.splitAt.map { ContinuedNote(reference: entry.reference, from: $0) } }
+        return (rests + heldOver).sorted { $0.reference.marker.lowerBound < $1.reference.marker.lowerBound }
+    }
+
+    /// Whether a note added now may stand whole or split in the notes' share: none before it
+    /// was split or held over.
+    private var isOpen: Bool {
+        heldOver.isEmpty && !entries.contains { $0.splitAt != nil }
     }
 
     /// Whether text set down to `textBottom` leaves the notes their room: below it, and clear
@@ -138,7 +158,7 @@ struct ColumnNotes {
     /// the notes would be drawn over.
     func fit(in container: Container, below textBottom: Double) -> Bool {
         let room = textRect.maxY
-        return textBottom <= room + 0.001 && room >= highestTop - 0.001
+        return textBottom <= room + 0.001 && room >= highestTop - pastTheShare - 0.001
     }
 
     /// These notes and those whose markers `lines` hold: set here, or held over behind a note
@@ -148,77 +168,101 @@ struct ColumnNotes {
         for line in lines {
             // Notes set across the page are placed by the page (see PageNotes), not by a column.
             for reference in framesetter.footnotes.references(in: line.stringRange) where reference.placement == .column {
-                notes.add(ContinuedNote(reference: reference, from: reference.note.range.lowerBound), framesetter: framesetter)
+                notes.add(ContinuedNote(reference: reference, from: reference.note.range.lowerBound), markedHere: true,
+                          framesetter: framesetter)
             }
         }
         return notes
     }
 
-    mutating func add(_ note: ContinuedNote, framesetter: Framesetter) {
-        guard heldOver.isEmpty, entries.last?.splitAt == nil else {
-            heldOver.append(note)
-            return
-        }
+    /// The note added whole after the others (where it fits is `taken`'s and `splitting`'s to decide).
+    private mutating func add(_ note: ContinuedNote, markedHere: Bool, framesetter: Framesetter) {
         if entries.isEmpty {
             let range = note.reference.note.range
             size = framesetter.text.attributes(at: max(range.lowerBound, range.upperBound - 1)).attributes.fontSize
         }
         entries.append(Entry(reference: note.reference, from: note.from, splitAt: nil,
-                             height: framesetter.height(ofNote: note.reference.note, from: note.from, width: column.width)))
+                             height: framesetter.height(ofNote: note.reference.note, from: note.from, width: column.width),
+                             markedHere: markedHere))
     }
 
-    /// These notes taken by a line set down to `textBottom` whose markers brought the notes
-    /// after `before`: as they are when they fit, else split at the foot (below what the
-    /// column excludes); nil when the line must go on to the next column instead — its first
-    /// new note keeps fewer than `leastLinesOfSplitNote` lines here. A column's `first`
-    /// line stays whatever its notes: they are split to the room below it, all held over when
-    /// none fits (the alternative is notes over what is below, or off the foot).
-    func taken(by textBottom: Double, first: Bool, after before: ColumnNotes, in container: Container,
-               framesetter: Framesetter) -> ColumnNotes? {
+    /// These notes taken by a line set down to `textBottom` whose markers brought new notes: as
+    /// they are when they fit, else split at the foot (below what the column excludes), each
+    /// note marked here starting here; nil when the line must go on to the next column instead
+    /// — a new note keeps fewer than `leastLinesOfSplitNote` lines here. A column's `first`
+    /// line stays whatever its notes: they are split to the room below it, those of which no
+    /// line fits held over (the alternative is notes over what is below, or off the foot).
+    func taken(by textBottom: Double, first: Bool, in container: Container, framesetter: Framesetter) -> ColumnNotes? {
         if fit(in: container, below: textBottom) { return self }
-        guard let split = splitting(below: max(textBottom, highestTop),
-                                    leastLines: first ? 1 : Self.leastLinesOfSplitNote, framesetter: framesetter)
+        guard let split = splitting(below: textBottom, leastLines: first ? 1 : Self.leastLinesOfSplitNote,
+                                    holdingOverWhatCannotStart: first, framesetter: framesetter)
         else { return first ? self : nil }
-        if first { return split }
-        let keepsItsNote = split.entries.count > before.entries.count
-        return keepsItsNote && split.fit(in: container, below: textBottom) ? split : nil
+        return first || split.fit(in: container, below: textBottom) ? split : nil
     }
 
-    /// The same notes set in a clear stretch below `textBottom`: whole while they fit, the first
-    /// that does not split to the room left (when its first part has `leastLines`), the rest held
-    /// over; nil when the notes set before it do not fit either.
-    private func splitting(below textBottom: Double, leastLines: Int, framesetter: Framesetter) -> ColumnNotes? {
+    /// The same notes set in a clear stretch below `textBottom`: whole while they fit in their
+    /// share, the first that does not split to the room left there (when its first part has
+    /// `leastLines`); after it, a note marked here takes its first lines (`leastLines` to
+    /// `leastLinesOfSplitNote`) above the notes, past their share, and one carried in is held over. Nil when the notes set before
+    /// a note do not fit, or a note marked here cannot start (unless `holdingOverWhatCannotStart`).
+    private func splitting(below textBottom: Double, leastLines: Int, holdingOverWhatCannotStart: Bool = true,
+                           framesetter: Framesetter) -> ColumnNotes? {
         var split = ColumnNotes(column: column)
         split.size = size
         split.covered = covered
+        let share = max(textBottom, highestTop)
         for entry in entries {
-            let note = ContinuedNote(reference: entry.reference, from: entry.from)
-            guard split.heldOver.isEmpty, split.entries.last?.splitAt == nil else {
-                split.heldOver.append(note)
-                continue
+            if split.isOpen {
+                // (A note split before is measured again whole: the room may have grown.)
+                let whole = entry.splitAt == nil ? entry.height
+                    : framesetter.height(ofNote: entry.reference.note, from: entry.from, width: column.width)
+                if split.fits(split.height(withAnother: whole), below: share) {
+                    split.entries.append(Entry(reference: entry.reference, from: entry.from, splitAt: nil, height: whole,
+                                               markedHere: entry.markedHere))
+                    continue
+                }
+                if let part = split.part(of: entry, below: share, leastLines: leastLines, framesetter: framesetter) {
+                    split.entries.append(part)
+                    continue
+                }
             }
-            // (A note split before is measured again whole: the room may have grown.)
-            let whole = entry.splitAt == nil ? entry.height
-                : framesetter.height(ofNote: entry.reference.note, from: entry.from, width: column.width)
-            if split.fits(split.height(withAnother: whole), below: textBottom) {
-                split.entries.append(Entry(reference: entry.reference, from: entry.from, splitAt: nil, height: whole))
-                continue
-            }
-            // The part goes where the notes before it stand: the clear stretch that holds them.
-            let before = split.height(withAnother: 0), foot = split.foot(for: before)
-            let space = foot - max(textBottom, split.clearTop(above: foot)) - before
-            let part = framesetter.notePart(entry.reference.note, from: entry.from, width: column.width, height: space)
-            let end = part.frame.visibleRange.upperBound
-            if part.frame.lines.count >= leastLines, end > entry.from, part.height <= space + 0.001 {
-                split.entries.append(Entry(reference: entry.reference, from: entry.from,
-                                           splitAt: end < entry.reference.note.range.upperBound ? end : nil, height: part.height,
-                                           setIn: space))
+            if entry.markedHere, let part = split.part(of: entry, below: textBottom, leastLines: leastLines,
+                                                      atMostLines: Self.leastLinesOfSplitNote, framesetter: framesetter) {
+                let below = split.height
+                split.entries.append(part)
+                split.pastTheShare += split.height - below
+            } else if entry.markedHere && !holdingOverWhatCannotStart {
+                return nil
             } else {
-                split.heldOver.append(note)
+                split.heldOver.append(ContinuedNote(reference: entry.reference, from: entry.from))
             }
         }
         split.heldOver += heldOver
         return split.fits(split.height, below: textBottom) ? split : nil
+    }
+
+    /// `entry`'s note from where it resumes set in the room between `textBottom` and the notes
+    /// already set (in the clear stretch that holds them), in at most `atMostLines` lines (nil:
+    /// as many as fit); nil when fewer than `leastLines` fit there.
+    private func part(of entry: Entry, below textBottom: Double, leastLines: Int, atMostLines: Int? = nil,
+                      framesetter: Framesetter) -> Entry? {
+        let note = entry.reference.note
+        let before = height(withAnother: 0), foot = foot(for: before)
+        var space = foot - max(textBottom, clearTop(above: foot)) - before
+        guard space > 0 else { return nil }
+        var part = framesetter.notePart(note, from: entry.from, width: column.width, height: space)
+        if let most = atMostLines, part.frame.lines.count > most {
+            // Set again in the height of its first lines, so that it keeps them alone.
+            let last = part.frame.lines[most - 1]
+            space = last.origin.y + last.descent - part.frame.container.rect.minY + 2 * note.style.inset
+            part = framesetter.notePart(note, from: entry.from, width: column.width, height: space)
+        }
+        let end = part.frame.visibleRange.upperBound
+        let whole = end >= note.range.upperBound
+        guard part.frame.lines.count >= leastLines || whole && !part.frame.lines.isEmpty, end > entry.from,
+              part.height <= space + 0.001 else { return nil }
+        return Entry(reference: entry.reference, from: entry.from, splitAt: whole ? nil : end, height: part.height,
+                     setIn: space, markedHere: entry.markedHere)
     }
 
     /// The notes whose markers are before `end` (the frame's end, once its keep rules have

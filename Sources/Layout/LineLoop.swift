@@ -168,8 +168,7 @@ extension FrameSetting {
                 let withNotes = notes.adding(markersIn: band.lines, of: framesetter)
                 let bandBottom = band.lines.map { $0.origin.y + $0.descent }.max() ?? band.next
                 if withNotes.count > notes.count || lines.isEmpty && !withNotes.fit(in: container, below: bandBottom) {
-                    if let taken = withNotes.taken(by: bandBottom, first: lines.isEmpty, after: notes, in: container,
-                                                   framesetter: framesetter) {
+                    if let taken = withNotes.taken(by: bandBottom, first: lines.isEmpty, in: container, framesetter: framesetter) {
                         notes = taken
                         container.rect = notes.textRect
                         rect = container.rect

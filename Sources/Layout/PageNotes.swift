@@ -17,10 +17,9 @@ public struct PageNotes {
     public init(in area: Container, carrying carried: [ContinuedNote], markedIn marked: Range<Int>, room: Double?,
                 framesetter: Framesetter) {
         let marks = framesetter.footnotes.references(in: marked).filter { $0.placement == .page }
-        let all = carried + marks.map { ContinuedNote(reference: $0, from: $0.note.range.lowerBound) }
         // The text's room above the notes is the column's first-line reserve; none past the text.
         let reserve = room.map { max(0, area.rect.height - $0) } ?? 0
-        notes = ColumnNotes(in: area, carrying: all, reserve: reserve, framesetter: framesetter)
+        notes = ColumnNotes(in: area, carrying: carried, marked: marks, reserve: reserve, framesetter: framesetter)
         self.area = area
     }
 

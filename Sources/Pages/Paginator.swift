@@ -362,19 +362,24 @@ public struct Paginator: Sequence, IteratorProtocol {
         return finish(page.framesWithNotes(framesetter: framesetter), pictures: placed, rules: page.rules, tints: page.tints)
     }
 
-    /// How many times a page is set again above more room for its notes across the page.
+    /// How many times a page is set again above another room for its notes across the page,
+    /// and how close the search for the room comes (points; a fraction of a line, as the
+    /// space between the text and the notes' rule may stretch).
     static let noteRounds = 6
+    static let noteRoomPrecision = 4.0
 
     /// The page's text laid out in `area` (see `layOut`) above the room at its foot that the
     /// notes set across the page take (PageNotes): those going on from the page before and
-    /// those its text marks. While the notes need more room than the text left them, the text
-    /// is set again above that room: a line whose note then has no room goes on to the next
-    /// page with it, as TeX's page builder sends a line on with its insertion, and balanced
-    /// columns balance above the notes. So does a line whose note is held over whole (behind
-    /// notes that fill the page's share, or a split one): the text is set again ending above it,
-    /// unless it is at the top of the page's text, which always stays. The room only grows, so
-    /// the rounds end; after `noteRounds` the notes fit the room they have, and the rest goes
-    /// on to the next page.
+    /// those its text marks, each starting on the page (past the notes' share when it must, see
+    /// ColumnNotes). While the notes need more room than the text left them, the text is set
+    /// again above that room: a line whose note then has no room goes on to the next page with
+    /// it, as TeX's page builder sends a line on with its insertion, and balanced columns
+    /// balance above the notes. So does a line in a band of one column whose note is held over
+    /// whole (no line of it fits): the text is set again ending above it, unless it is at the
+    /// top of the page's text, which always stays. The room is searched by halves between one
+    /// too small and one that holds the notes, `noteRounds` settings at most; the highest text
+    /// foot that holds them is kept (without one, the notes fit the room they have, and the
+    /// rest goes on to the next page).
     private mutating func layOutAboveNotes(area: Rect, exclusions excluded: [Exclusion],
                                            boxesOverGutters: [PlacedPicture] = []) -> PageText {
         guard setsNotesAcrossPages else { return layOut(area: area, exclusions: excluded, boxesOverGutters: boxesOverGutters) }
@@ -392,19 +397,40 @@ public struct Paginator: Sequence, IteratorProtocol {
             guard let top = tops.first(where: { $0 > area.minY + BandSetter.tolerance }) else { return aboveNotes }
             return Swift.min(aboveNotes, top)
         }
-        var foot = area.maxY
-        var page = layOut(area: area, exclusions: excluded, boxesOverGutters: boxesOverGutters)
+        func layOutText(above foot: Double) -> PageText {
+            let above = Rect(x: area.minX, y: area.minY, width: area.width, height: Swift.max(0, foot - area.minY))
+            return self.layOut(area: above, exclusions: excluded, boxesOverGutters: boxesOverGutters)
+        }
+        // The text's foot is searched between one that leaves the notes too little room and one
+        // that leaves them room (the highest such kept): the notes marked on the page start
+        // there past their share, so the room the first setting's marks ask for is more than the
+        // text that stays above it marks, and the room can be too large as well as too small.
+        var foot = area.maxY, tooHigh = Double.infinity
+        var page = layOutText(above: foot)
         var placed = notes(of: page, room: nil)
+        var best: (page: PageText, notes: PageNotes, foot: Double)?
         for _ in 0 ..< Self.noteRounds {
             let needed = textFoot(of: page, notes: placed)
-            guard needed < foot - BandSetter.tolerance else { break }
-            foot = needed
-            let above = Rect(x: area.minX, y: area.minY, width: area.width, height: Swift.max(0, foot - area.minY))
-            page = layOut(area: above, exclusions: excluded, boxesOverGutters: boxesOverGutters)
+            let next: Double
+            if needed >= foot - BandSetter.tolerance {
+                if best.map({ foot > $0.foot }) ?? true { best = (page, placed, foot) }
+                next = Swift.min(needed, tooHigh.isFinite ? (foot + tooHigh) / 2 : needed)
+                guard next - foot >= Self.noteRoomPrecision else { break }
+            } else {
+                tooHigh = Swift.min(tooHigh, foot)
+                next = best.map { ($0.foot + foot) / 2 } ?? needed
+                guard foot - next >= Self.noteRoomPrecision else { break }
+            }
+            foot = next
+            page = layOutText(above: foot)
             placed = notes(of: page, room: nil)
         }
-        let room = area.maxY - foot
-        if placed.height > room + BandSetter.tolerance { placed = notes(of: page, room: room) }
+        if let best {
+            (page, placed) = (best.page, best.notes)
+        } else {
+            let room = area.maxY - foot
+            if placed.height > room + BandSetter.tolerance { placed = notes(of: page, room: room) }
+        }
         page.notes = placed.isEmpty ? nil : placed
         return page
     }

@@ -151,39 +151,39 @@ final class FootnoteLayoutTests: FramesetterTestCase {
         }
     }
 
-    /// Every note set whole or in consecutive parts, in its markers' order, starting in its
-    /// marker's column or after it; the text above the notes and the notes above the foot.
+    /// Every note set whole or in consecutive parts, the notes of a column in their markers'
+    /// order, each starting in its marker's column or after it and going on where it stopped;
+    /// the text above the notes and the notes above the foot.
     private func assertEachNoteSetOnceInOrder(_ frames: [Frame], _ framesetter: Framesetter, _ context: String = "",
                                               file: StaticString = #filePath, line: UInt = #line) {
-        var expected = framesetter.footnotes.all[...]
-        var resumes: Int?   // where the note being set goes on
+        var unstarted = framesetter.footnotes.all[...]
+        var resumes: [Int: Int] = [:]   // where each note going on resumes, by its marker
         for (index, frame) in frames.enumerated() {
             let textBottom = frame.lines.map { $0.origin.y + $0.descent }.max() ?? 0
+            let markers = (frame.footnotes?.notes ?? []).map(\.reference.marker.lowerBound)
+            XCTAssertEqual(markers, markers.sorted(), "a column's notes in their markers' order \(context)", file: file, line: line)
             for note in frame.footnotes?.notes ?? [] {
                 let part = note.box.frames.map(\.visibleRange)
                 let start = part.first?.lowerBound ?? note.box.box.range.lowerBound
-                if let resumes {
-                    XCTAssertEqual(note.reference, expected.first, "a split note's rest comes first \(context)", file: file, line: line)
-                    XCTAssertEqual(start, resumes, "and goes on where it stopped \(context)", file: file, line: line)
+                let marker = note.reference.marker.lowerBound
+                if let resume = resumes[marker] {
+                    XCTAssertEqual(start, resume, "a split note goes on where it stopped \(context)", file: file, line: line)
                 } else {
-                    XCTAssertEqual(note.reference, expected.first, "notes in order \(context)", file: file, line: line)
+                    XCTAssertEqual(note.reference, unstarted.first, "notes start in order \(context)", file: file, line: line)
+                    unstarted = unstarted.dropFirst()
                     XCTAssertEqual(start, note.reference.note.range.lowerBound, "a note starts at its start \(context)", file: file, line: line)
-                    let markerColumn = frames.firstIndex { $0.lines.contains { $0.stringRange.contains(note.reference.marker.lowerBound) } }
+                    let markerColumn = frames.firstIndex { $0.lines.contains { $0.stringRange.contains(marker) } }
                     XCTAssertLessThanOrEqual(markerColumn ?? index, index, "never before its marker \(context)", file: file, line: line)
                 }
                 let end = part.last?.upperBound ?? start
-                if end < note.reference.note.range.upperBound {
-                    resumes = end
-                } else {
-                    resumes = nil
-                    expected = expected.dropFirst()
-                }
+                resumes[marker] = end < note.reference.note.range.upperBound ? end : nil
                 XCTAssertGreaterThanOrEqual(note.box.rect.minY, textBottom, "notes below the text \(context)", file: file, line: line)
             }
             if let area = frame.footnotes, frame.lines.count > 1 {
                 XCTAssertLessThanOrEqual(area.bottom, frame.container.rect.maxY + 0.001, "notes above the foot \(context)", file: file, line: line)
             }
         }
-        XCTAssertTrue(expected.isEmpty && resumes == nil, "every note set whole \(context): \(expected.count) left", file: file, line: line)
+        XCTAssertTrue(unstarted.isEmpty && resumes.isEmpty, "every note set whole \(context): \(unstarted.count) not started, "
+                          + "\(resumes.count) not ended", file: file, line: line)
     }
 }

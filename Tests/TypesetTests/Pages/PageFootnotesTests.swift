@@ -69,9 +69,10 @@ final class PageFootnotesTests: XCTestCase {
     /// The generated documents of FootnotePageTests (sections of one to three columns, the
     /// last balanced, long notes, several on a line, pull quotes, pictures across the foot),
     /// their notes set across the page: every note set once, whole, its first part on its
-    /// marker's page — the marker's line goes on with a note held over whole behind notes that
-    /// fill the page's share — unless that line is at the top of its column, which stays, or in
-    /// a band of several columns (not yet).
+    /// marker's page but for a few whose first lines found no room below what stands above
+    /// the notes. Before notes marked on a page started there past the notes' share, 95 of
+    /// the 1,157 notes began on a later page (158 before a single column's line went on with
+    /// its note held over); 15 since, in two documents (seeds 4 and 6).
     func testGeneratedDocumentsSetEveryNoteAcrossItsMarkersPage() throws {
         var notesOnALaterPage = 0, notesSet = 0
         for seed in 1 ... 60 {
@@ -87,12 +88,6 @@ final class PageFootnotesTests: XCTestCase {
                     XCTAssertLessThanOrEqual(markerPage?.number ?? 0, page.number, "seed \(seed): a note never before its marker")
                     if firstPart, let markerPage, markerPage.number != page.number {
                         notesOnALaterPage += 1
-                        XCTAssertTrue(notesAreFull(on: markerPage), "seed \(seed): the note at \(note.reference.marker) "
-                                          + "waits for page \(page.number) only behind notes that fill page \(markerPage.number)'s share")
-                        let marker = note.reference.marker.lowerBound
-                        XCTAssertTrue(startsAColumn(marker, on: markerPage) || isInABandOfSeveralColumns(marker, on: markerPage),
-                                      "seed \(seed): the note at \(note.reference.marker) waits for page \(page.number) only when "
-                                          + "its marker's line, at the top of its column or in a band of several, does not go on with it")
                     }
                 }
             }
@@ -103,34 +98,6 @@ final class PageFootnotesTests: XCTestCase {
                 XCTAssertEqual(placed[reference.marker], reference.note.range.count, "seed \(seed): note at \(reference.marker) set whole, once")
             }
         }
-        // 158 of the 1,157 notes waited for a later page while their markers' lines stayed before
-        // the lines of a single column went on with them; 95 since.
-        XCTAssertLessThan(notesOnALaterPage * 10, notesSet, "all but a few notes are on their marker's page")
-    }
-
-    /// Whether `index` is in a column of a band of several, narrower than the page's notes.
-    private func isInABandOfSeveralColumns(_ index: Int, on page: Page) -> Bool {
-        guard let notes = notesFrame(of: page) else { return false }
-        return page.frames.contains { $0.visibleRange.contains(index) && $0.container.rect.width < notes.container.rect.width - 0.5 }
-    }
-
-    /// Whether `index` is in the first line of one of `page`'s columns, which stays on the page
-    /// whatever its notes.
-    private func startsAColumn(_ index: Int, on page: Page) -> Bool {
-        page.frames.contains { $0.lines.first?.stringRange.contains(index) == true }
-    }
-
-    /// Whether a page's notes take their share of it (half the text area, less a line and the
-    /// space between notes), reach up to a pull quote or picture above them, or end with a note
-    /// split there: a note marked on the page after them is held over to the next page, as TeX
-    /// holds insertions after a split one.
-    private func notesAreFull(on page: Page) -> Bool {
-        guard let frame = notesFrame(of: page), let last = frame.footnotes?.notes.last else { return false }
-        let setHere = last.box.frames.reduce(0) { $0 + $1.visibleRange.count }
-        let areaTop = page.frames.map(\.container.rect.minY).min() ?? 0
-        let share = (frame.container.rect.maxY - areaTop) * FootnotePlacement.defaultMaxShare
-        let top = frame.container.rect.minY, line = 16.0
-        let reachesAPicture = page.pictures.contains { $0.rect.maxY <= top + 0.5 && top - $0.rect.maxY < line + $0.margin }
-        return setHere < last.reference.note.range.count || frame.container.rect.height >= share - line || reachesAPicture
+        XCTAssertLessThanOrEqual(notesOnALaterPage, 15, "all but 15 of the \(notesSet) notes start on their marker's page")
     }
 }

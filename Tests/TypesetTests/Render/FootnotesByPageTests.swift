@@ -78,9 +78,9 @@ final class FootnotesByPageTests: XCTestCase {
     private static let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/footnotes-by-page")
 
     /// Roman marks are wide through the document (xxxi) and narrow by page (i): in this
-    /// document the narrower marks of page 2 let a line holding a marker up from page 3 onto
-    /// page 2, where it is numbered on from page 2's notes — a number the first setting could
-    /// not know. The numbers settle all the same, each from i on its marker's page.
+    /// document the narrower marks move a line holding a marker to another page, where it is
+    /// numbered on from that page's notes — a number the first setting could not know. The
+    /// numbers settle all the same, each from i on its marker's page.
     func testAMarkWhoseWidthMovesItsLineToAnotherPageSettlesAtThatPagesNumber() throws {
         let markup = try String(contentsOf: Self.folder.appendingPathComponent("marker-moves-to-the-page-before.txt"), encoding: .utf8)
         let (document, pages) = try SectionTesting.layOut(markup)
