@@ -17,6 +17,8 @@ public struct Line: Sendable {
     /// How far below the pitch the line is set so that its letters do not print on those of
     /// what is above it (`LineSkip`; on a grid, whole grid lines): 0 for almost every line.
     public var movedClear = 0.0
+    /// The leaders of its tabs whose stops have one (`leader=.`), left to right.
+    public var leaders: [LineLeader] = []
     /// The figure or aside the line is, when it is a box kept in the column (no runs then).
     public var box: PlacedBox? {
         get { boxKept?.value }

@@ -129,9 +129,19 @@ struct LineBuilder {
         if runs.isEmpty { text = paragraph.emptyMetrics }
         let end = endsParagraph ? paragraph.fullRange.upperBound : lineBreak.end
         let box = LineBox(text: text, pictures: pictures, style: paragraph.style.lineHeight, strut: paragraph.emptyMetrics)
-        return Line(origin: Point(x: left - hangLeft + shift, y: 0),
-                    ascent: box.ascent, descent: box.descent, leading: box.leading,
-                    width: pen, stringRange: start ..< end, runs: runs, endsParagraph: endsParagraph)
+        var line = Line(origin: Point(x: left - hangLeft + shift, y: 0),
+                        ascent: box.ascent, descent: box.descent, leading: box.leading,
+                        width: pen, stringRange: start ..< end, runs: runs, endsParagraph: endsParagraph)
+        // Text before a tab keeps its width, so a tab's room is where the tab layout put it
+        // (a line in one left-to-right order; a right-to-left line's tabs have none).
+        if let tabs, !tabs.leaders.isEmpty, inOrder {
+            line.leaders = tabs.leaders.map { tab in
+                let attributes = paragraph.styleRunIndex(containing: paragraph.clusters[tab.glyph]).map { paragraph.styleRuns[$0].attributes }
+                return LineLeader(leader: tab.leader, minX: tab.from, maxX: tab.to, fontSize: attributes?.fontSize ?? 0,
+                                  color: attributes?.color ?? .black)
+            }
+        }
+        return line
     }
 
     /// The glyphs of one style run on the line, and the hyphen that ends the line if it is the last.

@@ -32,6 +32,9 @@ struct TabLayout {
     /// Whether the text after the line's last tab may give (stretch, shrink, space its
     /// letters) without moving off its stop: true after a left stop, and on a line with no tab.
     private(set) var lastTextMayGive = true
+    /// The room of each tab whose stop has a leader, from the text before it to the text after
+    /// it, from where the line starts, and the tab's glyph.
+    private(set) var leaders: [(from: Double, to: Double, glyph: Int, leader: TabLeader)] = []
 
     static let tab: UInt16 = 0x09
     /// How far past the line's end a stop may lie and still count as at it: lengths in
@@ -65,6 +68,7 @@ struct TabLayout {
             if stop.alignment == .left, stop.location < earliest { stop = paragraph.tabStops.next(after: earliest, lineEnd: endX) }
             let start = max(Self.start(of: segment, at: stop, in: paragraph, lineEnd: endX), earliest)
             tabAdvances[glyph] = start - x
+            if let leader = stop.leader, start > x { leaders.append((x - startX, start - startX, glyph, leader)) }
             lastTextMayGive = stop.alignment == .left
             x = start
         }

@@ -3,7 +3,8 @@ import Text
 
 /// `<contents depth="2">`: a contents list of the document's headings (paragraphs with an outline
 /// level, as the bookmarks: `headline` 1, `subheadline` 2) down to `depth`, each a paragraph of
-/// its title, a tab to a right-aligned stop at the line's end, and its page as a reference
+/// its title, a tab to a right-aligned stop at the line's end (dot leaders unless `leader` says
+/// otherwise), and its page as a reference
 /// (`<ref>`), indented by its level. Which headings there are is known only once the whole
 /// document is read, so the list sets those the parse before this one found (`ReferenceValues`):
 /// none in the first setting, which is why a document with a list is set at least twice
@@ -44,11 +45,17 @@ extension ParseState {
     /// `<contents depth="N">`: the headings the last setting found, to `depth`, each with its page.
     mutating func insertContents(_ tag: Tag) {
         var depth = ContentsList.defaultDepth
+        var leader: TabLeader? = .dots
         for attribute in tag.attributes {
             if attribute.key == "depth" {
                 depth = values.number(attribute, in: 1 ... 9).map { Int($0) } ?? depth
+            } else if attribute.key == "leader" {
+                let value = attribute.trimmedValue.lowercased()
+                if value == "none" { leader = nil } else if let given = TabLeader(rawValue: value) { leader = given } else {
+                    values.error("leader must be . (dots), - (dashes), _ (a rule) or none, not \"\(attribute.value.clipped)\"", at: attribute)
+                }
             } else {
-                warnUnknown(attribute, of: tag, known: ["depth"])
+                warnUnknown(attribute, of: tag, known: ["depth", "leader"])
             }
         }
         references.listsContents = true
@@ -60,7 +67,9 @@ extension ParseState {
             entry.alignment = .left
             entry.firstLineIndent = 0
             entry.headIndent = Double(heading.outlineLevel - 1) * ContentsList.levelIndent
-            entry.tabStops = [TabStop(location: TabStop.lineEnd, alignment: .right)]
+            var stop = TabStop(location: TabStop.lineEnd, alignment: .right)
+            stop.leader = leader
+            entry.tabStops = [stop]
             builder.paragraphStyle = entry
             builder.append(SourcedText(Array((heading.title + "\t").utf16), madeAt: tag.offset))
             appendReference(to: heading.id, .page, at: tag.offset, checkedAt: nil)

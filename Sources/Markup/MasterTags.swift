@@ -12,13 +12,13 @@ struct OpenMaster {
     var name: String?
 }
 
-/// `<master name="feature" header="…" footer="…">` with its furniture — `<img>`, `<rule>`,
+/// `<master name="feature" columns="3" margin="…" header="…" footer="…">` with its furniture — `<img>`, `<rule>`,
 /// `<tint>` — up to `</master>`: a declaration, read whole here (a style sheet may hold it),
 /// and `master="…"` on `<section>` and `<pagebreak>`, which switch to one.
 extension ParseState {
-    static let masterAttributeNames = ["name", "header", "footer"]
+    static let masterAttributeNames = ["name", "header", "footer", "columns", "gutter", "margin"]
     /// The furniture a master holds, as the tags name it.
-    static let masterItemTags = ["img", "rule", "tint"]
+    static let masterItemTags = ["img", "rule", "tint", "text"]
     static let masterPlaceAttributeNames = ["at", "of", "width", "height"]
 
     /// `<master …>`: before the text, like `<meta>`, since it concerns every page that uses it.
@@ -39,6 +39,15 @@ extension ParseState {
                 if attribute.key == "header" { master.header = template.isEmpty ? nil : template } else {
                     master.footer = template.isEmpty ? nil : template
                 }
+            case "columns":
+                guard let columns = values.wholeNumber(attribute, in: 1 ... Self.maximumSectionColumns) else { isUsable = false; continue }
+                master.frame.columns = columns
+            case "gutter":
+                guard let gutter = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) else { isUsable = false; continue }
+                master.frame.gutter = gutter
+            case "margin":
+                guard let margins = masterMargins(attribute) else { isUsable = false; continue }
+                master.frame.margins = margins
             default: warnUnknown(attribute, of: tag, known: Self.masterAttributeNames)
             }
         }
@@ -50,7 +59,35 @@ extension ParseState {
         guard !master.name.isEmpty, master.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             return values.error("a master's name is letters, digits, '-' and '_', not \"\(name.value.clipped)\"", at: name)
         }
+        master.declaration = MasterDeclarationPlace(location: diagnostics.source.location(of: tag.offset),
+                                                    sourceLine: diagnostics.source.lineText(containing: tag.offset))
         if isUsable { openMaster?.master = master }
+    }
+
+    /// `margin="…"`: one to four lengths in CSS's order — all four; top and bottom, right and
+    /// left; top, right and left, bottom; top, right, bottom, left — as a right-hand page has
+    /// them (its left margin is the inner one with facing pages).
+    private func masterMargins(_ attribute: TagAttribute) -> MasterMargins? {
+        let parts = attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+        guard (1 ... 4).contains(parts.count) else {
+            values.error("margin is one to four lengths — all, top-and-bottom and sides, or top, right, bottom and left "
+                         + "(\"36\", \"48 36\", \"20mm 15mm 25mm 18mm\") — not \"\(attribute.value.clipped)\"", at: attribute)
+            return nil
+        }
+        var lengths: [Double] = []
+        for part in parts {
+            guard let length = try? Length(parsing: String(part)), length.points >= 0,
+                  length.points <= ParagraphStyleChange.maximumLength else {
+                values.error("margin \"\(String(part).clipped)\" must be a length of 0 or more (\(LengthUnit.accepted)), "
+                             + "at most \(ValueReader.format(ParagraphStyleChange.maximumLength)) pt", at: attribute)
+                return nil
+            }
+            lengths.append(length.points)
+        }
+        let (top, right) = (lengths[0], lengths.count > 1 ? lengths[1] : lengths[0])
+        let bottom = lengths.count > 2 ? lengths[2] : top
+        let left = lengths.count > 3 ? lengths[3] : right
+        return MasterMargins(top: top, right: right, bottom: bottom, left: left)
     }
 
     /// A token between `<master>` and `</master>`: an item, the closing tag, white space or a
@@ -128,6 +165,7 @@ extension ParseState {
         let own: [String] = switch tag.name {
         case "img": ["src"]
         case "rule": ["thickness", "color"]
+        case "text": ["content", "style"]
         default: ["color"]
         }
         for attribute in tag.attributes {
@@ -155,6 +193,11 @@ extension ParseState {
             (place.width, place.height, place.aspect) = (width, height, picture.aspect)
             if width == nil, height == nil { (place.width, place.height) = (.points(picture.size.width), .points(picture.size.height)) }
             return MasterItem(content: .picture(picture.attachment), place: place)
+        case "text":
+            guard let text = masterText(tag, content: others["content"], style: others["style"]), isUsable else { return nil }
+            // As tall as its line, unless given: the room it keeps the text out of.
+            (place.width, place.height) = (width ?? .fraction(1), height ?? .points(text.size * Self.masterTextLeading))
+            return MasterItem(content: .text(text.text), place: place)
         case "rule":
             var thickness = 0.5
             if let given = others["thickness"] {
@@ -181,6 +224,32 @@ extension ParseState {
             (place.width, place.height) = (width ?? .fraction(1), height)
             return MasterItem(content: .tint(color), place: place)
         }
+    }
+
+    /// A line's height in a master's text item, as a share of its size (the heads' own leading).
+    static let masterTextLeading = 1.2
+
+    /// A master's line of text: its template (`content`, read as a running head's) and the
+    /// style it prints in (`style`, from the heads' look, as a placeholder's style starts).
+    private mutating func masterText(_ tag: Tag, content: TagAttribute?, style: TagAttribute?) -> (text: MasterText, size: Double)? {
+        guard let content else {
+            diagnostics.error("<text> needs content: the line it prints, a template as a running head's "
+                              + "(<text at=\"-40 20\" content=\"{section}|\">)", at: tag.offset)
+            return nil
+        }
+        guard let template = runningTemplate(content) else { return nil }
+        var attributes = defaults.bodyAttributes
+        attributes.fontSize *= RunningTemplate.relativeSize
+        guard let style else { return (MasterText(template: template), attributes.fontSize) }
+        guard let named = namedStyles[style.trimmedValue] else {
+            let name = style.trimmedValue
+            values.error("unknown style \"\(name.clipped)\"\(Suggestion.hint(for: name, among: namedStyles.names)); "
+                         + "define it with <style name=\"\(name.clipped)\" …/> before the master", at: style)
+            return nil
+        }
+        named.character.apply(to: &attributes)
+        builder.noteFace(of: attributes, at: style.valueOffset)
+        return (MasterText(template: template, attributes: attributes), attributes.fontSize)
     }
 
     /// A master's picture: found as an `<img>`'s is, beside the file declaring it.

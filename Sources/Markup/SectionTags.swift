@@ -15,7 +15,7 @@ public struct SectionDeclaration: Hashable, Sendable {
 }
 
 extension ParseState {
-    static let sectionAttributeNames = ["columns", "gutter", "shape", "height", "column-rule", "background", "bleed", "master"]
+    static let sectionAttributeNames = ["columns", "gutter", "shape", "height", "column-rule", "background", "bleed", "master", "name"]
     static let pageBreakAttributeNames = ["master", "parity"]
 
     /// More columns than any page holds; the page decides how many really fit. `--columns`
@@ -63,6 +63,10 @@ extension ParseState {
                 style.bleeds = values.boolean(attribute) ?? style.bleeds
             case "master":
                 master = self.master(named: attribute)
+            case "name":
+                // Printed on one line in the heads, as a title is.
+                let name = String(attribute.trimmedValue.map { $0.isNewline ? " " : $0 })
+                style.name = name.isEmpty ? nil : name
             default:
                 warnUnknown(attribute, of: tag, known: Self.sectionAttributeNames)
             }

@@ -4,7 +4,8 @@ import Text
 /// points when bare: `25mm right`) from the column's left edge, each with an alignment (left when left out). A decimal stop
 /// may name the character it aligns on after the word: `260 decimal ,`. That character is
 /// taken for the separator only when the value ends or another comma follows it, so
-/// `260 decimal , 300 right` is two stops, the first aligning on '.'.
+/// `260 decimal , 300 right` is two stops, the first aligning on '.'. A stop may end with its
+/// leader, what fills the tab's room up to it: `end right leader=.` (dots; `-` dashes, `_` a rule).
 enum TabStopList {
     static func parse(_ attribute: TagAttribute, _ values: ValueReader) -> [TabStop]? {
         let text = Array(attribute.trimmedValue)
@@ -40,8 +41,11 @@ enum TabStopList {
             }
             var stop = TabStop(location: location, sourceOffset: attribute.valueOffset)
             skipSpaces()
+            let beforeAlignment = index
             let alignmentWord = word { $0.isLetter }.lowercased()
-            if !alignmentWord.isEmpty {
+            if alignmentWord == "leader" {
+                index = beforeAlignment   // a left stop with a leader
+            } else if !alignmentWord.isEmpty {
                 guard let alignment = TabAlignment(rawValue: alignmentWord) else {
                     return fail("\"\(alignmentWord)\" is not left, right, center or decimal")
                 }
@@ -52,6 +56,18 @@ enum TabStopList {
                text[index] != "," || separatorComma(at: index, in: text) {
                 stop.decimalSeparator = text[index]
                 index += 1
+                skipSpaces()
+            }
+            let beforeLeader = index
+            if word(while: { $0.isLetter }).lowercased() != "leader" {
+                index = beforeLeader
+            } else {
+                guard index + 1 < text.count, text[index] == "=", let leader = TabLeader(rawValue: String(text[index + 1])) else {
+                    let given = index + 1 < text.count && text[index] == "=" ? "\"\(text[index + 1])\"" : "nothing"
+                    return fail("a leader is leader=. (dots), leader=- (dashes) or leader=_ (a rule), not \(given)")
+                }
+                stop.leader = leader
+                index += 2
                 skipSpaces()
             }
             stops.append(stop)

@@ -24,6 +24,9 @@ public struct Page: Sendable {
     /// The article its text starts in (`<include>`), whose title its running heads print; nil:
     /// the document's own text.
     public var article: Article?
+    /// The name of the section in force where its text starts (`<section name>`), which
+    /// `{section}` prints.
+    public var section: String?
     /// Whether it is a blank page put before a page break that must land on the other side of
     /// the spread (`<pagebreak parity="odd">`): no text, no furniture, no running heads.
     public var isBlankForParity = false
@@ -75,13 +78,16 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// Whether the text has notes set across the page (`<meta footnote-placement="page">`).
     private let setsNotesAcrossPages: Bool
     /// Where the text switches master pages (`ParagraphStyle.master`), in order.
-    private let masterSwitches: [(position: Int, value: MasterPage)]
+    private let masterSwitches: MasterSwitches
     /// Where the text's articles start (`ParagraphStyle.article`), in order.
     private let articleStarts: [(position: Int, value: Article)]
+    /// Where the text's named sections start (`SectionStyle.name`), in order: a name holds
+    /// until the next named section, as InDesign's section marker does.
+    private let sectionNames: [(position: Int, value: String)]
     /// The text's spanning pictures, in order.
     private let spanningAnchors: [SpanningAnchor]
     /// Where the pages have got to: all a page is set from besides the text and the template.
-    private var flow = Flow()
+    private var flow: Flow
     /// How many times a box over a gutter is placed again halfway down its column as set round
     /// it, each a layout of the page (docs/pipeline.md: one suffices in the pages measured but
     /// one, which converges in three).
@@ -100,13 +106,16 @@ public struct Paginator: Sequence, IteratorProtocol {
         var anchorsPassed = 0
         /// Spanning pictures whose anchors are on earlier pages, for the next page's top or bottom.
         var waitingPictures: [SpanningAnchor] = []
-        /// The master of the page being made, its furniture placed, and the shapes the page's
-        /// text keeps out of: the document's for the page and the furniture's.
+        /// The master of the page being made, the page's frame (the document's, or its master's
+        /// columns and margins), its furniture placed, and the shapes the page's text keeps out
+        /// of: the document's for the page and the furniture's.
         var master: MasterPage?
+        var template: PageTemplate
         var masterItems: [PlacedMasterItem] = []
         var exclusions: [Exclusion] = []
-        /// The article the page's text starts in.
+        /// The article the page's text starts in, and the name of its section.
         var article: Article?
+        var section: String?
         /// Notes set across the pages going on at the next one's foot (PageNotes).
         var pageNotes: [ContinuedNote] = []
     }
@@ -209,14 +218,18 @@ public struct Paginator: Sequence, IteratorProtocol {
         self.framesetter = framesetter
         self.exclusions = exclusions
         self.template = template
+        flow = Flow(template: template)
         self.runningHeads = runningHeads
         self.placement = placement
         if let runningHeads, case .afterTheLastPage = placement {
             headsAfterTheLastPage = RunningHeadsAfterTheLastPage(setter: runningHeads)
         }
         sections = SectionFinder(text: framesetter.text)
-        masterSwitches = Self.switches(in: framesetter.text, \.master)
+        masterSwitches = MasterSwitches(in: framesetter.text)
         articleStarts = Self.switches(in: framesetter.text, \.article)
+        sectionNames = Self.switches(in: framesetter.text, \.section?.name).reduce(into: []) { names, start in
+            if names.last?.value != start.value { names.append(start) }
+        }
         spanningAnchors = SpanningAnchor.all(in: framesetter)
         setsNotesAcrossPages = framesetter.footnotes.all.contains { $0.placement == .page }
     }
@@ -250,14 +263,16 @@ public struct Paginator: Sequence, IteratorProtocol {
         // Pages behind this one are done: their paragraphs are not set again.
         framesetter.cache.forget(before: flow.position)
         // A page uses the master in force where its text starts, and prints its article's title.
-        flow.master = masterSwitches.last { $0.position <= flow.position }?.value
+        flow.master = masterSwitches.master(inForceAt: flow.position)
+        flow.template = template.using(flow.master)
         flow.article = articleStarts.last { $0.position <= flow.position }?.value
-        flow.masterItems = flow.master.map { template.items(of: $0, onPage: flow.pageNumber) } ?? []
-        flow.exclusions = (exclusions[flow.pageNumber] ?? []) + template.exclusions(for: flow.masterItems, onPage: flow.pageNumber)
+        flow.section = sectionNames.last { $0.position <= flow.position }?.value
+        flow.masterItems = flow.master.map { flow.template.items(of: $0, onPage: flow.pageNumber) } ?? []
+        flow.exclusions = (exclusions[flow.pageNumber] ?? []) + flow.template.exclusions(for: flow.masterItems, onPage: flow.pageNumber)
         if spanningAnchors.isEmpty {
-            var page = layOutAboveNotes(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+            var page = layOutAboveNotes(area: flow.template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
             if furnitureStoppedTheText(page) {
-                page = layOutAboveNotes(area: template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+                page = layOutAboveNotes(area: flow.template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
             }
             flow.position = page.end
             flow.carry = page.carry
@@ -271,12 +286,12 @@ public struct Paginator: Sequence, IteratorProtocol {
     private mutating func finish(_ frames: [Frame], pictures: [PlacedPicture], rules: [ColumnRule] = [], tints: [SectionTint]) -> Page {
         var furniture: PageFurniture?
         if case .onEachPage(let pageCount) = placement {
-            furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: template, master: flow.master,
-                                                article: flow.article)
+            furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: flow.template, master: flow.master,
+                                                context: .init(article: flow.article, section: flow.section))
         }
-        let page = template.bleeding(Page(number: flow.pageNumber, size: template.size, frames: frames, furniture: furniture,
+        let page = flow.template.bleeding(Page(number: flow.pageNumber, size: flow.template.size, frames: frames, furniture: furniture,
                                           pictures: pictures, rules: rules, tints: tints, master: flow.master,
-                                          masterItems: flow.masterItems, article: flow.article))
+                                          masterItems: flow.masterItems, article: flow.article, section: flow.section))
         headsAfterTheLastPage?.note(page)
         return page
     }
@@ -287,7 +302,7 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// pictures; the one kept carries on.
     private mutating func pageWithPictures() -> Page {
         let start = flow.position
-        let reservation = PictureReservation(template: template, page: flow.pageNumber, framesetter: framesetter)
+        let reservation = PictureReservation(template: flow.template, page: flow.pageNumber, framesetter: framesetter)
         var (placed, left) = reservation.place(flow.waitingPictures)
         func layOut(_ pictures: [PlacedPicture]) -> PageText {
             let room = reservation.room(beside: pictures)
@@ -440,7 +455,7 @@ public struct Paginator: Sequence, IteratorProtocol {
     private mutating func layOut(area: Rect, exclusions excluded: [Exclusion], boxesOverGutters: [PlacedPicture] = []) -> PageText {
         let text = framesetter.text
         let start = flow.position
-        let setter = BandSetter(framesetter: framesetter, grid: template.baselineGrid(ofPage: flow.pageNumber))
+        let setter = BandSetter(framesetter: framesetter, grid: flow.template.baselineGrid(ofPage: flow.pageNumber))
         var page = PageText(end: start, carry: flow.carry, heldFloats: flow.heldFloats)
         var top = placeHeldFloats(on: &page, area: area, setter: setter, exclusions: excluded)
         // Past the text's end, a page holds the notes still going on, in the last section's columns.
@@ -469,9 +484,9 @@ public struct Paginator: Sequence, IteratorProtocol {
                 top = band.bottom
                 continue
             }
-            let columns = template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top,
-                                               columns: section.style?.columns ?? template.columns,
-                                               gutter: section.style?.gutter ?? template.gutter)
+            let columns = flow.template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top,
+                                               columns: section.style?.columns ?? flow.template.columns,
+                                               gutter: section.style?.gutter ?? flow.template.gutter)
             // Below another band, a column whose first line does not fit waits for the next page,
             // and the band with it when it is the first.
             let belowAnotherBand = !page.frames.isEmpty
@@ -508,13 +523,13 @@ public struct Paginator: Sequence, IteratorProtocol {
                                           exclusions excluded: [Exclusion]) -> Double {
         var top = area.minY
         while let first = page.heldFloats.waitingAnchors.first {
-            if !page.frames.isEmpty { top += template.gutter }
+            if !page.frames.isEmpty { top += flow.template.gutter }
             guard top < area.maxY else { break }
             let section = sections.section(at: first).style
             let ofSection = Set(page.heldFloats.waitingAnchors.filter { sections.section(at: $0).style == section })
             let (floats, others) = page.heldFloats.separatingFloats { ofSection.contains($0) }
-            let columns = template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top,
-                                               columns: section?.columns ?? template.columns, gutter: section?.gutter ?? template.gutter)
+            let columns = flow.template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top,
+                                               columns: section?.columns ?? flow.template.columns, gutter: section?.gutter ?? flow.template.gutter)
             let band = setter.place(floats, in: columns, at: page.end, exclusions: excluded)
             page.take(held: band, of: section, others: others)
             top = band.bottom
@@ -527,7 +542,7 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// far apart as columns do, and the space before the lower band's first paragraph, which
     /// the top of a column would drop.
     private func gap(before position: Int) -> Double {
-        template.gutter + framesetter.text.paragraphStyle(at: position).spaceBefore
+        flow.template.gutter + framesetter.text.paragraphStyle(at: position).spaceBefore
     }
 
     /// Whether `page` took no text because its master's furniture left the text no room (a
@@ -542,7 +557,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         return true
     }
 
-    /// The paragraphs of `text` whose styles switch `value` (a master page, an article), in order.
+    /// The paragraphs of `text` whose styles switch `value` (an article, a section's name), in order.
     private static func switches<Value>(in text: AttributedText, _ value: KeyPath<ParagraphStyle, Value?>) -> [(position: Int, value: Value)] {
         let runs = text.paragraphStyleRuns
         return (0 ..< runs.runCount).compactMap { run in

@@ -18,15 +18,23 @@ extension PageTemplate {
         let boxes = TextBoxes(text: text)
         // A picture in a figure or an aside is fitted to its box (see `fitBoxes`).
         let pictures = text.attachments.filter { boxes.box(containing: $0.index) == nil }
-        let columnFits = pictures.compactMap { fit($0, in: text, leaving: nil) }
+        // Each to the narrowest column and the shortest page it may be set on: a master may
+        // set other columns and margins (`frames(at:in:)`).
+        let frames = self.frames(at: pictures.map(\.index), in: text)
+        func fit(_ picture: (index: Int, image: ImageAttachment, delegate: RunDelegate), framedBy frames: [PageTemplate],
+                 leaving room: PictureLineRoom?) -> PictureFit? {
+            frames.compactMap { $0.fit(picture, in: text, leaving: room) }.min { $0.size.width < $1.size.width }
+        }
+        let columnFits = zip(pictures, frames).compactMap { fit($0, framedBy: $1, leaving: nil) }
         apply(columnFits, to: &text)
         // Its line is measured with the words beside the picture at its fitted size.
-        let inLine = pictures.filter { $0.image.float == nil }
-        let rooms = framesetter(text).lineRooms(aroundPictures: inLine.map { picture in
-            (picture.index, columnWidth(of: text.paragraphStyle(at: picture.index).section))
+        let inLine = zip(pictures, frames).filter { $0.0.image.float == nil }
+        let rooms = framesetter(text).lineRooms(aroundPictures: inLine.map { picture, frames in
+            let section = text.paragraphStyle(at: picture.index).section
+            return (picture.index, frames.map { $0.columnWidth(of: section) }.min() ?? columnWidth(of: section))
         })
-        let roomAt = Dictionary(zip(inLine.map(\.index), rooms), uniquingKeysWith: { first, _ in first })
-        let fits = pictures.compactMap { picture in fit(picture, in: text, leaving: roomAt[picture.index] ?? nil) }
+        let roomAt = Dictionary(zip(inLine.map(\.0.index), rooms), uniquingKeysWith: { first, _ in first })
+        let fits = zip(pictures, frames).compactMap { picture, frames in fit(picture, framedBy: frames, leaving: roomAt[picture.index] ?? nil) }
         apply(fits, to: &text)
         return fits.map(\.warning)
     }

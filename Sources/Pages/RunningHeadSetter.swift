@@ -38,7 +38,8 @@ public final class RunningHeadSetter {
 
     /// One part set on one page.
     public struct Part {
-        public var band: Band
+        /// Its margin; nil: a master's text item.
+        public var band: Band?
         /// The template's part (left, centre or right) before any mirroring.
         public var slot: String
         public var frame: Frame
@@ -46,38 +47,69 @@ public final class RunningHeadSetter {
         public var isCut: Bool
     }
 
-    /// Page `number`'s header and footer, a frame per part that prints; nil when none does.
-    /// `count` is the page count, which `{pages}` needs; `master` the page's master page;
-    /// `article` the article its text starts in, whose title and author `{title}` and `{author}`
-    /// print there (nil, or without them: the document's).
+    /// What a page's heads print besides its number: the title and author of the article its
+    /// text starts in (nil, or without them: the document's) and the name of the section
+    /// (`SectionStyle.name`) in force there.
+    public struct PageContext: Sendable {
+        public var article: Article?
+        public var section: String?
+
+        public init(article: Article? = nil, section: String? = nil) {
+            self.article = article
+            self.section = section
+        }
+    }
+
+    /// Page `number`'s header and footer, and its master's lines of text (`<text>`), a frame
+    /// per part that prints; nil when none does. `count` is the page count, which `{pages}`
+    /// needs; `master` the page's master page; `context` what `{title}`, `{author}` and
+    /// `{section}` print there.
     public func furniture(page number: Int, of count: Int?, template: PageTemplate, master: MasterPage? = nil,
-                          article: Article? = nil) -> PageFurniture? {
-        let (text, parts) = parts(page: number, of: count, template: template, master: master, article: article)
+                          context: PageContext = PageContext()) -> PageFurniture? {
+        let (text, parts) = parts(page: number, of: count, template: template, master: master, context: context)
         return parts.isEmpty ? nil : PageFurniture(text: text, frames: parts.map(\.frame))
     }
 
-    /// The text of page `number`'s running heads and each part set from it.
-    public func parts(page number: Int, of count: Int?, template: PageTemplate, master: MasterPage? = nil, article: Article? = nil)
-        -> (text: AttributedText, parts: [Part]) {
-        var requests: [(band: Band, slot: String, runs: [RunningTemplate.Run], alignment: TextAlignment)] = []
+    /// Where a part's line goes: the middle of a margin, or the top of a master's text item.
+    private enum Slot {
+        case band(Band)
+        case box(Rect)
+
+        var band: Band? {
+            if case .band(let band) = self { band } else { nil }
+        }
+    }
+
+    /// The text of page `number`'s running heads and its master's text items, and each part set from it.
+    public func parts(page number: Int, of count: Int?, template: PageTemplate, master: MasterPage? = nil,
+                      context: PageContext = PageContext()) -> (text: AttributedText, parts: [Part]) {
+        var requests: [(slot: Slot, name: String, runs: [RunningTemplate.Run], attributes: TextAttributes, alignment: TextAlignment)] = []
         let mirrored = template.isVerso(number)
-        func add(_ band: Band, _ runningTemplate: RunningTemplate?) {
+        func add(_ slot: Slot, _ runningTemplate: RunningTemplate?, attributes: TextAttributes? = nil) {
             guard let runningTemplate else { return }
-            let parts = runningTemplate.runs(page: number, pages: count, title: article?.title.map(RunningHeads.oneLine) ?? heads.title,
-                                             author: article?.author.map(RunningHeads.oneLine) ?? heads.author)
+            let parts = runningTemplate.runs(page: number, pages: count, title: context.article?.title.map(RunningHeads.oneLine) ?? heads.title,
+                                             author: context.article?.author.map(RunningHeads.oneLine) ?? heads.author,
+                                             section: context.section.map(RunningHeads.oneLine) ?? "")
             let sides: [(String, [RunningTemplate.Run], TextAlignment)] = [
                 ("left", parts.left, mirrored ? .right : .left),
                 ("centre", parts.center, .center),
                 ("right", parts.right, mirrored ? .left : .right),
             ]
-            for (slot, runs, alignment) in sides where runs.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
-                requests.append((band, slot, runs.map { (String($0.text.map { $0.isNewline ? " " : $0 }), $0.attributes) }, alignment))
+            for (name, runs, alignment) in sides where runs.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
+                requests.append((slot, name, runs.map { (String($0.text.map { $0.isNewline ? " " : $0 }), $0.attributes) },
+                                 attributes ?? heads.attributes, alignment))
             }
         }
         // A master is the page's whole design: the first page's rule is the document's own.
         let (header, footer) = heads.templates(for: master)
-        if master != nil || number > 1 || heads.headerOnFirstPage { add(.header, header) }
-        add(.footer, footer)
+        if master != nil || number > 1 || heads.headerOnFirstPage { add(.band(.header), header) }
+        add(.band(.footer), footer)
+        // A master's text items, in their places as placed (and mirrored) on the page.
+        if let master {
+            for item in template.items(of: master, onPage: number) {
+                if case .text(let line) = item.content { add(.box(item.rect), line.template, attributes: line.attributes) }
+            }
+        }
         guard !requests.isEmpty else { return (AttributedText(), []) }
 
         // All parts in one text, a paragraph each, so one framesetter sets the page's lines.
@@ -87,36 +119,48 @@ public final class RunningHeadSetter {
             starts.append(text.length)
             let style = ParagraphStyle(alignment: request.alignment, hyphenate: false)
             for run in request.runs where !run.text.isEmpty {
-                text.append(run.text, attributes: run.attributes ?? heads.attributes, paragraphStyle: style)
+                text.append(run.text, attributes: run.attributes ?? request.attributes, paragraphStyle: style)
             }
-            if index < requests.count - 1 { text.append("\n", attributes: heads.attributes, paragraphStyle: style) }
+            if index < requests.count - 1 { text.append("\n", attributes: request.attributes, paragraphStyle: style) }
         }
         let framesetter = Framesetter(text: text, fonts: fonts)
         let area = template.textArea(ofPage: number)
         var parts: [Part] = []
         for (index, request) in requests.enumerated() {
+            let across = if case .box(let rect) = request.slot { rect } else { area }
             // A container with no height takes exactly one line: a part is never more.
-            let frame = framesetter.frame(in: Container(rect: Rect(x: area.minX, y: 0, width: area.width, height: 0)),
+            let frame = framesetter.frame(in: Container(rect: Rect(x: across.minX, y: 0, width: across.width, height: 0)),
                                           from: starts[index])
             let end = index + 1 < starts.count ? starts[index + 1] - 1 : text.length
-            parts.append(Part(band: request.band, slot: request.slot, frame: frame, isCut: frame.visibleRange.upperBound < end))
+            parts.append(Part(band: request.slot.band, slot: request.name, frame: frame, isCut: frame.visibleRange.upperBound < end))
+            // A text item's line hangs from its place's top.
+            if case .box(let rect) = request.slot, let line = frame.lines.first {
+                parts[index].frame = Self.moved(frame, baseline: rect.minY + line.ascent, in: rect)
+            }
         }
         // One baseline per band, from the tallest part (a title in a taller fallback face).
         for band in [Band.header, .footer] {
-            let lines = parts.filter { $0.band == band }.flatMap(\.frame.lines)
+            let inBand = parts.indices.filter { if case .band(band) = requests[$0].slot { true } else { false } }
+            let lines = inBand.flatMap { parts[$0].frame.lines }
             guard let ascent = lines.map(\.ascent).max(), let descent = lines.map(\.descent).max() else { continue }
             let margins = template.margins(ofPage: number)
             let (top, height) = band == .header ? (0.0, margins.top) : (template.size.height - margins.bottom, margins.bottom)
             let baseline = top + (height - ascent - descent) / 2 + ascent
-            for index in parts.indices where parts[index].band == band {
-                var frame = parts[index].frame
-                let shift = baseline - (frame.lines.first?.origin.y ?? baseline)
-                for line in frame.lines.indices { frame.lines[line].origin.y += shift }
-                frame.container.rect = Rect(x: area.minX, y: top, width: area.width, height: height)
-                parts[index].frame = frame
+            for index in inBand {
+                parts[index].frame = Self.moved(parts[index].frame, baseline: baseline,
+                                                in: Rect(x: area.minX, y: top, width: area.width, height: height))
             }
         }
         return (text, parts)
+    }
+
+    /// `frame`'s line moved down to `baseline`, the frame standing in `rect`.
+    private static func moved(_ frame: Frame, baseline: Double, in rect: Rect) -> Frame {
+        var frame = frame
+        let shift = baseline - (frame.lines.first?.origin.y ?? baseline)
+        for line in frame.lines.indices { frame.lines[line].origin.y += shift }
+        frame.container.rect = rect
+        return frame
     }
 
     /// Why `template`'s margins cannot hold these lines (an error), or what is wrong with them
@@ -127,7 +171,8 @@ public final class RunningHeadSetter {
         // Page 2 has the header; two-digit numbers are as wide as most books' folios. Each
         // master's heads are judged too, named in the messages.
         for master in [nil] + heads.masters.map(Optional.some) {
-            let found = problems(of: parts(page: 2, of: 88, template: template, master: master).parts, on: template,
+            let pages = template.using(master)
+            let found = problems(of: parts(page: 2, of: 88, template: pages, master: master).parts.filter { $0.band != nil }, on: pages,
                                  whose: master.map { " of master \"\($0.name)\"" } ?? "")
             errors += found.errors
             warnings += found.warnings
@@ -151,7 +196,7 @@ public final class RunningHeadSetter {
             }
         }
         for part in parts where part.isCut {
-            warnings.append("the \(part.slot) part of the \(part.band.rawValue)\(whose) is wider than the text area; it is cut")
+            warnings.append("the \(part.slot) part of the \(part.band?.rawValue ?? "text")\(whose) is wider than the text area; it is cut")
         }
         for band in [Band.header, .footer] {
             let spans = parts.filter { $0.band == band && !$0.isCut }.compactMap { part in

@@ -43,7 +43,7 @@ public struct RunningHeads: Hashable, Sendable {
     public var usesPageCount: Bool { uses(.pages) }
 
     public func uses(_ field: RunningTemplate.Field) -> Bool {
-        ([header, footer] + masters.flatMap { [$0.header, $0.footer] }).contains { $0?.uses(field) == true }
+        ([header, footer].compactMap { $0 } + masters.flatMap(\.templates)).contains { $0.uses(field) }
     }
 
     /// The header and footer of a page using `master` (nil: the document's own).

@@ -22,8 +22,9 @@ struct RunningHeadsAfterTheLastPage {
     private var bledRects: [Int: [Rect]] = [:]
     /// The master page of each page that uses one, by page number.
     private var masters: [Int: MasterPage] = [:]
-    /// The article each page's text starts in, for the pages in one.
+    /// The article each page's text starts in, for the pages in one, and its section's name.
     private var articles: [Int: Article] = [:]
+    private var sections: [Int: String] = [:]
     /// The pages left blank for a page break's parity, which have no heads.
     private var blankPages: Set<Int> = []
     /// The number of the page whose heads were set last (0 before the first).
@@ -39,6 +40,7 @@ struct RunningHeadsAfterTheLastPage {
         if !rects.isEmpty { bledRects[page.number] = rects }
         if let master = page.master { masters[page.number] = master }
         if let article = page.article { articles[page.number] = article }
+        if let section = page.section { sections[page.number] = section }
         if page.isBlankForParity { blankPages.insert(page.number) }
     }
 
@@ -47,9 +49,11 @@ struct RunningHeadsAfterTheLastPage {
     mutating func next(pageCount: Int, template: PageTemplate) -> Page? {
         while lastNumber < pageCount {
             lastNumber += 1
+            // A page's heads stand in its margins, its master's when it sets them.
+            let master = masters[lastNumber]
             guard !blankPages.contains(lastNumber),
-                  let furniture = setter.furniture(page: lastNumber, of: pageCount, template: template, master: masters[lastNumber],
-                                                   article: articles[lastNumber])?
+                  let furniture = setter.furniture(page: lastNumber, of: pageCount, template: template.using(master), master: master,
+                                                   context: .init(article: articles[lastNumber], section: sections[lastNumber]))?
                 .leavingOut(coveredBy: bledRects[lastNumber] ?? []), !furniture.frames.isEmpty else { continue }
             return Page(number: lastNumber, size: template.size, frames: [], furniture: furniture, holdsOnlyRunningHeads: true)
         }

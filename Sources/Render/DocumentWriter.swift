@@ -99,7 +99,6 @@ public struct DocumentWriter {
             finisher.printedColours = drawn.printedColours
             finisher.standards = standards
             finisher.outputIntent = outputIntent
-            finisher.referencePages = referencesWritten.pdfPagesByName
             return PDFDraft(file: file, path: draft, pageSizes: drawn.sizes, finisher: finisher)
         } catch {
             TemporaryFiles.shared.remove(draft)
@@ -191,7 +190,7 @@ public struct DocumentWriter {
                     structure.beginPage()
                     printedColours.beginPage(drawn.sizes.count)
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
-                    drawer.addReferenceDestinations(on: page, sheetMargin: sheet.margin, in: context)
+                    drawer.recordReferenceDestinations(on: page, sheetMargin: sheet.margin)
                     try tellDrawn(by: drawer)
                     let structureOfPage = structure.endPage(in: context)
                     try textLayer.endPage(firstMCID: structureOfPage.firstLayerMCID, sequenceOrder: structureOfPage.layerOrder)

@@ -64,11 +64,11 @@ enum LinkAnnotator {
     }
 
     /// Cairo's attribute string for the link to `address` over `rect`: a web address's, or a
-    /// reference's to its target's named destination (`ReferenceDestinations`; Cairo 1.16
-    /// writes no destination for a `page=` link); nil for a reference whose page is not written.
+    /// reference's, an address inside the document the finishing step turns into its target's
+    /// place (`InternalLinkDestinations`); nil for a reference whose page is not written.
     static func attributes(address: String, rect: Rect, references: ReferenceDestinations) -> String? {
         guard let id = ReferenceLink.id(in: address) else { return attributes(uri: address, rect: rect) }
-        return references.pdfPage(of: id).map { _ in "dest='\(quoted(id))' rect=[\(numbers(rect))]" }
+        return references.pdfPage(of: id).map { _ in attributes(uri: InternalLink.reference(id).address, rect: rect) }
     }
 
     private static func numbers(_ rect: Rect) -> String {

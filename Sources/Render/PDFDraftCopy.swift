@@ -177,7 +177,7 @@ struct PDFDraftCopy {
         } else if linkAnnotations.contains(number) {
             if let key = linkKeys[number] { dictionary["/StructParent"] = .integer(key) }
             internalLinks.resolve(&dictionary)
-            LinkAnnotationContents.describe(&dictionary, destinationPages: finisher.referencePages)
+            LinkAnnotationContents.describe(&dictionary)
         }
         return .dictionary(dictionary)
     }

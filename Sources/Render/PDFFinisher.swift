@@ -32,8 +32,6 @@ struct PDFFinisher {
     var standards: Set<PDFStandard> = []
     /// The printing condition of a PDF/X file.
     var outputIntent = OutputIntent()
-    /// The PDF's page (from 1) of each reference's named destination, for its links' `/Contents`.
-    var referencePages: [String: Int] = [:]
 
     /// Reads Cairo's PDF at `draft`, whose pages were drawn at `pageSizes` (the trimmed
     /// sizes, in order), and writes the finished file at `output`. Throws `FinishingError`

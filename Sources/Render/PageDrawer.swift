@@ -106,6 +106,8 @@ final class PageDrawer {
                 fill(item.rect, with: color, in: context)
             case .tint(let color):
                 fill(item.rect, with: color, in: context)
+            case .text:
+                break   // set and drawn with the running heads (`RunningHeadSetter`), whose text it is
             }
         }
     }
@@ -149,25 +151,24 @@ final class PageDrawer {
         }
     }
 
-    /// Makes the named destinations of the references' targets on `page` (`ReferenceDestinations`),
-    /// after it is drawn, outside its transformation. Cairo keeps a tag only with something drawn
-    /// inside it, so each holds an invisible mark, an artifact.
-    func addReferenceDestinations(on page: Page, sheetMargin: Double, in context: OpaquePointer) {
-        let destinations = references.destinations(on: page, sheetMargin: sheetMargin)
-        guard !destinations.isEmpty else { return }
-        structure?.beginCairoArtifact(in: context)
-        for destination in destinations {
-            cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(LinkAnnotator.quoted(destination.name))' x=\(destination.x) y=\(destination.y)")
-            CairoDrawnMark.draw(at: Point(x: destination.x, y: destination.y), in: context)
-            cairo_tag_end(context, CAIRO_TAG_DEST)
+    /// Records where the references' targets on `page` are (`ReferenceDestinations`), for the
+    /// finishing step to give their links (`InternalLinkDestinations`), as a footnote's ends are.
+    func recordReferenceDestinations(on page: Page, sheetMargin: Double) {
+        for destination in references.destinations(on: page, sheetMargin: sheetMargin) {
+            structure?.recordDestination(InternalLink.reference(destination.name).address, at: Point(x: destination.x, y: destination.y),
+                                         mark: "")
         }
-        structure?.end(in: context)
     }
 
     /// Draws `line`, its pieces marked in `structure` when it is given.
     private func draw(_ line: Line, of source: AttributedText, structure: StructureRecorder?,
                       bledPictures: [Int: Rect], in context: OpaquePointer) throws {
         recorder?.beginLine(line)
+        if !line.leaders.isEmpty {
+            structure?.beginCairoArtifact(in: context)
+            TabLeaderDrawer.draw(line.leaders, of: line, in: context)
+            structure?.end(in: context)
+        }
         if let box = line.box { try draw(box, in: context) }
         if let rows = line.tableRows { try draw(rows, in: context) }
         textLayer?.writesWordSpacesAsNumbers = line.hasGlyphsOffItsBaseline

@@ -2,8 +2,9 @@ import Layout
 import Pages
 import Text
 
-/// Where references' links go in the PDF (`ReferenceLink`): a named destination for each
-/// target, at the top of the line its element starts on, on the page the layout set it on.
+/// Where references' links go in the PDF (`ReferenceLink`): for each target, the top of the line
+/// its element starts on, on the page the layout set it on, which the finishing step makes its
+/// links' destination (`InternalLinkDestinations`).
 /// With `--pages` a target on a page left out has no destination, and its references no link.
 public struct ReferenceDestinations: Sendable {
     /// The page each id's element is set on, as the document numbers its pages.
@@ -22,11 +23,6 @@ public struct ReferenceDestinations: Sendable {
     func pdfPage(of id: String) -> Int? {
         guard let number = pages[id], selection.contains(number) else { return nil }
         return (1 ... number).count { selection.contains($0) }
-    }
-
-    /// The PDF's page of each destination, by name, for the links' `/Contents`.
-    var pdfPagesByName: [String: Int] {
-        Dictionary(uniqueKeysWithValues: pages.keys.compactMap { id in pdfPage(of: id).map { (id, $0) } })
     }
 
     /// The destinations of the targets set on `page`, each at the top of the line its element

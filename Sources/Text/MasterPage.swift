@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A master page (`<master name="feature" header="…" footer="…">…</master>`): the running heads
 /// and the page furniture — a logo, rules, tint bands — printed on every page that uses it, as
 /// InDesign's parent pages are. A page uses the master in force where its text starts
@@ -14,6 +16,11 @@ public struct MasterPage: Hashable, Sendable {
     public var footer: RunningTemplate?
     /// What it prints besides the heads, in the order drawn (the first underneath).
     public var items: [MasterItem]
+    /// The columns and margins of its pages, where it sets them (`columns`, `gutter`,
+    /// `margin`); what it leaves nil is the document's.
+    public var frame = MasterFrame()
+    /// Where it is declared (its `<master>` tag), for the page's messages about its frame.
+    public var declaration: MasterDeclarationPlace?
 
     public init(name: String, header: RunningTemplate? = nil, footer: RunningTemplate? = nil, items: [MasterItem] = []) {
         self.name = name
@@ -22,12 +29,70 @@ public struct MasterPage: Hashable, Sendable {
         self.items = items
     }
 
+    /// The lines of text its items print, in order.
+    public var texts: [MasterText] {
+        items.compactMap { item in
+            if case .text(let text) = item.content { return text }
+            return nil
+        }
+    }
+
+    /// Every template it prints: its heads' and its text items'.
+    public var templates: [RunningTemplate] {
+        [header, footer].compactMap { $0 } + texts.map(\.template)
+    }
+
     /// The pictures its items print, in order.
     public var pictures: [ImageAttachment] {
         items.compactMap { item in
             if case .picture(let image) = item.content { return image }
             return nil
         }
+    }
+}
+
+/// The frame a master gives its pages' text: how many columns, how far apart, and the margins
+/// (as a right-hand page has them: `left` is the inner one with facing pages). Nil: the
+/// document's (`--columns`, `--gutter`, `--margin`).
+public struct MasterFrame: Hashable, Sendable {
+    public var columns: Int?
+    public var gutter: Double?
+    public var margins: MasterMargins?
+
+    public init(columns: Int? = nil, gutter: Double? = nil, margins: MasterMargins? = nil) {
+        self.columns = columns
+        self.gutter = gutter
+        self.margins = margins
+    }
+
+    /// Whether it sets nothing: the pages keep the document's frame.
+    public var isEmpty: Bool { columns == nil && gutter == nil && margins == nil }
+}
+
+/// A master's four margins, in points, CSS's order.
+public struct MasterMargins: Hashable, Sendable {
+    public var top: Double
+    public var right: Double
+    public var bottom: Double
+    public var left: Double
+
+    public init(top: Double, right: Double, bottom: Double, left: Double) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+}
+
+/// Where a master is declared: its tag's place and line, for a message about it that only the
+/// page can find (a frame that leaves no room for text).
+public struct MasterDeclarationPlace: Hashable, Sendable {
+    public var location: SourceLocation
+    public var sourceLine: String
+
+    public init(location: SourceLocation, sourceLine: String) {
+        self.location = location
+        self.sourceLine = sourceLine
     }
 }
 
@@ -40,6 +105,8 @@ public struct MasterItem: Hashable, Sendable {
         case rule(Color)
         /// A tint band (`<tint>`): its place filled.
         case tint(Color)
+        /// A line of text (`<text>`): a section's flag, a folio, set as the running heads are.
+        case text(MasterText)
     }
 
     public var content: Content
@@ -48,6 +115,19 @@ public struct MasterItem: Hashable, Sendable {
     public init(content: Content, place: MasterPlace) {
         self.content = content
         self.place = place
+    }
+}
+
+/// A master's line of text: a template, as a running head's (`left|centre|right` within its
+/// place, `{section}`, `{page style=folio}`), and the look of what it prints that no
+/// placeholder styles (nil: the running heads').
+public struct MasterText: Hashable, Sendable {
+    public var template: RunningTemplate
+    public var attributes: TextAttributes?
+
+    public init(template: RunningTemplate, attributes: TextAttributes? = nil) {
+        self.template = template
+        self.attributes = attributes
     }
 }
 

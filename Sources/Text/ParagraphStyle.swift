@@ -36,6 +36,18 @@ public enum TabAlignment: String, Hashable, Sendable, CaseIterable {
     case decimal
 }
 
+/// What fills the room a tab takes up to its stop (`leader=.`): a contents entry's dots
+/// between its title and its page. Drawn in the tab's colour and size, each mark on a pitch
+/// counted from the page's edge, so that the leaders of lines one above another line up.
+public enum TabLeader: String, Hashable, Sendable, CaseIterable {
+    /// Dots, as TeX's `\dotfill` and InDesign's "." leader.
+    case dots = "."
+    /// Short dashes.
+    case dashes = "-"
+    /// A rule on the baseline.
+    case rule = "_"
+}
+
 /// A tab stop, measured from the left edge of the column (before any indent).
 public struct TabStop: Hashable, Sendable {
     /// A stop at the line's right end (the column's edge less the tail indent), wherever that is.
@@ -45,6 +57,8 @@ public struct TabStop: Hashable, Sendable {
     public var alignment: TabAlignment
     /// The character a decimal tab aligns on.
     public var decimalSeparator: Character
+    /// What fills the tab's room up to the stop; nil: nothing.
+    public var leader: TabLeader?
     /// Where the markup's `tabs` value that set the stop starts (a UTF-16 offset into the
     /// markup), so that a stop past its column is warned about there; nil for a stop the
     /// markup made itself (a list item's). Not part of the stop's value: equal stops written
@@ -59,13 +73,14 @@ public struct TabStop: Hashable, Sendable {
     }
 
     public static func == (a: TabStop, b: TabStop) -> Bool {
-        a.location == b.location && a.alignment == b.alignment && a.decimalSeparator == b.decimalSeparator
+        a.location == b.location && a.alignment == b.alignment && a.decimalSeparator == b.decimalSeparator && a.leader == b.leader
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(location)
         hasher.combine(alignment)
         hasher.combine(decimalSeparator)
+        hasher.combine(leader)
     }
 }
 

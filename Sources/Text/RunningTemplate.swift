@@ -1,7 +1,7 @@
 import Diagnostics
 
 /// A running header or footer as written: `left|centre|right`, each part text with the
-/// placeholders `{page}`, `{pages}`, `{title}` and `{author}`, each of which may name a style it prints in
+/// placeholders `{page}`, `{pages}`, `{title}`, `{author}` and `{section}`, each of which may name a style it prints in
 /// (`{page style=folio}`). One part is centred; two are the left and right parts. `\|`, `\{`,
 /// `\}` and `\\` stand for the character itself.
 ///
@@ -9,7 +9,7 @@ import Diagnostics
 /// and Pages sets it: each must report a bad template in its own way, at the same place.
 public struct RunningTemplate: Hashable, Sendable {
     public enum Field: String, CaseIterable, Sendable {
-        case page, pages, title, author
+        case page, pages, title, author, section
     }
 
     public enum Piece: Hashable, Sendable {
@@ -45,7 +45,8 @@ public struct RunningTemplate: Hashable, Sendable {
     public typealias Run = (text: String, attributes: TextAttributes?)
 
     /// The three parts with the placeholders filled in, as runs of one style each.
-    public func runs(page: Int, pages: Int?, title: String, author: String = "") -> (left: [Run], center: [Run], right: [Run]) {
+    public func runs(page: Int, pages: Int?, title: String, author: String = "", section: String = "")
+        -> (left: [Run], center: [Run], right: [Run]) {
         func fill(_ pieces: [Piece]) -> [Run] {
             pieces.map { piece -> Run in
                 let value = { (field: Field) -> String in
@@ -54,6 +55,7 @@ public struct RunningTemplate: Hashable, Sendable {
                     case .pages: pages.map(String.init) ?? ""
                     case .title: title
                     case .author: author
+                    case .section: section
                     }
                 }
                 switch piece {
@@ -123,7 +125,7 @@ public struct RunningTemplateError: Error, Hashable, Sendable, CustomStringConve
 }
 
 extension RunningTemplate {
-    static let placeholderList = "{page}, {pages}, {title} and {author}"
+    static let placeholderList = "{page}, {pages}, {title}, {author} and {section}"
 
     /// Reads `template`. Placeholder names ignore case, as tag names do.
     public init(parsing template: String) throws(RunningTemplateError) {

@@ -21,6 +21,10 @@ public struct SectionStyle: Hashable, Sendable {
     /// Whether the tint runs off the page at the edges of the text area it stands on
     /// (`bleed="true"`); only a section with a background bleeds.
     public var bleeds = false
+    /// Its name (`<section name="Features">`): what `{section}` prints in the running heads and
+    /// a master's text items on the pages whose text starts in it, or after it until the next
+    /// named section.
+    public var name: String?
 
     public init(number: Int, columns: Int? = nil, gutter: Double? = nil, shape: SectionShape? = nil, height: Double? = nil,
                 columnRule: RuleStyle? = nil) {

@@ -55,8 +55,8 @@ final class MovedElementCheck {
             let last = frame.lines[frame.lines.count - 1]
             return SeenFrame(range: frame.visibleRange, room: frame.container.rect.maxY - (last.origin.y + last.descent), lineHeight: last.height)
         }
-        let lowest = page.frames.flatMap(\.lines).map { $0.origin.y + $0.descent }.max() ?? template.textArea(ofPage: page.number).minY
-        pages.append(SeenPage(number: page.number, frames: frames, roomAtFoot: template.textArea(ofPage: page.number).maxY - lowest))
+        let lowest = page.frames.flatMap(\.lines).map { $0.origin.y + $0.descent }.max() ?? template.using(page.master).textArea(ofPage: page.number).minY
+        pages.append(SeenPage(number: page.number, frames: frames, roomAtFoot: template.using(page.master).textArea(ofPage: page.number).maxY - lowest))
         for frame in page.frames {
             for float in frame.floats { checkAnchored(float.content, anchor: float.anchor, on: page.number) }
             for line in frame.lines {

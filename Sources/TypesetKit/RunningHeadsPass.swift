@@ -16,8 +16,10 @@ struct RunningHeadsPass {
         var fonts: FontTableBuilder
     }
 
-    /// `articles`: those of an issue (`<include>`), whose titles and authors its heads print on their pages.
-    func run(_ meta: DocumentMeta, title: String?, articles: [Article] = [], fonts: FontTableBuilder) -> PassResult<Output> {
+    /// `articles`: those of an issue (`<include>`), whose titles and authors its heads print on
+    /// their pages; `sectionNames`: the sections' names, which `{section}` prints.
+    func run(_ meta: DocumentMeta, title: String?, articles: [Article] = [], sectionNames: [String] = [],
+             fonts: FontTableBuilder) -> PassResult<Output> {
         var fonts = fonts
         let attributes = TextAttributes(fontFamily: options.fontFamily, fontSize: options.fontSize * options.textScale * RunningHeads.relativeSize,
                                         language: options.language(of: meta))
@@ -30,13 +32,21 @@ struct RunningHeadsPass {
         if heads.uses(.title), heads.title.allSatisfy(\.isWhitespace) {
             diagnostics.append(.warning("a running head prints {title}, but the document has no title; give one with <meta title=\"…\"> or --title"))
         }
-        // Every character the heads can print: their text, the titles, the authors and the figures.
+        // Every character the heads can print: their text, the titles, the authors, the
+        // sections' names and the figures; a master's text item in its own style.
         var sample = AttributedText()
-        let templates = ([heads.header, heads.footer] + heads.masters.flatMap { [$0.header, $0.footer] }).compactMap { $0 }
-        for template in templates {
+        let templates = [heads.header, heads.footer].compactMap { $0 }.map { ($0, attributes) }
+            + heads.masters.flatMap { master in
+                [master.header, master.footer].compactMap { $0 }.map { ($0, attributes) } + master.texts.map { ($0.template, $0.attributes ?? attributes) }
+            }
+        let sections = sectionNames.isEmpty ? [""] : Array(Set(sectionNames)).sorted()
+        for (template, look) in templates {
             for article in [Article.issue] + articles {
-                let parts = template.runs(page: 1_234_567_890, pages: 1, title: article.title ?? heads.title, author: article.author ?? heads.author)
-                for run in parts.left + parts.center + parts.right { sample.append(run.text + " ", attributes: run.attributes ?? attributes) }
+                for section in template.uses(.section) ? sections : [""] {
+                    let parts = template.runs(page: 1_234_567_890, pages: 1, title: article.title ?? heads.title,
+                                              author: article.author ?? heads.author, section: section)
+                    for run in parts.left + parts.center + parts.right { sample.append(run.text + " ", attributes: run.attributes ?? look) }
+                }
             }
         }
         // The markup looks a document's styles up; a template from the command line has none to name.

@@ -90,7 +90,8 @@ public final class Typesetter {
         let fonts = try log.take(try ResolveFontsPass(options: options).run(document))
         // An empty title is none: `--title ""` takes the document's away.
         let title = MetadataText.cleaned(options.title ?? document.meta.title)
-        let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, articles: document.articles, fonts: fonts))
+        let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, articles: document.articles,
+                                                                       sectionNames: document.sections.compactMap(\.style.name), fonts: fonts))
         // Bad pictures are reported in source order, among the warnings before them.
         let shaper = Shaper()
         let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []

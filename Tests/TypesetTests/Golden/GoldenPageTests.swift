@@ -48,13 +48,14 @@ final class GoldenPageTests: XCTestCase {
 
     /// Master pages from a house style sheet (`master-pages/house.tss`), on facing pages: an
     /// opener with a tint band and no heads, then a feature page with the title by the spine, the
-    /// folio and a logo at the outer corners and a rule under the head, mirrored on page 2.
+    /// folio and a logo at the outer corners and a rule under the head, mirrored on page 2; and
+    /// a letters page whose master sets three columns and narrower margins.
     func testMasterPagesOnFacingPagesMatchGoldenPages() throws {
         let pageCount = try assertPagesMatchGoldens(of: "master-pages") { options in
             options.page.margins = Margins.facing(margin: options.page.margins.top)
             options.page.facing = true
         }
-        XCTAssertEqual(pageCount, 2, "an opener and a left-hand feature page")
+        XCTAssertEqual(pageCount, 3, "an opener, a left-hand feature page and the letters page")
     }
 
     /// An issue of three included articles (`issue/articles/*/`), each by its own writer with

@@ -118,6 +118,25 @@ final class MasterMarkupTests: XCTestCase {
         XCTAssertTrue(errors(none).first?.message.contains("no master pages are declared") == true, "\(none.diagnostics)")
     }
 
+    /// `columns`, `gutter` and `margin` set the frame of the master's pages; margins read as
+    /// CSS's, one to four lengths.
+    func testAMasterDeclaresItsPagesColumnsAndMargins() throws {
+        let document = parse("""
+            <master name="digest" columns="3" gutter="12pt" margin="10 20">
+            </master>
+            <master name="all" margin="30">
+            </master>
+            <master name="four" margin="1 2 3 4">
+            </master>
+            Text.
+            """)
+        XCTAssertEqual(errors(document), [])
+        let frames = Dictionary(uniqueKeysWithValues: document.meta.masters.map { ($0.name, $0.frame) })
+        XCTAssertEqual(frames["digest"], MasterFrame(columns: 3, gutter: 12, margins: MasterMargins(top: 10, right: 20, bottom: 10, left: 20)))
+        XCTAssertEqual(frames["all"], MasterFrame(margins: MasterMargins(top: 30, right: 30, bottom: 30, left: 30)))
+        XCTAssertEqual(frames["four"], MasterFrame(margins: MasterMargins(top: 1, right: 2, bottom: 3, left: 4)))
+    }
+
     /// Each mistake in a declaration is an error where it is written, and the master is not
     /// declared (its uses say why).
     func testMistakesInADeclarationAreLocated() throws {
@@ -132,6 +151,13 @@ final class MasterMarkupTests: XCTestCase {
             ("<master name=\"a\" footer=\"{folio}\">\n</master>", "footer: unknown placeholder {folio}", 1, 26),
             ("<master name=\"a b\">\n</master>", "a master's name is letters", 1, 15),
             ("<master>\n</master>", "<master> needs a name", 1, 1),
+            ("<master name=\"a\">\n<text at=\"0 0\">\n</master>", "<text> needs content", 2, 1),
+            ("<master name=\"a\">\n<text content=\"{sectoin}\">\n</master>", "content: unknown placeholder {sectoin}", 2, 16),
+            ("<master name=\"a\">\n<text content=\"x\" style=\"nope\">\n</master>", "unknown style \"nope\"", 2, 26),
+            ("<master name=\"a\" columns=\"0\">\n</master>", "columns must be at least 1", 1, 27),
+            ("<master name=\"a\" gutter=\"wide\">\n</master>", "gutter must be a number", 1, 26),
+            ("<master name=\"a\" margin=\"1 2 3 4 5\">\n</master>", "margin is one to four lengths", 1, 26),
+            ("<master name=\"a\" margin=\"20 -3\">\n</master>", "margin \"-3\" must be a length of 0 or more", 1, 26),
             ("Text.\n<master name=\"a\">\n</master>", "<master> must come before the text", 2, 1),
         ]
         for (markup, message, line, column) in cases {

@@ -122,13 +122,15 @@ final class ContentsListMarkupTests: XCTestCase {
         let entry = second.paragraphStyle(of: "The crew\t")
         XCTAssertEqual(entry.tabStops.map(\.location), [TabStop.lineEnd])
         XCTAssertEqual(entry.tabStops.map(\.alignment), [.right])
+        XCTAssertEqual(entry.tabStops.map(\.leader), [.dots], "dot leaders from the title to its page")
         XCTAssertEqual(entry.headIndent, ContentsList.levelIndent)
         XCTAssertEqual(entry.outlineLevel, 0, "an entry is no heading")
         XCTAssertEqual(second.attributes(of: "13").link, ReferenceLink.address(of: ContentsList.headingID(2)))
         XCTAssertFalse(second.hasErrors, "a contents list's references are not checked as the markup's: \(second.diagnostics)")
     }
 
-    func testDepthIsANumberFromOneToNine() throws {
+    func testDepthIsANumberFromOneToNineAndLeaderAKnownMark() throws {
         XCTAssertTrue(try TestSupport.onlyDiagnostic("<contents depth=\"0\">\nx", .error, line: 1, column: 18).message.contains("depth"))
+        XCTAssertTrue(try TestSupport.onlyDiagnostic("<contents leader=\"*\">\nx", .error, line: 1, column: 19).message.contains("leader must be"))
     }
 }

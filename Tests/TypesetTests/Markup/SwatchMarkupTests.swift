@@ -88,7 +88,7 @@ final class SwatchMarkupTests: XCTestCase {
         let colours = try XCTUnwrap(document.meta.masters.first).items.map { item -> Color in
             switch item.content {
             case .tint(let color), .rule(let color): return color
-            case .picture: return .black
+            case .picture, .text: return .black
             }
         }
         XCTAssertEqual(colours.count, 3)

@@ -184,4 +184,107 @@ final class MasterPageLayoutTests: XCTestCase {
             XCTAssertEqual(found?.location?.column, 11)
         }
     }
+    /// `<master columns margin gutter>`: the pages that use it have its columns and margins, and
+    /// their heads stand in its margins; the pages before it keep the document's.
+    func testAMasterSetsItsPagesColumnsAndMargins() throws {
+        let markup = """
+            <master name="digest" columns="3" gutter="12" margin="40 30 50 20" footer="|{page}">
+            </master>
+            \(Self.paragraphs.prefix(600))
+            <pagebreak master="digest">
+            \(Self.paragraphs)
+            """
+        let document = try prepare(markup, facing: false)
+        let pages = Array(document.pages())
+        XCTAssertGreaterThanOrEqual(pages.count, 2)
+        let template = document.template
+        XCTAssertEqual(pages[0].frames.first?.container.rect, template.columnRects.first, "page 1 keeps the document's columns")
+        let digest = try XCTUnwrap(pages.first { $0.master?.name == "digest" })
+        let width = (template.size.width - 30 - 20 - 2 * 12) / 3
+        let columns = digest.frames.map(\.container.rect)
+        XCTAssertEqual(columns.count, 3, "\(columns)")
+        for (index, column) in columns.enumerated() {
+            XCTAssertEqual(column.minX, 20 + Double(index) * (width + 12), accuracy: 1e-6)
+            XCTAssertEqual(column.width, width, accuracy: 1e-6)
+            XCTAssertEqual(column.minY, 40, accuracy: 1e-6)
+            XCTAssertEqual(column.maxY, template.size.height - 50, accuracy: 1e-6)
+        }
+        // The folio stands in the master's bottom margin, flush with its text area's right edge.
+        let folio = try XCTUnwrap(digest.furniture?.frames.last?.lines.first)
+        XCTAssertGreaterThan(folio.origin.y, template.size.height - 50)
+        XCTAssertEqual(folio.origin.x + folio.width, template.size.width - 30, accuracy: 0.5)
+    }
+
+    /// Pictures are fitted before there are pages: each to the narrowest column it may be set in.
+    /// After `<pagebreak master>` that is the master's; after a `<section master>` switch the
+    /// text may still be on the page before's master, so the narrower of the two.
+    func testAPictureIsFittedToTheColumnsOfTheMasterItIsSetIn() throws {
+        let masters = """
+            <master name="digest" columns="3">
+            </master>
+            <master name="wide" columns="1">
+            </master>
+
+            """
+        let picture = "<p><img src=\"masthead.svg\" alt=\"The masthead\" width=\"320\"></p>\n"
+        let document = try prepare(masters + Self.paragraphs.prefix(300) + "\n" + picture + "<pagebreak master=\"digest\">\n" + picture
+                                   + Self.paragraphs.prefix(300) + "\n<section master=\"wide\">\n" + picture + "</section>\n", facing: false)
+        let widths = document.text.attachments.map(\.delegate.width)
+        let template = document.template
+        XCTAssertEqual(widths.count, 3)
+        XCTAssertEqual(widths[0], template.columnWidth, accuracy: 0.5, "the document's two columns")
+        XCTAssertEqual(widths[1], template.columnWidth(columns: 3, gutter: template.gutter), accuracy: 0.5, "the digest's three")
+        XCTAssertEqual(widths[2], template.columnWidth(columns: 3, gutter: template.gutter), accuracy: 0.5,
+                       "the wide master's one column, or the digest's page the section may start on")
+        XCTAssertTrue(document.diagnostics.contains { $0.message.contains("larger than the 149×") }, "\(document.diagnostics.map(\.message))")
+    }
+
+    /// A master whose margins leave no room for text is an error at its declaration.
+    func testAMasterWhoseFrameHoldsNoTextIsAnErrorAtItsDeclaration() throws {
+        let markup = "<meta title=\"T\">\n<master name=\"tight\" margin=\"20 300\">\n</master>\n<pagebreak master=\"tight\">\nText.\n"
+        XCTAssertThrowsError(try prepare(markup, facing: false)) { error in
+            let found = (error as? DocumentFailure)?.diagnostics.first { $0.severity == .error }
+            XCTAssertTrue(found?.message.contains("master \"tight\": the margins leave no room on the page") == true, "\(error)")
+            XCTAssertEqual(found?.location?.line, 2)
+            XCTAssertEqual(found?.location?.column, 1)
+        }
+    }
+    /// `{section}` prints the name of the section a page's text starts in, in the heads and in
+    /// a master's `<text>`, which stands at its place mirrored on left-hand pages, in its style.
+    func testTheSectionsNameIsPrintedByTheHeadsAndAMastersText() throws {
+        let markup = """
+            <style name="flag" weight="bold" size="12"/>
+            <master name="feature" header="{section}|" footer="|{page}">
+              <text at="-20 -20" width="200" content="|{section style=flag} {page}">
+            </master>
+            \(Self.paragraphs.prefix(200))
+            <section name="Features" master="feature">
+            \(Self.paragraphs)
+            </section>
+            <pagebreak>
+            <section name="Letters">
+            Sir, the eels came.
+            </section>
+            """
+        let document = try prepare(markup)
+        let pages = Array(document.pages())
+        XCTAssertGreaterThanOrEqual(pages.count, 3)
+        XCTAssertEqual(heads(pages[0]), [], "page 1's text starts before the section: the document's heads, none")
+        XCTAssertEqual(heads(pages[1]), ["Features", "2", "Features 2"])
+        XCTAssertEqual(heads(pages.last!), ["Letters", "\(pages.count)", "Letters \(pages.count)"])
+        // The text item's line hangs from its place's top, flush with its outer side, in its style.
+        let width = document.template.size.width, height = document.template.size.height
+        for page in pages[1...] {
+            let furniture = try XCTUnwrap(page.furniture)
+            let line = try XCTUnwrap(furniture.frames.last?.lines.first)
+            let top = line.origin.y - line.ascent
+            XCTAssertEqual(top, height - 20 - 11 * 0.8 * 1.2, accuracy: 0.5, "as tall as a line of the heads (its own look, which no style changes)")
+            if page.number % 2 == 0 {
+                XCTAssertEqual(line.origin.x, 20, accuracy: 0.5, "a left-hand page: at the outer, left edge")
+            } else {
+                XCTAssertEqual(line.origin.x + line.width, width - 20, accuracy: 0.5)
+            }
+            XCTAssertEqual(furniture.text.attributes(at: furniture.text.length - 4).attributes.fontSize, 12)
+        }
+    }
 }
