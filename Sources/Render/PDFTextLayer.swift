@@ -98,6 +98,17 @@ final class PDFTextLayer {
         /// The start of the current line in the text object (`Tlm`), in the page's coordinates
         /// (y down), as written.
         var lineX = 0.0, lineY = 0.0
+        /// Where the last glyph written on the drawer's line left the pen, as a reader computes
+        /// it (nil: no glyph yet on this line, the next one is placed with a `Td`), and the text
+        /// rise in force (`Ts`, text space: up) for a glyph raised or lowered on it.
+        var penX: Double?
+        var rise = 0.0
+    }
+
+    /// A line of the drawer's begins: its first glyph is placed with a `Td`, and the glyphs
+    /// after it, run after run, go on from the pen (`GlyphWriter`).
+    func beginLine() {
+        state.penX = nil
     }
 
     /// Begins a page of `sheetHeight` whose drawing is moved by `origin` on its sheet.
@@ -224,7 +235,7 @@ final class PDFTextLayer {
         // The writer owns the page's bytes while it writes the run: no property of the layer's
         // is reached glyph by glyph.
         var writer = GlyphWriter(fonts: fonts, slot: slot, fontGlyphs: fontGlyphs, content: content, lineX: state.lineX,
-                                 lineY: state.lineY, resource: state.resource, resourceSize: state.size,
+                                 lineY: state.lineY, pen: state.penX, rise: state.rise, resource: state.resource, resourceSize: state.size,
                                  size: ink.size, scale: ink.horizontalScale, spacing: spacing, wordStretch: found.word - spacing.word)
         content = PDFContentBytes()
         // pypdf reads what follows right-to-left letters backwards with them until a `Tf`: a
@@ -241,6 +252,10 @@ final class PDFTextLayer {
         content = writer.content
         state.lineX = writer.lineX
         state.lineY = writer.lineY
+        // A reader measures a Type 3 font's empty glyphs its own way (pdfminer.six read the line
+        // after an emoji apart): the run after invisible glyphs is placed with a `Td`.
+        state.penX = ink.isInvisible ? nil : writer.pen
+        state.rise = writer.rise
         state.resource = writer.resource
         state.size = writer.resourceSize
         for resource in writer.resourcesUsed {
@@ -384,6 +399,7 @@ final class PDFTextLayer {
         content.raw("1 0 0 -1 0 0 Tm\n")
         state.lineX = 0
         state.lineY = 0
+        state.penX = nil
     }
 
     private func endTextObject() {
@@ -421,15 +437,18 @@ final class PDFTextLayer {
         let wordStretch: Double
         /// Where the pen is on the line, in the page's coordinates, as a reader computes it.
         private var penX = 0.0
+        /// The text rise in force (`Ts`), in text space (up).
+        private(set) var rise: Double
         private var inArray = false
         private var inString = false
         private var positioned = false
         /// Whether the next glyph starts a piece written apart (see `startPiece`).
         private var startsPiece = false
 
+        /// `pen`: where the run before on the drawer's line left the pen (nil: it starts the line).
         init(fonts: PDFEmbeddedFonts, slot: Int, fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double,
-             lineY: Double, resource: Int, resourceSize: Double, size: Double, scale: Double, spacing: RunSpacing,
-             wordStretch: Double) {
+             lineY: Double, pen: Double?, rise: Double, resource: Int, resourceSize: Double, size: Double, scale: Double,
+             spacing: RunSpacing, wordStretch: Double) {
             self.fonts = fonts
             self.slot = slot
             self.fontGlyphs = fontGlyphs
@@ -443,7 +462,15 @@ final class PDFTextLayer {
             self.scale = scale
             self.spacing = spacing
             self.wordStretch = wordStretch
+            self.rise = rise
+            if let pen {
+                penX = pen
+                positioned = true
+            }
         }
+
+        /// Where the run left the pen on the drawer's line (nil: it placed no glyph, none before it did).
+        var pen: Double? { positioned ? penX : nil }
 
         /// A `TJ` number is a thousandth of the font size, scaled as the glyphs are.
         private var unit: Double { size * scale / 1000 }
@@ -528,9 +555,14 @@ final class PDFTextLayer {
             }
             let x = glyph.x, y = glyph.y
             let offset = (x - penX) / unit
-            if !positioned || abs(y - lineY) > PDFTextLayer.baselineTolerance || abs(offset) > 10_000 {
-                // Off the line, or far along it (a tab): a new line start, as Cairo does past ten ems.
+            if !positioned || abs(offset) > 10_000 || y - lineY > PDFTextLayer.baselineTolerance {
+                // The drawer's line starts, goes far along (a tab), or goes on below the line
+                // written (a `<sub>`; a note's text after its raised number, which poppler reads
+                // as a line of its own when the step is half the number's size, by a hair: a
+                // `Td` keeps it as it was): a new line start, as Cairo does past ten ems, on the
+                // glyph's own baseline.
                 closeArray()
+                setRise(0)
                 content.number(x - lineX)
                 content.number(lineY - y)
                 content.raw(" Td\n")
@@ -538,13 +570,20 @@ final class PDFTextLayer {
                 lineY -= Self.rounded(lineY - y)
                 penX = lineX
                 positioned = true
-            } else if abs(offset) >= 0.5 {
-                // Off the pen by half a thousandth or more: a number, rounded as written.
-                let adjustment = -(offset.rounded())
-                openArray()
-                closeString()
-                content.number(adjustment, decimals: 0)
-                penX -= adjustment * unit
+            } else {
+                // Raised on the line (a note's mark, `<sup>`), or back on it: a text rise, the
+                // pen going on along the line. pypdf measures a `Td` along a line by the glyphs'
+                // widths alone, without `Tz` or `Tw`, and read a gap before a raised mark after a
+                // line of scaled glyphs ("football. 4").
+                if abs(lineY - rise - y) > PDFTextLayer.baselineTolerance { setRise(Self.rounded(lineY - y)) }
+                if abs(offset) >= 0.5 {
+                    // Off the pen by half a thousandth or more: a number, rounded as written.
+                    let adjustment = -(offset.rounded())
+                    openArray()
+                    closeString()
+                    content.number(adjustment, decimals: 0)
+                    penX -= adjustment * unit
+                }
             }
             openArray()
             openString()
@@ -559,6 +598,14 @@ final class PDFTextLayer {
                 content.number(adjustment)
                 penX -= adjustment * unit
             }
+        }
+
+        private mutating func setRise(_ value: Double) {
+            guard value != rise else { return }
+            closeArray()
+            content.number(value)
+            content.raw(" Ts\n")
+            rise = value
         }
 
         /// Writes a `Tf` when `code` is in another font than the one in force, or the run's size

@@ -172,6 +172,7 @@ final class PageDrawer {
         if let box = line.box { try draw(box, in: context) }
         if let rows = line.tableRows { try draw(rows, in: context) }
         textLayer?.writesWordSpacesAsNumbers = line.hasGlyphsOffItsBaseline
+        textLayer?.beginLine()
         if let initial = line.initial {
             if let recorder {
                 initial.glyphIDs.withUnsafeBufferPointer { ids in
@@ -191,6 +192,8 @@ final class PageDrawer {
                 glyphBuffer.refill(with: initial.glyphIDs, at: initial.positions, from: line.origin)
                 runText.fill(for: initial, readAlone: readAlone)
                 glyphBuffer.withUnsafeBufferPointer { textLayer.show(ink, glyphs: $0, text: runText) }
+                // The initial stands lines deep: the line's first run is placed on its own.
+                textLayer.beginLine()
             } else {
                 self.structure?.willDrawWithCairo(at: initial.hiddenRange.lowerBound, in: context)
                 InitialDrawer.draw(initial, of: line, face: try fontFaces.face(for: initial.font), asText: readAlone, in: context)

@@ -41,12 +41,23 @@ extension PDFTextLayer.TextState {
             content.number(target.spacing.word, decimals: 4)
             content.raw(" Tw\n")
         }
-        // The line's start, where the sequence's first `Td` moves from (y down, as written).
-        if target.lineX != current.lineX || target.lineY != current.lineY {
+        if target.rise != current.rise {
+            content.number(target.rise)
+            content.raw(" Ts\n")
+        }
+        // The line's start, where the sequence's first `Td` moves from (y down, as written), and
+        // the pen along it, where its first glyph goes on from when it continues the drawer's line.
+        if target.lineX != current.lineX || target.lineY != current.lineY || target.penX != current.penX {
             content.raw("1 0 0 -1")
             content.number(target.lineX)
             content.number(target.lineY)
             content.raw(" Tm\n")
+            if let pen = target.penX, pen != target.lineX, target.size > 0 {
+                // A number alone moves the pen (ISO 32000-1, 9.4.3), in thousandths of the size, scaled.
+                content.raw("[")
+                content.number(-(pen - target.lineX) * 1000 / (target.size * target.horizontalScale))
+                content.raw("]TJ\n")
+            }
         }
     }
 }

@@ -314,4 +314,22 @@ final class PDFTextLayerTests: XCTestCase {
         let text = try pypdfText(of: output.pdf)
         XCTAssertTrue(text.contains("in 1887.1 It was kept"), "pypdf read: \(text)")
     }
+
+    /// pypdf counts neither `Tz` nor `Tw` when it measures a `Td` along a line: on justified
+    /// lines of scaled glyphs, a raised mark and an italic word's full stop, each a run of its
+    /// own, go on from the pen of the run before with a text rise and a `TJ` number, no `Td`,
+    /// and read with their words (before: "lend .").
+    func testRunsOnALineOfScaledGlyphsGoOnFromThePen() throws {
+        let output = try typeset("""
+        <style name="body" line-height="13pt" space-after="0" indent="10"/>
+        <section columns="3" gutter="14">
+        <p style="body">The parish lost it the first time in 1941, when the vestry was used as a store for the fire watch and the chest was moved to the crypt. It was found there in 1946 by a choirboy looking for a football.<footnote>The choirboy, Dennis Carrow, later became churchwarden; he told the story at every vestry meeting.</footnote> The damp had done less harm than anyone feared: the boards had warped, but the leaves were sound.
+        <p style="body">The keys turned up in 2011, when the organ was rebuilt. They were in a biscuit tin in the organ loft, with a note in the hand of the 1978 churchwarden: <i>chest — do not lend</i>. The book was inside the chest, wrapped in a surplice, with the 1948 photographs beside it.
+        </section>
+
+        """)
+        let text = try pypdfText(of: output.pdf).split(whereSeparator: \.isWhitespace)
+        XCTAssertTrue(text.contains("football.1"), "pypdf read: \(text)")
+        XCTAssertTrue(text.contains("lend."), "pypdf read: \(text)")
+    }
 }
