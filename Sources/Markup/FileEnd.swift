@@ -3,14 +3,18 @@
 /// parser closes what is open at the end of a document: left open, a `<section>` would run on
 /// into the next article, whose own `<section>` (or the next `<include>`) would then be
 /// an error, and its figures would be set in the last article's columns.
+///
+/// A story's `<jump>` ends its article's text too (`jump`): what was read of its file ends
+/// there, but a link or a styling tag open at the jump goes on at its `<resume>`.
 enum FileEnd {
-    case document, article
+    case document, article, jump
 
     /// As a message names it: "it ends with the article".
     var phrase: String {
         switch self {
         case .document: "the document"
         case .article: "the article"
+        case .jump: "the story's part"
         }
     }
 }
@@ -26,6 +30,6 @@ extension ParseState {
         finishBoxes(at: end)
         finishSection(at: end)
         finishKeeps(at: end)
-        warnAboutUnclosedLink(at: end)
+        if end != .jump { warnAboutUnclosedLink(at: end) }
     }
 }

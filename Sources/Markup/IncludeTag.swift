@@ -50,7 +50,7 @@ extension ParseState {
 
     /// Reads `file` (at `realPath`) into the text after the `<include>` tag, in a scope of its own.
     private mutating func readIncluded(_ file: MarkupSource, at realPath: String, after tag: Tag) {
-        let (combined, base) = appendToTheSpace(file, includedAt: tag.offset)
+        let base = appendToTheSpace(file, includedAt: tag.offset)
         builder.endParagraph(madeAt: tag.offset)
 
         let includer = ReadingScope(self)
@@ -58,6 +58,7 @@ extension ParseState {
         importChain.append(ImportingFile(realPath: realPath, name: file.fileName))
         fileTextStart = builder.text.length
         fileRulesStart = rules.count
+        fileElementsStart = openElementCount
         sheetDefinitions.keepForInclude()
         meta.title = nil
         meta.author = nil
@@ -74,7 +75,8 @@ extension ParseState {
             startClean()
         }
 
-        var scanner = MarkupScanner(source: combined, diagnostics: diagnostics, from: base)
+        // The file's own units: the space grows in place under the articles it includes.
+        var scanner = MarkupScanner(file: ScannedFile(units: file.units, base: base), diagnostics: diagnostics)
         readArticleText(&scanner, from: base)
         if let article { articles.append(article) }
         endScope(of: includer)
@@ -84,17 +86,18 @@ extension ParseState {
     /// when `isRest`), to its file's end (or to a `<jump>`, see StoryJumps), its last paragraph
     /// ending with it, and the blocks it left open ending there (`FileEnd`).
     mutating func readArticleText(_ scanner: inout MarkupScanner, from start: Int, isRest: Bool = false) {
-        read(&scanner, afterDeclaration: isRest)
+        let jumped = read(&scanner, afterDeclaration: isRest)
         let end = max(start, scanner.position - 1)
-        finishBlocks(at: .article, endOffset: end)
+        finishBlocks(at: jumped ? .jump : .article, endOffset: end)
         builder.endParagraph(madeAt: end)
     }
 
     /// Appends `file` to the offset space, in place: the diagnostics' and the builder's
     /// copies of the space are let go while it grows, so that its arrays are not copied whole
-    /// at each include (quadratic in the includes: docs/scaling.md, `includes`). A scanner still
-    /// reading an including article holds its own copy, which its file's first include copies once.
-    private mutating func appendToTheSpace(_ file: MarkupSource, includedAt tag: Int) -> (source: MarkupSource, base: Int) {
+    /// at each include (quadratic in the includes: docs/scaling.md, `includes`). The scanners
+    /// read their files' own units (`ScannedFile`), not the space; only the document's first
+    /// include copies the document's text, which its scanner holds. Returns the file's base.
+    private mutating func appendToTheSpace(_ file: MarkupSource, includedAt tag: Int) -> Int {
         var space = diagnostics.source
         let meanwhile = MarkupSource(fileName: space.fileName, text: "")
         diagnostics.adopt(meanwhile)
@@ -102,7 +105,7 @@ extension ParseState {
         let base = space.append(file, includedAt: tag)
         diagnostics.adopt(space)
         builder.adopt(space)
-        return (space, base)
+        return base
     }
 
     /// Back in the includer after an included file: its declarations in force again (its own
@@ -126,6 +129,7 @@ extension ParseState {
         importChain = includer.importChain
         fileTextStart = includer.fileTextStart
         fileRulesStart = includer.fileRulesStart
+        fileElementsStart = includer.fileElementsStart
         article = includer.article
         bodyText = includer.bodyText
         forgetElements(openedAfter: includer.openElementCount)
@@ -181,6 +185,7 @@ struct ReadingScope {
     var importChain: [ImportingFile]
     var fileTextStart: Int
     var fileRulesStart: Int
+    var fileElementsStart: Int
     var article: Article?
     var bodyText: (attributes: TextAttributes, paragraphStyle: ParagraphStyle)?
     var openElementCount: Int
@@ -200,6 +205,7 @@ struct ReadingScope {
         importChain = state.importChain
         fileTextStart = state.fileTextStart
         fileRulesStart = state.fileRulesStart
+        fileElementsStart = state.fileElementsStart
         article = state.article
         bodyText = state.bodyText
         openElementCount = state.openElementCount

@@ -2,13 +2,15 @@
 /// includes (`IncludeTag`), with the same handling of declaration lines and master pages.
 extension ParseState {
     /// `afterDeclaration`: the scanner starts on a line after a declaration (the rest of a story
-    /// after its `<jump>`), whose end makes no empty paragraph.
-    mutating func read(_ scanner: inout MarkupScanner, afterDeclaration: Bool = false) {
+    /// after its `<jump>`), whose end makes no empty paragraph. True when it stopped at a
+    /// story's `<jump>`, before the file's end.
+    @discardableResult
+    mutating func read(_ scanner: inout MarkupScanner, afterDeclaration: Bool = false) -> Bool {
         var lines = DeclarationLines()
         if afterDeclaration { lines.declaration() }
         // One buffer for every text token: the builder copies what it keeps.
         var text = SourcedText()
-        reading: while !diagnostics.isFull, let token = scanner.next(text: &text) {
+        while !diagnostics.isFull, let token = scanner.next(text: &text) {
             // A master's furniture is its own, not the text's (see MasterTags).
             if openMaster != nil {
                 if case .tag(let tag) = token, tag.isClosing, tag.name == "master" { lines.declaration() }
@@ -24,12 +26,14 @@ extension ParseState {
                 // A story's jump: the rest of its file is read at its resume (StoryJumps).
                 if jumps.isStopping {
                     jumps.stop(scanner)
-                    break reading
+                    appendText(lines.finish())
+                    return true
                 }
             case .comment:
                 lines.declaration()
             }
         }
         appendText(lines.finish())
+        return false
     }
 }

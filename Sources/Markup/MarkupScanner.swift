@@ -1,18 +1,24 @@
 /// Splits markup into text and tags. A `<` starts a tag when a letter, `/` or `!` follows it;
 /// any other `<` is text. Problems are reported and scanning goes on after them.
 struct MarkupScanner {
-    let source: MarkupSource
+    /// The file scanned, its own units at their offsets in the issue's space.
+    let file: ScannedFile
     let diagnostics: MarkupDiagnostics
-    private let units: [UInt16]
+    /// Where the file's units end.
+    private let end: Int
     private(set) var position = 0
 
-    /// Scans `source` from `start`: an included file's text begins at its base offset and is
-    /// the last in the space when it is read (`MarkupSource.append`), so it ends with the units.
-    init(source: MarkupSource, diagnostics: MarkupDiagnostics, from start: Int = 0) {
-        self.source = source
+    /// Scans `file` from `start` (its first unit when nil).
+    init(file: ScannedFile, diagnostics: MarkupDiagnostics, from start: Int? = nil) {
+        self.file = file
         self.diagnostics = diagnostics
-        units = source.units
-        position = start
+        end = file.end
+        position = start ?? file.base
+    }
+
+    /// Scans the whole of `source`, a document or a style sheet read on its own.
+    init(source: MarkupSource, diagnostics: MarkupDiagnostics) {
+        self.init(file: ScannedFile(units: source.units, base: 0), diagnostics: diagnostics)
     }
 
     /// The next token, or nil at the end. Tokens are made one at a time, so a large
@@ -21,8 +27,8 @@ struct MarkupScanner {
     /// text costs no allocation.
     mutating func next(text: inout SourcedText) -> MarkupToken? {
         text.removeAll()
-        while position < units.count {
-            let unit = units[position]
+        while position < end {
+            let unit = file[position]
             if unit == Self.lessThan, startsTag(at: position) {
                 if !text.isEmpty { return .text }
                 if startsComment(at: position) {
@@ -32,16 +38,16 @@ struct MarkupScanner {
                 }
                 if let tag = scanTag() { return .tag(tag) }
             } else if unit == Self.ampersand {
-                let (characters, next) = reference(at: position, end: units.count)
+                let (characters, next) = reference(at: position, end: end)
                 if let characters {
                     text.append(characters, madeAt: position)
                 } else {
-                    text.append(copying: position ..< position + 1, of: units)
+                    text.append(copying: position ..< position + 1, of: file)
                 }
                 position = next
             } else if unit == 0 {
-                position = skipNULs(at: position, end: units.count)
-            } else if let length = noncharacterLength(at: position, end: units.count) {
+                position = skipNULs(at: position, end: end)
+            } else if let length = noncharacterLength(at: position, end: end) {
                 text.append([Self.replacementCharacter], madeAt: position)
                 position += length
             } else {
@@ -51,10 +57,10 @@ struct MarkupScanner {
                 position += 1
                 if unit != 0x0A {
                     position = stretchEnd(from: position)
-                    if position < units.count, units[position] == 0x0A { position += 1 }
+                    if position < end, file[position] == 0x0A { position += 1 }
                 }
-                text.append(copying: start ..< position, of: units)
-                if units[position - 1] == 0x0A { return .text }
+                text.append(copying: start ..< position, of: file)
+                if file[position - 1] == 0x0A { return .text }
             }
         }
         return text.isEmpty ? nil : .text
@@ -63,7 +69,8 @@ struct MarkupScanner {
     /// Where the ordinary characters from `start` end: at the first unit that needs a look of
     /// its own, or at the end. The loop every character of plain text goes through.
     private func stretchEnd(from start: Int) -> Int {
-        units.withUnsafeBufferPointer { UnitSearch.stretchEnd(in: $0, from: start, endsStretch: Self.endsStretch) }
+        let base = file.base
+        return base + file.units.withUnsafeBufferPointer { UnitSearch.stretchEnd(in: $0, from: start - base, endsStretch: Self.endsStretch) }
     }
 
     /// Whether `unit` needs a look of its own: a tag, a reference, a NUL, a noncharacter; a
@@ -86,7 +93,7 @@ struct MarkupScanner {
     /// The characters of the reference at `offset` and where scanning goes on; nil characters
     /// when the `&` is text: an ordinary `&`, or a reference that is not valid (with a warning).
     private func reference(at offset: Int, end: Int) -> (characters: [UInt16]?, next: Int) {
-        switch EntityDecoder.decode(units, at: offset, end: end) {
+        switch EntityDecoder.decode(file.units, at: offset - file.base, end: end - file.base) {
         case .character(let decoded, let length)?:
             return (decoded, offset + length)
         case .invalid(let message)?:
@@ -101,15 +108,15 @@ struct MarkupScanner {
     private func skipNULs(at offset: Int, end: Int) -> Int {
         diagnostics.error("NUL character in the text (the file must be UTF-8 text, not UTF-16 or binary)", at: offset)
         var cursor = offset
-        while cursor < end, units[cursor] == 0 { cursor += 1 }
+        while cursor < end, file[cursor] == 0 { cursor += 1 }
         return cursor
     }
 
     /// The length of the noncharacter at `offset`, reported with a warning: it prints as
     /// U+FFFD, the mark of a character that could not be shown, and the page is still made.
     private func noncharacterLength(at offset: Int, end: Int) -> Int? {
-        guard let length = Noncharacters.length(in: units, at: offset, end: end) else { return nil }
-        let name = Noncharacters.name(of: units[offset ..< offset + length])
+        guard let length = Noncharacters.length(in: file.units, at: offset - file.base, end: end - file.base) else { return nil }
+        let name = Noncharacters.name(of: file.units[offset - file.base ..< offset - file.base + length])
         diagnostics.warning("\(name) is a noncharacter, which cannot be printed; replaced by U+FFFD", at: offset)
         return length
     }
@@ -127,41 +134,41 @@ struct MarkupScanner {
     }
 
     private func startsTag(at offset: Int) -> Bool {
-        guard offset + 1 < units.count else { return false }
-        let next = units[offset + 1]
+        guard offset + 1 < end else { return false }
+        let next = file[offset + 1]
         return isLetter(next) || next == Self.slash || next == 0x21   // !
     }
 
     private func startsComment(at offset: Int) -> Bool {
-        offset + 3 < units.count && units[offset + 1] == 0x21 && units[offset + 2] == 0x2D && units[offset + 3] == 0x2D
+        offset + 3 < end && file[offset + 1] == 0x21 && file[offset + 2] == 0x2D && file[offset + 3] == 0x2D
     }
 
     private mutating func skipComment() {
         let start = position
         position += 4
-        while position + 2 < units.count {
-            if units[position] == 0x2D, units[position + 1] == 0x2D, units[position + 2] == Self.greaterThan {
+        while position + 2 < end {
+            if file[position] == 0x2D, file[position + 1] == 0x2D, file[position + 2] == Self.greaterThan {
                 position += 3
                 return
             }
             position += 1
         }
         diagnostics.error("unterminated comment: expected '-->'", at: start)
-        position = units.count
+        position = end
     }
 
     private mutating func skipSpaces() {
-        while position < units.count, isSpace(units[position]) { position += 1 }
+        while position < end, isSpace(file[position]) { position += 1 }
     }
 
     private mutating func scanName() -> String {
         let start = position
-        while position < units.count, isNameCharacter(units[position]) { position += 1 }
+        while position < end, isNameCharacter(file[position]) { position += 1 }
         // Name characters are ASCII, each unit the one byte of its UTF-8: copied as bytes, not
         // through the standard library's transcoding from UTF-16 (some 2,800 instructions a name).
-        let units = units, end = position
+        let file = file, end = position
         return String(unsafeUninitializedCapacity: end - start) { bytes in
-            for index in start ..< end { bytes[index - start] = UInt8(truncatingIfNeeded: units[index]) }
+            for index in start ..< end { bytes[index - start] = UInt8(truncatingIfNeeded: file[index]) }
             return end - start
         }
     }
@@ -172,8 +179,8 @@ struct MarkupScanner {
         let start = position
         position += 1
         var isClosing = false
-        if units[position] == Self.slash { isClosing = true; position += 1 }
-        if position < units.count, units[position] == 0x21 {
+        if file[position] == Self.slash { isClosing = true; position += 1 }
+        if position < end, file[position] == 0x21 {
             diagnostics.error("unexpected '<!': only comments '<!-- … -->' are allowed", at: start)
             skipToTagEnd()
             return nil
@@ -187,23 +194,23 @@ struct MarkupScanner {
         var attributes: [TagAttribute] = []
         while true {
             skipSpaces()
-            guard position < units.count, units[position] != Self.lessThan else {
+            guard position < end, file[position] != Self.lessThan else {
                 diagnostics.error("unterminated tag <\(isClosing ? "/" : "")\(name.clipped): expected '>'", at: start)
                 return nil
             }
-            let unit = units[position]
+            let unit = file[position]
             if unit == Self.greaterThan { position += 1; break }
-            if unit == Self.slash, position + 1 < units.count, units[position + 1] == Self.greaterThan { position += 2; break }
+            if unit == Self.slash, position + 1 < end, file[position + 1] == Self.greaterThan { position += 2; break }
             let nameOffset = position
             let attributeName = scanName()
             if attributeName.isEmpty {
-                let found = unit == 0 ? "NUL" : source.string(position ..< position + 1)
+                let found = unit == 0 ? "NUL" : String(decoding: [file[position]], as: UTF16.self)
                 diagnostics.error("unexpected '\(found)' in tag <\(name.clipped)>: expected an attribute name or '>'", at: position)
                 skipToTagEnd()
                 return nil
             }
             skipSpaces()
-            guard position < units.count, units[position] == Self.equals else {
+            guard position < end, file[position] == Self.equals else {
                 // A bare attribute has an empty value.
                 attributes.append(TagAttribute(name: attributeName, value: "", nameOffset: nameOffset, valueOffset: nameOffset))
                 continue
@@ -222,16 +229,16 @@ struct MarkupScanner {
     /// A value in double or single quotes (which may hold spaces, `<` and `>`, but not a line
     /// end), or unquoted up to a space or `>`. References in it are decoded.
     private mutating func scanAttributeValue(attributeName: String) -> (String, Int)? {
-        guard position < units.count else {
+        guard position < end else {
             diagnostics.error("expected a value for '\(attributeName.clipped)'", at: position)
             return nil
         }
-        let quote = units[position]
+        let quote = file[position]
         if quote == 0x22 || quote == 0x27 {
             let valueStart = position + 1
             position += 1
-            while position < units.count, units[position] != quote, units[position] != 0x0A { position += 1 }
-            guard position < units.count, units[position] == quote else {
+            while position < end, file[position] != quote, file[position] != 0x0A { position += 1 }
+            guard position < end, file[position] == quote else {
                 diagnostics.error("unterminated value of '\(attributeName.clipped)': expected a closing quote", at: valueStart - 1)
                 return nil
             }
@@ -240,7 +247,7 @@ struct MarkupScanner {
             return (value, valueStart)
         }
         let valueStart = position
-        while position < units.count, !isSpace(units[position]), units[position] != Self.greaterThan, units[position] != Self.lessThan {
+        while position < end, !isSpace(file[position]), file[position] != Self.greaterThan, file[position] != Self.lessThan {
             position += 1
         }
         if position == valueStart {
@@ -254,17 +261,17 @@ struct MarkupScanner {
         var value: [UInt16] = []
         var offset = range.lowerBound
         while offset < range.upperBound {
-            if units[offset] == Self.ampersand {
+            if file[offset] == Self.ampersand {
                 let (characters, next) = reference(at: offset, end: range.upperBound)
                 value += characters ?? [Self.ampersand]
                 offset = next
-            } else if units[offset] == 0 {
+            } else if file[offset] == 0 {
                 offset = skipNULs(at: offset, end: range.upperBound)
             } else if let length = noncharacterLength(at: offset, end: range.upperBound) {
                 value.append(Self.replacementCharacter)
                 offset += length
             } else {
-                value.append(units[offset])
+                value.append(file[offset])
                 offset += 1
             }
         }
@@ -272,8 +279,8 @@ struct MarkupScanner {
     }
 
     private mutating func skipToTagEnd() {
-        while position < units.count, units[position] != Self.greaterThan, units[position] != 0x0A { position += 1 }
-        if position < units.count, units[position] == Self.greaterThan { position += 1 }
+        while position < end, file[position] != Self.greaterThan, file[position] != 0x0A { position += 1 }
+        if position < end, file[position] == Self.greaterThan { position += 1 }
     }
 }
 

@@ -47,6 +47,8 @@ struct ParseState {
     var fileTextStart = 0
     /// How many rules were in force when the file being read began: those after are its own.
     var fileRulesStart = 0
+    /// How many styling tags were open when the file being read began: those after are its own.
+    var fileElementsStart = 0
     /// The article being read (`<include>`), and how many the issue has had so far.
     var article: Article?
     var articleCount = 0
@@ -134,6 +136,20 @@ struct ParseState {
 
     /// How many styling tags are open, for `forgetElements(openedAfter:)`.
     var openElementCount: Int { openElements.count }
+
+    /// The styling tags opened after the first `count` and still open, outermost first.
+    func elements(openedAfter count: Int) -> [OpenElement] {
+        Array(openElements.dropFirst(count))
+    }
+
+    /// Opens `elements` again, outermost first: the tags a story's first part left open, which
+    /// go on in its resumed part (`StoryJumps`), each closing to the styles before it there.
+    mutating func reopen(_ elements: [OpenElement]) {
+        for element in elements {
+            openElements.append(element)
+            openCounts[element.element, default: 0] += 1
+        }
+    }
 
     /// Forgets the styling tags opened after the first `count` and still open: an included file's,
     /// which close with it (its includer restores the styles in force before it).

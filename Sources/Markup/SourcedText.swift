@@ -20,8 +20,8 @@ public struct SourcedText: Sendable, Equatable {
     }
 
     /// Source units from `range`, copied as they are.
-    mutating func append(copying range: Range<Int>, of source: [UInt16]) {
-        units.append(contentsOf: source[range])
+    mutating func append(copying range: Range<Int>, of file: ScannedFile) {
+        units.append(contentsOf: file.units[range.lowerBound - file.base ..< range.upperBound - file.base])
         origins.appendCopied(length: range.count, from: range.lowerBound)
     }
 

@@ -14,11 +14,14 @@ struct StoryJumps {
     struct Jump {
         var tagOffset: Int
         /// The file the jump is in, read from `restStart` to its end at the resume.
-        var rest: MarkupSource
+        var rest: ScannedFile
         var restStart: Int
         var scope: ReadingScope
         /// The section the story was in at the jump, which ends there and goes on at the resume.
         var section: SectionDeclaration?
+        /// The styling tags the article had open at the jump (`<i>`, `<a>`, `<p>`…), which go
+        /// on at the resume as its styles do: the story is one text.
+        var openElements: [OpenElement]
         var resumedAt: SourceLocation?
     }
 
@@ -51,7 +54,7 @@ struct StoryJumps {
     /// The read loop stopped at the jump: what it had not read is the rest of the story.
     mutating func stop(_ scanner: MarkupScanner) {
         guard let id = stoppedAt else { return }
-        jumps[id]?.rest = scanner.source
+        jumps[id]?.rest = scanner.file
         jumps[id]?.restStart = scanner.position
         stoppedAt = nil
     }
@@ -88,8 +91,9 @@ extension ParseState {
         }
         appendJumpLine(style: "jump", wording: meta.jumpText ?? StoryJumps.jumpWording,
                        pageOf: StoryJumps.resumeID(id.value), at: tag.offset)
-        jumps.add(StoryJumps.Jump(tagOffset: tag.offset, rest: diagnostics.source, restStart: tag.offset,
-                                  scope: ReadingScope(self), section: openSection.flatMap { _ in sections.last }), id: id.value)
+        jumps.add(StoryJumps.Jump(tagOffset: tag.offset, rest: ScannedFile(units: [], base: 0), restStart: tag.offset,
+                                  scope: ReadingScope(self), section: openSection.flatMap { _ in sections.last },
+                                  openElements: elements(openedAfter: fileElementsStart)), id: id.value)
         openSection = nil
         builder.section = nil
     }
@@ -111,13 +115,16 @@ extension ParseState {
         builder.endParagraph(madeAt: tag.offset)
         let outer = ReadingScope(self)
         resumeScope(jump.scope)
+        // The tags open at the jump go on, each closing to the styles before it.
+        fileElementsStart = openElementCount
+        reopen(jump.openElements)
         let anchor = ReferenceAnchor(id: StoryJumps.resumeID(id.value), textOffset: builder.text.length, kind: StoryJumps.resumeKind,
                                      number: 0, title: "", location: diagnostics.source.location(of: tag.offset))
         _ = references.add(anchor)
         if let section = jump.section { continueSection(section, at: jump.tagOffset) }
         appendJumpLine(style: "resume", wording: meta.resumeText ?? StoryJumps.resumeWording, pageOf: id.value, at: tag.offset)
         jumps.depth += 1
-        var scanner = MarkupScanner(source: jump.rest, diagnostics: diagnostics, from: jump.restStart)
+        var scanner = MarkupScanner(file: jump.rest, diagnostics: diagnostics, from: jump.restStart)
         readArticleText(&scanner, from: jump.restStart, isRest: true)
         jumps.depth -= 1
         endScope(of: outer)

@@ -2,8 +2,12 @@
 /// with what a reader of the PDF finds it by (its bookmark, its `Art` element): an article's
 /// first paragraph opens it inside the article including it, and the paragraph that goes on
 /// with an including article's text, or the issue's own (`Article.issue`), closes those inside.
+/// An article entered again after it closed (its story resumed later in the issue, `<resume>`)
+/// goes on in the entry it had: one bookmark and one `Art` element an article.
 public struct OpenArticles<Entry> {
     private var open: [(number: Int, entry: Entry)] = []
+    /// Every article's entry, by its number, once made.
+    private var made: [Int: Entry] = [:]
 
     public init() {}
 
@@ -11,7 +15,8 @@ public struct OpenArticles<Entry> {
     public var innermost: Entry? { open.last?.entry }
 
     /// Goes on with `article`, which a paragraph starts (`ParagraphStyle.article`); an article
-    /// not open yet gets the entry `make` makes inside its includer's (nil: the document's).
+    /// not open yet gets the entry it had, or else the one `make` makes inside its includer's
+    /// (nil: the document's).
     public mutating func enter(_ article: Article, making make: (_ parent: Entry?) -> Entry) {
         if let index = open.lastIndex(where: { $0.number == article.number }) {
             return open.removeSubrange(index + 1 ..< open.count)
@@ -19,6 +24,8 @@ public struct OpenArticles<Entry> {
         guard article.number != Article.issue.number else { return open.removeAll() }
         let includer = open.lastIndex { $0.number == article.includedIn }
         open.removeSubrange((includer.map { $0 + 1 } ?? 0) ..< open.count)
-        open.append((article.number, make(innermost)))
+        let entry = made[article.number] ?? make(innermost)
+        made[article.number] = entry
+        open.append((article.number, entry))
     }
 }

@@ -140,6 +140,15 @@ def includes(n, folder):
     return "\n".join('<include src="article.txt">' for _ in range(n))
 
 
+def nested_includes(n, folder):
+    # An issue of n <include>s of one article of a few paragraphs, which includes a note of its own.
+    with open(os.path.join(folder, "article.txt"), "w", encoding="utf-8") as file:
+        file.write("".join(f"{words(12)}.\n" for _ in range(4)) + '<include src="note.txt">\n')
+    with open(os.path.join(folder, "note.txt"), "w", encoding="utf-8") as file:
+        file.write(f"A note: {words(6)}.\n")
+    return "\n".join('<include src="article.txt">' for _ in range(n))
+
+
 KINDS = {
     "lines": lines,
     "pictures": pictures,
@@ -161,9 +170,10 @@ KINDS = {
     "rule-matches": rule_matches,
     "warnings": warnings,
     "includes": includes,
+    "nested-includes": nested_includes,
 }
 # The kinds that write files of their own beside the document, given its folder.
-WITH_FILES = {"includes"}
+WITH_FILES = {"includes", "nested-includes"}
 
 if __name__ == "__main__":
     if len(sys.argv) != 4 or sys.argv[1] not in KINDS:

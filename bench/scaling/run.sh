@@ -41,6 +41,7 @@ sizes=(
   rule-matches 25000
   warnings 2000
   includes 2000
+  nested-includes 1000
 )
 
 # The CPU time (user and system) of the run with the least, its wall time and peak memory, of

@@ -262,6 +262,31 @@ final class IncludeMarkupTests: XCTestCase {
         XCTAssertTrue(space.location(of: first + 3).readingOrder! < space.location(of: 24).readingOrder!, "read at its include")
     }
 
+    /// Nested includes grow the space in place too: an issue of n articles, each including a
+    /// note of its own, is read in time linear in n. Each scanner reads its own file's units
+    /// (`ScannedFile`); one holding the space made its article's include copy all that was read
+    /// so far, n times over (3.1 times a doubling before, on a debug build). The articles are
+    /// comments of many lines, cheap to scan and dear to copy (each line a line start), so that
+    /// a few hundred show the copies.
+    func testNestedIncludesAreReadInTimeLinearInTheirNumber() throws {
+        let article = "<!--" + String(repeating: "\n", count: 4_000) + "-->\nThe shelf broke.\n<include src=\"note.txt\">\n"
+        var times: [Double] = []
+        for count in [60, 120, 240] {
+            let directory = try makeFolder([
+                "issue.txt": String(repeating: "<include src=\"article.txt\">\n", count: count),
+                "article.txt": article,
+                "note.txt": "A note.\n",
+            ])
+            var paragraphs = 0
+            times.append(ThreadCPUTime.least(of: 2) {
+                paragraphs = (try? parse("issue.txt", in: directory))?.text.string.filter { $0 == "\n" }.count ?? 0
+            })
+            XCTAssertEqual(paragraphs, count * 2, "each article's paragraph and its note's")
+        }
+        let perDoubling = (times[2] / times[0]).squareRoot()
+        XCTAssertLessThanOrEqual(perDoubling, 2.6, "times \(times)")
+    }
+
     func testAPageBreakTakesAParity() throws {
         let document = TestSupport.parse("First.\n<pagebreak parity=\"odd\">\nSecond.\n<pagebreak parity=\"left\">\nThird.\n")
         XCTAssertEqual(document.text.paragraphStyle(at: 7).pageParity, .odd)

@@ -131,6 +131,24 @@ final class StoryJumpMarkupTests: XCTestCase {
                                               "Continued on page 00", "Three.", "Continued from page 00", "The end.", ""])
     }
 
+    /// A styling tag open at the jump (`<i>`, a link, a `<p style>`) goes on in the resumed part
+    /// and closes there, without a word: the story is one text, its jump a place in the layout.
+    func testATagOpenAtTheJumpGoesOnAtTheResume() throws {
+        let document = try parse([
+            "issue.txt": "<include src=\"ice.txt\">\nTwo.\n<resume from=\"a\">\nThree.\n",
+            "ice.txt": "<style name=\"deck\" size=\"14\"/>\n<p style=\"deck\">One <i>and <a href=\"https://example.org\">the link\n"
+                + "<jump id=\"a\">\ngoes on</a> in italic</i> and upright.</p>\nThe end.\n",
+        ])
+        XCTAssertEqual(messages(document), [])
+        XCTAssertEqual(paragraphs(document), ["One and the link", "Continued on page 00", "Two.", "Continued from page 00",
+                                              "goes on in italic and upright.", "The end.", "Three.", ""])
+        let attributes = { (string: String) in document.text.attributes(at: self.offset(of: string, in: document)).attributes }
+        XCTAssertEqual(["goes on", " in italic", " and upright", "The end", "Three"].map { attributes($0).italic },
+                       [true, true, false, false, false])
+        XCTAssertEqual(["the link", "goes on", " in italic"].map { attributes($0).link }, ["https://example.org", "https://example.org", nil])
+        XCTAssertEqual(["goes on", "The end"].map { attributes($0).fontSize }, [14, 11], "</p> ends the deck in the resumed part")
+    }
+
     func testASectionOpenAtTheJumpGoesOnAtTheResume() throws {
         let document = try parse([
             "issue.txt": "<include src=\"ice.txt\">\nMiddle.\n<resume from=\"x\">\nBack.\n",

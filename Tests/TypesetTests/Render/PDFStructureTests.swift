@@ -162,6 +162,49 @@ final class PDFStructureTests: XCTestCase {
         XCTAssertEqual(tagged.text(of: articles[2]).filter { !$0.isWhitespace }, "SaltThesalt.")
     }
 
+    /// A story that jumps (`<jump>` … `<resume>`) is read as one story: its resumed part, set
+    /// after another article and the issue's own text, is read in the structure tree straight
+    /// after its jump line, inside the article's one `Art` element, twice over when it jumps
+    /// again; a heading in a resumed part is a bookmark under the article's one bookmark. Each
+    /// page's content stays in the order it is set in (a reader without the tags reads the page).
+    func testAJumpedStoryIsReadAsOneStoryInItsArticle() throws {
+        try requireTools(Self.qpdf)
+        let directory = try makeFolder([
+            "issue.txt": "<meta title=\"The Almanac\">\nThe issue opens.\n<include src=\"ice.txt\">\n<include src=\"salt.txt\">\n"
+                + "The issue's own text.\n<resume from=\"ice-2\">\nThe issue again.\n<pagebreak>\n<resume from=\"ice-3\">\n",
+            "ice.txt": "<meta title=\"Ice\">\n<p style=\"headline\">Ice</p>\nThe shelf broke in March.\n<jump id=\"ice-2\">\n"
+                + "<p style=\"subheadline\">Open water</p>\nBy April the bay was open.\n<jump id=\"ice-3\">\nThe seals came back.\n",
+            "salt.txt": "<meta title=\"Salt\">\n<pagebreak>\n<p style=\"headline\">Salt</p>\nThe pans.\n",
+        ])
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.pdfStandards = [.ua1]
+        let pdf = directory.appendingPathComponent("issue.pdf").path
+        _ = try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("issue.txt").path, outputPath: pdf)
+        PDFCheck.assertClean(pdfAt: pdf)
+
+        let tagged = try TaggedPDF(pdfAt: pdf)
+        let roles = { (element: TaggedPDF.Element?) in
+            element?.kids.compactMap { kid -> String? in if case .element(let child) = kid { return child.role } else { return nil } } ?? []
+        }
+        XCTAssertEqual(roles(tagged.root), ["P", "Art", "Art", "P", "P"], "one Art an article")
+        let ice = try XCTUnwrap(tagged.elements("Art").first)
+        XCTAssertEqual(ice.string("/T"), "Ice")
+        XCTAssertEqual(ice.kids.compactMap { kid -> String? in
+            guard case .element(let paragraph) = kid else { return nil }
+            return tagged.text(of: paragraph).trimmingCharacters(in: .whitespacesAndNewlines)
+        }, ["Ice", "The shelf broke in March.", "Continued on page 2", "Continued from page 1", "Open water",
+            "By April the bay was open.", "Continued on page 3", "Continued from page 2", "The seals came back."])
+        let page2 = tagged.markedText[1].keys.sorted().map { tagged.markedText[1][$0]! }.joined().filter { !$0.isWhitespace }
+        XCTAssertTrue(page2.hasPrefix("SaltThepans.Theissue'sowntext.Continuedfrompage1"),
+                      "page 2's content in the order it is set in: \(page2)")
+
+        let outline = try bookmarks(pdf, pageHeight: PageTemplate.a4.height)
+        XCTAssertEqual(outline.map(\.title), ["Ice", "Salt"])
+        XCTAssertEqual(outline[0].kids.map(\.title), ["Ice", "Open water"])
+        XCTAssertEqual(outline[0].kids.map(\.page), [1, 2])
+    }
+
     func testAHeadlineOverTwoPagesIsOneShortenedBookmarkWhereItStarts() throws {
         try requireTools(Self.qpdf)
         let words = Array(repeating: "Brains", count: 500).joined(separator: " ")

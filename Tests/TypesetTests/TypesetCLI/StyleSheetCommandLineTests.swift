@@ -17,31 +17,41 @@ final class StyleSheetCommandLineTests: XCTestCase {
         "rain.txt": "<p style=\"kicker\">Weather</p>\nRAIN fell for forty days. " + String(repeating: "The river rose. ", count: 40) + "\n",
     ]
 
-    /// The house sheet and the two articles, without the sheet and with it written inline.
+    /// The house sheet and the two articles, which do not import it.
     private func makeProject() throws -> URL {
         let directory = try makeTemporaryDirectory()
         try write(Self.house, to: directory.appendingPathComponent("house.tss"))
         for (name, text) in Self.articles {
             try write(text, to: directory.appendingPathComponent(name))
-            try write(Self.house + text, to: directory.appendingPathComponent("inline-" + name))
         }
         return directory
     }
 
-    func testABatchWithAStyleSheetGivesTheSamePagesAsItsDeclarationsWrittenInEachDocument() throws {
-        let directory = try makeProject()
-        let styled = try TypesetProcess.run(["--style", "house.tss", "ice.txt", "rain.txt", "--out-dir", "styled", "--format", "png"],
-                                            in: directory)
-        XCTAssertEqual(styled.status, 0, styled.stderr)
-        let inline = try TypesetProcess.run(["inline-ice.txt", "inline-rain.txt", "--out-dir", "inline", "--format", "png"], in: directory)
-        XCTAssertEqual(inline.status, 0, inline.stderr)
-        let styledPages = try contentsOfDirectory(directory.appendingPathComponent("styled"))
-        XCTAssertEqual(styledPages.count, try contentsOfDirectory(directory.appendingPathComponent("inline")).count)
-        XCTAssertEqual(styledPages.count, 2, "each article a page: \(styledPages)")
-        for page in styledPages {
-            let same = try Data(contentsOf: directory.appendingPathComponent("styled/" + page))
-                == Data(contentsOf: directory.appendingPathComponent("inline/inline-" + page))
-            XCTAssertTrue(same, "\(page) is the same with --style as with the sheet written in the document")
+    /// Issue 38's done-when: "the batch of articles with `--style` gives the same pages as each
+    /// alone". The fixture issue's three articles, each in its own folder with its own picture
+    /// and importing the house sheet itself, typeset as one batch with the sheet given again by
+    /// `--style`, and each typeset alone: the same pages, byte for byte.
+    func testABatchOfArticlesWithAStyleSheetGivesThePagesOfEachArticleAlone() throws {
+        let issue = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/issue")
+        let output = try makeTemporaryDirectory()
+        let articles = ["eels", "salt", "heron"]
+        let common = ["--root", ".", "--facing", "--format", "png"]
+        let batch = try TypesetProcess.run(["--style", "house.tss"] + articles.map { "articles/\($0)/\($0).txt" } + common
+                                           + ["--out-dir", output.appendingPathComponent("batch").path], in: issue)
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        for article in articles {
+            let alone = try TypesetProcess.run(["articles/\(article)/\(article).txt"] + common
+                                               + ["--out-dir", output.appendingPathComponent("alone").path], in: issue)
+            XCTAssertEqual(alone.status, 0, alone.stderr)
+        }
+        let alonePages = try contentsOfDirectory(output.appendingPathComponent("alone"))
+        let batchPages = try contentsOfDirectory(output.appendingPathComponent("batch"))
+        XCTAssertEqual(batchPages, alonePages)
+        XCTAssertEqual(Set(batchPages.map { $0.components(separatedBy: "-").first! }), Set(articles), "\(batchPages)")
+        for page in batchPages {
+            let same = try Data(contentsOf: output.appendingPathComponent("batch/" + page))
+                == Data(contentsOf: output.appendingPathComponent("alone/" + page))
+            XCTAssertTrue(same, "\(page) is the same in the batch with --style as typeset alone")
         }
     }
 
