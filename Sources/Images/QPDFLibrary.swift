@@ -2,7 +2,7 @@ import CQPDF
 
 /// qpdf's C API (libqpdf 11), opened with `dlopen` the first time a document places a PDF
 /// picture's page in a PDF, not linked: linked, it and what it needs (GnuTLS, nettle, GMP,
-/// libjpeg… 17 libraries) would be loaded and relocated by every run, as the vector renderers
+/// libjpeg… ten libraries) would be loaded and relocated by every run, as the vector renderers
 /// were (docs/pipeline.md, "Speed: start-up"). qpdf reads the advertiser's file as any reader
 /// does (cross-reference and object streams, filters, a damaged file's objects found again);
 /// the finishing step copies the page's objects from it (`PDFPageForm`, in Render). Each
