@@ -88,7 +88,10 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        // qpdf reads a PDF picture's page for the finishing step to copy (Render/PDFPageForm.swift):
+        // its header only, the library opened with dlopen when a document places a PDF picture
+        // (Images/QPDFLibrary.swift). The fuzzing targets link it.
+        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", providers: [.apt(["libqpdf-dev"])]),
         // A PNG's image data is checked by inflating it (Images/PNGIntegrity.swift).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // SVG and PDF pictures, parsed (Images/VectorFile.swift) and drawn into Cairo as vectors
@@ -107,7 +110,7 @@ let package = Package(
         // Pipeline stages
         .target(name: "Diagnostics"),
         .target(name: "Text", dependencies: ["Diagnostics"], swiftSettings: optimizedInDebugBuilds),
-        .target(name: "Images", dependencies: ["CZlib", "CVectorRenderers"]),
+        .target(name: "Images", dependencies: ["CZlib", "CVectorRenderers", "CQPDF"]),
         .target(name: "Markup", dependencies: ["Text", "Images", "Diagnostics", "CICU"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "Fonts", dependencies: ["Text", "Diagnostics", "CFontconfig", "CFreeType", "CHarfBuzz"]),
         .target(name: "Shaping", dependencies: ["Text", "Fonts", "CHarfBuzz", "CICU"], swiftSettings: optimizedInDebugBuilds),
@@ -115,7 +118,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Text", "Fonts", "Shaping", "Breaking"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "Pages", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Layout"]),
         // HarfBuzz: the fonts typeset writes its text in are subset with hb-subset (PDFEmbeddedFonts).
-        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CContentTokens", "CZlib", "CDeflate", "CHarfBuzz", "CVectorRenderers"],
+        .target(name: "Render", dependencies: ["Text", "Diagnostics", "Fonts", "Images", "Layout", "Pages", "CCairo", "CTurboJPEG", "CPNG", "CContentTokens", "CZlib", "CDeflate", "CHarfBuzz", "CVectorRenderers", "CQPDF"],
                 swiftSettings: optimizedInDebugBuilds),
         // What was drawn on each page checked for overprinting, holes and lost words (the page checker).
         .target(name: "PageCheck", dependencies: ["Text", "Fonts", "Layout", "Pages", "Render"], swiftSettings: optimizedInDebugBuilds),
@@ -130,7 +133,8 @@ let package = Package(
         ], exclude: ["function-order.txt"], linkerSettings: releaseLink),
 
         // Fuzzing (docs/pipeline.md, "Hardening: fuzzing")
-        .target(name: "FuzzTargets", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Pages", "Render", "TypesetKit", "CQPDF"]),
+        .target(name: "FuzzTargets", dependencies: ["Diagnostics", "Text", "Markup", "Fonts", "Pages", "Render", "TypesetKit", "CQPDF"],
+                linkerSettings: [.linkedLibrary("qpdf")]),
         .executableTarget(name: "FuzzMarkup", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "FuzzPictures", dependencies: ["FuzzTargets"]),

@@ -93,6 +93,7 @@ public struct DocumentWriter {
             var finisher = PDFFinisher(sheet: sheet, metadata: metadata)
             finisher.marksInvertedCMYK = drawn.invertedCMYK
             finisher.restoresPNGRows = drawn.pngRows
+            finisher.placesPDFPages = drawn.pdfPages
             finisher.structure = drawn.structure
             finisher.runningHeads = RunningHeadsOverlays(overlays: drawn.runningHeads)
             finisher.textLayer = drawn.textLayer
@@ -108,7 +109,8 @@ public struct DocumentWriter {
     }
 
     /// What `drawPDF` drew: the document's pages' (trimmed) sizes, whether an Adobe CMYK JPEG
-    /// was drawn (see InvertedCMYKImages) and a PNG's rows in their envelope (see PNGEnvelope),
+    /// was drawn (see InvertedCMYKImages), a PNG's rows and a PDF picture's page in their
+    /// envelopes (see PNGEnvelope, PDFPageEnvelope),
     /// the record of the tagged content the structure tree is built from (see
     /// StructureRecorder), and the pages of running heads drawn after the last page, each with
     /// the page it goes over (see RunningHeadsOverlays).
@@ -116,6 +118,7 @@ public struct DocumentWriter {
         var sizes: [Size] = []
         var invertedCMYK = false
         var pngRows = false
+        var pdfPages = false
         var structure: StructureRecord
         var runningHeads: [(page: Int, heads: Int)] = []
         /// The pages' text as typeset wrote it, to be laid over Cairo's pages.
@@ -225,6 +228,7 @@ public struct DocumentWriter {
         }
         drawn.invertedCMYK = drawer.drewInvertedCMYK
         drawn.pngRows = drawer.drewPNGRows
+        drawn.pdfPages = drawer.drewPDFPages
         drawn.structure = structure.record
         drawn.textLayer = textLayer
         return drawn

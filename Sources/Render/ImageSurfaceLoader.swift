@@ -90,6 +90,29 @@ enum ImageSurfaceLoader {
         }
     }
 
+    /// A PDF picture's page bound for a PDF: a one-pixel surface carrying the file and the page
+    /// in an envelope (`PDFPageEnvelope`) that Cairo paints where the picture goes and the
+    /// finishing step replaces with the page, copied as a form (`PDFPageForm`), so that its
+    /// colours stay in their spaces. The file is read again through the descriptor its `<img>`
+    /// was checked by, and refused if it changed since.
+    /// `heldBytes`: the envelope's, which the surface holds.
+    static func loadPDFPage(_ source: PictureSource, in files: PictureFiles) throws -> (surface: OpaquePointer, heldBytes: Int) {
+        let file: InputFile, bytes: [UInt8]
+        do {
+            file = try files.file(at: source.path)
+            bytes = try file.readAll(limit: VectorFile.maximumFileSize)
+        } catch {
+            throw ImageLoadError(path: source.path, reason: "\(error)")
+        }
+        let page = (source.page ?? 1) - 1
+        let envelope = PDFPageEnvelope.wrap(file: bytes, page: page)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)!
+        attachJPEG(envelope, to: surface)
+        // Shown again, on this page or another, the page is stored once.
+        SurfaceUniqueID.set("typeset PDF page \(page) of \(file.identity)", on: surface)
+        return (surface, envelope.count)
+    }
+
     /// The vector picture drawn into an image surface of its own size in points, a pixel a
     /// point, scaled down to fit `maximumSide` pixels a side: its pixels' alpha is what a
     /// contour is traced from. The caller owns the surface.
@@ -112,11 +135,18 @@ enum ImageSurfaceLoader {
     /// Throws what `load` would, for a fraction of a decode: a PNG that `PNGIntegrity` vouches
     /// for is sure to decode, and a JPEG is decoded at an eighth of its size
     /// (`JPEGDecoder.check`). Neither allocates the picture's pixels. An SVG or PDF page is
-    /// parsed and drawn shrunk to one pixel (`VectorFile.check`).
+    /// parsed and drawn shrunk to one pixel (`VectorFile.check`), and a PDF's page read by qpdf
+    /// as the finishing step copies it (`PDFPageForm.check`).
     static func check(_ source: PictureSource, in files: PictureFiles) throws {
         if isVector(source, in: files) {
             do {
-                return try loadVector(source, in: files).check()
+                let file = try loadVector(source, in: files)
+                try file.check()
+                // A PDF's page is copied into a PDF by qpdf (`PDFPageForm`): read as it will be.
+                if file.info.kind == .pdf {
+                    try PDFPageForm.check(files.file(at: source.path).readAll(limit: VectorFile.maximumFileSize), page: (source.page ?? 1) - 1)
+                }
+                return
             } catch let error as ImageLoadError {
                 throw error
             } catch {

@@ -214,7 +214,7 @@ struct PDFDraftCopy {
 
     /// Copies the stream `number`: its data from the draft in pieces, unless it is one the
     /// finishing step changes (a page's content with artifacts, a form with key colours, a
-    /// PNG's rows, a page of heads).
+    /// PNG's rows, a PDF picture's page, a page of heads).
     private func copyStream(_ number: Int, dictionary: PDFDictionary, data: Range<Int>) throws {
         var dictionary = dictionary
         let rewritten = try rewrittenContents[number].map { page in
@@ -231,6 +231,10 @@ struct PDFDraftCopy {
             dictionary["/Resources"] = try resources(dictionary["/Resources"], withColourSpaces: finisher.printedColours.spotColourSpaces(onPage: heads))
         }
         if let rewritten { return try writer.addStream(number, dictionary: label(dictionary), bytes: rewritten) }
+        if finisher.placesPDFPages, PDFPageEnvelope.mayHoldEnvelope(dictionary),
+           let placed = PDFPageEnvelope.unwrap(try reader.data(data)) {
+            return try PDFPageForm.write(placed.file, page: placed.page, as: number, into: writer, rgb: rgb)
+        }
         if finisher.restoresPNGRows, PNGRowsInPDF.mayHoldEnvelope(dictionary),
            let restored = PNGRowsInPDF.restore(dictionary, data: try reader.data(data)) {
             var image = restored.dictionary

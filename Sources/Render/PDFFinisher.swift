@@ -19,6 +19,9 @@ struct PDFFinisher {
     /// Whether the draft holds a PNG's rows in a JPEG envelope, to be put in its place (see
     /// PNGRowsInPDF).
     var restoresPNGRows = false
+    /// Whether the draft holds a PDF picture's page in a JPEG envelope, to be placed as a form
+    /// in its place (see PDFPageForm).
+    var placesPDFPages = false
     /// The tagged content drawn, from which the structure tree is built in logical order
     /// (`StructureTree`); nil: Cairo's tree is kept as it is.
     var structure: StructureRecord?

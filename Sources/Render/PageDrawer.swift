@@ -38,6 +38,8 @@ final class PageDrawer {
     private(set) var drewInvertedCMYK = false
     /// Whether a picture carried a PNG's rows in an envelope (`PNGEnvelope`) the finishing step opens.
     private(set) var drewPNGRows = false
+    /// Whether a PDF picture's page was drawn in an envelope (`PDFPageEnvelope`) the finishing step places as a form.
+    private(set) var drewPDFPages = false
 
     /// Just above what Cairo treats as fully transparent; invisible on paper and screen.
     static let invisibleAlpha = 0.005
@@ -285,11 +287,15 @@ final class PageDrawer {
     private func drawImage(_ image: ImageAttachment, in box: Rect, bled: Rect? = nil,
                            in context: OpaquePointer) throws {
         let picture = try pictures.picture(for: image.source) {
+            let forPDF = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_PDF
             if ImageSurfaceLoader.isVector(image.source, in: pictureFiles) {
                 let file = try ImageSurfaceLoader.loadVector(image.source, in: pictureFiles)
-                return (.vector(file), file.heldBytes)
+                guard forPDF, file.info.kind == .pdf else { return (.vector(file), file.heldBytes) }
+                // A PDF's page goes into a PDF as it is, not drawn by poppler (`PDFPageForm`).
+                let placed = try ImageSurfaceLoader.loadPDFPage(image.source, in: pictureFiles)
+                drewPDFPages = true
+                return (.pdfPage(placed.surface, width: file.info.width, height: file.info.height), placed.heldBytes)
             }
-            let forPDF = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_PDF
             let picture = try ImageSurfaceLoader.loadPicture(image.source, in: pictureFiles, forPDF: forPDF)
             if picture.info.isAdobeCMYK { drewInvertedCMYK = true }
             if picture.carriesPNGRows { drewPNGRows = true }

@@ -36,6 +36,14 @@ enum ContentStreamReading {
         return reader.images
     }
 
+    /// Each form drawn: the rectangle its `/BBox` is mapped to, through its `/Matrix`, in the
+    /// page's space, and the rectangle clipping it.
+    static func formPlacements(onPage page: [String: Any], of pdf: PDFObjectTree) throws -> [ImagePlacement] {
+        var reader = Reader(pdf: pdf)
+        try reader.readPage(page)
+        return reader.forms
+    }
+
     /// What `q` saves and `Q` restores, of what the checks need.
     private struct GraphicsState {
         var matrix = Matrix.identity
@@ -68,6 +76,7 @@ enum ContentStreamReading {
         let pdf: PDFObjectTree
         var colours: [ColourOperator] = []
         var images: [ImagePlacement] = []
+        var forms: [ImagePlacement] = []
         /// Forms being read, so that a form drawing itself cannot loop.
         private var formsOpen: Set<String> = []
 
@@ -144,6 +153,10 @@ enum ContentStreamReading {
                 var inner = state
                 if let m = (dictionary["/Matrix"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), m.count == 6 {
                     inner.matrix = Matrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5]).then(state.matrix)
+                }
+                if let box = (dictionary["/BBox"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), box.count == 4 {
+                    let rect = CGRect(x: box[0], y: box[1], width: box[2] - box[0], height: box[3] - box[1])
+                    forms.append(ImagePlacement(name: name, rect: inner.matrix.bounds(of: rect), clip: state.clip))
                 }
                 try read(pdf.streamData(reference), resources: pdf.dictionary(dictionary["/Resources"]) ?? resources, state: &inner)
             default: break
