@@ -50,6 +50,17 @@ public final class InputFile {
     /// The device, inode, size and modification time when opened: the same file, unchanged,
     /// has the same identity (it names a picture to Cairo, which stores each once per PDF).
     public let identity: String
+    /// The file as opened, to know it again when its name is opened anew (`PictureFiles`).
+    public let fingerprint: Fingerprint
+
+    /// The identity and the inode's last status change, which no one can set (`touch` sets the
+    /// modification time): a file made anew in a removed one's inode, its size and
+    /// modification time copied, still has another fingerprint than the file first opened.
+    public struct Fingerprint: Equatable, Sendable {
+        let identity: String
+        let statusChangeSeconds: Int
+        let statusChangeNanoseconds: Int
+    }
 
     public init(path: String, accepting accepted: Accepted = .regularFiles) throws {
         var descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -73,6 +84,8 @@ public final class InputFile {
         self.descriptor = descriptor
         size = kind == S_IFREG ? Int(status.st_size) : nil
         identity = Self.identity(of: status)
+        fingerprint = Fingerprint(identity: identity, statusChangeSeconds: status.st_ctim.tv_sec,
+                                  statusChangeNanoseconds: status.st_ctim.tv_nsec)
     }
 
     private static func identity(of status: stat) -> String {
@@ -92,6 +105,7 @@ public final class InputFile {
         self.descriptor = descriptor
         size = nil
         identity = "descriptor \(descriptor)"
+        fingerprint = Fingerprint(identity: identity, statusChangeSeconds: 0, statusChangeNanoseconds: 0)
     }
 
     deinit {

@@ -1,26 +1,71 @@
 import Foundation
 
-/// The picture files a document reads, each opened once and kept open for the document's
-/// life: its `<img>` is checked (inside `--root`, a picture that decodes), measured, traced and
-/// drawn from the one descriptor opened first, never from its name again. A picture renamed
-/// over, or its name made a link to a file elsewhere, between the check and the drawing
-/// changes nothing: the file checked is the file drawn; one written to in place is refused
-/// (`InputFile.Problem.changed`). A document's pictures are few (a descriptor each); they are
-/// closed with the document.
+/// The picture files a document reads: its `<img>` is checked (inside `--root`, a picture that
+/// decodes), measured, traced and drawn from the file opened first. A picture renamed over, or
+/// its name made a link to a file elsewhere, between the check and the drawing changes nothing:
+/// the file checked is the file drawn, or the run fails; one written to in place is refused
+/// (`InputFile.Problem.changed`).
+///
+/// At most `openLimit` files are held open at once, those asked for last: a document of a
+/// thousand pictures must not run out of descriptors (a process has 1,024 by default, 256
+/// under some limits). A file let go is opened again by its name when it is asked for again,
+/// and it must then be the very file opened first, unchanged (its `InputFile.Fingerprint`:
+/// the same inode, size and times, its status change too, which no one can set), or it is
+/// `changed`.
 public final class PictureFiles: @unchecked Sendable {
+    /// How many picture files are held open at once.
+    public static let openLimit = 64
+
+    /// Every file opened, as first opened.
+    private var fingerprints: [String: InputFile.Fingerprint] = [:]
+    private var failures: [String: Error] = [:]
+    /// The files held open, with when each was last asked for (counted in requests).
+    private var held: [String: (file: InputFile, lastAsked: Int)] = [:]
+    private var requests = 0
     private let lock = NSLock()
-    private var opened: [String: Result<InputFile, Error>] = [:]
 
     public init() {}
+
+    /// How many files are open now (for the tests).
+    public var openFileCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return held.count
+    }
 
     /// The file at `path`, opened the first time it is asked for; a file that could not be
     /// opened fails the same way each time.
     public func file(at path: String) throws -> InputFile {
         lock.lock()
         defer { lock.unlock() }
-        if let known = opened[path] { return try known.get() }
-        let result = Result { try ImageProbeError.reading { try InputFile(path: path) } }
-        opened[path] = result
-        return try result.get()
+        if let failure = failures[path] { throw failure }
+        requests += 1
+        if let open = held[path]?.file {
+            held[path]?.lastAsked = requests
+            return open
+        }
+        if let first = fingerprints[path] {
+            let reopened = try ImageProbeError.reading { try InputFile(path: path) }
+            guard reopened.fingerprint == first else { throw ImageProbeError.file(.changed) }
+            hold(reopened, at: path)
+            return reopened
+        }
+        do {
+            let opened = try ImageProbeError.reading { try InputFile(path: path) }
+            fingerprints[path] = opened.fingerprint
+            hold(opened, at: path)
+            return opened
+        } catch {
+            failures[path] = error
+            throw error
+        }
+    }
+
+    /// Holds `file` open, letting go of the one asked for longest ago when `openLimit` are.
+    private func hold(_ file: InputFile, at path: String) {
+        if held.count >= Self.openLimit, let oldest = held.min(by: { $0.value.lastAsked < $1.value.lastAsked })?.key {
+            held[oldest] = nil
+        }
+        held[path] = (file, requests)
     }
 }

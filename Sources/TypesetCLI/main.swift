@@ -12,6 +12,7 @@ _ = SourceDateEpoch.seconds
 FontconfigCacheFolder.makeWritable()
 // Before any thread starts, so that every thread inherits the blocked signals.
 InterruptCleanup.install()
+OpenFileLimit.raiseToHardLimit()
 
 // `-V`, as rustc and typst take it, beside ArgumentParser's `--version`.
 if CommandLine.arguments.dropFirst() == ["-V"] {

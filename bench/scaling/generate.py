@@ -87,6 +87,30 @@ def top_floats(n):
         f'<img src="pic.png" float="top" span="1" height="{30 + i % 3 * 8}">{words(25, i)}.' for i in range(n)) + "\n</section>"
 
 
+def pull_quotes(n):
+    # n pull quotes over the gutter of two columns (one a page: the rest wait for the pages
+    # after), each after a paragraph.
+    return '<section columns="2">\n' + "\n".join(
+        f'{words(60, i)}.\n<aside float="center" border="1 #8a6d3b" padding="6">\n<p align="center">Quote {i}: {words(6, i)}.</p>\n</aside>'
+        for i in range(n)) + "\n</section>"
+
+
+def asides(n):
+    # n boxed sidebars floated left or right, each beside a paragraph.
+    side = ("left", "right")
+    return "\n".join(
+        f'<aside float="{side[i % 2]}" width="{120 + i % 4 * 10}" background="#e8eef4" border="0.5 #5a7a9a">\n<p>Aside {i}: {words(12, i)}.</p>\n</aside>\n{words(40, i)}.'
+        for i in range(n))
+
+
+def floated_figures(n):
+    # n figures floated left or right, each a picture and a caption beside a paragraph.
+    side = ("left", "right")
+    return "\n".join(
+        f'<figure float="{side[i % 2]}" width="{100 + i % 4 * 10}"><img src="pic.png" height="30"><caption>Figure {i}: {words(6, i)}.</caption></figure>\n{words(40, i)}.'
+        for i in range(n))
+
+
 def tab_columns(n):
     # A table of n tab-stop columns: rows of n cells, each tab going to its own stop (spread
     # over the 14,400 pt a stop may lie at).
@@ -161,6 +185,9 @@ KINDS = {
     "contour-floats": contour_floats,
     "figures": figures,
     "top-floats": top_floats,
+    "floated-figures": floated_figures,
+    "pull-quotes": pull_quotes,
+    "asides": asides,
     "tab-columns": tab_columns,
     "polygon-points": polygon_points,
     "paragraph-words": paragraph_length,

@@ -5,10 +5,12 @@
 # sizes is flagged, and the run exits 1. See docs/scaling.md.
 # Usage: bash bench/scaling/run.sh [KIND…]   (after `make build`; `make bench-scaling` does both)
 # Environment: REPEAT (best of how many runs, default 3), TIMEOUT (CPU seconds a run may take,
-# 20; ten times as much wall time), LIMIT (the largest exponent allowed at the last doubling, 1.3).
+# 20; ten times as much wall time), LIMIT (the largest exponent allowed at the last doubling, 1.3),
+# TYPESET (the binary timed, the release build's by default: a debug build, whose layout modules
+# are optimised, with TYPESET_CHECK_PAGES=0, measures growth too, not speed).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-typeset=$PWD/.build/release/typeset
+typeset=${TYPESET:-$PWD/.build/release/typeset}
 generate=$PWD/bench/scaling/generate.py
 repeat=${REPEAT:-3} timeout=${TIMEOUT:-20} limit=${LIMIT:-1.3}
 # Below this many seconds a run is mostly start-up (fonts, fontconfig), and its ratios are noise.
@@ -32,6 +34,9 @@ sizes=(
   contour-floats 100
   figures 120
   top-floats 120
+  floated-figures 120
+  pull-quotes 60
+  asides 120
   tab-columns 500
   polygon-points 200
   paragraph-words 25000

@@ -19,10 +19,12 @@ struct TypesetProcess {
     /// With a `timeout`, a run that takes longer is killed, so that a hang fails a test
     /// instead of stopping the suite. `environment` adds to the test's own environment. With an
     /// `addressSpaceLimit` (bytes) it runs under util-linux `prlimit --as`: an allocation past
-    /// it fails instead of taking the machine's memory.
+    /// it fails instead of taking the machine's memory; with an `openFileLimit`, under
+    /// `prlimit --nofile` (soft and hard limits both).
     static func run(_ arguments: [String], in directory: URL, standardInput: Data = Data(),
                     throughTerminal: Bool = false, timeout: TimeInterval? = nil,
-                    environment extra: [String: String] = [:], addressSpaceLimit: Int? = nil) throws -> Result {
+                    environment extra: [String: String] = [:], addressSpaceLimit: Int? = nil,
+                    openFileLimit: Int? = nil) throws -> Result {
         guard let executable = TypesetExecutable.url else {
             throw XCTSkip("the typeset executable was not found next to the test bundle; build it first")
         }
@@ -31,9 +33,10 @@ struct TypesetProcess {
             process.executableURL = URL(fileURLWithPath: scriptPath)
             let command = ([executable.path] + arguments).map(shellQuoted).joined(separator: " ")
             process.arguments = ["-qec", command, "/dev/null"]
-        } else if let addressSpaceLimit {
+        } else if addressSpaceLimit != nil || openFileLimit != nil {
             process.executableURL = URL(fileURLWithPath: prlimitPath)
-            process.arguments = ["--as=\(addressSpaceLimit)", "--", executable.path] + arguments
+            let limits = [addressSpaceLimit.map { "--as=\($0)" }, openFileLimit.map { "--nofile=\($0)" }].compactMap { $0 }
+            process.arguments = limits + ["--", executable.path] + arguments
         } else {
             process.executableURL = executable
             process.arguments = arguments
