@@ -4,7 +4,8 @@
 # that the machine's noise falls on all of them alike; the table gives medians of RUNS rounds
 # and the ratios issue 17 sets goals for (bench/speed.py prints it). See README.md.
 #
-# Usage: bash bench/run.sh   (after `make build`; `make bench` does both)
+# Usage: bash bench/run.sh   (after `make build`; `make bench` does both). Ends with the editing
+# loop's figures (bench/watch.py).
 # Environment:
 #   RUNS      rounds (5)
 #   TYPESET   the typeset to time (.build/release/typeset)
@@ -166,3 +167,7 @@ for round in $(seq "$runs"); do
     --page-size 180x260 --margin 15 --columns 1 --font "Liberation Serif" --font-size 10 --align justify --lang en --paragraph-spacing 0
 done
 "$py" bench/speed.py "$work/runs.tsv" --baseline "typeset $baseline"
+# The editing loop (issue 39): `typeset watch` on the 99-page magazine, one word changed on its
+# last page and then on its first, the time from each save to the new PDF (bench/watch.py).
+echo
+python3 bench/watch.py "$typeset" --rounds "$runs"

@@ -74,7 +74,8 @@ struct WatchCommand: ParsableCommand {
         options.pages = pages.selection
         try printSheet.apply(to: &options)
         let outputPath = plan.entries[0].outputPath
-        let typesetter = BatchTypesetter(options: options, jobs: 1)
+        // Fonts and shaped words go on from run to run: an edit sets its words again, not the faces.
+        let kept = KeptBetweenRuns()
         let watcher: FileWatcher
         do {
             watcher = try FileWatcher()
@@ -84,7 +85,7 @@ struct WatchCommand: ParsableCommand {
         }
         var pictures: [String] = []
         while true {
-            if let found = typesetOnce(with: typesetter, outputPath: outputPath) { pictures = found }
+            if let found = typesetOnce(with: options, keeping: kept, outputPath: outputPath) { pictures = found }
             do {
                 try watcher.watch([Self.absolute(input)] + pictures)
             } catch {
@@ -100,9 +101,10 @@ struct WatchCommand: ParsableCommand {
 
     /// One run: its diagnostics and a line that sums it up. Returns the document's pictures
     /// when it succeeded.
-    private func typesetOnce(with typesetter: BatchTypesetter, outputPath: String) -> [String]? {
+    private func typesetOnce(with options: TypesetOptions, keeping kept: KeptBetweenRuns, outputPath: String) -> [String]? {
         let start = ContinuousClock.now
-        let outcome = typesetter.typeset([BatchDocument(source: .file(path: input), outputPath: outputPath)])[0]
+        let outcome = BatchTypesetter.typeset(BatchDocument(source: .file(path: input), outputPath: outputPath), options: options,
+                                              keptBetweenRuns: kept)
         let elapsed = start.duration(to: .now)
         let seconds = String(format: "%.2f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         messages.printer.print(outcome.diagnostics, of: input)

@@ -29,9 +29,11 @@ public final class BatchTypesetter: Sendable {
                                 whenFinished: { _, outcome, finished in whenFinished(outcome, finished) })
     }
 
-    /// One document, with every way it can fail turned into its diagnostics.
-    static func typeset(_ document: BatchDocument, options: TypesetOptions) -> BatchOutcome {
-        let typesetter = Typesetter(options: options)
+    /// One document, with every way it can fail turned into its diagnostics. `keptBetweenRuns`:
+    /// what its run before handed on (`typeset watch`), which this run hands on in turn.
+    public static func typeset(_ document: BatchDocument, options: TypesetOptions,
+                               keptBetweenRuns: KeptBetweenRuns? = nil) -> BatchOutcome {
+        let typesetter = Typesetter(options: options, keptBetweenRuns: keptBetweenRuns)
         do {
             let report: TypesetReport
             switch document.source {

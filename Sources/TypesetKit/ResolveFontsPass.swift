@@ -6,6 +6,8 @@ import Markup
 /// and fallback faces for the characters they lack (a warning for each that no face has).
 struct ResolveFontsPass {
     var options: TypesetOptions
+    /// The library of the run before, when the runs keep one (`typeset watch`).
+    var kept: KeptBetweenRuns?
 
     /// Throws when the fonts folder cannot be found: the installation's problem, not the document's.
     func run(_ document: MarkupDocument) throws -> PassResult<FontTableBuilder> {
@@ -15,8 +17,7 @@ struct ResolveFontsPass {
         var diagnostics: [Diagnostic] = []
         var fonts: FontTableBuilder
         do {
-            fonts = try FontTableBuilder(library: try FontLibrary(fontsDirectory: directory, bodyFamily: options.fontFamily,
-                                                                  extraDirectories: options.fontPaths))
+            fonts = try FontTableBuilder(library: try library(in: directory))
             // A missing family is reported once, where it is first asked for: a `<b>` in text
             // of that family asks for it again without naming it.
             var missingFamilies: Set<String> = []
@@ -33,6 +34,15 @@ struct ResolveFontsPass {
             diagnostics.append(document.sourceMap.diagnostic(.warning, missing.warning, atTextOffset: missing.firstOffset))
         }
         return PassResult(fonts, diagnostics: diagnostics)
+    }
+
+    /// The fonts of `directory` and the options' font paths, with the options' body face as
+    /// the stand-in: the kept library when it is that one, else a new one.
+    private func library(in directory: String) throws -> FontLibrary {
+        let made = { try FontLibrary(fontsDirectory: directory, bodyFamily: options.fontFamily, extraDirectories: options.fontPaths) }
+        guard let kept else { return try made() }
+        return try kept.library(like: FontLibraryPlaces(fontsDirectory: directory, bodyFamily: options.fontFamily,
+                                                        extraDirectories: options.fontPaths), made: made)
     }
 
     /// A face a tag asked for is a "font face" at that tag; one no tag asked for (the text's

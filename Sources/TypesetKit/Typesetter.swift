@@ -20,9 +20,12 @@ public struct TypesetReport: Sendable {
 /// list of passes (`prepare` and `write`), each returning its value and what it found.
 public final class Typesetter {
     public let options: TypesetOptions
+    /// What the run before handed on (`typeset watch`); nil: every run starts afresh.
+    let kept: KeptBetweenRuns?
 
-    public init(options: TypesetOptions = TypesetOptions()) {
+    public init(options: TypesetOptions = TypesetOptions(), keptBetweenRuns: KeptBetweenRuns? = nil) {
         self.options = options
+        kept = keptBetweenRuns
     }
 
     /// Typesets the markup file at `inputPath` into `outputPath`, and its layout as JSON into
@@ -87,13 +90,13 @@ public final class Typesetter {
             let pictureProblems = parsed.value.map { ImagePreflight.check($0.text, files: $0.pictures) } ?? []
             return (found + pictureProblems).sortedBySource()
         }
-        let fonts = try log.take(try ResolveFontsPass(options: options).run(document))
+        let fonts = try log.take(try ResolveFontsPass(options: options, kept: kept).run(document))
         // An empty title is none: `--title ""` takes the document's away.
         let title = MetadataText.cleaned(options.title ?? document.meta.title)
         let headed = try log.take(RunningHeadsPass(options: options).run(document.meta, title: title, articles: document.articles,
                                                                        sectionNames: document.sections.compactMap(\.style.name), fonts: fonts))
         // Bad pictures are reported in source order, among the warnings before them.
-        let shaper = Shaper()
+        let shaper = kept?.shaper ?? Shaper()
         let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []
         let marked = SuperscriptMarksPass().run(document.text, fonts: headed.fonts.table, shaper: shaper)
         let pictured = try log.take(CheckPicturesPass(options: options).run(marked, pictures: document.pictures, fonts: headed.fonts.table,

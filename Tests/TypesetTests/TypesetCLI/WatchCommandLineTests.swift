@@ -18,6 +18,8 @@ final class WatchCommandLineTests: XCTestCase {
             process.currentDirectoryURL = directory
             var environment = ProcessInfo.processInfo.environment
             environment["TYPESET_FONTS"] = TestSupport.fontsDirectory
+            // TypesetProcess's date: a watch's PDF can be compared with a cold run's, byte for byte.
+            environment["SOURCE_DATE_EPOCH"] = "1000000000"
             process.environment = environment
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
@@ -93,6 +95,31 @@ final class WatchCommandLineTests: XCTestCase {
         XCTAssertEqual(watcher.process.terminationStatus, SIGINT)
         XCTAssertEqual(try contentsOfDirectory(output.deletingLastPathComponent()), ["doc.pdf"], "no temporary file left")
         XCTAssertNotEqual(try Data(contentsOf: output), third)
+    }
+
+    /// Each run's PDF is the one a cold run makes of the same file, byte for byte, whatever the
+    /// runs before it left behind (the fonts and shaped words they keep, `KeptBetweenRuns`).
+    func testEachRunWritesWhatAColdRunWrites() throws {
+        let directory = try makeTemporaryDirectory()
+        let document = directory.appendingPathComponent("doc.txt"), output = directory.appendingPathComponent("doc.pdf")
+        let paragraph = "The keepers climbed the stair at dusk and wrote the ships into the log by lamplight. "
+        try write(String(repeating: paragraph, count: 6) + "\n\n" + paragraph + "\n", to: document)
+        try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"),
+                                         to: directory.appendingPathComponent("picture.png"))
+        let watcher = try Watcher(["doc.txt"], in: directory)
+        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
+        assertWaits(watcher, for: "written to doc.pdf")
+        // A word changed, and faces and a picture the first run did not load.
+        let edited = String(repeating: paragraph, count: 6) + "\n\n" + paragraph.replacingOccurrences(of: "dusk", with: "nightfall")
+            + "<b>The log</b> by <i>lamplight</i>.\n<img src=\"picture.png\" width=\"60\">\n"
+        let saved = directory.appendingPathComponent(".doc.txt.saving")
+        try write(edited, to: saved)
+        XCTAssertEqual(rename(saved.path, document.path), 0)
+        assertWaits(watcher, for: "written to doc.pdf", count: 2)
+        let cold = try TypesetProcess.run(["doc.txt", "-o", "cold.pdf"], in: directory)
+        XCTAssertEqual(cold.status, 0, cold.stderr)
+        XCTAssertEqual(try Data(contentsOf: output), try Data(contentsOf: directory.appendingPathComponent("cold.pdf")))
+        watcher.stop(with: SIGTERM)
     }
 
     /// A picture's folder removed and made again is watched again: the picture changed in it

@@ -1,0 +1,49 @@
+import Fonts
+import Shaping
+
+/// What the runs of one document under `typeset watch` hand on from one to the next: what does
+/// not depend on the text. The font library (fontconfig's configuration of the bundled fonts,
+/// each face loaded once, the fallbacks found for characters) and the shaper with the words it
+/// has shaped, keyed by face, language, features and the word and bounded by bytes
+/// (`Shaper.cacheBudget`). A run then shapes only the words that are new to it. The output does
+/// not depend on what is kept: a kept face is the file's face, a kept word the glyphs HarfBuzz
+/// gave it (`WatchCommandLineTests` compares a watch's PDF with a cold run's, byte for byte).
+///
+/// The shaper's words are keyed by the library's face ids, so the two are kept together: a run
+/// whose fonts are looked for elsewhere (another folder, body face or font path) starts both
+/// again. One run at a time: faces and the shaper are not thread-safe.
+public final class KeptBetweenRuns: @unchecked Sendable {
+    private var kept: (library: FontLibrary, shaper: Shaper)?
+
+    public init() {}
+
+    /// The library that finds fonts as `made` would, kept from the run before when it found
+    /// them in the same places; `made` makes a new one otherwise.
+    func library(like wanted: FontLibraryPlaces, made: () throws -> FontLibrary) rethrows -> FontLibrary {
+        if let kept, FontLibraryPlaces(kept.library) == wanted { return kept.library }
+        let library = try made()
+        kept = (library, Shaper())
+        return library
+    }
+
+    /// The shaper for text in the kept library's faces (a new one before any library is kept).
+    var shaper: Shaper { kept?.shaper ?? Shaper() }
+}
+
+/// Where a font library looks for faces, and its stand-in: two libraries alike in these find
+/// the same faces.
+struct FontLibraryPlaces: Equatable {
+    var fontsDirectory: String
+    var bodyFamily: String
+    var extraDirectories: [String]
+
+    init(fontsDirectory: String, bodyFamily: String, extraDirectories: [String]) {
+        self.fontsDirectory = fontsDirectory
+        self.bodyFamily = bodyFamily
+        self.extraDirectories = extraDirectories
+    }
+
+    init(_ library: FontLibrary) {
+        self.init(fontsDirectory: library.fontsDirectory, bodyFamily: library.bodyFamily, extraDirectories: library.extraDirectories)
+    }
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""The editing loop's speed (issue 39): `typeset watch` on the 99-page magazine
+(`magazine.py 100`), one word changed on its last page and then one on its first, each saved as
+an editor saves (a new file renamed over the old), and the time from the save to the new PDF in
+place; each new PDF is compared with a cold run's of the same text (`typeset FILE -o PDF`),
+which it must equal byte for byte.
+
+Usage: python3 bench/watch.py TYPESET [--rounds N] [--pages P]   (from the repository root)
+Prints, per edit, the medians of N rounds (5) of: the time from the save until the new PDF is
+in place, as seen here (when watch's line saying so arrives, a little after the rename), the
+time watch prints for its run, and the CPU time watch spent on the edit, its threads' together
+(/proc, to the clock tick: 10 ms), which the load of other programs does not inflate; then
+the goals. Exits non-zero when watch fails, misses an edit
+or writes a PDF that differs from the cold run's; zero whether or not the goals are met.
+"""
+import argparse
+import filecmp
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import queue
+
+GOALS = {"last page": 0.1, "first page": 0.25}
+# The word changed, and what it becomes: a one-word edit that keeps the paragraph's length close,
+# as a correction does. Each round changes it and the next changes it back.
+WORD, OTHER = "lighthouse", "watchtower"
+WRITTEN = re.compile(r": \d+ pages? written to .* in ([0-9.]+) s$")
+FAILED = re.compile(r": failed in ")
+
+
+def save(path, text):
+    """Writes `text` as editors save: a new file in the same folder, renamed over the old."""
+    temporary = path + ".saving"
+    with open(temporary, "w", encoding="utf-8") as file:
+        file.write(text)
+    os.rename(temporary, path)
+
+
+def edited(text, where, old, new):
+    """`text` with the first (`where` "first page") or last occurrence of the word `old` as `new`."""
+    pattern = re.compile(rf"\b{old}\b")
+    matches = list(pattern.finditer(text))
+    if not matches:
+        sys.exit(f"watch.py: no '{old}' in the magazine to change")
+    match = matches[0] if where == "first page" else matches[-1]
+    return text[:match.start()] + new + text[match.end():]
+
+
+class Watch:
+    """`typeset watch` running, its standard error read line by line on a thread."""
+
+    def __init__(self, typeset, document, pdf, environment):
+        self.process = subprocess.Popen([typeset, "watch", document, "-o", pdf, "--min-ppi", "0"],
+                                        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=environment)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stderr:
+            self.lines.put((time.monotonic(), line.rstrip("\n")))
+        self.lines.put((time.monotonic(), None))
+
+    def run_finished(self, timeout=120):
+        """Waits for the next run's summary line: (when it arrived, the seconds watch printed)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                arrived, line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                sys.exit("watch.py: typeset watch wrote nothing for two minutes")
+            if line is None:
+                sys.exit(f"watch.py: typeset watch ended ({self.process.wait()})")
+            if FAILED.search(line):
+                sys.exit(f"watch.py: a run failed: {line}")
+            found = WRITTEN.search(line)
+            if found:
+                return arrived, float(found.group(1))
+
+    def cpu_seconds(self):
+        """The CPU time the process has used so far, user and system, its ended threads' too."""
+        with open(f"/proc/{self.process.pid}/stat") as file:
+            fields = file.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+def main():
+    arguments = argparse.ArgumentParser()
+    arguments.add_argument("typeset")
+    arguments.add_argument("--rounds", type=int, default=5)
+    arguments.add_argument("--pages", type=int, default=100)
+    options = arguments.parse_args()
+    typeset = os.path.realpath(options.typeset)
+    environment = dict(os.environ, SOURCE_DATE_EPOCH="946684800")
+    with tempfile.TemporaryDirectory() as work:
+        document = os.path.join(work, "magazine.txt")
+        pdf, cold = os.path.join(work, "magazine.pdf"), os.path.join(work, "cold.pdf")
+        subprocess.run([sys.executable, "bench/magazine.py", str(options.pages), document], check=True)
+        for name in os.listdir("Fixtures/magazine-feature"):
+            if name.endswith((".jpg", ".png")):
+                shutil.copy(os.path.join("Fixtures/magazine-feature", name), work)
+        with open(document, encoding="utf-8") as file:
+            text = file.read()
+        watch = Watch(typeset, document, pdf, environment)
+        try:
+            _, first_run = watch.run_finished()
+            pages = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
+            page_count = re.search(r"^Pages:\s+(\d+)", pages, re.M).group(1)
+            print(f"typeset watch on bench/magazine.py {options.pages} ({page_count} pages): first run {first_run:.2f} s")
+            seen = {where: [] for where in GOALS}
+            printed = {where: [] for where in GOALS}
+            cpu = {where: [] for where in GOALS}
+            for round in range(options.rounds):
+                old, new = (WORD, OTHER) if round % 2 == 0 else (OTHER, WORD)
+                for where in GOALS:
+                    text = edited(text, where, old, new)
+                    # Let the watcher settle into waiting after the run before.
+                    time.sleep(0.3)
+                    cpu_before = watch.cpu_seconds()
+                    save(document, text)
+                    saved = time.monotonic()
+                    arrived, seconds = watch.run_finished()
+                    seen[where].append(arrived - saved)
+                    printed[where].append(seconds)
+                    cpu[where].append(watch.cpu_seconds() - cpu_before)
+                    subprocess.run([typeset, document, "-o", cold, "--min-ppi", "0"], check=True, env=environment,
+                                   stderr=subprocess.DEVNULL)
+                    if not filecmp.cmp(pdf, cold, shallow=False):
+                        sys.exit(f"watch.py: round {round + 1}, {where}: watch's PDF differs from a cold run's")
+        finally:
+            watch.stop()
+    print(f"one word changed, medians of {options.rounds} rounds; every PDF byte-identical to a cold run's")
+    print(f"{'edit':<12} {'save → PDF':>11} {'watch printed':>14} {'CPU':>9} {'goal':>7}")
+    for where, goal in GOALS.items():
+        median = statistics.median(seen[where])
+        verdict = "MET" if median <= goal else "NOT MET"
+        print(f"{where:<12} {median:>9.3f} s {statistics.median(printed[where]):>12.2f} s "
+              f"{statistics.median(cpu[where]):>7.2f} s {goal:>5.2f} s  {verdict}")
+
+
+if __name__ == "__main__":
+    main()
