@@ -148,4 +148,37 @@ final class DesignerPagesTests: XCTestCase {
         let tidesPage = try XCTUnwrap(pages.first { $0.frames.contains { $0.lines.contains { $0.stringRange.contains(tidesOffset) } } })
         XCTAssertTrue(text.contains("tide table is on page \(tidesPage.number)"), "the reference prints the page its target is on")
     }
+    /// A book chapter (Fixtures/designer-chapter): an opening in one column with two notes,
+    /// then two ruled columns and three balanced ones. It fits on one page; the opening's notes
+    /// sent the rest to page 2, 60 % of page 1 left empty, and the page checker passed it.
+    func testTheChapterOpeningWithNotesKeepsTheNextSectionsOnItsPage() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/designer-chapter")
+        let markup = try String(contentsOf: folder.appendingPathComponent("chapter.txt"), encoding: .utf8)
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path)
+        XCTAssertEqual(document.diagnostics.filter { $0.severity != .note }.map(\.message), [])
+        var checker = PagePropertyChecker(fixture: "designer-chapter", text: document.text)
+        for page in pages { checker.check(page) }
+        checker.finish()
+        XCTAssertEqual(pages.count, 1, "the chapter's three sections share its page")
+        XCTAssertEqual(pages.first?.frames.compactMap(\.footnotes).flatMap(\.notes).count, 4, "its four notes with them")
+    }
+
+    /// The shrunk case: a one-column section whose line marks a note, then another section.
+    /// The note stands under the section's text and the next section below it, on the page.
+    func testANoteInAOneColumnSectionStandsUnderItsTextAboveTheNextSection() throws {
+        let markup = """
+        <section columns="1">
+        Nobody winds a clock for the clock’s sake.<footnote>From her notebook.</footnote>
+        </section>
+        <section columns="2">
+        He wrote everything down.
+        </section>
+        """
+        let (_, pages) = try SectionTesting.layOut(markup)
+        XCTAssertEqual(pages.count, 1, "the second section is on the first page")
+        let frames = try XCTUnwrap(pages.first).frames
+        let notes = try XCTUnwrap(frames.first?.footnotes)
+        let next = try XCTUnwrap(frames.dropFirst().flatMap(\.lines).first)
+        XCTAssertLessThan(notes.bottom, next.origin.y - next.ascent, "the note is above the next section's text")
+    }
 }
