@@ -135,12 +135,12 @@ struct BandSetter {
         var high = band.bottom - top     // one known to hold it
         let lines = band.frames.flatMap(\.lines)
         let step = lines.map(\.height).max() ?? Self.tolerance
-        // An even share of the columns' heights, their notes at their feet; where that is the
-        // whole band (one column holding notes), with the notes right under the text, or no
-        // trial would be made and the notes would keep the band to the foot of the page.
-        let share = band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count)
-        let shareWithNotesUnderText = band.frames.reduce(0) { $0 + $1.heightWithNotesUnderText } / Double(columns.count)
-        var height = max(least, share < high ? share : shareWithNotesUnderText)
+        // An even share of the columns' heights, their notes at their feet; a single column's
+        // share is itself, the whole band when it holds notes: it starts from its notes right
+        // under its text, or no trial would be made and they would keep it to the page's foot.
+        let share = columns.count == 1 ? band.frames.reduce(0) { $0 + $1.heightWithNotesUnderText }
+                                       : band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count)
+        var height = max(least, share)
         var climb = step
         var found = false
         let leavesFloats = band.carry.hasWaitingFloats, leavesNotes = band.carry.hasNotesGoingOn
