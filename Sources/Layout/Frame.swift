@@ -26,6 +26,19 @@ public struct Frame: Sendable {
     /// the container's foot when it holds notes (or their foot, reaching below it).
     public var usedHeight: Double {
         if let notes = footnotes { return max(container.rect.height, notes.bottom - container.rect.minY) }
+        return textHeight
+    }
+
+    /// The height its text and its notes take with the notes right under the text: what a
+    /// balanced column needs, where `usedHeight` counts the notes at the container's foot.
+    public var heightWithNotesUnderText: Double {
+        guard let notes = footnotes else { return usedHeight }
+        return textHeight + notes.bottom - notes.top
+    }
+
+    /// Bottom of the last line's descent, of the lowest float or of a drop cap's ink, from the
+    /// container's top, its notes left out.
+    private var textHeight: Double {
         let floatBottom = floats.map { $0.rect.maxY - container.rect.minY }.max() ?? 0
         guard let last = lines.last else { return floatBottom }
         let initialBottom = lines.compactMap { line in line.initial.map { line.origin.y + $0.inkBottom - container.rect.minY } }.max() ?? 0

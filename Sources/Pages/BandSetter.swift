@@ -80,6 +80,9 @@ struct BandSetter {
                 if position >= end { stop = .sectionEnd }
                 break
             }
+            // So does a column marking a column note it has no room to start (one that would
+            // begin on the next page, away from its marker).
+            if belowAnotherBand, !startsEveryNoteItMarks(frame) { break }
             carry = result.carry
             // The framesetter sets at least one line in an empty rectangle; a column that
             // exclusions leave no room in takes nothing, and the next one starts where it would have;
@@ -107,6 +110,14 @@ struct BandSetter {
         return Band(frames: frames, end: position, carry: carry, stop: stop, bottom: bottom)
     }
 
+    private func startsEveryNoteItMarks(_ frame: Frame) -> Bool {
+        let started = Set(frame.footnotes?.notes.map(\.reference.marker) ?? [])
+        return framesetter.footnotes.all.allSatisfy { reference in
+            reference.placement != .column || !frame.visibleRange.contains(reference.marker.lowerBound)
+                || started.contains(reference.marker)
+        }
+    }
+
     /// `band` (set in `columns` from `start` carrying on from `carried`, the section ending at
     /// `end`) with its columns as short as they can be and still hold the same text: the least
     /// height found by trial layouts, first at an even share of the lines' heights and on up a
@@ -124,7 +135,12 @@ struct BandSetter {
         var high = band.bottom - top     // one known to hold it
         let lines = band.frames.flatMap(\.lines)
         let step = lines.map(\.height).max() ?? Self.tolerance
-        var height = max(least, band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count))
+        // An even share of the columns' heights, their notes at their feet; a single column's
+        // share is itself, the whole band when it holds notes: it starts from its notes right
+        // under its text, or no trial would be made and they would keep it to the page's foot.
+        let share = columns.count == 1 ? band.frames.reduce(0) { $0 + $1.heightWithNotesUnderText }
+                                       : band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count)
+        var height = max(least, share)
         var climb = step
         var found = false
         let leavesFloats = band.carry.hasWaitingFloats, leavesNotes = band.carry.hasNotesGoingOn

@@ -170,4 +170,39 @@ final class DesignerPagesTests: XCTestCase {
         let tidesPage = try XCTUnwrap(pages.first { $0.frames.contains { $0.lines.contains { $0.stringRange.contains(tidesOffset) } } })
         XCTAssertTrue(text.contains("tide table is on page \(tidesPage.number)"), "the reference prints the page its target is on")
     }
+    /// A book chapter (Fixtures/designer-chapter): an opening in one column with two notes,
+    /// then two ruled columns and three balanced ones. The opening's notes sent the two
+    /// columns to page 2, 60 % of page 1 left empty, and the page checker passed it; they start
+    /// on page 1 now, with their notes. (The two columns, each holding a note, still fill the
+    /// page rather than balance: see the fixture's README.)
+    func testTheChapterOpeningWithNotesKeepsTheNextSectionOnItsPage() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/designer-chapter")
+        let markup = try String(contentsOf: folder.appendingPathComponent("chapter.txt"), encoding: .utf8)
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path)
+        XCTAssertFalse(document.diagnostics.contains { $0.severity == .error }, "\(document.diagnostics)")
+        var checker = PagePropertyChecker(fixture: "designer-chapter", text: document.text)
+        for page in pages { checker.check(page) }
+        checker.finish()
+        XCTAssertEqual(pages.first?.frames.compactMap(\.footnotes).flatMap(\.notes).count, 4,
+                       "the opening's two notes and the two columns' two on page 1")
+    }
+
+    /// The shrunk case: a one-column section whose line marks a note, then another section.
+    /// The note stands under the section's text and the next section below it, on the page.
+    func testANoteInAOneColumnSectionStandsUnderItsTextAboveTheNextSection() throws {
+        let markup = """
+        <section columns="1">
+        Nobody winds a clock for the clock’s sake.<footnote>From her notebook.</footnote>
+        </section>
+        <section columns="2">
+        He wrote everything down.
+        </section>
+        """
+        let (_, pages) = try SectionTesting.layOut(markup)
+        XCTAssertEqual(pages.count, 1, "the second section is on the first page")
+        let frames = try XCTUnwrap(pages.first).frames
+        let notes = try XCTUnwrap(frames.first?.footnotes)
+        let next = try XCTUnwrap(frames.dropFirst().flatMap(\.lines).first)
+        XCTAssertLessThan(notes.bottom, next.origin.y - next.ascent, "the note is above the next section's text")
+    }
 }
