@@ -45,7 +45,7 @@ final class RunningTemplateTests: XCTestCase {
         XCTAssertEqual(error.offset, 5, "at the brace")
         XCTAssertTrue(error.message.contains("unknown placeholder {pgae}"), error.message)
         XCTAssertTrue(error.message.contains("did you mean {page}?"), error.message)
-        XCTAssertTrue(error.message.contains("{page}, {pages}, {title} and {author}"), error.message)
+        XCTAssertTrue(error.message.contains("{page}, {pages}, {title}, {author} and {section}"), error.message)
         XCTAssertTrue(try XCTUnwrap(failure("{titel}")).message.contains("did you mean {title}?"))
         XCTAssertFalse(try XCTUnwrap(failure("{chapter}")).message.contains("did you mean"))
         XCTAssertTrue(try XCTUnwrap(failure("{}")).message.contains("unknown placeholder {}"))
