@@ -70,10 +70,13 @@ def chunks_of(classes, jobs):
 
 
 def run_chunk(bundle, specifiers):
+    # The environment `swift test` gives the bundle: it sets NO_COLOR, which the tests that run
+    # `typeset` on a terminal expect (they read its diagnostics without colour).
+    environment = dict(os.environ, NO_COLOR="1")
     started = time.monotonic()
     process = subprocess.run([bundle, ",".join(specifiers)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             stdin=subprocess.DEVNULL, text=True, errors="replace")
-    return process.returncode, process.stdout, time.monotonic() - started
+                             stdin=subprocess.DEVNULL, env=environment)
+    return process.returncode, process.stdout.decode("utf-8", "replace"), time.monotonic() - started
 
 
 def summary_of(output):
