@@ -69,17 +69,27 @@ demo: build
 	.build/release/typeset Fixtures/zombies/zombies.txt -o mag.pdf --strict
 	@echo "wrote mag.pdf ($$(pdfinfo mag.pdf | awk '/^Pages/ {print $$2}') pages)"
 
-# The tests are XCTest; without Swift Testing's empty run, the summary is XCTest's own.
 # `make test` is the whole of CI: the plain suite, then the sanitizer runs, then a short fuzzing
 # run that fails on any finding. All three suites run debug builds, in which Package.swift
 # optimises the pipeline's hot modules (`-O`, with `assert` kept): most of the suites' time is
 # spent typesetting, which an unoptimised build does some 15 times slower (docs/pipeline.md,
-# "Speed: build and allocator settings").
+# "Speed: build and allocator settings"). The suites are XCTest bundles run by RUN_SHARDS, one
+# test process per core, whole classes to each (a test process keeps about one core busy, so
+# `swift test` alone leaves the second of CI's two idle; docs/pipeline.md, "Hardening: CI").
+# `swift test --filter X` still runs any part of them by hand. The markup's manual page is made
+# first: two test classes install it, and may run at once. The fuzzers' release build runs
+# beside the ThreadSanitizer phase, each filling the other's idle core (a release build compiles
+# each module whole, one at a time along the chain of modules); make prints each one's output
+# whole when it ends.
+RUN_SHARDS := /usr/bin/python3 Tests/shards/run_shards.py
+TEST_BUNDLE := typesetPackageTests.xctest
+
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --disable-swift-testing
+	$(MAKE) $(MARKUP_MAN)
+	$(RUN_SHARDS) .build/debug/$(TEST_BUNDLE)
 	$(MAKE) test-asan
-	$(MAKE) test-tsan
+	$(MAKE) -j2 --output-sync=target test-tsan fuzz-build
 	$(MAKE) fuzz-smoke
 
 # The suite under a sanitizer, each in its own scratch folder so that the builds do not undo one
@@ -107,39 +117,44 @@ ASAN_SKIPPED_TESTS := LengthOptionTests CommandLineTests CommandLineCheckTests E
   DiagnosticFormatTests ViewerTests FontconfigCacheTests DemoTests
 # And tests of scale, whose assertions are on memory, work or answers that AddressSanitizer's
 # shadow memory and quarantine distort or do not touch, and whose code smaller tests run under
-# it: a paragraph of a megabyte, and 80 articles in sections (110 of its 774 s); 290,000 words
-# hyphenated against libhyphen (24 s plain; the dictionaries' reference words still run); the
-# layout fuzzer's 600 generated documents and the 60 of page-wide footnotes (Swift layout code
-# whose fixtures and smaller documents still run); and the reader matrix, whose work is five
+# it: a paragraph of a megabyte; 290,000 words hyphenated against libhyphen (24 s plain; the
+# dictionaries' reference words still run); the layout fuzzer's 600 generated documents (Swift
+# layout code whose smaller documents still run); and the reader matrix, whose work is five
 # other programs reading PDFs that the other rendering tests make under it too (31 s of the
 # last CI run's ASan pass, taken back when CI neared its 30 minutes with this round's tests).
-# And the doubling tests of floats and nested includes (growth on the thread's CPU clock, which
-# AddressSanitizer's shadow memory inflates unevenly; the same layout code runs under it in the
-# smaller tests), taken out when they joined with CI near its 30 minutes.
+# And the doubling test of nested includes (growth on the thread's CPU clock, which
+# AddressSanitizer's shadow memory inflates unevenly; the same code runs under it in the
+# smaller tests), taken out when it joined with CI near its 30 minutes.
 # And the chain of includes to the depth bound (32 files): its recursion fits a 256 KB stack in
 # the plain build (`ulimit -s 256`, a 40-file chain stops at the bound with its error), but
 # AddressSanitizer's redzoned frames overflow the 8 MB main stack before the bound.
 ASAN_SKIPPED_SCALE_TESTS := LongParagraphTests/testAParagraphOfAMegabyteIsSetInBoundedSearches \
-  SectionPropertyTests/testALongDocumentInSectionsKeepsMemoryFlat \
   HyphenationOracleTests/testEveryInstalledDictionaryBreaksManyWordsAsLibhyphen \
   LayoutFuzzTests/testGeneratedDocumentsHaveNoFindings \
-  PageFootnotesTests/testGeneratedDocumentsSetEveryNoteAcrossItsMarkersPage \
   ReaderMatrixTests/testEveryReaderFindsTheSourcesWordsInOrder \
   IncludeMarkupTests/testAHugeChainOfIncludesIsBounded \
-  IncludeMarkupTests/testNestedIncludesAreReadInTimeLinearInTheirNumber \
-  FloatGrowthTests/testFiguresInTheColumn FloatGrowthTests/testTopFloatsOfOneColumn \
-  FloatGrowthTests/testPullQuotes FloatGrowthTests/testAsides
+  IncludeMarkupTests/testNestedIncludesAreReadInTimeLinearInTheirNumber
+# And the tests of page making (Tests/TypesetTests/Pages, but for contours, which read pictures'
+# pixels): Sources/Pages holds no pointer of its own, and the layout, markup and drawing code
+# beneath it runs under AddressSanitizer in those stages' own tests (its tests of scale went
+# with them: floats doubled, 80 articles in sections, 60 documents of page-wide footnotes).
+# With them the golden pages, which typeset the fixtures the rendering tests typeset too;
+# Unicode's conformance files (ICU's answers, through the wrapper every document goes through);
+# the layout fuzzer's fixtures; and the page-range option's tests. 134 s of the 524 s that
+# AddressSanitizer's pass took in CI on 2026-12-06, when CI had grown to 40 minutes.
+ASAN_SKIPPED_PAGE_TESTS := $(filter-out ContourWrapTests,$(basename $(notdir $(wildcard Tests/TypesetTests/Pages/*Tests.swift)))) \
+  GoldenPageTests GoldenPagePropertyTests GoldenDefaultsTests UnicodeConformanceTests \
+  LayoutFuzzFixtureTests PagesOptionTests
 
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS=$(ASAN_OPTIONS_CI) $(SWIFT) test --disable-swift-testing --skip-build \
-	  --sanitize=address --scratch-path .build-asan $(ASAN_SKIPPED_TESTS:%=--skip '\.%/') \
+	ASAN_OPTIONS=$(ASAN_OPTIONS_CI) $(RUN_SHARDS) .build-asan/debug/$(TEST_BUNDLE) \
+	  $(ASAN_SKIPPED_TESTS:%=--skip '\.%/') $(ASAN_SKIPPED_PAGE_TESTS:%=--skip '\.%/') \
 	  $(ASAN_SKIPPED_SCALE_TESTS:%=--skip '\.%$$')
 
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=$(TSAN_OPTIONS_CI) $(SWIFT) test --disable-swift-testing --skip-build \
-	  --sanitize=thread --scratch-path .build-tsan $(TSAN_TESTS:%=--filter %)
+	TSAN_OPTIONS=$(TSAN_OPTIONS_CI) $(RUN_SHARDS) .build-tsan/debug/$(TEST_BUNDLE) $(TSAN_TESTS:%=--filter '\.%/')
 
 bench: build
 	bash bench/run.sh
