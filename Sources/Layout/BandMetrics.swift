@@ -70,6 +70,13 @@ struct BandMetrics {
         self.advance = advance
     }
 
+    /// Where the band below one at `top` of these metrics is proposed (`placeBand`): a line's
+    /// advance down, moved down to where its baseline falls on the grid when there is one.
+    func nextTop(after top: Double, grid: BaselineGrid?) -> Double {
+        let next = top + advance
+        return grid.map { $0.snap(next + baseline) - baseline } ?? next
+    }
+
     /// Whether `other` occupies no more of the band than this does.
     func holds(_ other: BandMetrics) -> Bool {
         other.upper >= upper - 1e-9 && other.lower <= lower + 1e-9

@@ -80,7 +80,7 @@ extension FrameSetting {
 
     /// The stretches the line after one set in `ordered[index]` goes on in while each passes
     /// over a word alone (`passesOverLoneWords`), measured there: the rest of this band's, then
-    /// those of the bands below, a line's expected advance apart, in reading order, beside the
+    /// those of the bands below, where they are proposed (on the grid, if any), in reading order, beside the
     /// drop cap's initial (`zone`) where it reaches; up to `lookAheadStretches` of them, ended
     /// by the first stretch wide enough to take a word alone (a band with none is passed).
     /// Empty when the next stretch is that wide.
@@ -92,7 +92,10 @@ extension FrameSetting {
         while stretches.count < Self.lookAheadStretches {
             guard let next = band.first else {
                 bands += 1
-                top += expected.advance
+                // Measured where the band lands: on a 12 pt grid, 10.8 pt down measured a
+                // circle's stretch wider than half the column, and the look-ahead stopped
+                // before the stretches "Nobody" was passed over in (seed 19235).
+                top = expected.nextTop(after: top, grid: container.baselineGrid)
                 guard bands <= Self.lookAheadStretches, top + expected.textBottom <= container.rect.maxY + 0.001 else { break }
                 let below = memo.lineFragments(in: container, top: top + expected.upper, height: expected.height, narrowest: narrowest)
                 band = (rightToLeft ? below.reversed() : below)[...]

@@ -5,17 +5,8 @@ import Render
 /// the area it was set in (a column's frame, a box's text area, a running head's part) and on
 /// the trimmed page.
 ///
-/// What may reach past its area, and by how much (measured on every fixture's pages: ink
-/// reaches past the frame by at most 0.04 em sideways — a j's tail at a line's start, an
-/// italic M's 0.019 em at its end — and 0.002 em below):
-/// - every glyph, `tolerance` (half a point, well under a pixel at 72 dpi) and
-///   `sideBearingShare` of its size sideways: an italic's overhang, a roman f's hook or a j's
-///   tail reach past the advance by design;
-/// - every glyph, `verticalShare` of its size above or below: accents over capitals and
-///   descenders at a column's edges;
-/// - hanging punctuation, `hangingShare` of its advance more sideways (Layout's Protrusion);
-/// - ink the face draws past the glyph's own advance (an italic f's hook, 0.14 em in
-///   Liberation Serif Italic, reaching out of a line that ends in a hanging hyphen);
+/// What may reach past its area, and by how much: `InkAllowance`, the rule the tests' checker
+/// asks too, and
 /// - a drop cap's initial, its ink above its cap height: layout lines the initial's cap height
 ///   up with the first line's (as InDesign, lettrine and CSS's `initial-letter` do), so an
 ///   accent over it ('Ü', 0.2 em of a 4-line initial's size, 10 pt in 11 pt text) rises above a
@@ -27,10 +18,7 @@ import Render
 /// A running head's glyphs are held to the page alone: its part's frame is as tall as its
 /// lines, which it may set taller.
 struct AreaCheck {
-    static let tolerance = 0.5
-    static let sideBearingShare = 0.06
-    static let verticalShare = 0.1
-    static let hangingShare = 0.7
+    static let tolerance = InkAllowance.tolerance
 
     func findings(on page: DrawnPage, text: CheckedText) -> [PageFinding] {
         var found: [PageFinding] = []
@@ -48,22 +36,16 @@ struct AreaCheck {
                 continue
             }
             guard area.kind != .runningHead else { continue }
-            let advance = glyph.advanceMaxX - glyph.advanceMinX
-            var sideways = Self.tolerance + Self.sideBearingShare * glyph.size
-            if text.hangs(glyph.character, line: line) { sideways += Self.hangingShare * advance }
-            // Ink the face itself puts past the glyph's advance (an italic f's hook).
-            let overhangLeft = max(0, glyph.advanceMinX - ink.minX), overhangRight = max(0, ink.maxX - glyph.advanceMaxX)
-            let vertical = Self.tolerance + Self.verticalShare * glyph.size
             let above = glyph.isInitial
-                ? Self.tolerance + Self.verticalShare * (line.initial?.textSize ?? 0) + Self.inkAboveCapHeight(of: glyph) : vertical
-            let rect = area.rect
-            let excess = max(rect.minX - ink.minX - sideways - overhangLeft, ink.maxX - rect.maxX - sideways - overhangRight,
-                             rect.minY - ink.minY - above, ink.maxY - rect.maxY - vertical)
+                ? InkAllowance.tolerance + InkAllowance.verticalShare * (line.initial?.textSize ?? 0) + Self.inkAboveCapHeight(of: glyph)
+                : nil
+            let excess = InkAllowance.excess(ink: ink, advanceMinX: glyph.advanceMinX, advanceMaxX: glyph.advanceMaxX, size: glyph.size,
+                                             hangs: text.hangs(glyph.character, line: line), above: above, in: area.rect)
             guard excess > 0 else { continue }
             let what = area.kind == .column ? "its column" : "its box's text area"
             found.append(PageFinding(page: page.number, kind: .outsideArea,
                                      detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(ink)) is outside \(what) "
-                                        + "\(PageFinding.describe(rect)) by \(String(format: "%.1f", excess)) pt more than allowed",
+                                        + "\(PageFinding.describe(area.rect)) by \(String(format: "%.1f", excess)) pt more than allowed",
                                      character: page.documentCharacter(of: glyph)))
         }
         return found + pictureFindings(on: page, text: text)

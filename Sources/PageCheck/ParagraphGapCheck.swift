@@ -47,20 +47,25 @@ struct ParagraphGapCheck {
             // be beside it (nearer its baseline than half a pitch: InitialZone.isBeside), or stands
             // beside it and keeps clear of its foot (LineSkip's floor) — not for a line below it
             // after one with room for another beside it: that line was passed over.
-            var inkClear: Double?
             let belowInitialAlone = initialsAlone.contains(before)
             var inkBottom = inkBottomInArea[areaIndex]
+            func clearance(below bottom: Double?) -> Double? {
+                guard let bottom, let top = ink[index]?.top else { return nil }
+                return bottom - above.baseline + (line.baseline - top)
+            }
             if let initial = initialInArea[areaIndex] {
-                let plain = pitch(from: bands[before], to: bands[index], of: line, in: area, text: text, inkClear: nil,
-                                  belowInitialAlone: belowInitialAlone)
+                // Where the line comes clear of the lines above: larger text on a fixed pitch
+                // moves down past them, and there it may be below the initial (seed 19760: 16 pt
+                // text on 12 pt lines beside a four-line initial, its third line moved from
+                // beside the initial's last line to under its foot, and down again clear of it).
+                let plain = pitch(from: bands[before], to: bands[index], of: line, in: area, text: text,
+                                  inkClear: clearance(below: inkBottom), belowInitialAlone: belowInitialAlone)
                 let besideIt = ink[index].map { $0.left >= initial.ink.maxX || $0.right <= initial.ink.minX } ?? false
                 if belowInitialAlone || besideIt || above.baseline + plain > initial.baseline + initial.pitch / 2 - Self.tolerance {
                     inkBottom = max(inkBottom ?? initial.ink.maxY, initial.ink.maxY)
                 }
             }
-            if let bottom = inkBottom, let top = ink[index]?.top {
-                inkClear = bottom - above.baseline + (line.baseline - top)
-            }
+            let inkClear = clearance(below: inkBottom)
             let allowed = pitch(from: bands[before], to: bands[index], of: line, in: area, text: text, inkClear: inkClear,
                                 belowInitialAlone: belowInitialAlone)
             let gap = line.baseline - above.baseline

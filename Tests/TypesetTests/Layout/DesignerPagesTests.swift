@@ -139,6 +139,31 @@ final class DesignerPagesTests: XCTestCase {
         checker.finish()
     }
 
+    /// The feature with its display styles on the body's fixed 12 pt leading, as a designer
+    /// first wrote it (no `line-height="18pt"`): the 13.75 pt pull quote's and the recipe's
+    /// headings' faces rise above their boxes' text areas by half their negative leading, their
+    /// ink does not. The binary's page checker and PagePropertyChecker hold the ink
+    /// (InkAllowance), not the face, and agree: no fault.
+    func testTheWinterKitchensDisplayLinesOnTheBodysLeadingHoldTheirInkInTheirBoxes() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/narrow-measures")
+        let markup = try String(contentsOf: folder.appendingPathComponent("winter-kitchens.txt"), encoding: .utf8)
+            .replacingOccurrences(of: " line-height=\"18pt\"", with: "")
+        let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path) { options in
+            options.page.columns = 3
+            options.page.baselineGrid = 12
+        }
+        let risen = pages.flatMap(\.boxes).filter { box in
+            let inner = PlacedBox.textRect(of: box.rect, style: box.style)
+            guard let first = box.frames.first?.lines.first else { return false }
+            let faceTop = PageBoxes.boxes(of: first, frame: 0, index: 0, text: document.text).map(\.rect.minY).min() ?? inner.minY
+            return inner.minY - faceTop > 1
+        }
+        XCTAssertGreaterThanOrEqual(risen.count, 2, "the pull quote's and the recipe's first lines' faces rise above their text areas")
+        var checker = PagePropertyChecker(fixture: "winter-kitchens on 12 pt", text: document.text)
+        for page in pages { checker.check(page) }
+        checker.finish()
+    }
+
     /// A designer's issue (Fixtures/designer-issue): master pages from a house sheet, a contents
     /// list and page references, three columns on a fixed leading and a grid with floats, a tab
     /// table, a ruled table and footnotes. Every page passes the page checker, every note is on

@@ -203,13 +203,13 @@ final class PageCheckerTests: XCTestCase {
         let area = pages[0].areas[0].rect
         let index = try XCTUnwrap(pages[0].glyphs.firstIndex { $0.isInitial })
         let initial = pages[0].glyphs[index]
-        XCTAssertGreaterThan(area.minY - initial.ink.minY, AreaCheck.verticalShare * 11 + AreaCheck.tolerance,
+        XCTAssertGreaterThan(area.minY - initial.ink.minY, InkAllowance.verticalShare * 11 + AreaCheck.tolerance,
                              "the dots rise further above the column than an accent over the text's capitals may")
         XCTAssertGreaterThan(AreaCheck.inkAboveCapHeight(of: initial), area.minY - initial.ink.minY, "the cap line is in the column")
 
         var raised = pages
         let capLine = initial.ink.minY + AreaCheck.inkAboveCapHeight(of: initial)
-        let rise = capLine - area.minY + AreaCheck.verticalShare * 11 + AreaCheck.tolerance + 0.5
+        let rise = capLine - area.minY + InkAllowance.verticalShare * 11 + AreaCheck.tolerance + 0.5
         raised[0].glyphs[index].ink.origin.y -= rise
         raised[0].glyphs[index].origin.y -= rise
         XCTAssertEqual(kinds(findings(text, raised)), [.outsideArea],
@@ -244,7 +244,7 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(pages[0].lines[initial.line].initial?.textSize, 16)
 
         var raised = pages
-        let shift = AreaCheck.verticalShare * 16 + AreaCheck.tolerance - (area.minY - capLine) + 0.5
+        let shift = InkAllowance.verticalShare * 16 + AreaCheck.tolerance - (area.minY - capLine) + 0.5
         raised[0].glyphs[index].ink.origin.y -= shift
         raised[0].glyphs[index].origin.y -= shift
         XCTAssertTrue(kinds(findings(text, raised)).contains(.outsideArea), "the cap line half a point above the capitals' allowance")

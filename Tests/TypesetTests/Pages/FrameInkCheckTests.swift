@@ -1,4 +1,5 @@
 import Layout
+import PageCheck
 import Pages
 import Text
 import TypesetKit
@@ -55,7 +56,7 @@ final class FrameInkCheckTests: XCTestCase {
         let size = first.runs[0].fontSize
         let inkLeft = try XCTUnwrap(first.runs[0].font.ink(of: first.runs[0].glyphIDs[0], size: size)).minX
         first.origin.x = nudged[0].frames[0].container.rect.minX - inkLeft - first.runs[0].positions[0].x
-            - FrameInkCheck.frameTolerance - FrameInkCheck.sideBearingShare * size - 1
+            - InkAllowance.tolerance - InkAllowance.sideBearingShare * size - 1
         nudged[0].frames[0].lines[0] = first
         let nudgedOverruns = FrameInkCheck(text: document.text).overruns(on: nudged[0])
         XCTAssertEqual(nudgedOverruns.first?.character, 0)

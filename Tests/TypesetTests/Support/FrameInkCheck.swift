@@ -1,6 +1,7 @@
 import Fonts
 import Foundation
 import Layout
+import PageCheck
 import Pages
 import Text
 
@@ -9,27 +10,11 @@ import Text
 /// set in (a box's text inside the box less its border and padding). A glyph's ink box is its
 /// outline's (or colour bitmap's) box from the font, where it is drawn, not its advance.
 ///
-/// What may reach past, and by how much (measured on every fixture's pages: ink reaches past
-/// the frame by at most 0.04 em sideways — a j's tail at a line's start, an italic M's
-/// 0.019 em at its end — and 0.002 em below):
-/// - every glyph, `frameTolerance` (half a point, well under a pixel at 72 dpi, as
-///   PagePropertyChecker allows its advance boxes) and `sideBearingShare` of its size
-///   sideways: an italic's overhang, a roman f's hook or a j's tail reach past the advance by
-///   design;
-/// - every glyph, `verticalShare` of its size above or below: accents over capitals and
-///   descenders at a column's edges;
-/// - hanging punctuation, 0.7 of its advance more sideways (Layout's Protrusion);
-/// - ink the face draws past the glyph's own advance box (an italic f's hook, 0.14 em in
-///   Liberation Serif Italic, reaching out of a line that ends in a hanging hyphen).
-///
-/// A drop cap's initial is checked as any glyph; a figure's or an aside's text against the
-/// box's text area; a picture is not a glyph (PagePropertyChecker checks pictures).
+/// What may reach past, and by how much, is the page checker's rule (`InkAllowance` in
+/// PageCheck), asked here of laid-out pages as the binary asks it of drawn ones. A drop cap's
+/// initial is checked as any glyph; a figure's or an aside's text against the box's text area;
+/// a picture is not a glyph (PagePropertyChecker checks pictures).
 struct FrameInkCheck {
-    static let frameTolerance = 0.5
-    static let sideBearingShare = 0.06
-    static let verticalShare = 0.1
-    static let hangingShare = 0.7
-
     /// One glyph past its frame: what, where, and by how much beyond what is allowed.
     struct Overrun: CustomStringConvertible {
         var place: String
@@ -72,13 +57,8 @@ struct FrameInkCheck {
                 guard let ink = font.ink(of: glyph, size: size) else { return }
                 let box = Rect(x: origin.x + ink.minX * scale, y: origin.y + ink.minY, width: (ink.maxX - ink.minX) * scale,
                                height: ink.maxY - ink.minY)
-                var sideways = Self.frameTolerance + Self.sideBearingShare * size
-                if hangs(character, line: line) { sideways += Self.hangingShare * advance }
-                // Ink the face itself puts past the glyph's advance (an italic f's hook).
-                let overhangLeft = max(0, -ink.minX * scale), overhangRight = max(0, ink.maxX * scale - advance)
-                let vertical = Self.frameTolerance + Self.verticalShare * size
-                let excess = max(rect.minX - box.minX - sideways - overhangLeft, box.maxX - rect.maxX - sideways - overhangRight,
-                                 rect.minY - box.minY - vertical, box.maxY - rect.maxY - vertical)
+                let excess = InkAllowance.excess(ink: box, advanceMinX: origin.x, advanceMaxX: origin.x + advance, size: size,
+                                                 hangs: hangs(character, line: line), in: rect)
                 if excess > 0 { found.append(Overrun(place: at, character: character, ink: box, frame: rect, excess: excess)) }
             }
             for run in line.runs where run.runDelegate == nil {

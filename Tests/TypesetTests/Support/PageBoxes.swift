@@ -16,6 +16,11 @@ struct InkBox {
     /// below): a fallback face taller than the paragraph's face, and any face under a fixed
     /// line height tighter than it (`line-height="14pt"`), reach past it by design.
     var withinLine: Rect
+
+    /// What of it is held to its frame: a picture's whole box, which it prints; a glyph's box
+    /// cut to its line's, past which its face reaches under a tight fixed line height (its ink
+    /// is held by `FrameInkCheck`, the page checker's rule).
+    var held: Rect { isPicture ? rect : withinLine }
 }
 
 /// Glyph and picture boxes of laid-out lines, in page coordinates.

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import PageCheck
 import Pages
 import Text
 import XCTest
@@ -176,8 +177,10 @@ struct PagePropertyChecker {
     }
 
     /// A figure's or an aside's text: its frames show exactly its paragraphs (a note's parts,
-    /// split over columns, show them in turn), and every glyph lies inside the box less its
-    /// border and padding.
+    /// split over columns, show them in turn), and every glyph's line box lies inside the box
+    /// less its border and padding. Its face may reach past its line box, above the text area
+    /// under a fixed line height tighter than it; its ink is held there (`FrameInkCheck`, the
+    /// page checker's rule).
     private mutating func checkText(of placed: Layout.PlacedBox, page: Int) {
         let at = "page \(page) box at character \(placed.box.range.lowerBound)"
         let shownRange = (placed.frames.first?.visibleRange.lowerBound ?? 0) ..< (placed.frames.last?.visibleRange.upperBound ?? 0)
@@ -200,26 +203,28 @@ struct PagePropertyChecker {
                 lines += 1
                 for box in PageBoxes.boxes(of: line, frame: frameIndex, index: lineIndex, text: text) {
                     if box.isPicture { pictures += 1 } else { glyphs += 1 }
-                    if !inner.insetBy(-Self.frameTolerance).contains(box.rect) {
+                    if !inner.insetBy(-Self.frameTolerance).contains(box.held) {
                         fail("\(at) line \(lineIndex): \(box.isPicture ? "picture" : "glyph") of character \(box.character) "
-                             + "\(PageBoxes.describe(box.rect)) is outside the box's text area \(PageBoxes.describe(inner))")
+                             + "\(PageBoxes.describe(box.held)) is outside the box's text area \(PageBoxes.describe(inner))")
                     }
                 }
             }
         }
     }
 
-    /// Inside the frame's rectangle (and shape), clear of its exclusions. Only a punctuation
-    /// mark of a paragraph with hanging punctuation may reach out sideways, by 0.7 of itself.
+    /// Inside the frame's rectangle (and shape), clear of its exclusions: down the frame by its
+    /// line's box (a face reaches past that under a tight fixed line height: its ink is held by
+    /// `FrameInkCheck`), across by its own. Only a punctuation mark of a paragraph with hanging
+    /// punctuation may reach out sideways, by 0.7 of itself.
     private mutating func checkInside(_ box: InkBox, frame: Frame, page: Int) {
         let rect = frame.container.rect
         let at = "page \(page) frame \(box.frame) line \(box.line)"
         let what = box.isPicture ? "picture at character \(box.character)" : "glyph of character \(box.character)\(quoted(box.character))"
         let sideways = max(rect.minX - box.rect.minX, box.rect.maxX - rect.maxX)
-        let vertical = max(rect.minY - box.rect.minY, box.rect.maxY - rect.maxY)
+        let vertical = max(rect.minY - box.held.minY, box.held.maxY - rect.maxY)
         var allowed = Self.frameTolerance
         if !box.isPicture, FrameInkCheck(text: text).hangs(box.character, line: frame.lines[box.line]) {
-            allowed += FrameInkCheck.hangingShare * box.rect.width
+            allowed += InkAllowance.hangingShare * box.rect.width
         }
         if sideways > allowed || vertical > Self.frameTolerance {
             fail("\(at): \(what) \(PageBoxes.describe(box.rect)) is outside its frame \(PageBoxes.describe(rect))")
