@@ -19,6 +19,7 @@ typedef __typeof__(&qpdf_get_error_full_text) qpdf_get_error_full_text_function;
 typedef __typeof__(&qpdf_get_num_pages) qpdf_get_num_pages_function;
 typedef __typeof__(&qpdf_get_page_n) qpdf_get_page_n_function;
 typedef __typeof__(&qpdf_get_object_by_id) qpdf_get_object_by_id_function;
+typedef __typeof__(&qpdf_get_root) qpdf_get_root_function;
 typedef __typeof__(&qpdf_oh_release_all) qpdf_oh_release_all_function;
 typedef __typeof__(&qpdf_oh_get_type_code) qpdf_oh_get_type_code_function;
 typedef __typeof__(&qpdf_oh_is_indirect) qpdf_oh_is_indirect_function;

@@ -20,6 +20,7 @@ public struct QPDFLibrary {
     public let getNumPages: qpdf_get_num_pages_function
     public let getPageN: qpdf_get_page_n_function
     public let getObjectByID: qpdf_get_object_by_id_function
+    public let getRoot: qpdf_get_root_function
     public let ohReleaseAll: qpdf_oh_release_all_function
     public let ohGetTypeCode: qpdf_oh_get_type_code_function
     public let ohIsIndirect: qpdf_oh_is_indirect_function
@@ -59,6 +60,7 @@ public struct QPDFLibrary {
         getNumPages = try library.function("qpdf_get_num_pages")
         getPageN = try library.function("qpdf_get_page_n")
         getObjectByID = try library.function("qpdf_get_object_by_id")
+        getRoot = try library.function("qpdf_get_root")
         ohReleaseAll = try library.function("qpdf_oh_release_all")
         ohGetTypeCode = try library.function("qpdf_oh_get_type_code")
         ohIsIndirect = try library.function("qpdf_oh_is_indirect")

@@ -9,13 +9,15 @@ import Text
 /// pictures, which are in no line of the text.
 public enum ImagePreflight {
     /// Checks the pictures of `text` and the master pages' (`furniture`), read from `files`,
-    /// the descriptors their `<img>`s opened.
-    public static func check(_ text: AttributedText, furniture: [ImageAttachment] = [], files: PictureFiles) -> [Diagnostic] {
+    /// the descriptors their `<img>`s opened, for a PDF meeting `standards` (PDF/X-4 takes no
+    /// PDF picture with a font not embedded).
+    public static func check(_ text: AttributedText, furniture: [ImageAttachment] = [], files: PictureFiles,
+                             standards: Set<PDFStandard>) -> [Diagnostic] {
         var checked: Set<PictureSource> = []
         var problems: [Diagnostic] = []
         for image in text.attachments.map(\.image) + furniture where checked.insert(image.source).inserted {
             do {
-                try ImageSurfaceLoader.check(image.source, in: files)
+                try ImageSurfaceLoader.check(image.source, in: files, requiringEmbeddedFonts: standards.contains(.x4))
             } catch {
                 let name = image.writtenName ?? image.path
                 problems.append(.error("image \"\(name)\": \(error)", at: image.location, sourceLine: image.sourceLine))

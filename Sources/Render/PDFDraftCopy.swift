@@ -41,6 +41,10 @@ struct PDFDraftCopy {
     var outputIntents: PDFValue?
     /// The objects that hold a stream's length, which goes into the stream's dictionary.
     var lengths = Set<Int>()
+    /// The layers of the PDF pictures copied, which the catalog lists: with PDF pictures it is
+    /// written last, when they are known.
+    var pictureLayers = PDFPictureLayers()
+    var catalog: PDFDictionary?
 
     init(_ finisher: PDFFinisher, draft path: String, pageSizes: [Size], into file: FileSink) throws {
         self.finisher = finisher
@@ -148,12 +152,16 @@ struct PDFDraftCopy {
             try structureTree.write(root: structureTreeRoot, pages: kept.map(\.number), linkAnnotations: kept.map(\.links),
                                     reserve: { writer.reserve() }, set: { try writer.add($0, text: $1.bytes) })
         }
+        if var catalog {
+            if !pictureLayers.isEmpty { catalog["/OCProperties"] = pictureLayers.properties }
+            try writer.add(draft.catalog, .dictionary(catalog))
+        }
         try writer.finish(root: draft.catalog, info: draft.info)
     }
 
     /// `value`, the object `number` of the draft other than a stream, as the file has it; nil
     /// for an object left out.
-    private func edited(_ number: Int, _ value: PDFValue) throws -> PDFValue? {
+    private mutating func edited(_ number: Int, _ value: PDFValue) throws -> PDFValue? {
         guard case .dictionary(var dictionary) = value else { return value }
         // Cairo's elements go with its tree: the tree in logical order replaces it.
         if structureTree != nil, dictionary["/Type"]?.name == "/StructElem" { return nil }
@@ -165,6 +173,10 @@ struct PDFDraftCopy {
             if let structureTree, let structureTreeRoot { structureTree.mark(&dictionary, root: structureTreeRoot) }
             if let metadataStream { dictionary["/Metadata"] = .reference(metadataStream) }
             if let outputIntents { dictionary["/OutputIntents"] = outputIntents }
+            if finisher.placesPDFPages {
+                catalog = dictionary
+                return nil
+            }
         } else if number == draft.info {
             dictionary = edited(info: dictionary)
         } else if number == draft.pageTree, !finisher.runningHeads.overlays.isEmpty {
@@ -215,7 +227,7 @@ struct PDFDraftCopy {
     /// Copies the stream `number`: its data from the draft in pieces, unless it is one the
     /// finishing step changes (a page's content with artifacts, a form with key colours, a
     /// PNG's rows, a PDF picture's page, a page of heads).
-    private func copyStream(_ number: Int, dictionary: PDFDictionary, data: Range<Int>) throws {
+    private mutating func copyStream(_ number: Int, dictionary: PDFDictionary, data: Range<Int>) throws {
         var dictionary = dictionary
         let rewritten = try rewrittenContents[number].map { page in
             try rewrite(try inflated(dictionary, data: data, of: "page \(page + 1)'s content"), page: page)
@@ -233,7 +245,7 @@ struct PDFDraftCopy {
         if let rewritten { return try writer.addStream(number, dictionary: label(dictionary), bytes: rewritten) }
         if finisher.placesPDFPages, PDFPageEnvelope.mayHoldEnvelope(dictionary),
            let placed = PDFPageEnvelope.unwrap(try reader.data(data)) {
-            return try PDFPageForm.write(placed.file, page: placed.page, as: number, into: writer, rgb: rgb)
+            return pictureLayers.add(try PDFPageForm.write(placed.file, page: placed.page, as: number, into: writer, rgb: rgb))
         }
         if finisher.restoresPNGRows, PNGRowsInPDF.mayHoldEnvelope(dictionary),
            let restored = PNGRowsInPDF.restore(dictionary, data: try reader.data(data)) {

@@ -31,8 +31,8 @@ struct PDFPageForm {
         var generation: Int32
     }
 
-    private let qpdf: QPDFLibrary
-    private let pdf: qpdf_data
+    let qpdf: QPDFLibrary
+    let pdf: qpdf_data
     /// Where the objects go, and the PDF/X-4 labelling of their RGB (`writePage` sets them).
     private var writer: PDFStreamingWriter?
     private var rgb: DeviceIndependentRGB?
@@ -40,22 +40,41 @@ struct PDFPageForm {
     private var numbers: [ObjectID: Int] = [:]
     /// The objects given a number and not yet written, and whether each is a resource dictionary.
     private var pending: [(id: ObjectID, isResources: Bool)] = []
+    /// The file's layers hidden in the view it opens in, and those copied (`PDFPictureLayers`).
+    private var hiddenGroups: Set<ObjectID> = []
+    private var groups: [ObjectID: PDFPictureLayers.Group] = [:]
 
     /// Writes the page `page` (from 0) of the PDF `file` as the form XObject `number` into
-    /// `writer`, with every object it uses, RGB labelled by `rgb` (PDF/X-4).
-    static func write(_ file: [UInt8], page: Int, as number: Int, into writer: PDFStreamingWriter, rgb: DeviceIndependentRGB?) throws {
-        try read(file) { form in try form.writePage(page, as: number, into: writer, rgb: rgb) }
+    /// `writer`, with every object it uses, RGB labelled by `rgb` (PDF/X-4); returns the
+    /// layers copied, which the finished file's catalog lists.
+    static func write(_ file: [UInt8], page: Int, as number: Int, into writer: PDFStreamingWriter,
+                      rgb: DeviceIndependentRGB?) throws -> [PDFPictureLayers.Group] {
+        var groups: [PDFPictureLayers.Group] = []
+        try read(file) { form in
+            try form.writePage(page, as: number, into: writer, rgb: rgb)
+            // In the order of the file's objects, as its layers panel most likely lists them.
+            groups = form.groups.sorted { ($0.key.number, $0.key.generation) < ($1.key.number, $1.key.generation) }.map(\.value)
+        }
+        return groups
     }
 
     /// Whether qpdf reads the page `page` (from 0) of the PDF `file` as the finishing step
-    /// will, before any output is begun: the page, its boxes, and no form drawing itself
-    /// (a loop poppler stops at its own depth, but a reader of the finished file may not).
-    static func check(_ file: [UInt8], page: Int) throws {
+    /// will, before any output is begun: the page, its boxes, and nothing it draws with
+    /// drawing itself (`PDFPageContentGraph`: a loop poppler stops at its own depth, but a
+    /// reader of the finished file may not). With `requiringEmbeddedFonts` (PDF/X-4), every
+    /// font its text is shown in must be embedded in the file.
+    static func check(_ file: [UInt8], page: Int, requiringEmbeddedFonts: Bool) throws {
         try read(file) { form in
             let handle = try form.page(page)
             _ = try form.cropBox(of: handle)
-            if let resources = form.inherited("/Resources", of: handle) { try form.checkFormsDrawNoLoop(from: resources) }
+            let graph = try form.contentGraph(of: handle)
             try form.check("cannot be read")
+            if requiringEmbeddedFonts, !graph.fontsNotEmbedded.isEmpty {
+                let names = graph.fontsNotEmbedded.map { "\"\($0)\"" }
+                let fonts = names.count == 1 ? "font \(names[0]) is" : "fonts \(names.joined(separator: ", ")) are"
+                throw FinishingError("the PDF picture's \(fonts) not embedded, and PDF/X-4 needs every font embedded: "
+                    + "embed \(names.count == 1 ? "it" : "them") where the picture is made, or leave out --pdf-standard x4")
+            }
         }
     }
 
@@ -92,34 +111,9 @@ struct PDFPageForm {
         return qpdf.getPageN(pdf, index)
     }
 
-    /// Throws when a form the resources `resources` name draws itself, through any forms
-    /// between. Each form is looked into once: the forms a page reaches, not the paths to them.
-    private func checkFormsDrawNoLoop(from resources: qpdf_oh) throws {
-        var drawing: Set<ObjectID> = [], cleared: Set<ObjectID> = []
-        func visit(_ resources: qpdf_oh) throws {
-            let forms = qpdf.ohGetKey(pdf, resources, "/XObject")
-            guard type(of: forms) == ot_dictionary else { return }
-            for key in keys(of: forms) {
-                let form = qpdf.ohGetKey(pdf, forms, key)
-                guard type(of: form) == ot_stream,
-                      String(decoding: unparsed(qpdf.ohGetKey(pdf, qpdf.ohGetDict(pdf, form), "/Subtype")), as: UTF8.self) == "/Form" else { continue }
-                let id = ObjectID(number: qpdf.ohGetObjectID(pdf, form), generation: qpdf.ohGetGeneration(pdf, form))
-                guard !cleared.contains(id) else { continue }
-                guard drawing.insert(id).inserted else {
-                    throw FinishingError("the PDF picture has a form that draws itself (object \(id.number)), which a reader would draw forever")
-                }
-                // A form without resources of its own draws with its page's.
-                let own = qpdf.ohGetKey(pdf, qpdf.ohGetDict(pdf, form), "/Resources")
-                try visit(type(of: own) == ot_dictionary ? own : resources)
-                drawing.remove(id)
-                cleared.insert(id)
-            }
-        }
-        try visit(resources)
-    }
-
     private mutating func writePage(_ index: Int, as number: Int, into writer: PDFStreamingWriter, rgb: DeviceIndependentRGB?) throws {
         (self.writer, self.rgb) = (writer, rgb)
+        hiddenGroups = groupsHiddenByDefault()
         let page = try page(index)
         let box = try cropBox(of: page)
         var dictionary = PDFDictionary([("/Type", .name("/XObject")), ("/Subtype", .name("/Form")),
@@ -171,6 +165,7 @@ struct PDFPageForm {
             }
         } else {
             let copied = try value(object, depth: 0)
+            if copied.dictionary?["/Type"]?.name == "/OCG" { groups[id] = .init(number: number, isShown: !hiddenGroups.contains(id)) }
             try writer.add(number, rgb?.label(copied, isResources: isResources) ?? copied)
         }
         try check("has an object qpdf cannot read")
@@ -184,11 +179,12 @@ struct PDFPageForm {
         return dictionary
     }
 
-    /// A stream's bytes as the file holds them (its filters not undone), in memory the caller frees.
-    private func rawData(of stream: qpdf_oh) throws -> UnsafeMutableBufferPointer<UInt8> {
+    /// A stream's bytes as the file holds them (its filters not undone), in memory the caller frees;
+    /// Decoded (`decoding` qpdf's generalized filters: Flate, LZW, ASCII) for a content stream.
+    func rawData(of stream: qpdf_oh, decoding: Bool = false) throws -> UnsafeMutableBufferPointer<UInt8> {
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
-        _ = qpdf.ohGetStreamData(pdf, stream, qpdf_dl_none, nil, &buffer, &length)
+        _ = qpdf.ohGetStreamData(pdf, stream, decoding ? qpdf_dl_generalized : qpdf_dl_none, nil, &buffer, &length)
         try check("has a stream qpdf cannot read")
         return UnsafeMutableBufferPointer(start: buffer, count: buffer == nil ? 0 : length)
     }
@@ -245,7 +241,7 @@ struct PDFPageForm {
         return .reference(number)
     }
 
-    private func keys(of dictionary: qpdf_oh) -> [String] {
+    func keys(of dictionary: qpdf_oh) -> [String] {
         // qpdf keeps one key iteration at a time: the keys are read before any value is.
         var keys: [String] = []
         qpdf.ohBeginDictKeyIter(pdf, dictionary)
@@ -254,18 +250,18 @@ struct PDFPageForm {
     }
 
     /// The object's text as qpdf writes it (a string's bytes may hold zeros).
-    private func unparsed(_ handle: qpdf_oh) -> [UInt8] {
+    func unparsed(_ handle: qpdf_oh) -> [UInt8] {
         guard let text = qpdf.ohUnparseBinary(pdf, handle) else { return [] }
         return text.withMemoryRebound(to: UInt8.self, capacity: 1) { Array(UnsafeBufferPointer(start: $0, count: qpdf.getLastStringLength(pdf))) }
     }
 
-    private func type(of handle: qpdf_oh) -> qpdf_object_type_e {
+    func type(of handle: qpdf_oh) -> qpdf_object_type_e {
         qpdf.ohGetTypeCode(pdf, handle)
     }
 
     /// The value of `key` on the page or, where a page lacks it, the nearest page tree node above
     /// it that has it (`/Resources`, `/MediaBox`, `/CropBox` and `/Rotate` are inherited).
-    private func inherited(_ key: String, of page: qpdf_oh) -> qpdf_oh? {
+    func inherited(_ key: String, of page: qpdf_oh) -> qpdf_oh? {
         var node = page
         for _ in 0 ..< 64 {
             let value = qpdf.ohGetKey(pdf, node, key)

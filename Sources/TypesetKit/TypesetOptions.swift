@@ -27,6 +27,8 @@ public struct TypesetOptions: Sendable {
     public var showsBleed = false
     /// The standards a PDF is to conform to (`--pdf-standard`): PDF/X-4, PDF/UA-1.
     public var pdfStandards: Set<PDFStandard> = []
+    /// The standards the output is held to: `pdfStandards` for a PDF, none for PNG pages.
+    var pdfStandardsInForce: Set<PDFStandard> { format == .pdf ? pdfStandards : [] }
     /// The printing condition a PDF/X file declares, by its ICC profile.
     public var outputIntent = OutputIntent()
     /// The bundled fonts; found beside the executable when nil.

@@ -11,28 +11,16 @@ final class BoundedDrawingTests: XCTestCase {
     /// A one-page PDF whose page draws a form that draws the next twice, `depth` deep: 2^depth
     /// squares, a few kilobytes of file; its page 200 pt square unless given another size.
     static func nestedFormsPDF(depth: Int, pageWidth: Int = 200, pageHeight: Int = 200) -> Data {
-        func stream(_ content: String, _ dictionary: String = "") -> String {
-            "<< /Length \(content.utf8.count) \(dictionary) >>\nstream\n\(content)\nendstream"
-        }
         var objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(pageWidth) \(pageHeight)] /Contents 4 0 R /Resources << /XObject << /F 5 0 R >> >> >>",
-                       stream("/F Do")]
+                       HandMadePDF.stream("/F Do")]
         for level in 0 ..< depth {
             let form = "/Type /XObject /Subtype /Form /BBox [0 0 200 200]"
             objects.append(level < depth - 1
-                ? stream("/F Do 0.5 0 0 0.5 1 1 cm /F Do", "\(form) /Resources << /XObject << /F \(6 + level) 0 R >> >>")
-                : stream("0 0 1 1 re f", form))
+                ? HandMadePDF.stream("/F Do 0.5 0 0 0.5 1 1 cm /F Do", "\(form) /Resources << /XObject << /F \(6 + level) 0 R >> >>")
+                : HandMadePDF.stream("0 0 1 1 re f", form))
         }
-        var file = "%PDF-1.5\n", offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(file.utf8.count)
-            file += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = file.utf8.count
-        file += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { file += String(format: "%010d 00000 n \n", offset) }
-        file += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(file.utf8)
+        return HandMadePDF.file(objects)
     }
 
     func testFormsNestedToDrawForeverAreStoppedAtTheProcessorLimit() throws {
