@@ -205,4 +205,48 @@ final class LayoutJSONTests: XCTestCase {
         XCTAssertEqual(cells.first { ($0["columnSpan"] as? Int) == 2 }?["row"] as? Int, 3)
         XCTAssertEqual(cells.filter { ($0["header"] as? Bool) == true }.count, 2)
     }
+
+    /// A tab's leader is in its line, where it is drawn: between a left-to-right contents
+    /// line's title and its number, and in a right-to-left one between the number (at the left)
+    /// and the title (at the right), where the bidi order put the tab.
+    func testLeadersAreInTheirLinesInEitherDirection() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("contents.txt")
+        try write("""
+            <p tabs="end right leader=." hyphenate="false" align="left">The eel year\t3
+            </p><p dir="rtl" tabs="end right leader=." hyphenate="false">שנת הצלופחים\t7
+            </p>
+
+            """, to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let json = directory.appendingPathComponent("contents.json")
+        options.layoutJSONPath = json.path
+        _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: directory.appendingPathComponent("contents.pdf").path)
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let pages = try XCTUnwrap(root["pages"] as? [[String: Any]])
+        let lines = pages.flatMap { ($0["frames"] as? [[String: Any]] ?? []).flatMap { $0["lines"] as? [[String: Any]] ?? [] } }
+        XCTAssertEqual(lines.count, 2)
+        func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? .nan }
+        for (index, line) in lines.enumerated() {
+            let leaders = try XCTUnwrap(line["leaders"] as? [[String: Any]], "line \(index)")
+            XCTAssertEqual(leaders.count, 1)
+            let leader = try XCTUnwrap(leaders.first)
+            XCTAssertEqual(leader["kind"] as? String, "dots")
+            XCTAssertEqual(number(leader["size"]), 11)
+            XCTAssertEqual(leader["color"] as? String, "#000000")
+            // The glyphs of the title (before the tab, the line's twelfth character) and of the number, by where they stand.
+            let tab = try XCTUnwrap(line["stringRange"] as? [Int]).first.map { $0 + 12 } ?? 0
+            let glyphs = (line["runs"] as? [[String: Any]] ?? []).flatMap { $0["glyphs"] as? [[Double]] ?? [] }
+            let title = glyphs.filter { Int($0[3]) < tab }.map { $0[1] }, page = glyphs.filter { Int($0[3]) > tab }.map { $0[1] }
+            XCTAssertEqual(title.count, 12, "line \(index)")
+            XCTAssertEqual(page.count, 1, "line \(index)")
+            let (from, to) = (number(leader["x"]), number(leader["x"]) + number(leader["width"]))
+            XCTAssertGreaterThan(to - from, 150, "line \(index): the room between title and number")
+            // Left to right, the title is left of the leader and the number right of it; right to left, the other way.
+            let (left, right) = index == 0 ? (title, page) : (page, title)
+            XCTAssertLessThan(left.max() ?? .infinity, from, "line \(index)")
+            XCTAssertGreaterThanOrEqual(right.min() ?? -.infinity, to - 0.5, "line \(index)")
+        }
+    }
 }
