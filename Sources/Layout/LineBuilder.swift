@@ -132,16 +132,33 @@ struct LineBuilder {
         var line = Line(origin: Point(x: left - hangLeft + shift, y: 0),
                         ascent: box.ascent, descent: box.descent, leading: box.leading,
                         width: pen, stringRange: start ..< end, runs: runs, endsParagraph: endsParagraph)
-        // Text before a tab keeps its width, so a tab's room is where the tab layout put it
-        // (a line in one left-to-right order; a right-to-left line's tabs have none).
-        if let tabs, !tabs.leaders.isEmpty, inOrder {
-            line.leaders = tabs.leaders.map { tab in
+        // Text before a tab keeps its width, so a tab's room is where the tab layout put it, in
+        // a line in one left-to-right order; in a line whose runs the bidi order moved (a
+        // right-to-left contents line: its number at the left, its leader between), the room
+        // its glyph's step tiles where its run was placed.
+        if let tabs, !tabs.leaders.isEmpty {
+            line.leaders = tabs.leaders.compactMap { tab in
+                let room = inOrder ? (tab.from, tab.to) : Self.placedStep(ofCharacter: paragraph.clusters[tab.glyph], in: runs)
+                guard let (minX, maxX) = room else { return nil }
                 let attributes = paragraph.styleRunIndex(containing: paragraph.clusters[tab.glyph]).map { paragraph.styleRuns[$0].attributes }
-                return LineLeader(leader: tab.leader, minX: tab.from, maxX: tab.to, fontSize: attributes?.fontSize ?? 0,
+                return LineLeader(leader: tab.leader, minX: minX, maxX: maxX, fontSize: attributes?.fontSize ?? 0,
                                   color: attributes?.color ?? .black)
             }
         }
         return line
+    }
+
+    /// Where the glyph of the character at `offset` steps along the line, from the line's
+    /// origin: the glyphs' advances tile each run from its `x`, in visual order (nil: no glyph shows it).
+    private static func placedStep(ofCharacter offset: Int, in runs: [GlyphRun]) -> (Double, Double)? {
+        for run in runs where run.stringRange.contains(offset) {
+            var x = run.x
+            for index in run.clusters.indices {
+                if run.clusters[index] == offset { return (x, x + run.advances[index]) }
+                x += run.advances[index]
+            }
+        }
+        return nil
     }
 
     /// The glyphs of one style run on the line, and the hyphen that ends the line if it is the last.

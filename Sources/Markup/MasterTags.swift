@@ -67,7 +67,7 @@ extension ParseState {
     /// `margin="…"`: one to four lengths in CSS's order — all four; top and bottom, right and
     /// left; top, right and left, bottom; top, right, bottom, left — as a right-hand page has
     /// them (its left margin is the inner one with facing pages).
-    private func masterMargins(_ attribute: TagAttribute) -> MasterMargins? {
+    private func masterMargins(_ attribute: TagAttribute) -> Margins? {
         let parts = attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
         guard (1 ... 4).contains(parts.count) else {
             values.error("margin is one to four lengths — all, top-and-bottom and sides, or top, right, bottom and left "
@@ -87,7 +87,7 @@ extension ParseState {
         let (top, right) = (lengths[0], lengths.count > 1 ? lengths[1] : lengths[0])
         let bottom = lengths.count > 2 ? lengths[2] : top
         let left = lengths.count > 3 ? lengths[3] : right
-        return MasterMargins(top: top, right: right, bottom: bottom, left: left)
+        return Margins(top: top, right: right, bottom: bottom, left: left)
     }
 
     /// A token between `<master>` and `</master>`: an item, the closing tag, white space or a
@@ -194,7 +194,9 @@ extension ParseState {
             if width == nil, height == nil { (place.width, place.height) = (.points(picture.size.width), .points(picture.size.height)) }
             return MasterItem(content: .picture(picture.attachment), place: place)
         case "text":
-            guard let text = masterText(tag, content: others["content"], style: others["style"]), isUsable else { return nil }
+            guard var text = masterText(tag, content: others["content"], style: others["style"]), isUsable else { return nil }
+            text.text.declaration = MasterDeclarationPlace(location: diagnostics.source.location(of: tag.offset),
+                                                           sourceLine: diagnostics.source.lineText(containing: tag.offset))
             // As tall as its line, unless given: the room it keeps the text out of.
             (place.width, place.height) = (width ?? .fraction(1), height ?? .points(text.size * Self.masterTextLeading))
             return MasterItem(content: .text(text.text), place: place)

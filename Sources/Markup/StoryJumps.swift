@@ -187,6 +187,11 @@ extension ParseState {
     /// of `{page}`, the whole line a link to it.
     private mutating func appendJumpLine(style name: String, wording: String, pageOf target: String, at offset: Int) {
         let outside = (attributes: builder.attributes, faceOrigin: builder.faceOrigin, paragraph: builder.paragraphStyle)
+        // The line is the story's furniture, not its text: a `<b>` or `<p style>` the story has
+        // open here does not style it, its own style does, from the body's.
+        builder.attributes = bodyText?.attributes ?? cleanAttributes
+        builder.faceOrigin = nil
+        builder.paragraphStyle = bodyText?.paragraphStyle ?? cleanParagraphStyle
         if let style = namedStyles[name] {
             if style.startsClean { startClean() }
             style.paragraph.apply(to: &builder.paragraphStyle)

@@ -46,24 +46,33 @@ extension PageTemplate {
     /// box is set narrower, Layout's NarrowedBoxPictures); a figure too tall for its column (or,
     /// across columns, for the page) has its pictures scaled down until it fits, with a warning
     /// at the `<figure>`; an aside too tall is an error at the `<aside>`, as text cannot be
-    /// scaled. `framesetter` makes the framesetter that measures the boxes' text, given the text
-    /// with its pictures fitted to the boxes (the document's own shaper then keeps the words it
-    /// shapes for the pages).
+    /// scaled. Each box is measured in the strictest frame it may be set in (a master's columns
+    /// and margins: `PossibleFrames`), as pictures are. `framesetter` makes the framesetter that
+    /// measures the boxes' text, given the text with its pictures fitted to the boxes (the
+    /// document's own shaper then keeps the words it shapes for the pages).
     public func fitBoxes(_ text: inout AttributedText, fonts: FontTable,
                          framesetter: (AttributedText) -> Framesetter) -> [Diagnostic] {
         let boxes = TextBoxes(text: text).all
         guard !boxes.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
+        let possible = PossibleFrames(template: self, text: text)
+        // The narrowest a box may be set, and the least height it may take, in the frames it may be set in.
+        func narrowestWidth(of box: BoxRange) -> Double {
+            possible.templates(at: box.range.lowerBound).map { $0.width(of: box, in: text) }.min() ?? width(of: box, in: text)
+        }
+        func leastHeight(for box: BoxRange) -> Double {
+            possible.templates(at: box.range.lowerBound).map { $0.tallestBox(box) }.min() ?? tallestBox(box)
+        }
         for box in boxes {
-            let column = box.columnWidth(outerWidth: width(of: box, in: text))
+            let column = box.columnWidth(outerWidth: narrowestWidth(of: box))
             scalePictures(in: box, &text) { delegate, style in min(1, style.narrowestMeasure(in: column) / delegate.width) }
         }
         let framesetter = framesetter(text)
         var tooTall: [(box: BoxRange, height: Double, pictures: Double)] = []
         // A note splits across columns (Layout's ColumnNotes).
         for box in boxes where box.style.kind != .footnote {
-            let height = framesetter.height(of: box, width: width(of: box, in: text))
-            guard height > tallestBox(box) + 0.5 else { continue }
+            let height = framesetter.height(of: box, width: narrowestWidth(of: box))
+            guard height > leastHeight(for: box) + 0.5 else { continue }
             let pictures = text.attributeRuns(in: box.range).reduce(0.0) { total, run in
                 guard run.attributes.image != nil, let delegate = run.attributes.runDelegate else { return total }
                 return total + (delegate.ascent + delegate.descent) * Double(run.range.count)
@@ -71,7 +80,7 @@ extension PageTemplate {
             tooTall.append((box, height, pictures))
         }
         for (box, height, pictures) in tooTall {
-            let tallest = tallestBox(box)
+            let tallest = leastHeight(for: box)
             let what = "<\(box.style.kind.rawValue)>"
             // The text stays as it is: only the pictures can give up the height, and a picture
             // shrunk below a tenth of its size is no longer worth showing.

@@ -12,9 +12,7 @@ extension PageTemplate {
         var template = self
         if let columns = frame.columns { template.columns = columns }
         if let gutter = frame.gutter { template.gutter = gutter }
-        if let margins = frame.margins {
-            template.margins = Margins(top: margins.top, right: margins.right, bottom: margins.bottom, left: margins.left)
-        }
+        if let margins = frame.margins { template.margins = margins }
         return template
     }
 
@@ -24,22 +22,6 @@ extension PageTemplate {
         masters.compactMap { master in
             guard !master.frame.isEmpty, let problem = using(master).problem, let place = master.declaration else { return nil }
             return .error("master \"\(master.name)\": \(problem)", at: place.location, sourceLine: place.sourceLine)
-        }
-    }
-
-    /// The templates the text at each of `positions` (in order) may be set in, for fitting its
-    /// pictures before the pages are known. A page uses the master in force where its text
-    /// starts (`Paginator`), so text after a `<pagebreak master>` is set in that master's frame
-    /// and nowhere else; text after a `<section master>` switch may still be on the page the
-    /// switch is on, the master before's, so it may be set in either.
-    public func frames(at positions: [Int], in text: AttributedText) -> [[PageTemplate]] {
-        let switches = MasterSwitches(in: text)
-        return positions.map { position in
-            guard let index = switches.index(inForceAt: position) else { return [self] }
-            let current = using(switches.all[index].master)
-            if text.forcedBreak(before: switches.all[index].position) == .page { return [current] }
-            let before = index > 0 ? using(switches.all[index - 1].master) : self
-            return before == current ? [current] : [current, before]
         }
     }
 }

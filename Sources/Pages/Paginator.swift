@@ -236,10 +236,11 @@ public struct Paginator: Sequence, IteratorProtocol {
 
     public mutating func next() -> Page? {
         let text = framesetter.text
-        if flow.position >= text.length {
+        if flow.position >= text.length || startsAnotherMaster(at: flow.position) {
             // The text's last band may end full with floats still waiting in its carry (a
             // column that could not hold them ended it below another band): they are held as
-            // an ended section's are, or they would be on no page.
+            // an ended section's are, or they would be on no page. So are floats waiting at a
+            // `<pagebreak master>`: they go on a page of their own, of the master before it.
             let (floats, rest) = flow.carry.separatingFloats { _ in true }
             flow.carry = rest
             flow.heldFloats = flow.heldFloats.addingFloats(of: floats)
@@ -263,7 +264,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         // Pages behind this one are done: their paragraphs are not set again.
         framesetter.cache.forget(before: flow.position)
         // A page uses the master in force where its text starts, and prints its article's title.
-        flow.master = masterSwitches.master(inForceAt: flow.position)
+        flow.master = masterOfNextPage()
         flow.template = template.using(flow.master)
         flow.article = articleStarts.last { $0.position <= flow.position }?.value
         flow.section = sectionNames.last { $0.position <= flow.position }?.value
@@ -555,6 +556,24 @@ public struct Paginator: Sequence, IteratorProtocol {
               flow.exclusions.count > documentExclusions.count else { return false }
         flow.exclusions = documentExclusions
         return true
+    }
+
+    /// The master of the page about to be made: the one in force where its text starts, or,
+    /// when floats from before a switch wait for it, the one in force at the first of them.
+    /// They were fitted to the frames they may be set in (`PossibleFrames`), which are their
+    /// text's: a float held across `<section master>` onto a page of narrower columns hung 71 pt
+    /// past its column. After a `<section master>` switch the text may be set in the master
+    /// before's frame too, as on the page the switch is on; at a `<pagebreak master>` the
+    /// floats were held (`next`), and the page holds them alone (`layOut` stops at the break).
+    private func masterOfNextPage() -> MasterPage? {
+        let firstWaiting = (flow.heldFloats.waitingAnchors + flow.carry.waitingAnchors).min() ?? flow.position
+        return masterSwitches.master(inForceAt: Swift.min(flow.position, firstWaiting))
+    }
+
+    /// Whether `position` starts a page of a master given by `<pagebreak master>`.
+    private func startsAnotherMaster(at position: Int) -> Bool {
+        guard let index = masterSwitches.index(inForceAt: position) else { return false }
+        return masterSwitches.all[index].position == position && framesetter.text.forcedBreak(before: position) == .page
     }
 
     /// The paragraphs of `text` whose styles switch `value` (an article, a section's name), in order.

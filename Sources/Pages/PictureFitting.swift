@@ -19,8 +19,9 @@ extension PageTemplate {
         // A picture in a figure or an aside is fitted to its box (see `fitBoxes`).
         let pictures = text.attachments.filter { boxes.box(containing: $0.index) == nil }
         // Each to the narrowest column and the shortest page it may be set on: a master may
-        // set other columns and margins (`frames(at:in:)`).
-        let frames = self.frames(at: pictures.map(\.index), in: text)
+        // set other columns and margins (`PossibleFrames`).
+        let possible = PossibleFrames(template: self, text: text)
+        let frames = pictures.map { possible.templates(at: $0.index) }
         func fit(_ picture: (index: Int, image: ImageAttachment, delegate: RunDelegate), framedBy frames: [PageTemplate],
                  leaving room: PictureLineRoom?) -> PictureFit? {
             frames.compactMap { $0.fit(picture, in: text, leaving: room) }.min { $0.size.width < $1.size.width }

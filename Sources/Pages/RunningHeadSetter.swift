@@ -24,7 +24,7 @@ public struct PageFurniture: Sendable {
 /// centre part stays centred on the text area, which itself moves with the margins.
 public final class RunningHeadSetter {
     public let heads: RunningHeads
-    private let fonts: FontTable
+    let fonts: FontTable
 
     public init(heads: RunningHeads, fonts: FontTable) {
         self.heads = heads
@@ -45,6 +45,8 @@ public final class RunningHeadSetter {
         public var frame: Frame
         /// Whether the part's text did not fit on the line and was cut.
         public var isCut: Bool
+        /// The master's text item it prints (nil: a running head's part).
+        public var item: MasterText?
     }
 
     /// What a page's heads print besides its number: the title and author of the article its
@@ -73,7 +75,7 @@ public final class RunningHeadSetter {
     /// Where a part's line goes: the middle of a margin, or the top of a master's text item.
     private enum Slot {
         case band(Band)
-        case box(Rect)
+        case box(Rect, MasterText)
 
         var band: Band? {
             if case .band(let band) = self { band } else { nil }
@@ -107,7 +109,7 @@ public final class RunningHeadSetter {
         // A master's text items, in their places as placed (and mirrored) on the page.
         if let master {
             for item in template.items(of: master, onPage: number) {
-                if case .text(let line) = item.content { add(.box(item.rect), line.template, attributes: line.attributes) }
+                if case .text(let line) = item.content { add(.box(item.rect, line), line.template, attributes: line.attributes) }
             }
         }
         guard !requests.isEmpty else { return (AttributedText(), []) }
@@ -127,15 +129,16 @@ public final class RunningHeadSetter {
         let area = template.textArea(ofPage: number)
         var parts: [Part] = []
         for (index, request) in requests.enumerated() {
-            let across = if case .box(let rect) = request.slot { rect } else { area }
+            let across = if case .box(let rect, _) = request.slot { rect } else { area }
             // A container with no height takes exactly one line: a part is never more.
             let frame = framesetter.frame(in: Container(rect: Rect(x: across.minX, y: 0, width: across.width, height: 0)),
                                           from: starts[index])
             let end = index + 1 < starts.count ? starts[index + 1] - 1 : text.length
             parts.append(Part(band: request.slot.band, slot: request.name, frame: frame, isCut: frame.visibleRange.upperBound < end))
             // A text item's line hangs from its place's top.
-            if case .box(let rect) = request.slot, let line = frame.lines.first {
-                parts[index].frame = Self.moved(frame, baseline: rect.minY + line.ascent, in: rect)
+            if case .box(let rect, let item) = request.slot {
+                parts[index].item = item
+                if let line = frame.lines.first { parts[index].frame = Self.moved(frame, baseline: rect.minY + line.ascent, in: rect) }
             }
         }
         // One baseline per band, from the tallest part (a title in a taller fallback face).

@@ -128,6 +128,20 @@ enum LayoutJSON {
         var table: TableRows?
         /// A drop cap's initial, on the first line of its paragraph.
         var initial: Initial?
+        /// The leaders of its tabs whose stops have one (`leader=.`); left out when none.
+        var leaders: [Leader]?
+    }
+
+    /// A tab's leader: drawn marks, not text (no run holds them).
+    struct Leader: Encodable {
+        /// `"dots"`, `"dashes"` or `"rule"`.
+        var kind: String
+        /// The room it fills, from the line's origin, as a run's.
+        var x: Double
+        var width: Double
+        /// The tab's size and colour, which its marks are drawn at.
+        var size: Double
+        var color: String
     }
 
     /// A drop cap's initial: drawn beside the lines, its characters in no run.
@@ -276,7 +290,18 @@ extension LayoutJSON {
              ascent: rounded(line.ascent), descent: rounded(line.descent), leading: rounded(line.leading),
              width: rounded(line.width), bounds: rect(line.bounds),
              runs: line.runs.map { run($0, bled: bledPictures[$0.stringRange.lowerBound]) }, box: line.box.map(box),
-             table: line.tableRows.map(tableRows), initial: line.initial.map { initial($0, of: line) })
+             table: line.tableRows.map(tableRows), initial: line.initial.map { initial($0, of: line) },
+             leaders: line.leaders.isEmpty ? nil : line.leaders.map(leader))
+    }
+
+    static func leader(_ leader: LineLeader) -> Leader {
+        let kind = switch leader.leader {
+        case .dots: "dots"
+        case .dashes: "dashes"
+        case .rule: "rule"
+        }
+        return Leader(kind: kind, x: rounded(leader.minX), width: rounded(leader.maxX - leader.minX), size: rounded(leader.fontSize),
+                      color: hex(leader.color))
     }
 
     static func initial(_ initial: DropInitial, of line: Layout.Line) -> Initial {

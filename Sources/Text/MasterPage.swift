@@ -57,9 +57,9 @@ public struct MasterPage: Hashable, Sendable {
 public struct MasterFrame: Hashable, Sendable {
     public var columns: Int?
     public var gutter: Double?
-    public var margins: MasterMargins?
+    public var margins: Margins?
 
-    public init(columns: Int? = nil, gutter: Double? = nil, margins: MasterMargins? = nil) {
+    public init(columns: Int? = nil, gutter: Double? = nil, margins: Margins? = nil) {
         self.columns = columns
         self.gutter = gutter
         self.margins = margins
@@ -69,23 +69,9 @@ public struct MasterFrame: Hashable, Sendable {
     public var isEmpty: Bool { columns == nil && gutter == nil && margins == nil }
 }
 
-/// A master's four margins, in points, CSS's order.
-public struct MasterMargins: Hashable, Sendable {
-    public var top: Double
-    public var right: Double
-    public var bottom: Double
-    public var left: Double
-
-    public init(top: Double, right: Double, bottom: Double, left: Double) {
-        self.top = top
-        self.right = right
-        self.bottom = bottom
-        self.left = left
-    }
-}
-
-/// Where a master is declared: its tag's place and line, for a message about it that only the
-/// page can find (a frame that leaves no room for text).
+/// Where a master or one of its items is declared: its tag's place and line, for a message
+/// about it that only the page can find (a frame that leaves no room for text, a line of text
+/// wider than its place).
 public struct MasterDeclarationPlace: Hashable, Sendable {
     public var location: SourceLocation
     public var sourceLine: String
@@ -124,10 +110,13 @@ public struct MasterItem: Hashable, Sendable {
 public struct MasterText: Hashable, Sendable {
     public var template: RunningTemplate
     public var attributes: TextAttributes?
+    /// Where its `<text>` tag is, for a warning when what it prints does not fit its place.
+    public var declaration: MasterDeclarationPlace?
 
-    public init(template: RunningTemplate, attributes: TextAttributes? = nil) {
+    public init(template: RunningTemplate, attributes: TextAttributes? = nil, declaration: MasterDeclarationPlace? = nil) {
         self.template = template
         self.attributes = attributes
+        self.declaration = declaration
     }
 }
 

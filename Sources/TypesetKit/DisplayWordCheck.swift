@@ -10,7 +10,8 @@ import Text
 /// text, where nothing else is hyphenated ("Bürger-/versammlung"), or cuts it where its language
 /// has no patterns: either way the headline is not what its author wrote, and a warning at the
 /// word says by how much it is too wide, so that the size or the word can change. Checked before
-/// layout at the column's width less the paragraph's indents, as the other checks are; the
+/// layout at the column's width (the narrowest its page's master may give it) less the
+/// paragraph's indents, as the other checks are; the
 /// paragraphs of figures and asides, whose width depends on their placement, are checked where
 /// they are set (`BoxDisplayWordCheck`).
 struct DisplayWordCheck {
@@ -19,10 +20,12 @@ struct DisplayWordCheck {
     func check(_ text: AttributedText, fonts: FontTable, sourceMap: TextSourceMap) -> [Diagnostic] {
         var words: [(range: Range<Int>, measure: Double)] = []
         let runs = text.paragraphStyleRuns
+        let frames = PossibleFrames(template: page, text: text)
         for index in 0 ..< runs.runCount {
             let style = runs.value(ofRun: index)
             guard style.balance, style.box == nil else { continue }
-            let measure = page.columnWidth(of: style.section) - style.headIndent - style.tailIndent
+            let column = frames.narrowestColumn(at: runs.range(ofRun: index).lowerBound, of: style.section)
+            let measure = column - style.headIndent - style.tailIndent
             words += Self.words(in: runs.range(ofRun: index), of: text).map { ($0, measure) }
         }
         guard !words.isEmpty else { return [] }

@@ -21,15 +21,19 @@ struct KeptBlockCheck {
     }
 
     /// Warnings for the blocks of `text` taller than a column, set at their column's width in
-    /// `fonts`; the keeps of those blocks are cleared in `text`.
+    /// `fonts` (the page's master's, where a master sets the columns); the keeps of those blocks are cleared in `text`.
     func check(_ text: inout AttributedText, fonts: FontTable, keeps: [KeepDeclaration], sourceMap: TextSourceMap) -> [Diagnostic] {
         let blocks = Self.keptBlocks(in: text)
         guard !blocks.isEmpty else { return [] }
         let framesetter = Framesetter(text: text, fonts: fonts)
-        let column = page.textArea.height
+        // A block is measured in the narrowest, shortest column it may be set in: a master's may not be the document's.
+        let possible = PossibleFrames(template: page, text: text)
         var warnings: [Diagnostic] = []
         for block in blocks {
-            let width = page.columnWidth(of: text.paragraphStyle(at: block.range.lowerBound).section)
+            let frames = possible.templates(in: block.range)
+            let section = text.paragraphStyle(at: block.range.lowerBound).section
+            let width = frames.map { $0.columnWidth(of: section) }.min() ?? page.columnWidth(of: section)
+            let column = frames.map(\.textArea.height).min() ?? page.textArea.height
             let container = Container(rect: Rect(x: 0, y: 0, width: width, height: Framesetter.unboundedHeight))
             let height = framesetter.frame(in: container, from: block.range.lowerBound, to: block.range.upperBound).usedHeight
             // The blocks come in order: the paragraphs passed are not set again.

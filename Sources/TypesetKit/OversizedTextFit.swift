@@ -11,22 +11,25 @@ import Text
 /// off the page, one letter a column. It is set at the largest size its column holds, with a
 /// warning at the run, as InDesign's overset marker tells the designer the text does not fit.
 /// A box's text (a figure's, an aside's) is measured against the page's text width, the most
-/// a box can be; the rest against its section's column less the paragraph's indents.
+/// a box can be; the rest against its section's column less the paragraph's indents; each in
+/// the narrowest, shortest frame its page's master may give it (`PossibleFrames`).
 struct OversizedTextFit {
     var page: PageTemplate
     var fonts: FontTable
     var shaper: Shaper
 
     func fit(_ text: inout AttributedText, sourceMap: TextSourceMap) -> [Diagnostic] {
-        let height = page.textArea.height
+        let frames = PossibleFrames(template: page, text: text)
         var changes: [(range: Range<Int>, size: Double)] = []
         var diagnostics: [Diagnostic] = []
         for run in text.attributeRuns.runs(in: 0 ..< text.length) where run.value.image == nil && run.value.runDelegate == nil {
             let size = run.value.fontSize
             let style = text.paragraphStyle(at: run.range.lowerBound)
+            // The narrowest, shortest frame its page's master may give it.
+            let height = frames.shortestTextArea(at: run.range.lowerBound)
             let measure = style.box == nil
-                ? max(page.columnWidth(of: style.section) - style.headIndent - style.tailIndent, Self.leastMeasure)
-                : page.textArea.width
+                ? max(frames.narrowestColumn(at: run.range.lowerBound, of: style.section) - style.headIndent - style.tailIndent, Self.leastMeasure)
+                : frames.templates(at: run.range.lowerBound).map(\.textArea.width).min() ?? page.textArea.width
             // A glyph is rarely wider than four of its ems, a line taller than two: smaller text is left alone unmeasured.
             guard size > measure / 4 || size > height / 2 else { continue }
             let (widest, tallest) = extent(of: text.storage[run.range], attributes: run.value)

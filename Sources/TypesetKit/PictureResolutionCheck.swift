@@ -22,12 +22,15 @@ struct PictureResolutionCheck {
         guard minimum > 0 else { return [] }
         var pixelSizes: [String: ImageInfo] = [:]
         var warnings: [Diagnostic] = []
+        let frames = PossibleFrames(template: page, text: text)
         for attachment in text.attachments {
             guard let info = pixelSizes[attachment.image.path] ?? rasterInfo(path: attachment.image.path) else { continue }
             pixelSizes[attachment.image.path] = info
             // Only the pixels shown count: a crop keeps fewer of them for the same place.
             let pixels = attachment.image.crop.kept(of: (Double(info.uprightWidth), Double(info.uprightHeight)))
-            let shown = drawnSize(of: attachment, pixels: info, in: text)
+            // Across columns it is as large as the widest frame its page's master may give it.
+            let shown = frames.templates(at: attachment.index).map { drawnSize(of: attachment, pixels: info, in: text, on: $0) }
+                .max { $0.width < $1.width } ?? drawnSize(of: attachment, pixels: info, in: text, on: page)
             guard shown.width > 0, shown.height > 0 else { continue }
             // Points are 1/72 inch; a picture stretched unevenly is as sharp as its coarser side.
             let resolution = min(pixels.width / shown.width, pixels.height / shown.height) * 72
@@ -51,8 +54,8 @@ struct PictureResolutionCheck {
     /// edge only in a side column, which is known on the page: its place is the least it is
     /// drawn at.
     private func drawnSize(of attachment: (index: Int, image: ImageAttachment, delegate: RunDelegate), pixels: ImageInfo,
-                           in text: AttributedText) -> (width: Double, height: Double) {
-        let placed = placedSize(of: attachment, in: text)
+                           in text: AttributedText, on page: PageTemplate) -> (width: Double, height: Double) {
+        let placed = placedSize(of: attachment, in: text, on: page)
         var place = Rect(x: 0, y: 0, width: placed.width, height: placed.height)
         if attachment.image.bleeds, let spanning = attachment.image.spanning {
             let area = page.textArea
@@ -71,7 +74,7 @@ struct PictureResolutionCheck {
     /// for a picture spanning columns the width of those columns, proportions kept and no
     /// taller than the page allows (`PageTemplate.tallestAcrossColumns`).
     private func placedSize(of attachment: (index: Int, image: ImageAttachment, delegate: RunDelegate),
-                            in text: AttributedText) -> (width: Double, height: Double) {
+                            in text: AttributedText, on page: PageTemplate) -> (width: Double, height: Double) {
         if let float = attachment.image.float { return (float.width, float.height) }
         if let spanning = attachment.image.spanning {
             let width = page.spannedWidth(columns: spanning.columns, of: text.paragraphStyle(at: attachment.index).section)

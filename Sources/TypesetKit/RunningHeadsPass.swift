@@ -6,7 +6,7 @@ import Text
 
 /// Pass 3: the header and footer the pages get (the options' templates, else the document's
 /// `<meta>` ones; a page with a master page has its master's), fallback faces for what they
-/// print, and a check that the margins hold them.
+/// print, and a check that the margins hold them and the masters' text items their places.
 struct RunningHeadsPass {
     var options: TypesetOptions
 
@@ -59,9 +59,11 @@ struct RunningHeadsPass {
         for missing in fonts.addFallbacks(for: sample) {
             diagnostics.append(.warning("running heads: " + missing.warning))
         }
-        let problems = RunningHeadSetter(heads: heads, fonts: fonts.table).problems(on: options.page)
+        let setter = RunningHeadSetter(heads: heads, fonts: fonts.table)
+        let problems = setter.problems(on: options.page)
         diagnostics += problems.warnings.map { .warning($0) }
         diagnostics += problems.errors.map { .error("page layout: \($0)") }
+        diagnostics += setter.masterTextProblems(on: options.page, sections: Array(Set(sectionNames)).sorted(), articles: articles)
         return PassResult(Output(heads: heads, fonts: fonts), diagnostics: diagnostics)
     }
 }

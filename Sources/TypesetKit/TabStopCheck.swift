@@ -9,7 +9,8 @@ import Text
 /// (TabLayout): a stop past the column's end ends its text at the line's end; a row whose
 /// cells cannot all be set on one line, a word space apart, goes on to the next line at the
 /// tab that does not fit. One warning per `tabs` value, at the value, naming its stops past
-/// the end of the narrowest column where a paragraph with a tab uses them, and how many rows
+/// the end of the narrowest column where a paragraph with a tab uses them (a master's, where
+/// its pages set other columns: `PossibleFrames`), and how many rows
 /// do not fit on one line. A row counts from its paragraph set once at its column's width,
 /// before layout, rather than in the line loop: trial layouts set lines many times and keep
 /// no diagnostics. Paragraphs of figures and asides are left out: a box's width depends on
@@ -33,10 +34,11 @@ struct TabStopCheck {
         var findings: [Int: Finding] = [:]
         var framesetter: Framesetter?
         let runs = text.paragraphStyleRuns
+        let frames = PossibleFrames(template: page, text: text)
         for index in 0 ..< runs.runCount {
             let style = runs.value(ofRun: index), range = runs.range(ofRun: index)
             guard style.box == nil, let firstTab = text.storage[range].firstIndex(of: Self.tab) else { continue }
-            let width = page.columnWidth(of: style.section)
+            let width = frames.narrowestColumn(at: range.lowerBound, of: style.section)
             let lineEnd = width - style.tailIndent
             let valueOffset = style.tabStops.lazy.compactMap(\.sourceOffset).first
             let key = valueOffset ?? -1 - firstTab

@@ -132,9 +132,9 @@ final class MasterMarkupTests: XCTestCase {
             """)
         XCTAssertEqual(errors(document), [])
         let frames = Dictionary(uniqueKeysWithValues: document.meta.masters.map { ($0.name, $0.frame) })
-        XCTAssertEqual(frames["digest"], MasterFrame(columns: 3, gutter: 12, margins: MasterMargins(top: 10, right: 20, bottom: 10, left: 20)))
-        XCTAssertEqual(frames["all"], MasterFrame(margins: MasterMargins(top: 30, right: 30, bottom: 30, left: 30)))
-        XCTAssertEqual(frames["four"], MasterFrame(margins: MasterMargins(top: 1, right: 2, bottom: 3, left: 4)))
+        XCTAssertEqual(frames["digest"], MasterFrame(columns: 3, gutter: 12, margins: Margins(top: 10, right: 20, bottom: 10, left: 20)))
+        XCTAssertEqual(frames["all"], MasterFrame(margins: Margins(top: 30, right: 30, bottom: 30, left: 30)))
+        XCTAssertEqual(frames["four"], MasterFrame(margins: Margins(top: 1, right: 2, bottom: 3, left: 4)))
     }
 
     /// Each mistake in a declaration is an error where it is written, and the master is not

@@ -149,6 +149,25 @@ final class StoryJumpMarkupTests: XCTestCase {
         XCTAssertEqual(["goes on", "The end"].map { attributes($0).fontSize }, [14, 11], "</p> ends the deck in the resumed part")
     }
 
+    /// The jump line and the resumed head are set in their own styles from the body's: a `<b>`
+    /// or a `<p style>` the story has open at the jump styles the story's text, not its lines.
+    func testTheLinesTakeTheirOwnStyleWhateverTheStoryHasOpen() throws {
+        let document = try parse([
+            "issue.txt": "<include src=\"ice.txt\">\nTwo.\n<resume from=\"a\">\n",
+            "ice.txt": "<style name=\"deck\" size=\"14\" indent=\"20\"/>\n<p style=\"deck\">One <b>bold\n<jump id=\"a\">\ngoes on</b> upright.</p>\n",
+        ])
+        XCTAssertEqual(messages(document), [])
+        let at = { (string: String) in self.offset(of: string, in: document) }
+        for line in ["Continued on", "Continued from"] {
+            let attributes = document.text.attributes(at: at(line)).attributes
+            XCTAssertEqual(attributes.fontWeight, 400, line)
+            XCTAssertEqual(attributes.fontSize, 11 * 0.85, accuracy: 0.001, line)
+            XCTAssertEqual(document.text.paragraphStyle(at: at(line)).firstLineIndent, 0, line)
+        }
+        XCTAssertEqual(document.text.attributes(at: at("goes on")).attributes.fontWeight, 700, "the story's text is still bold")
+        XCTAssertEqual(document.text.attributes(at: at("goes on")).attributes.fontSize, 14)
+    }
+
     func testASectionOpenAtTheJumpGoesOnAtTheResume() throws {
         let document = try parse([
             "issue.txt": "<include src=\"ice.txt\">\nMiddle.\n<resume from=\"x\">\nBack.\n",

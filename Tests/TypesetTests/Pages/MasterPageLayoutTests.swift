@@ -287,4 +287,92 @@ final class MasterPageLayoutTests: XCTestCase {
             XCTAssertEqual(furniture.text.attributes(at: furniture.text.length - 4).attributes.fontSize, 12)
         }
     }
+
+    /// A figure across two columns and a `<keep>` block are measured before there are pages,
+    /// as pictures are, in the frame of the master they are set in: after `<pagebreak
+    /// master="digest">`, the digest's three narrow columns on a short text area, not the
+    /// document's two on a tall one. The figure's picture fits two of the digest's columns (it
+    /// was fitted to the document's whole text width, and shrunk again when set), the block is
+    /// found taller than the digest's column, and the pages are clean.
+    func testBoxesAndKeptBlocksAreMeasuredInTheFrameOfTheirMaster() throws {
+        let keptText = Self.paragraphs.split(separator: "\n").prefix(9).joined(separator: "\n")
+        let markup = """
+            <master name="digest" columns="3" margin="180 56.7">
+            </master>
+            \(Self.paragraphs.prefix(600))
+            <pagebreak master="digest">
+            The digest begins.
+            <figure float="top" span="2">
+            <img src="rocket.jpg" alt="A rocket on its launch pad" width="600">
+            <caption>The launch, seen from the marsh.</caption>
+            </figure>
+            <keep>
+            \(keptText)
+            </keep>
+            \(Self.paragraphs.prefix(1500))
+            """
+        let document = try prepare(markup, facing: false)
+        let template = document.template
+        let digestColumn = template.columnWidth(columns: 3, gutter: template.gutter)
+        let twoColumns = 2 * digestColumn + template.gutter
+        let picture = try XCTUnwrap(document.text.attachments.first)
+        XCTAssertLessThanOrEqual(picture.delegate.width, twoColumns + 0.5, "fitted to two of the digest's columns")
+        XCTAssertGreaterThan(picture.delegate.width, digestColumn)
+        let kept = document.diagnostics.filter { $0.message.hasPrefix("<keep> block is taller than a column") }
+        XCTAssertEqual(kept.count, 1, "\(document.diagnostics.map(\.message))")
+        XCTAssertTrue(kept.first?.message.contains("> 481.9 pt)") == true, "the digest's column: \(kept.map(\.message))")
+        let pages = document.checkedPages()
+        let figure = try XCTUnwrap(pages.lazy.flatMap(\.boxes).first)
+        XCTAssertEqual(figure.rect.width, twoColumns, accuracy: 0.5)
+    }
+
+    /// A master's `<text>` is one line in its place: printing more than its width holds (the
+    /// longest section's name here) or a line taller than the height given it is a warning at
+    /// the `<text>` tag, naming what it prints and the room it needs; an item that fits says nothing.
+    func testAMastersTextThatDoesNotFitItsPlaceIsAWarningAtItsTag() throws {
+        let markup = """
+            <master name="feature" footer="|{page}">
+              <text at="20 20" width="200" content="{section}|">
+              <text at="-20 20" width="60" content="|{section} {page}">
+              <text at="20 -20" width="200" height="4" content="{title}|">
+            </master>
+            <meta title="The Marsh Almanac">
+            <section name="Letters" master="feature">
+            Sir, the eels came.
+            </section>
+            <section name="Letters to the Editor">
+            Sir, they came again.
+            </section>
+            """
+        let document = try prepare(markup)
+        let warnings = document.diagnostics.filter { $0.message.hasPrefix("this <text>") }
+        XCTAssertEqual(warnings.map { $0.location?.line }, [3, 4], "\(warnings.map(\.message))")
+        XCTAssertEqual(warnings.map { $0.location?.column }, [3, 3])
+        XCTAssertTrue(warnings.first?.message.contains("is wider than its place: \"Letters to the Editor 88\" is ") == true,
+                      "\(warnings.map(\.message))")
+        XCTAssertTrue(warnings.first?.message.contains("its place 60.0 pt") == true)
+        XCTAssertTrue(warnings.last?.message.contains("is taller than its place: its line is ") == true)
+        XCTAssertTrue(warnings.last?.message.contains("its place 4.0 pt") == true)
+    }
+
+    /// A float that waits past a master switch (its picture did not fit at the foot of its page)
+    /// is set in the frame it was fitted to, the master's before the switch: after `<section
+    /// master>` on a page of that master with the section's first text, and at `<pagebreak
+    /// master>` on a page of its own before the break. On the digest's page of three columns
+    /// its 220 pt hung 71 pt past its column, into the margin.
+    func testAFloatWaitingAtAMasterSwitchIsSetInTheFrameItWasFittedTo() throws {
+        let paragraphs = Self.paragraphs.split(separator: "\n")
+        for (switchTag, end) in [("<section master=\"digest\" columns=\"3\">", "\n</section>"), ("<pagebreak master=\"digest\">", "")] {
+            let markup = "<meta title=\"The Marsh Almanac\" footer=\"{page}\">\n<master name=\"digest\" columns=\"3\" margin=\"100 56.7\" "
+                + "footer=\"|{page}\">\n</master>\n" + paragraphs.prefix(31).joined(separator: "\n")
+                + " <img src=\"rocket.jpg\" alt=\"A rocket\" float=\"right\" width=\"220\">\n" + switchTag + "\n" + Self.paragraphs + end + "\n"
+            let document = try prepare(markup, facing: false)
+            let pages = document.checkedPages()
+            let floated = try XCTUnwrap(pages.first { $0.frames.contains { !$0.floats.isEmpty } }, switchTag)
+            XCTAssertEqual(floated.number, 2, switchTag)
+            XCTAssertNil(floated.master, "\(switchTag): the page of the float is the document's")
+            XCTAssertEqual(pages[2].master?.name, "digest", switchTag)
+            if end.isEmpty { XCTAssertTrue(floated.frames.allSatisfy { $0.lines.isEmpty }, "a page of its own") }
+        }
+    }
 }

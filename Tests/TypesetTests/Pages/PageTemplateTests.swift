@@ -1,5 +1,6 @@
 import Layout
 import Pages
+import Text
 import XCTest
 
 final class PageTemplateTests: XCTestCase {

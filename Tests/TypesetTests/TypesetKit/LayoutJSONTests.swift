@@ -55,12 +55,11 @@ final class LayoutJSONTests: XCTestCase {
         }
     }
 
-    private func typesetZombies(into directory: URL, footer: String? = nil) throws -> (TypesetReport, URL) {
+    private func typesetZombies(into directory: URL) throws -> (TypesetReport, URL) {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         let json = directory.appendingPathComponent("zombies.json")
         options.layoutJSONPath = json.path
-        options.footer = try footer.map { try RunningTemplate(parsing: $0) }
         let report = try Typesetter(options: options).typeset(inputPath: TestSupport.zombiesFile.path,
                                                               outputPath: directory.appendingPathComponent("zombies.pdf").path)
         return (report, json)
@@ -113,12 +112,21 @@ final class LayoutJSONTests: XCTestCase {
         }
     }
 
+    /// Two pages of a line each (the zombie magazine took 2.5 s of the suite to say the same).
     func testRunningHeadsAreInThePageWithTheirOwnText() throws {
         let directory = try makeTemporaryDirectory()
-        let (_, json) = try typesetZombies(into: directory, footer: "Page {page}")
+        let input = directory.appendingPathComponent("heads.txt")
+        try write("The first page.\n<pagebreak>\nThe second page.\n", to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let json = directory.appendingPathComponent("heads.json")
+        options.layoutJSONPath = json.path
+        options.footer = try RunningTemplate(parsing: "Page {page}")
+        _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: directory.appendingPathComponent("heads.pdf").path)
         let document = try JSONDecoder().decode(Document.self, from: Data(contentsOf: json))
+        XCTAssertEqual(document.pages.count, 2)
         let heads = try XCTUnwrap(document.pages.last?.runningHeads)
-        XCTAssertTrue(heads.text.contains("Page \(document.pages.count)"), heads.text)
+        XCTAssertTrue(heads.text.contains("Page 2"), heads.text)
         XCTAssertEqual(heads.frames.count, 1)
     }
 
@@ -204,5 +212,49 @@ final class LayoutJSONTests: XCTestCase {
         XCTAssertEqual(spanning["column"] as? Int, 0)
         XCTAssertEqual(cells.first { ($0["columnSpan"] as? Int) == 2 }?["row"] as? Int, 3)
         XCTAssertEqual(cells.filter { ($0["header"] as? Bool) == true }.count, 2)
+    }
+
+    /// A tab's leader is in its line, where it is drawn: between a left-to-right contents
+    /// line's title and its number, and in a right-to-left one between the number (at the left)
+    /// and the title (at the right), where the bidi order put the tab.
+    func testLeadersAreInTheirLinesInEitherDirection() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("contents.txt")
+        try write("""
+            <p tabs="end right leader=." hyphenate="false" align="left">The eel year\t3
+            </p><p dir="rtl" tabs="end right leader=." hyphenate="false">שנת הצלופחים\t7
+            </p>
+
+            """, to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let json = directory.appendingPathComponent("contents.json")
+        options.layoutJSONPath = json.path
+        _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: directory.appendingPathComponent("contents.pdf").path)
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let pages = try XCTUnwrap(root["pages"] as? [[String: Any]])
+        let lines = pages.flatMap { ($0["frames"] as? [[String: Any]] ?? []).flatMap { $0["lines"] as? [[String: Any]] ?? [] } }
+        XCTAssertEqual(lines.count, 2)
+        func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? .nan }
+        for (index, line) in lines.enumerated() {
+            let leaders = try XCTUnwrap(line["leaders"] as? [[String: Any]], "line \(index)")
+            XCTAssertEqual(leaders.count, 1)
+            let leader = try XCTUnwrap(leaders.first)
+            XCTAssertEqual(leader["kind"] as? String, "dots")
+            XCTAssertEqual(number(leader["size"]), 11)
+            XCTAssertEqual(leader["color"] as? String, "#000000")
+            // The glyphs of the title (before the tab, the line's twelfth character) and of the number, by where they stand.
+            let tab = try XCTUnwrap(line["stringRange"] as? [Int]).first.map { $0 + 12 } ?? 0
+            let glyphs = (line["runs"] as? [[String: Any]] ?? []).flatMap { $0["glyphs"] as? [[Double]] ?? [] }
+            let title = glyphs.filter { Int($0[3]) < tab }.map { $0[1] }, page = glyphs.filter { Int($0[3]) > tab }.map { $0[1] }
+            XCTAssertEqual(title.count, 12, "line \(index)")
+            XCTAssertEqual(page.count, 1, "line \(index)")
+            let (from, to) = (number(leader["x"]), number(leader["x"]) + number(leader["width"]))
+            XCTAssertGreaterThan(to - from, 150, "line \(index): the room between title and number")
+            // Left to right, the title is left of the leader and the number right of it; right to left, the other way.
+            let (left, right) = index == 0 ? (title, page) : (page, title)
+            XCTAssertLessThan(left.max() ?? .infinity, from, "line \(index)")
+            XCTAssertGreaterThanOrEqual(right.min() ?? -.infinity, to - 0.5, "line \(index)")
+        }
     }
 }
