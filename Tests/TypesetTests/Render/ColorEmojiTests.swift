@@ -199,12 +199,12 @@ final class ColorEmojiTests: XCTestCase {
         let script = """
         import sys; sys.path.insert(0, sys.argv[1])
         import pypdf, pypdfium2, pdfminer.high_level
-        print(pypdf.PdfReader(sys.argv[2]).pages[0].extract_text()); print("\\f")
-        print(pdfminer.high_level.extract_text(sys.argv[2])); print("\\f")
+        print(pypdf.PdfReader(sys.argv[2]).pages[0].extract_text()); print("\\x1e")
+        print(pdfminer.high_level.extract_text(sys.argv[2])); print("\\x1e")
         print(pypdfium2.PdfDocument(sys.argv[2])[0].get_textpage().get_text_range())
         """
         if let python = TestSupport.runTool("/usr/bin/python3", ["-c", script, PDFCheck.pyPITools.path, output]) {
-            readers += zip(["pypdf", "pdfminer.six", "pdfium"], python.components(separatedBy: "\u{C}").map { Optional($0) })
+            readers += zip(["pypdf", "pdfminer.six", "pdfium"], python.components(separatedBy: "\u{1E}").map { Optional($0) })
         }
         guard readers.contains(where: { $0.1 != nil }) else { throw XCTSkip("no PDF reader is installed") }
         for case let (reader, text?) in readers {
