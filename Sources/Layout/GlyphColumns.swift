@@ -3,10 +3,18 @@
 /// check and six stores; six `Array.append`s each checked that their buffer was unique and
 /// large enough, glyph by glyph, which cost more than the rest of shaping a known word.
 /// `ParagraphCache` keeps one set of columns for all its paragraphs, so they are allocated
-/// once; each paragraph copies out exactly what it holds.
+/// once; each paragraph copies out exactly what it holds (`copiedOut`).
 final class GlyphColumns {
+    /// The most glyphs the columns keep room for between paragraphs: past it, each column is
+    /// freed as soon as it is copied out. Kept, a paragraph of 4 MB held its glyphs twice, in
+    /// its arrays and here, for the cache's life (44 bytes a glyph).
+    static let keptCapacity = 1 << 16
+
     private(set) var count = 0
-    private var capacity = 0
+    private(set) var capacity = 0
+    /// Whether any glyph appended since `start` has an offset: most paragraphs have none, and
+    /// their offsets are then copied out as empty arrays (16 bytes a glyph saved).
+    private var hasOffsets = false
     private var ids = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
     private var advances = UnsafeMutablePointer<Double>.allocate(capacity: 0)
     private var xOffsets = UnsafeMutablePointer<Double>.allocate(capacity: 0)
@@ -32,6 +40,7 @@ final class GlyphColumns {
     /// common case), keeping what they have allocated.
     func start(expecting expected: Int) {
         count = 0
+        hasOffsets = false
         if expected > capacity { grow(to: expected) }
     }
 
@@ -43,6 +52,7 @@ final class GlyphColumns {
         yOffsets[count] = yOffset
         clusters[count] = cluster
         prefixAdvance[count + 1] = prefixAdvance[count] + advance
+        hasOffsets = hasOffsets || xOffset != 0 || yOffset != 0
         count += 1
     }
 
@@ -57,15 +67,32 @@ final class GlyphColumns {
         for glyph in 0 ..< count { prefixAdvance[glyph + 1] = prefixAdvance[glyph] + advances[glyph] }
     }
 
-    var glyphIDs: [UInt32] { Self.array(ids, count) }
-    var glyphAdvances: [Double] { Self.array(advances, count) }
-    var glyphXOffsets: [Double] { Self.array(xOffsets, count) }
-    var glyphYOffsets: [Double] { Self.array(yOffsets, count) }
-    var glyphClusters: [Int] { Self.array(clusters, count) }
-    var prefixAdvances: [Double] { Self.array(prefixAdvance, count + 1) }
-
-    private static func array<Element>(_ column: UnsafeMutablePointer<Element>, _ count: Int) -> [Element] {
-        Array(UnsafeBufferPointer(start: column, count: count))
+    /// The paragraph's glyphs as arrays, the columns emptied. Offsets are empty arrays when no
+    /// glyph has one (`GlyphColumnPointers.xOffset(_:)` reads them as 0). Columns grown past
+    /// `keptCapacity` are freed one by one as they are copied, so that a long paragraph's
+    /// glyphs are held twice over one column at most, never whole.
+    func copiedOut() -> ShapedGlyphArrays {
+        let frees = capacity > Self.keptCapacity
+        // `room`: what a freed column is made again with (the prefix sums keep their first, 0).
+        func take<Element>(_ column: inout UnsafeMutablePointer<Element>, _ count: Int, room: Int = 0) -> [Element] {
+            let array = Array(UnsafeBufferPointer(start: column, count: count))
+            if frees {
+                column.deallocate()
+                column = .allocate(capacity: room)
+            }
+            return array
+        }
+        let count = count
+        let arrays = ShapedGlyphArrays(ids: take(&ids, count), advances: take(&advances, count),
+                                       xOffsets: hasOffsets ? take(&xOffsets, count) : take(&xOffsets, 0),
+                                       yOffsets: hasOffsets ? take(&yOffsets, count) : take(&yOffsets, 0),
+                                       clusters: take(&clusters, count), prefixAdvances: take(&prefixAdvance, count + 1, room: 1))
+        if frees {
+            prefixAdvance[0] = 0
+            capacity = 0
+        }
+        self.count = 0
+        return arrays
     }
 
     private func grow(to newCapacity: Int) {
@@ -85,4 +112,16 @@ final class GlyphColumns {
         column.deallocate()
         return larger
     }
+}
+
+/// A paragraph's glyphs, one array a field, as `GlyphColumns.copiedOut()` gives them.
+struct ShapedGlyphArrays {
+    var ids: [UInt32]
+    var advances: [Double]
+    /// Empty when no glyph has an offset.
+    var xOffsets: [Double]
+    var yOffsets: [Double]
+    var clusters: [Int]
+    /// One longer than the others: `prefixAdvances[i]` is the advance of glyphs 0..<i.
+    var prefixAdvances: [Double]
 }

@@ -245,7 +245,7 @@ struct LineBuilder {
         var steps = Self.copy(paragraph.advances[glyphs], appending: hyphen.map { _ in hyphenAdvance })
         var positions = Array(repeatElement(Point(x: 0, y: 0), count: steps.count))
         var width = 0.0
-        let advances = columns.advances, xOffsets = columns.xOffsets, yOffsets = columns.yOffsets
+        let advances = columns.advances
         steps.withUnsafeMutableBufferPointer { steps in
             positions.withUnsafeMutableBufferPointer { positions in
                 // Left to right, the pen moves right from the run's start; right to left, it moves
@@ -253,7 +253,7 @@ struct LineBuilder {
                 // (and the arrays are reversed at the end, into visual order).
                 func place(_ index: Int, glyph: Int, scale scaleOfGlyph: Double, pen: Double) {
                     let left = isRightToLeft ? pen - advances[glyph] * scaleOfGlyph : pen
-                    positions[index] = Point(x: left + xOffsets[glyph] * scaleOfGlyph, y: -yOffsets[glyph])
+                    positions[index] = Point(x: left + columns.xOffset(glyph) * scaleOfGlyph, y: -columns.yOffset(glyph))
                 }
                 // Left to right, where the pen starts is known: each glyph is placed in the walk
                 // that computes its step.

@@ -49,6 +49,7 @@ final class PreparedParagraph {
     // Constants once shaped: reading them costs no exclusivity checks on the hot path.
     let glyphIDs: [UInt32]
     let advances: [Double]
+    /// Each glyph's offsets; empty when no glyph has one (`GlyphColumnPointers.xOffset(_:)`).
     let xOffsets: [Double]
     let yOffsets: [Double]
     let clusters: [Int]
@@ -146,12 +147,13 @@ final class PreparedParagraph {
         } else {
             initial = nil
         }
-        glyphIDs = glyphs.glyphIDs
-        advances = glyphs.glyphAdvances
-        xOffsets = glyphs.glyphXOffsets
-        yOffsets = glyphs.glyphYOffsets
-        clusters = glyphs.glyphClusters
-        prefixAdvance = glyphs.prefixAdvances
+        let shaped = glyphs.copiedOut()
+        glyphIDs = shaped.ids
+        advances = shaped.advances
+        xOffsets = shaped.xOffsets
+        yOffsets = shaped.yOffsets
+        clusters = shaped.clusters
+        prefixAdvance = shaped.prefixAdvances
         glyphLookup = GlyphLookup(clusters: clusters, range: self.range)
         styleRuns = runs
         inkReach = Self.inkReach(of: runs, glyphIDs: glyphIDs, yOffsets: yOffsets)
@@ -167,7 +169,8 @@ final class PreparedParagraph {
                 continue
             }
             run.font.forEachInk(of: glyphIDs[run.glyphRange], size: run.attributes.fontSize) { index, ink in
-                reach.add(above: yOffsets[index] - ink.minY, below: ink.maxY - yOffsets[index])
+                let yOffset = yOffsets.isEmpty ? 0 : yOffsets[index]
+                reach.add(above: yOffset - ink.minY, below: ink.maxY - yOffset)
             }
             // A hyphen added at a break stands on the baseline (LineBuilder).
             if let hyphen = run.hyphen {

@@ -7,6 +7,7 @@ import Render
 /// twice. The column's lines are read in the order drawn, each box's lines apart (a box's
 /// paragraphs stand outside the column's flow): each line starts after the one before ends.
 struct WordCoverage {
+    private static let zeroWidthJoiner: UInt16 = 0x200D
     private let text: CheckedText
     /// For each character, the line it was drawn in (numbered across the document, from 1); 0: not drawn.
     private var drawnIn: [Int32]
@@ -77,12 +78,16 @@ struct WordCoverage {
         return found
     }
 
-    /// After the last page: each word (a run of printing characters) with no character drawn.
+    /// After the last page: each word (a run of printing characters, a zero-width joiner's
+    /// sequence one run) with no character drawn.
     func missingWords() -> [PageFinding] {
         var found: [PageFinding] = []
         var start: Int?
         var anyDrawn = false
         for offset in 0 ... drawnIn.count {
+            // A zero-width joiner makes the characters either side one glyph (a ZWJ family is
+            // one emoji), which carries the first character only: it joins them in one word.
+            if start != nil, offset < drawnIn.count, text.text.storage[offset] == Self.zeroWidthJoiner { continue }
             let prints = offset < drawnIn.count && text.prints(offset)
             if prints {
                 if start == nil { start = offset; anyDrawn = false }

@@ -22,7 +22,7 @@ enum ClusterCharacters {
 
     /// How many bytes a UTF-8 sequence starting with `byte` has (1 for a stray continuation
     /// byte, which the writer's own UTF-8 never has).
-    private static func scalarLength(leadingByte byte: UInt8) -> Int {
+    static func scalarLength(leadingByte byte: UInt8) -> Int {
         switch byte {
         case 0xF0...: 4
         case 0xE0...: 3

@@ -12,11 +12,6 @@ import Foundation
 /// (`SimpleFontCodes`); a CFF face as one Type 0 font, `/Identity-H`, a code its glyph ID, and
 /// a glyph drawn for another text than its own is wrapped in `/ActualText` by the writer.
 final class EmbeddedFontGlyphs {
-    /// The longest text, in UTF-8 bytes, a glyph's ToUnicode entry is given: a CMap's
-    /// destination string holds at most 512 bytes (Adobe's CMap specification, TN 5014), and
-    /// 256 UTF-8 bytes are at most 256 UTF-16 units. A longer cluster is left to ActualText.
-    static let longestText = 256
-
     let font: Font
     let glyphCount: Int
     /// The face's simple fonts' codes; nil: the face is one `/Identity-H` font.
@@ -108,7 +103,7 @@ final class EmbeddedFontGlyphs {
     /// Records that `glyph` is drawn as the text `utf8` (a cluster of one glyph). True when
     /// `utf8` is the glyph's own text — made so now when it has none yet (the first text a
     /// glyph is drawn with is its text: Cairo's rule) — false for another text, an empty one,
-    /// or one longer than a ToUnicode entry holds (`longestText`). Once a
+    /// or one that a ToUnicode entry holds for some readers only (`ToUnicodePieces`). Once a
     /// glyph has its text, which is nearly every time it is drawn, nothing is written: a glyph
     /// with a text is a glyph drawn (`drawnGlyphs`).
     @inline(__always) private func map(_ glyph: UInt32, to utf8: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -120,7 +115,7 @@ final class EmbeddedFontGlyphs {
         }
         let length = Int(textLengths[index])
         if length == 0 {
-            guard utf8.count <= Self.longestText else {
+            guard ToUnicodePieces.isOnePiece(utf8) else {
                 use(glyph)
                 return false
             }
@@ -141,8 +136,8 @@ final class EmbeddedFontGlyphs {
     /// read as its own text), and whether a reader of the font's ToUnicode map reads it so
     /// (`readsAsText`; when false, the writer wraps it in `/ActualText`). In a simple font every
     /// text of a lone glyph has a code of its own, an empty one too (a drop cap's initial, read
-    /// with its line: nothing for every reader), but one longer than a ToUnicode entry holds; in
-    /// an `/Identity-H` font only the glyph's own text (`map`).
+    /// with its line: nothing for every reader), but one that is not one entry for every reader
+    /// (`ToUnicodePieces`); in an `/Identity-H` font only the glyph's own text (`map`).
     /// `mayBeItsOwnText`: false for a text that must not become the glyph's own (a drop cap's
     /// letters read with the letter after it, an added hyphen read as a soft hyphen).
     @inline(__always) func code(of glyph: UInt32, as utf8: UnsafeBufferPointer<UInt8>?, mayBeItsOwnText: Bool = true) -> GlyphCode {
@@ -151,11 +146,30 @@ final class EmbeddedFontGlyphs {
         guard isWrittenInSimpleFonts else { return GlyphCode(font: 0, value: UInt16(truncatingIfNeeded: glyph), readsAsText: readsAsOwnText) }
         let index = Int(glyph)
         guard index < glyphCount else { return GlyphCode(font: 0, value: 0, readsAsText: false) }
-        guard !readsAsOwnText, let utf8, utf8.count <= Self.longestText else {
+        guard !readsAsOwnText, let utf8, ToUnicodePieces.isOnePiece(utf8) else {
             if ownCodes[index] == Self.noCode { ownCodes[index] = Self.packed(giveOwnCode(glyph, in: simpleCodes!)) }
             return Self.unpacked(ownCodes[index], readsAsText: readsAsOwnText)
         }
         let code = otherCode(of: glyph, as: Array(utf8), in: simpleCodes!)
+        return GlyphCode(font: code.font, value: UInt16(code.byte), readsAsText: true)
+    }
+
+    /// The code of a piece of a lone glyph's text after its first (`ToUnicodePieces`), read as
+    /// `utf8`: `ToUnicodePieces.laterPieceWidth` wide, of a glyph that draws nothing — the word
+    /// space's, or in an invisible face any glyph. nil where the face has no such code: an `/Identity-H` font (a
+    /// code is a glyph), an outline face without a space.
+    func continuationCode(as utf8: UnsafeBufferPointer<UInt8>) -> GlyphCode? {
+        guard let codes = simpleCodes, let glyph = codes.wordSpace ?? (isInvisible ? 0 : nil) else { return nil }
+        use(glyph)
+        let pair = SimpleFontCodes.Pair(glyph: glyph, text: Array(utf8), isLaterPiece: true)
+        let code: SimpleFontCodes.Code
+        if let given = otherCodes[pair] {
+            code = given
+        } else {
+            // Never a letter's own byte: those stay for the letters ("(Hello)").
+            code = codes.give(pair, readAs: nil)
+            otherCodes[pair] = code
+        }
         return GlyphCode(font: code.font, value: UInt16(code.byte), readsAsText: true)
     }
 

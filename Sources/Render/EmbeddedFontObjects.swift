@@ -15,10 +15,9 @@ struct EmbeddedFontObjects: PDFFontObjects {
     let fontName: String
     /// Which of the face's simple fonts this is; nil: its one `/Identity-H` font.
     private let simpleFont: Int?
-    /// The codes written in this font, in increasing order, with the glyph and the text each
-    /// stands for (nil: the glyph's own text): a simple font's bytes, or an `/Identity-H`
-    /// font's glyph IDs.
-    private let codes: [(code: UInt16, glyph: UInt32, text: [UInt8]?)]
+    /// The codes written in this font, in increasing order: a simple font's bytes, or an
+    /// `/Identity-H` font's glyph IDs.
+    private let codes: [SimpleFontCodes.Entry]
 
     /// Whether the program is written as OpenType (`/FontFile3 /Subtype /OpenType`, PDF 1.6):
     /// an `/Identity-H` font's CFF. A simple font's CFF is a bare Type 1C program (PDF 1.2).
@@ -44,7 +43,7 @@ struct EmbeddedFontObjects: PDFFontObjects {
         } else {
             simpleFont = nil
             let drawn = glyphs.drawnGlyphs
-            codes = drawn.map { (UInt16(truncatingIfNeeded: $0), $0, nil) }
+            codes = drawn.map { (UInt16(truncatingIfNeeded: $0), $0, nil, false) }
             subset = try FontSubset(face: face, glyphs: drawn, fontName: described)
             fontName = FontSubset.tag(fontName: postScriptName, glyphs: drawn) + "+" + postScriptName
         }
@@ -112,7 +111,7 @@ struct EmbeddedFontObjects: PDFFontObjects {
     /// program's own cmap, made for its codes (`FontSubset`); a Type 1 one (9.6.2) with a
     /// `/Differences` encoding naming each code's glyph, as its CFF charset names it (9.6.6.1).
     /// `/Widths` from the first code to the last, each as `EmbeddedFontGlyphs.width(of:)`
-    /// gives it, 0 for a code not given.
+    /// gives it (a later piece of a text `ToUnicodePieces.laterPieceWidth`), 0 for a code not given.
     private func simpleFontDictionary(isTrueType: Bool) throws -> PDFObjectText {
         var text = PDFObjectText()
         text.raw(isTrueType ? "<< /Type /Font /Subtype /TrueType /BaseFont " : "<< /Type /Font /Subtype /Type1 /BaseFont ")
@@ -137,7 +136,10 @@ struct EmbeddedFontObjects: PDFFontObjects {
         text.integer(last)
         text.raw(" /Widths [")
         var widths = [Int](repeating: 0, count: last - first + 1)
-        for code in codes { widths[Int(code.code) - first] = Int((glyphs.widths[Int(code.glyph)] * 1000).rounded()) }
+        for code in codes {
+            widths[Int(code.code) - first] = code.isLaterPiece ? ToUnicodePieces.laterPieceWidth * 1000
+                                                               : Int((glyphs.widths[Int(code.glyph)] * 1000).rounded())
+        }
         for width in widths { Self.number(width, into: &text) }
         text.raw("] >>")
         return text
@@ -185,11 +187,11 @@ struct EmbeddedFontObjects: PDFFontObjects {
     /// Every code of `codes`, codes of `glyphs`' face `codeBytes` long, with its text: the
     /// pair's, else its glyph's own text (the first it was drawn with), else the character the
     /// font's cmap gives the glyph, else none.
-    static func toUnicodeMap(of codes: [(code: UInt16, glyph: UInt32, text: [UInt8]?)], in glyphs: EmbeddedFontGlyphs,
+    static func toUnicodeMap(of codes: [SimpleFontCodes.Entry], in glyphs: EmbeddedFontGlyphs,
                              codeBytes: Int) -> ToUnicodeCMap {
         var map = ToUnicodeCMap(codeBytes: codeBytes)
         var characters: [UInt32]?
-        for (code, glyph, pairText) in codes {
+        for (code, glyph, pairText, _) in codes {
             if let text = pairText.map({ String(decoding: $0, as: UTF8.self) }) ?? glyphs.text(of: glyph) {
                 map.add(code: code, text: text.utf16)
                 continue

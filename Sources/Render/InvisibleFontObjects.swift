@@ -21,7 +21,7 @@ protocol PDFFontObjects {
 struct InvisibleFontObjects: PDFFontObjects {
     let glyphs: EmbeddedFontGlyphs
     /// The codes written in this font, as in `EmbeddedFontObjects`.
-    private let codes: [(code: UInt16, glyph: UInt32, text: [UInt8]?)]
+    private let codes: [SimpleFontCodes.Entry]
 
     var isOpenTypeProgram: Bool { false }
 
@@ -42,10 +42,16 @@ struct InvisibleFontObjects: PDFFontObjects {
         let toUnicode = writer.reserve()
         try writer.addStream(toUnicode, dictionary: PDFDictionary(), bytes: EmbeddedFontObjects.toUnicodeMap(of: codes, in: glyphs, codeBytes: 1).bytes)
         var procedures = PDFDictionary(), differences: [PDFValue] = []
+        // A later piece of a glyph's text (`ToUnicodePieces`) has a procedure of its own, as
+        // narrow as its code.
+        let piece = ToUnicodePieces.laterPieceWidth
+        if codes.contains(where: \.isLaterPiece) {
+            procedures[Self.pieceName] = .reference(try writer.addStream(Array("\(piece) 0 0 \(descender) \(piece) \(ascender) d1\n".utf8)))
+        }
         var previous = -2
         for code in codes {
-            let name = "/g\(code.glyph)"
-            procedures[name] = .reference(empty)
+            let name = code.isLaterPiece ? Self.pieceName : "/g\(code.glyph)"
+            if !code.isLaterPiece { procedures[name] = .reference(empty) }
             if Int(code.code) != previous + 1 { differences.append(.integer(Int(code.code))) }
             differences.append(.name(name))
             previous = Int(code.code)
@@ -59,7 +65,7 @@ struct InvisibleFontObjects: PDFFontObjects {
             ("/CharProcs", .dictionary(procedures)),
             ("/Encoding", .dictionary(PDFDictionary([("/Type", .name("/Encoding")), ("/Differences", .array(differences))]))),
             ("/FirstChar", .integer(first)), ("/LastChar", .integer(last)),
-            ("/Widths", .array(Array(repeating: .integer(Self.width), count: last - first + 1))),
+            ("/Widths", .array(widths(first: first, last: last))),
             ("/Resources", .dictionary(PDFDictionary())),
             ("/ToUnicode", .reference(toUnicode)),
         ])))
@@ -68,4 +74,14 @@ struct InvisibleFontObjects: PDFFontObjects {
 
     /// Every glyph's width, in thousandths of an em.
     static let width = 500
+    /// The glyph name of every later piece of a glyph's text.
+    private static let pieceName = "/piece"
+
+    /// `/Widths` from code `first` to `last`: every glyph's width, a later piece of a glyph's
+    /// text's its own (`ToUnicodePieces.laterPieceWidth`).
+    private func widths(first: Int, last: Int) -> [PDFValue] {
+        var widths = [PDFValue](repeating: .integer(Self.width), count: last - first + 1)
+        for code in codes where code.isLaterPiece { widths[Int(code.code) - first] = .integer(ToUnicodePieces.laterPieceWidth) }
+        return widths
+    }
 }

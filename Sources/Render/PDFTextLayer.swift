@@ -486,6 +486,7 @@ final class PDFTextLayer {
             if let text, glyphs.count == 1 {
                 let code = fontGlyphs.code(of: UInt32(glyphs[0].index), as: text, mayBeItsOwnText: isGlyphsOwnText)
                 guard !code.readsAsText else { return show(glyphs[0], code: code) }
+                if showInPieces(text, glyph: glyphs[0]) { return }
             }
             if let text {
                 // Inside the span, each glyph reads as its character where the face is written
@@ -508,6 +509,27 @@ final class PDFTextLayer {
                 return
             }
             for glyph in glyphs { show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil)) }
+        }
+
+        /// A lone glyph whose text is more than one ToUnicode entry every reader reads
+        /// (`ToUnicodePieces`: a ZWJ family, a flag's tag sequence): the glyph read as the first
+        /// piece, then each further piece in a narrow code that draws nothing, from the pen on.
+        /// No `/ActualText` span: pdfium then drops the text's characters outside the Basic
+        /// Multilingual Plane. False, with nothing written, where the face has no such code.
+        private mutating func showInPieces(_ text: UnsafeBufferPointer<UInt8>, glyph: cairo_glyph_t) -> Bool {
+            guard oneByteCodes else { return false }
+            let pieces = ToUnicodePieces.pieces(of: text).map { UnsafeBufferPointer(rebasing: text[$0]) }
+            guard pieces.count > 1 else { return false }
+            var continuations: [GlyphCode] = []
+            for piece in pieces.dropFirst() {
+                guard let code = fontGlyphs.continuationCode(as: piece) else { return false }
+                continuations.append(code)
+            }
+            let code = fontGlyphs.code(of: UInt32(glyph.index), as: pieces[0], mayBeItsOwnText: false)
+            guard code.readsAsText else { return false }
+            show(glyph, code: code)
+            for code in continuations { show(cairo_glyph_t(index: glyph.index, x: penX, y: glyph.y), code: code, isLaterPiece: true) }
+            return true
         }
 
         /// Opens a span of `/ActualText`, the glyphs written until `endSpan` read as `text`.
@@ -547,7 +569,8 @@ final class PDFTextLayer {
             endSpan()
         }
 
-        private mutating func show(_ glyph: cairo_glyph_t, code: GlyphCode) {
+        /// `isLaterPiece`: a later piece of a glyph's text, as wide as such a code (`showInPieces`).
+        private mutating func show(_ glyph: cairo_glyph_t, code: GlyphCode, isLaterPiece: Bool = false) {
             selectFont(of: code)
             if startsPiece {
                 positioned = false
@@ -589,7 +612,8 @@ final class PDFTextLayer {
             openString()
             content.glyphCode(code.value, oneByte: oneByteCodes)
             let isWordSpace = oneByteCodes && code.value == UInt16(SimpleFontCodes.wordSpaceByte)
-            penX += (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing.letter + (isWordSpace ? spacing.word : 0)) * scale
+            let width = isLaterPiece ? Double(ToUnicodePieces.laterPieceWidth) : fontGlyphs.width(of: UInt32(glyph.index))
+            penX += (width / 1000 * size + spacing.letter + (isWordSpace ? spacing.word : 0)) * scale
             if isWordSpace, wordStretch != 0 {
                 // In thousandths of the font size to three places: the glyphs after it land
                 // where `Tw` put them, to a millionth of the size.

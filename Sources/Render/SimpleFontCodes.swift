@@ -21,10 +21,17 @@ final class SimpleFontCodes {
 
     /// What a code stands for: a glyph read as `text` (UTF-8); nil is the glyph's own text
     /// (`EmbeddedFontGlyphs.text(of:)`), known only when the fonts are embedded.
+    /// `isLaterPiece`: a piece of a glyph's text after its first (`ToUnicodePieces`), a code
+    /// `ToUnicodePieces.laterPieceWidth` wide rather than its glyph's width.
     struct Pair: Hashable {
         var glyph: UInt32
         var text: [UInt8]?
+        var isLaterPiece = false
     }
+
+    /// A code's entry in its font: its byte, the glyph it draws, the text it reads as (nil:
+    /// the glyph's own), and whether it is a later piece of a text (`Pair.isLaterPiece`).
+    typealias Entry = (code: UInt16, glyph: UInt32, text: [UInt8]?, isLaterPiece: Bool)
 
     static let wordSpaceByte: UInt8 = 32
     /// The word space's code: code 32 of whichever of the face's fonts is in use.
@@ -56,10 +63,9 @@ final class SimpleFontCodes {
         return Code(font: font, byte: byte)
     }
 
-    /// The codes given in font `font`, in increasing order, with the glyph and the text each
-    /// stands for (nil: the glyph's own text).
-    func codes(ofFont font: Int) -> [(code: UInt16, glyph: UInt32, text: [UInt8]?)] {
-        fonts[font].enumerated().compactMap { byte, pair in pair.map { (UInt16(byte), $0.glyph, $0.text) } }
+    /// The codes given in font `font`, in increasing order.
+    func codes(ofFont font: Int) -> [Entry] {
+        fonts[font].enumerated().compactMap { byte, pair in pair.map { (UInt16(byte), $0.glyph, $0.text, $0.isLaterPiece) } }
     }
 
     /// A font with code 32 given to the word space, as every font has it.

@@ -12,8 +12,8 @@ final class GlyphColumnPointersTests: FramesetterTestCase {
             paragraph.withGlyphColumns { columns in
                 for glyph in paragraph.glyphIDs.indices {
                     XCTAssertEqual(columns.advances[glyph], paragraph.advances[glyph])
-                    XCTAssertEqual(columns.xOffsets[glyph], paragraph.xOffsets[glyph])
-                    XCTAssertEqual(columns.yOffsets[glyph], paragraph.yOffsets[glyph])
+                    XCTAssertEqual(columns.xOffset(glyph), paragraph.xOffsets.isEmpty ? 0 : paragraph.xOffsets[glyph])
+                    XCTAssertEqual(columns.yOffset(glyph), paragraph.yOffsets.isEmpty ? 0 : paragraph.yOffsets[glyph])
                     XCTAssertEqual(columns.clusters[glyph], paragraph.clusters[glyph])
                     XCTAssertEqual(columns.isSpace(glyph), PreparedParagraph.isSpace(paragraph.units[paragraph.clusters[glyph]]),
                                    "glyph \(glyph) of the paragraph at \(paragraph.range)")

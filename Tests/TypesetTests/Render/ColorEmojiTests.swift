@@ -178,6 +178,46 @@ final class ColorEmojiTests: XCTestCase {
         XCTAssertTrue(text.contains("only 😀"), text)
     }
 
+    /// A joined family (11 UTF-16 units), a flag's tag sequence (14) and a waving hand with
+    /// its skin tone (4, two characters outside the Basic Multilingual Plane) are each one
+    /// glyph, read whole by every reader (`ToUnicodePieces`): MuPDF read the first two as
+    /// U+FFFD and the third as ill-formed UTF-8 when each glyph's ToUnicode entry was its whole text.
+    func testLongEmojiSequencesAreReadWholeByEveryReader() throws {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        let scotland = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+        let wave = "\u{1F44B}\u{1F3FD}"
+        let directory = try makeTemporaryDirectory()
+        let input = try write("A family \(family) and a flag \(scotland) and a wave \(wave) at the end.", in: directory)
+        XCTAssertEqual(try placedColorGlyphs(inputPath: input).count, 3)
+        let output = directory.appendingPathComponent("doc.pdf").path
+        _ = try Rendering.typeset(inputPath: input, outputPath: output, options: options())
+        var readers: [(String, String?)] = [
+            ("MuPDF", TestSupport.runTool("/usr/bin/mutool", ["draw", "-q", "-F", "txt", "-o", "-", output])),
+            ("poppler", TestSupport.runTool("/usr/bin/pdftotext", [output, "-"])),
+        ]
+        // pypdf, pdfminer.six and pdfium (Chrome's), where `make deps` installed them.
+        let script = """
+        import sys; sys.path.insert(0, sys.argv[1])
+        import pypdf, pypdfium2, pdfminer.high_level
+        print(pypdf.PdfReader(sys.argv[2]).pages[0].extract_text()); print("\\x1e")
+        print(pdfminer.high_level.extract_text(sys.argv[2])); print("\\x1e")
+        print(pypdfium2.PdfDocument(sys.argv[2])[0].get_textpage().get_text_range())
+        """
+        if let python = TestSupport.runTool("/usr/bin/python3", ["-c", script, PDFCheck.pyPITools.path, output]) {
+            readers += zip(["pypdf", "pdfminer.six", "pdfium"], python.components(separatedBy: "\u{1E}").map { Optional($0) })
+        }
+        guard readers.contains(where: { $0.1 != nil }) else { throw XCTSkip("no PDF reader is installed") }
+        for case let (reader, text?) in readers {
+            for sequence in [family, scotland, wave] {
+                // By scalars: a reader's text is compared as read, not as grapheme clusters.
+                let read = Array(text.unicodeScalars), wanted = Array(sequence.unicodeScalars)
+                XCTAssertTrue(read.indices.contains { read[$0...].starts(with: wanted) },
+                              "\(reader) read: \(read.map { String($0.value, radix: 16) })")
+            }
+            XCTAssertFalse(text.contains("\u{FFFD}"), reader)
+        }
+    }
+
     func testThePNGShowsTheEmojiAsThePDFDoes() throws {
         let directory = try makeTemporaryDirectory()
         let input = try write(sentence, in: directory)
