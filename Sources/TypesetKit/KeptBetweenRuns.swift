@@ -1,4 +1,5 @@
 import Fonts
+import Pages
 import Shaping
 
 /// What the runs of one document under `typeset watch` hand on from one to the next: what does
@@ -14,6 +15,10 @@ import Shaping
 /// again. One run at a time: faces and the shaper are not thread-safe.
 public final class KeptBetweenRuns: @unchecked Sendable {
     private var kept: (library: FontLibrary, shaper: Shaper)?
+    /// The pages of the last run that reached the document's end, for the next to take again
+    /// where its edit did not reach them (`PageReuse`): the faces they were set in must be
+    /// the next run's, which `PageReuse` checks.
+    public let pages = KeptPages()
 
     public init() {}
 

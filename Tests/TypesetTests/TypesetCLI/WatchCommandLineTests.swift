@@ -98,27 +98,47 @@ final class WatchCommandLineTests: XCTestCase {
     }
 
     /// Each run's PDF is the one a cold run makes of the same file, byte for byte, whatever the
-    /// runs before it left behind (the fonts and shaped words they keep, `KeptBetweenRuns`).
+    /// runs before it left behind: the fonts and shaped words they keep (`KeptBetweenRuns`), and
+    /// the pages an edit did not reach (`KeptPages`) — before an edit on the first page, in the
+    /// middle (one that changes the text's length, so that the pages after it are set again) and
+    /// on the last, and when a `<ref>` is made to print another page.
     func testEachRunWritesWhatAColdRunWrites() throws {
         let directory = try makeTemporaryDirectory()
         let document = directory.appendingPathComponent("doc.txt"), output = directory.appendingPathComponent("doc.pdf")
-        let paragraph = "The keepers climbed the stair at dusk and wrote the ships into the log by lamplight. "
-        try write(String(repeating: paragraph, count: 6) + "\n\n" + paragraph + "\n", to: document)
         try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"),
                                          to: directory.appendingPathComponent("picture.png"))
-        let watcher = try Watcher(["doc.txt"], in: directory)
+        let paragraph = "The keepers climbed the stair at dusk and wrote the ships into the log by lamplight. "
+        let middle = String(repeating: paragraph, count: 5) + "\n\n"
+        // Text flowing over five A6 pages, a reference on the first to the last, the count in the footer.
+        var text = "<meta footer=\"{page} of {pages}\">\nSee page <ref to=\"end\"/>. " + String(repeating: paragraph, count: 3) + "\n\n"
+            + String(repeating: middle, count: 4) + "<p id=\"mid\">Midway.</p>\n" + String(repeating: middle, count: 3)
+            + "<p id=\"end\">" + paragraph + "</p>\n"
+        try write(text, to: document)
+        let arguments = ["doc.txt", "--page-size", "105x148mm"]
+        let watcher = try Watcher(arguments, in: directory)
         defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
         assertWaits(watcher, for: "written to doc.pdf")
-        // A word changed, and faces and a picture the first run did not load.
-        let edited = String(repeating: paragraph, count: 6) + "\n\n" + paragraph.replacingOccurrences(of: "dusk", with: "nightfall")
-            + "<b>The log</b> by <i>lamplight</i>.\n<img src=\"picture.png\" width=\"60\">\n"
-        let saved = directory.appendingPathComponent(".doc.txt.saving")
-        try write(edited, to: saved)
-        XCTAssertEqual(rename(saved.path, document.path), 0)
-        assertWaits(watcher, for: "written to doc.pdf", count: 2)
-        let cold = try TypesetProcess.run(["doc.txt", "-o", "cold.pdf"], in: directory)
-        XCTAssertEqual(cold.status, 0, cold.stderr)
-        XCTAssertEqual(try Data(contentsOf: output), try Data(contentsOf: directory.appendingPathComponent("cold.pdf")))
+        func edit(_ place: String, _ change: (inout String) -> Void, run: Int) throws {
+            change(&text)
+            let saved = directory.appendingPathComponent(".doc.txt.saving")
+            try write(text, to: saved)
+            XCTAssertEqual(rename(saved.path, document.path), 0)
+            assertWaits(watcher, for: "written to doc.pdf", count: run)
+            let cold = try TypesetProcess.run(arguments + ["-o", "cold.pdf"], in: directory)
+            XCTAssertEqual(cold.status, 0, cold.stderr)
+            XCTAssertEqual(try Data(contentsOf: output), try Data(contentsOf: directory.appendingPathComponent("cold.pdf")), place)
+        }
+        func replace(_ old: String, _ new: String, last: Bool = false) -> (inout String) -> Void {
+            { text in
+                let found = last ? text.range(of: old, options: .backwards) : text.range(of: old)
+                text.replaceSubrange(found!, with: new)
+            }
+        }
+        try edit("first page", replace("dusk", "dawn"), run: 2)
+        try edit("middle, longer", replace("Midway.", "Halfway there."), run: 3)
+        // Faces and a picture the first run did not load.
+        try edit("last page", replace("by lamplight. </p>", "by <b>lamp</b><i>light</i>.<img src=\"picture.png\" width=\"40\"></p>", last: true), run: 4)
+        try edit("reference", replace("<ref to=\"end\"/>", "<ref to=\"mid\"/>"), run: 5)
         watcher.stop(with: SIGTERM)
     }
 
