@@ -100,8 +100,9 @@ final class WatchCommandLineTests: XCTestCase {
     /// Each run's PDF is the one a cold run makes of the same file, byte for byte, whatever the
     /// runs before it left behind: the fonts and shaped words they keep (`KeptBetweenRuns`), and
     /// the pages an edit did not reach (`KeptPages`) — before an edit on the first page, in the
-    /// middle (one that changes the text's length, so that the pages after it are set again) and
-    /// on the last, and when a `<ref>` is made to print another page.
+    /// middle (one that changes the text's length, so that the pages after it are set again, and
+    /// moves a `<ref>`'s target a page on, so that the page it prints on is set again) and on
+    /// the last.
     func testEachRunWritesWhatAColdRunWrites() throws {
         let directory = try makeTemporaryDirectory()
         let document = directory.appendingPathComponent("doc.txt"), output = directory.appendingPathComponent("doc.pdf")
@@ -109,8 +110,8 @@ final class WatchCommandLineTests: XCTestCase {
                                          to: directory.appendingPathComponent("picture.png"))
         let paragraph = "The keepers climbed the stair at dusk and wrote the ships into the log by lamplight. "
         let middle = String(repeating: paragraph, count: 5) + "\n\n"
-        // Text flowing over five A6 pages, a reference on the first to the last, the count in the footer.
-        var text = "<meta footer=\"{page} of {pages}\">\nSee page <ref to=\"end\"/>. " + String(repeating: paragraph, count: 3) + "\n\n"
+        // Text flowing over five A6 pages, a reference on the first to the middle, the count in the footer.
+        var text = "<meta footer=\"{page} of {pages}\">\nSee page <ref to=\"mid\"/>. " + String(repeating: paragraph, count: 3) + "\n\n"
             + String(repeating: middle, count: 4) + "<p id=\"mid\">Midway.</p>\n" + String(repeating: middle, count: 3)
             + "<p id=\"end\">" + paragraph + "</p>\n"
         try write(text, to: document)
@@ -135,10 +136,9 @@ final class WatchCommandLineTests: XCTestCase {
             }
         }
         try edit("first page", replace("dusk", "dawn"), run: 2)
-        try edit("middle, longer", replace("Midway.", "Halfway there."), run: 3)
+        try edit("middle, longer", replace("<p id=\"mid\">", middle + middle + "<p id=\"mid\">"), run: 3)
         // Faces and a picture the first run did not load.
         try edit("last page", replace("by lamplight. </p>", "by <b>lamp</b><i>light</i>.<img src=\"picture.png\" width=\"40\"></p>", last: true), run: 4)
-        try edit("reference", replace("<ref to=\"end\"/>", "<ref to=\"mid\"/>"), run: 5)
         watcher.stop(with: SIGTERM)
     }
 
@@ -169,14 +169,20 @@ final class WatchCommandLineTests: XCTestCase {
         watcher.stop(with: SIGINT)
     }
 
-    /// The print options are `render`'s: a sheet watched is the sheet the print shop gets.
+    /// The print options are `render`'s: a sheet watched is the sheet the print shop gets; SIGTERM
+    /// ends the watch with nothing left behind.
     func testWatchTakesThePrintOptionsOfRender() throws {
         let directory = try makeTemporaryDirectory()
         try write("A page for the print shop.\n", to: directory.appendingPathComponent("doc.txt"))
         let watcher = try Watcher(["doc.txt", "--bleed", "3mm", "--crop-marks", "-o", "doc.pdf"], in: directory)
         defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
         assertWaits(watcher, for: "doc.txt: 1 page written to doc.pdf in ")
+        assertWaits(watcher, for: "watching doc.txt")
+        // SIGTERM ends it by the signal, nothing left behind but the output.
         watcher.stop(with: SIGTERM)
+        XCTAssertEqual(watcher.process.terminationReason, .uncaughtSignal, watcher.log)
+        XCTAssertEqual(watcher.process.terminationStatus, SIGTERM)
+        XCTAssertEqual(try contentsOfDirectory(directory), ["doc.pdf", "doc.txt", "watch.log"])
         let pdf = try QPDFJSON(pdfAt: directory.appendingPathComponent("doc.pdf").path)
         let trim = try XCTUnwrap(pdf.box("/TrimBox", page: 0)), media = try XCTUnwrap(pdf.box("/MediaBox", page: 0))
         let bleed = try XCTUnwrap(pdf.box("/BleedBox", page: 0))
@@ -186,18 +192,6 @@ final class WatchCommandLineTests: XCTestCase {
         let refused = try TypesetProcess.run(["watch", "doc.txt", "--bleed", "2in"], in: directory)
         XCTAssertEqual(refused.status, 2, "a bad bleed is the same usage error as render's")
         XCTAssertTrue(refused.stderr.contains("--bleed must be 0 to 72 pt"), refused.stderr)
-    }
-
-    func testSIGTERMEndsAWatchWithNothingLeftBehind() throws {
-        let directory = try makeTemporaryDirectory()
-        try write("A document.\n", to: directory.appendingPathComponent("doc.txt"))
-        let watcher = try Watcher(["doc.txt"], in: directory)
-        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
-        assertWaits(watcher, for: "watching doc.txt")
-        watcher.stop(with: SIGTERM)
-        XCTAssertEqual(watcher.process.terminationReason, .uncaughtSignal, watcher.log)
-        XCTAssertEqual(watcher.process.terminationStatus, SIGTERM)
-        XCTAssertEqual(try contentsOfDirectory(directory), ["doc.pdf", "doc.txt", "watch.log"])
     }
 
     func testWatchRefusesWhatCannotBeWatched() throws {
