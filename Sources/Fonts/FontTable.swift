@@ -58,3 +58,16 @@ public struct FontTable: @unchecked Sendable {
         Set([fallback.path] + fonts.values.map(\.path) + fallbacks.values.map(\.path)).sorted()
     }
 }
+
+extension FontTable {
+    /// Whether the two tables give the same faces (the same `Font`s, as a font library kept
+    /// between runs gives) for the same descriptors and characters: text set with one is set
+    /// alike with the other.
+    public func givesTheSameFaces(as other: FontTable) -> Bool {
+        func alike<Key>(_ a: [Key: Font], _ b: [Key: Font]) -> Bool {
+            a.count == b.count && a.allSatisfy { key, font in b[key] === font }
+        }
+        return fallback === other.fallback && alike(fonts, other.fonts) && alike(asAdded, other.asAdded)
+            && alike(fallbacks, other.fallbacks)
+    }
+}

@@ -16,7 +16,7 @@ import Text
 /// grow without bound either.
 public final class ParagraphCache {
     public let text: AttributedText
-    private let fonts: FontTable
+    public let fonts: FontTable
     private let shaper: Shaper
     private let itemizer: TextItemizer
     /// Lent to each paragraph prepared, to gather its glyphs in (see GlyphColumns).
@@ -36,6 +36,9 @@ public final class ParagraphCache {
     /// Framesetters over the text with a box's pictures scaled to the narrower columns it is
     /// set in, by the box's first character and their width (see NarrowedBoxPictures).
     private var narrowedBoxes: [NarrowedBox: Framesetter] = [:]
+    /// The paragraphs asked for, for `typeset watch`'s kept pages; shared with the framesetters
+    /// of narrowed boxes, whose paragraphs the page reads too.
+    public private(set) var reach = TextReach()
     /// Breaks searched for, those found earlier not counted: the work trial layouts cost,
     /// which tests compare.
     private(set) var breakSearches = 0
@@ -85,11 +88,18 @@ public final class ParagraphCache {
     /// The paragraph containing `index`, prepared now or earlier.
     func paragraph(containing index: Int) -> PreparedParagraph {
         // Frames ask in text order: the last paragraph prepared is usually the one.
-        if let last = paragraphs.last, last.fullRange.contains(index) { return last }
+        if let last = paragraphs.last, last.fullRange.contains(index) {
+            reach.note(last.fullRange)
+            return last
+        }
         let slot = insertionIndex(of: index)
-        if slot < paragraphs.count, paragraphs[slot].fullRange.contains(index) { return paragraphs[slot] }
+        if slot < paragraphs.count, paragraphs[slot].fullRange.contains(index) {
+            reach.note(paragraphs[slot].fullRange)
+            return paragraphs[slot]
+        }
         let paragraph = PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
                                           itemizer: itemizer, shaper: shaper, glyphs: glyphColumns)
+        reach.note(paragraph.fullRange)
         paragraphs.insert(paragraph, at: slot)
         glyphsHeld += paragraph.glyphIDs.count
         keepWithinBudget(sparing: paragraph)
@@ -189,6 +199,7 @@ public final class ParagraphCache {
         if let known = narrowedBoxes[key] { return known }
         if narrowedBoxes.count >= Self.narrowedBoxBudget { narrowedBoxes.removeAll(keepingCapacity: true) }
         let made = make(fonts, shaper)
+        made.cache.reach = reach
         narrowedBoxes[key] = made
         return made
     }

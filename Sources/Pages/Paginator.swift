@@ -88,13 +88,15 @@ public struct Paginator: Sequence, IteratorProtocol {
     private let spanningAnchors: [SpanningAnchor]
     /// Where the pages have got to: all a page is set from besides the text and the template.
     private var flow: Flow
+    /// The pages of the last setting taken again, and this one's recorded (`typeset watch`).
+    private let reuse: PageReuse?
     /// How many times a box over a gutter is placed again halfway down its column as set round
     /// it, each a layout of the page (docs/pipeline.md: one suffices in the pages measured but
     /// one, which converges in three).
     static let centringRounds = 3
 
     /// Where the next page starts, and what the pages before it hand it.
-    private struct Flow {
+    struct Flow {
         var position = 0
         /// What the last frame set carries to the next page's first frame.
         var carry = FlowCarry.none
@@ -118,6 +120,13 @@ public struct Paginator: Sequence, IteratorProtocol {
         var section: String?
         /// Notes set across the pages going on at the next one's foot (PageNotes).
         var pageNotes: [ContinuedNote] = []
+
+        /// Whether the two hand the next page the same: the rest (master, template,
+        /// furniture, article, section) each page finds again from where it starts.
+        func handsOnAlike(_ other: Flow) -> Bool {
+            position == other.position && pageNumber == other.pageNumber && carry == other.carry && heldFloats == other.heldFloats
+                && anchorsPassed == other.anchorsPassed && waitingPictures == other.waitingPictures && pageNotes == other.pageNotes
+        }
     }
 
     /// The text set from where a page starts: its frames, where the text got to, and what the
@@ -214,7 +223,8 @@ public struct Paginator: Sequence, IteratorProtocol {
     }
 
     public init(framesetter: Framesetter, template: PageTemplate, runningHeads: RunningHeadSetter? = nil,
-                placement: RunningHeadsPlacement = .onEachPage(pageCount: nil), exclusions: [Int: [Exclusion]] = [:]) {
+                placement: RunningHeadsPlacement = .onEachPage(pageCount: nil), exclusions: [Int: [Exclusion]] = [:],
+                keeping kept: KeptPages? = nil) {
         self.framesetter = framesetter
         self.exclusions = exclusions
         self.template = template
@@ -232,9 +242,17 @@ public struct Paginator: Sequence, IteratorProtocol {
         }
         spanningAnchors = SpanningAnchor.all(in: framesetter)
         setsNotesAcrossPages = framesetter.footnotes.all.contains { $0.placement == .page }
+        if let kept {
+            reuse = PageReuse(kept: kept, setting: KeptSetting(text: framesetter.text, fonts: framesetter.cache.fonts, template: template,
+                                                               exclusions: exclusions, spanningAnchors: spanningAnchors,
+                                                               setsNotesAcrossPages: setsNotesAcrossPages))
+        } else {
+            reuse = nil
+        }
     }
 
     public mutating func next() -> Page? {
+        if let kept = reuse?.keptPage(after: flow.pageNumber) { return taken(kept) }
         let text = framesetter.text
         if flow.position >= text.length || startsAnotherMaster(at: flow.position) {
             // The text's last band may end full with floats still waiting in its carry (a
@@ -251,15 +269,15 @@ public struct Paginator: Sequence, IteratorProtocol {
         guard flow.position < text.length || picturesWaiting || flow.carry.hasNotesGoingOn || !flow.pageNotes.isEmpty
                 || !flow.waitingPictures.isEmpty
                 || (text.length == 0 && flow.pageNumber == 0) else {
+            reuse?.finish()
             return headsAfterTheLastPage?.next(pageCount: flow.pageNumber, template: template)
         }
+        framesetter.cache.reach.reset()
         flow.pageNumber += 1
         if ParityPages.needsBlankPage(flow.pageNumber, at: flow.position, in: text,
                                       somethingWaits: flow.heldFloats.hasWaitingFloats || flow.carry.hasWaitingFloats
                                           || flow.carry.hasNotesGoingOn || !flow.waitingPictures.isEmpty) {
-            let page = Page(number: flow.pageNumber, size: template.size, frames: [], isBlankForParity: true)
-            headsAfterTheLastPage?.note(page)
-            return page
+            return blankPage(read: flow.position ..< flow.position)
         }
         // Pages behind this one are done: their paragraphs are not set again.
         framesetter.cache.forget(before: flow.position)
@@ -279,12 +297,32 @@ public struct Paginator: Sequence, IteratorProtocol {
             flow.carry = page.carry
             flow.heldFloats = page.heldFloats
             flow.pageNotes = page.notes?.goingOn ?? []
-            return finish(page.framesWithNotes(framesetter: framesetter), pictures: [], rules: page.rules, tints: page.tints)
+            return finish(PageParts(frames: page.framesWithNotes(framesetter: framesetter), pictures: [], rules: page.rules, tints: page.tints),
+                          read: framesetter.cache.reach.read(in: text, startingAt: page.end))
         }
         return pageWithPictures()
     }
 
-    private mutating func finish(_ frames: [Frame], pictures: [PlacedPicture], rules: [ColumnRule] = [], tints: [SectionTint]) -> Page {
+    /// A page of the last setting taken again, its flow handed on.
+    private mutating func taken(_ kept: KeptPage) -> Page {
+        flow = kept.flowAfter
+        guard let parts = kept.parts else { return blankPage(read: kept.read) }
+        return finish(parts, read: kept.read)
+    }
+
+    /// A blank page before a page break that must land on the other side of the spread.
+    private mutating func blankPage(read: Range<Int>) -> Page {
+        reuse?.record(nil, flowAfter: flow, read: read)
+        let page = Page(number: flow.pageNumber, size: template.size, frames: [], isBlankForParity: true)
+        headsAfterTheLastPage?.note(page)
+        return page
+    }
+
+    /// The page made of `parts`, with its running heads, its flow handed on; `read`: the text
+    /// its layout read, recorded for the next setting (`PageReuse`).
+    private mutating func finish(_ parts: PageParts, read: Range<Int>) -> Page {
+        reuse?.record(parts, flowAfter: flow, read: read)
+        let (frames, pictures, rules, tints) = (parts.frames, parts.pictures, parts.rules, parts.tints)
         var furniture: PageFurniture?
         if case .onEachPage(let pageCount) = placement {
             furniture = runningHeads?.furniture(page: flow.pageNumber, of: pageCount, template: flow.template, master: flow.master,
@@ -375,7 +413,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.carry = page.carry
         flow.heldFloats = page.heldFloats
         flow.pageNotes = page.notes?.goingOn ?? []
-        return finish(page.framesWithNotes(framesetter: framesetter), pictures: placed, rules: page.rules, tints: page.tints)
+        return finish(PageParts(frames: page.framesWithNotes(framesetter: framesetter), pictures: placed, rules: page.rules, tints: page.tints),
+                      read: framesetter.cache.reach.read(in: framesetter.text, startingAt: page.end))
     }
 
     /// How many times a page is set again above another room for its notes across the page,

@@ -1,8 +1,10 @@
 import Fonts
+import Pages
 import Shaping
 
-/// What the runs of one document under `typeset watch` hand on from one to the next: what does
-/// not depend on the text. The font library (fontconfig's configuration of the bundled fonts,
+/// What the runs of one document under `typeset watch` hand on from one to the next: the pages
+/// of the last setting, for the pages an edit does not reach (`pages`), and what does not depend
+/// on the text. The font library (fontconfig's configuration of the bundled fonts,
 /// each face loaded once, the fallbacks found for characters) and the shaper with the words it
 /// has shaped, keyed by face, language, features and the word and bounded by bytes
 /// (`Shaper.cacheBudget`). A run then shapes only the words that are new to it. The output does
@@ -14,6 +16,10 @@ import Shaping
 /// again. One run at a time: faces and the shaper are not thread-safe.
 public final class KeptBetweenRuns: @unchecked Sendable {
     private var kept: (library: FontLibrary, shaper: Shaper)?
+    /// The pages of the last run that reached the document's end, for the next to take again
+    /// where its edit did not reach them (`PageReuse`): the faces they were set in must be
+    /// the next run's, which `PageReuse` checks.
+    public let pages = KeptPages()
 
     public init() {}
 

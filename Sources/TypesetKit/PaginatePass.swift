@@ -7,13 +7,16 @@ extension PreparedDocument {
     /// A fresh pass over the pages; each is laid out only when reached. With the running heads
     /// on each page, when one prints `{pages}`, the pages are counted first (see `pageCount()`);
     /// after the last page (`RunningHeadsPlacement.afterTheLastPage`, for a PDF), they need no count.
+    /// Under `typeset watch` the pages the edit did not reach are the run before's (`keptPages`).
     public func pages(runningHeadsAfterTheLastPage: Bool = false) -> Paginator {
         let framesetter = Framesetter(text: text, fonts: fonts, shaper: shaper)
-        guard let runningHeads else { return Paginator(framesetter: framesetter, template: template, exclusions: exclusions) }
+        guard let runningHeads else {
+            return Paginator(framesetter: framesetter, template: template, exclusions: exclusions, keeping: keptPages)
+        }
         let placement: RunningHeadsPlacement = runningHeadsAfterTheLastPage
             ? .afterTheLastPage : .onEachPage(pageCount: runningHeads.usesPageCount ? pageCount() : nil)
         return Paginator(framesetter: framesetter, template: template, runningHeads: RunningHeadSetter(heads: runningHeads, fonts: fonts),
-                         placement: placement, exclusions: exclusions)
+                         placement: placement, exclusions: exclusions, keeping: keptPages)
     }
 
     /// The number of pages, from a pass that lays them out without running heads (which take

@@ -54,6 +54,9 @@ public struct PreparedDocument {
     /// Shapes the text for every pass over it — the boxes' fitting, the page count's pass, the
     /// pages — which are run one after another, so that each word is shaped once.
     let shaper: Shaper
+    /// The pages of the run before, under `typeset watch`: the pages set once more take those
+    /// the edit did not reach (`KeptPages`); nil: every page is set.
+    var keptPages: KeptPages?
 
     init(text: AttributedText, fonts: FontTable, template: PageTemplate, runningHeads: RunningHeads?, title: String?,
          diagnostics: [Diagnostic], library: FontLibrary, shaper: Shaper) {

@@ -98,27 +98,47 @@ final class WatchCommandLineTests: XCTestCase {
     }
 
     /// Each run's PDF is the one a cold run makes of the same file, byte for byte, whatever the
-    /// runs before it left behind (the fonts and shaped words they keep, `KeptBetweenRuns`).
+    /// runs before it left behind: the fonts and shaped words they keep (`KeptBetweenRuns`), and
+    /// the pages an edit did not reach (`KeptPages`) — before an edit on the first page, in the
+    /// middle (one that changes the text's length, so that the pages after it are set again, and
+    /// moves a `<ref>`'s target a page on, so that the page it prints on is set again) and on
+    /// the last.
     func testEachRunWritesWhatAColdRunWrites() throws {
         let directory = try makeTemporaryDirectory()
         let document = directory.appendingPathComponent("doc.txt"), output = directory.appendingPathComponent("doc.pdf")
-        let paragraph = "The keepers climbed the stair at dusk and wrote the ships into the log by lamplight. "
-        try write(String(repeating: paragraph, count: 6) + "\n\n" + paragraph + "\n", to: document)
         try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"),
                                          to: directory.appendingPathComponent("picture.png"))
-        let watcher = try Watcher(["doc.txt"], in: directory)
+        let paragraph = "The keepers climbed the stair at dusk and wrote the ships into the log by lamplight. "
+        let middle = String(repeating: paragraph, count: 5) + "\n\n"
+        // Text flowing over five A6 pages, a reference on the first to the middle, the count in the footer.
+        var text = "<meta footer=\"{page} of {pages}\">\nSee page <ref to=\"mid\"/>. " + String(repeating: paragraph, count: 3) + "\n\n"
+            + String(repeating: middle, count: 4) + "<p id=\"mid\">Midway.</p>\n" + String(repeating: middle, count: 3)
+            + "<p id=\"end\">" + paragraph + "</p>\n"
+        try write(text, to: document)
+        let arguments = ["doc.txt", "--page-size", "105x148mm"]
+        let watcher = try Watcher(arguments, in: directory)
         defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
         assertWaits(watcher, for: "written to doc.pdf")
-        // A word changed, and faces and a picture the first run did not load.
-        let edited = String(repeating: paragraph, count: 6) + "\n\n" + paragraph.replacingOccurrences(of: "dusk", with: "nightfall")
-            + "<b>The log</b> by <i>lamplight</i>.\n<img src=\"picture.png\" width=\"60\">\n"
-        let saved = directory.appendingPathComponent(".doc.txt.saving")
-        try write(edited, to: saved)
-        XCTAssertEqual(rename(saved.path, document.path), 0)
-        assertWaits(watcher, for: "written to doc.pdf", count: 2)
-        let cold = try TypesetProcess.run(["doc.txt", "-o", "cold.pdf"], in: directory)
-        XCTAssertEqual(cold.status, 0, cold.stderr)
-        XCTAssertEqual(try Data(contentsOf: output), try Data(contentsOf: directory.appendingPathComponent("cold.pdf")))
+        func edit(_ place: String, _ change: (inout String) -> Void, run: Int) throws {
+            change(&text)
+            let saved = directory.appendingPathComponent(".doc.txt.saving")
+            try write(text, to: saved)
+            XCTAssertEqual(rename(saved.path, document.path), 0)
+            assertWaits(watcher, for: "written to doc.pdf", count: run)
+            let cold = try TypesetProcess.run(arguments + ["-o", "cold.pdf"], in: directory)
+            XCTAssertEqual(cold.status, 0, cold.stderr)
+            XCTAssertEqual(try Data(contentsOf: output), try Data(contentsOf: directory.appendingPathComponent("cold.pdf")), place)
+        }
+        func replace(_ old: String, _ new: String, last: Bool = false) -> (inout String) -> Void {
+            { text in
+                let found = last ? text.range(of: old, options: .backwards) : text.range(of: old)
+                text.replaceSubrange(found!, with: new)
+            }
+        }
+        try edit("first page", replace("dusk", "dawn"), run: 2)
+        try edit("middle, longer", replace("<p id=\"mid\">", middle + middle + "<p id=\"mid\">"), run: 3)
+        // Faces and a picture the first run did not load.
+        try edit("last page", replace("by lamplight. </p>", "by <b>lamp</b><i>light</i>.<img src=\"picture.png\" width=\"40\"></p>", last: true), run: 4)
         watcher.stop(with: SIGTERM)
     }
 
@@ -149,14 +169,20 @@ final class WatchCommandLineTests: XCTestCase {
         watcher.stop(with: SIGINT)
     }
 
-    /// The print options are `render`'s: a sheet watched is the sheet the print shop gets.
+    /// The print options are `render`'s: a sheet watched is the sheet the print shop gets; SIGTERM
+    /// ends the watch with nothing left behind.
     func testWatchTakesThePrintOptionsOfRender() throws {
         let directory = try makeTemporaryDirectory()
         try write("A page for the print shop.\n", to: directory.appendingPathComponent("doc.txt"))
         let watcher = try Watcher(["doc.txt", "--bleed", "3mm", "--crop-marks", "-o", "doc.pdf"], in: directory)
         defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
         assertWaits(watcher, for: "doc.txt: 1 page written to doc.pdf in ")
+        assertWaits(watcher, for: "watching doc.txt")
+        // SIGTERM ends it by the signal, nothing left behind but the output.
         watcher.stop(with: SIGTERM)
+        XCTAssertEqual(watcher.process.terminationReason, .uncaughtSignal, watcher.log)
+        XCTAssertEqual(watcher.process.terminationStatus, SIGTERM)
+        XCTAssertEqual(try contentsOfDirectory(directory), ["doc.pdf", "doc.txt", "watch.log"])
         let pdf = try QPDFJSON(pdfAt: directory.appendingPathComponent("doc.pdf").path)
         let trim = try XCTUnwrap(pdf.box("/TrimBox", page: 0)), media = try XCTUnwrap(pdf.box("/MediaBox", page: 0))
         let bleed = try XCTUnwrap(pdf.box("/BleedBox", page: 0))
@@ -166,18 +192,6 @@ final class WatchCommandLineTests: XCTestCase {
         let refused = try TypesetProcess.run(["watch", "doc.txt", "--bleed", "2in"], in: directory)
         XCTAssertEqual(refused.status, 2, "a bad bleed is the same usage error as render's")
         XCTAssertTrue(refused.stderr.contains("--bleed must be 0 to 72 pt"), refused.stderr)
-    }
-
-    func testSIGTERMEndsAWatchWithNothingLeftBehind() throws {
-        let directory = try makeTemporaryDirectory()
-        try write("A document.\n", to: directory.appendingPathComponent("doc.txt"))
-        let watcher = try Watcher(["doc.txt"], in: directory)
-        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
-        assertWaits(watcher, for: "watching doc.txt")
-        watcher.stop(with: SIGTERM)
-        XCTAssertEqual(watcher.process.terminationReason, .uncaughtSignal, watcher.log)
-        XCTAssertEqual(watcher.process.terminationStatus, SIGTERM)
-        XCTAssertEqual(try contentsOfDirectory(directory), ["doc.pdf", "doc.txt", "watch.log"])
     }
 
     func testWatchRefusesWhatCannotBeWatched() throws {

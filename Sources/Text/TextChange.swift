@@ -1,0 +1,79 @@
+/// Where two texts differ, characters or attributes: one range in each, between the part
+/// they begin with alike and the part they end with alike. What `typeset watch` finds between
+/// a run's text and the run before's, to keep the pages the edit did not reach.
+public struct TextChange: Equatable, Sendable {
+    /// Where the texts start to differ: the same offset in both.
+    public var start: Int
+    /// Where the differing part ends in the old text and in the new; the rest is alike.
+    public var oldEnd: Int
+    public var newEnd: Int
+
+    /// How much longer the new text is: what the old text's offsets after the change move by.
+    public var lengthChange: Int { newEnd - oldEnd }
+
+    /// The change from `old` to `new`; nil when they are alike.
+    public init?(from old: AttributedText, to new: AttributedText) {
+        let shorter = Swift.min(old.length, new.length)
+        let prefix = Swift.min(Self.commonPrefix(old.storage, new.storage),
+                               old.attributeRuns.alikeLength(fromStartOf: new.attributeRuns),
+                               old.paragraphStyleRuns.alikeLength(fromStartOf: new.paragraphStyleRuns))
+        if prefix >= shorter, old.length == new.length { return nil }
+        let suffix = Swift.min(Self.commonSuffix(old.storage, new.storage),
+                               old.attributeRuns.alikeLength(fromEndOf: new.attributeRuns),
+                               old.paragraphStyleRuns.alikeLength(fromEndOf: new.paragraphStyleRuns),
+                               shorter - Swift.min(prefix, shorter))
+        start = Swift.min(prefix, shorter)
+        oldEnd = old.length - suffix
+        newEnd = new.length - suffix
+    }
+
+    private static func commonPrefix(_ a: [UInt16], _ b: [UInt16]) -> Int {
+        let count = Swift.min(a.count, b.count)
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var index = 0
+                while index < count, a[index] == b[index] { index += 1 }
+                return index
+            }
+        }
+    }
+
+    private static func commonSuffix(_ a: [UInt16], _ b: [UInt16]) -> Int {
+        let count = Swift.min(a.count, b.count)
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var length = 0
+                while length < count, a[a.count - 1 - length] == b[b.count - 1 - length] { length += 1 }
+                return length
+            }
+        }
+    }
+}
+
+extension RunArray {
+    /// How many elements from the start the two carry the same values over, at least (runs
+    /// are compared, not elements: equal neighbouring runs may end it early, never late).
+    func alikeLength(fromStartOf other: RunArray) -> Int {
+        let count = Swift.min(runCount, other.runCount)
+        for run in 0 ..< count {
+            let end = run + 1 < runCount ? starts[run + 1] : length
+            let otherEnd = run + 1 < other.runCount ? other.starts[run + 1] : other.length
+            guard value(ofRun: run) == other.value(ofRun: run) else { return starts[run] }
+            if end != otherEnd { return Swift.min(end, otherEnd) }
+        }
+        return Swift.min(length, other.length)
+    }
+
+    /// The same from the end: how many elements at the end the two carry the same values over.
+    func alikeLength(fromEndOf other: RunArray) -> Int {
+        let count = Swift.min(runCount, other.runCount)
+        for back in 0 ..< count {
+            let run = runCount - 1 - back, otherRun = other.runCount - 1 - back
+            let behind = run + 1 < runCount ? length - starts[run + 1] : 0
+            guard value(ofRun: run) == other.value(ofRun: otherRun) else { return behind }
+            let reach = length - starts[run], otherReach = other.length - other.starts[otherRun]
+            if reach != otherReach { return Swift.min(reach, otherReach) }
+        }
+        return Swift.min(length, other.length)
+    }
+}
