@@ -145,8 +145,9 @@ public final class Typesetter {
 
     /// The passes from a prepared document to its output: paginate and draw (`DrawPass`).
     /// The document is let go as soon as its pages are drawn (`DrawPass`). `documentPath`:
-    /// the markup file's, nil for markup already read.
-    private func write(_ document: consuming PreparedDocument, to outputPath: String, documentPath: String?) throws -> TypesetReport {
+    /// the markup file's, nil for markup already read. (Internal, not private: the reader
+    /// matrix's test keeps the prepared text a PDF was set from, without preparing it twice.)
+    func write(_ document: consuming PreparedDocument, to outputPath: String, documentPath: String?) throws -> TypesetReport {
         var log = PassLog(document.diagnostics)
         var dependencies = DocumentDependencies(of: document)
         dependencies.document = documentPath

@@ -1,6 +1,6 @@
 import Foundation
 import Markup
-import TypesetKit
+@testable import TypesetKit
 import XCTest
 
 /// The reader matrix (issue 35): every fixture document, and the mixed-script documents of
@@ -42,8 +42,12 @@ final class ReaderMatrixTests: XCTestCase {
             let pdf = folder.appendingPathComponent("\(name).pdf"), source = folder.appendingPathComponent("\(name).source.txt")
             var options = TypesetOptions()
             options.fontsDirectory = TestSupport.fontsDirectory
-            _ = try Typesetter(options: options).typeset(inputPath: document.path, outputPath: pdf.path)
-            try write(try Self.sourceText(of: document, options: options), to: source)
+            // The text the PDF is set from, prepared once: page references and a contents
+            // list hold the numbers they print, not the first setting's stand-ins.
+            let typesetter = Typesetter(options: options)
+            let prepared = try typesetter.prepare(fileAt: document.path)
+            try write(Self.sourceText(of: prepared), to: source)
+            _ = try typesetter.write(prepared, to: pdf.path, documentPath: document.path)
             readings.append((name, source, pdf))
         }
         // The readers of two documents at a time: pdfminer.six alone reads the zombie fixture in
@@ -92,13 +96,10 @@ final class ReaderMatrixTests: XCTestCase {
         return documents
     }
 
-    /// The document's text as the markup gives it (what the pages should say), without its
-    /// pictures' object replacement characters.
-    /// The text the PDF was set from: prepared as the PDF was, so that page references and a
-    /// contents list hold the numbers they print, not the first setting's stand-ins.
-    private static func sourceText(of document: URL, options: TypesetOptions) throws -> String {
-        let prepared = try Typesetter(options: options).prepare(fileAt: document.path)
-        return prepared.text.string.replacingOccurrences(of: "\u{FFFC}", with: " ")
+    /// What the pages should say: the prepared document's text without its pictures' object
+    /// replacement characters.
+    private static func sourceText(of prepared: PreparedDocument) -> String {
+        prepared.text.string.replacingOccurrences(of: "\u{FFFC}", with: " ")
     }
 
     private static func read(source: URL, pdf: URL) throws -> ReaderMatrixReport {
