@@ -23,27 +23,12 @@ public struct EarlyColumnEnd: Hashable, Sendable {
     public static func on(_ page: Page) -> [EarlyColumnEnd] {
         var found: [EarlyColumnEnd] = []
         let columns = ColumnRoom.numbers(ofColumns: page.frames.map(\.container.rect))
-        for (index, frame) in page.frames.enumerated() where frame.end.isWarnedOf {
-            guard let last = frame.lines.last(where: { $0.box == nil }) ?? frame.lines.last else { continue }
-            var bottom = frame.lines.map { $0.origin.y + $0.descent }.max() ?? frame.container.rect.minY
-            for float in frame.floats { bottom = max(bottom, float.rect.maxY) }
-            let pitch = ColumnRoom.pitch(last.height, gridStep: frame.container.baselineGrid?.step)
-            // The column's notes take its foot: the text's room ends above them.
-            let foot = frame.footnotes?.top ?? frame.container.rect.maxY
-            let short = ColumnRoom.linesShort(foot: foot, contentBottom: bottom, pitch: pitch)
-            guard short > ColumnRoom.linesAllowed else { continue }
+        for (index, frame) in page.frames.enumerated() where frame.endsEarly {
+            // (The column's notes take its foot: the text's room ends above them.)
+            guard let short = frame.linesShortOfItsFoot else { continue }
             found.append(EarlyColumnEnd(page: page.number, column: columns[index], lines: short, end: frame.end,
                                         character: frame.end.cause ?? frame.visibleRange.upperBound))
         }
         return found
-    }
-}
-
-private extension FrameEnd {
-    var isWarnedOf: Bool {
-        switch self {
-        case .endOfText, .forcedBreak: return false
-        default: return true
-        }
     }
 }

@@ -38,6 +38,14 @@ struct Band {
     var splitNotes: Int {
         frames.reduce(0) { $0 + $1.notesGoingOn.count }
     }
+
+    /// Columns before the last that end early (`Frame.endsEarly`). Balancing must not add any:
+    /// a shorter band can send a heading kept with its paragraph on to the next column, ending
+    /// a column lines early where the full band ends none (the footnotes fixture's crosshead,
+    /// 3 lines, once its columns holding notes were balanced).
+    var earlyColumns: Int {
+        frames.dropLast().filter(\.endsEarly).count
+    }
 }
 
 /// Fills a band's columns in turn, and balances them: shortens them all to the least height
@@ -135,11 +143,10 @@ struct BandSetter {
         var high = band.bottom - top     // one known to hold it
         let lines = band.frames.flatMap(\.lines)
         let step = lines.map(\.height).max() ?? Self.tolerance
-        // An even share of the columns' heights, their notes at their feet; a single column's
-        // share is itself, the whole band when it holds notes: it starts from its notes right
-        // under its text, or no trial would be made and they would keep it to the page's foot.
-        let share = columns.count == 1 ? band.frames.reduce(0) { $0 + $1.heightWithNotesUnderText }
-                                       : band.frames.reduce(0) { $0 + $1.usedHeight } / Double(columns.count)
+        // An even share of the columns' heights, each counting its notes right under its text:
+        // at their feet, a column holding notes is as tall as the band, and a band whose every
+        // column holds notes would make no trial, its notes kept at the page's foot.
+        let share = band.frames.reduce(0) { $0 + $1.heightWithNotesUnderText } / Double(columns.count)
         var height = max(least, share)
         var climb = step
         var found = false
@@ -152,12 +159,13 @@ struct BandSetter {
             // A trial that leaves a floated picture or a note's rest for after the band does not hold it, nor one
             // a column of which reaches below its height (a figure first in a column, set whole):
             // its other columns were set that short, and would end early in the taller band; nor
-            // one that moves a box or float past the text after it, or splits a note, which the
-            // full band did not.
+            // one that moves a box or float past the text after it, splits a note, or ends a
+            // column early, which the full band did not.
             let overruns = trial.bottom - top > height + Self.tolerance
             let defers = trial.deferredPlacements > band.deferredPlacements
             let splits = trial.splitNotes > band.splitNotes
-            if trial.end == band.end, !overruns, !defers, !splits, leavesFloats || !trial.carry.hasWaitingFloats,
+            let endsEarly = trial.earlyColumns > band.earlyColumns
+            if trial.end == band.end, !overruns, !defers, !splits, !endsEarly, leavesFloats || !trial.carry.hasWaitingFloats,
                leavesNotes || !trial.carry.hasNotesGoingOn {
                 best = trial
                 found = true

@@ -360,9 +360,35 @@ public struct Paginator: Sequence, IteratorProtocol {
             }
         }
         var accepted = Array(flow.waitingPictures.prefix(placed.count))
-        var considered = flow.anchorsPassed
         // How high each picture at the top may go: below the bands that precede its anchor's.
         var floors: [Int: Double] = [:]
+        /// `candidate` with its boxes over gutters (`anchors`' pictures) placed again halfway down
+        /// their columns as set round them (over the gutters they straddle in `laidOut`), and the
+        /// page `set` again, until they stay put (within balancing's tolerance; a few rounds at
+        /// most, the last kept): balancing, and the notes across the page, change the height of
+        /// the column a box stands halfway down with the room the box takes. A box waiting from
+        /// an earlier page stands in the page's first column, where the text it interrupts goes on.
+        func centred(_ candidate: [PlacedPicture], of anchors: [SpanningAnchor], beside laidOut: PageText,
+                     set: PageText) -> (placed: [PlacedPicture], page: PageText) {
+            var (candidate, set) = (candidate, set)
+            for _ in 0 ..< Self.centringRounds where candidate.contains(where: { $0.position == .middle }) {
+                let around = set
+                let moved = reservation.place(anchors, columnOf: { laidOut.column(holding: $0.index) },
+                                              heightOf: { around.column(holding: Swift.max($0.index, start)) },
+                                              floorOf: { floors[$0.index] })
+                guard moved.left.isEmpty, zip(moved.placed, candidate).contains(where: { abs($0.rect.minY - $1.rect.minY) > BandSetter.tolerance })
+                else { break }
+                candidate = moved.placed
+                set = layOut(candidate)
+            }
+            return (candidate, set)
+        }
+        // Notes across the page take its foot: a box waiting from an earlier page stands halfway
+        // down the text above them, not the whole text area, where the notes could not pass it.
+        if setsNotesAcrossPages, !placed.isEmpty {
+            (placed, page) = centred(placed, of: accepted, beside: page, set: page)
+        }
+        var considered = flow.anchorsPassed
         while considered < spanningAnchors.count, spanningAnchors[considered].index < page.end {
             let anchor = spanningAnchors[considered]
             considered += 1
@@ -376,21 +402,7 @@ public struct Paginator: Sequence, IteratorProtocol {
                 left.append(anchor)
                 continue
             }
-            var candidate = trial.placed
-            var set = layOut(candidate)
-            // A box over a gutter stands halfway down its column, whose height balancing changes
-            // with the room the box takes: placed again down the column as set round it (over the
-            // same gutter), and the page set again, until it stays put (within balancing's
-            // tolerance; a few rounds at most, the last kept).
-            for _ in 0 ..< Self.centringRounds where candidate.contains(where: { $0.position == .middle }) {
-                let around = set
-                let moved = reservation.place(accepted + [anchor], columnOf: { laidOut.column(holding: $0.index) },
-                                              heightOf: { around.column(holding: $0.index) }, floorOf: { floors[$0.index] })
-                guard moved.left.isEmpty, zip(moved.placed, candidate).contains(where: { abs($0.rect.minY - $1.rect.minY) > BandSetter.tolerance })
-                else { break }
-                candidate = moved.placed
-                set = layOut(candidate)
-            }
+            let (candidate, set) = centred(trial.placed, of: accepted + [anchor], beside: laidOut, set: layOut(trial.placed))
             let anchored = candidate.filter { $0.anchor >= start }
             // Kept where its anchor stays on the page and the room it leaves the columns still
             // holds what they set: a float that waited for the page, a picture in its line.

@@ -198,8 +198,8 @@ final class DesignerPagesTests: XCTestCase {
     /// A book chapter (Fixtures/designer-chapter): an opening in one column with two notes,
     /// then two ruled columns and three balanced ones. The opening's notes sent the two
     /// columns to page 2, 60 % of page 1 left empty, and the page checker passed it; they start
-    /// on page 1 now, with their notes. (The two columns, each holding a note, still fill the
-    /// page rather than balance: see the fixture's README.)
+    /// on page 1 now, with their notes; the two columns, each holding a note, balance above
+    /// them (they filled the page, and the three columns went to page 2).
     func testTheChapterOpeningWithNotesKeepsTheNextSectionOnItsPage() throws {
         let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/designer-chapter")
         let markup = try String(contentsOf: folder.appendingPathComponent("chapter.txt"), encoding: .utf8)
@@ -210,6 +210,7 @@ final class DesignerPagesTests: XCTestCase {
         checker.finish()
         XCTAssertEqual(pages.first?.frames.compactMap(\.footnotes).flatMap(\.notes).count, 4,
                        "the opening's two notes and the two columns' two on page 1")
+        XCTAssertEqual(pages.count, 1, "the two columns balance above their notes, and the three columns follow on page 1")
     }
 
     /// The shrunk case: a one-column section whose line marks a note, then another section.

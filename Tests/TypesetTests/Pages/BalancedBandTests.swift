@@ -153,4 +153,26 @@ final class BalancedBandTests: XCTestCase {
         XCTAssertTrue(split.isEmpty, "a note split at the foot of \(split.count) balanced column(s)")
         XCTAssertEqual(try XCTUnwrap(pages.first).frames.filter { $0.footnotes != nil }.count, 1, "the note in one column")
     }
+
+    /// Three columns that each hold a note balance above their notes, as one column does: a
+    /// column's notes at its foot made it count as full, so the first trial was the whole band,
+    /// none was made, and the columns filled the page, the third ending 8 lines above its note,
+    /// the section after going to the next page.
+    func testThreeColumnsHoldingNotesBalanceAboveThem() throws {
+        let prose = SectionTesting.paragraphs(12, seed: 36, words: 45 ... 55)
+        let notes = SectionTesting.paragraphs(3, seed: 37, words: 12 ... 18)
+        let marked = prose.enumerated().map { index, paragraph in
+            [1: 0, 6: 1, 11: 2][index].map { paragraph + "<footnote>\(notes[$0])</footnote>" } ?? paragraph
+        }
+        let markup = "<section columns=\"3\">\n" + marked.joined(separator: "\n") + "\n</section>\n<section columns=\"1\">\n"
+            + prose[0] + "\n</section>\n"
+        let (document, pages) = try SectionTesting.layOut(markup)
+        XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        let frames = try XCTUnwrap(pages.first).frames
+        XCTAssertEqual(frames.count, 4, "the three columns and the section after them on page 1")
+        for (index, column) in frames.prefix(3).enumerated() {
+            XCTAssertNotNil(column.footnotes, "column \(index + 1) holds a note")
+            XCTAssertLessThanOrEqual(column.linesShortOfItsFoot ?? 99, ColumnRoom.linesAllowed, "column \(index + 1) ends above its note")
+        }
+    }
 }

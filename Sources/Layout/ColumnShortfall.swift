@@ -1,0 +1,23 @@
+/// How many lines short of its foot a frame's column ends: what the warning of an early column
+/// (EarlyColumnEnd) measures, and what balancing must not add to a band (BandSetter), so that
+/// both call the same column early.
+extension Frame {
+    /// Whole lines of its last text line's pitch between the bottom of what it holds (lines,
+    /// floats) and its foot, its notes' top when it has notes (nil: no lines).
+    public var linesShortOfItsFoot: Int? {
+        guard let last = lines.last(where: { $0.box == nil }) ?? lines.last else { return nil }
+        var bottom = lines.map { $0.origin.y + $0.descent }.max() ?? container.rect.minY
+        for float in floats { bottom = max(bottom, float.rect.maxY) }
+        let pitch = ColumnRoom.pitch(last.height, gridStep: container.baselineGrid?.step)
+        return ColumnRoom.linesShort(foot: footnotes?.top ?? container.rect.maxY, contentBottom: bottom, pitch: pitch)
+    }
+
+    /// Whether it ends more than `ColumnRoom.linesAllowed` lines short of its foot where the text
+    /// went on past it (not where the text ends, nor at a column or page break, which its author asked for).
+    public var endsEarly: Bool {
+        switch end {
+        case .endOfText, .forcedBreak: return false
+        default: return (linesShortOfItsFoot ?? 0) > ColumnRoom.linesAllowed
+        }
+    }
+}
