@@ -26,7 +26,7 @@ TEST_NAME = re.compile(r"^\w+\.\w+/\w+$")
 CASE_STARTED = re.compile(r"^Test Case '([\w.]+)' started")
 CASE_ENDED = re.compile(r"^Test Case '([\w.]+)' (?:passed|failed|skipped)")
 SUITE_ENDED = re.compile(r"^Test Suite '(\w+)' (?:passed|failed) at")
-EXECUTED = re.compile(r"Executed (\d+) tests?, with (\d+) failures?")
+EXECUTED = re.compile(r"Executed (\d+) tests?, with (?:\d+ tests? skipped and )?(\d+) failures?")
 SECONDS = re.compile(r"in ([0-9.]+) \(")
 
 
