@@ -55,6 +55,18 @@ final class LayoutJSONTests: XCTestCase {
         }
     }
 
+    /// Every line of every frame of `input`'s layout JSON, as JSON objects, page after page.
+    private func laidOutLines(of input: URL, in directory: URL) throws -> [[String: Any]] {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let json = directory.appendingPathComponent("layout.json")
+        options.layoutJSONPath = json.path
+        _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: directory.appendingPathComponent("layout.pdf").path)
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let pages = try XCTUnwrap(root["pages"] as? [[String: Any]])
+        return pages.flatMap { ($0["frames"] as? [[String: Any]] ?? []).flatMap { $0["lines"] as? [[String: Any]] ?? [] } }
+    }
+
     private func typesetZombies(into directory: URL) throws -> (TypesetReport, URL) {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
@@ -182,14 +194,7 @@ final class LayoutJSONTests: XCTestCase {
             </table>
 
             """, to: input)
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        let json = directory.appendingPathComponent("table.json")
-        options.layoutJSONPath = json.path
-        _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: directory.appendingPathComponent("table.pdf").path)
-        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
-        let pages = try XCTUnwrap(root["pages"] as? [[String: Any]])
-        let lines = pages.flatMap { ($0["frames"] as? [[String: Any]] ?? []).flatMap { $0["lines"] as? [[String: Any]] ?? [] } }
+        let lines = try laidOutLines(of: input, in: directory)
         let tables = lines.compactMap { $0["table"] as? [String: Any] }
         XCTAssertEqual(tables.compactMap { $0["rows"] as? [Int] }, [[0, 1], [1, 3], [3, 4]], "the rowspan's rows one line")
         for line in lines where line["table"] != nil { XCTAssertEqual((line["runs"] as? [Any])?.count ?? 0, 0) }
@@ -226,14 +231,7 @@ final class LayoutJSONTests: XCTestCase {
             </p>
 
             """, to: input)
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        let json = directory.appendingPathComponent("contents.json")
-        options.layoutJSONPath = json.path
-        _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: directory.appendingPathComponent("contents.pdf").path)
-        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
-        let pages = try XCTUnwrap(root["pages"] as? [[String: Any]])
-        let lines = pages.flatMap { ($0["frames"] as? [[String: Any]] ?? []).flatMap { $0["lines"] as? [[String: Any]] ?? [] } }
+        let lines = try laidOutLines(of: input, in: directory)
         XCTAssertEqual(lines.count, 2)
         func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? .nan }
         for (index, line) in lines.enumerated() {
