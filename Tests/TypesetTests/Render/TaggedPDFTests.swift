@@ -361,6 +361,15 @@ final class TaggedPDFTests: XCTestCase {
 
     /// Issue 36: a table is `Table` → `THead` and `TBody` → `TR` → `TH` (with `/Scope`) and `TD`
     /// (with `/ColSpan`, `/RowSpan`), each cell's text in its cell.
+    /// A `<figure>` of a table and its caption, no picture, is a `Div` holding them: a `Figure`
+    /// must have `/Alt` (PDF/UA-1), and it shows nothing to describe. As a `Figure`, `pdfua
+    /// check` found it without one in winter-kitchens set as PDF/UA.
+    func testAFigureOfATableIsADivHoldingTheTableAndItsCaption() throws {
+        let tagged = try pdf("Before.\n<figure float=\"top\"><table header-rows=\"1\"><tr><th>Soup</th><th>Valley</th></tr><tr><td>Gommer Suppe</td><td>Goms</td></tr></table><caption>A table.</caption></figure>\nAfter.\n")
+        XCTAssertEqual(tagged.elements("Figure").count, 0)
+        XCTAssertEqual(roles(under: tagged.elements("Div").first), ["Table", "Caption"])
+    }
+
     func testATableIsTaggedByRowsAndCellsWithScopesAndSpans() throws {
         let tagged = try pdf(TableMarkupTests.issueExample)
         func attributes(_ element: TaggedPDF.Element) -> [String: Any] { element.dictionary["/A"] as? [String: Any] ?? [:] }
