@@ -135,8 +135,8 @@ final class EmbeddedFontGlyphs {
     /// The code `glyph` is written with when drawn as `utf8` (nil: inside an ActualText span,
     /// read as its own text), and whether a reader of the font's ToUnicode map reads it so
     /// (`readsAsText`; when false, the writer wraps it in `/ActualText`). In a simple font every
-    /// text of a lone glyph has a code of its own, an empty one too (a drop cap's initial, read
-    /// with its line: nothing for every reader), but one that is not one entry for every reader
+    /// text of a lone glyph has a code of its own (a drop cap's initial's glyphs one read as a
+    /// space, `GlyphWriter.showReadAsASpace`), but one that is not one entry for every reader
     /// (`ToUnicodePieces`); in an `/Identity-H` font only the glyph's own text (`map`).
     /// `mayBeItsOwnText`: false for a text that must not become the glyph's own (a drop cap's
     /// letters read with the letter after it, an added hyphen read as a soft hyphen).

@@ -480,9 +480,10 @@ final class PDFTextLayer {
         /// drop cap is read with, whose text starts with the cap's, nor an added hyphen). The
         /// letter a drop cap is read with reads as both by its code where the face is written in
         /// simple fonts ("We" for the "e" of "Welcome"), for readers that ignore `/ActualText`
-        /// too: they read the initial as its letter as well, a letter more, where with the
-        /// letter's own code they read the word broken in two ("W", "elcome").
+        /// too: they read the initial as a space (`showReadAsASpace`), where with the letter's
+        /// own code they read the word broken in two ("W", "elcome").
         mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool) {
+            if let text, text.isEmpty { return showReadAsASpace(glyphs) }
             if let text, glyphs.count == 1 {
                 let code = fontGlyphs.code(of: UInt32(glyphs[0].index), as: text, mayBeItsOwnText: isGlyphsOwnText)
                 guard !code.readsAsText else { return show(glyphs[0], code: code) }
@@ -509,6 +510,25 @@ final class PDFTextLayer {
                 return
             }
             for glyph in glyphs { show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil)) }
+        }
+
+        /// Glyphs of an empty text — a drop cap's initial, whose letters are read with its line's
+        /// first letter (`RunTextClusters`) — read as a space, which every reader drops beside
+        /// the line's first word, in a span whose `/ActualText` is the space too. An empty text
+        /// is read as none: pdfium (as MuPDF, in a Type 1 font) reads a code whose ToUnicode
+        /// entry is empty by its glyph's name, and a span whose `/ActualText` is empty as no
+        /// span, so it read chapter's "“N" and then "“Nobody,”" as one word. Where a code is a
+        /// glyph (`/Identity-H`), the glyph keeps its own code, for the span's readers alone.
+        private mutating func showReadAsASpace(_ glyphs: UnsafeBufferPointer<cairo_glyph_t>) {
+            withUnsafeBytes(of: UInt8(ascii: " ")) { bytes in
+                let space = bytes.bindMemory(to: UInt8.self)
+                beginSpan(space)
+                for glyph in glyphs {
+                    let code = fontGlyphs.code(of: UInt32(glyph.index), as: space, mayBeItsOwnText: false)
+                    show(glyph, code: code.readsAsText ? code : fontGlyphs.code(of: UInt32(glyph.index), as: nil))
+                }
+                endSpan()
+            }
         }
 
         /// A lone glyph whose text is more than one ToUnicode entry every reader reads

@@ -12,7 +12,9 @@ final class StructureElement {
         case annotation(page: Int, index: Int)
     }
 
-    let role: String
+    /// Its structure type; a `<figure>` found to hold no picture is made a `Div` when the tree
+    /// is built (`StructureTree.init`).
+    fileprivate(set) var role: String
     private(set) var kids: [Kid] = []
     /// What few elements have (a figure's description, a span's language, a link's address),
     /// kept apart: a book's tens of thousands of paragraphs have none of it, and the tree is
@@ -162,6 +164,8 @@ struct StructureTree {
         var articles = OpenArticles<StructureElement>()
         var boxes: [Int: StructureElement] = [:]
         var captions: [Int: StructureElement] = [:]
+        /// The `<figure>`s a picture was drawn in.
+        var figuresWithPictures: Set<Int> = []
         var tables = TableElements()
         /// The lists of numbered items: a bullet list right after one (or one after a bullet
         /// list) is another list, as the markup counts them.
@@ -257,6 +261,7 @@ struct StructureTree {
                     }
                     if figure.bounds == nil { figure.bounds = (page, rect) }
                     figure.append(.content(page: page, mcid: mcid))
+                    if inFigure, let number = paragraph.box { figuresWithPictures.insert(number) }
                 case .text(let linkIndex, let languageIndex):
                     let link = linkIndex.map { record.strings[Int($0)] }, language = record.strings[Int(languageIndex)]
                     let parent = paragraphElement()
@@ -279,6 +284,12 @@ struct StructureTree {
             }
             element?.takeLanguageOfItsSpans()
             index = end
+        }
+        // A `<figure>` of no picture (a table and its caption) has nothing to describe: a
+        // `Figure` must have `/Alt` (PDF/UA-1 7.3; `pdfua check` found it missing), a `Div`
+        // groups the table and its `Caption` as the figure did.
+        for (number, element) in boxes where element.role == "Figure" && !figuresWithPictures.contains(number) {
+            element.role = "Div"
         }
     }
 
