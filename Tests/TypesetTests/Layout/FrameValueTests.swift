@@ -75,9 +75,10 @@ final class FrameValueTests: FramesetterTestCase {
             let result = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 700)), from: position, carrying: carry)
             position = result.frame.visibleRange.upperBound
             carry = result.carry
-            largest = max(largest, setter.cache.glyphsHeld)
+            largest = max(largest, setter.cache.bytesHeld)
         }
-        XCTAssertGreaterThan(setter.text.length, 2 * ParagraphCache.glyphBudget, "the text is longer than the budget")
-        XCTAssertLessThanOrEqual(largest, ParagraphCache.glyphBudget)
+        let paragraphBytes = setter.cache.paragraph(containing: 0).heldBytes
+        XCTAssertGreaterThan(300 * paragraphBytes, ParagraphCache.byteBudget, "the text holds more than the budget")
+        XCTAssertLessThanOrEqual(largest, ParagraphCache.byteBudget)
     }
 }
