@@ -48,11 +48,13 @@ public final class ParagraphCache {
     private(set) var largestBreakSearch = KnuthPlassLineBreaker.Effort()
 
     /// Bytes of prepared paragraphs kept at most, unless one paragraph alone has more: a few
-    /// pages' worth, so that trials of a page never prepare its paragraphs twice. 8 MiB: what
-    /// the 200,000 glyphs it was counted in before held of Latin text (34 bytes a glyph).
+    /// pages' worth, so that trials of a page never prepare its paragraphs twice. 8 MiB: the power
+    /// of two above what the 200,000 glyphs it was counted in before held of the book (35 bytes
+    /// a glyph, 7.0 MB).
     static let byteBudget = 8 << 20
     /// Bytes of breaks kept at most: shaped containers find new ones at many widths. 1 MiB:
-    /// what the 4,096 plans it was counted in before held of a book (some 250 bytes a plan).
+    /// the power of two above what the 4,096 plans it was counted in before held of the book
+    /// (about 190 bytes a plan, 0.8 MB).
     static let planByteBudget = 1 << 20
     /// Boxes' heights and tables' columns kept at most, each a few numbers.
     static let boxBudget = 4_096

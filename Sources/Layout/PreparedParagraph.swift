@@ -82,8 +82,7 @@ final class PreparedParagraph {
     let initial: InitialLetter?
     /// The bytes of its arrays that grow with its glyphs and characters (glyph ids, advances,
     /// offsets, clusters, the lookup from characters to glyphs, break opportunities, style
-    /// runs): what `ParagraphCache` counts against its budget. Some 34 bytes a glyph of Latin
-    /// text.
+    /// runs): what `ParagraphCache` counts against its budget. 35 bytes a glyph of the book.
     let heldBytes: Int
     /// Style runs looked at by the lines built from the paragraph (see LineBuilder): the tests
     /// check that it grows with the runs, not with runs × lines.
