@@ -10,6 +10,9 @@ struct GlyphLookup {
     private let start: Int
     private let clusters: [Int]
 
+    /// The bytes of its table (the clusters are the paragraph's own array).
+    var heldBytes: Int { firstGlyph.capacity * MemoryLayout<Int32>.stride }
+
     /// - Parameters: clusters: each glyph's character, in order; range: the paragraph's characters.
     init(clusters: [Int], range: Range<Int>) {
         self.clusters = clusters

@@ -16,6 +16,13 @@ struct LinePlan: Equatable, Sendable {
     var widths: [Double]
     var otherWidth: Double
 
+    /// The bytes it holds: its arrays (the widths shared with the key it is kept under) and
+    /// itself. What the paragraph cache counts against its budget for breaks.
+    var heldBytes: Int {
+        MemoryLayout<LinePlan>.stride + lineStarts.capacity * MemoryLayout<Int>.stride
+            + (breaks?.capacity ?? 0) * MemoryLayout<LineBreak>.stride + widths.capacity * MemoryLayout<Double>.stride
+    }
+
     func width(ofLine line: Int) -> Double {
         line < widths.count ? widths[line] : otherWidth
     }

@@ -11,9 +11,10 @@ import Text
 /// spanning pictures, the page count) share it freely.
 ///
 /// Its memory is bounded twice over: whoever lays out a text in order drops what lies behind
-/// (`forget(before:)`; the paginator does at each page), and past `glyphBudget` the paragraphs
+/// (`forget(before:)`; the paginator does at each page), and past `byteBudget` the paragraphs
 /// furthest behind the one asked for go first, so that a caller who never forgets does not
-/// grow without bound either.
+/// grow without bound either. Both budgets are in bytes, not in glyphs or entries: a count
+/// lets the memory follow what each entry holds (a paragraph's glyphs, a plan's lines).
 public final class ParagraphCache {
     public let text: AttributedText
     public let fonts: FontTable
@@ -23,9 +24,10 @@ public final class ParagraphCache {
     private let glyphColumns = GlyphColumns()
     /// Prepared paragraphs, in text order (not always consecutive).
     private var paragraphs: [PreparedParagraph] = []
-    private(set) var glyphsHeld = 0
+    /// The bytes of the paragraphs held (`PreparedParagraph.heldBytes`).
+    private(set) var bytesHeld = 0
     private var hyphenators: [String: Hyphenator?] = [:]
-    private var plans = ParagraphKeyedMemo<PlanKey, LinePlan>(budget: ParagraphCache.planBudget)
+    private var plans = ParagraphKeyedMemo<PlanKey, LinePlan>(budget: ParagraphCache.planByteBudget) { $0.heldBytes + MemoryLayout<PlanKey>.stride }
     private(set) var lines = LineMemo()
     /// Containers' line fragments, by band (see LineFragmentMemo).
     let fragments = LineFragmentMemo()
@@ -45,11 +47,17 @@ public final class ParagraphCache {
     /// The largest counts of the line-breaking searches so far (see ParagraphBreaker's window).
     private(set) var largestBreakSearch = KnuthPlassLineBreaker.Effort()
 
-    /// Glyphs of prepared paragraphs kept at most (some 10 MB), unless one paragraph alone has
-    /// more: a few pages' worth, so that trials of a page never prepare its paragraphs twice.
-    static let glyphBudget = 200_000
-    /// Breaks kept at most: shaped containers find new ones at many widths.
-    static let planBudget = 4_096
+    /// Bytes of prepared paragraphs kept at most, unless one paragraph alone has more: a few
+    /// pages' worth, so that trials of a page never prepare its paragraphs twice. 8 MiB: the power
+    /// of two above what the 200,000 glyphs it was counted in before held of the book (35 bytes
+    /// a glyph, 7.0 MB).
+    static let byteBudget = 8 << 20
+    /// Bytes of breaks kept at most: shaped containers find new ones at many widths. 1 MiB:
+    /// the power of two above what the 4,096 plans it was counted in before held of the book
+    /// (about 190 bytes a plan, 0.8 MB).
+    static let planByteBudget = 1 << 20
+    /// Boxes' heights and tables' columns kept at most, each a few numbers.
+    static let boxBudget = 4_096
 
     /// Everything a paragraph's breaks depend on besides the paragraph itself.
     private struct PlanKey: Hashable {
@@ -101,7 +109,7 @@ public final class ParagraphCache {
                                           itemizer: itemizer, shaper: shaper, glyphs: glyphColumns)
         reach.note(paragraph.fullRange)
         paragraphs.insert(paragraph, at: slot)
-        glyphsHeld += paragraph.glyphIDs.count
+        bytesHeld += paragraph.heldBytes
         keepWithinBudget(sparing: paragraph)
         return paragraph
     }
@@ -177,7 +185,7 @@ public final class ParagraphCache {
     }
 
     func noteBoxHeight(_ height: Double, of number: Int, width: Double) {
-        if boxHeights.count >= Self.planBudget { boxHeights.removeAll(keepingCapacity: true) }
+        if boxHeights.count >= Self.boxBudget { boxHeights.removeAll(keepingCapacity: true) }
         boxHeights[BoxSize(box: number, width: width)] = height
     }
 
@@ -187,7 +195,7 @@ public final class ParagraphCache {
     }
 
     func noteTableGeometry(_ geometry: TableGeometry, of number: Int, width: Double) {
-        if tableGeometries.count >= Self.planBudget { tableGeometries.removeAll(keepingCapacity: true) }
+        if tableGeometries.count >= Self.boxBudget { tableGeometries.removeAll(keepingCapacity: true) }
         tableGeometries[BoxSize(box: number, width: width)] = geometry
     }
 
@@ -216,7 +224,7 @@ public final class ParagraphCache {
     public func forget(before index: Int) {
         let passed = paragraphs.prefix { $0.fullRange.upperBound <= index }
         guard !passed.isEmpty else { return }
-        for paragraph in passed { glyphsHeld -= paragraph.glyphIDs.count }
+        for paragraph in passed { bytesHeld -= paragraph.heldBytes }
         paragraphs.removeFirst(passed.count)
         let first = paragraphs.first?.range.lowerBound ?? index
         plans.forget(paragraphsBefore: min(first, index))
@@ -224,12 +232,12 @@ public final class ParagraphCache {
         narrowedBoxes = narrowedBoxes.filter { $0.key.start >= index }
     }
 
-    /// Past the glyph budget, drops the paragraphs furthest behind `kept` (then those furthest
+    /// Past the byte budget, drops the paragraphs furthest behind `kept` (then those furthest
     /// ahead of it) until the cache is within it or holds `kept` alone.
     private func keepWithinBudget(sparing kept: PreparedParagraph) {
-        while glyphsHeld > Self.glyphBudget, paragraphs.count > 1 {
+        while bytesHeld > Self.byteBudget, paragraphs.count > 1 {
             let dropped = paragraphs[0] === kept ? paragraphs.removeLast() : paragraphs.removeFirst()
-            glyphsHeld -= dropped.glyphIDs.count
+            bytesHeld -= dropped.heldBytes
             let start = dropped.range.lowerBound
             plans.forget(paragraph: start)
             lines.forget(paragraph: start)

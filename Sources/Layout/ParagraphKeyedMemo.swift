@@ -4,27 +4,39 @@
 /// heights are measured paragraph by paragraph past the cache's glyph budget, that was the
 /// superlinear part of their layout (issue 40, item 10).
 struct ParagraphKeyedMemo<Key: Hashable, Value> {
-    /// Entries held at most; past it the memo starts afresh.
+    /// What it holds at most, in the units `weight` weighs its values in (1 a value counts
+    /// them; a value's bytes bound it by memory); past it the memo starts afresh.
     let budget: Int
-    /// The entries of each paragraph, by the paragraph's start.
-    private var byParagraph: [Int: [Key: Value]] = [:]
+    private let weight: (Value) -> Int
+    /// The entries of each paragraph, by the paragraph's start, with their weight.
+    private var byParagraph: [Int: (entries: [Key: Value], weight: Int)] = [:]
     /// Entries held, of all paragraphs.
     private(set) var count = 0
+    /// Their weight.
+    private(set) var weightHeld = 0
 
-    init(budget: Int) {
+    init(budget: Int, weight: @escaping (Value) -> Int = { _ in 1 }) {
         self.budget = budget
+        self.weight = weight
     }
 
     subscript(key: Key, paragraph paragraph: Int) -> Value? {
-        byParagraph[paragraph]?[key]
+        byParagraph[paragraph]?.entries[key]
     }
 
     mutating func insert(_ value: Value, for key: Key, paragraph: Int) {
-        if count >= budget {
+        if weightHeld >= budget {
             byParagraph.removeAll(keepingCapacity: true)
-            count = 0
+            (count, weightHeld) = (0, 0)
         }
-        if byParagraph[paragraph, default: [:]].updateValue(value, forKey: key) == nil { count += 1 }
+        var added = weight(value)
+        if let replaced = byParagraph[paragraph, default: ([:], 0)].entries.updateValue(value, forKey: key) {
+            added -= weight(replaced)
+        } else {
+            count += 1
+        }
+        byParagraph[paragraph]!.weight += added
+        weightHeld += added
     }
 
     /// Drops the entries of the paragraphs starting before `start`.
@@ -35,6 +47,8 @@ struct ParagraphKeyedMemo<Key: Hashable, Value> {
 
     /// Drops the entries of the paragraph starting at `start`.
     mutating func forget(paragraph start: Int) {
-        count -= byParagraph.removeValue(forKey: start)?.count ?? 0
+        guard let dropped = byParagraph.removeValue(forKey: start) else { return }
+        count -= dropped.entries.count
+        weightHeld -= dropped.weight
     }
 }

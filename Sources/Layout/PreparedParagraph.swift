@@ -80,6 +80,10 @@ final class PreparedParagraph {
     /// The drop cap's initial, when the paragraph has one: its glyphs in the paragraph's arrays
     /// are kept with no advance, and the first line shows none of them (see LineBuilder).
     let initial: InitialLetter?
+    /// The bytes of its arrays that grow with its glyphs and characters (glyph ids, advances,
+    /// offsets, clusters, the lookup from characters to glyphs, break opportunities, style
+    /// runs): what `ParagraphCache` counts against its budget. 35 bytes a glyph of the book.
+    let heldBytes: Int
     /// Style runs looked at by the lines built from the paragraph (see LineBuilder): the tests
     /// check that it grows with the runs, not with runs × lines.
     var styleRunsVisited = 0
@@ -158,6 +162,11 @@ final class PreparedParagraph {
         styleRuns = runs
         inkReach = Self.inkReach(of: runs, glyphIDs: glyphIDs, yOffsets: yOffsets)
         interCharacterGaps = style.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : [:]
+        heldBytes = glyphIDs.capacity * MemoryLayout<UInt32>.stride
+            + (advances.capacity + xOffsets.capacity + yOffsets.capacity + prefixAdvance.capacity) * MemoryLayout<Double>.stride
+            + clusters.capacity * MemoryLayout<Int>.stride + glyphLookup.heldBytes
+            + opportunities.offsets.capacity * MemoryLayout<Int>.stride + opportunities.mandatory.capacity * MemoryLayout<Bool>.stride
+            + styleRuns.capacity * MemoryLayout<StyleRun>.stride
     }
 
     /// How far the ink of `runs` reaches (see `inkReach`); a glyph's `yOffsets` raises it.

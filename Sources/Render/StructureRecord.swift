@@ -108,15 +108,15 @@ struct LogicalParagraph: Sendable, Equatable {
     var box: Int? { boxNumber.map(Int.init) }
 
     /// The standard structure type: `P`, `H1`…`H6`, or a list item's `LBody`.
-    var role: String {
+    var role: StructureRole {
         switch headingLevel {
-        case 1: "H1"
-        case 2: "H2"
-        case 3: "H3"
-        case 4: "H4"
-        case 5: "H5"
-        case 6: "H6"
-        default: isListItem ? "LBody" : "P"
+        case 1: .heading1
+        case 2: .heading2
+        case 3: .heading3
+        case 4: .heading4
+        case 5: .heading5
+        case 6: .heading6
+        default: isListItem ? .listBody : .paragraph
         }
     }
 }

@@ -84,7 +84,7 @@ final class StructureRecorder {
         }
         let kind: MarkedPiece.Kind = isLabel ? .listLabel : .text(link: linkIndex, language: languageIndex)
         begin(MarkedPiece(kind: kind, paragraph: start, offset: offset),
-              tag: isLabel ? "Lbl" : paragraphFacts.logical?.role ?? "P", in: context)
+              tag: (isLabel ? .label : paragraphFacts.logical?.role ?? .paragraph).rawValue, in: context)
     }
 
     /// Where the marker of the list item `line` begins ends, when the line begins one: its

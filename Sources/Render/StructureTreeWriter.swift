@@ -17,10 +17,11 @@ struct StructureTreeWriter {
     /// coordinates (y up).
     let pageHeights: [Double]
     let language: String
-    /// The tree's elements in the order they are written (each before its children), with
-    /// the index of their parent; the root's parent is nil (the structure tree root).
-    private var elements: [(element: StructureElement, parent: Int?)] = []
-    private var indexes: [ObjectIdentifier: Int] = [:]
+    /// The tree's root element. Its elements are written each before its children, their
+    /// places in that order kept in the elements (`writingOrder`).
+    private let root: StructureElement
+    /// How many elements the tree has.
+    private var elementCount = 0
     /// The link annotations the tree reaches, in the order of their `/StructParent` keys
     /// (which follow the pages' keys): the page, the annotation's index among its links, and
     /// its element's index.
@@ -36,18 +37,20 @@ struct StructureTreeWriter {
         self.language = language
         markedSequences = record.pages.map(\.count)
         cairoSequences = record.drawnByCairo
-        add(tree.root, parent: nil)
+        root = tree.root
+        add(tree.root)
     }
 
-    /// Adds `element`, then its children, each with theirs (depth first).
-    private mutating func add(_ element: StructureElement, parent: Int?) {
-        let index = elements.count
-        elements.append((element, parent))
-        indexes[ObjectIdentifier(element)] = index
+    /// Gives `element` its place in the writing order, then its children theirs, each with
+    /// theirs (depth first).
+    private mutating func add(_ element: StructureElement) {
+        let index = elementCount
+        element.writingOrder = Int32(index)
+        elementCount += 1
         for kid in element.kids {
             switch kid {
-            case .annotation(let page, let annotation): annotations.append((page, annotation, index))
-            case .element(let child): add(child, parent: index)
+            case .annotation(let page, let annotation): annotations.append((Int(page), Int(annotation), index))
+            case .element(let child): add(child)
             case .content: break
             }
         }
@@ -112,17 +115,20 @@ struct StructureTreeWriter {
     /// numbers of the file's pages and of each page's link annotations, in order.
     func write(root: Int, pages: [Int], linkAnnotations: [[Int]], reserve: () -> Int, set: (Int, PDFObjectText) throws -> Void) throws {
         let file = FileObjects(pages: pages, linkAnnotations: linkAnnotations)
-        let numbers = elements.map { _ in reserve() }
+        let numbers = (0 ..< elementCount).map { _ in reserve() }
         let parentTree = reserve()
-        var parents = markedSequences.map { [Int?](repeating: nil, count: $0) }
-        for (index, entry) in elements.enumerated() {
-            let parent = entry.parent.map { numbers[$0] } ?? root
-            try set(numbers[index], try text(of: entry.element, parent: parent, numbers: numbers, in: file, parents: &parents, as: numbers[index]))
+        var parents = markedSequences.map { [UInt32](repeating: 0, count: $0) }
+        /// `element` under the object `parent`, then its children (the writing order).
+        func write(_ element: StructureElement, parent: Int) throws {
+            let number = numbers[Int(element.writingOrder)]
+            try set(number, try text(of: element, parent: parent, numbers: numbers, in: file, parents: &parents, as: number))
+            for case .element(let child) in element.kids { try write(child, parent: number) }
         }
+        try write(self.root, parent: root)
         var rootText = PDFObjectText()
         rootText.raw("<< /Type /StructTreeRoot /RoleMap <<")
-        for (role, standard) in StructureTree.roleMap.sorted(by: { $0.key < $1.key }) {
-            rootText.name("/" + role)
+        for (role, standard) in StructureTree.roleMap.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            rootText.name("/" + role.rawValue)
             rootText.name("/" + standard)
         }
         rootText.raw(" >> /K")
@@ -143,16 +149,18 @@ struct StructureTreeWriter {
     }
 
     /// `element`'s dictionary, the object `number` under `parent`; records which element each
-    /// of its marked sequences belongs to in `parents` (page by page, by MCID).
+    /// of its marked sequences belongs to in `parents` (page by page, by MCID; 0 for none,
+    /// which no object is numbered).
     private func text(of element: StructureElement, parent: Int, numbers: [Int], in written: FileObjects,
-                      parents: inout [[Int?]], as number: Int) throws -> PDFObjectText {
+                      parents: inout [[UInt32]], as number: Int) throws -> PDFObjectText {
         var text = PDFObjectText()
         text.raw("<< /S")
-        text.name("/" + element.role)
+        text.name("/" + element.role.rawValue)
         text.raw(" /P")
         text.reference(parent)
         // `/Pg` is the page of the element's own marked content: an MCID on another is an `/MCR`.
-        let page = element.kids.lazy.compactMap { if case .content(let page, _) = $0 { return page } else { return nil } }.first
+        let kids = element.kids
+        let page = kids.lazy.compactMap { if case .content(let page, _) = $0 { return Int(page) } else { return nil } }.first
         if let page {
             text.raw(" /Pg")
             text.reference(written.pages[page])
@@ -196,39 +204,41 @@ struct StructureTreeWriter {
             }
             text.raw(" >>")
         }
-        var kids = PDFObjectText()
-        for kid in element.kids {
+        var kidsText = PDFObjectText()
+        for kid in kids {
             switch kid {
             case .content(let kidPage, let mcid):
-                parents[kidPage][mcid] = number
+                let (kidPage, mcid) = (Int(kidPage), Int(mcid))
+                parents[kidPage][mcid] = UInt32(number)
                 if kidPage == page {
-                    kids.integer(mcid)
+                    kidsText.integer(mcid)
                 } else {
-                    kids.raw(" << /Type /MCR /Pg")
-                    kids.reference(written.pages[kidPage])
-                    kids.raw(" /MCID")
-                    kids.integer(mcid)
-                    kids.raw(" >>")
+                    kidsText.raw(" << /Type /MCR /Pg")
+                    kidsText.reference(written.pages[kidPage])
+                    kidsText.raw(" /MCID")
+                    kidsText.integer(mcid)
+                    kidsText.raw(" >>")
                 }
             case .element(let child):
-                kids.reference(numbers[indexes[ObjectIdentifier(child)]!])
+                kidsText.reference(numbers[Int(child.writingOrder)])
             case .annotation(let kidPage, let index):
+                let (kidPage, index) = (Int(kidPage), Int(index))
                 guard written.linkAnnotations[kidPage].indices.contains(index) else {
                     throw FinishingError("page \(kidPage + 1) has \(written.linkAnnotations[kidPage].count) link annotations, not the \(index + 1) drawn")
                 }
-                kids.raw(" << /Type /OBJR /Pg")
-                kids.reference(written.pages[kidPage])
-                kids.raw(" /Obj")
-                kids.reference(written.linkAnnotations[kidPage][index])
-                kids.raw(" >>")
+                kidsText.raw(" << /Type /OBJR /Pg")
+                kidsText.reference(written.pages[kidPage])
+                kidsText.raw(" /Obj")
+                kidsText.reference(written.linkAnnotations[kidPage][index])
+                kidsText.raw(" >>")
             }
         }
-        if element.kids.count == 1 {
+        if kids.count == 1 {
             text.raw(" /K ")
-            text.append(kids)
-        } else if !element.kids.isEmpty {
+            text.append(kidsText)
+        } else if !kids.isEmpty {
             text.raw(" /K [")
-            text.append(kids)
+            text.append(kidsText)
             text.raw(" ]")
         }
         text.raw(" >>")
@@ -236,14 +246,14 @@ struct StructureTreeWriter {
     }
 
     /// The parent tree: each page's elements by MCID, then each link annotation's element.
-    private func parentTreeText(_ parents: [[Int?]], numbers: [Int]) -> PDFObjectText {
+    private func parentTreeText(_ parents: [[UInt32]], numbers: [Int]) -> PDFObjectText {
         var text = PDFObjectText()
         text.raw("<< /Nums [")
         for (key, elements) in parents.enumerated() {
             text.integer(key)
             text.raw(" [")
             for element in elements {
-                if let element { text.reference(element) } else { text.raw(" null") }
+                if element != 0 { text.reference(Int(element)) } else { text.raw(" null") }
             }
             text.raw(" ]")
         }

@@ -57,7 +57,7 @@ struct TableElements {
     mutating func cell(_ cell: TableCellTag, in container: StructureElement) -> StructureElement {
         if let known = cells[cell.table], known.row == cell.row, known.column == cell.column { return known.element }
         let table = tables[cell.table] ?? {
-            let made = StructureElement(role: "Table")
+            let made = StructureElement(role: .table)
             container.append(made)
             tables[cell.table] = made
             return made
@@ -65,11 +65,11 @@ struct TableElements {
         var section = sections[cell.table] ?? (nil, nil)
         let parent: StructureElement
         if cell.isInHeaderRow {
-            parent = section.head ?? StructureElement(role: "THead")
+            parent = section.head ?? StructureElement(role: .tableHead)
             if section.head == nil { table.append(parent) }
             section.head = parent
         } else {
-            parent = section.body ?? StructureElement(role: "TBody")
+            parent = section.body ?? StructureElement(role: .tableBody)
             if section.body == nil { table.append(parent) }
             section.body = parent
         }
@@ -78,11 +78,11 @@ struct TableElements {
         if let known = rows[cell.table], known.row == cell.row {
             row = known.element
         } else {
-            row = StructureElement(role: "TR")
+            row = StructureElement(role: .tableRow)
             parent.append(row)
             rows[cell.table] = (cell.row, row)
         }
-        let element = StructureElement(role: cell.isHeader ? "TH" : "TD")
+        let element = StructureElement(role: cell.isHeader ? .tableHeader : .tableData)
         element.tableAttributes = cell.attributes
         row.append(element)
         cells[cell.table] = (cell.row, cell.column, element)

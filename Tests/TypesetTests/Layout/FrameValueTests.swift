@@ -69,15 +69,16 @@ final class FrameValueTests: FramesetterTestCase {
     /// within its budget.
     func testTheCacheStaysWithinItsBudgetWithoutBeingTold() throws {
         let paragraph = String(repeating: "The dead walked the streets of the town at night, and nobody knew what to do. ", count: 20)
-        let setter = try framesetter(Array(repeating: paragraph, count: 300).joined(separator: "\n"))
+        let setter = try framesetter(Array(repeating: paragraph, count: 200).joined(separator: "\n"))
         var position = 0, carry = FlowCarry.none, largest = 0
         while position < setter.text.length {
             let result = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 700)), from: position, carrying: carry)
             position = result.frame.visibleRange.upperBound
             carry = result.carry
-            largest = max(largest, setter.cache.glyphsHeld)
+            largest = max(largest, setter.cache.bytesHeld)
         }
-        XCTAssertGreaterThan(setter.text.length, 2 * ParagraphCache.glyphBudget, "the text is longer than the budget")
-        XCTAssertLessThanOrEqual(largest, ParagraphCache.glyphBudget)
+        let paragraphBytes = setter.cache.paragraph(containing: 0).heldBytes
+        XCTAssertGreaterThan(200 * paragraphBytes, ParagraphCache.byteBudget, "the text holds more than the budget")
+        XCTAssertLessThanOrEqual(largest, ParagraphCache.byteBudget)
     }
 }

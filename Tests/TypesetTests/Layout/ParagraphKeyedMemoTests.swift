@@ -46,4 +46,18 @@ final class ParagraphKeyedMemoTests: XCTestCase {
         XCTAssertEqual(memo[7, paragraph: 70], "new")
         XCTAssertNil(memo[0, paragraph: 0])
     }
+
+    /// Weighed by what each value holds (the paragraph cache's breaks, by their bytes), it keeps
+    /// to its budget in that unit: few large values, or many small ones.
+    func testWeighedByItsValuesItKeepsToItsBudgetInTheirUnit() {
+        var memo = ParagraphKeyedMemo<Int, String>(budget: 12) { $0.utf8.count }
+        for key in 0 ..< 3 { memo.insert("four", for: key, paragraph: 0) }
+        XCTAssertEqual([memo.count, memo.weightHeld], [3, 12])
+        memo.insert("much longer", for: 3, paragraph: 10)
+        XCTAssertEqual([memo.count, memo.weightHeld], [1, 11], "past the budget it starts afresh")
+        memo.insert("a", for: 3, paragraph: 10)
+        XCTAssertEqual([memo.count, memo.weightHeld], [1, 1], "a value replaced is weighed again")
+        memo.forget(paragraph: 10)
+        XCTAssertEqual([memo.count, memo.weightHeld], [0, 0])
+    }
 }

@@ -8,12 +8,12 @@ final class LogicalParagraphsTests: XCTestCase {
     private let heading = LogicalParagraph(style: ParagraphStyle(outlineLevel: 2))
 
     func testRolesFromTheStyle() {
-        XCTAssertEqual(body.role, "P")
-        XCTAssertEqual(heading.role, "H2")
-        XCTAssertEqual(LogicalParagraph(style: ParagraphStyle(outlineLevel: 7)).role, "P")
+        XCTAssertEqual(body.role, .paragraph)
+        XCTAssertEqual(heading.role, .heading2)
+        XCTAssertEqual(LogicalParagraph(style: ParagraphStyle(outlineLevel: 7)).role, .paragraph)
         var item = ParagraphStyle()
         item.listMarkerLength = 2
-        XCTAssertEqual(LogicalParagraph(style: item).role, "LBody")
+        XCTAssertEqual(LogicalParagraph(style: item).role, .listBody)
         XCTAssertTrue(LogicalParagraph(style: item).isListItem)
         let figure = BoxStyle(number: 3, kind: .figure)
         XCTAssertEqual(LogicalParagraph(style: ParagraphStyle(box: figure)).box, 3)

@@ -75,6 +75,17 @@ final class PDFStreamingWriterTests: XCTestCase {
         XCTAssertTrue(compressed.allSatisfy { $0.contains("compressed;") }, "every object is in an object stream")
     }
 
+    /// A cross-reference entry is 8 bytes (a catalogue of 50,000 lines has some 160,000
+    /// objects) and gives back the fields it was made of, at the widest an offset of a file
+    /// just under a terabyte.
+    func testACrossReferenceEntryIsEightBytesAndKeepsItsFields() {
+        XCTAssertEqual(MemoryLayout<PDFCrossReferenceStream.Entry>.stride, 8)
+        for (type, field, index) in [(1, (1 << 40) - 1, 0), (2, 1234, 99), (2, 5, (1 << 22) - 1)] {
+            let entry = PDFCrossReferenceStream.Entry(type: UInt8(type), field: field, index: index)
+            XCTAssertEqual([Int(entry.type), entry.field, Int(entry.index)], [type, field, index])
+        }
+    }
+
     func testTheIdentifierFollowsTheContent() throws {
         let directory = try makeTemporaryDirectory()
         let paths = ["a", "b", "c"].map { directory.appendingPathComponent("\($0).pdf").path }
