@@ -1,6 +1,5 @@
 import Foundation
 import Pages
-import Render
 import TypesetKit
 import XCTest
 
@@ -18,14 +17,10 @@ final class FloatGrowthTests: XCTestCase {
         (0 ..< count).map { Self.words[(seed + $0) % Self.words.count] }.joined(separator: " ")
     }
 
-    /// The step timed: the layout of a prepared document, or the tracing of its contours
-    /// (part of its preparation).
-    private enum Step { case layout, contourTracing }
-
-    /// The CPU time of `step` at n, 2n and 4n elements (`markup(n)`), per doubling: the
+    /// The layout's CPU time at n, 2n and 4n elements (`markup(n)`), per doubling: the
     /// geometric mean of the two doublings, one of which a loaded machine can move alone.
-    private func assertLayoutGrowsLinearly(from count: Int, timing step: Step = .layout, file: StaticString = #filePath,
-                                           line: UInt = #line, _ markup: (Int) -> String) throws {
+    private func assertLayoutGrowsLinearly(from count: Int, file: StaticString = #filePath, line: UInt = #line,
+                                           _ markup: (Int) -> String) throws {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         options.minimumPictureResolution = 0
@@ -33,13 +28,6 @@ final class FloatGrowthTests: XCTestCase {
         for n in [count, 2 * count, 4 * count] {
             let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: markup(n)),
                                                                    baseDirectory: TestSupport.imagesDirectory.path)
-            if step == .contourTracing {
-                times.append(ThreadCPUTime.least(of: 2) {
-                    var text = document.text
-                    XCTAssertTrue(ContourTracing.trace(&text, files: document.pictures).isEmpty, file: file, line: line)
-                })
-                continue
-            }
             var pageCount = 0
             times.append(ThreadCPUTime.least(of: 2) {
                 pageCount = 0
@@ -49,17 +37,6 @@ final class FloatGrowthTests: XCTestCase {
         }
         let perDoubling = (times[2] / times[0]).squareRoot()
         XCTAssertLessThanOrEqual(perDoubling, 2.6, "times \(times)", file: file, line: line)
-    }
-
-    /// Pictures floated with `wrap="contour"`: each contour stored on its float was a rewrite
-    /// of the text's runs (issue 40, item 7), when the document is prepared.
-    func testContourFloatsAreTracedInLinearTime() throws {
-        try assertLayoutGrowsLinearly(from: 50, timing: .contourTracing) { n in
-            (0 ..< n).map { i in
-                "<img src=\"rgba8.png\" float=\"\(i % 2 == 0 ? "left" : "right")\" wrap=\"contour\" width=\"\(30 + i % 5 * 7)\" alt=\"\">"
-                    + "\(words(40, i))."
-            }.joined(separator: "\n")
-        }
     }
 
     /// Figures kept in the column between paragraphs: each figure's height is measured
