@@ -8,7 +8,8 @@
 # (outside git); crashes, hangs (-timeout) and memory blow-ups (-rss_limit_mb) are written to
 # .build-fuzz/findings/HARNESS/. Without keep-going the first finding stops a harness. The
 # exit status is 1 when any harness found anything. FUZZ_HARNESSES picks some ("markup pipeline").
-# The picture harness's seeds are the picture corpus (Fixtures/images), its dictionary
+# The picture harness's seeds are the picture corpus (Fixtures/images) and the pictures found or
+# made to attack (Fixtures/fuzz/pictures: a chunk bomb, every JPEG coding mode), its dictionary
 # pictures.dict: chunk types and lengths, JPEG coding modes.
 set -u
 cd "$(dirname "$0")/../.."
@@ -38,7 +39,8 @@ run_harness() {
     pipeline) binary=$bin/FuzzPipeline timeout=30 max_len=2048 ;;   # a page or two of text
     pictures) binary=$bin/FuzzPictures timeout=30 max_len=262144   # the corpus's files are up to 250 KB
               harness_seeds=$out/picture-seeds dictionary=Fixtures/fuzz/pictures.dict
-              rm -rf "$harness_seeds" && mkdir -p "$harness_seeds" && cp Fixtures/images/*.png Fixtures/images/*.jpg "$harness_seeds" ;;
+              rm -rf "$harness_seeds" && mkdir -p "$harness_seeds"
+              cp Fixtures/images/*.png Fixtures/images/*.jpg Fixtures/fuzz/pictures/*.png Fixtures/fuzz/pictures/*.jpg "$harness_seeds" ;;
     *) echo "unknown harness: $harness" >&2; return 1 ;;
   esac
   local corpus=$out/corpus/$harness findings=$out/findings/$harness log=$out/fuzz-$harness.log

@@ -40,15 +40,18 @@ public final class Font: @unchecked Sendable {
     let inks = GlyphInkMemo()
 
     let face: FT_Face
+    /// The file's bytes, which the face is made from (and HarfBuzz's face): released after it.
+    public let file: FontFileBytes
     /// Kept alive as long as this face: it may outlive the `FontLibrary` that loaded it.
     private let library: FreeTypeLibrary
     /// `hb_font_t *`, for the Shaping stage.
     public let harfBuzzFont: OpaquePointer
 
     init(id: Int, library: FreeTypeLibrary, path: String, faceIndex: Int) throws {
-        var loaded: FT_Face?
-        let error = library.withFaceListLocked { FT_New_Face(library.handle, path, FT_Long(faceIndex), &loaded) }
+        let file = try FontFileBytes.of(path)
+        let (error, loaded) = library.withFaceListLocked { file.newFace(in: library.handle, faceIndex: faceIndex) }
         guard error == 0, let face = loaded else { throw FontError.cannotLoad(path: path, code: Int(error)) }
+        self.file = file
         self.face = face
         self.library = library
         self.id = id
@@ -57,7 +60,7 @@ public final class Font: @unchecked Sendable {
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? "?"
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? familyName
-        let blob = hb_blob_create_from_file(path)
+        let blob = file.harfBuzzBlob()
         let hbFace = hb_face_create(blob, UInt32(faceIndex))
         hb_blob_destroy(blob)
         let font = hb_font_create(hbFace)!
@@ -198,12 +201,14 @@ public struct DecorationMetrics: Hashable, Sendable {
 
 public enum FontError: Error, CustomStringConvertible {
     case cannotLoad(path: String, code: Int)
+    case cannotRead(path: String, reason: String)
     case noFonts(directory: String)
     case fontconfig(String)
 
     public var description: String {
         switch self {
         case .cannotLoad(let path, let code): return "cannot load font \(path) (FreeType error \(code))"
+        case .cannotRead(let path, let reason): return "cannot read font \(path): \(reason)"
         case .noFonts(let directory): return "no fonts found in \(directory)"
         case .fontconfig(let what): return "fontconfig: \(what)"
         }

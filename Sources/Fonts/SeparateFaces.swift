@@ -1,6 +1,7 @@
 import CFreeType
 
-/// The fonts' faces opened again from their files, in a FreeType library of their own.
+/// The fonts' faces made again from their files' bytes (`FontFileBytes`), in a FreeType
+/// library of their own.
 ///
 /// FreeType allows a face to be used by one thread at a time, and Cairo sets a face's size
 /// and transform and loads glyphs into it while it draws; layout meanwhile looks glyphs up
@@ -31,11 +32,15 @@ public final class SeparateFaces: @unchecked Sendable {
 public final class SeparateFace: @unchecked Sendable {
     private let face: FT_Face
     private let library: FreeTypeLibrary
+    /// The bytes layout's face was made from (`FontFileBytes`), not the file opened again:
+    /// what is drawn is what was measured.
+    private let file: FontFileBytes
 
     init(library: FreeTypeLibrary, path: String, faceIndex: Int) throws {
-        var loaded: FT_Face?
-        let error = library.withFaceListLocked { FT_New_Face(library.handle, path, FT_Long(faceIndex), &loaded) }
+        let file = try FontFileBytes.of(path)
+        let (error, loaded) = library.withFaceListLocked { file.newFace(in: library.handle, faceIndex: faceIndex) }
         guard error == 0, let loaded else { throw FontError.cannotLoad(path: path, code: Int(error)) }
+        self.file = file
         face = loaded
         self.library = library
     }

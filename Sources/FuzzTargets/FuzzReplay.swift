@@ -18,6 +18,8 @@ public enum FuzzReplay {
             let start = Date()
             target([UInt8](data))
             print(String(format: "%@: ok, %.0f ms", path, Date().timeIntervalSince(start) * 1000))
+            // Out before the next file runs: a crash in it must not lose the files done.
+            fflush(stdout)
         }
     }
 

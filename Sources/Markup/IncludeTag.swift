@@ -19,6 +19,16 @@ extension ParseState {
                                      + "so write it between paragraphs, outside tables, figures, asides, footnotes, sections and <keep> blocks",
                                      at: tag.offset)
         }
+        guard includesRead < maximumIncludes else {
+            // Once: the tags after it, in the files read so far, are skipped.
+            if includesRead == maximumIncludes {
+                values.error("an issue reads \(maximumIncludes) <include>s at most, its files' together, and this is one more; "
+                             + "does a file include another twice, which includes another twice…?", at: source)
+                includesRead += 1
+            }
+            return
+        }
+        includesRead += 1
         guard let path = namedFilePath(source, kind: "included file") else { return }
         let realPath = ImageLocator.realPath(path) ?? path
         let name = Self.namedFileName(source.trimmedValue, namedIn: diagnostics.source.fileName(at: tag.offset))

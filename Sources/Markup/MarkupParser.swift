@@ -20,6 +20,13 @@ public struct MarkupParser {
     /// What the references print: the values the parse and layout before this one found
     /// (`ReferenceValues`); none for the first parse.
     public var references = ReferenceValues()
+    /// The most `<include>`s the document reads, every file's together (`ParseState.include`).
+    public var maximumIncludes = Self.maximumIncludes
+    /// The most `<include>`s a document reads by default, counted each time a file is read:
+    /// each file including the next twice, 31 files of 50 bytes would read 2³¹ files — a run of
+    /// minutes bounded only by the 32 MB a document holds. 25,000 is half again the largest
+    /// issue the scaling benchmark sets (16,000), about 4 s of CPU in a debug build.
+    public static let maximumIncludes = 25_000
 
     public static let maximumFontSize = CharacterStyleChange.maximumSize
 
@@ -37,6 +44,7 @@ public struct MarkupParser {
                                images: ImageLocator(baseDirectory: baseDirectory, root: imageRoot, files: pictures), diagnostics: diagnostics,
                                requiresAlternativeText: requiresAlternativeText)
         state.references.known = references
+        state.maximumIncludes = maximumIncludes
         state.importChain = ImageLocator.realPath(source.fileName).map { [ImportingFile(realPath: $0, name: source.fileName)] } ?? []
         for sheet in styleSheets {
             let path = URL(fileURLWithPath: sheet).standardizedFileURL.path

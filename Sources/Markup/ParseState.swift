@@ -43,6 +43,9 @@ struct ParseState {
     var sheetsRead: [String] = []
     /// Every file included (`<include>`), as an absolute path, each once, in the order read.
     var includedFiles: [String] = []
+    /// How many `<include>`s have been read, every file's together, and how many may be.
+    var includesRead = 0
+    var maximumIncludes = MarkupParser.maximumIncludes
     /// The length of the text when the file being read began: its declarations come before its own text.
     var fileTextStart = 0
     /// How many rules were in force when the file being read began: those after are its own.

@@ -29,6 +29,8 @@ final class ColorGlyphBitmaps {
 
     private struct Strike {
         let face: FT_Face
+        /// The bytes the face is made from, the font's own.
+        let file: FontFileBytes
         let ppemX: Double
         let ppemY: Double
     }
@@ -66,13 +68,12 @@ final class ColorGlyphBitmaps {
     private func strike(of font: Font) -> Strike? {
         if let known = strikes[font.id] { return known }
         var strike: Strike?
-        var opened: FT_Face?
-        if let library, FT_New_Face(library, font.path, FT_Long(font.faceIndex), &opened) == 0, let face = opened {
+        if let library, case let (0, face?) = font.file.newFace(in: library, faceIndex: font.faceIndex) {
             let sizes = UnsafeBufferPointer(start: face.pointee.available_sizes, count: Int(face.pointee.num_fixed_sizes))
             if let best = sizes.indices.max(by: { sizes[$0].y_ppem < sizes[$1].y_ppem }),
                FT_Select_Size(face, FT_Int(best)) == 0 {
                 // Sizes are 26.6 fixed point.
-                strike = Strike(face: face, ppemX: Double(sizes[best].x_ppem) / 64, ppemY: Double(sizes[best].y_ppem) / 64)
+                strike = Strike(face: face, file: font.file, ppemX: Double(sizes[best].x_ppem) / 64, ppemY: Double(sizes[best].y_ppem) / 64)
             } else {
                 FT_Done_Face(face)
             }

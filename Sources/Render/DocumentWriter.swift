@@ -100,7 +100,7 @@ public struct DocumentWriter {
             finisher.printedColours = drawn.printedColours
             finisher.standards = standards
             finisher.outputIntent = outputIntent
-            return PDFDraft(file: file, path: draft, pageSizes: drawn.sizes, finisher: finisher)
+            return PDFDraft(file: file, path: draft, written: drawn.draft, pageSizes: drawn.sizes, finisher: finisher)
         } catch {
             TemporaryFiles.shared.remove(draft)
             file.discard()
@@ -125,6 +125,8 @@ public struct DocumentWriter {
         var textLayer: PDFTextLayer?
         /// The colours printed with inks, drawn by Cairo in key colours (see PrintedColours).
         var printedColours: PrintedColours
+        /// Cairo's file, written and to be read back (set once it is closed).
+        var draft: ReadOnlyFile!
     }
 
     /// Draws every page into Cairo's PDF, written through `sink`, and closes it. The pages of
@@ -218,8 +220,9 @@ public struct DocumentWriter {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         cairo_surface_destroy(surface)
+        let written: ReadOnlyFile
         do {
-            try sink.close()
+            written = try sink.closeForReading(path: draft, what: "the draft")
         } catch {
             throw RenderError.cannotWrite(path: path, reason: "\(error)")
         }
@@ -231,6 +234,7 @@ public struct DocumentWriter {
         drawn.pdfPages = drawer.drewPDFPages
         drawn.structure = structure.record
         drawn.textLayer = textLayer
+        drawn.draft = written
         return drawn
     }
 

@@ -98,6 +98,22 @@ public final class FileSink {
         if let failure { throw failure }
     }
 
+    /// Closes the file for writing and returns it to be read back through the same open file,
+    /// not by its name (`ReadOnlyFile`); throws as `close()` does. For a temporary only (whose
+    /// descriptor is readable).
+    func closeForReading(path: String, what: String) throws -> ReadOnlyFile {
+        precondition(ownsDescriptor && descriptor >= 0, "only an open temporary is read back")
+        let reading = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        if reading < 0, failure == nil { failure = .current }
+        do {
+            try close()
+        } catch {
+            if reading >= 0 { Foundation.close(reading) }
+            throw error
+        }
+        return ReadOnlyFile(adopting: reading, path: path, what: what)
+    }
+
     /// Closes the file; throws the first failure of any write, or of closing (which is where
     /// some file systems report a full disk).
     public func close() throws {

@@ -9,8 +9,10 @@ import Layout
 /// destination until then.
 public struct PDFDraft {
     let file: AtomicFile
-    /// Cairo's file.
+    /// Cairo's file: its name (to remove it), and the file itself, to be read back through
+    /// the descriptor it was written by.
     let path: String
+    let written: ReadOnlyFile
     /// The document's pages' (trimmed) sizes, in order.
     let pageSizes: [Size]
     let finisher: PDFFinisher
@@ -44,7 +46,7 @@ public struct PDFDraft {
         TemporaryFiles.shared.register(file.temporary)
         defer { removeDraft() }
         do {
-            try finisher.finish(draft: path, pageSizes: pageSizes, into: file.temporary)
+            try finisher.finish(draft: written, pageSizes: pageSizes, into: file.temporary)
         } catch let error as FinishingError {
             file.discard()
             throw RenderError.cannotWrite(path: file.destination, reason: error.description)

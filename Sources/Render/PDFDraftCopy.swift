@@ -46,10 +46,10 @@ struct PDFDraftCopy {
     var pictureLayers = PDFPictureLayers()
     var catalog: PDFDictionary?
 
-    init(_ finisher: PDFFinisher, draft path: String, pageSizes: [Size], into file: FileSink) throws {
+    init(_ finisher: PDFFinisher, draft draftFile: ReadOnlyFile, pageSizes: [Size], into file: FileSink) throws {
         self.finisher = finisher
         self.pageSizes = pageSizes
-        reader = try PDFDraftReader(path: path)
+        reader = try PDFDraftReader(draftFile)
         draft = try PDFDraftPages(reader)
         let expected = pageSizes.count + finisher.runningHeads.overlays.count
         guard draft.pages.count == expected else {

@@ -20,8 +20,12 @@ final class PDFDraftReader {
     private let sortedOffsets: [Int]
     private let file: ReadOnlyFile
 
-    init(path: String) throws {
-        let file = try ReadOnlyFile(path: path, what: "the draft")
+    convenience init(path: String) throws {
+        try self.init(try ReadOnlyFile(path: path, what: "the draft"))
+    }
+
+    init(_ file: ReadOnlyFile) throws {
+        let path = file.path
         self.file = file
         var offsets: [Int?] = []
         let trailer = try Self.readTable(at: try Self.lastCrossReference(in: file), in: file) { number, offset in

@@ -36,10 +36,10 @@ struct PDFFinisher {
     /// The printing condition of a PDF/X file.
     var outputIntent = OutputIntent()
 
-    /// Reads Cairo's PDF at `draft`, whose pages were drawn at `pageSizes` (the trimmed
+    /// Reads Cairo's PDF `draft`, whose pages were drawn at `pageSizes` (the trimmed
     /// sizes, in order), and writes the finished file at `output`. Throws `FinishingError`
     /// when either cannot be done.
-    func finish(draft: String, pageSizes: [Size], into output: String) throws {
+    func finish(draft: ReadOnlyFile, pageSizes: [Size], into output: String) throws {
         // Every page's text kept, to be copied with the draft's objects.
         try textLayer?.streams.close()
         let file: FileSink

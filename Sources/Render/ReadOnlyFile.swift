@@ -4,6 +4,11 @@ import Foundation
 /// text layer's streams (`TextLayerStreams`), each megabytes in a book, are read a piece at a
 /// time into the finished PDF, so the finishing step holds neither. Errors are the finishing
 /// step's, naming the file as `what` says.
+///
+/// The run's own temporaries are read back through the descriptor they were written by
+/// (`FileSink.closeForReading`), never opened by their name again: whoever can write their
+/// folder could rename another file over the name in between — a link to a file the user can
+/// read and they cannot, whose bytes the finishing step would copy into the output.
 final class ReadOnlyFile {
     let path: String
     let length: Int
@@ -16,6 +21,14 @@ final class ReadOnlyFile {
         self.what = what
         descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FinishingError("cannot read \(what) \(path): \(SystemError.current)") }
+        length = Int(lseek(descriptor, 0, SEEK_END))
+    }
+
+    /// The file open at `descriptor` (readable), which this takes; `path` is for messages.
+    init(adopting descriptor: Int32, path: String, what: String) {
+        self.path = path
+        self.what = what
+        self.descriptor = descriptor
         length = Int(lseek(descriptor, 0, SEEK_END))
     }
 

@@ -12,14 +12,15 @@ public final class TemporaryFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var paths: Set<String> = []
 
-    /// Creates the file at `path` for writing and registers it. Returns its descriptor; throws
-    /// the system's reason when it cannot be made — also when anything is at `path` already: a
-    /// file of another run, or a symbolic link planted there (in a folder others can write) to
-    /// make the run write through it into a file of the link's choosing.
+    /// Creates the file at `path` for writing (and reading back: `FileSink.closeForReading`)
+    /// and registers it. Returns its descriptor; throws the system's reason when it cannot be
+    /// made — also when anything is at `path` already: a file of another run, or a symbolic
+    /// link planted there (in a folder others can write) to make the run write through it into
+    /// a file of the link's choosing.
     public func create(_ path: String) throws -> Int32 {
         lock.lock()
         defer { lock.unlock() }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw SystemError.current }
         paths.insert(path)
         return descriptor

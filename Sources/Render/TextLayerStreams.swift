@@ -39,13 +39,12 @@ final class TextLayerStreams {
     func close() throws {
         guard file == nil else { return }
         do {
-            try sink.close()
+            file = try sink.closeForReading(path: path, what: "the text layer's streams")
         } catch {
             // The system's reason alone (a full disk, say): the file is a temporary the
             // output's own name stands for (`RenderError.cannotWrite`).
             throw FinishingError("\(error)")
         }
-        file = try ReadOnlyFile(path: path, what: "the text layer's streams")
     }
 
     /// Calls `body` with the stream `index`'s bytes, a piece at a time; `close()` first.

@@ -3,12 +3,14 @@ import Foundation
 import Render
 import Text
 
-/// No file a run writes may be one the document is made from: `-o out.png` whose page file
-/// `out-001.png` is one of its pictures, `--layout-json pic.png` or `--depfile font.otf`
-/// overwrote the document's own picture or font and exited 0. The command line's checks see
-/// only the inputs; the pictures and fonts are known once the document is read, so they are
-/// checked here, before anything is written. Paths are compared as the file system resolves
-/// them (symbolic links followed).
+/// No file a run writes may be one the document is made from, nor one another output of the
+/// run writes: `-o out.png` whose page file `out-001.png` is one of its pictures,
+/// `--layout-json pic.png`, `--layout-json chapter.txt` (an `<include>`d file) or
+/// `--depfile font.otf` overwrote the document's own files and exited 0, and `-o out.png
+/// --layout-json out-001.png` lost the layout JSON under the first page. The command line's
+/// checks see only the files it names; the pictures, included files, style sheets, fonts and
+/// page names are known once the document is read, so they are checked here, before anything
+/// is written. Paths are compared as the file system resolves them (symbolic links followed).
 struct OutputOverwriteCheck {
     /// What the run writes: the output (PDF, or the first part of each PNG page's name), and
     /// the other files it names (layout JSON, depfile).
@@ -16,8 +18,24 @@ struct OutputOverwriteCheck {
     var outputIsPNGPages: Bool
     var otherOutputs: [(option: String, path: String)]
 
-    /// An error at each picture (at its `<img>`) or font file an output would overwrite.
-    func problems(pictures: [ImageAttachment], fonts: [String]) -> [Diagnostic] {
+    /// A file the document is read from, other than its pictures: what it is in a message
+    /// ("the font file") and its path.
+    struct ReadFile {
+        var what: String
+        var path: String
+    }
+
+    /// The files besides the pictures that `dependencies` names: included files, style
+    /// sheets, fonts (the markup file itself is the command line's to check).
+    static func readFiles(of dependencies: DocumentDependencies) -> [ReadFile] {
+        dependencies.includedFiles.map { ReadFile(what: "the included file", path: $0) }
+            + dependencies.styleSheets.map { ReadFile(what: "the style sheet", path: $0) }
+            + dependencies.fonts.map { ReadFile(what: "the font file", path: $0) }
+    }
+
+    /// An error at each picture (at its `<img>`) or other file an output would overwrite, and
+    /// for each output another one writes.
+    func problems(pictures: [ImageAttachment], readFiles: [ReadFile]) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var reported = Set<String>()
         for image in pictures {
@@ -26,9 +44,15 @@ struct OutputOverwriteCheck {
             found.append(.error("\(writer) would overwrite this picture (\(path)), which the document is made from; write it elsewhere",
                                 at: image.location, sourceLine: image.sourceLine))
         }
-        for path in fonts {
-            guard let writer = writer(of: path), reported.insert(path).inserted else { continue }
-            found.append(.error("\(writer) would overwrite the font file \(path) the document is set in; write it elsewhere"))
+        for file in readFiles {
+            guard let writer = writer(of: file.path), reported.insert(file.path).inserted else { continue }
+            found.append(.error("\(writer) would overwrite \(file.what) \(file.path), which the document is made from; write it elsewhere"))
+        }
+        for (index, other) in otherOutputs.enumerated() {
+            let earlier = OutputOverwriteCheck(output: output, outputIsPNGPages: outputIsPNGPages, otherOutputs: Array(otherOutputs[..<index]))
+            if let writer = earlier.writer(of: other.path) {
+                found.append(.error("\(other.option) \(other.path) and \(writer) are one file: one would be lost; name another"))
+            }
         }
         return found
     }

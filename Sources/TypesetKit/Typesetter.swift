@@ -159,7 +159,7 @@ public final class Typesetter {
                                               otherOutputs: [("--layout-json", options.layoutJSONPath), ("--depfile", options.dependencyFilePath)]
                                                   .compactMap { option, path in path.map { (option, $0) } })
             .problems(pictures: document.text.attachments.map(\.image) + (document.runningHeads?.masters.flatMap(\.pictures) ?? []),
-                      fonts: dependencies.fonts)
+                      readFiles: OutputOverwriteCheck.readFiles(of: dependencies))
         if !overwrites.isEmpty { throw DocumentFailure(log.diagnostics + overwrites) }
         var report = try log.take(DrawPass(options: options, dependencies: dependencies).run(consume document, to: outputPath))
         report.dependencies = dependencies

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Render
 import TypesetKit
 import XCTest
 
@@ -7,7 +8,9 @@ import XCTest
 /// opened by its name again: a picture renamed over, or its name made a link to a file outside
 /// the document's folder, after the check and before the drawing changes nothing in the PDF,
 /// and one written to in place in between is refused. The file is replaced when its page is
-/// laid out (`TypesetOptions.pageReached`), the moment between the check pass and the drawing.
+/// laid out (`TypesetOptions.pageReached`), the moment between the check pass and the drawing,
+/// or by another thread the moment the picture is first opened (inotify), as someone watching
+/// the folder would.
 final class PictureReplacedTests: XCTestCase {
     private struct Run {
         var folder: URL
@@ -18,7 +21,8 @@ final class PictureReplacedTests: XCTestCase {
 
     /// Typesets a one-page document showing `photo.jpg` (the corpus's baseline JPEG) into a
     /// PDF, calling `replace` with the photo's path once its page is laid out.
-    private func typeset(replacing replace: @escaping @Sendable (_ photo: URL, _ folder: URL) -> Void) throws -> Run {
+    private func typeset(replacing replace: @escaping @Sendable (_ photo: URL, _ folder: URL) -> Void,
+                         before arm: (_ photo: URL, _ folder: URL) throws -> Void = { _, _ in }) throws -> Run {
         let folder = try makeTemporaryDirectory()
         let document = folder.appendingPathComponent("document")
         try FileManager.default.createDirectory(at: document, withIntermediateDirectories: false)
@@ -30,6 +34,7 @@ final class PictureReplacedTests: XCTestCase {
         options.fontsDirectory = TestSupport.fontsDirectory
         options.pageReached = { _ in replace(photo, folder) }
         let pdf = folder.appendingPathComponent("doc.pdf").path
+        try arm(photo, folder)
         let result = Result { try Typesetter(options: options).typeset(inputPath: input.path, outputPath: pdf) }
         return Run(folder: folder, photo: photo, pdf: pdf, result: result)
     }
@@ -43,12 +48,14 @@ final class PictureReplacedTests: XCTestCase {
         try Data(contentsOf: URL(fileURLWithPath: path)).range(of: picture) != nil
     }
 
-    func testAPictureRenamedOverAfterTheCheckIsNotWhatIsDrawn() throws {
-        let run = try typeset { photo, folder in
+    func testAPictureRenamedOverTheMomentItIsOpenedIsNotWhatIsDrawn() throws {
+        var swap: RenameOnOpen?
+        let run = try typeset(replacing: { _, _ in }, before: { photo, folder in
             let truncated = folder.appendingPathComponent("truncated.jpg")
-            try? FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("truncated.jpg"), to: truncated)
-            XCTAssertEqual(rename(truncated.path, photo.path), 0)
-        }
+            try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("truncated.jpg"), to: truncated)
+            swap = try RenameOnOpen(photo.path, replacement: truncated.path)
+        })
+        XCTAssertEqual(swap?.waitForRename(), true, "the photo was not renamed over once opened")
         XCTAssertNoThrow(try run.result.get())
         // The truncated file is the photo's first half: the whole photo is there, not only it.
         XCTAssertTrue(try embeds(run.pdf, corpus("rgb-baseline.jpg")), "the photo checked is not in the PDF (the truncated one put in its place is?)")
@@ -78,5 +85,33 @@ final class PictureReplacedTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("the file changed while it was being typeset"), "\(error)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: run.pdf))
+    }
+}
+
+/// Renames `replacement` over `path` from another thread the moment `path` is first opened
+/// (inotify's `IN_OPEN`, read as soon as it comes), as someone watching a shared folder would.
+private final class RenameOnOpen: @unchecked Sendable {
+    private let renamed = DispatchSemaphore(value: 0)
+    private var succeeded = false
+
+    /// Watches `path`; returns once the watch is in place.
+    init(_ path: String, replacement: String) throws {
+        let watch = inotify_init1(Int32(IN_CLOEXEC))
+        guard watch >= 0, inotify_add_watch(watch, path, UInt32(IN_OPEN)) >= 0 else { throw SystemError.current }
+        Thread { [self] in
+            var request = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+            var event = [UInt8](repeating: 0, count: 4096)
+            if poll(&request, 1, 60_000) > 0, read(watch, &event, event.count) > 0 {
+                succeeded = rename(replacement, path) == 0
+            }
+            close(watch)
+            renamed.signal()
+        }.start()
+    }
+
+    /// Whether the file was renamed over (after its first open).
+    func waitForRename() -> Bool {
+        renamed.wait()
+        return succeeded
     }
 }

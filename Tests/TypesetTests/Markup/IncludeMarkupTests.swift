@@ -8,9 +8,11 @@ import XCTest
 /// alone (its pictures and sheets beside it, its declarations for its own text), the issue's
 /// definitions winning; and every way an include goes wrong, located.
 final class IncludeMarkupTests: XCTestCase {
-    private func parse(_ name: String, in directory: URL, root: String? = nil) throws -> MarkupDocument {
+    private func parse(_ name: String, in directory: URL, root: String? = nil,
+                       maximumIncludes: Int = MarkupParser.maximumIncludes) throws -> MarkupDocument {
         var parser = TestSupport.parser(baseDirectory: directory.appendingPathComponent(name).deletingLastPathComponent().path)
         parser.imageRoot = root
+        parser.maximumIncludes = maximumIncludes
         let path = directory.appendingPathComponent(name).path
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         return parser.parse(try MarkupSource(fileName: path, bytes: bytes))
@@ -244,6 +246,24 @@ final class IncludeMarkupTests: XCTestCase {
         XCTAssertEqual(errors.count, 1, "\(document.diagnostics.prefix(3))")
         XCTAssertTrue(errors[0].message.contains("nest 32 deep at most"), errors[0].message)
         XCTAssertTrue(errors[0].location!.file.hasSuffix("f31.txt"), "\(errors[0])")
+    }
+
+    /// Each file including the next twice reads 2ⁿ files from n: 31 such files of 50 bytes took
+    /// minutes, bounded only by the 32 MB a document holds. The includes read, counted each
+    /// time, stop at the parser's limit with one error, the tags after it skipped. (The limit
+    /// is lowered here; it is 25,000.)
+    func testIncludesThatDoubleAtEachLevelStopAtTheLimit() throws {
+        var files: [String: String] = [:]
+        for level in 0 ..< 12 { files["d\(level).txt"] = "<include src=\"d\(level + 1).txt\">\n<include src=\"d\(level + 1).txt\">\n" }
+        files["d12.txt"] = "Leaf.\n"
+        let directory = try makeFolder(files)
+        let document = try parse("d0.txt", in: directory, maximumIncludes: 100)
+        let errors = document.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.count, 1, "\(document.diagnostics.prefix(3))")
+        XCTAssertTrue(errors.first?.message.hasPrefix("an issue reads 100 <include>s at most") == true, "\(errors)")
+        let leaves = document.text.string.components(separatedBy: "Leaf.").count - 1
+        XCTAssertGreaterThan(leaves, 0)
+        XCTAssertLessThan(leaves, 100, "4,096 leaves below, read until the limit")
     }
 
     /// The issue's offset space grows in place, an article at a time: only the article is

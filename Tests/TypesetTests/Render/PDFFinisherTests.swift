@@ -13,7 +13,7 @@ final class PDFFinisherTests: XCTestCase {
         let directory = try makeTemporaryDirectory()
         let draft = directory.appendingPathComponent("draft"), output = directory.appendingPathComponent("out.pdf")
         try write("not a PDF at all\n", to: draft)
-        XCTAssertThrowsError(try finisher.finish(draft: draft.path, pageSizes: [a4], into: output.path)) { error in
+        XCTAssertThrowsError(try finisher.finish(draft: ReadOnlyFile(path: draft.path, what: "the draft"), pageSizes: [a4], into: output.path)) { error in
             XCTAssertTrue("\(error)".contains("draft"), "the error names the draft: \(error)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
@@ -30,7 +30,7 @@ final class PDFFinisherTests: XCTestCase {
         let draft = try DocumentWriter(text: document.text).draftPDF(document.pages(), to: directory.appendingPathComponent("doc.pdf").path)
         defer { draft.discard() }
         let output = directory.appendingPathComponent("out.pdf")
-        XCTAssertThrowsError(try finisher.finish(draft: draft.path, pageSizes: [a4, a4], into: output.path)) { error in
+        XCTAssertThrowsError(try finisher.finish(draft: draft.written, pageSizes: [a4, a4], into: output.path)) { error in
             XCTAssertEqual("\(error)", "the draft's page count, 1, is not the 2 pages drawn")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
@@ -38,7 +38,7 @@ final class PDFFinisherTests: XCTestCase {
 
     func testAnOutputThatCannotBeOpenedIsAnErrorNamingIt() throws {
         let (_, pdf) = try typesetToPDF("One short page.\n")
-        XCTAssertThrowsError(try finisher.finish(draft: pdf, pageSizes: [a4], into: "/nonexistent-folder/out.pdf")) { error in
+        XCTAssertThrowsError(try finisher.finish(draft: ReadOnlyFile(path: pdf, what: "the draft"), pageSizes: [a4], into: "/nonexistent-folder/out.pdf")) { error in
             XCTAssertTrue("\(error)".contains("/nonexistent-folder/out.pdf"), "\(error)")
         }
     }

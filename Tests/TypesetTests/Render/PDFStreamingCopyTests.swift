@@ -21,7 +21,7 @@ final class PDFStreamingCopyTests: XCTestCase {
                                                                 metadata: document.metadata)
     }
 
-    private func finish(_ draft: String, pageSizes: [Size], sheet: PrintSheet, creationDate: Int = 1_000_000_000, into output: String) throws {
+    private func finish(_ draft: ReadOnlyFile, pageSizes: [Size], sheet: PrintSheet, creationDate: Int = 1_000_000_000, into output: String) throws {
         let temporary = output + ".tmp"
         try PDFFinisher(sheet: sheet, metadata: PDFMetadata(creationDate: creationDate)).finish(draft: draft, pageSizes: pageSizes, into: temporary)
         try TemporaryFiles.shared.rename(temporary, to: output)
@@ -33,7 +33,7 @@ final class PDFStreamingCopyTests: XCTestCase {
         defer { draft.discard() }
         let output = directory.appendingPathComponent("streamed.pdf").path
         let sheet = PrintSheet(bleed: 9)
-        try finish(draft.path, pageSizes: draft.pageSizes, sheet: sheet, into: output)
+        try finish(draft.written, pageSizes: draft.pageSizes, sheet: sheet, into: output)
 
         PDFCheck.assertClean(pdfAt: output)
         let tree = try PDFObjectTree(pdfAt: output)
@@ -59,12 +59,12 @@ final class PDFStreamingCopyTests: XCTestCase {
         let draft = try draft(in: directory)
         defer { draft.discard() }
         let first = directory.appendingPathComponent("first.pdf").path, second = directory.appendingPathComponent("second.pdf").path
-        try finish(draft.path, pageSizes: draft.pageSizes, sheet: PrintSheet(), into: first)
-        try finish(draft.path, pageSizes: draft.pageSizes, sheet: PrintSheet(), into: second)
+        try finish(draft.written, pageSizes: draft.pageSizes, sheet: PrintSheet(), into: first)
+        try finish(draft.written, pageSizes: draft.pageSizes, sheet: PrintSheet(), into: second)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first)), try Data(contentsOf: URL(fileURLWithPath: second)))
         // Another date is another file, and another identifier.
         let third = directory.appendingPathComponent("third.pdf").path
-        try finish(draft.path, pageSizes: draft.pageSizes, sheet: PrintSheet(), creationDate: 0, into: third)
+        try finish(draft.written, pageSizes: draft.pageSizes, sheet: PrintSheet(), creationDate: 0, into: third)
         let identifiers = try [first, third].map { try XCTUnwrap(PDFObjectTree(pdfAt: $0).trailer["/ID"] as? [String]).first }
         XCTAssertNotEqual(identifiers[0], identifiers[1])
     }
@@ -85,7 +85,7 @@ final class PDFStreamingCopyTests: XCTestCase {
         try handle.close()
 
         let output = directory.appendingPathComponent("streamed.pdf").path
-        XCTAssertThrowsError(try finish(updated, pageSizes: draft.pageSizes, sheet: PrintSheet(), into: output)) { error in
+        XCTAssertThrowsError(try finish(ReadOnlyFile(path: updated, what: "the draft"), pageSizes: draft.pageSizes, sheet: PrintSheet(), into: output)) { error in
             XCTAssertTrue("\(error)".contains("incremental update"), "\(error)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is left behind")
@@ -108,7 +108,7 @@ final class PDFStreamingCopyTests: XCTestCase {
         defer { draft.discard() }
         let output = directory.appendingPathComponent("streamed.pdf").path
         XCTAssertThrowsError(try PDFFinisher(sheet: PrintSheet(), metadata: PDFMetadata())
-            .finish(draft: draft.path, pageSizes: draft.pageSizes + [Size(width: 100, height: 100)], into: output)) { error in
+            .finish(draft: draft.written, pageSizes: draft.pageSizes + [Size(width: 100, height: 100)], into: output)) { error in
             XCTAssertTrue("\(error)".contains("page count"), "\(error)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is left behind")
