@@ -18,7 +18,11 @@ extension Framesetter {
     /// The box's outer height at `width`: its text's, from the top of the first line to the
     /// bottom of the last (of the longest column), with its border and padding.
     public func height(of box: BoxRange, width: Double) -> Double {
-        if let known = cache.boxHeight(of: box.style.number, width: width) { return known }
+        if let known = cache.boxHeight(of: box.style.number, width: width) {
+            // Measured from all the box's text, which the page taking it from the memo depends on.
+            cache.reach.note(box.range)
+            return known
+        }
         let inner = PlacedBox.textRect(of: Rect(x: 0, y: 0, width: width, height: Self.unboundedHeight), style: box.style)
         let height = columnHeight(of: box, in: inner) + 2 * box.style.inset
         cache.noteBoxHeight(height, of: box.style.number, width: width)

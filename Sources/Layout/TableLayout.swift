@@ -70,7 +70,12 @@ struct DecimalColumn {
 extension Framesetter {
     /// How wide the table is set where `available` points are free for it, and its columns.
     func geometry(of table: TableRange, available: Double) -> TableGeometry {
-        if let known = cache.tableGeometry(of: table.style.number, width: available) { return known }
+        if let known = cache.tableGeometry(of: table.style.number, width: available) {
+            // Measured from every cell: a page that takes it from the memo depends on them all,
+            // those of the pages before it included (`TextReach`, for `typeset watch`).
+            cache.reach.note(table.range)
+            return known
+        }
         // What each column's text needs across, without the cells' padding.
         var minimum = [Double](repeating: 0, count: table.columnCount)
         var natural = minimum

@@ -25,6 +25,9 @@ public struct DocumentWriter {
     /// Where the pictures are read from: a document's own (`MarkupDocument.pictures`), the
     /// files its `<img>`s were checked by; a new one opens each picture when first drawn.
     public var pictureFiles: PictureFiles
+    /// The streams the run before deflated (`typeset watch`): a PDF's pages that are alike are
+    /// not compressed again. nil: every stream is deflated.
+    public var keptDeflates: KeptDeflates?
 
     public init(text: AttributedText, pictureFiles: PictureFiles = PictureFiles()) {
         self.text = text
@@ -79,6 +82,7 @@ public struct DocumentWriter {
         where S.Element == Page {
         let file = try AtomicFile(destination: path)
         let draft = file.temporary + ".draft"
+        keptDeflates?.beginRun()
         let sink: FileSink
         do {
             sink = try FileSink(temporary: draft)
@@ -100,6 +104,7 @@ public struct DocumentWriter {
             finisher.printedColours = drawn.printedColours
             finisher.standards = standards
             finisher.outputIntent = outputIntent
+            finisher.keptDeflates = keptDeflates
             return PDFDraft(file: file, path: draft, written: drawn.draft, pageSizes: drawn.sizes, finisher: finisher)
         } catch {
             TemporaryFiles.shared.remove(draft)
@@ -137,7 +142,7 @@ public struct DocumentWriter {
         where S.Element == Page {
         let textLayer: PDFTextLayer
         do {
-            textLayer = PDFTextLayer(streams: try TextLayerStreams(beside: draft))
+            textLayer = PDFTextLayer(streams: try TextLayerStreams(beside: draft), keeping: keptDeflates)
         } catch {
             throw RenderError.cannotWrite(path: path, reason: "\(error)")
         }

@@ -8,6 +8,11 @@ extension Line {
     /// (`Tw`): the line's word spaces are then written as `TJ` numbers (`PDFTextLayer`), so
     /// that pypdf reads no gap before the glyph ("1887.1", not "1887. 1").
     var hasGlyphsOffItsBaseline: Bool {
-        runs.contains { run in run.image == nil && run.positions.contains { abs($0.y) > PDFTextLayer.baselineTolerance } }
+        // Asked of every line drawn: the runs are read in place, not copied (a run is a large
+        // value), and the glyphs' places, which settle most lines, before the picture.
+        for index in runs.indices where runs[index].positions.contains(where: { abs($0.y) > PDFTextLayer.baselineTolerance }) {
+            if runs[index].image == nil { return true }
+        }
+        return false
     }
 }

@@ -81,7 +81,7 @@ struct PDFDraftCopy {
             if let minimum = layer.fonts.minimumPDFVersion, minimum.compare(version, options: .numeric) == .orderedDescending { version = minimum }
         }
         if finisher.standards.contains(.x4), PDFX4.needsOlderVersion(version) { version = PDFX4.latestVersion }
-        let writer = PDFStreamingWriter(into: file, version: version, firstFreeNumber: reader.offsets.count)
+        let writer = PDFStreamingWriter(into: file, version: version, firstFreeNumber: reader.offsets.count, keeping: finisher.keptDeflates)
         self.writer = writer
         layerStreams = (finisher.textLayer?.streams.ranges ?? []).map { _ in writer.reserve() }
         structureTreeRoot = tree == nil ? nil : writer.reserve()

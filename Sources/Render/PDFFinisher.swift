@@ -35,6 +35,8 @@ struct PDFFinisher {
     var standards: Set<PDFStandard> = []
     /// The printing condition of a PDF/X file.
     var outputIntent = OutputIntent()
+    /// The streams the run before deflated (`typeset watch`), taken again; nil: none.
+    var keptDeflates: KeptDeflates?
 
     /// Reads Cairo's PDF `draft`, whose pages were drawn at `pageSizes` (the trimmed
     /// sizes, in order), and writes the finished file at `output`. Throws `FinishingError`

@@ -12,13 +12,15 @@ final class PDFStreamingWriter {
     private var crossReference = PDFCrossReferenceStream()
     private var pending = PDFObjectStream()
     private var nextNumber: Int
-    private let deflater = Deflater()
+    private let deflater: Deflater
     private var identifier = ContentHash()
 
     /// A file of PDF `version` (`"1.5"`; object streams need 1.5 at least) whose objects are
     /// given numbers below `firstFreeNumber` by the caller; `reserve()` gives the others.
-    init(into sink: FileSink, version: String, firstFreeNumber: Int) {
+    /// `kept`: the streams the run before deflated (`typeset watch`), taken again.
+    init(into sink: FileSink, version: String, firstFreeNumber: Int, keeping kept: KeptDeflates? = nil) {
         self.sink = sink
+        deflater = Deflater(keeping: kept)
         nextNumber = max(1, firstFreeNumber)
         crossReference.reserveCapacity(nextNumber)
         // The binary comment tells transfer programs the file is not text (7.5.2).

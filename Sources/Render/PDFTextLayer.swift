@@ -52,8 +52,10 @@ final class PDFTextLayer {
         var graphicsStates: [Int] = []
     }
 
-    init(streams: TextLayerStreams) {
+    /// `kept`: the streams the run before deflated (`typeset watch`), taken again.
+    init(streams: TextLayerStreams, keeping kept: KeptDeflates? = nil) {
         self.streams = streams
+        deflater = Deflater(keeping: kept)
     }
 
     private var content = PDFContentBytes()
@@ -75,7 +77,7 @@ final class PDFTextLayer {
     var writesWordSpacesAsNumbers = false
     /// How far from the line's baseline a glyph stands off it, needing a `Td` of its own.
     static let baselineTolerance = 0.0005
-    private let deflater = Deflater()
+    private let deflater: Deflater
 
     /// What the text state holds between runs: what need not be written again.
     struct TextState {

@@ -91,6 +91,7 @@ struct DrawPass {
     private func drawPDF(_ document: consuming PreparedDocument, to outputPath: String, sheet: PrintSheet,
                          recordingInto layoutJSON: LayoutJSONFile?, checks: PageCheckRun) throws -> PDFDraft {
         var writer = checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures))
+        writer.keptDeflates = document.keptDeflates
         writer.references = ReferenceDestinations(pages: document.referencePages,
                                                   textOffsets: Dictionary(document.anchors.map { ($0.id, $0.textOffset) }, uniquingKeysWith: { first, _ in first }))
         // A PDF's running heads are set after its last page and laid over the pages by the

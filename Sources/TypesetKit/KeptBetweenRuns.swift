@@ -1,5 +1,6 @@
 import Fonts
 import Pages
+import Render
 import Shaping
 
 /// What the runs of one document under `typeset watch` hand on from one to the next: the pages
@@ -20,6 +21,9 @@ public final class KeptBetweenRuns: @unchecked Sendable {
     /// where its edit did not reach them (`PageReuse`): the faces they were set in must be
     /// the next run's, which `PageReuse` checks.
     public let pages = KeptPages()
+    /// The streams the last run deflated, for the next to take again where they are alike
+    /// (`KeptDeflates`).
+    public let deflates = KeptDeflates()
 
     public init() {}
 

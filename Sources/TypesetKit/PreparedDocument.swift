@@ -57,6 +57,9 @@ public struct PreparedDocument {
     /// The pages of the run before, under `typeset watch`: the pages set once more take those
     /// the edit did not reach (`KeptPages`); nil: every page is set.
     var keptPages: KeptPages?
+    /// The streams the run before deflated, under `typeset watch` (`KeptDeflates`); nil: every
+    /// stream is deflated.
+    var keptDeflates: KeptDeflates?
 
     init(text: AttributedText, fonts: FontTable, template: PageTemplate, runningHeads: RunningHeads?, title: String?,
          diagnostics: [Diagnostic], library: FontLibrary, shaper: Shaper) {

@@ -24,11 +24,17 @@ struct TableWidthCheck {
 
     /// The tables on `page` set narrower than their words, not reported before.
     mutating func narrowedTables(on page: Page) -> [NarrowedTable] {
-        let found = page.frames.flatMap(\.lines) + page.boxes.flatMap(\.frames).flatMap(\.lines)
-        return found.compactMap { line -> NarrowedTable? in
-            guard let rows = line.tableRows, let needed = rows.narrowedFrom,
-                  reported.insert(rows.style.number).inserted else { return nil }
-            return NarrowedTable(character: line.stringRange.lowerBound, width: rows.rect.width, needed: needed)
+        // Asked of every page: its lines are read in place, not gathered into a new array.
+        var found: [NarrowedTable] = []
+        func look(at lines: [Line]) {
+            for index in lines.indices {
+                guard let rows = lines[index].tableRows, let needed = rows.narrowedFrom,
+                      reported.insert(rows.style.number).inserted else { continue }
+                found.append(NarrowedTable(character: lines[index].stringRange.lowerBound, width: rows.rect.width, needed: needed))
+            }
         }
+        for frame in page.frames { look(at: frame.lines) }
+        for box in page.boxes { for frame in box.frames { look(at: frame.lines) } }
+        return found
     }
 }

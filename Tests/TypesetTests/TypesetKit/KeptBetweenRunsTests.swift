@@ -1,5 +1,7 @@
 import Foundation
+import Layout
 import Markup
+import Pages
 @testable import TypesetKit
 import XCTest
 
@@ -33,6 +35,65 @@ final class KeptBetweenRunsTests: XCTestCase {
         XCTAssertIdentical(second.shaper, first.shaper)
         layOut(second)
         XCTAssertEqual(second.shaper.cacheMisses - shapedByTheFirst, 1, "only \"nightfall\" is shaped")
+    }
+
+    /// The PDF of `text` on A6 pages, written by a run after those `kept` remembers (nil: a cold
+    /// run), as `name` in `directory`; and its page count.
+    private func writePDF(_ text: String, keeping kept: KeptBetweenRuns?, as name: String, in directory: URL) throws -> (pages: Int, pdf: Data) {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.page = PageTemplate(size: Size(width: 298, height: 420))
+        options.metadata.creationDate = 1_000_000_000
+        // What is kept is the question here, not the pages' ink: unchecked, three runs cost half.
+        options.checksPages = false
+        let output = directory.appendingPathComponent(name).path
+        let report = try Typesetter(options: options, keptBetweenRuns: kept)
+            .typeset(MarkupSource(fileName: "doc.txt", text: text), baseDirectory: directory.path, outputPath: output)
+        return (report.pageCount, try Data(contentsOf: URL(fileURLWithPath: output)))
+    }
+
+    /// `text` with its first `old` as `new`.
+    private func replacing(_ old: String, with new: String, in text: String) -> String {
+        let found = text.range(of: old)!
+        return String(text[..<found.lowerBound]) + new + String(text[found.upperBound...])
+    }
+
+    /// A run after an edit on the last page takes the streams the run before deflated for
+    /// the pages it did not reach (`KeptDeflates`) — the text layer's and Cairo's — and its PDF
+    /// is a cold run's, byte for byte.
+    func testARunAfterAnEditDeflatesOnlyWhatTheEditChanged() throws {
+        let directory = try makeTemporaryDirectory()
+        let text = "<meta footer=\"{page}\">\n" + String(repeating: "<h2>The log</h2>\n" + String(repeating: paragraph, count: 5) + "\n\n", count: 4)
+            + "The last entry, at dusk.\n"
+        let kept = KeptBetweenRuns()
+        let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)
+        XCTAssertGreaterThanOrEqual(first.pages, 3)
+        XCTAssertEqual(kept.deflates.taken, 0)
+        let deflatedByTheFirst = kept.deflates.deflated
+
+        let edited = replacing("at dusk.", with: "at dawn.", in: text)
+        let second = try writePDF(edited, keeping: kept, as: "second.pdf", in: directory)
+        XCTAssertEqual(second.pdf, try writePDF(edited, keeping: nil, as: "cold.pdf", in: directory).pdf, "the PDF is a cold run's")
+        // Each page the edit did not reach gives at least its text layer's stream.
+        XCTAssertGreaterThanOrEqual(kept.deflates.taken, first.pages - 1, "streams taken again")
+        XCTAssertLessThan(kept.deflates.deflated * 2, deflatedByTheFirst, "streams deflated again: \(kept.deflates.deflated) of \(deflatedByTheFirst)")
+    }
+
+    /// A table's columns are measured from all its cells, once (the paragraph cache's memo):
+    /// a cell made wider on the table's first page moves the columns on every page of it, which
+    /// are set again, not taken from the run before (`TextReach`).
+    func testACellMadeWiderSetsTheTablesLaterPagesAgain() throws {
+        let directory = try makeTemporaryDirectory()
+        let rows = (0 ..< 60).map { "<tr><td>\($0 == 0 ? "iiiiiiiiiiii" : "Row")</td><td>Log \($0).</td></tr>\n" }.joined()
+        let text = "A table of the log.\n\n<table>\n" + rows + "</table>\n"
+        let kept = KeptBetweenRuns()
+        let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)
+        XCTAssertGreaterThanOrEqual(first.pages, 2)
+        let edited = replacing("iiiiiiiiiiii", with: "iiiiiiiiiinn", in: text)
+        let second = try writePDF(edited, keeping: kept, as: "second.pdf", in: directory)
+        let cold = try writePDF(edited, keeping: nil, as: "cold.pdf", in: directory)
+        XCTAssertEqual(second.pages, first.pages, "the rows stay on their pages: the flows meet")
+        XCTAssertEqual(second.pdf, cold.pdf, "the PDF is a cold run's")
     }
 
     /// Fonts looked for elsewhere are other faces: the library and the words shaped in it start again.
