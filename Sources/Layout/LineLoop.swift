@@ -74,6 +74,8 @@ extension FrameSetting {
         let fitWords = !container.isRectangular
         while position < end {
             if settingBox == nil, let box = framesetter.boxes.box(containing: position) {
+                // A box written right after a break opens the next column or page (DocumentBuilder).
+                if position == box.range.lowerBound, !lines.isEmpty, text.forcedBreak(before: position) != nil { break }
                 // A floated or spanning box is placed by whoever places floats or the page's
                 // pictures; the column's text goes on after its paragraphs.
                 guard box.style.placement == .inColumn else {

@@ -83,6 +83,7 @@ extension ParseState {
         openBox = (OpenBlockTag(at: tag.offset), kind)
         boxTextStart = builder.text.length
         builder.box = style
+        builder.opensBox = true
     }
 
     /// `</figure>`, `</aside>`: paragraphs that begin from here on are the column's again. The

@@ -22,6 +22,9 @@ struct DocumentBuilder {
     /// The figure or aside of paragraphs that begin from now on, apart from `paragraphStyle`
     /// for the same reason as `section`.
     var box: BoxStyle? { didSet { paragraphStyleInputsChanged = true } }
+    /// Whether the next paragraph to begin is the first of the figure or aside just opened
+    /// (ParseState.openBox): a break waiting at its tag is the box's (`takesWhatWaitsForTheColumn`).
+    var opensBox = false
     /// The table cell of paragraphs that begin from now on (see TableTags).
     var tableCell: TableCell? { didSet { paragraphStyleInputsChanged = true } }
     /// The `<keep>` block of paragraphs that begin from now on, apart from `paragraphStyle`
@@ -296,6 +299,8 @@ struct DocumentBuilder {
     private mutating func beginParagraphIfNeeded() {
         guard !paragraphHasText else { return }
         paragraphHasText = true
+        let opensBox = opensBox
+        self.opensBox = false
         // The paragraph before's style again, unless something it is made from changed.
         guard paragraphStyleInputsChanged || pendingListItem != nil else { return }
         let isListItem = pendingListItem != nil
@@ -311,18 +316,22 @@ struct DocumentBuilder {
         currentParagraphStyle.box = box
         currentParagraphStyle.tableCell = tableCell
         currentParagraphStyle.keepBlock = keepBlock
-        // A break waits for the column's next paragraph: a box's are set elsewhere.
-        currentParagraphStyle.breakBefore = box == nil && tableCell == nil ? pendingBreak?.kind : nil
+        // A break waits for the column's next paragraph: a box's are set elsewhere. A figure or
+        // an aside written right after `<pagebreak>` is the new page's, as its writer means
+        // (`<pagebreak master="opener">` then the opener's picture): its first paragraph takes
+        // the break and what waits with it, and the column ends before the box.
+        let takesWhatWaits = tableCell == nil && (box == nil || (opensBox && pendingBreak != nil && box?.kind != .footnote))
+        currentParagraphStyle.breakBefore = takesWhatWaits ? pendingBreak?.kind : nil
         currentParagraphStyle.pageParity = currentParagraphStyle.breakBefore == .page ? pendingParity : nil
-        if box == nil, tableCell == nil, let pending = pendingBreak {
+        if takesWhatWaits, let pending = pendingBreak {
             if pending.kind == .column { columnBreaks.append((text.length, pending.tagOffset)) }
             pendingBreak = nil
             pendingParity = nil
         }
-        currentParagraphStyle.master = box == nil && tableCell == nil ? pendingMaster : nil
-        if box == nil, tableCell == nil, pendingMaster != nil { pendingMaster = nil }
-        currentParagraphStyle.article = box == nil && tableCell == nil ? pendingArticle : nil
-        if box == nil, tableCell == nil, pendingArticle != nil { pendingArticle = nil }
+        currentParagraphStyle.master = takesWhatWaits ? pendingMaster : nil
+        if takesWhatWaits, pendingMaster != nil { pendingMaster = nil }
+        currentParagraphStyle.article = takesWhatWaits ? pendingArticle : nil
+        if takesWhatWaits, pendingArticle != nil { pendingArticle = nil }
         paragraphStyleInputsChanged = isListItem || currentParagraphStyle.breakBefore != nil || currentParagraphStyle.master != nil
             || currentParagraphStyle.article != nil
         lastRunsAreCurrent = false

@@ -65,6 +65,7 @@ public struct MarkupParser {
             state.builder.spaceFrenchPunctuation()
             state.builder.setDisplayParagraphs(bodySize: defaults.bodyAttributes.fontSize)
             state.builder.setPictureParagraphs()
+            RightToLeftWithoutLetters.check(state.builder.text, sourceMap: state.builder.sourceMap, diagnostics: diagnostics)
             // Only when nothing else is wrong: a document whose one picture is missing has a better message.
             if diagnostics.errorCount == 0, !Self.hasVisibleContent(state.builder.text) {
                 diagnostics.warning("the document has no text", at: 0)

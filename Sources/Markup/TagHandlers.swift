@@ -283,6 +283,12 @@ extension ParseState {
         }
         base.character.merge(own.character)
         base.paragraph.merge(own.paragraph)
+        // A style opens with a drop cap only when it (or the style it starts from) asks for one,
+        // as the predefined styles do: a `<p dropcap>` left open would otherwise set an initial
+        // on every line of a poem set in a `verse` style after it. `body` is the running text.
+        if styleName.lowercased() != "body", base.paragraph.dropCap.lines == nil {
+            base.paragraph.dropCap.lines = DropCap.none.lines
+        }
         base.startsClean = clean ?? base.startsClean
         let key = "style \(styleName.lowercased())"
         guard !includerKeepsDefinition(key, what: "style \"\(styleName)\"", at: name.valueOffset) else { return }

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import Markup
 import Pages
 import Text
 import TypesetKit
@@ -230,5 +231,56 @@ final class DesignerPagesTests: XCTestCase {
         let notes = try XCTUnwrap(frames.first?.footnotes)
         let next = try XCTUnwrap(frames.dropFirst().flatMap(\.lines).first)
         XCTAssertLessThan(notes.bottom, next.origin.y - next.ascent, "the note is above the next section's text")
+    }
+    /// A book chapter's opener (Fixtures/designer-pages/chapter.txt): `<pagebreak
+    /// master="opener">`, then the opener's picture in a `<figure float="top">`, then its
+    /// headline. The figure was the page before's, set under the contents list, as a break
+    /// waited for the column's next paragraph and a box's paragraphs are set elsewhere. Now the
+    /// box takes the break: the figure stands at the top of the opener, on the opener's master;
+    /// a figure kept in the column after `<pagebreak>` opens the new page's column.
+    func testAFigureWrittenRightAfterAPageBreakIsOnTheNewPage() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/zombies")
+        for float in [" float=\"top\"", ""] {
+            let markup = """
+            <master name="opener" margin="120 56 56 56">
+            </master>
+            The contents of the book.
+            <pagebreak master="opener">
+            <figure\(float) alt="A rocket on its launch pad at night">
+            <img src="rocket.jpg" width="240">
+            <caption>The light at Skerrow.</caption>
+            </figure>
+            The relief boat came on the fourteenth.
+            """
+            let (document, pages) = try SectionTesting.layOut(markup, baseDirectory: folder.path)
+            XCTAssertFalse(document.diagnostics.contains { $0.severity == .error }, "\(document.diagnostics)")
+            XCTAssertEqual(pages.count, 2, float)
+            guard pages.count == 2 else { continue }
+            XCTAssertEqual(pages[0].boxes.count, 0, "nothing of the opener is under the contents\(float)")
+            XCTAssertEqual(pages[1].boxes.count, 1, "the figure is the opener's\(float)")
+            XCTAssertEqual(pages[1].master?.name, "opener", float)
+        }
+    }
+    /// A poetry page and a two-language news page (Fixtures/designer-pages), read as their
+    /// designer wrote them. The poetry's introduction opens with `<p dropcap="2">` left open, and
+    /// every verse line after it, in a `verse` style of the document's own, opened with an
+    /// initial (45 paragraphs had one); now only the two that ask have one. The news page closes
+    /// two `<p style="ar">` with one `</p>`, and its English was set right to left unwarned.
+    func testThePoetryAndNewsPagesAsWritten() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/designer-pages")
+        func parse(_ name: String) throws -> MarkupDocument {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            return TestSupport.parser(baseDirectory: folder.path).parse(try MarkupSource(fileName: name, bytes: [UInt8](data)))
+        }
+        let poetry = try parse("poetry.txt")
+        let string = poetry.text.string
+        let initials = string.split(separator: "\n", omittingEmptySubsequences: false).reduce(into: (count: 0, offset: 0)) { found, line in
+            if found.offset < poetry.text.length, poetry.text.paragraphStyle(at: found.offset).dropCap.isOn { found.count += 1 }
+            found.offset += line.utf16.count + 1
+        }.count
+        XCTAssertEqual(initials, 2, "the introduction and the last poem's prose open with initials, no verse line does")
+        let news = try parse("news.txt")
+        let rightToLeft = news.diagnostics.filter { $0.message.contains("without a Hebrew or Arabic letter") }
+        XCTAssertEqual(rightToLeft.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }, ["29:5", "32:83"])
     }
 }

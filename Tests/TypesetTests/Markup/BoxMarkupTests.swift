@@ -119,15 +119,16 @@ final class BoxMarkupTests: XCTestCase {
         XCTAssertTrue(diagnostic?.message.contains("outside a <figure>") ?? false)
     }
 
-    func testAFigureInterruptingAParagraphEndsItAndAPageBreakWaitsForTheColumnsText() throws {
-        let document = parse("Before <figure>In.</figure>\n<pagebreak>\n<figure>Box.\n</figure>\nAfter.\n")
+    func testAFigureInterruptingAParagraphEndsItAndAFigureRightAfterAPageBreakTakesIt() throws {
+        let document = parse("Before <figure>In.</figure>\n<pagebreak>\n<figure>Box.\nMore.\n</figure>\nAfter.\n")
         XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
         let found = TextBoxes(text: document.text).all
         XCTAssertEqual(found.count, 2)
         XCTAssertEqual(document.text.substring(0 ..< found[0].range.lowerBound), "Before \n")
-        XCTAssertNil(document.text.paragraphStyle(at: found[1].range.lowerBound).breakBefore)
-        let after = try XCTUnwrap(document.text.string.range(of: "After")).lowerBound.utf16Offset(in: document.text.string)
-        XCTAssertEqual(document.text.forcedBreak(before: after), .page, "the break goes to the column's next paragraph")
+        XCTAssertEqual(document.text.forcedBreak(before: found[1].range.lowerBound), .page, "the box written after the break opens the new page")
+        let offset = { (text: String) in try XCTUnwrap(document.text.string.range(of: text)).lowerBound.utf16Offset(in: document.text.string) }
+        XCTAssertNil(document.text.forcedBreak(before: try offset("More")), "the box's other paragraphs take no break")
+        XCTAssertNil(document.text.forcedBreak(before: try offset("After")), "nor does the column's text after it")
     }
 
     func testTextAfterTheClosingTagOnItsLineIsTheColumns() throws {

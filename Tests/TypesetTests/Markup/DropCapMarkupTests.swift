@@ -92,6 +92,30 @@ final class DropCapMarkupTests: XCTestCase {
         XCTAssertEqual(kept.paragraphStyle(of: "Lede").dropCap.lines, 2, "a style that asks for one has it")
     }
 
+    func testADocumentsOwnStyleTakesNoDropCapLeftInForceUnlessItAsksForOne() {
+        // A designer's poetry page (Fixtures/designer-pages/poetry.txt) opened its introduction
+        // with `<p dropcap="2">` and no `</p>`: every line of its poems, each a paragraph in a
+        // `verse` style of its own, opened with an initial two lines tall.
+        let document = parse("""
+        <style name="verse" align="left" head-indent="12" indent="-12"/>
+        <style name="lede" style="body" size="12"/>
+        <style name="opener" dropcap="3"/>
+        <style name="opener-red" style="opener" color="red"/>
+        <p dropcap="2">Introduction.
+        <p style="body">Running text.
+        <p style="verse">The bay keeps nothing that it takes.
+        <p style="lede">A lede.
+        <p style="opener-red">An opener.
+
+        """)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(document.paragraphStyle(of: "Introduction").dropCap.lines, 2)
+        XCTAssertFalse(document.paragraphStyle(of: "The bay").dropCap.isOn, "a verse line opens with no initial")
+        XCTAssertFalse(document.paragraphStyle(of: "A lede").dropCap.isOn, "nor does a style made from body")
+        XCTAssertEqual(document.paragraphStyle(of: "An opener").dropCap.lines, 3, "a style made from one that asks has it")
+        XCTAssertEqual(document.paragraphStyle(of: "Running").dropCap.lines, 2, "body is the running text: it keeps the tag's")
+    }
+
     func testAnythingButTwoToSixLinesIsAnErrorAtTheValue() {
         for bad in ["1", "7", "0", "2.5", "-3", "three", "", "3pt"] {
             let document = parse("<p dropcap=\"\(bad)\">Words\n")

@@ -14,7 +14,7 @@ final class MarkupDirectionTests: XCTestCase {
 
     func testDirIsAParagraphAttributeAndAutoByDefault() {
         XCTAssertEqual(style("x", of: "x").direction, .auto)
-        XCTAssertEqual(style(#"<p dir="rtl">x"#, of: "x").direction, .rtl)
+        XCTAssertEqual(style(#"<p dir="rtl">א"#, of: "א").direction, .rtl)
         XCTAssertEqual(style(#"<p dir="LTR">x"#, of: "x").direction, .ltr, "values ignore case")
         XCTAssertEqual(style(#"<p dir=" auto ">x"#, of: "x").direction, .auto)
         XCTAssertEqual(style(#"<p dir="rtl" dir="ltr">x"#, of: "x").direction, .ltr, "the last one counts")
@@ -23,6 +23,29 @@ final class MarkupDirectionTests: XCTestCase {
         XCTAssertEqual(document.paragraphStyle(of: "back").direction, .auto, "</p> returns to the direction before")
         XCTAssertEqual(document.paragraphStyle(of: "inner").direction, .auto)
         XCTAssertEqual(document.paragraphStyle(of: "outer").direction, .rtl)
+    }
+
+    /// A designer's news page (Fixtures/designer-pages/news.txt) began each Arabic paragraph
+    /// with `<p style="ar">` and ended the two with one `</p>`, as HTML is written: the English
+    /// after them was set right to left, its full stops at the left, without a word.
+    func testEnglishLeftRightToLeftByAnOpenTagIsWarnedAtTheFirstOfItsParagraphs() {
+        let document = TestSupport.parse("""
+        <style name="ar" dir="rtl" lang="ar"/>
+        <p style="ar">تعود العبّارة إلى الخدمة يوم الاثنين.
+        <p style="ar">لم تتغير الأسعار للسنة الثالثة، وتُقبل بطاقة Visa.
+        </p>The school will open on Tuesday.
+        The council has asked for a second vessel.
+        11 62 650
+        <p dir="ltr">Back to English.
+
+        """)
+        XCTAssertEqual(document.diagnostics.map(\.message), [
+            "this paragraph and the next are set right to left (dir=\"rtl\") without a Hebrew or Arabic letter: the lines start at "
+                + "the right and a full stop prints at the left. Is a <p> or a style with dir=\"rtl\" still open? A </p> closes only the "
+                + "latest <p>; end each one, or give dir=\"ltr\"",
+        ], "an Arabic paragraph with a Latin word, figures alone and the English set left to right are not warned of")
+        XCTAssertEqual(document.diagnostics.first?.location?.line, 4)
+        XCTAssertEqual(document.diagnostics.first?.location?.column, 5)
     }
 
     func testDirInANamedStyleAndAListItem() {
@@ -43,7 +66,7 @@ final class MarkupDirectionTests: XCTestCase {
         XCTAssertEqual(style(#"<p align="END">x"#, of: "x").alignment, .end)
         var expected = ParagraphStyle(alignment: .start, direction: .rtl)
         expected.givenDisplaySettings = .alignment
-        XCTAssertEqual(style(#"<p align="start" dir="rtl">x"#, of: "x"), expected, "align and dir are independent")
+        XCTAssertEqual(style(#"<p align="start" dir="rtl">א"#, of: "א"), expected, "align and dir are independent")
     }
 
     func testUnknownValuesAreLocatedErrorsListingTheChoices() {

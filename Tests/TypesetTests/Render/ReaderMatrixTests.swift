@@ -25,8 +25,9 @@ final class ReaderMatrixTests: XCTestCase {
     /// What each reader must find.
     private static let goal = 0.995
     /// Folders of `Fixtures/` that hold no document to typeset: fuzzers' inputs, hyphenation
-    /// word lists, pictures.
-    private static let foldersWithoutDocuments: Set = ["fuzz", "hyphenation", "images", "layout-fuzz"]
+    /// word lists, pictures; and the designers' pages, kept as their designers wrote them (a news
+    /// page's English set right to left by a `<p>` left open), whose readings are not the matrix's.
+    private static let foldersWithoutDocuments: Set = ["fuzz", "hyphenation", "images", "layout-fuzz", "designer-pages"]
 
     func testEveryReaderFindsTheSourcesWordsInOrder() throws {
         let awaited = try AwaitedShares(file: Self.matrixFolder.appendingPathComponent("awaiting-fixes.txt"))
