@@ -69,7 +69,7 @@ final class FrameValueTests: FramesetterTestCase {
     /// within its budget.
     func testTheCacheStaysWithinItsBudgetWithoutBeingTold() throws {
         let paragraph = String(repeating: "The dead walked the streets of the town at night, and nobody knew what to do. ", count: 20)
-        let setter = try framesetter(Array(repeating: paragraph, count: 300).joined(separator: "\n"))
+        let setter = try framesetter(Array(repeating: paragraph, count: 260).joined(separator: "\n"))
         var position = 0, carry = FlowCarry.none, largest = 0
         while position < setter.text.length {
             let result = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: 300, height: 700)), from: position, carrying: carry)
@@ -79,5 +79,28 @@ final class FrameValueTests: FramesetterTestCase {
         }
         XCTAssertGreaterThan(setter.text.length, 2 * ParagraphCache.glyphBudget, "the text is longer than the budget")
         XCTAssertLessThanOrEqual(largest, ParagraphCache.glyphBudget)
+    }
+
+    /// Fitting boxes to the page measures them in text order with one framesetter: it keeps the
+    /// paragraphs of the box it measures, not every box's before it (a 200-page magazine's
+    /// boxes filled the cache to its budget, some 10 MB, before the first page).
+    func testFittingBoxesKeepsOnlyTheParagraphsOfTheBoxBeingMeasured() throws {
+        let aside = "<aside float=\"right\" width=\"120\">\nA note beside the text, long enough for a few lines of its box.\n</aside>"
+        let markup = Array(repeating: "The dead walked the streets of the town at night.\n" + aside, count: 50).joined(separator: "\n")
+        let document = try TestSupport.parse(markup + "\n", baseDirectory: TestSupport.imagesDirectory.path)
+        let fonts = try TestSupport.fontTable(for: document, library: library)
+        var text = document.text
+        var measuring: Framesetter?
+        let diagnostics = PageTemplate().fitBoxes(&text, fonts: fonts) { fitted in
+            let made = Framesetter(text: fitted, fonts: fonts)
+            measuring = made
+            return made
+        }
+        XCTAssertEqual(diagnostics.map(\.description), [])
+        let boxes = TextBoxes(text: text).all
+        XCTAssertEqual(boxes.count, 50)
+        let held = try XCTUnwrap(measuring).cache.glyphsHeld
+        XCTAssertGreaterThan(held, 0)
+        XCTAssertLessThanOrEqual(held, try XCTUnwrap(boxes.last).range.count, "the last box's paragraphs alone")
     }
 }
