@@ -71,6 +71,10 @@ extension PageTemplate {
         var tooTall: [(box: BoxRange, height: Double, pictures: Double)] = []
         // A note splits across columns (Layout's ColumnNotes).
         for box in boxes where box.style.kind != .footnote {
+            // The boxes come in text order, each set from its own paragraphs: nothing before
+            // this one is asked for again. Kept, a magazine's boxes filled the cache to its
+            // budget (some 10 MB) before the first page was laid out.
+            framesetter.cache.forget(before: box.range.lowerBound)
             let height = framesetter.height(of: box, width: narrowestWidth(of: box))
             guard height > leastHeight(for: box) + 0.5 else { continue }
             let pictures = text.attributeRuns(in: box.range).reduce(0.0) { total, run in

@@ -81,4 +81,30 @@ final class FrameValueTests: FramesetterTestCase {
         XCTAssertGreaterThan(200 * paragraphBytes, ParagraphCache.byteBudget, "the text holds more than the budget")
         XCTAssertLessThanOrEqual(largest, ParagraphCache.byteBudget)
     }
+
+    /// Fitting boxes to the page measures them in text order with one framesetter: it keeps the
+    /// paragraphs of the box it measures, not every box's before it (a 200-page magazine's
+    /// boxes filled the cache to its budget, some 10 MB, before the first page).
+    func testFittingBoxesKeepsOnlyTheParagraphsOfTheBoxBeingMeasured() throws {
+        let aside = "<aside float=\"right\" width=\"120\">\nA note beside the text, long enough for a few lines of its box.\n</aside>"
+        let markup = Array(repeating: "The dead walked the streets of the town at night.\n" + aside, count: 50).joined(separator: "\n")
+        let document = try TestSupport.parse(markup + "\n", baseDirectory: TestSupport.imagesDirectory.path)
+        let fonts = try TestSupport.fontTable(for: document, library: library)
+        var text = document.text
+        var measuring: Framesetter?
+        let diagnostics = PageTemplate().fitBoxes(&text, fonts: fonts) { fitted in
+            let made = Framesetter(text: fitted, fonts: fonts)
+            measuring = made
+            return made
+        }
+        XCTAssertEqual(diagnostics.map(\.description), [])
+        let boxes = TextBoxes(text: text).all
+        XCTAssertEqual(boxes.count, 50)
+        let cache = try XCTUnwrap(measuring).cache
+        let held = cache.bytesHeld
+        XCTAssertGreaterThan(held, 0)
+        // The last box is one paragraph; fifty boxes' paragraphs held would be fifty times it.
+        let lastBoxBytes = cache.paragraph(containing: try XCTUnwrap(boxes.last).range.lowerBound).heldBytes
+        XCTAssertLessThanOrEqual(held, 2 * lastBoxBytes, "the last box's paragraphs alone")
+    }
 }
