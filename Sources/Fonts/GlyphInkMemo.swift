@@ -22,9 +22,7 @@ final class GlyphInkMemo: @unchecked Sendable {
     func boxes(of glyphs: ArraySlice<UInt32>, orMeasure measure: (UInt32) -> GlyphInk?, _ body: (Int, GlyphInk) -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        for index in glyphs.indices {
-            if let box = boxes.box(of: glyphs[index], orMeasure: measure) { body(index, box) }
-        }
+        boxes.forEachBox(of: glyphs, orMeasure: measure, body)
     }
 
     /// `glyph`'s outline, traced by `trace` unless it was before.

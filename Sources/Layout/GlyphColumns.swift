@@ -10,9 +10,9 @@ final class GlyphColumns {
     /// its arrays and here, for the cache's life (44 bytes a glyph).
     static let keptCapacity = 1 << 16
 
-    // The columns are the paragraph cache's, used on one thread: unchecked, since a class's
-    // properties reached at every glyph each cost Swift's exclusivity check otherwise
-    // (`swift_beginAccess`: 92 M instructions of the 50-page magazine's 1,720 M).
+    // Unchecked: the columns belong to one `ParagraphCache`, used by one thread, and no access
+    // to these overlaps another; checked, they cost four calls to the runtime a glyph, 60.8 M
+    // instructions of 150 kB of the King James Bible's 697.5 M.
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private(set) var capacity = 0
     /// Whether any glyph appended since `start` has an offset: most paragraphs have none, and

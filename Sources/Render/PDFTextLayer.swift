@@ -277,8 +277,10 @@ final class PDFTextLayer {
                     let end = min(glyph + Int(cluster.num_glyphs), glyphs.count)
                     // A space character other than the word space goes in one span with the
                     // one-glyph cluster after it, or, when it ends the run, with the one before
-                    // it (`SpaceCharacters`).
-                    if end == glyph + 1, end < glyphs.count, index + 1 < clusters.count, clusters[index + 1].num_glyphs == 1,
+                    // it (`SpaceCharacters`). Such a space is more than one byte: a cluster of one
+                    // byte not before the run's last is none of these, and goes on at once.
+                    if bytes.count > 1 || index + 2 == clusters.count,
+                       end == glyph + 1, end < glyphs.count, index + 1 < clusters.count, clusters[index + 1].num_glyphs == 1,
                        clusters[index + 1].num_bytes > 0, text.isGlyphsOwnText(cluster: index), text.isGlyphsOwnText(cluster: index + 1) {
                         let pairEnd = byte + bytes.count + Int(clusters[index + 1].num_bytes)
                         let endsWithTheRunsSpace = index + 2 == clusters.count

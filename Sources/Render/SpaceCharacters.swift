@@ -14,8 +14,9 @@ enum SpaceCharacters {
     /// have one of four lead bytes (U+00A0; U+1680; U+2000–U+205F; U+3000), so a letter is
     /// answered by its length and first byte.
     static func isSpaceOtherThanWordSpace(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard utf8.count > 1 else { return false }
         let value: UInt32
-        switch (utf8.count, utf8.first) {
+        switch (utf8.count, utf8[0]) {
         case (2, 0xC2):
             value = UInt32(utf8[1] & 0x3F) | 0x80
         case (3, 0xE1), (3, 0xE2), (3, 0xE3):

@@ -198,6 +198,14 @@ public struct AttributedText: Sendable {
         return paragraphStyleRuns.value(at: index).value
     }
 
+    /// The paragraph style at `index` as the one copy its runs share: for a reader of a few of
+    /// its fields once a paragraph, to whom a copy of the whole style (some 1,500 instructions:
+    /// its fields retained and released) costs more than what it reads.
+    public func sharedParagraphStyle(at index: Int) -> Shared<ParagraphStyle> {
+        guard index < length else { return Shared(defaultParagraphStyle) }
+        return paragraphStyleRuns.sharedValue(ofRun: paragraphStyleRuns.runIndex(at: index))
+    }
+
     public static func isParagraphEnd(_ unit: UInt16) -> Bool {
         unit == lineFeed || unit == paragraphSeparator
     }

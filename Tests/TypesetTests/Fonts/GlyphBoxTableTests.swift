@@ -24,6 +24,18 @@ final class GlyphBoxTableTests: XCTestCase {
         for glyph in glyphs { XCTAssertEqual(count[glyph], 4, "glyph \(glyph)") }
     }
 
+    func testAParagraphsGlyphsAreToldWithTheirIndexesTheBlankOnesLeftOut() {
+        var table = GlyphBoxTable()
+        var count: [UInt32: Int] = [:]
+        // A slice not starting at 0, as a style run's glyphs are: glyph 3 twice, three pages.
+        let glyphs: ArraySlice<UInt32> = [7, 3, 1, 129, 3, 384, 2][1...]
+        var told: [(Int, GlyphInk)] = []
+        table.forEachBox(of: glyphs, orMeasure: { measure($0, counting: &count) }) { told.append(($0, $1)) }
+        XCTAssertEqual(count[3], 1, "measured once")
+        XCTAssertEqual(told.map(\.0), [1, 3, 4, 5])
+        XCTAssertEqual(told.map(\.1), [3, 129, 3, 384].map { measure($0, counting: &count)! })
+    }
+
     func testAnIDPastSixteenBitsIsMeasuredEveryTimeAndKeptNowhere() {
         var table = GlyphBoxTable()
         var count: [UInt32: Int] = [:]
