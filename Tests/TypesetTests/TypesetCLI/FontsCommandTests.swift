@@ -39,15 +39,19 @@ final class FontsCommandTests: XCTestCase {
 
     func testFontPathAndItsVariableAddAFolderOfFonts() throws {
         let folders = try foldersWithChorusApart()
+        // The system's fonts hidden (an empty fontconfig configuration): a machine with TeX Live's
+        // fonts, which `make bench` installs, has TeX Gyre Chorus of its own.
+        let noSystemFonts = folders.directory.appendingPathComponent("no-system-fonts.conf")
+        try Data("<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".utf8).write(to: noSystemFonts)
+        let environment = ["TYPESET_FONTS": folders.bundled, "FONTCONFIG_FILE": noSystemFonts.path]
         let arguments = ["a.txt", "--strict", "--font", "TeX Gyre Chorus"]
-        let without = try TypesetProcess.run(arguments, in: folders.directory, environment: ["TYPESET_FONTS": folders.bundled])
+        let without = try TypesetProcess.run(arguments, in: folders.directory, environment: environment)
         XCTAssertEqual(without.status, 1, without.stderr)
         XCTAssertTrue(without.stderr.contains("font \"TeX Gyre Chorus\" not found"), without.stderr)
-        let withOption = try TypesetProcess.run(arguments + ["--font-path", folders.extra], in: folders.directory,
-                                                environment: ["TYPESET_FONTS": folders.bundled])
+        let withOption = try TypesetProcess.run(arguments + ["--font-path", folders.extra], in: folders.directory, environment: environment)
         XCTAssertEqual(withOption.status, 0, withOption.stderr)
         let withVariable = try TypesetProcess.run(arguments, in: folders.directory,
-                                                  environment: ["TYPESET_FONTS": folders.bundled, "TYPESET_FONT_PATHS": ":\(folders.extra):"])
+                                                  environment: environment.merging(["TYPESET_FONT_PATHS": ":\(folders.extra):"]) { $1 })
         XCTAssertEqual(withVariable.status, 0, withVariable.stderr)
     }
 
