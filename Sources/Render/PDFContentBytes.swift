@@ -33,7 +33,7 @@ struct PDFContentBytes {
             bytes.append(UInt8(ascii: "-"))
             units = -units
         }
-        DecimalDigits.append(UInt(units / scale), to: &bytes)
+        appendDigits(of: units / scale)
         var fraction = units % scale
         guard fraction != 0 else { return }
         bytes.append(UInt8(ascii: "."))
@@ -44,13 +44,13 @@ struct PDFContentBytes {
         }
         // The fraction's leading zeros: 0.05 is "05" after the point.
         for _ in 0 ..< digits - Self.digitCount(fraction) { bytes.append(UInt8(ascii: "0")) }
-        DecimalDigits.append(UInt(fraction), to: &bytes)
+        appendDigits(of: fraction)
     }
 
     mutating func integer(_ value: Int) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        DecimalDigits.append(value.magnitude, to: &bytes)
+        appendDigits(of: value.magnitude)
     }
 
     /// A glyph's code inside a literal string, opened by the caller with `(`: one byte (a
@@ -105,6 +105,26 @@ struct PDFContentBytes {
         case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
              UInt8(ascii: " "), UInt8(ascii: "\n"): return
         default: bytes.append(UInt8(ascii: " "))
+        }
+    }
+
+    private mutating func appendDigits(of value: Int) {
+        appendDigits(of: UInt(value))
+    }
+
+    /// The decimal digits of `value`, written through a small stack buffer, most significant first.
+    private mutating func appendDigits(of value: UInt) {
+        guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: buffer[(24 - count)...])
         }
     }
 

@@ -19,7 +19,7 @@ struct PDFObjectText {
     mutating func integer(_ value: Int) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        DecimalDigits.append(value.magnitude, to: &bytes)
+        appendDigits(of: value.magnitude)
     }
 
     /// `number 0 R`: every object typeset writes is of generation 0, as qpdf writes them.
@@ -33,7 +33,7 @@ struct PDFObjectText {
         let thousandths = Int((value * 1000).rounded())
         separate()
         if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
-        DecimalDigits.append(thousandths.magnitude / 1000, to: &bytes)
+        appendDigits(of: thousandths.magnitude / 1000)
         bytes.append(UInt8(ascii: "."))
         let fraction = thousandths.magnitude % 1000
         for divisor: UInt in [100, 10, 1] { bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10)) }
@@ -101,6 +101,10 @@ struct PDFObjectText {
         }
     }
 
+    private mutating func appendDigits(of value: UInt) {
+        if value >= 10 { appendDigits(of: value / 10) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
 
     private mutating func appendHex(_ data: [UInt8]) {
         let digits = Array("0123456789ABCDEF".utf8)
