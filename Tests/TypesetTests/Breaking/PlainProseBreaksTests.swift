@@ -76,7 +76,7 @@ final class PlainProseBreaksTests: XCTestCase {
         }
         XCTAssertGreaterThan(answered, 1_000)
         // Words joined by a mark or a hyphen are answered too, not only left to ICU.
-        XCTAssertGreaterThan(joined, 500)
+        XCTAssertGreaterThan(joined, 200)
     }
 
     /// Whether a mark or a hyphen stands between two units of a word (`1:1`, `A-1`).
