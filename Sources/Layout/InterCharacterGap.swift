@@ -18,9 +18,9 @@ struct InterCharacterGap {
     /// The gaps of a paragraph, by the offset of the character after each: only between two
     /// characters on ideographic cells, at a cluster boundary.
     static func find(in units: ArraySlice<UInt16>, runs: [PreparedParagraph.StyleRun],
-                     clusters: [Int]) -> [Int: InterCharacterGap] {
-        guard units.contains(where: { $0 >= 0x2E80 }) else { return [:] }
-        var gaps: [Int: InterCharacterGap] = [:]
+                     clusters: [Int]) -> InterCharacterGaps {
+        guard units.contains(where: { $0 >= 0x2E80 }) else { return InterCharacterGaps() }
+        var gaps: [(offset: Int, gap: InterCharacterGap)] = []
         for run in runs where run.attributes.runDelegate == nil {
             let size = run.attributes.fontSize
             for glyph in run.glyphRange where glyph > 0 && clusters[glyph] != clusters[glyph - 1] {
@@ -28,10 +28,10 @@ struct InterCharacterGap {
                 let after = UTF16Scalars.scalar(in: units, at: clusters[glyph]).value
                 guard InterCharacterSpacing.isIdeographicCell(before), InterCharacterSpacing.isIdeographicCell(after) else { continue }
                 let compressible = InterCharacterSpacing.hasBlankAfter(before) || InterCharacterSpacing.hasBlankBefore(after)
-                gaps[clusters[glyph]] = InterCharacterGap(stretch: stretchPerEm * size,
-                                                                 shrink: compressible ? punctuationShrinkPerEm * size : 0)
+                gaps.append((clusters[glyph], InterCharacterGap(stretch: stretchPerEm * size,
+                                                                shrink: compressible ? punctuationShrinkPerEm * size : 0)))
             }
         }
-        return gaps
+        return InterCharacterGaps(gaps)
     }
 }

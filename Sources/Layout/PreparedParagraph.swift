@@ -62,7 +62,7 @@ final class PreparedParagraph {
     let bidi: BidiParagraph
     /// Where CJK text may stretch or shrink between two characters when justified (by the
     /// offset of the character after the gap).
-    let interCharacterGaps: [Int: InterCharacterGap]
+    let interCharacterGaps: InterCharacterGaps
     /// Metrics of an empty paragraph (its terminator's font).
     let emptyMetrics: LineMetrics
     /// How far the ink of any of its lines may reach above and below the baseline: its glyphs'
@@ -161,12 +161,12 @@ final class PreparedParagraph {
         glyphLookup = GlyphLookup(clusters: clusters, range: self.range)
         styleRuns = runs
         inkReach = Self.inkReach(of: runs, glyphIDs: glyphIDs, yOffsets: yOffsets)
-        interCharacterGaps = style.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : [:]
+        interCharacterGaps = style.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : InterCharacterGaps()
         heldBytes = glyphIDs.capacity * MemoryLayout<UInt32>.stride
             + (advances.capacity + xOffsets.capacity + yOffsets.capacity + prefixAdvance.capacity) * MemoryLayout<Double>.stride
             + clusters.capacity * MemoryLayout<Int>.stride + glyphLookup.heldBytes
             + opportunities.offsets.capacity * MemoryLayout<Int>.stride + opportunities.mandatory.capacity * MemoryLayout<Bool>.stride
-            + styleRuns.capacity * MemoryLayout<StyleRun>.stride
+            + styleRuns.capacity * MemoryLayout<StyleRun>.stride + interCharacterGaps.heldBytes
     }
 
     /// How far the ink of `runs` reaches (see `inkReach`); a glyph's `yOffsets` raises it.

@@ -103,15 +103,16 @@ final class TextItemizer {
     static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
         // ASCII answered without the property tables' search: its controls, its spaces.
         if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
+        if WideCharacters.isPlain(scalar.value) { return false }
         return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
     }
 
     /// Combining marks, joiners, variation selectors and emoji modifiers, and whatever follows
     /// a zero-width joiner: parts of the cluster before them.
     static func extendsCluster(_ scalar: Unicode.Scalar, after previous: UInt32) -> Bool {
-        // Nothing below U+0300 is a mark, a selector, a joiner or a modifier: the property
-        // tables are searched only above it.
-        if scalar.value < 0x300 { return previous == 0x200D }
+        // Nothing below U+0300 is a mark, a selector, a joiner or a modifier, nor any of the
+        // ideographs and their punctuation: the property tables are searched only for the rest.
+        if scalar.value < 0x300 || WideCharacters.isPlain(scalar.value) { return previous == 0x200D }
         let properties = scalar.properties
         return properties.isGraphemeExtend || properties.isVariationSelector || properties.isEmojiModifier
             || scalar.value == 0x200D || previous == 0x200D

@@ -16,7 +16,8 @@ final class PlainProseBreaksTests: XCTestCase {
                                  file: StaticString = #filePath, line: UInt = #line) -> Bool {
         guard let plain = text.withUnsafeBufferPointer({ PlainProseBreaks.find(in: $0) }) else { return false }
         let icu = BreakOpportunities.findWithICU(in: text[...], locale: "en")
-        XCTAssertEqual(plain, icu, label(), file: file, line: line)
+        // Asserted only when they differ: an assertion a line was most of the test's time.
+        if plain != icu { XCTAssertEqual(plain, icu, label(), file: file, line: line) }
         return true
     }
 
@@ -60,18 +61,44 @@ final class PlainProseBreaksTests: XCTestCase {
     }
 
     func testRandomStringsOfItsCharacters() {
-        // Its letters, digits, apostrophes, spaces and marks, in every arrangement, and a few
-        // characters it leaves to ICU (a hyphen, a parenthesis, a tab, a no-break space, é, ’).
-        let alphabet = Array("aZ09'  ,.:;?!".utf16) + Array("-)\t\u{A0}é\u{2019}".utf16)
+        // Its letters, digits, apostrophes, spaces, marks and hyphens, in every arrangement, and
+        // a few characters it leaves to ICU (a parenthesis, a tab, a no-break space, é, ’).
+        let alphabet = Array("aZ09'  ,.:;?!-".utf16) + Array(")\t\u{A0}é\u{2019}".utf16)
         var random = SplitMix(seed: 17)
-        var answered = 0
+        var answered = 0, joined = 0
         for _ in 0 ..< 20_000 {
             let length = Int(random.next() % 12)
-            let choices = random.next() % 2 == 0 ? alphabet.count - 6 : alphabet.count
+            let choices = random.next() % 2 == 0 ? alphabet.count - 5 : alphabet.count
             let text = (0 ..< length).map { _ in alphabet[Int(random.next() % UInt64(choices))] }
-            if checkAgainstICU(text, String(decoding: text, as: UTF16.self).debugDescription) { answered += 1 }
+            guard checkAgainstICU(text, String(decoding: text, as: UTF16.self).debugDescription) else { continue }
+            answered += 1
+            if Self.holdsAJoint(text) { joined += 1 }
         }
         XCTAssertGreaterThan(answered, 1_000)
+        // Words joined by a mark or a hyphen are answered too, not only left to ICU.
+        XCTAssertGreaterThan(joined, 200)
+    }
+
+    /// Whether a mark or a hyphen stands between two units of a word (`1:1`, `A-1`).
+    private static func holdsAJoint(_ text: [UInt16]) -> Bool {
+        let joints = Set(",.:;-".utf16)
+        return text.indices.dropFirst().dropLast().contains { joints.contains(text[$0]) && text[$0 - 1] != 0x20 && text[$0 + 1] != 0x20 }
+    }
+
+    /// The catalogue's lines (bench/catalogue.py: part number, kind, quality, price) and the
+    /// book's references (`Ge1:1`), made here as those scripts make them.
+    func testPartNumbersPricesAndReferences() {
+        var random = SplitMix(seed: 39)
+        func digits(_ count: Int) -> String { String((0 ..< count).map { _ in Character(String(random.next() % 10)) }) }
+        var lines: [String] = []
+        for _ in 0 ..< 2_000 {
+            let letters = String((0 ..< 3).map { _ in Character(UnicodeScalar(UInt8(65 + random.next() % 26))) })
+            lines.append("\(letters)-\(digits(5))-\(digits(4)) bolt hex \(digits(1 + Int(random.next() % 4))).\(digits(2))")
+            lines.append("Ge\(1 + random.next() % 50):\(1 + random.next() % 40) And God said, Let there be light: and it was so.")
+        }
+        for line in lines {
+            XCTAssertTrue(checkAgainstICU(Array(line.utf16), line), "left to ICU: \(line)")
+        }
     }
 
     func testWhatItAnswers() {
@@ -86,7 +113,10 @@ final class PlainProseBreaksTests: XCTestCase {
         // A mark after a space or another mark, or a word right after a mark: ICU's to answer.
         XCTAssertNil(offsets("word ."))
         XCTAssertNil(offsets("what?!"))
-        XCTAssertNil(offsets("3:16"))
+        XCTAssertEqual(offsets("Ge3:16 the 2,000.50 KXB-30417-5521, pin."), [7, 11, 20, 36, 40])
+        XCTAssertNil(offsets("3:-16"))
+        XCTAssertNil(offsets("well-known"))
+        XCTAssertNil(offsets("A--1"))
         XCTAssertNil(offsets(", word"))
         XCTAssertNil(offsets("state-of-the-art"))
         XCTAssertNil(offsets(""))

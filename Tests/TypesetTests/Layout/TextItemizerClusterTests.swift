@@ -27,4 +27,17 @@ final class TextItemizerClusterTests: XCTestCase {
             XCTAssertEqual(TextItemizer.isSpaceOrControl(scalar), byTheTables, "U+\(String(scalar.value, radix: 16))")
         }
     }
+
+    /// The ideographs, their punctuation and the fullwidth forms, answered by their values
+    /// (`WideCharacters`), and the characters just outside those ranges (U+3000 is a space,
+    /// U+302A a mark).
+    func testTheWideCharactersAnsweredWithoutTheTablesAreWhatTheTablesSay() {
+        let values = WideCharacters.plainRanges.flatMap { [$0.lowerBound - 1] + Array($0) + [$0.upperBound + 1] }
+        for scalar in values.compactMap(Unicode.Scalar.init) {
+            let isSpaceOrControl = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            XCTAssertEqual(TextItemizer.isSpaceOrControl(scalar), isSpaceOrControl, "U+\(String(scalar.value, radix: 16))")
+            XCTAssertEqual(TextItemizer.extendsCluster(scalar, after: 0x61), extendsByTheTables(scalar, after: 0x61),
+                           "U+\(String(scalar.value, radix: 16))")
+        }
+    }
 }
