@@ -36,9 +36,9 @@ final class RunningHeadsOverlayTests: XCTestCase {
     }
 
     func testTheHeadsLaidOverThePagesDrawWhatHeadsOnEachPageDraw() throws {
-        // On the trimmed page, and on a sheet with a bleed and crop marks, where the page is
-        // drawn away from the sheet's corner.
-        for sheet in [PrintSheet(), PrintSheet(bleed: 8.5, cropMarks: true)] {
+        // On a sheet with a bleed and crop marks, where the page is drawn away from the sheet's
+        // corner (the trimmed page's heads: `RunningHeadOutputTests`, their words' boxes).
+        for sheet in [PrintSheet(bleed: 8.5, cropMarks: true)] {
             let directory = try makeTemporaryDirectory()
             let laidOver = try renderedPages(try typeset(layoutJSON: false, in: directory) { $0.sheet = sheet })
             let onEachPage = try renderedPages(try typeset(layoutJSON: true, in: directory) { $0.sheet = sheet })
