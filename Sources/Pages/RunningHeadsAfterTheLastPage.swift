@@ -60,3 +60,18 @@ struct RunningHeadsAfterTheLastPage {
         return nil
     }
 }
+
+extension Page {
+    /// This page of running heads with only its heads in `band`: the top half's for the
+    /// header, the bottom half's for the footer (a master's text item goes by where it
+    /// stands). nil: none there.
+    public func runningHeads(in band: RunningHeadSetter.Band) -> Page? {
+        guard var furniture else { return nil }
+        let middle = size.height / 2
+        furniture.frames = furniture.frames.filter { ($0.container.rect.minY + $0.container.rect.height / 2 < middle) == (band == .header) }
+        guard !furniture.frames.isEmpty else { return nil }
+        var page = self
+        page.furniture = furniture
+        return page
+    }
+}

@@ -178,24 +178,31 @@ public struct DocumentWriter {
                 guard try skipped.writes(page) else { continue }
                 let media = sheet.mediaBox(for: page.size)
                 cairo_pdf_surface_set_size(surface, media.size.width, media.size.height)
+                // Where the page's corner is on its sheet: the layer's text is placed from it.
+                let origin = sheet.isPageOnly ? 0 : sheet.margin
                 if page.holdsOnlyRunningHeads {
                     guard let pdfPage = pdfPageOfNumber[page.number] else {
                         throw RenderError.cannotWrite(path: path, reason: "running heads for page \(page.number), which was not drawn")
                     }
                     try endStructure()
-                    // Laid over their pages as Cairo drew them (a form XObject each): their text is Cairo's.
+                    // Their text is the layer's, a header's and a footer's stream laid on their
+                    // page before and after its body; what Cairo draws of them (a colour face's
+                    // pictures, a rule under a word), if anything, is laid over the page as a form.
                     drawer.structure = nil
-                    drawer.textLayer = nil
                     printedColours.beginPage(drawn.sizes.count + drawn.runningHeads.count)
-                    try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)
-                    _ = drawer.recorder?.endPage()
+                    for band in [RunningHeadSetter.Band.header, .footer] {
+                        guard let heads = page.runningHeads(in: band) else { continue }
+                        textLayer.beginRunningHeads(band, sheetHeight: media.size.height, origin: Point(x: origin, y: origin))
+                        try draw(heads, onSheet: sheet, in: context, drawer: drawer, marks: false)
+                        _ = drawer.recorder?.endPage()
+                        try textLayer.endRunningHeads(over: pdfPage - 1)
+                    }
                     drawn.runningHeads.append((page: pdfPage - 1, heads: drawn.sizes.count + drawn.runningHeads.count))
                 } else {
                     guard drawn.runningHeads.isEmpty else {
                         throw RenderError.cannotWrite(path: path, reason: "page \(page.number) came after the pages of running heads")
                     }
                     // The finishing step draws the crop marks, in registration colour.
-                    let origin = sheet.isPageOnly ? 0 : sheet.margin
                     textLayer.beginPage(sheetHeight: media.size.height, origin: Point(x: origin, y: origin))
                     structure.beginPage()
                     printedColours.beginPage(drawn.sizes.count)

@@ -34,6 +34,8 @@ struct PDFDraftCopy {
     var rewrittenContents: [Int: Int] = [:]
     /// The content streams of the pages of heads that become forms, and their pages.
     var forms: [Int: Int] = [:]
+    /// The objects of the pages of heads Cairo drew nothing on, left out with their pages.
+    var leftOut = Set<Int>()
     /// PDF/X-4's sRGB labels, and the objects that are resource dictionaries.
     var rgb: DeviceIndependentRGB?
     var resourceObjects = Set<Int>()
@@ -110,7 +112,13 @@ struct PDFDraftCopy {
         // The crop marks last, over everything the page draws.
         var registrationMarks = RegistrationMarks(marks: CropMarks(sheet: finisher.sheet))
         for (index, size) in pageSizes.enumerated() { try registrationMarks.add(to: &additions[index], size: size, writer: writer) }
-        forms = try finisher.runningHeads.apply(to: &additions, pages: draft.pages, writer: writer)
+        let reader = reader
+        (forms, leftOut) = try finisher.runningHeads.apply(to: &additions, pages: draft.pages, colours: finisher.printedColours, writer: writer) { number in
+            guard let object = try reader.object(number), let dictionary = object.value.dictionary, let data = object.data else {
+                throw FinishingError("a page of heads's content cannot be read")
+            }
+            return try Self.inflated(dictionary, data: data, from: reader, of: "a page of heads's content")
+        }
         if finisher.standards.contains(.x4) {
             outputIntents = try finisher.outputIntent.outputIntents(writer: writer)
             rgb = try DeviceIndependentRGB(writer: writer)
@@ -130,7 +138,7 @@ struct PDFDraftCopy {
     /// Copies every object of the draft, then writes the text layer's streams, the structure
     /// tree and the file's end.
     mutating func run() throws {
-        for number in reader.numbersInFileOrder where !lengths.contains(number) && !draft.structureTreeObjects.contains(number) {
+        for number in reader.numbersInFileOrder where !lengths.contains(number) && !draft.structureTreeObjects.contains(number) && !leftOut.contains(number) {
             guard let object = try reader.object(number) else { continue }
             if let data = object.data, var dictionary = object.value.dictionary {
                 if let length = dictionary["/Length"]?.referencedNumber { lengths.insert(length) }
@@ -310,6 +318,10 @@ struct PDFDraftCopy {
     /// A stream's data inflated: `/FlateDecode` without parameters, as Cairo writes a page's
     /// content, or no filter.
     private func inflated(_ dictionary: PDFDictionary, data: Range<Int>, of what: String) throws -> [UInt8] {
+        try Self.inflated(dictionary, data: data, from: reader, of: what)
+    }
+
+    private static func inflated(_ dictionary: PDFDictionary, data: Range<Int>, from reader: PDFDraftReader, of what: String) throws -> [UInt8] {
         let bytes = try reader.data(data)
         switch dictionary["/Filter"] {
         case nil: return bytes

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Layout
+import Pages
 import Text
 
 /// The text of a PDF's pages, written by typeset itself rather than by Cairo: one content
@@ -45,11 +46,22 @@ final class PDFTextLayer {
     /// The finished pages, in order: each one's content stream (its index in `streams`, nil
     /// when the page has no text of the layer's), the font resources and graphics states it uses.
     private(set) var pages: [Page] = []
+    /// The running heads' text, written after the last page when `{pages}` is known: each
+    /// band of a page's heads a stream of its own, which the finishing step paints before the
+    /// page's content (a header) or after it (a footer), so that it is read where it stands.
+    private(set) var runningHeads: [RunningHeadsText] = []
 
     struct Page {
         var stream: Int?
         var fontResources: [Int]
         var graphicsStates: [Int] = []
+    }
+
+    /// One band of a page's running heads: `page`, the index of the page it goes over.
+    struct RunningHeadsText {
+        var page: Int
+        var band: RunningHeadSetter.Band
+        var text: Page
     }
 
     /// `kept`: the streams the run before deflated (`typeset watch`), taken again.
@@ -128,10 +140,43 @@ final class PDFTextLayer {
     /// began; nil: that order), their MCIDs numbered from `firstMCID` (how many Cairo's part of
     /// the page has) in the order written, and its content deflated.
     func endPage(firstMCID: Int, sequenceOrder: [Int]? = nil) throws {
+        pages.append(try finishPage(firstMCID: firstMCID, sequenceOrder: sequenceOrder))
+    }
+
+    /// Begins the running heads of `band` on a page of `sheetHeight` whose drawing is moved by
+    /// `origin`: what is drawn until `endRunningHeads` is a pagination artifact (PDF 14.8.2.2),
+    /// a header or a footer, in a stream of its own.
+    func beginRunningHeads(_ band: RunningHeadSetter.Band, sheetHeight: Double, origin: Point) {
+        beginPage(sheetHeight: sheetHeight, origin: origin)
+        beginTextObject()
+        sequences.append((start: content.count, mcidPlace: nil, state: state))
+        content.raw(band == .header ? "/Artifact <</Type /Pagination /Subtype /Header>> BDC\n"
+                                    : "/Artifact <</Type /Pagination /Subtype /Footer>> BDC\n")
+        headsBand = (band, content.count)
+    }
+
+    /// Ends the running heads begun last, which go over the page `page` (its index): kept
+    /// when the layer wrote any of their glyphs (a colour face's are Cairo's).
+    func endRunningHeads(over page: Int) throws {
+        guard let (band, start) = headsBand else { return }
+        headsBand = nil
+        guard content.count > start else { return }
+        endMarked()
+        runningHeads.append(RunningHeadsText(page: page, band: band, text: try finishPage(firstMCID: 0, standingAlone: true)))
+    }
+
+    /// The band of the running heads being written, and where their glyphs start in `content`.
+    private var headsBand: (band: RunningHeadSetter.Band, start: Int)?
+
+    /// The page's content written in `sequenceOrder`, MCIDs from `firstMCID` (see `endPage`),
+    /// and deflated; `standingAlone`: in `q` … `Q`, for a stream painted before a page's own
+    /// content (its `cm` must not reach Cairo's) or after the layer's.
+    private func finishPage(firstMCID: Int, sequenceOrder: [Int]? = nil, standingAlone: Bool = false) throws -> Page {
         let drawnEnd = content.count, endState = state
         endTextObject()
-        guard content.count > 0 else { return pages.append(Page(stream: nil, fontResources: [], graphicsStates: graphicsStates.endPage())) }
+        guard content.count > 0 else { return Page(stream: nil, fontResources: [], graphicsStates: graphicsStates.endPage()) }
         var page = PDFContentBytes()
+        if standingAlone { page.raw("q\n") }
         // The drawer's coordinates, y down, placed on the sheet: Cairo's page leaves its own in
         // effect, and the finishing step puts this stream after it between `q` and `Q`.
         page.raw("1 0 0 -1")
@@ -162,9 +207,10 @@ final class PDFTextLayer {
         }
         // The end of the text object.
         page.append(contentsOf: content.bytes[drawnEnd...])
+        if standingAlone { page.raw("Q\n") }
         let resources = resourcesOnPage.indices.filter { resourcesOnPage[$0] }
-        pages.append(Page(stream: streams.keep(try deflater.bytes(page.bytes, of: "the text of a page")), fontResources: resources,
-                          graphicsStates: graphicsStates.endPage()))
+        return Page(stream: streams.keep(try deflater.bytes(page.bytes, of: "the text of a page")), fontResources: resources,
+                    graphicsStates: graphicsStates.endPage())
     }
 
     /// Whether the layer can write glyphs painted with `ink`: of a font it can embed, or a

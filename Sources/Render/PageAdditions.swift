@@ -1,23 +1,40 @@
 /// What the finishing step adds to one page of Cairo's draft as it copies it: streams painted
 /// before and after the page's own content (the text layer, the crop marks, the running
-/// heads: each wraps what is there already, in `q` … `Q`), and entries of its resources (the
-/// layer's fonts, the marks' colour space, the heads' form).
+/// heads' form: each wraps what is there already, in `q` … `Q`; the running heads' text,
+/// first or last, in a `q` … `Q` of its own), and entries of its resources (the layer's
+/// fonts, the marks' colour space, the heads' form).
 struct PageAdditions {
     /// Streams before the page's own, outermost first.
     private(set) var before: [Int] = []
     /// Streams after the page's own, innermost first.
     private(set) var after: [Int] = []
+    /// Streams painted before all of `before` and after all of `after`, in order.
+    private(set) var first: [Int] = []
+    private(set) var last: [Int] = []
     /// Entries added to a category of the resources (`/Font`, `/ColorSpace`, `/XObject`).
     private(set) var resources: [(category: String, name: String, value: PDFValue)] = []
     /// The page's own content replaced by this stream (its streams joined and rewritten).
     var replacedContent: Int?
 
-    var isEmpty: Bool { before.isEmpty && after.isEmpty && resources.isEmpty && replacedContent == nil }
+    var isEmpty: Bool { first.isEmpty && before.isEmpty && after.isEmpty && last.isEmpty && resources.isEmpty && replacedContent == nil }
 
     /// Paints `opening` before everything the page paints so far and `closing` after it.
     mutating func wrap(opening: Int, closing: [Int]) {
         before.insert(opening, at: 0)
         after += closing
+    }
+
+    /// Paints `stream`, which restores the graphics state it changes, before everything else
+    /// (the streams wrapped round the page come after it).
+    mutating func paintFirst(_ stream: Int) {
+        first.append(stream)
+    }
+
+    /// Paints `stream`, which restores the graphics state it changes, after everything else
+    /// (the streams wrapped round the page come before it): the text layer's stream leaves its
+    /// coordinates in effect until the `Q` of a wrap round it.
+    mutating func paintLast(_ stream: Int) {
+        last.append(stream)
     }
 
     mutating func addResource(_ category: String, _ name: String, _ value: PDFValue) {
@@ -32,7 +49,7 @@ struct PageAdditions {
     /// The page's `/Contents` with the streams added round `contents`, its own.
     func contents(round contents: [Int]) -> PDFValue {
         let own = replacedContent.map { [$0] } ?? contents
-        let all = before + own + after
+        let all = first + before + own + after + last
         return all.count == 1 ? .reference(all[0]) : .array(all.map(PDFValue.reference))
     }
 

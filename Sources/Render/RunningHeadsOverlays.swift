@@ -1,5 +1,8 @@
 /// Lays each page of running heads Cairo drew after the document's last page
 /// (`Page.holdsOnlyRunningHeads`) over the page it belongs to, and takes it out of the file.
+/// Their text is not Cairo's but the text layer's (`PDFTextLayer.runningHeads`, laid on the
+/// page by `TextLayerOverPages`); what Cairo draws of them is a word's rule or shadow, a
+/// colour face's glyphs.
 ///
 /// Such a page's content stream becomes a form XObject as it is (deflated once, by Cairo),
 /// with the page's resources and its MediaBox as the form's bounding box, and its page paints
@@ -17,13 +20,15 @@ struct RunningHeadsOverlays {
     static let formName = "/TypesetRunningHeads"
 
     /// Lays the heads over their pages: `additions` are the document's pages', `pages` all the
-    /// draft's. Returns, for each page of heads's content stream, the index of that page of
-    /// heads: the stream is written as a form (`form(_:of:)`), and the page is left out.
-    func apply(to additions: inout [PageAdditions], pages: [PDFDraftPages.Page], writer: PDFStreamingWriter) throws -> [Int: Int] {
-        guard !overlays.isEmpty else { return [:] }
-        let opening = try writer.addStream(Array("q\n".utf8))
-        let closing = try writer.addStream(Array("Q\n/Artifact BMC\n\(Self.formName) Do\nEMC\n".utf8))
-        var forms: [Int: Int] = [:]
+    /// draft's, `content` the inflated bytes of a stream of the draft. Returns, for each page of
+    /// heads's content stream that becomes a form (`form(_:of:)`), the index of that page of
+    /// heads, and the objects of the pages of heads on which Cairo drew nothing (their text is
+    /// all the layer's): those are left out of the file with their page. The spots the heads'
+    /// text is printed in (`colours`) go into the page's resources.
+    func apply(to additions: inout [PageAdditions], pages: [PDFDraftPages.Page], colours: PrintedColours,
+               writer: PDFStreamingWriter, content: (Int) throws -> [UInt8]) throws -> (forms: [Int: Int], leftOut: Set<Int>) {
+        var wrap: (opening: Int, closing: Int)?
+        var forms: [Int: Int] = [:], leftOut = Set<Int>()
         for overlay in overlays {
             guard additions.indices.contains(overlay.page), pages.indices.contains(overlay.heads) else {
                 throw FinishingError("the running heads of page \(overlay.page + 1) are not in the draft")
@@ -31,11 +36,29 @@ struct RunningHeadsOverlays {
             guard pages[overlay.heads].contents.count == 1, let form = pages[overlay.heads].contents.first else {
                 throw FinishingError("the running heads of page \(overlay.page + 1) are not one content stream")
             }
+            additions[overlay.page].addColourSpaces(colours.spotColourSpaces(onPage: overlay.heads))
+            if Self.drawsNothing(try content(form)) {
+                leftOut.insert(form)
+                if let resources = pages[overlay.heads].resources { leftOut.insert(resources) }
+                continue
+            }
+            if wrap == nil {
+                wrap = (try writer.addStream(Array("q\n".utf8)), try writer.addStream(Array("Q\n/Artifact BMC\n\(Self.formName) Do\nEMC\n".utf8)))
+            }
             forms[form] = overlay.heads
             additions[overlay.page].addResource("/XObject", Self.formName, .reference(form))
-            additions[overlay.page].wrap(opening: opening, closing: [closing])
+            additions[overlay.page].wrap(opening: wrap!.opening, closing: [wrap!.closing])
         }
-        return forms
+        return (forms, leftOut)
+    }
+
+    /// Whether a page of heads's `content` draws nothing: Cairo's flipped coordinates and
+    /// graphics states saved and restored are all it holds when the layer wrote every glyph.
+    static func drawsNothing(_ content: [UInt8]) -> Bool {
+        content.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }).allSatisfy { token in
+            token.elementsEqual("q".utf8) || token.elementsEqual("Q".utf8) || token.elementsEqual("cm".utf8)
+                || Double(String(decoding: token, as: UTF8.self)) != nil
+        }
     }
 
     /// The dictionary of a page of heads's content stream, `stream`, made a form's with the
