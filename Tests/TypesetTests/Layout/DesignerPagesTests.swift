@@ -285,6 +285,9 @@ final class DesignerPagesTests: XCTestCase {
         let last = try XCTUnwrap(lines.last)
         XCTAssertEqual(last.leaders.count, 1, "the leader runs from the name to the price")
         XCTAssertEqual(last.origin.x + last.width, column.maxX, accuracy: 0.01, "the price ends at the column's end")
+        // Text after the tab longer than a number (a left stop first) is a cell that wraps at its words.
+        let cell = "<p tabs=\"60, end right\" hyphenate=\"false\" align=\"left\">Friday\tFeed the cat and the neighbour's cat, then the hens\n"
+        XCTAssertEqual(try linesOfTheFirstParagraph(cell, columns: 3, gutter: 14).text, ["Friday\tFeed the cat and", "the neighbour's cat, then the", "hens"])
     }
 
     /// A verse line of the poetry page (Fixtures/designer-pages/poetry.txt) with a hanging
