@@ -3,8 +3,8 @@ import Text
 
 /// Where the layout may end a line in one paragraph, in one place: ICU's opportunities (UAX #14)
 /// for its language, with typography's changes (no line starts with a closing mark or a dash
-/// that stands apart, `word — word`; breaks inside addresses), none inside `<nobr>` nor inside a
-/// drop cap's initial and the spaces after it. `PreparedParagraph` breaks its lines at these;
+/// that stands apart, `word — word`; breaks inside addresses), none inside `<nobr>`, inside a
+/// drop cap's initial and the spaces after it, nor at or after the tab of an entry row (EntryRow). `PreparedParagraph` breaks its lines at these;
 /// the page checker reads a line's words by them (a word is what no line breaks inside).
 struct ParagraphBreakOpportunities {
     var opportunities: BreakOpportunities
@@ -29,7 +29,8 @@ struct ParagraphBreakOpportunities {
             .movingHardBreaksPastSpaces(in: units)
             .removingBreaksBeforeClosingPunctuation(in: units)
             .addingAddressBreaks(in: units)
-        opportunities = Self.removingBreaks(inside: text.attributeRanges(in: range) { $0.noBreak } + initialSpan,
+        let entryEnd = EntryRow.unbreakableEnd(of: units, content: range, style: style).map { [$0] } ?? []
+        opportunities = Self.removingBreaks(inside: text.attributeRanges(in: range) { $0.noBreak } + initialSpan + entryEnd,
                                             from: typographic.opportunities)
         addressBreaks = Set(typographic.addressBreaks)
         addressStarts = Set(typographic.addressStarts)

@@ -85,8 +85,14 @@ struct ParagraphBreaker {
         let size = paragraph.styleRuns.first?.attributes.fontSize ?? 10
         var parameters = KnuthPlassParameters()
         parameters.unhyphenatedLine = wholeWordLine
-        // Ragged text does not stretch its spaces; its lines may end up to 2 em short.
-        if !justified { parameters.lineEndStretch = 2 * size }
+        // Ragged text does not stretch its spaces; its lines may end up to 2 em short. Its
+        // spaces are alike on every line, so a short line beside a full one is no loose line
+        // beside a tight one: TeX's \adjdemerits would set a verse line's last word alone on
+        // a third line rather than end a short first line with a full last one.
+        if !justified {
+            parameters.lineEndStretch = 2 * size
+            parameters.adjacentFitnessDemerits = 0
+        }
         let width: (Int) -> Double = { $0 < widths.count ? widths[$0] : otherWidth }
         let firstWidth = width(0)
         let offsets = paragraph.opportunities.offsets, mandatory = paragraph.opportunities.mandatory

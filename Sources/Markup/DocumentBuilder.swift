@@ -165,7 +165,8 @@ struct DocumentBuilder {
     private mutating func addWaitingNotes() {
         let notes = notesWaiting
         notesWaiting = []
-        let saved = (attributes, faceOrigin, paragraphStyle, box)
+        // The notes' paragraphs are set apart from the column's: a numbered list goes on counting after them.
+        let saved = (attributes, faceOrigin, paragraphStyle, box, listNumber)
         for note in notes {
             box = note.style
             paragraphStyle = note.paragraphStyle
@@ -181,7 +182,7 @@ struct DocumentBuilder {
             }
             endParagraph(madeAt: note.tagOffset)
         }
-        (attributes, faceOrigin, paragraphStyle, box) = saved
+        (attributes, faceOrigin, paragraphStyle, box, listNumber) = saved
     }
 
     /// Puts French typography's narrow no-break spaces into the finished text (see FrenchSpacing).

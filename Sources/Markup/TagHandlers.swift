@@ -224,6 +224,8 @@ extension ParseState {
         style.headIndent = base.headIndent + indent
         style.firstLineIndent = -indent
         style.tabStops = [TabStop(location: style.headIndent)] + base.tabStops.filter { $0.location > style.headIndent }
+        // A marker is no initial: a `<p dropcap>` left open over a list would drop its numbers.
+        style.dropCap = .none
         // A marker written in the tag is located at its value; a number, the bullet and the tab at the tag.
         var markerText = SourcedText()
         if number == nil, let marker {

@@ -72,9 +72,9 @@ struct TabStopCheck {
             defer { start = paragraph.upperBound }
             let units = text.storage[paragraph]
             guard let firstTab = units.firstIndex(of: Self.tab), let lastTab = units.lastIndex(of: Self.tab) else { continue }
-            // One tab to a stop at the line's end: a contents entry, a dish and its price. Its
-            // title wrapping, its number at the end of the title's last line, is how it is set.
-            if firstTab == lastTab, text.paragraphStyle(at: paragraph.lowerBound).tabStops.last?.location == TabStop.lineEnd { continue }
+            // A contents entry, a dish and its price: its title wrapping, its number at the end of
+            // the title's last line, is how it is set.
+            if EntryRow.tab(in: units, style: text.paragraphStyle(at: paragraph.lowerBound)) != nil { continue }
             let container = Container(rect: Rect(x: 0, y: 0, width: width, height: Framesetter.unboundedHeight))
             let lines = framesetter.frame(in: container, from: paragraph.lowerBound, to: paragraph.upperBound).lines
             guard let first = lines.first, lines.count > 1 else { continue }

@@ -261,6 +261,48 @@ final class DesignerPagesTests: XCTestCase {
             XCTAssertEqual(pages[1].master?.name, "opener", float)
         }
     }
+    /// The lines of the page's first paragraph, trimmed of white space, and the lines themselves.
+    private func linesOfTheFirstParagraph(_ markup: String, columns: Int, gutter: Double) throws -> (text: [String], lines: [Line], column: Rect) {
+        let (document, pages) = try SectionTesting.layOut(markup) { options in
+            options.page.columns = columns
+            options.page.gutter = gutter
+        }
+        let frame = try XCTUnwrap(pages.first?.frames.first)
+        let paragraph = document.text.paragraphRange(containing: 0)
+        let lines = frame.lines.filter { $0.stringRange.lowerBound < paragraph.upperBound }
+        return (lines.map { document.text.substring($0.stringRange).trimmingCharacters(in: .whitespacesAndNewlines) }, lines, frame.container.rect)
+    }
+
+    /// A price row of the catalogue (Fixtures/designer-pages/catalogue.txt) in its three
+    /// columns: an item too long to share its line with its price, which goes to a right stop
+    /// at the column's end with a dot leader. The row broke after its tab, and the price stood
+    /// alone at the next line's start, flush left, without its leader. As a contents entry is
+    /// set (InDesign, TeX), the name wraps and its last line holds the leader and the price.
+    func testAPriceRowThatWrapsKeepsItsLeaderAndItsPriceAtTheColumnsEnd() throws {
+        let markup = "<p tabs=\"end right leader=.\" hyphenate=\"false\" align=\"left\">Trowel, forged, ash handle\t£16.00\n"
+        let (text, lines, column) = try linesOfTheFirstParagraph(markup, columns: 3, gutter: 14)
+        XCTAssertEqual(text, ["Trowel, forged, ash", "handle\t£16.00"])
+        let last = try XCTUnwrap(lines.last)
+        XCTAssertEqual(last.leaders.count, 1, "the leader runs from the name to the price")
+        XCTAssertEqual(last.origin.x + last.width, column.maxX, accuracy: 0.01, "the price ends at the column's end")
+        // Text after the tab longer than a number (a left stop first) is a cell that wraps at its words.
+        let cell = "<p tabs=\"60, end right\" hyphenate=\"false\" align=\"left\">Friday\tFeed the cat and the neighbour's cat, then the hens\n"
+        XCTAssertEqual(try linesOfTheFirstParagraph(cell, columns: 3, gutter: 14).text, ["Friday\tFeed the cat and", "the neighbour's cat, then the", "hens"])
+    }
+
+    /// A verse line of the poetry page (Fixtures/designer-pages/poetry.txt) with a hanging
+    /// turnover in its 150 pt column: "My grandmother's / grandmother burned / it", though
+    /// "grandmother burned it" fits the second line. Knuth–Plass charged the short first line
+    /// (very loose, by the ragged end's stretch) beside the full last one (decent) TeX's
+    /// adjacent-fitness demerits, which in ragged text, whose spaces never stretch, mean nothing.
+    func testAVerseLineWithAHangingTurnoverTakesTheTwoLinesItFits() throws {
+        for indents in [" head-indent=\"12\" indent=\"-12\"", ""] {
+            let markup = "<p\(indents) hyphenate=\"false\" align=\"left\">My grandmother's grandmother burned it\n"
+            let (text, _, _) = try linesOfTheFirstParagraph(markup, columns: 3, gutter: 16)
+            XCTAssertEqual(text, ["My grandmother's", "grandmother burned it"], indents)
+        }
+    }
+
     /// A poetry page and a two-language news page (Fixtures/designer-pages), read as their
     /// designer wrote them. The poetry's introduction opens with `<p dropcap="2">` left open, and
     /// every verse line after it, in a `verse` style of the document's own, opened with an

@@ -116,6 +116,23 @@ final class DropCapMarkupTests: XCTestCase {
         XCTAssertEqual(document.paragraphStyle(of: "Running").dropCap.lines, 2, "body is the running text: it keeps the tag's")
     }
 
+    func testAListItemTakesNoDropCapLeftInForce() {
+        // A designer's recipe (Fixtures/designer-pages/recipe.txt) opened its introduction with
+        // `<p dropcap="3">` and no `</p>`: each numbered step's "1" was set as an initial three
+        // lines tall, its full stop left at the head of the first line.
+        let document = parse("""
+        <p dropcap="3">Introduction.
+        <li type="number">Dissolve the sugar.
+        <li>Whip the cream.
+        Running text again.
+
+        """)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertFalse(document.paragraphStyle(of: "1.").dropCap.isOn, "a numbered item opens with no initial")
+        XCTAssertFalse(document.paragraphStyle(of: "•").dropCap.isOn, "nor does a bullet item")
+        XCTAssertEqual(document.paragraphStyle(of: "Running").dropCap.lines, 3, "the tag's drop caps go on after the list")
+    }
+
     func testAnythingButTwoToSixLinesIsAnErrorAtTheValue() {
         for bad in ["1", "7", "0", "2.5", "-3", "three", "", "3pt"] {
             let document = parse("<p dropcap=\"\(bad)\">Words\n")

@@ -319,6 +319,16 @@ final class MarkupLanguageTests: XCTestCase {
         XCTAssertEqual(TestSupport.parse("<li type=number>a<li>b<li type=number>c").text.string, "1.\ta\n•\tb\n1.\tc")
     }
 
+    func testAFootnoteInANumberedItemDoesNotRestartTheCount() {
+        // A designer's recipe (Fixtures/designer-pages/recipe.txt): its sixth step, after a step
+        // with a note, was numbered 1, as the note's paragraph, set after its marker's, counted
+        // as a paragraph between the items.
+        let document = TestSupport.parse("<li type=\"number\">Scrape.<footnote>Or not.</footnote>\n<li type=\"number\">Serve.\n")
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertTrue(document.text.string.contains("2.\tServe."), document.text.string)
+        XCTAssertEqual(document.paragraphStyle(of: "Serve.").listItemNumber, 2)
+    }
+
     // MARK: Pictures
 
     func testPicture() {

@@ -1,0 +1,42 @@
+import Text
+
+/// A row of one tab to a stop at the line's end: a contents entry, a dish and its price. Its
+/// title may wrap; its number stays whole at the end of the title's last line, after its
+/// leader, as InDesign and TeX's contents lines set it — never alone at the next line's start.
+public enum EntryRow {
+    /// The offset of the row's tab, when the paragraph whose content is `units` (indexed as
+    /// the text's storage) in `style` is such a row; nil otherwise.
+    public static func tab(in units: ArraySlice<UInt16>, style: ParagraphStyle) -> Int? {
+        guard style.tabStops.last?.location == TabStop.lineEnd,
+              let first = units.firstIndex(of: TabLayout.tab), units.lastIndex(of: TabLayout.tab) == first else { return nil }
+        return first
+    }
+
+    /// The most words after the tab that are still the row's number: a price, a page, a
+    /// quantity and its unit (`500 ml`, `a pinch`). Longer text after it (`Friday<TAB>Feed the
+    /// cat…` where a left stop comes first) is a cell that wraps, and keeps its breaks.
+    static let numberWords = 3
+
+    /// Where no line of such a row may start: at its tab (after the spaces before it) and
+    /// anywhere in the number after it. A span whose inside holds no break, as `<nobr>`'s,
+    /// for `units` of content `range`; nil when the paragraph is no such row.
+    static func unbreakableEnd(of units: ArraySlice<UInt16>, content range: Range<Int>, style: ParagraphStyle) -> Range<Int>? {
+        guard let tab = tab(in: units, style: style), tab > range.lowerBound else { return nil }
+        guard wordCount(of: units[(tab + 1)...], atMost: numberWords + 1) <= numberWords else { return nil }
+        return tab - 1 ..< range.upperBound
+    }
+
+    /// The words (runs of anything but spaces) of `units`, counted up to `limit`.
+    private static func wordCount(of units: ArraySlice<UInt16>, atMost limit: Int) -> Int {
+        var count = 0, inWord = false
+        for unit in units {
+            let isSpace = unit == 0x20
+            if !isSpace, !inWord {
+                count += 1
+                if count >= limit { return count }
+            }
+            inWord = !isSpace
+        }
+        return count
+    }
+}
