@@ -124,6 +124,7 @@ public final class Typesetter {
         prepared.exclusions = ExclusionDeclaration.byPage(document.exclusions)
         prepared.keptPages = kept?.pages
         prepared.keptDeflates = kept?.deflates
+        prepared.keptTextLayerPages = kept?.textLayerPages
         prepared.flowPlaces = FlowElementPlace.find(in: text, document: document)
         // The markup's text is let go with the parsed document: the pages' checks locate what
         // they find from a file (a book's 8.5 MB would otherwise be held through layout).

@@ -58,10 +58,10 @@ final class KeptBetweenRunsTests: XCTestCase {
         return String(text[..<found.lowerBound]) + new + String(text[found.upperBound...])
     }
 
-    /// A run after an edit on the last page takes the streams the run before deflated for
-    /// the pages it did not reach (`KeptDeflates`) — the text layer's and Cairo's — and its PDF
-    /// is a cold run's, byte for byte.
-    func testARunAfterAnEditDeflatesOnlyWhatTheEditChanged() throws {
+    /// A run after an edit on the last page takes the text layer's pages the run before wrote
+    /// for the pages it did not reach (`KeptTextLayerPages`), and the streams it deflated
+    /// (`KeptDeflates`) for the rest, and its PDF is a cold run's, byte for byte.
+    func testARunAfterAnEditOnTheLastPageWritesAndDeflatesOnlyWhatTheEditChanged() throws {
         let directory = try makeTemporaryDirectory()
         let text = "<meta footer=\"{page}\">\n" + String(repeating: "<h2>The log</h2>\n" + String(repeating: paragraph, count: 5) + "\n\n", count: 4)
             + "The last entry, at dusk.\n"
@@ -69,14 +69,33 @@ final class KeptBetweenRunsTests: XCTestCase {
         let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)
         XCTAssertGreaterThanOrEqual(first.pages, 3)
         XCTAssertEqual(kept.deflates.taken, 0)
+        XCTAssertEqual(kept.textLayerPages.taken, 0)
         let deflatedByTheFirst = kept.deflates.deflated
 
         let edited = replacing("at dusk.", with: "at dawn.", in: text)
         let second = try writePDF(edited, keeping: kept, as: "second.pdf", in: directory)
         XCTAssertEqual(second.pdf, try writePDF(edited, keeping: nil, as: "cold.pdf", in: directory).pdf, "the PDF is a cold run's")
-        // Each page the edit did not reach gives at least its text layer's stream.
-        XCTAssertGreaterThanOrEqual(kept.deflates.taken, first.pages - 1, "streams taken again")
+        // The text of every page before the last is not written again.
+        XCTAssertEqual(kept.textLayerPages.taken, first.pages - 1, "text layer's pages taken again")
         XCTAssertLessThan(kept.deflates.deflated * 2, deflatedByTheFirst, "streams deflated again: \(kept.deflates.deflated) of \(deflatedByTheFirst)")
+    }
+
+    /// The text layer numbers codes in the order glyphs are first drawn: an edit on the first
+    /// page drawing a glyph before the page that drew it first gives it another code, so the
+    /// pages after it are written again, though the paginator takes them (the edit keeps the
+    /// text's length).
+    func testAGlyphFirstDrawnOnAnEarlierPageWritesTheLaterPagesAgain() throws {
+        let directory = try makeTemporaryDirectory()
+        let text = String(repeating: "<h2>The log</h2>\n" + String(repeating: paragraph, count: 5) + "\n\n", count: 3)
+            + "The last entry: café, über.\n"
+        let kept = KeptBetweenRuns()
+        let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)
+        XCTAssertGreaterThanOrEqual(first.pages, 3)
+        let edited = replacing("at dusk", with: "at über", in: text)
+        let second = try writePDF(edited, keeping: kept, as: "second.pdf", in: directory)
+        XCTAssertGreaterThan(kept.pages.reusedByTheLastSetting, 0, "the paginator takes the later pages")
+        XCTAssertEqual(kept.textLayerPages.taken, 0, "their text is written again")
+        XCTAssertEqual(second.pdf, try writePDF(edited, keeping: nil, as: "cold.pdf", in: directory).pdf, "the PDF is a cold run's")
     }
 
     /// A table's columns are measured from all its cells, once (the paragraph cache's memo):
