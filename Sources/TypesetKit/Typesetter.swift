@@ -99,7 +99,7 @@ public final class Typesetter {
         let shaper = kept?.shaper ?? Shaper()
         let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []
         let marked = SuperscriptMarksPass().run(document.text, fonts: headed.fonts.table, shaper: shaper)
-        let pictured = try log.take(CheckPicturesPass(options: options).run(marked, pictures: document.pictures, fonts: headed.fonts.table,
+        let pictured = try log.take(CheckPicturesPass(options: options, keptBoxHeights: kept?.boxHeights).run(marked, pictures: document.pictures, fonts: headed.fonts.table,
                                                                             shaper: shaper, furniture: furniture)) {
             $0.sortedBySource()
         }
