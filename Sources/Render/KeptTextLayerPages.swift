@@ -15,7 +15,7 @@ import Text
 /// changes differ. The output does not depend on what is kept.
 ///
 /// A run keeps its pages' deflated streams up to `budget` bytes (the 99-page magazine's take
-/// 0.15 MB); a page past it is written again by the next run. One run at a time, on its
+/// under 0.15 MB); a page past it is written again by the next run. One run at a time, on its
 /// drawing thread.
 public final class KeptTextLayerPages: @unchecked Sendable {
     /// The deflated bytes kept at most.
