@@ -1,22 +1,22 @@
 import Layout
 import Text
 
-/// The text layer's pages (`PDFTextLayer`) of the last run of a document under `typeset watch`,
-/// for the next run to take again instead of writing their text: the layer's part of a page is
-/// a function of the page, of where it lies on its sheet, of the marks the structure gives it,
-/// and of the state the layer shares between pages (its fonts' codes, its graphics states:
-/// `TextLayerHistory`) and with Cairo (the spot inks, numbered as met). So a page is taken when
-/// it is the same page (`Page.keptSerial`, the paginator's: taken again from the last setting),
-/// on the same sheet, with the same spots known, and every page before it in this run changed
-/// the shared state as the last run's page of its number did, in any order (an edit on the
-/// first page that draws a letter before the word that drew it first): then its stream, its
-/// resources and its changes are the last run's, and its changes are made again (replayed,
-/// each checked to give what it gave), not its glyphs written. A page that differs is written, and so is every page after a page whose
-/// changes differ. The output does not depend on what is kept.
+/// The text layer's pages (`PDFTextLayer`) of the last run of a document under `typeset watch`, for
+/// the next run to take again instead of writing their text: the layer's part of a page is a
+/// function of the page, of where it lies on its sheet, of the marks the structure gives it, and of
+/// the state the layer shares between pages (its fonts' codes, its graphics states:
+/// `TextLayerHistory`) and with Cairo (the spot inks, numbered as met). So a page is taken when it
+/// is the same page (`Page.keptSerial`, the paginator's: taken again from the last setting), on the
+/// same sheet, with the same spots known, and every page before it in this run changed the shared
+/// state as the last run's page of its number did, in any order (an edit on the first page that
+/// draws a letter before the word that drew it first): then its stream, its resources and its
+/// changes are the last run's, and its changes are made again (replayed, each checked to give what
+/// it gave), not its glyphs written. A page that differs is written, and so is every page after a
+/// page whose changes differ. The output does not depend on what is kept.
 ///
-/// A run keeps its pages' deflated streams up to `budget` bytes (the 99-page magazine's take
-/// under 0.15 MB); a page past it is written again by the next run. One run at a time, on its
-/// drawing thread.
+/// A run keeps its pages' deflated streams up to `budget` bytes (the 99-page magazine's take under
+/// 0.15 MB); a page past it is written again by the next run. One run at a time, on its drawing
+/// thread.
 public final class KeptTextLayerPages: @unchecked Sendable {
     /// The deflated bytes kept at most.
     static let budget = 32 << 20
@@ -70,9 +70,8 @@ public final class KeptTextLayerPages: @unchecked Sendable {
     /// it must be written.
     func page(startingAs start: Start) -> Record? {
         let index = current.count
-        guard start.serial != nil, stateAlike, index < last.count, last[index].start == start, last[index].deflated != nil || !last[index].hasStream else {
-            return nil
-        }
+        guard start.serial != nil, stateAlike, index < last.count, last[index].start == start,
+              last[index].deflated != nil || !last[index].hasStream else { return nil }
         taken += 1
         return last[index]
     }
