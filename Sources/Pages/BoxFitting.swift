@@ -50,7 +50,7 @@ extension PageTemplate {
     /// and margins: `PossibleFrames`), as pictures are. `framesetter` makes the framesetter that
     /// measures the boxes' text, given the text with its pictures fitted to the boxes (the
     /// document's own shaper then keeps the words it shapes for the pages).
-    public func fitBoxes(_ text: inout AttributedText, fonts: FontTable,
+    public func fitBoxes(_ text: inout AttributedText, fonts: FontTable, keeping kept: KeptBoxHeights? = nil,
                          framesetter: (AttributedText) -> Framesetter) -> [Diagnostic] {
         let boxes = TextBoxes(text: text).all
         guard !boxes.isEmpty else { return [] }
@@ -68,6 +68,9 @@ extension PageTemplate {
             scalePictures(in: box, &text) { delegate, style in min(1, style.narrowestMeasure(in: column) / delegate.width) }
         }
         let framesetter = framesetter(text)
+        // Under `typeset watch`, a box the edit did not reach keeps the last run's height.
+        let fitting = kept?.beginFitting(of: text, fonts: fonts, template: self)
+        defer { fitting?.finish() }
         var tooTall: [(box: BoxRange, height: Double, pictures: Double)] = []
         // A note splits across columns (Layout's ColumnNotes).
         for box in boxes where box.style.kind != .footnote {
@@ -75,7 +78,16 @@ extension PageTemplate {
             // this one is asked for again. Kept, a magazine's boxes filled the cache to its
             // budget (some 10 MB) before the first page was laid out.
             framesetter.cache.forget(before: box.range.lowerBound)
-            let height = framesetter.height(of: box, width: narrowestWidth(of: box))
+            let width = narrowestWidth(of: box)
+            let height: Double
+            if let known = fitting?.height(of: box.range, width: width) {
+                height = known
+            } else {
+                framesetter.cache.reach.reset()
+                height = framesetter.height(of: box, width: width)
+                fitting?.record(box.range, read: framesetter.cache.reach.read(in: text, startingAt: box.range.lowerBound), width: width,
+                                height: height)
+            }
             guard height > leastHeight(for: box) + 0.5 else { continue }
             let pictures = text.attributeRuns(in: box.range).reduce(0.0) { total, run in
                 guard run.attributes.image != nil, let delegate = run.attributes.runDelegate else { return total }

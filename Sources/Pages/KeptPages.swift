@@ -11,6 +11,8 @@ public final class KeptPages: @unchecked Sendable {
     var lastSetting: KeptSetting?
     /// How many pages the last setting took from the one before it, unset.
     public internal(set) var reusedByTheLastSetting = 0
+    /// The serial the next page set is given (`KeptPage.serial`).
+    var nextSerial = 1
 
     public init() {}
 }
@@ -44,6 +46,9 @@ struct KeptPage {
     var read: Range<Int>
     /// The furthest any page up to this one read: a change past it reaches none of them.
     var furthestReadSoFar: Int
+    /// Its number among the pages set under this `KeptPages`, kept when it is taken again: a
+    /// page of the same serial is the same value (`Page.keptSerial`).
+    var serial: Int
 }
 
 /// What a page is finished from.

@@ -66,9 +66,19 @@ final class PageReuse {
 
     /// Records the page made as the next, set from `read` of the text (kept pages: what their
     /// layout read), and after a page set again, whether the flow has met the old one's.
-    func record(_ parts: PageParts?, flowAfter flow: Paginator.Flow, read: Range<Int>) {
+    /// Returns its serial: `taken`'s, the serial of the kept page it is, or a new one.
+    @discardableResult
+    func record(_ parts: PageParts?, flowAfter flow: Paginator.Flow, read: Range<Int>, taken: Int? = nil) -> Int {
         let furthest = Swift.max(recording.pages.last?.furthestReadSoFar ?? 0, read.upperBound)
-        recording.pages.append(KeptPage(parts: parts, flowAfter: flow, read: read, furthestReadSoFar: furthest))
+        let serial = taken ?? kept.nextSerial
+        if taken == nil { kept.nextSerial += 1 }
+        recording.pages.append(KeptPage(parts: parts, flowAfter: flow, read: read, furthestReadSoFar: furthest, serial: serial))
+        defer { noteWhetherTheFlowsMet(flowAfter: flow) }
+        return serial
+    }
+
+    /// After a page set again, whether the flow it hands on has met the old setting's.
+    private func noteWhetherTheFlowsMet(flowAfter flow: Paginator.Flow) {
         guard state == .setting, let last, let change, change.lengthChange == 0,
               last.spanningAnchors == recording.spanningAnchors else { return }
         let made = recording.pages.count

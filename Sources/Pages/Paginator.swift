@@ -34,6 +34,10 @@ public struct Page: Sendable {
     /// the last page (`RunningHeadsPlacement.afterTheLastPage`): the PDF's finishing step lays
     /// it over that page.
     public var holdsOnlyRunningHeads = false
+    /// Its serial among the pages `typeset watch` keeps between runs (`KeptPages`): a page
+    /// taken again from the last setting has the serial of the page it was, so two pages of one
+    /// serial are set from the same parts (its running heads aside). nil outside watch.
+    public var keptSerial: Int?
 
     /// Every figure and aside on the page: across its columns, floated in a frame, or kept in one.
     public var boxes: [PlacedBox] {
@@ -307,7 +311,7 @@ public struct Paginator: Sequence, IteratorProtocol {
     private mutating func taken(_ kept: KeptPage) -> Page {
         flow = kept.flowAfter
         guard let parts = kept.parts else { return blankPage(read: kept.read) }
-        return finish(parts, read: kept.read)
+        return finish(parts, read: kept.read, serial: kept.serial)
     }
 
     /// A blank page before a page break that must land on the other side of the spread.
@@ -319,9 +323,10 @@ public struct Paginator: Sequence, IteratorProtocol {
     }
 
     /// The page made of `parts`, with its running heads, its flow handed on; `read`: the text
-    /// its layout read, recorded for the next setting (`PageReuse`).
-    private mutating func finish(_ parts: PageParts, read: Range<Int>) -> Page {
-        reuse?.record(parts, flowAfter: flow, read: read)
+    /// its layout read, recorded for the next setting (`PageReuse`); `serial`: the kept page's
+    /// it is taken from.
+    private mutating func finish(_ parts: PageParts, read: Range<Int>, serial: Int? = nil) -> Page {
+        let keptSerial = reuse?.record(parts, flowAfter: flow, read: read, taken: serial)
         let (frames, pictures, rules, tints) = (parts.frames, parts.pictures, parts.rules, parts.tints)
         var furniture: PageFurniture?
         if case .onEachPage(let pageCount) = placement {
@@ -330,7 +335,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         }
         let page = flow.template.bleeding(Page(number: flow.pageNumber, size: flow.template.size, frames: frames, furniture: furniture,
                                           pictures: pictures, rules: rules, tints: tints, master: flow.master,
-                                          masterItems: flow.masterItems, article: flow.article, section: flow.section))
+                                          masterItems: flow.masterItems, article: flow.article, section: flow.section,
+                                          keptSerial: keptSerial))
         headsAfterTheLastPage?.note(page)
         return page
     }

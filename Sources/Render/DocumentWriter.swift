@@ -28,6 +28,9 @@ public struct DocumentWriter {
     /// The streams the run before deflated (`typeset watch`): a PDF's pages that are alike are
     /// not compressed again. nil: every stream is deflated.
     public var keptDeflates: KeptDeflates?
+    /// The text layer's pages the run before wrote (`typeset watch`): a page it takes again
+    /// is not written. nil: every page is.
+    public var keptTextLayerPages: KeptTextLayerPages?
 
     public init(text: AttributedText, pictureFiles: PictureFiles = PictureFiles()) {
         self.text = text
@@ -156,6 +159,7 @@ public struct DocumentWriter {
         let printedColours = PrintedColours()
         CairoPrintedColour.attach(printedColours, to: context)
         textLayer.printedColours = printedColours
+        textLayer.keptPages = keptTextLayerPages
         let drawer = makeDrawer()
         drawer.annotatesLinks = true
         drawer.footnoteLinks = footnoteLinks
@@ -203,7 +207,9 @@ public struct DocumentWriter {
                         throw RenderError.cannotWrite(path: path, reason: "page \(page.number) came after the pages of running heads")
                     }
                     // The finishing step draws the crop marks, in registration colour.
-                    textLayer.beginPage(sheetHeight: media.size.height, origin: Point(x: origin, y: origin))
+                    // Running heads on the page are set again each run: such a page is written.
+                    textLayer.beginPage(sheetHeight: media.size.height, origin: Point(x: origin, y: origin),
+                                        keptSerial: page.furniture == nil ? page.keptSerial : nil)
                     structure.beginPage()
                     printedColours.beginPage(drawn.sizes.count)
                     try draw(page, onSheet: sheet, in: context, drawer: drawer, marks: false)

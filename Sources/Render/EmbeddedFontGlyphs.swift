@@ -13,6 +13,11 @@ import Foundation
 /// a glyph drawn for another text than its own is wrapped in `/ActualText` by the writer.
 final class EmbeddedFontGlyphs {
     let font: Font
+    /// Its slot in `PDFEmbeddedFonts`, and where the calls that change what it holds are
+    /// recorded (`TextLayerHistory`); `changes` counts them.
+    let slot: Int
+    private let history: TextLayerHistory?
+    private var changes = 0
     let glyphCount: Int
     /// The face's simple fonts' codes; nil: the face is one `/Identity-H` font.
     let simpleCodes: SimpleFontCodes?
@@ -46,8 +51,10 @@ final class EmbeddedFontGlyphs {
     /// `simple`: whether the face is written in simple fonts (see the type's comment);
     /// `invisible`: whether they are Type 3 fonts of empty glyphs, each half an em wide
     /// (`InvisibleFontObjects`), a colour face's.
-    init(font: Font, simple: Bool, invisible: Bool = false) {
+    init(font: Font, simple: Bool, invisible: Bool = false, slot: Int = 0, history: TextLayerHistory? = nil) {
         self.font = font
+        self.slot = slot
+        self.history = history
         glyphCount = Int(hb_face_get_glyph_count(hb_font_get_face(font.harfBuzzFont)))
         var space: hb_codepoint_t = 0
         let hasSpace = hb_font_get_nominal_glyph(font.harfBuzzFont, 0x20, &space) != 0 && space != 0 && Int(space) < glyphCount
@@ -119,6 +126,7 @@ final class EmbeddedFontGlyphs {
                 use(glyph)
                 return false
             }
+            changes += 1
             textStarts[index] = UInt32(pool.count)
             textLengths[index] = UInt16(utf8.count)
             pool.append(contentsOf: utf8)
@@ -141,13 +149,25 @@ final class EmbeddedFontGlyphs {
     /// `mayBeItsOwnText`: false for a text that must not become the glyph's own (a drop cap's
     /// letters read with the letter after it, an added hyphen read as a soft hyphen).
     @inline(__always) func code(of glyph: UInt32, as utf8: UnsafeBufferPointer<UInt8>?, mayBeItsOwnText: Bool = true) -> GlyphCode {
+        let before = changes
+        let code = givenCode(of: glyph, as: utf8, mayBeItsOwnText: mayBeItsOwnText)
+        if changes != before {
+            history?.note(.code(slot: slot, glyph: glyph, text: utf8.map { Array($0) }, mayBeItsOwnText: mayBeItsOwnText, given: code))
+        }
+        return code
+    }
+
+    @inline(__always) private func givenCode(of glyph: UInt32, as utf8: UnsafeBufferPointer<UInt8>?, mayBeItsOwnText: Bool) -> GlyphCode {
         let readsAsOwnText: Bool
         if let utf8, mayBeItsOwnText { readsAsOwnText = map(glyph, to: utf8) } else { use(glyph); readsAsOwnText = false }
         guard isWrittenInSimpleFonts else { return GlyphCode(font: 0, value: UInt16(truncatingIfNeeded: glyph), readsAsText: readsAsOwnText) }
         let index = Int(glyph)
         guard index < glyphCount else { return GlyphCode(font: 0, value: 0, readsAsText: false) }
         guard !readsAsOwnText, let utf8, ToUnicodePieces.isOnePiece(utf8) else {
-            if ownCodes[index] == Self.noCode { ownCodes[index] = Self.packed(giveOwnCode(glyph, in: simpleCodes!)) }
+            if ownCodes[index] == Self.noCode {
+                changes += 1
+                ownCodes[index] = Self.packed(giveOwnCode(glyph, in: simpleCodes!))
+            }
             return Self.unpacked(ownCodes[index], readsAsText: readsAsOwnText)
         }
         let code = otherCode(of: glyph, as: Array(utf8), in: simpleCodes!)
@@ -159,6 +179,13 @@ final class EmbeddedFontGlyphs {
     /// space's, or in an invisible face any glyph. nil where the face has no such code: an `/Identity-H` font (a
     /// code is a glyph), an outline face without a space.
     func continuationCode(as utf8: UnsafeBufferPointer<UInt8>) -> GlyphCode? {
+        let before = changes
+        let code = givenContinuationCode(as: utf8)
+        if changes != before { history?.note(.continuation(slot: slot, text: Array(utf8), given: code)) }
+        return code
+    }
+
+    private func givenContinuationCode(as utf8: UnsafeBufferPointer<UInt8>) -> GlyphCode? {
         guard let codes = simpleCodes, let glyph = codes.wordSpace ?? (isInvisible ? 0 : nil) else { return nil }
         use(glyph)
         let pair = SimpleFontCodes.Pair(glyph: glyph, text: Array(utf8), isLaterPiece: true)
@@ -167,6 +194,7 @@ final class EmbeddedFontGlyphs {
             code = given
         } else {
             // Never a letter's own byte: those stay for the letters ("(Hello)").
+            changes += 1
             code = codes.give(pair, readAs: nil)
             otherCodes[pair] = code
         }
@@ -185,6 +213,7 @@ final class EmbeddedFontGlyphs {
         if glyph == codes.wordSpace, text == [SimpleFontCodes.wordSpaceByte] { return SimpleFontCodes.wordSpaceCode }
         let pair = SimpleFontCodes.Pair(glyph: glyph, text: text)
         if let code = otherCodes[pair] { return code }
+        changes += 1
         let code = codes.give(pair, readAs: text)
         otherCodes[pair] = code
         return code
@@ -202,7 +231,10 @@ final class EmbeddedFontGlyphs {
     }
 
     @inline(__always) private func use(_ glyph: UInt32) {
-        if Int(glyph) < glyphCount, !isDrawn[Int(glyph)] { isDrawn[Int(glyph)] = true }
+        if Int(glyph) < glyphCount, !isDrawn[Int(glyph)] {
+            changes += 1
+            isDrawn[Int(glyph)] = true
+        }
     }
 
     /// Whether `glyph` was drawn: with a text of its own, or inside an ActualText span.
@@ -230,7 +262,7 @@ final class EmbeddedFontGlyphs {
 /// the word space, code 32 of whichever of the face's fonts is in use), or, in an
 /// `/Identity-H` font (`font` 0), the glyph ID as two bytes; `readsAsText`: whether the
 /// font's ToUnicode map reads it as the text it is drawn for.
-struct GlyphCode {
+struct GlyphCode: Equatable {
     var font: Int
     var value: UInt16
     var readsAsText: Bool

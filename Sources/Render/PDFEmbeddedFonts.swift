@@ -38,7 +38,12 @@ final class PDFEmbeddedFonts {
     /// 1.5), nil otherwise. The finishing step writes it in the file's header.
     private(set) var minimumPDFVersion: String?
 
-    init() {}
+    /// Where the calls that change the slots, resources and codes are recorded.
+    private let history: TextLayerHistory?
+
+    init(history: TextLayerHistory? = nil) {
+        self.history = history
+    }
 
     /// Whether `font` can be embedded by this class: scalable, TrueType (`glyf`) or CFF
     /// (`CFF `) outlines; not CFF2/variable, not bitmap-only (colour emoji). Answered once per
@@ -86,7 +91,8 @@ final class PDFEmbeddedFonts {
             slot = slots.count
             // A colour face is never embedded: its text is written invisible, in simple fonts.
             slots.append(EmbeddedFontGlyphs(font: font, simple: font.hasColorBitmaps || Self.isWrittenInSimpleFonts(font),
-                                            invisible: font.hasColorBitmaps))
+                                            invisible: font.hasColorBitmaps, slot: slot, history: history))
+            history?.note(.slot(font, given: slot))
             resourcesOfSlot.append([])
             if font.id >= slotsByFontID.count { slotsByFontID.resize(to: font.id + 1, with: -1) }
             if slotsByFontID[font.id] < 0 { slotsByFontID[font.id] = slot }
@@ -119,6 +125,7 @@ final class PDFEmbeddedFonts {
             resourcesOfSlot[slot].append(resources.count)
             resources.append((slot, resourcesOfSlot[slot].count - 1))
         }
+        history?.note(.resource(slot: slot, font: font, given: resourcesOfSlot[slot][font]))
         return resourcesOfSlot[slot][font]
     }
 

@@ -37,8 +37,10 @@ import Text
 /// order known only when the page ends; the layer's come after Cairo's, so their MCIDs are
 /// written when the page ends, in the order written.
 final class PDFTextLayer {
-    let fonts = PDFEmbeddedFonts()
-    let graphicsStates = TextLayerGraphicsStates()
+    /// What the pages change of the state they share (`fonts`, `graphicsStates`).
+    private let history = TextLayerHistory()
+    let fonts: PDFEmbeddedFonts
+    let graphicsStates: TextLayerGraphicsStates
     /// How a colour printed with inks is painted, and the spots each page uses.
     var printedColours = PrintedColours()
     /// Where the pages' deflated content streams are kept until the finishing step.
@@ -68,7 +70,23 @@ final class PDFTextLayer {
     init(streams: TextLayerStreams, keeping kept: KeptDeflates? = nil) {
         self.streams = streams
         deflater = Deflater(keeping: kept)
+        fonts = PDFEmbeddedFonts(history: history)
+        graphicsStates = TextLayerGraphicsStates(history: history)
     }
+
+    /// The pages the run before wrote (`typeset watch`), taken again where alike; nil: every
+    /// page is written.
+    var keptPages: KeptTextLayerPages? {
+        didSet { keptPages?.beginRun() }
+    }
+    /// What the page being drawn begins from, and the last run's page taken for it: its glyphs
+    /// are then not written, only its colours painted (Cairo shares the spots' numbering).
+    private var pageStart: KeptTextLayerPages.Start?
+    private var takenPage: KeptTextLayerPages.Record?
+
+    /// Whether the page being drawn is the run before's, taken (`keptPages`): `show` writes
+    /// no glyph, and needs no text.
+    var takesThePage: Bool { takenPage != nil }
 
     private var content = PDFContentBytes()
     /// The page's sequences in the order they began: where each starts in `content`, where its
@@ -125,8 +143,16 @@ final class PDFTextLayer {
         state.penX = nil
     }
 
-    /// Begins a page of `sheetHeight` whose drawing is moved by `origin` on its sheet.
-    func beginPage(sheetHeight: Double, origin: Point) {
+    /// Begins a page of `sheetHeight` whose drawing is moved by `origin` on its sheet;
+    /// `keptSerial`: the page's `Page.keptSerial`, when its text is the document's alone (no
+    /// running heads on it).
+    func beginPage(sheetHeight: Double, origin: Point, keptSerial: Int? = nil) {
+        history.beginPage()
+        if let keptPages {
+            let start = KeptTextLayerPages.Start(serial: keptSerial, sheetHeight: sheetHeight, origin: origin, spots: printedColours.spots)
+            pageStart = start
+            takenPage = keptPages.page(startingAs: start)
+        }
         content.removeAll()
         sequences.removeAll(keepingCapacity: true)
         resourcesOnPage = Array(repeating: false, count: resourcesOnPage.count)
@@ -140,8 +166,56 @@ final class PDFTextLayer {
     /// began; nil: that order), their MCIDs numbered from `firstMCID` (how many Cairo's part of
     /// the page has) in the order written, and its content deflated.
     func endPage(firstMCID: Int, sequenceOrder: [Int]? = nil) throws {
-        pages.append(try finishPage(firstMCID: firstMCID, sequenceOrder: sequenceOrder))
+        let deflated: [UInt8]?
+        if let takenPage {
+            try take(takenPage, firstMCID: firstMCID, sequenceOrder: sequenceOrder)
+            deflated = takenPage.deflated
+        } else {
+            let written = try finishPage(firstMCID: firstMCID, sequenceOrder: sequenceOrder)
+            pages.append(written.page)
+            deflated = written.deflated
+        }
+        takenPage = nil
+        guard let keptPages, let pageStart, let page = pages.last else { return }
+        keptPages.record(KeptTextLayerPages.Record(start: pageStart, firstMCID: firstMCID, sequenceOrder: sequenceOrder,
+                                                   changes: history.ofThePage, deflated: deflated, hasStream: page.stream != nil,
+                                                   fontResources: page.fontResources, graphicsStates: page.graphicsStates))
     }
+
+    /// The last run's page taken as this one: its changes to the shared state made again, its
+    /// stream kept as it was. Its marks are the structure's of the same page, which the
+    /// recorder gives alike.
+    private func take(_ kept: KeptTextLayerPages.Record, firstMCID: Int, sequenceOrder: [Int]?) throws {
+        guard kept.firstMCID == firstMCID, kept.sequenceOrder == sequenceOrder else {
+            throw FinishingError("the text of page \(pages.count + 1), taken from the run before, has other marks this run")
+        }
+        for change in kept.changes {
+            let givesAlike: Bool
+            switch change {
+            case .slot(let font, let given): givesAlike = fonts.slot(for: font) == given
+            case .resource(let slot, let font, let given): givesAlike = fonts.resource(slot: slot, font: font) == given
+            case .code(let slot, let glyph, let text, let mayBeItsOwnText, let given):
+                let glyphs = fonts.glyphs(in: slot)
+                if let text {
+                    givesAlike = text.withUnsafeBufferPointer { glyphs.code(of: glyph, as: $0, mayBeItsOwnText: mayBeItsOwnText) } == given
+                } else {
+                    givesAlike = glyphs.code(of: glyph, as: nil, mayBeItsOwnText: mayBeItsOwnText) == given
+                }
+            case .continuation(let slot, let text, let given):
+                givesAlike = text.withUnsafeBufferPointer { fonts.glyphs(in: slot).continuationCode(as: $0) } == given
+            case .paint(let paint, let given): givesAlike = graphicsStates.number(of: paint) == given
+            }
+            // The state is the run before's at this page (`KeptTextLayerPages`): a change made
+            // again gives what it gave, or the kept stream would name other codes.
+            guard givesAlike else {
+                throw FinishingError("the text of page \(pages.count + 1), taken from the run before, is given other codes this run")
+            }
+        }
+        _ = graphicsStates.endPage()
+        pages.append(Page(stream: kept.deflated.map { streams.keep($0) }, fontResources: kept.fontResources,
+                          graphicsStates: kept.graphicsStates))
+    }
+
 
     /// Begins the running heads of `band` on a page of `sheetHeight` whose drawing is moved by
     /// `origin`: what is drawn until `endRunningHeads` is a pagination artifact (PDF 14.8.2.2),
@@ -162,19 +236,21 @@ final class PDFTextLayer {
         headsBand = nil
         guard content.count > start else { return }
         endMarked()
-        runningHeads.append(RunningHeadsText(page: page, band: band, text: try finishPage(firstMCID: 0, standingAlone: true)))
+        runningHeads.append(RunningHeadsText(page: page, band: band, text: try finishPage(firstMCID: 0, standingAlone: true).page))
     }
 
     /// The band of the running heads being written, and where their glyphs start in `content`.
     private var headsBand: (band: RunningHeadSetter.Band, start: Int)?
 
     /// The page's content written in `sequenceOrder`, MCIDs from `firstMCID` (see `endPage`),
-    /// and deflated; `standingAlone`: in `q` … `Q`, for a stream painted before a page's own
-    /// content (its `cm` must not reach Cairo's) or after the layer's.
-    private func finishPage(firstMCID: Int, sequenceOrder: [Int]? = nil, standingAlone: Bool = false) throws -> Page {
+    /// and deflated (the deflated bytes given too, nil when it has no text, for `keptPages`);
+    /// `standingAlone`: in `q` … `Q`, for a stream painted before a page's own content (its `cm`
+    /// must not reach Cairo's) or after the layer's.
+    private func finishPage(firstMCID: Int, sequenceOrder: [Int]? = nil,
+                            standingAlone: Bool = false) throws -> (page: Page, deflated: [UInt8]?) {
         let drawnEnd = content.count, endState = state
         endTextObject()
-        guard content.count > 0 else { return Page(stream: nil, fontResources: [], graphicsStates: graphicsStates.endPage()) }
+        guard content.count > 0 else { return (Page(stream: nil, fontResources: [], graphicsStates: graphicsStates.endPage()), nil) }
         var page = PDFContentBytes()
         if standingAlone { page.raw("q\n") }
         // The drawer's coordinates, y down, placed on the sheet: Cairo's page leaves its own in
@@ -209,8 +285,8 @@ final class PDFTextLayer {
         page.append(contentsOf: content.bytes[drawnEnd...])
         if standingAlone { page.raw("Q\n") }
         let resources = resourcesOnPage.indices.filter { resourcesOnPage[$0] }
-        return Page(stream: streams.keep(try deflater.bytes(page.bytes, of: "the text of a page")), fontResources: resources,
-                    graphicsStates: graphicsStates.endPage())
+        let deflated = try deflater.bytes(page.bytes, of: "the text of a page")
+        return (Page(stream: streams.keep(deflated), fontResources: resources, graphicsStates: graphicsStates.endPage()), deflated)
     }
 
     /// Whether the layer can write glyphs painted with `ink`: of a font it can embed, or a
@@ -249,6 +325,7 @@ final class PDFTextLayer {
     /// origin included), with the text of `text`'s clusters.
     func show(_ ink: TextLayerInk, glyphs: UnsafeBufferPointer<cairo_glyph_t>, text: RunTextClusters, rightToLeft: Bool = false) {
         guard !glyphs.isEmpty else { return }
+        if takenPage != nil { return paintColours(of: ink) }
         let slot = fonts.slot(for: ink.font)
         // Invisible glyphs paint nothing: the paint in force serves.
         if !ink.isInvisible {
@@ -310,6 +387,14 @@ final class PDFTextLayer {
             if resource >= resourcesOnPage.count { resourcesOnPage += Array(repeating: false, count: resource + 1 - resourcesOnPage.count) }
             resourcesOnPage[resource] = true
         }
+    }
+
+    /// On a page taken from the run before, a run's colours alone, in the order drawn: the
+    /// spots they name are numbered as met, by Cairo too.
+    private func paintColours(of ink: TextLayerInk) {
+        guard !ink.isInvisible else { return }
+        setColor(ink.color)
+        if let stroke = ink.stroke { writeColor(stroke.color, stroke: true, unlessItIs: &state.strokeColor) }
     }
 
     /// A run's clusters in the order they are drawn, left to right.

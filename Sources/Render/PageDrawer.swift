@@ -381,9 +381,14 @@ final class PageDrawer {
         guard !run.glyphIDs.isEmpty else { return }
         glyphBuffer.refill(with: run, at: line.origin)
         if let recorder { record(run, in: recorder) }
-        runText.fill(for: run, text: source, initial: line.initial, wordBreak: line.wordBrokenAfter(in: source))
         let ink = TextLayerInk(run)
-        if let textLayer, textLayer.canDraw(ink) {
+        let drawsInTheLayer = textLayer?.canDraw(ink) ?? false
+        // A page the text layer takes from the run before is drawn for its colours alone there,
+        // but a shadow or colour glyphs are drawn by Cairo with their text.
+        if !drawsInTheLayer || !(textLayer?.takesThePage ?? false) || run.attributes.shadow != nil || ink.isInvisible {
+            runText.fill(for: run, text: source, initial: line.initial, wordBreak: line.wordBrokenAfter(in: source))
+        }
+        if let textLayer, drawsInTheLayer {
             if run.attributes.shadow != nil || ink.isInvisible {
                 if let structure {
                     try structure.drawCairoArtifact(in: context) { try drawDecoration(of: run, line: line, in: context) }

@@ -21,6 +21,12 @@ final class TextLayerGraphicsStates {
     private var numbers: [Paint: Int] = [:]
     /// Whether the page being drawn uses each state.
     private var usedOnPage: [Bool] = []
+    /// Where a state's numbering is recorded.
+    private let history: TextLayerHistory?
+
+    init(history: TextLayerHistory? = nil) {
+        self.history = history
+    }
 
     /// The state's name in a page's `/ExtGState` resources, with its slash. Cairo names its own
     /// `/s5`, `/a0`…, so the two never clash.
@@ -31,15 +37,20 @@ final class TextLayerGraphicsStates {
     /// Writes `paint`'s `gs` into `content`, its state made on first use and recorded as the
     /// page's.
     func set(_ paint: Paint, into content: inout PDFContentBytes) {
-        let number = numbers[paint] ?? {
-            paints.append(paint)
-            numbers[paint] = paints.count - 1
-            return paints.count - 1
-        }()
+        let number = self.number(of: paint)
         if number >= usedOnPage.count { usedOnPage += Array(repeating: false, count: number + 1 - usedOnPage.count) }
         usedOnPage[number] = true
         content.raw(Self.resourceName(of: number))
         content.raw(" gs\n")
+    }
+
+    /// The number of `paint`'s state, numbered now when it has none yet.
+    func number(of paint: Paint) -> Int {
+        if let number = numbers[paint] { return number }
+        paints.append(paint)
+        numbers[paint] = paints.count - 1
+        history?.note(.paint(paint, given: paints.count - 1))
+        return paints.count - 1
     }
 
     /// The states the page used, by number; the record is cleared for the next page.

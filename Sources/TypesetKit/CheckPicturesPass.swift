@@ -13,6 +13,8 @@ import Text
 /// the words it shapes for the pages.
 struct CheckPicturesPass {
     var options: TypesetOptions
+    /// The boxes' heights the run before measured, under `typeset watch` (`KeptBoxHeights`).
+    var keptBoxHeights: KeptBoxHeights?
 
     /// The pictures are read from `pictures`, the descriptors their `<img>`s opened;
     /// `furniture`: the master pages' pictures, checked with the text's.
@@ -20,7 +22,9 @@ struct CheckPicturesPass {
              furniture: [ImageAttachment] = []) -> PassResult<AttributedText> {
         var text = text
         var diagnostics = options.page.fitPictures(&text) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
-        diagnostics += options.page.fitBoxes(&text, fonts: fonts) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
+        diagnostics += options.page.fitBoxes(&text, fonts: fonts, keeping: keptBoxHeights) {
+            Framesetter(text: $0, fonts: fonts, shaper: shaper)
+        }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }
         let problems = ImagePreflight.check(text, furniture: furniture, files: pictures, standards: options.pdfStandardsInForce)
         guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }

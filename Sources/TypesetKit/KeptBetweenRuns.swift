@@ -24,6 +24,12 @@ public final class KeptBetweenRuns: @unchecked Sendable {
     /// The streams the last run deflated, for the next to take again where they are alike
     /// (`KeptDeflates`).
     public let deflates = KeptDeflates()
+    /// The text layer's pages the last run wrote, for the next to take again where the page
+    /// and the layer's state at its start are alike (`KeptTextLayerPages`).
+    public let textLayerPages = KeptTextLayerPages()
+    /// The heights the last run's box fitting measured, for the next to take again for the
+    /// boxes its edit did not reach (`KeptBoxHeights`).
+    public let boxHeights = KeptBoxHeights()
 
     public init() {}
 

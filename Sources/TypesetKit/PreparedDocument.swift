@@ -60,6 +60,9 @@ public struct PreparedDocument {
     /// The streams the run before deflated, under `typeset watch` (`KeptDeflates`); nil: every
     /// stream is deflated.
     var keptDeflates: KeptDeflates?
+    /// The text layer's pages the run before wrote, under `typeset watch`
+    /// (`KeptTextLayerPages`); nil: every page's text is written.
+    var keptTextLayerPages: KeptTextLayerPages?
 
     init(text: AttributedText, fonts: FontTable, template: PageTemplate, runningHeads: RunningHeads?, title: String?,
          diagnostics: [Diagnostic], library: FontLibrary, shaper: Shaper) {

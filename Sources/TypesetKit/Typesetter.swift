@@ -99,8 +99,9 @@ public final class Typesetter {
         let shaper = kept?.shaper ?? Shaper()
         let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []
         let marked = SuperscriptMarksPass().run(document.text, fonts: headed.fonts.table, shaper: shaper)
-        let pictured = try log.take(CheckPicturesPass(options: options).run(marked, pictures: document.pictures, fonts: headed.fonts.table,
-                                                                            shaper: shaper, furniture: furniture)) {
+        let checkPictures = CheckPicturesPass(options: options, keptBoxHeights: kept?.boxHeights)
+        let pictured = try log.take(checkPictures.run(marked, pictures: document.pictures, fonts: headed.fonts.table,
+                                                      shaper: shaper, furniture: furniture)) {
             $0.sortedBySource()
         }
         let fitted = try log.take(FitOversizedTextPass(options: options).run(pictured, fonts: headed.fonts.table, shaper: shaper, document: document))
@@ -124,6 +125,7 @@ public final class Typesetter {
         prepared.exclusions = ExclusionDeclaration.byPage(document.exclusions)
         prepared.keptPages = kept?.pages
         prepared.keptDeflates = kept?.deflates
+        prepared.keptTextLayerPages = kept?.textLayerPages
         prepared.flowPlaces = FlowElementPlace.find(in: text, document: document)
         // The markup's text is let go with the parsed document: the pages' checks locate what
         // they find from a file (a book's 8.5 MB would otherwise be held through layout).

@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import Markup
 import Pages
+import Text
 @testable import TypesetKit
 import XCTest
 
@@ -37,6 +38,25 @@ final class KeptBetweenRunsTests: XCTestCase {
         XCTAssertEqual(second.shaper.cacheMisses - shapedByTheFirst, 1, "only \"nightfall\" is shaped")
     }
 
+    /// Box fitting takes the height the run before measured for each box an edit did not
+    /// reach (`KeptBoxHeights`): an edit in the last aside sets that one alone again, and the
+    /// text is fitted as a cold run fits it.
+    func testARunAfterAnEditMeasuresOnlyTheBoxesItReached() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let aside = "<aside float=\"left\" width=\"120\">\nThe keepers' log, kept at dusk.\n</aside>\n"
+        let text = String(repeating: aside + paragraph + "\n\n", count: 6)
+        let kept = KeptBetweenRuns()
+        _ = try prepare(text, options: options, keeping: kept)
+        XCTAssertEqual(kept.boxHeights.taken, 0)
+        let edited = String(repeating: aside + paragraph + "\n\n", count: 5) + aside.replacingOccurrences(of: "dusk", with: "noon")
+            + paragraph + "\n\n"
+        let second = try prepare(edited, options: options, keeping: kept)
+        XCTAssertEqual(kept.boxHeights.taken, 5, "the five asides before the edit keep their heights")
+        let cold = try prepare(edited, options: options, keeping: KeptBetweenRuns())
+        XCTAssertNil(TextChange(from: cold.text, to: second.text), "the text is fitted as a cold run fits it")
+    }
+
     /// The PDF of `text` on A6 pages, written by a run after those `kept` remembers (nil: a cold
     /// run), as `name` in `directory`; and its page count.
     private func writePDF(_ text: String, keeping kept: KeptBetweenRuns?, as name: String, in directory: URL) throws -> (pages: Int, pdf: Data) {
@@ -58,10 +78,10 @@ final class KeptBetweenRunsTests: XCTestCase {
         return String(text[..<found.lowerBound]) + new + String(text[found.upperBound...])
     }
 
-    /// A run after an edit on the last page takes the streams the run before deflated for
-    /// the pages it did not reach (`KeptDeflates`) — the text layer's and Cairo's — and its PDF
-    /// is a cold run's, byte for byte.
-    func testARunAfterAnEditDeflatesOnlyWhatTheEditChanged() throws {
+    /// A run after an edit on the last page takes the text layer's pages the run before wrote
+    /// for the pages it did not reach (`KeptTextLayerPages`), and the streams it deflated
+    /// (`KeptDeflates`) for the rest, and its PDF is a cold run's, byte for byte.
+    func testARunAfterAnEditOnTheLastPageWritesAndDeflatesOnlyWhatTheEditChanged() throws {
         let directory = try makeTemporaryDirectory()
         let text = "<meta footer=\"{page}\">\n" + String(repeating: "<h2>The log</h2>\n" + String(repeating: paragraph, count: 5) + "\n\n", count: 4)
             + "The last entry, at dusk.\n"
@@ -69,14 +89,33 @@ final class KeptBetweenRunsTests: XCTestCase {
         let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)
         XCTAssertGreaterThanOrEqual(first.pages, 3)
         XCTAssertEqual(kept.deflates.taken, 0)
+        XCTAssertEqual(kept.textLayerPages.taken, 0)
         let deflatedByTheFirst = kept.deflates.deflated
 
         let edited = replacing("at dusk.", with: "at dawn.", in: text)
         let second = try writePDF(edited, keeping: kept, as: "second.pdf", in: directory)
         XCTAssertEqual(second.pdf, try writePDF(edited, keeping: nil, as: "cold.pdf", in: directory).pdf, "the PDF is a cold run's")
-        // Each page the edit did not reach gives at least its text layer's stream.
-        XCTAssertGreaterThanOrEqual(kept.deflates.taken, first.pages - 1, "streams taken again")
+        // The text of every page before the last is not written again.
+        XCTAssertEqual(kept.textLayerPages.taken, first.pages - 1, "text layer's pages taken again")
         XCTAssertLessThan(kept.deflates.deflated * 2, deflatedByTheFirst, "streams deflated again: \(kept.deflates.deflated) of \(deflatedByTheFirst)")
+    }
+
+    /// The text layer numbers codes in the order glyphs are first drawn: an edit on the first
+    /// page drawing a glyph before the page that drew it first gives it another code, so the
+    /// pages after it are written again, though the paginator takes them (the edit keeps the
+    /// text's length).
+    func testAGlyphFirstDrawnOnAnEarlierPageWritesTheLaterPagesAgain() throws {
+        let directory = try makeTemporaryDirectory()
+        let text = String(repeating: "<h2>The log</h2>\n" + String(repeating: paragraph, count: 5) + "\n\n", count: 2)
+            + "The last entry: café, über.\n"
+        let kept = KeptBetweenRuns()
+        let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)
+        XCTAssertGreaterThanOrEqual(first.pages, 2)
+        let edited = replacing("at dusk", with: "at über", in: text)
+        let second = try writePDF(edited, keeping: kept, as: "second.pdf", in: directory)
+        XCTAssertGreaterThan(kept.pages.reusedByTheLastSetting, 0, "the paginator takes the later pages")
+        XCTAssertEqual(kept.textLayerPages.taken, 0, "their text is written again")
+        XCTAssertEqual(second.pdf, try writePDF(edited, keeping: nil, as: "cold.pdf", in: directory).pdf, "the PDF is a cold run's")
     }
 
     /// A table's columns are measured from all its cells, once (the paragraph cache's memo):
@@ -84,7 +123,7 @@ final class KeptBetweenRunsTests: XCTestCase {
     /// are set again, not taken from the run before (`TextReach`).
     func testACellMadeWiderSetsTheTablesLaterPagesAgain() throws {
         let directory = try makeTemporaryDirectory()
-        let rows = (0 ..< 60).map { "<tr><td>\($0 == 0 ? "iiiiiiiiiiii" : "Row")</td><td>Log \($0).</td></tr>\n" }.joined()
+        let rows = (0 ..< 40).map { "<tr><td>\($0 == 0 ? "iiiiiiiiiiii" : "Row")</td><td>Log \($0).</td></tr>\n" }.joined()
         let text = "A table of the log.\n\n<table>\n" + rows + "</table>\n"
         let kept = KeptBetweenRuns()
         let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)

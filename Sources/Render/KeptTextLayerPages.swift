@@ -1,0 +1,93 @@
+import Layout
+import Text
+
+/// The text layer's pages (`PDFTextLayer`) of the last run of a document under `typeset watch`, for
+/// the next run to take again instead of writing their text: the layer's part of a page is a
+/// function of the page, of where it lies on its sheet, of the marks the structure gives it, and of
+/// the state the layer shares between pages (its fonts' codes, its graphics states:
+/// `TextLayerHistory`) and with Cairo (the spot inks, numbered as met). So a page is taken when it
+/// is the same page (`Page.keptSerial`, the paginator's: taken again from the last setting), on the
+/// same sheet, with the same spots known, and every page before it in this run changed the shared
+/// state as the last run's page of its number did, in any order (an edit on the first page that
+/// draws a letter before the word that drew it first): then its stream, its resources and its
+/// changes are the last run's, and its changes are made again (replayed, each checked to give what
+/// it gave), not its glyphs written. A page that differs is written, and so is every page after a
+/// page whose changes differ. The output does not depend on what is kept.
+///
+/// A run keeps its pages' deflated streams up to `budget` bytes (the 99-page magazine's take under
+/// 0.15 MB); a page past it is written again by the next run. One run at a time, on its drawing
+/// thread.
+public final class KeptTextLayerPages: @unchecked Sendable {
+    /// The deflated bytes kept at most.
+    static let budget = 32 << 20
+
+    /// What a page's text was written from, besides the page and the shared state.
+    struct Start: Equatable {
+        /// The page's `Page.keptSerial`; nil: a page not kept, never taken.
+        var serial: Int?
+        var sheetHeight: Double
+        var origin: Point
+        var spots: [SpotInk]
+    }
+
+    /// One page of the layer as a run wrote or took it.
+    struct Record {
+        var start: Start
+        /// The structure's marks: Cairo's count on the page and the order of the layer's.
+        var firstMCID: Int
+        var sequenceOrder: [Int]?
+        /// The changes the page made to the shared state, in order.
+        var changes: [TextLayerHistory.Change]
+        /// Its deflated stream (nil: the page has no text of the layer's, or its bytes were past
+        /// the budget), its font resources and graphics states.
+        var deflated: [UInt8]?
+        var hasStream: Bool
+        var fontResources: [Int]
+        var graphicsStates: [Int]
+    }
+
+    private var last: [Record] = []
+    private var current: [Record] = []
+    private var currentBytes = 0
+    /// Whether every page of this run so far changed the shared state as the last run's page of
+    /// its number did: the state the next page begins in is then the last run's.
+    private var stateAlike = true
+    /// How many pages this run took from the one before.
+    public private(set) var taken = 0
+
+    public init() {}
+
+    /// A new run begins: what the run before wrote or took is what it may take.
+    func beginRun() {
+        last = current
+        current = []
+        currentBytes = 0
+        stateAlike = true
+        taken = 0
+    }
+
+    /// The last run's page to take as the next page, which begins as `start` says; nil when
+    /// it must be written.
+    func page(startingAs start: Start) -> Record? {
+        let index = current.count
+        guard start.serial != nil, stateAlike, index < last.count, last[index].start == start,
+              last[index].deflated != nil || !last[index].hasStream else { return nil }
+        taken += 1
+        return last[index]
+    }
+
+    /// Records the page the run wrote or took as the next.
+    func record(_ page: Record) {
+        let index = current.count
+        stateAlike = stateAlike && index < last.count && TextLayerHistory.sameChanges(last[index].changes, page.changes)
+        var page = page
+        if let deflated = page.deflated {
+            if currentBytes + deflated.count <= Self.budget {
+                currentBytes += deflated.count
+            } else {
+                page.deflated = nil
+            }
+        }
+        current.append(page)
+    }
+}
