@@ -21,12 +21,22 @@ struct GrowingBuffer<Element: BitwiseCopyable>: ~Copyable {
     /// Room for `more` elements past `count`, growing (at least doubling) when there is not.
     mutating func reserve(more: Int) {
         guard count + more > capacity else { return }
-        let larger = max(count + more, 2 * capacity, 256)
+        let larger = grownCapacity(toHold: count + more)
         let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
         moved.moveInitialize(from: base, count: count)
         base.deallocate()
         base = moved
         capacity = larger
+    }
+
+    /// The memory that making room for `total` elements allocates: the larger buffer, held
+    /// beside the old one while the elements move; nothing when there is room.
+    func bytesToHold(_ total: Int) -> Int {
+        total > capacity ? grownCapacity(toHold: total) * MemoryLayout<Element>.stride : 0
+    }
+
+    private func grownCapacity(toHold total: Int) -> Int {
+        max(total, 2 * capacity, 256)
     }
 
     mutating func append(_ element: Element) {
@@ -47,6 +57,11 @@ struct GrowingBuffer<Element: BitwiseCopyable>: ~Copyable {
         base = UnsafeMutablePointer<Element>.allocate(capacity: 0)
         count = 0
         capacity = 0
+    }
+
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count)
+        return base[index]
     }
 
     /// The elements at `range`, valid until the buffer next changes.

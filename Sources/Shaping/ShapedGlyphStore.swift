@@ -7,7 +7,7 @@
 struct ShapedGlyphStore: ~Copyable {
     /// Where a word's glyphs are, as `append` returned it.
     struct Word {
-        fileprivate var start: UInt32
+        fileprivate var start: ChunkedRunPosition
         fileprivate var count: UInt32
         fileprivate var isPlain: Bool
     }
@@ -18,33 +18,46 @@ struct ShapedGlyphStore: ~Copyable {
         var advance: Int32
     }
 
-    private var plain = GrowingBuffer<PlainGlyph>()
-    private var whole = GrowingBuffer<ShapedGlyph>()
+    private var plain = ChunkedRuns<PlainGlyph>()
+    private var whole = ChunkedRuns<ShapedGlyph>()
     /// A plain word's glyphs made whole again to be lent (`glyphs(_:)`).
     private var lent = GrowingBuffer<ShapedGlyph>()
+    /// A plain word's glyphs on their way in.
+    private var plainWord = GrowingBuffer<PlainGlyph>()
 
     /// Glyphs kept, plain and whole.
-    var count: Int { plain.count + whole.count }
+    private(set) var count = 0
 
     /// The memory held, spare room included.
-    var bytesHeld: Int { plain.bytesHeld + whole.bytesHeld + lent.bytesHeld }
+    var bytesHeld: Int { plain.bytesHeld + whole.bytesHeld + lent.bytesHeld + plainWord.bytesHeld }
 
-    /// Keeps `glyphs` after the others; where they are, to be lent by `glyphs(_:)`.
-    mutating func append(contentsOf glyphs: [ShapedGlyph]) -> Word {
-        let isPlain = glyphs.indices.allSatisfy { index in
+    /// Whether `glyphs` are kept plain (see above).
+    private static func isPlain(_ glyphs: [ShapedGlyph]) -> Bool {
+        glyphs.indices.allSatisfy { index in
             let glyph = glyphs[index]
             return glyph.cluster == index && glyph.xOffset == 0 && glyph.yOffset == 0
         }
-        let start = isPlain ? plain.count : whole.count
-        precondition(start + glyphs.count <= Int(UInt32.max), "more glyphs kept than a word table can index")
-        if isPlain {
-            plain.reserve(more: glyphs.count)
-            for glyph in glyphs { plain.append(PlainGlyph(id: glyph.id, advance: glyph.advance)) }
-        } else {
-            whole.reserve(more: glyphs.count)
-            for glyph in glyphs { whole.append(glyph) }
+    }
+
+    /// The memory that keeping `glyphs` would add, the buffers they pass through included.
+    func bytesToAppend(_ glyphs: [ShapedGlyph]) -> Int {
+        guard Self.isPlain(glyphs) else { return whole.bytesToAppend(glyphs.count) }
+        return plain.bytesToAppend(glyphs.count) + plainWord.bytesToHold(glyphs.count) + lent.bytesToHold(glyphs.count)
+    }
+
+    /// Keeps `glyphs` after the others; where they are, to be lent by `glyphs(_:)`.
+    mutating func append(contentsOf glyphs: [ShapedGlyph]) -> Word {
+        precondition(glyphs.count <= Int(UInt32.max), "a word of more glyphs than a word table can count")
+        count += glyphs.count
+        guard Self.isPlain(glyphs) else {
+            let start = glyphs.withUnsafeBufferPointer { whole.append($0) }
+            return Word(start: start, count: UInt32(glyphs.count), isPlain: false)
         }
-        return Word(start: UInt32(start), count: UInt32(glyphs.count), isPlain: isPlain)
+        plainWord.shrink(to: 0)
+        plainWord.reserve(more: glyphs.count)
+        for glyph in glyphs { plainWord.append(PlainGlyph(id: glyph.id, advance: glyph.advance)) }
+        let start = plain.append(plainWord.elements(0 ..< glyphs.count))
+        return Word(start: start, count: UInt32(glyphs.count), isPlain: true)
     }
 
     /// Forgets every glyph and gives their memory back.
@@ -52,17 +65,19 @@ struct ShapedGlyphStore: ~Copyable {
         plain.removeAll()
         whole.removeAll()
         lent.removeAll()
+        plainWord.removeAll()
+        count = 0
     }
 
     /// The glyphs of `word`, valid until the store next changes or lends another word.
     mutating func glyphs(_ word: Word) -> UnsafeBufferPointer<ShapedGlyph> {
-        let range = Int(word.start) ..< Int(word.start) + Int(word.count)
-        guard word.isPlain else { return whole.elements(range) }
+        let count = Int(word.count)
+        guard word.isPlain else { return whole.elements(at: word.start, count: count) }
         lent.shrink(to: 0)
-        lent.reserve(more: range.count)
-        for (index, glyph) in plain.elements(range).enumerated() {
+        lent.reserve(more: count)
+        for (index, glyph) in plain.elements(at: word.start, count: count).enumerated() {
             lent.append(ShapedGlyph(id: glyph.id, advance: glyph.advance, xOffset: 0, yOffset: 0, cluster: Int32(index)))
         }
-        return lent.elements(0 ..< range.count)
+        return lent.elements(0 ..< count)
     }
 }

@@ -9,24 +9,25 @@ public struct ShapedGlyph: Equatable, Sendable, BitwiseCopyable {
 }
 
 /// The words shaped in one context (font, language, features, script, direction), interned:
-/// each word's UTF-16 units and glyphs are kept once, one word after another in flat arrays,
-/// and found again through an open-addressing table over a hash of the units read where they
+/// each word's UTF-16 units and glyphs are kept once, one word after another in chunks that
+/// never move (`ChunkedRuns`), and found again through an open-addressing table over a hash of the units read where they
 /// lie. A book looks words up by the million: no key is built, no array made or retained per
 /// lookup.
 final class ShapedWordTable {
     private struct Entry {
-        var hash: UInt64
-        var unitStart: UInt32
+        /// The low half of the word's hash: what places it and tells most words apart.
+        var hash: UInt32
         var unitCount: UInt32
+        var units: ChunkedRunPosition
         var glyphs: ShapedGlyphStore.Word
     }
 
     // Unchecked: a table belongs to one Shaper, used by one thread, and no access to these
     // overlaps another (a body lent glyphs must not shape); the checks cost more per word
     // than the lookup itself.
-    @exclusivity(unchecked) private var units: [UInt16] = []
+    @exclusivity(unchecked) private var units = ChunkedRuns<UInt16>()
     @exclusivity(unchecked) private var glyphs = ShapedGlyphStore()
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var entries = GrowingBuffer<Entry>()
     /// An entry's index + 1 at the slot its hash leads to (or past it, probing linearly); 0 is
     /// an empty slot. A power of two long, at most half full.
     @exclusivity(unchecked) private var slots = ShapedWordTable.emptySlots
@@ -37,8 +38,17 @@ final class ShapedWordTable {
     /// The memory the kept words hold, their arrays' spare room included: what the Shaper's
     /// budget counts.
     var bytesHeld: Int {
-        units.capacity * MemoryLayout<UInt16>.stride + glyphs.bytesHeld
-            + entries.capacity * MemoryLayout<Entry>.stride + slots.count * MemoryLayout<UInt32>.stride
+        units.bytesHeld + glyphs.bytesHeld + entries.bytesHeld + slots.count * MemoryLayout<UInt32>.stride
+    }
+
+    /// The memory that keeping `word` with `shaped` would allocate, counting a buffer that
+    /// grows as held twice while its elements move: what the Shaper checks against its budget
+    /// before keeping a word, so that the tables never hold more than the budget, not even for
+    /// a moment.
+    func bytesToKeep(_ word: UnsafeBufferPointer<UInt16>, glyphs shaped: [ShapedGlyph]) -> Int {
+        let slotsGrow = 2 * (entries.count + 1) > slots.count
+        return units.bytesToAppend(word.count) + glyphs.bytesToAppend(shaped)
+            + entries.bytesToHold(entries.count + 1) + (slotsGrow ? 2 * slots.count * MemoryLayout<UInt32>.stride : 0)
     }
 
     /// FNV-1a over the units.
@@ -55,7 +65,7 @@ final class ShapedWordTable {
         while slots[slot] != 0 {
             let index = Int(slots[slot]) - 1
             let entry = entries[index]
-            if entry.hash == hash, Int(entry.unitCount) == word.count, matches(entry, word) { return index }
+            if entry.hash == UInt32(truncatingIfNeeded: hash), Int(entry.unitCount) == word.count, matches(entry, word) { return index }
             slot = (slot + 1) & mask
         }
         return nil
@@ -63,14 +73,12 @@ final class ShapedWordTable {
 
     /// Keeps `word` (not kept yet) with its glyphs; returns its entry's index.
     func keep(_ word: UnsafeBufferPointer<UInt16>, hash: UInt64, glyphs shaped: [ShapedGlyph]) -> Int {
-        precondition(units.count + word.count <= Int(UInt32.max), "more text kept than a word table can index")
-        let entry = Entry(hash: hash, unitStart: UInt32(units.count), unitCount: UInt32(word.count),
-                          glyphs: glyphs.append(contentsOf: shaped))
-        units.append(contentsOf: word)
-        entries.append(entry)
+        precondition(word.count <= Int(UInt32.max) && entries.count < Int(UInt32.max), "more than a word table can index")
+        entries.append(Entry(hash: UInt32(truncatingIfNeeded: hash), unitCount: UInt32(word.count), units: units.append(word),
+                             glyphs: glyphs.append(contentsOf: shaped)))
         if 2 * entries.count > slots.count {
             slots = [UInt32](repeating: 0, count: 2 * slots.count)
-            for index in entries.indices { place(index) }
+            for index in 0 ..< entries.count { place(index) }
         } else {
             place(entries.count - 1)
         }
@@ -79,9 +87,9 @@ final class ShapedWordTable {
 
     /// Forgets every word, keeping the table itself (its context's, see ShapingContext).
     func removeAll() {
-        units = []
+        units.removeAll()
         glyphs.removeAll()
-        entries = []
+        entries.removeAll()
         slots = Self.emptySlots
     }
 
@@ -92,17 +100,15 @@ final class ShapedWordTable {
 
     private func place(_ index: Int) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
+        var slot = Int(entries[index].hash) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         slots[slot] = UInt32(index + 1)
     }
 
     private func matches(_ entry: Entry, _ word: UnsafeBufferPointer<UInt16>) -> Bool {
         // Unit by unit through the pointers: `elementsEqual`'s iterators cost five times as much.
-        units.withUnsafeBufferPointer { all in
-            let start = all.baseAddress! + Int(entry.unitStart)
-            for index in word.indices where start[index] != word[index] { return false }
-            return true
-        }
+        let kept = units.elements(at: entry.units, count: word.count)
+        for index in word.indices where kept[index] != word[index] { return false }
+        return true
     }
 }

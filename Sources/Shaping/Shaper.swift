@@ -140,7 +140,8 @@ public final class Shaper {
         } else {
             cacheMisses += 1
             let shaped = shapeUncached(word, font: context.font, context: context.key)
-            if cacheBytesHeld >= cacheBudget { startCacheAgain() }
+            // Kept only within the budget, counting what keeping it would allocate.
+            if cacheBytesHeld + words.bytesToKeep(word, glyphs: shaped) > cacheBudget { startCacheAgain() }
             let before = words.bytesHeld
             entry = words.keep(word, hash: hash, glyphs: shaped)
             cacheBytesHeld += words.bytesHeld - before

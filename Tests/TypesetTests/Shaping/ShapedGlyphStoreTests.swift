@@ -20,7 +20,7 @@ final class ShapedGlyphStoreTests: XCTestCase {
     func testEachWordIsLentBackAsAppendedAfterTheStoreGrows() {
         var store = ShapedGlyphStore()
         var kept: [ShapedGlyphStore.Word] = []
-        // Lengths 0 to 40, past the first allocation (256 glyphs) several times over.
+        // Lengths 0 to 40, past the first chunk (1 KiB) several times over.
         for number in 0 ..< 300 { kept.append(store.append(contentsOf: word(number, length: number % 41))) }
         XCTAssertEqual(store.count, (0 ..< 300).reduce(0) { $0 + $1 % 41 })
         for (number, stored) in kept.enumerated() {
