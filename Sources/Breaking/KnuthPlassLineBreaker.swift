@@ -64,6 +64,10 @@ public struct KnuthPlassLineBreaker: Sendable {
         public var nodesMade = 0
         /// Most nodes active at once.
         public var mostActive = 0
+        /// Active nodes tried as the start of a line, at every legal break.
+        public var startsTried = 0
+        /// Lines measured and rated: one for all the nodes a break made that start lines as wide.
+        public var linesRated = 0
 
         public init() {}
 
@@ -72,6 +76,8 @@ public struct KnuthPlassLineBreaker: Sendable {
             items = max(items, other.items)
             nodesMade = max(nodesMade, other.nodesMade)
             mostActive = max(mostActive, other.mostActive)
+            startsTried = max(startsTried, other.startsTried)
+            linesRated = max(linesRated, other.linesRated)
         }
     }
 
@@ -125,7 +131,7 @@ public struct KnuthPlassLineBreaker: Sendable {
         var candidates = Array(repeatElement(Candidate?.none, count: 4 * hyphenRunSlots))
         var sum = Totals()
         effort.items = max(effort.items, items.count)
-        var made = 1
+        var made = 1, tried = 0, rated = 0
 
         for index in items.indices {
             let item = items[index]
@@ -137,8 +143,9 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
             if isLegal {
                 let before = active.count
+                tried += before
                 made += consider(index, items: items, nodes: &nodes, active: &active, candidates: &candidates, sum: sum,
-                                 lineWidth: lineWidth)
+                                 lineWidth: lineWidth, rated: &rated)
                 if active.isEmpty { return nil }
                 effort.mostActive = max(effort.mostActive, active.count, before)
             }
@@ -149,6 +156,8 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
         }
         effort.nodesMade = max(effort.nodesMade, made)
+        effort.startsTried = max(effort.startsTried, tried)
+        effort.linesRated = max(effort.linesRated, rated)
         return SearchResult(nodes: nodes, active: active)
     }
 
@@ -179,7 +188,8 @@ public struct KnuthPlassLineBreaker: Sendable {
     /// Tries every active node as the start of a line ending at `index`: nodes that can no
     /// longer start a line are dropped from `active` and the best new ones added, in place
     /// (this runs at every legal break of every paragraph). Returns how many candidates it
-    /// found (the nodes it made, and those a cheaper one with fewer hyphens made needless).
+    /// found (the nodes it made, and those a cheaper one with fewer hyphens made needless), and
+    /// counts the lines it rated into `rated`.
     ///
     /// The nodes a break made are next to each other in `active` (each break appends its own,
     /// and dropping keeps the order), have the same totals and differ only in line, fitness,
@@ -189,7 +199,7 @@ public struct KnuthPlassLineBreaker: Sendable {
     /// - Parameter candidates: all nil, and left so: each is emptied as it is read, rather
     ///   than all of them cleared and searched at every break.
     private func consider(_ index: Int, items: [BreakItem], nodes: inout [Node], active: inout [Int], candidates: inout [Candidate?],
-                          sum: Totals, lineWidth: (Int) -> Double) -> Int {
+                          sum: Totals, lineWidth: (Int) -> Double, rated: inout Int) -> Int {
         let p = parameters
         let item = items[index]
         let isForced = item.kind == .penalty && item.penalty == -.infinity
@@ -211,6 +221,7 @@ public struct KnuthPlassLineBreaker: Sendable {
                         }
                         if node.item != line.start || !(width == line.width) {
                             line = LineToBreak(from: node, width: width, to: index, item: item, items: items, sum: sum, parameters: p)
+                            rated += 1
                         }
                         // A line that is too long now is too long for every later break as well.
                         if line.ratio < -1 || isForced {
