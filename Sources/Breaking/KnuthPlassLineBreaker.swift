@@ -64,6 +64,10 @@ public struct KnuthPlassLineBreaker: Sendable {
         public var nodesMade = 0
         /// Most nodes active at once.
         public var mostActive = 0
+        /// Active nodes tried as the start of a line, at every legal break.
+        public var startsTried = 0
+        /// Lines measured and rated: one for all the nodes a break made that start lines as wide.
+        public var linesRated = 0
 
         public init() {}
 
@@ -72,6 +76,8 @@ public struct KnuthPlassLineBreaker: Sendable {
             items = max(items, other.items)
             nodesMade = max(nodesMade, other.nodesMade)
             mostActive = max(mostActive, other.mostActive)
+            startsTried = max(startsTried, other.startsTried)
+            linesRated = max(linesRated, other.linesRated)
         }
     }
 
@@ -125,7 +131,7 @@ public struct KnuthPlassLineBreaker: Sendable {
         var candidates = Array(repeatElement(Candidate?.none, count: 4 * hyphenRunSlots))
         var sum = Totals()
         effort.items = max(effort.items, items.count)
-        var made = 1
+        var made = 1, tried = 0, rated = 0
 
         for index in items.indices {
             let item = items[index]
@@ -137,8 +143,9 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
             if isLegal {
                 let before = active.count
+                tried += before
                 made += consider(index, items: items, nodes: &nodes, active: &active, candidates: &candidates, sum: sum,
-                                 lineWidth: lineWidth)
+                                 lineWidth: lineWidth, rated: &rated)
                 if active.isEmpty { return nil }
                 effort.mostActive = max(effort.mostActive, active.count, before)
             }
@@ -149,6 +156,8 @@ public struct KnuthPlassLineBreaker: Sendable {
             }
         }
         effort.nodesMade = max(effort.nodesMade, made)
+        effort.startsTried = max(effort.startsTried, tried)
+        effort.linesRated = max(effort.linesRated, rated)
         return SearchResult(nodes: nodes, active: active)
     }
 
@@ -179,46 +188,53 @@ public struct KnuthPlassLineBreaker: Sendable {
     /// Tries every active node as the start of a line ending at `index`: nodes that can no
     /// longer start a line are dropped from `active` and the best new ones added, in place
     /// (this runs at every legal break of every paragraph). Returns how many candidates it
-    /// found (the nodes it made, and those a cheaper one with fewer hyphens made needless).
+    /// found (the nodes it made, and those a cheaper one with fewer hyphens made needless), and
+    /// counts the lines it rated into `rated`.
+    ///
+    /// The nodes a break made are next to each other in `active` (each break appends its own,
+    /// and dropping keeps the order), have the same totals and differ only in line, fitness,
+    /// hyphens and demerits: their line to `index` is the same line whenever their lines are
+    /// as wide, so it is measured and rated once for the run of them (`LineToBreak`), and
+    /// each node adds only what is its own. Same sums in the same order: the same breaks.
     /// - Parameter candidates: all nil, and left so: each is emptied as it is read, rather
     ///   than all of them cleared and searched at every break.
     private func consider(_ index: Int, items: [BreakItem], nodes: inout [Node], active: inout [Int], candidates: inout [Candidate?],
-                          sum: Totals, lineWidth: (Int) -> Double) -> Int {
+                          sum: Totals, lineWidth: (Int) -> Double, rated: inout Int) -> Int {
         let p = parameters
         let item = items[index]
         let isForced = item.kind == .penalty && item.penalty == -.infinity
-        // Best candidate per fitness class (tight, decent, loose, very loose) and hyphen count.
         var recorded = false
         var kept = 0
-
-        for position in active.indices {
-            let nodeIndex = active[position]
-            let node = nodes[nodeIndex]
-            let width = lineWidth(node.line)
-            var length = sum.width - node.totals.width
-            if item.kind == .penalty { length += item.width }
-            let stretch = sum.stretch - node.totals.stretch + p.lineEndStretch
-            let shrink = sum.shrink - node.totals.shrink
-            var ratio: Double
-            if length < width - Self.widthTolerance {
-                let available = stretch + p.emergencyStretch
-                ratio = Self.stretchRatio(slack: width - length, stretch: stretch, available: available,
-                                          raggedEnd: Self.raggedEnd(ofLineFrom: node.item, to: index, in: items))
-            } else if length > width + Self.widthTolerance {
-                ratio = shrink > 0 ? (width - length) / shrink : -.infinity
-            } else {
-                ratio = 0
-            }
-            // A line that is too long now is too long for every later break as well.
-            if ratio < -1 || isForced {
-                if ratio >= -1, record(&candidates, node: node, at: nodeIndex, ratio: ratio, item: item, items: items) { recorded = true }
-                continue
-            }
-            active[kept] = nodeIndex
-            kept += 1
-            let badness = ratio.isInfinite ? .infinity : 100 * abs(ratio * ratio * ratio)
-            if badness <= p.tolerance {
-                if record(&candidates, node: node, at: nodeIndex, ratio: ratio, item: item, items: items) { recorded = true }
+        var line = LineToBreak(start: -2, width: .nan)
+        var widthLine = -1, width = 0.0
+        // Read and written through buffers: the loop runs for every active node at every break,
+        // and the arrays' checks of uniqueness and bounds were a third of its instructions.
+        nodes.withUnsafeBufferPointer { nodes in
+            active.withUnsafeMutableBufferPointer { active in
+                candidates.withUnsafeMutableBufferPointer { candidates in
+                    for position in active.indices {
+                        let nodeIndex = active[position]
+                        let node = nodes[nodeIndex]
+                        if node.line != widthLine {
+                            widthLine = node.line
+                            width = lineWidth(widthLine)
+                        }
+                        if node.item != line.start || !(width == line.width) {
+                            line = LineToBreak(from: node, width: width, to: index, item: item, items: items, sum: sum, parameters: p)
+                            rated += 1
+                        }
+                        // A line that is too long now is too long for every later break as well.
+                        if line.ratio < -1 || isForced {
+                            if line.ratio >= -1, record(candidates, node: node, at: nodeIndex, line: line, item: item) { recorded = true }
+                            continue
+                        }
+                        active[kept] = nodeIndex
+                        kept += 1
+                        if line.isWithinTolerance, record(candidates, node: node, at: nodeIndex, line: line, item: item) {
+                            recorded = true
+                        }
+                    }
+                }
             }
         }
         active.removeLast(active.count - kept)
@@ -255,6 +271,57 @@ public struct KnuthPlassLineBreaker: Sendable {
         return found
     }
 
+    /// A line from one break to the one being considered, as wide as `width`: what every node
+    /// at its start shares — how far it stretches, its fitness class and the demerits of the
+    /// line itself (the break's penalty and the hyphens' costs that depend on its two ends).
+    private struct LineToBreak {
+        /// The item the line starts after (-1: the paragraph's start; -2: none yet).
+        var start: Int
+        var width: Double
+        var ratio = 0.0
+        var isWithinTolerance = false
+        var fitness = 0
+        /// The line's demerits before the fitness change and the demerits of the line before.
+        var demerits = 0.0
+
+        init(start: Int, width: Double) {
+            self.start = start
+            self.width = width
+        }
+
+        init(from node: Node, width: Double, to index: Int, item: BreakItem, items: [BreakItem], sum: Totals,
+             parameters p: KnuthPlassParameters) {
+            start = node.item
+            self.width = width
+            var length = sum.width - node.totals.width
+            if item.kind == .penalty { length += item.width }
+            let stretch = sum.stretch - node.totals.stretch + p.lineEndStretch
+            let shrink = sum.shrink - node.totals.shrink
+            if length < width - KnuthPlassLineBreaker.widthTolerance {
+                let available = stretch + p.emergencyStretch
+                ratio = KnuthPlassLineBreaker.stretchRatio(slack: width - length, stretch: stretch, available: available,
+                                                           raggedEnd: KnuthPlassLineBreaker.raggedEnd(ofLineFrom: node.item, to: index, in: items))
+            } else if length > width + KnuthPlassLineBreaker.widthTolerance {
+                ratio = shrink > 0 ? (width - length) / shrink : -.infinity
+            }
+            guard ratio >= -1 else { return }
+            let cube = 100 * abs(ratio * ratio * ratio)
+            isWithinTolerance = !ratio.isInfinite && cube <= p.tolerance
+            let badness = min(10_000, cube)
+            demerits = (p.linePenalty + badness) * (p.linePenalty + badness)
+            if item.kind == .penalty, item.penalty > 0 {
+                demerits += item.penalty * item.penalty
+            } else if item.kind == .penalty, item.penalty > -.infinity {
+                demerits -= item.penalty * item.penalty
+            }
+            let previousFlagged = node.item >= 0 && items[node.item].flagged
+            if item.flagged, previousFlagged { demerits += p.doubleHyphenDemerits }
+            // A hyphen on the line before the last one.
+            if previousFlagged, item.kind == .penalty, item.penalty == -.infinity { demerits += p.finalHyphenDemerits }
+            if ratio < -0.5 { fitness = 0 } else if ratio <= 0.5 { fitness = 1 } else if ratio <= 1 { fitness = 2 } else { fitness = 3 }
+        }
+    }
+
     /// How short a line from the break at `start` (-1: the paragraph's start) to the one at
     /// `end` may end: the stretch of either penalty (a line begun or ended inside a URL).
     static func raggedEnd(ofLineFrom start: Int, to end: Int, in items: [BreakItem]) -> Double {
@@ -275,34 +342,21 @@ public struct KnuthPlassLineBreaker: Sendable {
         return stretched / available
     }
 
-    /// Keeps a line from `node` (at `nodeIndex` in the arena) to `item` if it is the best so far
-    /// for its fitness class and count of hyphens in a row; whether it did.
-    private func record(_ candidates: inout [Candidate?], node: Node, at nodeIndex: Int, ratio: Double,
-                        item: BreakItem, items: [BreakItem]) -> Bool {
+    /// Keeps `line`, from `node` (at `nodeIndex` in the arena) to `item`, if it is the best so
+    /// far for its fitness class and count of hyphens in a row; whether it did.
+    @inline(__always)
+    private func record(_ candidates: UnsafeMutableBufferPointer<Candidate?>, node: Node, at nodeIndex: Int, line: LineToBreak,
+                        item: BreakItem) -> Bool {
         let p = parameters
         let hyphens = item.flagged ? node.hyphens + 1 : 0
         if p.consecutiveHyphenLimit > 0, hyphens > p.consecutiveHyphenLimit { return false }
         if item.flagged, node.line == p.unhyphenatedLine { return false }
-        let badness = min(10_000, 100 * abs(ratio * ratio * ratio))
-        var demerits = (p.linePenalty + badness) * (p.linePenalty + badness)
-        if item.kind == .penalty, item.penalty > 0 {
-            demerits += item.penalty * item.penalty
-        } else if item.kind == .penalty, item.penalty > -.infinity {
-            demerits -= item.penalty * item.penalty
-        }
-        let previousItem = node.item >= 0 ? items[node.item] : nil
-        if item.flagged, previousItem?.flagged == true { demerits += p.doubleHyphenDemerits }
-        // A hyphen on the line before the last one.
-        if previousItem?.flagged == true, item.kind == .penalty, item.penalty == -.infinity {
-            demerits += p.finalHyphenDemerits
-        }
-        let fitness: Int
-        if ratio < -0.5 { fitness = 0 } else if ratio <= 0.5 { fitness = 1 } else if ratio <= 1 { fitness = 2 } else { fitness = 3 }
-        if abs(fitness - node.fitness) > 1 { demerits += p.adjacentFitnessDemerits }
+        var demerits = line.demerits
+        if abs(line.fitness - node.fitness) > 1 { demerits += p.adjacentFitnessDemerits }
         demerits += node.demerits
-        let slot = fitness * hyphenRunSlots + (hyphenRunSlots > 1 ? hyphens : 0)
+        let slot = line.fitness * hyphenRunSlots + (hyphenRunSlots > 1 ? hyphens : 0)
         if let current = candidates[slot], current.demerits <= demerits { return false }
-        candidates[slot] = (demerits, nodeIndex, ratio, hyphens)
+        candidates[slot] = (demerits, nodeIndex, line.ratio, hyphens)
         return true
     }
 }

@@ -212,6 +212,19 @@ final class KnuthPlassTests: XCTestCase {
         XCTAssertEqual(total, best, accuracy: 1e-6, "the breaks found cost no more than the best of all settings")
     }
 
+    /// The nodes one break made (one per fitness class and count of hyphens in a row) start the
+    /// same line to each later break: it is measured and rated once for them all, not once a
+    /// node. In a narrow column with hyphens and emergency stretch most breaks make several.
+    func testALineFromABreakIsRatedOnceForAllTheNodesThatBreakMade() throws {
+        let paragraph = try paragraph(Self.prose)
+        var effort = KnuthPlassLineBreaker.Effort()
+        let breaker = ParagraphBreaker(paragraph: paragraph, hyphenator: { Hyphenator(language: $0) })
+        _ = try XCTUnwrap(breaker.breaks(from: 0, widths: [], otherWidth: 70, effort: &effort))
+        XCTAssertGreaterThan(effort.startsTried, 2 * effort.nodesMade, "the search tried each node from several breaks")
+        XCTAssertLessThan(Double(effort.linesRated), 0.5 * Double(effort.startsTried),
+                          "\(effort.linesRated) lines rated for \(effort.startsTried) nodes tried")
+    }
+
     /// A line as wide as its measure to the rounding of floating-point sums fits: widths summed
     /// in another order than the measure was (a decimal table cell's, from where its column
     /// stands) came out a few ulps longer, with no shrink to take it up, and the words were
