@@ -1,4 +1,5 @@
 import Foundation
+@testable import Fonts
 import TypesetKit
 import XCTest
 
@@ -29,5 +30,31 @@ final class FontFileReplacedTests: XCTestCase {
         PDFCheck.assertClean(pdfAt: pdf)
         let lastPage = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", ["-f", "\(report.pageCount)", pdf, "-"]), "pdftotext")
         XCTAssertTrue(lastPage.contains("keepers climb the stairs"), lastPage)
+    }
+
+    /// A fallback candidate's design (serif or sans) was read by FreeType opening the file by
+    /// its name: a named pipe put where fontconfig had found a font held the run forever, and a
+    /// file truncated while it was read was SIGBUS. It is read as every face is now
+    /// (`FontFileBytes`): a pipe is no font, at once. The probe runs on a thread of its own so
+    /// that the old code's wait is a failure here, which a writer then ends.
+    func testAFallbackCandidateThatIsANamedPipeIsNotWaitedFor() throws {
+        let pipe = try makeTemporaryDirectory().appendingPathComponent("candidate.otf").path
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        let fonts = try FontLibrary(fontsDirectory: TestSupport.fontsDirectory, bodyFamily: TypesetOptions.defaultFontFamily)
+        let probed = DispatchSemaphore(value: 0)
+        let design = LockedBox<FontDesign??>(nil)
+        Thread.detachNewThread {
+            design.value = .some(fonts.fallbackCache.design(of: (pipe, 0), library: fonts.library))
+            probed.signal()
+        }
+        if probed.wait(timeout: .now() + 30) == .timedOut {
+            XCTFail("the design probe waits for a writer on the pipe")
+            let writer = open(pipe, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            probed.wait()
+        }
+        XCTAssertEqual(design.value, .some(nil), "a pipe has no design")
+        let pagella = TestSupport.fontsDirectory + "/texgyrepagella-regular.otf"
+        XCTAssertEqual(fonts.fallbackCache.design(of: (pagella, 0), library: fonts.library), .serif, "a font file is still read")
     }
 }
