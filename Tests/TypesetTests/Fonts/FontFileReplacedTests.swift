@@ -36,23 +36,13 @@ final class FontFileReplacedTests: XCTestCase {
     /// its name: a named pipe put where fontconfig had found a font held the run forever, and a
     /// file truncated while it was read was SIGBUS. It is read as every face is now
     /// (`FontFileBytes`): a pipe is no font, at once. The probe runs on a thread of its own so
-    /// that the old code's wait is a failure here, which a writer then ends.
+    /// that the old code's wait is a failure here (`assertNoWait`).
     func testAFallbackCandidateThatIsANamedPipeIsNotWaitedFor() throws {
         let pipe = try makeTemporaryDirectory().appendingPathComponent("candidate.otf").path
         XCTAssertEqual(mkfifo(pipe, 0o600), 0)
         let fonts = try FontLibrary(fontsDirectory: TestSupport.fontsDirectory, bodyFamily: TypesetOptions.defaultFontFamily)
-        let probed = DispatchSemaphore(value: 0)
         let design = LockedBox<FontDesign??>(nil)
-        Thread.detachNewThread {
-            design.value = .some(fonts.fallbackCache.design(of: (pipe, 0), library: fonts.library))
-            probed.signal()
-        }
-        if probed.wait(timeout: .now() + 30) == .timedOut {
-            XCTFail("the design probe waits for a writer on the pipe")
-            let writer = open(pipe, O_WRONLY | O_NONBLOCK)
-            if writer >= 0 { close(writer) }
-            probed.wait()
-        }
+        assertNoWait(onPipe: pipe) { design.value = .some(fonts.fallbackCache.design(of: (pipe, 0), library: fonts.library)) }
         XCTAssertEqual(design.value, .some(nil), "a pipe has no design")
         let pagella = TestSupport.fontsDirectory + "/texgyrepagella-regular.otf"
         XCTAssertEqual(fonts.fallbackCache.design(of: (pagella, 0), library: fonts.library), .serif, "a font file is still read")
