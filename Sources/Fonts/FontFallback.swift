@@ -98,15 +98,20 @@ final class FallbackCache {
     /// The design of each face file examined, without loading it as a `Font`.
     private var designs: [String: FontDesign?] = [:]
 
+    /// The file is read as every face's is (`FontFileBytes`): only a regular file, opened
+    /// without waiting (FreeType opening a named pipe by its name waited forever), never mapped
+    /// (a file truncated while it is read is an error, not SIGBUS).
     func design(of face: (path: String, faceIndex: Int), library: FreeTypeLibrary) -> FontDesign? {
         let key = "\(face.path)#\(face.faceIndex)"
         if let known = designs[key] { return known }
-        var loaded: FT_Face?
         var design: FontDesign?
-        if library.withFaceListLocked({ FT_New_Face(library.handle, face.path, FT_Long(face.faceIndex), &loaded) }) == 0,
-           let loaded {
-            design = FontDesign.of(loaded)
-            library.withFaceListLocked { _ = FT_Done_Face(loaded) }
+        if let file = try? FontFileBytes.of(face.path) {
+            withExtendedLifetime(file) {
+                let (error, loaded) = library.withFaceListLocked { file.newFace(in: library.handle, faceIndex: face.faceIndex) }
+                guard error == 0, let loaded else { return }
+                design = FontDesign.of(loaded)
+                library.withFaceListLocked { _ = FT_Done_Face(loaded) }
+            }
         }
         designs[key] = .some(design)
         return design

@@ -104,6 +104,13 @@ struct ParseState {
 
     /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
     private var openElements: [OpenElement] = []
+    /// How deep styling tags nest at most. Each open one holds the styles its closing tag
+    /// restores, some 4 KB: `<font>` nested 100,000 deep (a 1.7 MB document) took 400 MB, and
+    /// the largest document read (`MarkupSource.maximumSize`) could have asked for 7 GB. TeX
+    /// allows 255 grouping levels, libxml2 256 nested elements by default.
+    static let maximumOpenElements = 20_000
+    /// Whether another styling tag would nest deeper than `maximumOpenElements`.
+    var openElementsAreFull: Bool { openElements.count >= Self.maximumOpenElements }
     private var openCounts: [StyleElement: Int] = [:]
 
     init(source: MarkupSource, defaults: MarkupDefaults, images: ImageLocator, diagnostics: MarkupDiagnostics,

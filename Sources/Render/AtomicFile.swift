@@ -6,8 +6,10 @@ import Foundation
 /// A regular file (or a new one) is replaced by renaming the temporary, written beside it,
 /// over it. A symbolic link to a regular file is written through, as the shell's `>` and `cp`
 /// do: the file it points to is replaced and the link kept. A destination that is neither — a
-/// device such as `/dev/null` or `/dev/stdout`, a named pipe — is never replaced: the finished
-/// file, written in the temporary folder, is copied into it. A folder is refused.
+/// device such as `/dev/null` or `/dev/stdout`, a named pipe — is never replaced: it is opened
+/// when the file is begun (a pipe no process reads is an error then, not a wait), and the
+/// finished file, written in the temporary folder, is copied into that descriptor
+/// (`DeviceDestination`). A folder is refused.
 ///
 /// A folder of files typeset keeps for itself (approved golden pages, their diffs) is no
 /// place for links: there a destination that is a symbolic link is refused
@@ -27,8 +29,8 @@ public struct AtomicFile {
     public let temporary: String
     /// Where the temporary goes: the destination, or the file its symbolic link points to.
     private let target: String
-    /// The destination is a device or a pipe: it is written into, not replaced.
-    private let writesInPlace: Bool
+    /// The destination is a device or a pipe, open: it is written into, not replaced.
+    private let device: DeviceDestination?
 
     public init(destination: String, links: Links = .followed) throws {
         self.destination = destination
@@ -41,7 +43,7 @@ public struct AtomicFile {
         case S_IFDIR:
             throw RenderError.cannotWrite(path: destination, reason: "it is a folder")
         case nil, S_IFREG:
-            writesInPlace = false
+            device = nil
             target = kind == nil ? destination : Self.resolvingLinks(destination)
             let url = URL(fileURLWithPath: target)
             // What a run killed before it could clean up left of this file goes first.
@@ -50,17 +52,23 @@ public struct AtomicFile {
                 .appendingPathComponent(".\(url.lastPathComponent).\(Self.uniqueTag()).tmp").path
         default:
             // A temporary beside `/dev/null` would be a file in /dev.
-            writesInPlace = true
+            device = try DeviceDestination(opening: destination)
             target = destination
             temporary = (NSTemporaryDirectory() as NSString)
                 .appendingPathComponent("typeset-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).tmp")
         }
     }
 
-    /// Creates the temporary file for writing.
+    /// Creates the temporary file for writing. A device's is read back through a descriptor
+    /// of its own (`DeviceDestination`), and its name removed at once.
     public func open() throws -> FileSink {
         do {
-            return try FileSink(temporary: temporary)
+            let sink = try FileSink(temporary: temporary)
+            if let device {
+                device.readBack(try sink.secondDescriptor())
+                TemporaryFiles.shared.remove(temporary)
+            }
+            return sink
         } catch {
             throw RenderError.cannotWrite(path: destination, reason: "\(error)")
         }
@@ -69,8 +77,8 @@ public struct AtomicFile {
     /// Puts the finished temporary in place (or copies it into a device or pipe).
     public func commit() throws {
         do {
-            if writesInPlace {
-                try copyInPlace()
+            if let device {
+                try device.copyWritten()
             } else {
                 try TemporaryFiles.shared.rename(temporary, to: target)
             }
@@ -82,17 +90,7 @@ public struct AtomicFile {
 
     public func discard() {
         TemporaryFiles.shared.remove(temporary)
-    }
-
-    /// Opens the destination as it is (a pipe's open waits for a reader, as the shell's `>`
-    /// does) and copies the finished file into it.
-    private func copyInPlace() throws {
-        let descriptor = Foundation.open(target, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SystemError.current }
-        defer { Foundation.close(descriptor) }
-        let sink = FileSink(borrowing: descriptor)
-        try sink.copy(contentsOf: temporary)
-        discard()
+        device?.close()
     }
 
     /// The process's number and scope (`TemporaryOwner`) and 64 random bits: a temporary's

@@ -75,15 +75,6 @@ public final class FileSink {
         data.withUnsafeBytes { write($0) }
     }
 
-    /// Copies the whole file at `path` into the sink, a megabyte at a time; throws the
-    /// first failure to read it or to write.
-    public func copy(contentsOf path: String) throws {
-        let source = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-        guard source >= 0 else { throw SystemError.current }
-        defer { Foundation.close(source) }
-        try copy(from: source)
-    }
-
     /// Copies everything left to read from `source` into the sink.
     public func copy(from source: Int32) throws {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -98,13 +89,22 @@ public final class FileSink {
         if let failure { throw failure }
     }
 
+    /// A second descriptor of the file, to read it back once it is written and closed (the
+    /// two share an offset: seek to the start first). For a temporary only (whose descriptor
+    /// is readable).
+    func secondDescriptor() throws -> Int32 {
+        precondition(ownsDescriptor && descriptor >= 0, "only an open temporary is read back")
+        let second = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard second >= 0 else { throw SystemError.current }
+        return second
+    }
+
     /// Closes the file for writing and returns it to be read back through the same open file,
     /// not by its name (`ReadOnlyFile`); throws as `close()` does. For a temporary only (whose
     /// descriptor is readable).
     func closeForReading(path: String, what: String) throws -> ReadOnlyFile {
-        precondition(ownsDescriptor && descriptor >= 0, "only an open temporary is read back")
-        let reading = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-        if reading < 0, failure == nil { failure = .current }
+        var reading: Int32 = -1
+        do { reading = try secondDescriptor() } catch { if failure == nil { failure = error as? SystemError } }
         do {
             try close()
         } catch {

@@ -8,16 +8,22 @@ import Text
 /// and PDF pages are parsed and drawn without pixels. `furniture` are the master pages'
 /// pictures, which are in no line of the text.
 public enum ImagePreflight {
+    /// The processor seconds a PDF picture's page may take to draw (`BoundedDrawing`).
+    public static let standardDrawingSeconds = BoundedDrawing.Limits.standard.processorSeconds
+
     /// Checks the pictures of `text` and the master pages' (`furniture`), read from `files`,
     /// the descriptors their `<img>`s opened, for a PDF meeting `standards` (PDF/X-4 takes no
-    /// PDF picture with a font not embedded).
+    /// PDF picture with a font not embedded); a PDF picture's page may take `drawingSeconds`
+    /// of processor time to draw.
     public static func check(_ text: AttributedText, furniture: [ImageAttachment] = [], files: PictureFiles,
-                             standards: Set<PDFStandard>) -> [Diagnostic] {
+                             standards: Set<PDFStandard>, drawingSeconds: Int = standardDrawingSeconds) -> [Diagnostic] {
+        var limits = BoundedDrawing.Limits.standard
+        limits.processorSeconds = drawingSeconds
         var checked: Set<PictureSource> = []
         var problems: [Diagnostic] = []
         for image in text.attachments.map(\.image) + furniture where checked.insert(image.source).inserted {
             do {
-                try ImageSurfaceLoader.check(image.source, in: files, requiringEmbeddedFonts: standards.contains(.x4))
+                try ImageSurfaceLoader.check(image.source, in: files, requiringEmbeddedFonts: standards.contains(.x4), drawingWithin: limits)
             } catch {
                 let name = image.writtenName ?? image.path
                 problems.append(.error("image \"\(name)\": \(error)", at: image.location, sourceLine: image.sourceLine))

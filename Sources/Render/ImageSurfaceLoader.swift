@@ -135,14 +135,15 @@ enum ImageSurfaceLoader {
     /// Throws what `load` would, for a fraction of a decode: a PNG that `PNGIntegrity` vouches
     /// for is sure to decode, and a JPEG is decoded at an eighth of its size
     /// (`JPEGDecoder.check`). Neither allocates the picture's pixels. An SVG or PDF page is
-    /// parsed and drawn shrunk to one pixel (`VectorFile.check`), and a PDF's page read by qpdf
-    /// as the finishing step copies it (`PDFPageForm.check`), its fonts embedded if
-    /// `requiringEmbeddedFonts`.
-    static func check(_ source: PictureSource, in files: PictureFiles, requiringEmbeddedFonts: Bool) throws {
+    /// parsed and drawn shrunk to one pixel (`VectorFile.check`, a PDF's page within `limits`),
+    /// and a PDF's page read by qpdf as the finishing step copies it (`PDFPageForm.check`), its
+    /// fonts embedded if `requiringEmbeddedFonts`.
+    static func check(_ source: PictureSource, in files: PictureFiles, requiringEmbeddedFonts: Bool,
+                      drawingWithin limits: BoundedDrawing.Limits = .standard) throws {
         if isVector(source, in: files) {
             do {
                 let file = try loadVector(source, in: files)
-                try file.check()
+                try file.check(within: limits)
                 // A PDF's page is copied into a PDF by qpdf (`PDFPageForm`): read as it will be.
                 if file.info.kind == .pdf {
                     try PDFPageForm.check(files.file(at: source.path).readAll(limit: VectorFile.maximumFileSize), page: (source.page ?? 1) - 1,

@@ -46,7 +46,7 @@ public struct PDFDraft {
         TemporaryFiles.shared.register(file.temporary)
         defer { removeDraft() }
         do {
-            try finisher.finish(draft: written, pageSizes: pageSizes, into: file.temporary)
+            try finisher.finish(draft: written, pageSizes: pageSizes, into: file)
         } catch let error as FinishingError {
             file.discard()
             throw RenderError.cannotWrite(path: file.destination, reason: error.description)

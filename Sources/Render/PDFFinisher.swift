@@ -39,24 +39,19 @@ struct PDFFinisher {
     var keptDeflates: KeptDeflates?
 
     /// Reads Cairo's PDF `draft`, whose pages were drawn at `pageSizes` (the trimmed
-    /// sizes, in order), and writes the finished file at `output`. Throws `FinishingError`
-    /// when either cannot be done.
-    func finish(draft: ReadOnlyFile, pageSizes: [Size], into output: String) throws {
+    /// sizes, in order), and writes the finished file as `output`'s temporary. Throws
+    /// `FinishingError` when either cannot be done.
+    func finish(draft: ReadOnlyFile, pageSizes: [Size], into output: AtomicFile) throws {
         // Every page's text kept, to be copied with the draft's objects.
         try textLayer?.streams.close()
-        let file: FileSink
-        do {
-            file = try FileSink(temporary: output)
-        } catch let error as SystemError {
-            throw FinishingError("\(output): \(error)")
-        }
+        let file = try output.open()
         do {
             var copy = try PDFDraftCopy(self, draft: draft, pageSizes: pageSizes, into: file)
             try copy.run()
             try file.close()
         } catch {
             // Nothing is left behind: the output was never finished.
-            TemporaryFiles.shared.remove(output)
+            output.discard()
             // The output's own name is the caller's to say (`RenderError.cannotWrite`).
             if let error = error as? SystemError { throw FinishingError(error.description) }
             throw error

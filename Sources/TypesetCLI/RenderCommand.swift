@@ -26,7 +26,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The markup files to typeset; - reads standard input.")
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "Output file of a single input; its extension, .pdf or .png, chooses the format; - writes the PDF to standard output (default: INPUT with .pdf, or .png for --format png; PNG pages are named NAME-001.png, …; standard input's are stdin.pdf).")
+    @Option(name: .shortAndLong, help: "Output file of a single input; its extension, .pdf or .png, chooses the format; - (or /dev/stdout) writes the PDF to standard output (default: INPUT with .pdf, or .png for --format png; PNG pages are named NAME-001.png, …; standard input's are stdin.pdf).")
     var output: String?
 
     @Option(help: ArgumentHelp("Write the outputs into this folder, created if missing, as NAME.pdf or NAME-001.png, … (default: beside each input).",
@@ -84,8 +84,8 @@ struct RenderCommand: ParsableCommand {
     private func checkedPlan() throws -> OutputPlan {
         try StrayWord.check(inputs)
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
-        if let depfile { try DependencyFileOption.validate(depfile, inputs: inputs, output: output, layoutJSON: layoutJSON) }
-        let plan = try OutputPlan(inputs: inputs, output: output, outDir: outDir, format: format, layoutJSON: layoutJSON)
+        if let depfile { try DependencyFileOption.validate(depfile, inputs: inputs, output: outputPlace, layoutJSON: layoutJSONPlace) }
+        let plan = try OutputPlan(inputs: inputs, output: outputPlace, outDir: outDir, format: format, layoutJSON: layoutJSONPlace)
         if open, plan.writesStandardOutput { throw ValidationError("--open opens a file; -o - writes standard output") }
         if plan.writesStandardOutput, StandardStreams.outputIsTerminal {
             throw ValidationError("-o - would write the PDF's bytes to the terminal; redirect standard output (> out.pdf) or pipe it")
@@ -96,6 +96,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     private var isBatch: Bool { inputs.count > 1 }
+
+    /// `-o` and `--layout-json`, `-` when they name standard output otherwise (`/dev/stdout`).
+    private var outputPlace: String? { output.map(StandardStreams.standardOutputAsDash) }
+    private var layoutJSONPlace: String? { layoutJSON.map(StandardStreams.standardOutputAsDash) }
 
     /// PNG output's resolution: `--dpi`, or 72 (a pixel a point).
     private var resolution: Double { dpi ?? 72 }
@@ -120,7 +124,7 @@ struct RenderCommand: ParsableCommand {
         let standardOutputFile = plan.writesStandardOutput ? StandardStreams.temporaryOutputPath() : nil
         // `--layout-json -` is written whole to a temporary file too, and copied when the document succeeded.
         let layoutJSONFile = plan.writesLayoutJSONToStandardOutput ? StandardStreams.temporaryOutputPath(pathExtension: "json") : nil
-        options.layoutJSONPath = layoutJSONFile ?? layoutJSON
+        options.layoutJSONPath = layoutJSONFile ?? layoutJSONPlace
         options.dependencyFilePath = depfile
         defer { for file in [standardOutputFile, layoutJSONFile].compactMap({ $0 }) { TemporaryFiles.shared.remove(file) } }
         // The plan checks every input, so that each shard of a CI matrix refuses the same mistakes.

@@ -9,6 +9,16 @@ enum StandardStreams {
     /// can leave the terminal in a strange state, so `-o -` is refused (as `gzip` does).
     static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
 
+    /// `path`, or `-` when it is a name of standard output itself (`/dev/stdout`, `/dev/fd/1`,
+    /// `/proc/self/fd/1`): such an output is written as `-o -`'s is, into the descriptor.
+    /// Opened by its name, standard output on a file was that file replaced by a rename (what
+    /// the shell had written into it first, and `>>`, lost), and `-o /dev/stdout
+    /// --layout-json -` wrote the PDF and the JSON into one stream.
+    static func standardOutputAsDash(_ path: String) -> String {
+        // As written: Foundation's path standardising follows the links, to the file itself.
+        ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(path) ? OutputPlan.standardStream : path
+    }
+
     /// Standard input, read to its end, at most `MarkupSource.maximumSize`: one that goes on
     /// (`yes | typeset -`) is an error once it is past it, costing no more than that. Fails
     /// with why, to be printed.

@@ -26,7 +26,8 @@ struct CheckPicturesPass {
             Framesetter(text: $0, fonts: fonts, shaper: shaper)
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }
-        let problems = ImagePreflight.check(text, furniture: furniture, files: pictures, standards: options.pdfStandardsInForce)
+        let problems = ImagePreflight.check(text, furniture: furniture, files: pictures, standards: options.pdfStandardsInForce,
+                                                  drawingSeconds: options.pictureDrawingSeconds)
         guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }
         // A picture that bleeds is drawn out past the page's edge by the sheet's bleed.
         var bleedingPage = options.page

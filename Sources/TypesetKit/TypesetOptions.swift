@@ -38,6 +38,10 @@ public struct TypesetOptions: Sendable {
     public var fontPaths: [String] = []
     /// Pictures must lie inside this folder; the document's own folder when nil.
     public var imageRoot: String?
+    /// The processor seconds a PDF picture's page may take to draw when it is checked, before
+    /// it is refused as hostile (`ImagePreflight.standardDrawingSeconds`: far more than any
+    /// printable page takes). A test of that refusal lowers it.
+    public var pictureDrawingSeconds = ImagePreflight.standardDrawingSeconds
     /// Multiplies every text size (the body's, the named styles', those the markup writes and
     /// the running heads'), as a reader's preferred text size does.
     public var textScale = 1.0

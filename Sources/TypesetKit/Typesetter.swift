@@ -87,7 +87,8 @@ public final class Typesetter {
         let parsed = ParsePass(options: options, baseDirectory: baseDirectory, references: references).run(source)
         // Markup errors are reported with the pictures' problems, in source order: every problem in one run.
         let document = try log.take(parsed) { found in
-            let pictureProblems = parsed.value.map { ImagePreflight.check($0.text, files: $0.pictures, standards: options.pdfStandardsInForce) } ?? []
+            let pictureProblems = parsed.value.map { ImagePreflight.check($0.text, files: $0.pictures, standards: options.pdfStandardsInForce,
+                                                                                        drawingSeconds: options.pictureDrawingSeconds) } ?? []
             return (found + pictureProblems).sortedBySource()
         }
         let fonts = try log.take(try ResolveFontsPass(options: options, kept: kept).run(document))

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Fonts
 import TypesetKit
 import XCTest
 
@@ -29,5 +30,21 @@ final class FontFileReplacedTests: XCTestCase {
         PDFCheck.assertClean(pdfAt: pdf)
         let lastPage = try XCTUnwrap(TestSupport.runTool("/usr/bin/pdftotext", ["-f", "\(report.pageCount)", pdf, "-"]), "pdftotext")
         XCTAssertTrue(lastPage.contains("keepers climb the stairs"), lastPage)
+    }
+
+    /// A fallback candidate's design (serif or sans) was read by FreeType opening the file by
+    /// its name: a named pipe put where fontconfig had found a font held the run forever, and a
+    /// file truncated while it was read was SIGBUS. It is read as every face is now
+    /// (`FontFileBytes`): a pipe is no font, at once. The probe runs on a thread of its own so
+    /// that the old code's wait is a failure here (`assertNoWait`).
+    func testAFallbackCandidateThatIsANamedPipeIsNotWaitedFor() throws {
+        let pipe = try makeTemporaryDirectory().appendingPathComponent("candidate.otf").path
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        let fonts = try FontLibrary(fontsDirectory: TestSupport.fontsDirectory, bodyFamily: TypesetOptions.defaultFontFamily)
+        let design = LockedBox<FontDesign??>(nil)
+        assertNoWait(onPipe: pipe) { design.value = .some(fonts.fallbackCache.design(of: (pipe, 0), library: fonts.library)) }
+        XCTAssertEqual(design.value, .some(nil), "a pipe has no design")
+        let pagella = TestSupport.fontsDirectory + "/texgyrepagella-regular.otf"
+        XCTAssertEqual(fonts.fallbackCache.design(of: (pagella, 0), library: fonts.library), .serif, "a font file is still read")
     }
 }

@@ -13,10 +13,10 @@ final class PDFFinisherTests: XCTestCase {
         let directory = try makeTemporaryDirectory()
         let draft = directory.appendingPathComponent("draft"), output = directory.appendingPathComponent("out.pdf")
         try write("not a PDF at all\n", to: draft)
-        XCTAssertThrowsError(try finisher.finish(draft: ReadOnlyFile(path: draft.path, what: "the draft"), pageSizes: [a4], into: output.path)) { error in
+        XCTAssertThrowsError(try finisher.finish(draft: ReadOnlyFile(path: draft.path, what: "the draft"), pageSizes: [a4], into: AtomicFile(destination: output.path))) { error in
             XCTAssertTrue("\(error)".contains("draft"), "the error names the draft: \(error)")
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+        XCTAssertEqual(try contentsOfDirectory(directory), ["draft"], "no temporary is left beside the output")
     }
 
     /// A draft with another number of pages than were drawn is not finished with wrong boxes.
@@ -30,7 +30,7 @@ final class PDFFinisherTests: XCTestCase {
         let draft = try DocumentWriter(text: document.text).draftPDF(document.pages(), to: directory.appendingPathComponent("doc.pdf").path)
         defer { draft.discard() }
         let output = directory.appendingPathComponent("out.pdf")
-        XCTAssertThrowsError(try finisher.finish(draft: draft.written, pageSizes: [a4, a4], into: output.path)) { error in
+        XCTAssertThrowsError(try finisher.finish(draft: draft.written, pageSizes: [a4, a4], into: AtomicFile(destination: output.path))) { error in
             XCTAssertEqual("\(error)", "the draft's page count, 1, is not the 2 pages drawn")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
@@ -38,7 +38,7 @@ final class PDFFinisherTests: XCTestCase {
 
     func testAnOutputThatCannotBeOpenedIsAnErrorNamingIt() throws {
         let (_, pdf) = try typesetToPDF("One short page.\n")
-        XCTAssertThrowsError(try finisher.finish(draft: ReadOnlyFile(path: pdf, what: "the draft"), pageSizes: [a4], into: "/nonexistent-folder/out.pdf")) { error in
+        XCTAssertThrowsError(try finisher.finish(draft: ReadOnlyFile(path: pdf, what: "the draft"), pageSizes: [a4], into: AtomicFile(destination: "/nonexistent-folder/out.pdf"))) { error in
             XCTAssertTrue("\(error)".contains("/nonexistent-folder/out.pdf"), "\(error)")
         }
     }

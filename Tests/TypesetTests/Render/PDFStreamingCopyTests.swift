@@ -22,9 +22,9 @@ final class PDFStreamingCopyTests: XCTestCase {
     }
 
     private func finish(_ draft: ReadOnlyFile, pageSizes: [Size], sheet: PrintSheet, creationDate: Int = 1_000_000_000, into output: String) throws {
-        let temporary = output + ".tmp"
-        try PDFFinisher(sheet: sheet, metadata: PDFMetadata(creationDate: creationDate)).finish(draft: draft, pageSizes: pageSizes, into: temporary)
-        try TemporaryFiles.shared.rename(temporary, to: output)
+        let file = try AtomicFile(destination: output)
+        try PDFFinisher(sheet: sheet, metadata: PDFMetadata(creationDate: creationDate)).finish(draft: draft, pageSizes: pageSizes, into: file)
+        try file.commit()
     }
 
     func testTheCopyIsCleanWithTheSheetsBoxesTheDatesAndObjectStreams() throws {
@@ -108,7 +108,7 @@ final class PDFStreamingCopyTests: XCTestCase {
         defer { draft.discard() }
         let output = directory.appendingPathComponent("streamed.pdf").path
         XCTAssertThrowsError(try PDFFinisher(sheet: PrintSheet(), metadata: PDFMetadata())
-            .finish(draft: draft.written, pageSizes: draft.pageSizes + [Size(width: 100, height: 100)], into: output)) { error in
+            .finish(draft: draft.written, pageSizes: draft.pageSizes + [Size(width: 100, height: 100)], into: AtomicFile(destination: output))) { error in
             XCTAssertTrue("\(error)".contains("page count"), "\(error)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is left behind")

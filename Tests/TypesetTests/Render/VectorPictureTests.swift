@@ -246,19 +246,23 @@ final class VectorPictureTests: XCTestCase {
     }
 
     /// Forms nested 40 deep, each drawing the next twice: poppler, which has no limits, is
-    /// stopped by the child process's (10 s of processor time; 120 s on the clock).
+    /// stopped by the child process's (here 1 s of processor time, the option lowered from its
+    /// 10 s, which the whole test waited out; 120 s on the clock).
     func testAPDFThatDrawsForeverEndsInALocatedErrorInBoundedTime() throws {
-        try assertRefused(BoundedDrawingTests.nestedFormsPDF(depth: 40), named: "forms.pdf", saying: "drawing it took more than", within: 130)
+        try assertRefused(BoundedDrawingTests.nestedFormsPDF(depth: 40), named: "forms.pdf", saying: "drawing it took more than 1 s",
+                          within: 130, drawingSeconds: 1)
     }
 
     /// Typesets `<img src="name">` with `contents` as the file: it must fail within `seconds`
-    /// with one error at the `src`, saying `message`, and write nothing.
+    /// with one error at the `src`, saying `message`, and write nothing. A PDF picture may take
+    /// `drawingSeconds` of processor time to draw.
     private func assertRefused(_ contents: Data, named name: String, saying message: String, within seconds: TimeInterval,
-                               line: UInt = #line) throws {
+                               drawingSeconds: Int = ImagePreflight.standardDrawingSeconds, line: UInt = #line) throws {
         let directory = try folder(with: "<img src=\"\(name)\" alt=\"\">")
         try contents.write(to: directory.appendingPathComponent(name))
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
+        options.pictureDrawingSeconds = drawingSeconds
         let start = Date()
         XCTAssertThrowsError(try Typesetter(options: options).typeset(inputPath: directory.appendingPathComponent("doc.txt").path,
                                                                       outputPath: directory.appendingPathComponent("doc.pdf").path),

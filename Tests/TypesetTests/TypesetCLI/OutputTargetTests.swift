@@ -60,6 +60,62 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertFalse(try fileKind(fifo) == .typeRegular, "the pipe was not replaced by a file")
     }
 
+    /// A named pipe no process reads was opened when the run ended, and the open waited for a
+    /// reader forever (as the shell's `>` does). It is opened when its output is begun, without
+    /// waiting: an error then, which names it.
+    func testANamedPipeNoProcessReadsIsRefusedAtOnce() throws {
+        let fifo = try makeTemporaryDirectory().appendingPathComponent("pipe.pdf").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertThrowsError(try AtomicFile(destination: fifo)) { error in
+            XCTAssertEqual("\(error)", "cannot write \(fifo): no process is reading it (start the reader first: typeset does not wait for one)")
+        }
+    }
+
+    /// A pipe (or device) is written through the descriptor opened when its output was begun,
+    /// not reopened by its name when the run ends: a regular file renamed over that name in
+    /// between had its first bytes overwritten and the rest of it left behind them. The
+    /// finished output is read back through its own descriptor, its temporary's name gone
+    /// once it is made.
+    func testAPipeReplacedByAFileWhileItsOutputIsWrittenIsWrittenThroughItsFirstDescriptor() throws {
+        let directory = try makeTemporaryDirectory()
+        let fifo = directory.appendingPathComponent("pipe.pdf").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        // Read and write, so that the pipe has a reader and this end never waits.
+        let reader = open(fifo, O_RDWR | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(reader, 0)
+        defer { close(reader) }
+        let file = try AtomicFile(destination: fifo)
+        let sink = try file.open()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.temporary), "the temporary keeps a name to be reopened by")
+        sink.write(Data("%PDF-1.7 the whole output".utf8))
+        try sink.close()
+        let other = directory.appendingPathComponent("other").path
+        let old = String(repeating: "an old file longer than the output; ", count: 4)
+        try write(old, to: URL(fileURLWithPath: other))
+        XCTAssertEqual(rename(other, fifo), 0)
+        try file.commit()
+        XCTAssertEqual(try String(contentsOfFile: fifo, encoding: .utf8), old, "the file renamed over the pipe was written into")
+        var received = [UInt8](repeating: 0, count: 256)
+        let count = read(reader, &received, received.count)
+        XCTAssertEqual(String(decoding: received.prefix(max(count, 0)), as: UTF8.self), "%PDF-1.7 the whole output")
+        XCTAssertEqual(try contentsOfDirectory(directory), ["pipe.pdf"])
+    }
+
+    /// `-o /dev/stdout` is `-o -`: written into the descriptor. Opened by its name, standard
+    /// output on a file (as here) was that file replaced by a rename (what was written into
+    /// it before, and `>>`, lost), its extension asked for; with `--layout-json -` the JSON
+    /// then went into the replaced file, lost, exit 0.
+    func testStandardOutputByItsNameIsStandardOutput() throws {
+        let directory = try noteDirectory()
+        let result = try TypesetProcess.run(["note.txt", "-o", "/dev/stdout"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.starts(with: Data("%PDF".utf8)))
+        let both = try typeset(["note.txt", "-o", "/dev/fd/1", "--layout-json", "-"], in: directory)
+        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertTrue(both.stderr.contains("would both write standard output"), both.stderr)
+        XCTAssertEqual(try contentsOfDirectory(directory), ["note.txt"])
+    }
+
     func testAFolderIsRefused() throws {
         let directory = try noteDirectory()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: false)
