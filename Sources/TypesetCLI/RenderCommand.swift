@@ -84,6 +84,10 @@ struct RenderCommand: ParsableCommand {
     private func checkedPlan() throws -> OutputPlan {
         try StrayWord.check(inputs)
         if layoutJSON != nil, isBatch { throw ValidationError("--layout-json names one file; give it a single input") }
+        for (option, path) in [("-o", output), ("--layout-json", layoutJSON)] {
+            guard let path, StandardStreams.namesStandardError(path) else { continue }
+            throw ValidationError("\(option) \(path): standard error carries typeset's messages; write to a file, or to standard output (-)")
+        }
         if let depfile { try DependencyFileOption.validate(depfile, inputs: inputs, output: outputPlace, layoutJSON: layoutJSONPlace) }
         let plan = try OutputPlan(inputs: inputs, output: outputPlace, outDir: outDir, format: format, layoutJSON: layoutJSONPlace)
         if open, plan.writesStandardOutput { throw ValidationError("--open opens a file; -o - writes standard output") }

@@ -19,6 +19,14 @@ enum StandardStreams {
         ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(path) ? OutputPlan.standardStream : path
     }
 
+    /// Whether `path` is a name of standard error itself (`/dev/stderr`, `/dev/fd/2`,
+    /// `/proc/self/fd/2`): typeset's messages go there, so an output there is refused. On a
+    /// file, the name was written through as a link's is, the file replaced by a rename and the
+    /// run's own messages written into the file it had replaced.
+    static func namesStandardError(_ path: String) -> Bool {
+        ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"].contains(path)
+    }
+
     /// Standard input, read to its end, at most `MarkupSource.maximumSize`: one that goes on
     /// (`yes | typeset -`) is an error once it is past it, costing no more than that. Fails
     /// with why, to be printed.

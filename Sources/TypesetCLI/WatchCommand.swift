@@ -54,6 +54,7 @@ struct WatchCommand: ParsableCommand {
         guard dpi >= 9, dpi <= 2400 else { throw ValidationError("--dpi must be between 9 and 2400") }
         if input == OutputPlan.standardStream { throw ValidationError("watch needs a document file; standard input cannot change") }
         if output.map(StandardStreams.standardOutputAsDash) == OutputPlan.standardStream { throw ValidationError("watch writes a file each run; -o - (standard output) cannot be rewritten") }
+        if let output, StandardStreams.namesStandardError(output) { throw ValidationError("-o \(output): standard error carries typeset's messages; watch writes a file") }
         var isDirectory: ObjCBool = false
         let folder = PathFolder.of(Self.absolute(input))
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {

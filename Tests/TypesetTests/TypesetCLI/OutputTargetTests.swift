@@ -116,6 +116,18 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(try contentsOfDirectory(directory), ["note.txt"])
     }
 
+    /// Standard error on a file was that file replaced by a rename, and the run's messages
+    /// went into the file it replaced.
+    func testStandardErrorByItsNameIsRefused() throws {
+        let directory = try noteDirectory()
+        for arguments in [["-o", "/dev/stderr"], ["-o", "note.pdf", "--layout-json", "/dev/fd/2"]] {
+            let result = try typeset(["note.txt"] + arguments, in: directory)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains("standard error carries typeset's messages"), result.stderr)
+            XCTAssertEqual(try contentsOfDirectory(directory), ["note.txt"])
+        }
+    }
+
     func testAFolderIsRefused() throws {
         let directory = try noteDirectory()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: false)
