@@ -316,7 +316,7 @@ struct DocumentBuilder {
             currentParagraphStyle = paragraphStyle
             listNumber = 0
         }
-        dropCaps.begin(&currentParagraphStyle)
+        dropCaps.begin(&currentParagraphStyle, inBox: box != nil)
         currentParagraphStyle.section = section
         currentParagraphStyle.box = box
         currentParagraphStyle.tableCell = tableCell

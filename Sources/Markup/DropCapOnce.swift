@@ -15,6 +15,9 @@ struct DropCapOnce {
     /// gave it (its `dropcap`, or its style's), or the `<style name="body">` that restyled the
     /// text with one; nil when none was asked for since the text began.
     var origin: Int?
+    /// Where the figure or aside that paragraphs begin in was opened: a drop cap asked for before
+    /// it is the column's, and its sidebar's first paragraph does not take the story's initial.
+    var boxTag: Int?
     /// The origins whose initial a paragraph has taken.
     private var taken: Set<Int> = []
     /// Whether the paragraph in progress has a drop cap that its first characters have not yet
@@ -23,8 +26,9 @@ struct DropCapOnce {
 
     /// The style of a paragraph that begins: without its drop cap when a paragraph before it took
     /// that one.
-    mutating func begin(_ style: inout ParagraphStyle) {
-        if style.dropCap.isOn, taken.contains(origin ?? -1) { style.dropCap = .none }
+    mutating func begin(_ style: inout ParagraphStyle, inBox: Bool) {
+        let askedOutside = inBox && (origin ?? -1) < (boxTag ?? .max)
+        if style.dropCap.isOn, taken.contains(origin ?? -1) || askedOutside { style.dropCap = .none }
         undecided = style.dropCap.isOn
     }
 

@@ -160,6 +160,9 @@ final class DropCapMarkupTests: XCTestCase {
         }
         XCTAssertEqual(document.paragraphStyle(of: "Die Hauptversammlung").spaceAfter, 3, "the tag's other attributes last")
         XCTAssertEqual(document.paragraphStyle(of: "Always").dropCap.lines, 3, "a new tag, a new initial, after a quotation mark and a tag")
+        // A sidebar written before the story's first paragraph does not take its initial.
+        let sidebar = parse("<p dropcap=\"3\">\n<aside float=\"left\">\nIn numbers.\n</aside>\nThe story.\n<aside>\n<p dropcap=\"2\">Its own.\n</aside>\n")
+        XCTAssertEqual(["In numbers", "The story", "Its own"].map { sidebar.paragraphStyle(of: $0).dropCap.lines }, [0, 3, 2])
         let styled = parse("<style name=\"opener\" dropcap=\"2\"/>\n<p style=\"opener\">One.\n</p><p style=\"opener\">Two.\n")
         XCTAssertEqual(["One", "Two"].map { styled.paragraphStyle(of: $0).dropCap.lines }, [2, 2], "each tag of a style that asks")
     }
