@@ -10,8 +10,10 @@ public final class Hyphenator {
     /// Folder of the dictionaries (`hyph_en_US.dic`, …).
     public static var dictionaryDirectory = "/usr/share/hyphen"
 
-    /// Longer "words" (a run of letters with no break) are not looked up.
-    public var maximumWordLength = 64
+    /// Longer "words" (a run of letters with no break) are not looked up. German's official
+    /// compounds reach past TeX's 63: "Grundstücksverkehrsgenehmigungszuständigkeits-
+    /// übertragungsverordnung" has 67 letters, and was cut in a column with no hyphen.
+    public var maximumWordLength = 100
 
     public let language: String
     /// Shared by every Hyphenator of the process that reads the same file.

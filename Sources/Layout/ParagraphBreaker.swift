@@ -342,6 +342,8 @@ struct ParagraphBreaker {
 
     /// Whether the letters `word` belong to a URL, an e-mail address or a token with digits
     /// (the text between spaces around them holds '/', ':', '@' or a digit): never hyphenated.
+    /// A footnote's mark is not the word's: "Konzernjahresüberschusses.³" is hyphenated as the
+    /// word it is (it was not, and left a report's narrow line loose, "Prozent      des").
     private func isInURLOrNumber(_ word: Range<Int>) -> Bool {
         // Looked for within a bound: a text of such words with no space would otherwise be
         // scanned whole for each of them.
@@ -350,7 +352,15 @@ struct ParagraphBreaker {
         var start = word.lowerBound, end = word.upperBound
         while start > lowest, !PreparedParagraph.isSpace(paragraph.units[start - 1]) { start -= 1 }
         while end < highest, !PreparedParagraph.isSpace(paragraph.units[end]) { end += 1 }
-        return paragraph.units[start ..< end].contains { $0 == 0x2F || $0 == 0x3A || $0 == 0x40 || (0x30 ... 0x39).contains($0) }
+        return paragraph.units[start ..< end].indices.contains { index in
+            let unit = paragraph.units[index]
+            return unit == 0x2F || unit == 0x3A || unit == 0x40 || (0x30 ... 0x39).contains(unit) && !isFootnoteMark(index)
+        }
+    }
+
+    /// Whether the character at `index` is a footnote's mark in the text.
+    private func isFootnoteMark(_ index: Int) -> Bool {
+        paragraph.styleRunIndex(containing: index).map { paragraph.styleRuns[$0].attributes.footnote != nil } ?? false
     }
 
     /// How far from a word its token's '/', ':', '@' or digit is looked for.

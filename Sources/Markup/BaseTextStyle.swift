@@ -30,6 +30,7 @@ extension ParseState {
         }
         startClean()
         body.paragraph.apply(to: &builder.paragraphStyle)
+        if body.paragraph.dropCap.lines != nil { builder.dropCaps.origin = offset }
         apply(body.character, faceOffset: offset, tagOffset: offset)
         bodyText = (builder.attributes, builder.paragraphStyle)
     }

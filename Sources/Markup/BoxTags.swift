@@ -83,6 +83,7 @@ extension ParseState {
         openBox = (OpenBlockTag(at: tag.offset), kind)
         boxTextStart = builder.text.length
         builder.box = style
+        builder.dropCaps.boxTag = tag.offset
         builder.opensBox = true
     }
 

@@ -40,6 +40,8 @@ struct DocumentBuilder {
     /// An article starting (`<include>`), or the issue's own text going on after one, waiting
     /// for the next paragraph of the columns to begin, which carries it (`ParagraphStyle.article`).
     var pendingArticle: Article? { didSet { paragraphStyleInputsChanged = true } }
+    /// Which paragraph takes the drop cap in force: the first after the tag that asks for it.
+    var dropCaps = DropCapOnce()
     /// Each `<columnbreak>` that a paragraph took: the paragraph's start in the text, and the tag.
     private(set) var columnBreaks: [(textOffset: Int, tagOffset: Int)] = []
     /// Whether the current paragraph has characters (its style is then fixed).
@@ -288,6 +290,7 @@ struct DocumentBuilder {
 
     private mutating func appendInParagraph(_ units: ArraySlice<UInt16>) {
         beginParagraphIfNeeded()
+        if dropCaps.noteText(units) { paragraphStyleInputsChanged = true }
         if lastRunsAreCurrent {
             text.appendContinuingLastRuns(utf16: units)
             return
@@ -303,7 +306,7 @@ struct DocumentBuilder {
         let opensBox = opensBox
         self.opensBox = false
         // The paragraph before's style again, unless something it is made from changed.
-        guard paragraphStyleInputsChanged || pendingListItem != nil else { return }
+        guard paragraphStyleInputsChanged || pendingListItem != nil else { return dropCaps.beginAgain(currentParagraphStyle) }
         let isListItem = pendingListItem != nil
         if let item = pendingListItem {
             currentParagraphStyle = item.style
@@ -313,6 +316,7 @@ struct DocumentBuilder {
             currentParagraphStyle = paragraphStyle
             listNumber = 0
         }
+        dropCaps.begin(&currentParagraphStyle, inBox: box != nil)
         currentParagraphStyle.section = section
         currentParagraphStyle.box = box
         currentParagraphStyle.tableCell = tableCell

@@ -146,6 +146,7 @@ extension ParseState {
         builder.attributes = includer.attributes
         builder.faceOrigin = includer.faceOrigin
         builder.paragraphStyle = includer.paragraphStyle
+        builder.dropCaps.origin = includer.dropCapOrigin
         // The includer's text after it is its own again: an article's, or the issue's.
         builder.pendingArticle = article ?? .issue
     }
@@ -174,6 +175,7 @@ extension ParseState {
         builder.attributes = scope.attributes
         builder.faceOrigin = scope.faceOrigin
         builder.paragraphStyle = scope.paragraphStyle
+        builder.dropCaps.origin = scope.dropCapOrigin
     }
 }
 
@@ -202,6 +204,7 @@ struct ReadingScope {
     var attributes: TextAttributes
     var faceOrigin: Int?
     var paragraphStyle: ParagraphStyle
+    var dropCapOrigin: Int?
 
     init(_ state: ParseState) {
         namedStyles = state.namedStyles
@@ -222,5 +225,6 @@ struct ReadingScope {
         attributes = state.builder.attributes
         faceOrigin = state.builder.faceOrigin
         paragraphStyle = state.builder.paragraphStyle
+        dropCapOrigin = state.builder.dropCaps.origin
     }
 }

@@ -16,8 +16,12 @@ struct OpenElement {
     var attributes: TextAttributes
     var faceOrigin: Int?
     var paragraphStyle: ParagraphStyle
+    /// Where the drop cap of `paragraphStyle` was asked for (DropCapOnce).
+    var dropCapOrigin: Int?
     /// Where its tag is, for messages about it.
     var tagOffset: Int?
+    /// The text's length when it was opened: where the first paragraph it styles begins.
+    var textLength = 0
 }
 
 /// The parser's running state: the text so far, the open tags, the named styles and the rules.
@@ -89,6 +93,9 @@ struct ParseState {
     /// A `<p>` read in the middle of a paragraph, until its line shows whether text follows it
     /// (`ParagraphTagMidLine`).
     var paragraphTagMidParagraph: Tag?
+    /// A `</p>` after which the text is in the language of an outer `<p>` written for one
+    /// paragraph, until text shows whether it is set so (`LanguageOfAnOpenParagraphTag`).
+    var languageResumed: LanguageOfAnOpenParagraphTag?
     /// The open `<table>`, and tables opened so far (`TableStyle.number` counts them).
     var openTable: OpenTable?
     var tableCount = 0
@@ -129,7 +136,8 @@ struct ParseState {
     /// Saves the styles in force, for the closing tag of `element` to restore.
     mutating func open(_ element: StyleElement, at tagOffset: Int? = nil) {
         openElements.append(OpenElement(element: element, attributes: builder.attributes, faceOrigin: builder.faceOrigin,
-                                        paragraphStyle: builder.paragraphStyle, tagOffset: tagOffset))
+                                        paragraphStyle: builder.paragraphStyle, dropCapOrigin: builder.dropCaps.origin, tagOffset: tagOffset,
+                                        textLength: builder.text.length))
         openCounts[element, default: 0] += 1
     }
 
@@ -142,6 +150,17 @@ struct ParseState {
     func openTagOffset(of element: StyleElement) -> Int? {
         guard openCounts[element, default: 0] > 0 else { return nil }
         return openElements.last { $0.element == element }?.tagOffset
+    }
+
+    /// The innermost open `element`, with the styles in force before it.
+    func innermostOpen(_ element: StyleElement) -> OpenElement? {
+        guard openCounts[element, default: 0] > 0 else { return nil }
+        return openElements.last { $0.element == element }
+    }
+
+    /// How many `element`s are open.
+    func openCount(of element: StyleElement) -> Int {
+        openCounts[element, default: 0]
     }
 
     /// How many styling tags are open, for `forgetElements(openedAfter:)`.
@@ -177,6 +196,7 @@ struct ParseState {
             builder.attributes = top.attributes
             builder.faceOrigin = top.faceOrigin
             builder.paragraphStyle = top.paragraphStyle
+            builder.dropCaps.origin = top.dropCapOrigin
             return true
         }
         return false

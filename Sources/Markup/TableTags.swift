@@ -292,6 +292,7 @@ extension ParseState {
     /// cells, white space is layout of the markup and dropped, anything else is warned about.
     mutating func appendText(_ text: SourcedText) {
         if paragraphTagMidParagraph != nil { checkParagraphTag(before: text) }
+        if languageResumed != nil { checkLanguageResumed(before: text) }
         guard var table = openTable else { return builder.append(text) }
         guard table.cell != nil else {
             if let visible = text.units.firstIndex(where: { !Self.isWhiteSpace($0) }), let offset = text.origins.origin(of: visible)?.sourceOffset {

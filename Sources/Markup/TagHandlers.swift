@@ -74,6 +74,7 @@ extension ParseState {
         case "footnote": return closeFootnote(tag)
         default: break
         }
+        if tag.name == "p" { return closeParagraph(tag) }
         if let element = StyleElement(rawValue: tag.name) {
             if !close(element) { diagnostics.warning("</\(tag.name.clipped)> without a matching <\(tag.name.clipped)> ignored", at: tag.offset) }
             return
@@ -177,7 +178,7 @@ extension ParseState {
         }
         let inParagraph = isOpen(.p)
         if element == .p { notice(paragraphTag: tag) }
-        open(element)
+        open(element, at: tag.offset)
         if named?.startsClean == true {
             startClean()
         } else if let named, named != namedStyles["body"] {
@@ -185,6 +186,7 @@ extension ParseState {
         }
         named?.paragraph.apply(to: &builder.paragraphStyle)
         change.apply(to: &builder.paragraphStyle)
+        if change.dropCap.lines != nil || named?.paragraph.dropCap.lines != nil { builder.dropCaps.origin = tag.offset }
         var character = named?.character ?? CharacterStyleChange()
         character.language = language ?? character.language
         if character != CharacterStyleChange() {

@@ -47,6 +47,9 @@ final class HyphenationTests: XCTestCase {
         XCTAssertEqual(try hyphenated("Silbentrennung", "de"), "Sil-ben-tren-nung")
         XCTAssertEqual(try hyphenated("Straßenbahn", "de-DE"), "Stra-ßen-bahn")
         XCTAssertEqual(try hyphenated("typographique", "fr"), "ty-po-gra-phique")
+        // 67 letters, past TeX's 63: a designer's annual report had it cut mid-syllable with no hyphen.
+        XCTAssertEqual(try hyphenated("Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung", "de"),
+                       "Grund-stücks-ver-kehrs-ge-neh-mi-gungs-zu-stän-dig-keits-über-tra-gungs-ver-ord-nung")
     }
 
     /// Debian names Spanish's and Russian's files for their countries only (`hyph_es_ES.dic`);

@@ -309,8 +309,8 @@ final class DesignerPagesTests: XCTestCase {
     /// initial (45 paragraphs had one); now only the two that ask have one. The news page closes
     /// two `<p style="ar">` with one `</p>`, and its English was set right to left unwarned.
     func testThePoetryAndNewsPagesAsWritten() throws {
-        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/designer-pages")
-        func parse(_ name: String) throws -> MarkupDocument {
+        func parse(_ name: String, in folderName: String = "designer-pages") throws -> MarkupDocument {
+            let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/\(folderName)")
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             return TestSupport.parser(baseDirectory: folder.path).parse(try MarkupSource(fileName: name, bytes: [UInt8](data)))
         }
@@ -324,5 +324,26 @@ final class DesignerPagesTests: XCTestCase {
         let news = try parse("news.txt")
         let rightToLeft = news.diagnostics.filter { $0.message.contains("without a Hebrew or Arabic letter") }
         XCTAssertEqual(rightToLeft.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }, ["29:5", "32:83"])
+        // The annual report and the news spread (Fixtures/designer-pages-2) open their first paragraphs with `<p dropcap="2">`
+        // left open: each of their running paragraphs, and the report's tab rows, opened with an
+        // initial. The programme's one `</p>` for a French and a Chinese `<p>` set the
+        // English after them as French, and its last day's text as Chinese, unwarned.
+        for (name, count) in [("report.txt", 1), ("spread.txt", 1)] {
+            let document = try parse(name, in: "designer-pages-2")
+            XCTAssertEqual(paragraphsOpeningWithInitials(in: document), count, name)
+        }
+        let programme = try parse("programme.txt")
+        XCTAssertEqual(programme.diagnostics.filter { $0.message.hasPrefix("this </p> closes only the latest <p>") }
+            .map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }, ["16:1", "49:64"])
+    }
+
+    /// How many paragraphs of `document` open with a drop cap.
+    private func paragraphsOpeningWithInitials(in document: MarkupDocument) -> Int {
+        var count = 0, start = 0
+        while start < document.text.length {
+            if document.text.paragraphStyle(at: start).dropCap.isOn { count += 1 }
+            start = document.text.paragraphRange(containing: start).upperBound
+        }
+        return count
     }
 }

@@ -121,6 +121,18 @@ final class HyphenationControlTests: FramesetterTestCase {
         XCTAssertTrue(broken.contains { $0.hasPrefix("Unfortunately") || $0.hasPrefix("Unquestionably") }, "\(broken)")
     }
 
+    /// A word with a footnote's mark after it, "Konzernjahresüberschusses.³" in a designer's
+    /// annual report, was taken for a token with digits and never hyphenated: its line was set
+    /// loose, or, narrower than the word, the word cut with no hyphen.
+    func testAWordFollowedByAFootnotesMarkIsHyphenated() throws {
+        for markup in ["The neighbourhood<footnote>A note.</footnote> is quiet.\n", "The neighbourhood is quiet.\n"] {
+            let set = try lines(markup, width: 60)
+            let broken = zip(set.lines, set.hyphenated).filter(\.1).map(\.0)
+            XCTAssertEqual(broken.count, 1, markup)
+            XCTAssertEqual(broken.first?.runs.last?.clusters.last, GlyphRun.generatedHyphen, "a hyphen ends the line: \(markup)")
+        }
+    }
+
     /// The documented example typeset to PDF: one page, and its text read back whole.
     func testTheDocumentedExampleTypesets() throws {
         let (report, pdf) = try typesetToPDF(MarkupExample.named("hyphenation").markup)

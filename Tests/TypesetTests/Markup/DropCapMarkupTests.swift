@@ -113,7 +113,7 @@ final class DropCapMarkupTests: XCTestCase {
         XCTAssertFalse(document.paragraphStyle(of: "The bay").dropCap.isOn, "a verse line opens with no initial")
         XCTAssertFalse(document.paragraphStyle(of: "A lede").dropCap.isOn, "nor does a style made from body")
         XCTAssertEqual(document.paragraphStyle(of: "An opener").dropCap.lines, 3, "a style made from one that asks has it")
-        XCTAssertEqual(document.paragraphStyle(of: "Running").dropCap.lines, 2, "body is the running text: it keeps the tag's")
+        XCTAssertFalse(document.paragraphStyle(of: "Running").dropCap.isOn, "the tag's initial is the introduction's")
     }
 
     func testAListItemTakesNoDropCapLeftInForce() {
@@ -130,7 +130,41 @@ final class DropCapMarkupTests: XCTestCase {
         XCTAssertEqual(document.diagnostics, [])
         XCTAssertFalse(document.paragraphStyle(of: "1.").dropCap.isOn, "a numbered item opens with no initial")
         XCTAssertFalse(document.paragraphStyle(of: "•").dropCap.isOn, "nor does a bullet item")
-        XCTAssertEqual(document.paragraphStyle(of: "Running").dropCap.lines, 3, "the tag's drop caps go on after the list")
+        XCTAssertFalse(document.paragraphStyle(of: "Running").dropCap.isOn, "the tag's initial is the introduction's")
+    }
+
+    /// A designer's annual report opened its first paragraph with `<p dropcap="2">` and no `</p>`,
+    /// as HTML is written: every running paragraph after it opened with an initial, and so did
+    /// each row of a tab table in a `<p tabs>` inside it (nine on its first page). An initial
+    /// opens the first paragraph after the tag that asks for it; the tag's other attributes last.
+    func testAnOpenDropCapTagOpensOnlyTheFirstParagraphAfterIt() {
+        let document = parse("""
+        <p dropcap="2" space-after="3">
+
+        Das Geschäftsjahr 2026 war das erfolgreichste.
+        Die Unternehmensleitung hat die Strategie fortgesetzt.
+        <p tabs="end decimal ,">Leben\t156,25
+        Kranken\t84,7
+        </p><font color="gray">In der Krankenversicherung
+        Für das kommende Jahr
+        </font>Die Hauptversammlung
+        <p style="body">Running text in the body style.
+        </p><p dropcap="3">“<i>Always</i> check the post,” said my grandmother.
+        Back to the body text.
+
+        """)
+        XCTAssertEqual(document.diagnostics, [])
+        XCTAssertEqual(document.paragraphStyle(of: "Das Geschäftsjahr").dropCap.lines, 2, "an empty line takes no initial")
+        for text in ["Die Unternehmensleitung", "Leben", "Kranken", "In der", "Für das", "Die Hauptversammlung", "Running", "Back to"] {
+            XCTAssertFalse(document.paragraphStyle(of: text).dropCap.isOn, text)
+        }
+        XCTAssertEqual(document.paragraphStyle(of: "Die Hauptversammlung").spaceAfter, 3, "the tag's other attributes last")
+        XCTAssertEqual(document.paragraphStyle(of: "Always").dropCap.lines, 3, "a new tag, a new initial, after a quotation mark and a tag")
+        // A sidebar written before the story's first paragraph does not take its initial.
+        let sidebar = parse("<p dropcap=\"3\">\n<aside float=\"left\">\nIn numbers.\n</aside>\nThe story.\n<aside>\n<p dropcap=\"2\">Its own.\n</aside>\n")
+        XCTAssertEqual(["In numbers", "The story", "Its own"].map { sidebar.paragraphStyle(of: $0).dropCap.lines }, [0, 3, 2])
+        let styled = parse("<style name=\"opener\" dropcap=\"2\"/>\n<p style=\"opener\">One.\n</p><p style=\"opener\">Two.\n")
+        XCTAssertEqual(["One", "Two"].map { styled.paragraphStyle(of: $0).dropCap.lines }, [2, 2], "each tag of a style that asks")
     }
 
     func testAnythingButTwoToSixLinesIsAnErrorAtTheValue() {

@@ -287,6 +287,37 @@ final class MarkupLanguageTests: XCTestCase {
         }
     }
 
+    /// A designer's conference programme (Fixtures/designer-pages/programme.txt) opened a French
+    /// and a Chinese paragraph each with `<p style>` and closed the two with one `</p>`, as HTML
+    /// is written: the English welcome after them was set as French, narrow spaces before its
+    /// colons, with no word. A warning at the `</p>`; a `<p lang>` on a line of its own that
+    /// wraps several paragraphs on purpose, or both closed, are not warned about.
+    func testAClosingTagThatLeavesTheTextInTheLanguageOfAnOuterParagraphTagIsWarnedAbout() {
+        let document = TestSupport.parse("""
+        <style name="fr" lang="fr"/>
+        <style name="zh" lang="zh"/>
+        <p style="fr">Bienvenue à Lyon ! Le congrès se tient au bord de la Saône.
+        <p style="zh">欢迎来到里昂！
+        </p>Welcome to Lyon: the congress meets beside the Saône.
+
+        """)
+        XCTAssertEqual(document.attributes(of: "Welcome").language, "fr", "the language of the <p> still open")
+        XCTAssertEqual(document.diagnostics.map(\.message), [
+            "this </p> closes only the latest <p>; the text after it goes on in the <p> of line 3, still open, in its language "
+                + "(lang=\"fr\"): end that paragraph with its own </p>, or close both here (</p></p>)",
+        ])
+        XCTAssertEqual(document.diagnostics.first.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }, "5:1")
+        for meant in [
+            "<p lang=\"fr\">\nPremier paragraphe.\n<p style=\"q\">Citation.</p>\nDeuxième paragraphe.\n</p>\n",
+            "<p lang=\"fr\">Bonjour.\n<p lang=\"de\">Guten Tag.\n</p></p>Hello.\n",
+            "<p lang=\"fr\">Bonjour.\n<p lang=\"de\">Guten Tag.\n</p>\n</p>Hello.\n",
+            "<p align=\"center\">Title\n<p align=\"left\">Left.\n</p>Centred again.\n",
+        ] {
+            let parsed = TestSupport.parse("<style name=\"q\" slant=\"italic\"/>\n" + meant)
+            XCTAssertEqual(parsed.diagnostics, [], meant)
+        }
+    }
+
     // MARK: Lists
 
     func testListItems() {

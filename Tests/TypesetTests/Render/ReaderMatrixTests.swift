@@ -26,7 +26,8 @@ final class ReaderMatrixTests: XCTestCase {
     private static let goal = 0.995
     /// Folders of `Fixtures/` that hold no document to typeset: fuzzers' inputs, hyphenation
     /// word lists, pictures.
-    private static let foldersWithoutDocuments: Set = ["fuzz", "hyphenation", "images", "layout-fuzz"]
+    /// (`designer-pages-2`: an included article, a page set with options of its own; kept out for CI's time.)
+    private static let foldersWithoutDocuments: Set = ["designer-pages-2", "fuzz", "hyphenation", "images", "layout-fuzz"]
 
     func testEveryReaderFindsTheSourcesWordsInOrder() throws {
         let awaited = try AwaitedShares(file: Self.matrixFolder.appendingPathComponent("awaiting-fixes.txt"))
