@@ -308,7 +308,7 @@ final class PDFTextLayer {
         content.raw(">> BDC\n")
     }
 
-    /// `/Artifact BMC`: what follows is not the document's content (running heads).
+    /// `/Artifact BMC`: what follows is not the document's content (a table's header repeated on a later page).
     func beginArtifact() {
         beginTextObject()
         sequences.append((start: content.count, mcidPlace: nil, state: state))

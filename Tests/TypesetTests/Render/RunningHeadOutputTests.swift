@@ -51,13 +51,20 @@ final class RunningHeadOutputTests: XCTestCase {
     /// The heads are the text layer's, read where they stand (issue 35): every reader reads
     /// the header before the page's text and the footer after it, each once, and no face is
     /// embedded twice (Cairo drew the heads in a subset of its own, laid over the page last).
+    /// With the layout JSON, whose pages are set with their heads, the PDF is written alike.
     func testEveryReaderReadsTheHeadsOnceWhereTheyStandInTheLayersFonts() throws {
+        try checkHeadsReadWhereTheyStand(withLayoutJSON: false)
+        try checkHeadsReadWhereTheyStand(withLayoutJSON: true)
+    }
+
+    private func checkHeadsReadWhereTheyStand(withLayoutJSON: Bool) throws {
         let directory = try makeTemporaryDirectory()
         let input = directory.appendingPathComponent("doc.txt")
         try write("<meta title=\"Night Watch\" header=\"{title}\" footer=\"{page} of {pages}\">\nThe keepers walk the wall.\n", to: input)
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         options.headerOnFirstPage = true
+        if withLayoutJSON { options.layoutJSONPath = directory.appendingPathComponent("layout.json").path }
         let output = directory.appendingPathComponent("doc.pdf").path
         let report = try Rendering.typeset(inputPath: input.path, outputPath: output, options: options)
         XCTAssertEqual(report.diagnostics, [])
@@ -71,7 +78,7 @@ final class RunningHeadOutputTests: XCTestCase {
             if reader == "pdfminer.six" {
                 XCTAssertEqual(words.split(separator: " ").sorted(), page.split(separator: " ").sorted(), "\(reader) read: \(text)")
             } else {
-                XCTAssertEqual(words, page, "\(reader) read: \(text)")
+                XCTAssertEqual(words, page, "\(reader) read: \(text)\(withLayoutJSON ? ", with the layout JSON" : "")")
             }
         }
         guard let fonts = TestSupport.runTool("/usr/bin/pdffonts", [output]) else { throw XCTSkip("pdffonts is not installed") }
