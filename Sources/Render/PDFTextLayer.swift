@@ -308,7 +308,8 @@ final class PDFTextLayer {
         content.raw(">> BDC\n")
     }
 
-    /// `/Artifact BMC`: what follows is not the document's content (a table's header repeated on a later page).
+    /// `/Artifact BMC`: what follows is not the document's content (such as a table's header
+    /// repeated on a later page).
     func beginArtifact() {
         beginTextObject()
         sequences.append((start: content.count, mcidPlace: nil, state: state))
