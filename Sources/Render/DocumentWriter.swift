@@ -139,7 +139,9 @@ public struct DocumentWriter {
 
     /// Draws every page into Cairo's PDF, written through `sink`, and closes it. The pages of
     /// running heads (`Page.holdsOnlyRunningHeads`) come after the document's pages and are
-    /// drawn as they are, outside the document's structure, to be laid over their pages.
+    /// drawn as they are, outside the document's structure, to be laid over their pages; heads
+    /// set on their pages (`RunningHeadsPlacement.onEachPage`) are moved there first, so that
+    /// a PDF's heads are written one way (`RunningHeadsMovedAfterTheLastPage`).
     private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, draft: String, path: String, metadata: PDFMetadata,
                                       sheet: PrintSheet, footnoteLinks: FootnoteLinks?) throws -> Drawn
         where S.Element == Page {
@@ -178,7 +180,7 @@ public struct DocumentWriter {
         // The PDF's page (from 1) of each document page written: its running heads go over it.
         var pdfPageOfNumber: [Int: Int] = [:]
         do {
-            for page in pages {
+            for page in RunningHeadsMovedAfterTheLastPage(pages) {
                 guard try skipped.writes(page) else { continue }
                 let media = sheet.mediaBox(for: page.size)
                 cairo_pdf_surface_set_size(surface, media.size.width, media.size.height)
@@ -294,7 +296,7 @@ public struct DocumentWriter {
         var written: [AtomicFile] = []
         var skipped = makeSkippedPages()
         do {
-            for page in pages {
+            for page in RunningHeadsMovedAfterTheLastPage(pages) {
                 guard try skipped.writes(page) else { continue }
                 let file = try AtomicFile(destination: PNGPageNames.pageFile(page.number, base: base))
                 let surface = try renderImage(page, drawer: drawer, dpi: dpi, sheet: sheet)

@@ -308,7 +308,8 @@ final class PDFTextLayer {
         content.raw(">> BDC\n")
     }
 
-    /// `/Artifact BMC`: what follows is not the document's content (running heads).
+    /// `/Artifact BMC`: what follows is not the document's content (such as a table's header
+    /// repeated on a later page).
     func beginArtifact() {
         beginTextObject()
         sequences.append((start: content.count, mcidPlace: nil, state: state))
@@ -629,17 +630,19 @@ final class PDFTextLayer {
                 // in simple fonts and the cluster has as many (`ClusterCharacters`), else as its
                 // own text.
                 let characters = oneByteCodes ? ClusterCharacters.ranges(in: text, glyphCount: glyphs.count) : nil
+                let reach = spanReach(glyphs)
                 beginSpan(text)
                 for (index, glyph) in glyphs.enumerated() {
+                    let stretch = index == glyphs.count - 1 ? reach : 0
                     if let characters {
                         let code = fontGlyphs.code(of: UInt32(glyph.index), as: UnsafeBufferPointer(rebasing: text[characters[index]]),
                                                    mayBeItsOwnText: false)
                         if code.readsAsText {
-                            show(glyph, code: code)
+                            show(glyph, code: code, stretch: stretch)
                             continue
                         }
                     }
-                    show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil))
+                    show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil), stretch: stretch)
                 }
                 endSpan()
                 return
@@ -687,6 +690,23 @@ final class PDFTextLayer {
             return true
         }
 
+        /// How much further than its own advance the cluster's last glyph must take the pen for
+        /// the span to end where the cluster does: poppler takes a span's extent from its first
+        /// glyph's origin to its last glyph's advance, and a mark drawn back over its letter
+        /// (a shadda, a damma) ended the span short of the letter, so the next letter, a gap
+        /// away, started a word of its own ("العبّارة" read as "الع" and "بّارة"). 0 when the
+        /// last glyph reaches furthest already.
+        private func spanReach(_ glyphs: UnsafeBufferPointer<cairo_glyph_t>) -> Double {
+            guard let last = glyphs.last else { return 0 }
+            let advance = { (glyph: cairo_glyph_t) in
+                glyph.x + (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing.letter) * scale
+            }
+            let end = glyphs.map(advance).max()!
+            let reach = end - advance(last)
+            // Less than a thousandth of the size is rounding, which the next glyph's number takes.
+            return reach > unit ? reach : 0
+        }
+
         /// Opens a span of `/ActualText`, the glyphs written until `endSpan` read as `text`.
         private mutating func beginSpan(_ text: UnsafeBufferPointer<UInt8>) {
             closeArray()
@@ -724,8 +744,10 @@ final class PDFTextLayer {
             endSpan()
         }
 
-        /// `isLaterPiece`: a later piece of a glyph's text, as wide as such a code (`showInPieces`).
-        private mutating func show(_ glyph: cairo_glyph_t, code: GlyphCode, isLaterPiece: Bool = false) {
+        /// `isLaterPiece`: a later piece of a glyph's text, as wide as such a code (`showInPieces`);
+        /// `stretch`: how much further than its advance the glyph takes the pen, by a `Tc` of its
+        /// own (`spanReach`).
+        private mutating func show(_ glyph: cairo_glyph_t, code: GlyphCode, isLaterPiece: Bool = false, stretch: Double = 0) {
             selectFont(of: code)
             if startsPiece {
                 positioned = false
@@ -763,12 +785,24 @@ final class PDFTextLayer {
                     penX -= adjustment * unit
                 }
             }
+            var letterSpacing = spacing.letter
+            if stretch > 0 {
+                closeArray()
+                letterSpacing = Self.rounded(spacing.letter + stretch / scale)
+                content.number(letterSpacing)
+                content.raw(" Tc\n")
+            }
             openArray()
             openString()
             content.glyphCode(code.value, oneByte: oneByteCodes)
             let isWordSpace = oneByteCodes && code.value == UInt16(SimpleFontCodes.wordSpaceByte)
             let width = isLaterPiece ? Double(ToUnicodePieces.laterPieceWidth) : fontGlyphs.width(of: UInt32(glyph.index))
-            penX += (width / 1000 * size + spacing.letter + (isWordSpace ? spacing.word : 0)) * scale
+            penX += (width / 1000 * size + letterSpacing + (isWordSpace ? spacing.word : 0)) * scale
+            if stretch > 0 {
+                closeArray()
+                content.number(spacing.letter, decimals: 4)
+                content.raw(" Tc\n")
+            }
             if isWordSpace, wordStretch != 0 {
                 // In thousandths of the font size to three places: the glyphs after it land
                 // where `Tw` put them, to a millionth of the size.

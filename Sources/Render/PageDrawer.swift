@@ -82,11 +82,10 @@ final class PageDrawer {
         }
         try draw(page.frames, of: text, area: .column, in: context)
         if let furniture = page.furniture {
-            // The running heads' runs index their own text, not the document's: they are
-            // not the document's content, and are marked as an artifact.
-            structure?.beginArtifact(in: context)
+            // The running heads' runs index their own text, not the document's. A PDF's are
+            // drawn on pages of their own, outside the structure, each band a pagination
+            // artifact of the text layer's (`DocumentWriter`); a PNG page's here, with its page.
             try draw(furniture.frames, of: furniture.text, marked: false, area: .runningHead, in: context)
-            structure?.end(in: context)
         }
     }
 

@@ -97,7 +97,8 @@ struct DrawPass {
                                                   textOffsets: Dictionary(document.anchors.map { ($0.id, $0.textOffset) }, uniquingKeysWith: { first, _ in first }))
         // A PDF's running heads are set after its last page and laid over the pages by the
         // finishing step, so that `{pages}` needs no count first; the layout JSON records
-        // each page with its heads, as PNG pages are drawn.
+        // each page with its heads, as PNG pages are drawn (the PDF's writer still writes them
+        // after the last page: `RunningHeadsMovedAfterTheLastPage`).
         let headsAfterTheLastPage = layoutJSON == nil
         return try PagesAhead.withPages(of: document.pages(runningHeadsAfterTheLastPage: headsAfterTheLastPage)) { laidOut in
             try writer.draftPDF(RecordedPages(laidOut.lazy.map { reached(checks.laidOut($0)) }, into: layoutJSON), to: outputPath, metadata: document.metadata, sheet: sheet,

@@ -293,6 +293,20 @@ final class PDFTextLayerTests: XCTestCase {
         XCTAssertTrue(readBackwards.contains("لأول"), "MuPDF read: \(text)")
     }
 
+    /// A letter and its mark (a shadda, a damma) are one cluster in an `/ActualText` span, the
+    /// mark drawn back over the letter: the span ends where the letter does (`spanReach`), so
+    /// that poppler, which takes a span's extent to its last glyph's advance, reads the letters
+    /// after it on in the same word, not a gap away ("الع" and "بّارة").
+    func testAWordWithAMarkIsReadWholeByPoppler() throws {
+        let output = try typeset("<p dir=\"rtl\" align=\"right\"><font face=\"Noto Naskh Arabic\">تعود العبّارة حيث استُبدلت وجُدّدت قاعة</font>\n")
+        guard let text = TestSupport.runTool("/usr/bin/pdftotext", ["-raw", output.pdf, "-"]) else {
+            throw XCTSkip("pdftotext is not installed")
+        }
+        let words = text.unicodeScalars.filter { !["\u{202B}", "\u{202C}"].contains($0) }
+        XCTAssertEqual(String(String.UnicodeScalarView(words)).split(whereSeparator: { $0 == " " || $0.isNewline }),
+                       ["تعود", "العبّارة", "حيث", "استُبدلت", "وجُدّدت", "قاعة"])
+    }
+
     /// pypdf reads what follows right-to-left letters backwards with them until a `Tf`: the run
     /// after a right-to-left one starts with its own, so that the space after "مرحبا" in a
     /// left-to-right line is read after the word, not before it.

@@ -4,24 +4,6 @@ import XCTest
 
 /// The running heads as a PDF reader sees them.
 final class RunningHeadOutputTests: XCTestCase {
-    /// Words of each page with their boxes, from `pdftotext -bbox`.
-    private func words(of pdf: String) throws -> [[(text: String, yMin: Double, yMax: Double)]] {
-        guard let boxes = TestSupport.runTool("/usr/bin/pdftotext", ["-bbox", pdf, "-"]) else {
-            throw XCTSkip("pdftotext is not installed")
-        }
-        return boxes.components(separatedBy: "<page ").dropFirst().map { page in
-            page.components(separatedBy: "<word ").dropFirst().compactMap { word -> (String, Double, Double)? in
-                func number(_ name: String) -> Double? {
-                    guard let range = word.range(of: name + "=\"") else { return nil }
-                    return Double(word[range.upperBound...].prefix { $0 != "\"" })
-                }
-                guard let yMin = number("yMin"), let yMax = number("yMax"),
-                      let start = word.firstIndex(of: ">"), let end = word.range(of: "</word>") else { return nil }
-                return (String(word[word.index(after: start) ..< end.lowerBound]), yMin, yMax)
-            }
-        }
-    }
-
     func testAPDFsHeadsAndTitle() throws {
         let directory = try makeTemporaryDirectory()
         let input = directory.appendingPathComponent("doc.txt")
@@ -32,7 +14,7 @@ final class RunningHeadOutputTests: XCTestCase {
         let output = directory.appendingPathComponent("doc.pdf").path
         let report = try Rendering.typeset(inputPath: input.path, outputPath: output, options: options)
         XCTAssertEqual(report.diagnostics, [])
-        let pages = try words(of: output)
+        let pages = try PopplerWordBoxes.pages(of: output)
         XCTAssertEqual(pages.count, report.pageCount)
         XCTAssertGreaterThanOrEqual(pages.count, 3)
         let margin = options.page.margins.top
@@ -78,5 +60,24 @@ final class RunningHeadOutputTests: XCTestCase {
         // A subset's name is its face's after a tag of six letters and a plus.
         let faces = fonts.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ")[0].split(separator: "+").last.map(String.init) ?? "" }
         XCTAssertEqual(faces.count, Set(faces).count, fonts)
+    }
+
+    /// With the layout JSON, whose pages are set with their heads on them, a PDF's heads are
+    /// still written after its last page, each band a pagination artifact laid before or after
+    /// its page's body (`RunningHeadsMovedAfterTheLastPage`): the PDF is the one written without
+    /// it, byte for byte. (They were drawn after the body, and readers read "1 of 1" before it.)
+    func testAPDFBesideTheLayoutJSONIsThePDFWrittenWithoutIt() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("doc.txt")
+        try write("<meta title=\"Night Watch\" header=\"{title}\" footer=\"{page} of {pages}\">\nThe keepers walk the wall.\n<pagebreak>\nThe lamp is lit.\n", to: input)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.headerOnFirstPage = true
+        let alone = directory.appendingPathComponent("alone.pdf").path
+        XCTAssertEqual(try Rendering.typeset(inputPath: input.path, outputPath: alone, options: options).diagnostics, [])
+        options.layoutJSONPath = directory.appendingPathComponent("layout.json").path
+        let beside = directory.appendingPathComponent("beside.pdf").path
+        XCTAssertEqual(try Rendering.typeset(inputPath: input.path, outputPath: beside, options: options).diagnostics, [])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: beside)), try Data(contentsOf: URL(fileURLWithPath: alone)))
     }
 }

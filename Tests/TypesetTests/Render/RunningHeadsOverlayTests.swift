@@ -4,48 +4,39 @@ import XCTest
 
 /// A PDF's running heads are drawn after its last page and laid on their pages by the
 /// finishing step (their text the layer's, `PDFTextLayer.runningHeads`; what Cairo draws of
-/// them a form, `RunningHeadsOverlays`): the pages show what heads drawn on each page show,
-/// pixel for pixel, no page of heads is left in the file, and the pages' own content is
+/// them a form, `RunningHeadsOverlays`): on a sheet they go with their page, no page of heads
+/// is left in the file, and the pages' own content is
 /// Cairo's stream as drawn, not read and written again.
 final class RunningHeadsOverlayTests: XCTestCase {
     private static let fixture = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/running-heads/running-heads.txt")
 
-    /// The fixture typeset into a PDF; with `layoutJSON`, the heads are drawn on each page (the
-    /// layout JSON records each page with its heads).
-    private func typeset(layoutJSON: Bool, in directory: URL, change: (inout TypesetOptions) -> Void = { _ in }) throws -> String {
+    /// The fixture typeset into a PDF named `name`.
+    private func typeset(_ name: String, in directory: URL, change: (inout TypesetOptions) -> Void = { _ in }) throws -> String {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
-        let name = layoutJSON ? "on-each-page" : "laid-over"
-        if layoutJSON { options.layoutJSONPath = directory.appendingPathComponent("\(name).json").path }
         change(&options)
         let output = directory.appendingPathComponent("\(name).pdf").path
         _ = try Typesetter(options: options).typeset(inputPath: Self.fixture.path, outputPath: output)
         return output
     }
 
-    /// Each page of `pdf` rendered by poppler at 72 dpi, as PNG bytes.
-    private func renderedPages(_ pdf: String) throws -> [Data] {
-        let base = pdf + "-page"
-        guard TestSupport.runTool("/usr/bin/pdftoppm", ["-r", "72", "-png", pdf, base]) != nil else {
-            throw XCTSkip("pdftoppm is not installed")
-        }
-        let directory = URL(fileURLWithPath: pdf).deletingLastPathComponent()
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasPrefix(URL(fileURLWithPath: base).lastPathComponent) }.sorted()
-        return try names.map { try Data(contentsOf: directory.appendingPathComponent($0)) }
-    }
-
-    func testTheHeadsLaidOverThePagesDrawWhatHeadsOnEachPageDraw() throws {
-        // On a sheet with a bleed and crop marks, where the page is drawn away from the sheet's
-        // corner (the trimmed page's heads: `RunningHeadOutputTests`, their words' boxes).
-        for sheet in [PrintSheet(bleed: 8.5, cropMarks: true)] {
-            let directory = try makeTemporaryDirectory()
-            let laidOver = try renderedPages(try typeset(layoutJSON: false, in: directory) { $0.sheet = sheet })
-            let onEachPage = try renderedPages(try typeset(layoutJSON: true, in: directory) { $0.sheet = sheet })
-            XCTAssertGreaterThan(laidOver.count, 1)
-            XCTAssertEqual(laidOver.count, onEachPage.count, "no page of heads is left in the file")
-            for (index, (a, b)) in zip(laidOver, onEachPage).enumerated() {
-                XCTAssertTrue(a == b, "page \(index + 1) shows the same pixels, bleed \(sheet.bleed)")
+    /// On a sheet with a bleed and crop marks the page is drawn away from the sheet's corner,
+    /// and the heads laid over it go with it: every word of every page, heads and body, stands
+    /// where it stands on the trimmed page, moved by the sheet's margin. (Heads drawn on each
+    /// page were the reference once; a PDF's heads are now always laid over, the layout JSON's
+    /// file too: `RunningHeadOutputTests.testAPDFBesideTheLayoutJSONIsThePDFWrittenWithoutIt`.)
+    func testTheHeadsLaidOverThePagesMoveWithThePageOnASheet() throws {
+        let directory = try makeTemporaryDirectory()
+        let sheet = PrintSheet(bleed: 8.5, cropMarks: true)
+        let trimmed = try PopplerWordBoxes.pages(of: try typeset("trimmed", in: directory))
+        let onSheet = try PopplerWordBoxes.pages(of: try typeset("on-sheet", in: directory) { $0.sheet = sheet })
+        XCTAssertGreaterThan(trimmed.count, 1)
+        XCTAssertEqual(trimmed.count, onSheet.count, "no page of heads is left in the file")
+        for (index, (expected, found)) in zip(trimmed, onSheet).enumerated() {
+            XCTAssertEqual(found.map(\.text), expected.map(\.text), "page \(index + 1)")
+            for (word, moved) in zip(expected, found) {
+                XCTAssertEqual(moved.xMin, word.xMin + sheet.margin, accuracy: 0.01, "page \(index + 1): \(word.text)")
+                XCTAssertEqual(moved.yMin, word.yMin + sheet.margin, accuracy: 0.01, "page \(index + 1): \(word.text)")
             }
         }
     }
@@ -53,7 +44,7 @@ final class RunningHeadsOverlayTests: XCTestCase {
     func testEachPagePaintsItsHeadsTextFirstAndItsFeetTextLastAsPaginationArtifacts() throws {
         let directory = try makeTemporaryDirectory()
         // Crop marks: the finishing step's other addition to the pages comes with it.
-        let pdf = try typeset(layoutJSON: false, in: directory) { $0.sheet = PrintSheet(bleed: 8.5, cropMarks: true) }
+        let pdf = try typeset("laid-over", in: directory) { $0.sheet = PrintSheet(bleed: 8.5, cropMarks: true) }
         let json = try XCTUnwrap(TestSupport.runTool(PDFCheck.qpdf, ["--json=2", "--json-key=pages", "--json-key=qpdf",
                                                                      "--json-stream-data=inline", "--decode-level=generalized", pdf]))
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
