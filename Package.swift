@@ -1,4 +1,5 @@
 // swift-tools-version:5.9
+import Foundation
 import PackageDescription
 #if canImport(Glibc)
 import Glibc
@@ -64,6 +65,13 @@ var cLibraryReadsPackedRelocations: Bool {
     return false
     #endif
 }
+
+// The ThreadSanitizer pass of `make test` runs a few test classes, the tests of threaded code
+// (the Makefile's TSAN_TESTS). Built whole under the sanitizer, the test target's other files
+// cost that pass a third of its CPU to run none of them, so the Makefile names the sources that
+// pass needs in TYPESET_TEST_SOURCES (paths under Tests/TypesetTests, between spaces), set for
+// its scratch folder (.build-tsan) alone; unset, the test target is every file of its folder.
+let testSources = ProcessInfo.processInfo.environment["TYPESET_TEST_SOURCES"].map { $0.split(separator: " ").map(String.init) }
 
 let package = Package(
     name: "typeset",
@@ -144,7 +152,7 @@ let package = Package(
         .executableTarget(name: "FuzzLayout", dependencies: ["LayoutFuzzing"]),
 
         .testTarget(name: "TypesetTests", dependencies: ["TypesetKit", "Golden", "PageCheck", "CCairo", "CContentTokens", "LayoutFuzzing"],
-                    resources: []),
+                    sources: testSources, resources: []),
     ]
 )
 

@@ -54,7 +54,9 @@ final class ShapedPageRenderTests: XCTestCase {
             }
             XCTAssertEqual(inked, 0, "pixels inked inside the circle")
             // …and there is text on the page.
-            XCTAssertGreaterThan(raster.rgba.enumerated().filter { $0.offset % 4 == 0 && $0.element < 100 }.count, 10_000)
+            var dark = 0
+            for index in stride(from: 0, to: raster.rgba.count, by: 4) where raster.rgba[index] < 100 { dark += 1 }
+            XCTAssertGreaterThan(dark, 10_000)
         }
         try save(second, name: "shapes-circle-exclusion", outlines: [circle, .rectangle(container.rect)])
         try save(image, name: "shapes-circle-exclusion-first", outlines: [circle, .rectangle(container.rect)])
