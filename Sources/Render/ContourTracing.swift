@@ -29,6 +29,9 @@ public enum ContourTracing {
                                          at: attachment.image.location, sourceLine: attachment.image.sourceLine))
             }
         }
+        // Nothing to store leaves the text alone: rewriting its runs for none copied them (8 M
+        // instructions on the 99-page magazine, which wraps nothing round a contour).
+        guard !contoured.isEmpty else { return warnings }
         text.modifyAttributes(in: contoured.map(\.at)) { index, attributes in attributes.image?.float = contoured[index].float }
         return warnings
     }

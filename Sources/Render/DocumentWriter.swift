@@ -31,6 +31,9 @@ public struct DocumentWriter {
     /// The text layer's pages the run before wrote (`typeset watch`): a page it takes again
     /// is not written. nil: every page is.
     public var keptTextLayerPages: KeptTextLayerPages?
+    /// The pictures the run before loaded (`typeset watch`): a picture whose file is alike is
+    /// not loaded again. nil: every picture is.
+    public var keptPictures: KeptPictures?
 
     public init(text: AttributedText, pictureFiles: PictureFiles = PictureFiles()) {
         self.text = text
@@ -47,6 +50,7 @@ public struct DocumentWriter {
     /// A drawer for the pages, recording what it draws when `pageDrawn` asks for it.
     private func makeDrawer() -> PageDrawer {
         let drawer = PageDrawer(text: text, pictureFiles: pictureFiles)
+        drawer.keptPictures = keptPictures
         if pageDrawn != nil { drawer.recorder = DrawnPageRecorder() }
         return drawer
     }

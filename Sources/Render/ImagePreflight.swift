@@ -14,16 +14,18 @@ public enum ImagePreflight {
     /// Checks the pictures of `text` and the master pages' (`furniture`), read from `files`,
     /// the descriptors their `<img>`s opened, for a PDF meeting `standards` (PDF/X-4 takes no
     /// PDF picture with a font not embedded); a PDF picture's page may take `drawingSeconds`
-    /// of processor time to draw.
+    /// of processor time to draw; `kept`: the pictures the run before checked (`typeset watch`).
     public static func check(_ text: AttributedText, furniture: [ImageAttachment] = [], files: PictureFiles,
-                             standards: Set<PDFStandard>, drawingSeconds: Int = standardDrawingSeconds) -> [Diagnostic] {
+                             standards: Set<PDFStandard>, drawingSeconds: Int = standardDrawingSeconds,
+                             keeping kept: KeptPictures? = nil) -> [Diagnostic] {
         var limits = BoundedDrawing.Limits.standard
         limits.processorSeconds = drawingSeconds
         var checked: Set<PictureSource> = []
         var problems: [Diagnostic] = []
         for image in text.attachments.map(\.image) + furniture where checked.insert(image.source).inserted {
             do {
-                try ImageSurfaceLoader.check(image.source, in: files, requiringEmbeddedFonts: standards.contains(.x4), drawingWithin: limits)
+                try ImageSurfaceLoader.check(image.source, in: files, requiringEmbeddedFonts: standards.contains(.x4), drawingWithin: limits,
+                                               keeping: kept)
             } catch {
                 let name = image.writtenName ?? image.path
                 problems.append(.error("image \"\(name)\": \(error)", at: image.location, sourceLine: image.sourceLine))

@@ -44,10 +44,18 @@ enum ImageSurfaceLoader {
     /// PNG's envelope and never reads the pixels, so neither is decoded (`ImagePreflight`
     /// checked each picture once).
     /// `heldBytes`: the memory the surface holds, its pixels when decoded and the data attached.
-    static func loadPicture(_ source: PictureSource, in files: PictureFiles, forPDF: Bool = false)
+    /// `kept`: the pictures the run before loaded (`typeset watch`), a surface of the same bytes
+    /// taken from them.
+    static func loadPicture(_ source: PictureSource, in files: PictureFiles, forPDF: Bool = false, keeping kept: KeptPictures? = nil)
         throws -> (surface: OpaquePointer, info: ImageInfo, carriesPNGRows: Bool, heldBytes: Int) {
-        let path = source.path
-        let file = try read(path, in: files)
+        let file = try read(source.path, in: files)
+        let loaded = try kept?.surface(of: file, forPDF: forPDF) { try surface(of: file, path: source.path, forPDF: forPDF) }
+            ?? surface(of: file, path: source.path, forPDF: forPDF)
+        return (loaded.surface, loaded.info, loaded.carriesPNGRows, loaded.heldBytes)
+    }
+
+    /// The surface of the picture `file`, read from `path`, as `loadPicture` says.
+    private static func surface(of file: ImageFile, path: String, forPDF: Bool) throws -> KeptPictures.Loaded {
         let surface: OpaquePointer
         var carriesPNGRows = false
         var attached: [UInt8]?
@@ -68,7 +76,7 @@ enum ImageSurfaceLoader {
         SurfaceUniqueID.set("typeset picture \(file.identity)", on: surface)
         // An undecoded surface's pixels are never touched (see `undecoded`).
         let pixels = forPDF && attached != nil ? 0 : Int(cairo_image_surface_get_stride(surface)) * file.info.pixelHeight
-        return (surface, file.info, carriesPNGRows, pixels + (attached?.count ?? 0))
+        return KeptPictures.Loaded(surface: surface, info: file.info, carriesPNGRows: carriesPNGRows, heldBytes: pixels + (attached?.count ?? 0))
     }
 
     /// The rows a PDF can take of the PNG `bytes`: an 8-bit grey or RGB picture's own, and,
@@ -138,8 +146,10 @@ enum ImageSurfaceLoader {
     /// parsed and drawn shrunk to one pixel (`VectorFile.check`, a PDF's page within `limits`),
     /// and a PDF's page read by qpdf as the finishing step copies it (`PDFPageForm.check`), its
     /// fonts embedded if `requiringEmbeddedFonts`.
+    /// `kept`: the pictures the run before checked (`typeset watch`), a raster picture of the
+    /// same bytes not checked again.
     static func check(_ source: PictureSource, in files: PictureFiles, requiringEmbeddedFonts: Bool,
-                      drawingWithin limits: BoundedDrawing.Limits = .standard) throws {
+                      drawingWithin limits: BoundedDrawing.Limits = .standard, keeping kept: KeptPictures? = nil) throws {
         if isVector(source, in: files) {
             do {
                 let file = try loadVector(source, in: files)
@@ -157,11 +167,17 @@ enum ImageSurfaceLoader {
             }
         }
         let file = try read(source.path, in: files)
+        guard let kept else { return try check(file, path: source.path) }
+        try kept.check(file) { try check(file, path: source.path) }
+    }
+
+    /// Throws what `load` would for the raster picture `file`, read from `path`.
+    private static func check(_ file: ImageFile, path: String) throws {
         switch file.info.format {
         case .png where PNGIntegrity.vouchesFor(file.bytes):
             return
         case .png:
-            cairo_surface_destroy(try decodePNG(file.bytes, path: source.path))
+            cairo_surface_destroy(try decodePNG(file.bytes, path: path))
         case .jpeg:
             try JPEGDecoder.check(file.bytes, info: file.info)
             // An arithmetic-coded JPEG goes in Huffman-coded: a file the decoder reads but the

@@ -1,5 +1,3 @@
-import Text
-
 /// The streams the last run of a document deflated, by their bytes, for `typeset watch`'s next
 /// run to take again: a deflated stream is a function of its bytes alone (`Deflater`, one
 /// level of libdeflate), so a page whose text or drawing an edit did not reach is written as
@@ -20,23 +18,9 @@ public final class KeptDeflates: @unchecked Sendable {
     /// The bytes kept at most: a stream past it is deflated every run.
     static let budget = 32 << 20
 
-    private struct Stream: Hashable {
-        let hash: UInt64
-        let bytes: [UInt8]
-
-        init(_ bytes: [UInt8]) {
-            hash = bytes.withUnsafeBytes { ContentHash.of($0) }
-            self.bytes = bytes
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-        static func == (left: Stream, right: Stream) -> Bool { left.hash == right.hash && left.bytes == right.bytes }
-    }
-
     /// The last run's streams, and this run's so far.
-    private var last: [Stream: [UInt8]] = [:]
-    private var current: [Stream: [UInt8]] = [:]
+    private var last: [HashedBytes: [UInt8]] = [:]
+    private var current: [HashedBytes: [UInt8]] = [:]
     private var currentBytes = 0
     /// How many streams the run so far took from the one before, and how many it deflated.
     public private(set) var taken = 0
@@ -55,7 +39,7 @@ public final class KeptDeflates: @unchecked Sendable {
 
     /// `bytes` deflated: the last run's when it deflated the same bytes, else `deflate`'s.
     func deflated(_ bytes: [UInt8], by deflate: () throws -> [UInt8]) rethrows -> [UInt8] {
-        let stream = Stream(bytes)
+        let stream = HashedBytes(bytes)
         let result: [UInt8]
         if let found = last[stream] ?? current[stream] {
             taken += 1

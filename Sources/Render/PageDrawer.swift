@@ -11,6 +11,8 @@ final class PageDrawer {
     let text: AttributedText
     /// Where the pictures are read from: the descriptors their `<img>`s were checked by.
     let pictureFiles: PictureFiles
+    /// The pictures the run before loaded (`typeset watch`), taken where their files are alike.
+    var keptPictures: KeptPictures?
     private let fontFaces = CairoFontFaces()
     private let repeatedPictures = RepeatedPictures()
     private let pictures = PictureSurfaces()
@@ -295,7 +297,7 @@ final class PageDrawer {
                 drewPDFPages = true
                 return (.pdfPage(placed.surface, width: file.info.width, height: file.info.height), placed.heldBytes)
             }
-            let picture = try ImageSurfaceLoader.loadPicture(image.source, in: pictureFiles, forPDF: forPDF)
+            let picture = try ImageSurfaceLoader.loadPicture(image.source, in: pictureFiles, forPDF: forPDF, keeping: keptPictures)
             if picture.info.isAdobeCMYK { drewInvertedCMYK = true }
             if picture.carriesPNGRows { drewPNGRows = true }
             return (.raster(picture.surface, picture.info.orientation), picture.heldBytes)

@@ -55,10 +55,11 @@ extension RunArray {
     /// are compared, not elements: equal neighbouring runs may end it early, never late).
     func alikeLength(fromStartOf other: RunArray) -> Int {
         let count = Swift.min(runCount, other.runCount)
+        var values = AlikeValues<Value>()
         for run in 0 ..< count {
             let end = run + 1 < runCount ? starts[run + 1] : length
             let otherEnd = run + 1 < other.runCount ? other.starts[run + 1] : other.length
-            guard value(ofRun: run) == other.value(ofRun: run) else { return starts[run] }
+            guard values.alike(sharedValue(ofRun: run), other.sharedValue(ofRun: run)) else { return starts[run] }
             if end != otherEnd { return Swift.min(end, otherEnd) }
         }
         return Swift.min(length, other.length)
@@ -67,13 +68,35 @@ extension RunArray {
     /// The same from the end: how many elements at the end the two carry the same values over.
     func alikeLength(fromEndOf other: RunArray) -> Int {
         let count = Swift.min(runCount, other.runCount)
+        var values = AlikeValues<Value>()
         for back in 0 ..< count {
             let run = runCount - 1 - back, otherRun = other.runCount - 1 - back
             let behind = run + 1 < runCount ? length - starts[run + 1] : 0
-            guard value(ofRun: run) == other.value(ofRun: otherRun) else { return behind }
+            guard values.alike(sharedValue(ofRun: run), other.sharedValue(ofRun: otherRun)) else { return behind }
             let reach = length - starts[run], otherReach = other.length - other.starts[otherRun]
             if reach != otherReach { return Swift.min(reach, otherReach) }
         }
         return Swift.min(length, other.length)
+    }
+}
+
+/// Whether two texts' run values are equal, each pair of distinct values compared once: a
+/// text's thousands of runs share a few dozen values (each one copy, `RunArray.sharedValue`),
+/// and comparing them run by run, paragraph styles whole, was most of the 32 M instructions
+/// finding an edit on the 99-page magazine cost.
+private struct AlikeValues<Value: Hashable & Sendable> {
+    private struct Pair: Hashable {
+        var old: ObjectIdentifier
+        var new: ObjectIdentifier
+    }
+
+    private var known: [Pair: Bool] = [:]
+
+    mutating func alike(_ old: Shared<Value>, _ new: Shared<Value>) -> Bool {
+        let pair = Pair(old: ObjectIdentifier(old), new: ObjectIdentifier(new))
+        if let found = known[pair] { return found }
+        let alike = old === new || old.value == new.value
+        known[pair] = alike
+        return alike
     }
 }

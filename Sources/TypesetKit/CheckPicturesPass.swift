@@ -15,6 +15,8 @@ struct CheckPicturesPass {
     var options: TypesetOptions
     /// The boxes' heights the run before measured, under `typeset watch` (`KeptBoxHeights`).
     var keptBoxHeights: KeptBoxHeights?
+    /// The pictures the run before checked, under `typeset watch` (`KeptPictures`).
+    var keptPictures: KeptPictures?
 
     /// The pictures are read from `pictures`, the descriptors their `<img>`s opened;
     /// `furniture`: the master pages' pictures, checked with the text's.
@@ -27,7 +29,7 @@ struct CheckPicturesPass {
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }
         let problems = ImagePreflight.check(text, furniture: furniture, files: pictures, standards: options.pdfStandardsInForce,
-                                                  drawingSeconds: options.pictureDrawingSeconds)
+                                                  drawingSeconds: options.pictureDrawingSeconds, keeping: keptPictures)
         guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }
         // A picture that bleeds is drawn out past the page's edge by the sheet's bleed.
         var bleedingPage = options.page

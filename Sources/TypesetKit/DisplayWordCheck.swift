@@ -60,17 +60,30 @@ struct DisplayWordCheck {
     }
 
     /// Each word's width, in its attributes at its start, set as one line each of a text of
-    /// their own, in one frame.
+    /// their own, in one frame; a word repeated in the same attributes is set once (a
+    /// magazine's running feature repeats its headlines: 858 words, a dozen distinct).
     private static func widths(of words: [Range<Int>], in text: AttributedText, fonts: FontTable) -> [Double] {
         var alone = AttributedText()
         let style = ParagraphStyle(alignment: .left, hyphenate: false)
-        for word in words {
-            alone.append(utf16: text.storage[word], attributes: text.attributes(at: word.lowerBound).attributes, paragraphStyle: style)
-            alone.append(utf16: [AttributedText.lineFeed][...], attributes: text.attributes(at: word.lowerBound).attributes, paragraphStyle: style)
+        var lineOfWord: [DistinctWord: Int] = [:]
+        let lines = words.map { word in
+            let attributes = text.attributes(at: word.lowerBound).attributes
+            let distinct = DistinctWord(units: Array(text.storage[word]), attributes: attributes)
+            if let line = lineOfWord[distinct] { return line }
+            lineOfWord[distinct] = lineOfWord.count
+            alone.append(utf16: text.storage[word], attributes: attributes, paragraphStyle: style)
+            alone.append(utf16: [AttributedText.lineFeed][...], attributes: attributes, paragraphStyle: style)
+            return lineOfWord.count - 1
         }
         let container = Container(rect: Rect(x: 0, y: 0, width: LayoutLimits.largestPageSide, height: Framesetter.unboundedHeight))
-        let lines = Framesetter(text: alone, fonts: fonts).frame(in: container, from: 0).lines
-        return words.indices.map { $0 < lines.count ? lines[$0].width : 0 }
+        let set = Framesetter(text: alone, fonts: fonts).frame(in: container, from: 0).lines
+        return lines.map { $0 < set.count ? set[$0].width : 0 }
+    }
+
+    /// A word as it is measured: its characters in the attributes at its start.
+    private struct DistinctWord: Hashable {
+        var units: [UInt16]
+        var attributes: TextAttributes
     }
 
     /// A width for a message: to a tenth of a point.

@@ -93,6 +93,7 @@ struct DrawPass {
         var writer = checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures))
         writer.keptDeflates = document.keptDeflates
         writer.keptTextLayerPages = document.keptTextLayerPages
+        writer.keptPictures = document.keptPictures
         writer.references = ReferenceDestinations(pages: document.referencePages,
                                                   textOffsets: Dictionary(document.anchors.map { ($0.id, $0.textOffset) }, uniquingKeysWith: { first, _ in first }))
         // A PDF's running heads are set after its last page and laid over the pages by the

@@ -30,6 +30,9 @@ public final class KeptBetweenRuns: @unchecked Sendable {
     /// The heights the last run's box fitting measured, for the next to take again for the
     /// boxes its edit did not reach (`KeptBoxHeights`).
     public let boxHeights = KeptBoxHeights()
+    /// The pictures the last run checked and loaded, for the next to take again where their
+    /// files' bytes are alike (`KeptPictures`).
+    public let pictures = KeptPictures()
 
     public init() {}
 

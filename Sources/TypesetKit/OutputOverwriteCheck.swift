@@ -38,7 +38,9 @@ struct OutputOverwriteCheck {
     func problems(pictures: [ImageAttachment], readFiles: [ReadFile]) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var reported = Set<String>()
-        for image in pictures {
+        // A picture shown on many pages is one path, resolved once (a magazine's 99 `<img>`s name three).
+        var looked = Set<String>()
+        for image in pictures where looked.insert(image.path).inserted {
             let path = image.path
             guard let writer = writer(of: path), reported.insert(path).inserted else { continue }
             found.append(.error("\(writer) would overwrite this picture (\(path)), which the document is made from; write it elsewhere",

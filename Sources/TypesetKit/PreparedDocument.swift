@@ -63,6 +63,9 @@ public struct PreparedDocument {
     /// The text layer's pages the run before wrote, under `typeset watch`
     /// (`KeptTextLayerPages`); nil: every page's text is written.
     var keptTextLayerPages: KeptTextLayerPages?
+    /// The pictures the run before checked and loaded, under `typeset watch` (`KeptPictures`);
+    /// nil: every picture is loaded.
+    var keptPictures: KeptPictures?
 
     init(text: AttributedText, fonts: FontTable, template: PageTemplate, runningHeads: RunningHeads?, title: String?,
          diagnostics: [Diagnostic], library: FontLibrary, shaper: Shaper) {

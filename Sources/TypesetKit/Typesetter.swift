@@ -79,6 +79,7 @@ public final class Typesetter {
     public func prepare(_ source: MarkupSource, baseDirectory: String) throws -> PreparedDocument {
         // A page that cannot hold text stops the run before the markup is read.
         if let problem = options.page.problem { throw DocumentFailure([.error("page layout: \(problem)")]) }
+        kept?.pictures.beginRun()
         return try ReferenceSettling.settle { try prepare(source, baseDirectory: baseDirectory, references: $0) }
     }
 
@@ -100,7 +101,7 @@ public final class Typesetter {
         let shaper = kept?.shaper ?? Shaper()
         let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []
         let marked = SuperscriptMarksPass().run(document.text, fonts: headed.fonts.table, shaper: shaper)
-        let checkPictures = CheckPicturesPass(options: options, keptBoxHeights: kept?.boxHeights)
+        let checkPictures = CheckPicturesPass(options: options, keptBoxHeights: kept?.boxHeights, keptPictures: kept?.pictures)
         let pictured = try log.take(checkPictures.run(marked, pictures: document.pictures, fonts: headed.fonts.table,
                                                       shaper: shaper, furniture: furniture)) {
             $0.sortedBySource()
@@ -127,6 +128,7 @@ public final class Typesetter {
         prepared.keptPages = kept?.pages
         prepared.keptDeflates = kept?.deflates
         prepared.keptTextLayerPages = kept?.textLayerPages
+        prepared.keptPictures = kept?.pictures
         prepared.flowPlaces = FlowElementPlace.find(in: text, document: document)
         // The markup's text is let go with the parsed document: the pages' checks locate what
         // they find from a file (a book's 8.5 MB would otherwise be held through layout).

@@ -79,17 +79,26 @@ final class KeptBetweenRunsTests: XCTestCase {
     }
 
     /// A run after an edit on the last page takes the text layer's pages the run before wrote
-    /// for the pages it did not reach (`KeptTextLayerPages`), and the streams it deflated
-    /// (`KeptDeflates`) for the rest, and its PDF is a cold run's, byte for byte.
-    func testARunAfterAnEditOnTheLastPageWritesAndDeflatesOnlyWhatTheEditChanged() throws {
+    /// for the pages it did not reach (`KeptTextLayerPages`), the streams it deflated
+    /// (`KeptDeflates`) for the rest, and the pictures it checked and loaded (`KeptPictures`),
+    /// and its PDF is a cold run's, byte for byte.
+    func testARunAfterAnEditOnTheLastPageWritesDeflatesAndLoadsOnlyWhatTheEditChanged() throws {
         let directory = try makeTemporaryDirectory()
-        let text = "<meta footer=\"{page}\">\n" + String(repeating: "<h2>The log</h2>\n" + String(repeating: paragraph, count: 5) + "\n\n", count: 4)
+        for picture in ["rgba8.png", "rgb-baseline.jpg"] {
+            try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent(picture),
+                                             to: directory.appendingPathComponent(picture))
+        }
+        let pictures = "<img src=\"rgba8.png\" width=\"60\" alt=\"A test card\">\n<img src=\"rgb-baseline.jpg\" width=\"60\" alt=\"A test card\">\n"
+        let text = "<meta footer=\"{page}\">\n" + pictures
+            + String(repeating: "<h2>The log</h2>\n" + String(repeating: paragraph, count: 5) + "\n\n", count: 4)
             + "The last entry, at dusk.\n"
         let kept = KeptBetweenRuns()
         let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)
         XCTAssertGreaterThanOrEqual(first.pages, 3)
         XCTAssertEqual(kept.deflates.taken, 0)
         XCTAssertEqual(kept.textLayerPages.taken, 0)
+        XCTAssertEqual(kept.pictures.checked, 2)
+        XCTAssertEqual(kept.pictures.loaded, 2)
         let deflatedByTheFirst = kept.deflates.deflated
 
         let edited = replacing("at dusk.", with: "at dawn.", in: text)
@@ -98,6 +107,9 @@ final class KeptBetweenRunsTests: XCTestCase {
         // The text of every page before the last is not written again.
         XCTAssertEqual(kept.textLayerPages.taken, first.pages - 1, "text layer's pages taken again")
         XCTAssertLessThan(kept.deflates.deflated * 2, deflatedByTheFirst, "streams deflated again: \(kept.deflates.deflated) of \(deflatedByTheFirst)")
+        XCTAssertEqual(kept.pictures.checked, 0, "pictures checked again")
+        XCTAssertEqual(kept.pictures.loaded, 0, "pictures loaded again")
+        XCTAssertEqual(kept.pictures.taken, 2)
     }
 
     /// The text layer numbers codes in the order glyphs are first drawn: an edit on the first
