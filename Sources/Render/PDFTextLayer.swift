@@ -623,7 +623,8 @@ final class PDFTextLayer {
         /// own code they read the word broken in two ("W", "elcome").
         ///
         /// Nearly every cluster of a text is one glyph read as its text by its code: that case is
-        /// written here, inlined in the run's loop; the others are written apart.
+        /// written here, the others apart. (Asked to be inlined, which the optimiser declines at
+        /// this size since Swift 5.9: still a call, see docs/pipeline.md.)
         @inline(__always)
         mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool) {
             guard let text else { return showAsTheirOwnTexts(glyphs) }
@@ -743,9 +744,10 @@ final class PDFTextLayer {
         }
 
         /// `isLaterPiece`: a later piece of a glyph's text, as wide as such a code (`showInPieces`).
-        /// Inlined where it is called: a glyph where the pen is, in the font in force, costs a few
-        /// comparisons, its code's byte and the pen's advance; what else a glyph may need (a
-        /// `Tf`, a `Td`, a rise, a `TJ` number) is written apart.
+        /// A glyph where the pen is, in the font in force, costs a few comparisons, its code's byte
+        /// and the pen's advance; what else a glyph may need (a `Tf`, a `Td`, a rise, a `TJ`
+        /// number) is written apart. (Asked to be inlined, which the optimiser declines at this
+        /// size: still a call.)
         @inline(__always)
         private mutating func show(_ glyph: cairo_glyph_t, code: GlyphCode, isLaterPiece: Bool = false) {
             selectFont(of: code)
