@@ -23,8 +23,10 @@ enum RightToLeftWithoutLetters {
         var start = 0
         while start < text.length {
             let end = UnitSearch.firstLineFeed(in: text.storage[start...]).map { $0 + 1 } ?? text.length
-            let style = text.paragraphStyle(at: start)
-            if style.direction == .rtl, style.box?.kind != .footnote, Self.hasLettersNoneRightToLeft(text.storage[start ..< end]) {
+            // Read where the runs keep it: a copy of the whole style was some 1,500
+            // instructions a paragraph.
+            let style = text.sharedParagraphStyle(at: start)
+            if style.value.direction == .rtl, style.value.box?.kind != .footnote, Self.hasLettersNoneRightToLeft(text.storage[start ..< end]) {
                 run = run.map { ($0.first, $0.count + 1) } ?? (start, 1)
             } else {
                 warn()

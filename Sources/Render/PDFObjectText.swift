@@ -101,9 +101,19 @@ struct PDFObjectText {
         }
     }
 
+    /// The decimal digits of `value`, most significant first, each appended where it is found:
+    /// no recursion, and no buffer to copy (an `append(contentsOf:)` costs more than the few
+    /// digits of an object's number).
     private mutating func appendDigits(of value: UInt) {
-        if value >= 10 { appendDigits(of: value / 10) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
+        var place: UInt = 10
+        while place <= value / 10 { place *= 10 }
+        var rest = value
+        while place > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / place))
+            rest %= place
+            place /= 10
+        }
     }
 
     private mutating func appendHex(_ data: [UInt8]) {

@@ -88,19 +88,22 @@ final class PDFTextLayer {
     /// no glyph, and needs no text.
     var takesThePage: Bool { takenPage != nil }
 
-    private var content = PDFContentBytes()
+    // The layer is drawn on one thread, and no access to its state overlaps another: the
+    // properties written at every run go without Swift's runtime exclusivity checks (some 130
+    // instructions an access, several a run).
+    @exclusivity(unchecked) private var content = PDFContentBytes()
     /// The page's sequences in the order they began: where each starts in `content`, where its
     /// MCID goes (none for an artifact), and the text state it begins in.
-    private var sequences: [(start: Int, mcidPlace: Int?, state: TextState)] = []
-    private var resourcesOnPage: [Bool] = []
-    private var state = TextState()
+    @exclusivity(unchecked) private var sequences: [(start: Int, mcidPlace: Int?, state: TextState)] = []
+    @exclusivity(unchecked) private var resourcesOnPage: [Bool] = []
+    @exclusivity(unchecked) private var state = TextState()
     /// Whether the run written last was right to left (`show`).
     private var lastRunWasRightToLeft = false
     /// The translation from the drawer's coordinates (y down, origin at the page's corner) to
     /// the sheet's, and the sheet's height.
     private var origin = Point(x: 0, y: 0)
     private var sheetHeight = 0.0
-    private var spacingFinder = RunSpacingFinder()
+    @exclusivity(unchecked) private var spacingFinder = RunSpacingFinder()
     /// Whether the line being drawn writes its word spaces' stretch as `TJ` numbers, not `Tw`:
     /// a line with a glyph off its baseline (`Line.hasGlyphsOffItsBaseline`), which the drawer
     /// says before the line's first run, since a run cannot see the runs after it.
@@ -596,6 +599,7 @@ final class PDFTextLayer {
             self.lineY = lineY
             self.size = size
             self.scale = scale
+            unit = size * scale / 1000
             self.spacing = spacing
             self.wordStretch = wordStretch
             self.rise = rise
@@ -609,7 +613,7 @@ final class PDFTextLayer {
         var pen: Double? { positioned ? penX : nil }
 
         /// A `TJ` number is a thousandth of the font size, scaled as the glyphs are.
-        private var unit: Double { size * scale / 1000 }
+        private let unit: Double
 
         /// The glyphs of one cluster, drawn as `text` (nil: no text given, the glyphs' own);
         /// `isGlyphsOwnText`: whether a lone glyph's text may become its own (not the letter a
@@ -618,76 +622,51 @@ final class PDFTextLayer {
         /// simple fonts ("We" for the "e" of "Welcome"), for readers that ignore `/ActualText`
         /// too: they read the initial as a space (`showReadAsASpace`), where with the letter's
         /// own code they read the word broken in two ("W", "elcome").
+        ///
+        /// Nearly every cluster of a text is one glyph read as its text by its code: that case is
+        /// written here, the others apart. (Asked to be inlined, which the optimiser declines at
+        /// this size since Swift 5.9: still a call, see docs/pipeline.md.)
+        @inline(__always)
         mutating func cluster(_ text: UnsafeBufferPointer<UInt8>?, glyphs: UnsafeBufferPointer<cairo_glyph_t>, isGlyphsOwnText: Bool) {
-            if let text, text.isEmpty { return showReadAsASpace(glyphs) }
-            if let text, glyphs.count == 1 {
+            guard let text else { return showAsTheirOwnTexts(glyphs) }
+            if text.isEmpty { return showReadAsASpace(glyphs) }
+            if glyphs.count == 1 {
                 let code = fontGlyphs.code(of: UInt32(glyphs[0].index), as: text, mayBeItsOwnText: isGlyphsOwnText)
                 guard !code.readsAsText else { return show(glyphs[0], code: code) }
                 if showInPieces(text, glyph: glyphs[0]) { return }
             }
-            if let text {
-                // Inside the span, each glyph reads as its character where the face is written
-                // in simple fonts and the cluster has as many (`ClusterCharacters`), else as its
-                // own text.
-                let characters = oneByteCodes ? ClusterCharacters.ranges(in: text, glyphCount: glyphs.count) : nil
-                let reach = spanReach(glyphs)
-                beginSpan(text)
-                for (index, glyph) in glyphs.enumerated() {
-                    let stretch = index == glyphs.count - 1 ? reach : 0
-                    if let characters {
-                        let code = fontGlyphs.code(of: UInt32(glyph.index), as: UnsafeBufferPointer(rebasing: text[characters[index]]),
-                                                   mayBeItsOwnText: false)
-                        if code.readsAsText {
-                            show(glyph, code: code, stretch: stretch)
-                            continue
-                        }
-                    }
-                    show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil), stretch: stretch)
-                }
-                endSpan()
-                return
-            }
+            showInSpan(text, glyphs: glyphs)
+        }
+
+        /// Glyphs of no text given: each its code of its own text.
+        @inline(never)
+        private mutating func showAsTheirOwnTexts(_ glyphs: UnsafeBufferPointer<cairo_glyph_t>) {
             for glyph in glyphs { show(glyph, code: fontGlyphs.code(of: UInt32(glyph.index), as: nil)) }
         }
 
-        /// Glyphs of an empty text — a drop cap's initial, whose letters are read with its line's
-        /// first letter (`RunTextClusters`) — read as a space, which every reader drops beside
-        /// the line's first word, in a span whose `/ActualText` is the space too. An empty text
-        /// is read as none: pdfium (as MuPDF, in a Type 1 font) reads a code whose ToUnicode
-        /// entry is empty by its glyph's name, and a span whose `/ActualText` is empty as no
-        /// span, so it read chapter's "“N" and then "“Nobody,”" as one word. Where a code is a
-        /// glyph (`/Identity-H`), the glyph keeps its own code, for the span's readers alone.
-        private mutating func showReadAsASpace(_ glyphs: UnsafeBufferPointer<cairo_glyph_t>) {
-            withUnsafeBytes(of: UInt8(ascii: " ")) { bytes in
-                let space = bytes.bindMemory(to: UInt8.self)
-                beginSpan(space)
-                for glyph in glyphs {
-                    let code = fontGlyphs.code(of: UInt32(glyph.index), as: space, mayBeItsOwnText: false)
-                    show(glyph, code: code.readsAsText ? code : fontGlyphs.code(of: UInt32(glyph.index), as: nil))
+        /// A cluster its codes do not read as `text`, in a span of `/ActualText`. Inside the
+        /// span, each glyph reads as its character where the face is written in simple fonts and
+        /// the cluster has as many (`ClusterCharacters`), else as its own text.
+        @inline(never)
+        private mutating func showInSpan(_ text: UnsafeBufferPointer<UInt8>, glyphs: UnsafeBufferPointer<cairo_glyph_t>) {
+            let characters = oneByteCodes ? ClusterCharacters.ranges(in: text, glyphCount: glyphs.count) : nil
+            let reach = spanReach(glyphs)
+            beginSpan(text)
+            for (index, glyph) in glyphs.enumerated() {
+                var asText: GlyphCode?
+                if let characters {
+                    let code = fontGlyphs.code(of: UInt32(glyph.index), as: UnsafeBufferPointer(rebasing: text[characters[index]]),
+                                               mayBeItsOwnText: false)
+                    if code.readsAsText { asText = code }
                 }
-                endSpan()
+                let code = asText ?? fontGlyphs.code(of: UInt32(glyph.index), as: nil)
+                if index == glyphs.count - 1, reach > 0 {
+                    showStretched(glyph, code: code, by: reach)
+                } else {
+                    show(glyph, code: code)
+                }
             }
-        }
-
-        /// A lone glyph whose text is more than one ToUnicode entry every reader reads
-        /// (`ToUnicodePieces`: a ZWJ family, a flag's tag sequence): the glyph read as the first
-        /// piece, then each further piece in a narrow code that draws nothing, from the pen on.
-        /// No `/ActualText` span: pdfium then drops the text's characters outside the Basic
-        /// Multilingual Plane. False, with nothing written, where the face has no such code.
-        private mutating func showInPieces(_ text: UnsafeBufferPointer<UInt8>, glyph: cairo_glyph_t) -> Bool {
-            guard oneByteCodes else { return false }
-            let pieces = ToUnicodePieces.pieces(of: text).map { UnsafeBufferPointer(rebasing: text[$0]) }
-            guard pieces.count > 1 else { return false }
-            var continuations: [GlyphCode] = []
-            for piece in pieces.dropFirst() {
-                guard let code = fontGlyphs.continuationCode(as: piece) else { return false }
-                continuations.append(code)
-            }
-            let code = fontGlyphs.code(of: UInt32(glyph.index), as: pieces[0], mayBeItsOwnText: false)
-            guard code.readsAsText else { return false }
-            show(glyph, code: code)
-            for code in continuations { show(cairo_glyph_t(index: glyph.index, x: penX, y: glyph.y), code: code, isLaterPiece: true) }
-            return true
+            endSpan()
         }
 
         /// How much further than its own advance the cluster's last glyph must take the pen for
@@ -705,6 +684,63 @@ final class PDFTextLayer {
             let reach = end - advance(last)
             // Less than a thousandth of the size is rounding, which the next glyph's number takes.
             return reach > unit ? reach : 0
+        }
+
+        /// `glyph` taking the pen `reach` further than its advance (`spanReach`), by a `Tc` of its
+        /// own, the letter spacing put back after it.
+        @inline(never)
+        private mutating func showStretched(_ glyph: cairo_glyph_t, code: GlyphCode, by reach: Double) {
+            closeArray()
+            let letterSpacing = Self.rounded(spacing.letter + reach / scale)
+            content.number(letterSpacing)
+            content.raw(" Tc\n")
+            show(glyph, code: code)
+            penX += (letterSpacing - spacing.letter) * scale
+            closeArray()
+            content.number(spacing.letter, decimals: 4)
+            content.raw(" Tc\n")
+        }
+
+        /// Glyphs of an empty text — a drop cap's initial, whose letters are read with its line's
+        /// first letter (`RunTextClusters`) — read as a space, which every reader drops beside
+        /// the line's first word, in a span whose `/ActualText` is the space too. An empty text
+        /// is read as none: pdfium (as MuPDF, in a Type 1 font) reads a code whose ToUnicode
+        /// entry is empty by its glyph's name, and a span whose `/ActualText` is empty as no
+        /// span, so it read chapter's "“N" and then "“Nobody,”" as one word. Where a code is a
+        /// glyph (`/Identity-H`), the glyph keeps its own code, for the span's readers alone.
+        @inline(never)
+        private mutating func showReadAsASpace(_ glyphs: UnsafeBufferPointer<cairo_glyph_t>) {
+            withUnsafeBytes(of: UInt8(ascii: " ")) { bytes in
+                let space = bytes.bindMemory(to: UInt8.self)
+                beginSpan(space)
+                for glyph in glyphs {
+                    let code = fontGlyphs.code(of: UInt32(glyph.index), as: space, mayBeItsOwnText: false)
+                    show(glyph, code: code.readsAsText ? code : fontGlyphs.code(of: UInt32(glyph.index), as: nil))
+                }
+                endSpan()
+            }
+        }
+
+        /// A lone glyph whose text is more than one ToUnicode entry every reader reads
+        /// (`ToUnicodePieces`: a ZWJ family, a flag's tag sequence): the glyph read as the first
+        /// piece, then each further piece in a narrow code that draws nothing, from the pen on.
+        /// No `/ActualText` span: pdfium then drops the text's characters outside the Basic
+        /// Multilingual Plane. False, with nothing written, where the face has no such code.
+        @inline(never)
+        private mutating func showInPieces(_ text: UnsafeBufferPointer<UInt8>, glyph: cairo_glyph_t) -> Bool {
+            guard oneByteCodes else { return false }
+            let pieces = ToUnicodePieces.pieces(of: text).map { UnsafeBufferPointer(rebasing: text[$0]) }
+            guard pieces.count > 1 else { return false }
+            var continuations: [GlyphCode] = []
+            for piece in pieces.dropFirst() {
+                guard let code = fontGlyphs.continuationCode(as: piece) else { return false }
+                continuations.append(code)
+            }
+            let code = fontGlyphs.code(of: UInt32(glyph.index), as: pieces[0], mayBeItsOwnText: false)
+            guard code.readsAsText else { return false }
+            show(glyph, code: code)
+            for code in continuations { show(cairo_glyph_t(index: glyph.index, x: penX, y: glyph.y), code: code, isLaterPiece: true) }
+            return true
         }
 
         /// Opens a span of `/ActualText`, the glyphs written until `endSpan` read as `text`.
@@ -744,10 +780,13 @@ final class PDFTextLayer {
             endSpan()
         }
 
-        /// `isLaterPiece`: a later piece of a glyph's text, as wide as such a code (`showInPieces`);
-        /// `stretch`: how much further than its advance the glyph takes the pen, by a `Tc` of its
-        /// own (`spanReach`).
-        private mutating func show(_ glyph: cairo_glyph_t, code: GlyphCode, isLaterPiece: Bool = false, stretch: Double = 0) {
+        /// `isLaterPiece`: a later piece of a glyph's text, as wide as such a code (`showInPieces`).
+        /// A glyph where the pen is, in the font in force, costs a few comparisons, its code's byte
+        /// and the pen's advance; what else a glyph may need (a `Tf`, a `Td`, a rise, a `TJ`
+        /// number) is written apart. (Asked to be inlined, which the optimiser declines at this
+        /// size: still a call.)
+        @inline(__always)
+        private mutating func show(_ glyph: cairo_glyph_t, code: GlyphCode, isLaterPiece: Bool = false) {
             selectFont(of: code)
             if startsPiece {
                 positioned = false
@@ -756,61 +795,64 @@ final class PDFTextLayer {
             let x = glyph.x, y = glyph.y
             let offset = (x - penX) / unit
             if !positioned || abs(offset) > 10_000 || y - lineY > PDFTextLayer.baselineTolerance {
-                // The drawer's line starts, goes far along (a tab), or goes on below the line
-                // written (a `<sub>`; a note's text after its raised number, which poppler reads
-                // as a line of its own when the step is half the number's size, by a hair: a
-                // `Td` keeps it as it was): a new line start, as Cairo does past ten ems, on the
-                // glyph's own baseline.
-                closeArray()
-                setRise(0)
-                content.number(x - lineX)
-                content.number(lineY - y)
-                content.raw(" Td\n")
-                lineX += Self.rounded(x - lineX)
-                lineY -= Self.rounded(lineY - y)
-                penX = lineX
-                positioned = true
-            } else {
-                // Raised on the line (a note's mark, `<sup>`), or back on it: a text rise, the
-                // pen going on along the line. pypdf measures a `Td` along a line by the glyphs'
-                // widths alone, without `Tz` or `Tw`, and read a gap before a raised mark after a
-                // line of scaled glyphs ("football. 4").
-                if abs(lineY - rise - y) > PDFTextLayer.baselineTolerance { setRise(Self.rounded(lineY - y)) }
-                if abs(offset) >= 0.5 {
-                    // Off the pen by half a thousandth or more: a number, rounded as written.
-                    let adjustment = -(offset.rounded())
-                    openArray()
-                    closeString()
-                    content.number(adjustment, decimals: 0)
-                    penX -= adjustment * unit
-                }
-            }
-            var letterSpacing = spacing.letter
-            if stretch > 0 {
-                closeArray()
-                letterSpacing = Self.rounded(spacing.letter + stretch / scale)
-                content.number(letterSpacing)
-                content.raw(" Tc\n")
+                startLine(at: glyph)
+            } else if abs(lineY - rise - y) > PDFTextLayer.baselineTolerance || abs(offset) >= 0.5 {
+                goOnAlongTheLine(to: glyph, offset: offset)
             }
             openArray()
             openString()
             content.glyphCode(code.value, oneByte: oneByteCodes)
             let isWordSpace = oneByteCodes && code.value == UInt16(SimpleFontCodes.wordSpaceByte)
             let width = isLaterPiece ? Double(ToUnicodePieces.laterPieceWidth) : fontGlyphs.width(of: UInt32(glyph.index))
-            penX += (width / 1000 * size + letterSpacing + (isWordSpace ? spacing.word : 0)) * scale
-            if stretch > 0 {
-                closeArray()
-                content.number(spacing.letter, decimals: 4)
-                content.raw(" Tc\n")
-            }
-            if isWordSpace, wordStretch != 0 {
-                // In thousandths of the font size to three places: the glyphs after it land
-                // where `Tw` put them, to a millionth of the size.
-                let adjustment = Self.rounded(-wordStretch * 1000 / size)
+            penX += (width / 1000 * size + spacing.letter + (isWordSpace ? spacing.word : 0)) * scale
+            if isWordSpace, wordStretch != 0 { stretchWordSpace() }
+        }
+
+        /// The drawer's line starts, goes far along (a tab), or goes on below the line written (a
+        /// `<sub>`; a note's text after its raised number, which poppler reads as a line of its
+        /// own when the step is half the number's size, by a hair: a `Td` keeps it as it was): a
+        /// new line start at `glyph`, as Cairo does past ten ems, on the glyph's own baseline.
+        @inline(never)
+        private mutating func startLine(at glyph: cairo_glyph_t) {
+            let x = glyph.x, y = glyph.y
+            closeArray()
+            setRise(0)
+            content.number(x - lineX)
+            content.number(lineY - y)
+            content.raw(" Td\n")
+            lineX += Self.rounded(x - lineX)
+            lineY -= Self.rounded(lineY - y)
+            penX = lineX
+            positioned = true
+        }
+
+        /// `glyph` raised on the line (a note's mark, `<sup>`), or back on it: a text rise, the
+        /// pen going on along the line; and off the pen by `offset` thousandths of the size: a
+        /// number, rounded as written. pypdf measures a `Td` along a line by the glyphs' widths
+        /// alone, without `Tz` or `Tw`, and read a gap before a raised mark after a line of
+        /// scaled glyphs ("football. 4").
+        @inline(never)
+        private mutating func goOnAlongTheLine(to glyph: cairo_glyph_t, offset: Double) {
+            let y = glyph.y
+            if abs(lineY - rise - y) > PDFTextLayer.baselineTolerance { setRise(Self.rounded(lineY - y)) }
+            if abs(offset) >= 0.5 {
+                let adjustment = -(offset.rounded())
+                openArray()
                 closeString()
-                content.number(adjustment)
+                content.number(adjustment, decimals: 0)
                 penX -= adjustment * unit
             }
+        }
+
+        /// The stretch of the word space just written, as a `TJ` number after it, in thousandths
+        /// of the font size to three places: the glyphs after it land where `Tw` put them, to a
+        /// millionth of the size.
+        @inline(never)
+        private mutating func stretchWordSpace() {
+            let adjustment = Self.rounded(-wordStretch * 1000 / size)
+            closeString()
+            content.number(adjustment)
+            penX -= adjustment * unit
         }
 
         private mutating func setRise(_ value: Double) {
@@ -824,9 +866,17 @@ final class PDFTextLayer {
         /// Writes a `Tf` when `code` is in another font than the one in force, or the run's size
         /// is not, or the glyph starts a piece (`startPiece`). The word space's code (font -1) is
         /// in every font of the face: any of them.
+        @inline(__always)
         private mutating func selectFont(of code: GlyphCode) {
             let font = code.font >= 0 ? code.font : max(faceFont, 0)
             guard font != faceFont || resourceSize != size || startsPiece else { return }
+            changeFont(to: font)
+        }
+
+        /// The face's `font` in force from the next glyph: a `Tf` when its resource or the size
+        /// is not the one in force, or the glyph starts a piece.
+        @inline(never)
+        private mutating func changeFont(to font: Int) {
             let wanted = fonts.resource(slot: slot, font: font)
             faceFont = font
             if !resourcesUsed.contains(wanted) { resourcesUsed.append(wanted) }

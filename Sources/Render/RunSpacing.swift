@@ -16,10 +16,11 @@ struct RunSpacing: Equatable {
 
 /// Finds a run's `RunSpacing`: each spacing is the median of its gaps (the space beyond a
 /// glyph's width before the next glyph), so a kern or an odd space is left to a `TJ` number.
-/// Its arrays are kept from run to run.
+/// Its buffer is kept from run to run, and written through a pointer: the gaps of every glyph
+/// of the book pass here.
 struct RunSpacingFinder {
-    private var letterGaps: [Double] = []
-    private var wordGaps: [Double] = []
+    /// The run's gaps: its letters' from the start, its word spaces' from the end.
+    private var gaps: [Double] = []
 
     /// The spacing of `glyphs` (where the drawer puts them) of `font` at `size`, scaled by
     /// `scale`; the word space is the face's (`SimpleFontCodes.wordSpace`; none for an
@@ -28,18 +29,32 @@ struct RunSpacingFinder {
     mutating func spacing(of glyphs: UnsafeBufferPointer<cairo_glyph_t>, in font: EmbeddedFontGlyphs, size: Double, scale: Double,
                           current: RunSpacing) -> RunSpacing {
         guard glyphs.count > 1 else { return current }
-        letterGaps.removeAll(keepingCapacity: true)
-        wordGaps.removeAll(keepingCapacity: true)
+        let gapCount = glyphs.count - 1
+        if gaps.count < gapCount { gaps = Array(repeating: 0, count: gapCount) }
         let space = font.simpleCodes?.wordSpace ?? UInt32.max
-        for index in 0 ..< glyphs.count - 1 {
-            let glyph = UInt32(glyphs[index].index)
-            let gap = (glyphs[index + 1].x - glyphs[index].x) / scale - font.width(of: glyph) / 1000 * size
-            if glyph == space { wordGaps.append(gap) } else { letterGaps.append(gap) }
+        return gaps.withUnsafeMutableBufferPointer { gaps in
+            var letters = 0, wordsStart = gapCount
+            for index in 0 ..< gapCount {
+                let glyph = UInt32(glyphs[index].index)
+                let gap = (glyphs[index + 1].x - glyphs[index].x) / scale - font.width(of: glyph) / 1000 * size
+                if glyph == space {
+                    wordsStart -= 1
+                    gaps[wordsStart] = gap
+                } else {
+                    gaps[letters] = gap
+                    letters += 1
+                }
+            }
+            var spacing = current
+            if letters > 0 {
+                spacing.letter = Self.kept(UnsafeMutableBufferPointer(rebasing: gaps[..<letters]).middleValue(), current: current.letter)
+            }
+            if wordsStart < gapCount {
+                let median = UnsafeMutableBufferPointer(rebasing: gaps[wordsStart ..< gapCount]).middleValue()
+                spacing.word = Self.kept(median - spacing.letter, current: current.word)
+            }
+            return spacing
         }
-        var spacing = current
-        if !letterGaps.isEmpty { spacing.letter = Self.kept(letterGaps.middleValue(), current: current.letter) }
-        if !wordGaps.isEmpty { spacing.word = Self.kept(wordGaps.middleValue() - spacing.letter, current: current.word) }
-        return spacing
     }
 
     /// `value` to four places, or `current` when within a hair of it.

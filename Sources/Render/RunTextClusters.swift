@@ -261,6 +261,8 @@ private struct UTF8Output {
     /// allows.
     @inline(__always)
     mutating func append(_ characters: UnsafeBufferPointer<UInt16>, rightToLeft: Bool) {
+        // Most clusters of a Latin text are one ASCII character: its byte, in either direction.
+        if characters.count == 1, characters[0] < 0x80 { return append(byte: UInt8(truncatingIfNeeded: characters[0])) }
         guard !rightToLeft else { return appendDecoded(characters.filter { $0 != Self.softHyphen }, rightToLeft: true) }
         // Characters of the Basic Multilingual Plane, each one to three bytes: the whole of
         // most text, encoded without a decoder; at a surrogate the cluster starts again
