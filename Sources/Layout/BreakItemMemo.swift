@@ -21,9 +21,10 @@ final class BreakItemMemo {
         var tabs: TabOrigin
     }
 
-    /// Bytes of items kept at most. A search takes in at most `ParagraphBreaker.windowOpportunities`
-    /// (some 4,000 items, 190 KB); what trials share is a page's paragraphs (the 200-page
-    /// magazine held at most 1.1 MB between two pages, hyphenated and not): 2 MiB.
+    /// Bytes of items kept at most: what trials share is the paragraphs of the page being set
+    /// (forgotten at each page), a few hundred items each at 56 bytes an item; a search takes
+    /// in at most `ParagraphBreaker.windowOpportunities` (some 4,000 items, 220 KB). 2 MiB, some
+    /// nine such windows, a quarter of the paragraphs' own budget.
     static let byteBudget = 2 << 20
 
     private var memo = ParagraphKeyedMemo<Key, [BreakItem]>(budget: BreakItemMemo.byteBudget) {

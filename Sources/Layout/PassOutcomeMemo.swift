@@ -40,8 +40,8 @@ final class PassOutcomeMemo {
     /// to the last few settings, and each look-up compares them all.
     static let outcomesPerKey = 8
 
-    /// Bytes kept at most: a few numbers a line of the paragraphs a page's trials search
-    /// (the 200-page magazine held at most … between two pages): 1 MiB.
+    /// Bytes kept at most: a few numbers a line read of the paragraphs a page's trials search
+    /// (forgotten at each page): 1 MiB, as the plans' budget.
     static let byteBudget = 1 << 20
 
     private var memo = ParagraphKeyedMemo<Key, [Outcome]>(budget: PassOutcomeMemo.byteBudget) { outcomes in
