@@ -42,8 +42,6 @@ struct ParagraphBreaker {
     var withinTolerance = false
     /// Where the items of earlier searches are kept (nil: each search builds its own).
     var itemMemo: BreakItemMemo?
-    /// Where what earlier passes found is kept (nil: each search runs its passes).
-    var passOutcomes: PassOutcomeMemo?
 
     init(paragraph: PreparedParagraph, hyphenator: @escaping (String) -> Hyphenator?, tabs: TabOrigin = .columnEdge) {
         self.paragraph = paragraph
@@ -127,9 +125,8 @@ struct ParagraphBreaker {
             if !style.hyphenate, !tieLastWord { passes.append((true, 10_000, 3 * size, 0)) }
         }
         // The last passes share their items, and searches at other widths from the same line
-        // share them through the memo; a pass that read the same widths before is not run again.
+        // share them through the memo.
         let memo = itemMemo ?? BreakItemMemo()
-        let outcomes = passOutcomes ?? PassOutcomeMemo()
         for pass in passes {
             parameters.tolerance = pass.tolerance
             parameters.emergencyStretch = pass.emergency
@@ -141,14 +138,11 @@ struct ParagraphBreaker {
                            tieLastWord: tieLastWord)
             }
             let breaker = KnuthPlassLineBreaker(parameters: parameters)
-            let passKey = PassOutcomeMemo.Key(items: key, tolerance: pass.tolerance, emergencyStretch: pass.emergency,
-                                              consecutiveHyphenLimit: pass.limit, unhyphenatedLine: wholeWordLine)
-            let searched = outcomes.breaks(ofParagraphAt: paragraph.range.lowerBound, passKey, lineWidth: width) { lineWidth in
-                windowEnd == nil ? breaker.breaks(items, lineWidth: lineWidth, effort: &effort)
-                    : breaker.windowBreaks(items, lineWidth: lineWidth, effort: &effort)
+            guard let windowEnd else {
+                guard let found = breaker.breaks(items, lineWidth: width, effort: &effort) else { continue }
+                return found.map { lineBreak(at: items[$0.item]) }
             }
-            guard let found = searched else { continue }
-            guard let windowEnd else { return found.map { lineBreak(at: items[$0.item]) } }
+            guard let found = breaker.windowBreaks(items, lineWidth: width, effort: &effort) else { continue }
             // A window too short for a single line (zero-width text) is searched whole.
             guard let firstBreak = found.first else {
                 var whole = self

@@ -31,8 +31,6 @@ public final class ParagraphCache {
     private(set) var lines = LineMemo()
     /// Break items by paragraph, line start and pass (see BreakItemMemo).
     let breakItems = BreakItemMemo()
-    /// What passes of searches found, by the widths they read (see PassOutcomeMemo).
-    let passOutcomes = PassOutcomeMemo()
     /// Containers' line fragments, by band (see LineFragmentMemo).
     let fragments = LineFragmentMemo()
     /// Boxes' heights, by the box's number and its width (see BoxLayout).
@@ -146,7 +144,6 @@ public final class ParagraphCache {
         breaker.wholeWordLine = wholeWordLine
         breaker.withinTolerance = withinTolerance
         breaker.itemMemo = breakItems
-        breaker.passOutcomes = passOutcomes
         let breaks = breaker.breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
         largestBreakSearch.include(effort)
         var starts = [start]
@@ -236,7 +233,6 @@ public final class ParagraphCache {
         plans.forget(paragraphsBefore: min(first, index))
         lines.forget(paragraphsBefore: min(first, index))
         breakItems.forget(paragraphsBefore: min(first, index))
-        passOutcomes.forget(paragraphsBefore: min(first, index))
         narrowedBoxes = narrowedBoxes.filter { $0.key.start >= index }
     }
 
@@ -250,7 +246,6 @@ public final class ParagraphCache {
             plans.forget(paragraph: start)
             lines.forget(paragraph: start)
             breakItems.forget(paragraph: start)
-            passOutcomes.forget(paragraph: start)
         }
     }
 }
