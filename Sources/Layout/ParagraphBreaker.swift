@@ -40,6 +40,8 @@ struct ParagraphBreaker {
     var wholeWordLine: Int?
     /// Whether only settings within the tolerance are taken: no pass with emergency stretch.
     var withinTolerance = false
+    /// Where the items of earlier searches are kept (nil: each search builds its own).
+    var itemMemo: BreakItemMemo?
 
     init(paragraph: PreparedParagraph, hyphenator: @escaping (String) -> Hyphenator?, tabs: TabOrigin = .columnEdge) {
         self.paragraph = paragraph
@@ -122,15 +124,19 @@ struct ParagraphBreaker {
             // not "Zom- / bie Monthly").
             if !style.hyphenate, !tieLastWord { passes.append((true, 10_000, 3 * size, 0)) }
         }
-        var built: [Bool: [BreakItem]] = [:]   // the last passes share their items
+        // The last passes share their items, and searches at other widths from the same line
+        // share them through the memo.
+        let memo = itemMemo ?? BreakItemMemo()
         for pass in passes {
             parameters.tolerance = pass.tolerance
             parameters.emergencyStretch = pass.emergency
             parameters.consecutiveHyphenLimit = pass.limit
-            let items = built[pass.hyphenate]
-                ?? self.items(from: start, hyphenate: pass.hyphenate, justified: justified, through: windowEnd,
-                              tieLastWord: tieLastWord)
-            built[pass.hyphenate] = items
+            let key = BreakItemMemo.Key(start: start, hyphenate: pass.hyphenate, lastOpportunity: windowEnd,
+                                        tieLastWord: tieLastWord, tabs: tabs)
+            let items = memo.items(ofParagraphAt: paragraph.range.lowerBound, key) {
+                self.items(from: start, hyphenate: pass.hyphenate, justified: justified, through: windowEnd,
+                           tieLastWord: tieLastWord)
+            }
             let breaker = KnuthPlassLineBreaker(parameters: parameters)
             guard let windowEnd else {
                 guard let found = breaker.breaks(items, lineWidth: width, effort: &effort) else { continue }

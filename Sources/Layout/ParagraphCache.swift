@@ -29,6 +29,8 @@ public final class ParagraphCache {
     private var hyphenators: [String: Hyphenator?] = [:]
     private var plans = ParagraphKeyedMemo<PlanKey, LinePlan>(budget: ParagraphCache.planByteBudget) { $0.heldBytes + MemoryLayout<PlanKey>.stride }
     private(set) var lines = LineMemo()
+    /// Break items by paragraph, line start and pass (see BreakItemMemo).
+    let breakItems = BreakItemMemo()
     /// Containers' line fragments, by band (see LineFragmentMemo).
     let fragments = LineFragmentMemo()
     /// Boxes' heights, by the box's number and its width (see BoxLayout).
@@ -141,6 +143,7 @@ public final class ParagraphCache {
         var breaker = ParagraphBreaker(paragraph: paragraph, hyphenator: hyphenator(for:), tabs: tabs)
         breaker.wholeWordLine = wholeWordLine
         breaker.withinTolerance = withinTolerance
+        breaker.itemMemo = breakItems
         let breaks = breaker.breaks(from: start, widths: widths, otherWidth: otherWidth, effort: &effort)
         largestBreakSearch.include(effort)
         var starts = [start]
@@ -229,6 +232,7 @@ public final class ParagraphCache {
         let first = paragraphs.first?.range.lowerBound ?? index
         plans.forget(paragraphsBefore: min(first, index))
         lines.forget(paragraphsBefore: min(first, index))
+        breakItems.forget(paragraphsBefore: min(first, index))
         narrowedBoxes = narrowedBoxes.filter { $0.key.start >= index }
     }
 
@@ -241,6 +245,7 @@ public final class ParagraphCache {
             let start = dropped.range.lowerBound
             plans.forget(paragraph: start)
             lines.forget(paragraph: start)
+            breakItems.forget(paragraph: start)
         }
     }
 }
