@@ -162,13 +162,13 @@ ASAN_SKIPPED_PAGE_TESTS := $(filter-out ContourWrapTests,$(basename $(notdir $(w
   LayoutFuzzFixtureTests PagesOptionTests
 
 test-asan: deps
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan --disable-index-store
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=$(ASAN_OPTIONS_CI) $(RUN_SHARDS) .build-asan/debug/$(TEST_BUNDLE) \
 	  $(ASAN_SKIPPED_TESTS:%=--skip '\.%/') $(ASAN_SKIPPED_PAGE_TESTS:%=--skip '\.%/') \
 	  $(ASAN_SKIPPED_SCALE_TESTS:%=--skip '\.%$$') $(SANITIZER_SKIPPED_TESTS:%=--skip '\.%$$')
 
 test-tsan: deps
-	TYPESET_TEST_SOURCES="Support $(TSAN_TESTS:%=%.swift)" $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan --disable-index-store
+	TYPESET_TEST_SOURCES="Support $(TSAN_TESTS:%=%.swift)" $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=$(TSAN_OPTIONS_CI) $(RUN_SHARDS) .build-tsan/debug/$(TEST_BUNDLE) $(SANITIZER_SKIPPED_TESTS:%=--skip '\.%$$')
 
 bench: build
