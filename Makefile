@@ -93,10 +93,8 @@ test: deps
 	$(MAKE) fuzz-smoke
 
 # The suite under a sanitizer, each in its own scratch folder so that the builds do not undo one
-# another, and without the index an editor reads, which SwiftPM writes beside every debug build
-# by default (the modules up to Markup: 116 s of CPU with it, 108 without, one build each at
-# load 30). The plain build keeps it: a `swift build` by hand in .build would otherwise
-# compile everything again.
+# another. Each keeps SwiftPM's index store: a test build finds its XCTest classes in it, and
+# one into a fresh folder without it fails (docs/pipeline.md, "Hardening: CI").
 # The tests run the built `typeset`, instrumented too: these options are inherited by it, and
 # TypesetProcess fails a test whose child printed a sanitizer report. Any report fails
 # the run: the first one stops the process with a failing status (halt_on_error). LeakSanitizer
