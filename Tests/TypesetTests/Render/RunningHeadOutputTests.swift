@@ -37,9 +37,7 @@ final class RunningHeadOutputTests: XCTestCase {
         let directory = try makeTemporaryDirectory()
         let input = directory.appendingPathComponent("doc.txt")
         try write("<meta title=\"Night Watch\" header=\"{title}\" footer=\"{page} of {pages}\">\nThe keepers walk the wall.\n", to: input)
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        options.headerOnFirstPage = true
+        let options = Self.headsOnEveryPage
         let output = directory.appendingPathComponent("doc.pdf").path
         let report = try Rendering.typeset(inputPath: input.path, outputPath: output, options: options)
         XCTAssertEqual(report.diagnostics, [])
@@ -70,14 +68,20 @@ final class RunningHeadOutputTests: XCTestCase {
         let directory = try makeTemporaryDirectory()
         let input = directory.appendingPathComponent("doc.txt")
         try write("<meta title=\"Night Watch\" header=\"{title}\" footer=\"{page} of {pages}\">\nThe keepers walk the wall.\n<pagebreak>\nThe lamp is lit.\n", to: input)
-        var options = TypesetOptions()
-        options.fontsDirectory = TestSupport.fontsDirectory
-        options.headerOnFirstPage = true
+        var options = Self.headsOnEveryPage
         let alone = directory.appendingPathComponent("alone.pdf").path
         XCTAssertEqual(try Rendering.typeset(inputPath: input.path, outputPath: alone, options: options).diagnostics, [])
         options.layoutJSONPath = directory.appendingPathComponent("layout.json").path
         let beside = directory.appendingPathComponent("beside.pdf").path
         XCTAssertEqual(try Rendering.typeset(inputPath: input.path, outputPath: beside, options: options).diagnostics, [])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: beside)), try Data(contentsOf: URL(fileURLWithPath: alone)))
+    }
+
+    /// The bundled fonts, and the header on the first page too (each test's document is a page or two).
+    private static var headsOnEveryPage: TypesetOptions {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.headerOnFirstPage = true
+        return options
     }
 }
