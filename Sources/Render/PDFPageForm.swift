@@ -7,7 +7,7 @@ import Images
 /// finished PDF as a form XObject. Its colours stay in the spaces the file wrote them in
 /// (`k`, `/Separation` spots, ICC spaces), its fonts and text stay the file's, and its streams
 /// keep their bytes and filters; drawn by poppler through Cairo instead, every colour became
-/// RGB (docs/pipeline.md, "Graphics and colour: PDF pictures placed as forms").
+/// RGB (docs/pipeline.md, "A PDF picture's page goes into a PDF as a form copied from its file").
 ///
 /// qpdf reads the file (cross-reference and object streams, filters, a damaged file's objects
 /// found again); the objects are walked from the page, each copied once under a number of the

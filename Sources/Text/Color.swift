@@ -1,7 +1,8 @@
 /// A colour: how it looks in sRGB with alpha, each component in 0...1, and, for a colour
 /// written for the press (`cmyk()`, `gray()`, a swatch), the inks it is printed with.
 /// `red`, `green` and `blue` are what a screen shows (PNG pages, Cairo's draft); a PDF
-/// paints `printed` when there is one (`docs/pipeline.md`, "Colour for print").
+/// paints `printed` when there is one (`docs/pipeline.md`, "Colours for the press reach the
+/// PDF as they were written").
 public struct Color: Hashable, Sendable {
     public var red: Double
     public var green: Double
