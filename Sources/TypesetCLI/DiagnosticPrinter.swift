@@ -68,13 +68,16 @@ struct DiagnosticPrinter {
 
     /// A usage error under `--diagnostic-format json`, which is about the command line, not a
     /// file: file, line and column null. The arguments are read as written, since the error
-    /// is that they could not be parsed.
-    static func jsonUsageError(_ message: String, arguments: [String]) -> String? {
+    /// is that they could not be parsed. The message is made only when JSON is asked for: each
+    /// of ArgumentParser's messages lays the whole command out again (a quarter of a usage
+    /// error's work in a debug build, where that lay-out checks every declaration).
+    static func jsonUsageError(_ message: @autoclosure () -> String, arguments: [String]) -> String? {
         let asked = zip(arguments, arguments.dropFirst()).contains { $0 == "--diagnostic-format" && $1 == "json" }
             || arguments.contains("--diagnostic-format=json")
         guard asked else { return nil }
+        let text = message()
         return jsonLine(file: nil, line: nil, column: nil, severity: .error,
-                        message: message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+                        message: text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text)
     }
 
     /// The human format with ANSI colours: the place bold, errors red, warnings magenta, notes
