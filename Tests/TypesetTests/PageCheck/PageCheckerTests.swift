@@ -279,7 +279,7 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(findings(text, pages).map(\.description), [])
         var moved = pages
         let figure = try XCTUnwrap(moved[0].boxes.first)
-        let head = try XCTUnwrap(moved[0].areas.first)
+        let head = try XCTUnwrap(moved[0].areas.first { $0.kind == .column })
         XCTAssertLessThan(head.rect.maxY, figure.rect.minY, "drawn below the head's band")
         moved[0].boxes[0].rect.origin.y = head.rect.maxY - 20
         let found = findings(text, moved).filter { $0.kind == .inAnotherSectionsBand }
