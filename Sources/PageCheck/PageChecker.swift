@@ -5,7 +5,8 @@ import Text
 /// page may show — ink over ink, over a picture or a border (`InkOverlapCheck`), ink outside
 /// its area or the page (`AreaCheck`), an empty band inside a paragraph
 /// (`ParagraphGapCheck`), a column ending early for no reason (`ColumnEndCheck`), a stretch
-/// beside an element left empty while the column's text goes on below it (`EmptyStretchCheck`) — and the
+/// beside an element left empty while the column's text goes on below it (`EmptyStretchCheck`), an
+/// earlier section's text flowing round a later section's picture or box (`SectionBandCheck`) — and the
 /// document for every word drawn once, in reading order (`WordCoverage`). Fed the pages in
 /// order, then finished.
 public struct PageChecker {
@@ -29,6 +30,7 @@ public struct PageChecker {
         found += ParagraphGapCheck().findings(on: page, text: text)
         found += ColumnEndCheck().findings(on: page)
         found += EmptyStretchCheck().findings(on: page, text: text)
+        found += SectionBandCheck().findings(on: page, text: text)
         found += words.findings(on: page)
         return Self.shortened(found)
     }

@@ -293,9 +293,9 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.masterItems = flow.master.map { flow.template.items(of: $0, onPage: flow.pageNumber) } ?? []
         flow.exclusions = (exclusions[flow.pageNumber] ?? []) + flow.template.exclusions(for: flow.masterItems, onPage: flow.pageNumber)
         if spanningAnchors.isEmpty {
-            var page = layOutAboveNotes(area: flow.template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+            var page = layOutAboveNotes(area: flow.template.textArea(ofPage: flow.pageNumber), exclusions: BandExclusions(page: flow.exclusions))
             if furnitureStoppedTheText(page) {
-                page = layOutAboveNotes(area: flow.template.textArea(ofPage: flow.pageNumber), exclusions: flow.exclusions)
+                page = layOutAboveNotes(area: flow.template.textArea(ofPage: flow.pageNumber), exclusions: BandExclusions(page: flow.exclusions))
             }
             flow.position = page.end
             flow.carry = page.carry
@@ -351,7 +351,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         var (placed, left) = reservation.place(flow.waitingPictures)
         func layOut(_ pictures: [PlacedPicture]) -> PageText {
             let room = reservation.room(beside: pictures)
-            return self.layOutAboveNotes(area: room.area, exclusions: flow.exclusions + room.exclusions,
+            return self.layOutAboveNotes(area: room.area, exclusions: BandExclusions(page: flow.exclusions, pictures: room.rooms),
                                          boxesOverGutters: pictures.filter { $0.position == .middle })
         }
         var page = layOut(placed)
@@ -453,10 +453,10 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// too small and one that holds the notes, `noteRounds` settings at most; the highest text
     /// foot that holds them is kept (without one, the notes fit the room they have, and the
     /// rest goes on to the next page).
-    private mutating func layOutAboveNotes(area: Rect, exclusions excluded: [Exclusion],
+    private mutating func layOutAboveNotes(area: Rect, exclusions excluded: BandExclusions,
                                            boxesOverGutters: [PlacedPicture] = []) -> PageText {
         guard setsNotesAcrossPages else { return layOut(area: area, exclusions: excluded, boxesOverGutters: boxesOverGutters) }
-        let start = flow.position, whole = Container(rect: area, exclusions: excluded)
+        let start = flow.position, whole = Container(rect: area, exclusions: excluded.all)
         func notes(of page: PageText, room: Double?) -> PageNotes {
             PageNotes(in: whole, carrying: flow.pageNotes, markedIn: start ..< page.end, room: room, framesetter: framesetter)
         }
@@ -510,12 +510,12 @@ public struct Paginator: Sequence, IteratorProtocol {
 
     /// The bands of the page's text from where it starts, in `area`; `boxesOverGutters` stand
     /// in the bands of their anchors' sections.
-    private mutating func layOut(area: Rect, exclusions excluded: [Exclusion], boxesOverGutters: [PlacedPicture] = []) -> PageText {
+    private mutating func layOut(area: Rect, exclusions excluded: BandExclusions, boxesOverGutters: [PlacedPicture] = []) -> PageText {
         let text = framesetter.text
         let start = flow.position
         let setter = BandSetter(framesetter: framesetter, grid: flow.template.baselineGrid(ofPage: flow.pageNumber))
         var page = PageText(end: start, carry: flow.carry, heldFloats: flow.heldFloats)
-        var top = placeHeldFloats(on: &page, area: area, setter: setter, exclusions: excluded)
+        var top = placeHeldFloats(on: &page, area: area, setter: setter, exclusions: excluded.all)
         // Past the text's end, a page holds the notes still going on, in the last section's columns.
         while page.end < text.length || page.frames.isEmpty && page.carry.hasNotesGoingOn && text.length > 0 {
             let position = page.end
@@ -535,7 +535,7 @@ public struct Paginator: Sequence, IteratorProtocol {
                 // its text is set in one column down the rest of the page instead.
                 let fallback = position == start ? Rect(x: area.minX, y: top, width: area.width, height: room) : nil
                 let band = setter.fill(shape, band: rect, fallback: fallback, from: position, to: section.end,
-                                       carrying: page.carry, exclusions: excluded)
+                                       carrying: page.carry, exclusions: excluded.ofBand(at: top, sectionEnd: section.end))
                 if band.end == position, position > start { break }
                 page.take(band, of: style)
                 guard band.stop == .sectionEnd else { break }
@@ -548,7 +548,8 @@ public struct Paginator: Sequence, IteratorProtocol {
             // Below another band, a column whose first line does not fit waits for the next page,
             // and the band with it when it is the first.
             let belowAnotherBand = !page.frames.isEmpty
-            var band = setter.fill(columns, from: position, to: section.end, carrying: page.carry, exclusions: excluded,
+            let bandExclusions = excluded.ofBand(at: top, sectionEnd: section.end)
+            var band = setter.fill(columns, from: position, to: section.end, carrying: page.carry, exclusions: bandExclusions,
                                    belowAnotherBand: belowAnotherBand)
             if band.frames.isEmpty { break }
             let followed = band.stop == .sectionEnd && band.end < text.length
@@ -557,7 +558,7 @@ public struct Paginator: Sequence, IteratorProtocol {
                 let quoteFoot = boxesOverGutters.filter { (position ..< section.end).contains($0.anchor) && $0.rect.minY >= top }
                     .map { $0.rect.maxY + $0.margin }.max()
                 band = setter.balance(band, columns: columns, from: position, to: section.end, carrying: page.carry,
-                                      exclusions: excluded, belowAnotherBand: belowAnotherBand, reaching: quoteFoot)
+                                      exclusions: bandExclusions, belowAnotherBand: belowAnotherBand, reaching: quoteFoot)
             }
             page.take(band, of: section.style)
             guard band.stop == .sectionEnd else { break }
@@ -567,7 +568,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         // text goes on over the page. Exclusions are on finitely many pages, so pages without
         // them, which always take text, come soon. Floats waiting from the page before may fill
         // a page: each column places at least one.
-        precondition(page.end > start || !excluded.isEmpty || start >= text.length || flow.carry.hasWaitingFloats
+        precondition(page.end > start || !excluded.all.isEmpty || start >= text.length || flow.carry.hasWaitingFloats
                         || flow.carry.hasNotesGoingOn || !flow.pageNotes.isEmpty
                         || flow.heldFloats.hasWaitingFloats,
                      "page \(flow.pageNumber) took no text")

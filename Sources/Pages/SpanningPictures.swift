@@ -216,8 +216,10 @@ struct PictureReservation {
     /// What `pictures` leave the columns: the text area between those as wide as it (and a gutter
     /// after each), and the narrower ones, with a gutter beside and after them, as exclusions;
     /// one over a gutter, with its margin all round it. One as wide as the text area set below
-    /// the page's first band (see `place`'s floor) is an exclusion too, the bands above it untouched.
-    func room(beside pictures: [PlacedPicture]) -> (area: Rect, exclusions: [Exclusion]) {
+    /// the page's first band (see `place`'s floor) is an exclusion too. One at the top set below
+    /// the text area's top is lowered: the bands above it, of earlier sections, do not keep out
+    /// of it (`BandExclusions`).
+    func room(beside pictures: [PlacedPicture]) -> (area: Rect, rooms: [BandExclusions.PictureRoom]) {
         var top = area.minY, bottom = area.maxY
         let gutter = template.gutter
         var lowered: [PlacedPicture] = []
@@ -231,22 +233,27 @@ struct PictureReservation {
                 lowered.append(picture)
             }
         }
-        var exclusions = lowered.map { Exclusion(.rectangle(Rect(x: $0.rect.minX, y: $0.rect.minY, width: $0.rect.width,
-                                                                  height: $0.rect.height + gutter))) }
+        func loweredRoom(_ rect: Rect, of picture: PlacedPicture) -> BandExclusions.PictureRoom {
+            let below = picture.rect.minY > area.minY + 0.5
+            return BandExclusions.PictureRoom(exclusion: Exclusion(.rectangle(rect)),
+                                              lowered: below ? (picture.rect.minY, picture.anchor) : nil)
+        }
+        var rooms = lowered.map { loweredRoom(Rect(x: $0.rect.minX, y: $0.rect.minY, width: $0.rect.width, height: $0.rect.height + gutter), of: $0) }
         for picture in pictures {
             let rect = picture.rect
             switch picture.position {
             case .middle:
-                exclusions.append(Exclusion(.rectangle(rect), padding: picture.margin))
+                rooms.append(BandExclusions.PictureRoom(exclusion: Exclusion(.rectangle(rect), padding: picture.margin)))
             case .top where rect.width < area.width - 0.5 && rect.maxY + gutter > top:
-                exclusions.append(Exclusion(.rectangle(Rect(x: rect.minX, y: rect.minY, width: rect.width + gutter / 2, height: rect.height + gutter))))
+                rooms.append(loweredRoom(Rect(x: rect.minX, y: rect.minY, width: rect.width + gutter / 2, height: rect.height + gutter), of: picture))
             case .bottom where rect.width < area.width - 0.5 && rect.minY - gutter < bottom:
-                exclusions.append(Exclusion(.rectangle(Rect(x: rect.minX, y: rect.minY - gutter, width: rect.width + gutter / 2,
-                                                            height: rect.height + gutter))))
+                rooms.append(BandExclusions.PictureRoom(exclusion: Exclusion(.rectangle(Rect(x: rect.minX, y: rect.minY - gutter,
+                                                                                               width: rect.width + gutter / 2,
+                                                                                               height: rect.height + gutter)))))
             default:
                 break
             }
         }
-        return (Rect(x: area.minX, y: top, width: area.width, height: max(0, bottom - top)), exclusions)
+        return (Rect(x: area.minX, y: top, width: area.width, height: max(0, bottom - top)), rooms)
     }
 }

@@ -92,6 +92,9 @@ public struct DrawnPage: Sendable {
         public var rect: Rect
         public var border: [Rect]
         public var anchor: Int
+        /// The area it was drawn in (the frame of a column it floats or stands in); nil for one
+        /// across columns or over a gutter, which belongs to the page.
+        public var area: Int? = nil
     }
 
     /// A rule of a table drawn (between its rows or columns, or round it): the stroke's

@@ -94,7 +94,7 @@ public final class DrawnPageRecorder {
                       Rect(x: rect.minX, y: rect.minY, width: width, height: rect.height),
                       Rect(x: rect.maxX - width, y: rect.minY, width: width, height: rect.height)]
         }
-        page!.boxes.append(DrawnPage.Box(rect: rect, border: border, anchor: anchor))
+        page!.boxes.append(DrawnPage.Box(rect: rect, border: border, anchor: anchor, area: areaStack.last))
     }
 
     /// A master page's picture or rule drawn in `rect`.

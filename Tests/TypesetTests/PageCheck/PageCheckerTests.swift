@@ -264,6 +264,30 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(findings(text, pages).map(\.description), [])
     }
 
+    /// A figure across the top of a section's band stands over that band's columns; moved into
+    /// the band of the text before its section, that text going on below it (as the designer
+    /// pages' spread set its photograph inside the head's columns, no ink over ink), it is found.
+    func testAFigureInAnotherSectionsBandIsFound() throws {
+        let (text, pages) = try drawn("""
+            <p style="headline">The market has rules</p>
+            <p>\(prose)</p>
+            <section columns="4">
+            <figure float="top" span="2"><img src="rocket.jpg" width="480" height="300" alt=""><caption>The market.</caption></figure>
+            <p>\(prose) \(prose)</p>
+            </section>
+            """)
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        var moved = pages
+        let figure = try XCTUnwrap(moved[0].boxes.first)
+        let head = try XCTUnwrap(moved[0].areas.first { $0.kind == .column })
+        XCTAssertLessThan(head.rect.maxY, figure.rect.minY, "drawn below the head's band")
+        // Between the head's lines, as a column flowing round it sets it.
+        moved[0].boxes[0].rect = Rect(x: figure.rect.minX, y: head.rect.minY + 20, width: figure.rect.width, height: 10)
+        let found = findings(text, moved).filter { $0.kind == .inAnotherSectionsBand }
+        XCTAssertEqual(found.count, 1, found.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(found.first?.detail.contains("stands in the column (") == true, found.first?.detail ?? "")
+    }
+
     func testAWordNotDrawnDrawnTwiceOrOutOfOrderIsFound() throws {
         let (text, pages) = try drawn("<p>\(prose)</p>")
         var missing = pages

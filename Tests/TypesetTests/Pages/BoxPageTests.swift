@@ -206,6 +206,47 @@ final class BoxPageTests: XCTestCase {
         }
     }
 
+    /// The designer pages' spread: a head set outside any section, in the page's two balanced
+    /// columns, above a four-column section whose first element is a figure across two. The
+    /// figure stood inside the head's band, the deck split round it ("a late-" above it, "night
+    /// meeting" below) and the head's first column run on below it: the head's band kept out of
+    /// the figure's room as well. The figure stands at the top of its own section's band now, the
+    /// head's band set above it as if it were not there; so with the head in a two-column section.
+    func testAFigureAcrossTheTopOfASectionBelowABalancedHeadStandsInItsOwnBand() throws {
+        let head = """
+            <p style="headline">Harbour board votes to sell the old fish market to the town for one pound</p>
+            <p style="deck">After eleven years of argument, a late-night meeting ends with a handshake, a cheque for a pound and a promise that the market hall will stay open to the public</p>
+            <p>By Ines Carvalho, harbour correspondent</p>
+            """
+        let story = """
+            <section columns="4" gutter="12">
+            <figure float="top" span="2">
+            <img src="rocket.jpg" width="480" height="300" fit="cover" alt="">
+            <caption>The market hall at dusk.</caption>
+            </figure>
+            \(paragraphs(6).joined(separator: "\n"))
+            </section>
+
+            """
+        let deck = #"<style name="deck" size="14" slant="italic" line-height="17pt" space-after="6" align="left" hyphenate="false"/>"#
+        for head in [head, "<section columns=\"2\">\n\(head)\n</section>"] {
+            let (_, pages) = try layOut(deck + "\n" + head + "\n" + story)
+            let page = try XCTUnwrap(pages.first)
+            let figure = try XCTUnwrap(page.pictures.first)
+            let headFrames = page.frames.filter { $0.visibleRange.lowerBound < figure.anchor }
+            let storyFrames = page.frames.filter { $0.visibleRange.lowerBound > figure.anchor }
+            XCTAssertEqual(headFrames.count, 2, "the head in two columns")
+            for frame in headFrames {
+                XCTAssertLessThanOrEqual(frame.container.rect.maxY, figure.rect.minY, "the head's band ends above the figure")
+                for line in frame.lines {
+                    XCTAssertLessThan(line.origin.y, figure.rect.minY, "no line of the head below the figure's top")
+                }
+            }
+            let first = try XCTUnwrap(storyFrames.first)
+            XCTAssertEqual(figure.rect.minY, first.container.rect.minY, accuracy: 1e-6, "at the top of its own section's band")
+        }
+    }
+
     /// Issue 33: a tall portrait floated right, anchored level with a pull quote over the
     /// gutter, was pushed down past the quote, 15 lines below its paragraph, and the strip
     /// beside it and the quote left some 300 pt of the column empty. A float now stays beside
