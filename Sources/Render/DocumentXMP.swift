@@ -12,11 +12,8 @@ struct DocumentXMP {
     /// what was drawn (the draft's bytes and the text layer's, a piece at a time), which seeds
     /// the identifiers.
     func packet(info: PDFDictionary, content: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> XMPMetadata {
-        var document = ContentUUID(salt: "document"), instance = ContentUUID(salt: "instance")
-        try content {
-            document.add($0)
-            instance.add($0)
-        }
+        var identifiers = ContentUUID()
+        try content { identifiers.add($0) }
         var xmp = XMPMetadata()
         if let title = metadata.title { xmp.set(.dublinCore, "title", .defaultLanguage(title)) }
         if let author = metadata.author { xmp.set(.dublinCore, "creator", .ordered([author])) }
@@ -27,8 +24,8 @@ struct DocumentXMP {
         xmp.set(.basic, "MetadataDate", .text(date))
         if let creator = Self.text(info["/Creator"]) { xmp.set(.basic, "CreatorTool", .text(creator)) }
         if let producer = Self.text(info["/Producer"]) { xmp.set(.pdf, "Producer", .text(producer)) }
-        xmp.set(.mediaManagement, "DocumentID", .text("uuid:" + document.uuid))
-        xmp.set(.mediaManagement, "InstanceID", .text("uuid:" + instance.uuid))
+        xmp.set(.mediaManagement, "DocumentID", .text("uuid:" + identifiers.uuid(salt: "document")))
+        xmp.set(.mediaManagement, "InstanceID", .text("uuid:" + identifiers.uuid(salt: "instance")))
         xmp.set(.mediaManagement, "VersionID", .text("1"))
         xmp.set(.mediaManagement, "RenditionClass", .text("default"))
         if standards.contains(.x4) {

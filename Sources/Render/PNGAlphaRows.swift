@@ -65,12 +65,14 @@ struct PNGAlphaRows: Equatable {
     private static func inflate(_ compressed: [UInt8], count: Int) -> [UInt8]? {
         guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
         defer { libdeflate_free_decompressor(decompressor) }
-        var rows = [UInt8](repeating: 0, count: count)
-        let result = rows.withUnsafeMutableBytes { target in
-            compressed.withUnsafeBytes { source in
+        var result = LIBDEFLATE_BAD_DATA
+        // Not zeroed first: the rows are kept only when libdeflate wrote all `count` of them.
+        let rows = [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
+            result = compressed.withUnsafeBytes { source in
                 // No count of bytes written asked for: anything but exactly `count` fails.
                 libdeflate_zlib_decompress(decompressor, source.baseAddress, source.count, target.baseAddress, count, nil)
             }
+            initialized = result == LIBDEFLATE_SUCCESS ? count : 0
         }
         return result == LIBDEFLATE_SUCCESS ? rows : nil
     }
@@ -80,35 +82,48 @@ struct PNGAlphaRows: Equatable {
     /// and it is cut to them; returns the alpha rows. Nil when a row's filter type is not one
     /// of PNG's five.
     private static func split(_ rows: inout [UInt8], width: Int, height: Int, colours: Int) -> [UInt8]? {
-        let channels = colours + 1
-        let rowLength = 1 + width * channels, colourRowLength = 1 + width * colours
-        var alpha = [UInt8](repeating: 0, count: height * (1 + width))
-        let valid = rows.withUnsafeMutableBufferPointer { rows in
-            alpha.withUnsafeMutableBufferPointer { alpha in
-                var colourIndex = 0, alphaIndex = 0
+        let rowLength = 1 + width * (colours + 1), colourRowLength = 1 + width * colours, alphaRowLength = 1 + width
+        var valid = true
+        let alphaCount = height * alphaRowLength
+        let alpha = [UInt8](unsafeUninitializedCapacity: alphaCount) { alpha, initialized in
+            rows.withUnsafeMutableBufferPointer { rows in
                 for row in 0 ..< height {
-                    var source = row * rowLength
-                    let type = rows[source]
-                    guard type <= PNGFilterType.paeth else { return false }
-                    rows[colourIndex] = type
-                    alpha[alphaIndex] = type
-                    colourIndex += 1
-                    alphaIndex += 1
-                    source += 1
-                    for _ in 0 ..< width {
-                        for channel in 0 ..< colours { rows[colourIndex + channel] = rows[source + channel] }
-                        alpha[alphaIndex] = rows[source + colours]
-                        colourIndex += colours
-                        alphaIndex += 1
-                        source += channels
+                    let source = rows.baseAddress! + row * rowLength
+                    guard source.pointee <= PNGFilterType.paeth else {
+                        valid = false
+                        return
+                    }
+                    let colour = rows.baseAddress! + row * colourRowLength, rowAlpha = alpha.baseAddress! + row * alphaRowLength
+                    colour.pointee = source.pointee
+                    rowAlpha.pointee = source.pointee
+                    // A loop for each kind with the channels' count known, so each pixel's
+                    // bytes are written out: the zombie cat's split 4.6 → 1.2 M instructions.
+                    if colours == 3 {
+                        Self.splitPixels(from: source + 1, colours: colour + 1, alpha: rowAlpha + 1, width: width, channels: 4)
+                    } else {
+                        Self.splitPixels(from: source + 1, colours: colour + 1, alpha: rowAlpha + 1, width: width, channels: 2)
                     }
                 }
-                return true
             }
+            initialized = valid ? alphaCount : 0
         }
         guard valid else { return nil }
         rows.removeLast(rows.count - height * colourRowLength)
         return alpha
+    }
+
+    /// One row's `width` pixels of `channels` bytes (the colours, then the alpha) from `source`
+    /// into `colours` and `alpha`; `colours` may be `source` itself or behind it.
+    @inline(__always)
+    private static func splitPixels(from source: UnsafeMutablePointer<UInt8>, colours: UnsafeMutablePointer<UInt8>,
+                                    alpha: UnsafeMutablePointer<UInt8>, width: Int, channels: Int) {
+        var source = source, colours = colours
+        for pixel in 0 ..< width {
+            for channel in 0 ..< channels - 1 { colours[channel] = source[channel] }
+            alpha[pixel] = source[channels - 1]
+            source += channels
+            colours += channels - 1
+        }
     }
 }
 

@@ -48,17 +48,19 @@ final class XMPMetadataTests: XCTestCase {
     }
 
     /// The identifiers are the same however the draft's bytes come in pieces (it is hashed a
-    /// piece at a time, never mapped whole), and the same as earlier files' for the same bytes.
+    /// piece at a time, never mapped whole), the same as earlier files' for the same bytes, and
+    /// another for a byte changed.
     func testTheIdentifiersOfBytesAreTheSameInPiecesAsWhole() {
         let bytes = Array("%PDF-1.5\nBrains, more brains.\n".utf8)
-        var whole = ContentUUID(salt: "document"), pieces = ContentUUID(salt: "document"), instance = ContentUUID(salt: "instance")
+        var whole = ContentUUID(), pieces = ContentUUID(), changed = ContentUUID()
         bytes.withUnsafeBytes { whole.add($0) }
         for piece in [bytes[..<3], bytes[3 ..< 4], bytes[4 ..< 4], bytes[4...]] {
             Array(piece).withUnsafeBytes { pieces.add($0) }
         }
-        bytes.withUnsafeBytes { instance.add($0) }
-        XCTAssertEqual(whole.uuid, "0b93c87b-58e6-8bc7-bfc9-5a81d3fe048e")
-        XCTAssertEqual(pieces.uuid, whole.uuid)
-        XCTAssertEqual(instance.uuid, "fb6f32e5-d41c-82f9-aaf5-218feb831390", "the salt tells the two apart")
+        (bytes.dropLast() + [UInt8(ascii: "!")]).withUnsafeBytes { changed.add($0) }
+        XCTAssertEqual(whole.uuid(salt: "document"), "58769065-ad03-8efe-a75a-021bb5d7cf3d")
+        XCTAssertEqual(pieces.uuid(salt: "document"), whole.uuid(salt: "document"))
+        XCTAssertEqual(whole.uuid(salt: "instance"), "408df41d-7093-876d-8039-607c55616451", "the salt tells the two apart")
+        XCTAssertNotEqual(changed.uuid(salt: "document"), whole.uuid(salt: "document"))
     }
 }
