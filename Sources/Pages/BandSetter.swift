@@ -69,11 +69,8 @@ struct BandSetter {
     /// for it: `belowAnotherBand`, a column that reaches below its foot (a first line with its
     /// drop cap's initial, a line with a picture, a float) ends the band before it, and the
     /// text waits for the next page's taller column.
-    ///
-    /// `hopeless` is asked after each column of a trial: once it holds of the band so far, the
-    /// columns left are not set (see `balance`).
     func fill(_ columns: [Rect], from start: Int, to end: Int, carrying carried: FlowCarry,
-              exclusions: [Exclusion] = [], belowAnotherBand: Bool = false, hopeless: ((Band) -> Bool)? = nil) -> Band {
+              exclusions: [Exclusion] = [], belowAnotherBand: Bool = false) -> Band {
         let text = framesetter.text
         var frames: [Frame] = []
         var position = start
@@ -105,7 +102,6 @@ struct BandSetter {
             frames.append(frame)
             // (usedHeight counts floated pictures, which may reach below the last line.)
             if !frame.lines.isEmpty || !frame.floats.isEmpty { bottom = max(bottom, column.minY + frame.usedHeight) }
-            if let hopeless, hopeless(Band(frames: frames, end: position, carry: carry, stop: stop, bottom: bottom)) { break }
             // Floats the section's text has passed (a figure that did not fit below it) take the
             // band's next column before the section ends.
             // So do notes going on past the section's text (the rest of one split at a foot).
@@ -158,16 +154,8 @@ struct BandSetter {
         for _ in 0 ..< Self.maximumTrials {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
-            // A trial is given up at the first column that fails it for good: the band's bottom,
-            // its floats moved past their text, its notes split and its columns ending early
-            // (before the last) only grow column by column, and any of them past the full band's
-            // is a trial that does not hold the text. Only that it failed is read of it, so the
-            // search takes the same heights.
             let trial = fill(shorter, from: start, to: end, carrying: carried, exclusions: exclusions,
-                             belowAnotherBand: belowAnotherBand) { sofar in
-                sofar.bottom - top > height + Self.tolerance || sofar.deferredPlacements > band.deferredPlacements
-                    || sofar.splitNotes > band.splitNotes || sofar.earlyColumns > band.earlyColumns
-            }
+                             belowAnotherBand: belowAnotherBand)
             // A trial that leaves a floated picture or a note's rest for after the band does not hold it, nor one
             // a column of which reaches below its height (a figure first in a column, set whole):
             // its other columns were set that short, and would end early in the taller band; nor
