@@ -30,7 +30,7 @@ extension Framesetter {
                 guard case .side = box.style.placement else { return nil }
                 return FloatAnchor(index: box.range.lowerBound, content: .box(box))
             }
-            guard !floated.isEmpty else { return pictures }
+            // In text order, which `anchors(in:)` searches by halves.
             return (pictures + floated).sorted { $0.index < $1.index }
         }
     }
@@ -48,7 +48,7 @@ extension Framesetter {
     /// Whether a frame from `index` to `end` must place floats: some are carried in, waiting
     /// for it, or an anchor lies in its text.
     func mayHoldFloats(from index: Int, to end: Int, carrying carried: FlowCarry) -> Bool {
-        carried.hasWaitingFloats || floatAnchors.contains { $0.index >= index && $0.index < end }
+        carried.hasWaitingFloats || index < end && !anchors(in: index ..< end).isEmpty
     }
 
     /// The frame set again with each float it places as an exclusion, every time with the
@@ -67,12 +67,19 @@ extension Framesetter {
                 deferred.append(anchor)
             }
         }
+        // Each setting is kept with the floats it was set beside: taking floats out again (their
+        // anchors went on to the next frame, they reach into the notes, they leave no line)
+        // comes back to floats set beside before, and a frame is a value of them (FloatSettings).
+        var settings = FloatSettings()
         func set() -> FrameResult {
+            if let known = settings.result(beside: placed) { return known }
             var floated = container
             // A strip beside a float too narrow for its paragraph's lines is left empty (NarrowLines).
             floated.exclusions += placed.map(\.exclusion)
-            return plainFrame(in: floated, from: index, to: end, carrying: carried,
-                              holdsWaitingFloats: placed.contains { waiting.contains($0.anchor) })
+            let result = plainFrame(in: floated, from: index, to: end, carrying: carried,
+                                    holdsWaitingFloats: placed.contains { waiting.contains($0.anchor) })
+            settings.keep(result, beside: placed)
+            return result
         }
         var result = set()
         var handled = waiting
@@ -112,7 +119,7 @@ extension Framesetter {
             // otherwise move on for good). (With no text left, a frame holds only the pictures
             // still waiting.)
             placed = []
-            result = plainFrame(in: container, from: index, to: end, carrying: carried)
+            result = set()
         }
         let done = Set(placed.map(\.anchor))
         deferred = pending.filter { !done.contains($0.index) }
@@ -123,9 +130,12 @@ extension Framesetter {
         return result
     }
 
-    /// The anchors of floated pictures in `range`, in text order.
-    private func anchors(in range: Range<Int>) -> [FloatAnchor] {
-        floatAnchors.filter { range.contains($0.index) }
+    /// The anchors of floated pictures in `range`, in text order: found by halves, as every
+    /// frame set (each trial of a balanced band too) asks whether it holds any.
+    private func anchors(in range: Range<Int>) -> ArraySlice<FloatAnchor> {
+        let first = floatAnchors.partitionIndex { $0.index >= range.lowerBound }
+        let end = floatAnchors.partitionIndex { $0.index >= range.upperBound }
+        return floatAnchors[first ..< max(first, end)]
     }
 
     /// Where `anchor`'s float goes down from: the top of the line holding it — for a box, of the
