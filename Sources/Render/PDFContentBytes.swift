@@ -2,23 +2,39 @@
 /// numbers as short as their value allows (`12.5`, not `12.500000`), and glyph codes as a
 /// literal string. What `PDFTextLayer` writes for each line of a page, so every byte costs: no
 /// formatting through `snprintf`, no String.
-struct PDFContentBytes {
-    private(set) var bytes: [UInt8] = []
+///
+/// The bytes are written through a pointer into memory of the value's own, grown by doubling:
+/// an array's append checks that its buffer is not shared before every byte, and its
+/// `append(contentsOf:)` of a short literal cost some 170 instructions. Noncopyable, so that
+/// no two values write into one buffer; it is moved (`swap`) where another writer takes it.
+struct PDFContentBytes: ~Copyable {
+    /// Room for `capacity` bytes, the first `count` written; nil until the first byte.
+    private var start: UnsafeMutablePointer<UInt8>?
+    private var capacity = 0
+    private(set) var count = 0
 
-    var count: Int { bytes.count }
+    init() {}
+
+    deinit { start?.deallocate() }
+
+    /// A copy of the bytes written.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
     /// Operators and delimiters of the caller's, as they are.
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { append($0.baseAddress, count: $0.count) }
     }
 
     @inline(__always)
     mutating func byte(_ byte: UInt8) {
-        bytes.append(byte)
+        if count == capacity { grow(toHold: 1) }
+        start.unsafelyUnwrapped[count] = byte
+        count += 1
     }
 
     /// `value` rounded to `decimals` places (at most 6), trailing zeros left out, after a space
@@ -30,26 +46,26 @@ struct PDFContentBytes {
         var units = Int(scaled)
         separate()
         if units < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            byte(UInt8(ascii: "-"))
             units = -units
         }
         appendDigits(of: units / scale)
         var fraction = units % scale
         guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
+        byte(UInt8(ascii: "."))
         var digits = decimals
         while fraction % 10 == 0 {
             fraction /= 10
             digits -= 1
         }
         // The fraction's leading zeros: 0.05 is "05" after the point.
-        for _ in 0 ..< digits - Self.digitCount(fraction) { bytes.append(UInt8(ascii: "0")) }
+        for _ in 0 ..< digits - Self.digitCount(fraction) { byte(UInt8(ascii: "0")) }
         appendDigits(of: fraction)
     }
 
     mutating func integer(_ value: Int) {
         separate()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { byte(UInt8(ascii: "-")) }
         appendDigits(of: value.magnitude)
     }
 
@@ -65,46 +81,78 @@ struct PDFContentBytes {
 
     /// Text as a PDF text string in hexadecimal, UTF-16BE with its byte-order mark: `<FEFF0066…>`.
     mutating func hexTextString(_ utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "<"))
+        byte(UInt8(ascii: "<"))
         appendHex(0xFEFF)
         for unit in String(decoding: utf8, as: UTF8.self).utf16 { appendHex(unit) }
-        bytes.append(UInt8(ascii: ">"))
+        byte(UInt8(ascii: ">"))
     }
 
-    mutating func append(contentsOf other: ArraySlice<UInt8>) {
-        bytes.append(contentsOf: other)
+    /// The bytes of `other` in `range` (offsets into its `count`).
+    mutating func append(_ range: Range<Int>, of other: borrowing PDFContentBytes) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= other.count, "a range outside the bytes written")
+        guard !range.isEmpty else { return }
+        append(other.start.unsafelyUnwrapped + range.lowerBound, count: range.count)
     }
 
+    /// Forgets the bytes written, keeping their room.
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
+    }
+
+    /// `count` bytes from `source`: short ones (an operator, a number's digits) one by one,
+    /// which costs less than a call to copy them.
+    @inline(__always)
+    private mutating func append(_ source: UnsafePointer<UInt8>?, count added: Int) {
+        guard added > 0, let source else { return }
+        if capacity - count < added { grow(toHold: added) }
+        let target = start.unsafelyUnwrapped + count
+        if added <= 16 {
+            for index in 0 ..< added { target[index] = source[index] }
+        } else {
+            target.update(from: source, count: added)
+        }
+        count += added
+    }
+
+    /// Room for `added` more bytes: the room doubled, or more when that is too little.
+    @inline(never)
+    private mutating func grow(toHold added: Int) {
+        let room = max(4096, capacity * 2, count + added)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
+        if let start {
+            grown.update(from: start, count: count)
+            start.deallocate()
+        }
+        start = grown
+        capacity = room
     }
 
     @inline(__always)
     private mutating func appendEscaped(_ byte: UInt8) {
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
-            bytes.append(UInt8(ascii: "\\"))
-            bytes.append(byte)
+            self.byte(UInt8(ascii: "\\"))
+            self.byte(byte)
         case 0x0D:
-            bytes.append(UInt8(ascii: "\\"))
-            bytes.append(UInt8(ascii: "r"))
+            self.byte(UInt8(ascii: "\\"))
+            self.byte(UInt8(ascii: "r"))
         default:
-            bytes.append(byte)
+            self.byte(byte)
         }
     }
 
     private mutating func appendHex(_ unit: UInt16) {
-        for shift in [12, 8, 4, 0] { bytes.append(Self.hexDigits[Int(unit >> UInt16(shift)) & 0xF]) }
+        for shift in [12, 8, 4, 0] { byte(Self.hexDigits[Int(unit >> UInt16(shift)) & 0xF]) }
     }
 
     /// A space after a number or an operator, so that the next number does not run into it;
     /// none after a delimiter or a line end.
     private mutating func separate() {
-        guard let last = bytes.last else { return }
-        switch last {
+        guard count > 0 else { return }
+        switch start.unsafelyUnwrapped[count - 1] {
         case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
              UInt8(ascii: " "), UInt8(ascii: "\n"): return
-        default: bytes.append(UInt8(ascii: " "))
+        default: byte(UInt8(ascii: " "))
         }
     }
 
@@ -112,23 +160,26 @@ struct PDFContentBytes {
         appendDigits(of: UInt(value))
     }
 
-    /// The decimal digits of `value`, written through a small stack buffer, most significant first.
+    /// The decimal digits of `value`, most significant first: counted, then written from the
+    /// last into room made for them.
     private mutating func appendDigits(of value: UInt) {
-        guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
+        guard value >= 10 else { return byte(UInt8(ascii: "0") + UInt8(value)) }
+        let digits = Self.digitCount(value)
+        if capacity - count < digits { grow(toHold: digits) }
+        let target = start.unsafelyUnwrapped + count
         var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            bytes.append(contentsOf: buffer[(24 - count)...])
+        for index in (0 ..< digits).reversed() {
+            target[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
+        count += digits
     }
 
     private static func digitCount(_ value: Int) -> Int {
+        digitCount(UInt(value))
+    }
+
+    private static func digitCount(_ value: UInt) -> Int {
         var count = 1, rest = value
         while rest >= 10 {
             rest /= 10

@@ -263,7 +263,7 @@ final class PDFTextLayer {
         page.number(sheetHeight - origin.y)
         page.raw(" cm\n")
         // What was written before the first sequence (all of it, when nothing is marked).
-        page.append(contentsOf: content.bytes[..<(sequences.first?.start ?? drawnEnd)])
+        page.append(0 ..< (sequences.first?.start ?? drawnEnd), of: content)
         var mcid = firstMCID
         var previous = -1
         var inForce = sequences.first?.state ?? endState
@@ -274,18 +274,18 @@ final class PDFTextLayer {
                                                                  colours: printedColours, into: &page) }
             let end = next?.start ?? drawnEnd
             if let place = sequence.mcidPlace {
-                page.append(contentsOf: content.bytes[sequence.start ..< place])
+                page.append(sequence.start ..< place, of: content)
                 page.integer(mcid)
-                page.append(contentsOf: content.bytes[place ..< end])
+                page.append(place ..< end, of: content)
                 mcid += 1
             } else {
-                page.append(contentsOf: content.bytes[sequence.start ..< end])
+                page.append(sequence.start ..< end, of: content)
             }
             inForce = next?.state ?? endState
             previous = index
         }
         // The end of the text object.
-        page.append(contentsOf: content.bytes[drawnEnd...])
+        page.append(drawnEnd ..< content.count, of: content)
         if standingAlone { page.raw("Q\n") }
         let resources = resourcesOnPage.indices.filter { resourcesOnPage[$0] }
         let deflated = try deflater.bytes(page.bytes, of: "the text of a page")
@@ -363,10 +363,10 @@ final class PDFTextLayer {
         state.spacing = spacing
         // The writer owns the page's bytes while it writes the run: no property of the layer's
         // is reached glyph by glyph.
-        var writer = GlyphWriter(fonts: fonts, slot: slot, fontGlyphs: fontGlyphs, content: content, lineX: state.lineX,
+        var writer = GlyphWriter(fonts: fonts, slot: slot, fontGlyphs: fontGlyphs, lineX: state.lineX,
                                  lineY: state.lineY, pen: state.penX, rise: state.rise, resource: state.resource, resourceSize: state.size,
                                  size: ink.size, scale: ink.horizontalScale, spacing: spacing, wordStretch: found.word - spacing.word)
-        content = PDFContentBytes()
+        swap(&content, &writer.content)
         // pypdf reads what follows right-to-left letters backwards with them until a `Tf`: a
         // run after a right-to-left one starts with its own, or the space after a right-to-left
         // word in a left-to-right line is read before the word ("مرحبا from" as " مرحباfrom").
@@ -378,7 +378,7 @@ final class PDFTextLayer {
             writeInDrawingOrder(glyphs: glyphs, text: text, with: &writer)
         }
         writer.finish()
-        content = writer.content
+        swap(&content, &writer.content)
         state.lineX = writer.lineX
         state.lineY = writer.lineY
         // A reader measures a Type 3 font's empty glyphs its own way (pdfminer.six read the line
@@ -550,12 +550,13 @@ final class PDFTextLayer {
     /// Writes one run's glyphs: `TJ` arrays with a number wherever the pen is not where the
     /// next glyph goes, a `Td` where it moves off the line or far along it, a `Tf` where a
     /// glyph's code is in another of the face's fonts than the one in force.
-    private struct GlyphWriter {
+    private struct GlyphWriter: ~Copyable {
         let fonts: PDFEmbeddedFonts
         let slot: Int
         /// The run's face: its widths, and its glyphs' codes.
         let fontGlyphs: EmbeddedFontGlyphs
-        var content: PDFContentBytes
+        /// The page's bytes, the layer's while the writer writes its run (`show` swaps them in and out).
+        var content = PDFContentBytes()
         /// The start of the line in the text object, as written (see `TextState`).
         var lineX: Double
         var lineY: Double
@@ -585,7 +586,7 @@ final class PDFTextLayer {
         private var startsPiece = false
 
         /// `pen`: where the run before on the drawer's line left the pen (nil: it starts the line).
-        init(fonts: PDFEmbeddedFonts, slot: Int, fontGlyphs: EmbeddedFontGlyphs, content: PDFContentBytes, lineX: Double,
+        init(fonts: PDFEmbeddedFonts, slot: Int, fontGlyphs: EmbeddedFontGlyphs, lineX: Double,
              lineY: Double, pen: Double?, rise: Double, resource: Int, resourceSize: Double, size: Double, scale: Double,
              spacing: RunSpacing, wordStretch: Double) {
             self.fonts = fonts
@@ -594,7 +595,6 @@ final class PDFTextLayer {
             oneByteCodes = fontGlyphs.isWrittenInSimpleFonts
             self.resource = resource
             self.resourceSize = resourceSize
-            self.content = content
             self.lineX = lineX
             self.lineY = lineY
             self.size = size
@@ -677,7 +677,7 @@ final class PDFTextLayer {
         /// last glyph reaches furthest already.
         private func spanReach(_ glyphs: UnsafeBufferPointer<cairo_glyph_t>) -> Double {
             guard let last = glyphs.last else { return 0 }
-            let advance = { (glyph: cairo_glyph_t) in
+            let advance = { [fontGlyphs, size, spacing, scale] (glyph: cairo_glyph_t) in
                 glyph.x + (fontGlyphs.width(of: UInt32(glyph.index)) / 1000 * size + spacing.letter) * scale
             }
             let end = glyphs.map(advance).max()!

@@ -204,43 +204,41 @@ struct StructureTreeWriter {
             }
             text.raw(" >>")
         }
-        var kidsText = PDFObjectText()
+        // The kids straight after `/K`: an array only when there are several.
+        if kids.count == 1 {
+            text.raw(" /K ")
+        } else if !kids.isEmpty {
+            text.raw(" /K [")
+        }
         for kid in kids {
             switch kid {
             case .content(let kidPage, let mcid):
                 let (kidPage, mcid) = (Int(kidPage), Int(mcid))
                 parents[kidPage][mcid] = UInt32(number)
                 if kidPage == page {
-                    kidsText.integer(mcid)
+                    text.integer(mcid)
                 } else {
-                    kidsText.raw(" << /Type /MCR /Pg")
-                    kidsText.reference(written.pages[kidPage])
-                    kidsText.raw(" /MCID")
-                    kidsText.integer(mcid)
-                    kidsText.raw(" >>")
+                    text.raw(" << /Type /MCR /Pg")
+                    text.reference(written.pages[kidPage])
+                    text.raw(" /MCID")
+                    text.integer(mcid)
+                    text.raw(" >>")
                 }
             case .element(let child):
-                kidsText.reference(numbers[Int(child.writingOrder)])
+                text.reference(numbers[Int(child.writingOrder)])
             case .annotation(let kidPage, let index):
                 let (kidPage, index) = (Int(kidPage), Int(index))
                 guard written.linkAnnotations[kidPage].indices.contains(index) else {
                     throw FinishingError("page \(kidPage + 1) has \(written.linkAnnotations[kidPage].count) link annotations, not the \(index + 1) drawn")
                 }
-                kidsText.raw(" << /Type /OBJR /Pg")
-                kidsText.reference(written.pages[kidPage])
-                kidsText.raw(" /Obj")
-                kidsText.reference(written.linkAnnotations[kidPage][index])
-                kidsText.raw(" >>")
+                text.raw(" << /Type /OBJR /Pg")
+                text.reference(written.pages[kidPage])
+                text.raw(" /Obj")
+                text.reference(written.linkAnnotations[kidPage][index])
+                text.raw(" >>")
             }
         }
-        if kids.count == 1 {
-            text.raw(" /K ")
-            text.append(kidsText)
-        } else if !kids.isEmpty {
-            text.raw(" /K [")
-            text.append(kidsText)
-            text.raw(" ]")
-        }
+        if kids.count > 1 { text.raw(" ]") }
         text.raw(" >>")
         return text
     }
