@@ -15,7 +15,7 @@ struct RunningTemplateLinks {
             }
             var address: String?
             for option in words.dropFirst() {
-                let parts = option.split(separator: "=", maxSplits: 1)
+                let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2, parts[0].lowercased() == "href" else {
                     throw RunningTemplateError(message: "a link takes only its address, {link href=https://example.com}, not \"\(option.prefix(20))\"",
                                                offset: offset)
