@@ -20,7 +20,14 @@
 /// rest of it is: an MCID there would name no element.
 struct RunningHeadsOverlays {
     /// Each page of heads: the index of the page it goes over and its own, in the draft, from 0.
-    var overlays: [(page: Int, heads: Int)]
+    let overlays: [(page: Int, heads: Int)]
+    /// The pages of heads' indexes, looked up for each page of the draft.
+    private let headsPages: Set<Int>
+
+    init(overlays: [(page: Int, heads: Int)]) {
+        self.overlays = overlays
+        headsPages = Set(overlays.map(\.heads))
+    }
 
     /// The form's name in the resources of the pages it is laid over.
     static let formName = "/TypesetRunningHeads"
@@ -72,7 +79,7 @@ struct RunningHeadsOverlays {
     /// The MCIDs of the marked sequences of the draft's page `index` when it is a page of heads
     /// with links, one a link (`PageDrawer.runningHeadLinksDocument`); none for any other page.
     func linkSequences(onPage index: Int, in pages: [PDFDraftPages.Page]) -> [Int] {
-        guard overlays.contains(where: { $0.heads == index }), pages.indices.contains(index) else { return [] }
+        guard headsPages.contains(index), pages.indices.contains(index) else { return [] }
         return Array(pages[index].links.indices)
     }
 
