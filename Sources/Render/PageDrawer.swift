@@ -154,12 +154,13 @@ final class PageDrawer {
             // The column's notes after its text, which is how they are read.
             if let notes = frame.footnotes, marked { try draw(notes, in: context) }
             // A running head's links (`{link}`) are annotated on its page of heads, outside the
-            // structure: the finishing step moves them to their page and tags them there.
+            // structure: the finishing step moves them to their page and tags them there. A
+            // repeated table header's, an artifact inside the page's content, are not made.
             if annotatesLinks {
                 for index in frame.lines.indices {
                     if marked {
                         LinkAnnotator.annotate(frame.lines[index], footnotes: footnoteLinks, references: references, recordingIn: structure, in: context)
-                    } else if frame.lines[index].runs.contains(where: { $0.attributes.link != nil }) {
+                    } else if area == .runningHead, frame.lines[index].runs.contains(where: { $0.attributes.link != nil }) {
                         runningHeadLinksDocument?.openCairoDocument(in: context)
                         runningHeadLinks += LinkAnnotator.annotate(frame.lines[index], in: context)
                         runningHeadLinksDocument?.closeCairoDocument(in: context)
