@@ -154,13 +154,6 @@ struct ValueReader {
     }
 }
 
-extension String {
-    /// At most 40 characters, for quoting a value in a message: a value may be a whole page.
-    var clipped: String {
-        count <= 40 ? self : prefix(39) + "…"
-    }
-}
-
 extension StringProtocol {
     /// Without the spaces and tabs around it.
     func trimmingSpaces() -> String {

@@ -98,7 +98,7 @@ public final class RunningHeadSetter {
                 ("right", parts.right, mirrored ? .left : .right),
             ]
             for (name, runs, alignment) in sides where runs.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
-                requests.append((slot, name, runs.map { (String($0.text.map { $0.isNewline ? " " : $0 }), $0.attributes) },
+                requests.append((slot, name, runs.map { (String($0.text.map { $0.isNewline ? " " : $0 }), $0.attributes, $0.link) },
                                  attributes ?? heads.attributes, alignment))
             }
         }
@@ -121,7 +121,9 @@ public final class RunningHeadSetter {
             starts.append(text.length)
             let style = ParagraphStyle(alignment: request.alignment, hyphenate: false)
             for run in request.runs where !run.text.isEmpty {
-                text.append(run.text, attributes: run.attributes ?? request.attributes, paragraphStyle: style)
+                var attributes = run.attributes ?? request.attributes
+                attributes.link = run.link
+                text.append(run.text, attributes: attributes, paragraphStyle: style)
             }
             if index < requests.count - 1 { text.append("\n", attributes: request.attributes, paragraphStyle: style) }
         }

@@ -97,10 +97,11 @@ public struct DocumentWriter {
             throw RenderError.cannotWrite(path: path, reason: "\(error)")
         }
         do {
-            // PDF/X allows no annotation (see PDFXPreflight): its notes are not links.
-            let footnoteLinks = standards.contains(.x4) ? nil : FootnoteLinks(text: text)
+            // PDF/X allows no annotation (see PDFXPreflight): its notes and its running heads'
+            // links (whose text has no `<a>` to leave out) are not links.
+            let annotates = !standards.contains(.x4)
             let drawn = try drawPDF(pages, into: sink, draft: draft, path: path, metadata: metadata, sheet: sheet,
-                                    footnoteLinks: footnoteLinks)
+                                    annotatesLinks: annotates, footnoteLinks: annotates ? FootnoteLinks(text: text) : nil)
             var finisher = PDFFinisher(sheet: sheet, metadata: metadata)
             finisher.marksInvertedCMYK = drawn.invertedCMYK
             finisher.restoresPNGRows = drawn.pngRows
@@ -147,7 +148,7 @@ public struct DocumentWriter {
     /// set on their pages (`RunningHeadsPlacement.onEachPage`) are moved there first, so that
     /// a PDF's heads are written one way (`RunningHeadsMovedAfterTheLastPage`).
     private func drawPDF<S: Sequence>(_ pages: S, into sink: FileSink, draft: String, path: String, metadata: PDFMetadata,
-                                      sheet: PrintSheet, footnoteLinks: FootnoteLinks?) throws -> Drawn
+                                      sheet: PrintSheet, annotatesLinks: Bool, footnoteLinks: FootnoteLinks?) throws -> Drawn
         where S.Element == Page {
         let textLayer: PDFTextLayer
         do {
@@ -167,11 +168,12 @@ public struct DocumentWriter {
         textLayer.printedColours = printedColours
         textLayer.keptPages = keptTextLayerPages
         let drawer = makeDrawer()
-        drawer.annotatesLinks = true
+        drawer.annotatesLinks = annotatesLinks
         drawer.footnoteLinks = footnoteLinks
         drawer.references = referencesWritten
         let structure = StructureRecorder(text: text, language: metadata.language)
         drawer.structure = structure
+        drawer.runningHeadLinksDocument = structure
         drawer.textLayer = textLayer
         structure.layer = textLayer
         let outline = DocumentOutline(text: text)
@@ -207,6 +209,7 @@ public struct DocumentWriter {
                         _ = drawer.recorder?.endPage()
                         try textLayer.endRunningHeads(over: pdfPage - 1)
                     }
+                    structure.recordRunningHeadLinks(drawer.takeRunningHeadLinks(), onPage: pdfPage - 1)
                     drawn.runningHeads.append((page: pdfPage - 1, heads: drawn.sizes.count + drawn.runningHeads.count))
                 } else {
                     guard drawn.runningHeads.isEmpty else {

@@ -12,10 +12,12 @@ enum LinkAnnotator {
     /// page (`references`). Each annotation made is recorded in `structure`, which puts it in
     /// its `Link` element of the structure tree. A footnote's marker and its note's mark are
     /// links too (`footnotes`), and each is where the other goes: its place is recorded as the
-    /// other's destination.
+    /// other's destination. Returns the address of each annotation made, in order.
+    @discardableResult
     static func annotate(_ line: Line, footnotes: FootnoteLinks? = nil, references: ReferenceDestinations = ReferenceDestinations(),
-                         recordingIn structure: StructureRecorder? = nil, in context: OpaquePointer) {
+                         recordingIn structure: StructureRecorder? = nil, in context: OpaquePointer) -> [String] {
         func link(of run: GlyphRun) -> String? { footnotes?.link(of: run) ?? run.attributes.link }
+        var made: [String] = []
         var index = line.runs.startIndex
         while index < line.runs.endIndex {
             guard let address = link(of: line.runs[index]) else {
@@ -40,6 +42,7 @@ enum LinkAnnotator {
                 // Cairo makes a page's link annotations only when it drew on the page.
                 CairoDrawnMark.draw(at: Point(x: line.origin.x + left, y: line.origin.y), in: context)
                 cairo_tag_end(context, CAIRO_TAG_LINK)
+                made.append(address)
                 let offset = line.runs[index ..< end].map(\.stringRange.lowerBound).min() ?? line.stringRange.lowerBound
                 structure?.recordLinkAnnotation(address: address, offset: offset)
                 if let footnotes, let target = footnoteTarget {
@@ -48,6 +51,7 @@ enum LinkAnnotator {
             }
             index = end
         }
+        return made
     }
 
     /// `rect` on the sheet: Cairo 1.16 takes a link's rect in device space, past the

@@ -19,6 +19,8 @@ struct PDFDraftCopy {
     let layerStreams: [Int]
     /// Each link annotation's key in the parent tree, by number.
     let linkKeys: [Int: Int]
+    /// The link annotations of each of the document's pages, its running heads' after its own.
+    let pageLinks: [[Int]]
     /// Every link annotation of the draft's, by number: each gets its `/Contents`.
     let linkAnnotations: Set<Int>
     /// Where the document's own links go.
@@ -63,7 +65,8 @@ struct PDFDraftCopy {
         }
         try tree?.check(draft)
         structureTree = tree
-        linkKeys = try tree?.structParents(of: draft) ?? [:]
+        pageLinks = finisher.runningHeads.links(ofDocumentPages: pageSizes.count, in: draft.pages)
+        linkKeys = try tree?.structParents(of: pageLinks) ?? [:]
         linkAnnotations = Set(draft.pages.flatMap(\.links))
         internalLinks = InternalLinkDestinations(destinations: finisher.structure?.destinations ?? [:],
                                                  pages: draft.pages.prefix(pageSizes.count).map(\.number),
@@ -157,7 +160,7 @@ struct PDFDraftCopy {
         }
         if let structureTree, let structureTreeRoot {
             let kept = draft.pages.prefix(pageSizes.count)
-            try structureTree.write(root: structureTreeRoot, pages: kept.map(\.number), linkAnnotations: kept.map(\.links),
+            try structureTree.write(root: structureTreeRoot, pages: kept.map(\.number), linkAnnotations: pageLinks,
                                     reserve: { writer.reserve() }, set: { try writer.add($0, text: $1.bytes) })
         }
         if var catalog {
@@ -212,6 +215,7 @@ struct PDFDraftCopy {
         let additions = additions[index]
         guard !additions.isEmpty else { return }
         page["/Contents"] = additions.contents(round: draft.pages[index].contents)
+        page["/Annots"] = try additions.annotations(after: page["/Annots"])
         if case .dictionary(var resources)? = page["/Resources"] {
             try additions.apply(to: &resources)
             page["/Resources"] = .dictionary(resources)
@@ -330,10 +334,11 @@ struct PDFDraftCopy {
         }
     }
 
-    /// Whether the content of the draft's page `index` is rewritten: it has artifacts to mark,
-    /// or key colours Cairo drew to write as inks.
+    /// Whether the content of the draft's page `index` is rewritten: it has artifacts to mark
+    /// (a page of heads, its links' sequences), or key colours Cairo drew to write as inks.
     private func rewritesContent(ofPage index: Int) -> Bool {
         let hasArtifacts = finisher.structure?.hasArtifacts(onPage: index) ?? false
+            || !finisher.runningHeads.linkSequences(onPage: index, in: draft.pages).isEmpty
         return hasArtifacts || finisher.printedColours.pagesWithKeys.contains(index)
     }
 
@@ -341,8 +346,9 @@ struct PDFDraftCopy {
     /// (`ArtifactMarking`) and its key colours written as inks (`KeyColourRewrite`).
     private func rewrite(_ content: [UInt8], page index: Int) throws -> [UInt8] {
         var content = content
-        if let structure = finisher.structure, structure.hasArtifacts(onPage: index) {
-            content = try ArtifactMarking.mark(content, mcids: structure.artifacts(onPage: index), page: index)
+        let artifacts = (finisher.structure?.artifacts(onPage: index) ?? []) + finisher.runningHeads.linkSequences(onPage: index, in: draft.pages)
+        if !artifacts.isEmpty {
+            content = try ArtifactMarking.mark(content, mcids: artifacts, page: index)
         }
         if finisher.printedColours.pagesWithKeys.contains(index) {
             content = try KeyColourRewrite.rewrite(content, colours: finisher.printedColours, of: "the content stream of page \(index + 1)")

@@ -2,7 +2,8 @@
 /// before and after the page's own content (the text layer, the crop marks, the running
 /// heads' form: each wraps what is there already, in `q` … `Q`; the running heads' text,
 /// first or last, in a `q` … `Q` of its own), and entries of its resources (the layer's
-/// fonts, the marks' colour space, the heads' form).
+/// fonts, the marks' colour space, the heads' form), and annotations added to its `/Annots`
+/// (its running heads' links).
 struct PageAdditions {
     /// Streams before the page's own, outermost first.
     private(set) var before: [Int] = []
@@ -15,8 +16,12 @@ struct PageAdditions {
     private(set) var resources: [(category: String, name: String, value: PDFValue)] = []
     /// The page's own content replaced by this stream (its streams joined and rewritten).
     var replacedContent: Int?
+    /// Annotations after the page's own, by number.
+    private(set) var annotations: [Int] = []
 
-    var isEmpty: Bool { first.isEmpty && before.isEmpty && after.isEmpty && last.isEmpty && resources.isEmpty && replacedContent == nil }
+    var isEmpty: Bool {
+        first.isEmpty && before.isEmpty && after.isEmpty && last.isEmpty && resources.isEmpty && replacedContent == nil && annotations.isEmpty
+    }
 
     /// Paints `opening` before everything the page paints so far and `closing` after it.
     mutating func wrap(opening: Int, closing: [Int]) {
@@ -35,6 +40,17 @@ struct PageAdditions {
     /// coordinates in effect until the `Q` of a wrap round it.
     mutating func paintLast(_ stream: Int) {
         last.append(stream)
+    }
+
+    mutating func addAnnotations(_ numbers: [Int]) {
+        annotations += numbers
+    }
+
+    /// The page's `/Annots`, `annots` (its own, if any), with the annotations added.
+    func annotations(after annots: PDFValue?) throws -> PDFValue? {
+        guard !annotations.isEmpty else { return annots }
+        guard annots == nil || annots?.array != nil else { throw FinishingError("a page's /Annots is not an array of its own") }
+        return .array((annots?.array ?? []) + annotations.map(PDFValue.reference))
     }
 
     mutating func addResource(_ category: String, _ name: String, _ value: PDFValue) {

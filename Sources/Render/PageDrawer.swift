@@ -29,6 +29,15 @@ final class PageDrawer {
     var footnoteLinks: FootnoteLinks?
     /// Where references' links go (`ReferenceLink`).
     var references = ReferenceDestinations()
+    /// The addresses of the links annotated in running heads (frames drawn unmarked) since
+    /// they were last taken, in the order annotated (`takeRunningHeadLinks`).
+    private var runningHeadLinks: [String] = []
+    /// Opens Cairo's element round the document round a running head's links as they are
+    /// annotated, and closes it after them: Cairo 1.16 refers to a link's element from its
+    /// parent tree but writes no structure tree when a file's only tags are links (the draft
+    /// could not be read, an object missing). Each link's sequence is then the page of heads's
+    /// only marked content (`RunningHeadsOverlays.linkSequences`).
+    var runningHeadLinksDocument: StructureRecorder?
     /// Marks the document's text and pictures as tagged content and records what each piece
     /// is, for the PDF's structure tree; nil: nothing is marked (page images).
     var structure: StructureRecorder?
@@ -144,14 +153,27 @@ final class PageDrawer {
             structure?.end(in: context)
             // The column's notes after its text, which is how they are read.
             if let notes = frame.footnotes, marked { try draw(notes, in: context) }
-            // A running head's link would be a structure element inside its artifact,
-            // which Cairo then gives no MCID: it is not made a link.
-            if annotatesLinks, marked {
+            // A running head's links (`{link}`) are annotated on its page of heads, outside the
+            // structure: the finishing step moves them to their page and tags them there. A
+            // repeated table header's, an artifact inside the page's content, are not made.
+            if annotatesLinks {
                 for index in frame.lines.indices {
-                    LinkAnnotator.annotate(frame.lines[index], footnotes: footnoteLinks, references: references, recordingIn: structure, in: context)
+                    if marked {
+                        LinkAnnotator.annotate(frame.lines[index], footnotes: footnoteLinks, references: references, recordingIn: structure, in: context)
+                    } else if area == .runningHead, frame.lines[index].runs.contains(where: { $0.attributes.link != nil }) {
+                        runningHeadLinksDocument?.openCairoDocument(in: context)
+                        runningHeadLinks += LinkAnnotator.annotate(frame.lines[index], in: context)
+                        runningHeadLinksDocument?.closeCairoDocument(in: context)
+                    }
                 }
             }
         }
+    }
+
+    /// The addresses of the running heads' links annotated since the last call, in order.
+    func takeRunningHeadLinks() -> [String] {
+        defer { runningHeadLinks = [] }
+        return runningHeadLinks
     }
 
     /// Records where the references' targets on `page` are (`ReferenceDestinations`), for the

@@ -12,9 +12,22 @@
 /// page, so they are two objects the pages share. Nothing of a page's own content is read or
 /// rewritten, where heads drawn on the page itself would have it inflated and deflated again
 /// to mark them as an artifact (`ArtifactMarking`).
+///
+/// The link annotations Cairo made on a page of heads (a head's `{link}`) go to its page's
+/// `/Annots`, after the page's own; the structure tree has a `Link` for each
+/// (`RunningHeadLinkPlaces`). The sequence Cairo marks for each (`/Link << /MCID n >> BDC`
+/// round the dot it needs drawn, `CairoDrawnMark`) is made an artifact in the form, as the
+/// rest of it is: an MCID there would name no element.
 struct RunningHeadsOverlays {
     /// Each page of heads: the index of the page it goes over and its own, in the draft, from 0.
-    var overlays: [(page: Int, heads: Int)]
+    let overlays: [(page: Int, heads: Int)]
+    /// The pages of heads' indexes, looked up for each page of the draft.
+    private let headsPages: Set<Int>
+
+    init(overlays: [(page: Int, heads: Int)]) {
+        self.overlays = overlays
+        headsPages = Set(overlays.map(\.heads))
+    }
 
     /// The form's name in the resources of the pages it is laid over.
     static let formName = "/TypesetRunningHeads"
@@ -37,6 +50,7 @@ struct RunningHeadsOverlays {
                 throw FinishingError("the running heads of page \(overlay.page + 1) are not one content stream")
             }
             additions[overlay.page].addColourSpaces(colours.spotColourSpaces(onPage: overlay.heads))
+            additions[overlay.page].addAnnotations(pages[overlay.heads].links)
             if Self.drawsNothing(try content(form)) {
                 leftOut.insert(form)
                 if let resources = pages[overlay.heads].resources { leftOut.insert(resources) }
@@ -50,6 +64,23 @@ struct RunningHeadsOverlays {
             additions[overlay.page].wrap(opening: wrap!.opening, closing: [wrap!.closing])
         }
         return (forms, leftOut)
+    }
+
+    /// The link annotations of each of the first `count` pages of `pages` (the document's), its
+    /// own, then its heads' (`apply` moves them to it), in order.
+    func links(ofDocumentPages count: Int, in pages: [PDFDraftPages.Page]) -> [[Int]] {
+        var links = pages.prefix(count).map(\.links)
+        for overlay in overlays where links.indices.contains(overlay.page) && pages.indices.contains(overlay.heads) {
+            links[overlay.page] += pages[overlay.heads].links
+        }
+        return links
+    }
+
+    /// The MCIDs of the marked sequences of the draft's page `index` when it is a page of heads
+    /// with links, one a link (`PageDrawer.runningHeadLinksDocument`); none for any other page.
+    func linkSequences(onPage index: Int, in pages: [PDFDraftPages.Page]) -> [Int] {
+        guard headsPages.contains(index), pages.indices.contains(index) else { return [] }
+        return Array(pages[index].links.indices)
     }
 
     /// Whether a page of heads's `content` draws nothing: Cairo's flipped coordinates and

@@ -180,6 +180,9 @@ struct StructureRecord: Sendable {
     var articles: [Int32: Article] = [:]
     /// The link addresses and languages pieces name, each once.
     var strings: [String] = []
+    /// The links of each page's running heads, by page (from 0): their addresses in
+    /// `strings`, in the order of their annotations, which follow the page's own.
+    var runningHeadLinks: [Int: [Int32]] = [:]
     /// The pictures pieces name, in the order drawn.
     var pictures: [MarkedPicture] = []
     /// The document's language, the catalog's `/Lang`: a piece in another one gets a `Span` of its own.

@@ -226,6 +226,13 @@ final class StructureRecorder {
         cairoPieces.append(MarkedPiece(kind: .linkAnnotation(address: index(of: address)), paragraph: paragraphStart(of: offset), offset: offset))
     }
 
+    /// Records the links `LinkAnnotator` made on the running heads of the page `page` (from 0),
+    /// in order: the finishing step moves them from the page of heads to it.
+    func recordRunningHeadLinks(_ addresses: [String], onPage page: Int) {
+        guard !addresses.isEmpty else { return }
+        record.runningHeadLinks[page, default: []] += addresses.map { index(of: $0) }
+    }
+
     /// Records that the link to `address` goes to `point` (device space) on the page being drawn.
     func recordDestination(_ address: String, at point: Point, mark: String) {
         record.destinations[address] = LinkDestination(page: record.pages.count, point: point, mark: mark)

@@ -238,13 +238,29 @@ struct StructureTree {
     init(_ record: StructureRecord) {
         var places: [PiecePlace] = []
         places.reserveCapacity(record.pages.reduce(0) { $0 + $1.count })
+        /// How many link annotations of its own each page has: its heads' come after them.
+        var ownAnnotations: [Int32] = []
         for (page, marks) in record.pages.enumerated() {
             var annotations: Int32 = 0
             for (mcid, piece) in marks.enumerated() {
                 places.append(PiecePlace(page: Int32(page), mcid: Int32(mcid), annotation: annotations))
                 if case .linkAnnotation = piece.kind { annotations += 1 }
             }
+            ownAnnotations.append(annotations)
         }
+        var headLinks = RunningHeadLinkPlaces(record)
+        /// Each page's running-head links, a `Link` each, holding its annotation, in `parent`.
+        func appendHeadLinks(ofPages pages: [Int], to parent: StructureElement) {
+            for page in pages {
+                for (offset, address) in (record.runningHeadLinks[page] ?? []).enumerated() {
+                    let link = StructureElement(role: .link)
+                    link.address = record.strings[Int(address)]
+                    link.append(.annotation(page: Int32(page), index: ownAnnotations[page] + Int32(offset)))
+                    parent.append(link)
+                }
+            }
+        }
+        appendHeadLinks(ofPages: headLinks.beforeAnyContent, to: root)
         func piece(_ place: PiecePlace) -> MarkedPiece { record.pages[Int(place.page)][Int(place.mcid)] }
         places.sort { a, b in
             let (first, second) = (piece(a).readingOrder, piece(b).readingOrder)
@@ -373,6 +389,7 @@ struct StructureTree {
                 }
             }
             element?.takeLanguageOfItsSpans()
+            appendHeadLinks(ofPages: headLinks.pages(endingIn: paragraphStart), to: top)
             index = end
         }
         // A `<figure>` of no picture (a table and its caption) has nothing to describe: a

@@ -82,11 +82,13 @@ struct StructureTreeWriter {
         }
     }
 
-    /// Each link annotation's key in the parent tree, by its object in the draft.
-    func structParents(of draft: PDFDraftPages) throws -> [Int: Int] {
+    /// Each link annotation's key in the parent tree, by its object in the draft; `pageLinks`
+    /// are each page's link annotations, in order.
+    func structParents(of pageLinks: [[Int]]) throws -> [Int: Int] {
         var keys: [Int: Int] = [:]
         for annotation in annotationKeys {
-            let links = draft.pages[annotation.page].links
+            guard pageLinks.indices.contains(annotation.page) else { throw FinishingError("no page \(annotation.page + 1) has link annotations") }
+            let links = pageLinks[annotation.page]
             guard links.indices.contains(annotation.index) else {
                 throw FinishingError("page \(annotation.page + 1) has \(links.count) link annotations, not the \(annotation.index + 1) drawn")
             }

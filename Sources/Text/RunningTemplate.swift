@@ -2,8 +2,9 @@ import Diagnostics
 
 /// A running header or footer as written: `left|centre|right`, each part text with the
 /// placeholders `{page}`, `{pages}`, `{title}`, `{author}` and `{section}`, each of which may name a style it prints in
-/// (`{page style=folio}`). One part is centred; two are the left and right parts. `\|`, `\{`,
-/// `\}` and `\\` stand for the character itself.
+/// (`{page style=folio}`), and links (`{link href=https://…}…{/link}`: what is between links to
+/// the address). One part is centred; two are the left and right parts. `\|`, `\{`, `\}` and
+/// `\\` stand for the character itself.
 ///
 /// It lives in Text because the markup (`<meta header="…">`) and the command line both read it
 /// and Pages sets it: each must report a bad template in its own way, at the same place.
@@ -18,6 +19,10 @@ public struct RunningTemplate: Hashable, Sendable {
         /// A placeholder printed in a named style (`{page style=folio}`): the style's name and,
         /// once the markup has looked it up (`resolvingStyles`), the attributes it prints in.
         case styledField(Field, style: String, attributes: TextAttributes?)
+        /// The start of a link to an address (`{link href=…}`): the pieces up to its `linkEnd`
+        /// (`{/link}`), in the same part, are its text.
+        case link(String)
+        case linkEnd
     }
 
     /// Running heads are set at this share of the body size, as footnotes are; a style a
@@ -41,14 +46,15 @@ public struct RunningTemplate: Hashable, Sendable {
         [left, center, right].contains { $0.contains { $0.field == field } }
     }
 
-    /// A piece's text and the attributes it prints in (nil: the heads').
-    public typealias Run = (text: String, attributes: TextAttributes?)
+    /// A piece's text, the attributes it prints in (nil: the heads') and the address it links to.
+    public typealias Run = (text: String, attributes: TextAttributes?, link: String?)
 
     /// The three parts with the placeholders filled in, as runs of one style each.
     public func runs(page: Int, pages: Int?, title: String, author: String = "", section: String = "")
         -> (left: [Run], center: [Run], right: [Run]) {
         func fill(_ pieces: [Piece]) -> [Run] {
-            pieces.map { piece -> Run in
+            var link: String?
+            return pieces.compactMap { piece -> Run? in
                 let value = { (field: Field) -> String in
                     switch field {
                     case .page: String(page)
@@ -59,10 +65,13 @@ public struct RunningTemplate: Hashable, Sendable {
                     }
                 }
                 switch piece {
-                case .text(let text): return (text, nil)
-                case .field(let field): return (value(field), nil)
-                case .styledField(let field, _, let attributes): return (value(field), attributes)
+                case .text(let text): return (text, nil, link)
+                case .field(let field): return (value(field), nil, link)
+                case .styledField(let field, _, let attributes): return (value(field), attributes, link)
+                case .link(let address): link = address
+                case .linkEnd: link = nil
                 }
+                return nil
             }
         }
         return (fill(left), fill(center), fill(right))
@@ -73,6 +82,14 @@ public struct RunningTemplate: Hashable, Sendable {
         let parts = runs(page: page, pages: pages, title: title)
         let joined = { (runs: [Run]) in runs.map(\.text).joined() }
         return (joined(parts.left), joined(parts.center), joined(parts.right))
+    }
+
+    /// The addresses its links go to, in order.
+    public var linkAddresses: [String] {
+        [left, center, right].joined().compactMap { piece -> String? in
+            if case .link(let address) = piece { return address }
+            return nil
+        }
     }
 
     /// The styles its placeholders name, each once, in order.
@@ -110,7 +127,7 @@ extension RunningTemplate.Piece {
     /// The placeholder it prints, styled or not; nil for text.
     var field: RunningTemplate.Field? {
         switch self {
-        case .text: nil
+        case .text, .link, .linkEnd: nil
         case .field(let field), .styledField(let field, _, _): field
         }
     }
@@ -125,11 +142,12 @@ public struct RunningTemplateError: Error, Hashable, Sendable, CustomStringConve
 }
 
 extension RunningTemplate {
-    static let placeholderList = "{page}, {pages}, {title}, {author} and {section}"
+    static let placeholderList = "{page}, {pages}, {title}, {author} and {section}, and {link href=…}…{/link}"
 
     /// Reads `template`. Placeholder names ignore case, as tag names do.
     public init(parsing template: String) throws(RunningTemplateError) {
         var parts: [[Piece]] = [[]]
+        var links = RunningTemplateLinks()
         var literal = ""
         var offset = 0   // UTF-16 offset of the character being read
         func endLiteral() {
@@ -145,6 +163,7 @@ extension RunningTemplate {
                 // A backslash before another character is that character; alone, itself.
                 var lookahead = characters
                 if let next = lookahead.next(), "|{}\\".contains(next) {
+                    links.noteText()
                     literal.append(next)
                     offset += next.utf16.count
                     characters = lookahead
@@ -153,6 +172,7 @@ extension RunningTemplate {
                 }
             case "|":
                 endLiteral()
+                try links.endPart()
                 guard parts.count < 3 else {
                     throw RunningTemplateError(message: "a template has at most three parts, left|centre|right; write \\| for a bar",
                                                offset: start)
@@ -172,6 +192,11 @@ extension RunningTemplate {
                 }
                 // `{page style=folio}`: the placeholder, then what it prints in.
                 let words = name.split(separator: " ", omittingEmptySubsequences: true)
+                if let link = try links.read(words, of: name, at: start) {
+                    endLiteral()
+                    parts[parts.count - 1].append(link)
+                    continue
+                }
                 var style: String?
                 for option in words.dropFirst() {
                     let parts = option.split(separator: "=", maxSplits: 1)
@@ -190,12 +215,15 @@ extension RunningTemplate {
                                                offset: start)
                 }
                 endLiteral()
+                links.noteText()
                 parts[parts.count - 1].append(style.map { .styledField(field, style: $0, attributes: nil) } ?? .field(field))
             default:
+                if !character.isWhitespace { links.noteText() }
                 literal.append(character)
             }
         }
         endLiteral()
+        try links.endPart()
         switch parts.count {
         case 1: self.init(center: parts[0])
         case 2: self.init(left: parts[0], right: parts[1])

@@ -28,6 +28,16 @@ final class MetaTagTests: XCTestCase {
         XCTAssertNil(document.meta.footer)
     }
 
+    func testALinksBadAddressIsAnErrorAtTheAddressInTheValue() throws {
+        let document = TestSupport.parse("<meta footer=\"&amp; {link href=ftp://zombie.example}Archive{/link}\">\nText.\n")
+        let error = try XCTUnwrap(document.diagnostics.first)
+        XCTAssertEqual(error.severity, .error)
+        XCTAssertTrue(error.message.contains("footer: links may be http:, https: or mailto: addresses, not ftp:"), error.message)
+        XCTAssertEqual(error.location?.line, 1)
+        XCTAssertEqual(error.location?.column, 32, "\(error)")
+        XCTAssertNil(document.meta.footer)
+    }
+
     func testUnknownAttributesLateMetaAndClosingTagWarn() {
         let document = TestSupport.parse("<meta titel=\"x\">\nText.\n<meta title=\"late\">\n</meta>\n")
         XCTAssertEqual(document.diagnostics.map(\.severity), [.warning, .warning, .warning])

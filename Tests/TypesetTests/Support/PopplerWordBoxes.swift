@@ -5,6 +5,7 @@ enum PopplerWordBoxes {
     struct Word {
         var text: String
         var xMin: Double
+        var xMax = 0.0
         var yMin: Double
         var yMax: Double
     }
@@ -22,7 +23,8 @@ enum PopplerWordBoxes {
                 }
                 guard let xMin = number("xMin"), let yMin = number("yMin"), let yMax = number("yMax"),
                       let start = word.firstIndex(of: ">"), let end = word.range(of: "</word>") else { return nil }
-                return Word(text: String(word[word.index(after: start) ..< end.lowerBound]), xMin: xMin, yMin: yMin, yMax: yMax)
+                return Word(text: String(word[word.index(after: start) ..< end.lowerBound]), xMin: xMin, xMax: number("xMax") ?? xMin,
+                            yMin: yMin, yMax: yMax)
             }
         }
     }

@@ -60,4 +60,35 @@ final class RunningTemplateTests: XCTestCase {
         XCTAssertTrue(bars.message.contains("at most three parts"), bars.message)
         XCTAssertNil(failure(#"a|b|c\|d"#), "an escaped bar is text")
     }
+
+    func testALinkHoldsTheTextAndPlaceholdersBetweenItsTags() throws {
+        let template = try parse("{title}|{link href=https://zombie.example/subscribe}Subscribe, {page}{/link} now")
+        XCTAssertEqual(template.right, [.link("https://zombie.example/subscribe"), .text("Subscribe, "), .field(.page), .linkEnd, .text(" now")])
+        let runs = template.runs(page: 4, pages: nil, title: "Zombies").right
+        XCTAssertEqual(runs.map(\.text), ["Subscribe, ", "4", " now"])
+        XCTAssertEqual(runs.map(\.link), ["https://zombie.example/subscribe", "https://zombie.example/subscribe", nil])
+        XCTAssertEqual(template.linkAddresses, ["https://zombie.example/subscribe"])
+    }
+
+    /// Each mistake a designer can make in a link is an error at its place: the address at
+    /// the address, the rest at the brace of the placeholder at fault (or of the link's opening).
+    func testALinksMistakesAreLocated() throws {
+        let cases: [(template: String, offset: Int, message: String)] = [
+            ("ab{link}x{/link}", 2, "a link needs its address"),
+            ("{link href=}x{/link}", 0, "a link needs its address"),
+            ("{link href=www.zombie.example}x{/link}", 11, "is not a complete address"),
+            ("{link href=javascript:alert(1)}x{/link}", 11, "not javascript:"),
+            ("{link url=https://a.example}x{/link}", 0, "a link takes only its address"),
+            ("x {/link}", 2, "{/link} ends no link"),
+            ("{link href=https://a.example}a{link href=https://b.example}b{/link}", 30, "a link cannot hold another link"),
+            ("{title}|{link href=https://a.example}a|b{/link}", 8, "the link is not closed"),
+            ("{link href=https://a.example}a", 0, "the link is not closed"),
+            ("{link href=https://a.example} {/link}", 0, "the link has no text to click"),
+        ]
+        for (template, offset, message) in cases {
+            let error = try XCTUnwrap(failure(template), template)
+            XCTAssertEqual(error.offset, offset, "\(template): \(error.message)")
+            XCTAssertTrue(error.message.contains(message), "\(template): \(error.message)")
+        }
+    }
 }

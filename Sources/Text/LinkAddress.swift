@@ -2,11 +2,12 @@
 /// an address must be complete; and a reader clicks it trusting the page, so only addresses
 /// that open a web page or a new e-mail are allowed: `javascript:` would run code in the
 /// viewer, `file:` open something on the reader's own machine, `data:` hide its content.
-enum LinkAddress {
+/// In Text because an `<a>` and a running head's link (`RunningTemplate`) are checked alike.
+public enum LinkAddress {
     static let schemes = ["http", "https", "mailto"]
 
     /// Why `address` cannot be a link's, or nil when it can.
-    static func problem(with address: String) -> String? {
+    public static func problem(with address: String) -> String? {
         if address.isEmpty { return "<a> needs an address in href, e.g. <a href=\"https://example.com\">" }
         if let unit = address.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
             let what = unit == " " ? "a space" : "U+" + String(unit.value, radix: 16, uppercase: true)
