@@ -211,7 +211,7 @@ bench-scaling: build
 
 # make install PREFIX=… DESTDIR=…: the binary as `typeset` and, beside it, `typesetter`, the name
 # every shell reaches (`typeset` is a builtin of bash, zsh and ksh, which wins over any program;
-# docs/pipeline.md, "CLI: the name"); the bundled fonts where the binary looks for them
+# docs/pipeline.md, "Command line: the name as users type it"); the bundled fonts where the binary looks for them
 # (PREFIX/share/typeset/fonts, found from the executable's own path); the opt-in integration that
 # sends `typeset FILE` typed at a bash or zsh prompt to the program; the markup reference and
 # the documents messages and help name (docs/*.md) in PREFIX/share/doc/typeset, and the markup's
