@@ -23,7 +23,7 @@ final class BookmarkGrowthTests: XCTestCase {
             XCTAssertGreaterThan(pages.count, 1)
             let surface = try XCTUnwrap(cairo_pdf_surface_create_for_stream(nil, nil, 595, 842))
             defer { cairo_surface_destroy(surface) }
-            times.append(ThreadCPUTime.least(of: 2) {
+            times.append(ThreadCPUTime.least {
                 let outline = DocumentOutline(text: document.text)
                 for (index, page) in pages.enumerated() { outline.addBookmarks(startingOn: page, pageIndex: index + 1, to: surface) }
             })
