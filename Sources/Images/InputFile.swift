@@ -124,14 +124,17 @@ public final class InputFile {
     }
 
     /// Where the opened file is, links resolved, as the system names the descriptor: the file
-    /// read, whatever its name points to since. Nil when the system cannot tell (no `/proc`)
-    /// or the file has no name left (it was removed).
+    /// read, whatever its name points to since. Nil when the system cannot tell (no `/proc`).
+    /// A file removed since it was opened (another renamed over its name, as an editor saves)
+    /// is named by where it was when removed, which Linux gives followed by " (deleted)": that
+    /// is still where the file read came from, so a file opened outside a folder stays outside.
     public var resolvedPath: String? {
         var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/fd/\(descriptor)", &target, target.count - 1)
         guard length > 0, target[0] == CChar(UInt8(ascii: "/")) else { return nil }
         let resolved = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return resolved.hasSuffix(" (deleted)") ? nil : resolved
+        let removed = " (deleted)"
+        return resolved.hasSuffix(removed) ? String(resolved.dropLast(removed.count)) : resolved
     }
 
     /// Throws `changed` when the regular file was written to, or truncated, since it was opened

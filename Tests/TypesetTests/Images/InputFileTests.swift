@@ -27,6 +27,33 @@ final class InputFileTests: XCTestCase {
         }
     }
 
+    /// A picture opened, then replaced by another file renamed over its name (an editor's save,
+    /// or `PictureReplacedTests`' race, where this was "outside the folder" once in a while):
+    /// the descriptor still says where the file read was, inside its folder; a file opened
+    /// through a link to another folder stays there when it is removed.
+    func testAFileRemovedAfterItsOpenIsNamedWhereItWas() throws {
+        let directory = try makeTemporaryDirectory()
+        let inside = directory.appendingPathComponent("inside")
+        let outside = directory.appendingPathComponent("outside")
+        for folder in [inside, outside] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }
+        let photo = inside.appendingPathComponent("photo.jpg").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: photo, contents: Data(pattern(10))))
+        let opened = try InputFile(path: photo)
+        let replacement = directory.appendingPathComponent("replacement.jpg").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: replacement, contents: Data(pattern(5))))
+        XCTAssertEqual(rename(replacement, photo), 0)
+        XCTAssertEqual(opened.resolvedPath, URL(fileURLWithPath: photo).resolvingSymlinksInPath().path)
+
+        let secret = outside.appendingPathComponent("secret.jpg").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: secret, contents: Data(pattern(10))))
+        let secretWhereItIs = URL(fileURLWithPath: secret).resolvingSymlinksInPath().path
+        let link = inside.appendingPathComponent("link.jpg").path
+        XCTAssertEqual(symlink(secret, link), 0)
+        let throughTheLink = try InputFile(path: link)
+        XCTAssertEqual(unlink(secret), 0)
+        XCTAssertEqual(throughTheLink.resolvedPath, secretWhereItIs)
+    }
+
     func testAFileLongerThanTheLimitIsRefused() throws {
         let path = try file(pattern(10_000), in: try makeTemporaryDirectory())
         XCTAssertThrowsError(try InputFile(path: path).readAll(limit: 9_999)) { error in
