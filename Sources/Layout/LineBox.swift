@@ -65,6 +65,11 @@ struct LineBox {
         self.init(baseline: above, height: above + below, covering: ascent, descent)
     }
 
+    /// A line that holds only the anchors of pictures set apart (an `<img float>` alone on its
+    /// line) shows nothing and takes no room, whatever the line height: under a fixed one it
+    /// took a whole pitch, a blank line above the paragraph the picture stands beside.
+    static let ofAnchorsAlone = LineBox(ascent: 0, descent: 0, leading: 0)
+
     init(ascent: Double, descent: Double, leading: Double) {
         self.ascent = ascent
         self.descent = descent

@@ -81,8 +81,11 @@ struct LineBuilder {
             guard !glyphs.isEmpty else { continue }
             let metrics = paragraph.styleRuns[index].metrics
             if paragraph.styleRuns[index].attributes.runDelegate != nil {
-                pictures = LineMetrics(ascent: max(pictures?.ascent ?? 0, metrics.ascent), descent: max(pictures?.descent ?? 0, metrics.descent),
-                                       leading: 0)
+                // A float's anchor shows nothing in the line, and holds nothing up.
+                if !(paragraph.styleRuns[index].attributes.image?.isSetApart ?? false) {
+                    pictures = LineMetrics(ascent: max(pictures?.ascent ?? 0, metrics.ascent),
+                                           descent: max(pictures?.descent ?? 0, metrics.descent), leading: 0)
+                }
             } else {
                 text = LineMetrics(ascent: max(text?.ascent ?? 0, metrics.ascent), descent: max(text?.descent ?? 0, metrics.descent),
                                    leading: max(text?.leading ?? 0, metrics.leading))
@@ -128,7 +131,8 @@ struct LineBuilder {
         }
         if runs.isEmpty { text = paragraph.emptyMetrics }
         let end = endsParagraph ? paragraph.fullRange.upperBound : lineBreak.end
-        let box = LineBox(text: text, pictures: pictures, style: paragraph.style.lineHeight, strut: paragraph.emptyMetrics)
+        let box = text == nil && pictures == nil ? LineBox.ofAnchorsAlone
+            : LineBox(text: text, pictures: pictures, style: paragraph.style.lineHeight, strut: paragraph.emptyMetrics)
         var line = Line(origin: Point(x: left - hangLeft + shift, y: 0),
                         ascent: box.ascent, descent: box.descent, leading: box.leading,
                         width: pen, stringRange: start ..< end, runs: runs, endsParagraph: endsParagraph)

@@ -413,7 +413,10 @@ extension FrameSetting {
                 for index in set.lines.indices {
                     let leading = set.lines[index].leading, ascent = set.lines[index].ascent
                     let natural = bandTop + leading / 2 + ascent + (actual.baseline - (leading / 2 + ascent))
-                    set.lines[index].origin.y = grid?.snap(natural + lowered) ?? natural + lowered
+                    // A line of a float's anchors alone has no height and is no line of text: on
+                    // the grid it took the grid line the text after it then had to go below.
+                    let lineGrid = set.lines[index].height > 0 ? grid : nil
+                    set.lines[index].origin.y = lineGrid?.snap(natural + lowered) ?? natural + lowered
                     if lowered > 0 { set.lines[index].movedClear = set.lines[index].origin.y - (grid?.snap(natural) ?? natural) }
                     if index == 0 { shift = set.lines[0].origin.y - natural }
                 }

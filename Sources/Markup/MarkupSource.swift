@@ -154,6 +154,11 @@ public struct MarkupSource: Sendable {
         Diagnostic(severity, message, at: location(of: offset), sourceLine: lineText(containing: offset))
     }
 
+    /// `offset` located, for a message a later pass gives without the source.
+    public func place(of offset: Int) -> SourcePlace {
+        SourcePlace(location: location(of: offset), sourceLine: lineText(containing: offset))
+    }
+
     public func string(_ range: Range<Int>) -> String {
         guard let unitsFile else { return String(decoding: units[range], as: UTF16.self) }
         return String(decoding: unitsFile.units(range), as: UTF16.self)

@@ -59,8 +59,7 @@ extension ParseState {
         guard !master.name.isEmpty, master.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             return values.error("a master's name is letters, digits, '-' and '_', not \"\(name.value.clipped)\"", at: name)
         }
-        master.declaration = MasterDeclarationPlace(location: diagnostics.source.location(of: tag.offset),
-                                                    sourceLine: diagnostics.source.lineText(containing: tag.offset))
+        master.declaration = diagnostics.source.place(of: tag.offset)
         if isUsable { openMaster?.master = master }
     }
 
@@ -195,8 +194,7 @@ extension ParseState {
             return MasterItem(content: .picture(picture.attachment), place: place)
         case "text":
             guard var text = masterText(tag, content: others["content"], style: others["style"]), isUsable else { return nil }
-            text.text.declaration = MasterDeclarationPlace(location: diagnostics.source.location(of: tag.offset),
-                                                           sourceLine: diagnostics.source.lineText(containing: tag.offset))
+            text.text.declaration = diagnostics.source.place(of: tag.offset)
             // As tall as its line, unless given: the room it keeps the text out of.
             (place.width, place.height) = (width ?? .fraction(1), height ?? .points(text.size * Self.masterTextLeading))
             return MasterItem(content: .text(text.text), place: place)

@@ -97,13 +97,16 @@ extension ParseState {
     /// The template in `attribute`, its placeholders' styles looked up, or nil after an error
     /// located in its value.
     mutating func runningTemplate(_ attribute: TagAttribute) -> RunningTemplate? {
-        let template: RunningTemplate
+        var template: RunningTemplate
         do throws(RunningTemplateError) {
             template = try RunningTemplate(parsing: attribute.value)
         } catch {
             let offset = diagnostics.source.offset(inValueAt: attribute.valueOffset, decodedOffset: error.offset)
             diagnostics.error("\(attribute.name.clipped): \(error.message)", at: offset)
             return nil
+        }
+        template.linkPlaces = template.linkOffsets.map {
+            diagnostics.source.place(of: diagnostics.source.offset(inValueAt: attribute.valueOffset, decodedOffset: $0))
         }
         // A style a placeholder names is defined before the template, as a swatch before its
         // use; it starts from the heads' own look, the body face at their size.

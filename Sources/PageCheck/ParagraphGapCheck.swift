@@ -29,8 +29,16 @@ struct ParagraphGapCheck {
         let initialInk = initialInks(on: page)
         let initialsAlone = linesDrawingTheirInitialAlone(on: page, text: text)
         let bands = bandReach(on: page)
+        var anchorsAloneInArea: [Int: Range<Int>] = [:]   // the line of a float's anchors alone since the last line, in each area
         for (index, line) in page.lines.enumerated() {
             let areaIndex = line.area
+            // A line of a float's anchors alone shows nothing and takes no room (the layout's
+            // `LineBox.ofAnchorsAlone`): the lines round it are measured from each other.
+            if !line.isBox, line.ascent + line.descent + line.leading == 0 {
+                anchorsAloneInArea[areaIndex] = line.stringRange
+                continue
+            }
+            let anchorsAlone = anchorsAloneInArea.removeValue(forKey: areaIndex)
             defer {
                 previousInArea[areaIndex] = index
                 if let bottom = ink[index]?.bottom { inkBottomInArea[areaIndex] = max(inkBottomInArea[areaIndex] ?? bottom, bottom) }
@@ -40,7 +48,9 @@ struct ParagraphGapCheck {
             guard area.kind != .runningHead, !line.isBox, let before = previousInArea[areaIndex] else { continue }
             let above = page.lines[before]
             // One paragraph, the line below going on where the one above ends, on another baseline.
-            guard !above.isBox, !above.endsParagraph, above.stringRange.upperBound == line.stringRange.lowerBound,
+            let goesOn = anchorsAlone.map { $0.lowerBound == above.stringRange.upperBound && $0.upperBound == line.stringRange.lowerBound }
+                ?? (above.stringRange.upperBound == line.stringRange.lowerBound)
+            guard !above.isBox, !above.endsParagraph, goesOn,
                   line.baseline > above.baseline + 0.01 else { continue }
             // The distance between baselines that puts the line's ink just below the ink above: a
             // drop cap's initial's among it where a line a pitch below the one above would no longer

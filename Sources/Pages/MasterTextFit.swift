@@ -13,7 +13,7 @@ extension RunningHeadSetter {
     public func masterTextProblems(on template: PageTemplate, sections: [String], articles: [Article]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for master in heads.masters where !master.texts.isEmpty {
-            var found: [MasterDeclarationPlace: Diagnostic] = [:]
+            var found: [SourcePlace: Diagnostic] = [:]
             let texts = master.texts.map(\.template)
             var contexts = [PageContext()]
             if texts.contains(where: { $0.uses(.section) }) { contexts += sections.map { PageContext(section: $0) } }

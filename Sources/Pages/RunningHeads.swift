@@ -46,12 +46,6 @@ public struct RunningHeads: Hashable, Sendable {
         ([header, footer].compactMap { $0 } + masters.flatMap(\.templates)).contains { $0.uses(field) }
     }
 
-    /// The addresses the heads' links go to (`{link}`), the masters' included, in order.
-    public var linkAddresses: [String] {
-        let templates: [RunningTemplate] = [header, footer].compactMap { $0 } + masters.flatMap(\.templates)
-        return templates.flatMap(\.linkAddresses)
-    }
-
     /// The header and footer of a page using `master` (nil: the document's own).
     public func templates(for master: MasterPage?) -> (header: RunningTemplate?, footer: RunningTemplate?) {
         master.map { ($0.header, $0.footer) } ?? (header, footer)

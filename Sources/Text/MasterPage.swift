@@ -20,7 +20,7 @@ public struct MasterPage: Hashable, Sendable {
     /// `margin`); what it leaves nil is the document's.
     public var frame = MasterFrame()
     /// Where it is declared (its `<master>` tag), for the page's messages about its frame.
-    public var declaration: MasterDeclarationPlace?
+    public var declaration: SourcePlace?
 
     public init(name: String, header: RunningTemplate? = nil, footer: RunningTemplate? = nil, items: [MasterItem] = []) {
         self.name = name
@@ -69,19 +69,6 @@ public struct MasterFrame: Hashable, Sendable {
     public var isEmpty: Bool { columns == nil && gutter == nil && margins == nil }
 }
 
-/// Where a master or one of its items is declared: its tag's place and line, for a message
-/// about it that only the page can find (a frame that leaves no room for text, a line of text
-/// wider than its place).
-public struct MasterDeclarationPlace: Hashable, Sendable {
-    public var location: SourceLocation
-    public var sourceLine: String
-
-    public init(location: SourceLocation, sourceLine: String) {
-        self.location = location
-        self.sourceLine = sourceLine
-    }
-}
-
 /// One piece of a master's furniture and where it stands.
 public struct MasterItem: Hashable, Sendable {
     public enum Content: Hashable, Sendable {
@@ -111,9 +98,9 @@ public struct MasterText: Hashable, Sendable {
     public var template: RunningTemplate
     public var attributes: TextAttributes?
     /// Where its `<text>` tag is, for a warning when what it prints does not fit its place.
-    public var declaration: MasterDeclarationPlace?
+    public var declaration: SourcePlace?
 
-    public init(template: RunningTemplate, attributes: TextAttributes? = nil, declaration: MasterDeclarationPlace? = nil) {
+    public init(template: RunningTemplate, attributes: TextAttributes? = nil, declaration: SourcePlace? = nil) {
         self.template = template
         self.attributes = attributes
         self.declaration = declaration

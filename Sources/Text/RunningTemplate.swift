@@ -32,11 +32,27 @@ public struct RunningTemplate: Hashable, Sendable {
     public var left: [Piece]
     public var center: [Piece]
     public var right: [Piece]
+    /// Where each `{link` is written, in UTF-16 units from the template's start, in order
+    /// (`RunningTemplate(parsing:)`), and where that is in the document's source once the
+    /// markup has located them (`linkPlaces`; none for a template from the command line). Not
+    /// part of what the template is: two templates that print alike are equal.
+    public internal(set) var linkOffsets: [Int] = []
+    public var linkPlaces: [SourcePlace] = []
 
     public init(left: [Piece] = [], center: [Piece] = [], right: [Piece] = []) {
         self.left = left
         self.center = center
         self.right = right
+    }
+
+    public static func == (a: RunningTemplate, b: RunningTemplate) -> Bool {
+        a.left == b.left && a.center == b.center && a.right == b.right
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(left)
+        hasher.combine(center)
+        hasher.combine(right)
     }
 
     /// Nothing to print: an empty template turns a header off.
@@ -110,7 +126,9 @@ public struct RunningTemplate: Hashable, Sendable {
                 return .styledField(field, style: style, attributes: attributes(style))
             }
         }
-        return RunningTemplate(left: resolve(left), center: resolve(center), right: resolve(right))
+        var resolved = self
+        (resolved.left, resolved.center, resolved.right) = (resolve(left), resolve(center), resolve(right))
+        return resolved
     }
 
     /// The styles named but not looked up yet, each once.
@@ -148,6 +166,7 @@ extension RunningTemplate {
     public init(parsing template: String) throws(RunningTemplateError) {
         var parts: [[Piece]] = [[]]
         var links = RunningTemplateLinks()
+        var linkOffsets: [Int] = []
         var literal = ""
         var offset = 0   // UTF-16 offset of the character being read
         func endLiteral() {
@@ -195,6 +214,7 @@ extension RunningTemplate {
                 if let link = try links.read(words, of: name, at: start) {
                     endLiteral()
                     parts[parts.count - 1].append(link)
+                    if case .link = link { linkOffsets.append(start) }
                     continue
                 }
                 var style: String?
@@ -229,5 +249,6 @@ extension RunningTemplate {
         case 2: self.init(left: parts[0], right: parts[1])
         default: self.init(left: parts[0], center: parts[1], right: parts[2])
         }
+        self.linkOffsets = linkOffsets
     }
 }

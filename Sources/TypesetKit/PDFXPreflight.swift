@@ -1,5 +1,6 @@
 import Diagnostics
 import Markup
+import Pages
 import Text
 
 /// What a document asks of a PDF/X-4 file that the standard does not allow, found before the
@@ -13,6 +14,28 @@ enum PDFXPreflight {
     /// The message at each link left out.
     static func message(address: String) -> String {
         "PDF/X-4 allows no links (annotations inside the page); the link to \"\(address)\" is left out of the file and its text kept"
+    }
+
+    /// A warning at each link of the running heads, which the file is drawn without: at its
+    /// `{link` where the document writes the template (`<meta>`, a master), else naming the
+    /// option that gave it. `headerOption`, `footerOption`: the templates the command line
+    /// gave, which stand for the document's.
+    static func runningHeadLinkWarnings(_ heads: RunningHeads, headerOption: RunningTemplate?,
+                                        footerOption: RunningTemplate?) -> [Diagnostic] {
+        let given: [(template: RunningTemplate?, option: String?)] = [
+            (heads.header, headerOption == nil ? nil : "--header"), (heads.footer, footerOption == nil ? nil : "--footer"),
+        ] + heads.masters.flatMap(\.templates).map { ($0, nil) }
+        return given.flatMap { template, option -> [Diagnostic] in
+            guard let template else { return [] }
+            return template.linkAddresses.enumerated().map { index, address in
+                let text = "PDF/X-4 allows no links (annotations inside the page); the running heads' link to \"\(address.clipped)\" "
+                    + "is left out of the file and its text kept"
+                if let option { return .warning("\(option): " + text) }
+                guard index < template.linkPlaces.count else { return .warning(text) }
+                let place = template.linkPlaces[index]
+                return .warning(text, at: place.location, sourceLine: place.sourceLine)
+            }
+        }
     }
 
     /// Removes every link of `text`, returning a warning at the `<a>` of each (`linkTags`, where

@@ -29,10 +29,8 @@ struct RunningHeadsPass {
         heads.author = MetadataText.cleaned(options.metadata.author ?? meta.author) ?? ""
         guard !heads.isEmpty else { return PassResult(Output(heads: nil, fonts: fonts)) }
         var diagnostics: [Diagnostic] = []
-        if options.pdfStandardsInForce.contains(.x4), let address = heads.linkAddresses.first {
-            // As an `<a>`'s (`PDFXPreflight`); the file is drawn without annotations.
-            diagnostics.append(.warning("PDF/X-4 allows no links (annotations inside the page); the running heads' link to \"\(address.clipped)\" "
-                                        + "is left out of the file and its text kept"))
+        if options.pdfStandardsInForce.contains(.x4) {
+            diagnostics += PDFXPreflight.runningHeadLinkWarnings(heads, headerOption: options.header, footerOption: options.footer)
         }
         if heads.uses(.title), heads.title.allSatisfy(\.isWhitespace) {
             diagnostics.append(.warning("a running head prints {title}, but the document has no title; give one with <meta title=\"…\"> or --title"))

@@ -194,4 +194,31 @@ final class FixedLeadingPictureTests: XCTestCase {
             assertPicturesClear(of: try layOut(markup, grid: grid, name: name), name: name)
         }
     }
+
+    /// A floated picture's `<img>` alone on its line, between two paragraphs, takes no line (a
+    /// designer's market report): under a fixed line height that line took a whole pitch, and on
+    /// a grid a grid line — a blank line between the paragraphs, the picture's top a line above
+    /// the text beside it, the last lines of the paragraph above wrapped round it.
+    func testAFloatedPictureAloneOnItsLineTakesNoLine() throws {
+        for grid in [14.0, nil] {
+            for leading in [#"line-height="13pt""#, #"line-height="18pt""#, #"line-height-min="13" line-height-max="13""#, ""] {
+                let name = "\(leading.isEmpty ? "automatic leading" : leading), grid \(grid.map { "\($0)" } ?? "none")"
+                let markup = "<p space-after=\"0\" \(leading)>\n\(Self.rules)\n"
+                    + "<img src=\"chelsea.png\" width=\"60\" float=\"left\" alt=\"A cat\">\n\(Self.text)\n</p>"
+                let frame = try XCTUnwrap(layOut(markup, grid: grid, name: name).first?.frames.first, name)
+                let picture = try XCTUnwrap(frame.floats.first, name)
+                let lines = frame.lines.filter { $0.height > 0 }
+                let above = lines.filter { $0.stringRange.upperBound <= picture.anchor }
+                let beside = try XCTUnwrap(lines.first { $0.stringRange.lowerBound > picture.anchor }, name)
+                XCTAssertGreaterThanOrEqual(above.count, 2, name)
+                let pitch = above[above.count - 1].origin.y - above[above.count - 2].origin.y
+                XCTAssertEqual(beside.origin.y - above[above.count - 1].origin.y, pitch, accuracy: 0.01,
+                               "\(name): the paragraph beside the picture a line's pitch below the one above it")
+                XCTAssertGreaterThanOrEqual(picture.rect.minY, above[above.count - 1].origin.y + above[above.count - 1].descent - 0.01,
+                                            "\(name): the picture below the paragraph above it")
+                XCTAssertLessThanOrEqual(picture.rect.minY, beside.origin.y - beside.ascent + 0.01,
+                                         "\(name): the picture's top level with the text beside it")
+            }
+        }
+    }
 }

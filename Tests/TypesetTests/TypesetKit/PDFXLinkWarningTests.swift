@@ -1,5 +1,6 @@
 import Diagnostics
 import Markup
+import Text
 import TypesetKit
 import XCTest
 
@@ -8,14 +9,15 @@ import XCTest
 /// tag, inside other tags, among thousands of links.
 final class PDFXLinkWarningTests: XCTestCase {
     /// The PDF/X warnings about links when `markup` is prepared for a PDF/X-4 file.
-    private func linkWarnings(_ markup: String) throws -> [Diagnostic] {
+    private func linkWarnings(_ markup: String, footer: String? = nil) throws -> [Diagnostic] {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         options.pdfStandards = [.x4]
+        options.footer = try footer.map { try RunningTemplate(parsing: $0) }
         let document = try Typesetter(options: options)
             .prepare(MarkupSource(fileName: "doc.txt", text: "<meta title=\"Links\">\n" + markup), baseDirectory: "/")
         XCTAssertNil(document.text.attributeRuns(in: 0 ..< document.text.length).first { $0.attributes.link != nil }, "every link left out")
-        return document.diagnostics.filter { $0.message.hasPrefix("PDF/X-4 allows no links") }
+        return document.diagnostics.filter { $0.message.contains("PDF/X-4 allows no links") }
     }
 
     func testATagInsideOtherTagsAndOneWithOtherTagsInsideAreFound() throws {
@@ -61,5 +63,30 @@ final class PDFXLinkWarningTests: XCTestCase {
     func testLinksToOneAddressSideBySideAreOneWarningAtTheFirstTag() throws {
         let warnings = try linkWarnings(#"See <a href="https://example.org/x">one</a><a href="https://example.org/x">two</a>."#)
         XCTAssertEqual(warnings.map(\.location), [SourceLocation(file: "doc.txt", line: 2, column: 5)])
+    }
+
+    /// A running head's link is left out too: a warning at each `{link` where the document writes
+    /// it — `<meta>`'s footer, a master's footer and its `<text content>` — after the `<a>`s'
+    /// warnings in the text; one from `--footer` names the option.
+    func testARunningHeadsLinksAreWarnedAboutWhereEachIsWritten() throws {
+        let warnings = try linkWarnings("""
+        <meta footer="Read us at {link href=https://example.org/web}the site{/link}|{page}">
+        <master name="feature" footer="|{link href=https://example.org/shop}Shop{/link} · {page}">
+          <text at="45 -24" width="240" content="{link href=https://example.org/subscribe}Subscribe{/link}|">
+        </master>
+        <section master="feature">
+        Text.
+        </section>
+        """)
+        XCTAssertEqual(warnings.map(\.location), [SourceLocation(file: "doc.txt", line: 2, column: 26),
+                                                  SourceLocation(file: "doc.txt", line: 3, column: 33),
+                                                  SourceLocation(file: "doc.txt", line: 4, column: 42)], "\(warnings)")
+        XCTAssertEqual(warnings.map { $0.message.contains("https://example.org/web") }, [true, false, false])
+        XCTAssertEqual(warnings.last?.sourceLine, #"  <text at="45 -24" width="240" content="{link href=https://example.org/subscribe}Subscribe{/link}|">"#)
+
+        let given = try linkWarnings("Text.\n", footer: "{link href=https://example.org/web}the site{/link}|{page}")
+        XCTAssertEqual(given.count, 1)
+        XCTAssertNil(given.first?.location)
+        XCTAssertTrue(given.first?.message.hasPrefix("--footer: PDF/X-4 allows no links") == true, "\(given)")
     }
 }
