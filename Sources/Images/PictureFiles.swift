@@ -18,6 +18,9 @@ public final class PictureFiles: @unchecked Sendable {
 
     /// Every file opened, as first opened.
     private var fingerprints: [String: InputFile.Fingerprint] = [:]
+    /// The same, in the order first opened: what a parse going on from a point of an earlier
+    /// one opens again, and must find unchanged (`ImageLocator.opensAgain`).
+    private var opened: [(path: String, fingerprint: InputFile.Fingerprint)] = []
     private var failures: [String: Error] = [:]
     /// The files held open, with when each was last asked for (counted in requests).
     private var held: [String: (file: InputFile, lastAsked: Int)] = [:]
@@ -31,6 +34,12 @@ public final class PictureFiles: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return held.count
+    }
+
+    public var openedInOrder: [(path: String, fingerprint: InputFile.Fingerprint)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return opened
     }
 
     /// The file at `path`, opened the first time it is asked for; a file that could not be
@@ -53,6 +62,7 @@ public final class PictureFiles: @unchecked Sendable {
         do {
             let opened = try ImageProbeError.reading { try InputFile(path: path) }
             fingerprints[path] = opened.fingerprint
+            self.opened.append((path, opened.fingerprint))
             hold(opened, at: path)
             return opened
         } catch {

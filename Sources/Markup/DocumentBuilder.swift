@@ -94,6 +94,28 @@ struct DocumentBuilder {
         sourceMap.adopt(source)
     }
 
+    /// Whether no paragraph is in progress and nothing waits for one: no note being read or
+    /// waiting for its marker's paragraph to end, no box's paragraph left open at its closing tag.
+    var isBetweenParagraphs: Bool {
+        !paragraphHasText && noteBeingRead == nil && notesWaiting.isEmpty && boxClosedMidParagraph == nil
+    }
+
+    /// Lets go of the text and its source map: a checkpoint's copy of the builder, which must not
+    /// share them (the next append would copy the text), keeps their lengths instead.
+    mutating func setTextAside() {
+        text = AttributedText(defaultParagraphStyle: text.defaultParagraphStyle)
+        sourceMap = TextSourceMap(source: source)
+    }
+
+    /// Goes on after `text`, located by `sourceMap` in `source`, which holds the markup it
+    /// was made from: a checkpoint's builder taken up again over a source alike up to there.
+    mutating func goOn(after text: AttributedText, sourceMap: TextSourceMap, source: MarkupSource) {
+        self.text = text
+        self.text.reserveCapacity(source.units.count + 1)
+        self.sourceMap = sourceMap
+        self.source = source
+    }
+
     /// Appends text; each line feed ends a paragraph. Inside a footnote, the note keeps it.
     mutating func append(_ sourced: SourcedText) {
         guard !sourced.isEmpty else { return }

@@ -19,6 +19,24 @@ struct ImageLocator {
         self.root = Self.realPath(allowed) ?? URL(fileURLWithPath: allowed).standardizedFileURL.path
     }
 
+    private init(baseDirectory: String, resolvedRoot: String, files: PictureFiles) {
+        self.baseDirectory = baseDirectory
+        root = resolvedRoot
+        self.files = files
+    }
+
+    /// The same places, the pictures opened into `files`.
+    func opening(into files: PictureFiles) -> ImageLocator {
+        ImageLocator(baseDirectory: baseDirectory, resolvedRoot: root, files: files)
+    }
+
+    /// Whether the picture at `path` passes `pictureFile`'s checks again and is the very file a
+    /// parse before opened there, unchanged (`fingerprint`): what that parse read of it holds.
+    func opensAgain(_ path: String, as fingerprint: InputFile.Fingerprint) -> Bool {
+        guard FileManager.default.fileExists(atPath: path), allows(path), let file = try? files.file(at: path) else { return false }
+        return file.fingerprint == fingerprint && allows(file)
+    }
+
     func path(for source: String) -> String {
         if source.hasPrefix("/") { return URL(fileURLWithPath: source).standardizedFileURL.path }
         return URL(fileURLWithPath: baseDirectory).appendingPathComponent(source).standardizedFileURL.path

@@ -21,6 +21,27 @@ final class MarkupDiagnostics {
         self.source = source
     }
 
+    /// How far the messages had come at a point of the parse: what a parse going on from
+    /// there starts with (`ParseCheckpoint`).
+    struct Mark {
+        fileprivate var entryCount: Int
+        fileprivate var errorCount: Int
+        fileprivate var warningCount: Int
+        fileprivate var droppedWarnings: (count: Int, firstOffset: Int)?
+    }
+
+    var mark: Mark { Mark(entryCount: entries.count, errorCount: errorCount, warningCount: warningCount, droppedWarnings: droppedWarnings) }
+
+    /// The messages `earlier` had at `mark`, located in `source`, which holds the same markup
+    /// up to there.
+    init(source: MarkupSource, continuing earlier: MarkupDiagnostics, from mark: Mark) {
+        self.source = source
+        entries = Array(earlier.entries.prefix(mark.entryCount))
+        errorCount = mark.errorCount
+        warningCount = mark.warningCount
+        droppedWarnings = mark.droppedWarnings
+    }
+
     /// Locates in `source` from now on: the one read so far with a file included after it.
     func adopt(_ source: MarkupSource) {
         self.source = source

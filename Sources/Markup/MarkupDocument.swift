@@ -66,7 +66,7 @@ public struct ColumnBreakDeclaration: Hashable, Sendable {
 }
 
 /// The styles a document starts with, before any tag.
-public struct MarkupDefaults: Sendable {
+public struct MarkupDefaults: Sendable, Equatable {
     public var attributes: TextAttributes
     public var paragraphStyle: ParagraphStyle
     /// Multiplies every size: the body's, the named styles' and those the markup writes (a

@@ -36,9 +36,30 @@ public struct MarkupParser {
         self.imageRoot = imageRoot
     }
 
+    /// The last run's parses, for this one to go on from where its markup first changed
+    /// (`typeset watch`); nil: the whole document is read.
+    public var kept: KeptParses?
+
     public func parse(_ source: MarkupSource) -> MarkupDocument {
+        let settings = ParseSettings(fileName: source.fileName, defaults: defaults, baseDirectory: baseDirectory, imageRoot: imageRoot,
+                                     requiresAlternativeText: requiresAlternativeText, styleSheets: styleSheets, references: references,
+                                     maximumIncludes: maximumIncludes)
+        // Its parts are used in place: a copy of the state would copy the text at its next append.
+        var start = kept?.start(over: source, alike: settings) ?? startReading(source)
+        var checkpoints: ParseCheckpoints? = kept == nil ? nil : start.checkpoints
+        start.state.read(&start.scanner, lines: start.lines, checkpoints: &checkpoints)
+        if let kept, let checkpoints {
+            let state = start.state
+            kept.keep(KeptParses.Parse(settings: settings, source: source, text: state.builder.text, sourceMap: state.builder.sourceMap,
+                                       diagnostics: state.diagnostics, opened: start.pictures.openedInOrder, checkpoints: checkpoints.taken))
+        }
+        return finish(&start.state, source: source, scannedTo: start.scanner.position, pictures: start.pictures)
+    }
+
+    /// The parse at the document's start, the style sheets of `--style` read.
+    private func startReading(_ source: MarkupSource) -> ParseStart {
         let diagnostics = MarkupDiagnostics(source: source)
-        var scanner = MarkupScanner(source: source, diagnostics: diagnostics)
+        let scanner = MarkupScanner(source: source, diagnostics: diagnostics)
         let pictures = PictureFiles()
         var state = ParseState(source: source, defaults: defaults,
                                images: ImageLocator(baseDirectory: baseDirectory, root: imageRoot, files: pictures), diagnostics: diagnostics,
@@ -52,9 +73,15 @@ public struct MarkupParser {
                 diagnostics.error("--style: \($0)", at: 0)
             }
         }
-        state.read(&scanner)
+        return ParseStart(state: state, scanner: scanner, lines: DeclarationLines(), pictures: pictures,
+                          checkpoints: ParseCheckpoints(after: [], sourceLength: source.units.count))
+    }
+
+    /// The document from the state at the end of its markup, `scannedTo` where the scanner stopped.
+    private func finish(_ state: inout ParseState, source: MarkupSource, scannedTo position: Int, pictures: PictureFiles) -> MarkupDocument {
+        let diagnostics = state.diagnostics
         if diagnostics.isFull {
-            diagnostics.stop(at: min(scanner.position, max(0, source.units.count - 1)))
+            diagnostics.stop(at: min(position, max(0, source.units.count - 1)))
         } else {
             state.finishBlocks(at: .document, endOffset: max(0, source.units.count - 1))
             state.finishBreaks()

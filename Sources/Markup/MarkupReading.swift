@@ -8,6 +8,15 @@ extension ParseState {
     mutating func read(_ scanner: inout MarkupScanner, afterDeclaration: Bool = false) -> Bool {
         var lines = DeclarationLines()
         if afterDeclaration { lines.declaration() }
+        var noCheckpoints: ParseCheckpoints?
+        return read(&scanner, lines: lines, checkpoints: &noCheckpoints)
+    }
+
+    /// The same with the declaration lines as they stand, taking `checkpoints` as paragraphs
+    /// start when there are (the document's own file, read from its start or a checkpoint).
+    @discardableResult
+    mutating func read(_ scanner: inout MarkupScanner, lines: DeclarationLines, checkpoints: inout ParseCheckpoints?) -> Bool {
+        var lines = lines
         // One buffer for every text token: the builder copies what it keeps.
         var text = SourcedText()
         while !diagnostics.isFull, let token = scanner.next(text: &text) {
@@ -20,6 +29,11 @@ extension ParseState {
             switch token {
             case .text:
                 appendText(lines.text(text))
+                // Asked before the state is handed over: handing it over copies it.
+                if checkpoints?.isDue(at: scanner.position) == true, scanner.isAtLineStart,
+                   let checkpoint = checkpoint(at: scanner.position, lines: lines) {
+                    checkpoints!.take(checkpoint)
+                }
             case .tag(let tag):
                 if DeclarationLines.isDeclaration(tag) { lines.declaration() } else { appendText(lines.otherTag()) }
                 handle(tag)

@@ -16,6 +16,10 @@ struct MarkupScanner {
         position = start ?? file.base
     }
 
+    /// Whether the last unit read ends a line: what has been read then depends on the units
+    /// before `position` alone (a tag or a reference is never read past its line's end there).
+    var isAtLineStart: Bool { position > file.base && file[position - 1] == 0x0A }
+
     /// Scans the whole of `source`, a document or a style sheet read on its own.
     init(source: MarkupSource, diagnostics: MarkupDiagnostics) {
         self.init(file: ScannedFile(units: source.units, base: 0), diagnostics: diagnostics)

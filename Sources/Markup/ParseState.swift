@@ -26,8 +26,10 @@ struct OpenElement {
 
 /// The parser's running state: the text so far, the open tags, the named styles and the rules.
 struct ParseState {
-    let diagnostics: MarkupDiagnostics
-    let values: ValueReader
+    /// Variables only for a parse going on from a checkpoint, whose messages and swatches are
+    /// its own (`ParseCheckpoint`).
+    var diagnostics: MarkupDiagnostics
+    var values: ValueReader
     let defaults: MarkupDefaults
     /// Where the file being read finds its pictures and the files it names: its own folder.
     var images: ImageLocator

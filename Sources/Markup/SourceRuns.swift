@@ -62,6 +62,13 @@ struct SourceRuns: Sendable, Equatable {
         }
     }
 
+    /// Keeps the origins of the first `length` units, as appending them made the runs.
+    mutating func truncate(toLength length: Int) {
+        guard length < count else { return }
+        runs.removeSubrange((length == 0 ? 0 : runIndex(containing: length - 1) + 1)...)
+        count = length
+    }
+
     /// Where the unit at `index` came from; nil outside the text.
     func origin(of index: Int) -> Origin? {
         guard index >= 0, index < count else { return nil }

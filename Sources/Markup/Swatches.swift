@@ -25,6 +25,13 @@ final class SwatchBook {
     /// The `tint` of the tag whose attributes are being read, 0...1; 1 when it has none.
     var tintOfTag = 1.0
 
+    /// Another book with the swatches this one has now, for a parse going on from here.
+    func copy() -> SwatchBook {
+        let copy = SwatchBook()
+        (copy.byKey, copy.names, copy.tintOfTag) = (byKey, names, tintOfTag)
+        return copy
+    }
+
     subscript(name: String) -> Swatch? { byKey[name.lowercased()] }
 
     /// Every swatch, in the order declared (what a style sheet gives back to its importer).

@@ -35,6 +35,15 @@ public struct TextSourceMap: Sendable {
     /// How many UTF-16 units of text the map covers (the text's length).
     public var textLength: Int { origins.count }
 
+    /// The map of the text's first `length` units, locating in `source`, which holds the
+    /// same markup up to where they came from (a kept parse going on: `KeptParses`).
+    func truncated(toLength length: Int, locatingIn source: MarkupSource) -> TextSourceMap {
+        var map = TextSourceMap(source: source)
+        map.origins = origins
+        map.origins.truncate(toLength: length)
+        return map
+    }
+
     /// Records the origins of text appended at the end of the text.
     mutating func append(_ text: SourcedText) {
         origins.append(text.origins, range: 0 ..< text.origins.count)

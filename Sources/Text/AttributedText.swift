@@ -68,6 +68,14 @@ public struct AttributedText: Sendable {
         paragraphStyleRuns.append(count: count, value: paragraphStyle ?? defaultParagraphStyle)
     }
 
+    /// Keeps the first `newLength` units: the text as appending them made it.
+    public mutating func truncate(toLength newLength: Int) {
+        guard newLength < length else { return }
+        storage.removeSubrange(newLength...)
+        attributeRuns.truncate(toLength: newLength)
+        paragraphStyleRuns.truncate(toLength: newLength)
+    }
+
     public mutating func append(_ string: String, attributes: TextAttributes, paragraphStyle: ParagraphStyle? = nil) {
         append(utf16: Array(string.utf16), attributes: attributes, paragraphStyle: paragraphStyle)
     }

@@ -50,6 +50,21 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
         length += count
     }
 
+    /// Keeps the first `newLength` elements: the runs as appending them made them, the values
+    /// first appended after them forgotten (values are numbered as first appended, so those
+    /// the kept runs use are the first numbers).
+    public mutating func truncate(toLength newLength: Int) {
+        guard newLength < length else { return }
+        guard newLength > 0 else { return self = RunArray() }
+        let lastKept = runIndex(at: newLength - 1)
+        starts.removeSubrange((lastKept + 1)...)
+        valueNumbers.removeSubrange((lastKept + 1)...)
+        length = newLength
+        let numbersUsed = Int(valueNumbers.max()!) + 1
+        for dropped in distinctValues[numbersUsed...] { numbers[dropped.value] = nil }
+        distinctValues.removeSubrange(numbersUsed...)
+    }
+
     /// Extends the last run by `count` elements: for a caller that knows they carry its value,
     /// which is then not compared.
     public mutating func extendLastRun(by count: Int) {

@@ -1,4 +1,5 @@
 import Fonts
+import Markup
 import Pages
 import Render
 import Shaping
@@ -33,6 +34,9 @@ public final class KeptBetweenRuns: @unchecked Sendable {
     /// The pictures the last run checked and loaded, for the next to take again where their
     /// files' bytes are alike (`KeptPictures`).
     public let pictures = KeptPictures()
+    /// The last run's parses, for the next to go on from where its markup first changed
+    /// (`KeptParses`).
+    public let parses = KeptParses()
 
     public init() {}
 

@@ -11,6 +11,8 @@ struct ParsePass {
     var baseDirectory: String
     /// What the references print (`ReferenceSettling`).
     var references = ReferenceValues()
+    /// The last run's parses, to go on from where the markup first changed (`typeset watch`).
+    var keptParses: KeptParses?
 
     func run(_ source: MarkupSource) -> PassResult<MarkupDocument> {
         var defaults = MarkupDefaults(
@@ -21,6 +23,7 @@ struct ParsePass {
         var parser = MarkupParser(defaults: defaults, baseDirectory: baseDirectory, imageRoot: options.imageRoot)
         parser.styleSheets = options.styleSheets
         parser.references = references
+        parser.kept = keptParses
         // PDF/UA: a picture nothing describes is an error, not a warning (PNG pages are not tagged).
         parser.requiresAlternativeText = options.pdfStandards.contains(.ua1) && options.format == .pdf
         let document = parser.parse(source)

@@ -85,7 +85,7 @@ public final class Typesetter {
 
     private func prepare(_ source: MarkupSource, baseDirectory: String, references: ReferenceValues) throws -> PreparedDocument {
         var log = PassLog()
-        let parsed = ParsePass(options: options, baseDirectory: baseDirectory, references: references).run(source)
+        let parsed = ParsePass(options: options, baseDirectory: baseDirectory, references: references, keptParses: kept?.parses).run(source)
         // Markup errors are reported with the pictures' problems, in source order: every problem in one run.
         let document = try log.take(parsed) { found in
             let pictureProblems = parsed.value.map { ImagePreflight.check($0.text, files: $0.pictures, standards: options.pdfStandardsInForce,

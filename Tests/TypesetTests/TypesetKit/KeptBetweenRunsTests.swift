@@ -147,6 +147,70 @@ final class KeptBetweenRunsTests: XCTestCase {
         XCTAssertEqual(second.pdf, cold.pdf, "the PDF is a cold run's")
     }
 
+    /// A parse after an edit on the last page goes on from the last checkpoint before it
+    /// (`KeptParses`): it reads the last paragraphs' markup alone, and its text and its messages
+    /// (a warning on the first line among them) are a cold parse's.
+    func testAParseAfterAnEditOnTheLastPageReadsOnlyTheLastParagraphs() throws {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let entry = String(repeating: paragraph, count: 3) + "\n"
+        let text = "<font colour=\"red\">Early.</font>\n" + String(repeating: entry, count: 40) + "The last entry, at dusk.\n"
+        let kept = KeptBetweenRuns()
+        _ = try prepare(text, options: options, keeping: kept)
+        XCTAssertEqual(kept.parses.lastReadStart, 0, "a first parse reads the whole document")
+
+        let edited = replacing("entry, at dusk", with: "entry, at dawn", in: text)
+        let second = try prepare(edited, options: options, keeping: kept)
+        let paragraphsRead = edited.utf16.dropFirst(kept.parses.lastReadStart).count { $0 == 0x0A }
+        XCTAssertGreaterThan(kept.parses.lastReadStart, 0)
+        XCTAssertLessThanOrEqual(paragraphsRead, 10, "paragraphs read again, of 42")
+        let cold = try prepare(edited, options: options, keeping: KeptBetweenRuns())
+        XCTAssertNil(TextChange(from: cold.text, to: second.text), "the text is a cold parse's")
+        XCTAssertEqual(second.diagnostics.map(\.description), cold.diagnostics.map(\.description))
+        XCTAssertTrue(second.diagnostics.contains { $0.description.contains("colour") }, "the first line's warning is told")
+    }
+
+    /// Each parse that goes on from a checkpoint, or reads the whole document where it cannot,
+    /// makes what a cold run makes: edits inside a tag open across paragraphs, of a style, of
+    /// what a `<ref>` before them prints, with a picture before them changed on disk, and an
+    /// error made and mended; the PDF (or the messages) a cold run's, byte for byte.
+    func testEachParseGoingOnFromACheckpointWritesWhatAColdRunWrites() throws {
+        let directory = try makeTemporaryDirectory()
+        let picture = directory.appendingPathComponent("picture.png")
+        try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"), to: picture)
+        let entry = String(repeating: paragraph, count: 3) + "\n"
+        var text = "<meta footer=\"{page}\">\n<style name=\"log\" size=\"9\"/>\n<img src=\"picture.png\" width=\"40\" alt=\"A card\">\n"
+            + "See page <ref to=\"end\"/>.\n" + String(repeating: entry, count: 30)
+            + "<i>" + String(repeating: entry, count: 4) + "<p style=\"log\">The last entry, at dusk.</p>\n" + paragraph + "</i>\n"
+            + "<p id=\"end\">The end.</p>\n"
+        let kept = KeptBetweenRuns()
+        func written(keeping kept: KeptBetweenRuns?, as name: String) -> Data {
+            do { return try writePDF(text, keeping: kept, as: name, in: directory).pdf } catch { return Data("\(error)".utf8) }
+        }
+        _ = written(keeping: kept, as: "first.pdf")
+        /// `goesOn`: whether the run's last parse goes on from a checkpoint (nil: either).
+        func edit(_ place: String, goesOn: Bool?, _ change: () throws -> Void) rethrows {
+            try change()
+            let watched = written(keeping: kept, as: "watched.pdf")
+            if let goesOn { XCTAssertEqual(kept.parses.lastReadStart > 0, goesOn, place) }
+            XCTAssertEqual(watched, written(keeping: nil, as: "cold.pdf"), place)
+        }
+        edit("inside <i> open across paragraphs", goesOn: true) { text = replacing("entry, at dusk", with: "entry, at dawn", in: text) }
+        edit("a style used after the checkpoint, declared before it", goesOn: false) {
+            text = replacing("size=\"9\"", with: "size=\"12\"", in: text)
+        }
+        edit("what a <ref> before the change prints", goesOn: nil) {
+            text = replacing("<p id=\"end\">", with: String(repeating: entry, count: 3) + "<p id=\"end\">", in: text)
+        }
+        try edit("a picture before the change written over", goesOn: false) {
+            try Data(contentsOf: TestSupport.imagesDirectory.appendingPathComponent("palette.png")).write(to: picture)
+            text = replacing("entry, at dawn", with: "entry, at noon", in: text)
+        }
+        edit("an error made", goesOn: true) { text = replacing("The end.", with: "<font size=\"huge\">The end.</font>", in: text) }
+        XCTAssertTrue(String(decoding: written(keeping: kept, as: "failed.pdf"), as: UTF8.self).contains("huge"), "the error is told")
+        edit("the error mended", goesOn: true) { text = replacing("size=\"huge\"", with: "size=\"11\"", in: text) }
+    }
+
     /// Fonts looked for elsewhere are other faces: the library and the words shaped in it start again.
     func testAnotherBodyFaceStartsAgain() throws {
         var options = TypesetOptions()
