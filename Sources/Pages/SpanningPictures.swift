@@ -126,7 +126,7 @@ struct PictureReservation {
             let height = min(width / picture.aspect, tallest)
             return Size(width: height * picture.aspect, height: height)
         case .box(let box):
-            let boxWidth = template.width(of: box, in: framesetter.text)
+            let boxWidth = template.width(of: box, in: framesetter.text, fonts: framesetter.cache.fonts)
             return Size(width: boxWidth, height: framesetter.height(of: box, width: boxWidth))
         }
     }
