@@ -35,6 +35,9 @@ struct SpanningAnchor: Hashable {
 
     var index: Int
     var content: Content
+    /// Its widest word's width, for a box over a gutter that does not ask for a width (0 for
+    /// others): measured once, not at every trial (`PageTemplate.width(of:in:widestWord:)`).
+    var widestWord = 0.0
 
     var position: PlacedPicture.Position {
         switch content {
@@ -70,7 +73,9 @@ struct SpanningAnchor: Hashable {
         }
         let spanning = boxes.all.compactMap { box -> SpanningAnchor? in
             switch box.style.placement {
-            case .edge, .center: SpanningAnchor(index: box.range.lowerBound, content: .box(box))
+            case .edge, .center:
+                SpanningAnchor(index: box.range.lowerBound, content: .box(box),
+                               widestWord: PageTemplate.widestWord(of: box, in: text, fonts: framesetter.cache.fonts))
             case .inColumn, .side, .footnote: nil
             }
         }
@@ -126,7 +131,7 @@ struct PictureReservation {
             let height = min(width / picture.aspect, tallest)
             return Size(width: height * picture.aspect, height: height)
         case .box(let box):
-            let boxWidth = template.width(of: box, in: framesetter.text, fonts: framesetter.cache.fonts)
+            let boxWidth = template.width(of: box, in: framesetter.text, widestWord: anchor.widestWord)
             return Size(width: boxWidth, height: framesetter.height(of: box, width: boxWidth))
         }
     }

@@ -134,7 +134,8 @@ final class PullQuotePageTests: XCTestCase {
                 """, baseDirectory: TestSupport.zombiesDirectory.path)
             let box = try XCTUnwrap(TextBoxes(text: document.text).all.first)
             let template = document.template
-            return (template.width(of: box, in: document.text, fonts: document.fonts), template.columnWidth(columns: columns, gutter: gutter), gutter)
+            let widestWord = PageTemplate.widestWord(of: box, in: document.text, fonts: document.fonts)
+            return (template.width(of: box, in: document.text, widestWord: widestWord), template.columnWidth(columns: columns, gutter: gutter), gutter)
         }
         let two = try width(columns: 2, gutter: 18)
         XCTAssertEqual(two.width, (2 * two.column + two.gutter) / 3, accuracy: 0.01, "a third of two wide columns")
@@ -169,7 +170,8 @@ final class PullQuotePageTests: XCTestCase {
         let word = string.utf16.distance(from: string.startIndex, to: found.lowerBound)
             ..< string.utf16.distance(from: string.startIndex, to: found.upperBound)
         let wordWidth = WordWidths.widths(of: [word], in: document.text, fonts: document.fonts)[0]
-        let width = document.template.width(of: box, in: document.text, fonts: document.fonts)
+        let width = document.template.width(of: box, in: document.text,
+                                            widestWord: PageTemplate.widestWord(of: box, in: document.text, fonts: document.fonts))
         XCTAssertGreaterThanOrEqual(width, wordWidth + 2 * box.style.inset - 0.01, "as wide as its widest word and its insets")
         let quote = try XCTUnwrap(document.checkedPages().first?.pictures.first { $0.position == .middle }?.box)
         let lines = quote.frames.flatMap(\.lines)
