@@ -5,8 +5,8 @@ import Text
 /// page may show — ink over ink, over a picture or a border (`InkOverlapCheck`), ink outside
 /// its area or the page (`AreaCheck`), an empty band inside a paragraph
 /// (`ParagraphGapCheck`), a column ending early for no reason (`ColumnEndCheck`), a stretch
-/// beside an element left empty while the column's text goes on below it (`EmptyStretchCheck`), an
-/// earlier section's text flowing round a later section's picture or box (`SectionBandCheck`) — and the
+/// beside an element left empty while the column's text goes on below it (`EmptyStretchCheck`), a
+/// band's text flowing round another section's picture or box (`SectionBandCheck`) — and the
 /// document for every word drawn once, in reading order (`WordCoverage`). Fed the pages in
 /// order, then finished.
 public struct PageChecker {

@@ -17,7 +17,7 @@ public struct PageFinding: Hashable, Sendable, CustomStringConvertible {
         case paragraphGap = "empty band in a paragraph"
         case columnEndsEarly = "column ends early"
         case emptyStretch = "empty stretch beside an element"
-        case inAnotherSectionsBand = "element in an earlier section's band"
+        case inAnotherSectionsBand = "element in another section's band"
     }
 
     /// The page's number, from 1; 0 for a finding about the whole document (a word on no page).

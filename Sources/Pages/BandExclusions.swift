@@ -3,8 +3,9 @@ import Layout
 /// What a page's bands keep their text out of: the page's exclusions (its `<exclusion>`s, its
 /// master's furniture) and the room of each picture or box placed across columns. Every band
 /// keeps out of all of them but one: a band does not keep out of a picture lowered to the top of
-/// a later section's band below it (`PictureReservation.place`'s floor: a photograph of the
-/// story's columns below the head set before them), which stands below it. Kept out of it, the
+/// a later section's band below it, or a pull quote standing halfway down that band
+/// (`PictureReservation.place`'s floor: a photograph of the story's columns below the head set
+/// before them), which stands below it. Kept out of it, the
 /// band above, balanced again round it, ran on below it and the picture stood inside that band
 /// (the designer pages' spread: its deck split round the story's photograph; `SectionBandCheck`).
 struct BandExclusions {

@@ -58,7 +58,9 @@ extension PageTemplate {
         let possible = PossibleFrames(template: self, text: text)
         // The narrowest a box may be set, and the least height it may take, in the frames it may be set in.
         func narrowestWidth(of box: BoxRange) -> Double {
-            possible.templates(at: box.range.lowerBound).map { $0.width(of: box, in: text) }.min() ?? width(of: box, in: text)
+            let widestWord = Self.widestWord(of: box, in: text, fonts: fonts)
+            return possible.templates(at: box.range.lowerBound).map { $0.width(of: box, in: text, widestWord: widestWord) }.min()
+                ?? width(of: box, in: text, widestWord: widestWord)
         }
         func leastHeight(for box: BoxRange) -> Double {
             possible.templates(at: box.range.lowerBound).map { $0.tallestBox(box) }.min() ?? tallestBox(box)

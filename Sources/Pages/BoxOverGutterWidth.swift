@@ -1,3 +1,4 @@
+import Fonts
 import Layout
 import Text
 
@@ -10,18 +11,21 @@ extension PageTemplate {
     /// (`BoxRange.width`). Over a gutter, without `width`, that is a third of its columns; where
     /// that leaves its own text narrower than its `min-line-width`, it is one column wide (the
     /// measure of the text it interrupts; the bare minimum would still set a pull quote two
-    /// words a line), or that minimum with its insets if wider. Where the box then leaves the
+    /// words a line), or that minimum with its insets if wider; and never narrower than its
+    /// widest word with its insets (`widestWord`, from `widestWord(of:in:fonts:)`), which the line
+    /// loop would otherwise break by its last resort (the designer pages' report: an 88 pt quote
+    /// set "Mitar-/beiter"). Where the box then leaves the
     /// text beside it a stretch narrower than half a column or than that text's
     /// `min-line-width` — a stretch of a word or two a line, which the line loop mostly leaves
     /// empty — it is as wide as the columns it reaches into, the text going above and below it.
-    func width(of box: BoxRange, in text: AttributedText) -> Double {
+    func width(of box: BoxRange, in text: AttributedText, widestWord: Double) -> Double {
         let available = availableWidth(for: box, in: text)
         let natural = box.width(available: available, in: text)
         guard case .center = box.style.placement, box.style.width == nil else { return natural }
         let section = text.paragraphStyle(at: box.range.lowerBound).section
         let column = columnWidth(of: section)
         let narrowest = Self.narrowestLine(in: box.range, of: text) + 2 * box.style.inset
-        let width = natural >= narrowest ? natural : min(available, max(column, narrowest))
+        let width = min(available, max(natural >= narrowest ? natural : max(column, narrowest), widestWord + 2 * box.style.inset))
         let pitch = column + (section?.gutter ?? gutter)
         // The stretch of text left beside it, in the column its side (with its margin) falls in.
         let edge = (available - width) / 2 - box.style.margin
@@ -32,6 +36,13 @@ extension PageTemplate {
         let narrowestBeside = max(column / 2, Self.narrowestLine(in: interrupted ..< interrupted + 1, of: text))
         guard beside > 0.5, beside < narrowestBeside else { return width }
         return available - 2 * reached * pitch
+    }
+
+    /// The width of the widest word of a box over a gutter that does not ask for a width, set
+    /// alone in `fonts` (`WordWidths`); 0 for any other box, whose width its words do not set.
+    static func widestWord(of box: BoxRange, in text: AttributedText, fonts: FontTable) -> Double {
+        guard case .center = box.style.placement, box.style.width == nil else { return 0 }
+        return WordWidths.widths(of: WordWidths.words(in: box.range, of: text), in: text, fonts: fonts).max() ?? 0
     }
 
     /// The widest of the `min-line-width`s of the paragraphs in `range`, each at its size.

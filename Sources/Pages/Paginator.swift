@@ -347,15 +347,25 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// pictures; the one kept carries on.
     private mutating func pageWithPictures() -> Page {
         let start = flow.position
-        let reservation = PictureReservation(template: flow.template, page: flow.pageNumber, framesetter: framesetter)
+        var reservation = PictureReservation(template: flow.template, page: flow.pageNumber, framesetter: framesetter)
         var (placed, left) = reservation.place(flow.waitingPictures)
         func layOut(_ pictures: [PlacedPicture]) -> PageText {
             let room = reservation.room(beside: pictures)
             return self.layOutAboveNotes(area: room.area, exclusions: BandExclusions(page: flow.exclusions, pictures: room.rooms),
-                                         boxesOverGutters: pictures.filter { $0.position == .middle })
+                                         boxesOverGutters: pictures.filter { $0.position == .middle && !reservation.ownBands.contains($0.anchor) })
         }
         var page = layOut(placed)
         if furnitureStoppedTheText(page) { page = layOut(placed) }
+        // Pictures from earlier pages that another section's text would flow round stand in
+        // bands of their own (ElementsInTheirOwnBands); a box over a gutter waiting behind one
+        // moved so may then be placed, and be moved too.
+        while case let strays = placed.filter({
+            !reservation.ownBands.contains($0.anchor) && $0.standsInAnotherSectionsBand(of: page.frames, in: framesetter.text)
+        }), !strays.isEmpty {
+            reservation.ownBands.formUnion(strays.map(\.anchor))
+            (placed, left) = reservation.place(flow.waitingPictures)
+            page = layOut(placed)
+        }
         // Pictures from earlier pages go first, unless the room they leave cannot hold what the
         // columns must set there (a float from the page before, also waiting, is placed at
         // their top whatever its height): then they wait on, behind it.
@@ -410,9 +420,11 @@ public struct Paginator: Sequence, IteratorProtocol {
             }
             let (candidate, set) = centred(trial.placed, of: accepted + [anchor], beside: laidOut, set: layOut(trial.placed))
             let anchored = candidate.filter { $0.anchor >= start }
-            // Kept where its anchor stays on the page and the room it leaves the columns still
-            // holds what they set: a float that waited for the page, a picture in its line.
-            if anchored.allSatisfy({ $0.anchor < set.end }), set.overrun <= laidOut.overrun + BandSetter.tolerance {
+            // Kept where its anchor stays on the page, the room it leaves the columns still holds
+            // what they set (a float that waited for the page, a picture in its line), and no
+            // other section's text flows round it (ElementsInTheirOwnBands); else it waits.
+            if anchored.allSatisfy({ $0.anchor < set.end && !$0.standsInAnotherSectionsBand(of: set.frames, in: framesetter.text) }),
+               set.overrun <= laidOut.overrun + BandSetter.tolerance {
                 placed = candidate
                 accepted.append(anchor)
                 page = set

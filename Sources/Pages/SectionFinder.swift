@@ -22,3 +22,12 @@ struct SectionFinder {
         return (end, style)
     }
 }
+
+extension AttributedText {
+    /// The number of the section a character is in (nil: outside any); past the text's end, the
+    /// last character's. A band holds one section's columns, so two elements or columns of one
+    /// band answer alike.
+    public func sectionNumber(at index: Int) -> Int? {
+        paragraphStyle(at: min(index, max(0, length - 1))).section?.number
+    }
+}

@@ -35,6 +35,9 @@ struct SpanningAnchor: Hashable {
 
     var index: Int
     var content: Content
+    /// Its widest word's width, for a box over a gutter that does not ask for a width (0 for
+    /// others): measured once, not at every trial (`PageTemplate.width(of:in:widestWord:)`).
+    var widestWord = 0.0
 
     var position: PlacedPicture.Position {
         switch content {
@@ -70,7 +73,9 @@ struct SpanningAnchor: Hashable {
         }
         let spanning = boxes.all.compactMap { box -> SpanningAnchor? in
             switch box.style.placement {
-            case .edge, .center: SpanningAnchor(index: box.range.lowerBound, content: .box(box))
+            case .edge, .center:
+                SpanningAnchor(index: box.range.lowerBound, content: .box(box),
+                               widestWord: PageTemplate.widestWord(of: box, in: text, fonts: framesetter.cache.fonts))
             case .inColumn, .side, .footnote: nil
             }
         }
@@ -85,6 +90,10 @@ struct PictureReservation {
     let template: PageTemplate
     let page: Int
     let framesetter: Framesetter
+    /// The anchors of elements waiting from earlier pages that stand in a band of their own, the
+    /// text area's full width, at the top (or at the foot, for one asking for it): their sections'
+    /// text is not beside them on this page (`Paginator.pageWithPictures`).
+    var ownBands: Set<Int> = []
 
     /// Room always left to the text beside pictures, so that a page of them still takes lines.
     static let textRoom = 48.0
@@ -122,7 +131,7 @@ struct PictureReservation {
             let height = min(width / picture.aspect, tallest)
             return Size(width: height * picture.aspect, height: height)
         case .box(let box):
-            let boxWidth = template.width(of: box, in: framesetter.text)
+            let boxWidth = template.width(of: box, in: framesetter.text, widestWord: anchor.widestWord)
             return Size(width: boxWidth, height: framesetter.height(of: box, width: boxWidth))
         }
     }
@@ -151,18 +160,21 @@ struct PictureReservation {
             let first = placed.isEmpty && middle.isEmpty && top <= area.minY
             guard first
                     || (bottom - top - size.height - template.gutter - taken >= Self.textRoom && (position != .middle || middle.isEmpty)) else {
-                let inMiddle = placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf, heightOf: heightOf)
+                let inMiddle = placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf, heightOf: heightOf, floorOf: floorOf)
                 return (placed + inMiddle.placed, inMiddle.left + Array(anchors[number...]))
             }
-            guard position != .middle else {
+            let ownBand = ownBands.contains(anchor.index)
+            guard position != .middle || ownBand else {
                 middle.append((anchor, size))
                 continue
             }
-            let y = position == .top ? top : bottom - size.height
-            placed.append(element(anchor, in: Rect(x: area.minX, y: y, width: size.width, height: size.height)))
-            if position == .top { top += size.height + template.gutter } else { bottom -= size.height + template.gutter }
+            // In a band of its own, a box over a gutter stands at the top, centred.
+            let x = position == .middle ? area.minX + (area.width - size.width) / 2 : area.minX
+            let y = position != .bottom ? top : bottom - size.height
+            placed.append(element(anchor, in: Rect(x: x, y: y, width: size.width, height: size.height)))
+            if position != .bottom { top += size.height + template.gutter } else { bottom -= size.height + template.gutter }
         }
-        let inMiddle = placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf, heightOf: heightOf)
+        let inMiddle = placedInMiddle(middle, top: top, bottom: bottom, columnOf: columnOf, heightOf: heightOf, floorOf: floorOf)
         return (placed + inMiddle.placed, inMiddle.left)
     }
 
@@ -170,12 +182,16 @@ struct PictureReservation {
     /// the last column), or on the middle of its columns when it spans more than two; and
     /// halfway down that column where its section ends on the page (its band balanced, shorter
     /// than the room), so that it stands inside the text it interrupts, not below it — else
-    /// halfway between `top` and `bottom`, the room the others leave. One that, so placed below
+    /// halfway between `top` and `bottom`, the room the others leave, below `floorOf` (the top of
+    /// its anchor's band when bands of earlier sections precede it on the page: halfway down the
+    /// whole room, a later section's pull quote stood inside a one-column head's band, layout-fuzz
+    /// `stretch-after-list-items-beside-aside-over-gutter`). One that, so placed below
     /// the room's top, would reach below `bottom` is left, to wait for the next page (seed 14224:
     /// a 280 pt figure in a band starting 199 pt above the foot, its caption drawn off the page).
     private func placedInMiddle(_ middle: [(anchor: SpanningAnchor, size: Size)], top: Double, bottom: Double,
                                 columnOf: (SpanningAnchor) -> Rect?,
-                                heightOf: (SpanningAnchor) -> Rect?) -> (placed: [PlacedPicture], left: [SpanningAnchor]) {
+                                heightOf: (SpanningAnchor) -> Rect?,
+                                floorOf: (SpanningAnchor) -> Double?) -> (placed: [PlacedPicture], left: [SpanningAnchor]) {
         var placed: [PlacedPicture] = [], waiting: [SpanningAnchor] = []
         for (anchor, size) in middle {
             let columns = columns(of: anchor)
@@ -186,7 +202,7 @@ struct PictureReservation {
             let width = Double(spanned) * columns.width + Double(spanned - 1) * columns.gutter
             let x = left + (width - size.width) / 2
             let balanced = heightOf(anchor).flatMap { $0.maxY < bottom - BandSetter.tolerance ? $0 : nil }
-            let bandTop = max(top, balanced?.minY ?? top), bandBottom = balanced?.maxY ?? bottom
+            let bandTop = max(top, balanced?.minY ?? top, floorOf(anchor) ?? top), bandBottom = balanced?.maxY ?? bottom
             let y = max(bandTop, (bandTop + bandBottom - size.height) / 2)
             if y > top + BandSetter.tolerance, y + size.height > bottom + BandSetter.tolerance {
                 waiting.append(anchor)
@@ -216,15 +232,17 @@ struct PictureReservation {
     /// What `pictures` leave the columns: the text area between those as wide as it (and a gutter
     /// after each), and the narrower ones, with a gutter beside and after them, as exclusions;
     /// one over a gutter, with its margin all round it. One as wide as the text area set below
-    /// the page's first band (see `place`'s floor) is an exclusion too. One at the top set below
-    /// the text area's top is lowered: the bands above it, of earlier sections, do not keep out
-    /// of it (`BandExclusions`).
+    /// the page's first band (see `place`'s floor) is an exclusion too. One at the top or over a
+    /// gutter set below the text area's top is lowered: the bands above it, of earlier sections,
+    /// do not keep out of it (`BandExclusions`).
     func room(beside pictures: [PlacedPicture]) -> (area: Rect, rooms: [BandExclusions.PictureRoom]) {
         var top = area.minY, bottom = area.maxY
         let gutter = template.gutter
         var lowered: [PlacedPicture] = []
-        for picture in pictures.sorted(by: { $0.rect.minY < $1.rect.minY })
-        where picture.position != .middle && picture.rect.width >= area.width - 0.5 {
+        let acrossTheArea = pictures.filter {
+            ownBands.contains($0.anchor) || $0.position != .middle && $0.rect.width >= area.width - 0.5
+        }
+        for picture in acrossTheArea.sorted(by: { $0.rect.minY < $1.rect.minY }) {
             if picture.position == .bottom {
                 bottom = min(bottom, picture.rect.minY - gutter)
             } else if picture.rect.minY <= top + 0.5 {
@@ -233,17 +251,17 @@ struct PictureReservation {
                 lowered.append(picture)
             }
         }
-        func loweredRoom(_ rect: Rect, of picture: PlacedPicture) -> BandExclusions.PictureRoom {
+        func loweredRoom(_ rect: Rect, of picture: PlacedPicture, padding: Double = 0) -> BandExclusions.PictureRoom {
             let below = picture.rect.minY > area.minY + 0.5
-            return BandExclusions.PictureRoom(exclusion: Exclusion(.rectangle(rect)),
+            return BandExclusions.PictureRoom(exclusion: Exclusion(.rectangle(rect), padding: padding),
                                               lowered: below ? (picture.rect.minY, picture.anchor) : nil)
         }
         var rooms = lowered.map { loweredRoom(Rect(x: $0.rect.minX, y: $0.rect.minY, width: $0.rect.width, height: $0.rect.height + gutter), of: $0) }
-        for picture in pictures {
+        for picture in pictures where !ownBands.contains(picture.anchor) {
             let rect = picture.rect
             switch picture.position {
             case .middle:
-                rooms.append(BandExclusions.PictureRoom(exclusion: Exclusion(.rectangle(rect), padding: picture.margin)))
+                rooms.append(loweredRoom(rect, of: picture, padding: picture.margin))
             case .top where rect.width < area.width - 0.5 && rect.maxY + gutter > top:
                 rooms.append(loweredRoom(Rect(x: rect.minX, y: rect.minY, width: rect.width + gutter / 2, height: rect.height + gutter), of: picture))
             case .bottom where rect.width < area.width - 0.5 && rect.minY - gutter < bottom:

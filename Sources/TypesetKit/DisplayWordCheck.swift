@@ -26,10 +26,10 @@ struct DisplayWordCheck {
             guard style.balance, style.box == nil else { continue }
             let column = frames.narrowestColumn(at: runs.range(ofRun: index).lowerBound, of: style.section)
             let measure = column - style.headIndent - style.tailIndent
-            words += Self.words(in: runs.range(ofRun: index), of: text).map { ($0, measure) }
+            words += WordWidths.words(in: runs.range(ofRun: index), of: text).map { ($0, measure) }
         }
         guard !words.isEmpty else { return [] }
-        let widths = Self.widths(of: words.map(\.range), in: text, fonts: fonts)
+        let widths = WordWidths.widths(of: words.map(\.range), in: text, fonts: fonts)
         return zip(words, widths).compactMap { word, width in
             guard width > word.measure + Self.tolerance else { return nil }
             let shown = text.substring(word.range)
@@ -41,50 +41,6 @@ struct DisplayWordCheck {
 
     /// A word this little wider than the measure still fits (a width in millimetres, rounded).
     private static let tolerance = 0.01
-
-    /// The words of `range`: runs of characters between spaces, tabs and line ends, with no picture.
-    private static func words(in range: Range<Int>, of text: AttributedText) -> [Range<Int>] {
-        var words: [Range<Int>] = []
-        var start: Int?
-        for offset in range.lowerBound ... range.upperBound {
-            let unit = offset < range.upperBound ? text.storage[offset] : 0x20
-            let separates = unit == 0x20 || unit == 0x09 || unit == AttributedText.lineFeed || unit == 0x2028
-                || unit == AttributedText.objectReplacementCharacter
-            if !separates, start == nil { start = offset }
-            if separates, let first = start {
-                words.append(first ..< offset)
-                start = nil
-            }
-        }
-        return words
-    }
-
-    /// Each word's width, in its attributes at its start, set as one line each of a text of
-    /// their own, in one frame; a word repeated in the same attributes is set once (a
-    /// magazine's running feature repeats its headlines: 858 words, a dozen distinct).
-    private static func widths(of words: [Range<Int>], in text: AttributedText, fonts: FontTable) -> [Double] {
-        var alone = AttributedText()
-        let style = ParagraphStyle(alignment: .left, hyphenate: false)
-        var lineOfWord: [DistinctWord: Int] = [:]
-        let lines = words.map { word in
-            let attributes = text.attributes(at: word.lowerBound).attributes
-            let distinct = DistinctWord(units: Array(text.storage[word]), attributes: attributes)
-            if let line = lineOfWord[distinct] { return line }
-            lineOfWord[distinct] = lineOfWord.count
-            alone.append(utf16: text.storage[word], attributes: attributes, paragraphStyle: style)
-            alone.append(utf16: [AttributedText.lineFeed][...], attributes: attributes, paragraphStyle: style)
-            return lineOfWord.count - 1
-        }
-        let container = Container(rect: Rect(x: 0, y: 0, width: LayoutLimits.largestPageSide, height: Framesetter.unboundedHeight))
-        let set = Framesetter(text: alone, fonts: fonts).frame(in: container, from: 0).lines
-        return lines.map { $0 < set.count ? set[$0].width : 0 }
-    }
-
-    /// A word as it is measured: its characters in the attributes at its start.
-    private struct DistinctWord: Hashable {
-        var units: [UInt16]
-        var attributes: TextAttributes
-    }
 
     /// A width for a message: to a tenth of a point.
     private static func format(_ points: Double) -> String {

@@ -288,6 +288,40 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertTrue(found.first?.detail.contains("stands in the column (") == true, found.first?.detail ?? "")
     }
 
+    /// Every element across columns or over a gutter stands in its own section's band, whatever
+    /// its edge and whichever section comes first: a later section's pull quote moved halfway
+    /// down the head's column (not at the column's left, where the check once looked), and an
+    /// earlier section's figure moved over the later section's columns (as a picture waiting
+    /// from an earlier page stood), are each found.
+    func testAPullQuoteOrAnEarlierFigureInAnotherSectionsBandIsFound() throws {
+        let (text, pages) = try drawn("""
+            <section columns="1">
+            <p style="headline">The market has rules</p>
+            <figure float="top"><img src="rocket.jpg" width="120" height="60" alt=""><caption>The market.</caption></figure>
+            <p>\(prose)</p>
+            </section>
+            <section columns="3">
+            <p>\(prose) \(prose)</p>
+            <aside float="center">Payment in coin.</aside>
+            <p>\(prose) \(prose)</p>
+            </section>
+            """)
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let columns = pages[0].areas.filter { $0.kind == .column }
+        let head = try XCTUnwrap(columns.first), story = try XCTUnwrap(columns.last)
+        let quote = try XCTUnwrap(pages[0].boxes.firstIndex { $0.area == nil && $0.rect.minY > head.rect.maxY })
+        var raised = pages
+        raised[0].boxes[quote].rect.origin.y = head.rect.minY + 10
+        XCTAssertGreaterThan(raised[0].boxes[quote].rect.minX, head.rect.minX + 1, "over a gutter, not at the column's left")
+        let inHead = findings(text, raised).filter { $0.kind == .inAnotherSectionsBand }
+        XCTAssertEqual(inHead.count, 1, inHead.map(\.description).joined(separator: "\n"))
+        let figure = try XCTUnwrap(pages[0].boxes.firstIndex { $0.area == nil && $0.rect.maxY <= head.rect.maxY + 1 })
+        var lowered = pages
+        lowered[0].boxes[figure].rect = Rect(x: story.rect.minX, y: story.rect.minY + 10, width: story.rect.width - 10, height: 40)
+        let overStory = findings(text, lowered).filter { $0.kind == .inAnotherSectionsBand }
+        XCTAssertEqual(overStory.count, 1, overStory.map(\.description).joined(separator: "\n"))
+    }
+
     func testAWordNotDrawnDrawnTwiceOrOutOfOrderIsFound() throws {
         let (text, pages) = try drawn("<p>\(prose)</p>")
         var missing = pages

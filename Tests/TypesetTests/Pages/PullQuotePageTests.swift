@@ -134,7 +134,8 @@ final class PullQuotePageTests: XCTestCase {
                 """, baseDirectory: TestSupport.zombiesDirectory.path)
             let box = try XCTUnwrap(TextBoxes(text: document.text).all.first)
             let template = document.template
-            return (template.width(of: box, in: document.text), template.columnWidth(columns: columns, gutter: gutter), gutter)
+            let widestWord = PageTemplate.widestWord(of: box, in: document.text, fonts: document.fonts)
+            return (template.width(of: box, in: document.text, widestWord: widestWord), template.columnWidth(columns: columns, gutter: gutter), gutter)
         }
         let two = try width(columns: 2, gutter: 18)
         XCTAssertEqual(two.width, (2 * two.column + two.gutter) / 3, accuracy: 0.01, "a third of two wide columns")
@@ -148,6 +149,34 @@ final class PullQuotePageTests: XCTestCase {
         XCTAssertEqual(six.width, 5 * 13.75 + 2 * 9, accuracy: 0.01,
                        "over three columns of 78.9 pt: its text's 5 em with its insets, 77 pt of the outer columns beside it")
         XCTAssertEqual(try width(columns: 5, gutter: 10, asked: " width=\"60\"").width, 60, accuracy: 0.01, "a width asked for is kept")
+    }
+
+    /// Without `width`, a pull quote over a gutter is as wide as its widest word with its insets
+    /// where a third of its columns (115 pt in three columns of A4) is narrower: the line loop
+    /// would break the word by its last resort, as the designer pages' report set "Mitar-/beiter".
+    func testAPullQuoteWithoutWidthHoldsItsWidestWordWhole() throws {
+        let document = try prepare("""
+            <section columns="3" gutter="12">
+            The text the pull quote interrupts. \(String(repeating: "The keeper wound the lamp at dusk. ", count: 30))
+            <aside float="center" border="1 black" padding="8">
+            <p style="subheadline" align="center" lang="de">„Wir haben die Schadenbearbeitung halbiert, ohne einen Mitarbeiter zu entlassen.“</p>
+            </aside>
+            More text. \(String(repeating: "The keeper wound the lamp at dusk. ", count: 30))
+            </section>
+            """, baseDirectory: TestSupport.zombiesDirectory.path)
+        let box = try XCTUnwrap(TextBoxes(text: document.text).all.first)
+        let string = document.text.string
+        let found = try XCTUnwrap(string.range(of: "Schadenbearbeitung"))
+        let word = string.utf16.distance(from: string.startIndex, to: found.lowerBound)
+            ..< string.utf16.distance(from: string.startIndex, to: found.upperBound)
+        let wordWidth = WordWidths.widths(of: [word], in: document.text, fonts: document.fonts)[0]
+        let width = document.template.width(of: box, in: document.text,
+                                            widestWord: PageTemplate.widestWord(of: box, in: document.text, fonts: document.fonts))
+        XCTAssertGreaterThanOrEqual(width, wordWidth + 2 * box.style.inset - 0.01, "as wide as its widest word and its insets")
+        let quote = try XCTUnwrap(document.checkedPages().first?.pictures.first { $0.position == .middle }?.box)
+        let lines = quote.frames.flatMap(\.lines)
+        XCTAssertFalse(lines.contains { word.contains($0.stringRange.lowerBound) && $0.stringRange.lowerBound > word.lowerBound },
+                       "no line starts inside the word")
     }
 }
 
