@@ -31,7 +31,8 @@ enum EntityDecoder {
 
     /// Decodes the reference starting at the `&` at `offset`; nil when the `&` is an ordinary
     /// character (`AT&T`, `Q & A`): only `&#…` and `&name;` are taken for references.
-    static func decode(_ units: [UInt16], at offset: Int, end: Int? = nil) -> Reference? {
+    static func decode<Units: RandomAccessCollection<UInt16>>(_ units: Units, at offset: Int, end: Int? = nil) -> Reference?
+        where Units.Index == Int {
         let end = end ?? units.count
         guard offset + 1 < end else { return nil }
         if units[offset + 1] == 0x23 /* # */ { return decodeNumeric(units, at: offset, end: end) }
@@ -45,7 +46,8 @@ enum EntityDecoder {
         return .character(Array(String(Character(scalar)).utf16), length: cursor - offset + 1)
     }
 
-    private static func decodeNumeric(_ units: [UInt16], at offset: Int, end: Int) -> Reference {
+    private static func decodeNumeric<Units: RandomAccessCollection<UInt16>>(_ units: Units, at offset: Int, end: Int) -> Reference
+        where Units.Index == Int {
         let malformed = Reference.invalid("malformed character reference kept as text (expected &#NNN; or &#xHHHH;)")
         var cursor = offset + 2
         let hexadecimal = cursor < end && (units[cursor] == 0x78 || units[cursor] == 0x58)   // x X

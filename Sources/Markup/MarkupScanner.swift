@@ -74,7 +74,7 @@ struct MarkupScanner {
     /// its own, or at the end. The loop every character of plain text goes through.
     private func stretchEnd(from start: Int) -> Int {
         let base = file.base
-        return base + file.units.withUnsafeBufferPointer { UnitSearch.stretchEnd(in: $0, from: start - base, endsStretch: Self.endsStretch) }
+        return base + file.units.stretchEnd(from: start - base, endsStretch: Self.endsStretch)
     }
 
     /// Whether `unit` needs a look of its own: a tag, a reference, a NUL, a noncharacter; a

@@ -2,7 +2,8 @@ import Diagnostics
 import Foundation
 import Text
 
-/// A markup document's text as UTF-16, with line starts for turning offsets into locations.
+/// A markup document's text as UTF-16 (kept one byte a unit when it can be: `SourceUnits`),
+/// with line starts for turning offsets into locations.
 /// A byte-order mark is dropped and CRLF / CR line endings become LF, so that columns
 /// and paragraph ends do not depend on the editor that wrote the file.
 public struct MarkupSource: Sendable {
@@ -14,7 +15,7 @@ public struct MarkupSource: Sendable {
 
     public let fileName: String
     /// The text; empty once it is kept in a file (`keepingUnitsInAFile()`).
-    public private(set) var units: [UInt16]
+    public private(set) var units: SourceUnits
     /// How many units the text has, wherever they are kept.
     private(set) var count: Int
     /// Where the units are once they are no longer in memory.
@@ -86,8 +87,7 @@ public struct MarkupSource: Sendable {
         precondition(unitsFile == nil, "a source kept in a file is read, not extended")
         let base = count + 1
         files.add(other.fileName, base: base, firstLine: lineStarts.count, includedAt: tag)
-        units.append(0x0A)
-        units.append(contentsOf: other.units)
+        units.append(lineFeedAnd: other.units)
         count = units.count
         lineStarts.append(contentsOf: other.lineStarts.lazy.map { $0 + base })
         trailSurrogates.append(contentsOf: other.trailSurrogates.lazy.map { $0 + base })
@@ -97,7 +97,7 @@ public struct MarkupSource: Sendable {
 
     private init(_ source: MarkupSource, unitsIn file: SourceUnitsFile) {
         fileName = source.fileName
-        units = []
+        units = .narrow([])
         count = source.count
         lineStarts = source.lineStarts
         trailSurrogates = source.trailSurrogates
@@ -160,7 +160,7 @@ public struct MarkupSource: Sendable {
     }
 
     public func string(_ range: Range<Int>) -> String {
-        guard let unitsFile else { return String(decoding: units[range], as: UTF16.self) }
+        guard let unitsFile else { return units.string(range) }
         return String(decoding: unitsFile.units(range), as: UTF16.self)
     }
 }

@@ -9,7 +9,7 @@ enum Noncharacters {
     }
 
     /// How many UTF-16 units the noncharacter at `offset` takes (1 or 2); nil when none starts there.
-    static func length(in units: [UInt16], at offset: Int, end: Int) -> Int? {
+    static func length<Units: RandomAccessCollection<UInt16>>(in units: Units, at offset: Int, end: Int) -> Int? where Units.Index == Int {
         let unit = units[offset]
         if mayStart(unit) {
             if !UTF16.isLeadSurrogate(unit) { return 1 }
@@ -26,7 +26,7 @@ enum Noncharacters {
     }
 
     /// "U+FFFF", "U+10FFFE".
-    static func name(of units: ArraySlice<UInt16>) -> String {
+    static func name(of units: some Collection<UInt16>) -> String {
         let scalar = String(decoding: units, as: UTF16.self).unicodeScalars.first!.value
         return "U+" + String(scalar, radix: 16, uppercase: true)   // never fewer than four digits
     }

@@ -5,7 +5,7 @@
 /// would copy the whole space (docs/scaling.md, `includes`, nested includes).
 struct ScannedFile {
     /// The file's units, the first at `base` in the space.
-    let units: [UInt16]
+    let units: SourceUnits
     let base: Int
 
     /// The offset just after the file's last unit.

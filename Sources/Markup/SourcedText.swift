@@ -21,7 +21,7 @@ public struct SourcedText: Sendable, Equatable {
 
     /// Source units from `range`, copied as they are.
     mutating func append(copying range: Range<Int>, of file: ScannedFile) {
-        units.append(contentsOf: file.units[range.lowerBound - file.base ..< range.upperBound - file.base])
+        file.units.appendUnits(range.lowerBound - file.base ..< range.upperBound - file.base, to: &units)
         origins.appendCopied(length: range.count, from: range.lowerBound)
     }
 

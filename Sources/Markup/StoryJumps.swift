@@ -91,7 +91,7 @@ extension ParseState {
         }
         appendJumpLine(style: "jump", wording: meta.jumpText ?? StoryJumps.jumpWording,
                        pageOf: StoryJumps.resumeID(id.value), at: tag.offset)
-        jumps.add(StoryJumps.Jump(tagOffset: tag.offset, rest: ScannedFile(units: [], base: 0), restStart: tag.offset,
+        jumps.add(StoryJumps.Jump(tagOffset: tag.offset, rest: ScannedFile(units: .narrow([]), base: 0), restStart: tag.offset,
                                   scope: ReadingScope(self), section: openSection.flatMap { _ in sections.last },
                                   openElements: elements(openedAfter: fileElementsStart)), id: id.value)
         openSection = nil

@@ -46,4 +46,26 @@ enum UnitSearch {
             if index == units.count { return index }
         }
     }
+
+    /// The same over units kept one byte each (`SourceUnits.narrow`), sixteen at a time: below
+    /// U+0100 only NUL, line feed, `&` and `<` end a stretch.
+    static func stretchEnd(in units: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        typealias Bytes = SIMD16<UInt8>
+        let nuls = Bytes(repeating: 0), lineFeeds = Bytes(repeating: 0x0A)
+        let ampersands = Bytes(repeating: 0x26), lessThans = Bytes(repeating: 0x3C)
+        var index = start
+        while true {
+            index = UnitBlocks.firstBlock(of: Bytes.self, in: units, from: index, end: units.count) { block in
+                any((block .== nuls) .| (block .== lineFeeds) .| (block .== ampersands) .| (block .== lessThans))
+            }
+            let blockEnd = min(index + Bytes.scalarCount, units.count)
+            while index < blockEnd {
+                switch units[index] {
+                case 0, 0x0A, 0x26, 0x3C: return index
+                default: index += 1
+                }
+            }
+            if index == units.count { return index }
+        }
+    }
 }

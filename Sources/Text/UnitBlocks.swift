@@ -9,12 +9,20 @@ public enum UnitBlocks {
     @inlinable @inline(__always)
     public static func firstBlock(in units: UnsafeBufferPointer<UInt16>, from start: Int, end: Int,
                                   where mayHold: (Block) -> Bool) -> Int {
+        firstBlock(of: Block.self, in: units, from: start, end: end, where: mayHold)
+    }
+
+    /// The same for blocks of any width and units of any size (a source kept one byte a unit
+    /// is looked at sixteen units at a time).
+    @inlinable @inline(__always)
+    public static func firstBlock<Blocks: SIMD>(of _: Blocks.Type, in units: UnsafeBufferPointer<Blocks.Scalar>, from start: Int,
+                                                end: Int, where mayHold: (Blocks) -> Bool) -> Int {
         guard let base = UnsafeRawPointer(units.baseAddress) else { return start }
         var index = start
-        while index + Block.scalarCount <= end {
-            let block = base.loadUnaligned(fromByteOffset: index * MemoryLayout<UInt16>.stride, as: Block.self)
+        while index + Blocks.scalarCount <= end {
+            let block = base.loadUnaligned(fromByteOffset: index * MemoryLayout<Blocks.Scalar>.stride, as: Blocks.self)
             if mayHold(block) { break }
-            index += Block.scalarCount
+            index += Blocks.scalarCount
         }
         return index
     }

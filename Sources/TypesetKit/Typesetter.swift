@@ -131,7 +131,7 @@ public final class Typesetter {
         prepared.keptPictures = kept?.pictures
         prepared.flowPlaces = FlowElementPlace.find(in: text, document: document)
         // The markup's text is let go with the parsed document: the pages' checks locate what
-        // they find from a file (a book's 8.5 MB would otherwise be held through layout).
+        // they find from a file (a book's 4.2 MB would otherwise be held through layout).
         prepared.sourceMap = document.sourceMap.keepingSourceInAFile()
         // The command line's document information wins, field by field, as for the title.
         prepared.metadata = options.metadata

@@ -273,9 +273,9 @@ final class IncludeMarkupTests: XCTestCase {
         var space = MarkupSource(fileName: "issue.txt", text: String(repeating: "Issue line.\n", count: 100))
         let article = MarkupSource(fileName: "a.txt", text: "Article.\nIts second line.\n")
         let first = space.append(article, includedAt: 12)
-        let storage = space.units.withUnsafeBufferPointer { $0.baseAddress }
+        let storage = space.units.withUnsafeBytes { bytes, _ in bytes.baseAddress }
         let second = space.append(article, includedAt: 24)
-        XCTAssertEqual(space.units.withUnsafeBufferPointer { $0.baseAddress }, storage, "appended in place, not copied")
+        XCTAssertEqual(space.units.withUnsafeBytes { bytes, _ in bytes.baseAddress }, storage, "appended in place, not copied")
         XCTAssertEqual(second, first + article.units.count + 1)
         XCTAssertEqual(space.location(of: second + 10).description, "a.txt:2:2")
         XCTAssertEqual(space.location(of: 30).description, "issue.txt:3:7")

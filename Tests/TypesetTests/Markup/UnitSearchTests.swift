@@ -48,6 +48,21 @@ final class UnitSearchTests: XCTestCase {
         }
     }
 
+    /// The same over units kept a byte each (a Latin source, `SourceUnits.narrow`), sixteen a
+    /// block: lengths up to a few blocks, every unit below U+0100 that ends a stretch or not.
+    func testStretchEndOverBytesAgreesWithALoopOverUnits() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = alphabet.filter { $0 <= 0xFF }.map(UInt8.init) + [0x0D, 0x3E, 0xFF]
+        for round in 0 ..< 2000 {
+            let length = round % 70
+            let units = (0 ..< length).map { _ in Int.random(in: 0 ..< 4, using: &generator) > 0 ? 0x61 : bytes.randomElement(using: &generator)! }
+            let start = length == 0 ? 0 : Int.random(in: 0 ... length, using: &generator)
+            let expected = units[start...].firstIndex { endsStretch(UInt16($0)) } ?? length
+            let found = units.withUnsafeBufferPointer { UnitSearch.stretchEnd(in: $0, from: start) }
+            XCTAssertEqual(found, expected, "\(units) from \(start)")
+        }
+    }
+
     func testStretchEndPassesUnitsFromD800OnThatEndNothing() {
         // A private-use character and a lone trail surrogate stop the vector test, not the stretch.
         let units: [UInt16] = Array(repeating: 0x61, count: 5) + [0xE000] + Array(repeating: 0x61, count: 12) + [0xDE00]
