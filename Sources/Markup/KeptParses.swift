@@ -88,7 +88,20 @@ public final class KeptParses: @unchecked Sendable {
 
     /// The first offset at which `old` and `new` differ (the shorter's length when one begins
     /// the other): a compare, so that a large document's edit is found without reading it.
-    static func firstDifference(_ old: [UInt16], _ new: [UInt16]) -> Int {
+    static func firstDifference(_ old: SourceUnits, _ new: SourceUnits) -> Int {
+        switch (old, new) {
+        case (.narrow(let old), .narrow(let new)): return firstDifference(old, new)
+        case (.wide(let old), .wide(let new)): return firstDifference(old, new)
+        default:
+            // One of the two holds a character above U+00FF, which the other is then without.
+            let count = min(old.count, new.count)
+            var index = 0
+            while index < count, old[index] == new[index] { index += 1 }
+            return index
+        }
+    }
+
+    private static func firstDifference<Unit: FixedWidthInteger>(_ old: [Unit], _ new: [Unit]) -> Int {
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 let count = min(old.count, new.count)
