@@ -138,9 +138,9 @@ ASAN_SKIPPED_TESTS := LengthOptionTests CommandLineTests CommandLineCheckTests E
 # And the doubling test of nested includes (growth on the thread's CPU clock, which
 # AddressSanitizer's shadow memory inflates unevenly; the same code runs under it in the
 # smaller tests), taken out when it joined with CI near its 30 minutes.
-# And the chain of includes to the depth bound (32 files): its recursion fits a 256 KB stack in
-# the plain build (`ulimit -s 256`, a 40-file chain stops at the bound with its error), but
-# AddressSanitizer's redzoned frames overflow the 8 MB main stack before the bound.
+# And the chain of includes to the depth bound (16 files): some 260 KB of frames a level in the
+# plain build (docs/pipeline.md, "Hardening: markup"), which AddressSanitizer's redzoned frames
+# make more than the 8 MB main stack holds.
 ASAN_SKIPPED_SCALE_TESTS := LongParagraphTests/testAParagraphOfAMegabyteIsSetInBoundedSearches \
   HyphenationOracleTests/testEveryInstalledDictionaryBreaksManyWordsAsLibhyphen \
   LayoutFuzzTests/testGeneratedDocumentsHaveNoFindings \

@@ -18,8 +18,10 @@ struct ImportingFile {
 extension ParseState {
     /// How deep files may nest, imports and includes together: an issue of sections of articles
     /// importing a house sheet built on a base sheet is five. A deeper chain is a generated
-    /// mistake, and each level holds a parse on the stack.
-    static let maximumNesting = 32
+    /// mistake, and each level holds a parse on the stack: some 260 KB of frames in today's
+    /// optimised build (docs/pipeline.md, "Hardening: markup"), so 16 levels fit an 8 MB stack
+    /// with room to spare, where 32 overflowed it.
+    static let maximumNesting = 16
 
     /// The `src` of a tag naming a file (`<import>`, `<include>`: its only attribute, any other
     /// warned of); nil after an error at the tag when it has none. `example` is the tag written well.

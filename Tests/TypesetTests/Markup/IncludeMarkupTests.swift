@@ -244,8 +244,8 @@ final class IncludeMarkupTests: XCTestCase {
         let document = try parse("f0.txt", in: directory)
         let errors = document.diagnostics.filter { $0.severity == .error }
         XCTAssertEqual(errors.count, 1, "\(document.diagnostics.prefix(3))")
-        XCTAssertTrue(errors[0].message.contains("nest 32 deep at most"), errors[0].message)
-        XCTAssertTrue(errors[0].location!.file.hasSuffix("f31.txt"), "\(errors[0])")
+        XCTAssertTrue(errors[0].message.contains("nest 16 deep at most"), errors[0].message)
+        XCTAssertTrue(errors[0].location!.file.hasSuffix("f15.txt"), "\(errors[0])")
     }
 
     /// Each file including the next twice reads 2ⁿ files from n: 31 such files of 50 bytes took
