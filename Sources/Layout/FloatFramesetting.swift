@@ -71,35 +71,19 @@ extension Framesetter {
         // anchors went on to the next frame, they reach into the notes, they leave no line)
         // comes back to floats set beside before, and a frame is a value of them (FloatSettings).
         var settings = FloatSettings()
-        func floated() -> Container {
+        func set() -> FrameResult {
+            if let known = settings.result(beside: placed) { return known }
             var floated = container
             // A strip beside a float too narrow for its paragraph's lines is left empty (NarrowLines).
             floated.exclusions += placed.map(\.exclusion)
-            return floated
-        }
-        func holdsWaitingFloats() -> Bool { placed.contains { waiting.contains($0.anchor) } }
-        func set() -> FrameResult {
-            if let known = settings.result(beside: placed) { return known }
-            let result = plainFrame(in: floated(), from: index, to: end, carrying: carried, holdsWaitingFloats: holdsWaitingFloats())
+            let result = plainFrame(in: floated, from: index, to: end, carrying: carried,
+                                    holdsWaitingFloats: placed.contains { waiting.contains($0.anchor) })
             settings.keep(result, beside: placed)
             return result
         }
-        var handled = waiting
-        var rounds = Self.maximumFloatsPerFrame
-        // The first float of the frame's own text placed from the frame set down to its line
-        // only (FirstAnchorLine), as the loop below would from the whole frame set without it.
-        if let first = firstAnchorLine(in: floated(), from: index, to: end, carrying: carried,
-                                       holdsWaitingFloats: holdsWaitingFloats(), skipping: handled) {
-            handled.insert(first.anchor.index)
-            rounds -= 1
-            if let float = place(first.anchor, top: first.top, in: container, beside: placed, lowest: first.lowest) {
-                placed.append(float)
-            } else {
-                deferred.append(first.anchor)
-            }
-        }
         var result = set()
-        for _ in 0 ..< rounds {
+        var handled = waiting
+        for _ in 0 ..< Self.maximumFloatsPerFrame {
             guard let anchor = anchors(in: result.frame.visibleRange).first(where: { !handled.contains($0.index) }) else { break }
             handled.insert(anchor.index)
             guard let top = Self.top(of: anchor, in: result.frame) else { continue }
@@ -148,7 +132,7 @@ extension Framesetter {
 
     /// The anchors of floated pictures in `range`, in text order: found by halves, as every
     /// frame set (each trial of a balanced band too) asks whether it holds any.
-    func anchors(in range: Range<Int>) -> ArraySlice<FloatAnchor> {
+    private func anchors(in range: Range<Int>) -> ArraySlice<FloatAnchor> {
         let first = floatAnchors.partitionIndex { $0.index >= range.lowerBound }
         let end = floatAnchors.partitionIndex { $0.index >= range.upperBound }
         return floatAnchors[first ..< max(first, end)]
@@ -157,7 +141,7 @@ extension Framesetter {
     /// Where `anchor`'s float goes down from: the top of the line holding it — for a box, of the
     /// first line after its paragraphs, or below the frame's last line when none follows it in
     /// the frame; nil when the frame does not show the anchor.
-    static func top(of anchor: FloatAnchor, in frame: Frame) -> Double? {
+    private static func top(of anchor: FloatAnchor, in frame: Frame) -> Double? {
         func top(of line: Line) -> Double { line.origin.y - line.ascent - line.leading / 2 }
         switch anchor.content {
         case .picture:
@@ -173,7 +157,7 @@ extension Framesetter {
     /// `largestPushPastExclusions` lines of the line at or after the anchor. Pushed past a pull
     /// quote with no limit, a portrait landed 15 lines below its paragraph and left the 30 pt
     /// strip beside it empty (issue 33); it moves on instead, as a float reaching below the column does.
-    static func lowestTop(of anchor: FloatAnchor, from top: Double, in frame: Frame) -> Double {
+    private static func lowestTop(of anchor: FloatAnchor, from top: Double, in frame: Frame) -> Double {
         let line = frame.lines.first { $0.box == nil && $0.stringRange.upperBound > anchor.index } ?? frame.lines.last
         return top + Double(largestPushPastExclusions) * (line.map { $0.ascent + $0.descent + $0.leading } ?? 0)
     }

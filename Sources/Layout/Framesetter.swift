@@ -39,8 +39,6 @@ public final class Framesetter {
     /// Frames set so far, trials included: each a pass of the line loop over a container. The
     /// work a layout has cost, which tests compare where a time would be the machine's noise.
     public private(set) var framesSet = 0
-    /// Lines those frames set: what a trial cut short saves (see FirstAnchorLine).
-    public private(set) var linesSet = 0
 
     /// The largest counts of the line-breaking searches so far (see ParagraphBreaker's window).
     var largestBreakSearch: KnuthPlassLineBreaker.Effort { cache.largestBreakSearch }
@@ -90,7 +88,6 @@ public final class Framesetter {
         var setting = FrameSetting(framesetter: self, carrying: carried.plan, tableRows: carried.tableRows, notes: carried.notes,
                                    holdsWaitingFloats: holdsWaitingFloats)
         let frame = setting.linesEndingOnWholeWord(in: container, from: start, to: end)
-        linesSet += frame.lines.count
         return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats + boxesWaiting(after: frame),
                                                           plan: setting.plan(containing: frame.visibleRange.upperBound),
                                                           tableRows: setting.tableRowsGoingOn(after: frame), notes: frame.notesGoingOn))
