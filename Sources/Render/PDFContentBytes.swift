@@ -20,6 +20,14 @@ struct PDFContentBytes: ~Copyable {
     /// A copy of the bytes written.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
+    /// `body` given the bytes written, where they are.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// The last byte written, if any.
+    var last: UInt8? { count > 0 ? start.unsafelyUnwrapped[count - 1] : nil }
+
     /// Operators and delimiters of the caller's, as they are.
     mutating func raw(_ text: StaticString) {
         append(text.utf8Start, count: text.utf8CodeUnitCount)
@@ -85,6 +93,10 @@ struct PDFContentBytes: ~Copyable {
         appendHex(0xFEFF)
         for unit in String(decoding: utf8, as: UTF8.self).utf16 { appendHex(unit) }
         byte(UInt8(ascii: ">"))
+    }
+
+    mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0.baseAddress, count: $0.count) }
     }
 
     /// The bytes of `other` in `range` (offsets into its `count`).
@@ -162,7 +174,7 @@ struct PDFContentBytes: ~Copyable {
 
     /// The decimal digits of `value`, most significant first: counted, then written from the
     /// last into room made for them.
-    private mutating func appendDigits(of value: UInt) {
+    mutating func appendDigits(of value: UInt) {
         guard value >= 10 else { return byte(UInt8(ascii: "0") + UInt8(value)) }
         let digits = Self.digitCount(value)
         if capacity - count < digits { grow(toHold: digits) }

@@ -161,7 +161,7 @@ struct PDFDraftCopy {
         if let structureTree, let structureTreeRoot {
             let kept = draft.pages.prefix(pageSizes.count)
             try structureTree.write(root: structureTreeRoot, pages: kept.map(\.number), linkAnnotations: pageLinks,
-                                    reserve: { writer.reserve() }, set: { try writer.add($0, text: $1.bytes) })
+                                    reserve: { writer.reserve() }, set: { try writer.add($0, text: $1) })
         }
         if var catalog {
             if !pictureLayers.isEmpty { catalog["/OCProperties"] = pictureLayers.properties }

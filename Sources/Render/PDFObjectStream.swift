@@ -16,7 +16,7 @@ struct PDFObjectStream {
 
     /// Adds the object `number` (its text, without `obj` and `endobj`); returns its index.
     @discardableResult
-    mutating func add(_ number: Int, _ text: [UInt8]) -> Int {
+    mutating func add(_ number: Int, _ text: UnsafeRawBufferPointer) -> Int {
         header.integer(number)
         header.integer(body.count)
         body.append(contentsOf: text)

@@ -37,11 +37,20 @@ final class PDFStreamingWriter {
     func add(_ number: Int, _ value: PDFValue) throws {
         var text = PDFObjectText()
         text.value(value)
-        try add(number, text: text.bytes)
+        try add(number, text: text)
+    }
+
+    /// The object `number` as text already written, read where it was written.
+    func add(_ number: Int, text: PDFObjectText) throws {
+        try text.withBytes { try add(number, bytes: $0) }
     }
 
     /// The object `number` as text already written (`PDFObjectText`).
     func add(_ number: Int, text: [UInt8]) throws {
+        try text.withUnsafeBytes { try add(number, bytes: $0) }
+    }
+
+    private func add(_ number: Int, bytes text: UnsafeRawBufferPointer) throws {
         identifier.add(text)
         let stream = pendingStreamNumber
         crossReference.set(number, .init(type: 2, field: stream, index: pending.add(number, text)))
