@@ -21,6 +21,15 @@ public struct Frame: Sendable {
 
     public var lineOrigins: [Point] { lines.map(\.origin) }
 
+    /// What its container keeps the text out of other than its own floats, whose exclusions
+    /// (each with its margin) the floats' setting added to it: a page's `<exclusion>`, a picture
+    /// across the columns, a box over the gutter.
+    public var exclusionsBesideFloats: [Exclusion] {
+        guard !floats.isEmpty else { return container.exclusions }
+        let ofFloats = floats.map(\.exclusion)
+        return container.exclusions.filter { !ofFloats.contains($0) }
+    }
+
     /// Bottom of the last line's descent, of the lowest float or of a drop cap's ink (an
     /// initial longer than its paragraph, a tail), or the top of the container when empty;
     /// the container's foot when it holds notes (or their foot, reaching below it).

@@ -22,7 +22,9 @@ public struct ColumnRule: Hashable, Sendable {
 /// box. It separates text from text, so it stops wherever anything the columns' text keeps
 /// out of reaches its ink — a picture spanning some of the columns (whose room ends at the
 /// next gutter's centre), a page's `<exclusion>`, a box across the gutter, each with its own
-/// padding — or a floated picture does, `clearance` above and below it.
+/// padding — or a floated picture does, `clearance` above and below it. A float's margin is
+/// not an obstacle: a picture in its own column stops short of the gutter's centre, and the
+/// rule runs beside it.
 enum ColumnRules {
     /// A piece of rule an obstacle cut shorter than this is left out: it would read as a
     /// dash, not as a rule. About a line of body text. (A whole rule beside one line is kept.)
@@ -42,8 +44,9 @@ enum ColumnRules {
             let gutter = right.container.rect.minX - left.container.rect.maxX
             let x = left.container.rect.maxX + gutter / 2
             let ink = HorizontalSpan(minX: x - style.width / 2, maxX: x + style.width / 2)
-            var obstacles = left.container.exclusions
-            for exclusion in right.container.exclusions where !obstacles.contains(exclusion) { obstacles.append(exclusion) }
+            // A float's margin keeps only its own column's text away: the float itself is the obstacle.
+            var obstacles = left.exclusionsBesideFloats
+            for exclusion in right.exclusionsBesideFloats where !obstacles.contains(exclusion) { obstacles.append(exclusion) }
             obstacles += (left.floats + right.floats).map { Exclusion(.rectangle($0.rect)) }
             // An obstacle just above or below the text still keeps the rule's ends clear of it.
             let searched = (extent.lowerBound - clearance, extent.upperBound + clearance)

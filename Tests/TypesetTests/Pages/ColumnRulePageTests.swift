@@ -4,8 +4,8 @@ import XCTest
 
 /// `<section column-rule>` on the page: a rule centred in each gutter of a ruled band, from the
 /// top of the higher first line's box to the bottom of the lower last line's, none beside a
-/// column without lines, broken round what crosses the gutter, and nothing at all for sections
-/// without a rule.
+/// column without lines, broken round what crosses the gutter (not by a float's margin), and
+/// nothing at all for sections without a rule.
 final class ColumnRulePageTests: XCTestCase {
     private func layOut(_ markup: String, expecting messages: [String] = [],
                         configure: (inout TypesetOptions) -> Void = { _ in },
@@ -113,6 +113,34 @@ final class ColumnRulePageTests: XCTestCase {
             // The second gutter's rule too: the picture's room reaches its centre, and beside the
             // picture there is no text on the left to separate.
             XCTAssertGreaterThanOrEqual(rule.top, picture.rect.maxY + 18 + 3 - 0.01, "\(rule) starts below the picture")
+        }
+    }
+
+    func testARuleRunsBesideAPictureFloatedInItsColumnThoughItsMarginReachesTheGutter() throws {
+        // Four columns 12 pt apart, pictures as wide as a column: each stops short of the
+        // gutter's centre, its 8 pt margin (the default) reaches past it.
+        let column = (595.2756 - 2 * 56.6929 - 3 * 12) / 4
+        func picture(_ side: String) -> String {
+            "<img src=\"coffee.jpg\" alt=\"\" width=\"\(column - 0.05)\" float=\"\(side)\">"
+        }
+        let text = SectionTesting.paragraphs(3, seed: 11)
+        let atTheStart = ruled([picture("left") + text[0]] + text.dropFirst(), columns: 4)
+        let afterABreak = ruled(["The first column holds a few short lines of text.", "<columnbreak>",
+                                 picture("right") + text[1], text[2]], columns: 4)
+        for (markup, column) in [(atTheStart, 0), (afterABreak, 1)] {
+            let (_, pages) = try layOut(markup)
+            let page = pages[0]
+            let band = SectionTesting.bands(of: page)[0]
+            let placed = try XCTUnwrap(band[column].floats.first, "the picture is floated in column \(column + 1)")
+            let gutter = centre(between: band[0], band[1])
+            let reach = abs(gutter - (column == 0 ? placed.rect.maxX : placed.rect.minX))
+            XCTAssertGreaterThan(reach, 0.25, "the picture stops short of the rule's ink")
+            XCTAssertLessThan(reach, placed.margin, "its margin reaches past the gutter's centre")
+            let rules = page.rules.filter { abs($0.x - gutter) < 0.01 }
+            let extent = textExtent(Array(band.prefix(2)))
+            XCTAssertEqual(rules.count, 1, "one whole rule in the first gutter: \(rules)")
+            XCTAssertEqual(rules.first?.top ?? 0, extent.top, accuracy: 1e-9, "beside the picture, from the first line's top")
+            XCTAssertEqual(rules.first?.bottom ?? 0, extent.bottom, accuracy: 1e-9)
         }
     }
 
