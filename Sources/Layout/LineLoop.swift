@@ -109,10 +109,8 @@ extension FrameSetting {
             if !settingTableCell, let table = framesetter.tables.table(containing: position) {
                 // A table's rows, a group a line (see TableRowsInColumn).
                 guard let rows = tableRowLines(for: table, at: position, goingOn: carriedTableRows, in: container, top: y,
-                                               first: lines.isEmpty) else {
-                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0,
-                                                    keep: KeptBlock(text.paragraphStyle(at: position), paragraphStart: table.range.lowerBound),
-                                                    movesTableRow: true)
+                                               after: lines) else {
+                    overflow = tableRowOverflow(for: table, at: position)
                     break
                 }
                 setLines += rows.map(\.setLine)

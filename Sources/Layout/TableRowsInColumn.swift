@@ -19,7 +19,8 @@ extension FrameSetting {
     /// it fits. A group opening a frame always sets something — it cannot go anywhere better —
     /// unless floats or exclusions leave no room clear across it.
     func tableRowLines(for table: TableRange, at position: Int, goingOn carried: TableRowContinuation?, in container: Container,
-                       top: Double, first: Bool) -> [TableRowLine]? {
+                       top: Double, after linesAbove: [Line]) -> [TableRowLine]? {
+        let first = linesAbove.isEmpty
         let rect = container.rect
         let geometry = framesetter.geometry(of: table, available: rect.width)
         let goingOn = first && carried?.table == table.style.number && carried?.position == position ? carried : nil
@@ -64,13 +65,32 @@ extension FrameSetting {
             // Rows still past the foot hold a line of a cell taller than the column (warned of).
         }
         var result: [TableRowLine] = []
-        if let header { result.append(rowLine(header, of: table, text: position ..< position, top: rect.minY)) }
+        if let header { result.append(rowLine(header, of: table, text: position ..< position, top: rect.minY, bodyRowsAbove: 0)) }
         // The rows' text: from their first cell's (or where the rows went on), to their last
         // cell's end or where they go on. Rows of cells spanning down from above start none.
         let start = goingOn == nil ? texts.map(\.start).min() ?? position : position
         let end = rows.continuation?.position ?? texts.map(\.cell.range.upperBound).max() ?? start
-        result.append(rowLine(rows, of: table, text: start ..< max(start, end), top: rect.minY))
+        result.append(rowLine(rows, of: table, text: start ..< max(start, end), top: rect.minY,
+                              bodyRowsAbove: header == nil ? bodyRowLines(of: table, endingAt: linesAbove) : 0))
         return result
+    }
+
+    /// The first of `table`'s row groups from `position`, which did not fit below the column's
+    /// lines: to the keep rules, a table's body rows are the lines of one paragraph (orphans and
+    /// widows of rows), its header rows a heading kept with them.
+    func tableRowOverflow(for table: TableRange, at position: Int) -> ColumnBreak.Overflow {
+        let group = table.rowGroup(containing: position)
+        return ColumnBreak.Overflow(startsParagraph: group.lowerBound <= table.headerRowCount,
+                                    linesLeft: table.rowGroups.filter { $0.lowerBound >= group.lowerBound }.count,
+                                    keep: KeptBlock(text.paragraphStyle(at: position), paragraphStart: table.range.lowerBound),
+                                    movesTableRow: true)
+    }
+
+    /// How many of the lines at the end of `lines` hold `table`'s body rows.
+    private func bodyRowLines(of table: TableRange, endingAt lines: [Line]) -> Int {
+        lines.reversed().prefix { line in
+            line.tableRows.map { $0.style.number == table.style.number && $0.rows.lowerBound >= table.headerRowCount } ?? false
+        }.count
     }
 
     /// The table rows `frame` hands the next frame: those it split at its foot, or, when it
@@ -109,16 +129,23 @@ extension FrameSetting {
                                  top: top, isRepeatedHeader: true, opensPart: true)
     }
 
-    private func rowLine(_ rows: PlacedTableRows, of table: TableRange, text range: Range<Int>, top: Double) -> TableRowLine {
+    /// A line holding `rows`, below `bodyRowsAbove` lines of the table's body rows in the column.
+    private func rowLine(_ rows: PlacedTableRows, of table: TableRange, text range: Range<Int>, top: Double,
+                         bodyRowsAbove: Int) -> TableRowLine {
         let style = text.paragraphStyle(at: table.range.lowerBound)
         var rules = KeepRules(style)
         // A header row never ends a column: the rows it heads go on with it.
         rules.keepWithNext = rows.rows.lowerBound < table.headerRowCount
         rules.keepWithPrevious = false
+        // The body rows are lines of one paragraph to the keep rules, the first in each column
+        // starting it (after the header, kept with it); a row split inside its cells, taller
+        // than a column, leaves no orphan.
+        let isBody = rows.rows.lowerBound >= table.headerRowCount
+        let linesBefore: Int? = isBody && rows.continuation != nil ? nil : isBody ? bodyRowsAbove : 0
         var line = Line(origin: Point(x: rows.rect.minX, y: rows.rect.maxY), ascent: rows.rect.height, descent: 0, leading: 0,
                         width: rows.rect.width, stringRange: range, runs: [], endsParagraph: true)
         line.tableRows = rows
-        let setLine = ColumnBreak.SetLine(linesBefore: 0, endsParagraph: true, isBlank: false, rules: rules,
+        let setLine = ColumnBreak.SetLine(linesBefore: linesBefore, endsParagraph: !isBody || rows.endsTable, isBlank: false, rules: rules,
                                           keep: KeptBlock(style, paragraphStart: table.range.lowerBound), bottom: rows.rect.maxY - top)
         return TableRowLine(line: line, setLine: setLine)
     }

@@ -151,6 +151,7 @@ struct BandSetter {
         var climb = step
         var found = false
         let leavesFloats = band.carry.hasWaitingFloats, leavesNotes = band.carry.hasNotesGoingOn
+        let tableFaults = band.tablePartFaults(in: framesetter.text), tablesWithRowsSplit = band.tablesWithRowsSplit
         for _ in 0 ..< Self.maximumTrials {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
@@ -159,13 +160,15 @@ struct BandSetter {
             // A trial that leaves a floated picture or a note's rest for after the band does not hold it, nor one
             // a column of which reaches below its height (a figure first in a column, set whole):
             // its other columns were set that short, and would end early in the taller band; nor
-            // one that moves a box or float past the text after it, splits a note, or ends a
-            // column early, which the full band did not.
+            // one that moves a box or float past the text after it, splits a note, ends a
+            // column early, or splits a table against its rules or rows of a table it splits none of.
             let overruns = trial.bottom - top > height + Self.tolerance
             let defers = trial.deferredPlacements > band.deferredPlacements
             let splits = trial.splitNotes > band.splitNotes
             let endsEarly = trial.earlyColumns > band.earlyColumns
-            if trial.end == band.end, !overruns, !defers, !splits, !endsEarly, leavesFloats || !trial.carry.hasWaitingFloats,
+            let breaksTables = trial.tablePartFaults(in: framesetter.text) > tableFaults
+                || !trial.tablesWithRowsSplit.isSubset(of: tablesWithRowsSplit)
+            if trial.end == band.end, !overruns, !defers, !splits, !endsEarly, !breaksTables, leavesFloats || !trial.carry.hasWaitingFloats,
                leavesNotes || !trial.carry.hasNotesGoingOn {
                 best = trial
                 found = true

@@ -94,4 +94,119 @@ final class TablePageTests: XCTestCase {
         let items = listCell.frame.lines.filter { document.text.substring($0.stringRange).contains("•") }
         XCTAssertEqual(items.count, 2, "each item its own paragraph with its marker")
     }
+
+    /// The parts of the document's first table, column by column: each frame's rows of it.
+    private func tableParts(on pages: [Page]) -> [[PlacedTableRows]] {
+        pages.flatMap(\.frames).map { $0.lines.compactMap(\.tableRows).filter { $0.style.number == 1 } }.filter { !$0.isEmpty }
+    }
+
+    /// A header and two rows of costs, alone in a section of four balanced columns.
+    private func costsInFourColumns(heading: String, firstItem: String) -> String {
+        """
+        <section columns="4" gutter="12">
+        <table header-rows="1">
+        <tr><th>\(heading)</th><th align="right">Cost</th></tr>
+        <tr><td>\(firstItem)</td><td align="right">148,950</td></tr>
+        <tr><td>Roof</td><td align="right">212,400</td></tr>
+        </table>
+        </section>
+
+        """
+    }
+
+    /// A header and two rows in a balanced section of four columns: set whole in the first
+    /// column, as a column sets a paragraph of three lines. Balancing set it a row a column
+    /// (its header alone in the first, not repeated over the others), its rules between rows
+    /// undrawn: in trials a row tall the keep rules gave way.
+    func testAShortTableInBalancedColumnsIsSetWholeInTheFirst() throws {
+        let (document, pages) = try SectionTesting.layOut(costsInFourColumns(heading: "Item", firstItem: "Wiring"))
+        XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        let parts = tableParts(on: pages)
+        XCTAssertEqual(parts.count, 1, "one part: \(parts.map { $0.map(\.rows) })")
+        XCTAssertEqual(parts.first?.map(\.rows), [0 ..< 1, 1 ..< 2, 2 ..< 3], "the header and both rows together")
+        XCTAssertEqual(pages.first?.frames.first?.lines.compactMap(\.tableRows).count, 3, "in the first column")
+    }
+
+    /// A header and two rows of two lines in four balanced columns: whole in the first too. The
+    /// rows were split inside their cells, a line a column, as rows taller than a column are.
+    func testAShortTableOfTallerRowsInBalancedColumnsIsNotSplitInsideItsRows() throws {
+        let (_, pages) = try SectionTesting.layOut(costsInFourColumns(heading: "Department", firstItem: "Interdepartmental liaison"))
+        let parts = tableParts(on: pages)
+        XCTAssertEqual(parts.map { $0.map(\.rows) }, [[0 ..< 1, 1 ..< 2, 2 ..< 3]], "whole, in one column")
+        XCTAssertTrue(parts.joined().allSatisfy { $0.continuation == nil }, "no row split")
+    }
+
+    /// A three-row price list between two sentences in a balanced section of three columns: a
+    /// table too short to leave two body rows on each side of a break is set whole. It was split
+    /// header and one row | header and two rows.
+    func testAThreeRowTableInABalancedSectionIsNotSplit() throws {
+        let markup = """
+            <section columns="3">
+            Rents are charged by the week, in three bands.
+            <table header-rows="1">
+            <tr><th>Pitch</th><th align="right">Weekly</th></tr>
+            <tr><td>Small</td><td align="right">£35</td></tr>
+            <tr><td>Medium</td><td align="right">£60</td></tr>
+            <tr><td>Large</td><td align="right">£95</td></tr>
+            </table>
+            The first rents are collected in March.
+            </section>
+
+            """
+        let (document, pages) = try SectionTesting.layOut(markup)
+        XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        let parts = tableParts(on: pages)
+        XCTAssertEqual(parts.map { $0.map(\.rows) }, [[0 ..< 1, 1 ..< 2, 2 ..< 3, 3 ..< 4]], "whole, in one column")
+    }
+
+    /// A longer table in balanced columns splits between rows as the rules allow: each part
+    /// after the first under its header repeated, at least two body rows in each. Seven rows in
+    /// three columns were set three, three and one.
+    func testALongerTableInBalancedColumnsSplitsOnlyWhereTheRulesAllow() throws {
+        let rows = (1 ... 7).map { "<tr><td>Stall \($0)</td><td align=\"right\">\($0 * 35)</td></tr>" }.joined(separator: "\n")
+        let markup = """
+            <section columns="3">
+            <table header-rows="1">
+            <tr><th>Stall</th><th align="right">Rent</th></tr>
+            \(rows)
+            </table>
+            </section>
+
+            """
+        let (document, pages) = try SectionTesting.layOut(markup)
+        XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        let parts = tableParts(on: pages)
+        XCTAssertGreaterThan(parts.count, 1, "balanced over the columns")
+        for (index, part) in parts.enumerated() {
+            XCTAssertEqual(part[0].isRepeatedHeader, index > 0, "part \(index) opens with the header (repeated after the first)")
+            XCTAssertGreaterThanOrEqual(part.filter { $0.rows.lowerBound >= 1 }.count, 2, "part \(index): two body rows at least")
+        }
+        let bodyRows = parts.flatMap { $0.filter { !$0.isRepeatedHeader }.flatMap { Array($0.rows) } }
+        XCTAssertEqual(bodyRows, Array(0 ... 7), "the header and 7 rows, each once, in order")
+    }
+
+    /// A table a column's foot splits leaves at least two body rows on each side, as a paragraph
+    /// keeps two lines: it left its "Total" row alone under the header repeated in the next.
+    func testATableSplitAtAColumnsFootLeavesTwoBodyRowsOnEachSide() throws {
+        let filler = (1 ... 49).map { "Filler line \($0)." }.joined(separator: "\n")
+        let markup = """
+            <p space-after="0">
+            \(filler)
+            </p>
+            <table widths="* auto" header-rows="1">
+            <tr><th>Item</th><th align="right">Cost</th></tr>
+            <tr><td>Roof</td><td align="right">212,400</td></tr>
+            <tr><td>Wiring</td><td align="right">148,950</td></tr>
+            <tr><td>Toilets</td><td align="right">86,200</td></tr>
+            <tr><td>Total</td><td align="right">447,550</td></tr>
+            </table>
+            Stall rents will be charged by the week.
+
+            """
+        let (document, pages) = try SectionTesting.layOut(markup)
+        XCTAssertTrue(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        let parts = tableParts(on: pages)
+        XCTAssertEqual(parts.count, 2, "split at the first column's foot: \(parts.map { $0.map(\.rows) })")
+        for part in parts { XCTAssertEqual(part.filter { !$0.isRepeatedHeader && $0.rows.lowerBound >= 1 }.count, 2, "\(part.map(\.rows))") }
+    }
 }
