@@ -356,26 +356,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         }
         var page = layOut(placed)
         if furnitureStoppedTheText(page) { page = layOut(placed) }
-        // Pictures from earlier pages that another section's text would flow round stand in
-        // bands of their own (ElementsInTheirOwnBands); a box over a gutter waiting behind one
-        // moved so may then be placed, and be moved too.
-        while case let strays = placed.filter({
-            !reservation.ownBands.contains($0.anchor) && $0.standsInAnotherSectionsBand(of: page.frames, in: framesetter.text)
-        }), !strays.isEmpty {
-            reservation.ownBands.formUnion(strays.map(\.anchor))
-            (placed, left) = reservation.place(flow.waitingPictures)
-            page = layOut(placed)
-        }
-        // Pictures from earlier pages go first, unless the room they leave cannot hold what the
-        // columns must set there (a float from the page before, also waiting, is placed at
-        // their top whatever its height): then they wait on, behind it.
-        if !placed.isEmpty, page.overrun > BandSetter.tolerance {
-            let bare = layOut([])
-            if page.overrun > bare.overrun + BandSetter.tolerance {
-                (placed, left, page) = ([], flow.waitingPictures, bare)
-            }
-        }
-        var accepted = Array(flow.waitingPictures.prefix(placed.count))
+        var accepted: [SpanningAnchor] = []
         // How high each picture at the top may go: below the bands that precede its anchor's.
         var floors: [Int: Double] = [:]
         /// `candidate` with its boxes over gutters (`anchors`' pictures) placed again halfway down
@@ -399,10 +380,42 @@ public struct Paginator: Sequence, IteratorProtocol {
             }
             return (candidate, set)
         }
-        // Notes across the page take its foot: a box waiting from an earlier page stands halfway
-        // down the text above them, not the whole text area, where the notes could not pass it.
-        if setsNotesAcrossPages, !placed.isEmpty {
+        /// The pictures from earlier pages that another section's text flows round on `page`.
+        func straysFromEarlierPages() -> [Int] {
+            placed.filter { !reservation.ownBands.contains($0.anchor) && $0.standsInAnotherSectionsBand(of: page.frames, in: framesetter.text) }
+                .map(\.anchor)
+        }
+        while true {
+            // Pictures from earlier pages that another section's text would flow round stand in
+            // bands of their own (ElementsInTheirOwnBands); a box over a gutter waiting behind one
+            // moved so may then be placed, and be moved too.
+            while case let strays = straysFromEarlierPages(), !strays.isEmpty {
+                reservation.ownBands.formUnion(strays)
+                (placed, left) = reservation.place(flow.waitingPictures)
+                page = layOut(placed)
+            }
+            // Pictures from earlier pages go first, unless the room they leave cannot hold what the
+            // columns must set there (a float from the page before, also waiting, is placed at
+            // their top whatever its height): then they wait on, behind it.
+            if !placed.isEmpty, page.overrun > BandSetter.tolerance {
+                let bare = layOut([])
+                if page.overrun > bare.overrun + BandSetter.tolerance {
+                    (placed, left, page) = ([], flow.waitingPictures, bare)
+                }
+            }
+            accepted = Array(flow.waitingPictures.prefix(placed.count))
+            // Notes across the page take its foot: a box waiting from an earlier page stands halfway
+            // down the text above them, not the whole text area, where the notes could not pass it.
+            guard setsNotesAcrossPages, !placed.isEmpty else { break }
             (placed, page) = centred(placed, of: accepted, beside: page, set: page)
+            // Raised so, it may stand in the columns of a section opening the page, which stopped
+            // above it while it stood over the notes: then it too takes a band of its own, and the
+            // page is set again (a round a picture moved so: the loop ends).
+            let raised = straysFromEarlierPages()
+            guard !raised.isEmpty else { break }
+            reservation.ownBands.formUnion(raised)
+            (placed, left) = reservation.place(flow.waitingPictures)
+            page = layOut(placed)
         }
         var considered = flow.anchorsPassed
         while considered < spanningAnchors.count, spanningAnchors[considered].index < page.end {
