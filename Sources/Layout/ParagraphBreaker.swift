@@ -111,18 +111,23 @@ struct ParagraphBreaker {
         let windowEnd = offsets.count - first > window ? first + window - 1 : nil
 
         let limit = style.hyphenation.consecutiveLimit
+        // A centred line is ragged at both ends: a short one is not loose, and a hyphen would
+        // only make it fuller (a designer's pull quote: "…neighbourhood's ex- / traordinary
+        // transformation.”" in a box 10 pt wider than one that set it whole). It is hyphenated
+        // only where a word is wider than its line, as a paragraph without hyphenation is.
+        let hyphenatesToFill = style.hyphenate && style.alignment != .center
         var passes: [(hyphenate: Bool, tolerance: Double, emergency: Double, limit: Int)] = [(false, Self.firstPassTolerance, 0, limit)]
-        if style.hyphenate { passes.append((true, Self.secondPassTolerance, 0, limit)) }
+        if hyphenatesToFill { passes.append((true, Self.secondPassTolerance, 0, limit)) }
         if !withinTolerance {
-            passes.append((style.hyphenate, 10_000, 3 * size, limit))
+            passes.append((hyphenatesToFill, 10_000, 3 * size, limit))
             // A limit no setting obeys (long compounds in a sliver of a column) gives way
             // before a word is cut by first-fit breaking.
-            if style.hyphenate, limit > 0 { passes.append((true, 10_000, 3 * size, 0)) }
+            if hyphenatesToFill, limit > 0 { passes.append((true, 10_000, 3 * size, 0)) }
             // A word wider than the line (a display word in a narrow column) is hyphenated even
             // where hyphenation is off, rather than cut by first-fit breaking with no hyphen; not
             // while the last word is tied, which display lines untie first ("Zombie / Monthly",
             // not "Zom- / bie Monthly").
-            if !style.hyphenate, !tieLastWord { passes.append((true, 10_000, 3 * size, 0)) }
+            if !hyphenatesToFill, !tieLastWord { passes.append((true, 10_000, 3 * size, 0)) }
         }
         // The last passes share their items, and searches at other widths from the same line
         // share them through the memo.

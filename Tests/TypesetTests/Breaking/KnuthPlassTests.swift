@@ -113,6 +113,24 @@ final class KnuthPlassTests: XCTestCase {
         XCTAssertFalse(try optimal(plain, width: 150).contains { $0.kind == .hyphenated })
     }
 
+    /// A centred line is ragged on both sides, so a line 2 em short is 1 em short at each end:
+    /// no reason to break a word (a designer's pull quote, "…neighbourhood's ex- / traordinary
+    /// transformation.”" in a box 10 pt wider than the one that set it whole). Wherever the
+    /// quote is set in two lines without a hyphen, it is not hyphenated.
+    func testACentredParagraphIsNotHyphenatedWhereItsLinesFitWhole() throws {
+        let quote = "“Unquestionably the neighbourhood's extraordinary transformation.”"
+        let centred = try paragraph(quote, alignment: .center, size: 14)
+        let whole = try paragraph(quote, alignment: .center, hyphenate: false, size: 14)
+        var checked = 0
+        for width in stride(from: 200.0, through: 420, by: 5) {
+            let plain = firstFit(whole, width: width)
+            guard plain.count == 2 else { continue }
+            checked += 1
+            XCTAssertFalse(try optimal(centred, width: width).contains { $0.kind == .hyphenated }, "hyphenated at \(width) pt")
+        }
+        XCTAssertGreaterThan(checked, 5)
+    }
+
     func testEveryLineFitsAndTheBreaksPartitionTheParagraph() throws {
         let prepared = try paragraph(Self.prose)
         for width in [120.0, 150.0, 232.0] {
