@@ -16,7 +16,7 @@ extension ParseState {
     mutating func openBox(_ tag: Tag, kind: BoxStyle.Kind) {
         if let open = openBox {
             let line = diagnostics.source.location(of: open.tag.tagOffset).line
-            diagnostics.error("a <\(kind.rawValue)> cannot be inside another box (the <\(open.kind.rawValue)> of line \(line) is still open); "
+            diagnostics.error("\(kind.tagWithArticle) cannot be inside another box (the <\(open.kind.rawValue)> of line \(line) is still open); "
                               + "end that one with </\(open.kind.rawValue)> first", at: tag.offset)
             openBox?.tag.nested += 1
             return

@@ -18,11 +18,14 @@ public enum ContentsList {
     /// How far each level below the first is indented, in points.
     public static let levelIndent = 12.0
 
-    /// The headings of the finished text, in order, as anchors located by `sourceMap`.
+    /// The headings of the finished text, in order, as anchors located by `sourceMap`: those of
+    /// the columns' text, as the bookmarks are. A heading inside a figure or an aside (a
+    /// sidebar's title, a pull quote styled `subheadline`, as docs/markup.md's own example
+    /// does) belongs to its box, not to the document's outline.
     static func headings(in text: AttributedText, sourceMap: TextSourceMap) -> [ReferenceAnchor] {
         var headings: [ReferenceAnchor] = []
         var position = 0
-        for run in text.paragraphStyleRuns.runs(in: 0 ..< text.length) where run.value.outlineLevel > 0 {
+        for run in text.paragraphStyleRuns.runs(in: 0 ..< text.length) where run.value.outlineLevel > 0 && run.value.box == nil {
             position = max(position, run.range.lowerBound)
             while position < run.range.upperBound {
                 let paragraph = text.paragraphRange(containing: position)

@@ -99,7 +99,7 @@ extension ParseState {
         }
         if isOpen(.caption) { return "in a caption; put it in the text that refers to the picture" }
         if let box = openBox {
-            return "inside a <\(box.kind.rawValue)>, which is set apart from its text; put it in the text that refers to the \(box.kind.rawValue)"
+            return "inside \(box.kind.tagWithArticle), which is set apart from its text; put it in the text that refers to the \(box.kind.rawValue)"
         }
         if openTable != nil { return "inside a table; put it in the text before or after the table" }
         if builder.paragraphStyle.outlineLevel > 0 {

@@ -203,7 +203,7 @@ extension ParseState {
         let chosenFit = fit ?? (proportions.differ ? .contain : .fill)
         if let box = openBox, side != nil || edge != nil, let float = tag.attribute("float") {
             // The box is what floats: its pictures are set in its lines, with its caption.
-            diagnostics.warning("a picture in a <\(box.kind.rawValue)> is set in the box's lines; float ignored (give float to the <\(box.kind.rawValue)>)",
+            diagnostics.warning("a picture in \(box.kind.tagWithArticle) is set in the box's lines; float ignored (give float to the <\(box.kind.rawValue)>)",
                                 at: float.nameOffset)
             side = nil
             edge = nil

@@ -51,7 +51,7 @@ extension ParseState {
     /// `<jump>` may end a section (`sectionAllowed`).
     func enclosingBlock(sectionAllowed: Bool = false) -> String? {
         if openTable != nil { return "a <table>" }
-        if let box = openBox { return "a <\(box.kind == .figure ? "figure" : "aside")>" }
+        if let box = openBox { return box.kind.tagWithArticle }
         if openFootnote != nil || builder.noteBeingRead != nil { return "a <footnote>" }
         if openSection != nil, !sectionAllowed { return "a <section> (its own sections would nest)" }
         if openKeep != nil { return "a <keep> block" }

@@ -36,7 +36,7 @@ extension ParseState {
         }
         if let box = openBox {
             let line = diagnostics.source.location(of: box.tag.tagOffset).line
-            return diagnostics.error("a section cannot begin inside a <\(box.kind.rawValue)> (the one of line \(line)); "
+            return diagnostics.error("a section cannot begin inside \(box.kind.tagWithArticle) (the one of line \(line)); "
                                      + "put the <\(box.kind.rawValue)> inside the section", at: tag.offset)
         }
         var style = SectionStyle(number: sections.count + 1)

@@ -45,7 +45,10 @@ final class DocumentOutline {
                 let destination = String(format: "page=%d pos=[%.2f %.2f]", pageIndex, sheetMargin + max(0, line.origin.x),
                                          sheetMargin + max(0, line.origin.y - line.ascent - line.leading / 2))
                 if let article { enter(article, destination: destination, to: surface) }
-                guard level > 0 else { continue }
+                // A figure's or an aside's heading (a sidebar's title, a pull quote styled as
+                // one) belongs to its box, not to the document's outline, wherever the box is
+                // placed: a box in the column is set in the column's frame, a floated one not.
+                guard level > 0, style.value.box == nil else { continue }
                 let paragraph = text.paragraphRange(containing: start)
                 let title = BookmarkTitle.make(from: text.storage[paragraph])
                 guard !title.isEmpty else { continue }

@@ -13,6 +13,9 @@ public struct BoxStyle: Hashable, Sendable {
         case figure, aside
         /// A footnote's paragraphs (`<footnote>`), set at the foot of its marker's column.
         case footnote
+
+        /// The box's tag with its article, as a message names it: "a <figure>", "an <aside>".
+        public var tagWithArticle: String { self == .aside ? "an <aside>" : "a <\(rawValue)>" }
     }
 
     /// Where the box goes.

@@ -78,7 +78,7 @@ final class FootnoteMarkupTests: XCTestCase {
         let cases: [(String, String, Int)] = [
             ("A<footnote>B<footnote>C</footnote></footnote>\n", "inside another footnote", 13),
             ("<figure>\n<caption>A<footnote>B</footnote></caption>\n</figure>\n", "in a caption", 11),
-            ("<aside>\nA<footnote>B</footnote>\n</aside>\n", "inside a <aside>", 2),
+            ("<aside>\nA<footnote>B</footnote>\n</aside>\n", "inside an <aside>", 2),
             ("<p outline-level=\"1\">Heading<footnote>B</footnote>\n", "in a heading", 29),
         ]
         for (markup, message, column) in cases {

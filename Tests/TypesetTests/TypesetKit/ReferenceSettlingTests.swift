@@ -194,4 +194,39 @@ final class ReferenceSettlingTests: XCTestCase {
             XCTAssertEqual(layout.page(holding: heading.textOffset), prepared.referencePages[heading.id], "\(heading.title) in the layout JSON")
         }
     }
+
+    /// A designer's contents page listed a pull quote styled `subheadline` (as docs/markup.md's
+    /// own aside example styles one) under its article, though the bookmarks, which the list
+    /// says it is made of, leave every box's paragraphs out.
+    func testAContentsListLeavesOutTheHeadingsOfFiguresAndAsidesAsTheBookmarksDo() throws {
+        let directory = try makeTemporaryDirectory()
+        let input = directory.appendingPathComponent("contents.txt")
+        try """
+            <contents>
+            <pagebreak>
+            <p style="headline">The Fen</p>
+            <aside float="right" width="120">
+            <p style="subheadline">“The land sank.”</p>
+            </aside>
+            <figure>
+            <p style="subheadline">Map of the drained fen</p>
+            </figure>
+            Body text about the fen and the men who drained it.
+            <p style="subheadline">The pumps</p>
+            Steam came in 1820.
+            """.write(to: input, atomically: true, encoding: .utf8)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        let prepared = try Typesetter(options: options).prepare(fileAt: input.path)
+        XCTAssertTrue(prepared.text.string.hasPrefix("The Fen\t2\nThe pumps\t2\nThe Fen\n"), prepared.text.string)
+        let pdf = directory.appendingPathComponent("contents.pdf")
+        _ = try Typesetter(options: options).typeset(inputPath: input.path, outputPath: pdf.path)
+        let json = try XCTUnwrap(TestSupport.runTool(PDFCheck.qpdf, ["--json=2", "--json-key=outlines", pdf.path]))
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let outline = try XCTUnwrap(root["outlines"] as? [[String: Any]])
+        func titles(_ items: [[String: Any]]) -> [String] {
+            items.flatMap { ["\($0["title"] ?? "")"] + titles($0["kids"] as? [[String: Any]] ?? []) }
+        }
+        XCTAssertEqual(titles(outline), ["The Fen", "The pumps"], "the bookmarks, which the list is made of")
+    }
 }
