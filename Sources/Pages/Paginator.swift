@@ -85,9 +85,8 @@ public struct Paginator: Sequence, IteratorProtocol {
     private let masterSwitches: MasterSwitches
     /// Where the text's articles start (`ParagraphStyle.article`), in order.
     private let articleStarts: [(position: Int, value: Article)]
-    /// Where the text's named sections start (`SectionStyle.name`), in order: a name holds
-    /// until the next named section, as InDesign's section marker does.
-    private let sectionNames: [(position: Int, value: String)]
+    /// The name of the section in force where each page's text starts, for `{section}`.
+    private let sectionNames: SectionNamesInForce
     /// The text's spanning pictures, in order.
     private let spanningAnchors: [SpanningAnchor]
     /// Where the pages have got to: all a page is set from besides the text and the template.
@@ -241,9 +240,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         sections = SectionFinder(text: framesetter.text)
         masterSwitches = MasterSwitches(in: framesetter.text)
         articleStarts = Self.switches(in: framesetter.text, \.article)
-        sectionNames = Self.switches(in: framesetter.text, \.section?.name).reduce(into: []) { names, start in
-            if names.last?.value != start.value { names.append(start) }
-        }
+        sectionNames = SectionNamesInForce(text: framesetter.text, articleStarts: articleStarts)
         spanningAnchors = SpanningAnchor.all(in: framesetter)
         setsNotesAcrossPages = framesetter.footnotes.all.contains { $0.placement == .page }
         if let kept {
@@ -289,7 +286,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.master = masterOfNextPage()
         flow.template = template.using(flow.master)
         flow.article = articleStarts.last { $0.position <= flow.position }?.value
-        flow.section = sectionNames.last { $0.position <= flow.position }?.value
+        flow.section = sectionNames.name(at: flow.position)
         flow.masterItems = flow.master.map { flow.template.items(of: $0, onPage: flow.pageNumber) } ?? []
         flow.exclusions = (exclusions[flow.pageNumber] ?? []) + flow.template.exclusions(for: flow.masterItems, onPage: flow.pageNumber)
         if spanningAnchors.isEmpty {
@@ -659,7 +656,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         return masterSwitches.all[index].position == position && framesetter.text.forcedBreak(before: position) == .page
     }
 
-    /// The paragraphs of `text` whose styles switch `value` (an article, a section's name), in order.
+    /// The paragraphs of `text` whose styles switch `value` (an article), in order.
     private static func switches<Value>(in text: AttributedText, _ value: KeyPath<ParagraphStyle, Value?>) -> [(position: Int, value: Value)] {
         let runs = text.paragraphStyleRuns
         return (0 ..< runs.runCount).compactMap { run in

@@ -45,6 +45,26 @@ final class StoryJumpPagesTests: XCTestCase {
         XCTAssertEqual(document.pages().map { $0.article?.title }[6], nil, "the page's text starts in the issue's own")
     }
 
+    /// A designer's issue: a feature named "Features" jumps, the eels article's section is
+    /// "Nature", and the feature's resumed part printed "Nature" in its foot, though its title
+    /// was its own. It goes on under the name its own article had in force.
+    func testAResumedStoryGoesOnUnderItsOwnSectionsName() throws {
+        let directory = try makeFolder([
+            "issue.txt": "<meta footer=\"{section}|{page}\">\n<include src=\"a.txt\">\n<pagebreak>\n<include src=\"b.txt\">\n"
+                + "<pagebreak>\n<resume from=\"a2\">\n<pagebreak>\n<include src=\"c.txt\">\n",
+            "a.txt": "<meta title=\"Fen\">\n<section columns=\"1\" name=\"Features\">\nStory A head.\n</section>\n<section>\n"
+                + "Story A starts here.\n<jump id=\"a2\">\nStory A goes on here.\n</section>\n",
+            "b.txt": "<meta title=\"Eels\">\n<section name=\"Nature\">\nStory B.\n</section>\n",
+            "c.txt": "<meta title=\"Letters\">\nAn article that names no section of its own.\n",
+        ])
+        let document = try Typesetter(options: options()).prepare(fileAt: directory.appendingPathComponent("issue.txt").path)
+        XCTAssertEqual(document.diagnostics.filter { $0.severity == .error }, [])
+        let pages = document.pages()
+        XCTAssertEqual(pages.map { $0.article?.title }, ["Fen", "Eels", "Fen", "Letters"])
+        XCTAssertEqual(pages.map(\.section), ["Features", "Nature", "Features", "Features"],
+                       "the resumed part under its own article's name, which holds after it")
+    }
+
     func testEachLineIsALinkToTheOtherPartsPage() throws {
         let directory = try makeTemporaryDirectory()
         let output = directory.appendingPathComponent("issue.pdf").path
