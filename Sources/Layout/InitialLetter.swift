@@ -10,6 +10,9 @@ struct InitialLetter {
     static let gapEms = 0.3
     /// Opening quotation marks taken into the initial with the letter after them.
     static let openingQuotes: Set<UInt16> = [0x22, 0x27, 0x201C, 0x2018, 0xAB, 0xBB, 0x201E, 0x201A, 0x2039]
+    /// The spaces French sets inside its guillemets (« Il), typed or added by its spacing rules,
+    /// taken into the initial with the quotation mark before them, as a lettrine takes them.
+    static let spacesAfterAnOpeningQuote: Set<UInt16> = [0x20, 0xA0, 0x202F, 0x2009]
 
     /// The quotation mark (if any) and the letter with its marks.
     let range: Range<Int>
@@ -31,7 +34,8 @@ struct InitialLetter {
     let gap: Double
 
     /// The characters of `units` (a paragraph's, at their offsets in the text) an initial takes:
-    /// opening quotation marks, then a letter or digit with its combining marks; and the end of
+    /// opening quotation marks (and a space after them), then a letter or digit with its
+    /// combining marks; and the end of
     /// the spaces after them. Anchors of pictures placed elsewhere (`isAnchor`: floated or
     /// spanning, which show nothing in the line) may come first. Nil when the paragraph opens
     /// with anything else.
@@ -44,6 +48,7 @@ struct InitialLetter {
             index += 1
             quotes += 1
         }
+        if quotes > 0, index < units.endIndex, spacesAfterAnOpeningQuote.contains(units[index]) { index += 1 }
         guard index < units.endIndex, let letter = scalar(in: units, at: index),
               letter.properties.isAlphabetic || letter.properties.numericType != nil else { return nil }
         var end = index + letter.utf16.count

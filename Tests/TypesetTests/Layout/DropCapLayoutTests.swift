@@ -92,6 +92,20 @@ final class DropCapLayoutTests: FramesetterTestCase {
         }
     }
 
+    /// French sets a space inside its guillemets, typed or added by its spacing rules: a
+    /// designer's `<p dropcap="3" lang="fr">« Il faut…` lost its initial, unwarned.
+    func testAGuillemetAndTheSpaceAfterItGoWithTheLetter() throws {
+        for (opening, shown) in [("« ", "«\u{202F}"), ("«", "«\u{202F}"), ("«\u{00A0}", "«\u{202F}"), ("«\u{202F}", "«\u{202F}")] {
+            let frame = try frame("<p dropcap=\"3\" lang=\"fr\">\(opening)Il faut savoir attendre l’anguille », disait Madame Duval, "
+                                  + "qui tenait l’auberge de Denver Sluice depuis la guerre ; elle ne servait que ce que le marais donnait.\n",
+                                  in: rectangle())
+            let initial = try XCTUnwrap(frame.lines[0].initial, opening)
+            XCTAssertEqual(initial.characters, shown + "I", opening)
+            XCTAssertEqual(frame.lines[0].runs.first.flatMap { $0.clusters.first }, initial.stringRange.upperBound,
+                           "the line starts with the letter after the initial")
+        }
+    }
+
     func testRightToLeftTheInitialAndItsIndentAreMirrored() throws {
         let container = rectangle()
         let frame = try frame("<p dir=\"rtl\" dropcap=\"3\">\(Self.hebrew)\n", in: container)
