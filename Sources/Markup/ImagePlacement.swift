@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Images
 import Text
@@ -40,6 +41,18 @@ struct ImageLocator {
     func path(for source: String) -> String {
         if source.hasPrefix("/") { return URL(fileURLWithPath: source).standardizedFileURL.path }
         return URL(fileURLWithPath: baseDirectory).appendingPathComponent(source).standardizedFileURL.path
+    }
+
+    /// The message for a `src` value naming no file: where it was looked for, and the file of
+    /// that folder it likely means (`cofee.jpg`, `Coffee.jpg`, `coffee.png` for `coffee.jpg`).
+    func notFound(_ kind: String, _ source: String) -> String {
+        let path = path(for: source)
+        let folder = (path as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let written = (source as NSString).deletingLastPathComponent
+        let likely = Suggestion.closest(to: (path as NSString).lastPathComponent, among: names)
+            .map { " (did you mean '\(written.isEmpty ? $0 : (written as NSString).appendingPathComponent($0))'?)" } ?? ""
+        return "\(kind) \"\(source.clipped)\" not found (looked for \(path))\(likely)"
     }
 
     /// Whether the file at `path` (which exists), links followed, lies inside the root.
@@ -244,7 +257,7 @@ extension ParseState {
     func pictureFile(_ source: TagAttribute) -> (path: String, file: InputFile)? {
         let path = images.path(for: source.value)
         guard FileManager.default.fileExists(atPath: path) else {
-            values.error("image \"\(source.value.clipped)\" not found (looked for \(path))", at: source)
+            values.error(images.notFound("image", source.value), at: source)
             return nil
         }
         // The name is looked at before anything outside the root is opened, and the file opened

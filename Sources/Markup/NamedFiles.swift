@@ -42,7 +42,7 @@ extension ParseState {
     func namedFilePath(_ source: TagAttribute, kind: String) -> String? {
         let path = images.path(for: source.trimmedValue)
         guard FileManager.default.fileExists(atPath: path) else {
-            values.error("\(kind) \"\(source.value.clipped)\" not found (looked for \(path))", at: source)
+            values.error(images.notFound(kind, source.trimmedValue), at: source)
             return nil
         }
         guard images.allows(path) else {

@@ -19,7 +19,7 @@ struct CompareCommand: ParsableCommand {
         single differing pixel, except on anti-aliased edges: a pixel whose shade changed on a \
         slope between two areas that did not change (the method of Vysniauskas, as pixelmatch \
         applies it) is forgiven, and so is one whose 3x3 neighbourhood kept its ink (average \
-        colour within 24 levels: a stroke's core shaded otherwise). So a changed word or a \
+        colour within \(GoldenTolerance.defaultNeighbourhoodDelta) levels: a stroke's core shaded otherwise). So a changed word or a \
         moved rule fails, while another rasterizer's shades on letters, rules and pictures \
         pass. Glyphs placed at other fractions of a pixel still fail: make the goldens with \
         the same Cairo and FreeType as the check. --count-anti-aliased counts both kinds too; \

@@ -26,7 +26,9 @@ enum OutputFormatChoice {
         case (nil, nil):
             if let output, output != OutputPlan.standardStream, !output.hasSuffix("/"), !OutputLocation.isFolder(output),
                !OutputLocation.isSpecialFile(output) {
-                throw ValidationError("-o \(output): the extension names no format typeset writes; name the output .pdf or .png, "
+                let extensionSays = (output as NSString).pathExtension.isEmpty ? "the name has no extension"
+                    : "the extension names no format typeset writes"
+                throw ValidationError("-o \(output): \(extensionSays); name the output .pdf or .png, "
                                       + "or give --format pdf or --format png")
             }
             return .pdf

@@ -60,6 +60,13 @@ struct WatchCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("cannot watch \(input): its folder \(folder) does not exist")
         }
+        // A mistyped name would be watched for ever, its runs failing, waiting for a file that
+        // will not come: render's one-document run says so at once, and so does watch.
+        guard FileManager.default.fileExists(atPath: Self.absolute(input)) else {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let name = (input as NSString).lastPathComponent
+            throw ValidationError("cannot watch \(input): there is no such file\(Suggestion.hint(for: name, among: names))")
+        }
         if try plan.format == .png { try document.checkPixelBudget(dpi: dpi) }
     }
 

@@ -326,7 +326,9 @@ final class MarkupBadInputTests: XCTestCase {
             try FileManager.default.copyItem(atPath: TestSupport.imagePath(name), toPath: directory.appendingPathComponent(name).path)
         }
         let cases: [(String, String?)] = [
-            ("nowhere.png", "not found"), ("words.png", "not a JPEG, PNG, SVG or PDF picture"), ("cut.png", "truncated"),
+            ("nowhere.png", "not found"), ("rgb.png", "not found (looked for "), ("Rgb8.png", "(did you mean 'rgb8.png'?)"),
+            ("rgb8.jpg", "(did you mean 'rgb8.png'?)"), ("../\(directory.lastPathComponent)/rbg8.png", "(did you mean '../\(directory.lastPathComponent)/rgb8.png'?)"),
+            ("words.png", "not a JPEG, PNG, SVG or PDF picture"), ("cut.png", "truncated"),
             ("huge-header.png", "too large to decode safely"), ("rgb8.png", nil),
             // The header is sound; decoding them fails later, in Render.
             ("truncated.jpg", nil), ("corrupt.png", nil),

@@ -21,7 +21,8 @@ final class UsageMistakeTests: XCTestCase {
             (["query", "x.txt"], "query is neither a command"),
             (["x.txt", "-o", "x.jpg"], "-o x.jpg: the extension names no format typeset writes; name the output .pdf or .png, or give --format pdf or --format png"),
             (["x.txt", "-o", "x.svg"], "-o x.svg: the extension names no format"),
-            (["x.txt", "-o", "x"], "-o x: the extension names no format"),
+            (["x.txt", "-o", "x"], "-o x: the name has no extension; name the output .pdf or .png"),
+            (["x.txt", "-o", "build/art1"], "-o build/art1: the name has no extension"),
         ]
         for (arguments, message) in cases {
             let result = try typeset(arguments, in: directory)

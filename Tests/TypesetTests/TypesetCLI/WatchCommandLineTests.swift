@@ -201,6 +201,7 @@ final class WatchCommandLineTests: XCTestCase {
             (["watch", "-"], "standard input cannot change"),
             (["watch", "doc.txt", "-o", "-"], "-o - (standard output)"),
             (["watch", "missing/doc.txt"], "its folder"),
+            (["watch", "dco.txt"], "cannot watch dco.txt: there is no such file (did you mean 'doc.txt'?)"),
         ]
         for (arguments, message) in cases {
             let result = try typeset(arguments, in: directory)
