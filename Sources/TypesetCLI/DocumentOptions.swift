@@ -74,7 +74,7 @@ struct DocumentOptions: ParsableArguments {
     @Flag(help: "Print the header on the first page too.")
     var headerOnFirstPage = false
 
-    @Flag(help: "Treat warnings as errors (a face that cannot be found is not stood in for).")
+    @Flag(help: "Treat warnings as errors (a face that cannot be found is not stood in for); not those the pages give as they are drawn (a picture moved to a later page, a line off its pitch).")
     var strict = false
 
     @Option(help: "Language of the text (BCP 47, such as en, en-GB or de-CH), for shaping, line breaking and hyphenation (default: the document's <meta lang>, else en).")
