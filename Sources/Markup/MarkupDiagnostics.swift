@@ -6,7 +6,7 @@ final class MarkupDiagnostics {
     /// Past this many errors the parse stops: a file that is not markup at all (a picture, a
     /// UTF-16 text) would otherwise bury the first, useful messages under thousands.
     static let errorLimit = 100
-    static let warningLimit = 1000
+    static let warningLimit = Diagnostic.warningLimit
 
     /// Grows as files are included (`MarkupSource.append`): every offset reported is in it.
     private(set) var source: MarkupSource
@@ -61,7 +61,6 @@ final class MarkupDiagnostics {
         switch severity {
         case .error: errorCount += 1
         case .warning:
-            // A generated file can hold a million mistakes of one kind; a thousand make the point.
             warningCount += 1
             guard warningCount <= Self.warningLimit else {
                 if droppedWarnings == nil { droppedWarnings = (0, offset) }

@@ -21,7 +21,7 @@ struct DiagnosticPrinter {
 
     func print(_ diagnostics: [Diagnostic], of documentName: String) {
         guard !diagnostics.isEmpty else { return }
-        let lines = diagnostics.map { line(for: $0, of: documentName) }
+        let lines = diagnostics.keepingWarningsWithinTheLimit().map { line(for: $0, of: documentName) }
         StandardError.write(lines.joined(separator: "\n") + "\n")
     }
 

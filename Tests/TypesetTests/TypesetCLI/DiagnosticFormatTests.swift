@@ -23,6 +23,21 @@ final class DiagnosticFormatTests: XCTestCase {
         XCTAssertEqual(try typeset(["doc.txt"], in: try documentWithAnError()).stderr, result.stderr)
     }
 
+    /// The parse shows a thousand warnings and counts the rest; a tester's 5,000 pictures moved
+    /// to later pages printed all 4,971 warnings the passes after it gave (14,913 lines).
+    func testAThousandWarningsAreShownWhicheverPassGaveThemAndTheRestCounted() throws {
+        let directory = try makeTemporaryDirectory()
+        // A warning a paragraph, each paragraph its own run (the check reads runs).
+        let paragraphs = (1 ... 1_100).map { "<p line-height=\"6pt\"><font color=\"\($0 % 2 == 0 ? "red" : "blue")\">Paragraph \($0).</font></p>\n" }.joined()
+        try write(paragraphs, to: directory.appendingPathComponent("doc.txt"))
+        let result = try typeset(["doc.txt", "--diagnostic-format", "short"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.contains(": warning: line-height 6pt is less than") }.count, 1_000, result.stderr.suffix(500).description)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("doc.txt:1001:") && $0.contains("note: 100 more warnings not shown") },
+                      result.stderr.suffix(500).description)
+    }
+
     func testShortIsOneLineADiagnostic() throws {
         let result = try typeset(["doc.txt", "--diagnostic-format", "short"], in: try documentWithAnError())
         XCTAssertEqual(result.status, 1, result.stderr)
