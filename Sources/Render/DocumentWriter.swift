@@ -151,8 +151,10 @@ public struct DocumentWriter {
                                       sheet: PrintSheet, annotatesLinks: Bool, footnoteLinks: FootnoteLinks?) throws -> Drawn
         where S.Element == Page {
         let textLayer: PDFTextLayer
+        let pieces: MarkedPieceFile
         do {
             textLayer = PDFTextLayer(streams: try TextLayerStreams(beside: draft), keeping: keptDeflates)
+            pieces = try MarkedPieceFile(beside: draft)
         } catch {
             throw RenderError.cannotWrite(path: path, reason: "\(error)")
         }
@@ -171,7 +173,7 @@ public struct DocumentWriter {
         drawer.annotatesLinks = annotatesLinks
         drawer.footnoteLinks = footnoteLinks
         drawer.references = referencesWritten
-        let structure = StructureRecorder(text: text, language: metadata.language)
+        let structure = StructureRecorder(text: text, language: metadata.language, keepingPiecesIn: pieces)
         drawer.structure = structure
         drawer.runningHeadLinksDocument = structure
         drawer.textLayer = textLayer

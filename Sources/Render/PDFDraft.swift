@@ -63,9 +63,10 @@ public struct PDFDraft {
         file.discard()
     }
 
-    /// The draft and the text layer's streams beside it.
+    /// The draft, and the text layer's streams and the structure's pieces beside it.
     private func removeDraft() {
         TemporaryFiles.shared.remove(path)
         finisher.textLayer?.streams.remove()
+        finisher.structure?.piecesKept?.remove()
     }
 }

@@ -44,9 +44,12 @@ struct PDFFinisher {
     func finish(draft: ReadOnlyFile, pageSizes: [Size], into output: AtomicFile) throws {
         // Every page's text kept, to be copied with the draft's objects.
         try textLayer?.streams.close()
+        // The structure's pieces, kept in a file while the pages were drawn.
+        var finisher = self
+        try finisher.structure?.readPagesBack()
         let file = try output.open()
         do {
-            var copy = try PDFDraftCopy(self, draft: draft, pageSizes: pageSizes, into: file)
+            var copy = try PDFDraftCopy(finisher, draft: draft, pageSizes: pageSizes, into: file)
             try copy.run()
             try file.close()
         } catch {

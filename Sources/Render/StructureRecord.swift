@@ -110,6 +110,9 @@ struct LogicalParagraph: Sendable, Equatable {
     /// The number of the figure or aside it is set in.
     var box: Int? { boxNumber.map(Int.init) }
 
+    /// A `P` of no list, figure, aside or table: what a paragraph the record does not keep is.
+    static let plain = LogicalParagraph(style: ParagraphStyle())
+
     /// The standard structure type: `P`, `H1`…`H6`, or a list item's `LBody`.
     var role: StructureRole {
         switch headingLevel {
@@ -124,20 +127,24 @@ struct LogicalParagraph: Sendable, Equatable {
     }
 }
 
-/// The record's paragraphs by their first character, in text order. They are met in drawing
-/// order, which is text order but for a figure or aside placed ahead of the text around it:
-/// such a paragraph is inserted a few places from the end. Two arrays rather than a
-/// dictionary: a book's tens of thousands of paragraphs in a few hundred kilobytes.
+/// The record's paragraphs by their first character, in text order: those that are not plain
+/// (`LogicalParagraph.plain`), which are most of a book's and are not kept — a book's 31,000
+/// verses took 0.9 MB here, held to the end of drawing, where a run's memory peaks. They are
+/// met in drawing order, which is text order but for a figure or aside placed ahead of the text
+/// around it: such a paragraph is inserted a few places from the end. A paragraph is described
+/// by the style at its first character, the same wherever it is met.
 struct LogicalParagraphs: Sendable {
     private var starts: [Int32] = []
     private var paragraphs: [LogicalParagraph] = []
 
+    /// How many paragraphs are kept: those not plain.
     var count: Int { starts.count }
 
-    /// Records `paragraph` as the one starting at `start`, unless one is recorded there
-    /// already; says whether it was new.
+    /// Keeps `paragraph` as the one starting at `start`, unless it is plain or one is kept
+    /// there already; says whether it was kept now.
     @discardableResult
     mutating func record(_ paragraph: LogicalParagraph, startingAt start: Int) -> Bool {
+        guard paragraph != .plain else { return false }
         let start = Int32(clamping: start)
         if let last = starts.last, last >= start {
             let index = starts.countOfElements(below: start)
@@ -151,10 +158,10 @@ struct LogicalParagraphs: Sendable {
         return true
     }
 
-    /// The paragraph starting at `start`, if one was recorded.
-    subscript(start: Int32) -> LogicalParagraph? {
+    /// The paragraph starting at `start`: the one kept there, else a plain one.
+    subscript(start: Int32) -> LogicalParagraph {
         let index = starts.countOfElements(below: start)
-        return index < starts.count && starts[index] == start ? paragraphs[index] : nil
+        return index < starts.count && starts[index] == start ? paragraphs[index] : .plain
     }
 }
 
@@ -172,7 +179,11 @@ struct LogicalBox: Sendable {
 /// Everything drawn into a PDF that the structure tree is built from: each page's marked
 /// pieces in MCID order, and the paragraphs they belong to.
 struct StructureRecord: Sendable {
+    /// Empty while the pages are drawn, when they are kept in `piecesKept`.
     var pages: [[MarkedPiece]] = []
+    /// The file the pages' pieces wait in while drawing goes on (`MarkedPieceFile`), until
+    /// `readPagesBack()`.
+    var piecesKept: MarkedPieceFile?
     /// How many of each page's pieces Cairo drew (the first ones); the rest are the text layer's.
     var drawnByCairo: [Int] = []
     var paragraphs = LogicalParagraphs()
@@ -193,6 +204,17 @@ struct StructureRecord: Sendable {
     /// Where the document's own links go (`FootnoteLinks`), by address: the page (from 0) and
     /// the top left of what is there (device space on the sheet, y down), with the note's mark.
     var destinations: [String: LinkDestination] = [:]
+
+    /// How many pages are recorded.
+    var pageCount: Int { piecesKept?.pageCount ?? pages.count }
+
+    /// Reads the pages' pieces back from the file they were kept in: the finishing step's
+    /// first act, once the text and the layout are gone.
+    mutating func readPagesBack() throws {
+        guard let piecesKept else { return }
+        pages = try piecesKept.readBack()
+        self.piecesKept = nil
+    }
 
     /// The MCIDs of page `index`'s artifacts, in order (all Cairo's: the text layer marks its
     /// own); none for a page not recorded. One page's pieces only: the finishing step asks for

@@ -24,6 +24,8 @@ final class StructureRecorder {
     private let text: AttributedText
     /// The text layer the page's text goes to, when it has one.
     var layer: PDFTextLayer?
+    /// Where each page's pieces are kept as the page ends (`record.piecesKept`).
+    private let pieces: MarkedPieceFile
     /// The paragraph last looked up: a line's pieces are all in one.
     private var paragraph: Range<Int> = 0 ..< 0
     /// What the record and the drawer need of its style, read once (the style itself is a
@@ -45,9 +47,11 @@ final class StructureRecorder {
     /// the one the line before asked for, which then costs no hashing.
     private var lastString: (string: String, index: Int32)?
 
-    init(text: AttributedText, language: String) {
+    init(text: AttributedText, language: String, keepingPiecesIn pieces: MarkedPieceFile) {
         self.text = text
         record = StructureRecord(language: language)
+        record.piecesKept = pieces
+        self.pieces = pieces
     }
 
     /// Starts the record of a new page (before anything is drawn on it, the sheet's own included).
@@ -65,7 +69,7 @@ final class StructureRecorder {
             let first = layerSequences[a].readingOrder, second = layerSequences[b].readingOrder
             return first != second ? first < second : a < b
         }
-        record.pages.append(cairoPieces + order.lazy.map { self.layerSequences[$0] }.filter { !$0.isArtifact })
+        pieces.keep(cairoPieces + order.lazy.map { self.layerSequences[$0] }.filter { !$0.isArtifact })
         record.drawnByCairo.append(cairoPieces.count)
         return (cairoPieces.count, order)
     }
@@ -235,7 +239,7 @@ final class StructureRecorder {
 
     /// Records that the link to `address` goes to `point` (device space) on the page being drawn.
     func recordDestination(_ address: String, at point: Point, mark: String) {
-        record.destinations[address] = LinkDestination(page: record.pages.count, point: point, mark: mark)
+        record.destinations[address] = LinkDestination(page: record.pageCount, point: point, mark: mark)
     }
 
     /// The index of `string` in `record.strings`, added the first time.
@@ -262,9 +266,10 @@ final class StructureRecorder {
         lookUpParagraph(containing: offset)
         let start = paragraph.lowerBound
         if !paragraphFacts.recorded, let logical = paragraphFacts.logical {
-            if record.paragraphs.record(logical, startingAt: start) {
-                if let (number, box) = paragraphFacts.box, record.boxes[number] == nil { record.boxes[number] = box }
-                if let article = paragraphFacts.article { record.articles[Int32(clamping: start)] = article }
+            record.paragraphs.record(logical, startingAt: start)
+            if let (number, box) = paragraphFacts.box, record.boxes[number] == nil { record.boxes[number] = box }
+            if let article = paragraphFacts.article, record.articles[Int32(clamping: start)] == nil {
+                record.articles[Int32(clamping: start)] = article
             }
             paragraphFacts.recorded = true
         }

@@ -284,7 +284,7 @@ struct StructureTree {
                 continue
             }
             while end < places.count, piece(places[end]).paragraph == paragraphStart { end += 1 }
-            let paragraph = record.paragraphs[paragraphStart] ?? LogicalParagraph(style: ParagraphStyle())
+            let paragraph = record.paragraphs[paragraphStart]
             if let article = record.articles[paragraphStart] {
                 articles.enter(article) { includer in
                     let element = StructureElement(role: .article)

@@ -6,30 +6,25 @@ import Foundation
 /// never held in memory.
 final class TextLayerStreams {
     /// Where the streams wait: the draft's path and `.text`.
-    let path: String
-    private let sink: FileSink
+    private let written: FileBesideDraft
+    var path: String { written.path }
     /// Each stream's place in the file, in the order kept.
     private(set) var ranges: [Range<Int>] = []
     /// The file read back, once every stream is kept (`close()`).
     private var file: ReadOnlyFile?
 
     init(beside draft: String) throws {
-        path = draft + ".text"
-        sink = try FileSink(temporary: path)
-    }
-
-    deinit {
-        remove()
+        written = try FileBesideDraft(beside: draft, ending: ".text")
     }
 
     /// Removes the streams' file, whatever became of them.
     func remove() {
-        TemporaryFiles.shared.remove(path)
+        written.remove()
     }
 
     /// Keeps a page's deflated stream; returns its index among those kept.
     func keep(_ deflated: [UInt8]) -> Int {
-        deflated.withUnsafeBytes { sink.write($0) }
+        deflated.withUnsafeBytes { written.sink.write($0) }
         let start = ranges.last?.upperBound ?? 0
         ranges.append(start ..< start + deflated.count)
         return ranges.count - 1
@@ -38,13 +33,7 @@ final class TextLayerStreams {
     /// Ends the keeping: the streams are in the file, to be read back.
     func close() throws {
         guard file == nil else { return }
-        do {
-            file = try sink.closeForReading(path: path, what: "the text layer's streams")
-        } catch {
-            // The system's reason alone (a full disk, say): the file is a temporary the
-            // output's own name stands for (`RenderError.cannotWrite`).
-            throw FinishingError("\(error)")
-        }
+        file = try written.closeForReading(what: "the text layer's streams")
     }
 
     /// Calls `body` with the stream `index`'s bytes, a piece at a time; `close()` first.
