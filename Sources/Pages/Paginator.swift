@@ -226,9 +226,11 @@ public struct Paginator: Sequence, IteratorProtocol {
         }
     }
 
+    /// `wordWidths`: the words a pull quote's width was fitted with (`fitBoxes`), measured again
+    /// only when not given.
     public init(framesetter: Framesetter, template: PageTemplate, runningHeads: RunningHeadSetter? = nil,
                 placement: RunningHeadsPlacement = .onEachPage(pageCount: nil), exclusions: [Int: [Exclusion]] = [:],
-                keeping kept: KeptPages? = nil) {
+                measuring wordWidths: WordWidths? = nil, keeping kept: KeptPages? = nil) {
         self.framesetter = framesetter
         self.exclusions = exclusions
         self.template = template
@@ -244,7 +246,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         sectionNames = Self.switches(in: framesetter.text, \.section?.name).reduce(into: []) { names, start in
             if names.last?.value != start.value { names.append(start) }
         }
-        spanningAnchors = SpanningAnchor.all(in: framesetter)
+        spanningAnchors = SpanningAnchor.all(in: framesetter, measuring: wordWidths ?? WordWidths(fonts: framesetter.cache.fonts))
         setsNotesAcrossPages = framesetter.footnotes.all.contains { $0.placement == .page }
         if let kept {
             reuse = PageReuse(kept: kept, setting: KeptSetting(text: framesetter.text, fonts: framesetter.cache.fonts, template: template,
