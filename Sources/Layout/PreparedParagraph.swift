@@ -35,7 +35,11 @@ final class PreparedParagraph {
     /// The paragraph's characters, without its terminator.
     let range: Range<Int>
     let terminatorLength: Int
-    let style: ParagraphStyle
+    /// Its style, the one copy the text's runs share: a paragraph's own copy cost some 1,700
+    /// instructions (its fields retained, and released with the paragraph), and its lines read
+    /// a few of its fields.
+    let sharedStyle: Shared<ParagraphStyle>
+    var style: ParagraphStyle { sharedStyle.value }
     let opportunities: BreakOpportunities
     /// The opportunities inside URLs and e-mail addresses, which cost more than a space (see
     /// ParagraphBreaker).
@@ -99,8 +103,9 @@ final class PreparedParagraph {
         if contentEnd > range.lowerBound, AttributedText.isParagraphEnd(storage[contentEnd - 1]) { contentEnd -= 1 }
         self.range = range.lowerBound ..< contentEnd
         terminatorLength = range.upperBound - contentEnd
-        style = text.paragraphStyle(at: range.lowerBound)
-        tabStops = TabStops(style)
+        let shared = text.sharedParagraphStyle(at: range.lowerBound)
+        sharedStyle = shared
+        tabStops = TabStops(shared.value)
         units = storage[range.lowerBound ..< contentEnd]
         if text.length > 0 {
             let attributes = text.attributes(at: min(range.lowerBound, text.length - 1)).attributes
@@ -108,7 +113,7 @@ final class PreparedParagraph {
         } else {
             emptyMetrics = Self.lineMetrics(fonts.fallback, size: 12)
         }
-        let breaks = ParagraphBreakOpportunities(text: text, content: self.range, style: style)
+        let breaks = ParagraphBreakOpportunities(text: text, content: self.range, style: shared.value)
         let initialCharacters = breaks.initialCharacters
         opportunities = breaks.opportunities
         addressBreaks = breaks.addressBreaks
@@ -126,7 +131,7 @@ final class PreparedParagraph {
         } else {
             tabsOnlyBeforeFirstBreak = true
         }
-        bidi = BidiParagraph(units, direction: style.direction)
+        bidi = BidiParagraph(units, direction: shared.value.direction)
         glyphs.start(expecting: units.count)
         var runs: [StyleRun] = []
         let items = itemizer.items(of: text, in: self.range, units: units, bidi: bidi)
@@ -141,11 +146,11 @@ final class PreparedParagraph {
             let metricsFace = Self.isNeutral(units[item.range]) ? mainFace ?? item.font
                 : item.font === item.requestedFont || item.font === mainFace ? item.font : item.requestedFont
             runs.append(Self.shape(item, metricsFace: metricsFace, of: units, shaper: shaper, apartFrom: initialCharacters?.range,
-                                   spacing: style.justification, into: glyphs))
+                                   spacing: shared.value.justification, into: glyphs))
         }
         if let initialCharacters, let textRun = runs.first(where: { $0.range.contains(initialCharacters.range.upperBound - 1) }),
            textRun.attributes.runDelegate == nil {
-            initial = InitialLetter(characters: initialCharacters, of: units, dropCap: style.dropCap, textRun: textRun,
+            initial = InitialLetter(characters: initialCharacters, of: units, dropCap: shared.value.dropCap, textRun: textRun,
                                     rightToLeft: bidi.isRightToLeft, fonts: fonts, shaper: shaper)
             glyphs.removeAdvances(before: initialCharacters.hiddenEnd)
         } else {
@@ -161,7 +166,7 @@ final class PreparedParagraph {
         glyphLookup = GlyphLookup(clusters: clusters, range: self.range)
         styleRuns = runs
         inkReach = Self.inkReach(of: runs, glyphIDs: glyphIDs, yOffsets: yOffsets)
-        interCharacterGaps = style.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : InterCharacterGaps()
+        interCharacterGaps = shared.value.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : InterCharacterGaps()
         heldBytes = glyphIDs.capacity * MemoryLayout<UInt32>.stride
             + (advances.capacity + xOffsets.capacity + yOffsets.capacity + prefixAdvance.capacity) * MemoryLayout<Double>.stride
             + clusters.capacity * MemoryLayout<Int>.stride + glyphLookup.heldBytes

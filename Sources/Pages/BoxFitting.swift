@@ -49,16 +49,18 @@ extension PageTemplate {
     /// scaled. Each box is measured in the strictest frame it may be set in (a master's columns
     /// and margins: `PossibleFrames`), as pictures are. `framesetter` makes the framesetter that
     /// measures the boxes' text, given the text with its pictures fitted to the boxes (the
-    /// document's own shaper then keeps the words it shapes for the pages).
-    public func fitBoxes(_ text: inout AttributedText, fonts: FontTable, keeping kept: KeptBoxHeights? = nil,
-                         framesetter: (AttributedText) -> Framesetter) -> [Diagnostic] {
+    /// document's own shaper then keeps the words it shapes for the pages); `wordWidths` (the
+    /// document's, kept for the pages) measures a pull quote's words.
+    public func fitBoxes(_ text: inout AttributedText, fonts: FontTable, measuring wordWidths: WordWidths? = nil,
+                         keeping kept: KeptBoxHeights? = nil, framesetter: (AttributedText) -> Framesetter) -> [Diagnostic] {
         let boxes = TextBoxes(text: text).all
         guard !boxes.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
         let possible = PossibleFrames(template: self, text: text)
+        let wordWidths = wordWidths ?? WordWidths(fonts: fonts)
         // The narrowest a box may be set, and the least height it may take, in the frames it may be set in.
         func narrowestWidth(of box: BoxRange) -> Double {
-            let widestWord = Self.widestWord(of: box, in: text, fonts: fonts)
+            let widestWord = Self.widestWord(of: box, in: text, measuring: wordWidths)
             return possible.templates(at: box.range.lowerBound).map { $0.width(of: box, in: text, widestWord: widestWord) }.min()
                 ?? width(of: box, in: text, widestWord: widestWord)
         }

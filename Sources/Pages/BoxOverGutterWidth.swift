@@ -1,4 +1,3 @@
-import Fonts
 import Layout
 import Text
 
@@ -12,7 +11,7 @@ extension PageTemplate {
     /// that leaves its own text narrower than its `min-line-width`, it is one column wide (the
     /// measure of the text it interrupts; the bare minimum would still set a pull quote two
     /// words a line), or that minimum with its insets if wider; and never narrower than its
-    /// widest word with its insets (`widestWord`, from `widestWord(of:in:fonts:)`), which the line
+    /// widest word with its insets (`widestWord`, from `widestWord(of:in:measuring:)`), which the line
     /// loop would otherwise break by its last resort (the designer pages' report: an 88 pt quote
     /// set "Mitar-/beiter"). Where the box then leaves the
     /// text beside it a stretch narrower than half a column or than that text's
@@ -39,10 +38,10 @@ extension PageTemplate {
     }
 
     /// The width of the widest word of a box over a gutter that does not ask for a width, set
-    /// alone in `fonts` (`WordWidths`); 0 for any other box, whose width its words do not set.
-    static func widestWord(of box: BoxRange, in text: AttributedText, fonts: FontTable) -> Double {
+    /// alone (`wordWidths`); 0 for any other box, whose width its words do not set.
+    static func widestWord(of box: BoxRange, in text: AttributedText, measuring wordWidths: WordWidths) -> Double {
         guard case .center = box.style.placement, box.style.width == nil else { return 0 }
-        return WordWidths.widths(of: WordWidths.words(in: box.range, of: text), in: text, fonts: fonts).max() ?? 0
+        return wordWidths.widths(of: WordWidths.words(in: box.range, of: text), in: text).max() ?? 0
     }
 
     /// The widest of the `min-line-width`s of the paragraphs in `range`, each at its size.

@@ -225,9 +225,11 @@ public struct Paginator: Sequence, IteratorProtocol {
         }
     }
 
+    /// `wordWidths`: the words a pull quote's width was fitted with (`fitBoxes`), measured again
+    /// only when not given.
     public init(framesetter: Framesetter, template: PageTemplate, runningHeads: RunningHeadSetter? = nil,
                 placement: RunningHeadsPlacement = .onEachPage(pageCount: nil), exclusions: [Int: [Exclusion]] = [:],
-                keeping kept: KeptPages? = nil) {
+                measuring wordWidths: WordWidths? = nil, keeping kept: KeptPages? = nil) {
         self.framesetter = framesetter
         self.exclusions = exclusions
         self.template = template
@@ -241,7 +243,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         masterSwitches = MasterSwitches(in: framesetter.text)
         articleStarts = Self.switches(in: framesetter.text, \.article)
         sectionNames = SectionNamesInForce(text: framesetter.text, articleStarts: articleStarts)
-        spanningAnchors = SpanningAnchor.all(in: framesetter)
+        spanningAnchors = SpanningAnchor.all(in: framesetter, measuring: wordWidths ?? WordWidths(fonts: framesetter.cache.fonts))
         setsNotesAcrossPages = framesetter.footnotes.all.contains { $0.placement == .page }
         if let kept {
             reuse = PageReuse(kept: kept, setting: KeptSetting(text: framesetter.text, fonts: framesetter.cache.fonts, template: template,

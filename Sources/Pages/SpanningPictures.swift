@@ -63,8 +63,8 @@ struct SpanningAnchor: Hashable {
         }
     }
 
-    /// The text's spanning pictures and boxes, in text order.
-    static func all(in framesetter: Framesetter) -> [SpanningAnchor] {
+    /// The text's spanning pictures and boxes, in text order; `wordWidths` measures a pull quote's words.
+    static func all(in framesetter: Framesetter, measuring wordWidths: WordWidths) -> [SpanningAnchor] {
         let text = framesetter.text
         let boxes = framesetter.boxes
         let pictures = text.attachments.compactMap { attachment -> SpanningAnchor? in
@@ -75,7 +75,7 @@ struct SpanningAnchor: Hashable {
             switch box.style.placement {
             case .edge, .center:
                 SpanningAnchor(index: box.range.lowerBound, content: .box(box),
-                               widestWord: PageTemplate.widestWord(of: box, in: text, fonts: framesetter.cache.fonts))
+                               widestWord: PageTemplate.widestWord(of: box, in: text, measuring: wordWidths))
             case .inColumn, .side, .footnote: nil
             }
         }

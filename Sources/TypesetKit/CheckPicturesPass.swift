@@ -10,7 +10,7 @@ import Text
 /// Pass 4: every picture fitted to its column, every figure and aside to the page, checked to be one that can be drawn and to be
 /// sharp enough to print (`PictureResolutionCheck`), and the contour traced of each that text
 /// wraps round its outline. The boxes are measured with the document's `shaper`, which keeps
-/// the words it shapes for the pages.
+/// the words it shapes for the pages, and its `wordWidths`, which keeps the pull quotes' words.
 struct CheckPicturesPass {
     var options: TypesetOptions
     /// The boxes' heights the run before measured, under `typeset watch` (`KeptBoxHeights`).
@@ -20,11 +20,11 @@ struct CheckPicturesPass {
 
     /// The pictures are read from `pictures`, the descriptors their `<img>`s opened;
     /// `furniture`: the master pages' pictures, checked with the text's.
-    func run(_ text: AttributedText, pictures: PictureFiles, fonts: FontTable, shaper: Shaper,
+    func run(_ text: AttributedText, pictures: PictureFiles, fonts: FontTable, shaper: Shaper, wordWidths: WordWidths,
              furniture: [ImageAttachment] = []) -> PassResult<AttributedText> {
         var text = text
         var diagnostics = options.page.fitPictures(&text) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
-        diagnostics += options.page.fitBoxes(&text, fonts: fonts, keeping: keptBoxHeights) {
+        diagnostics += options.page.fitBoxes(&text, fonts: fonts, measuring: wordWidths, keeping: keptBoxHeights) {
             Framesetter(text: $0, fonts: fonts, shaper: shaper)
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }

@@ -29,7 +29,7 @@ struct DisplayWordCheck {
             words += WordWidths.words(in: runs.range(ofRun: index), of: text).map { ($0, measure) }
         }
         guard !words.isEmpty else { return [] }
-        let widths = WordWidths.widths(of: words.map(\.range), in: text, fonts: fonts)
+        let widths = WordWidths(fonts: fonts).widths(of: words.map(\.range), in: text)
         return zip(words, widths).compactMap { word, width in
             guard width > word.measure + Self.tolerance else { return nil }
             let shown = text.substring(word.range)

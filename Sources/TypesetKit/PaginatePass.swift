@@ -11,12 +11,12 @@ extension PreparedDocument {
     public func pages(runningHeadsAfterTheLastPage: Bool = false) -> Paginator {
         let framesetter = Framesetter(text: text, fonts: fonts, shaper: shaper)
         guard let runningHeads else {
-            return Paginator(framesetter: framesetter, template: template, exclusions: exclusions, keeping: keptPages)
+            return Paginator(framesetter: framesetter, template: template, exclusions: exclusions, measuring: wordWidths, keeping: keptPages)
         }
         let placement: RunningHeadsPlacement = runningHeadsAfterTheLastPage
             ? .afterTheLastPage : .onEachPage(pageCount: runningHeads.usesPageCount ? pageCount() : nil)
         return Paginator(framesetter: framesetter, template: template, runningHeads: RunningHeadSetter(heads: runningHeads, fonts: fonts),
-                         placement: placement, exclusions: exclusions, keeping: keptPages)
+                         placement: placement, exclusions: exclusions, measuring: wordWidths, keeping: keptPages)
     }
 
     /// The number of pages, from a pass that lays them out without running heads (which take
@@ -30,7 +30,8 @@ extension PreparedDocument {
     /// returns (and keeps) the count. The page count's pass, and the references' (`anchorPages()`).
     @discardableResult
     func countingPass(_ look: (Page) -> Void = { _ in }) -> Int {
-        var paginator = Paginator(framesetter: Framesetter(text: text, fonts: fonts, shaper: shaper), template: template, exclusions: exclusions)
+        var paginator = Paginator(framesetter: Framesetter(text: text, fonts: fonts, shaper: shaper), template: template, exclusions: exclusions,
+                                  measuring: wordWidths)
         var count = 0
         while let page = paginator.next() {
             look(page)

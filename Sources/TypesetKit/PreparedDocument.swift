@@ -54,6 +54,8 @@ public struct PreparedDocument {
     /// Shapes the text for every pass over it — the boxes' fitting, the page count's pass, the
     /// pages — which are run one after another, so that each word is shaped once.
     let shaper: Shaper
+    /// Measures the pull quotes' words for the boxes' fitting and every pass over the pages, each once.
+    let wordWidths: WordWidths
     /// The pages of the run before, under `typeset watch`: the pages set once more take those
     /// the edit did not reach (`KeptPages`); nil: every page is set.
     var keptPages: KeptPages?
@@ -68,7 +70,7 @@ public struct PreparedDocument {
     var keptPictures: KeptPictures?
 
     init(text: AttributedText, fonts: FontTable, template: PageTemplate, runningHeads: RunningHeads?, title: String?,
-         diagnostics: [Diagnostic], library: FontLibrary, shaper: Shaper) {
+         diagnostics: [Diagnostic], library: FontLibrary, shaper: Shaper, wordWidths: WordWidths) {
         self.text = text
         self.fonts = fonts
         self.template = template
@@ -77,5 +79,6 @@ public struct PreparedDocument {
         self.diagnostics = diagnostics
         self.library = library
         self.shaper = shaper
+        self.wordWidths = wordWidths
     }
 }

@@ -99,11 +99,12 @@ public final class Typesetter {
                                                                        sectionNames: document.sections.compactMap(\.style.name), fonts: fonts))
         // Bad pictures are reported in source order, among the warnings before them.
         let shaper = kept?.shaper ?? Shaper()
+        let wordWidths = WordWidths(fonts: headed.fonts.table)
         let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []
         let marked = SuperscriptMarksPass().run(document.text, fonts: headed.fonts.table, shaper: shaper)
         let checkPictures = CheckPicturesPass(options: options, keptBoxHeights: kept?.boxHeights, keptPictures: kept?.pictures)
         let pictured = try log.take(checkPictures.run(marked, pictures: document.pictures, fonts: headed.fonts.table,
-                                                      shaper: shaper, furniture: furniture)) {
+                                                      shaper: shaper, wordWidths: wordWidths, furniture: furniture)) {
             $0.sortedBySource()
         }
         let fitted = try log.take(FitOversizedTextPass(options: options).run(pictured, fonts: headed.fonts.table, shaper: shaper, document: document))
@@ -123,7 +124,8 @@ public final class Typesetter {
         var template = options.page
         template.bleed = options.sheet.bleed
         var prepared = PreparedDocument(text: text, fonts: headed.fonts.table, template: template, runningHeads: headed.heads,
-                                        title: title, diagnostics: log.diagnostics, library: headed.fonts.library, shaper: shaper)
+                                        title: title, diagnostics: log.diagnostics, library: headed.fonts.library, shaper: shaper,
+                                        wordWidths: wordWidths)
         prepared.exclusions = ExclusionDeclaration.byPage(document.exclusions)
         prepared.keptPages = kept?.pages
         prepared.keptDeflates = kept?.deflates

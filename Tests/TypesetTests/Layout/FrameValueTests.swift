@@ -82,6 +82,23 @@ final class FrameValueTests: FramesetterTestCase {
         XCTAssertLessThanOrEqual(largest, ParagraphCache.byteBudget)
     }
 
+    /// A prepared paragraph reads its style where the text's runs keep it, the one copy they
+    /// share: a copy of its own cost some 1,700 instructions a paragraph, with its release
+    /// (10,000 lines of the catalogue 1,571.8 → 1,553.0 M).
+    func testAPreparedParagraphReadsTheStyleTheTextKeeps() throws {
+        let framesetter = try framesetter("The first paragraph.\nThe second, in the same style.\nThe third.")
+        let text = framesetter.text
+        var start = 0, paragraphs = 0
+        while start < text.length {
+            let paragraph = framesetter.cache.paragraph(containing: start)
+            XCTAssertTrue(paragraph.sharedStyle === text.sharedParagraphStyle(at: paragraph.range.lowerBound), "paragraph at \(start)")
+            XCTAssertEqual(paragraph.style, text.paragraphStyle(at: paragraph.range.lowerBound))
+            start = paragraph.fullRange.upperBound
+            paragraphs += 1
+        }
+        XCTAssertEqual(paragraphs, 3)
+    }
+
     /// Fitting boxes to the page measures them in text order with one framesetter: it keeps the
     /// paragraphs of the box it measures, not every box's before it (a 200-page magazine's
     /// boxes filled the cache to its budget, some 10 MB, before the first page).

@@ -134,7 +134,7 @@ final class PullQuotePageTests: XCTestCase {
                 """, baseDirectory: TestSupport.zombiesDirectory.path)
             let box = try XCTUnwrap(TextBoxes(text: document.text).all.first)
             let template = document.template
-            let widestWord = PageTemplate.widestWord(of: box, in: document.text, fonts: document.fonts)
+            let widestWord = PageTemplate.widestWord(of: box, in: document.text, measuring: WordWidths(fonts: document.fonts))
             return (template.width(of: box, in: document.text, widestWord: widestWord), template.columnWidth(columns: columns, gutter: gutter), gutter)
         }
         let two = try width(columns: 2, gutter: 18)
@@ -149,6 +149,35 @@ final class PullQuotePageTests: XCTestCase {
         XCTAssertEqual(six.width, 5 * 13.75 + 2 * 9, accuracy: 0.01,
                        "over three columns of 78.9 pt: its text's 5 em with its insets, 77 pt of the outer columns beside it")
         XCTAssertEqual(try width(columns: 5, gutter: 10, asked: " width=\"60\"").width, 60, accuracy: 0.01, "a width asked for is kept")
+    }
+
+    /// A pull quote's words are set alone once for the document: box fitting measures its width
+    /// twice (to scale its pictures, then to measure its height) and the pages once more, and
+    /// each setting was a framesetter of its own (some 1 M instructions a quote: 51 of the
+    /// 50-page magazine's 1,374 M).
+    func testAPullQuotesWordsAreSetAloneOnceForTheBoxesAndThePages() throws {
+        let document = try prepare("""
+            <section columns="3" gutter="12">
+            The text the pull quote interrupts. \(String(repeating: "The keeper wound the lamp at dusk. ", count: 30))
+            <aside float="center" border="1 black" padding="8">
+            <p style="subheadline" align="center">“We are paying to light an empty sea, an empty sea.”</p>
+            </aside>
+            More text. \(String(repeating: "The keeper wound the lamp at dusk. ", count: 30))
+            </section>
+            """, baseDirectory: TestSupport.zombiesDirectory.path)
+        let box = try XCTUnwrap(TextBoxes(text: document.text).all.first)
+        let distinct = Set(WordWidths.words(in: box.range, of: document.text).map { document.text.substring($0) }).count
+        XCTAssertEqual(distinct, 9, "“We, are, paying, to, light, an, empty, sea, and sea.”: an empty sea said twice")
+        let wordWidths = WordWidths(fonts: document.fonts)
+        var text = document.text
+        _ = document.template.fitBoxes(&text, fonts: document.fonts, measuring: wordWidths) { Framesetter(text: $0, fonts: document.fonts) }
+        XCTAssertEqual(wordWidths.wordsSet, distinct, "fitting the box sets each distinct word once")
+        var paginator = Paginator(framesetter: Framesetter(text: text, fonts: document.fonts), template: document.template,
+                                  measuring: wordWidths)
+        var pages = 0
+        while paginator.next() != nil { pages += 1 }
+        XCTAssertGreaterThan(pages, 0)
+        XCTAssertEqual(wordWidths.wordsSet, distinct, "the pages set none again")
     }
 
     /// Without `width`, a pull quote over a gutter is as wide as its widest word with its insets
@@ -169,9 +198,10 @@ final class PullQuotePageTests: XCTestCase {
         let found = try XCTUnwrap(string.range(of: "Schadenbearbeitung"))
         let word = string.utf16.distance(from: string.startIndex, to: found.lowerBound)
             ..< string.utf16.distance(from: string.startIndex, to: found.upperBound)
-        let wordWidth = WordWidths.widths(of: [word], in: document.text, fonts: document.fonts)[0]
+        let wordWidths = WordWidths(fonts: document.fonts)
+        let wordWidth = wordWidths.widths(of: [word], in: document.text)[0]
         let width = document.template.width(of: box, in: document.text,
-                                            widestWord: PageTemplate.widestWord(of: box, in: document.text, fonts: document.fonts))
+                                            widestWord: PageTemplate.widestWord(of: box, in: document.text, measuring: wordWidths))
         XCTAssertGreaterThanOrEqual(width, wordWidth + 2 * box.style.inset - 0.01, "as wide as its widest word and its insets")
         let quote = try XCTUnwrap(document.checkedPages().first?.pictures.first { $0.position == .middle }?.box)
         let lines = quote.frames.flatMap(\.lines)
@@ -198,7 +228,7 @@ final class PullQuoteCentringTests: XCTestCase {
             """), baseDirectory: TestSupport.zombiesDirectory.path)
         let framesetter = Framesetter(text: document.text, fonts: document.fonts)
         let reservation = PictureReservation(template: document.template, page: 1, framesetter: framesetter)
-        let anchor = try XCTUnwrap(SpanningAnchor.all(in: framesetter).first)
+        let anchor = try XCTUnwrap(SpanningAnchor.all(in: framesetter, measuring: WordWidths(fonts: document.fonts)).first)
         let area = document.template.textArea
         let column = document.template.columnRects(ofPage: 1, top: area.minY + 100, height: area.maxY - area.minY - 100,
                                                    columns: 2, gutter: document.template.gutter)[0]
