@@ -16,6 +16,9 @@ final class MarkupDiagnostics {
     private var warningCount = 0
     private var droppedWarnings: (count: Int, firstOffset: Int)?
     private var stopNote: Diagnostic?
+    /// The first use of each name a message called unknown ("style pull"), so that a
+    /// definition after it can say the use came first.
+    private var unknownNames: [String: Int] = [:]
 
     init(source: MarkupSource) {
         self.source = source
@@ -71,6 +74,20 @@ final class MarkupDiagnostics {
         }
         let (location, line) = locate(offset)
         entries.append(Diagnostic(severity, message, at: location, sourceLine: line))
+    }
+
+    /// Records that `name`, a `kind` ("style"), was unknown where it was used at `offset`.
+    func unknown(_ kind: String, named name: String, usedAt offset: Int) {
+        let key = "\(kind) \(name.lowercased())"
+        if unknownNames[key] == nil { unknownNames[key] = offset }
+    }
+
+    /// `name` is defined at `offset`: when it was used before as unknown, a note here says so
+    /// (a designer's `<p style="pull">` above its `<style name="pull">` got only "unknown style").
+    func defined(_ kind: String, named name: String, at offset: Int) {
+        guard let use = unknownNames.removeValue(forKey: "\(kind) \(name.lowercased())") else { return }
+        report(.note, "\(kind) \"\(name)\" is defined here, after its use at line \(source.location(of: use).line); "
+               + "define it above the text that uses it", at: offset)
     }
 
     /// Adds what was found in another file read where the tag at `offset` is (a style sheet

@@ -231,6 +231,7 @@ struct ParseState {
             }
         }
         if let style = namedStyles[name] { return .named(style) }
+        diagnostics.unknown("style", named: name, usedAt: attribute.valueOffset)
         values.error("unknown style \"\(attribute.value.clipped)\"\(Suggestion.hint(for: name, among: namedStyles.names)) (defined: \(namedStyles.names.joined(separator: ", ")))",
                      at: attribute)
         return nil

@@ -301,6 +301,7 @@ extension ParseState {
         let key = "style \(styleName.lowercased())"
         guard !includerKeepsDefinition(key, what: "style \"\(styleName)\"", at: name.valueOffset) else { return }
         namedStyles.define(styleName, as: base)
+        diagnostics.defined("style", named: styleName, at: name.valueOffset)
         noteDefinition(key, what: "style \"\(styleName)\"", at: name.valueOffset)
         if styleName.lowercased() == "body", !isStyleSheet { restyleBaseText(at: tag.offset) }
     }

@@ -171,6 +171,16 @@ final class MarkupBadInputTests: XCTestCase {
         XCTAssertEqual(onlyError(#"<font style="later">x<style name="later"/>"#).column, 14)
     }
 
+    /// A designer's `<p style="pull">` above its definition got "unknown style" alone, which
+    /// reads as a misspelling; the definition now says it came after the use.
+    func testAStyleDefinedAfterItsUseSaysSoWhereItIsDefined() {
+        let document = TestSupport.parse("<p style=\"pull\">Early</p>\n<style name=\"Pull\" color=\"red\"/>\n<p style=\"pull\">Late</p>\n")
+        XCTAssertEqual(document.diagnostics.map(\.severity), [.error, .note], "\(document.diagnostics)")
+        let note = document.diagnostics[1]
+        XCTAssertEqual(note.location?.line, 2)
+        XCTAssertEqual(note.message, "style \"Pull\" is defined here, after its use at line 1; define it above the text that uses it")
+    }
+
     // MARK: Rules
 
     func testInvalidPatternsAreErrorsAtTheProblem() {
