@@ -34,9 +34,6 @@ public struct PlacedTableRows: Sendable {
     /// The width the table's widest words need, when its column is narrower and it was set
     /// narrower than they are, breaking them in their cells (`TableColumnWidths`); else nil.
     public var narrowedFrom: Double?
-    /// The width the table was to be set in, when its figures, never broken, made it wider
-    /// (`TableColumnWidths`); else nil.
-    public var runsPast: Double?
 
     /// Where the rows go on when they were split inside their cells at the column's foot,
     /// taller than a column (see TableRowSplit).

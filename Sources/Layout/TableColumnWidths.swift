@@ -21,10 +21,10 @@ import Text
 /// its 'A' past the cell, seed 9712); then the cells' padding at their sides (`sidePadding`),
 /// down to 1 pt; then the columns whose words hyphenate, down to their widest pieces
 /// (`LeastColumnWidths`); then the words of letters are broken in their cells, as a column
-/// breaks a word wider than itself (`TableWidthCheck` warns of it). A word with a digit in it
-/// (a figure) is never broken: a table whose figures alone are wider than its width runs past it,
-/// with a warning. Narrowing every column in proportion broke "148,950" as "148,95 / 0" beside a
-/// column of text that could have hyphenated "Interdepart-mental".
+/// breaks a word wider than itself (`TableWidthCheck` warns of it); a word with a digit in it (a
+/// figure) only where the figures alone are wider than the table: set wider, it would print over
+/// the next column or off the page. Narrowing every column in proportion first broke "148,950"
+/// as "148,95 / 0" beside a column of text that could have hyphenated "Interdepart-mental".
 public enum TableColumnWidths {
     public static func widths(for specs: [TableStyle.ColumnWidth], minimum: [Double], natural: [Double], width: Double,
                               fillsWidth: Bool = true, least: LeastColumnWidths? = nil) -> [Double] {
@@ -65,9 +65,12 @@ public enum TableColumnWidths {
         }
         lengthsGiveWay(to: width, specs: specs, minimum: minimum, in: &result)
         let floors = least ?? LeastColumnWidths(hyphenated: minimum, unbreakable: minimum.map { _ in 0 })
-        // Below the widest words: their hyphenated pieces, then the figures.
+        // Below the widest words: their hyphenated pieces, then the figures and a glyph of each
+        // word; past those, every column in proportion, figures broken too: a table run past
+        // its column printed over the next column's text (layout fuzz seed 40).
         giveWay(to: width, downTo: zip(minimum, floors.hyphenated).map(min), in: &result)
-        giveWay(to: width, downTo: zip(result, floors.unbreakable).map(min), in: &result)
+        let unbreakable = zip(result, floors.unbreakable).map(min)
+        giveWay(to: width, downTo: unbreakable.reduce(0, +) <= width ? unbreakable : result.map { _ in 0 }, in: &result)
         return result
     }
 

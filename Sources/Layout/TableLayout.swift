@@ -12,17 +12,12 @@ struct TableGeometry: Sendable {
     /// The least width that holds every column's widest word (and its length), at that padding,
     /// hyphenated where it may be.
     var widthOfWidestWords: Double
-    /// The width it was to be set in: its column's, or its own `width`.
-    var room: Double
 
     var width: Double { columnWidths.reduce(0, +) }
 
     /// The width of its widest words when the table is set narrower, their cells breaking them
     /// (see `TableColumnWidths`), else nil.
     var narrowedFrom: Double? { width < widthOfWidestWords - 0.01 ? widthOfWidestWords : nil }
-
-    /// The room it was to be set in, when its figures made it wider, else nil.
-    var runsPast: Double? { width > room + 0.01 ? room : nil }
 }
 
 /// A decimal cell's first line: its width before its decimal separator and from it on.
@@ -125,8 +120,7 @@ extension Framesetter {
         }
         let geometry = TableGeometry(columnWidths: widths, decimalLines: lines, sidePadding: side,
                                      widthOfWidestWords: TableColumnWidths.widthOfWidestWords(for: specs,
-                                                                                             minimum: least?.hyphenated ?? padded(minimum)),
-                                     room: width)
+                                                                                             minimum: least?.hyphenated ?? padded(minimum)))
         cache.noteTableGeometry(geometry, of: table.style.number, width: available)
         return geometry
     }
@@ -262,7 +256,7 @@ extension Framesetter {
         let rect = Rect(x: left, y: top, width: geometry.width, height: rowEdges.last! - top)
         return PlacedTableRows(style: table.style, rows: rows, rect: rect, rowEdges: rowEdges, columnEdges: columnEdges, cells: placed,
                                isRepeatedHeader: isRepeatedHeader, opensPart: opensPart,
-                               endsTable: rows.upperBound == table.rowCount, narrowedFrom: geometry.narrowedFrom, runsPast: geometry.runsPast, continuation: nil)
+                               endsTable: rows.upperBound == table.rowCount, narrowedFrom: geometry.narrowedFrom, continuation: nil)
     }
 
     /// A cell's paragraphs from `start` set in `rect` by the column's line loop, in a frame of

@@ -1,5 +1,5 @@
 /// What a table's columns need across at the least, below their widest words: the widest piece
-/// of a word hyphenated, and what is never broken (`WordPieces`). Measured only for a table whose
+/// of a word hyphenated, and what is kept whole (`WordPieces`). Measured only for a table whose
 /// words whole do not fit its width (`geometry(of:available:)`).
 extension Framesetter {
     /// The least widths of `table`'s columns, without the cells' padding; `decimals`, its decimal

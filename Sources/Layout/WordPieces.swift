@@ -1,8 +1,9 @@
 import Breaking
 
 /// A paragraph's words as a line narrower than them breaks them: at the points its language's
-/// dictionary allows, else between any two characters, but never inside a word with a digit (a
-/// figure). What a table's columns are measured by below their widest words (`LeastColumnWidths`).
+/// dictionary allows, else between any two characters, and inside a word with a digit (a
+/// figure) last. What a table's columns are measured by below their widest words
+/// (`LeastColumnWidths`).
 struct WordPieces {
     let paragraph: PreparedParagraph
     private let breaker: ParagraphBreaker

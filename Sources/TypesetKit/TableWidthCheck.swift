@@ -1,27 +1,21 @@
 import Layout
 import Pages
 
-/// Tables whose widest words need more than their column's width, hyphenated where they may
-/// be. Such a table is set as wide as its column, its lengths given way, its columns narrowed and
-/// the words too wide for their cells broken there (`TableColumnWidths`), rather than printed
-/// over the next column; one whose figures alone need more runs past its column, since a figure
-/// broken reads as another. The laid-out page names each such table once, at the first of its
-/// rows it shows, so that the author can widen the column or shorten the words.
+/// Tables whose widest words need more than their column's width, hyphenated where they may be.
+/// Such a table is set as wide as its column, its lengths given way, its columns narrowed and the
+/// words too wide for their cells broken there (`TableColumnWidths`), rather than printed over
+/// the next column; the laid-out
+/// page names each such table once, at the first of its rows it shows, so that the author can
+/// widen the column or shorten the words.
 struct TableWidthCheck {
     struct NarrowedTable {
         /// The first character of the first rows found.
         var character: Int
         var width: Double
         var needed: Double
-        /// The column's width, when the table's figures made it wider.
-        var room: Double?
 
         var message: String {
-            if let room {
-                return "table is set \(MessagePoints.tenths(width)) pt wide, past its column's \(MessagePoints.tenths(room)) pt: "
-                    + "its figures need that, and a figure is never broken; widen the column, or shorten the figures"
-            }
-            return "table is set \(MessagePoints.tenths(width)) pt wide, as its column, and its widest words need "
+            "table is set \(MessagePoints.tenths(width)) pt wide, as its column, and its widest words need "
                 + "\(MessagePoints.tenths(needed)) pt: they are broken inside their cells; widen the column, "
                 + "or shorten the words"
         }
@@ -37,8 +31,7 @@ struct TableWidthCheck {
             for index in lines.indices {
                 guard let rows = lines[index].tableRows, let needed = rows.narrowedFrom,
                       reported.insert(rows.style.number).inserted else { continue }
-                found.append(NarrowedTable(character: lines[index].stringRange.lowerBound, width: rows.rect.width, needed: needed,
-                                           room: rows.runsPast))
+                found.append(NarrowedTable(character: lines[index].stringRange.lowerBound, width: rows.rect.width, needed: needed))
             }
         }
         for frame in page.frames { look(at: frame.lines) }

@@ -139,23 +139,6 @@ final class TableLayoutTests: FramesetterTestCase {
         }
     }
 
-    /// Where the figures alone are wider than the column, the table runs past it, whole figures
-    /// and all, and says so (`TableWidthCheck`), rather than break a figure.
-    func testATableWhoseFiguresAreWiderThanItsColumnRunsPastIt() throws {
-        let rows = try rowLines(Self.costsTable(widths: "", figures: ["148,950,000,000", "212,400,000,000"]), width: 70)
-        XCTAssertFalse(rows.isEmpty)
-        var figures = 0
-        for part in rows {
-            XCTAssertEqual(part.runsPast ?? 0, 70, accuracy: 0.01)
-            XCTAssertGreaterThan(part.rect.width, 71, "the table kept to its column")
-            for cell in part.cells where cell.cell.cell.column == 1 && cell.cell.cell.row > 0 {
-                XCTAssertEqual(cell.frame.lines.count, 1, "a figure broken across lines")
-                figures += 1
-            }
-        }
-        XCTAssertEqual(figures, 2)
-    }
-
     private static func costsTable(widths: String, figures: [String]) -> String {
         """
         <table header-rows="1"\(widths)>
