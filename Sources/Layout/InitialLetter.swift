@@ -60,6 +60,19 @@ struct InitialLetter {
         return (start ..< end, hiddenEnd)
     }
 
+    /// The word `range` (an initial's characters) opens, up to the next space:
+    /// the initial is shaped as its first letter, and the rest of it as its next ones, each
+    /// apart from the other with the other as context (`Shaper.withGlyphs(of:inWord:…)`). In a
+    /// joining script the initial then keeps the form it has in the word, as CSS's initial
+    /// letters do: shaped alone, an Arabic word's first letter was set isolated, large, and the
+    /// rest of the word as if it began there, so that "يبيع" read as "ي" and "بيع".
+    static func word(around range: Range<Int>, in units: ArraySlice<UInt16>) -> Range<Int> {
+        var start = range.lowerBound, end = range.upperBound
+        while start > units.startIndex, !PreparedParagraph.isSpace(units[start - 1]) { start -= 1 }
+        while end < units.endIndex, !PreparedParagraph.isSpace(units[end]) { end += 1 }
+        return start ..< end
+    }
+
     private static func scalar(in units: ArraySlice<UInt16>, at offset: Int) -> Unicode.Scalar? {
         Unicode.Scalar(UTF16Scalars.scalar(in: units, at: offset).value)
     }
@@ -78,7 +91,10 @@ struct InitialLetter {
         let asked = dropCap.family.map { fonts.font(for: FontDescriptor(family: $0)) }
         font = asked.flatMap { face in scalars.allSatisfy(face.hasGlyph(for:)) ? face : nil } ?? textRun.font
         color = dropCap.color ?? attributes.color
-        let shaped = shaper.shape(text, font: font, language: attributes.language, rightToLeft: rightToLeft)
+        let word = Self.word(around: range, in: units)
+        let shaped = shaper.shape(range.lowerBound - word.lowerBound ..< range.upperBound - word.lowerBound,
+                                  inWord: PreparedParagraph.shapingText(units[word]), font: font, language: attributes.language,
+                                  rightToLeft: rightToLeft)
         var pen = 0.0
         var ids: [UInt32] = [], offsets: [(x: Double, y: Double)] = []
         for index in 0 ..< shaped.count {

@@ -307,7 +307,7 @@ struct ParagraphBreaker {
 
     /// Hyphenation points of the words (runs of letters) between `start` and `end`, under the
     /// paragraph's rules (`HyphenationRules`), at cluster boundaries only (never inside a ligature).
-    private func hyphenationPoints(from start: Int, to end: Int) -> [Int] {
+    func hyphenationPoints(from start: Int, to end: Int) -> [Int] {
         let rules = paragraph.style.hyphenation
         var points: [Int] = []
         var wordStart: Int?

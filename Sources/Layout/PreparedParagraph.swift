@@ -246,7 +246,8 @@ final class PreparedParagraph {
 
     /// - Parameters:
     ///   - initial: a drop cap's characters, shaped apart from the word they open so that
-    ///     no ligature or kerning joins them to the letters the first line shows;
+    ///     no ligature or kerning joins them to the letters the first line shows, but in its
+    ///     context, so that the letters of a joining script keep their forms (see InitialLetter);
     ///   - spacing: the paragraph's justification ranges: the advances are stored at their
     ///     desired values (spaces, letter spacing, glyph scale), what every line starts from.
     private static func shape(_ item: TextItem, metricsFace: Font, of units: ArraySlice<UInt16>, shaper: Shaper, apartFrom initial: Range<Int>?,
@@ -308,6 +309,8 @@ final class PreparedParagraph {
                 // the rest: a tab is a space there as in the text, a line separator in neither.
                 let isSpace = { (offset: Int) in Self.isSpace(runText[offset - runRange.lowerBound]) }
                 let initialEnd = initial?.upperBound ?? -1
+                let initialWord = initial.map { InitialLetter.word(around: $0, in: units) }
+                let initialWordText = initialWord.map { Self.shapingText(units[$0]) }
                 while wordStart < runRange.upperBound {
                     let startsWithSpace = isSpace(wordStart)
                     var wordEnd = wordStart + 1
@@ -318,6 +321,12 @@ final class PreparedParagraph {
                     let isOneSpace = word.count == 1 && word[0] == 0x20
                     if isOneSpace, let known = space {
                         withUnsafePointer(to: known) { store(UnsafeBufferPointer(start: $0, count: 1), of: wordStart, startsWithSpace: true) }
+                    } else if let initialWord, let initialWordText, !startsWithSpace, wordStart == initialEnd || wordEnd == initialEnd {
+                        // The initial and the rest of its word, each with the other as context.
+                        let piece = wordStart - initialWord.lowerBound ..< wordEnd - initialWord.lowerBound
+                        shaper.withGlyphs(of: piece, inWord: initialWordText, in: context) { shaped in
+                            store(shaped, of: wordStart, startsWithSpace: false)
+                        }
                     } else {
                         shaper.withGlyphs(of: word, in: context) { shaped in
                             if isOneSpace, shaped.count == 1 { space = shaped[0] }

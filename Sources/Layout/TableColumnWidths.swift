@@ -15,16 +15,19 @@ import Text
 /// proportional column the automatic ones grow to fill it; with only lengths it is as wide as
 /// they add up to. Widths include the cells' padding.
 ///
-/// A table never runs past its width: where its columns' lengths and widest words add up to
-/// more, the lengths give way first, down to their widest words (a length asks for room, a word
-/// needs it: a 229.7 pt length in a 90 pt column left the column beside it 3.5 pt, and "At." was
-/// set a letter a line, its 'A' past the cell, seed 9712); then the cells' padding at their
-/// sides (`sidePadding`), down to 1 pt; then every column is narrowed in proportion, and the
-/// words too wide for their cells are broken there, as a column breaks a word wider than itself
-/// (`TableWidthCheck` warns of it). Set wider, it would print over the next column or off the page.
+/// Where its columns' lengths and widest words add up to more than its width, the lengths give
+/// way first, down to their widest words (a length asks for room, a word needs it: a 229.7 pt
+/// length in a 90 pt column left the column beside it 3.5 pt, and "At." was set a letter a line,
+/// its 'A' past the cell, seed 9712); then the cells' padding at their sides (`sidePadding`),
+/// down to 1 pt; then the columns whose words hyphenate, down to their widest pieces
+/// (`LeastColumnWidths`); then the words of letters are broken in their cells, as a column
+/// breaks a word wider than itself (`TableWidthCheck` warns of it); a word with a digit in it (a
+/// figure) only where the figures alone are wider than the table: set wider, it would print over
+/// the next column or off the page. Narrowing every column in proportion first broke "148,950"
+/// as "148,95 / 0" beside a column of text that could have hyphenated "Interdepart-mental".
 public enum TableColumnWidths {
     public static func widths(for specs: [TableStyle.ColumnWidth], minimum: [Double], natural: [Double], width: Double,
-                              fillsWidth: Bool = true) -> [Double] {
+                              fillsWidth: Bool = true, least: LeastColumnWidths? = nil) -> [Double] {
         var result = [Double](repeating: 0, count: specs.count)
         var fixed = 0.0
         var autos: [Int] = [], proportional: [Int] = []
@@ -61,22 +64,33 @@ public enum TableColumnWidths {
             for column in autos { result[column] += total > 0 ? left * result[column] / total : left / Double(autos.count) }
         }
         lengthsGiveWay(to: width, specs: specs, minimum: minimum, in: &result)
-        let total = result.reduce(0, +)
-        if total > width, width > 0 {
-            for column in result.indices { result[column] *= width / total }
-        }
+        let floors = least ?? LeastColumnWidths(hyphenated: minimum, unbreakable: minimum.map { _ in 0 })
+        // Below the widest words: their hyphenated pieces, then the figures and a glyph of each
+        // word; past those, every column in proportion, figures broken too: a table run past
+        // its column printed over the next column's text (layout fuzz seed 40).
+        giveWay(to: width, downTo: zip(minimum, floors.hyphenated).map(min), in: &result)
+        let unbreakable = zip(result, floors.unbreakable).map(min)
+        giveWay(to: width, downTo: unbreakable.reduce(0, +) <= width ? unbreakable : result.map { _ in 0 }, in: &result)
         return result
+    }
+
+    /// `widths` narrowed, each in proportion to what it has beyond its `floor`, as far as they
+    /// need to fit `width` and no further than the floors.
+    private static func giveWay(to width: Double, downTo floor: [Double], in widths: inout [Double]) {
+        let over = widths.reduce(0, +) - width
+        let give = zip(widths, floor).reduce(0) { $0 + max(0, $1.0 - $1.1) }
+        guard over > 0, give > 0 else { return }
+        let share = min(1, over / give)
+        for column in widths.indices { widths[column] -= max(0, widths[column] - floor[column]) * share }
     }
 
     /// The length columns of `widths` narrowed, in proportion to what each has beyond its
     /// widest word, as far as the table needs to fit `width` and no further than those words.
     private static func lengthsGiveWay(to width: Double, specs: [TableStyle.ColumnWidth], minimum: [Double], in widths: inout [Double]) {
-        let over = widths.reduce(0, +) - width
-        let lengths = specs.indices.filter { if case .points = specs[$0] { return true } else { return false } }
-        let give = lengths.reduce(0) { $0 + max(0, widths[$1] - minimum[$1]) }
-        guard over > 0, give > 0 else { return }
-        let share = min(1, over / give)
-        for column in lengths { widths[column] -= max(0, widths[column] - minimum[column]) * share }
+        let floor = specs.indices.map { column in
+            if case .points = specs[column] { return minimum[column] } else { return widths[column] }
+        }
+        giveWay(to: width, downTo: floor, in: &widths)
     }
 
     /// The least padding a cell's sides give way to before its words are broken.
@@ -95,7 +109,7 @@ public enum TableColumnWidths {
     }
 
     /// The least width at which no column of the table is narrower than its widest word: what
-    /// `widths` narrows every column from when `width` is less (lengths give way to it first).
+    /// `widths` narrows the columns from when `width` is less (lengths give way to it first).
     public static func widthOfWidestWords(for specs: [TableStyle.ColumnWidth], minimum: [Double]) -> Double {
         minimum.reduce(0, +)
     }

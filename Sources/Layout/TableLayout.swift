@@ -9,7 +9,8 @@ struct TableGeometry: Sendable {
     /// The padding at the cells' left and right: the table's, or less where its column is
     /// narrower than its words with it (`TableColumnWidths.sidePadding`).
     var sidePadding: Double
-    /// The least width that holds every column's widest word (and its length), at that padding.
+    /// The least width that holds every column's widest word (and its length), at that padding,
+    /// hyphenated where it may be.
     var widthOfWidestWords: Double
 
     var width: Double { columnWidths.reduce(0, +) }
@@ -109,13 +110,17 @@ extension Framesetter {
             : table.style.widths + Array(repeating: .auto, count: max(0, table.columnCount - table.style.widths.count))
         let width = min(table.style.width ?? available, available)
         let side = TableColumnWidths.sidePadding(table.style.textInset, for: specs, minimum: minimum, width: width)
-        let paddedMinimum = minimum.map { $0 + 2 * side }, paddedNatural = natural.map { $0 + 2 * side }
-        let widths = TableColumnWidths.widths(for: specs, minimum: paddedMinimum, natural: paddedNatural, width: width)
+        func padded(_ widths: [Double]) -> [Double] { widths.map { $0 + 2 * side } }
+        // Only a table whose words whole do not fit is measured for less: most fit.
+        let least = TableColumnWidths.widthOfWidestWords(for: specs, minimum: padded(minimum)) > width + 1e-9
+            ? leastWidths(of: table, decimals: decimals).map(padded) : nil
+        let widths = TableColumnWidths.widths(for: specs, minimum: padded(minimum), natural: padded(natural), width: width, least: least)
         let lines = decimals.enumerated().map { column, decimal in
             decimal.map { $0.line(width: widths[column], padding: side) }
         }
         let geometry = TableGeometry(columnWidths: widths, decimalLines: lines, sidePadding: side,
-                                     widthOfWidestWords: TableColumnWidths.widthOfWidestWords(for: specs, minimum: paddedMinimum))
+                                     widthOfWidestWords: TableColumnWidths.widthOfWidestWords(for: specs,
+                                                                                             minimum: least?.hyphenated ?? padded(minimum)))
         cache.noteTableGeometry(geometry, of: table.style.number, width: available)
         return geometry
     }
@@ -132,11 +137,7 @@ extension Framesetter {
     private func measure(_ cell: TableCellRange) -> (widestWord: Double, widestLine: Double, decimal: DecimalSplit?) {
         var widestWord = 0.0, widestLine = 0.0
         var decimal: DecimalSplit?
-        var position = cell.range.lowerBound
-        while position < cell.range.upperBound {
-            let paragraph = cache.paragraph(containing: position)
-            let style = paragraph.style
-            let indents = style.headIndent + style.tailIndent + max(0, style.firstLineIndent)
+        forEachParagraph(of: cell) { paragraph, indents in
             var start = paragraph.range.lowerBound, lineStart = start
             for (offset, mandatory) in zip(paragraph.opportunities.offsets, paragraph.opportunities.mandatory)
                 where offset > start && offset <= paragraph.range.upperBound {
@@ -150,9 +151,19 @@ extension Framesetter {
             widestWord = max(widestWord, paragraph.width(from: start, to: paragraph.range.upperBound) + indents)
             widestLine = max(widestLine, paragraph.width(from: lineStart, to: paragraph.range.upperBound) + indents)
             if cell.cell.alignsOnDecimal, decimal == nil { decimal = decimalSplit(of: paragraph) }
-            position = max(paragraph.range.upperBound, position + 1)
         }
         return (widestWord, widestLine, decimal)
+    }
+
+    /// Each paragraph of `cell`, with the room its indents take across.
+    func forEachParagraph(of cell: TableCellRange, _ body: (PreparedParagraph, _ indents: Double) -> Void) {
+        var position = cell.range.lowerBound
+        while position < cell.range.upperBound {
+            let paragraph = cache.paragraph(containing: position)
+            let style = paragraph.style
+            body(paragraph, style.headIndent + style.tailIndent + max(0, style.firstLineIndent))
+            position = max(paragraph.range.upperBound, position + 1)
+        }
     }
 
     /// The widths of a decimal cell's first line before and after its separator (the cell's

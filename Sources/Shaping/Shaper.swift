@@ -139,7 +139,7 @@ public final class Shaper {
             entry = known
         } else {
             cacheMisses += 1
-            let shaped = shapeUncached(word, font: context.font, context: context.key)
+            let shaped = shapeUncached(word, item: 0 ..< word.count, font: context.font, context: context.key)
             // Kept only within the budget, counting what keeping it would allocate.
             if cacheBytesHeld + words.bytesToKeep(word, glyphs: shaped) > cacheBudget { startCacheAgain() }
             let before = words.bytesHeld
@@ -157,10 +157,12 @@ public final class Shaper {
         cacheRestarts += 1
     }
 
-    private func shapeUncached(_ text: UnsafeBufferPointer<UInt16>, font: Font, context: Context) -> [ShapedGlyph] {
+    /// The glyphs of `item` of `text`, the rest of `text` its context (see WordPieceShaping);
+    /// clusters from the item's start.
+    func shapeUncached(_ text: UnsafeBufferPointer<UInt16>, item: Range<Int>, font: Font, context: Context) -> [ShapedGlyph] {
         let features = context.features
         hb_buffer_clear_contents(buffer)
-        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         // Strings through `withCString`: one passed as a C string is copied into an array made
         // for the call, twice for each new word.
@@ -196,7 +198,7 @@ public final class Shaper {
             // goes; its character is read with the one it selects.
             if position.x_advance == 0, Self.isVariationSelector(text, at: Int(info.cluster)) { continue }
             shaped.append(ShapedGlyph(id: info.codepoint, advance: position.x_advance, xOffset: position.x_offset,
-                                      yOffset: position.y_offset, cluster: Int32(info.cluster)))
+                                      yOffset: position.y_offset, cluster: Int32(info.cluster) - Int32(item.lowerBound)))
         }
         return shaped
     }

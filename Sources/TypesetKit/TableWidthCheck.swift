@@ -1,9 +1,10 @@
 import Layout
 import Pages
 
-/// Tables whose widest words need more than their column's width. Such a table is set as wide
-/// as its column, its lengths given way, every column narrowed and the words too wide for their cells
-/// broken there (`TableColumnWidths`), rather than printed over the next column; the laid-out
+/// Tables whose widest words need more than their column's width, hyphenated where they may be.
+/// Such a table is set as wide as its column, its lengths given way, its columns narrowed and the
+/// words too wide for their cells broken there (`TableColumnWidths`), rather than printed over
+/// the next column; the laid-out
 /// page names each such table once, at the first of its rows it shows, so that the author can
 /// widen the column or shorten the words.
 struct TableWidthCheck {

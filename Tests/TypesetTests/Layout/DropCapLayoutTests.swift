@@ -1,5 +1,6 @@
 import Fonts
 import Layout
+import Shaping
 import Text
 import XCTest
 
@@ -16,6 +17,7 @@ final class DropCapLayoutTests: FramesetterTestCase {
     house on the street had a second door, and a long pole beside it.
     """
     private static let hebrew = "שלום לכל הקוראים! המדריך לשרידות מסביר איך לבנות מחסה, איך לאגור מזון ואיך לשמור על קור רוח כשהמתים מתעוררים. המדריך לשרידות מסביר איך לבנות מחסה, איך לאגור מזון ואיך לשמור על קור רוח."
+    private static let arabic = "السيد حداد البهارات والقهوة العربية المحمصة بالهيل. يقول إن الزبائن يأتون أولاً من أجل الرائحة، ثم يبقون من أجل الحديث، وفي النهاية يشترون أكثر مما خططوا له."
     private static let gapEms = 0.3
     private static let size = 11.0
 
@@ -119,6 +121,27 @@ final class DropCapLayoutTests: FramesetterTestCase {
             XCTAssertEqual(line.origin.x + line.width, right, accuracy: 0.05, "line \(index + 1) ends at the right")
             XCTAssertEqual(line.origin.x, container.rect.minX, accuracy: 0.05, "and is justified to the left edge")
         }
+    }
+
+    /// The designer's page: "يبيع" set as an isolated 'ي' and "بيع", and line 3 pushed a blank
+    /// line down by the isolated letter's tail.
+    func testAnArabicInitialKeepsTheFormsItsWordGivesItAndItsLetters() throws {
+        let word = "يبيع"
+        let frame = try frame("<p lang=\"ar\" dir=\"rtl\" dropcap=\"2\">\(word) \(Self.arabic)\n", in: rectangle(width: 160))
+        let initial = try XCTUnwrap(frame.lines[0].initial)
+        XCTAssertEqual(initial.characters, "ي")
+        let run = try XCTUnwrap(frame.lines[0].runs.first { $0.stringRange.contains(1) })
+        // The whole word shaped at once: what each letter looks like in it.
+        func glyphs(of font: Font, clusters: Range<Int>) -> [UInt32] {
+            let shaped = Shaper().shape(Array(word.utf16), font: font, language: "ar", rightToLeft: true)
+            return shaped.glyphIDs.indices.filter { clusters.contains(Int(shaped.clusters[$0])) }.map { shaped.glyphIDs[$0] }
+        }
+        XCTAssertEqual(initial.glyphIDs, glyphs(of: initial.font, clusters: 0 ..< 1), "the initial in its initial form")
+        let shown = run.glyphIDs.indices.filter { (1 ..< 4).contains(run.clusters[$0]) }
+        XCTAssertEqual(shown.sorted { run.clusters[$0] > run.clusters[$1] }.map { run.glyphIDs[$0] },
+                       glyphs(of: run.font, clusters: 1 ..< 4), "the rest of the word as it is in the word, not as a word of its own")
+        let pitch = frame.lines[1].origin.y - frame.lines[0].origin.y
+        XCTAssertEqual(frame.lines[2].origin.y - frame.lines[1].origin.y, pitch, accuracy: 0.5, "no blank line below the initial")
     }
 
     func testBesideAnExclusionAndInACircleTheLinesKeepClearOfTheInitial() throws {

@@ -119,6 +119,37 @@ final class TableLayoutTests: FramesetterTestCase {
         XCTAssertNil(wide.first?.narrowedFrom, "a table its column holds is not narrowed")
     }
 
+    /// A designer's costs table in a 111.5 pt column of a four-column section: the words needed
+    /// 117.4 pt, every column was narrowed in proportion and "148,950" was set "148,95 / 0".
+    /// The text column gives way, its long word hyphenated; the figures stay whole.
+    func testATextColumnHyphenatesBeforeAFigureIsBroken() throws {
+        for widths in ["", " widths=\"* auto\"", " widths=\"auto auto\""] {
+            let rows = try rowLines(Self.costsTable(widths: widths, figures: ["148,950", "212,400"]), width: 111.5)
+            XCTAssertFalse(rows.isEmpty)
+            for part in rows {
+                XCTAssertLessThanOrEqual(part.rect.maxX, 20 + 111.5 + 0.001, "\(widths): the table runs past its column")
+                XCTAssertNil(part.narrowedFrom, "\(widths): no word broken but at a hyphenation point")
+                for cell in part.cells where cell.cell.cell.column == 1 && cell.cell.cell.row > 0 {
+                    XCTAssertEqual(cell.frame.lines.count, 1, "\(widths): a figure broken across lines")
+                }
+                for cell in part.cells where cell.cell.cell.row == 1 && cell.cell.cell.column == 0 {
+                    XCTAssertGreaterThan(cell.frame.lines.count, 1, "\(widths): the text column gave way")
+                }
+            }
+        }
+    }
+
+    private static func costsTable(widths: String, figures: [String]) -> String {
+        """
+        <table header-rows="1"\(widths)>
+        <tr><th>Department</th><th align="right">Cost (£)</th></tr>
+        <tr><td>Interdepartmental liaison</td><td align="right">\(figures[0])</td></tr>
+        <tr><td>Roof</td><td align="right">\(figures[1])</td></tr>
+        </table>
+
+        """
+    }
+
     func testDecimalsStandOnOneLineDownTheColumnHeaderIncluded() throws {
         let markup = """
             <table widths="* auto" header-rows="1">
