@@ -55,8 +55,17 @@ struct ColumnBreak {
     var overflow: Overflow?
     var height: Double
 
+    /// How many of `lines` the column keeps (at least one when there are any), and whether it
+    /// ends where the rules allow: false when no allowed break was near enough and the column
+    /// ends where the lines stopped fitting (an orphan, a widow, a heading at its foot).
+    func end() -> (lineCount: Int, keepsRules: Bool) {
+        let count = lineCount()
+        guard let overflow, count == lines.count, count > 0 else { return (count, true) }
+        return (count, allowsBreak(before: count, overflow: overflow))
+    }
+
     /// How many of `lines` the column keeps (at least one when there are any).
-    func lineCount() -> Int {
+    private func lineCount() -> Int {
         let count = lines.count
         guard let overflow, count > 1 else { return count }
         if let beforeBlock = breakBeforeKeptBlock(overflow: overflow) { return beforeBlock }

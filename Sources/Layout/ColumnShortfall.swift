@@ -3,11 +3,17 @@
 /// both call the same column early.
 extension Frame {
     /// Whole lines of its last text line's pitch between the bottom of what it holds (lines,
-    /// floats) and its foot, its notes' top when it has notes (nil: no lines).
+    /// floats) and its foot, its notes' top when it has notes (nil: no lines). A float the last
+    /// line stands beside holds none of the room below that line: the stretch beside it is
+    /// left empty there, the text going on in the next column (a band balanced as tall as a
+    /// picture, one line beside it and the rest of the paragraph in the next column).
     public var linesShortOfItsFoot: Int? {
         guard let last = lines.last(where: { $0.box == nil }) ?? lines.last else { return nil }
         var bottom = lines.map { $0.origin.y + $0.descent }.max() ?? container.rect.minY
-        for float in floats { bottom = max(bottom, float.rect.maxY) }
+        let lastTop = last.origin.y - last.ascent, lastBottom = last.origin.y + last.descent
+        for float in floats where float.rect.minY >= lastBottom || float.rect.maxY <= lastTop {
+            bottom = max(bottom, float.rect.maxY)
+        }
         let pitch = ColumnRoom.pitch(last.height, gridStep: container.baselineGrid?.step)
         return ColumnRoom.linesShort(foot: footnotes?.top ?? container.rect.maxY, contentBottom: bottom, pitch: pitch)
     }

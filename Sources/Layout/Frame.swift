@@ -18,6 +18,12 @@ public struct Frame: Sendable {
     public var notesGoingOn: [ContinuedNote] = []
     /// Why its lines stop where they do (see FrameEnd).
     public var end: FrameEnd = .endOfText
+    /// Whether it ends against its paragraphs' keep rules (an orphan or a widow, a heading at its
+    /// foot): no break they allow was within reach (see ColumnBreak).
+    public var endBreaksKeepRules = false
+    /// How far its column's room goes on below its container's foot: what balancing took off
+    /// the column (0: set in the whole of it).
+    public var roomBelowFoot = 0.0
 
     public var lineOrigins: [Point] { lines.map(\.origin) }
 

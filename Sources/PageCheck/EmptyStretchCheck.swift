@@ -15,7 +15,14 @@ import Text
 /// own width (a justified line's glyphs may be drawn scaled), a picture in the line one of
 /// them, a drop cap's initial before them. A paragraph's last line takes the rest of its band:
 /// the next paragraph starts a band of its own. Two lines' pitch of such a stretch without a
-/// line is a hole. Shaped areas are left to their outline (`ParagraphGapCheck`).
+/// line is a hole. In a balanced band whose column's room went on a line below a float, a
+/// stretch beside the float empty down to the column's foot while the column's paragraph goes
+/// on in the next column was offered that text too, a word alone included: the layout passes a
+/// lone word over on the promise that the text goes on below in its column, which a taller
+/// band would have kept (a band as tall as a picture, one line beside it and the rest of the
+/// paragraph in the next column). In a full column, or beside an `<exclusion>`, the promise is
+/// the next column's, wide again (NarrowLines). Shaped areas are left to their outline
+/// (`ParagraphGapCheck`).
 struct EmptyStretchCheck {
     /// How many of the text's lines an empty stretch may be tall: one is what a band moved down
     /// past an obstacle's corner or a paragraph's spacing costs.
@@ -31,14 +38,19 @@ struct EmptyStretchCheck {
         for areaIndex in columnAreas where !page.areas[areaIndex].isShaped {
             let area = page.areas[areaIndex]
             let lines = page.lines.indices.filter { page.lines[$0].area == areaIndex }
+            let floats = page.pictures.filter { $0.area == areaIndex && $0.line == nil }.map(\.rect)
+                + page.boxes.filter { $0.area == areaIndex }.map(\.rect)
             for obstacle in area.obstacles {
+                let isFloat = floats.contains { obstacle.contains($0, tolerance: 0.5) }
                 for stretch in stretches(beside: obstacle, in: area) {
-                    guard let hole = hole(in: stretch, lines: lines, extents: extents, on: page, area: area, text: text) else { continue }
+                    guard let hole = hole(in: stretch, lines: lines, extents: extents, on: page, area: area,
+                                          besideFloat: isFloat ? obstacle : nil, text: text) else { continue }
                     found.append(PageFinding(
                         page: page.number, kind: .emptyStretch,
                         detail: "column \(numbers[areaIndex] ?? 1) \(PageFinding.describe(area.rect)) leaves "
-                            + "\(PageFinding.describe(hole.empty)) beside \(PageFinding.describe(obstacle)) empty, where its text "
-                            + "goes on below with \"\(text.text.substring(hole.words.range))\" (character \(hole.next)), "
+                            + "\(PageFinding.describe(hole.empty)) beside \(PageFinding.describe(obstacle)) empty, where "
+                            + (hole.inNextColumn ? "its paragraph goes on in the next column" : "its text goes on below")
+                            + " with \"\(text.text.substring(hole.words.range))\" (character \(hole.next)), "
                             + "\(String(format: "%.1f", hole.words.width)) pt, which would fit",
                         character: hole.next))
                 }
@@ -71,13 +83,16 @@ struct EmptyStretchCheck {
         var empty: Rect
         var next: Int
         var words: (range: Range<Int>, width: Double)
+        /// The text that would fit went on in the next column, not below.
+        var inNextColumn = false
     }
 
     /// The tallest part of `stretch` no line, picture or box is drawn in, when it is a hole: more
     /// than `linesAllowed` lines tall, with text of the column going on after it whose first
-    /// words would fit the stretch.
+    /// words would fit the stretch — or, beside a float of the column (`besideFloat`, with its
+    /// margin), of its paragraph in the next column of a band balanced shorter than its room.
     private func hole(in stretch: Rect, lines: [Int], extents: [Int: LineExtent], on page: DrawnPage,
-                      area: DrawnPage.Area, text: CheckedText) -> Hole? {
+                      area: DrawnPage.Area, besideFloat float: Rect?, text: CheckedText) -> Hole? {
         var taken: [(top: Double, bottom: Double)] = []
         func overlapsAcross(_ minX: Double, _ maxX: Double) -> Bool { minX < stretch.maxX - 0.5 && maxX > stretch.minX + 0.5 }
         for index in lines {
@@ -114,15 +129,33 @@ struct EmptyStretchCheck {
                     (stretch.minY ..< top + 0.001).contains(page.lines[index].baseline) && !page.lines[index].isBox
                         && extents[index].map { overlapsAcross($0.minX, $0.maxX) } ?? false
                 }
-                if let hole = hole(from: top, to: gap.bottom, in: stretch, offered: offered.line, above: above, extents: extents,
-                                   on: page, area: area, text: text) {
+                if let hole = hole(from: top, to: gap.bottom, in: stretch, offered: offered.line, above: above, wordAloneFits: false,
+                                   extents: extents, on: page, area: area, text: text) {
                     return hole
                 }
                 guard let besideBottom = offered.besideBottom, besideBottom > top else { break }
                 top = besideBottom
             }
+            // Empty to the column's foot, where the paragraph went on in the next column though the
+            // band could have been tall enough for a line under the float.
+            if let float, gap.bottom >= area.rect.maxY - 0.5, !lines.contains(where: { page.lines[$0].baseline > top + 0.5 }),
+               let next = lineGoingOnInTheNextColumn(after: area, on: page, text: text),
+               area.rect.maxY + area.roomBelowFoot >= float.maxY + page.lines[next].ascent + page.lines[next].descent,
+               var hole = hole(from: top, to: gap.bottom, in: stretch, offered: next, above: nil, wordAloneFits: true, extents: extents,
+                               on: page, area: area, text: text) {
+                hole.inNextColumn = true
+                return hole
+            }
         }
         return nil
+    }
+
+    /// The first line of the next column of the page, when the paragraph `area` ends inside goes
+    /// on there; nil otherwise.
+    private func lineGoingOnInTheNextColumn(after area: DrawnPage.Area, on page: DrawnPage, text: CheckedText) -> Int? {
+        let end = area.range.upperBound
+        guard end < text.text.length, text.text.paragraphRange(containing: end).lowerBound < end else { return nil }
+        return page.lines.firstIndex { $0.stringRange.lowerBound == end && page.areas[$0.area].kind == .column }
     }
 
     /// The line whose text the stretch was offered at its first band below `top`: the first, in
@@ -155,8 +188,9 @@ struct EmptyStretchCheck {
     }
 
     /// The stretch from `top` to `bottom` as a hole, when it is taller than `linesAllowed` lines
-    /// of the text it was offered (line `index`) and that text's first words would fit it.
-    private func hole(from top: Double, to bottom: Double, in stretch: Rect, offered index: Int, above: Int?,
+    /// of the text it was offered (line `index`) and that text's first words would fit it — its
+    /// first word, in a stretch half the column wide or where a `wordAloneFits`.
+    private func hole(from top: Double, to bottom: Double, in stretch: Rect, offered index: Int, above: Int?, wordAloneFits: Bool,
                       extents: [Int: LineExtent], on page: DrawnPage, area: DrawnPage.Area,
                       text: CheckedText) -> Hole? {
         let next = page.lines[index]
@@ -179,7 +213,7 @@ struct EmptyStretchCheck {
         let narrowest = min(style.minimumLineWidth.points(fontSize: size), area.rect.width / 2)
         let indents = style.headIndent + style.tailIndent + (startsParagraph ? style.firstLineIndent : 0)
         let measure = stretch.width - indents
-        let lone = stretch.width >= area.rect.width / 2
+        let lone = wordAloneFits || stretch.width >= area.rect.width / 2
         var candidates: [(range: Range<Int>, width: Double, initialRoom: Double)] = []
         if var words = firstWords(of: index, alone: lone, breaks: breaks, on: page, text: text) {
             // A display line (a heading) is set whole where the column holds it whole.

@@ -46,6 +46,14 @@ struct Band {
     var earlyColumns: Int {
         frames.dropLast().filter(\.endsEarly).count
     }
+
+    /// Columns that end against their paragraphs' keep rules (`Frame.endBreaksKeepRules`).
+    /// Balancing must not add any: a short column ends where its lines stop fitting when the
+    /// allowed break is more than half of it up (a paragraph's first line alone at its foot,
+    /// under a figure as tall as half of it), where a little taller one keeps the rules.
+    var keepRuleBreaks: Int {
+        frames.filter(\.endBreaksKeepRules).count
+    }
 }
 
 /// Fills a band's columns in turn, and balances them: shortens them all to the least height
@@ -161,15 +169,17 @@ struct BandSetter {
             // a column of which reaches below its height (a figure first in a column, set whole):
             // its other columns were set that short, and would end early in the taller band; nor
             // one that moves a box or float past the text after it, splits a note, ends a
-            // column early, or splits a table against its rules or rows of a table it splits none of.
+            // column early or against its keep rules, or splits a table against its rules or rows
+            // of a table it splits none of.
             let overruns = trial.bottom - top > height + Self.tolerance
             let defers = trial.deferredPlacements > band.deferredPlacements
             let splits = trial.splitNotes > band.splitNotes
             let endsEarly = trial.earlyColumns > band.earlyColumns
+            let breaksKeeps = trial.keepRuleBreaks > band.keepRuleBreaks
             let breaksTables = trial.tablePartFaults(in: framesetter.text) > tableFaults
                 || !trial.tablesWithRowsSplit.isSubset(of: tablesWithRowsSplit)
-            if trial.end == band.end, !overruns, !defers, !splits, !endsEarly, !breaksTables, leavesFloats || !trial.carry.hasWaitingFloats,
-               leavesNotes || !trial.carry.hasNotesGoingOn {
+            if trial.end == band.end, !overruns, !defers, !splits, !endsEarly, !breaksKeeps, !breaksTables,
+               leavesFloats || !trial.carry.hasWaitingFloats, leavesNotes || !trial.carry.hasNotesGoingOn {
                 best = trial
                 found = true
                 high = min(height, trial.bottom - top)
@@ -190,7 +200,9 @@ struct BandSetter {
         // out of it (`PageText.overrun`), so that the page is set again with it first, in a full
         // column. Grown, it hid the overrun and the figure ran off the page (seed 12671).
         for index in best.frames.indices {
-            best.frames[index].container.rect.size.height = min(bandHeight, columns[min(index, columns.count - 1)].height)
+            let column = columns[min(index, columns.count - 1)]
+            best.frames[index].container.rect.size.height = min(bandHeight, column.height)
+            best.frames[index].roomBelowFoot = max(0, column.height - bandHeight)
         }
         return best
     }

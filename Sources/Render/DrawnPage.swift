@@ -31,6 +31,8 @@ public struct DrawnPage: Sendable {
         /// Whether it is set inside a shape (`<section shape>`), whose outline leaves bands too
         /// narrow for a line, anywhere down it, whatever its exclusions.
         public var isShaped: Bool
+        /// How far its column's room goes on below its foot: what balancing took off (0: none).
+        public var roomBelowFoot = 0.0
     }
 
     /// One line drawn: its area, its characters and its box (baseline, ascent, descent,

@@ -33,7 +33,7 @@ public final class DrawnPageRecorder {
                                               return Rect(x: bounds.minX - pad, y: bounds.minY - pad, width: bounds.width + 2 * pad,
                                                           height: bounds.height + 2 * pad)
                                           },
-                                          isShaped: frame.container.shape != nil))
+                                          isShaped: frame.container.shape != nil, roomBelowFoot: frame.roomBelowFoot))
         areaStack.append(page!.areas.count - 1)
         lineStack.append(nil)
     }

@@ -627,6 +627,29 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(kinds(findings(text, pages)), [.emptyStretch], "lines that go on leave the rest of their band empty")
     }
 
+    /// A designer's three-column section of one paragraph opening with a picture floated left
+    /// (80 pt in a 148.6 pt column): balanced as tall as the picture, column 1 held "Die
+    /// Bäckerei" beside it, the rest of the 62 pt stretch empty, and the paragraph went on in
+    /// column 2 — "Schmidt" alone fits the stretch, passed over on the promise that the text goes
+    /// on below in its column. Drawn on a page as short as the picture, the column had no room
+    /// under it: no hole; drawn as balanced on a taller page, whose room went on below the
+    /// picture, it is one (BalancedBandTests).
+    func testAStretchBesideAFloatEmptyToABalancedColumnsFootIsFoundWhereTheBandCouldBeTaller() throws {
+        let markup = """
+            <section columns="3">
+            <p lang="de"><img src="cameraman.png" alt="A cameraman" width="80" float="left">Die Bäckerei Schmidt verkauft seit dreiundzwanzig Jahren Roggenbrot und Bienenstich auf diesem Markt, und die Kapitäne kaufen hier Brot für die Überfahrt.
+            </section>
+            """
+        var (text, pages) = try drawn(markup) { $0.page.size = Size(width: 595, height: 200) }
+        XCTAssertEqual(pages[0].lines.filter { $0.area == 0 }.count, 1, "\"Die Bäckerei\" alone beside the picture")
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        pages[0].areas[0].roomBelowFoot = 600
+        let found = findings(text, pages)
+        XCTAssertEqual(kinds(found), [.emptyStretch], found.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(found.first?.detail.contains("its paragraph goes on in the next column with \"Schmidt\"") ?? false,
+                      found.first?.detail ?? "")
+    }
+
     func testAColumnEndingEarlyIsFoundOnlyWithoutAReason() throws {
         var (text, pages) = try drawn("<p>\(prose)</p>")
         XCTAssertEqual(pages[0].areas[0].end, .endOfText)

@@ -175,4 +175,92 @@ final class BalancedBandTests: XCTestCase {
             XCTAssertLessThanOrEqual(column.linesShortOfItsFoot ?? 99, ColumnRoom.linesAllowed, "column \(index + 1) ends above its note")
         }
     }
+
+    /// A designer's three-column section of one paragraph opening with a picture floated left
+    /// (80 pt in a 148.6 pt column): the balanced band was as tall as the picture, column 1
+    /// holding "Die Bäckerei" alone beside it, the rest of the 62 pt stretch passed over and the
+    /// paragraph going on in column 2 — the paragraph's first line alone in its column, which the
+    /// full column never sets. Balancing breaks no keep rule the full band keeps: the text goes
+    /// on under the picture in column 1.
+    func testABalancedColumnDoesNotEndBesideAFloatWhileItsParagraphGoesOn() throws {
+        let markup = """
+            <section columns="3">
+            <p lang="de"><img src="cameraman.png" alt="A cameraman" width="80" float="left">Die Bäckerei Schmidt verkauft seit dreiundzwanzig Jahren Roggenbrot und Bienenstich auf diesem Markt, und die Kapitäne kaufen hier Brot für die Überfahrt.
+            </section>
+            """
+        let pages = try SectionTesting.layOut(markup, baseDirectory: TestSupport.zombiesDirectory.path).pages
+        let column = try XCTUnwrap(pages.first?.frames.first)
+        let float = try XCTUnwrap(column.floats.first)
+        let last = try XCTUnwrap(column.lines.last)
+        XCTAssertGreaterThan(last.origin.y, float.rect.maxY, "column 1 ends beside the picture, its paragraph going on in column 2")
+        assertNoOrphanOrWidow(in: pages)
+    }
+
+    /// Layout fuzz seed 287, shrunk: four columns of 9 pt text balanced above a section, a
+    /// picture floated right (90 pt, its stretch 92.5 pt): five lines beside it, "Neighbourhood"
+    /// alone passed over below them, and the band balanced 90 pt tall, so the paragraph went on
+    /// in column 2 with the stretch empty down to column 1's foot — no orphan, but a column 3
+    /// lines short beside the picture (`Frame.linesShortOfItsFoot`), which balancing must not add.
+    func testABalancedColumnDoesNotLeaveTheStretchBesideAFloatEmptyToItsFoot() throws {
+        let markup = """
+            <img src="cameraman.png" alt="A man behind a camera" width="90" float="right" margin="7">With morning mountains: <b>Lamp photographer wound with lamp whispered lighthouse autumn,</b> <b>Neighbourhood village drawer hours every because photographer?</b> Came notwithstanding in considerable? Lamp at of afternoon hours road wound mountains understanding village, Typewriter came a? Four because morning:
+            <section columns="4">
+            Short text.
+            </section>
+            """
+        let pages = try pages(markup, page: Size(width: 842, height: 540), margin: 24, columns: 4, gutter: 12, fontSize: 9)
+        let column = try XCTUnwrap(pages.first?.frames.first)
+        let float = try XCTUnwrap(column.floats.first)
+        let last = try XCTUnwrap(column.lines.last)
+        XCTAssertGreaterThan(last.origin.y, float.rect.maxY, "column 1 ends beside the picture, its paragraph going on in column 2")
+    }
+
+    /// A designer's three balanced columns with a figure floated left (90 pt in a 151 pt column)
+    /// under a heading: column 1 ended with "Madame Lefèvre sells goat's" alone under the
+    /// caption, as ending it before the heading would move more than half the short column on
+    /// (ColumnBreak); a band a line taller keeps the orphan rule, and balancing takes it.
+    func testABalancedColumnLeavesNoOrphanUnderAFloatedFigure() throws {
+        let markup = """
+            <section columns="3" gutter="14">
+            Over the market square on Saturday morning drifts the smell of fresh bread. The Schmidt bakery has sold rye bread and bee-sting cake here for twenty-three years, and the queue in front of its stall often reaches the fountain.
+            <p style="subheadline">The cheeses</p>
+            <figure float="left" width="90">
+            <img src="chelsea.png" width="90" alt="A cat">
+            <caption>Chelsea, the market cat.</caption>
+            </figure>
+            Madame Lefèvre sells goat's cheeses and raspberry jam. “The tourists always ask whether it is organic; I tell them my goats cannot read.” She laughs, then wraps a small cheese carefully in waxed paper.
+            Mr Haddad sells spices and Arabic coffee roasted with cardamom. He says customers come first for the smell, then stay for the talk, and in the end buy more than they planned to.
+            Irina sells honey and wax from her father's hives. She says the bees worked badly this year because of the cold spring, but the honey came out dark and thick all the same, as in her childhood.
+            Don Ernesto sells olives, roasted peppers and ham from his village in Extremadura. Why did he come so far? “Because nobody else here sells real ham,” he says, and cuts another slice for the next customer.
+            </section>
+            """
+        let pages = try SectionTesting.layOut(markup, baseDirectory: TestSupport.zombiesDirectory.path).pages
+        XCTAssertEqual(pages.first?.frames.first?.floats.count, 1, "the figure beside column 1")
+        assertNoOrphanOrWidow(in: pages)
+    }
+
+    /// No column ends with fewer of a paragraph's lines than its orphans (2) where the paragraph
+    /// begins, nor starts with fewer than its widows where it ends.
+    private func assertNoOrphanOrWidow(in pages: [Page], file: StaticString = #filePath, line: UInt = #line) {
+        for (index, frame) in pages.flatMap(\.frames).enumerated() {
+            let text = frame.text
+            let textLines = frame.lines.filter { $0.box == nil && !$0.stringRange.isEmpty }
+            if let last = textLines.last, !last.endsParagraph, frame.visibleRange.upperBound < text.length {
+                let paragraph = text.paragraphRange(containing: last.stringRange.lowerBound)
+                let count = textLines.filter { paragraph.contains($0.stringRange.lowerBound) }.count
+                if paragraph.lowerBound >= frame.visibleRange.lowerBound {
+                    XCTAssertGreaterThanOrEqual(count, 2, "column \(index + 1) ends with an orphan: \"\(text.substring(last.stringRange))\"",
+                                                file: file, line: line)
+                }
+            }
+            if let first = textLines.first, frame.visibleRange.lowerBound > text.paragraphRange(containing: first.stringRange.lowerBound).lowerBound {
+                let paragraph = text.paragraphRange(containing: first.stringRange.lowerBound)
+                let count = textLines.filter { paragraph.contains($0.stringRange.lowerBound) }.count
+                if paragraph.upperBound <= frame.visibleRange.upperBound {
+                    XCTAssertGreaterThanOrEqual(count, 2, "column \(index + 1) starts with a widow: \"\(text.substring(first.stringRange))\"",
+                                                file: file, line: line)
+                }
+            }
+        }
+    }
 }
