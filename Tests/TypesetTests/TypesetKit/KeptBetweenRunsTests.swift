@@ -147,6 +147,32 @@ final class KeptBetweenRunsTests: XCTestCase {
         XCTAssertEqual(second.pdf, cold.pdf, "the PDF is a cold run's")
     }
 
+    /// An edit that changes the text's length — a paragraph added, one removed, a word made
+    /// longer or shorter — sets the pages to the next page break and takes the rest from the
+    /// run before, their offsets shifted (`PageReuse`), text layer and all (the edits draw no
+    /// glyph first that a later page drew first): the PDF is a cold run's, byte for byte.
+    func testAnEditOfAnotherLengthTakesThePagesAfterTheNextPageBreak() throws {
+        let directory = try makeTemporaryDirectory()
+        // Chapters of two pages with room for another paragraph on the second.
+        let chapter = String(repeating: String(repeating: paragraph, count: 4) + "\n", count: 3)
+        var text = "<meta footer=\"{page}\">\n" + Array(repeating: chapter, count: 5).joined(separator: "<pagebreak>\n")
+        let kept = KeptBetweenRuns()
+        let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)
+        XCTAssertGreaterThanOrEqual(first.pages, 10)
+        let added = "The keepers slept.\n"
+        let edits: [(place: String, old: String, new: String)] = [
+            ("a paragraph added", chapter, chapter + added), ("a paragraph removed", added, ""),
+            ("a longer word", "stair at dusk", "stair at late dusk"), ("a shorter word", "stair at late dusk", "stair at dusk"),
+        ]
+        for (place, old, new) in edits {
+            text = replacing(old, with: new, in: text)
+            let watched = try writePDF(text, keeping: kept, as: "watched.pdf", in: directory)
+            XCTAssertEqual(watched.pdf, try writePDF(text, keeping: nil, as: "cold.pdf", in: directory).pdf, "\(place): the PDF is a cold run's")
+            XCTAssertGreaterThanOrEqual(kept.pages.reusedByTheLastSetting, watched.pages - 3, "\(place): pages taken, of \(watched.pages)")
+            XCTAssertGreaterThanOrEqual(kept.textLayerPages.taken, watched.pages - 3, "\(place): text layer's pages taken")
+        }
+    }
+
     /// A parse after an edit on the last page goes on from the last checkpoint before it
     /// (`KeptParses`): it reads the last paragraphs' markup alone, and its text and its messages
     /// (a warning on the first line among them) are a cold parse's.
