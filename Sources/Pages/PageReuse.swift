@@ -9,9 +9,8 @@ import Text
 ///   before the first change (`TextChange.start`);
 /// - after the edit, the pages are set again until one hands on the flow the old page of the
 ///   same number handed on, past the change, the text after it unchanged: every old page after
-///   it is then taken again, when none read back into the change. The offsets of the old pages
-///   are the new text's only when the edit kept the text's length, so an edit that changes it
-///   sets the rest of the document again.
+///   it is then taken again, when none read back into the change, its offsets shifted by the
+///   change's length (`TextShift`) when the edit changed it.
 ///
 /// Anything else the paginator is made from that differs (faces, page, exclusions, notes set
 /// across pages, spanning pictures after the edit) sets every page again.
@@ -20,6 +19,11 @@ final class PageReuse {
     private let last: KeptSetting?
     /// nil: the texts are alike.
     private let change: TextChange?
+    /// How the change moves the old pages' offsets after it (nil: it does not).
+    private let shift: TextShift?
+    /// Whether the spanning pictures after the change are the last setting's, moved by it, and
+    /// as many before them: the pages after the flows meet place them as the last setting did.
+    private let spanningAnchorsAlike: Bool
     private var recording: KeptSetting
     private var state = State.beforeTheChange
 
@@ -42,6 +46,9 @@ final class PageReuse {
             last = nil
             change = nil
         }
+        shift = change.flatMap { $0.lengthChange == 0 ? nil : $0.shift(into: setting.text) }
+        spanningAnchorsAlike = Self.spanningAnchorsAlike(after: change, from: last?.spanningAnchors ?? [], to: setting.spanningAnchors,
+                                                         shift: shift)
         kept.reusedByTheLastSetting = 0
     }
 
@@ -61,7 +68,7 @@ final class PageReuse {
             break
         }
         kept.reusedByTheLastSetting += 1
-        return page
+        return state == .afterTheChange ? Self.shifted(page, by: shift) : page
     }
 
     /// Records the page made as the next, set from `read` of the text (kept pages: what their
@@ -79,13 +86,27 @@ final class PageReuse {
 
     /// After a page set again, whether the flow it hands on has met the old setting's.
     private func noteWhetherTheFlowsMet(flowAfter flow: Paginator.Flow) {
-        guard state == .setting, let last, let change, change.lengthChange == 0,
-              last.spanningAnchors == recording.spanningAnchors else { return }
+        guard state == .setting, let last, let change, spanningAnchorsAlike else { return }
         let made = recording.pages.count
         guard made < last.pages.count, flow.position >= change.newEnd,
-              last.pages[made - 1].flowAfter.handsOnAlike(flow),
+              Self.shifted(last.pages[made - 1].flowAfter, by: shift).handsOnAlike(flow),
               last.pages[made...].allSatisfy({ $0.read.lowerBound >= change.oldEnd }) else { return }
         state = .afterTheChange
+    }
+
+    /// Whether `old`'s anchors after `change`, shifted, are `new`'s, and `old` has as many as
+    /// `new` (the flow counts the anchors passed). The one holding the change may differ: the
+    /// page that reads it is set again.
+    private static func spanningAnchorsAlike(after change: TextChange?, from old: [SpanningAnchor], to new: [SpanningAnchor],
+                                             shift: TextShift?) -> Bool {
+        guard let change else { return old == new }
+        return old.count == new.count
+            && shifted(old.filter { $0.index >= change.oldEnd }, by: shift) == new.filter { $0.index >= change.newEnd }
+    }
+
+    /// `value` of the last setting with its offsets after the change where they are now.
+    private static func shifted<Value: TextOffsetsHolder>(_ value: Value, by shift: TextShift?) -> Value {
+        shift.map { value.shifted(by: $0) } ?? value
     }
 
     /// The record of a setting that reached the document's end, kept for the next.

@@ -7,12 +7,14 @@ import Text
 /// the state the layer shares between pages (its fonts' codes, its graphics states:
 /// `TextLayerHistory`) and with Cairo (the spot inks, numbered as met). So a page is taken when it
 /// is the same page (`Page.keptSerial`, the paginator's: taken again from the last setting), on the
-/// same sheet, with the same spots known, and every page before it in this run changed the shared
-/// state as the last run's page of its number did, in any order (an edit on the first page that
-/// draws a letter before the word that drew it first): then its stream, its resources and its
+/// same sheet, with the same spots known, and the pages before it in this run changed the shared
+/// state as the last run's pages before it did, together, in any order (an edit on the first page
+/// that draws a letter before the word that drew it first; a word that moved, with the glyphs it
+/// drew first, from one page set again to the next): then its stream, its resources and its
 /// changes are the last run's, and its changes are made again (replayed, each checked to give what
-/// it gave), not its glyphs written. A page that differs is written, and so is every page after a
-/// page whose changes differ. The output does not depend on what is kept.
+/// it gave), not its glyphs written. A page that differs is written, and so is every page after
+/// pages whose changes differ until the changes meet again. The output does not depend on what is
+/// kept.
 ///
 /// A run keeps its pages' deflated streams up to `budget` bytes (the 99-page magazine's take under
 /// 0.15 MB); a page past it is written again by the next run. One run at a time, on its drawing
@@ -49,9 +51,17 @@ public final class KeptTextLayerPages: @unchecked Sendable {
     private var last: [Record] = []
     private var current: [Record] = []
     private var currentBytes = 0
-    /// Whether every page of this run so far changed the shared state as the last run's page of
-    /// its number did: the state the next page begins in is then the last run's.
-    private var stateAlike = true
+    /// The changes the last run's pages so far made that this run's have not, and the reverse:
+    /// when neither holds any, the state the next page begins in is the last run's (the state is
+    /// what its changes gave, whatever their order: `TextLayerHistory`).
+    private var unmatchedLast: [TextLayerHistory.Change] = []
+    private var unmatchedThis: [TextLayerHistory.Change] = []
+    /// Whether the two runs' changes have parted for good: more unmatched than are worth
+    /// matching (a page's changes are a handful; a glyph given another code moves every later
+    /// code, and the runs never meet again), or this run has more pages.
+    private var parted = false
+    static let unmatchedBound = 4_096
+    private var stateAlike: Bool { !parted && unmatchedLast.isEmpty && unmatchedThis.isEmpty }
     /// How many pages this run took from the one before.
     public private(set) var taken = 0
 
@@ -62,7 +72,9 @@ public final class KeptTextLayerPages: @unchecked Sendable {
         last = current
         current = []
         currentBytes = 0
-        stateAlike = true
+        unmatchedLast = []
+        unmatchedThis = []
+        parted = false
         taken = 0
     }
 
@@ -79,7 +91,11 @@ public final class KeptTextLayerPages: @unchecked Sendable {
     /// Records the page the run wrote or took as the next.
     func record(_ page: Record) {
         let index = current.count
-        stateAlike = stateAlike && index < last.count && TextLayerHistory.sameChanges(last[index].changes, page.changes)
+        if index < last.count {
+            note(changesOfTheLastRun: last[index].changes, ofThisRun: page.changes)
+        } else {
+            parted = true
+        }
         var page = page
         if let deflated = page.deflated {
             if currentBytes + deflated.count <= Self.budget {
@@ -89,5 +105,18 @@ public final class KeptTextLayerPages: @unchecked Sendable {
             }
         }
         current.append(page)
+    }
+
+    /// Adds a page's changes, each cancelling one alike the other run made.
+    private func note(changesOfTheLastRun lastChanges: [TextLayerHistory.Change], ofThisRun thisChanges: [TextLayerHistory.Change]) {
+        guard !parted else { return }
+        if stateAlike, TextLayerHistory.sameChanges(lastChanges, thisChanges) { return }
+        for change in lastChanges {
+            if let found = unmatchedThis.firstIndex(of: change) { unmatchedThis.remove(at: found) } else { unmatchedLast.append(change) }
+        }
+        for change in thisChanges {
+            if let found = unmatchedLast.firstIndex(of: change) { unmatchedLast.remove(at: found) } else { unmatchedThis.append(change) }
+        }
+        parted = unmatchedLast.count + unmatchedThis.count > Self.unmatchedBound
     }
 }

@@ -100,9 +100,9 @@ final class WatchCommandLineTests: XCTestCase {
     /// Each run's PDF is the one a cold run makes of the same file, byte for byte, whatever the
     /// runs before it left behind: the fonts and shaped words they keep (`KeptBetweenRuns`), and
     /// the pages an edit did not reach (`KeptPages`) — before an edit on the first page, in the
-    /// middle (one that changes the text's length, so that the pages after it are set again, and
-    /// moves a `<ref>`'s target a page on, so that the page it prints on is set again) and on
-    /// the last.
+    /// middle (one that changes the text's length, so that the pages after it are taken with
+    /// their offsets shifted, and moves a `<ref>`'s target a page on, so that the page it prints
+    /// on is set again; then one that makes a word shorter) and on the last.
     func testEachRunWritesWhatAColdRunWrites() throws {
         let directory = try makeTemporaryDirectory()
         let document = directory.appendingPathComponent("doc.txt"), output = directory.appendingPathComponent("doc.pdf")
@@ -137,8 +137,9 @@ final class WatchCommandLineTests: XCTestCase {
         }
         try edit("first page", replace("dusk", "dawn"), run: 2)
         try edit("middle, longer", replace("<p id=\"mid\">", middle + middle + "<p id=\"mid\">"), run: 3)
+        try edit("middle, shorter", replace("Midway.", "Mid."), run: 4)
         // Faces and a picture the first run did not load.
-        try edit("last page", replace("by lamplight. </p>", "by <b>lamp</b><i>light</i>.<img src=\"picture.png\" width=\"40\"></p>", last: true), run: 4)
+        try edit("last page", replace("by lamplight. </p>", "by <b>lamp</b><i>light</i>.<img src=\"picture.png\" width=\"40\"></p>", last: true), run: 5)
         watcher.stop(with: SIGTERM)
     }
 

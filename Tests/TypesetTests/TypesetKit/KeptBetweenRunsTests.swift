@@ -130,6 +130,38 @@ final class KeptBetweenRunsTests: XCTestCase {
         XCTAssertEqual(second.pdf, try writePDF(edited, keeping: nil, as: "cold.pdf", in: directory).pdf, "the PDF is a cold run's")
     }
 
+    /// The text layer's state is what its changes gave, in any order (`TextLayerHistory`): an
+    /// edit that moves the line drawing some glyphs first from the foot of one page set again to
+    /// the top of the next leaves the pages after them in the last run's state, and their text
+    /// is taken (`KeptTextLayerPages`).
+    func testAGlyphFirstDrawnOnTheNextPageSetAgainLeavesTheLaterPagesTaken() throws {
+        let directory = try makeTemporaryDirectory()
+        let chapter = (1 ... 80).map { "Log \($0).\n" }.joined()
+        func log(_ first: String) -> String {
+            "<meta footer=\"{page}\">\n" + ([first] + Array(repeating: chapter, count: 3)).joined(separator: "<pagebreak>\n")
+        }
+        // The entry at the foot of the first page, found from a setting of the log, made the one
+        // that draws 'Z', 'u', 'l' and ',' first.
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.page = PageTemplate(size: Size(width: 298, height: 420))
+        let document = try prepare(log(chapter), options: options, keeping: KeptBetweenRuns())
+        var pages = document.pages()
+        let foot = try XCTUnwrap(pages.next()?.frames.flatMap(\.lines).last?.stringRange)
+        let entry = String(decoding: document.text.storage[foot], as: UTF16.self)
+        let text = log(replacing(entry, with: entry.replacingOccurrences(of: ".", with: ", Zulu."), in: chapter))
+        let kept = KeptBetweenRuns()
+        let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)
+        XCTAssertGreaterThanOrEqual(first.pages, 8)
+
+        // A first entry made twice: the Zulu entry goes on at the top of the second page.
+        let edited = replacing("Log 1.\n", with: "Log 1.\nLog 1.\n", in: text)
+        let second = try writePDF(edited, keeping: kept, as: "second.pdf", in: directory)
+        XCTAssertEqual(second.pdf, try writePDF(edited, keeping: nil, as: "cold.pdf", in: directory).pdf, "the PDF is a cold run's")
+        XCTAssertGreaterThanOrEqual(kept.pages.reusedByTheLastSetting, second.pages - 3)
+        XCTAssertGreaterThanOrEqual(kept.textLayerPages.taken, second.pages - 3, "text layer's pages taken, of \(second.pages)")
+    }
+
     /// A table's columns are measured from all its cells, once (the paragraph cache's memo):
     /// a cell made wider on the table's first page moves the columns on every page of it, which
     /// are set again, not taken from the run before (`TextReach`).
@@ -145,6 +177,32 @@ final class KeptBetweenRunsTests: XCTestCase {
         let cold = try writePDF(edited, keeping: nil, as: "cold.pdf", in: directory)
         XCTAssertEqual(second.pages, first.pages, "the rows stay on their pages: the flows meet")
         XCTAssertEqual(second.pdf, cold.pdf, "the PDF is a cold run's")
+    }
+
+    /// An edit that changes the text's length — a paragraph added, one removed, a word made
+    /// longer or shorter — sets the pages to the next page break and takes the rest from the
+    /// run before, their offsets shifted (`PageReuse`), text layer and all (the edits draw no
+    /// glyph first that a later page drew first): the PDF is a cold run's, byte for byte.
+    func testAnEditOfAnotherLengthTakesThePagesAfterTheNextPageBreak() throws {
+        let directory = try makeTemporaryDirectory()
+        // Chapters of two pages with room for another paragraph on the second.
+        let chapter = String(repeating: String(repeating: paragraph, count: 4) + "\n", count: 3)
+        var text = "<meta footer=\"{page}\">\n" + Array(repeating: chapter, count: 5).joined(separator: "<pagebreak>\n")
+        let kept = KeptBetweenRuns()
+        let first = try writePDF(text, keeping: kept, as: "first.pdf", in: directory)
+        XCTAssertGreaterThanOrEqual(first.pages, 10)
+        let added = "The keepers slept.\n"
+        let edits: [(place: String, old: String, new: String)] = [
+            ("a paragraph added", chapter, chapter + added), ("a paragraph removed", added, ""),
+            ("a longer word", "stair at dusk", "stair at late dusk"), ("a shorter word", "stair at late dusk", "stair at dusk"),
+        ]
+        for (place, old, new) in edits {
+            text = replacing(old, with: new, in: text)
+            let watched = try writePDF(text, keeping: kept, as: "watched.pdf", in: directory)
+            XCTAssertEqual(watched.pdf, try writePDF(text, keeping: nil, as: "cold.pdf", in: directory).pdf, "\(place): the PDF is a cold run's")
+            XCTAssertGreaterThanOrEqual(kept.pages.reusedByTheLastSetting, watched.pages - 3, "\(place): pages taken, of \(watched.pages)")
+            XCTAssertGreaterThanOrEqual(kept.textLayerPages.taken, watched.pages - 3, "\(place): text layer's pages taken")
+        }
     }
 
     /// A parse after an edit on the last page goes on from the last checkpoint before it

@@ -1,0 +1,144 @@
+import Foundation
+import Markup
+import Text
+@testable import Pages
+@testable import TypesetKit
+import XCTest
+
+/// After an edit that changes the text's length, `typeset watch` takes the pages after it
+/// again, their offsets shifted by the change (`TextShift`, `PageReuse`): each page it takes,
+/// with the flow it hands on and the text it read, is in every field the page a cold run sets.
+/// So an offset a page names that the shift forgets fails here, in whichever element holds it.
+final class KeptPagesShiftTests: XCTestCase {
+    private let paragraph = "The keepers climbed the stair at dusk and wrote the ships into the log by lamplight, "
+        + "while the town below slept behind its shutters and the bell rang once an hour."
+
+    /// Entry `number` of a log that names every kind of offset a page holds: a drop cap, a
+    /// picture floated in a column, a footnote long enough to split, a box over the gutter, a
+    /// figure across the top, a table going on from a page to the next, a box kept in the
+    /// column, headings kept with the next paragraph; a page break between two entries.
+    private func entry(_ number: Int) -> String {
+        let body = String(repeating: paragraph + " ", count: 2) + "\n"
+        let rows = (0 ..< 14).map { "<tr><td>\($0 + 1) o'clock</td><td>The \(number)-\($0) passed at dusk.</td></tr>\n" }.joined()
+        return "<p style=\"subheadline\" id=\"entry\(number)\">Entry \(number)</p>\n<p dropcap=\"2\">\(paragraph)</p>\n"
+            + "<img src=\"picture.png\" width=\"50\" float=\"left\" alt=\"A card\">\n" + body + body
+            + "The watch ended<footnote>" + String(repeating: "The note of entry \(number), at dusk. ", count: 12)
+            + "</footnote> at dawn.\n"
+            + "<aside float=\"center\" width=\"90\" border=\"0.5 #999999\">\n<p>In brief: the bell of entry \(number).</p>\n</aside>\n"
+            + body + "<figure float=\"top\">\n<img src=\"picture.png\" width=\"120\" alt=\"A card\">\n"
+            + "<caption>Figure \(number): the card at dusk.</caption>\n</figure>\n" + body
+            + "<table header-rows=\"1\">\n<tr><th>Hour</th><th>Ship</th></tr>\n" + rows + "</table>\n"
+            + "<aside>\n<p>A sidebar of entry \(number), at dusk.</p>\n</aside>\n" + body + body
+    }
+
+    private var log: String {
+        "<meta footer=\"{page}\">\nThe log starts on page <ref to=\"entry1\"/>.\n" + (0 ..< 4).map(entry).joined(separator: "<pagebreak>\n")
+    }
+
+    /// The edits each test makes in turn, each of another length than what it replaces, on the
+    /// first pages (a reference's target on the fourth), in letters the page drew before them
+    /// (a glyph drawn first earlier than it was changes the text layer's codes of every later
+    /// page). None adds a line: the pictures, boxes and tables after it would be at other
+    /// lines, which their attributes name for messages, and the change would reach the last of
+    /// them (`KeptPagesTests` adds a paragraph).
+    private var edits: [(place: String, edit: (String) -> String)] {
+        func replacing(_ old: String, with new: String) -> (String) -> String {
+            { text in
+                let found = text.range(of: old)!
+                return String(text[..<found.lowerBound]) + new + String(text[found.upperBound...])
+            }
+        }
+        return [
+            ("a longer word", replacing("stair at dusk", with: "stair at late dusk")),
+            ("a shorter word", replacing("lamplight", with: "lamp")),
+            ("inside a footnote", replacing("The note of entry 0, at dusk", with: "The note of entry 0, late")),
+            ("inside a table", replacing("The 0-3 passed", with: "The ship 0-3 passed")),
+            ("inside a box", replacing("the bell of entry 0", with: "the old bell of entry 0")),
+            ("inside a reference's target", replacing("Entry 1</p>", with: "Entry 11</p>")),
+        ]
+    }
+
+    private var options: TypesetOptions {
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.page = PageTemplate(size: Size(width: 420, height: 595))
+        options.metadata.creationDate = 1_000_000_000
+        return options
+    }
+
+    /// A folder holding the log's picture.
+    private func folderWithThePicture() throws -> URL {
+        let directory = try makeTemporaryDirectory()
+        try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"),
+                                         to: directory.appendingPathComponent("picture.png"))
+        return directory
+    }
+
+    /// `text` laid out in `directory` after the runs `kept` remembers: its pages as recorded
+    /// for the next run.
+    private func layOut(_ text: String, in directory: URL, keeping kept: KeptBetweenRuns) throws -> [KeptPage] {
+        let document = try Typesetter(options: options, keptBetweenRuns: kept)
+            .prepare(MarkupSource(fileName: "log.txt", text: text), baseDirectory: directory.path)
+        var pages = document.pages()
+        while pages.next() != nil {}
+        return try XCTUnwrap(kept.pages.lastSetting?.pages)
+    }
+
+    func testEachPageTakenAfterAnEditOfAnotherLengthIsTheColdRunsInEveryField() throws {
+        let directory = try folderWithThePicture()
+        var text = log
+        let kept = KeptBetweenRuns()
+        XCTAssertGreaterThanOrEqual(try layOut(text, in: directory, keeping: kept).count, 8)
+        for (place, edit) in edits {
+            text = edit(text)
+            let before = try XCTUnwrap(kept.pages.lastSetting?.text)
+            let watched = try layOut(text, in: directory, keeping: kept)
+            let change = try XCTUnwrap(TextChange(from: before, to: kept.pages.lastSetting!.text))
+            let taken = kept.pages.reusedByTheLastSetting
+            // The same faces, no page kept: a cold setting whose fonts are the watched one's instances.
+            kept.pages.lastSetting = nil
+            let cold = try layOut(text, in: directory, keeping: kept)
+            XCTAssertEqual(watched.count, cold.count, place)
+            for (number, (page, coldPage)) in zip(watched, cold).enumerated() {
+                // A page before the change indexes the text it was set from, alike over all it read.
+                var fields = FieldByField(ignoring: page.furthestReadSoFar < change.start ? ["serial", "text"] : ["serial"])
+                if let difference = fields.firstDifference(page, coldPage) {
+                    XCTFail("\(place): page \(number + 1) differs from a cold run's at \(difference)")
+                    break
+                }
+            }
+            XCTAssertGreaterThanOrEqual(taken, cold.count - 3, "\(place): pages taken again, of \(cold.count)")
+        }
+    }
+
+    /// The PDF after each edit is a cold run's, byte for byte, and the text layer's pages after
+    /// the edit are taken from the run before (`KeptTextLayerPages`: a shifted page is the same
+    /// page, `Page.keptSerial`).
+    func testEachPDFWrittenAfterAnEditOfAnotherLengthIsAColdRunsByteForByte() throws {
+        let directory = try folderWithThePicture()
+        var options = options
+        // What is kept is the question here, not the pages' ink: unchecked, the runs cost half.
+        options.checksPages = false
+        func written(_ text: String, keeping kept: KeptBetweenRuns?) throws -> (pages: Int, pdf: Data) {
+            let output = directory.appendingPathComponent(kept == nil ? "cold.pdf" : "watched.pdf").path
+            let report = try Typesetter(options: options, keptBetweenRuns: kept)
+                .typeset(MarkupSource(fileName: "log.txt", text: text), baseDirectory: directory.path, outputPath: output)
+            return (report.pageCount, try Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+        var text = log
+        let kept = KeptBetweenRuns()
+        _ = try written(text, keeping: kept)
+        var pagesTaken = 0, textLayerPagesTaken = 0
+        for (place, edit) in edits {
+            text = edit(text)
+            let watched = try written(text, keeping: kept)
+            XCTAssertEqual(watched.pdf, try written(text, keeping: nil).pdf, "\(place): the PDF is a cold run's")
+            XCTAssertGreaterThanOrEqual(kept.pages.reusedByTheLastSetting, watched.pages - 3, "\(place): pages taken, of \(watched.pages)")
+            pagesTaken += kept.pages.reusedByTheLastSetting
+            textLayerPagesTaken += kept.textLayerPages.taken
+        }
+        // A page set again that draws a glyph first which a later page drew first before (a line
+        // hyphenated no more) gives the later pages' glyphs other codes: their text is written.
+        XCTAssertGreaterThan(textLayerPagesTaken * 3, pagesTaken * 2, "text layer's pages taken, of the pages taken")
+    }
+}
