@@ -69,6 +69,14 @@ struct ColumnBreak {
         return count
     }
 
+    /// Whether a column keeping `kept` of the lines ends where the rules would not have it: an
+    /// orphan, a widow, a heading at its foot, a kept block split, because keeping them would
+    /// have moved more than half the column on (`lineCount`).
+    func givesWay(keeping kept: Int) -> Bool {
+        guard let overflow, kept > 0 else { return false }
+        return !allowsBreak(before: kept, overflow: overflow)
+    }
+
     /// Where the column ends when the overflow line belongs to a kept block that began in the
     /// column below its top: the latest break at or above the block's first line that keeps the
     /// other rules, with no limit on how far it moves. Nil when no block is split here, when

@@ -18,6 +18,10 @@ public struct Frame: Sendable {
     public var notesGoingOn: [ContinuedNote] = []
     /// Why its lines stop where they do (see FrameEnd).
     public var end: FrameEnd = .endOfText
+    /// Whether it ends against its paragraphs' keep rules (an orphan or a widow, a heading at its
+    /// foot, a kept block split), which give way rather than move more than half a column on
+    /// (see ColumnBreak).
+    public var keepRulesGaveWay = false
 
     public var lineOrigins: [Point] { lines.map(\.origin) }
 

@@ -46,6 +46,16 @@ struct Band {
     var earlyColumns: Int {
         frames.dropLast().filter(\.endsEarly).count
     }
+
+    /// The rules for a column's end its columns break: their paragraphs' keep rules, which a
+    /// frame gives up rather than move more than half its height on (`Frame.keepRulesGaveWay`),
+    /// and a table's (`tablePartFaults`). Balancing must not add any: in a trial a few lines
+    /// tall that is every time, where a taller trial keeps them — a heading and one line in the
+    /// first column of a section, the rest of its paragraph in the second, or a price list's
+    /// two-line rows split one and one.
+    func columnEndFaults(in text: AttributedText) -> Int {
+        frames.filter(\.keepRulesGaveWay).count + tablePartFaults(in: text)
+    }
 }
 
 /// Fills a band's columns in turn, and balances them: shortens them all to the least height
@@ -151,7 +161,7 @@ struct BandSetter {
         var climb = step
         var found = false
         let leavesFloats = band.carry.hasWaitingFloats, leavesNotes = band.carry.hasNotesGoingOn
-        let tableFaults = band.tablePartFaults(in: framesetter.text), tablesWithRowsSplit = band.tablesWithRowsSplit
+        let endFaults = band.columnEndFaults(in: framesetter.text), tablesWithRowsSplit = band.tablesWithRowsSplit
         for _ in 0 ..< Self.maximumTrials {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
@@ -161,14 +171,15 @@ struct BandSetter {
             // a column of which reaches below its height (a figure first in a column, set whole):
             // its other columns were set that short, and would end early in the taller band; nor
             // one that moves a box or float past the text after it, splits a note, ends a
-            // column early, or splits a table against its rules or rows of a table it splits none of.
+            // column early, ends one against its paragraphs' or a table's rules, or splits rows of
+            // a table it splits none of.
             let overruns = trial.bottom - top > height + Self.tolerance
             let defers = trial.deferredPlacements > band.deferredPlacements
             let splits = trial.splitNotes > band.splitNotes
             let endsEarly = trial.earlyColumns > band.earlyColumns
-            let breaksTables = trial.tablePartFaults(in: framesetter.text) > tableFaults
+            let breaksRules = trial.columnEndFaults(in: framesetter.text) > endFaults
                 || !trial.tablesWithRowsSplit.isSubset(of: tablesWithRowsSplit)
-            if trial.end == band.end, !overruns, !defers, !splits, !endsEarly, !breaksTables, leavesFloats || !trial.carry.hasWaitingFloats,
+            if trial.end == band.end, !overruns, !defers, !splits, !endsEarly, !breaksRules, leavesFloats || !trial.carry.hasWaitingFloats,
                leavesNotes || !trial.carry.hasNotesGoingOn {
                 best = trial
                 found = true
