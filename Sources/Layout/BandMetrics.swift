@@ -12,6 +12,8 @@ struct BandMetrics {
     var lower: Double
     /// The bottom of the lowest descent: what must stay above the container's bottom.
     var textBottom: Double
+    /// How far the faces reach above the baseline at most (their ascent, not the leading).
+    var ascent: Double
     /// Where the next band starts: the bottom of the line boxes.
     var advance: Double
 
@@ -34,14 +36,17 @@ struct BandMetrics {
         let baseline = box.baseline
         return BandMetrics(baseline: baseline, upper: min(0, baseline - box.ascent),
                            lower: max(box.height, baseline + box.descent), textBottom: baseline + box.descent,
-                           advance: box.height)
+                           ascent: box.ascent, advance: box.height)
     }
 
     /// What `lines`, set on one baseline, take: the baseline is as low as the line whose box
     /// reaches highest above it needs, as one line alone is in a rectangle.
     init(lines: [Line]) {
-        var baseline = 0.0, descent = 0.0, glyphAbove = 0.0, glyphBelow = 0.0
-        for line in lines { baseline = max(baseline, line.leading / 2 + line.ascent) }
+        var baseline = 0.0, ascent = 0.0, descent = 0.0, glyphAbove = 0.0, glyphBelow = 0.0
+        for line in lines {
+            baseline = max(baseline, line.leading / 2 + line.ascent)
+            ascent = max(ascent, line.ascent)
+        }
         var advance = 0.0
         for line in lines {
             // (Summed as a rectangle's lines are, so that a band of one line moves down exactly as far.)
@@ -56,17 +61,19 @@ struct BandMetrics {
             }
         }
         self.baseline = baseline
+        self.ascent = ascent
         self.advance = advance
         textBottom = baseline + descent
         upper = min(0, baseline - glyphAbove)
         lower = max(advance, baseline + glyphBelow)
     }
 
-    init(baseline: Double, upper: Double, lower: Double, textBottom: Double, advance: Double) {
+    init(baseline: Double, upper: Double, lower: Double, textBottom: Double, ascent: Double, advance: Double) {
         self.baseline = baseline
         self.upper = upper
         self.lower = lower
         self.textBottom = textBottom
+        self.ascent = ascent
         self.advance = advance
     }
 

@@ -55,17 +55,8 @@ struct ColumnBreak {
     var overflow: Overflow?
     var height: Double
 
-    /// How many of `lines` the column keeps (at least one when there are any), and whether it
-    /// ends where the rules allow: false when no allowed break was near enough and the column
-    /// ends where the lines stopped fitting (an orphan, a widow, a heading at its foot).
-    func end() -> (lineCount: Int, keepsRules: Bool) {
-        let count = lineCount()
-        guard let overflow, count == lines.count, count > 0 else { return (count, true) }
-        return (count, allowsBreak(before: count, overflow: overflow))
-    }
-
     /// How many of `lines` the column keeps (at least one when there are any).
-    private func lineCount() -> Int {
+    func lineCount() -> Int {
         let count = lines.count
         guard let overflow, count > 1 else { return count }
         if let beforeBlock = breakBeforeKeptBlock(overflow: overflow) { return beforeBlock }
@@ -76,6 +67,14 @@ struct ColumnBreak {
             if allowsBreak(before: kept, overflow: overflow) { return kept }
         }
         return count
+    }
+
+    /// Whether a column keeping `kept` of the lines ends where the rules would not have it: an
+    /// orphan, a widow, a heading at its foot, a kept block split, because keeping them would
+    /// have moved more than half the column on (`lineCount`).
+    func givesWay(keeping kept: Int) -> Bool {
+        guard let overflow, kept > 0 else { return false }
+        return !allowsBreak(before: kept, overflow: overflow)
     }
 
     /// Where the column ends when the overflow line belongs to a kept block that began in the

@@ -19,8 +19,9 @@ public struct Frame: Sendable {
     /// Why its lines stop where they do (see FrameEnd).
     public var end: FrameEnd = .endOfText
     /// Whether it ends against its paragraphs' keep rules (an orphan or a widow, a heading at its
-    /// foot): no break they allow was within reach (see ColumnBreak).
-    public var endBreaksKeepRules = false
+    /// foot, a kept block split), which give way rather than move more than half a column on
+    /// (see ColumnBreak).
+    public var keepRulesGaveWay = false
     /// How far its column's room goes on below its container's foot: what balancing took off
     /// the column (0: set in the whole of it).
     public var roomBelowFoot = 0.0

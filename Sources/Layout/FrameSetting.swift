@@ -71,7 +71,8 @@ struct FrameSetting {
     func endedWhereParagraphsAllow(_ container: Container, from index: Int, to position: Int, lines: [Line],
                                    setLines: [ColumnBreak.SetLine], overflow: ColumnBreak.Overflow?) -> Frame {
         var lines = lines, end = position
-        let (kept, keepsRules) = ColumnBreak(lines: setLines, overflow: overflow, height: container.rect.height).end()
+        let columnBreak = ColumnBreak(lines: setLines, overflow: overflow, height: container.rect.height)
+        let kept = columnBreak.lineCount()
         let reason = frameEnd(in: container, at: position, keeping: kept, of: setLines, lines: lines, overflow: overflow)
         if kept < lines.count {
             end = lines[kept].stringRange.lowerBound
@@ -79,7 +80,7 @@ struct FrameSetting {
         }
         var frame = Frame(container: container, lines: lines, visibleRange: index ..< end, text: text)
         frame.end = reason
-        frame.endBreaksKeepRules = !keepsRules
+        frame.keepRulesGaveWay = columnBreak.givesWay(keeping: kept)
         return frame
     }
 

@@ -70,6 +70,7 @@ extension FrameSetting {
         var initialZone: InitialZone?   // the drop cap beside the lines being set, down to its baseline
         var boxWaits = false   // a box in the column did not fit and waits for the next frame (see WaitingBoxes)
         var lineSkip = LineSkip(floor: rect.minY)   // what the next band's text keeps clear of
+        var leadingAbove: GridLeading?   // on a grid, the band just above, which the next is pitched from
         // In a rectangle every band is alike: a word that does not fit one fits no other.
         let fitWords = !container.isRectangular
         while position < end {
@@ -101,6 +102,7 @@ extension FrameSetting {
                                                     keep: keep, bottom: block.origin.y - rect.minY))
                 lines.append(block)
                 lineSkip.set([block])
+                leadingAbove = nil
                 linesOfParagraph = nil
                 y = block.origin.y + box.style.margin
                 position = min(box.range.upperBound, end)
@@ -116,6 +118,7 @@ extension FrameSetting {
                 setLines += rows.map(\.setLine)
                 lines += rows.map(\.line)
                 lineSkip.set(rows.map(\.line))
+                leadingAbove = nil
                 linesOfParagraph = nil
                 if let split = rows[rows.count - 1].line.tableRows?.continuation {
                     // Rows split at the foot: the column is full, and the next one goes on with them.
@@ -137,7 +140,7 @@ extension FrameSetting {
             if initialZone?.paragraph != paragraph.range.lowerBound { initialZone = nil }
             var search = BandSearch()
             var placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: fitWords, beyondBottom: false,
-                                   beside: initialZone, above: lineSkip, search: &search)
+                                   beside: initialZone, above: lineSkip, pitchedFrom: leadingAbove, search: &search)
             if placed == nil, lines.isEmpty, !holdsWaitingFloats {
                 // Nothing fits: the frame still takes a line wherever there is a fragment,
                 // the next word or picture sticking out of it as out of a narrow rectangle.
@@ -146,18 +149,19 @@ extension FrameSetting {
                 // as tall as the column: seeds 1252, 2504).
                 if fitWords, search.sawStretch {
                     placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: false,
-                                       beside: initialZone, above: lineSkip, search: &search)
+                                       beside: initialZone, above: lineSkip, pitchedFrom: leadingAbove, search: &search)
                 }
                 placed = placed
                     ?? placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: false, beyondBottom: true,
-                                 beside: initialZone, above: lineSkip, search: &search)
+                                 beside: initialZone, above: lineSkip, pitchedFrom: leadingAbove, search: &search)
             }
             if placed == nil, !lines.isEmpty, fitWords, search.sawStretch, container.shape != nil {
                 // A shape narrows to its foot: no stretch below is wide enough again for the
                 // word left alone, so it is set alone rather than the rest leave the shape for
                 // the next page (NarrowLines).
                 placed = placeBand(in: container, paragraph: paragraph, from: position, top: top, fitWords: true, beyondBottom: false,
-                                   beside: initialZone, above: lineSkip, avoidsLoneWords: false, search: &search)
+                                   beside: initialZone, above: lineSkip, pitchedFrom: leadingAbove, avoidsLoneWords: false,
+                                   search: &search)
             }
             var footnoteDidNotFit = false
             if let band = placed {
@@ -212,6 +216,10 @@ extension FrameSetting {
             lastFragment = band.lastFragment
             y = band.next
             lineSkip.set(band.lines, reach: paragraph.inkReach)
+            // (A line of a float's anchors alone takes no room: the next is pitched from the text above it.)
+            if band.lines.contains(where: { $0.height > 0 }) {
+                leadingAbove = container.baselineGrid == nil ? nil : GridLeading(lines: band.lines, next: band.next)
+            }
             let last = band.lines.count - 1
             // From the initial's last line down, the lines keep clear of its ink too (a tail
             // below its baseline): once the next band would land past it. Asked where that band is
@@ -225,7 +233,10 @@ extension FrameSetting {
             // A paragraph shorter than its initial, or one with no room beside it: what comes
             // next starts below the initial, where line N + 1 would have.
             if let zone = initialZone, band.lines[last].endsParagraph || band.lines[last].holdsItsInitialAlone {
-                y = max(y, zone.nextBandTop(afterDepth: band.next - band.lines[last].origin.y))
+                let belowInitial = zone.nextBandTop(afterDepth: band.next - band.lines[last].origin.y)
+                // Set below the initial, not pitched from the line above.
+                if belowInitial > y { leadingAbove = nil }
+                y = max(y, belowInitial)
                 lineSkip.floor = max(lineSkip.floor, zone.inkBottom)
             }
             if band.lines[last].endsParagraph {
@@ -339,20 +350,25 @@ extension FrameSetting {
     ///   - beside: the drop cap of the paragraph, which the lines of bands down to its baseline keep clear of.
     ///   - above: what is above the band, whose ink the band's text keeps clear of when the
     ///     line height would put it closer (LineSkip).
+    ///   - pitchedFrom: on a grid, the band right above `top`'s space, which the band's baseline
+    ///     is pitched from (GridLeading).
     ///   - avoidsLoneWords: with `fitWords`, pass over stretches narrower than the container
     ///     that would hold one word alone where its full width holds two (NarrowLines).
     ///   - search: what the search saw on its way (BandSearch).
     private mutating func placeBand(in container: Container, paragraph: PreparedParagraph, from position: Int, top: Double,
                                     fitWords: Bool, beyondBottom: Bool, beside zone: InitialZone?, above: LineSkip,
-                                    avoidsLoneWords: Bool = true,
+                                    pitchedFrom lineAbove: GridLeading?, avoidsLoneWords: Bool = true,
                                     search: inout BandSearch) -> PlacedBand? {
         let rect = container.rect
         let expected = BandMetrics.expected(in: paragraph, at: position)
         let grid = container.baselineGrid
         // Where the band starts before a grid moves it, and where it is proposed: on a grid,
-        // where its expected baseline falls on a grid line.
+        // where its expected baseline, pitched from the line above, falls on a grid line.
         var bandTop = top
-        func proposedTop() -> Double { grid.map { $0.snap(bandTop + expected.baseline) - expected.baseline } ?? bandTop }
+        let expectedRise = lineAbove?.rise(of: expected) ?? 0
+        func proposedTop() -> Double {
+            grid.map { $0.snap(bandTop - expectedRise + expected.baseline) - expected.baseline } ?? bandTop
+        }
         var proposed = expected
         var initialPitch: Double?   // the distance between lines a drop cap is sized for, once its first line is set
         var movedDownFrom: Double?   // the baseline the band's lines were first set on, when they turned out taller and moved down a grid line
@@ -402,15 +418,17 @@ extension FrameSetting {
                 // text would come too close to what is above it, moved down onto the grid
                 // when there is one.
                 var shift = 0.0
+                // The top of the lines' boxes before the grid moves them: risen, on a grid, to their pitch below the line above.
+                let linesTop = bandTop - (lineAbove?.rise(of: actual) ?? 0)
                 // A band below the initial's lines (one beside it with no room moved below it too)
                 // keeps clear of its ink.
                 var clearOf = above
                 if let zone, besideZone == nil { clearOf.floor = max(clearOf.floor, zone.inkBottom) }
-                let lowered = clearOf.baseline(for: set.lines, natural: bandTop + actual.baseline, reach: paragraph.inkReach)
-                    - (bandTop + actual.baseline)
+                let lowered = clearOf.baseline(for: set.lines, natural: linesTop + actual.baseline, reach: paragraph.inkReach)
+                    - (linesTop + actual.baseline)
                 for index in set.lines.indices {
                     let leading = set.lines[index].leading, ascent = set.lines[index].ascent
-                    let natural = bandTop + leading / 2 + ascent + (actual.baseline - (leading / 2 + ascent))
+                    let natural = linesTop + leading / 2 + ascent + (actual.baseline - (leading / 2 + ascent))
                     // A line of a float's anchors alone has no height and is no line of text: on
                     // the grid it took the grid line the text after it then had to go below.
                     let lineGrid = set.lines[index].height > 0 ? grid : nil
@@ -444,7 +462,7 @@ extension FrameSetting {
                 // in, and the next column or page takes the paragraph (a 4-line 'C' over a picture
                 // at the page's foot, seed 20099).
                 if let opening = set.lines.first, !InitialZone.isClear(of: opening, in: container) { break }
-                return PlacedBand(lines: set.lines, next: bandTop + actual.advance + shift, lastFragment: lastFragment)
+                return PlacedBand(lines: set.lines, next: linesTop + actual.advance + shift, lastFragment: lastFragment)
             }
             if noStretch, grid == nil {
                 bandTop = Self.nextBandWithStretches(in: container, below: bandTop, band: proposed, narrowest: narrowest)

@@ -47,12 +47,14 @@ struct Band {
         frames.dropLast().filter(\.endsEarly).count
     }
 
-    /// Columns that end against their paragraphs' keep rules (`Frame.endBreaksKeepRules`).
-    /// Balancing must not add any: a short column ends where its lines stop fitting when the
-    /// allowed break is more than half of it up (a paragraph's first line alone at its foot,
-    /// under a figure as tall as half of it), where a little taller one keeps the rules.
-    var keepRuleBreaks: Int {
-        frames.filter(\.endBreaksKeepRules).count
+    /// The rules for a column's end its columns break: their paragraphs' keep rules, which a
+    /// frame gives up rather than move more than half its height on (`Frame.keepRulesGaveWay`),
+    /// and a table's (`tablePartFaults`). Balancing must not add any: in a trial a few lines
+    /// tall that is every time, where a taller trial keeps them — a heading and one line in the
+    /// first column of a section, the rest of its paragraph in the second, or a price list's
+    /// two-line rows split one and one.
+    func columnEndFaults(in text: AttributedText) -> Int {
+        frames.filter(\.keepRulesGaveWay).count + tablePartFaults(in: text)
     }
 }
 
@@ -159,7 +161,7 @@ struct BandSetter {
         var climb = step
         var found = false
         let leavesFloats = band.carry.hasWaitingFloats, leavesNotes = band.carry.hasNotesGoingOn
-        let tableFaults = band.tablePartFaults(in: framesetter.text), tablesWithRowsSplit = band.tablesWithRowsSplit
+        let endFaults = band.columnEndFaults(in: framesetter.text), tablesWithRowsSplit = band.tablesWithRowsSplit
         for _ in 0 ..< Self.maximumTrials {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
@@ -169,17 +171,16 @@ struct BandSetter {
             // a column of which reaches below its height (a figure first in a column, set whole):
             // its other columns were set that short, and would end early in the taller band; nor
             // one that moves a box or float past the text after it, splits a note, ends a
-            // column early or against its keep rules, or splits a table against its rules or rows
-            // of a table it splits none of.
+            // column early, ends one against its paragraphs' or a table's rules, or splits rows of
+            // a table it splits none of.
             let overruns = trial.bottom - top > height + Self.tolerance
             let defers = trial.deferredPlacements > band.deferredPlacements
             let splits = trial.splitNotes > band.splitNotes
             let endsEarly = trial.earlyColumns > band.earlyColumns
-            let breaksKeeps = trial.keepRuleBreaks > band.keepRuleBreaks
-            let breaksTables = trial.tablePartFaults(in: framesetter.text) > tableFaults
+            let breaksRules = trial.columnEndFaults(in: framesetter.text) > endFaults
                 || !trial.tablesWithRowsSplit.isSubset(of: tablesWithRowsSplit)
-            if trial.end == band.end, !overruns, !defers, !splits, !endsEarly, !breaksKeeps, !breaksTables,
-               leavesFloats || !trial.carry.hasWaitingFloats, leavesNotes || !trial.carry.hasNotesGoingOn {
+            if trial.end == band.end, !overruns, !defers, !splits, !endsEarly, !breaksRules, leavesFloats || !trial.carry.hasWaitingFloats,
+               leavesNotes || !trial.carry.hasNotesGoingOn {
                 best = trial
                 found = true
                 high = min(height, trial.bottom - top)

@@ -439,6 +439,26 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(findings(text, pages).map(\.description), [])
     }
 
+    /// On a baseline grid a heading is no further below the text above than its space before
+    /// and its own pitch put it, rounded up to the grid (`GridLeading` in Layout): set a grid
+    /// line lower, as the text above's box and the heading's put it, two grid lines above it
+    /// were empty where the 16 pt of space asked for one.
+    func testAHeadingAGridLineLowerThanItsSpaceAndPitchPutItIsAnEmptyBand() throws {
+        var (text, pages) = try drawn(#"<style name="body" size="9.5" line-height="16pt" space-after="0"/>"#
+            + #"<style name="h" face="Liberation Sans" size="11" weight="bold" space-before="16" space-after="0" keep-with-next="true"/>"#
+            + "<p style=\"body\">Line one of the body text.</p>\n<p style=\"body\">Line two of the body text.</p>\n"
+            + "<p style=\"h\">A heading</p>\n<p style=\"body\">Line after the heading.</p>") {
+            $0.page.baselineGrid = 16
+            $0.page.columns = 1
+        }
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let heading = 2
+        XCTAssertEqual(pages[0].lines[heading].baseline - pages[0].lines[heading - 1].baseline, 32, accuracy: 0.01)
+        for index in pages[0].lines.indices where index >= heading { pages[0].lines[index].baseline += 16 }
+        for index in pages[0].glyphs.indices where pages[0].glyphs[index].line >= heading { pages[0].glyphs[index].ink.origin.y += 16 }
+        XCTAssertEqual(kinds(findings(text, pages)), [.paragraphGap])
+    }
+
     /// The lines beside a drop cap's initial are one pitch apart: one left empty beside it is an
     /// empty band, though the initial's ink reaches down to it (it counts as ink above only for
     /// the line after its last: issue 33, "notwithstanding" passed over the 'T's third line).
