@@ -27,7 +27,7 @@ extension ParseState {
         }
         languageResumed = nil
         guard let outer = innermostOpen(.p), let outerTag = outer.tagOffset,
-              builder.attributes.language != outer.attributes.language, builder.paragraphStyle.direction != .rtl,
+              builder.attributes.language != savedStyles(of: outer).attributes.language, builder.paragraphStyle.direction != .rtl,
               isWrittenForOneParagraph(outer, before: inner) else { return }
         languageResumed = LanguageOfAnOpenParagraphTag(closingTag: tag.offset, openTag: outerTag, language: builder.attributes.language,
                                                        openParagraphs: openCount(of: .p))

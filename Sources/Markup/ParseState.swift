@@ -1,29 +1,6 @@
 import Diagnostics
 import Text
 
-/// A tag that styles the text up to its closing tag.
-enum StyleElement: String {
-    case font, p, b, i, u, s, sup, sub, nobr, a, caption
-    /// A footnote's styles (`<footnote>`), closed by FootnoteTags before this lookup sees `</footnote>`.
-    case footnote
-    /// A table cell's styles (`<td>`, `<th>`), closed by TableTags before this lookup sees `</td>`.
-    case cell = "td"
-}
-
-/// An open styling tag and the styles in force before it, which its closing tag restores.
-struct OpenElement {
-    var element: StyleElement
-    var attributes: TextAttributes
-    var faceOrigin: Int?
-    var paragraphStyle: ParagraphStyle
-    /// Where the drop cap of `paragraphStyle` was asked for (DropCapOnce).
-    var dropCapOrigin: Int?
-    /// Where its tag is, for messages about it.
-    var tagOffset: Int?
-    /// The text's length when it was opened: where the first paragraph it styles begins.
-    var textLength = 0
-}
-
 /// The parser's running state: the text so far, the open tags, the named styles and the rules.
 struct ParseState {
     /// Variables only for a parse going on from a checkpoint, whose messages and swatches are
@@ -111,16 +88,10 @@ struct ParseState {
     /// Whether the file being read has begun its text (its declarations must come before).
     var fileHasText: Bool { builder.text.length > fileTextStart }
 
-    /// Open tags, innermost last. A stack, not recursion: 20,000 nested tags are fine.
-    private var openElements: [OpenElement] = []
-    /// How deep styling tags nest at most. Each open one holds the styles its closing tag
-    /// restores, some 4 KB: `<font>` nested 100,000 deep (a 1.7 MB document) took 400 MB, and
-    /// the largest document read (`MarkupSource.maximumSize`) could have asked for 7 GB. TeX
-    /// allows 255 grouping levels, libxml2 256 nested elements by default.
-    static let maximumOpenElements = 20_000
-    /// Whether another styling tag would nest deeper than `maximumOpenElements`.
-    var openElementsAreFull: Bool { openElements.count >= Self.maximumOpenElements }
-    private var openCounts: [StyleElement: Int] = [:]
+    /// Open styling tags, innermost last, and the styles each restores.
+    private var openElements = OpenElements()
+    /// Whether a tag past `OpenElements.mostBytes` has been reported: the first says what to do.
+    private var openElementsOverflowReported = false
 
     init(source: MarkupSource, defaults: MarkupDefaults, images: ImageLocator, diagnostics: MarkupDiagnostics,
          requiresAlternativeText: Bool = false) {
@@ -137,68 +108,82 @@ struct ParseState {
 
     /// Saves the styles in force, for the closing tag of `element` to restore.
     mutating func open(_ element: StyleElement, at tagOffset: Int? = nil) {
-        openElements.append(OpenElement(element: element, attributes: builder.attributes, faceOrigin: builder.faceOrigin,
-                                        paragraphStyle: builder.paragraphStyle, dropCapOrigin: builder.dropCaps.origin, tagOffset: tagOffset,
-                                        textLength: builder.text.length))
-        openCounts[element, default: 0] += 1
+        let saved = SavedStyles(attributes: builder.attributes, faceOrigin: builder.faceOrigin, paragraphStyle: builder.paragraphStyle,
+                                dropCapOrigin: builder.dropCaps.origin)
+        openElements.open(element, saving: saved, tagOffset: tagOffset, textLength: builder.text.length)
+    }
+
+    /// Whether another styling tag would hold more than the open tags may (`OpenElements.mostBytes`).
+    var openElementsAreFull: Bool { openElements.isFull }
+
+    /// The error at `tag`, a styling tag past the bound, once: what the open tags are, and
+    /// which to close. Later ones are left unopened without a word (the document has failed).
+    mutating func refuseOpeningPastTheBound(_ tag: Tag) {
+        guard !openElementsOverflowReported, let (element, count) = openElements.mostOpen else { return }
+        openElementsOverflowReported = true
+        let name = element == .cell ? "td" : element.rawValue
+        diagnostics.error("<\(tag.name)> inside \(openElements.count) open tags, \(count) of them <\(name)>: the styles they restore "
+                          + "when closed would take over \(OpenElements.mostBytes >> 20) MB; close your <\(name)>s with </\(name)>",
+                          at: tag.offset)
     }
 
     /// Whether an `element` is open.
     func isOpen(_ element: StyleElement) -> Bool {
-        openCounts[element, default: 0] > 0
+        openElements.count(of: element) > 0
     }
 
     /// Where the innermost open `element`'s tag is, when one is open.
     func openTagOffset(of element: StyleElement) -> Int? {
-        guard openCounts[element, default: 0] > 0 else { return nil }
-        return openElements.last { $0.element == element }?.tagOffset
+        openElements.innermost(element)?.tagOffset
     }
 
-    /// The innermost open `element`, with the styles in force before it.
+    /// The innermost open `element`.
     func innermostOpen(_ element: StyleElement) -> OpenElement? {
-        guard openCounts[element, default: 0] > 0 else { return nil }
-        return openElements.last { $0.element == element }
+        openElements.innermost(element)
+    }
+
+    /// The styles in force before `element` opened.
+    func savedStyles(of element: OpenElement) -> SavedStyles {
+        openElements.savedStyles(of: element)
     }
 
     /// How many `element`s are open.
     func openCount(of element: StyleElement) -> Int {
-        openCounts[element, default: 0]
+        openElements.count(of: element)
     }
 
     /// How many styling tags are open, for `forgetElements(openedAfter:)`.
     var openElementCount: Int { openElements.count }
 
     /// The styling tags opened after the first `count` and still open, outermost first.
-    func elements(openedAfter count: Int) -> [OpenElement] {
-        Array(openElements.dropFirst(count))
+    func elements(openedAfter count: Int) -> [SetAsideElement] {
+        openElements.elements(openedAfter: count)
     }
 
     /// Opens `elements` again, outermost first: the tags a story's first part left open, which
     /// go on in its resumed part (`StoryJumps`), each closing to the styles before it there.
-    mutating func reopen(_ elements: [OpenElement]) {
+    mutating func reopen(_ elements: [SetAsideElement]) {
         for element in elements {
-            openElements.append(element)
-            openCounts[element.element, default: 0] += 1
+            openElements.open(element.element, saving: element.styles, tagOffset: element.tagOffset, textLength: element.textLength)
         }
     }
 
     /// Forgets the styling tags opened after the first `count` and still open: an included file's,
     /// which close with it (its includer restores the styles in force before it).
     mutating func forgetElements(openedAfter count: Int) {
-        while openElements.count > count, let top = openElements.popLast() { openCounts[top.element]! -= 1 }
+        while openElements.count > count { openElements.closeInnermost() }
     }
 
     /// Closes the innermost open `element`, and every tag opened inside it that is still open,
     /// returning to the styles before it. False when no such tag is open.
     mutating func close(_ element: StyleElement) -> Bool {
-        guard openCounts[element, default: 0] > 0 else { return false }
-        while let top = openElements.popLast() {
-            openCounts[top.element]! -= 1
+        guard openElements.count(of: element) > 0 else { return false }
+        while let top = openElements.closeInnermost() {
             guard top.element == element else { continue }
-            builder.attributes = top.attributes
-            builder.faceOrigin = top.faceOrigin
-            builder.paragraphStyle = top.paragraphStyle
-            builder.dropCaps.origin = top.dropCapOrigin
+            builder.attributes = top.styles.attributes
+            builder.faceOrigin = top.styles.faceOrigin
+            builder.paragraphStyle = top.styles.paragraphStyle
+            builder.dropCaps.origin = top.styles.dropCapOrigin
             return true
         }
         return false

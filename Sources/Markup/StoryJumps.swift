@@ -21,7 +21,7 @@ struct StoryJumps {
         var section: SectionDeclaration?
         /// The styling tags the article had open at the jump (`<i>`, `<a>`, `<p>`…), which go
         /// on at the resume as its styles do: the story is one text.
-        var openElements: [OpenElement]
+        var openElements: [SetAsideElement]
         var resumedAt: SourceLocation?
     }
 

@@ -11,10 +11,7 @@ extension ParseState {
     mutating func handle(_ tag: Tag) {
         guard tableAccepts(tag) else { return }
         if tag.isClosing { return handleClosing(tag) }
-        if openElementsAreFull, StyleElement(rawValue: tag.name) != nil {
-            return diagnostics.error("<\(tag.name)> inside \(Self.maximumOpenElements) open tags, each inside the one before: "
-                                     + "tags nest \(Self.maximumOpenElements) deep at most", at: tag.offset)
-        }
+        if openElementsAreFull, StyleElement(rawValue: tag.name) != nil { return refuseOpeningPastTheBound(tag) }
         let tag = takeAnchor(from: tag)
         readTint(of: tag)
         switch tag.name {

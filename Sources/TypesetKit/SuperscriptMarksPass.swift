@@ -7,8 +7,12 @@ import Text
 /// where the face has one for every character of the mark; elsewhere they stay raised and
 /// scaled as the parser set them (a synthetic superscript, as `<sup>`).
 struct SuperscriptMarksPass {
+    /// Splits a paragraph into script runs (`MarkScripts`).
+    var itemize: (ArraySlice<UInt16>) -> [ScriptRun] = ScriptItemizer.runs
+
     func run(_ text: AttributedText, fonts: FontTable, shaper: Shaper) -> AttributedText {
         var marked = text
+        var scripts = MarkScripts(in: text, itemizing: itemize)
         // (The marks' runs found without copying every run's attributes: a book has few marks.)
         for range in text.attributeRanges(in: 0 ..< text.length, where: { $0.superscriptMark != nil }) {
             let run = text.attributes(at: range.lowerBound)
@@ -17,20 +21,11 @@ struct SuperscriptMarksPass {
             designed.fontSize = around.fontSize
             designed.baselineOffset = around.baselineOffset
             guard shaper.hasSuperscriptGlyphs(for: Array(text.substring(range).utf16), font: fonts.font(for: designed),
-                                              script: script(around: range, in: text))
+                                              script: scripts.script(at: range.lowerBound))
             else { continue }
             designed.features.append(Shaper.superscriptFeature)
             marked.setAttributes(designed, in: range)
         }
         return marked
-    }
-
-    /// The script a mark is shaped in: its paragraph's at the mark (figures take the script of
-    /// the words they stand among).
-    private func script(around mark: Range<Int>, in text: AttributedText) -> String? {
-        let paragraph = text.paragraphRange(containing: mark.lowerBound)
-        let units = Array(text.substring(paragraph).utf16)
-        let offset = mark.lowerBound - paragraph.lowerBound
-        return ScriptItemizer.runs(in: units[...]).first { $0.range.contains(offset) }?.script
     }
 }

@@ -64,8 +64,8 @@ final class MarkupBadInputTests: XCTestCase {
         XCTAssertEqual(document.attributes(of: "d"), TestSupport.defaultAttributes())
     }
 
-    /// Styling tags nest 20,000 deep at most (a located error past it: each open tag holds its
-    /// saved styles); as deep as that, two tags a level, parsing stays linear.
+    /// Styling tags nest as deep as what they hold allows (`OpenElements.mostBytes`; a located
+    /// error past it); 20,000 deep, two tags a level, parsing stays linear.
     func testNestingToTheLimitParses() {
         let depth = 10_000
         let markup = String(repeating: "<font color=\"red\"><b>", count: depth) + "deep" + String(repeating: "</b></font>", count: depth) + "out"

@@ -3,7 +3,7 @@ import Fonts
 import Markup
 import Shaping
 import Text
-import TypesetKit
+@testable import TypesetKit
 import XCTest
 
 /// Footnotes' marks set with the face's superscript glyphs (`sups`) where it has them, as
@@ -48,5 +48,25 @@ final class SuperscriptMarksTests: XCTestCase {
                        "the feature, but no superscript figure")
         XCTAssertFalse(shaper.hasSuperscriptGlyphs(for: Array("12".utf16), font: fonts.table.font(for: "TeX Gyre Pagella"), script: "Latn"))
         XCTAssertFalse(shaper.hasSuperscriptGlyphs(for: Array("".utf16), font: fonts.table.font(for: "Liberation Serif"), script: "Latn"))
+    }
+
+    /// The marks of a paragraph of 1,000 notes take its script runs from one splitting of it,
+    /// where each split the whole paragraph again (a line of 5,000 notes did not set in a
+    /// minute): the units split into runs are counted, the text's length at most.
+    func testAParagraphOfManyNotesIsSplitIntoScriptRunsOnce() throws {
+        let notes = 1_000
+        let markup = (0 ..< notes).map { "w\($0)<footnote>N\($0).</footnote>" }.joined(separator: " ")
+            + "\nAnother paragraph.<footnote>The last.</footnote>\n"
+        let document = TestSupport.parse(markup)
+        XCTAssertEqual(document.diagnostics.map(\.message), [])
+        let fonts = try TestSupport.fontTable(for: document, library: TestSupport.makeFontLibrary())
+        var unitsSplit = 0
+        let pass = SuperscriptMarksPass { units in
+            unitsSplit += units.count
+            return ScriptItemizer.runs(in: units)
+        }
+        _ = pass.run(document.text, fonts: fonts, shaper: Shaper())
+        XCTAssertGreaterThan(unitsSplit, 0)
+        XCTAssertLessThanOrEqual(unitsSplit, document.text.length)
     }
 }
