@@ -26,6 +26,10 @@ public final class ParagraphCache {
     private var paragraphs: [PreparedParagraph] = []
     /// The bytes of the paragraphs held (`PreparedParagraph.heldBytes`).
     private(set) var bytesHeld = 0
+    /// Paragraphs asked for so far, each ask numbered (`PreparedParagraph.lastAsked`).
+    private var asks = 0
+    /// Paragraphs prepared so far, those prepared again after being dropped counted again.
+    private(set) var paragraphsPrepared = 0
     private var hyphenators: [String: Hyphenator?] = [:]
     private var plans = ParagraphKeyedMemo<PlanKey, LinePlan>(budget: ParagraphCache.planByteBudget) { $0.heldBytes + MemoryLayout<PlanKey>.stride }
     private(set) var lines = LineMemo()
@@ -98,17 +102,22 @@ public final class ParagraphCache {
     /// The paragraph containing `index`, prepared now or earlier.
     func paragraph(containing index: Int) -> PreparedParagraph {
         // Frames ask in text order: the last paragraph prepared is usually the one.
+        asks += 1
         if let last = paragraphs.last, last.fullRange.contains(index) {
             reach.note(last.fullRange)
+            last.lastAsked = asks
             return last
         }
         let slot = insertionIndex(of: index)
         if slot < paragraphs.count, paragraphs[slot].fullRange.contains(index) {
             reach.note(paragraphs[slot].fullRange)
+            paragraphs[slot].lastAsked = asks
             return paragraphs[slot]
         }
         let paragraph = PreparedParagraph(text: text, range: text.paragraphRange(containing: index), fonts: fonts,
                                           itemizer: itemizer, shaper: shaper, glyphs: glyphColumns)
+        paragraphsPrepared += 1
+        paragraph.lastAsked = asks
         reach.note(paragraph.fullRange)
         paragraphs.insert(paragraph, at: slot)
         bytesHeld += paragraph.heldBytes
@@ -236,11 +245,17 @@ public final class ParagraphCache {
         narrowedBoxes = narrowedBoxes.filter { $0.key.start >= index }
     }
 
-    /// Past the byte budget, drops the paragraphs furthest behind `kept` (then those furthest
-    /// ahead of it) until the cache is within it or holds `kept` alone.
+    /// Past the byte budget, drops the paragraphs asked for longest ago until the cache is within
+    /// it or holds `kept` alone. Not the one furthest behind in the text: a paragraph of 5,000
+    /// notes, its notes' paragraphs after it in the text, was dropped while its page was being
+    /// set and prepared again 420 times, for the notes of pages long done.
     private func keepWithinBudget(sparing kept: PreparedParagraph) {
         while bytesHeld > Self.byteBudget, paragraphs.count > 1 {
-            let dropped = paragraphs[0] === kept ? paragraphs.removeLast() : paragraphs.removeFirst()
+            var oldest = paragraphs[0] === kept ? 1 : 0
+            for index in paragraphs.indices where paragraphs[index] !== kept && paragraphs[index].lastAsked < paragraphs[oldest].lastAsked {
+                oldest = index
+            }
+            let dropped = paragraphs.remove(at: oldest)
             bytesHeld -= dropped.heldBytes
             let start = dropped.range.lowerBound
             plans.forget(paragraph: start)

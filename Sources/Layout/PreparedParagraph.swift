@@ -87,6 +87,9 @@ final class PreparedParagraph {
     /// The bytes of its arrays that grow with its glyphs and characters (glyph ids, advances,
     /// offsets, clusters, the lookup from characters to glyphs, break opportunities, style
     /// runs): what `ParagraphCache` counts against its budget. 35 bytes a glyph of the book.
+    /// When its cache was last asked for it (`ParagraphCache`'s count of asks): the paragraph
+    /// asked for longest ago is the first dropped past the cache's budget.
+    var lastAsked = 0
     let heldBytes: Int
     /// Style runs looked at by the lines built from the paragraph (see LineBuilder): the tests
     /// check that it grows with the runs, not with runs × lines.
