@@ -14,6 +14,11 @@ struct InterCharacterGap {
     static let stretchPerEm = 0.1
     /// What a half-blank punctuation mark may give up, in ems.
     static let punctuationShrinkPerEm = 0.5
+    /// How far a gap may open, in ems, before its line counts as spaced out
+    /// (`LineAdjustment.isSpacedOut`): half a cell, as a word space may grow by its own width.
+    /// JIS X 4051 and CLREQ justify every line of a CJK column by spreading its characters, a
+    /// column a solid block; a line of six characters in 72 pt takes 0.24 em a gap.
+    static let spacedOutPerEm = 0.5
 
     /// The gaps of a paragraph, by the offset of the character after each: only between two
     /// characters on ideographic cells, at a cluster boundary.
@@ -33,5 +38,17 @@ struct InterCharacterGap {
             }
         }
         return InterCharacterGaps(gaps)
+    }
+}
+
+extension PreparedParagraph {
+    /// The blank half of the closing mark (。，、」》…) a line ending at `offset` ends with, in a
+    /// paragraph with CJK gaps: the shrink of the gap at `offset`, which the line may give up
+    /// as a line end, as it does mid-line (JIS X 4051 and CLREQ set a line-end full stop half
+    /// wide before spreading the characters); nil where the line ends otherwise.
+    func lineEndBlank(at offset: Int) -> Double? {
+        guard let gap = interCharacterGaps[offset], gap.shrink > 0,
+              InterCharacterSpacing.hasBlankAfter(UTF16Scalars.scalar(in: units, endingAt: offset)) else { return nil }
+        return gap.shrink
     }
 }

@@ -22,6 +22,8 @@ struct LineAdjustment {
         var letters = JustificationGives.Give()
         var glyphs = JustificationGives.Give()
         var spaceWidth = 0.0
+        /// How far the CJK gaps may open before the line is spaced out (see InterCharacterGap).
+        var gapOpening = 0.0
     }
 
     /// How the line is set: the space after each glyph, and the horizontal scale of the glyphs
@@ -66,7 +68,9 @@ struct LineAdjustment {
             case .space:
                 totals.spaces += give
                 totals.spaceWidth += paragraph.advances[glyph]
-            case .gap: totals.spaces += give
+            case .gap:
+                totals.spaces += give
+                totals.gapOpening += give.stretch * InterCharacterGap.spacedOutPerEm / InterCharacterGap.stretchPerEm
             case .letter: totals.letters += give
             case .glyph: totals.glyphs += give
             }
@@ -97,14 +101,22 @@ struct LineAdjustment {
                   let gap = gaps[paragraph.clusters[glyph + 1]] else { continue }
             body(glyph, .gap, JustificationGives.Give(stretch: gap.stretch, shrink: gap.shrink))
         }
+        // The closing mark that ends the line may give up its blank half, as the breaker rated it.
+        if let last = glyphs.last, last + 1 == endGlyph, endGlyph < paragraph.clusters.count,
+           let blank = paragraph.lineEndBlank(at: paragraph.clusters[endGlyph]) {
+            body(last, .gap, JustificationGives.Give(stretch: 0, shrink: blank))
+        }
     }
 
     /// Whether a line `natural` wide would be spaced out to reach `measure`: past what its
     /// ranges give, its word spaces would have to grow by more than their own width again
-    /// (two words pulled to the edges of a strip beside a picture).
+    /// (two words pulled to the edges of a strip beside a picture), its CJK gaps by more than
+    /// half a cell. (Judged on spaces alone, every short Chinese line of a narrow column was
+    /// set flush: "食物，也是一" 60 pt wide in 72 pt, a hole at its end.)
     func isSpacedOut(natural: Double, measure: Double) -> Bool {
         let totals = totals()
-        return measure - natural > totals.spaces.stretch + totals.letters.stretch + totals.glyphs.stretch + totals.spaceWidth + 0.001
+        return measure - natural > totals.spaces.stretch + totals.letters.stretch + totals.glyphs.stretch + totals.spaceWidth
+            + totals.gapOpening + 0.001
     }
 
     /// How `line` is set: a line set wider than its measure shrinks whatever its alignment, as

@@ -67,9 +67,12 @@ extension FrameSetting {
     }
 
     /// Whether `lineBreak` ends a line from `start` that strands a word: one word alone,
-    /// which is not the last of its paragraph (nor before a line break).
+    /// which is not the last of its paragraph (nor before a line break), in text broken at
+    /// spaces. In Chinese or Japanese (IdeographicText) the lines around a Latin word alone
+    /// hold several characters each: passed over, "（Domesday" left four lines beside a
+    /// picture empty, the text before and after it able to fill them.
     func strandsWord(_ paragraph: PreparedParagraph, from start: Int, to lineBreak: LineBreak) -> Bool {
-        lineBreak.kind != .mandatory && lineBreak.end < paragraph.range.upperBound
+        lineBreak.kind != .mandatory && lineBreak.end < paragraph.range.upperBound && !paragraph.isMostlyIdeographic
             && holdsOneWord(paragraph, from: start, to: lineBreak.end)
     }
 

@@ -218,6 +218,15 @@ struct ParagraphBreaker {
                 }
                 let give = justified ? gives.gives(of: glyphs(from: contentEnd, to: offset)).spaces : JustificationGives.Give()
                 items.append(.glue(spaces, stretch: give.stretch, shrink: give.shrink, offset: offset))
+            } else if let blank = paragraph.lineEndBlank(at: offset), let gap = paragraph.interCharacterGaps[offset] {
+                // After a closing mark the line keeps the shrink of its blank half if it ends
+                // here: it is in glue before the break, the rest of the gap in glue after it,
+                // which a break drops ("Carterは引退するつもりはない。" fits its line this way,
+                // where it was spread letter by letter without "い。").
+                items.append(.penalty(.infinity, offset: offset))
+                items.append(.glue(0, stretch: 0, shrink: blank, offset: offset))
+                items.append(.penalty(0, offset: offset))
+                items.append(.glue(0, stretch: gap.stretch, shrink: gap.shrink - blank, offset: offset))
             } else {
                 items.append(penaltyWithoutSpace(at: offset))
             }

@@ -67,6 +67,8 @@ final class PreparedParagraph {
     /// Where CJK text may stretch or shrink between two characters when justified (by the
     /// offset of the character after the gap).
     let interCharacterGaps: InterCharacterGaps
+    /// Most of its text is Chinese or Japanese, broken between characters (IdeographicText).
+    let isMostlyIdeographic: Bool
     /// Metrics of an empty paragraph (its terminator's font).
     let emptyMetrics: LineMetrics
     /// How far the ink of any of its lines may reach above and below the baseline: its glyphs'
@@ -170,6 +172,7 @@ final class PreparedParagraph {
         styleRuns = runs
         inkReach = Self.inkReach(of: runs, glyphIDs: glyphIDs, yOffsets: yOffsets)
         interCharacterGaps = shared.value.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : InterCharacterGaps()
+        isMostlyIdeographic = IdeographicText.isMostlyIdeographic(units)
         heldBytes = glyphIDs.capacity * MemoryLayout<UInt32>.stride
             + (advances.capacity + xOffsets.capacity + yOffsets.capacity + prefixAdvance.capacity) * MemoryLayout<Double>.stride
             + clusters.capacity * MemoryLayout<Int>.stride + glyphLookup.heldBytes

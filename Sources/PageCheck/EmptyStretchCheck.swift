@@ -9,8 +9,8 @@ import Text
 /// sets beside an obstacle (the paragraph's `min-line-width`, at most half the column:
 /// `NarrowLines` in Layout) and as the first word of the text each band offered it — the text
 /// that comes next in reading order, a band setting its stretches one line each — its first
-/// two words, under half the column (a word too wide for it, or one alone in a narrow
-/// stretch, is not set there: the layout passes over such a stretch, as InDesign passes over
+/// two words, under half the column but in Chinese or Japanese (a word too wide for it, or one
+/// alone in a narrow stretch of text broken at spaces, is not set there: the layout passes over such a stretch, as InDesign passes over
 /// one a word does not fit). Words are what the line breaker breaks between, measured at their
 /// own width (a justified line's glyphs may be drawn scaled), a picture in the line one of
 /// them, a drop cap's initial before them. A paragraph's last line takes the rest of its band:
@@ -199,7 +199,7 @@ struct EmptyStretchCheck {
         // Words at tab stops are placed by them, not measured from the stretch's side.
         guard !text.text.substring(next.stringRange).contains("\t") else { return nil }
         let style = text.text.paragraphStyle(at: start)
-        let paragraphStart = text.text.paragraphRange(containing: start).lowerBound
+        let paragraph = text.text.paragraphRange(containing: start), paragraphStart = paragraph.lowerBound
         // The narrowest line is the paragraph's, in ems of the size its text starts with (NarrowLines).
         let size = text.text.attributes(at: paragraphStart).attributes.fontSize
         let startsParagraph = paragraphStart == start
@@ -213,7 +213,10 @@ struct EmptyStretchCheck {
         let narrowest = min(style.minimumLineWidth.points(fontSize: size), area.rect.width / 2)
         let indents = style.headIndent + style.tailIndent + (startsParagraph ? style.firstLineIndent : 0)
         let measure = stretch.width - indents
+        // A word alone is set in a stretch of half the column or more, and in Chinese or
+        // Japanese, whose lines round it hold several characters (NarrowLines).
         let lone = wordAloneFits || stretch.width >= area.rect.width / 2
+            || IdeographicText.isMostlyIdeographic(text.text.storage[paragraph])
         var candidates: [(range: Range<Int>, width: Double, initialRoom: Double)] = []
         if var words = firstWords(of: index, alone: lone, breaks: breaks, on: page, text: text) {
             // A display line (a heading) is set whole where the column holds it whole.

@@ -100,6 +100,38 @@ final class DesignerPagesTests: XCTestCase {
         XCTAssertEqual(try linesBesideTheFirstFloat(of: document, pages), ["\u{FFFC}With road", "the considerable", "nobody"])
     }
 
+    /// A designer's Chinese paragraph beside a figure floated right, its strip 73.9 pt wide: the
+    /// line after "《末日审判书》" starts with "（Domesday", a Latin word alone in the strip, and
+    /// the rule that passes a lone word over left four lines of the strip empty, the text going
+    /// on below the picture. In Chinese each character may end a line, so the lines round the
+    /// word fill the strip (NarrowLines); every line beside the picture is one pitch below the last.
+    static let chineseBesideAFigure = """
+        <style name="body" face="Noto Serif CJK SC" size="10"/>
+        <figure float="right" width="150">
+        <img src="astronaut.png" alt="" width="138">
+        </figure>
+        一二三四五六七一二三四五六七一二三四五六七《末日审判书》（Domesday Book）中，沼泽地区的庄园以鳗鱼缴纳地租：\
+        仅一地，每年就要缴纳两万四千条。伊利大教堂的修建费用，有一部分也是用鳗鱼支付的。伊利大教堂的修建费用，有一部分也是用鳗鱼支付的。
+
+        """
+
+    func testChineseBesideAFloatFillsTheStripRoundALatinWordAlone() throws {
+        let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/zombies")
+        let (document, pages) = try SectionTesting.layOut(Self.chineseBesideAFigure, baseDirectory: folder.path)
+        let besides = try linesBesideTheFirstFloat(of: document, pages)
+        XCTAssertTrue(besides.contains("（Domesday"), "the Latin word is set in the strip: \(besides)")
+        let float = try XCTUnwrap(pages.first?.frames.flatMap(\.floats).first)
+        let lines = pages[0].frames.flatMap(\.lines).filter { !$0.stringRange.isEmpty && $0.runs.contains { !$0.glyphIDs.isEmpty } }
+        let beside = lines.filter { $0.origin.y - $0.ascent < float.rect.maxY && $0.origin.y + $0.descent > float.rect.minY }
+        let pitch = lines[1].origin.y - lines[0].origin.y
+        for (upper, lower) in zip(beside, beside.dropFirst()) {
+            XCTAssertEqual(lower.origin.y - upper.origin.y, pitch, accuracy: 0.01,
+                           "no band left empty above \(document.text.substring(lower.stringRange))")
+        }
+        let last = try XCTUnwrap(beside.last)
+        XCTAssertGreaterThan(last.origin.y + last.descent + pitch, float.rect.maxY, "the strip is filled to the picture's foot")
+    }
+
     /// A feature on a fixed 12 pt leading and a 12 pt grid (Fixtures/designer-feature): every
     /// page drawn passes the page checker (no word over a picture or another word, no empty
     /// band in a paragraph, no column ending early unexplained). Its pull quote, written in the

@@ -173,6 +173,36 @@ final class InternationalLayoutTests: XCTestCase {
         XCTAssertTrue(face.familyName.contains("CJK"), "a CJK face with no font named, got \(face.familyName)")
     }
 
+    /// Six columns of 72 pt (a designer's page): a line of six characters, which the full stop
+    /// or comma that may not start the next line leaves short, was set flush left, a 12 pt hole
+    /// at its end, as a line spaced out beside a picture is: judged on word spaces, which
+    /// Chinese has none of. Its gaps open instead (InterCharacterGap.spacedOutPerEm).
+    func testChineseInANarrowColumnIsASolidBlock() throws {
+        let eels = "那时候，鳗鱼是沼泽居民的日常食物，也是一种货币。在一千零八十六年的末日审判书中，沼泽地区的庄园以鳗鱼缴纳地租："
+            + "仅一地，每年就要缴纳两万四千条。伊利大教堂的修建费用，有一部分也是用鳗鱼支付的。"
+        let (text, lines) = try lines("<p align=\"justify\"><font face=\"Noto Serif CJK SC\" size=\"10\">\(eels)</font></p>", width: 72)
+        XCTAssertTrue(lines.dropLast().contains { $0.runs.reduce(0) { $0 + $1.glyphIDs.count } < 7 }, "a line of six characters")
+        for line in lines.dropLast() {
+            XCTAssertEqual(line.width, 72, accuracy: 0.01, "line \(text.substring(line.stringRange))")
+        }
+    }
+
+    /// A line whose full stop fits only at half its width: JIS X 4051 and CLREQ set a line-end
+    /// full stop half wide, its blank half given up, before spreading the characters. Without
+    /// it "四。" could not end the first line (the stop may not start the next), and the line
+    /// was spread over thirteen characters.
+    func testALineEndFullStopGivesUpItsBlankHalf() throws {
+        let (text, lines) = try lines("<p align=\"justify\"><font face=\"Noto Serif CJK SC\" size=\"10\">"
+            + "一二三四五六七八九十一二三四。五六七八九十一二三四五六七八九。</font></p>", width: 145)
+        let first = try XCTUnwrap(lines.first)
+        XCTAssertEqual(text.substring(first.stringRange), "一二三四五六七八九十一二三四。")
+        XCTAssertEqual(first.width, 145, accuracy: 0.01)
+        // The characters keep their cells: only the stop's blank half is given up.
+        let run = try XCTUnwrap(first.runs.first)
+        guard run.positions.count == 15 else { return XCTFail("one run of the line's fifteen glyphs") }
+        XCTAssertEqual(run.positions[14].x - run.positions[0].x, 140, accuracy: 0.01)
+    }
+
     func testNoLineStartsWithClosingPunctuationOrEndsWithOpeningPunctuation() throws {
         for width in stride(from: 120.0, through: 260, by: 7) {
             let (text, lines) = try lines(Self.chinese, width: width)
