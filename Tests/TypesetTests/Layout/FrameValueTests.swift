@@ -87,20 +87,20 @@ final class FrameValueTests: FramesetterTestCase {
     /// text) was dropped while its page was being set, and prepared 420 times.
     func testTheCacheDropsTheParagraphAskedForLongestAgoNotTheOneFurthestBehind() throws {
         let long = String(repeating: "The dead walked the streets of the town at night, and nobody knew what to do. ", count: 800)
-        let short = String(repeating: "A note on the town's night watch, and what it did about the dead. ", count: 20)
-        let setter = try framesetter(([long] + Array(repeating: short, count: 80)).joined(separator: "\n"))
+        let short = String(repeating: "A note on the town's night watch, and what it did about the dead. ", count: 40)
+        let setter = try framesetter(([long] + Array(repeating: short, count: 200)).joined(separator: "\n"))
         let cache = setter.cache
         let longBytes = cache.paragraph(containing: 0).heldBytes
         var start = long.utf16.count + 1
-        for _ in 0 ..< 80 {
+        for _ in 0 ..< 200 {
             _ = cache.paragraph(containing: start)   // a note's paragraph, after the long one
             _ = cache.paragraph(containing: 0)       // the paragraph still being set
             start += short.utf16.count + 1
         }
-        XCTAssertGreaterThan(longBytes + 80 * cache.paragraph(containing: long.utf16.count + 1).heldBytes, ParagraphCache.byteBudget,
+        XCTAssertGreaterThan(longBytes + 200 * cache.paragraph(containing: long.utf16.count + 1).heldBytes, ParagraphCache.byteBudget,
                              "the text holds more than the budget")
         XCTAssertLessThanOrEqual(cache.bytesHeld, ParagraphCache.byteBudget)
-        XCTAssertLessThanOrEqual(cache.paragraphsPrepared, 1 + 80 + 1, "the long paragraph prepared once; a dropped note's again at most")
+        XCTAssertLessThanOrEqual(cache.paragraphsPrepared, 1 + 200 + 1, "the long paragraph prepared once; a dropped note's again at most")
     }
 
     /// A prepared paragraph reads its style where the text's runs keep it, the one copy they
