@@ -209,7 +209,8 @@ struct CharacterStyleChange: Equatable {
     static func language(_ attribute: TagAttribute, _ values: ValueReader) -> String? {
         let text = attribute.trimmedValue
         guard LanguageTag.isValid(text) else {
-            values.error("lang must be \(LanguageTag.expectation), not \"\(attribute.value.clipped)\"", at: attribute)
+            values.error("lang must be \(LanguageTag.expectation), not \"\(attribute.value.clipped)\"\(LanguageTag.hint(for: attribute.trimmedValue))",
+                         at: attribute)
             return nil
         }
         return text

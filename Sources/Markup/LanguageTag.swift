@@ -13,4 +13,11 @@ public enum LanguageTag {
         let validSubtags = subtags.allSatisfy { (1 ... 8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
         return validLanguage && validSubtags
     }
+
+    /// " (did you mean 'en-US'?)" for a tag written as a locale is (`en_US`, as POSIX and Java
+    /// write them), or nothing.
+    public static func hint(for text: String) -> String {
+        let dashed = String(text.map { $0 == "_" ? "-" : $0 })
+        return dashed != text && isValid(dashed) ? " (did you mean '\(dashed)'?)" : ""
+    }
 }

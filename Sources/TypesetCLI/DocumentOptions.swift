@@ -110,7 +110,9 @@ struct DocumentOptions: ParsableArguments {
         guard textScale >= 0.01, textScale <= 10 else {
             throw ValidationError("--text-scale must be 0.01 to 10, not \(LengthArgument.format(textScale))")
         }
-        if let lang, !LanguageTag.isValid(lang) { throw ValidationError("--lang must be \(LanguageTag.expectation), not \"\(lang)\"") }
+        if let lang, !LanguageTag.isValid(lang) {
+            throw ValidationError("--lang must be \(LanguageTag.expectation), not \"\(lang)\"\(LanguageTag.hint(for: lang))")
+        }
         for sheet in styleSheets where !FileManager.default.isReadableFile(atPath: sheet) {
             throw ValidationError("--style \(sheet): no such file, or it cannot be read")
         }

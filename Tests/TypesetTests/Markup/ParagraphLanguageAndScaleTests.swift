@@ -40,6 +40,15 @@ final class ParagraphLanguageAndScaleTests: XCTestCase {
         XCTAssertEqual(document.attributes(of: "words").language, "en", "the language in force is kept")
     }
 
+    /// A tag written as a locale (`en_US`, as POSIX and Java write it) names the tag it means.
+    func testALangWrittenAsALocaleNamesTheTagItMeans() {
+        let document = parse("<p lang=\"en_US\">words</p> <font lang=\"de_CH_x\">x</font>\n")
+        XCTAssertEqual(document.diagnostics.map(\.message), [
+            "lang must be \(LanguageTag.expectation), not \"en_US\" (did you mean 'en-US'?)",
+            "lang must be \(LanguageTag.expectation), not \"de_CH_x\" (did you mean 'de-CH-x'?)",
+        ])
+    }
+
     func testTheSharedRuleForLanguageTags() {
         for good in ["en", "en-GB", "de-CH-1996", "zh-Hant", "sr-Latn-RS"] { XCTAssertTrue(LanguageTag.isValid(good), good) }
         for bad in ["", "e", "xx-invalid-!!", "en_GB", "en-", "-en", "toolonglang", "en-toolongsubtag", "ça"] {
