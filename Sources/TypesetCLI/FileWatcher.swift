@@ -26,10 +26,10 @@ final class FileWatcher {
     /// watch began, so they count as changed.
     private var pending: Set<String> = []
 
-    /// What counts as a change: a file written and closed, renamed into place, deleted, or
-    /// touched (its times changed, as `touch` does, which make would also see).
-    /// A folder made counts too, when a watched file's folder is on its way.
-    private static let changes = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_ATTRIB | IN_CREATE)
+    /// What counts as a change: a file written and closed, renamed into place or away (as `mv`
+    /// does: as good as deleted), deleted, or touched (its times changed, as `touch` does, which
+    /// make would also see). A folder made counts too, when a watched file's folder is on its way.
+    private static let changes = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_CREATE)
 
     init() throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))

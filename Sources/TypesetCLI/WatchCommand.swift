@@ -17,7 +17,7 @@ struct WatchCommand: ParsableCommand {
         that a picture added to the document is watched from then on (after a failed run, those \
         of the last good one are). Fonts are not watched.
 
-        A change is a file written, renamed into place (as editors save), deleted or touched. \
+        A change is a file written, renamed into place (as editors save) or away, deleted or touched. \
         It runs until interrupted (Ctrl-C, SIGTERM): a run under way is abandoned and its \
         temporary files removed; the last good output stays. It takes the options of `typeset \
         render` for a single input.

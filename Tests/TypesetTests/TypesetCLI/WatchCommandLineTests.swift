@@ -170,6 +170,22 @@ final class WatchCommandLineTests: XCTestCase {
         watcher.stop(with: SIGINT)
     }
 
+    /// A picture renamed away is as good as deleted: the run after it says so (a tester's `mv
+    /// rocket.jpg rocket-old.jpg` went unseen, the PDF still showing the picture).
+    func testAPictureRenamedAwaySetsTheDocumentAgain() throws {
+        let directory = try makeTemporaryDirectory()
+        let picture = directory.appendingPathComponent("picture.png")
+        try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"), to: picture)
+        try write("A picture.\n<img src=\"picture.png\" width=\"60\">\n", to: directory.appendingPathComponent("doc.txt"))
+        let watcher = try Watcher(["doc.txt"], in: directory)
+        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
+        assertWaits(watcher, for: "written to doc.pdf")
+        assertWaits(watcher, for: "watching doc.txt and its 1 picture for changes")
+        try FileManager.default.moveItem(at: picture, to: directory.appendingPathComponent("picture-old.png"))
+        assertWaits(watcher, for: "image \"picture.png\" not found")
+        watcher.stop(with: SIGINT)
+    }
+
     /// The print options are `render`'s: a sheet watched is the sheet the print shop gets; SIGTERM
     /// ends the watch with nothing left behind.
     func testWatchTakesThePrintOptionsOfRender() throws {
