@@ -1,15 +1,20 @@
 import Text
 
-/// A row of one tab to a stop at the line's end: a contents entry, a dish and its price. Its
-/// title may wrap; its number stays whole at the end of the title's last line, after its
-/// leader, as InDesign and TeX's contents lines set it — never alone at the next line's start.
+/// A row whose last tab goes to a stop at the line's end: a contents entry, a dish and its
+/// price, an event, its place and its price. Its title (the text before that tab) may wrap;
+/// its number stays whole at the end of the title's last line, after its leader, as InDesign
+/// and TeX's contents lines set it — never alone at the next line's start.
 public enum EntryRow {
-    /// The offset of the row's tab, when the paragraph whose content is `units` (indexed as
-    /// the text's storage) in `style` is such a row; nil otherwise.
+    /// The offset of the row's last tab, when the paragraph whose content is `units` (indexed
+    /// as the text's storage) in `style` is such a row; nil otherwise: a row of one tab, or of
+    /// a tab for each stop whose last is a right stop with a leader (`tabs="36, end right
+    /// leader=."`: a date, the event, the price) — without the leader, cells to stops past the
+    /// column (`tabs="250 right, 330 decimal, end decimal"`) are a table's that does not fit.
     public static func tab(in units: ArraySlice<UInt16>, style: ParagraphStyle) -> Int? {
-        guard style.tabStops.last?.location == TabStop.lineEnd,
-              let first = units.firstIndex(of: TabLayout.tab), units.lastIndex(of: TabLayout.tab) == first else { return nil }
-        return first
+        guard let end = style.tabStops.last, end.location == TabStop.lineEnd, let last = units.lastIndex(of: TabLayout.tab) else { return nil }
+        if units.firstIndex(of: TabLayout.tab) == last { return last }
+        guard end.alignment == .right, end.leader != nil else { return nil }
+        return units.reduce(0) { $0 + ($1 == TabLayout.tab ? 1 : 0) } == style.tabStops.count ? last : nil
     }
 
     /// The most words after the tab that are still the row's number: a price, a page, a

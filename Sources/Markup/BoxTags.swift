@@ -102,8 +102,14 @@ extension ParseState {
         if builder.text.length == boxTextStart {
             diagnostics.warning("this <\(open.kind.rawValue)> is empty; it prints nothing", at: open.tag.tagOffset)
         }
-        openBox = nil
+        endOpenBox()
         builder.boxClosed(atTag: tag.offset)
+    }
+
+    /// The open box ends here: a figure's number is settled by what it held.
+    private mutating func endOpenBox() {
+        if openBox?.kind == .figure { references.figureClosed() }
+        openBox = nil
     }
 
     /// `<caption>`: a paragraph in the `caption` style (or the style `style` names), until
@@ -123,7 +129,7 @@ extension ParseState {
     mutating func finishBox(atEndOfSection tag: Tag) {
         guard let open = openBox else { return }
         diagnostics.warning("<\(open.kind.rawValue)> is never closed; it ends with its section", at: open.tag.tagOffset)
-        openBox = nil
+        endOpenBox()
         builder.box = nil
     }
 
@@ -131,7 +137,7 @@ extension ParseState {
     mutating func finishBoxes(at end: FileEnd) {
         guard let open = openBox else { return }
         diagnostics.warning("<\(open.kind.rawValue)> is never closed; it ends with \(end.phrase)", at: open.tag.tagOffset)
-        openBox = nil
+        endOpenBox()
         builder.box = nil
     }
 }

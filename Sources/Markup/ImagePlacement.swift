@@ -91,6 +91,7 @@ extension ParseState {
     /// `crop` keeps part of the picture, which is then the picture as far as its size goes;
     /// `focus` is the point kept in view where it is cut further to cover its place.
     mutating func insertImage(_ tag: Tag) {
+        if openBox?.kind == .figure { references.pictureMet() }
         var width: Double?
         var height: Double?
         var widthAttribute: TagAttribute?

@@ -1,6 +1,13 @@
 import Diagnostics
 import Text
 
+/// What an open figure has held so far, for its number.
+private struct FigureNumbering {
+    var anchorIndex: Int?
+    var firstTable: Int?
+    var holdsPicture = false
+}
+
 /// The anchors (`id`) and references (`<ref>`) of one parse, as the parser meets them.
 struct ReferenceBook {
     /// The tags an `id` may be given on.
@@ -20,9 +27,12 @@ struct ReferenceBook {
     private var counts: [String: Int] = [:]
     /// Where each id is given, for the duplicate's message.
     private var given: [String: SourceLocation] = [:]
+    /// The figure open now, while what it holds decides how it is numbered.
+    private var openFigure: FigureNumbering?
 
     mutating func count(_ kind: String) -> Int {
         counts[kind, default: 0] += 1
+        if kind == "table", openFigure?.firstTable == nil { openFigure?.firstTable = counts[kind] }
         return counts[kind]!
     }
 
@@ -30,8 +40,34 @@ struct ReferenceBook {
     mutating func add(_ anchor: ReferenceAnchor) -> SourceLocation? {
         if let earlier = given[anchor.id] { return earlier }
         given[anchor.id] = anchor.location
+        if anchor.kind == "figure" { openFigure?.anchorIndex = anchors.count }
         anchors.append(anchor)
         return nil
+    }
+
+    /// A `<figure>` opens (counted already). A figure of a table and no picture is a table with
+    /// its caption, tagged as one (`StructureTree`'s `Div`): `format="number"` numbers it among
+    /// the tables, as LaTeX's `table` has a counter of its own — a figure's "Table 1" caption
+    /// and a reference printing "Table 2" were a designer's paper.
+    mutating func figureOpened() {
+        openFigure = FigureNumbering()
+    }
+
+    /// A picture in the open figure: it stays a figure.
+    mutating func pictureMet() {
+        openFigure?.holdsPicture = true
+    }
+
+    /// The figure ends: one that held a table and no picture takes its first table's number, and
+    /// gives its own back to the figures.
+    mutating func figureClosed() {
+        guard let figure = openFigure else { return }
+        openFigure = nil
+        guard let table = figure.firstTable, !figure.holdsPicture else { return }
+        counts["figure", default: 1] -= 1
+        guard let index = figure.anchorIndex else { return }
+        anchors[index].kind = "table"
+        anchors[index].number = table
     }
 
     mutating func addUse(_ use: ReferenceUse, valueOffset: Int?) {
@@ -79,6 +115,7 @@ extension ParseState {
     /// own handler. Every element of an anchor's kind is counted, for `format="number"`.
     mutating func takeAnchor(from tag: Tag) -> Tag {
         guard !tag.isClosing, ReferenceBook.anchorTags.contains(tag.name) else { return tag }
+        if tag.name == "figure", openBox == nil { references.figureOpened() }
         let number = tag.name == "p" ? 0 : references.count(tag.name)
         guard let attribute = tag.attribute("id") else { return tag }
         var rest = tag

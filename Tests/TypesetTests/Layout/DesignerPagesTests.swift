@@ -322,6 +322,23 @@ final class DesignerPagesTests: XCTestCase {
         XCTAssertEqual(try linesOfTheFirstParagraph(cell, columns: 3, gutter: 14).text, ["Friday\tFeed the cat and", "the neighbour's cat, then the", "hens"])
     }
 
+    /// An events list of a newsletter: a date at a left stop, the event, its price at a right
+    /// stop at the column's end with a dot leader. A row too long for its line broke at its last
+    /// tab, and "free" stood alone at the next line's start (at the hanging indent), without its
+    /// leader, while the row below ended "a.m. …… free" at the column's end. The event wraps
+    /// under itself, and its last line holds the leader and the price, as a one-tab row's does.
+    func testAnEventRowOfTwoTabsThatWrapsKeepsItsLeaderAndItsPriceAtTheColumnsEnd() throws {
+        let markup = "<p tabs=\"36, end right leader=.\" head-indent=\"36\" indent=\"-36\" align=\"left\" hyphenate=\"false\" tail-indent=\"16\">"
+            + "<font face=\"Liberation Sans\" size=\"9\">Sat 2\tBonfire and fireworks, Mill Square, 6 p.m.\tfree</font>\n"
+        let (text, lines, column) = try linesOfTheFirstParagraph(markup, columns: 2, gutter: 18)
+        XCTAssertGreaterThan(text.count, 1, "the row is too long for one line: \(text)")
+        XCTAssertTrue(try XCTUnwrap(text.last).hasSuffix("\tfree"), "the price ends the event's last line: \(text)")
+        XCTAssertNotEqual(text.last, "free", "never alone at the next line's start")
+        let last = try XCTUnwrap(lines.last)
+        XCTAssertEqual(last.leaders.count, 1, "the leader runs from the event to the price")
+        XCTAssertEqual(last.origin.x + last.width, column.maxX - 16, accuracy: 0.01, "the price ends at the line's end")
+    }
+
     /// A verse line of the poetry page (Fixtures/designer-pages/poetry.txt) with a hanging
     /// turnover in its 150 pt column: "My grandmother's / grandmother burned / it", though
     /// "grandmother burned it" fits the second line. Knuth–Plass charged the short first line

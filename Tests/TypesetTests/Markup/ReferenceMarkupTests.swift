@@ -34,6 +34,22 @@ final class ReferenceMarkupTests: XCTestCase {
         XCTAssertEqual(document.text.substring(document.utf16Range(of: "Ice shelves")), "Ice shelves", "the id is not printed")
     }
 
+    /// A designer's paper captioned "Table 1" a figure holding a table, and its reference
+    /// printed "Table 2": the figure was counted among the figures, after the picture before it.
+    func testAFigureOfATableAndNoPictureIsNumberedAmongTheTables() throws {
+        let document = parse("""
+            <table id="first"><tr><td>x</td></tr></table>
+            <figure id="cup"><img src="cup.png" alt="cup" width="10" height="10"><caption>Figure 1. A cup.</caption></figure>
+            <figure id="letters"><table><tr><td>a</td><td>b</td></tr></table><caption>Table 2. Letters.</caption></figure>
+            <figure id="both"><table><tr><td>c</td></tr></table><img src="cup.png" alt="cup" width="10" height="10"><caption>Figure 2.</caption></figure>
+            <figure id="saucer"><img src="cup.png" alt="saucer" width="10" height="10"><caption>Figure 3.</caption></figure>
+            <table id="last"><tr><td>y</td></tr></table>
+            """)
+        let numbers = document.anchors.map { "\($0.id) \($0.kind) \($0.number)" }
+        XCTAssertEqual(numbers, ["first table 1", "cup figure 1", "letters table 2", "both figure 2", "saucer figure 3", "last table 4"],
+                       "a figure with a picture stays a figure; the figures after a table's figure are numbered without it")
+    }
+
     func testAReferencePrintsAStandInUntilItsValueIsKnownThenTheValueAsALink() throws {
         let first = parse(issue)
         XCTAssertTrue(first.text.string.hasPrefix("Intro: see page 00 and 00."), first.text.string)

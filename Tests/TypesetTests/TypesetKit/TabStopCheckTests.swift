@@ -138,6 +138,10 @@ final class TabStopCheckTests: XCTestCase {
         XCTAssertEqual(warnings(document).map(\.message), [])
         let (two, _) = try layOut("<p tabs=\"20, end right\">Item\t\(long)\t12\n</p>\n")
         XCTAssertEqual(warnings(two).count, 1, "a row of two tabs whose cells wrap is still counted")
+        let (event, _) = try layOut("<p tabs=\"20, end right leader=.\">Item\t\(long)\t12\n</p>\n")
+        XCTAssertEqual(warnings(event).map(\.message), [], "a date, an event and a leader to its price are set as an entry")
+        let (three, _) = try layOut("<p tabs=\"20, 40, end right leader=.\">Item\t\(long)\t12\n</p>\n")
+        XCTAssertEqual(warnings(three).count, 1, "a row whose last tab may not reach the end is still counted")
     }
 
     func testCellsTooWideForStopsInsideTheColumnAreWarnedAbout() throws {
