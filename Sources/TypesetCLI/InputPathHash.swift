@@ -31,7 +31,7 @@ enum InputPathHash {
     }
 
     /// The current folder as the system names it (`getcwd`, its links resolved) and, when it
-    /// was reached through a link (a CI runner's workspace, macOS's `/tmp`), as the shell does:
+    /// was reached through a link (a CI runner's workspace, macOS's temporary folder), as the shell does:
     /// `$PWD`, when it names the same folder. A path written from `$PWD` is the user's, and
     /// must fall in the shard its relative path does.
     private static var currentDirectoryNames: [String] {

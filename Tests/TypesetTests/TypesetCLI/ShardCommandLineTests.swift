@@ -48,7 +48,7 @@ final class ShardCommandLineTests: XCTestCase {
         for (name, bytes) in expected { XCTAssertEqual(union[name], bytes, "\(name): a shard's bytes are the batch's") }
     }
 
-    /// A folder reached through a link (a CI runner's workspace; macOS's `/tmp`): the paths a
+    /// A folder reached through a link (a CI runner's workspace; macOS's temporary folder): the paths a
     /// shell writes from `$PWD` name the link, the process's own current folder the resolved
     /// one. A tester's `$PWD/a/b.txt` fell in another shard than `a/b.txt` there.
     func testAnAbsolutePathThroughALinkedCurrentFolderFallsInItsRelativePathsShard() throws {
