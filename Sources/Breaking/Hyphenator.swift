@@ -54,6 +54,17 @@ public final class Hyphenator {
         self.dictionary = dictionary
     }
 
+    /// Whether a dictionary for `language` is installed.
+    public static func hasPatterns(for language: String) -> Bool {
+        dictionaryPath(for: language) != nil
+    }
+
+    /// Languages whose writing breaks lines without hyphens: Chinese, Japanese and Korean,
+    /// the scripts of South-East Asia, which break between words or syllables, and those of the
+    /// Arabic and Hebrew scripts. Their text has no patterns to miss.
+    public static let languagesWrittenWithoutHyphens: Set<String> = ["zh", "ja", "ko", "th", "lo", "km", "my", "bo",
+                                                                     "ar", "fa", "ur", "ps", "he", "yi"]
+
     /// `hyph_<lang>_<REGION>.dic`, else `hyph_<lang>.dic`, else the language's own country's
     /// (`hyph_es_ES.dic`, `hyph_ru_RU.dic`: Debian names no file `hyph_es.dic`); English without
     /// a region is US English.

@@ -25,15 +25,28 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         Diagnostic(.warning, message, at: location, sourceLine: sourceLine)
     }
 
-    /// `file:line:col: error: message`, then the source line and a caret under the column.
+    /// `file:line:col: error: message`, then the source line and a caret under the column,
+    /// then its notes.
     public var description: String {
-        var text = location.map { "\($0): " } ?? ""
-        text += "\(severity.rawValue): \(message)"
-        if let sourceLine, let location {
-            let (shown, caret) = Self.window(of: sourceLine, around: location.column - 1)
-            text += "\n" + shown + "\n" + String(repeating: " ", count: caret) + "^"
-        }
-        return text
+        ([headline] + shownSourceLine + notes.map { "note: \($0.message)" }).joined(separator: "\n")
+    }
+
+    /// `file:line:col: error: message`.
+    public var headline: String {
+        (location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)"
+    }
+
+    /// The source line and a caret under the column, when there is one.
+    public var shownSourceLine: [String] {
+        guard let sourceLine, let location else { return [] }
+        let (shown, caret) = Self.window(of: sourceLine, around: location.column - 1)
+        return [shown, String(repeating: " ", count: caret) + "^"]
+    }
+
+    /// What is said after the message, as a compiler's notes: where its file was included
+    /// (each note at that place, its message naming it too, for the human format's one line).
+    public var notes: [Diagnostic] {
+        (location?.includedFrom ?? []).map { Diagnostic(.note, "included from \($0)", at: $0) }
     }
 
     /// At most this many characters of a source line are shown: a document may be one

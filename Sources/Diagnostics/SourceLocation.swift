@@ -8,12 +8,17 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// location. Not part of the place's identity: two locations at one file, line and column
     /// are one place, however the file came to be read.
     public var readingOrder: ReadingOrder?
+    /// The `<include>` tags that brought the file in, the innermost first (none in the document
+    /// itself): a message here says where, as a compiler's "included from". Not part of the
+    /// place's identity either.
+    public var includedFrom: [SourceLocation]
 
-    public init(file: String, line: Int, column: Int, readingOrder: ReadingOrder? = nil) {
+    public init(file: String, line: Int, column: Int, readingOrder: ReadingOrder? = nil, includedFrom: [SourceLocation] = []) {
         self.file = file
         self.line = line
         self.column = column
         self.readingOrder = readingOrder
+        self.includedFrom = includedFrom
     }
 
     public var description: String { "\(file):\(line):\(column)" }

@@ -39,8 +39,10 @@ public struct GoldenCheck: Sendable {
         let checks = PageCheckRun(of: document, checksPages: options.checksPages)
         let pages = try failingAsDocument(document) {
             try files.removeEarlierDiffs()
-            return try forEachPage(of: document, dpi: options.dpi, checks: checks) { page, actual in
-                results.append(try compare(page: page, actual: actual))
+            return try forEachPage(of: document, dpi: options.dpi, checks: checks) { page, textStart, actual in
+                var result = try compare(page: page, actual: actual)
+                result.textStart = textStart
+                results.append(result)
             }
         }
         for page in files.goldenPages() where !pages.contains(page) {
@@ -60,7 +62,7 @@ public struct GoldenCheck: Sendable {
         let checks = PageCheckRun(of: document, checksPages: options.checksPages)
         let pages = try failingAsDocument(document) {
             try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
-            let pages = try forEachPage(of: document, dpi: options.dpi, checks: checks) { page, actual in
+            let pages = try forEachPage(of: document, dpi: options.dpi, checks: checks) { page, textStart, actual in
                 let path = files.goldenPath(page: page)
                 let kind: GoldenChange.Kind
                 if !FileManager.default.fileExists(atPath: path) {
@@ -72,7 +74,7 @@ public struct GoldenCheck: Sendable {
                     kind = .replaced
                 }
                 try actual.writePNG(path, links: .refused)
-                changes.append(GoldenChange(page: page, goldenPath: path, kind: kind))
+                changes.append(GoldenChange(page: page, goldenPath: path, kind: kind, textStart: textStart))
             }
             for page in files.goldenPages() where !pages.contains(page) {
                 let path = files.goldenPath(page: page)
@@ -120,15 +122,17 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Renders the pages one at a time, letting each go before the next, each told to
-    /// `checks` as it is laid out and drawn; returns their numbers.
+    /// `checks` as it is laid out and drawn, and gives each with where its text begins in the
+    /// markup (nil: a page without text); returns their numbers.
     private func forEachPage(of document: PreparedDocument, dpi: Double, checks: PageCheckRun,
-                             _ body: (_ page: Int, _ actual: RasterImage) throws -> Void) throws -> Set<Int> {
+                             _ body: (_ page: Int, _ textStart: SourceLocation?, _ actual: RasterImage) throws -> Void) throws -> Set<Int> {
         var numbers: Set<Int> = []
         // Page N + 1 is laid out while page N is drawn and compared.
         try PagesAhead.withPages(of: document.pages()) { pages in
             try checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures)).rasterize(pages.lazy.map(checks.laidOut), dpi: dpi) { page, actual in
                 numbers.insert(page.number)
-                try body(page.number, actual)
+                let textStart = page.frames.lazy.map(\.visibleRange).filter { !$0.isEmpty }.map(\.lowerBound).min()
+                try body(page.number, textStart.flatMap { document.sourceMap?.location(ofTextOffset: $0) }, actual)
             }
         }
         checks.finish()

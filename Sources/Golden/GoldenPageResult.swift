@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// How one page of a document compares with its golden image.
 public struct GoldenPageResult: Sendable, CustomStringConvertible {
     public enum Outcome: Sendable {
@@ -19,14 +21,29 @@ public struct GoldenPageResult: Sendable, CustomStringConvertible {
     public var page: Int
     public var goldenPath: String
     public var outcome: Outcome
+    /// Where the page's text begins in the markup: the paragraph to look at when it changed
+    /// (nil for a golden of a page the document no longer has, or a page without text).
+    public var textStart: SourceLocation?
+
+    public init(page: Int, goldenPath: String, outcome: Outcome, textStart: SourceLocation? = nil) {
+        self.page = page
+        self.goldenPath = goldenPath
+        self.outcome = outcome
+        self.textStart = textStart
+    }
 
     public var passed: Bool {
         if case .matches = outcome { return true }
         return false
     }
 
-    /// "page 2 differs: 3 of 501,000 pixels differ …; diff: …; actual: …".
+    /// "page 2 differs: 3 of 501,000 pixels differ …; diff: …; actual: …; its text begins at
+    /// doc.txt:14:1".
     public var description: String {
+        outcomeDescription + (textStart.map { "; its text begins at \($0)" } ?? "")
+    }
+
+    private var outcomeDescription: String {
         switch outcome {
         case .matches(let comparison):
             return "page \(page) matches \(goldenPath): \(comparison.summary)"

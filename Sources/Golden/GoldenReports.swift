@@ -35,12 +35,22 @@ public struct GoldenChange: Sendable, CustomStringConvertible {
     public var page: Int
     public var goldenPath: String
     public var kind: Kind
+    /// Where the page's text begins in the markup (see `GoldenPageResult.textStart`).
+    public var textStart: SourceLocation?
+
+    public init(page: Int, goldenPath: String, kind: Kind, textStart: SourceLocation? = nil) {
+        self.page = page
+        self.goldenPath = goldenPath
+        self.kind = kind
+        self.textStart = textStart
+    }
 
     public var description: String {
-        switch kind {
-        case .added: return "page \(page): wrote \(goldenPath) (new)"
-        case .replaced: return "page \(page): rewrote \(goldenPath)"
-        case .removed: return "page \(page): removed \(goldenPath) (the document no longer has the page)"
+        let change = switch kind {
+        case .added: "page \(page): wrote \(goldenPath) (new)"
+        case .replaced: "page \(page): rewrote \(goldenPath)"
+        case .removed: "page \(page): removed \(goldenPath) (the document no longer has the page)"
         }
+        return change + (textStart.map { "; its text begins at \($0)" } ?? "")
     }
 }

@@ -125,7 +125,15 @@ public struct MarkupSource: Sendable {
         max(0, lineStarts.countOfElements(below: offset + 1) - 1)
     }
 
+    /// The place of `offset`, and, in an included file, the `<include>` tags that brought it in.
     public func location(of offset: Int) -> SourceLocation {
+        var location = locationInItsFile(offset)
+        location.includedFrom = files.file(holding: offset).includedAt.offsets.reversed().map(locationInItsFile)
+        return location
+    }
+
+    /// File, line and column of `offset`, and where it comes in reading order.
+    private func locationInItsFile(_ offset: Int) -> SourceLocation {
         let offset = min(max(0, offset), count)
         let line = lineIndex(of: offset)
         let start = lineStarts[line]

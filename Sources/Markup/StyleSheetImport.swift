@@ -4,12 +4,17 @@ import Images
 
 extension ParseState {
     /// `<import src="house.tss">`: a style sheet's declarations, as if written where the tag
-    /// is. Before the text, since they concern all of it. The path is beside the importing
+    /// is. Before the text, since they concern all of it (one after the text is an error, and
+    /// is read all the same). The path is beside the importing
     /// file and inside the pictures' folder (`--root`).
     mutating func importSheet(_ tag: Tag) {
         guard let source = fileSource(of: tag, example: "<import src=\"house.tss\">") else { return }
-        guard !fileHasText else {
-            return diagnostics.error("<import> must come before the text: the declarations it brings concern all of it", at: tag.offset)
+        if fileHasText {
+            // The sheet is still read, so that the styles it defines are known to the text after
+            // the tag: one error here, not one more at each use of them.
+            let textLine = builder.sourceMap.sourceOffset(ofTextOffset: fileTextStart).map { diagnostics.source.location(of: $0).line }
+            diagnostics.error("<import> must come before the text: the declarations it brings concern all of it; move it above "
+                              + (textLine.map { "line \($0), where the text begins" } ?? "the text"), at: tag.offset)
         }
         guard let path = namedFilePath(source, kind: "style sheet") else { return }
         let name = Self.namedFileName(source.trimmedValue, namedIn: diagnostics.source.fileName(at: tag.offset))
@@ -53,7 +58,9 @@ extension ParseState {
         // The sheet's rules apply to this file's text: where they are written is in the sheet,
         // and the faces they choose are asked for here.
         for index in rulesBefore ..< rules.count { rules[index].moveOrigin(to: offset, in: sheetSource) }
-        if namedStyles["body"] != bodyBefore { restyleBaseText(at: offset) }
+        // After the text (an error at the `<import>`) the body's new look is not applied, and
+        // not warned about again.
+        if namedStyles["body"] != bodyBefore, !fileHasText { restyleBaseText(at: offset) }
         applyMetaLanguage()
     }
 

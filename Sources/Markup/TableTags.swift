@@ -16,6 +16,8 @@ struct OpenTable {
     var covered: [Int] = []
     /// Each cell's `rowspan` over one, checked against the rows when the table ends.
     var rowSpans: [(row: Int, span: Int, valueOffset: Int)] = []
+    /// Tables wrongly opened inside this one and not yet closed (`InnerTables`).
+    var innerTables = 0
 }
 
 /// A `<tr>` being read.
@@ -45,10 +47,7 @@ extension ParseState {
     /// `<table …>`: the cells' paragraphs from here to `</table>` are set in the table (see
     /// `TableStyle`). The paragraph in progress ends at the tag. Tables do not nest.
     mutating func openTable(_ tag: Tag) {
-        if openTable != nil {
-            let line = diagnostics.source.location(of: openTable!.tagOffset).line
-            return diagnostics.error("a <table> cannot be inside another table (the <table> of line \(line) is still open)", at: tag.offset)
-        }
+        if openTable != nil { return refuseInnerTable(tag) }
         var style = TableStyle(number: tableCount + 1, location: diagnostics.source.location(of: tag.offset),
                                sourceLine: diagnostics.source.lineText(containing: tag.offset))
         var headerRowsOffset: Int?
@@ -314,6 +313,7 @@ extension ParseState {
     /// closing tag of a box or section the table is in ends the table first.
     mutating func tableAccepts(_ tag: Tag) -> Bool {
         guard let table = openTable else { return true }
+        if table.innerTables > 0, Self.tableTags.contains(tag.name) { return skipInnerTableTag(tag) }
         if tag.isClosing {
             let closesOuterBlock = switch tag.name {
             case "figure", "aside": openBox != nil

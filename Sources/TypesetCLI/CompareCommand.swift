@@ -128,7 +128,7 @@ struct CompareCommand: ParsableCommand {
         _ = batch.run(inputs) { index, outcome in
             order.finished(outcome, at: index) { due, ready in report(ready, of: inputs[due], into: &tally) }
         }
-        print(tally.summary)
+        print(lines.summary(tally))
         // The report is the command's result: a failure to write it (a full disk) fails the run.
         if let failure = StandardStreams.flushOutput() {
             messages.printer.printAboutTheRun(.error, "cannot write standard output: \(failure)")
@@ -143,19 +143,23 @@ struct CompareCommand: ParsableCommand {
         switch outcome {
         case .updated(let report):
             messages.printer.print(report.diagnostics, of: input)
-            report.changes.forEach { print("\(input): \($0)") }
+            report.changes.forEach { print(lines.line(for: $0, of: input)) }
             tally.add(report)
         case .checked(let report):
             messages.printer.print(report.diagnostics, of: input)
-            report.failures.forEach { print("\(input): \($0)") }
+            report.failures.forEach { print(lines.line(for: $0, of: input)) }
             tally.add(report)
         case .failed(let failure):
             messages.printer.print(failure.diagnostics, of: input)
-            print("\(input): cannot be typeset; " + (update ? "its goldens were left alone" : "its pages were not compared"))
+            print(lines.lineForDocumentThatCannotBeTypeset(input, updating: update))
             tally.addFailedDocument()
         }
         // Diagnostics go to the unbuffered standard error: keep each document's lines together.
         fflush(stdout)
+    }
+
+    private var lines: CompareReportLines {
+        CompareReportLines(format: messages.diagnosticFormat)
     }
 
     /// The standard tolerance with the options given: a budget of pixels or of a share, when

@@ -50,20 +50,34 @@ struct DiagnosticPrinter {
         }
     }
 
-    /// `{"file":…,"line":…,"column":…,"severity":…,"message":…}`; line and column are null
-    /// for a diagnostic about the whole document.
+    /// `{"file":…,"line":…,"column":…,"severity":…,"message":…,"notes":[…]}`; line and column
+    /// are null for a diagnostic about the whole document; each note is an object of the same
+    /// fields (where an included file was included).
     static func json(_ diagnostic: Diagnostic, of documentName: String) -> String {
-        jsonLine(file: diagnostic.location?.file ?? documentName, line: diagnostic.location?.line,
-                 column: diagnostic.location?.column, severity: diagnostic.severity, message: diagnostic.message)
+        jsonLine(jsonObject(diagnostic, of: documentName))
+    }
+
+    private static func jsonObject(_ diagnostic: Diagnostic, of documentName: String?) -> [String: Any] {
+        var object = jsonObject(file: diagnostic.location?.file ?? documentName, line: diagnostic.location?.line,
+                                column: diagnostic.location?.column, severity: diagnostic.severity, message: diagnostic.message)
+        object["notes"] = diagnostic.notes.map { jsonObject($0, of: nil) }
+        return object
+    }
+
+    /// The fields every JSON line has, about a document or the run: what `compare` and `watch`
+    /// add their own fields to.
+    static func jsonObject(file: String?, line: Int?, column: Int?, severity: Diagnostic.Severity, message: String) -> [String: Any] {
+        ["file": file ?? NSNull() as Any, "line": line ?? NSNull() as Any, "column": column ?? NSNull() as Any,
+         "severity": severity.rawValue, "message": message, "notes": [Any]()]
+    }
+
+    static func jsonLine(_ object: [String: Any]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 
     private static func jsonLine(file: String?, line: Int?, column: Int?, severity: Diagnostic.Severity, message: String) -> String {
-        let object: [String: Any] = [
-            "file": file ?? NSNull() as Any, "line": line ?? NSNull() as Any, "column": column ?? NSNull() as Any,
-            "severity": severity.rawValue, "message": message,
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        jsonLine(jsonObject(file: file, line: line, column: column, severity: severity, message: message))
     }
 
     /// A usage error under `--diagnostic-format json`, which is about the command line, not a
@@ -83,20 +97,25 @@ struct DiagnosticPrinter {
     /// The human format with ANSI colours: the place bold, errors red, warnings magenta, notes
     /// cyan, the caret green, as GCC and Clang colour theirs.
     private static func colored(_ diagnostic: Diagnostic) -> String {
-        let bold = "\u{1B}[1m", reset = "\u{1B}[0m"
-        let color = switch diagnostic.severity {
+        var lines = [colored(diagnostic.headline, diagnostic.severity)] + diagnostic.shownSourceLine
+        if lines.count == 3 { lines[2] = "\u{1B}[1;32m" + lines[2] + reset }
+        lines += diagnostic.notes.map { colored("note: \($0.message)", .note) }
+        return lines.joined(separator: "\n")
+    }
+
+    private static let reset = "\u{1B}[0m"
+
+    /// `file:line:col: severity: message` with the place bold and the severity in its colour.
+    private static func colored(_ headline: String, _ severity: Diagnostic.Severity) -> String {
+        let bold = "\u{1B}[1m"
+        let color = switch severity {
         case .error: "\u{1B}[1;31m"
         case .warning: "\u{1B}[1;35m"
         case .note: "\u{1B}[1;36m"
         }
-        var lines = diagnostic.description.components(separatedBy: "\n")
-        let severity = "\(diagnostic.severity.rawValue):"
-        if let range = lines[0].range(of: severity) {
-            let place = String(lines[0][..<range.lowerBound])
-            lines[0] = (place.isEmpty ? "" : bold + place + reset) + color + severity + reset + bold
-                + String(lines[0][range.upperBound...]) + reset
-        }
-        if lines.count == 3 { lines[2] = "\u{1B}[1;32m" + lines[2] + reset }
-        return lines.joined(separator: "\n")
+        let word = "\(severity.rawValue):"
+        guard let range = headline.range(of: word) else { return headline }
+        let place = String(headline[..<range.lowerBound])
+        return (place.isEmpty ? "" : bold + place + reset) + color + word + reset + bold + String(headline[range.upperBound...]) + reset
     }
 }

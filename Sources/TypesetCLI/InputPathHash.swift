@@ -10,7 +10,7 @@ import Foundation
 /// bits, by multiplying the hash by the shard count and keeping the upper word.
 enum InputPathHash {
     static func shard(of input: String, count: Int) -> Int {
-        let hash = fnv1a(Array(normalised(input).utf8))
+        let hash = fnv1a(Array(normalised(input, currentDirectories: currentDirectoryNames).utf8))
         return Int(hash.multipliedFullWidth(by: UInt64(count)).high)
     }
 
@@ -18,15 +18,32 @@ enum InputPathHash {
     /// be, and an absolute path inside the current folder made relative to it: `./a//b.txt`,
     /// `a/x/../b.txt` and `$PWD/a/b.txt` are all `a/b.txt`, the same on every machine that
     /// checks out the same tree, wherever it puts it. Links are not followed: the path is
-    /// not read from the disk.
-    static func normalised(_ path: String, currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+    /// not read from the disk. `currentDirectories`: the names of the current folder, each of
+    /// which an absolute path may begin with.
+    static func normalised(_ path: String, currentDirectories: [String]) -> String {
         let components = lexical(path)
         guard path.hasPrefix("/") else { return components.joined(separator: "/") }
-        let current = lexical(currentDirectory)
-        if components.count > current.count, Array(components.prefix(current.count)) == current {
+        for current in currentDirectories.map(lexical)
+        where components.count > current.count && Array(components.prefix(current.count)) == current {
             return components.dropFirst(current.count).joined(separator: "/")
         }
         return "/" + components.joined(separator: "/")
+    }
+
+    /// The current folder as the system names it (`getcwd`, its links resolved) and, when it
+    /// was reached through a link (a CI runner's workspace, macOS's temporary folder), as the shell does:
+    /// `$PWD`, when it names the same folder. A path written from `$PWD` is the user's, and
+    /// must fall in the shard its relative path does.
+    private static var currentDirectoryNames: [String] {
+        let physical = FileManager.default.currentDirectoryPath
+        guard let logical = ProcessInfo.processInfo.environment["PWD"], logical.hasPrefix("/"), logical != physical,
+              isSameFolder(logical, physical) else { return [physical] }
+        return [physical, logical]
+    }
+
+    private static func isSameFolder(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     private static func lexical(_ path: String) -> [String] {

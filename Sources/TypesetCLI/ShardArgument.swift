@@ -33,7 +33,7 @@ struct ShardArgument: ExpressibleByArgument {
 
 /// The `--shard` option, shared by the commands that take many inputs.
 struct ShardOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Typeset only shard K of N of the inputs (1 ≤ K ≤ N): each input always falls in the same shard, by a hash of its path, whatever the order or the machine; for a CI matrix of N jobs.",
+    @Option(help: ArgumentHelp("Typeset only shard K of N of the inputs (1 ≤ K ≤ N): each input always falls in the same shard, by a hash of its path relative to the current folder (a/b.txt, ./a/b.txt and $PWD/a/b.txt alike; worked out from the names, links not followed), whatever the order or the machine; for a CI matrix of N jobs.",
                                valueName: "k/n"))
     var shard: ShardArgument?
 

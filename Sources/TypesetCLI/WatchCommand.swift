@@ -100,32 +100,35 @@ struct WatchCommand: ParsableCommand {
                 messages.printer.printAboutTheRun(.error, "\(error)")
                 throw ExitCode(1)
             }
-            let pictureCount = pictures.count == 1 ? "1 picture" : "\(pictures.count) pictures"
-            StandardError.write("watching \(input) and its \(pictureCount) for changes (Ctrl-C stops)\n")
+            StandardError.write(lines.watching(pictures: pictures.count) + "\n")
             let changed = watcher.waitForChanges()
-            StandardError.write("changed: \(changed.map(Self.relativeToCurrentFolder).joined(separator: ", "))\n")
+            StandardError.write(lines.changed(changed.map(Self.relativeToCurrentFolder)) + "\n")
         }
     }
 
     /// One run: its diagnostics and a line that sums it up. Returns the document's pictures
     /// when it succeeded.
     private func typesetOnce(with options: TypesetOptions, keeping kept: KeptBetweenRuns, outputPath: String) -> [String]? {
+        if let start = lines.start() { StandardError.write(start + "\n") }
         let start = ContinuousClock.now
         let outcome = BatchTypesetter.typeset(BatchDocument(source: .file(path: input), outputPath: outputPath), options: options,
                                               keptBetweenRuns: kept)
         let elapsed = start.duration(to: .now)
-        let seconds = String(format: "%.2f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         messages.printer.print(outcome.diagnostics, of: input)
         switch outcome.result {
         case .success(let report):
-            let written = report.pageCount == 1 ? "1 page" : "\(report.pageCount) pages"
-            StandardError.write("\(input): \(written) written to \(outputPath) in \(seconds)\n")
+            StandardError.write(lines.written(pages: report.pageCount, to: outputPath, seconds: seconds) + "\n")
             return report.dependencies.includedFiles + report.dependencies.styleSheets + report.dependencies.pictures
         case .failure:
             let kept = FileManager.default.fileExists(atPath: outputPath) || FileManager.default.fileExists(atPath: PNGPageNames.page(1, of: outputPath))
-            StandardError.write("\(input): failed in \(seconds); " + (kept ? "\(outputPath) is left as it was\n" : "nothing written\n"))
+            StandardError.write(lines.failed(seconds: seconds, outputKept: kept ? outputPath : nil) + "\n")
             return nil
         }
+    }
+
+    private var lines: WatchReportLines {
+        WatchReportLines(format: messages.diagnosticFormat, input: input)
     }
 
     private static func absolute(_ path: String) -> String {

@@ -27,7 +27,8 @@ struct ParsePass {
         // PDF/UA: a picture nothing describes is an error, not a warning (PNG pages are not tagged).
         parser.requiresAlternativeText = options.pdfStandards.contains(.ua1) && options.format == .pdf
         let document = parser.parse(source)
-        return PassResult(document, diagnostics: document.diagnostics + options.page.sectionProblems(document.sections)
+        return PassResult(document, diagnostics: document.diagnostics + LanguageSupportCheck.warnings(document.text, sourceMap: document.sourceMap)
+                          + options.page.sectionProblems(document.sections)
                           + options.page.masterProblems(document.meta.masters))
     }
 }

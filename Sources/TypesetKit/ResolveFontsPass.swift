@@ -24,7 +24,7 @@ struct ResolveFontsPass {
             for request in document.fontRequests {
                 guard let substitution = try fonts.add(request.descriptor) else { continue }
                 if substitution.reason == .familyMissing, !missingFamilies.insert(request.family.lowercased()).inserted { continue }
-                let message = describe(substitution, of: request) + nearestFamilies(to: substitution, in: fonts.library)
+                let message = describe(substitution, of: request) + nearestFamilies(to: substitution, of: request, in: fonts.library)
                 diagnostics.append(.warning(message, at: request.location, sourceLine: request.sourceLine))
             }
         } catch let error as FontError {
@@ -60,11 +60,17 @@ struct ResolveFontsPass {
         }
     }
 
-    /// For a family not found, the families there are with the nearest names, as the fonts
-    /// command lists them (` (nearest: "Liberation Sans", …)`), or where to look.
-    private func nearestFamilies(to substitution: FontSubstitution, in library: FontLibrary) -> String {
+    /// For a family not found, the one it was probably meant as (` (did you mean face="Liberation
+    /// Sans" weight="bold"?)`: `FamilyNameSuggestion`), else the families there are with the
+    /// nearest names, as the fonts command lists them (` (nearest: "Liberation Sans", …)`), or
+    /// where to look.
+    private func nearestFamilies(to substitution: FontSubstitution, of request: FontRequest, in library: FontLibrary) -> String {
         guard substitution.reason == .familyMissing else { return "" }
-        let nearest = Suggestion.nearest(to: substitution.requested.family, among: library.familyNames().all, limit: 3)
+        let families = library.familyNames().all
+        if let meant = FamilyNameSuggestion(families: families).suggestion(for: substitution.requested.family, asAttributes: request.location != nil) {
+            return " (did you mean \(meant)?)"
+        }
+        let nearest = Suggestion.nearest(to: substitution.requested.family, among: families, limit: 3)
         guard !nearest.isEmpty else { return " (`typesetter fonts` lists the families there are)" }
         return " (nearest: \(nearest.map { "\"\($0)\"" }.joined(separator: ", ")); `typesetter fonts` lists them all)"
     }

@@ -75,7 +75,9 @@ final class GoldenCheckTests: XCTestCase {
         guard case .extraGolden = report.pages[2].outcome else { return XCTFail("page 3: \(report.pages[2])") }
         guard case .extraGolden = report.pages[3].outcome else { return XCTFail("page 4: \(report.pages[3])") }
         XCTAssertTrue(report.pages[0].description.hasPrefix("page 1 differs from \(first): 1 of "), report.pages[0].description)
-        XCTAssertTrue(report.pages[0].description.hasSuffix("; diff: \(diffPath); actual: \(actualPath)"))
+        XCTAssertTrue(report.pages[0].description.contains("; diff: \(diffPath); actual: \(actualPath); its text begins at \(setup.input):"),
+                      report.pages[0].description)
+        XCTAssertNil(report.pages[2].textStart, "a golden of a page the document no longer has has no text")
 
         // The page rendered at another resolution is not the golden's size.
         setup.options.dpi = 36

@@ -60,6 +60,27 @@ final class IncludeMarkupTests: XCTestCase {
         XCTAssertEqual([location.line, location.column], [2, 12])
     }
 
+    /// A message in an included file says where the file was included, each level of an
+    /// include in an include, the innermost first, as a compiler's "included from" notes: the
+    /// article's line alone did not say which of an issue's includes of it went wrong.
+    func testAMessageInAnIncludedFileSaysWhereItWasIncluded() throws {
+        let directory = try makeFolder([
+            "issue.txt": "Before.\n  <include src=\"z/zeta.txt\">\n<blink>\n",
+            "z/zeta.txt": "Zeta.\n<include src=\"b.txt\">\n",
+            "z/b.txt": "B.\n<blonk>\n",
+        ])
+        let document = try parse("issue.txt", in: directory)
+        XCTAssertEqual(locations(document.diagnostics), ["b.txt:2:1", "issue.txt:3:1"], "\(document.diagnostics)")
+        let inner = document.diagnostics[0]
+        XCTAssertEqual(locations(inner.notes), ["zeta.txt:2:1", "issue.txt:2:3"])
+        XCTAssertEqual(inner.notes.map(\.severity), [.note, .note])
+        let lines = inner.description.split(separator: "\n").map(String.init)
+        guard lines.count == 5 else { return XCTFail(inner.description) }
+        XCTAssertTrue(lines[3].hasPrefix("note: included from ") && lines[3].hasSuffix("z/zeta.txt:2:1"), lines[3])
+        XCTAssertTrue(lines[4].hasPrefix("note: included from ") && lines[4].hasSuffix("issue.txt:2:3"), lines[4])
+        XCTAssertEqual(document.diagnostics[1].notes, [], "the issue's own message has no note")
+    }
+
     /// Messages come in the order the issue reads, each article's where it is included (after
     /// the issue's before the tag, before the issue's after it, an article's sheet's where the
     /// article imports it), whatever the files' names; each keeps its own file, line and column.

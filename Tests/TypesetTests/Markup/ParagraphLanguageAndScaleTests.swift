@@ -50,10 +50,24 @@ final class ParagraphLanguageAndScaleTests: XCTestCase {
     }
 
     func testTheSharedRuleForLanguageTags() {
-        for good in ["en", "en-GB", "de-CH-1996", "zh-Hant", "sr-Latn-RS"] { XCTAssertTrue(LanguageTag.isValid(good), good) }
-        for bad in ["", "e", "xx-invalid-!!", "en_GB", "en-", "-en", "toolonglang", "en-toolongsubtag", "ça"] {
+        for good in ["en", "en-GB", "de-CH-1996", "zh-Hant", "sr-Latn-RS", "tlh"] { XCTAssertTrue(LanguageTag.isValid(good), good) }
+        for bad in ["", "e", "xx-invalid-!!", "en_GB", "en-", "-en", "toolonglang", "en-toolongsubtag", "ça", "klingon", "engl-GB"] {
             XCTAssertFalse(LanguageTag.isValid(bad), bad)
         }
+    }
+
+    /// A language written as its name (a tester's `lang="klingon"`, accepted silently as a tag
+    /// of 2 to 8 letters) is an error that names the code, as Typst refuses a language that is
+    /// not a two- or three-letter code.
+    func testALanguagesNameIsAnErrorThatNamesItsCode() {
+        let document = parse("<font lang=\"klingon\">Qapla'</font> <font lang=\"German\">x</font> <font lang=\"elvish\">y</font>\n")
+        XCTAssertEqual(document.diagnostics.map(\.severity), [.error, .error, .error])
+        XCTAssertEqual(document.diagnostics.map(\.message), [
+            "lang must be \(LanguageTag.expectation), not \"klingon\" (did you mean 'tlh'?)",
+            "lang must be \(LanguageTag.expectation), not \"German\" (did you mean 'de'?)",
+            "lang must be \(LanguageTag.expectation), not \"elvish\" (its language, \"elvish\", is a name, not a code: "
+                + "a language code has two or three letters)",
+        ])
     }
 
     func testTextScaleMultipliesEverySizeTheBodysIncluded() {

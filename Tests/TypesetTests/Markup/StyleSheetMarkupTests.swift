@@ -151,11 +151,19 @@ final class StyleSheetMarkupTests: XCTestCase {
         XCTAssertTrue(document.diagnostics[1].message.contains("<p> is not a declaration"), document.diagnostics[1].message)
     }
 
-    func testAnImportAfterTheTextIsAnError() throws {
-        let directory = try makeFolder(["house.tss": "<style name=\"x\" size=\"9\"/>\n", "doc.txt": "Text.\n<import src=\"house.tss\">\n"])
-        let error = try XCTUnwrap(try parse("doc.txt", in: directory).diagnostics.onlyElement)
-        XCTAssertTrue(error.message.contains("<import> must come before the text"), error.message)
-        XCTAssertEqual(error.location?.line, 2)
+    /// One error, saying where to move it; the sheet is read all the same, so that each use of
+    /// its styles is not one more error (a tester's late import gave one at every `style="x"`),
+    /// while a real mistake after it is still found.
+    func testAnImportAfterTheTextIsOneErrorAndItsStylesAreStillKnown() throws {
+        let directory = try makeFolder(["house.tss": "<style name=\"x\" size=\"9\"/>\n<style name=\"body\" size=\"10\"/>\n",
+                                        "doc.txt": "<meta title=\"T\">\nText.\n<import src=\"house.tss\">\n<p style=\"x\">Kicker</p>\n"
+                                            + "<font style=\"x\">again</font> <font color=\"reddish\">bad</font>\n"])
+        let diagnostics = try parse("doc.txt", in: directory).diagnostics
+        XCTAssertEqual(diagnostics.map(\.severity), [.error, .error], "\(diagnostics)")
+        XCTAssertEqual(diagnostics.map { $0.location?.line }, [3, 5])
+        XCTAssertEqual(diagnostics[0].message, "<import> must come before the text: the declarations it brings concern all of it; "
+                       + "move it above line 2, where the text begins")
+        XCTAssertTrue(diagnostics[1].message.hasPrefix("unknown color \"reddish\""), diagnostics[1].message)
     }
 
     func testBodyRestylesTheUntaggedTextAndACleanStyleStartsFromTheDefaults() throws {

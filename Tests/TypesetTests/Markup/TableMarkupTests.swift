@@ -159,4 +159,33 @@ final class TableMarkupTests: XCTestCase {
         XCTAssertNotNil(document.text.paragraphStyle(at: table.range.lowerBound).box)
         XCTAssertEqual(TextBoxes(text: document.text).all.first?.range.upperBound, document.text.length)
     }
+
+    /// A tester's table in a cell gave one error and eleven follow-on warnings: its `</table>`
+    /// ended the outer table, whose later rows and cells were then each outside one. Now the
+    /// inner table is the one error, the outer table goes on, and a real mistake after it is
+    /// still found.
+    func testATableInACellIsOneErrorAndTheOuterTableGoesOn() throws {
+        let markup = """
+            <table>
+            <tr><td>A</td><td><table><tr><td>inner</td><td>cells</td></tr></table></td></tr>
+            <tr><td>B</td><td>C</td></tr>
+            </table>
+            After <font color="reddish">bad</font>.
+
+            """
+        let document = parse(markup)
+        XCTAssertEqual(document.diagnostics.map(\.severity), [.error, .error], "\(document.diagnostics)")
+        let inner = document.diagnostics[0]
+        XCTAssertEqual(inner.location.map { [$0.line, $0.column] }, [2, 19])
+        XCTAssertTrue(inner.message.hasPrefix("a <table> cannot be inside another table (the <table> of line 1 is still open): tables do not nest; "
+                                              + "join cells with colspan and rowspan"), inner.message)
+        XCTAssertEqual(document.diagnostics[1].location.map { [$0.line, $0.column] }, [5, 20])
+        XCTAssertTrue(document.diagnostics[1].message.hasPrefix("unknown color \"reddish\""), document.diagnostics[1].message)
+        // The outer table keeps its two rows, the inner cells' words in the cell they were written in.
+        let tables = TextTables(text: document.text).all
+        XCTAssertEqual(tables.count, 1)
+        let units = Array(document.text.string.utf16)
+        let tableText = String(decoding: units[try XCTUnwrap(tables.first).range], as: UTF16.self)
+        XCTAssertEqual(tableText.split(separator: "\n"), ["A", "innercells", "B", "C"])
+    }
 }

@@ -108,7 +108,7 @@ final class CompareCommandTests: XCTestCase {
 
         // Once the golden is approved again, the next run leaves no stale diff behind.
         XCTAssertEqual(try typeset(["compare", "--golden", "goldens", "--update"] + inputs, in: directory)
-            .stdout, "note.txt: page 1: rewrote goldens/note/note-001.png\n2 documents, 3 pages, 1 rewritten\n")
+            .stdout, "note.txt: page 1: rewrote goldens/note/note-001.png; its text begins at note.txt:1:1\n2 documents, 3 pages, 1 rewritten\n")
         XCTAssertEqual(try contentsOfDirectory(directory.appendingPathComponent("typeset-diffs/note")), [])
     }
 
@@ -125,6 +125,40 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.hasSuffix("2 documents, 3 pages, 1 page differs\n"), result.stdout)
         let old = try typeset(["compare", "--golden", "goldens", "--max-diff-ratio", "0.001", "--count-anti-aliased"] + inputs, in: directory)
         XCTAssertEqual(old.status, 0, "the old default let it through: \(old.stdout)")
+    }
+
+    /// A changed page names where its text begins in the markup, the paragraph to look at (a
+    /// tester's report said "page 2 differs" and no more); under `--diagnostic-format json`
+    /// every line on standard output is an object in the render messages' schema, placed there.
+    func testAChangedPageNamesItsFirstParagraphsLineInTextAndJSON() throws {
+        let directory = try makeDocuments()
+        try approve(in: directory)
+        try write("<h1>First page</h1>\nSome text on the first page.\n<pagebreak>\nThe second pagE.\n",
+                  to: directory.appendingPathComponent("two-pages.txt"))
+        let human = try typeset(["compare", "--golden", "goldens"] + inputs, in: directory)
+        XCTAssertEqual(human.status, 1, human.stdout + human.stderr)
+        let changed = try XCTUnwrap(human.stdout.split(separator: "\n").first.map(String.init))
+        XCTAssertTrue(changed.hasPrefix("two-pages.txt: page 2 differs from goldens/two-pages/two-pages-002.png: "), changed)
+        XCTAssertTrue(changed.hasSuffix("; its text begins at two-pages.txt:4:1"), changed)
+
+        let json = try typeset(["compare", "--golden", "goldens", "--diagnostic-format", "json"] + inputs, in: directory)
+        XCTAssertEqual(json.status, 1, json.stdout + json.stderr)
+        let objects = try json.stdout.split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+        }
+        XCTAssertEqual(objects.count, 2, json.stdout)
+        let page = objects[0]
+        XCTAssertEqual(page["file"] as? String, "two-pages.txt")
+        XCTAssertEqual(page["line"] as? Int, 4)
+        XCTAssertEqual(page["column"] as? Int, 1)
+        XCTAssertEqual(page["severity"] as? String, "error")
+        XCTAssertEqual(page["page"] as? Int, 2)
+        XCTAssertEqual(page["change"] as? String, "differs")
+        XCTAssertEqual(page["diff"] as? String, "typeset-diffs/two-pages/two-pages-002-diff.png")
+        XCTAssertEqual(page["golden"] as? String, "goldens/two-pages/two-pages-002.png")
+        XCTAssertTrue((page["message"] as? String)?.hasPrefix("page 2 differs from ") == true, json.stdout)
+        XCTAssertEqual(objects[1]["message"] as? String, "2 documents, 3 pages, 1 page differs")
+        XCTAssertTrue(objects[1]["file"] is NSNull, json.stdout)
     }
 
     func testMissingAndExtraGoldenPagesFail() throws {

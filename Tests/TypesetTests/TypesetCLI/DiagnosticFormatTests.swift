@@ -65,6 +65,32 @@ final class DiagnosticFormatTests: XCTestCase {
         XCTAssertTrue(objects[1]["column"] is NSNull, result.stderr)
     }
 
+    /// A message in an included file carries where it was included: a note line in the human
+    /// and short formats, a `notes` array of objects of the same fields in JSON (every object
+    /// has one, empty when there is nothing to note).
+    func testAnIncludedFilesMessageNotesWhereItWasIncluded() throws {
+        let directory = try makeTemporaryDirectory()
+        try write("Issue.\n<include src=\"ice.txt\">\n", to: directory.appendingPathComponent("issue.txt"))
+        try write("Ice.\n<font color=\"reddish\">Run!</font>\n", to: directory.appendingPathComponent("ice.txt"))
+        let human = try typeset(["issue.txt", "--diagnostic-format", "human"], in: directory)
+        XCTAssertEqual(human.status, 1, human.stderr)
+        let lines = human.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("ice.txt:2:14: error: unknown color"), human.stderr)
+        XCTAssertEqual(lines.dropFirst(3).first, "note: included from issue.txt:2:1", human.stderr)
+        let short = try typeset(["issue.txt", "--diagnostic-format", "short"], in: directory)
+        XCTAssertEqual(short.stderr.split(separator: "\n").last, "note: included from issue.txt:2:1", short.stderr)
+        let json = try typeset(["issue.txt", "--diagnostic-format", "json"], in: directory)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any], json.stderr)
+        XCTAssertEqual(object["file"] as? String, "ice.txt")
+        let notes = try XCTUnwrap(object["notes"] as? [[String: Any]], json.stderr)
+        XCTAssertEqual(notes.count, 1, json.stderr)
+        XCTAssertEqual(notes[0]["file"] as? String, "issue.txt")
+        XCTAssertEqual(notes[0]["line"] as? Int, 2)
+        XCTAssertEqual(notes[0]["column"] as? Int, 1)
+        XCTAssertEqual(notes[0]["severity"] as? String, "note")
+        XCTAssertEqual(notes[0]["message"] as? String, "included from issue.txt:2:1")
+    }
+
     func testColourOnlyWhereAskedOrOnATerminalWithoutNoColor() throws {
         let escape = "\u{1B}["
         let directory = try documentWithAnError()

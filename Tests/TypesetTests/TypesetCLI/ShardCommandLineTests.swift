@@ -48,6 +48,30 @@ final class ShardCommandLineTests: XCTestCase {
         for (name, bytes) in expected { XCTAssertEqual(union[name], bytes, "\(name): a shard's bytes are the batch's") }
     }
 
+    /// A folder reached through a link (a CI runner's workspace; macOS's temporary folder): the paths a
+    /// shell writes from `$PWD` name the link, the process's own current folder the resolved
+    /// one. A tester's `$PWD/a/b.txt` fell in another shard than `a/b.txt` there.
+    func testAnAbsolutePathThroughALinkedCurrentFolderFallsInItsRelativePathsShard() throws {
+        let directory = try makeTemporaryDirectory()
+        let inputs = try writeDocuments(in: directory)
+        let link = directory.deletingLastPathComponent().appendingPathComponent(directory.lastPathComponent + "-link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: directory)
+        defer { try? FileManager.default.removeItem(at: link) }
+        for shard in 1 ... 4 {
+            let relative = try typeset(inputs + ["--out-dir", "relative\(shard)", "--shard", "\(shard)/4"], in: directory)
+            let throughLink = try TypesetProcess.run(inputs.map { link.path + "/" + $0 } + ["--out-dir", "linked\(shard)", "--shard", "\(shard)/4"],
+                                                     in: directory, environment: ["PWD": link.path])
+            XCTAssertEqual(relative.status, 0, relative.stderr)
+            XCTAssertEqual(throughLink.status, 0, throughLink.stderr)
+            XCTAssertEqual((try? contentsOfDirectory(directory.appendingPathComponent("linked\(shard)"))) ?? [],
+                           (try? contentsOfDirectory(directory.appendingPathComponent("relative\(shard)"))) ?? [], "shard \(shard)/4")
+        }
+        // `typeset help render` says how the path is taken.
+        let help = try typeset(["help", "render"], in: directory)
+        XCTAssertTrue(help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+            .contains("by a hash of its path relative to the current folder (a/b.txt, ./a/b.txt and $PWD/a/b.txt alike"), help.stdout)
+    }
+
     /// The shard of a path is fixed by the hash (FNV-1a of its UTF-8 bytes, high bits), not by
     /// the run: these were computed independently of the implementation.
     func testAPathsShardIsFixedByItsHash() throws {

@@ -97,6 +97,37 @@ final class WatchCommandLineTests: XCTestCase {
         XCTAssertNotEqual(try Data(contentsOf: output), third)
     }
 
+    /// Under `--diagnostic-format json` every line watch prints is an object in the render
+    /// messages' schema: each run's start, its messages, and its result with the time it took
+    /// (a tester's CI log parser met "doc.txt: 1 page written …" as plain text among JSON).
+    func testUnderJSONEveryLineIsAnObject() throws {
+        let directory = try makeTemporaryDirectory()
+        let document = directory.appendingPathComponent("doc.txt")
+        try write("The first version.\n", to: document)
+        let watcher = try Watcher(["doc.txt", "--diagnostic-format", "json"], in: directory)
+        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
+        assertWaits(watcher, for: "\"event\":\"watching\"")
+        try write("The <font color=\"reddish\">broken</font> version.\n", to: document)
+        assertWaits(watcher, for: "\"event\":\"failed\"")
+        assertWaits(watcher, for: "\"event\":\"watching\"", count: 2)
+        watcher.stop(with: SIGINT)
+        let objects = try watcher.log.split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+        }
+        let events = objects.map { $0["event"] as? String ?? "message: \($0["message"] ?? "")" }
+        XCTAssertEqual(events.count, 8, "\(events)")
+        XCTAssertEqual(Array(events.prefix(4)), ["start", "written", "watching", "changed"])
+        XCTAssertEqual(events[4], "start")
+        XCTAssertTrue(events[5].hasPrefix("message: unknown color \"reddish\""), events[5])
+        XCTAssertEqual(Array(events.suffix(2)), ["failed", "watching"])
+        XCTAssertTrue(objects.allSatisfy { $0["file"] as? String == "doc.txt" && $0["severity"] is String && $0["notes"] is [Any] })
+        XCTAssertEqual(objects[1]["pages"] as? Int, 1)
+        XCTAssertEqual(objects[1]["output"] as? String, "doc.pdf")
+        XCTAssertNotNil(objects[1]["seconds"] as? Double)
+        XCTAssertEqual(objects[6]["severity"] as? String, "error")
+        XCTAssertEqual(objects[6]["output"] as? String, "doc.pdf", "the last good output is left in place")
+    }
+
     /// Each run's PDF is the one a cold run makes of the same file, byte for byte, whatever the
     /// runs before it left behind: the fonts and shaped words they keep (`KeptBetweenRuns`), and
     /// the pages an edit did not reach (`KeptPages`) — before an edit on the first page, in the
