@@ -49,8 +49,7 @@ extension ParseState {
             let line = diagnostics.source.location(of: openTable!.tagOffset).line
             return diagnostics.error("a <table> cannot be inside another table (the <table> of line \(line) is still open)", at: tag.offset)
         }
-        var style = TableStyle(number: tableCount + 1, location: diagnostics.source.location(of: tag.offset),
-                               sourceLine: diagnostics.source.lineText(containing: tag.offset))
+        var style = TableStyle(number: tableCount + 1)
         var headerRowsOffset: Int?
         for attribute in tag.attributes {
             switch attribute.key {
