@@ -257,6 +257,7 @@ extension ParseState {
     func pictureFile(_ source: TagAttribute) -> (path: String, file: InputFile)? {
         let path = images.path(for: source.value)
         guard FileManager.default.fileExists(atPath: path) else {
+            images.files.noteMissing(path)
             values.error(images.notFound("image", source.value), at: source)
             return nil
         }

@@ -58,6 +58,10 @@ public struct MarkupDocument: Sendable {
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Every file the markup read or looked for, as absolute paths: the files included, the
+    /// style sheets and the pictures, found or not (`PictureFiles.lookedFor`).
+    public var filesLookedFor: [String] { includedFiles + styleSheets + pictures.lookedFor }
 }
 
 /// A `<columnbreak>`: the start of the paragraph it breaks before, and where its tag is.

@@ -86,9 +86,10 @@ public final class Typesetter {
     private func prepare(_ source: MarkupSource, baseDirectory: String, references: ReferenceValues) throws -> PreparedDocument {
         var log = PassLog()
         let parsed = ParsePass(options: options, baseDirectory: baseDirectory, references: references, keptParses: kept?.parses).run(source)
+        if let document = parsed.value { kept?.filesLookedFor = document.filesLookedFor }
         // Markup errors are reported with the pictures' problems, in source order: every problem in one run.
         let document = try log.take(parsed) { found in
-            let pictureProblems = parsed.value.map { ImagePreflight.check($0.text, files: $0.pictures, standards: options.pdfStandardsInForce,
+            let pictureProblems = parsed.value.map { ImagePreflight.check($0.text, places: $0.elementPlaces, files: $0.pictures, standards: options.pdfStandardsInForce,
                                                                                         drawingSeconds: options.pictureDrawingSeconds) } ?? []
             return (found + pictureProblems).sortedBySource()
         }
