@@ -22,6 +22,8 @@ public final class PictureFiles: @unchecked Sendable {
     /// one opens again, and must find unchanged (`ImageLocator.opensAgain`).
     private var opened: [(path: String, fingerprint: InputFile.Fingerprint)] = []
     private var failures: [String: Error] = [:]
+    /// The paths named that were not there, in the order named (`noteMissing`).
+    private var missing: [String] = []
     /// The files held open, with when each was last asked for (counted in requests).
     private var held: [String: (file: InputFile, lastAsked: Int)] = [:]
     private var requests = 0
@@ -40,6 +42,23 @@ public final class PictureFiles: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return opened
+    }
+
+    /// Every path the document looked for, each once: the files opened, then those that could
+    /// not be and those not there. A run that fails on a missing picture still names it, so
+    /// that `typeset watch` waits for it to come.
+    public var lookedFor: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        var seen = Set<String>()
+        return (opened.map(\.path) + failures.keys.sorted() + missing).filter { seen.insert($0).inserted }
+    }
+
+    /// Notes that `path`, named by the document, is not there.
+    public func noteMissing(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        missing.append(path)
     }
 
     /// The file at `path`, opened the first time it is asked for; a file that could not be

@@ -6,164 +6,148 @@ import Text
 // file, so that a field added to one of these values is added here beside its siblings.
 
 extension Frame: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> Frame {
-        var frame = self
-        frame.lines = lines.shifted(by: shift)
-        frame.visibleRange = shift(visibleRange)
-        frame.text = shift.text
-        frame.floats = floats.shifted(by: shift)
-        frame.footnotes = footnotes.shifted(by: shift)
-        frame.notesGoingOn = notesGoingOn.shifted(by: shift)
-        frame.end = end.shifted(by: shift)
-        return frame
+    public mutating func shift(by shift: TextShift) {
+        lines.shift(by: shift)
+        visibleRange = shift(visibleRange)
+        text = shift.text
+        floats.shift(by: shift)
+        footnotes.shift(by: shift)
+        notesGoingOn.shift(by: shift)
+        end.shift(by: shift)
     }
 }
 
 extension Line: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> Line {
-        var line = self
-        line.stringRange = shift(stringRange)
-        line.runs = runs.shifted(by: shift)
-        line.box = box.shifted(by: shift)
-        line.initial = initial.shifted(by: shift)
-        line.tableRows = tableRows.shifted(by: shift)
-        return line
+    public mutating func shift(by shift: TextShift) {
+        stringRange = shift(stringRange)
+        runs.shift(by: shift)
+        // Kept apart behind their getters, and few lines have one: each is set only where it is.
+        if box != nil { box.shift(by: shift) }
+        if initial != nil { initial.shift(by: shift) }
+        if tableRows != nil { tableRows.shift(by: shift) }
     }
 }
 
 extension GlyphRun: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> GlyphRun {
-        var run = self
-        run.stringRange = shift(stringRange)
+    public mutating func shift(by shift: TextShift) {
+        stringRange = shift(stringRange)
         // A generated hyphen's cluster (-1) lies before any change: it stays.
-        run.clusters = clusters.map { shift($0) }
-        return run
+        shift.move(&clusters)
     }
 }
 
 extension DropInitial: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> DropInitial {
-        var initial = self
-        initial.stringRange = shift(stringRange)
-        initial.hiddenRange = shift(hiddenRange)
-        return initial
+    public mutating func shift(by shift: TextShift) {
+        stringRange = shift(stringRange)
+        hiddenRange = shift(hiddenRange)
     }
 }
 
 extension PlacedFloat: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> PlacedFloat {
-        var float = self
-        float.anchor = shift(anchor)
-        float.content = content.shifted(by: shift)
-        return float
+    public mutating func shift(by shift: TextShift) {
+        anchor = shift(anchor)
+        content.shift(by: shift)
     }
 }
 
 extension PlacedContent: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> PlacedContent {
-        switch self {
-        case .picture: self
-        case .box(let box): .box(box.shifted(by: shift))
-        }
+    public mutating func shift(by shift: TextShift) {
+        if case .box(let box) = self { self = .box(box.shifted(by: shift)) }
     }
 }
 
 extension PlacedBox: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> PlacedBox {
-        var placed = self
-        placed.box = box.shifted(by: shift)
-        placed.frames = frames.shifted(by: shift)
-        placed.bledPictures = Dictionary(uniqueKeysWithValues: bledPictures.map { (shift($0.key), $0.value) })
-        return placed
+    public mutating func shift(by shift: TextShift) {
+        box.shift(by: shift)
+        frames.shift(by: shift)
+        bledPictures = Dictionary(uniqueKeysWithValues: bledPictures.map { (shift($0.key), $0.value) })
     }
 }
 
 extension BoxRange: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> BoxRange {
-        BoxRange(range: shift(range), style: style)
+    public mutating func shift(by shift: TextShift) {
+        range = shift(range)
     }
 }
 
 extension FootnoteArea: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> FootnoteArea {
-        var area = self
-        area.notes = notes.map { PlacedFootnote(reference: $0.reference.shifted(by: shift), box: $0.box.shifted(by: shift)) }
-        return area
+    public mutating func shift(by shift: TextShift) {
+        for index in notes.indices {
+            notes[index].reference.shift(by: shift)
+            notes[index].box.shift(by: shift)
+        }
     }
 }
 
 extension FootnoteReference: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> FootnoteReference {
-        FootnoteReference(marker: shift(marker), note: note.shifted(by: shift))
+    public mutating func shift(by shift: TextShift) {
+        marker = shift(marker)
+        note.shift(by: shift)
     }
 }
 
 extension ContinuedNote: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> ContinuedNote {
-        ContinuedNote(reference: reference.shifted(by: shift), from: shift(from))
+    public mutating func shift(by shift: TextShift) {
+        reference.shift(by: shift)
+        from = shift(from)
     }
 }
 
 extension FrameEnd: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> FrameEnd {
+    public mutating func shift(by shift: TextShift) {
         switch self {
-        case .endOfText, .full: self
-        case .forcedBreak(let at): .forcedBreak(at: shift(at))
-        case .keptBlock(let at): .keptBlock(at: shift(at))
-        case .keepWithNext(let at): .keepWithNext(at: shift(at))
-        case .widowsAndOrphans(let at): .widowsAndOrphans(at: shift(at))
-        case .initialDidNotFit(let at): .initialDidNotFit(at: shift(at))
-        case .tallerLineDidNotFit(let at): .tallerLineDidNotFit(at: shift(at))
-        case .narrowRoomBelow(let at): .narrowRoomBelow(at: shift(at))
-        case .tableRowDidNotFit(let at): .tableRowDidNotFit(at: shift(at))
-        case .footnoteDidNotFit(let at): .footnoteDidNotFit(at: shift(at))
+        case .endOfText, .full: break
+        case .forcedBreak(let at): self = .forcedBreak(at: shift(at))
+        case .keptBlock(let at): self = .keptBlock(at: shift(at))
+        case .keepWithNext(let at): self = .keepWithNext(at: shift(at))
+        case .widowsAndOrphans(let at): self = .widowsAndOrphans(at: shift(at))
+        case .initialDidNotFit(let at): self = .initialDidNotFit(at: shift(at))
+        case .tallerLineDidNotFit(let at): self = .tallerLineDidNotFit(at: shift(at))
+        case .narrowRoomBelow(let at): self = .narrowRoomBelow(at: shift(at))
+        case .tableRowDidNotFit(let at): self = .tableRowDidNotFit(at: shift(at))
+        case .footnoteDidNotFit(let at): self = .footnoteDidNotFit(at: shift(at))
         }
     }
 }
 
 extension PlacedTableRows: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> PlacedTableRows {
-        var rows = self
-        rows.cells = cells.map { PlacedTableCell(rect: $0.rect, textRect: $0.textRect, cell: $0.cell.shifted(by: shift),
-                                                 frame: $0.frame.shifted(by: shift)) }
-        rows.continuation = continuation.shifted(by: shift)
-        return rows
+    public mutating func shift(by shift: TextShift) {
+        for index in cells.indices {
+            cells[index].cell.shift(by: shift)
+            cells[index].frame.shift(by: shift)
+        }
+        continuation.shift(by: shift)
     }
 }
 
 extension TableCellRange: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> TableCellRange {
-        TableCellRange(range: shift(range), cell: cell)
+    public mutating func shift(by shift: TextShift) {
+        range = shift(range)
     }
 }
 
 extension TableRowContinuation: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> TableRowContinuation {
-        var continuation = self
-        continuation.cells = cells.map { CellText(cell: $0.cell.shifted(by: shift), start: shift($0.start)) }
-        continuation.position = shift(position)
-        return continuation
+    public mutating func shift(by shift: TextShift) {
+        for index in cells.indices {
+            cells[index].cell.shift(by: shift)
+            cells[index].start = shift(cells[index].start)
+        }
+        position = shift(position)
     }
 }
 
 extension FlowCarry: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> FlowCarry {
-        var carry = self
-        carry.waitingFloats = waitingFloats.map { anchor in
-            var anchor = anchor
-            anchor.index = shift(anchor.index)
-            if case .box(let box) = anchor.content { anchor.content = .box(box.shifted(by: shift)) }
-            return anchor
+    public mutating func shift(by shift: TextShift) {
+        for index in waitingFloats.indices {
+            waitingFloats[index].index = shift(waitingFloats[index].index)
+            if case .box(let box) = waitingFloats[index].content { waitingFloats[index].content = .box(box.shifted(by: shift)) }
         }
-        carry.plan = plan.map { plan in
-            var plan = plan
-            plan.paragraph = shift(plan.paragraph)
-            plan.lineStarts = plan.lineStarts.map { shift($0) }
-            plan.breaks = plan.breaks?.map { LineBreak(end: shift($0.end), kind: $0.kind) }
-            return plan
+        if plan != nil {
+            plan!.paragraph = shift(plan!.paragraph)
+            shift.move(&plan!.lineStarts)
+            plan!.breaks = plan!.breaks?.map { LineBreak(end: shift($0.end), kind: $0.kind) }
         }
-        carry.tableRows = tableRows.shifted(by: shift)
-        carry.notes = notes.shifted(by: shift)
-        return carry
+        tableRows.shift(by: shift)
+        notes.shift(by: shift)
     }
 }

@@ -21,8 +21,7 @@ extension ParseState {
             openBox?.tag.nested += 1
             return
         }
-        var style = BoxStyle(number: boxCount + 1, kind: kind, location: diagnostics.source.location(of: tag.offset),
-                             sourceLine: diagnostics.source.lineText(containing: tag.offset))
+        var style = BoxStyle(number: boxTags.count + 1, kind: kind)
         var float: TagAttribute?, span: TagAttribute?, margin: TagAttribute?, bleed: TagAttribute?
         var placement = BoxPlacement.inColumn
         var columns: Int?? = .none
@@ -79,7 +78,7 @@ extension ParseState {
             style.width = nil
         }
         builder.endParagraph(madeAt: tag.offset)
-        boxCount += 1
+        boxTags.append(tag.offset)
         openBox = (OpenBlockTag(at: tag.offset), kind)
         boxTextStart = builder.text.length
         builder.box = style

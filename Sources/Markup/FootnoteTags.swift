@@ -26,9 +26,8 @@ extension ParseState {
         }
         let location = diagnostics.source.location(of: tag.offset), sourceLine = diagnostics.source.lineText(containing: tag.offset)
         let mark = Array(meta.footnoteMarks.mark(nextFootnoteNumber(at: location, sourceLine: sourceLine)).utf16)
-        boxCount += 1
-        let style = BoxStyle(number: boxCount, kind: .footnote, placement: .footnote(meta.footnotePlacement, maxShare: meta.footnoteMaxShare), margin: 0,
-                             location: location, sourceLine: sourceLine)
+        boxTags.append(tag.offset)
+        let style = BoxStyle(number: boxTags.count, kind: .footnote, placement: .footnote(meta.footnotePlacement, maxShare: meta.footnoteMaxShare), margin: 0)
         // The marker: the mark raised, pointing at its note.
         var marker = Self.superscript(builder.attributes)
         marker.footnote = style.number

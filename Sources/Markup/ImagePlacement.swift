@@ -242,8 +242,8 @@ extension ParseState {
                          wrap: wrapShape, bleeds: bleeds)
         }
         // Later messages about the file (it may fail to decode) point at its name.
-        let attachment = ImageAttachment(path: path, location: diagnostics.source.location(of: source.valueOffset),
-                                         sourceLine: diagnostics.source.lineText(containing: source.valueOffset), float: float,
+        pictureNames.append(source.valueOffset)
+        let attachment = ImageAttachment(path: path, number: pictureNames.count, float: float,
                                          spanning: edge.map { SpanningPicture(edge: $0, columns: spanned, aspect: finalWidth / finalHeight,
                                                                                                bleeds: bleeds) },
                                          alternativeText: alternativeText, page: page, fit: chosenFit,
@@ -258,6 +258,7 @@ extension ParseState {
     func pictureFile(_ source: TagAttribute) -> (path: String, file: InputFile)? {
         let path = images.path(for: source.value)
         guard FileManager.default.fileExists(atPath: path) else {
+            images.files.noteMissing(path)
             values.error(images.notFound("image", source.value), at: source)
             return nil
         }

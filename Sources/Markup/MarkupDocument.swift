@@ -35,6 +35,8 @@ public struct MarkupDocument: Sendable {
     public var keeps: [KeepDeclaration] = []
     /// Every `<columnbreak>` that starts a paragraph, in order, for messages about the pages.
     public var columnBreaks: [ColumnBreakDeclaration] = []
+    /// Where each picture and box was written, for messages about one (`ElementPlaces`).
+    public var elementPlaces = ElementPlaces()
     /// Where each link's `<a>` is, for messages about a link found in `text`.
     public var linkTags = LinkTags()
     /// Every style sheet read (`<import>`, `--style`), as absolute paths, in the order they were read.
@@ -56,6 +58,10 @@ public struct MarkupDocument: Sendable {
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Every file the markup read or looked for, as absolute paths: the files included, the
+    /// style sheets and the pictures, found or not (`PictureFiles.lookedFor`).
+    public var filesLookedFor: [String] { includedFiles + styleSheets + pictures.lookedFor }
 }
 
 /// A `<columnbreak>`: the start of the paragraph it breaks before, and where its tag is.

@@ -253,7 +253,7 @@ extension ParseState {
     }
 
     /// A master's picture: found as an `<img>`'s is, beside the file declaring it.
-    private func masterPicture(_ tag: Tag, source: TagAttribute?) -> (attachment: ImageAttachment, size: Size2D, aspect: Double)? {
+    private mutating func masterPicture(_ tag: Tag, source: TagAttribute?) -> (attachment: ImageAttachment, size: Size2D, aspect: Double)? {
         guard let source, !source.trimmedValue.isEmpty else {
             diagnostics.error("a master's <img> needs a src attribute naming a JPEG, PNG, SVG or PDF file", at: tag.offset)
             return nil
@@ -271,8 +271,8 @@ extension ParseState {
             values.error("image \"\(source.value.clipped)\" has no size to place", at: source)
             return nil
         }
-        let attachment = ImageAttachment(path: path, location: diagnostics.source.location(of: source.valueOffset),
-                                         sourceLine: diagnostics.source.lineText(containing: source.valueOffset), fit: .contain)
+        pictureNames.append(source.valueOffset)
+        let attachment = ImageAttachment(path: path, number: pictureNames.count, fit: .contain)
         return (attachment, Size2D(width: natural.width, height: natural.height), natural.width / natural.height)
     }
 

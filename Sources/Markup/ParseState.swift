@@ -51,6 +51,8 @@ struct ParseState {
     var references = ReferenceBook()
     /// The stories that jump to a later page (`<jump>`) and where they resume (`<resume>`).
     var jumps = StoryJumps()
+    /// The `src` value of every picture so far (`ImageAttachment.number` counts them).
+    var pictureNames: [Int] = []
     /// The `<a>` of every link so far.
     var linkTags = LinkTags()
     /// The open `<master>`, whose furniture the tags up to `</master>` are (see MasterTags).
@@ -65,9 +67,9 @@ struct ParseState {
     var openKeep: OpenBlockTag?
     /// The open `<figure>` or `<aside>` (a box wrongly opened inside it nests in its count).
     var openBox: (tag: OpenBlockTag, kind: BoxStyle.Kind)?
-    /// Boxes opened so far (`BoxStyle.number` counts them), and the length of the text when the
-    /// open one began, to tell an empty box.
-    var boxCount = 0
+    /// The tag of each box opened so far (`BoxStyle.number` counts them), and the length of the
+    /// text when the open one began, to tell an empty box.
+    var boxTags: [Int] = []
     var boxTextStart = 0
     /// A `<p>` read in the middle of a paragraph, until its line shows whether text follows it
     /// (`ParagraphTagMidLine`).

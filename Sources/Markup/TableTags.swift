@@ -48,8 +48,7 @@ extension ParseState {
     /// `TableStyle`). The paragraph in progress ends at the tag. Tables do not nest.
     mutating func openTable(_ tag: Tag) {
         if openTable != nil { return refuseInnerTable(tag) }
-        var style = TableStyle(number: tableCount + 1, location: diagnostics.source.location(of: tag.offset),
-                               sourceLine: diagnostics.source.lineText(containing: tag.offset))
+        var style = TableStyle(number: tableCount + 1)
         var headerRowsOffset: Int?
         for attribute in tag.attributes {
             switch attribute.key {

@@ -50,8 +50,8 @@ extension PageTemplate {
     /// and margins: `PossibleFrames`), as pictures are. `framesetter` makes the framesetter that
     /// measures the boxes' text, given the text with its pictures fitted to the boxes (the
     /// document's own shaper then keeps the words it shapes for the pages); `wordWidths` (the
-    /// document's, kept for the pages) measures a pull quote's words.
-    public func fitBoxes(_ text: inout AttributedText, fonts: FontTable, measuring wordWidths: WordWidths? = nil,
+    /// document's, kept for the pages) measures a pull quote's words; `places` locates the boxes.
+    public func fitBoxes(_ text: inout AttributedText, fonts: FontTable, places: ElementPlaces, measuring wordWidths: WordWidths? = nil,
                          keeping kept: KeptBoxHeights? = nil, framesetter: (AttributedText) -> Framesetter) -> [Diagnostic] {
         let boxes = TextBoxes(text: text).all
         guard !boxes.isEmpty else { return [] }
@@ -108,13 +108,13 @@ extension PageTemplate {
             guard box.style.kind == .figure, scale >= 0.1 else {
                 diagnostics.append(.error(String(format: "this %@ is %.0f pt tall, taller than the %.0f pt it may take on the page; "
                                                  + "a box never splits: shorten its text or make it wider", what, height, tallest),
-                                          at: box.style.location, sourceLine: box.style.sourceLine))
+                                          at: places.place(of: box.style)))
                 continue
             }
             scalePictures(in: box, &text) { _, _ in scale }
             diagnostics.append(.warning(String(format: "this %@ is %.0f pt tall, taller than the %.0f pt it may take on the page; "
                                                + "its pictures are scaled to %.0f %%", what, height, tallest, scale * 100),
-                                        at: box.style.location, sourceLine: box.style.sourceLine))
+                                        at: places.place(of: box.style)))
         }
         return diagnostics
     }

@@ -13,8 +13,9 @@ extension PageTemplate {
     /// (`PictureLineRoom`), measured once the pictures are fitted to their columns by the
     /// framesetter `framesetter` makes of the text: a picture the column's full height had its
     /// line's half-leading above it and the text's depth below, and reached past the column's
-    /// foot by them. Returns a warning at the `<img>` of each picture scaled.
-    public func fitPictures(_ text: inout AttributedText, framesetter: (AttributedText) -> Framesetter) -> [Diagnostic] {
+    /// foot by them. Returns a warning at the `<img>` of each picture scaled (`places`).
+    public func fitPictures(_ text: inout AttributedText, places: ElementPlaces,
+                            framesetter: (AttributedText) -> Framesetter) -> [Diagnostic] {
         let boxes = TextBoxes(text: text)
         // A picture in a figure or an aside is fitted to its box (see `fitBoxes`).
         let pictures = text.attachments.filter { boxes.box(containing: $0.index) == nil }
@@ -24,7 +25,7 @@ extension PageTemplate {
         let frames = pictures.map { possible.templates(at: $0.index) }
         func fit(_ picture: (index: Int, image: ImageAttachment, delegate: RunDelegate), framedBy frames: [PageTemplate],
                  leaving room: PictureLineRoom?) -> PictureFit? {
-            frames.compactMap { $0.fit(picture, in: text, leaving: room) }.min { $0.size.width < $1.size.width }
+            frames.compactMap { $0.fit(picture, in: text, leaving: room, places: places) }.min { $0.size.width < $1.size.width }
         }
         let columnFits = zip(pictures, frames).compactMap { fit($0, framedBy: $1, leaving: nil) }
         apply(columnFits, to: &text)
@@ -50,7 +51,7 @@ extension PageTemplate {
     /// `picture` (at its size as written) fitted to its column, leaving its line's `room` (nil:
     /// none, or a float, which has no line); nil when it fits as it is.
     private func fit(_ picture: (index: Int, image: ImageAttachment, delegate: RunDelegate), in text: AttributedText,
-                     leaving room: PictureLineRoom?) -> PictureFit? {
+                     leaving room: PictureLineRoom?, places: ElementPlaces) -> PictureFit? {
         let style = text.paragraphStyle(at: picture.index)
         // A floated picture's size is on its float, its character taking no room.
         let float = picture.image.float
@@ -71,7 +72,7 @@ extension PageTemplate {
         let warning = Diagnostic.warning(String(format: "picture of %.0f×%.0f pt is larger than the %.0f×%.0f pt column",
                                                 delegate.width, height, column.width, column.height)
                                             + indents + grid + line + String(format: "; scaled to %.0f×%.0f pt", fitted.width, fitted.ascent + fitted.descent),
-                                         at: picture.image.location, sourceLine: picture.image.sourceLine)
+                                         at: places.place(of: picture.image))
         return PictureFit(index: picture.index, size: fitted, warning: warning)
     }
 

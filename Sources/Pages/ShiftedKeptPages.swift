@@ -6,48 +6,41 @@ import Text
 // changed the text's length.
 
 extension KeptPage: TextOffsetsHolder {
-    func shifted(by shift: TextShift) -> KeptPage {
-        var page = self
-        page.parts = parts.shifted(by: shift)
-        page.flowAfter = flowAfter.shifted(by: shift)
-        page.read = shift(read)
-        page.furthestReadSoFar = shift(furthestReadSoFar)
-        return page
+    mutating func shift(by shift: TextShift) {
+        parts.shift(by: shift)
+        flowAfter.shift(by: shift)
+        read = shift(read)
+        furthestReadSoFar = shift(furthestReadSoFar)
     }
 }
 
 extension PageParts: TextOffsetsHolder {
-    func shifted(by shift: TextShift) -> PageParts {
-        PageParts(frames: frames.shifted(by: shift), pictures: pictures.shifted(by: shift), rules: rules, tints: tints)
+    mutating func shift(by shift: TextShift) {
+        frames.shift(by: shift)
+        pictures.shift(by: shift)
     }
 }
 
 extension PlacedPicture: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> PlacedPicture {
-        var picture = self
-        picture.anchor = shift(anchor)
-        picture.content = content.shifted(by: shift)
-        return picture
+    public mutating func shift(by shift: TextShift) {
+        anchor = shift(anchor)
+        content.shift(by: shift)
     }
 }
 
 extension SpanningAnchor: TextOffsetsHolder {
-    func shifted(by shift: TextShift) -> SpanningAnchor {
-        var anchor = self
-        anchor.index = shift(index)
-        if case .box(let box) = content { anchor.content = .box(box.shifted(by: shift)) }
-        return anchor
+    mutating func shift(by shift: TextShift) {
+        index = shift(index)
+        if case .box(let box) = content { content = .box(box.shifted(by: shift)) }
     }
 }
 
 extension Paginator.Flow: TextOffsetsHolder {
-    func shifted(by shift: TextShift) -> Paginator.Flow {
-        var flow = self
-        flow.position = shift(position)
-        flow.carry = carry.shifted(by: shift)
-        flow.heldFloats = heldFloats.shifted(by: shift)
-        flow.waitingPictures = waitingPictures.shifted(by: shift)
-        flow.pageNotes = pageNotes.shifted(by: shift)
-        return flow
+    mutating func shift(by shift: TextShift) {
+        position = shift(position)
+        carry.shift(by: shift)
+        heldFloats.shift(by: shift)
+        waitingPictures.shift(by: shift)
+        pageNotes.shift(by: shift)
     }
 }

@@ -9,7 +9,8 @@ public enum ContourTracing {
     /// Stores each contour on its picture's float; warns at the `<img>` of a picture without
     /// one, which wraps round its rectangle. Runs after ImagePreflight: every picture decodes.
     /// The pictures are read from `files`, the descriptors their `<img>`s opened.
-    public static func trace(_ text: inout AttributedText, files: PictureFiles) -> [Diagnostic] {
+    /// A warning is located at the picture's `src` (`places`).
+    public static func trace(_ text: inout AttributedText, files: PictureFiles, places: ElementPlaces) -> [Diagnostic] {
         var traced: [PictureSource: Result<PictureContour, Error>] = [:]
         var warnings: [Diagnostic] = []
         // The floats given their contours, stored in one pass over the text's runs at the end:
@@ -26,7 +27,7 @@ public enum ContourTracing {
                 contoured.append((attachment.index ..< attachment.index + 1, float))
             case .failure(let error):
                 warnings.append(.warning("wrap=\"contour\": \(reason(error)); the text wraps round its rectangle",
-                                         at: attachment.image.location, sourceLine: attachment.image.sourceLine))
+                                         at: places.place(of: attachment.image)))
             }
         }
         // Nothing to store leaves the text alone: rewriting its runs for none copied them (8 M

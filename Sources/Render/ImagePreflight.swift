@@ -15,7 +15,8 @@ public enum ImagePreflight {
     /// the descriptors their `<img>`s opened, for a PDF meeting `standards` (PDF/X-4 takes no
     /// PDF picture with a font not embedded); a PDF picture's page may take `drawingSeconds`
     /// of processor time to draw; `kept`: the pictures the run before checked (`typeset watch`).
-    public static func check(_ text: AttributedText, furniture: [ImageAttachment] = [], files: PictureFiles,
+    /// A problem is located at the picture's `src` (`places`).
+    public static func check(_ text: AttributedText, furniture: [ImageAttachment] = [], places: ElementPlaces, files: PictureFiles,
                              standards: Set<PDFStandard>, drawingSeconds: Int = standardDrawingSeconds,
                              keeping kept: KeptPictures? = nil) -> [Diagnostic] {
         var limits = BoundedDrawing.Limits.standard
@@ -28,7 +29,7 @@ public enum ImagePreflight {
                                                keeping: kept)
             } catch {
                 let name = image.writtenName ?? image.path
-                problems.append(.error("image \"\(name)\": \(error)", at: image.location, sourceLine: image.sourceLine))
+                problems.append(.error("image \"\(name)\": \(error)", at: places.place(of: image)))
             }
         }
         return problems

@@ -1,5 +1,3 @@
-import Diagnostics
-
 /// A figure or an aside (`<figure>`, `<aside>`): a run of paragraphs — pictures and their
 /// caption, a sidebar, a pull quote — set in a box of their own and placed as one unit. The box
 /// never splits: the caption stays with its picture, the sidebar whole.
@@ -61,16 +59,13 @@ public struct BoxStyle: Hashable, Sendable {
     /// against the text area's edge (`bleed="true"`): its background and the pictures touching
     /// its inside go out to the page's edge and the bleed; its text stays inside.
     public var bleeds = false
-    /// Where the tag was written, and its line, for messages about the box.
-    public var location: SourceLocation?
-    public var sourceLine: String?
 
     public static let defaultMargin = 8.0
     public static let defaultGutter = 12.0
 
     public init(number: Int, kind: Kind, placement: Placement = .inColumn, width: Double? = nil,
                 margin: Double = BoxStyle.defaultMargin, background: Color? = nil, border: RuleStyle? = nil, padding: Double = 0,
-                columns: Int = 1, gutter: Double = BoxStyle.defaultGutter, location: SourceLocation? = nil, sourceLine: String? = nil) {
+                columns: Int = 1, gutter: Double = BoxStyle.defaultGutter) {
         self.number = number
         self.kind = kind
         self.placement = placement
@@ -81,8 +76,6 @@ public struct BoxStyle: Hashable, Sendable {
         self.padding = padding
         self.columns = max(1, columns)
         self.gutter = gutter
-        self.location = location
-        self.sourceLine = sourceLine
     }
 
     /// From the box's outer edge to its text, on every side.
@@ -91,10 +84,8 @@ public struct BoxStyle: Hashable, Sendable {
     /// Whether the box leaves the column's text where it was written (it floats or spans).
     public var isOutOfFlow: Bool { placement != .inColumn }
 
-    /// The number tells boxes apart: the rest is hashed only to keep `Hashable` honest, and
-    /// the source line is left out (the location tells lines apart).
+    /// The number tells boxes apart: the rest is hashed only to keep `Hashable` honest.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(number)
-        hasher.combine(location)
     }
 }

@@ -1,5 +1,3 @@
-import Diagnostics
-
 /// A picture placed in the text: one object-replacement character (U+FFFC) carries it,
 /// with a `RunDelegate` that reserves its size.
 public struct ImageAttachment: Hashable, Sendable {
@@ -9,9 +7,11 @@ public struct ImageAttachment: Hashable, Sendable {
     public var writtenName: String?
     /// The page of a PDF shown (`page`, from 1); nil for the first, and for other pictures.
     public var page: Int?
-    /// Where the `<img>` tag was written, and the text of that line, for messages about the file.
-    public var location: SourceLocation?
-    public var sourceLine: String?
+    /// Its place among the document's pictures, from 1 (0: made without markup): what tells
+    /// two pictures of one file apart, and what a message about it is located by
+    /// (`ElementPlaces`). Where it was written is not part of it, so that an edit that moves
+    /// its line leaves it alike, and the pages set from it are taken again (`typeset watch`).
+    public var number: Int
     /// Set when the picture floats beside the text instead of sitting in its line.
     public var float: PictureFloat?
     /// Set when the picture spans columns at the top or bottom of a page instead.
@@ -42,7 +42,7 @@ public struct ImageAttachment: Hashable, Sendable {
     /// What is loaded to draw it: the file, and the page of a PDF.
     public var source: PictureSource { PictureSource(path: path, page: page) }
 
-    public init(path: String, location: SourceLocation? = nil, sourceLine: String? = nil, float: PictureFloat? = nil,
+    public init(path: String, number: Int = 0, float: PictureFloat? = nil,
                 spanning: SpanningPicture? = nil, alternativeText: String? = nil, page: Int? = nil,
                 fit: PictureFit = .fill, crop: PictureCrop = .none, focus: PictureFocus = .centre, writtenName: String? = nil) {
         self.path = path
@@ -51,14 +51,13 @@ public struct ImageAttachment: Hashable, Sendable {
         self.fit = fit
         self.crop = crop
         self.focus = focus
-        self.location = location
-        self.sourceLine = sourceLine
+        self.number = number
         self.float = float
         self.spanning = spanning
         self.alternativeText = alternativeText
     }
 
-    /// Everything but the source line and the written name, which the location already tells apart: the attributes
+    /// Everything but the written name, which the number already tells apart: the attributes
     /// of every picture are hashed, and a line with thousands of pictures would be hashed
     /// once for each of them.
     public func hash(into hasher: inout Hasher) {
@@ -67,7 +66,7 @@ public struct ImageAttachment: Hashable, Sendable {
         hasher.combine(fit)
         hasher.combine(crop)
         hasher.combine(focus)
-        hasher.combine(location)
+        hasher.combine(number)
         hasher.combine(float)
         hasher.combine(spanning)
         hasher.combine(alternativeText)

@@ -1,5 +1,3 @@
-import Diagnostics
-
 /// A table (`<table>`): how it looks and how its columns share its width. Its cells'
 /// paragraphs stay in the text where they were written, each carrying its `TableCell` (as a
 /// box's paragraphs carry their `BoxStyle`); the column's text passes over them and the table
@@ -41,9 +39,6 @@ public struct TableStyle: Hashable, Sendable {
     public var border: RuleStyle?
     /// Space between a cell's edges and its text, in points.
     public var padding: Double
-    /// Where the tag was written, and its line, for messages about the table.
-    public var location: SourceLocation?
-    public var sourceLine: String?
 
     public static let defaultPadding = 3.0
     /// Rules drawn when `border` gives none: a hairline in a dark grey (65 % black ink), as a
@@ -51,8 +46,7 @@ public struct TableStyle: Hashable, Sendable {
     public static let defaultRule = RuleStyle(width: 0.5, color: Color(printed: .gray(0.65)))
 
     public init(number: Int, widths: [ColumnWidth] = [], width: Double? = nil, headerRows: Int = 0, rules: Rules = .rows,
-                stripes: Color? = nil, border: RuleStyle? = nil, padding: Double = TableStyle.defaultPadding,
-                location: SourceLocation? = nil, sourceLine: String? = nil) {
+                stripes: Color? = nil, border: RuleStyle? = nil, padding: Double = TableStyle.defaultPadding) {
         self.number = number
         self.widths = widths
         self.width = width
@@ -61,8 +55,6 @@ public struct TableStyle: Hashable, Sendable {
         self.stripes = stripes
         self.border = border
         self.padding = padding
-        self.location = location
-        self.sourceLine = sourceLine
     }
 
     /// The rules' look.
@@ -77,7 +69,6 @@ public struct TableStyle: Hashable, Sendable {
     /// The number tells tables apart: the rest is hashed only to keep `Hashable` honest.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(number)
-        hasher.combine(location)
     }
 }
 

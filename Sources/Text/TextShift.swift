@@ -13,34 +13,60 @@ public struct TextShift: Sendable {
         self.text = text
     }
 
+    @inlinable
     public func callAsFunction(_ offset: Int) -> Int {
         offset >= from ? offset + by : offset
     }
 
     /// A range moves whole with its first character: a range that starts before the change
     /// ends before it or at its start (one holding the change is never taken again).
+    @inlinable
     public func callAsFunction(_ range: Range<Int>) -> Range<Int> {
         range.lowerBound >= from ? range.lowerBound + by ..< range.upperBound + by : range
+    }
+
+    /// Each of `offsets` moved, in place: a run's clusters, a line plan's starts.
+    @inlinable
+    public func move(_ offsets: inout [Int]) {
+        offsets.withUnsafeMutableBufferPointer { offsets in
+            for index in offsets.indices where offsets[index] >= from { offsets[index] += by }
+        }
     }
 }
 
 /// A value that names offsets in the text it was set from: shifted, it names the same
 /// characters in the text after an edit before them. Every layout value a kept page holds is
 /// one (`KeptPagesShiftTests` compares a shifted setting with a cold one field by field, so
-/// an offset added and not shifted fails there).
+/// an offset added and not shifted fails there). Shifted in place: a taken page's lines, runs
+/// and clusters are changed where they lie, not copied element by element.
 public protocol TextOffsetsHolder {
-    func shifted(by shift: TextShift) -> Self
+    mutating func shift(by shift: TextShift)
 }
 
+extension TextOffsetsHolder {
+    /// A copy of the value, shifted.
+    @inlinable
+    public func shifted(by shift: TextShift) -> Self {
+        var value = self
+        value.shift(by: shift)
+        return value
+    }
+}
+
+// Inlinable, so that each module's use is specialised to its element: unspecialised, the
+// elements went through the protocol's witness one copy at a time (75 M instructions of an
+// edit's 681 M on the magazine).
 extension Array: TextOffsetsHolder where Element: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> [Element] {
-        map { $0.shifted(by: shift) }
+    @inlinable
+    public mutating func shift(by shift: TextShift) {
+        for index in indices { self[index].shift(by: shift) }
     }
 }
 
 extension Optional: TextOffsetsHolder where Wrapped: TextOffsetsHolder {
-    public func shifted(by shift: TextShift) -> Wrapped? {
-        map { $0.shifted(by: shift) }
+    @inlinable
+    public mutating func shift(by shift: TextShift) {
+        self?.shift(by: shift)
     }
 }
 

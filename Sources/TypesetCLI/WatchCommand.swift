@@ -13,9 +13,9 @@ struct WatchCommand: ParsableCommand {
         discussion: """
         Each run prints the document's errors and warnings, then one line: the pages written and \
         the time taken, or that the run failed. A failed run writes nothing, so the last good \
-        output stays in place. After each good run the document's pictures are read again, so \
-        that a picture added to the document is watched from then on (after a failed run, those \
-        of the last good one are). Fonts are not watched.
+        output stays in place. After each run the document's pictures are read again, so \
+        that a picture added to the document is watched from then on; after a failed run, those \
+        it looked for, found or not: a picture missing is set when it comes. Fonts are not watched.
 
         A change is a file written, renamed into place (as editors save) or away, deleted or touched. \
         It runs until interrupted (Ctrl-C, SIGTERM): a run under way is abandoned and its \
@@ -91,9 +91,8 @@ struct WatchCommand: ParsableCommand {
             messages.printer.printAboutTheRun(.error, "\(error)")
             throw ExitCode(1)
         }
-        var pictures: [String] = []
         while true {
-            if let found = typesetOnce(with: options, keeping: kept, outputPath: outputPath) { pictures = found }
+            let pictures = typesetOnce(with: options, keeping: kept, outputPath: outputPath)
             do {
                 try watcher.watch([Self.absolute(input)] + pictures)
             } catch {
@@ -106,9 +105,10 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
-    /// One run: its diagnostics and a line that sums it up. Returns the document's pictures
-    /// when it succeeded.
-    private func typesetOnce(with options: TypesetOptions, keeping kept: KeptBetweenRuns, outputPath: String) -> [String]? {
+    /// One run: its diagnostics and a line that sums it up. Returns the files to watch besides
+    /// the document: its pictures, files included and style sheets; after a failure those its
+    /// markup looked for, found or not (the last markup read's: `KeptBetweenRuns.filesLookedFor`).
+    private func typesetOnce(with options: TypesetOptions, keeping kept: KeptBetweenRuns, outputPath: String) -> [String] {
         if let start = lines.start() { StandardError.write(start + "\n") }
         let start = ContinuousClock.now
         let outcome = BatchTypesetter.typeset(BatchDocument(source: .file(path: input), outputPath: outputPath), options: options,
@@ -121,9 +121,9 @@ struct WatchCommand: ParsableCommand {
             StandardError.write(lines.written(pages: report.pageCount, to: outputPath, seconds: seconds) + "\n")
             return report.dependencies.includedFiles + report.dependencies.styleSheets + report.dependencies.pictures
         case .failure:
-            let kept = FileManager.default.fileExists(atPath: outputPath) || FileManager.default.fileExists(atPath: PNGPageNames.page(1, of: outputPath))
-            StandardError.write(lines.failed(seconds: seconds, outputKept: kept ? outputPath : nil) + "\n")
-            return nil
+            let left = FileManager.default.fileExists(atPath: outputPath) || FileManager.default.fileExists(atPath: PNGPageNames.page(1, of: outputPath))
+            StandardError.write(lines.failed(seconds: seconds, outputKept: left ? outputPath : nil) + "\n")
+            return kept.filesLookedFor
         }
     }
 

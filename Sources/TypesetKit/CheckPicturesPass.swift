@@ -20,23 +20,24 @@ struct CheckPicturesPass {
 
     /// The pictures are read from `pictures`, the descriptors their `<img>`s opened;
     /// `furniture`: the master pages' pictures, checked with the text's.
-    func run(_ text: AttributedText, pictures: PictureFiles, fonts: FontTable, shaper: Shaper, wordWidths: WordWidths,
+    /// `places` locates the messages about a picture or a box.
+    func run(_ text: AttributedText, pictures: PictureFiles, places: ElementPlaces, fonts: FontTable, shaper: Shaper, wordWidths: WordWidths,
              furniture: [ImageAttachment] = []) -> PassResult<AttributedText> {
         var text = text
-        var diagnostics = options.page.fitPictures(&text) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
-        diagnostics += options.page.fitBoxes(&text, fonts: fonts, measuring: wordWidths, keeping: keptBoxHeights) {
+        var diagnostics = options.page.fitPictures(&text, places: places) { Framesetter(text: $0, fonts: fonts, shaper: shaper) }
+        diagnostics += options.page.fitBoxes(&text, fonts: fonts, places: places, measuring: wordWidths, keeping: keptBoxHeights) {
             Framesetter(text: $0, fonts: fonts, shaper: shaper)
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return PassResult(text, diagnostics: diagnostics) }
-        let problems = ImagePreflight.check(text, furniture: furniture, files: pictures, standards: options.pdfStandardsInForce,
+        let problems = ImagePreflight.check(text, furniture: furniture, places: places, files: pictures, standards: options.pdfStandardsInForce,
                                                   drawingSeconds: options.pictureDrawingSeconds, keeping: keptPictures)
         guard problems.isEmpty else { return PassResult(text, diagnostics: diagnostics + problems) }
         // A picture that bleeds is drawn out past the page's edge by the sheet's bleed.
         var bleedingPage = options.page
         bleedingPage.bleed = options.sheet.bleed
-        diagnostics += PictureResolutionCheck(minimum: options.minimumPictureResolution, page: bleedingPage, files: pictures).check(text)
+        diagnostics += PictureResolutionCheck(minimum: options.minimumPictureResolution, page: bleedingPage, files: pictures).check(text, places: places)
         // Tracing decodes the pictures, which the preflight has just shown it can.
-        diagnostics += ContourTracing.trace(&text, files: pictures)
+        diagnostics += ContourTracing.trace(&text, files: pictures, places: places)
         return PassResult(text, diagnostics: diagnostics)
     }
 }

@@ -63,15 +63,15 @@ public struct DependencyRule {
     }
 
     /// An error for each file the document is made from that make cannot name, at its
-    /// `<img>` when it is a picture: found before anything is drawn, so that the run writes
-    /// nothing rather than a PDF without its rule.
-    static func problems(with dependencies: DocumentDependencies, pictures: [ImageAttachment]) -> [Diagnostic] {
+    /// `<img>` when it is a picture (`places`): found before anything is drawn, so that the run
+    /// writes nothing rather than a PDF without its rule.
+    static func problems(with dependencies: DocumentDependencies, pictures: [ImageAttachment], places: ElementPlaces) -> [Diagnostic] {
         var reported = Set<String>()
         return dependencies.all.compactMap { path in
             guard let problem = unsayable(path), reported.insert(path).inserted else { return nil }
             let message = "--depfile: \(problem) (\(relativeToCurrentFolder(path)))"
             guard let picture = pictures.first(where: { $0.path == path }) else { return .error(message) }
-            return .error(message, at: picture.location, sourceLine: picture.sourceLine)
+            return .error(message, at: places.place(of: picture))
         }
     }
 

@@ -37,6 +37,10 @@ public final class KeptBetweenRuns: @unchecked Sendable {
     /// The last run's parses, for the next to go on from where its markup first changed
     /// (`KeptParses`).
     public let parses = KeptParses()
+    /// The files the last run's markup read or looked for (`MarkupDocument.filesLookedFor`),
+    /// whether or not the run went on to succeed: after a run that failed, what `typeset
+    /// watch` waits on (a picture named and missing among them).
+    public internal(set) var filesLookedFor: [String] = []
 
     public init() {}
 

@@ -26,6 +26,8 @@ final class MovedElementCheck {
     private let template: PageTemplate
     /// The elements in the flow that may move whole, by their first character.
     private let places: [Int: FlowElementPlace]
+    /// Where each picture and box is written.
+    private let elementPlaces: ElementPlaces
     private var pages: [SeenPage] = []
     private var reported: Set<Int> = []
     private(set) var warnings: [Diagnostic] = []
@@ -44,9 +46,10 @@ final class MovedElementCheck {
         var roomAtFoot: Double
     }
 
-    init(template: PageTemplate, places: [Int: FlowElementPlace]) {
+    init(template: PageTemplate, places: [Int: FlowElementPlace], elementPlaces: ElementPlaces) {
         self.template = template
         self.places = places
+        self.elementPlaces = elementPlaces
     }
 
     func look(at page: Page) {
@@ -76,10 +79,10 @@ final class MovedElementCheck {
         guard let written = page(holding: anchor), written.number < number, reported.insert(anchor).inserted else { return }
         let why = "no room for it on page \(written.number), where it is written"
         if let box = content.box {
-            warnings.append(.warning("<\(box.style.kind.rawValue)> moved to page \(number): \(why)", at: box.style.location, sourceLine: box.style.sourceLine))
+            warnings.append(.warning("<\(box.style.kind.rawValue)> moved to page \(number): \(why)", at: elementPlaces.place(of: box.style)))
         } else if let image = content.image {
             let name = (image.path as NSString).lastPathComponent
-            warnings.append(.warning("picture \"\(name)\" moved to page \(number): \(why)", at: image.location, sourceLine: image.sourceLine))
+            warnings.append(.warning("picture \"\(name)\" moved to page \(number): \(why)", at: elementPlaces.place(of: image)))
         }
     }
 
@@ -90,7 +93,7 @@ final class MovedElementCheck {
         let start = box.box.range.lowerBound
         guard let empty = roomLeft(before: start, on: number), reported.insert(start).inserted else { return }
         warnings.append(.warning("<\(box.style.kind.rawValue)> moved to page \(number): it does not fit below the text on page \(empty.page), "
-                                 + "which leaves \(Self.format(empty.room)) pt of its column empty", at: box.style.location, sourceLine: box.style.sourceLine))
+                                 + "which leaves \(Self.format(empty.room)) pt of its column empty", at: elementPlaces.place(of: box.style)))
     }
 
     /// A frame that starts an element of the flow — a shaped section, a kept block, the

@@ -17,11 +17,13 @@ import Text
 final class NarrowedBoxPictureCheck {
     /// Each picture's size as fitted before layout, by its character's offset in the text.
     private let fittedSizes: [Int: RunDelegate]
+    private let places: ElementPlaces
     private var reported: Set<Int> = []
     private(set) var warnings: [Diagnostic] = []
 
-    init(text: AttributedText) {
+    init(text: AttributedText, places: ElementPlaces) {
         fittedSizes = Dictionary(uniqueKeysWithValues: text.attachments.map { ($0.index, $0.delegate) })
+        self.places = places
     }
 
     func look(at page: Page) {
@@ -45,6 +47,6 @@ final class NarrowedBoxPictureCheck {
                                 + "(%.0f pt, narrower than the box it was fitted to); scaled to %.0f×%.0f pt",
                              fitted.width, fitted.ascent + fitted.descent, box.style.kind.rawValue, number, measure,
                              drawn.width, drawn.ascent + drawn.descent)
-        warnings.append(.warning(message, at: image.location, sourceLine: image.sourceLine))
+        warnings.append(.warning(message, at: places.place(of: image)))
     }
 }

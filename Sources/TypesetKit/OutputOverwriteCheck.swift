@@ -33,9 +33,9 @@ struct OutputOverwriteCheck {
             + dependencies.fonts.map { ReadFile(what: "the font file", path: $0) }
     }
 
-    /// An error at each picture (at its `<img>`) or other file an output would overwrite, and
-    /// for each output another one writes.
-    func problems(pictures: [ImageAttachment], readFiles: [ReadFile]) -> [Diagnostic] {
+    /// An error at each picture (at its `<img>`: `places`) or other file an output would
+    /// overwrite, and for each output another one writes.
+    func problems(pictures: [ImageAttachment], places: ElementPlaces, readFiles: [ReadFile]) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var reported = Set<String>()
         // A picture shown on many pages is one path, resolved once (a magazine's 99 `<img>`s name three).
@@ -44,7 +44,7 @@ struct OutputOverwriteCheck {
             let path = image.path
             guard let writer = writer(of: path), reported.insert(path).inserted else { continue }
             found.append(.error("\(writer) would overwrite this picture (\(path)), which the document is made from; write it elsewhere",
-                                at: image.location, sourceLine: image.sourceLine))
+                                at: places.place(of: image)))
         }
         for file in readFiles {
             guard let writer = writer(of: file.path), reported.insert(file.path).inserted else { continue }

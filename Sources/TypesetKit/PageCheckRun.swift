@@ -48,8 +48,8 @@ public final class PageCheckRun {
         self.strict = strict
         sourceMap = document.sourceMap
         checker = checksPages ? PageChecker(text: document.text) : nil
-        moved = MovedElementCheck(template: document.template, places: document.flowPlaces)
-        narrowedBoxes = NarrowedBoxPictureCheck(text: document.text)
+        moved = MovedElementCheck(template: document.template, places: document.flowPlaces, elementPlaces: document.elementPlaces)
+        narrowedBoxes = NarrowedBoxPictureCheck(text: document.text, places: document.elementPlaces)
         boxDisplayWords = BoxDisplayWordCheck(text: document.text)
         movedLines = MovedLineCheck(text: document.text)
     }

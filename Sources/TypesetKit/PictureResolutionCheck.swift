@@ -17,8 +17,8 @@ struct PictureResolutionCheck {
     var files = PictureFiles()
 
     /// Warnings for the pictures of `text`, whose sizes are the fitted ones (after
-    /// `fitPictures`), each located at its `<img>`.
-    func check(_ text: AttributedText) -> [Diagnostic] {
+    /// `fitPictures`), each located at its `<img>` (`places`).
+    func check(_ text: AttributedText, places: ElementPlaces) -> [Diagnostic] {
         guard minimum > 0 else { return [] }
         var pixelSizes: [String: ImageInfo] = [:]
         var warnings: [Diagnostic] = []
@@ -41,7 +41,7 @@ struct PictureResolutionCheck {
             warnings.append(.warning("\(picture) is shown at \(Int(resolution)) ppi (below \(format(minimum)))"
                                      + " at \(Int(shown.width.rounded()))×\(Int(shown.height.rounded())) pt and prints blurred;"
                                      + " use one of at least \(Int(neededWidth))×\(Int(neededHeight)) px or show it smaller (--min-ppi sets the limit)",
-                                     at: attachment.image.location, sourceLine: attachment.image.sourceLine))
+                                     at: places.place(of: attachment.image)))
         }
         return warnings
     }

@@ -43,6 +43,8 @@ public struct PreparedDocument {
     /// Where the elements of the flow that may move whole are written, for warnings about the
     /// pages (`MovedElementCheck`).
     var flowPlaces: [Int: FlowElementPlace] = [:]
+    /// Where each picture and box is written, for messages about them (`ElementPlaces`).
+    public var elementPlaces = ElementPlaces()
     /// Where each character of the text came from in the markup, to locate what the pages'
     /// checks find (nil: a text made without markup; its findings are not located); its
     /// source's text waits in a file (`TextSourceMap.keepingSourceInAFile()`).

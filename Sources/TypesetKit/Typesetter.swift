@@ -86,9 +86,10 @@ public final class Typesetter {
     private func prepare(_ source: MarkupSource, baseDirectory: String, references: ReferenceValues) throws -> PreparedDocument {
         var log = PassLog()
         let parsed = ParsePass(options: options, baseDirectory: baseDirectory, references: references, keptParses: kept?.parses).run(source)
+        if let document = parsed.value { kept?.filesLookedFor = document.filesLookedFor }
         // Markup errors are reported with the pictures' problems, in source order: every problem in one run.
         let document = try log.take(parsed) { found in
-            let pictureProblems = parsed.value.map { ImagePreflight.check($0.text, files: $0.pictures, standards: options.pdfStandardsInForce,
+            let pictureProblems = parsed.value.map { ImagePreflight.check($0.text, places: $0.elementPlaces, files: $0.pictures, standards: options.pdfStandardsInForce,
                                                                                         drawingSeconds: options.pictureDrawingSeconds) } ?? []
             return (found + pictureProblems).sortedBySource()
         }
@@ -103,7 +104,7 @@ public final class Typesetter {
         let furniture = headed.heads?.masters.flatMap(\.pictures) ?? []
         let marked = SuperscriptMarksPass().run(document.text, fonts: headed.fonts.table, shaper: shaper)
         let checkPictures = CheckPicturesPass(options: options, keptBoxHeights: kept?.boxHeights, keptPictures: kept?.pictures)
-        let pictured = try log.take(checkPictures.run(marked, pictures: document.pictures, fonts: headed.fonts.table,
+        let pictured = try log.take(checkPictures.run(marked, pictures: document.pictures, places: document.elementPlaces, fonts: headed.fonts.table,
                                                       shaper: shaper, wordWidths: wordWidths, furniture: furniture)) {
             $0.sortedBySource()
         }
@@ -132,6 +133,7 @@ public final class Typesetter {
         prepared.keptTextLayerPages = kept?.textLayerPages
         prepared.keptPictures = kept?.pictures
         prepared.flowPlaces = FlowElementPlace.find(in: text, document: document)
+        prepared.elementPlaces = document.elementPlaces
         // The markup's text is let go with the parsed document: the pages' checks locate what
         // they find from a file (a book's 4.2 MB would otherwise be held through layout).
         prepared.sourceMap = document.sourceMap.keepingSourceInAFile()
@@ -160,13 +162,15 @@ public final class Typesetter {
         var dependencies = DocumentDependencies(of: document)
         dependencies.document = documentPath
         if options.dependencyFilePath != nil {
-            let unsayable = DependencyRule.problems(with: dependencies, pictures: document.text.attachments.map(\.image))
+            let unsayable = DependencyRule.problems(with: dependencies, pictures: document.text.attachments.map(\.image),
+                                                   places: document.elementPlaces)
             if !unsayable.isEmpty { throw DocumentFailure(log.diagnostics + unsayable) }
         }
         let overwrites = OutputOverwriteCheck(output: outputPath, outputIsPNGPages: options.format == .png,
                                               otherOutputs: [("--layout-json", options.layoutJSONPath), ("--depfile", options.dependencyFilePath)]
                                                   .compactMap { option, path in path.map { (option, $0) } })
             .problems(pictures: document.text.attachments.map(\.image) + (document.runningHeads?.masters.flatMap(\.pictures) ?? []),
+                      places: document.elementPlaces,
                       readFiles: OutputOverwriteCheck.readFiles(of: dependencies))
         if !overwrites.isEmpty { throw DocumentFailure(log.diagnostics + overwrites) }
         var report = try log.take(DrawPass(options: options, dependencies: dependencies).run(consume document, to: outputPath))

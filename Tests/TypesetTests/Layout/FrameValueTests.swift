@@ -130,7 +130,7 @@ final class FrameValueTests: FramesetterTestCase {
         let fonts = try TestSupport.fontTable(for: document, library: library)
         var text = document.text
         var measuring: Framesetter?
-        let diagnostics = PageTemplate().fitBoxes(&text, fonts: fonts) { fitted in
+        let diagnostics = PageTemplate().fitBoxes(&text, fonts: fonts, places: document.elementPlaces) { fitted in
             let made = Framesetter(text: fitted, fonts: fonts)
             measuring = made
             return made

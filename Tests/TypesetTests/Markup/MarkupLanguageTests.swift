@@ -368,7 +368,7 @@ final class MarkupLanguageTests: XCTestCase {
         let attachment = document.text.attachments[0]
         XCTAssertEqual(attachment.delegate, RunDelegate(ascent: 155, descent: 0, width: 232))
         XCTAssertEqual(attachment.image.path, TestSupport.zombiesDirectory.appendingPathComponent("coffee.jpg").path)
-        XCTAssertEqual(attachment.image.location?.line, 1)
+        XCTAssertEqual(document.elementPlaces.place(of: attachment.image)?.location.line, 1)
     }
 
     // MARK: Named styles

@@ -111,7 +111,7 @@ final class MarkupSourceMapTests: XCTestCase {
         XCTAssertEqual(place(of: " here", in: document), "1:55")
     }
 
-    func testPlacesOnALongLineAfterThousandsOfTagsAndMessages() {
+    func testPlacesOnALongLineAfterThousandsOfTagsAndMessages() throws {
         // 2,000 pictures and links, then 900 unknown entities, on one line after an emoji.
         let item = #"<img src="rgb8.png" width="4" alt=""><a href="https://e.com">w</a>"#
         let count = 2_000, entities = 900
@@ -125,8 +125,9 @@ final class MarkupSourceMapTests: XCTestCase {
         }
         let pictures = document.text.attachments.map(\.image)
         XCTAssertEqual(pictures.count, count)
-        XCTAssertEqual(pictures.last?.location, SourceLocation(file: "doc.txt", line: 2, column: 2 + (count - 1) * width + 10))
-        XCTAssertEqual(pictures.last?.sourceLine?.count, markup.split(separator: "\n")[1].count)
+        let last = try XCTUnwrap(pictures.last.flatMap(document.elementPlaces.place(of:)))
+        XCTAssertEqual(last.location, SourceLocation(file: "doc.txt", line: 2, column: 2 + (count - 1) * width + 10))
+        XCTAssertEqual(last.sourceLine.count, markup.split(separator: "\n")[1].count)
         let warnings = document.diagnostics
         XCTAssertEqual(warnings.count, entities + 1, "\(warnings.prefix(3))")
         XCTAssertEqual(warnings.first?.location?.column, entitiesStart)

@@ -27,7 +27,7 @@ final class PagePolicyTests: XCTestCase {
         let document = TestSupport.parse(markup, baseDirectory: TestSupport.imagesDirectory.path)
         let fonts = try TestSupport.fontTable(for: document, library: try TestSupport.makeFontLibrary())
         var text = document.text
-        let warnings = page.fitPictures(&text) { Framesetter(text: $0, fonts: fonts) }
+        let warnings = page.fitPictures(&text, places: document.elementPlaces) { Framesetter(text: $0, fonts: fonts) }
         return (text, warnings)
     }
 

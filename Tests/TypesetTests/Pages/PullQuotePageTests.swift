@@ -170,7 +170,7 @@ final class PullQuotePageTests: XCTestCase {
         XCTAssertEqual(distinct, 9, "“We, are, paying, to, light, an, empty, sea, and sea.”: an empty sea said twice")
         let wordWidths = WordWidths(fonts: document.fonts)
         var text = document.text
-        _ = document.template.fitBoxes(&text, fonts: document.fonts, measuring: wordWidths) { Framesetter(text: $0, fonts: document.fonts) }
+        _ = document.template.fitBoxes(&text, fonts: document.fonts, places: document.elementPlaces, measuring: wordWidths) { Framesetter(text: $0, fonts: document.fonts) }
         XCTAssertEqual(wordWidths.wordsSet, distinct, "fitting the box sets each distinct word once")
         var paginator = Paginator(framesetter: Framesetter(text: text, fonts: document.fonts), template: document.template,
                                   measuring: wordWidths)

@@ -35,7 +35,7 @@ final class ContourGrowthTests: XCTestCase {
             XCTAssertEqual(document.text.attachments.count, n)
             times.append(ThreadCPUTime.least(of: 2) {
                 var text = document.text
-                XCTAssertTrue(ContourTracing.trace(&text, files: document.pictures).isEmpty)
+                XCTAssertTrue(ContourTracing.trace(&text, files: document.pictures, places: document.elementPlaces).isEmpty)
             })
         }
         let perDoubling = (times[2] / times[0]).squareRoot()

@@ -159,7 +159,7 @@ final class PictureCropTests: XCTestCase {
         var document = TestSupport.parse(#"<img src="disc.svg" alt="" crop="0 50% 0 0" width="150" float="left" wrap="contour">Text."#,
                                          baseDirectory: directory.path)
         XCTAssertEqual(document.diagnostics.map(\.description), [])
-        XCTAssertEqual(ContourTracing.trace(&document.text, files: document.pictures), [])
+        XCTAssertEqual(ContourTracing.trace(&document.text, files: document.pictures, places: document.elementPlaces), [])
         let bands = try XCTUnwrap(document.text.attachments.first?.image.float?.contour?.bands)
         let top = try XCTUnwrap(bands.min { $0.top < $1.top }), foot = try XCTUnwrap(bands.max { $0.bottom < $1.bottom })
         XCTAssertEqual(top.top, 0, accuracy: 1e-9)
@@ -180,7 +180,7 @@ final class PictureCropTests: XCTestCase {
         var document = TestSupport.parse(markup, baseDirectory: directory.path)
         XCTAssertEqual(document.diagnostics.map(\.description), [])
         let before = document.text.string
-        XCTAssertEqual(ContourTracing.trace(&document.text, files: document.pictures), [])
+        XCTAssertEqual(ContourTracing.trace(&document.text, files: document.pictures, places: document.elementPlaces), [])
         XCTAssertEqual(document.text.string, before)
         let floats = document.text.attachments.map { $0.image.float }
         XCTAssertEqual(floats.count, 3)

@@ -67,7 +67,7 @@ final class PictureFitTests: XCTestCase {
         var document = TestSupport.parse(#"<img src="disc.svg" alt="" width="150" height="75" float="left" wrap="contour" fit="contain">Text."#,
                                          baseDirectory: directory.path)
         XCTAssertEqual(document.diagnostics.map(\.description), [])
-        XCTAssertEqual(ContourTracing.trace(&document.text, files: document.pictures), [])
+        XCTAssertEqual(ContourTracing.trace(&document.text, files: document.pictures, places: document.elementPlaces), [])
         let bands = try XCTUnwrap(document.text.attachments.first?.image.float?.contour?.bands)
         XCTAssertFalse(bands.isEmpty)
         XCTAssertGreaterThanOrEqual(bands.map(\.left).min() ?? 0, 0.24)

@@ -217,6 +217,30 @@ final class WatchCommandLineTests: XCTestCase {
         watcher.stop(with: SIGINT)
     }
 
+    /// A run that fails on a picture not there still watches for it, and sets the document
+    /// when it comes: from the first run, and after an edit naming a new one (a tester's
+    /// picture put back went unseen, the failed run having named nothing it looked for).
+    func testAPictureMissingWhenARunFailedSetsTheDocumentWhenItComes() throws {
+        let directory = try makeTemporaryDirectory()
+        let document = directory.appendingPathComponent("doc.txt")
+        try write("A picture.\n<img src=\"picture.png\" width=\"60\">\n", to: document)
+        let watcher = try Watcher(["doc.txt"], in: directory)
+        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
+        assertWaits(watcher, for: "image \"picture.png\" not found")
+        assertWaits(watcher, for: "watching doc.txt and its 1 picture for changes")
+        try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"),
+                                         to: directory.appendingPathComponent("picture.png"))
+        assertWaits(watcher, for: "written to doc.pdf")
+
+        try write("Two pictures.\n<img src=\"picture.png\" width=\"60\">\n<img src=\"second.png\" width=\"60\">\n", to: document)
+        assertWaits(watcher, for: "image \"second.png\" not found")
+        assertWaits(watcher, for: "watching doc.txt and its 2 pictures for changes")
+        try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("palette.png"),
+                                         to: directory.appendingPathComponent("second.png"))
+        assertWaits(watcher, for: "written to doc.pdf", count: 2)
+        watcher.stop(with: SIGINT)
+    }
+
     /// The print options are `render`'s: a sheet watched is the sheet the print shop gets; SIGTERM
     /// ends the watch with nothing left behind.
     func testWatchTakesThePrintOptionsOfRender() throws {

@@ -270,6 +270,52 @@ final class KeptBetweenRunsTests: XCTestCase {
     }
 
     /// Fonts looked for elsewhere are other faces: the library and the words shaped in it start again.
+    /// Where a picture or a box is written is kept beside the text, not in its attributes
+    /// (`ElementPlaces`): lines added above them leave the pages after the next page break
+    /// taken, and the messages about what those pages hold name the new lines, as does the
+    /// error about a picture whose file is broken.
+    func testLinesAddedAboveTakeTheLaterPagesAndTheirMessagesNameTheNewLines() throws {
+        let directory = try makeTemporaryDirectory()
+        let picture = directory.appendingPathComponent("picture.png")
+        try FileManager.default.copyItem(at: TestSupport.imagesDirectory.appendingPathComponent("rgb8.png"), to: picture)
+        var options = TypesetOptions()
+        options.fontsDirectory = TestSupport.fontsDirectory
+        options.page.columns = 1
+        options.checksPages = false
+        let kept = KeptBetweenRuns()
+        func typeset(_ text: String) throws -> (pages: Int, movedAtLines: [Int?]) {
+            let report = try Typesetter(options: options, keptBetweenRuns: kept)
+                .typeset(MarkupSource(fileName: "doc.txt", text: text), baseDirectory: directory.path,
+                         outputPath: directory.appendingPathComponent("doc.pdf").path)
+            return (report.pageCount, report.diagnostics.filter { $0.message.contains("moved to page") }.map { $0.location?.line })
+        }
+        // Lines of 12 pt that leave four lines of a page empty: too few for what follows them.
+        let lines = Int(options.page.textArea.height / 12) - 4
+        let filler = #"<p line-height="12pt" space-after="0" align="left">"# + (1 ... lines).map { "line \($0)" }.joined(separator: "<br>")
+            + "</p>\n"
+        // A picture (line 5) and a figure (line 8) moved to the pages after those they are written
+        // on; the first page's last paragraph, which the second reads, after the lines added.
+        let text = "The first page.\nIts last paragraph.\n<pagebreak>\n" + filler + "<img src=\"picture.png\" alt=\"\" width=\"120\" height=\"80\" float=\"left\">Beside it.\n"
+            + "<pagebreak>\n" + filler + "<figure>\n<img src=\"picture.png\" alt=\"\" width=\"240\" height=\"160\">\n</figure>\nAfter the figure.\n"
+        let first = try typeset(text)
+        XCTAssertEqual(first.movedAtLines, [5, 8])
+
+        let edited = "Two lines\nadded above.\n" + text
+        let second = try typeset(edited)
+        XCTAssertEqual(second.pages, first.pages)
+        XCTAssertEqual(kept.pages.reusedByTheLastSetting, first.pages - 1, "every page but the first taken")
+        XCTAssertEqual(second.movedAtLines, [7, 10], "the messages name the lines they are on now")
+
+        // The picture's file broken: the error is at its `src`, on the line it is on now, in each run.
+        try Data(contentsOf: TestSupport.imagesDirectory.appendingPathComponent("corrupt.png")).write(to: picture)
+        for (added, line) in [("", 7), ("One more.\n", 8)] {
+            XCTAssertThrowsError(try typeset(added + edited)) { error in
+                let lines = (error as? DocumentFailure)?.diagnostics.filter { $0.message.contains("picture.png") }.map { $0.location?.line }
+                XCTAssertEqual(lines?.first, line, "\(error)")
+            }
+        }
+    }
+
     func testAnotherBodyFaceStartsAgain() throws {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory

@@ -38,25 +38,31 @@ final class KeptPagesShiftTests: XCTestCase {
     /// The edits each test makes in turn, each of another length than what it replaces, on the
     /// first pages (a reference's target on the fourth), in letters the page drew before them
     /// (a glyph drawn first earlier than it was changes the text layer's codes of every later
-    /// page). None adds a line: the pictures, boxes and tables after it would be at other
-    /// lines, which their attributes name for messages, and the change would reach the last of
-    /// them (`KeptPagesTests` adds a paragraph).
-    private var edits: [(place: String, edit: (String) -> String)] {
-        func replacing(_ old: String, with new: String) -> (String) -> String {
-            { text in
-                let found = text.range(of: old)!
-                return String(text[..<found.lowerBound]) + new + String(text[found.upperBound...])
-            }
+    /// page); a line added and taken away again moves every later picture, box and table to
+    /// another line, which their messages name (`ElementPlaces`) and their pages do not.
+    private var edits: [(place: String, edit: (String) -> String)] { wordEdits + lineEdits }
+
+    /// An edit: the first `old` made `new`.
+    private static func replacing(_ old: String, with new: String) -> (String) -> String {
+        { text in
+            let found = text.range(of: old)!
+            return String(text[..<found.lowerBound]) + new + String(text[found.upperBound...])
         }
-        return [
-            ("a longer word", replacing("stair at dusk", with: "stair at late dusk")),
-            ("a shorter word", replacing("lamplight", with: "lamp")),
-            ("inside a footnote", replacing("The note of entry 0, at dusk", with: "The note of entry 0, late")),
-            ("inside a table", replacing("The 0-3 passed", with: "The ship 0-3 passed")),
-            ("inside a box", replacing("the bell of entry 0", with: "the old bell of entry 0")),
-            ("inside a reference's target", replacing("Entry 1</p>", with: "Entry 11</p>")),
-        ]
     }
+
+    private let wordEdits: [(place: String, edit: (String) -> String)] = [
+        ("a longer word", KeptPagesShiftTests.replacing("stair at dusk", with: "stair at late dusk")),
+        ("a shorter word", KeptPagesShiftTests.replacing("lamplight", with: "lamp")),
+        ("inside a footnote", KeptPagesShiftTests.replacing("The note of entry 0, at dusk", with: "The note of entry 0, late")),
+        ("inside a table", KeptPagesShiftTests.replacing("The 0-3 passed", with: "The ship 0-3 passed")),
+        ("inside a box", KeptPagesShiftTests.replacing("the bell of entry 0", with: "the old bell of entry 0")),
+        ("inside a reference's target", KeptPagesShiftTests.replacing("Entry 1</p>", with: "Entry 11</p>")),
+    ]
+
+    private let lineEdits: [(place: String, edit: (String) -> String)] = [
+        ("a line added", KeptPagesShiftTests.replacing("<p dropcap=\"2\">", with: "The log starts.\n<p dropcap=\"2\">")),
+        ("a line taken away", KeptPagesShiftTests.replacing("The log starts.\n", with: "")),
+    ]
 
     private var options: TypesetOptions {
         var options = TypesetOptions()
@@ -134,6 +140,9 @@ final class KeptPagesShiftTests: XCTestCase {
             let watched = try written(text, keeping: kept)
             XCTAssertEqual(watched.pdf, try written(text, keeping: nil).pdf, "\(place): the PDF is a cold run's")
             XCTAssertGreaterThanOrEqual(kept.pages.reusedByTheLastSetting, watched.pages - 3, "\(place): pages taken, of \(watched.pages)")
+            // After a line added or taken away the later pages' text is written again (none of
+            // ten taken): why is not yet known (docs/pipeline.md, the editing loop's Left).
+            guard !lineEdits.contains(where: { $0.place == place }) else { continue }
             pagesTaken += kept.pages.reusedByTheLastSetting
             textLayerPagesTaken += kept.textLayerPages.taken
         }

@@ -43,7 +43,7 @@ final class NarrowedBoxPictureCheckTests: XCTestCase {
     func testTheCheckDoesNotHoldTheText() {
         var text = AttributedText("A text of no pictures.", attributes: TestSupport.defaultAttributes())
         let units = text.storage.withUnsafeBufferPointer(\.baseAddress)
-        let check = NarrowedBoxPictureCheck(text: text)
+        let check = NarrowedBoxPictureCheck(text: text, places: ElementPlaces())
         text.replaceUnit(at: 0, with: 0x61)
         withExtendedLifetime(check) {
             XCTAssertEqual(text.storage.withUnsafeBufferPointer(\.baseAddress), units, "the units were shared with the check, and copied")

@@ -17,8 +17,8 @@ final class PictureResolutionCheckTests: XCTestCase {
         XCTAssertFalse(document.hasErrors, "\(document.diagnostics)")
         let fonts = try TestSupport.fontTable(for: document, library: try TestSupport.makeFontLibrary())
         var text = document.text
-        _ = page.fitPictures(&text) { Framesetter(text: $0, fonts: fonts) }
-        return PictureResolutionCheck(minimum: minimum, page: page).check(text)
+        _ = page.fitPictures(&text, places: document.elementPlaces) { Framesetter(text: $0, fonts: fonts) }
+        return PictureResolutionCheck(minimum: minimum, page: page).check(text, places: document.elementPlaces)
     }
 
     func testAPictureInItsLineIsMeasuredAtItsOwnSize() throws {
