@@ -164,6 +164,8 @@ struct ColumnNotes {
     /// These notes and those whose markers `lines` hold: set here, or held over behind a note
     /// already split or held.
     func adding(markersIn lines: [Line], of framesetter: Framesetter) -> ColumnNotes {
+        // Asked of every band set, trials too: a text without notes has no marker to look for.
+        guard !framesetter.footnotes.all.isEmpty else { return self }
         var notes = self
         for line in lines {
             // Notes set across the page are placed by the page (see PageNotes), not by a column.

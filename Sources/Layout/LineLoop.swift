@@ -194,9 +194,10 @@ extension FrameSetting {
                 }
                 break
             }
-            if let opening = band.lines.first, let initial = opening.initial {
+            // (The lines' fields read where they lie, here and below: a Line copied retains its runs.)
+            if !band.lines.isEmpty, let initial = band.lines[0].initial {
                 // The initial goes with its paragraph to the next column rather than reach below this one.
-                let zone = InitialZone(of: initial, on: opening, paragraph: paragraph)
+                let zone = InitialZone(of: initial, on: band.lines[0], paragraph: paragraph)
                 let expected = BandMetrics.expected(in: paragraph, at: position)
                 if !lines.isEmpty, max(zone.baseline + expected.textBottom - expected.baseline, zone.inkBottom) > rect.maxY + 0.001 {
                     overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keepsWithPrevious: style.keepWithPrevious)
@@ -407,9 +408,10 @@ extension FrameSetting {
                 // text after it expects, as the next band is proposed. (Its whole height, a line
                 // mixing an italic's ascent with the roman's descent, 12.07 pt on a 12 pt grid,
                 // sized the initial for 24 pt and left a blank grid line under it: seed 3551.)
-                let after = set.lines.last.map { BandMetrics.expected(in: paragraph, at: $0.stringRange.upperBound) } ?? expected
+                let after = set.lines.isEmpty ? expected
+                    : BandMetrics.expected(in: paragraph, at: set.lines[set.lines.count - 1].stringRange.upperBound)
                 let pitch = InitialLetter.pitch(advance: actual.advance - actual.baseline + after.baseline, grid: grid)
-                if initialPitch == nil, let opening = set.lines.first?.initial, abs(opening.pitch - pitch) > 0.001 {
+                if initialPitch == nil, !set.lines.isEmpty, let opening = set.lines[0].initial, abs(opening.pitch - pitch) > 0.001 {
                     initialPitch = pitch
                     continue
                 }
@@ -461,7 +463,7 @@ extension FrameSetting {
                 // column's first line: the column takes nothing, as one the exclusions leave no room
                 // in, and the next column or page takes the paragraph (a 4-line 'C' over a picture
                 // at the page's foot, seed 20099).
-                if let opening = set.lines.first, !InitialZone.isClear(of: opening, in: container) { break }
+                if !set.lines.isEmpty, !InitialZone.isClear(of: set.lines[0], in: container) { break }
                 return PlacedBand(lines: set.lines, next: linesTop + actual.advance + shift, lastFragment: lastFragment)
             }
             if noStretch, grid == nil {

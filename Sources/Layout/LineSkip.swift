@@ -20,8 +20,9 @@ struct LineSkip {
     /// a 'd' does not push a line onto the next grid line and leave a blank one above it.
     static let tolerance = 0.5
 
-    /// The lines of the band set last, which the next band's text keeps clear of, the lowest
-    /// of their baselines, and how far their paragraph's ink reaches at most.
+    /// The lines of the band set last, which the next band's text keeps clear of (a line
+    /// without runs prints nothing to keep clear of), the lowest baseline of those with runs,
+    /// and how far their paragraph's ink reaches at most.
     private var above: [Line] = []
     private var aboveBaseline = -Double.infinity
     private var aboveReach = InkReach.none
@@ -97,8 +98,11 @@ struct LineSkip {
     /// The band just set, of a paragraph whose ink reaches `reach` at most, becomes what is
     /// above; a line that holds a box (a figure kept in the column) is a floor at its foot.
     mutating func set(_ band: [Line], reach: InkReach = .none) {
-        above = band.filter { !$0.runs.isEmpty }
-        aboveBaseline = above.map(\.origin.y).max() ?? -.infinity
+        // The band's own array, not a copy of its lines with runs: a line without runs has no
+        // mark (`marks(of:baseline:)`), and the copy was made for every band set, trials too.
+        above = band
+        aboveBaseline = -.infinity
+        for line in band where !line.runs.isEmpty { aboveBaseline = max(aboveBaseline, line.origin.y) }
         aboveReach = reach
         for line in band where line.box != nil { floor = max(floor, line.origin.y) }
     }

@@ -187,6 +187,7 @@ struct ParagraphBreaker {
         var previous = start
         // The boxes and spaces come in order: their gives are walked on from one to the next.
         var gives = GiveCursor(paragraph: paragraph)
+        var dictionaries = LanguageDictionaries(lookUp: hyphenator)
         for index in firstOpportunity ..< offsets.count {
             let offset = offsets[index]
             if previous == start, paragraph.hasTabs, paragraph.units[start ..< offset].contains(TabLayout.tab) {
@@ -200,7 +201,8 @@ struct ParagraphBreaker {
                 continue
             }
             let contentEnd = paragraph.trimmedEnd(from: previous, to: offset)
-            appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, justified: justified, gives: &gives, into: &items)
+            appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, justified: justified, gives: &gives,
+                        dictionaries: &dictionaries, into: &items)
             let spaces = advance(from: contentEnd, to: offset)
             if offset >= end || mandatory[index] {
                 // The last line, or one ended by a hard break, is not stretched. Its fill glue is
@@ -277,9 +279,9 @@ struct ParagraphBreaker {
     /// hyphen penalty at each place a word may be hyphenated. CJK gaps where no line may
     /// break (before a full stop, say) still stretch: unbreakable glue between two boxes.
     private func appendBoxes(from start: Int, to end: Int, hyphenate: Bool, justified: Bool, gives: inout GiveCursor,
-                             into items: inout [BreakItem]) {
+                             dictionaries: inout LanguageDictionaries, into items: inout [BreakItem]) {
         guard start < end else { return }
-        let hyphens = hyphenate ? hyphenationPoints(from: start, to: end) : []
+        let hyphens = hyphenate ? hyphenationPoints(from: start, to: end, dictionaries: &dictionaries) : []
         let points = paragraph.interCharacterGaps.isEmpty
             ? hyphens : (hyphens + (start + 1 ..< end).filter { paragraph.interCharacterGaps[$0] != nil }).sorted()
         var boxStart = start
@@ -317,6 +319,12 @@ struct ParagraphBreaker {
     /// Hyphenation points of the words (runs of letters) between `start` and `end`, under the
     /// paragraph's rules (`HyphenationRules`), at cluster boundaries only (never inside a ligature).
     func hyphenationPoints(from start: Int, to end: Int) -> [Int] {
+        var dictionaries = LanguageDictionaries(lookUp: hyphenator)
+        return hyphenationPoints(from: start, to: end, dictionaries: &dictionaries)
+    }
+
+    /// The same, each word's dictionary found through `dictionaries`.
+    func hyphenationPoints(from start: Int, to end: Int, dictionaries: inout LanguageDictionaries) -> [Int] {
         let rules = paragraph.style.hyphenation
         var points: [Int] = []
         var wordStart: Int?
@@ -328,7 +336,7 @@ struct ParagraphBreaker {
                 // A word has at least as many UTF-16 units as letters: one with fewer is too short.
                 if offset - first >= rules.minimumWord, let run = paragraph.styleRun(containing: first), run.attributes.runDelegate == nil,
                    !run.attributes.noBreak, !isInURLOrNumber(first ..< offset),
-                   let dictionary = hyphenator(run.attributes.language) {
+                   let dictionary = dictionaries.dictionary(for: run.attributes.language) {
                     for point in dictionary.hyphenationPoints(in: paragraph.units[first ..< offset], rules: rules,
                                                               startsSentence: startsSentence(at: first)) {
                         let absolute = first + point

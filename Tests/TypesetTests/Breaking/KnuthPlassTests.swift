@@ -266,6 +266,20 @@ final class KnuthPlassTests: XCTestCase {
         XCTAssertEqual(longer.count, 2, "a line 0.00001 pt too long is broken")
     }
 
+    func testAParagraphsItemsLookItsHyphenationDictionaryUpOnceALanguageNotOnceAWord() throws {
+        // Items are built for every search from a line start no search had, trial layouts' too;
+        // the dictionary was looked up (its language's name hashed) for every word long enough
+        // to hyphenate: 41 look-ups for this paragraph.
+        let prepared = try paragraph(Self.prose)
+        var lookUps = 0
+        let items = ParagraphBreaker(paragraph: prepared, hyphenator: { language in
+            lookUps += 1
+            return Hyphenator(language: language)
+        }).items(from: 0, hyphenate: true, justified: true)
+        XCTAssertTrue(items.contains { $0.kind == .penalty && $0.flagged }, "the paragraph's words are hyphenated")
+        XCTAssertEqual(lookUps, 1)
+    }
+
     func testLoosenessAsksForOneLineMoreOrLess() throws {
         // TeX's material, spaces alone: the search keeps one node per fitness class, not per
         // line count, so a setting a line longer is found only where one of those survives
