@@ -23,26 +23,6 @@ final class ParagraphKeyedMemoTests: XCTestCase {
         XCTAssertEqual(memo[1002, paragraph: 10], "again")
     }
 
-    /// A paragraph set once has one entry (its line, its breaks): it is held as it is, without a
-    /// table of its own, which cost a catalogue of one-line paragraphs some 2,000 instructions
-    /// a paragraph. A second entry makes the table, and both are found in it.
-    func testAParagraphWithOneEntryHasNoTableOfItsOwn() {
-        var memo = memo(paragraphs: 4, entriesEach: 1)
-        XCTAssertEqual([memo.count, memo.tablesMade], [4, 0])
-        XCTAssertEqual(memo[2000, paragraph: 20], "p2 e0")
-        XCTAssertNil(memo[2001, paragraph: 20], "another key of the same paragraph")
-        memo.insert("again", for: 2000, paragraph: 20)
-        XCTAssertEqual([memo.count, memo.tablesMade], [4, 0], "a value replaced in place")
-        XCTAssertEqual(memo[2000, paragraph: 20], "again")
-        memo.insert("second", for: 2001, paragraph: 20)
-        XCTAssertEqual([memo.count, memo.tablesMade], [5, 1])
-        XCTAssertEqual([memo[2000, paragraph: 20], memo[2001, paragraph: 20]], ["again", "second"])
-        memo.insert("third", for: 2002, paragraph: 20)
-        XCTAssertEqual([memo.count, memo.tablesMade], [6, 1], "the table made once")
-        memo.forget(paragraph: 20)
-        XCTAssertEqual(memo.count, 3)
-    }
-
     func testForgettingDropsThoseParagraphsAlone() {
         var memo = memo(paragraphs: 5, entriesEach: 3)
         memo.forget(paragraph: 20)
