@@ -14,10 +14,12 @@ struct ParagraphBreakOpportunities {
     /// The drop cap's initial's characters, when the paragraph has one.
     var initialCharacters: (range: Range<Int>, hiddenEnd: Int)?
 
-    /// The opportunities of the paragraph whose content (its terminator excluded) is `range`.
-    init(text: AttributedText, content range: Range<Int>, style: ParagraphStyle) {
+    /// The opportunities of the paragraph whose content (its terminator excluded) is `range`;
+    /// `text` borrowed, not copied for the call (an initialiser's arguments are otherwise the
+    /// callee's own: the text's arrays retained and released, some 700 instructions a paragraph).
+    init(text: borrowing AttributedText, content range: Range<Int>, style: ParagraphStyle) {
         let units = text.storage[range]
-        let language = text.length > 0 ? text.attributes(at: min(range.lowerBound, text.length - 1)).attributes.language : "en"
+        let language = text.length > 0 ? text.sharedAttributes(at: min(range.lowerBound, text.length - 1)).value.language : "en"
         let found = BreakOpportunities.find(in: units, locale: language)
         initialCharacters = style.dropCap.isOn ? InitialLetter.characters(of: units, isAnchor: { offset in
             text.attributes(at: offset).attributes.image?.isSetApart ?? false

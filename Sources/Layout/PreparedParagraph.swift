@@ -99,9 +99,11 @@ final class PreparedParagraph {
 
     var fullRange: Range<Int> { range.lowerBound ..< range.upperBound + terminatorLength }
 
+    /// - Parameter text: borrowed: an initialiser's argument is otherwise copied for the call
+    ///   (its arrays retained and released, some 700 instructions a paragraph).
     /// - Parameter glyphs: where the glyphs are gathered while shaping (ParagraphCache lends
     ///   the same columns to every paragraph it prepares).
-    init(text: AttributedText, range: Range<Int>, fonts: FontTable, itemizer: TextItemizer, shaper: Shaper,
+    init(text: borrowing AttributedText, range: Range<Int>, fonts: FontTable, itemizer: TextItemizer, shaper: Shaper,
          glyphs: GlyphColumns = GlyphColumns()) {
         let storage = text.storage
         var contentEnd = range.upperBound
@@ -113,8 +115,8 @@ final class PreparedParagraph {
         tabStops = TabStops(shared.value)
         units = storage[range.lowerBound ..< contentEnd]
         if text.length > 0 {
-            let attributes = text.attributes(at: min(range.lowerBound, text.length - 1)).attributes
-            emptyMetrics = Self.lineMetrics(fonts.font(for: attributes), size: attributes.fontSize)
+            let attributes = text.sharedAttributes(at: min(range.lowerBound, text.length - 1))
+            emptyMetrics = Self.lineMetrics(fonts.font(for: attributes.value), size: attributes.value.fontSize)
         } else {
             emptyMetrics = Self.lineMetrics(fonts.fallback, size: 12)
         }

@@ -201,6 +201,13 @@ public struct AttributedText: Sendable {
         attributeRuns.ranges(in: range, where: test)
     }
 
+    /// The attributes at `index` as the one copy their runs share: for a reader of a few of
+    /// their fields, to whom a copy of them all (some 900 instructions with its release) costs
+    /// more than what it reads.
+    public func sharedAttributes(at index: Int) -> Shared<TextAttributes> {
+        attributeRuns.sharedValue(ofRun: attributeRuns.runIndex(at: index))
+    }
+
     public func paragraphStyle(at index: Int) -> ParagraphStyle {
         guard index < length else { return defaultParagraphStyle }
         return paragraphStyleRuns.value(at: index).value

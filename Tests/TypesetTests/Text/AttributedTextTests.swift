@@ -30,6 +30,18 @@ final class AttributedTextTests: XCTestCase {
         XCTAssertEqual(text.attributes(at: 15).attributes, plain)
     }
 
+    /// Layout reads a paragraph's first attributes (its language, its face) where the runs keep
+    /// them: the text's one copy, not a copy of the whole value (some 900 instructions).
+    func testSharedAttributesAreTheRunsOwnCopy() {
+        var text = AttributedText()
+        text.append("Hello ", attributes: plain)
+        text.append("red", attributes: red)
+        let runs = text.attributeRuns(in: 0 ..< text.length)
+        XCTAssertTrue(text.sharedAttributes(at: 2) === runs[0].shared)
+        XCTAssertTrue(text.sharedAttributes(at: 7) === runs[1].shared)
+        XCTAssertEqual(text.sharedAttributes(at: 7).value, red)
+    }
+
     func testAppendingContinuingTheLastRunsExtendsThem() {
         var text = AttributedText()
         text.append(utf16: Array("Hello ".utf16)[...], attributes: plain, paragraphStyle: ParagraphStyle(alignment: .center))
