@@ -14,9 +14,10 @@ struct ParagraphBreakOpportunities {
     /// The drop cap's initial's characters, when the paragraph has one.
     var initialCharacters: (range: Range<Int>, hiddenEnd: Int)?
 
-    /// The opportunities of the paragraph whose content (its terminator excluded) is `range`.
-    init(text: AttributedText, content range: Range<Int>, style: ParagraphStyle) {
-        let units = text.storage[range]
+    /// The opportunities of the paragraph whose content (its terminator excluded) is `range`,
+    /// read from `units`, its characters (`text.storage[range]`, which a text kept a byte a
+    /// unit copies: the caller's copy is read).
+    init(text: AttributedText, units: TextUnitSlice, content range: Range<Int>, style: ParagraphStyle) {
         let language = text.length > 0 ? text.attributes(at: min(range.lowerBound, text.length - 1)).attributes.language : "en"
         let found = BreakOpportunities.find(in: units, locale: language)
         initialCharacters = style.dropCap.isOn ? InitialLetter.characters(of: units, isAnchor: { offset in
@@ -57,7 +58,8 @@ extension AttributedText {
         let paragraph = paragraphRange(containing: offset)
         var contentEnd = paragraph.upperBound
         if contentEnd > paragraph.lowerBound, Self.isParagraphEnd(storage[contentEnd - 1]) { contentEnd -= 1 }
-        let found = ParagraphBreakOpportunities(text: self, content: paragraph.lowerBound ..< contentEnd,
+        let found = ParagraphBreakOpportunities(text: self, units: storage[paragraph.lowerBound ..< contentEnd],
+                                                content: paragraph.lowerBound ..< contentEnd,
                                                 style: paragraphStyle(at: paragraph.lowerBound)).opportunities
         return Array(zip(found.offsets, found.mandatory)).map { (offset: $0.0, isMandatory: $0.1) }
     }
