@@ -113,8 +113,9 @@ public enum TextUnits: RandomAccessCollection, Sendable {
                 Self.narrowCopy(source, into: target + start, count: more.count)
             }
             self = .narrow(bytes)
-        case .narrow:
-            var units = widened
+        case .narrow(let bytes):
+            // Widened with the room the text had been given, so that it does not grow by doubling.
+            var units = Self.widen(bytes, capacity: Swift.max(bytes.capacity, bytes.count + more.count))
             self = .narrow([])
             units.append(contentsOf: more)
             self = .wide(units)
@@ -158,8 +159,8 @@ public enum TextUnits: RandomAccessCollection, Sendable {
             self = .narrow([])
             bytes[offset] = UInt8(unit)
             self = .narrow(bytes)
-        case .narrow:
-            var units = widened
+        case .narrow(let bytes):
+            var units = Self.widen(bytes, capacity: bytes.count)
             units[offset] = unit
             self = .wide(units)
         case .wide(var units):
@@ -183,15 +184,19 @@ public enum TextUnits: RandomAccessCollection, Sendable {
     /// narrow (for a reader of the whole text that takes nothing else: ICU's regular expressions).
     public var widened: [UInt16] {
         switch self {
-        case .narrow(let bytes):
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { wide, initialized in
-                bytes.withUnsafeBufferPointer { narrow in
-                    guard let source = narrow.baseAddress, let target = wide.baseAddress else { return }
-                    Self.widen(source, into: target, count: narrow.count)
-                }
-                initialized = bytes.count
-            }
+        case .narrow(let bytes): Self.widen(bytes, capacity: bytes.count)
         case .wide(let units): units
+        }
+    }
+
+    /// `bytes` two bytes each, in an array with room for `capacity` units.
+    private static func widen(_ bytes: [UInt8], capacity: Int) -> [UInt16] {
+        [UInt16](unsafeUninitializedCapacity: capacity) { wide, initialized in
+            bytes.withUnsafeBufferPointer { narrow in
+                guard let source = narrow.baseAddress, let target = wide.baseAddress else { return }
+                widen(source, into: target, count: narrow.count)
+            }
+            initialized = bytes.count
         }
     }
 
