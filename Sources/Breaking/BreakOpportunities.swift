@@ -1,4 +1,5 @@
 import CICU
+import Text
 
 /// Where lines may break in a paragraph, by Unicode's line-breaking algorithm (UAX #14) as
 /// ICU implements it. Offsets are UTF-16 offsets into the text given, each the start of a
@@ -14,14 +15,14 @@ public struct BreakOpportunities: Sendable, Equatable {
     }
 
     public static func find<C: Collection>(in text: C, locale: String = "en") -> BreakOpportunities where C.Element == UInt16 {
-        find(in: ArraySlice(text), locale: locale)
+        find(in: TextUnitSlice(Array(text)), locale: locale)
     }
 
     /// The same for a slice of a text's storage, what layout passes for every paragraph: not
     /// generic, so that ICU reads the units where they lie, without a copy made through an
     /// unspecialised iterator. Plain English prose, most paragraphs of a book, is answered
     /// without ICU (PlainProseBreaks), as ICU would.
-    public static func find(in units: ArraySlice<UInt16>, locale: String = "en") -> BreakOpportunities {
+    public static func find(in units: TextUnitSlice, locale: String = "en") -> BreakOpportunities {
         guard !units.isEmpty else { return BreakOpportunities(offsets: [], mandatory: []) }
         if PlainProseBreaks.applies(to: locale),
            let plain = units.withUnsafeBufferPointer({ PlainProseBreaks.find(in: $0) }) {
@@ -31,7 +32,7 @@ public struct BreakOpportunities: Sendable, Equatable {
     }
 
     /// ICU's answer alone, for every text (what the plain prose's shortcut must agree with).
-    static func findWithICU(in units: ArraySlice<UInt16>, locale: String) -> BreakOpportunities {
+    static func findWithICU(in units: TextUnitSlice, locale: String) -> BreakOpportunities {
         guard !units.isEmpty else { return BreakOpportunities(offsets: [], mandatory: []) }
         // Arrays of a repeated element rather than `init(repeating:count:)`, which the standard
         // library allocates and fills unspecialised (docs/pipeline.md, "Speed: the layout

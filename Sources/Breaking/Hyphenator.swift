@@ -102,8 +102,11 @@ public final class Hyphenator {
         if let known = cache[key] {
             found = known
         } else {
-            found = computePoints(Array(key.units))
-            keep(found, as: key)
+            // Kept under a key of its own letters: a slice of the paragraph it was read in would
+            // keep the whole paragraph's units.
+            let letters = Array(key.units)
+            found = computePoints(letters)
+            keep(found, as: UTF16Key(letters[...]))
         }
         guard !found.points.isEmpty, found.letters >= rules.minimumWord,
               !found.capitalized || startsSentence || rules.hyphenatesCapitalized(in: language) else { return [] }

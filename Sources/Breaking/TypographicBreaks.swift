@@ -8,7 +8,7 @@ extension BreakOpportunities {
     /// the address's own (see URLTokens); the added offsets, which the breaker costs as
     /// address breaks; and where each address starts (with the brackets or quotes before it),
     /// where a line may end short rather than spaced out. A hard break inside an address stays.
-    public func addingAddressBreaks(in units: ArraySlice<UInt16>)
+    public func addingAddressBreaks(in units: TextUnitSlice)
         -> (opportunities: BreakOpportunities, addressBreaks: [Int], addressStarts: [Int]) {
         let tokens = URLTokens.find(in: units)
         guard !tokens.isEmpty else { return (self, [], []) }
@@ -52,7 +52,7 @@ extension BreakOpportunities {
     /// `—Non`, French `«\u{202F}Oui`) and may start a line, as may a dash after the end of a
     /// sentence (`friends? — Lonely`). Unspaced dashes between words pair up within a sentence
     /// (`why—or when—she`): the first of a pair may start a line, the second may not.
-    public func removingBreaksBeforeClosingPunctuation(in units: ArraySlice<UInt16>) -> BreakOpportunities {
+    public func removingBreaksBeforeClosingPunctuation(in units: TextUnitSlice) -> BreakOpportunities {
         // Every break taken away is next to a closing mark (the dashes are among them): a
         // paragraph without one keeps its opportunities, told by one look at each character.
         guard Self.holdsClosingMark(units) else { return self }
@@ -73,7 +73,7 @@ extension BreakOpportunities {
     /// of starting the next line a space to the right (and past its column's edge when the
     /// line is full): TeX discards the glue after a break, CSS the spaces at a line's start.
     /// ICU breaks only after them (UAX #14 LB4 and LB7). A tab after it stays: it goes to a stop.
-    public func movingHardBreaksPastSpaces(in units: ArraySlice<UInt16>) -> BreakOpportunities {
+    public func movingHardBreaksPastSpaces(in units: TextUnitSlice) -> BreakOpportunities {
         guard mandatory.contains(true) else { return self }
         var result = BreakOpportunities(offsets: [], mandatory: [])
         for (offset, isMandatory) in zip(offsets, mandatory) {
@@ -89,7 +89,7 @@ extension BreakOpportunities {
     /// Whether `units` hold a closing mark. Every one is past U+00BA: the largest unit is found
     /// first, by a loop without an early exit that the compiler makes vector instructions of,
     /// and text below (most prose in a Latin script) is not looked at again.
-    static func holdsClosingMark(_ units: ArraySlice<UInt16>) -> Bool {
+    static func holdsClosingMark(_ units: TextUnitSlice) -> Bool {
         units.withUnsafeBufferPointer { units in
             var largest: UInt16 = 0
             for unit in units { largest = max(largest, unit) }
@@ -100,7 +100,7 @@ extension BreakOpportunities {
     }
 
     /// Whether a line starting at `offset` would start with a closing mark.
-    static func startsLineBadly(at offset: Int, in units: ArraySlice<UInt16>) -> Bool {
+    static func startsLineBadly(at offset: Int, in units: TextUnitSlice) -> Bool {
         guard offset > units.startIndex, offset < units.endIndex, isClosingMark(units[offset]) else { return false }
         let afterSpace = isSpace(units[offset - 1])
         // A no-break space may part an opening mark from its word (French `«\u{202F}Oui`).
@@ -117,7 +117,7 @@ extension BreakOpportunities {
 
     /// Whether the last mark before the spaces ending at `offset` ends a sentence, a closing
     /// quotation mark after it included (`?” — `).
-    private static func followsSentenceEnd(_ offset: Int, in units: ArraySlice<UInt16>) -> Bool {
+    private static func followsSentenceEnd(_ offset: Int, in units: TextUnitSlice) -> Bool {
         var index = offset - 1
         while index > units.startIndex, isSpace(units[index]) { index -= 1 }
         if index > units.startIndex, [0x201D, 0x2019, 0xBB, 0x22].contains(units[index]) { index -= 1 }
@@ -126,7 +126,7 @@ extension BreakOpportunities {
 
     /// The offsets of the unspaced dashes between words that close a pair in their sentence
     /// (`why—or when—she`: the second), found in one pass.
-    static func closingUnspacedDashes(in units: ArraySlice<UInt16>) -> Set<Int> {
+    static func closingUnspacedDashes(in units: TextUnitSlice) -> Set<Int> {
         var closing: Set<Int> = []
         var open = false
         for index in units.indices {
@@ -143,7 +143,7 @@ extension BreakOpportunities {
     }
 
     /// Whether a line ending at `offset` would end with a dash that opens a phrase (`dit —|Non`).
-    static func endsLineBadly(at offset: Int, in units: ArraySlice<UInt16>) -> Bool {
+    static func endsLineBadly(at offset: Int, in units: TextUnitSlice) -> Bool {
         guard offset - 1 > units.startIndex, offset < units.endIndex, isDash(units[offset - 1]) else { return false }
         return isSpace(units[offset - 2]) && isLetterOrDigit(units[offset])
     }

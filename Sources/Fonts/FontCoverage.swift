@@ -40,57 +40,68 @@ public enum FontCoverage {
     public static func resolveFallbacks(in text: AttributedText, table: inout FontTable,
                                         library: FontLibrary) -> [UncoveredCharacter] {
         var scan = CoverageScan()
-        let runs = text.attributeRuns
-        // Printable ASCII is U+0020 ..< U+007F: below it, the subtraction wraps round.
-        let spaces = UnitBlocks.Block(repeating: 0x20), printableCount = UnitBlocks.Block(repeating: 0x5F)
-        let lineFeeds = UnitBlocks.Block(repeating: 0x0A)
-        text.storage.withUnsafeBufferPointer { units in
-            for run in 0 ..< runs.runCount {
-                let attributes = runs.value(ofRun: run)
-                if attributes.runDelegate != nil { continue }
-                let font = table.font(for: attributes)
-                let range = runs.range(ofRun: run)
-                let asciiCovered = font.coversPrintableASCII
-                var offset = range.lowerBound
-                while offset < range.upperBound {
-                    // Printable ASCII and the line feed that ends every paragraph, which needs
-                    // no glyph, are passed over eight at a time, then one at a time.
-                    if asciiCovered {
-                        offset = UnitBlocks.firstBlock(in: units, from: offset, end: range.upperBound) { block in
-                            any((block &- spaces .>= printableCount) .& (block .!= lineFeeds))
-                        }
-                        while offset < range.upperBound, units[offset] &- 0x20 < 0x5F || units[offset] == 0x0A { offset += 1 }
-                        if offset == range.upperBound { break }
-                    }
-                    if units[offset] == 0x0A {
-                        offset += 1
-                        continue
-                    }
-                    let start = offset
-                    let scalar = decode(units, at: &offset, end: range.upperBound)
-                    guard let scalar else { continue }
-                    // A selector after the character chooses between its colour and its text face.
-                    var presentation: EmojiPresentation?
-                    if EmojiPresentation.mayBeEmoji(scalar) {
-                        var after = offset
-                        let next = offset < range.upperBound ? decode(units, at: &after, end: range.upperBound) : nil
-                        presentation = EmojiPresentation.of(scalar, followedBy: next)
-                    }
-                    scan.check(scalar, at: start, presentation: presentation, font: font,
-                               language: attributes.language, table: &table, library: library)
-                }
-            }
-        }
+        // The text read at its width (TextUnits): sixteen units a block when they are bytes.
+        text.storage.withUnits(narrow: { units in
+            scanRuns(of: text, in: units, by: SIMD16<UInt8>.self, into: &scan, table: &table, library: library)
+        }, wide: { units in
+            scanRuns(of: text, in: units, by: UnitBlocks.Block.self, into: &scan, table: &table, library: library)
+        })
         return scan.uncovered
     }
 
+    /// `resolveFallbacks` over the text's units of one width.
+    private static func scanRuns<Blocks: SIMD>(of text: AttributedText, in units: UnsafeBufferPointer<Blocks.Scalar>, by _: Blocks.Type,
+                                               into scan: inout CoverageScan, table: inout FontTable, library: FontLibrary)
+    where Blocks.Scalar: FixedWidthInteger & UnsignedInteger {
+        // Printable ASCII is U+0020 ..< U+007F: below it, the subtraction wraps round.
+        let spaces = Blocks(repeating: 0x20), printableCount = Blocks(repeating: 0x5F)
+        let lineFeeds = Blocks(repeating: 0x0A)
+        let runs = text.attributeRuns
+        for run in 0 ..< runs.runCount {
+            let attributes = runs.value(ofRun: run)
+            if attributes.runDelegate != nil { continue }
+            let font = table.font(for: attributes)
+            let range = runs.range(ofRun: run)
+            let asciiCovered = font.coversPrintableASCII
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                // Printable ASCII and the line feed that ends every paragraph, which needs
+                // no glyph, are passed over eight at a time, then one at a time.
+                if asciiCovered {
+                    offset = UnitBlocks.firstBlock(of: Blocks.self, in: units, from: offset, end: range.upperBound) { block in
+                        any((block &- spaces .>= printableCount) .& (block .!= lineFeeds))
+                    }
+                    while offset < range.upperBound, units[offset] &- 0x20 < 0x5F || units[offset] == 0x0A { offset += 1 }
+                    if offset == range.upperBound { break }
+                }
+                if units[offset] == 0x0A {
+                    offset += 1
+                    continue
+                }
+                let start = offset
+                let scalar = decode(units, at: &offset, end: range.upperBound)
+                guard let scalar else { continue }
+                // A selector after the character chooses between its colour and its text face.
+                var presentation: EmojiPresentation?
+                if EmojiPresentation.mayBeEmoji(scalar) {
+                    var after = offset
+                    let next = offset < range.upperBound ? decode(units, at: &after, end: range.upperBound) : nil
+                    presentation = EmojiPresentation.of(scalar, followedBy: next)
+                }
+                scan.check(scalar, at: start, presentation: presentation, font: font,
+                           language: attributes.language, table: &table, library: library)
+            }
+        }
+    }
+
     /// The scalar at `offset`, advancing past it; nil for a lone surrogate, which no face draws.
-    private static func decode(_ units: UnsafeBufferPointer<UInt16>, at offset: inout Int, end: Int) -> Unicode.Scalar? {
-        let unit = units[offset]
+    private static func decode<Unit: FixedWidthInteger & UnsignedInteger>(_ units: UnsafeBufferPointer<Unit>, at offset: inout Int,
+                                                                           end: Int) -> Unicode.Scalar? {
+        let unit = UInt16(truncatingIfNeeded: units[offset])
         offset += 1
         if UTF16.isLeadSurrogate(unit) {
-            guard offset < end, UTF16.isTrailSurrogate(units[offset]) else { return nil }
-            let trail = units[offset]
+            guard offset < end, UTF16.isTrailSurrogate(UInt16(truncatingIfNeeded: units[offset])) else { return nil }
+            let trail = UInt16(truncatingIfNeeded: units[offset])
             offset += 1
             return Unicode.Scalar(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(trail - 0xDC00))
         }

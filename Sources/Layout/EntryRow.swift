@@ -10,7 +10,7 @@ public enum EntryRow {
     /// a tab for each stop whose last is a right stop with a leader (`tabs="36, end right
     /// leader=."`: a date, the event, the price) — without the leader, cells to stops past the
     /// column (`tabs="250 right, 330 decimal, end decimal"`) are a table's that does not fit.
-    public static func tab(in units: ArraySlice<UInt16>, style: ParagraphStyle) -> Int? {
+    public static func tab(in units: TextUnitSlice, style: ParagraphStyle) -> Int? {
         guard let end = style.tabStops.last, end.location == TabStop.lineEnd, let last = units.lastIndex(of: TabLayout.tab) else { return nil }
         if units.firstIndex(of: TabLayout.tab) == last { return last }
         guard end.alignment == .right, end.leader != nil else { return nil }
@@ -25,14 +25,14 @@ public enum EntryRow {
     /// Where no line of such a row may start: at its tab (after the spaces before it) and
     /// anywhere in the number after it. A span whose inside holds no break, as `<nobr>`'s,
     /// for `units` of content `range`; nil when the paragraph is no such row.
-    static func unbreakableEnd(of units: ArraySlice<UInt16>, content range: Range<Int>, style: ParagraphStyle) -> Range<Int>? {
+    static func unbreakableEnd(of units: TextUnitSlice, content range: Range<Int>, style: ParagraphStyle) -> Range<Int>? {
         guard let tab = tab(in: units, style: style), tab > range.lowerBound else { return nil }
         guard wordCount(of: units[(tab + 1)...], atMost: numberWords + 1) <= numberWords else { return nil }
         return tab - 1 ..< range.upperBound
     }
 
     /// The words (runs of anything but spaces) of `units`, counted up to `limit`.
-    private static func wordCount(of units: ArraySlice<UInt16>, atMost limit: Int) -> Int {
+    private static func wordCount(of units: TextUnitSlice, atMost limit: Int) -> Int {
         var count = 0, inWord = false
         for unit in units {
             let isSpace = unit == 0x20

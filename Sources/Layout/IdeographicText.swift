@@ -9,7 +9,7 @@ import Text
 public enum IdeographicText {
     /// Whether most of the printing characters of `units` sit on ideographic cells
     /// (`InterCharacterSpacing.isIdeographicCell`); spaces and controls are not counted.
-    public static func isMostlyIdeographic(_ units: ArraySlice<UInt16>) -> Bool {
+    public static func isMostlyIdeographic(_ units: TextUnitSlice) -> Bool {
         guard units.contains(where: { $0 >= 0x1100 }) else { return false }
         var ideographic = 0, other = 0
         var index = units.startIndex

@@ -39,7 +39,7 @@ struct InitialLetter {
     /// the spaces after them. Anchors of pictures placed elsewhere (`isAnchor`: floated or
     /// spanning, which show nothing in the line) may come first. Nil when the paragraph opens
     /// with anything else.
-    static func characters(of units: ArraySlice<UInt16>, isAnchor: (Int) -> Bool) -> (range: Range<Int>, hiddenEnd: Int)? {
+    static func characters(of units: TextUnitSlice, isAnchor: (Int) -> Bool) -> (range: Range<Int>, hiddenEnd: Int)? {
         var index = units.startIndex
         while index < units.endIndex, units[index] == AttributedText.objectReplacementCharacter, isAnchor(index) { index += 1 }
         let start = index
@@ -66,20 +66,20 @@ struct InitialLetter {
     /// joining script the initial then keeps the form it has in the word, as CSS's initial
     /// letters do: shaped alone, an Arabic word's first letter was set isolated, large, and the
     /// rest of the word as if it began there, so that "يبيع" read as "ي" and "بيع".
-    static func word(around range: Range<Int>, in units: ArraySlice<UInt16>) -> Range<Int> {
+    static func word(around range: Range<Int>, in units: TextUnitSlice) -> Range<Int> {
         var start = range.lowerBound, end = range.upperBound
         while start > units.startIndex, !PreparedParagraph.isSpace(units[start - 1]) { start -= 1 }
         while end < units.endIndex, !PreparedParagraph.isSpace(units[end]) { end += 1 }
         return start ..< end
     }
 
-    private static func scalar(in units: ArraySlice<UInt16>, at offset: Int) -> Unicode.Scalar? {
+    private static func scalar(in units: TextUnitSlice, at offset: Int) -> Unicode.Scalar? {
         Unicode.Scalar(UTF16Scalars.scalar(in: units, at: offset).value)
     }
 
     /// The initial of `characters` in a paragraph whose first letter is set in `textRun`:
     /// in the drop cap's family when it has every character, else in the letter's own face.
-    init(characters: (range: Range<Int>, hiddenEnd: Int), of units: ArraySlice<UInt16>, dropCap: DropCap,
+    init(characters: (range: Range<Int>, hiddenEnd: Int), of units: TextUnitSlice, dropCap: DropCap,
          textRun: PreparedParagraph.StyleRun, rightToLeft: Bool, fonts: FontTable, shaper: Shaper) {
         range = characters.range
         hiddenEnd = characters.hiddenEnd

@@ -22,7 +22,7 @@ struct InterCharacterGap {
 
     /// The gaps of a paragraph, by the offset of the character after each: only between two
     /// characters on ideographic cells, at a cluster boundary.
-    static func find(in units: ArraySlice<UInt16>, runs: [PreparedParagraph.StyleRun],
+    static func find(in units: TextUnitSlice, runs: [PreparedParagraph.StyleRun],
                      clusters: [Int]) -> InterCharacterGaps {
         guard units.contains(where: { $0 >= 0x2E80 }) else { return InterCharacterGaps() }
         var gaps: [(offset: Int, gap: InterCharacterGap)] = []

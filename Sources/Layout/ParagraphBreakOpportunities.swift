@@ -14,11 +14,12 @@ struct ParagraphBreakOpportunities {
     /// The drop cap's initial's characters, when the paragraph has one.
     var initialCharacters: (range: Range<Int>, hiddenEnd: Int)?
 
-    /// The opportunities of the paragraph whose content (its terminator excluded) is `range`;
-    /// `text` borrowed, not copied for the call (an initialiser's arguments are otherwise the
-    /// callee's own: the text's arrays retained and released, some 700 instructions a paragraph).
-    init(text: borrowing AttributedText, content range: Range<Int>, style: ParagraphStyle) {
-        let units = text.storage[range]
+    /// The opportunities of the paragraph whose content (its terminator excluded) is `range`,
+    /// read from `units`, its characters (`text.storage[range]`, which a text kept a byte a
+    /// unit copies: the caller's copy is read); `text` borrowed, not copied for the call (an
+    /// initialiser's arguments are otherwise the callee's own: the text's arrays retained and
+    /// released, some 700 instructions a paragraph).
+    init(text: borrowing AttributedText, units: TextUnitSlice, content range: Range<Int>, style: ParagraphStyle) {
         let language = text.length > 0 ? text.sharedAttributes(at: min(range.lowerBound, text.length - 1)).value.language : "en"
         let found = BreakOpportunities.find(in: units, locale: language)
         initialCharacters = style.dropCap.isOn ? InitialLetter.characters(of: units, isAnchor: { offset in
@@ -59,7 +60,8 @@ extension AttributedText {
         let paragraph = paragraphRange(containing: offset)
         var contentEnd = paragraph.upperBound
         if contentEnd > paragraph.lowerBound, Self.isParagraphEnd(storage[contentEnd - 1]) { contentEnd -= 1 }
-        let found = ParagraphBreakOpportunities(text: self, content: paragraph.lowerBound ..< contentEnd,
+        let found = ParagraphBreakOpportunities(text: self, units: storage[paragraph.lowerBound ..< contentEnd],
+                                                content: paragraph.lowerBound ..< contentEnd,
                                                 style: paragraphStyle(at: paragraph.lowerBound)).opportunities
         return Array(zip(found.offsets, found.mandatory)).map { (offset: $0.0, isMandatory: $0.1) }
     }

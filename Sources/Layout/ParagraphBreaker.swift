@@ -337,7 +337,7 @@ struct ParagraphBreaker {
                 if offset - first >= rules.minimumWord, let run = paragraph.styleRun(containing: first), run.attributes.runDelegate == nil,
                    !run.attributes.noBreak, !isInURLOrNumber(first ..< offset),
                    let dictionary = dictionaries.dictionary(for: run.attributes.language) {
-                    for point in dictionary.hyphenationPoints(in: paragraph.units[first ..< offset], rules: rules,
+                    for point in dictionary.hyphenationPoints(in: paragraph.units[first ..< offset].unitsAlone, rules: rules,
                                                               startsSentence: startsSentence(at: first)) {
                         let absolute = first + point
                         let glyph = paragraph.glyphIndex(atOrAfter: absolute)

@@ -48,7 +48,7 @@ final class PreparedParagraph {
     /// `lineEndStretch(breakingAt:)`).
     let addressStarts: Set<Int>
     /// The text, indexed by absolute UTF-16 offsets.
-    let units: ArraySlice<UInt16>
+    let units: TextUnitSlice
 
     // Constants once shaped: reading them costs no exclusivity checks on the hot path.
     let glyphIDs: [UInt32]
@@ -120,7 +120,7 @@ final class PreparedParagraph {
         } else {
             emptyMetrics = Self.lineMetrics(fonts.fallback, size: 12)
         }
-        let breaks = ParagraphBreakOpportunities(text: text, content: self.range, style: shared.value)
+        let breaks = ParagraphBreakOpportunities(text: text, units: units, content: self.range, style: shared.value)
         let initialCharacters = breaks.initialCharacters
         opportunities = breaks.opportunities
         addressBreaks = breaks.addressBreaks
@@ -222,7 +222,7 @@ final class PreparedParagraph {
     }
 
     /// Whether `units` hold no letter, digit or symbol of a script: only spaces and punctuation.
-    private static func isNeutral(_ units: ArraySlice<UInt16>) -> Bool {
+    private static func isNeutral(_ units: TextUnitSlice) -> Bool {
         units.allSatisfy { unit in
             guard let scalar = Unicode.Scalar(unit) else { return false }
             switch scalar.properties.generalCategory {
@@ -258,7 +258,7 @@ final class PreparedParagraph {
     ///     context, so that the letters of a joining script keep their forms (see InitialLetter);
     ///   - spacing: the paragraph's justification ranges: the advances are stored at their
     ///     desired values (spaces, letter spacing, glyph scale), what every line starts from.
-    private static func shape(_ item: TextItem, metricsFace: Font, of units: ArraySlice<UInt16>, shaper: Shaper, apartFrom initial: Range<Int>?,
+    private static func shape(_ item: TextItem, metricsFace: Font, of units: TextUnitSlice, shaper: Shaper, apartFrom initial: Range<Int>?,
                               spacing: Justification, into glyphs: GlyphColumns) -> StyleRun {
         let runRange = item.range, attributes = item.attributes, font = item.font
         let givesLetters = attributes.runDelegate == nil && !font.hasColorBitmaps && JustificationGives.spacesLetters(item.script)
@@ -366,9 +366,9 @@ final class PreparedParagraph {
     /// the line is laid out), and a line separator, which ends the line, as an invisible
     /// zero-width space, so neither shows the font's missing-glyph box. Same length, so
     /// clusters are unchanged.
-    static func shapingText(_ text: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
+    static func shapingText(_ text: TextUnitSlice) -> TextUnitSlice {
         guard UnitScan.contains(0x09, or: 0x2028, in: text) else { return text }
-        return ArraySlice(text.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 })
+        return TextUnitSlice(text.map { $0 == 0x09 ? 0x20 : $0 == 0x2028 ? 0x200B : $0 }, at: text.startIndex)
     }
 
     /// The style run holding character `offset`. (Runs are in the text's order: a binary search,

@@ -29,7 +29,7 @@ final class TextItemizer {
         self.fonts = fonts
     }
 
-    func items(of text: AttributedText, in range: Range<Int>, units: ArraySlice<UInt16>, bidi: BidiParagraph) -> [TextItem] {
+    func items(of text: AttributedText, in range: Range<Int>, units: TextUnitSlice, bidi: BidiParagraph) -> [TextItem] {
         let scripts = ScriptItemizer.runs(in: units[range])
         var items: [TextItem] = []
         var scriptIndex = 0   // items come in the text's order: the script run is found moving on
@@ -54,7 +54,7 @@ final class TextItemizer {
     }
 
     /// `range` cut into stretches of one face.
-    private func faceRuns(_ range: Range<Int>, of units: ArraySlice<UInt16>, primary: Font,
+    private func faceRuns(_ range: Range<Int>, of units: TextUnitSlice, primary: Font,
                           attributes: TextAttributes) -> [(range: Range<Int>, font: Font)] {
         if attributes.runDelegate != nil || (primary.coversPrintableASCII && UnitScan.isASCII(units[range])) {
             return [(range, primary)]

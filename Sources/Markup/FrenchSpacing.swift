@@ -65,7 +65,7 @@ enum FrenchSpacing {
 
     /// Whether the mark at `offset` gets a space: not at a line's start, not after an opening
     /// bracket or guillemet, not after another of `; : ! ?` when it is one too, nor between digits.
-    private static func needsSpace(before offset: Int, in units: [UInt16]) -> Bool {
+    private static func needsSpace(before offset: Int, in units: TextUnits) -> Bool {
         guard offset > 0 else { return false }
         let previous = units[offset - 1]
         if isLineEnd(previous) || isOpeningGuillemet(previous) || previous == 0x28 || previous == 0x5B || previous == 0x09 { return false }
@@ -75,7 +75,7 @@ enum FrenchSpacing {
     }
 
     /// A narrow space between the characters at `before` and `after`, or the space there made narrow.
-    private static func space(between before: Int, and after: Int, styledLike mark: Int, in units: [UInt16], edits: inout Edits) {
+    private static func space(between before: Int, and after: Int, styledLike mark: Int, in units: TextUnits, edits: inout Edits) {
         // The space is on the side away from the mark.
         let spaceSide = before == mark ? after : before
         guard spaceSide >= 0, spaceSide < units.count, !isLineEnd(units[spaceSide]) else { return }

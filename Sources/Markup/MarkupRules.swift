@@ -87,6 +87,8 @@ extension ParseState {
     mutating func applyRules() {
         let storage = builder.text.storage
         guard !storage.isEmpty else { return }
+        // ICU matches UTF-16: a text kept a byte a unit is widened once for all the rules.
+        let units = rules.isEmpty ? [] : storage.widened
         let stepLimit = MarkupRule.stepLimit(forLength: storage.count)
         var stepsLeft = MarkupRule.totalStepLimit(forLength: storage.count)
         var matches: [[Range<Int>]] = []
@@ -96,7 +98,7 @@ extension ParseState {
             var found: [Range<Int>] = []
             do throws(RegularExpression.MatchError) {
                 guard limit > 0 else { throw .tooSlow }
-                stepsLeft -= try rule.expression.forEachMatch(in: storage, stepLimit: limit) { match in
+                stepsLeft -= try rule.expression.forEachMatch(in: units, stepLimit: limit) { match in
                     if rule.scope.map({ $0.contains(match.lowerBound) && match.upperBound <= $0.upperBound }) ?? true { found.append(match) }
                 }
             } catch .tooSlow where limit < stepLimit {

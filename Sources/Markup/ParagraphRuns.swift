@@ -15,7 +15,7 @@ enum ParagraphRuns {
         var start = 0
         var clipped: [Run] = []
         while start < text.length {
-            let end = UnitSearch.firstLineFeed(in: text.storage[start...]).map { $0 + 1 } ?? text.length
+            let end = UnitSearch.firstLineFeed(in: text.storage, from: start).map { $0 + 1 } ?? text.length
             clipped.removeAll(keepingCapacity: true)
             while runIndex < runs.count, runs[runIndex].range.lowerBound < end {
                 let run = runs[runIndex]

@@ -13,8 +13,11 @@ enum PictureParagraphs {
         ParagraphRuns.forEach(in: text) { paragraph, runs in
             // A floated picture's character takes no room in the line: its paragraph is text.
             let inLine = runs.contains { $0.attributes.image.map { $0.float == nil && $0.spanning == nil } ?? false }
+            // Read only where a picture is in the line: a stretch of text read is a copy of it
+            // when the text is kept a byte a unit.
+            guard inLine else { return }
             let hasText = runs.contains { $0.attributes.image == nil && !isBlank(text.storage[$0.range]) }
-            if inLine, !hasText { pictureParagraphs.append(paragraph) }
+            if !hasText { pictureParagraphs.append(paragraph) }
         }
         for paragraph in pictureParagraphs {
             var style = text.paragraphStyle(at: paragraph.lowerBound)
@@ -25,7 +28,7 @@ enum PictureParagraphs {
     }
 
     /// Only spaces, tabs and the paragraph's line end.
-    private static func isBlank(_ units: ArraySlice<UInt16>) -> Bool {
+    private static func isBlank(_ units: TextUnitSlice) -> Bool {
         units.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0xA0 }
     }
 }

@@ -96,11 +96,12 @@ struct ReferenceBook {
     }
 
     /// The words of the first paragraph from `start` (before `limit`) that has any, on one line.
-    static func firstWords(in units: [UInt16], from start: Int, before limit: Int? = nil) -> String {
+    static func firstWords(in units: TextUnits, from start: Int, before limit: Int? = nil) -> String {
         var paragraphStart = start
         let limit = min(limit ?? units.count, units.count)
         while paragraphStart < limit {
-            let end = units[paragraphStart ..< limit].firstIndex { $0 == 0x0A || $0 == 0x2029 } ?? limit
+            var end = paragraphStart
+            while end < limit, !AttributedText.isParagraphEnd(units[end]) { end += 1 }
             let words = String(decoding: units[paragraphStart ..< end].filter { $0 != 0xFFFC }, as: UTF16.self)
                 .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
             if !words.isEmpty { return words }

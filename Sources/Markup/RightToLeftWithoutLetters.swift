@@ -22,7 +22,7 @@ enum RightToLeftWithoutLetters {
         }
         var start = 0
         while start < text.length {
-            let end = UnitSearch.firstLineFeed(in: text.storage[start...]).map { $0 + 1 } ?? text.length
+            let end = UnitSearch.firstLineFeed(in: text.storage, from: start).map { $0 + 1 } ?? text.length
             // Read where the runs keep it: a copy of the whole style was some 1,500
             // instructions a paragraph.
             let style = text.sharedParagraphStyle(at: start)
@@ -38,7 +38,7 @@ enum RightToLeftWithoutLetters {
 
     /// Whether `units` hold a letter and none of Hebrew, Arabic or the other right-to-left
     /// scripts (UAX #9's strong R and AL letters are in these blocks).
-    static func hasLettersNoneRightToLeft(_ units: ArraySlice<UInt16>) -> Bool {
+    static func hasLettersNoneRightToLeft(_ units: TextUnitSlice) -> Bool {
         var hasLetter = false
         for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
             if isRightToLeft(scalar) { return false }

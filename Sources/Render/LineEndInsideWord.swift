@@ -19,7 +19,8 @@ extension Line {
         let end = stringRange.upperBound
         guard !endsParagraph, end > stringRange.lowerBound, end < text.length,
               !runs.contains(where: { $0.clusters.contains(GlyphRun.generatedHyphen) }) else { return nil }
-        let units = text.storage[...]
+        // The characters on either side of the end, two units each at most.
+        let units = text.storage[max(0, end - 2) ..< min(text.length, end + 2)]
         guard let last = Unicode.Scalar(UTF16Scalars.scalar(in: units, endingAt: end)),
               let next = Unicode.Scalar(UTF16Scalars.scalar(in: units, at: end).value),
               Self.canEndAWordPiece(last), Self.canEndAWordPiece(next),

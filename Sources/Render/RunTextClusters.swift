@@ -67,11 +67,12 @@ struct RunTextClusters {
     mutating func fill(for run: GlyphRun, text: AttributedText, initial: DropInitial?, wordBreak: Int? = nil) {
         let hidden = initial?.hiddenRange
         if spans.count < run.clusters.count { spans = Array(repeating: Span(glyphs: 0, text: 0 ..< 0), count: run.clusters.count) }
-        text.storage.withUnsafeBufferPointer { storage in
-            let units = run.isRightToLeft ? spanRightToLeft(run, textCount: storage.count, hidden: hidden)
-                                          : spanLeftToRight(run, textCount: storage.count, hidden: hidden)
-            encode(storage, units: units, rightToLeft: run.isRightToLeft, wordBreak: run.isRightToLeft ? nil : wordBreak)
-        }
+        let units = run.isRightToLeft ? spanRightToLeft(run, textCount: text.length, hidden: hidden)
+                                      : spanLeftToRight(run, textCount: text.length, hidden: hidden)
+        let wordBreak = run.isRightToLeft ? nil : wordBreak
+        // The text read at its width (TextUnits), each width's loop compiled for it.
+        text.storage.withUnits(narrow: { encode($0, units: units, rightToLeft: run.isRightToLeft, wordBreak: wordBreak) },
+                               wide: { encode($0, units: units, rightToLeft: run.isRightToLeft, wordBreak: wordBreak) })
         initialCluster = hidden.flatMap { hidden in
             hidden.isEmpty ? nil : spans[..<clusterCount].firstIndex { $0.text.lowerBound == hidden.lowerBound && $0.text.count > 0 }
         }
@@ -199,7 +200,8 @@ struct RunTextClusters {
     /// Writes the text of the first `clusterCount` spans, `units` UTF-16 units of `storage` in
     /// all, as UTF-8, and their clusters; the span that ends with the character at `wordBreak`
     /// with a soft hyphen after it.
-    private mutating func encode(_ storage: UnsafeBufferPointer<UInt16>, units: Int, rightToLeft: Bool, wordBreak: Int?) {
+    private mutating func encode<Unit: FixedWidthInteger & UnsignedInteger>(_ storage: UnsafeBufferPointer<Unit>, units: Int,
+                                                                             rightToLeft: Bool, wordBreak: Int?) {
         // At most three bytes a UTF-16 unit (a surrogate pair's four are two units'; an
         // ill-formed unit's U+FFFD three), two a generated hyphen or the soft hyphen after a
         // word broken after.
@@ -260,15 +262,18 @@ private struct UTF8Output {
     /// "head-" and "line"); its glyph, which draws nothing, keeps a cluster of no text, as Cairo
     /// allows.
     @inline(__always)
-    mutating func append(_ characters: UnsafeBufferPointer<UInt16>, rightToLeft: Bool) {
+    mutating func append<Unit: FixedWidthInteger & UnsignedInteger>(_ characters: UnsafeBufferPointer<Unit>, rightToLeft: Bool) {
         // Most clusters of a Latin text are one ASCII character: its byte, in either direction.
         if characters.count == 1, characters[0] < 0x80 { return append(byte: UInt8(truncatingIfNeeded: characters[0])) }
-        guard !rightToLeft else { return appendDecoded(characters.filter { $0 != Self.softHyphen }, rightToLeft: true) }
+        // A unit one byte wide or two (TextUnits), read as UTF-16's.
+        guard !rightToLeft else { return appendDecoded(Self.withoutSoftHyphens(characters), rightToLeft: true) }
         // Characters of the Basic Multilingual Plane, each one to three bytes: the whole of
         // most text, encoded without a decoder; at a surrogate the cluster starts again
         // through the decoder.
         let start = count
-        for unit in characters where unit != Self.softHyphen {
+        for character in characters {
+            let unit = UInt16(truncatingIfNeeded: character)
+            if unit == Self.softHyphen { continue }
             switch unit {
             case 0 ..< 0x80:
                 append(byte: UInt8(unit))
@@ -277,7 +282,7 @@ private struct UTF8Output {
                 append(byte: 0x80 | UInt8(unit & 0x3F))
             case 0xD800 ... 0xDFFF:
                 count = start
-                return appendDecoded(characters.filter { $0 != Self.softHyphen }, rightToLeft: false)
+                return appendDecoded(Self.withoutSoftHyphens(characters), rightToLeft: false)
             default:
                 append(byte: 0xE0 | UInt8(unit >> 12))
                 append(byte: 0x80 | UInt8((unit >> 6) & 0x3F))
@@ -291,6 +296,10 @@ private struct UTF8Output {
     /// spread a cluster's characters across its glyphs left to right and then reverse
     /// right-to-left words whole, so a lam-alef ligature or a letter with its vowel marks comes
     /// out in reading order (measured with poppler).
+    private static func withoutSoftHyphens<Unit: FixedWidthInteger>(_ characters: UnsafeBufferPointer<Unit>) -> [UInt16] {
+        Array(characters.lazy.map { UInt16(truncatingIfNeeded: $0) }.filter { $0 != softHyphen })
+    }
+
     private mutating func appendDecoded(_ characters: [UInt16], rightToLeft: Bool) {
         if rightToLeft, characters.count > 1 {
             for scalar in String(decoding: characters, as: UTF16.self).unicodeScalars.reversed() {

@@ -17,13 +17,13 @@ public struct BidiParagraph: Sendable {
     /// Levels of `text` (one paragraph, without its terminator) in `direction`; `.auto` takes
     /// the direction of the first strong character (rules P2–P3), left to right when none.
     public init<C: Collection>(_ text: C, direction: WritingDirection) where C.Element == UInt16 {
-        self.init(ArraySlice(text), direction: direction)
+        self.init(TextUnitSlice(Array(text)), direction: direction)
     }
 
     /// The same for a slice of a text's storage, what layout passes for every paragraph: not
     /// generic, so that the scan for right-to-left text runs over the units in place rather
     /// than through an unspecialised iterator.
-    public init(_ text: ArraySlice<UInt16>, direction: WritingDirection) {
+    public init(_ text: TextUnitSlice, direction: WritingDirection) {
         count = text.count
         // Text without a right-to-left character or a bidi control is all level 0 in a
         // left-to-right paragraph: most paragraphs need no call into ICU.

@@ -17,7 +17,7 @@ public enum ScriptItemizer {
     static let common: Int32 = 0, inherited: Int32 = 1, unknown: Int32 = 103
 
     /// Runs covering `units`, with offsets counted from `units.startIndex`.
-    public static func runs(in units: ArraySlice<UInt16>) -> [ScriptRun] {
+    public static func runs(in units: TextUnitSlice) -> [ScriptRun] {
         // Latin-1 text is Latin or common throughout: one run, no lookups.
         if !units.contains(where: { $0 >= 0x0250 }) {
             return units.isEmpty ? [] : [ScriptRun(range: units.startIndex ..< units.endIndex, script: "Latn")]

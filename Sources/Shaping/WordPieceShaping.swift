@@ -1,4 +1,5 @@
 import Fonts
+import Text
 
 extension Shaper {
     /// The glyphs of `piece`, a part of `word` (counted from the word's start), shaped apart from the rest of the word but in its context: HarfBuzz is given the letters
@@ -7,7 +8,7 @@ extension Shaper {
     /// letter after it a medial one), while no ligature or kerning joins the piece to them.
     /// Clusters count from the piece's start. Not cached: a drop cap's initial and the rest of
     /// its word are shaped so, once a paragraph.
-    public func withGlyphs(of piece: Range<Int>, inWord word: ArraySlice<UInt16>, in context: ShapingContext,
+    public func withGlyphs(of piece: Range<Int>, inWord word: TextUnitSlice, in context: ShapingContext,
                            _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) {
         let shaped = word.withUnsafeBufferPointer { text in
             shapeUncached(text, item: piece, font: context.font, context: context.key)
@@ -16,7 +17,7 @@ extension Shaper {
     }
 
     /// `withGlyphs(of:inWord:in:_:)` as parallel arrays.
-    public func shape(_ piece: Range<Int>, inWord word: ArraySlice<UInt16>, font: Font, language: String, rightToLeft: Bool)
+    public func shape(_ piece: Range<Int>, inWord word: TextUnitSlice, font: Font, language: String, rightToLeft: Bool)
         -> ShapedGlyphs {
         var shaped = ShapedGlyphs()
         withGlyphs(of: piece, inWord: word, in: context(font: font, language: language, rightToLeft: rightToLeft)) { glyphs in

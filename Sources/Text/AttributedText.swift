@@ -1,12 +1,13 @@
 /// Characters and the attributes over each range, like NSAttributedString.
-/// Text is stored as UTF-16 code units; every index in the pipeline is a UTF-16 offset.
+/// Text is stored as UTF-16 code units, one byte each while they allow it (`TextUnits`);
+/// every index in the pipeline is a UTF-16 offset.
 public struct AttributedText: Sendable {
     /// U+FFFC, the character that stands for an inline picture.
     public static let objectReplacementCharacter: UInt16 = 0xFFFC
     public static let lineFeed: UInt16 = 0x0A
     public static let paragraphSeparator: UInt16 = 0x2029
 
-    public private(set) var storage: [UInt16] = []
+    public private(set) var storage = TextUnits()
     public private(set) var attributeRuns = RunArray<TextAttributes>()
     public private(set) var paragraphStyleRuns = RunArray<ParagraphStyle>()
     /// The style of text appended without one.
@@ -23,7 +24,7 @@ public struct AttributedText: Sendable {
 
     public var length: Int { storage.count }
     public var isEmpty: Bool { storage.isEmpty }
-    public var string: String { String(decoding: storage, as: UTF16.self) }
+    public var string: String { substring(0 ..< length) }
 
     public func substring(_ range: Range<Int>) -> String {
         String(decoding: storage[range], as: UTF16.self)
@@ -40,13 +41,12 @@ public struct AttributedText: Sendable {
     public mutating func append<C: Collection>(utf16 units: C, attributes: TextAttributes,
                                                paragraphStyle: ParagraphStyle? = nil) where C.Element == UInt16 {
         guard !units.isEmpty else { return }
-        storage.append(contentsOf: units)
+        storage.append(contentsOf: ArraySlice(units))
         extendRuns(by: units.count, attributes: attributes, paragraphStyle: paragraphStyle)
     }
 
     /// The same for a slice of an array, the parser's case: an overload that is not generic,
-    /// so that the copy is compiled for UTF-16 units rather than through the standard library's
-    /// generic `append(contentsOf:)`.
+    /// so that the units are copied in one step, narrowed when the text is kept a byte a unit.
     public mutating func append(utf16 units: ArraySlice<UInt16>, attributes: TextAttributes, paragraphStyle: ParagraphStyle? = nil) {
         guard !units.isEmpty else { return }
         storage.append(contentsOf: units)
@@ -71,7 +71,7 @@ public struct AttributedText: Sendable {
     /// Keeps the first `newLength` units: the text as appending them made it.
     public mutating func truncate(toLength newLength: Int) {
         guard newLength < length else { return }
-        storage.removeSubrange(newLength...)
+        storage.removeSubrange(from: newLength)
         attributeRuns.truncate(toLength: newLength)
         paragraphStyleRuns.truncate(toLength: newLength)
     }
@@ -153,13 +153,13 @@ public struct AttributedText: Sendable {
 
     /// Puts `unit` in place of the one at `offset`, with its attributes: no offset moves.
     public mutating func replaceUnit(at offset: Int, with unit: UInt16) {
-        storage[offset] = unit
+        storage.replace(at: offset, with: unit)
     }
 
     /// Makes `insertions` (by ascending offset) in one pass over the text and its runs.
     public mutating func insert(_ insertions: [Insertion]) {
         guard !insertions.isEmpty else { return }
-        var units: [UInt16] = []
+        var units = TextUnits()
         units.reserveCapacity(storage.count + insertions.count)
         var attributes = RunArray<TextAttributes>(), paragraphStyles = RunArray<ParagraphStyle>()
         var position = 0

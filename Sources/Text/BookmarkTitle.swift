@@ -5,7 +5,7 @@ public enum BookmarkTitle {
     public static let maximumLength = 120
 
     /// `units` (a paragraph's text) on one line (`OneLineText`), shortened.
-    public static func make(from units: ArraySlice<UInt16>) -> String {
+    public static func make(from units: TextUnitSlice) -> String {
         make(from: String(decoding: units, as: UTF16.self))
     }
 

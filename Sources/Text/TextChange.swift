@@ -27,26 +27,34 @@ public struct TextChange: Equatable, Sendable {
         newEnd = new.length - suffix
     }
 
-    private static func commonPrefix(_ a: [UInt16], _ b: [UInt16]) -> Int {
+    /// How many units the two texts begin with alike, each read at its width (TextUnits).
+    private static func commonPrefix(_ a: TextUnits, _ b: TextUnits) -> Int {
         let count = Swift.min(a.count, b.count)
-        return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                var index = 0
-                while index < count, a[index] == b[index] { index += 1 }
-                return index
-            }
+        if case .narrow(let a) = a, case .narrow(let b) = b {
+            return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in commonPrefix(a, b, count: count) } }
         }
+        return a[0 ..< a.count].withUnsafeBufferPointer { a in b[0 ..< b.count].withUnsafeBufferPointer { b in commonPrefix(a, b, count: count) } }
     }
 
-    private static func commonSuffix(_ a: [UInt16], _ b: [UInt16]) -> Int {
+    private static func commonPrefix<Unit: Equatable>(_ a: UnsafeBufferPointer<Unit>, _ b: UnsafeBufferPointer<Unit>, count: Int) -> Int {
+        var index = 0
+        while index < count, a[index] == b[index] { index += 1 }
+        return index
+    }
+
+    /// How many units the two texts end with alike.
+    private static func commonSuffix(_ a: TextUnits, _ b: TextUnits) -> Int {
         let count = Swift.min(a.count, b.count)
-        return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                var length = 0
-                while length < count, a[a.count - 1 - length] == b[b.count - 1 - length] { length += 1 }
-                return length
-            }
+        if case .narrow(let a) = a, case .narrow(let b) = b {
+            return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in commonSuffix(a, b, count: count) } }
         }
+        return a[0 ..< a.count].withUnsafeBufferPointer { a in b[0 ..< b.count].withUnsafeBufferPointer { b in commonSuffix(a, b, count: count) } }
+    }
+
+    private static func commonSuffix<Unit: Equatable>(_ a: UnsafeBufferPointer<Unit>, _ b: UnsafeBufferPointer<Unit>, count: Int) -> Int {
+        var length = 0
+        while length < count, a[a.count - 1 - length] == b[b.count - 1 - length] { length += 1 }
+        return length
     }
 }
 

@@ -18,7 +18,7 @@ public enum URLTokens {
     static let shortestPiece = 2
 
     /// The ranges (indices of `units`) of the URLs and e-mail addresses in `units`.
-    public static func find(in units: ArraySlice<UInt16>) -> [Range<Int>] {
+    public static func find(in units: TextUnitSlice) -> [Range<Int>] {
         guard mayHoldAddress(units) else { return [] }
         var tokens: [Range<Int>] = []
         var start = units.startIndex
@@ -35,7 +35,7 @@ public enum URLTokens {
     /// Whether `units` hold a `://`, a `www.` or an `@`, which every address has (see
     /// `isAddress`): most paragraphs have none, and one look at each character tells, where
     /// cutting the paragraph into tokens and trimming each took ten times as long.
-    static func mayHoldAddress(_ units: ArraySlice<UInt16>) -> Bool {
+    static func mayHoldAddress(_ units: TextUnitSlice) -> Bool {
         // Through a pointer: a slice's subscript checks its bounds at each character.
         units.withUnsafeBufferPointer { units in
             for index in units.indices {
@@ -58,7 +58,7 @@ public enum URLTokens {
     /// Where `token` (a range `find` returned) may break: after its separators, never inside a
     /// run of them (`//` stays whole), and never leaving a piece with fewer than `shortestPiece`
     /// characters besides separators between two breaks or at either end of the token.
-    public static func breaks(in token: Range<Int>, of units: ArraySlice<UInt16>) -> [Int] {
+    public static func breaks(in token: Range<Int>, of units: TextUnitSlice) -> [Int] {
         var offsets: [Int] = []
         var charactersLeft = units[token].reduce(0) { $0 + (isBreakAfter($1) ? 0 : 1) }
         var charactersSinceBreak = 0
@@ -78,7 +78,7 @@ public enum URLTokens {
 
     /// Where the text around `token` (a range `find` returned) starts: before the brackets and
     /// quotes that open it.
-    public static func start(ofTokenAround token: Range<Int>, in units: ArraySlice<UInt16>) -> Int {
+    public static func start(ofTokenAround token: Range<Int>, in units: TextUnitSlice) -> Int {
         var start = token.lowerBound
         while start > units.startIndex, isLeadingPunctuation(units[start - 1]) { start -= 1 }
         return start
@@ -92,7 +92,7 @@ public enum URLTokens {
 
     /// The token without the brackets, quotes and sentence punctuation around it; nil when
     /// nothing is left.
-    private static func trimmed(_ range: Range<Int>, of units: ArraySlice<UInt16>) -> Range<Int>? {
+    private static func trimmed(_ range: Range<Int>, of units: TextUnitSlice) -> Range<Int>? {
         var start = range.lowerBound, end = range.upperBound
         while start < end, isLeadingPunctuation(units[start]) { start += 1 }
         while end > start, isTrailingPunctuation(units[end - 1]) { end -= 1 }
@@ -109,26 +109,26 @@ public enum URLTokens {
 
     /// Whether a trimmed token is a URL (`scheme://…`, `www.…`) or an e-mail address
     /// (`name@host.tld`).
-    static func isAddress(_ token: ArraySlice<UInt16>) -> Bool {
+    static func isAddress(_ token: TextUnitSlice) -> Bool {
         hasScheme(token) || startsWithWWW(token) || isMailAddress(token)
     }
 
     /// `letters://` before anything else: `https://`, `ftp://`.
-    private static func hasScheme(_ token: ArraySlice<UInt16>) -> Bool {
+    private static func hasScheme(_ token: TextUnitSlice) -> Bool {
         var index = token.startIndex
         while index < token.endIndex, isASCIILetter(token[index]) || token[index] == 0x2B { index += 1 }
         return index - token.startIndex >= 2 && index + 3 < token.endIndex
             && token[index] == 0x3A && token[index + 1] == 0x2F && token[index + 2] == 0x2F
     }
 
-    private static func startsWithWWW(_ token: ArraySlice<UInt16>) -> Bool {
+    private static func startsWithWWW(_ token: TextUnitSlice) -> Bool {
         guard token.count > 4 else { return false }
         let start = token.startIndex
         return (0 ..< 3).allSatisfy { token[start + $0] | 0x20 == 0x77 } && token[start + 3] == 0x2E
     }
 
     /// One `@` with a name before it, and a host with a dot and at least two letters after it.
-    private static func isMailAddress(_ token: ArraySlice<UInt16>) -> Bool {
+    private static func isMailAddress(_ token: TextUnitSlice) -> Bool {
         guard let at = token.firstIndex(of: 0x40), at > token.startIndex else { return false }
         let host = token[(at + 1)...]
         guard !host.contains(0x40), let dot = host.lastIndex(of: 0x2E), dot > host.startIndex else { return false }

@@ -36,7 +36,7 @@ struct FixedLineHeightCheck {
 
     /// How tall the run's letters are from the highest ink to the lowest: what a line of them
     /// needs so that one does not print into the one above.
-    private func inkHeight(of units: ArraySlice<UInt16>, attributes: TextAttributes) -> Double {
+    private func inkHeight(of units: TextUnitSlice, attributes: TextAttributes) -> Double {
         let font = fonts.font(for: attributes)
         let shaped = shaper.shape(units, font: font, language: attributes.language)
         var top = 0.0, bottom = 0.0

@@ -8,13 +8,13 @@ import Text
 struct MarkScripts {
     private let text: AttributedText
     /// Splits a paragraph's units into script runs (`ScriptItemizer.runs`; a test counts its calls).
-    private let itemize: (ArraySlice<UInt16>) -> [ScriptRun]
+    private let itemize: (TextUnitSlice) -> [ScriptRun]
     private var paragraph: Range<Int>?
     private var runs: [ScriptRun] = []
     /// The first run not wholly before the last mark asked for.
     private var run = 0
 
-    init(in text: AttributedText, itemizing itemize: @escaping (ArraySlice<UInt16>) -> [ScriptRun] = ScriptItemizer.runs) {
+    init(in text: AttributedText, itemizing itemize: @escaping (TextUnitSlice) -> [ScriptRun] = ScriptItemizer.runs) {
         self.text = text
         self.itemize = itemize
     }
@@ -24,7 +24,7 @@ struct MarkScripts {
         if paragraph?.contains(offset) != true {
             let range = text.paragraphRange(containing: offset)
             paragraph = range
-            runs = itemize(Array(text.substring(range).utf16)[...])
+            runs = itemize(TextUnitSlice(Array(text.substring(range).utf16)))
             run = 0
         }
         let inParagraph = offset - paragraph!.lowerBound

@@ -54,7 +54,7 @@ struct OversizedTextFit {
 
     /// The widest glyph of the run (its advance or its ink, whichever is wider) and the tallest
     /// a line of it is (the face's ascent and descent, or a glyph's ink, whichever is taller).
-    private func extent(of units: ArraySlice<UInt16>, attributes: TextAttributes) -> (widest: Double, tallest: Double) {
+    private func extent(of units: TextUnitSlice, attributes: TextAttributes) -> (widest: Double, tallest: Double) {
         let font = fonts.font(for: attributes)
         let size = attributes.fontSize
         let shaped = shaper.shape(units, font: font, language: attributes.language)

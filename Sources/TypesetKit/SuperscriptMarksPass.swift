@@ -8,7 +8,7 @@ import Text
 /// scaled as the parser set them (a synthetic superscript, as `<sup>`).
 struct SuperscriptMarksPass {
     /// Splits a paragraph into script runs (`MarkScripts`).
-    var itemize: (ArraySlice<UInt16>) -> [ScriptRun] = ScriptItemizer.runs
+    var itemize: (TextUnitSlice) -> [ScriptRun] = ScriptItemizer.runs
 
     func run(_ text: AttributedText, fonts: FontTable, shaper: Shaper) -> AttributedText {
         var marked = text

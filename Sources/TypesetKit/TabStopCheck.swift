@@ -37,7 +37,7 @@ struct TabStopCheck {
         let frames = PossibleFrames(template: page, text: text)
         for index in 0 ..< runs.runCount {
             let style = runs.value(ofRun: index), range = runs.range(ofRun: index)
-            guard style.box == nil, let firstTab = text.storage[range].firstIndex(of: Self.tab) else { continue }
+            guard style.box == nil, let firstTab = text.storage.firstIndex(of: Self.tab, in: range) else { continue }
             let width = frames.narrowestColumn(at: range.lowerBound, of: style.section)
             let lineEnd = width - style.tailIndent
             let valueOffset = style.tabStops.lazy.compactMap(\.sourceOffset).first

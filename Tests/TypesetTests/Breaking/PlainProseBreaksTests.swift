@@ -1,5 +1,6 @@
 @testable import Breaking
 import Foundation
+import Text
 import XCTest
 
 /// The shortcut for plain English prose must give exactly ICU's opportunities wherever it
@@ -15,7 +16,7 @@ final class PlainProseBreaksTests: XCTestCase {
     private func checkAgainstICU(_ text: [UInt16], _ label: @autoclosure () -> String,
                                  file: StaticString = #filePath, line: UInt = #line) -> Bool {
         guard let plain = text.withUnsafeBufferPointer({ PlainProseBreaks.find(in: $0) }) else { return false }
-        let icu = BreakOpportunities.findWithICU(in: text[...], locale: "en")
+        let icu = BreakOpportunities.findWithICU(in: TextUnitSlice(text), locale: "en")
         // Asserted only when they differ: an assertion a line was most of the test's time.
         if plain != icu { XCTAssertEqual(plain, icu, label(), file: file, line: line) }
         return true
@@ -131,6 +132,6 @@ final class PlainProseBreaksTests: XCTestCase {
         XCTAssertFalse(PlainProseBreaks.applies(to: ""))
         // Another language's answer is ICU's, whatever the text.
         let text = Array("Ein Satz, und noch einer.".utf16)
-        XCTAssertEqual(BreakOpportunities.find(in: text[...], locale: "de"), BreakOpportunities.findWithICU(in: text[...], locale: "de"))
+        XCTAssertEqual(BreakOpportunities.find(in: TextUnitSlice(text), locale: "de"), BreakOpportunities.findWithICU(in: TextUnitSlice(text), locale: "de"))
     }
 }

@@ -8,7 +8,7 @@ import XCTest
 final class TypographicBreaksTests: XCTestCase {
     /// The text's opportunities after both changes, and the added address breaks.
     private func breaks(_ string: String) -> (offsets: [Int], added: [Int]) {
-        let units = Array(string.utf16)[...]
+        let units = TextUnitSlice(Array(string.utf16))
         let typographic = BreakOpportunities.find(in: units).removingBreaksBeforeClosingPunctuation(in: units).addingAddressBreaks(in: units)
         return (typographic.opportunities.offsets, typographic.addressBreaks)
     }
@@ -29,7 +29,7 @@ final class TypographicBreaksTests: XCTestCase {
     /// spaces after it; a tab after it stays on the next line, where it goes to its stop.
     func testAHardBreakMovesPastTheSpacesAfterIt() {
         func pieces(_ string: String) -> [String] {
-            let units = Array(string.utf16)[...]
+            let units = TextUnitSlice(Array(string.utf16))
             let moved = BreakOpportunities.find(in: units).movingHardBreaksPastSpaces(in: units)
             XCTAssertEqual(moved.offsets.count, moved.mandatory.count)
             var start = 0
@@ -79,7 +79,7 @@ final class TypographicBreaksTests: XCTestCase {
                         "x@yz.example", "(mailto:me@example.org)"] {
             for paragraph in ["\(address) is it", "it is \(address)", address] {
                 let text = Array(("before\n" + paragraph + "\nafter").utf16)
-                let units = text[7 ..< 7 + paragraph.utf16.count]
+                let units = TextUnitSlice(text[7 ..< 7 + paragraph.utf16.count])
                 let tokens = URLTokens.find(in: units)
                 XCTAssertEqual(tokens.count, 1, paragraph)
                 XCTAssertTrue(tokens.allSatisfy { units.indices.contains($0.lowerBound) && $0.upperBound <= units.endIndex }, paragraph)
@@ -87,14 +87,14 @@ final class TypographicBreaksTests: XCTestCase {
         }
         // The units around the slice are not its own: "www" before it makes no address of ".com".
         let text = Array("www.com and".utf16)
-        XCTAssertEqual(URLTokens.find(in: text[3...]), [])
+        XCTAssertEqual(URLTokens.find(in: TextUnitSlice(text)[3...]), [])
     }
 
     func testAParagraphWithoutAClosingMarkKeepsICUsOpportunities() {
-        let verse = Array("In the beginning God created the heaven and the earth; and it was good: (so it was).".utf16)[...]
+        let verse = TextUnitSlice(Array("In the beginning God created the heaven and the earth; and it was good: (so it was).".utf16))
         let found = BreakOpportunities.find(in: verse)
         XCTAssertEqual(found.removingBreaksBeforeClosingPunctuation(in: verse), found)
-        let quoted = Array("he said \u{201C}yes \u{201D} and left".utf16)[...]
+        let quoted = TextUnitSlice(Array("he said \u{201C}yes \u{201D} and left".utf16))
         XCTAssertNotEqual(BreakOpportunities.find(in: quoted).removingBreaksBeforeClosingPunctuation(in: quoted),
                           BreakOpportunities.find(in: quoted))
     }
@@ -102,24 +102,24 @@ final class TypographicBreaksTests: XCTestCase {
     func testTheLookForAClosingMarkFindsEveryOneAndNothingElse() {
         for unit in UInt16.min ... UInt16.max {
             let text = Array("word ".utf16) + [unit] + Array(" word".utf16)
-            XCTAssertEqual(BreakOpportunities.holdsClosingMark(text[...]), BreakOpportunities.isClosingMark(unit), "U+\(String(unit, radix: 16))")
+            XCTAssertEqual(BreakOpportunities.holdsClosingMark(TextUnitSlice(text)), BreakOpportunities.isClosingMark(unit), "U+\(String(unit, radix: 16))")
         }
         // Only the slice's own units: a mark just outside it is not in the paragraph.
         let text = Array("\u{201D}word word\u{2019}".utf16)
-        XCTAssertFalse(BreakOpportunities.holdsClosingMark(text[1 ..< text.count - 1]))
-        XCTAssertTrue(BreakOpportunities.holdsClosingMark(text[0 ..< text.count - 1]))
+        XCTAssertFalse(BreakOpportunities.holdsClosingMark(TextUnitSlice(text)[1 ..< text.count - 1]))
+        XCTAssertTrue(BreakOpportunities.holdsClosingMark(TextUnitSlice(text)[0 ..< text.count - 1]))
     }
 
     func testAHardBreakInsideAnAddressStays() {
         let text = "https://example.com/a\u{2028}b/c"
-        let units = Array(text.utf16)[...]
+        let units = TextUnitSlice(Array(text.utf16))
         let result = BreakOpportunities.find(in: units).addingAddressBreaks(in: units).opportunities
         XCTAssertTrue(zip(result.offsets, result.mandatory).contains { $0 == 22 && $1 }, "\(result)")
     }
 
     func testAHundredKilobyteTokenIsFoundInTimeLinearInItsLength() {
         func seconds(_ count: Int) -> Double {
-            let units = Array(("https://" + String(repeating: "ab/", count: count)).utf16)[...]
+            let units = TextUnitSlice(Array(("https://" + String(repeating: "ab/", count: count)).utf16))
             let start = Date()
             let found = BreakOpportunities.find(in: units).addingAddressBreaks(in: units)
             XCTAssertEqual(found.addressBreaks.count, count)

@@ -23,7 +23,7 @@ final class AddressBreakTests: FramesetterTestCase {
     private func frame(_ markup: String, width: Double, alignment: TextAlignment = .justify) throws -> (frame: Frame, text: [UInt16]) {
         let document = TestSupport.parse(markup, alignment: alignment)
         let frame = try framesetter(for: document).frame(in: Container(rect: Rect(x: 0, y: 0, width: width, height: 2000)), from: 0)
-        return (frame, document.text.storage)
+        return (frame, Array(document.text.storage))
     }
 
     /// The widest word space of the frame's justified lines (not a paragraph's last line, not

@@ -1,4 +1,5 @@
 @testable import Layout
+import Text
 import XCTest
 
 /// The vectorised scans must answer as a loop over each character does: at every length around
@@ -7,7 +8,7 @@ final class UnitScanTests: XCTestCase {
     private let probes: [UInt16] = [0x00, 0x09, 0x20, 0x7F, 0x80, 0xFF, 0x100, 0x2028, 0xFFFF]
 
     /// Calls `body` with each slice and its description; `before` and `after` lie just outside it.
-    private func forEachSlice(between before: UInt16, and after: UInt16, _ body: (ArraySlice<UInt16>, String) -> Void) {
+    private func forEachSlice(between before: UInt16, and after: UInt16, _ body: (TextUnitSlice, String) -> Void) {
         for length in 0 ... 40 {
             for place in 0 ..< max(length, 1) {
                 for probe in probes {
@@ -15,7 +16,7 @@ final class UnitScanTests: XCTestCase {
                     text[0] = before
                     text[text.count - 1] = after
                     if length > 0 { text[1 + place] = probe }
-                    body(text[1 ..< 1 + length], "length \(length), U+\(String(probe, radix: 16)) at \(place)")
+                    body(TextUnitSlice(text)[1 ..< 1 + length], "length \(length), U+\(String(probe, radix: 16)) at \(place)")
                 }
             }
         }
@@ -31,7 +32,7 @@ final class UnitScanTests: XCTestCase {
         forEachSlice(between: 0x09, and: 0x2028) { units, label in
             XCTAssertEqual(UnitScan.contains(0x09, or: 0x2028, in: units), units.contains { $0 == 0x09 || $0 == 0x2028 }, label)
         }
-        XCTAssertTrue(UnitScan.contains(0x09, or: 0x09, in: Array("a\tb".utf16)[...]))
-        XCTAssertFalse(UnitScan.contains(0x09, or: 0x09, in: Array("a b".utf16)[...]))
+        XCTAssertTrue(UnitScan.contains(0x09, or: 0x09, in: TextUnitSlice(Array("a\tb".utf16))))
+        XCTAssertFalse(UnitScan.contains(0x09, or: 0x09, in: TextUnitSlice(Array("a b".utf16))))
     }
 }

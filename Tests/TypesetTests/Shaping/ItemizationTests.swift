@@ -5,7 +5,7 @@ import XCTest
 /// Bidi levels and script runs: the splits made before shaping.
 final class ItemizationTests: XCTestCase {
     private func scripts(_ string: String) -> [String] {
-        let units = ArraySlice(Array(string.utf16))
+        let units = TextUnitSlice(Array(string.utf16))
         return ScriptItemizer.runs(in: units).map { run in
             "\(String(decoding: units[run.range], as: UTF16.self))=\(run.script ?? "none")"
         }

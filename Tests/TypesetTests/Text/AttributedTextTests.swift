@@ -12,7 +12,7 @@ final class AttributedTextTests: XCTestCase {
     func testStorageIsUTF16() {
         let text = AttributedText("a😀é", attributes: plain)
         XCTAssertEqual(text.length, 4)   // a, surrogate pair, é
-        XCTAssertEqual(text.storage, Array("a😀é".utf16))
+        XCTAssertEqual(Array(text.storage), Array("a😀é".utf16))
         XCTAssertEqual(text.string, "a😀é")
         XCTAssertEqual(text.substring(1 ..< 3), "😀")
     }

@@ -42,11 +42,11 @@ final class NarrowedBoxPictureCheckTests: XCTestCase {
     /// held its 8.5 MB of UTF-16 there). The text's units, not shared, are changed in place.
     func testTheCheckDoesNotHoldTheText() {
         var text = AttributedText("A text of no pictures.", attributes: TestSupport.defaultAttributes())
-        let units = text.storage.withUnsafeBufferPointer(\.baseAddress)
+        let units = text.storage.withUnits(narrow: { UnsafeRawPointer($0.baseAddress) }, wide: { UnsafeRawPointer($0.baseAddress) })
         let check = NarrowedBoxPictureCheck(text: text, places: ElementPlaces())
         text.replaceUnit(at: 0, with: 0x61)
         withExtendedLifetime(check) {
-            XCTAssertEqual(text.storage.withUnsafeBufferPointer(\.baseAddress), units, "the units were shared with the check, and copied")
+            XCTAssertEqual(text.storage.withUnits(narrow: { UnsafeRawPointer($0.baseAddress) }, wide: { UnsafeRawPointer($0.baseAddress) }), units, "the units were shared with the check, and copied")
         }
     }
 }

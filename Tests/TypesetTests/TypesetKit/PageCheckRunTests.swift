@@ -70,10 +70,10 @@ final class PageCheckRunTests: XCTestCase {
         checks.finish()
         var text = prepared.text
         _ = consume prepared
-        let units = text.storage.withUnsafeBufferPointer(\.baseAddress)
+        let units = text.storage.withUnits(narrow: { UnsafeRawPointer($0.baseAddress) }, wide: { UnsafeRawPointer($0.baseAddress) })
         text.replaceUnit(at: 0, with: 0x61)
         withExtendedLifetime(checks) {
-            XCTAssertEqual(text.storage.withUnsafeBufferPointer(\.baseAddress), units, "the units were shared with the checks, and copied")
+            XCTAssertEqual(text.storage.withUnits(narrow: { UnsafeRawPointer($0.baseAddress) }, wide: { UnsafeRawPointer($0.baseAddress) }), units, "the units were shared with the checks, and copied")
         }
     }
 
