@@ -4,7 +4,8 @@ import Text
 /// A `<table>` being read: its look, and where the next cell goes.
 struct OpenTable {
     var tagOffset: Int
-    var style: TableStyle
+    /// The table's look, one copy its cells share.
+    let sharedStyle: HeldApart<TableStyle>
     /// Where `header-rows` was written, to warn when the table has fewer rows.
     var headerRowsOffset: Int?
     /// From `widths`, or else from the first row.
@@ -18,6 +19,15 @@ struct OpenTable {
     var rowSpans: [(row: Int, span: Int, valueOffset: Int)] = []
     /// Tables wrongly opened inside this one and not yet closed (`InnerTables`).
     var innerTables = 0
+
+    init(tagOffset: Int, style: TableStyle, headerRowsOffset: Int?, columnCount: Int?) {
+        self.tagOffset = tagOffset
+        sharedStyle = HeldApart(style)
+        self.headerRowsOffset = headerRowsOffset
+        self.columnCount = columnCount
+    }
+
+    var style: TableStyle { sharedStyle.value }
 }
 
 /// A `<tr>` being read.
@@ -186,7 +196,7 @@ extension ParseState {
         var table = openTable!
         var row = table.row!
         while table.covered.indices.contains(row.nextColumn), table.covered[row.nextColumn] > 0 { row.nextColumn += 1 }
-        var cell = TableCell(table: table.style, row: table.rowCount - 1, column: row.nextColumn, isHeader: isHeader)
+        var cell = TableCell(sharing: table.sharedStyle, row: table.rowCount - 1, column: row.nextColumn, isHeader: isHeader)
         var rowSpan: TagAttribute?, columnSpan: TagAttribute?
         var alignment: TextAlignment?
         for attribute in tag.attributes {
@@ -214,7 +224,7 @@ extension ParseState {
                 // Its text is kept, in the row's last cell, rather than lost.
                 diagnostics.warning("this row has more cells than the table's \(count) columns; this one's text joins the cell before it",
                                     at: tag.offset)
-                cell = row.lastCell ?? TableCell(table: table.style, row: cell.row, column: count - 1)
+                cell = row.lastCell ?? TableCell(sharing: table.sharedStyle, row: cell.row, column: count - 1)
             } else if cell.column + cell.columnSpan > count {
                 diagnostics.warning("colspan \(cell.columnSpan) reaches past the table's \(count) columns; the cell ends at the last",
                                     at: columnSpan?.valueOffset ?? tag.offset)

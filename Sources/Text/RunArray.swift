@@ -9,8 +9,7 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
     /// For each run, its value's number in `distinctValues`.
     private var valueNumbers: [Int32] = []
     /// Each distinct value once, shared with whoever reads a run (`sharedValue(ofRun:)`).
-    private var distinctValues: [Shared<Value>] = []
-    private var numbers: [Value: Int32] = [:]
+    private var distinctValues = DistinctValues<Value>()
     public private(set) var length = 0
 
     public init() {}
@@ -19,20 +18,16 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
 
     /// The value of run `index`.
     public func value(ofRun index: Int) -> Value {
-        distinctValues[Int(valueNumbers[index])].value
+        distinctValues[valueNumbers[index]].value
     }
 
     /// The value of run `index` as the one copy every run of that value shares.
     public func sharedValue(ofRun index: Int) -> Shared<Value> {
-        distinctValues[Int(valueNumbers[index])]
+        distinctValues[valueNumbers[index]]
     }
 
     private mutating func number(for value: Value) -> Int32 {
-        if let known = numbers[value] { return known }
-        let number = Int32(distinctValues.count)
-        distinctValues.append(Shared(value))
-        numbers[value] = number
-        return number
+        distinctValues.number(for: value)
     }
 
     /// Extends the sequence by `count` elements carrying `value`.
@@ -40,7 +35,7 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
         guard count > 0 else { return }
         // Most appends carry the last run's value on: compared, which costs less than hashing
         // a whole paragraph style to find its number.
-        if let last = valueNumbers.last, distinctValues[Int(last)].value == value {
+        if let last = valueNumbers.last, distinctValues[last].value == value {
             length += count
             return
         }
@@ -61,8 +56,7 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
         valueNumbers.removeSubrange((lastKept + 1)...)
         length = newLength
         let numbersUsed = Int(valueNumbers.max()!) + 1
-        for dropped in distinctValues[numbersUsed...] { numbers[dropped.value] = nil }
-        distinctValues.removeSubrange(numbersUsed...)
+        distinctValues.keepFirst(numbersUsed)
     }
 
     /// Extends the last run by `count` elements: for a caller that knows they carry its value,
@@ -112,7 +106,7 @@ public struct RunArray<Value: Hashable>: Sendable where Value: Sendable {
     public func ranges(in range: Range<Int>, where test: (Value) -> Bool) -> [Range<Int>] {
         var result: [Range<Int>] = []
         forEachRun(in: range) { index, clipped in
-            if test(distinctValues[Int(valueNumbers[index])].value) { result.append(clipped) }
+            if test(distinctValues[valueNumbers[index]].value) { result.append(clipped) }
         }
         return result
     }

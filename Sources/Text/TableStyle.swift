@@ -79,7 +79,14 @@ public struct TableCell: Hashable, Sendable {
         case top, middle, bottom
     }
 
-    public var table: TableStyle
+    /// The table's look, one copy for all its cells (`init(sharing:…)`): a catalogue's
+    /// thousands of cells held it each, 312 bytes a cell. It and the background are held
+    /// apart (`HeldApart`): a cell is a paragraph style of its own, kept once a cell.
+    public var table: TableStyle {
+        get { heldTable.value }
+        set { heldTable = HeldApart(newValue) }
+    }
+    private var heldTable: HeldApart<TableStyle>
     /// The cell's first row and column, from 0.
     public var row: Int
     public var column: Int
@@ -91,11 +98,23 @@ public struct TableCell: Hashable, Sendable {
     /// column (`align="decimal"`); the character is the cell's language's.
     public var alignsOnDecimal: Bool
     public var verticalAlignment: VerticalAlignment
-    public var background: Color?
+    public var background: Color? {
+        get { heldBackground?.value }
+        set { heldBackground = newValue.map(HeldApart.init) }
+    }
+    private var heldBackground: HeldApart<Color>?
 
     public init(table: TableStyle, row: Int, column: Int, rowSpan: Int = 1, columnSpan: Int = 1, isHeader: Bool = false,
                 alignsOnDecimal: Bool = false, verticalAlignment: VerticalAlignment = .top, background: Color? = nil) {
-        self.table = table
+        self.init(sharing: HeldApart(table), row: row, column: column, rowSpan: rowSpan, columnSpan: columnSpan, isHeader: isHeader,
+                  alignsOnDecimal: alignsOnDecimal, verticalAlignment: verticalAlignment, background: background)
+    }
+
+    /// A cell of the table `table` holds, sharing its copy.
+    public init(sharing table: HeldApart<TableStyle>, row: Int, column: Int, rowSpan: Int = 1, columnSpan: Int = 1,
+                isHeader: Bool = false, alignsOnDecimal: Bool = false, verticalAlignment: VerticalAlignment = .top,
+                background: Color? = nil) {
+        heldTable = table
         self.row = row
         self.column = column
         self.rowSpan = rowSpan
@@ -103,7 +122,7 @@ public struct TableCell: Hashable, Sendable {
         self.isHeader = isHeader
         self.alignsOnDecimal = alignsOnDecimal
         self.verticalAlignment = verticalAlignment
-        self.background = background
+        heldBackground = background.map(HeldApart.init)
     }
 
     /// Whether the cell is in one of its table's header rows.

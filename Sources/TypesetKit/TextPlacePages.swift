@@ -6,27 +6,34 @@ import Pages
 /// page whose text, in its columns or in a figure or aside placed on it, holds the place's first
 /// character; or else, for a place at text that prints nothing, the first page with text after it.
 struct TextPlacePages {
-    /// The places not yet found, by their index in the list given, in text order.
+    /// The places not yet found, by their index in the list given, the last in the text first:
+    /// those the pages reach are at the end.
     private var waiting: [(index: Int, offset: Int)]
     private(set) var pages: [Int?]
 
     init(_ offsets: [Int]) {
-        waiting = offsets.enumerated().map { ($0.offset, $0.element) }
+        waiting = offsets.enumerated().map { ($0.offset, $0.element) }.sorted { $0.offset > $1.offset }
         pages = Array(repeating: nil, count: offsets.count)
     }
 
     mutating func look(at page: Page) {
         guard !page.holdsOnlyRunningHeads, !waiting.isEmpty else { return }
         let columns = page.frames.map(\.visibleRange).filter { !$0.isEmpty }
-        let boxes = page.boxes.flatMap(\.frames).map(\.visibleRange).filter { !$0.isEmpty }
+        let texts = columns + page.boxes.flatMap(\.frames).map(\.visibleRange).filter { !$0.isEmpty }
+        // No place at or past the end of the page's furthest text is on it or passed: only the
+        // places before it are looked at. Every place looked at on every page made 40,000
+        // anchors quadratic in the pages.
+        guard let furthest = texts.map(\.upperBound).max() else { return }
+        let reached = (waiting.lastIndex { $0.offset >= furthest } ?? -1) + 1
         // Passed by the columns' text only: a box's text (a note's, a figure's) stands after the
         // paragraph that places it, so a page holding it may not have reached a place before it.
-        waiting.removeAll { place in
-            guard (columns + boxes).contains(where: { $0.contains(place.offset) }) || columns.contains(where: { $0.lowerBound > place.offset })
-            else { return false }
+        let stillWaiting = waiting[reached...].filter { place in
+            guard texts.contains(where: { $0.contains(place.offset) }) || columns.contains(where: { $0.lowerBound > place.offset })
+            else { return true }
             pages[place.index] = page.number
-            return true
+            return false
         }
+        waiting.replaceSubrange(reached..., with: stillWaiting)
     }
 }
 

@@ -66,12 +66,13 @@ final class TagNestingLimitTests: XCTestCase {
         XCTAssertEqual(state.builder.attributes.color, red)
     }
 
-    /// Tags each with styles of their own (a size a hundredth of a point larger) reach the bound
-    /// at some 44,600: the next is one error, naming the tag to close, and those after it none.
+    /// Tags each with styles of their own (a size a 160th of a point larger, below the largest
+    /// size all the way) reach the bound at some 148,500: the next is one error, naming the tag
+    /// to close, and those after it none.
     func testTagsPastTheBoundAreOneErrorSayingWhatToClose() throws {
         let bound = OpenElements.mostBytes / (SavedStylesTable.bytesPerSlot + OpenElements.bytesPerElement) + 1
         var markup = ""
-        for tag in 0 ..< bound + 100 { markup += "<font size=\"\(20 + Double(tag) / 100)\">" }
+        for tag in 0 ..< bound + 100 { markup += "<font size=\"\(20 + Double(tag) / 160)\">" }
         markup += "deep\n"
         let document = TestSupport.parse(markup)
         XCTAssertEqual(errors(of: document), ["<font> inside \(bound) open tags, \(bound) of them <font>: the styles they restore "
