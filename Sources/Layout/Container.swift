@@ -15,6 +15,11 @@ public struct Container: Hashable, Sendable {
     public var minimumFragmentWidth: Double
     /// The grid every baseline is moved down onto (nil: lines sit where their heights put them).
     public var baselineGrid: BaselineGrid?
+    /// Whether the columns after this one are taller: it stands below another band on its page.
+    /// A box kept in the column that reaches below its foot then waits for the next frame even
+    /// when it opens this one, and the text after it fills the column, as below a line of text
+    /// (WaitingBoxes); at a page's top such a box stays, reaching below, so that it is placed.
+    public var tallerColumnsFollow = false
 
     public static let defaultMinimumFragmentWidth = 18.0
 

@@ -75,6 +75,11 @@ extension InitialZone {
         baseline + depth
     }
 
+    /// How wide `span` is on the initial's text side, when it reaches the initial.
+    func width(besideItIn span: HorizontalSpan) -> Double {
+        rightToLeft ? self.span.minX - span.minX : span.maxX - self.span.maxX
+    }
+
     /// `measure` moved clear of the initial when it overlaps it: the text goes on the initial's
     /// text side. Returns whether it moved.
     @discardableResult

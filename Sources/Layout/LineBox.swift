@@ -19,7 +19,11 @@ import Text
 ///   (a fixed line height sets the pitch of text lines only). Below the baseline a line with
 ///   text keeps its text's room, so that the next line is a pitch below; a line of pictures
 ///   alone ends at their foot (or a pitch below its top, if they are shorter), so that a
-///   caption under a picture is where it would be under a line of text.
+///   caption under a picture is where it would be under a line of text — but one that ends its
+///   paragraph keeps, with the paragraph's space after, at least the text's half-leading
+///   below them, so that the text after it starts at least its ascent and a whole leading
+///   below them, as below a line of text's depth (TeX's `\lineskip`: with `space-after="0"`
+///   the capitals after a paragraph of a picture alone stood a point under it).
 struct LineBox {
     var ascent: Double
     var descent: Double
@@ -36,7 +40,18 @@ struct LineBox {
     ///   - style: the paragraph's line height;
     ///   - strut: the metrics of the face the paragraph begins in (`PreparedParagraph.emptyMetrics`),
     ///     which place a fixed line height's baseline.
-    init(text: LineMetrics?, pictures: LineMetrics?, style: LineHeight, strut: LineMetrics) {
+    ///   - spaceAfter: the paragraph's space after, when the line ends it (nil: it does not).
+    init(text: LineMetrics?, pictures: LineMetrics?, style: LineHeight, strut: LineMetrics, spaceAfter: Double? = nil) {
+        self.init(holding: text, pictures, style: style, strut: strut)
+        if text == nil, let pictures, let spaceAfter {
+            let textLine = LineBuilder.lineHeight(natural: strut.ascent + strut.descent + strut.leading, style: style)
+            let room = pictures.descent + max(0, textLine - strut.ascent - strut.descent) / 2 - spaceAfter
+            descent += max(0, room - (descent + leading / 2))
+        }
+    }
+
+    /// The line's room before a line of pictures alone keeps the text's half-leading below them.
+    private init(holding text: LineMetrics?, _ pictures: LineMetrics?, style: LineHeight, strut: LineMetrics) {
         let holdsText = text != nil || pictures == nil
         let text = text ?? LineMetrics(ascent: 0, descent: 0, leading: 0)
         let ascent = max(text.ascent, pictures?.ascent ?? 0), descent = max(text.descent, pictures?.descent ?? 0)

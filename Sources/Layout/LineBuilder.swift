@@ -132,7 +132,8 @@ struct LineBuilder {
         if runs.isEmpty { text = paragraph.emptyMetrics }
         let end = endsParagraph ? paragraph.fullRange.upperBound : lineBreak.end
         let box = text == nil && pictures == nil ? LineBox.ofAnchorsAlone
-            : LineBox(text: text, pictures: pictures, style: paragraph.style.lineHeight, strut: paragraph.emptyMetrics)
+            : LineBox(text: text, pictures: pictures, style: paragraph.style.lineHeight, strut: paragraph.emptyMetrics,
+                      spaceAfter: endsParagraph ? paragraph.style.spaceAfter : nil)
         var line = Line(origin: Point(x: left - hangLeft + shift, y: 0),
                         ascent: box.ascent, descent: box.descent, leading: box.leading,
                         width: pen, stringRange: start ..< end, runs: runs, endsParagraph: endsParagraph)

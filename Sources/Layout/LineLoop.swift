@@ -263,7 +263,8 @@ extension FrameSetting {
 
     /// A box kept in the column (`<figure>` without `float`) as one line of its own, from `top`
     /// down (after its margin, unless `first` in the frame) at the column's left, as wide as
-    /// it asks; nil when it would reach below the container and is not `first`. The line has
+    /// it asks; nil when it would reach below the container and is not `first`, or taller
+    /// columns follow (`Container.tallerColumnsFollow`). The line has
     /// no glyphs: it holds the box, so that the column's breaks and balancing treat it as a
     /// line that cannot split. In a container with a shape or exclusions (a float, a box over
     /// the gutter) it goes down to the first band clear for it, in the widest stretch there —
@@ -288,7 +289,7 @@ extension FrameSetting {
             // a shape, whose next frame is the same shape, one opening the frame stays at its top.
             return nil
         }
-        if !first, boxTop + height > rect.maxY + 0.001 { return nil }
+        if !first || container.tallerColumnsFollow, boxTop + height > rect.maxY + 0.001 { return nil }
         let placed = framesetter.place(box, in: Rect(x: x, y: boxTop, width: width, height: height))
         return Line(origin: Point(x: x, y: boxTop + height), ascent: height, descent: 0, leading: 0, width: width,
                     stringRange: box.range, runs: [], endsParagraph: true, box: placed)
@@ -546,9 +547,17 @@ extension FrameSetting {
             // (seed 12097: 3.6 pt beside a four-line 'A' in a 60 pt column, the first word set
             // there past the column). The paragraph's first line holds the initial alone, and its
             // text goes on below the initial.
+            // So does the paragraph's first line beside a float or an exclusion that keeps the
+            // stretch beside the initial that narrow down to its last line: its lines below would
+            // be passed over there, left empty inside the paragraph (a 39 pt strip between a
+            // three-line 'T' and a picture floated right: its first line set in it, the next two
+            // empty, the third off the pitch).
             let narrowest = container.narrowestLine(for: paragraph)
             let columnBesideInitial = measureWidth - (zone?.span.width ?? 0)
-            let besideNoRoom = clearedInitial && measure.available < narrowest && (!fitWords || columnBesideInitial < narrowest)
+            let besideNoRoom = clearedInitial && measure.available < narrowest
+                && (!fitWords || columnBesideInitial < narrowest
+                    || opening.map { narrowBesideItsLastLine(zone, lines: $0.lines, pitch: pitch, in: container, bandTop: bandTop,
+                                                            expected: expected, narrowest: narrowest) } ?? false)
             if besideNoRoom, opening == nil { continue }
             if measure.available < 1 {
                 if fitWords, !besideNoRoom { continue }
@@ -560,7 +569,11 @@ extension FrameSetting {
             // does not give back until the initial ends — so a word too wide for that is set there
             // as a rectangle sets it (hyphenated), rather than the lines beside the initial left empty.
             let columnWidth = measureWidth - (clearedInitial ? zone?.span.width ?? 0 : 0)
-            if fitWords, !besideNoRoom, !paragraph.range.isEmpty, !firstWordFits(paragraph, from: start, available: available, tabs: tabs),
+            // A line below the first beside the initial is never passed over (for a word too wide
+            // or one alone): the paragraph's lines go on there, or it would hold an empty band
+            // (seed 4304: "quietly" alone was passed over three times beside a 'B').
+            let belowTheFirstBesideItsInitial = clearedInitial && opening == nil
+            if fitWords, !besideNoRoom, !belowTheFirstBesideItsInitial, !paragraph.range.isEmpty, !firstWordFits(paragraph, from: start, available: available, tabs: tabs),
                firstWordFits(paragraph, from: start, available: columnWidth, tabs: tabs) {
                 continue
             }
@@ -576,7 +589,7 @@ extension FrameSetting {
             let firstFit = fitWords && !besideNoRoom && !paragraph.range.isEmpty && fragment.width < rect.width - 0.001
                 ? framesetter.firstFitBreak(in: paragraph, from: start, available: available, tabs: tabs) : nil
             let stranded = firstFit.map { strandsWord(paragraph, from: start, to: $0) } ?? false
-            if stranded, avoidsLoneWords, container.passesOverLoneWords(in: fragment),
+            if stranded, avoidsLoneWords, !belowTheFirstBesideItsInitial, container.passesOverLoneWords(in: fragment),
                !strandsWord(paragraph, from: start, to: framesetter.firstFitBreak(in: paragraph, from: start,
                                                                                  available: columnWidth, tabs: tabs)) {
                 continue
@@ -635,6 +648,19 @@ extension FrameSetting {
             if besideNoRoom { break }
         }
         return (lines, lastFragment)
+    }
+
+    /// Whether the stretch beside the initial of `zone`, `lines` lines tall from the band at
+    /// `bandTop`, is still narrower than `narrowest` on its last line: what narrows it there
+    /// (a float, an exclusion) reaches down its whole height.
+    private func narrowBesideItsLastLine(_ zone: InitialZone?, lines: Int, pitch: Double, in container: Container,
+                                         bandTop: Double, expected: BandMetrics, narrowest: Double) -> Bool {
+        guard let zone else { return false }
+        let top = bandTop + expected.upper + Double(max(0, lines - 1)) * pitch
+        let widest = cache.fragments.lineFragments(in: container, top: top, height: expected.height)
+            .filter { $0.maxX > zone.span.minX && $0.minX < zone.span.maxX }
+            .map { zone.width(besideItIn: $0) }.max() ?? 0
+        return widest < narrowest
     }
 
     /// Whether line `line` of `plan` fits a line `available` wide: the plan was made for that

@@ -52,6 +52,8 @@ extension Framesetter {
                 return nil
             }
         }
+        // Below another band, one reaching past the foot waits on for a taller column.
+        if container.tallerColumnsFollow, boxTop + height > rect.maxY + 0.001 { return nil }
         let frame = Rect(x: x, y: boxTop, width: width, height: height)
         return PlacedFloat(rect: frame, content: .box(place(box, in: frame)), anchor: box.range.lowerBound, side: .left,
                            margin: box.style.margin, clearSpan: HorizontalSpan(minX: rect.minX, maxX: rect.maxX))

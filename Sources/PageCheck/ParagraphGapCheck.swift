@@ -94,7 +94,13 @@ struct ParagraphGapCheck {
                         belowInitialAlone: belowInitialAlone)
             let gap = line.baseline - above.baseline
             guard gap > allowed + Self.tolerance else { continue }
-            let band = Rect(x: area.rect.minX, y: above.baseline, width: area.rect.width, height: gap)
+            // Below a first line set beside its drop cap's initial, the lines beside the initial go
+            // on in the stretch that line's text was set in: only what is drawn there explains
+            // lines passed over (a picture floated beside that stretch does not: lines 2 and 3 of
+            // a 'T' left empty in the 39 pt between it and the picture).
+            let besideInitial = above.initial != nil && !belowInitialAlone ? ink[before] : nil
+            let band = besideInitial.map { Rect(x: $0.left, y: above.baseline, width: $0.right - $0.left, height: gap) }
+                ?? Rect(x: area.rect.minX, y: above.baseline, width: area.rect.width, height: gap)
             guard !explained(band, on: page, area: area) else { continue }
             found.append(PageFinding(
                 page: page.number, kind: .paragraphGap,

@@ -88,8 +88,9 @@ struct BandSetter {
         var bottom = columns.first?.minY ?? 0
         var stop = Band.Stop.full
         for column in columns {
-            let result = framesetter.frame(in: Container(rect: column, exclusions: exclusions, baselineGrid: grid), from: position,
-                                           to: end, carrying: carry)
+            var container = Container(rect: column, exclusions: exclusions, baselineGrid: grid)
+            container.tallerColumnsFollow = belowAnotherBand
+            let result = framesetter.frame(in: container, from: position, to: end, carrying: carry)
             let frame = result.frame
             if belowAnotherBand, frame.usedHeight > column.height + 0.001 {
                 // Past the section's text this column had only its waiting floats to place: the
@@ -101,6 +102,12 @@ struct BandSetter {
             // So does a column marking a column note it has no room to start (one that would
             // begin on the next page, away from its marker).
             if belowAnotherBand, !startsEveryNoteItMarks(frame) { break }
+            // Past the section's text, a column whose waiting boxes wait on (too tall for it) takes
+            // nothing: they are held for the next page's top (HeldFloats).
+            if belowAnotherBand, position >= end, frame.lines.isEmpty, frame.floats.isEmpty, frame.footnotes == nil {
+                stop = .sectionEnd
+                break
+            }
             carry = result.carry
             // The framesetter sets at least one line in an empty rectangle; a column that
             // exclusions leave no room in takes nothing, and the next one starts where it would have;

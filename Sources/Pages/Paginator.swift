@@ -346,7 +346,8 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// pictures; the one kept carries on.
     private mutating func pageWithPictures() -> Page {
         let start = flow.position
-        var reservation = PictureReservation(template: flow.template, page: flow.pageNumber, framesetter: framesetter)
+        var reservation = PictureReservation(template: flow.template, page: flow.pageNumber, framesetter: framesetter,
+                                             taken: flow.exclusions)
         var (placed, left) = reservation.place(flow.waitingPictures)
         func layOut(_ pictures: [PlacedPicture]) -> PageText {
             let room = reservation.room(beside: pictures)
@@ -354,7 +355,10 @@ public struct Paginator: Sequence, IteratorProtocol {
                                          boxesOverGutters: pictures.filter { $0.position == .middle && !reservation.ownBands.contains($0.anchor) })
         }
         var page = layOut(placed)
-        if furnitureStoppedTheText(page) { page = layOut(placed) }
+        if furnitureStoppedTheText(page) {
+            reservation.taken = flow.exclusions
+            page = layOut(placed)
+        }
         var accepted: [SpanningAnchor] = []
         // How high each picture at the top may go: below the bands that precede its anchor's.
         var floors: [Int: Double] = [:]

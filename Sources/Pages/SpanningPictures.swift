@@ -21,6 +21,10 @@ public struct PlacedPicture: Sendable {
     /// Where it is drawn when it runs off the page (`bleed="true"` at the page's edge): its
     /// rectangle out to the page's edges it touches and past them by the bleed (nil: `rect`).
     public var bled: Rect? = nil
+    /// Whether it stands over what the page keeps from its text (a master's picture or rule, an
+    /// `<exclusion>`): a box over a gutter whose room has no place clear of it
+    /// (`BoxClearOfExclusions`), which the page's check warns of.
+    public var overExclusion = false
 
     public var image: ImageAttachment? { content.image }
     public var box: PlacedBox? { content.box }
@@ -94,6 +98,9 @@ struct PictureReservation {
     /// text area's full width, at the top (or at the foot, for one asking for it): their sections'
     /// text is not beside them on this page (`Paginator.pageWithPictures`).
     var ownBands: Set<Int> = []
+    /// What the page keeps from its text (a master's pictures and rules, `<exclusion>`s): a box
+    /// over a gutter is placed clear of it (`BoxClearOfExclusions`).
+    var taken: [Exclusion] = []
 
     /// Room always left to the text beside pictures, so that a page of them still takes lines.
     static let textRoom = 48.0
@@ -185,7 +192,9 @@ struct PictureReservation {
     /// halfway between `top` and `bottom`, the room the others leave, below `floorOf` (the top of
     /// its anchor's band when bands of earlier sections precede it on the page: halfway down the
     /// whole room, a later section's pull quote stood inside a one-column head's band, layout-fuzz
-    /// `stretch-after-list-items-beside-aside-over-gutter`). One that, so placed below
+    /// `stretch-after-list-items-beside-aside-over-gutter`). Where that place touches what the
+    /// page keeps from its text, it moves up or down the same room to the nearest place clear of
+    /// it (`BoxClearOfExclusions`). One that, so placed below
     /// the room's top, would reach below `bottom` is left, to wait for the next page (seed 14224:
     /// a 280 pt figure in a band starting 199 pt above the foot, its caption drawn off the page).
     private func placedInMiddle(_ middle: [(anchor: SpanningAnchor, size: Size)], top: Double, bottom: Double,
@@ -203,12 +212,17 @@ struct PictureReservation {
             let x = left + (width - size.width) / 2
             let balanced = heightOf(anchor).flatMap { $0.maxY < bottom - BandSetter.tolerance ? $0 : nil }
             let bandTop = max(top, balanced?.minY ?? top, floorOf(anchor) ?? top), bandBottom = balanced?.maxY ?? bottom
-            let y = max(bandTop, (bandTop + bandBottom - size.height) / 2)
+            let halfway = Rect(x: x, y: max(bandTop, (bandTop + bandBottom - size.height) / 2), width: size.width, height: size.height)
+            let clear = BoxClearOfExclusions(taken: taken).top(of: halfway, margin: margin(of: anchor), highest: bandTop,
+                                                               lowest: max(bandTop, bandBottom - size.height))
+            let y = clear ?? halfway.minY
             if y > top + BandSetter.tolerance, y + size.height > bottom + BandSetter.tolerance {
                 waiting.append(anchor)
                 continue
             }
-            placed.append(element(anchor, in: Rect(x: x, y: y, width: size.width, height: size.height)))
+            var box = element(anchor, in: Rect(x: x, y: y, width: size.width, height: size.height))
+            box.overExclusion = clear == nil
+            placed.append(box)
         }
         return (placed, waiting)
     }

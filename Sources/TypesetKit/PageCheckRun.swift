@@ -8,10 +8,11 @@ import Text
 
 /// The page checks of one run, told each page as it passes: the warnings of columns that end
 /// early, of table rows taller than their column and tables narrower than their words, of
-/// lines set off their pitch, of elements moved to a later page than where they are written,
-/// of pictures scaled to a box set narrower, and of display words a box's column cut (every
-/// run, from the laid-out page: `EarlyColumnEnd`, `TallTableRowCheck`, `TableWidthCheck`,
-/// `MovedLineCheck`, `MovedElementCheck`, `NarrowedBoxPictureCheck`, `BoxDisplayWordCheck`), and, when the run checks its
+/// lines set off their pitch, of boxes over a gutter printed over page furniture, of elements
+/// moved to a later page than where they are written, of pictures scaled to a box set
+/// narrower, and of display words a box's column cut (every run, from the laid-out page:
+/// `EarlyColumnEnd`, `TallTableRowCheck`, `TableWidthCheck`, `MovedLineCheck`,
+/// `BoxOverExclusionCheck`, `MovedElementCheck`, `NarrowedBoxPictureCheck`, `BoxDisplayWordCheck`), and, when the run checks its
 /// pages, what the page checker finds on each page drawn — errors whose message begins with `page check:`,
 /// located at the markup of the character at fault; and, when only some pages are written
 /// (`PageSelection`), the pages asked for past the document's end. `DrawPass` runs it on every
@@ -33,6 +34,8 @@ public final class PageCheckRun {
     private var tallTableRows: [Diagnostic] = []
     private var tableWidths = TableWidthCheck()
     private var narrowedTables: [Diagnostic] = []
+    private var boxOverExclusionCheck = BoxOverExclusionCheck()
+    private var boxesOverExclusions: [Diagnostic] = []
     private let selection: PageSelection
     /// Whether pages asked for past the end are an error (`--strict`), not a warning.
     private let strict: Bool
@@ -55,10 +58,10 @@ public final class PageCheckRun {
     }
 
     /// The warnings found so far: columns that end early, table rows taller than their column,
-    /// tables narrower than their words, lines moved off their pitch, elements moved on,
+    /// tables narrower than their words, boxes over furniture, lines moved off their pitch, elements moved on,
     /// pictures scaled to narrowed boxes, display words broken in boxes.
     public var warnings: [Diagnostic] {
-        earlyColumns + tallTableRows + narrowedTables + linesMovedOffTheirPitch + moved.warnings + narrowedBoxes.warnings + brokenDisplayWords + pagesPastTheEnd
+        earlyColumns + tallTableRows + narrowedTables + boxesOverExclusions + linesMovedOffTheirPitch + moved.warnings + narrowedBoxes.warnings + brokenDisplayWords + pagesPastTheEnd
     }
 
     public var checksPages: Bool { checker != nil }
@@ -86,6 +89,9 @@ public final class PageCheckRun {
         }
         for table in tableWidths.narrowedTables(on: page) {
             narrowedTables.append(diagnostic(.warning, table.message, at: table.character))
+        }
+        for box in boxOverExclusionCheck.boxes(on: page) {
+            boxesOverExclusions.append(diagnostic(.warning, box.message, at: box.character))
         }
         moved.look(at: page)
         narrowedBoxes.look(at: page)

@@ -474,6 +474,25 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(kinds(findings(text, pages)), [.paragraphGap])
     }
 
+    /// Below a first line set beside its drop cap's initial, in the strip a picture floated right
+    /// leaves, the next lines go on in that strip: two passed over there are an empty band,
+    /// though the picture is drawn level with them (beside the strip, it explains nothing: a
+    /// designer's 'T' kept "he tram" and left the next two lines empty).
+    func testLinesPassedOverBesideADropCapAndAFloatAreAnEmptyBand() throws {
+        var (text, pages) = try drawn("<p dropcap=\"3\"><img src=\"coffee.jpg\" alt=\"\" width=\"100\" float=\"right\" margin=\"6\">"
+            + "\(prose) \(prose)</p>")
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let first = try XCTUnwrap(pages[0].lines.firstIndex { $0.initial != nil })
+        let float = try XCTUnwrap(pages[0].pictures.first { $0.line == nil })
+        XCTAssertGreaterThan(pages[0].lines[first + 1].baseline, float.rect.minY, "the second line is level with the picture")
+        let pitch = pages[0].lines[first + 1].baseline - pages[0].lines[first].baseline
+        for index in pages[0].lines.indices where index > first { pages[0].lines[index].baseline += 2 * pitch }
+        for index in pages[0].glyphs.indices where pages[0].glyphs[index].line > first && !pages[0].glyphs[index].isInitial {
+            pages[0].glyphs[index].ink.origin.y += 2 * pitch
+        }
+        XCTAssertTrue(kinds(findings(text, pages)).contains(.paragraphGap))
+    }
+
     /// A stretch beside a pull quote over the gutter (an obstacle of its column) as wide as half
     /// the column, left empty while the column's text goes on below the quote, is a hole; one
     /// narrower than the text's first two words is not (the layout sets no word alone there).

@@ -208,13 +208,31 @@ final class PullQuotePageTests: XCTestCase {
         XCTAssertFalse(lines.contains { word.contains($0.stringRange.lowerBound) && $0.stringRange.lowerBound > word.lowerBound },
                        "no line starts inside the word")
     }
+
+    /// Three full columns, the quote halfway down them over a master's medal (and, with an
+    /// `<exclusion>` there instead, inside it): the page checker found its glyphs over the medal.
+    /// It moves up or down to the nearest place where it and its margin clear them, as
+    /// InDesign's text wrap keeps a frame off an item that wraps (`BoxClearOfExclusions`).
+    func testAPullQuoteStandsClearOfAMastersArtAndOfExclusions() throws {
+        let medal = Rect(x: 300, y: 350, width: 120, height: 120)
+        for name in ["quote-over-master-art", "quote-over-exclusion"] {
+            let (_, pages) = try fixture(name)
+            let quote = try XCTUnwrap(pages.first?.pictures.first { $0.position == .middle }, name)
+            let kept = Rect(x: quote.rect.minX - quote.margin, y: quote.rect.minY - quote.margin,
+                            width: quote.rect.width + 2 * quote.margin, height: quote.rect.height + 2 * quote.margin)
+            XCTAssertFalse(kept.intersects(medal), "\(name): the quote \(quote.rect) and its margin clear \(medal)")
+            XCTAssertFalse(quote.overExclusion, name)
+            XCTAssertGreaterThan(quote.rect.minY, 200, "\(name): still well down the columns, just above the medal")
+        }
+    }
 }
 
 /// Where `PictureReservation` puts a box over a gutter down the page, given the column its
 /// anchor's text is in as set: halfway down that column where it is balanced short of the room,
 /// halfway down the room where it reaches the room's foot.
 final class PullQuoteCentringTests: XCTestCase {
-    func testABoxOverAGutterStandsHalfwayDownABalancedColumnElseHalfwayDownTheRoom() throws {
+    /// A two-column section with a pull quote over its gutter: the document, its framesetter, the quote's anchor.
+    private func quoteOverTwoColumns() throws -> (PreparedDocument, Framesetter, SpanningAnchor) {
         var options = TypesetOptions()
         options.fontsDirectory = TestSupport.fontsDirectory
         let document = try Typesetter(options: options).prepare(MarkupSource(fileName: "doc.txt", text: """
@@ -227,8 +245,13 @@ final class PullQuoteCentringTests: XCTestCase {
             </section>
             """), baseDirectory: TestSupport.zombiesDirectory.path)
         let framesetter = Framesetter(text: document.text, fonts: document.fonts)
-        let reservation = PictureReservation(template: document.template, page: 1, framesetter: framesetter)
         let anchor = try XCTUnwrap(SpanningAnchor.all(in: framesetter, measuring: WordWidths(fonts: document.fonts)).first)
+        return (document, framesetter, anchor)
+    }
+
+    func testABoxOverAGutterStandsHalfwayDownABalancedColumnElseHalfwayDownTheRoom() throws {
+        let (document, framesetter, anchor) = try quoteOverTwoColumns()
+        let reservation = PictureReservation(template: document.template, page: 1, framesetter: framesetter)
         let area = document.template.textArea
         let column = document.template.columnRects(ofPage: 1, top: area.minY + 100, height: area.maxY - area.minY - 100,
                                                    columns: 2, gutter: document.template.gutter)[0]
@@ -238,5 +261,27 @@ final class PullQuoteCentringTests: XCTestCase {
         XCTAssertEqual(inBalanced.rect.minY + inBalanced.rect.height / 2, balanced.minY + 100, accuracy: 1e-6, "halfway down the balanced column")
         let inFull = try XCTUnwrap(reservation.place([anchor], columnOf: { _ in column }, heightOf: { _ in column }).placed.first)
         XCTAssertEqual(inFull.rect.minY + inFull.rect.height / 2, area.minY + area.height / 2, accuracy: 1e-6, "halfway down the room")
+    }
+
+    /// Over an exclusion the box moves to the nearest place clear of it and its padding; where
+    /// nothing in its room is (an exclusion down the whole gutter), it stays halfway down, over
+    /// it, marked so: the page's check warns of it (`BoxOverExclusionCheck`).
+    func testABoxOverAGutterMovesClearOfAnExclusionOrStaysOverItMarked() throws {
+        let (document, framesetter, anchor) = try quoteOverTwoColumns()
+        let area = document.template.textArea
+        let gutter = Rect(x: area.minX + area.width / 2 - 10, y: 0, width: 20, height: document.template.size.height)
+        // A little below the quote's middle: the nearest clear place is above it.
+        let narrow = Rect(x: gutter.minX, y: area.minY + area.height / 2 - 4, width: 20, height: 20)
+        func placed(beside taken: Rect) throws -> PlacedPicture {
+            let reservation = PictureReservation(template: document.template, page: 1, framesetter: framesetter,
+                                                 taken: [Exclusion(.rectangle(taken), padding: 4)])
+            return try XCTUnwrap(reservation.place([anchor]).placed.first)
+        }
+        let moved = try placed(beside: narrow)
+        XCTAssertFalse(moved.overExclusion)
+        XCTAssertLessThanOrEqual(moved.rect.maxY + moved.margin, narrow.minY - 4 + 0.02, "just above the exclusion and its padding")
+        let over = try placed(beside: gutter)
+        XCTAssertTrue(over.overExclusion)
+        XCTAssertEqual(over.rect.minY + over.rect.height / 2, area.minY + area.height / 2, accuracy: 1e-6, "halfway down the room")
     }
 }
