@@ -42,6 +42,10 @@ public enum TextUnits: RandomAccessCollection, Sendable {
     public subscript(bounds: Range<Int>) -> TextUnitSlice {
         switch self {
         case .narrow(let bytes):
+            // No array of no units is made so: `init(unsafeUninitializedCapacity: 0)` writes its
+            // count into the empty array all threads share (ThreadSanitizer: a race with any
+            // other thread reading an empty array's count).
+            guard !bounds.isEmpty else { return TextUnitSlice(units: [], unitsStart: bounds.lowerBound, bounds: bounds) }
             let copy = [UInt16](unsafeUninitializedCapacity: bounds.count) { wide, initialized in
                 bytes.withUnsafeBufferPointer { narrow in
                     guard let source = narrow.baseAddress, let target = wide.baseAddress else { return }
@@ -191,7 +195,8 @@ public enum TextUnits: RandomAccessCollection, Sendable {
 
     /// `bytes` two bytes each, in an array with room for `capacity` units.
     private static func widen(_ bytes: [UInt8], capacity: Int) -> [UInt16] {
-        [UInt16](unsafeUninitializedCapacity: capacity) { wide, initialized in
+        guard capacity > 0 else { return [] }   // see `subscript(bounds:)`
+        return [UInt16](unsafeUninitializedCapacity: capacity) { wide, initialized in
             bytes.withUnsafeBufferPointer { narrow in
                 guard let source = narrow.baseAddress, let target = wide.baseAddress else { return }
                 widen(source, into: target, count: narrow.count)
