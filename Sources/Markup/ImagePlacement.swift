@@ -47,9 +47,8 @@ struct ImageLocator {
     /// that folder it likely means (`cofee.jpg`, `Coffee.jpg`, `coffee.png` for `coffee.jpg`).
     func notFound(_ kind: String, _ source: String) -> String {
         let path = path(for: source)
-        let folder = (path as NSString).deletingLastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let written = (source as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: PathFolder.of(path))) ?? []
+        let written = PathFolder.of(source)   // not NSString's: it traps on a one-character name (PathFolder)
         let likely = Suggestion.closest(to: (path as NSString).lastPathComponent, among: names)
             .map { " (did you mean '\(written.isEmpty ? $0 : (written as NSString).appendingPathComponent($0))'?)" } ?? ""
         return "\(kind) \"\(source.clipped)\" not found (looked for \(path))\(likely)"

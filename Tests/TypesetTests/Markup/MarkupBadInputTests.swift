@@ -337,6 +337,7 @@ final class MarkupBadInputTests: XCTestCase {
         }
         let cases: [(String, String?)] = [
             ("nowhere.png", "not found"), ("rgb.png", "not found (looked for "), ("Rgb8.png", "(did you mean 'rgb8.png'?)"),
+            ("r", "not found (looked for "), ("r/", "not found (looked for "),   // Foundation's own folder of these traps
             ("rgb8.jpg", "(did you mean 'rgb8.png'?)"), ("../\(directory.lastPathComponent)/rbg8.png", "(did you mean '../\(directory.lastPathComponent)/rgb8.png'?)"),
             ("words.png", "not a JPEG, PNG, SVG or PDF picture"), ("cut.png", "truncated"),
             ("huge-header.png", "too large to decode safely"), ("rgb8.png", nil),
