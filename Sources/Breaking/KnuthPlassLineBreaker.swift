@@ -334,8 +334,13 @@ public struct KnuthPlassLineBreaker: Sendable {
     /// glue's `stretch`, and the emergency stretch of the last pass). A line that may end ragged
     /// by up to `raggedEnd` (a penalty's stretch) lets its glue give up to all it can and leaves
     /// the rest blank — a line with no glue at all is then simply short — and only the slack
-    /// beyond its glue and ragged end together stretches the glue further.
+    /// beyond its glue and ragged end together stretches the glue further. That line is both
+    /// short and spaced out, and is rated against its glue's own stretch, as in the passes
+    /// before the last: its ragged end was its emergency room. Rated against the emergency
+    /// stretch too, "land surface, which available at" (6 pt spaces, 60 pt blank) cost less
+    /// than breaking the address after its `https://`.
     static func stretchRatio(slack: Double, stretch: Double, available: Double, raggedEnd: Double) -> Double {
+        if raggedEnd > 0, slack > stretch + raggedEnd, stretch > 0 { return (slack - raggedEnd) / stretch }
         var stretched = slack
         if raggedEnd > 0, slack > stretch { stretched = slack <= stretch + raggedEnd ? stretch : slack - raggedEnd }
         guard available > 0 else { return stretched > 0 ? .infinity : 0 }

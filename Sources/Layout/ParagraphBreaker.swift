@@ -369,7 +369,9 @@ struct ParagraphBreaker {
     }
 
     /// Whether the letters `word` belong to a URL, an e-mail address or a token with digits
-    /// (the text between spaces around them holds '/', ':', '@' or a digit): never hyphenated.
+    /// (the text between spaces around them holds '/', ':', '@' or a digit, or is an address:
+    /// `www.zombie-monthly.example`): never hyphenated, as a hyphen added inside an address
+    /// would read as part of it.
     /// A footnote's mark is not the word's: "Konzernjahresüberschusses.³" is hyphenated as the
     /// word it is (it was not, and left a report's narrow line loose, "Prozent      des").
     private func isInURLOrNumber(_ word: Range<Int>) -> Bool {
@@ -380,10 +382,11 @@ struct ParagraphBreaker {
         var start = word.lowerBound, end = word.upperBound
         while start > lowest, !PreparedParagraph.isSpace(paragraph.units[start - 1]) { start -= 1 }
         while end < highest, !PreparedParagraph.isSpace(paragraph.units[end]) { end += 1 }
-        return paragraph.units[start ..< end].indices.contains { index in
+        let token = paragraph.units[start ..< end]
+        return token.indices.contains { index in
             let unit = paragraph.units[index]
             return unit == 0x2F || unit == 0x3A || unit == 0x40 || (0x30 ... 0x39).contains(unit) && !isFootnoteMark(index)
-        }
+        } || !URLTokens.find(in: token).isEmpty
     }
 
     /// Whether the character at `index` is a footnote's mark in the text.

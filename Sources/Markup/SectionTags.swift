@@ -15,17 +15,17 @@ public struct SectionDeclaration: Hashable, Sendable {
 }
 
 extension ParseState {
-    static let sectionAttributeNames = ["columns", "gutter", "shape", "height", "column-rule", "background", "bleed", "master", "name"]
+    static let sectionAttributeNames = ["columns", "gutter", "shape", "height", "column-rule", "background", "bleed", "master", "name", "dir"]
     static let pageBreakAttributeNames = ["master", "parity"]
 
     /// More columns than any page holds; the page decides how many really fit. `--columns`
     /// has the same limit.
     static let maximumSectionColumns = Double(LayoutLimits.maximumColumns)
 
-    /// `<section columns="N" gutter="G" column-rule="W C" background="B" bleed="true">`: the
-    /// paragraphs that begin from here to `</section>` are set in N columns G points apart, with
-    /// a rule W points thick in colour C down each gutter, on a tint of colour B that may run
-    /// off the page. Sections do not nest.
+    /// `<section columns="N" gutter="G" column-rule="W C" background="B" bleed="true" dir="rtl">`:
+    /// the paragraphs that begin from here to `</section>` are set in N columns G points apart,
+    /// with a rule W points thick in colour C down each gutter, on a tint of colour B that may
+    /// run off the page, the first column the rightmost. Sections do not nest.
     mutating func openSection(_ tag: Tag) {
         if let open = openSection {
             let line = diagnostics.source.location(of: open.tagOffset).line
@@ -63,6 +63,8 @@ extension ParseState {
                 style.bleeds = values.boolean(attribute) ?? style.bleeds
             case "master":
                 master = self.master(named: attribute)
+            case "dir":
+                style.columnsRightToLeft = values.choice(attribute, ["ltr": false, "rtl": true]) ?? style.columnsRightToLeft
             case "name":
                 // Printed on one line in the heads, as a title is.
                 let name = String(attribute.trimmedValue.map { $0.isNewline ? " " : $0 })

@@ -76,13 +76,23 @@ public struct PageTemplate: Hashable, Sendable {
     }
 
     /// The columns of a band across page `number`'s text area, `height` tall from `top` (a
-    /// section's: `columns` of them, `gutter` apart), left to right.
-    public func columnRects(ofPage number: Int, top: Double, height: Double, columns: Int, gutter: Double) -> [Rect] {
+    /// section's: `columns` of them, `gutter` apart), in the order they are filled and read: left
+    /// to right, or `rightToLeft`.
+    public func columnRects(ofPage number: Int, top: Double, height: Double, columns: Int, gutter: Double,
+                            rightToLeft: Bool = false) -> [Rect] {
         let area = textArea(ofPage: number)
         let width = columnWidth(columns: columns, gutter: gutter)
-        return (0 ..< columns).map { column in
+        let leftToRight = (0 ..< columns).map { column in
             Rect(x: area.minX + Double(column) * (width + gutter), y: top, width: width, height: height)
         }
+        return rightToLeft ? leftToRight.reversed() : leftToRight
+    }
+
+    /// The columns of a band of `section` (nil: the page's) across page `number`, `height` tall
+    /// from `top`, in the order they are filled and read.
+    func columnRects(ofPage number: Int, top: Double, height: Double, of section: SectionStyle?) -> [Rect] {
+        columnRects(ofPage: number, top: top, height: height, columns: section?.columns ?? columns, gutter: section?.gutter ?? gutter,
+                    rightToLeft: section?.columnsRightToLeft ?? false)
     }
 
     /// The narrowest column that can set text.

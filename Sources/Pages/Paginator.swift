@@ -216,12 +216,18 @@ public struct Paginator: Sequence, IteratorProtocol {
 
         /// The rules of the ruled bands, found only for the page kept, not for every trial.
         var rules: [ColumnRule] {
-            ruledBands.flatMap { ColumnRules.rules(beside: Array(frames[$0.frames]), style: $0.style) }
+            ruledBands.flatMap { ColumnRules.rules(beside: leftToRight(frames[$0.frames]), style: $0.style) }
         }
 
         /// The tints of the tinted bands, found only for the page kept.
         var tints: [SectionTint] {
-            tintedBands.compactMap { SectionTints.tint(beside: Array(frames[$0.frames]), section: $0.section) }
+            tintedBands.compactMap { SectionTints.tint(beside: leftToRight(frames[$0.frames]), section: $0.section) }
+        }
+
+        /// A band's frames, which are in reading order (from the right in a right-to-left
+        /// section), as they stand across the page.
+        private func leftToRight(_ band: ArraySlice<Frame>) -> [Frame] {
+            band.sorted { $0.container.rect.minX < $1.container.rect.minX }
         }
     }
 
@@ -570,9 +576,7 @@ public struct Paginator: Sequence, IteratorProtocol {
                 top = band.bottom
                 continue
             }
-            let columns = flow.template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top,
-                                               columns: section.style?.columns ?? flow.template.columns,
-                                               gutter: section.style?.gutter ?? flow.template.gutter)
+            let columns = flow.template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top, of: section.style)
             // Below another band, a column whose first line does not fit waits for the next page,
             // and the band with it when it is the first.
             let belowAnotherBand = !page.frames.isEmpty
@@ -615,8 +619,7 @@ public struct Paginator: Sequence, IteratorProtocol {
             let section = sections.section(at: first).style
             let ofSection = Set(page.heldFloats.waitingAnchors.filter { sections.section(at: $0).style == section })
             let (floats, others) = page.heldFloats.separatingFloats { ofSection.contains($0) }
-            let columns = flow.template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top,
-                                               columns: section?.columns ?? flow.template.columns, gutter: section?.gutter ?? flow.template.gutter)
+            let columns = flow.template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top, of: section)
             let band = setter.place(floats, in: columns, at: page.end, exclusions: excluded)
             page.take(held: band, of: section, others: others)
             top = band.bottom

@@ -121,6 +121,12 @@ struct PictureReservation {
         return max(0, min(columns.count - 1, Int(((x - area.minX + 0.5) / (columns.width + columns.gutter)).rounded(.down))))
     }
 
+    /// Whether `anchor`'s section reads its columns from the right: what spans its first
+    /// columns stands at the text area's right.
+    private func readsFromTheRight(_ anchor: SpanningAnchor) -> Bool {
+        framesetter.text.paragraphStyle(at: anchor.index).section?.columnsRightToLeft ?? false
+    }
+
     /// The width of the columns `anchor` spans: its count of its section's columns, or all.
     private func spannedWidth(of anchor: SpanningAnchor) -> Double {
         template.spannedWidth(columns: anchor.columns, of: framesetter.text.paragraphStyle(at: anchor.index).section)
@@ -176,7 +182,8 @@ struct PictureReservation {
                 continue
             }
             // In a band of its own, a box over a gutter stands at the top, centred.
-            let x = position == .middle ? area.minX + (area.width - size.width) / 2 : area.minX
+            let x = position == .middle ? area.minX + (area.width - size.width) / 2
+                : readsFromTheRight(anchor) ? area.maxX - size.width : area.minX
             let y = position != .bottom ? top : bottom - size.height
             placed.append(element(anchor, in: Rect(x: x, y: y, width: size.width, height: size.height)))
             if position != .bottom { top += size.height + template.gutter } else { bottom -= size.height + template.gutter }
@@ -206,7 +213,10 @@ struct PictureReservation {
             let columns = columns(of: anchor)
             let column = columnOf(anchor)
             let spanned = min(anchor.columns ?? columns.count, columns.count)
-            let first = max(0, min(column.map { self.column(at: $0.minX, of: anchor) } ?? 0, columns.count - spanned))
+            // The gutter after the anchor's column is at its left in a section read from the right.
+            let fromTheRight = readsFromTheRight(anchor)
+            let anchorColumn = column.map { self.column(at: $0.minX, of: anchor) } ?? (fromTheRight ? columns.count - 1 : 0)
+            let first = max(0, min(fromTheRight ? anchorColumn - (spanned - 1) : anchorColumn, columns.count - spanned))
             let left = area.minX + Double(first) * (columns.width + columns.gutter)
             let width = Double(spanned) * columns.width + Double(spanned - 1) * columns.gutter
             let x = left + (width - size.width) / 2
@@ -277,15 +287,24 @@ struct PictureReservation {
             case .middle:
                 rooms.append(loweredRoom(rect, of: picture, padding: picture.margin))
             case .top where rect.width < area.width - 0.5 && rect.maxY + gutter > top:
-                rooms.append(loweredRoom(Rect(x: rect.minX, y: rect.minY, width: rect.width + gutter / 2, height: rect.height + gutter), of: picture))
+                rooms.append(loweredRoom(toTheGutterCentre(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height + gutter)),
+                                         of: picture))
             case .bottom where rect.width < area.width - 0.5 && rect.minY - gutter < bottom:
-                rooms.append(BandExclusions.PictureRoom(exclusion: Exclusion(.rectangle(Rect(x: rect.minX, y: rect.minY - gutter,
-                                                                                               width: rect.width + gutter / 2,
-                                                                                               height: rect.height + gutter)))))
+                rooms.append(BandExclusions.PictureRoom(exclusion: Exclusion(.rectangle(toTheGutterCentre(
+                    Rect(x: rect.minX, y: rect.minY - gutter, width: rect.width, height: rect.height + gutter))))))
             default:
                 break
             }
         }
         return (Rect(x: area.minX, y: top, width: area.width, height: max(0, bottom - top)), rooms)
+    }
+
+    /// `rect`, a picture's room across some columns, out to the centre of the gutter beside it:
+    /// at its right, or at its left when it stands at the text area's right (the first columns
+    /// of a section read from the right).
+    private func toTheGutterCentre(_ rect: Rect) -> Rect {
+        let half = template.gutter / 2
+        let atTheRight = rect.maxX >= area.maxX - 0.5 && rect.minX > area.minX + 0.5
+        return Rect(x: atTheRight ? rect.minX - half : rect.minX, y: rect.minY, width: rect.width + half, height: rect.height)
     }
 }

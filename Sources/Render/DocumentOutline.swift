@@ -24,7 +24,7 @@ final class DocumentOutline {
     }
 
     /// Adds the bookmarks of the paragraphs that start on `page`, the `pageIndex`th page of
-    /// the PDF (from 1), in reading order: bands top down, each band's columns left to right.
+    /// the PDF (from 1), in reading order: bands top down, each band's columns in its section's order.
     /// The page lies `sheetMargin` from the sheet's top and left edges (`PrintSheet.margin`):
     /// a destination is a place on the sheet.
     func addBookmarks(startingOn page: Page, pageIndex: Int, sheetMargin: Double = 0, to surface: OpaquePointer) {

@@ -21,6 +21,10 @@ public struct SectionStyle: Hashable, Sendable {
     /// Whether the tint runs off the page at the edges of the text area it stands on
     /// (`bleed="true"`); only a section with a background bleeds.
     public var bleeds = false
+    /// Whether its columns are read from the right (`<section dir="rtl">`): the first is the
+    /// rightmost, as InDesign's right-to-left story direction and CSS's `direction: rtl` on a
+    /// multi-column box set a Hebrew or Arabic article.
+    public var columnsRightToLeft = false
     /// Its name (`<section name="Features">`): what `{section}` prints in the running heads and
     /// a master's text items on the pages whose text starts in it, or after it until the next
     /// named section.

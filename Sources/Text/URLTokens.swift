@@ -1,16 +1,28 @@
-/// URLs and e-mail addresses in a paragraph, and where such a token may break across lines:
-/// after `/`, `.`, `@`, `-`, `?` or `&`, with no hyphen shown, as LaTeX's `\url` breaks. ICU
-/// sees most of a URL as one word, so a justified line before a long address would be spaced
-/// out rather than the address cut.
+/// URLs, DOIs and e-mail addresses in a paragraph, and where such a token may break across
+/// lines: after `/`, `.`, `@`, `?` or `&`, as LaTeX's `\url` breaks, and before a hyphen, with
+/// no hyphen shown. ICU sees most of a URL as one word, so a justified line before a long
+/// address would be spaced out rather than the address cut.
 ///
 /// A token is a run of characters between spaces, less the punctuation around it
 /// (`(https://example.com).`); it is a URL when it has a scheme (`https://`) or starts with
-/// `www.`, an e-mail address when it reads `name@host.tld`. Finding them is one pass over the
-/// text, and each token is read a fixed number of times, whatever its length.
+/// `www.`, a DOI when it reads `doi:10.1000/…` or `10.1000/…`, an e-mail address when it reads
+/// `name@host.tld`. Finding them is one pass over the text, and each token is read a fixed
+/// number of times, whatever its length.
 public enum URLTokens {
     /// The characters a token may break after.
     static func isBreakAfter(_ unit: UInt16) -> Bool {
-        unit == 0x2F || unit == 0x2E || unit == 0x40 || unit == 0x2D || unit == 0x3F || unit == 0x26
+        unit == 0x2F || unit == 0x2E || unit == 0x40 || unit == 0x3F || unit == 0x26
+    }
+
+    /// The character a token may break before: its own hyphen, which at a line's end would read
+    /// as a hyphen added to break the word, and at the next line's start cannot (Chicago Manual
+    /// of Style 14.18).
+    static func isBreakBefore(_ unit: UInt16) -> Bool {
+        unit == 0x2D
+    }
+
+    private static func isSeparator(_ unit: UInt16) -> Bool {
+        isBreakAfter(unit) || isBreakBefore(unit)
     }
 
     /// Each piece of a token on either side of a break holds at least this many characters
@@ -32,8 +44,8 @@ public enum URLTokens {
         return tokens
     }
 
-    /// Whether `units` hold a `://`, a `www.` or an `@`, which every address has (see
-    /// `isAddress`): most paragraphs have none, and one look at each character tells, where
+    /// Whether `units` hold a `://`, a `www.`, a `10.` or an `@`, one of which every address has
+    /// (see `isAddress`): most paragraphs have none, and one look at each character tells, where
     /// cutting the paragraph into tokens and trimming each took ten times as long.
     static func mayHoldAddress(_ units: TextUnitSlice) -> Bool {
         // Through a pointer: a slice's subscript checks its bounds at each character.
@@ -47,6 +59,8 @@ public enum URLTokens {
                 case 0x2E where index >= 3 && units[index - 3] | 0x20 == 0x77 && units[index - 2] | 0x20 == 0x77
                     && units[index - 1] | 0x20 == 0x77:
                     return true
+                case 0x2E where index >= 2 && units[index - 2] == 0x31 && units[index - 1] == 0x30:
+                    return true
                 default:
                     continue
                 }
@@ -55,22 +69,29 @@ public enum URLTokens {
         }
     }
 
-    /// Where `token` (a range `find` returned) may break: after its separators, never inside a
-    /// run of them (`//` stays whole), and never leaving a piece with fewer than `shortestPiece`
-    /// characters besides separators between two breaks or at either end of the token.
+    /// Where `token` (a range `find` returned) may break: after its separators and before its
+    /// hyphens, never inside a run of them (`//` stays whole), and never leaving a piece with
+    /// fewer than `shortestPiece` characters besides separators between two breaks or at either
+    /// end of the token.
     public static func breaks(in token: Range<Int>, of units: TextUnitSlice) -> [Int] {
         var offsets: [Int] = []
-        var charactersLeft = units[token].reduce(0) { $0 + (isBreakAfter($1) ? 0 : 1) }
+        var charactersLeft = units[token].reduce(0) { $0 + (isSeparator($1) ? 0 : 1) }
         var charactersSinceBreak = 0
         for index in token.dropLast() {
             let unit = units[index]
-            if !isBreakAfter(unit) {
+            if !isSeparator(unit) {
                 charactersSinceBreak += 1
                 charactersLeft -= 1
                 continue
             }
-            guard !isBreakAfter(units[index + 1]), charactersSinceBreak >= shortestPiece, charactersLeft >= shortestPiece else { continue }
-            offsets.append(index + 1)
+            guard charactersSinceBreak >= shortestPiece, charactersLeft >= shortestPiece else { continue }
+            if isBreakBefore(unit) {
+                guard index > token.lowerBound, !isSeparator(units[index - 1]) else { continue }
+                offsets.append(index)
+            } else {
+                guard !isSeparator(units[index + 1]) else { continue }
+                offsets.append(index + 1)
+            }
             charactersSinceBreak = 0
         }
         return offsets
@@ -107,10 +128,24 @@ public enum URLTokens {
         [0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F, 0x29, 0x5D, 0x7D, 0x3E, 0x22, 0x27, 0xBB, 0x203A, 0x201D, 0x2019].contains(unit)
     }
 
-    /// Whether a trimmed token is a URL (`scheme://…`, `www.…`) or an e-mail address
+    /// Whether a trimmed token is a URL (`scheme://…`, `www.…`), a DOI or an e-mail address
     /// (`name@host.tld`).
     static func isAddress(_ token: TextUnitSlice) -> Bool {
-        hasScheme(token) || startsWithWWW(token) || isMailAddress(token)
+        hasScheme(token) || startsWithWWW(token) || isDOI(token) || isMailAddress(token)
+    }
+
+    /// `10.`, a registrant's code of four digits or more, `/` and a suffix, after `doi:` or
+    /// alone (`doi:10.1038/nphys1170`, `10.5194/essd-13-4349-2021`).
+    private static func isDOI(_ token: TextUnitSlice) -> Bool {
+        var index = token.startIndex
+        let prefix: [UInt16] = [0x64, 0x6F, 0x69, 0x3A]   // doi:
+        if token.count > prefix.count, prefix.indices.allSatisfy({ token[index + $0] | ($0 < 3 ? 0x20 : 0) == prefix[$0] }) {
+            index += prefix.count
+        }
+        guard index + 3 < token.endIndex, token[index] == 0x31, token[index + 1] == 0x30, token[index + 2] == 0x2E else { return false }
+        var end = index + 3
+        while end < token.endIndex, (0x30 ... 0x39).contains(token[end]) { end += 1 }
+        return end - (index + 3) >= 4 && end + 1 < token.endIndex && token[end] == 0x2F
     }
 
     /// `letters://` before anything else: `https://`, `ftp://`.

@@ -47,7 +47,21 @@ final class TypographicBreaksTests: XCTestCase {
     func testAURLBreaksAfterItsSeparatorsButNotInsideItsDoubleSlash() {
         XCTAssertEqual(pieces("see https://www.example.com/shop/tickets?day=2&seat=14 now"),
                        ["see ", "https://", "www.", "example.", "com/", "shop/", "tickets?", "day=2&", "seat=14 ", "now"])
-        XCTAssertEqual(pieces("www.zombie-monthly.example"), ["www.", "zombie-", "monthly.", "example"])
+        XCTAssertEqual(pieces("www.zombie-monthly.example"), ["www.", "zombie", "-monthly.", "example"])
+    }
+
+    /// A hyphen inside an address starts the next line rather than end this one, where it would
+    /// read as a hyphen added to break a word (Chicago 14.18); a run of them stays whole.
+    func testAnAddressBreaksBeforeItsHyphens() {
+        XCTAssertEqual(pieces("https://example.com/copernicus-digital-elevation-model"),
+                       ["https://", "example.", "com/", "copernicus", "-digital", "-elevation", "-model"])
+        XCTAssertEqual(pieces("https://example.com/a--bc/de-f"), ["https://", "example.", "com/", "a--bc/", "de-f"])
+    }
+
+    /// A DOI, after `doi:` or alone, is an address: it breaks as one, before its hyphens.
+    func testADOIIsAnAddress() {
+        XCTAssertEqual(pieces("see doi:10.5555/contour-and-relief now"), ["see ", "doi:10.", "5555/", "contour", "-and", "-relief ", "now"])
+        XCTAssertEqual(pieces("see 10.5555/contour-and-relief now"), ["see ", "10.", "5555/", "contour", "-and", "-relief ", "now"])
     }
 
     func testAnEmailAddressBreaksAfterItsAtAndDots() {
@@ -66,7 +80,7 @@ final class TypographicBreaksTests: XCTestCase {
     }
 
     func testOrdinaryWordsAndNumbersAreNotAddresses() {
-        for text in ["e.g. this", "and/or that", "3.14159 is pi", "well-known fact", "Q&A time", "who? me.", "foo@bar", "x:y//z"] {
+        for text in ["e.g. this", "and/or that", "3.14159 is pi", "well-known fact", "Q&A time", "who? me.", "foo@bar", "x:y//z", "10.5 metres", "10.5555 is", "10.55/x-y"] {
             XCTAssertEqual(breaks(text).added, [], text)
             XCTAssertEqual(breaks(text).offsets, BreakOpportunities.find(in: Array(text.utf16)).offsets, text)
         }

@@ -133,6 +133,17 @@ final class HyphenationControlTests: FramesetterTestCase {
         }
     }
 
+    /// A `www.` address holds no '/', ':', '@' or digit, and its words were hyphenated
+    /// ("neigh-" | "bourhood" at 100 pt): a hyphen added inside an address reads as part of it.
+    /// It breaks where an address breaks, with no hyphen added.
+    func testNoHyphenIsAddedInsideAnAddress() throws {
+        for width in stride(from: 80.0, through: 160, by: 10) {
+            let set = try lines("Letters about the new timetable go to www.neighbourhood-communications.example by Friday.\n", width: width)
+            let added = set.lines.filter { $0.runs.contains { $0.clusters.contains(GlyphRun.generatedHyphen) } }
+            XCTAssertEqual(added.map { String(decoding: set.text[$0.stringRange], as: UTF16.self) }, [], "at \(width) pt")
+        }
+    }
+
     /// The documented example typeset to PDF: one page, and its text read back whole.
     func testTheDocumentedExampleTypesets() throws {
         let (report, pdf) = try typesetToPDF(MarkupExample.named("hyphenation").markup)
