@@ -22,7 +22,8 @@ public final class PictureFiles: @unchecked Sendable {
     /// one opens again, and must find unchanged (`ImageLocator.opensAgain`).
     private var opened: [(path: String, fingerprint: InputFile.Fingerprint)] = []
     private var failures: [String: Error] = [:]
-    /// The paths named that were not there, in the order named (`noteMissing`).
+    /// The paths named that were not there or could not be read, in the order named
+    /// (`noteMissing`): pictures, and the style sheets and files included the markup names.
     private var missing: [String] = []
     /// The files held open, with when each was last asked for (counted in requests).
     private var held: [String: (file: InputFile, lastAsked: Int)] = [:]
@@ -54,7 +55,7 @@ public final class PictureFiles: @unchecked Sendable {
         return (opened.map(\.path) + failures.keys.sorted() + missing).filter { seen.insert($0).inserted }
     }
 
-    /// Notes that `path`, named by the document, is not there.
+    /// Notes that `path`, named by the document, is not there (or cannot be read).
     public func noteMissing(_ path: String) {
         lock.lock()
         defer { lock.unlock() }

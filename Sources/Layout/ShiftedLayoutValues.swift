@@ -33,6 +33,10 @@ extension GlyphRun: TextOffsetsHolder {
         stringRange = shift(stringRange)
         // A generated hyphen's cluster (-1) lies before any change: it stays.
         shift.move(&clusters)
+        // A picture's or a footnote marker's run names its element's number.
+        if !shift.numbers.movesNone, sharedAttributes.value.image != nil || sharedAttributes.value.footnote != nil {
+            attributes = attributes.renumbered(by: shift.numbers)
+        }
     }
 }
 
@@ -52,7 +56,10 @@ extension PlacedFloat: TextOffsetsHolder {
 
 extension PlacedContent: TextOffsetsHolder {
     public mutating func shift(by shift: TextShift) {
-        if case .box(let box) = self { self = .box(box.shifted(by: shift)) }
+        switch self {
+        case .picture(let image): self = .picture(image.renumbered(by: shift.numbers))
+        case .box(let box): self = .box(box.shifted(by: shift))
+        }
     }
 }
 
@@ -67,6 +74,7 @@ extension PlacedBox: TextOffsetsHolder {
 extension BoxRange: TextOffsetsHolder {
     public mutating func shift(by shift: TextShift) {
         range = shift(range)
+        style = style.renumbered(by: shift.numbers)
     }
 }
 
@@ -140,7 +148,10 @@ extension FlowCarry: TextOffsetsHolder {
     public mutating func shift(by shift: TextShift) {
         for index in waitingFloats.indices {
             waitingFloats[index].index = shift(waitingFloats[index].index)
-            if case .box(let box) = waitingFloats[index].content { waitingFloats[index].content = .box(box.shifted(by: shift)) }
+            switch waitingFloats[index].content {
+            case .picture(let image): waitingFloats[index].content = .picture(image.renumbered(by: shift.numbers))
+            case .box(let box): waitingFloats[index].content = .box(box.shifted(by: shift))
+            }
         }
         if plan != nil {
             plan!.paragraph = shift(plan!.paragraph)

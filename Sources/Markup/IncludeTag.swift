@@ -40,6 +40,7 @@ extension ParseState {
         } catch let invalid as Diagnostic {
             return diagnostics.include([invalid], at: tag.offset)   // not UTF-8: located in the file
         } catch {
+            images.files.noteMissing(path)
             return values.error("included file \(name): \(error) (an issue and the files it includes hold "
                                 + "\(MarkupSource.maximumSize) characters at most)", at: source)
         }

@@ -38,10 +38,12 @@ extension ParseState {
     }
 
     /// The file `source` names, beside the file holding its tag and inside the root; nil after
-    /// an error at the value. `kind` names such a file in messages ("style sheet").
+    /// an error at the value. `kind` names such a file in messages ("style sheet"). A file not
+    /// there is noted as looked for, as a picture is: `typeset watch` waits for it to come.
     func namedFilePath(_ source: TagAttribute, kind: String) -> String? {
         let path = images.path(for: source.trimmedValue)
         guard FileManager.default.fileExists(atPath: path) else {
+            images.files.noteMissing(path)
             values.error(images.notFound(kind, source.trimmedValue), at: source)
             return nil
         }

@@ -37,6 +37,8 @@ extension ParseState {
         } catch let invalid as Diagnostic {
             return diagnostics.include([invalid], at: offset)   // not UTF-8: located in the sheet
         } catch {
+            // Gone since the command line was checked (`--style`), or unreadable: looked for all the same.
+            images.files.noteMissing(path)
             return problem("style sheet \(name): \(error)")
         }
         var sheet = ParseState(source: sheetSource, defaults: defaults,

@@ -46,7 +46,7 @@ final class PageReuse {
             last = nil
             change = nil
         }
-        shift = change.flatMap { $0.lengthChange == 0 ? nil : $0.shift(into: setting.text) }
+        shift = change.flatMap { $0.lengthChange == 0 && $0.numbers.movesNone ? nil : $0.shift(into: setting.text) }
         spanningAnchorsAlike = Self.spanningAnchorsAlike(after: change, from: last?.spanningAnchors ?? [], to: setting.spanningAnchors,
                                                          shift: shift)
         kept.reusedByTheLastSetting = 0

@@ -31,7 +31,10 @@ extension PlacedPicture: TextOffsetsHolder {
 extension SpanningAnchor: TextOffsetsHolder {
     mutating func shift(by shift: TextShift) {
         index = shift(index)
-        if case .box(let box) = content { content = .box(box.shifted(by: shift)) }
+        switch content {
+        case .picture(let image, let spanning): content = .picture(image.renumbered(by: shift.numbers), spanning)
+        case .box(let box): content = .box(box.shifted(by: shift))
+        }
     }
 }
 

@@ -10,6 +10,9 @@ public struct TextChange: Equatable, Sendable {
 
     /// How much longer the new text is: what the old text's offsets after the change move by.
     public var lengthChange: Int { newEnd - oldEnd }
+    /// How the pictures and boxes the change adds or takes away move the numbers of those
+    /// after it: the texts are alike after the change with the old numbers moved so.
+    public var numbers: ElementNumberShift
 
     /// The change from `old` to `new`; nil when they are alike.
     public init?(from old: AttributedText, to new: AttributedText) {
@@ -18,13 +21,15 @@ public struct TextChange: Equatable, Sendable {
                                old.attributeRuns.alikeLength(fromStartOf: new.attributeRuns),
                                old.paragraphStyleRuns.alikeLength(fromStartOf: new.paragraphStyleRuns))
         if prefix >= shorter, old.length == new.length { return nil }
-        let suffix = Swift.min(Self.commonSuffix(old.storage, new.storage),
-                               old.attributeRuns.alikeLength(fromEndOf: new.attributeRuns),
-                               old.paragraphStyleRuns.alikeLength(fromEndOf: new.paragraphStyleRuns),
-                               shorter - Swift.min(prefix, shorter))
         start = Swift.min(prefix, shorter)
+        let numbers = ElementNumberShift(from: old, to: new, alikeUpTo: start)
+        let suffix = Swift.min(Self.commonSuffix(old.storage, new.storage),
+                               old.attributeRuns.alikeLength(fromEndOf: new.attributeRuns) { $0.renumbered(by: numbers) },
+                               old.paragraphStyleRuns.alikeLength(fromEndOf: new.paragraphStyleRuns) { $0.renumbered(by: numbers) },
+                               shorter - start)
         oldEnd = old.length - suffix
         newEnd = new.length - suffix
+        self.numbers = numbers
     }
 
     /// How many units the two texts begin with alike, each read at its width (TextUnits).
@@ -73,14 +78,15 @@ extension RunArray {
         return Swift.min(length, other.length)
     }
 
-    /// The same from the end: how many elements at the end the two carry the same values over.
-    func alikeLength(fromEndOf other: RunArray) -> Int {
+    /// The same from the end: how many elements at the end the two carry the same values over,
+    /// this one's values `renumbered` as the other numbers its pictures and boxes.
+    func alikeLength(fromEndOf other: RunArray, renumbered: (Value) -> Value) -> Int {
         let count = Swift.min(runCount, other.runCount)
         var values = AlikeValues<Value>()
         for back in 0 ..< count {
             let run = runCount - 1 - back, otherRun = other.runCount - 1 - back
             let behind = run + 1 < runCount ? length - starts[run + 1] : 0
-            guard values.alike(sharedValue(ofRun: run), other.sharedValue(ofRun: otherRun)) else { return behind }
+            guard values.alike(sharedValue(ofRun: run), other.sharedValue(ofRun: otherRun), renumbered: renumbered) else { return behind }
             let reach = length - starts[run], otherReach = other.length - other.starts[otherRun]
             if reach != otherReach { return Swift.min(reach, otherReach) }
         }
@@ -100,10 +106,11 @@ private struct AlikeValues<Value: Hashable & Sendable> {
 
     private var known: [Pair: Bool] = [:]
 
-    mutating func alike(_ old: Shared<Value>, _ new: Shared<Value>) -> Bool {
+    /// `renumbered`: the old value as the new text numbers its elements (after a change).
+    mutating func alike(_ old: Shared<Value>, _ new: Shared<Value>, renumbered: (Value) -> Value = { $0 }) -> Bool {
         let pair = Pair(old: ObjectIdentifier(old), new: ObjectIdentifier(new))
         if let found = known[pair] { return found }
-        let alike = old === new || old.value == new.value
+        let alike = old === new || renumbered(old.value) == new.value
         known[pair] = alike
         return alike
     }

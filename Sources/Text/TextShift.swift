@@ -6,11 +6,14 @@ public struct TextShift: Sendable {
     public var from: Int
     public var by: Int
     public var text: AttributedText
+    /// How the numbers of the pictures and boxes after the change move.
+    public var numbers: ElementNumberShift
 
-    public init(from: Int, by: Int, text: AttributedText) {
+    public init(from: Int, by: Int, text: AttributedText, numbers: ElementNumberShift = .none) {
         self.from = from
         self.by = by
         self.text = text
+        self.numbers = numbers
     }
 
     @inlinable
@@ -73,6 +76,6 @@ extension Optional: TextOffsetsHolder where Wrapped: TextOffsetsHolder {
 extension TextChange {
     /// How the change moves the old text's offsets after it, into `text`, the new one.
     public func shift(into text: AttributedText) -> TextShift {
-        TextShift(from: oldEnd, by: lengthChange, text: text)
+        TextShift(from: oldEnd, by: lengthChange, text: text, numbers: numbers)
     }
 }

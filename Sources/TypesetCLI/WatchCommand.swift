@@ -15,7 +15,8 @@ struct WatchCommand: ParsableCommand {
         the time taken, or that the run failed. A failed run writes nothing, so the last good \
         output stays in place. After each run the document's pictures are read again, so \
         that a picture added to the document is watched from then on; after a failed run, those \
-        it looked for, found or not: a picture missing is set when it comes. Fonts are not watched.
+        it looked for, found or not: a picture, style sheet or included file missing is set when it \
+        comes. Fonts are not watched.
 
         A change is a file written, renamed into place (as editors save) or away, deleted or touched. \
         It runs until interrupted (Ctrl-C, SIGTERM): a run under way is abandoned and its \

@@ -241,6 +241,23 @@ final class WatchCommandLineTests: XCTestCase {
         watcher.stop(with: SIGINT)
     }
 
+    /// A style sheet or an included file missing when a run failed is watched for as a picture
+    /// is, and the document set when it comes (they went unseen: the failed run named only the
+    /// sheets and files it had read).
+    func testASheetOrAnIncludeMissingWhenARunFailedSetsTheDocumentWhenItComes() throws {
+        let directory = try makeTemporaryDirectory()
+        try write("<import src=\"house.tss\">\nAn issue.\n<include src=\"article.txt\">\n", to: directory.appendingPathComponent("doc.txt"))
+        let watcher = try Watcher(["doc.txt"], in: directory)
+        defer { if watcher.process.isRunning { watcher.stop(with: SIGKILL) } }
+        assertWaits(watcher, for: "style sheet \"house.tss\" not found")
+        assertWaits(watcher, for: "watching doc.txt and its 2 pictures for changes")
+        try write("<style name=\"body\" size=\"11\"/>\n", to: directory.appendingPathComponent("house.tss"))
+        assertWaits(watcher, for: "included file \"article.txt\" not found", count: 2)
+        try write("An article.\n", to: directory.appendingPathComponent("article.txt"))
+        assertWaits(watcher, for: "written to doc.pdf")
+        watcher.stop(with: SIGINT)
+    }
+
     /// The print options are `render`'s: a sheet watched is the sheet the print shop gets; SIGTERM
     /// ends the watch with nothing left behind.
     func testWatchTakesThePrintOptionsOfRender() throws {
