@@ -40,22 +40,19 @@ public enum FontCoverage {
     public static func resolveFallbacks(in text: AttributedText, table: inout FontTable,
                                         library: FontLibrary) -> [UncoveredCharacter] {
         var scan = CoverageScan()
-        // The text read at its width (TextUnits): sixteen units a block when they are bytes.
+        // The text read at its width (TextUnits).
         text.storage.withUnits(narrow: { units in
-            scanRuns(of: text, in: units, by: SIMD16<UInt8>.self, into: &scan, table: &table, library: library)
+            scanRuns(of: text, in: units, into: &scan, table: &table, library: library)
         }, wide: { units in
-            scanRuns(of: text, in: units, by: UnitBlocks.Block.self, into: &scan, table: &table, library: library)
+            scanRuns(of: text, in: units, into: &scan, table: &table, library: library)
         })
         return scan.uncovered
     }
 
     /// `resolveFallbacks` over the text's units of one width.
-    private static func scanRuns<Blocks: SIMD>(of text: AttributedText, in units: UnsafeBufferPointer<Blocks.Scalar>, by _: Blocks.Type,
-                                               into scan: inout CoverageScan, table: inout FontTable, library: FontLibrary)
-    where Blocks.Scalar: FixedWidthInteger & UnsignedInteger {
-        // Printable ASCII is U+0020 ..< U+007F: below it, the subtraction wraps round.
-        let spaces = Blocks(repeating: 0x20), printableCount = Blocks(repeating: 0x5F)
-        let lineFeeds = Blocks(repeating: 0x0A)
+    private static func scanRuns<Unit: FixedWidthInteger & UnsignedInteger>(of text: AttributedText, in units: UnsafeBufferPointer<Unit>,
+                                                                             into scan: inout CoverageScan, table: inout FontTable,
+                                                                             library: FontLibrary) {
         let runs = text.attributeRuns
         for run in 0 ..< runs.runCount {
             let attributes = runs.value(ofRun: run)
@@ -65,12 +62,12 @@ public enum FontCoverage {
             let asciiCovered = font.coversPrintableASCII
             var offset = range.lowerBound
             while offset < range.upperBound {
-                // Printable ASCII and the line feed that ends every paragraph, which needs
-                // no glyph, are passed over eight at a time, then one at a time.
+                // Printable ASCII (U+0020 ..< U+007F: below it, the subtraction wraps round)
+                // and the line feed that ends every paragraph, which needs no glyph, are passed
+                // over a unit at a time: some 11 instructions a unit, where a SIMD block's
+                // wrapping subtraction and unsigned comparisons, not lowered to vector
+                // instructions, were some 560 a block of sixteen.
                 if asciiCovered {
-                    offset = UnitBlocks.firstBlock(of: Blocks.self, in: units, from: offset, end: range.upperBound) { block in
-                        any((block &- spaces .>= printableCount) .& (block .!= lineFeeds))
-                    }
                     while offset < range.upperBound, units[offset] &- 0x20 < 0x5F || units[offset] == 0x0A { offset += 1 }
                     if offset == range.upperBound { break }
                 }

@@ -29,14 +29,19 @@ struct ParagraphKeyedMemo<Key: Hashable, Value> {
             byParagraph.removeAll(keepingCapacity: true)
             (count, weightHeld) = (0, 0)
         }
-        var added = weight(value)
-        if let replaced = byParagraph[paragraph, default: ([:], 0)].entries.updateValue(value, forKey: key) {
-            added -= weight(replaced)
-        } else {
-            count += 1
-        }
-        byParagraph[paragraph]!.weight += added
+        // The paragraph's entries looked up once and changed where they lie.
+        let (added, isNew) = Self.put(value, for: key, into: &byParagraph[paragraph, default: ([:], 0)], weighedBy: weight)
+        if isNew { count += 1 }
         weightHeld += added
+    }
+
+    /// Puts `value` among a paragraph's entries; returns the weight it adds and whether its key is new there.
+    private static func put(_ value: Value, for key: Key, into paragraph: inout (entries: [Key: Value], weight: Int),
+                            weighedBy weight: (Value) -> Int) -> (added: Int, isNew: Bool) {
+        let replaced = paragraph.entries.updateValue(value, forKey: key)
+        let added = weight(value) - (replaced.map(weight) ?? 0)
+        paragraph.weight += added
+        return (added, replaced == nil)
     }
 
     /// Drops the entries of the paragraphs starting before `start`.

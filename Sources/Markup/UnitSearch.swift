@@ -10,24 +10,23 @@ enum UnitSearch {
     /// The index of the first line feed in `units`, or nil.
     static func firstLineFeed(in units: ArraySlice<UInt16>) -> Int? {
         units.withUnsafeBufferPointer { buffer in
-            firstLineFeed(of: Block.self, in: buffer, from: 0).map { units.startIndex + $0 }
+            firstLineFeed(in: buffer, from: 0).map { units.startIndex + $0 }
         }
     }
 
     /// The offset of the first line feed of a document's text from `start`, or nil: read at
-    /// the text's width, sixteen units a block when they are bytes.
+    /// the text's width, by `memchr` when the units are bytes.
     static func firstLineFeed(in text: TextUnits, from start: Int) -> Int? {
-        text.withUnits(narrow: { firstLineFeed(of: SIMD16<UInt8>.self, in: $0, from: start) },
-                       wide: { firstLineFeed(of: Block.self, in: $0, from: start) })
+        text.withUnits(narrow: { TextUnits.firstIndex(ofByte: 0x0A, in: $0, range: start ..< $0.count) },
+                       wide: { firstLineFeed(in: $0, from: start) })
     }
 
-    private static func firstLineFeed<Blocks: SIMD>(of _: Blocks.Type, in buffer: UnsafeBufferPointer<Blocks.Scalar>,
-                                                    from start: Int) -> Int? where Blocks.Scalar: FixedWidthInteger {
-        let lineFeeds = Blocks(repeating: 0x0A)
+    private static func firstLineFeed(in buffer: UnsafeBufferPointer<UInt16>, from start: Int) -> Int? {
+        let lineFeeds = Block(repeating: 0x0A)
         var index = start
         while true {
-            index = UnitBlocks.firstBlock(of: Blocks.self, in: buffer, from: index, end: buffer.count) { any($0 .== lineFeeds) }
-            let blockEnd = min(index + Blocks.scalarCount, buffer.count)
+            index = UnitBlocks.firstBlock(in: buffer, from: index, end: buffer.count) { any($0 .== lineFeeds) }
+            let blockEnd = min(index + Block.scalarCount, buffer.count)
             while index < blockEnd {
                 if buffer[index] == 0x0A { return index }
                 index += 1

@@ -52,9 +52,18 @@ public final class Shaper {
     /// paragraph's hyphen takes turns with its words' context.
     private var currentContext: ShapingContext?
     private var previousContext: ShapingContext?
-    /// What the tables hold together (`ShapedWordTable.bytesHeld`).
-    public private(set) var cacheBytesHeld = 0
+    /// What the tables hold together (`ShapedWordTable.bytesHeld`). Unchecked, as the counts
+    /// below: read and written for each word not met before, where a check is some 60
+    /// instructions.
+    @exclusivity(unchecked) public private(set) var cacheBytesHeld = 0
     private let buffer: OpaquePointer
+    /// The glyphs of the word being shaped, one array kept from word to word: its table copies
+    /// them, so a word not met before makes no array of its own.
+    @exclusivity(unchecked) private var wordGlyphs: [ShapedGlyph] = []
+    /// HarfBuzz's language and script for the last names shaped in, looked up again only when
+    /// a word's context names others (a look-up is a string's hash and a walk of HarfBuzz's list).
+    private var lastLanguage: (name: String, language: hb_language_t?)?
+    private var lastScript: (name: String, script: hb_script_t)?
     /// Past this many bytes held the cache starts again: memory follows the budget, not the
     /// number of distinct words (a price list or a verse-by-verse book has a word per line no
     /// other line repeats). See docs/pipeline.md, "Shaped words: a cache bounded by bytes".
@@ -139,11 +148,11 @@ public final class Shaper {
             entry = known
         } else {
             cacheMisses += 1
-            let shaped = shapeUncached(word, item: 0 ..< word.count, font: context.font, context: context.key)
+            shapeUncached(word, item: 0 ..< word.count, font: context.font, context: context.key, into: &wordGlyphs)
             // Kept only within the budget, counting what keeping it would allocate.
-            if cacheBytesHeld + words.bytesToKeep(word, glyphs: shaped) > cacheBudget { startCacheAgain() }
+            if cacheBytesHeld + words.bytesToKeep(word, glyphs: wordGlyphs) > cacheBudget { startCacheAgain() }
             let before = words.bytesHeld
-            entry = words.keep(word, hash: hash, glyphs: shaped)
+            entry = words.keep(word, hash: hash, glyphs: wordGlyphs)
             cacheBytesHeld += words.bytesHeld - before
         }
         words.lendGlyphs(ofEntry: entry, to: body)
@@ -160,17 +169,23 @@ public final class Shaper {
     /// The glyphs of `item` of `text`, the rest of `text` its context (see WordPieceShaping);
     /// clusters from the item's start.
     func shapeUncached(_ text: UnsafeBufferPointer<UInt16>, item: Range<Int>, font: Font, context: Context) -> [ShapedGlyph] {
+        var shaped: [ShapedGlyph] = []
+        shapeUncached(text, item: item, font: font, context: context, into: &shaped)
+        return shaped
+    }
+
+    /// The same into `shaped`, emptied first.
+    private func shapeUncached(_ text: UnsafeBufferPointer<UInt16>, item: Range<Int>, font: Font, context: Context,
+                               into shaped: inout [ShapedGlyph]) {
         let features = context.features
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        // Strings through `withCString`: one passed as a C string is copied into an array made
-        // for the call, twice for each new word.
-        context.language.withCString { hb_buffer_set_language(buffer, hb_language_from_string($0, -1)) }
+        hb_buffer_set_language(buffer, harfBuzzLanguage(context.language))
         // The direction comes from the bidi algorithm and the script from the itemizer, not
         // from HarfBuzz's guess: a run of neutrals in Arabic text is right to left.
         hb_buffer_set_direction(buffer, context.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        if let script = context.script { script.withCString { hb_buffer_set_script(buffer, hb_script_from_string($0, -1)) } }
+        if let script = context.script { hb_buffer_set_script(buffer, harfBuzzScript(script)) }
         hb_buffer_guess_segment_properties(buffer)
 
         var hbFeatures = [hb_feature_t]()
@@ -187,7 +202,7 @@ public final class Shaper {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        var shaped: [ShapedGlyph] = []
+        shaped.removeAll(keepingCapacity: true)
         shaped.reserveCapacity(Int(count))
         for index in 0 ..< Int(count) {
             let info = infos![index]
@@ -200,7 +215,22 @@ public final class Shaper {
             shaped.append(ShapedGlyph(id: info.codepoint, advance: position.x_advance, xOffset: position.x_offset,
                                       yOffset: position.y_offset, cluster: Int32(info.cluster) - Int32(item.lowerBound)))
         }
-        return shaped
+    }
+
+    // Strings through `withCString`: one passed as a C string is copied into an array made
+    // for the call.
+    private func harfBuzzLanguage(_ name: String) -> hb_language_t? {
+        if let last = lastLanguage, last.name == name { return last.language }
+        let language: hb_language_t? = name.withCString { hb_language_from_string($0, -1) }
+        lastLanguage = (name, language)
+        return language
+    }
+
+    private func harfBuzzScript(_ name: String) -> hb_script_t {
+        if let last = lastScript, last.name == name { return last.script }
+        let script = name.withCString { hb_script_from_string($0, -1) }
+        lastScript = (name, script)
+        return script
     }
 
     /// U+FE00–FE0F, or U+E0100–E01EF (a surrogate pair).

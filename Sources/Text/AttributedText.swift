@@ -225,22 +225,33 @@ public struct AttributedText: Sendable {
         unit == lineFeed || unit == paragraphSeparator
     }
 
-    /// The paragraph holding `index`: from after the previous separator through its own
-    /// separator (included, when there is one).
     /// Whether a paragraph starts at `index`: the text's start, or after a paragraph's end.
     public func startsParagraph(at index: Int) -> Bool {
         index == 0 || (index <= length && Self.isParagraphEnd(storage[index - 1]))
     }
 
+    /// The paragraph holding `index`: from after the previous separator through its own
+    /// separator (included, when there is one). Read at the text's width: a unit read through
+    /// `storage`'s switch a unit was some 17 instructions, both ways.
     public func paragraphRange(containing index: Int) -> Range<Int> {
-        var start = min(index, length)
-        while start > 0, !Self.isParagraphEnd(storage[start - 1]) { start -= 1 }
-        var end = min(index, length)
-        while end < length {
-            end += 1
-            if Self.isParagraphEnd(storage[end - 1]) { break }
-        }
-        return start ..< end
+        let position = min(index, length)
+        return storage.withUnits(narrow: { bytes in
+            // Below U+0100 only a line feed ends a paragraph.
+            let lineFeed = UInt8(Self.lineFeed)
+            var start = position
+            while start > 0, bytes[start - 1] != lineFeed { start -= 1 }
+            let end = TextUnits.firstIndex(ofByte: lineFeed, in: bytes, range: position ..< bytes.count).map { $0 + 1 } ?? bytes.count
+            return start ..< end
+        }, wide: { units in
+            var start = position
+            while start > 0, !Self.isParagraphEnd(units[start - 1]) { start -= 1 }
+            var end = position
+            while end < units.count {
+                end += 1
+                if Self.isParagraphEnd(units[end - 1]) { break }
+            }
+            return start ..< end
+        })
     }
 
     /// The forced break before the paragraph that starts at `index` (`<columnbreak>`,

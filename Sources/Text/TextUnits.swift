@@ -1,3 +1,5 @@
+import Glibc
+
 /// A text's UTF-16 units, kept one byte each while every one of them is below U+0100 (ASCII
 /// and Latin-1: most Latin books), two bytes each from the first that is not: the text is
 /// widened once, there. Offsets are UTF-16's either way. The text is held from reading to the
@@ -81,10 +83,20 @@ public enum TextUnits: RandomAccessCollection, Sendable {
     public func firstIndex(of unit: UInt16, in range: Range<Int>) -> Int? {
         withUnits(narrow: { bytes in
             guard unit <= UInt8.max else { return nil }
-            return range.first { bytes[$0] == UInt8(unit) }
+            return Self.firstIndex(ofByte: UInt8(unit), in: bytes, range: range)
         }, wide: { units in
             range.first { units[$0] == unit }
         })
+    }
+
+    /// The first offset in `range` of `bytes` holding `byte`: libc's `memchr`, which reads
+    /// a vector at a time (a paragraph's line feed some 30 bytes on is a few dozen
+    /// instructions; Swift's `any` over a SIMD comparison is a call a block).
+    public static func firstIndex(ofByte byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "TextUnits: range out of bounds")
+        guard !range.isEmpty, let base = bytes.baseAddress,
+              let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     // MARK: Changing
