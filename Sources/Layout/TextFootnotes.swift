@@ -17,9 +17,16 @@ public struct FootnoteReference: Hashable, Sendable {
 /// holding a marker reserves room for the note at its column's foot (see FootnoteArea).
 public struct TextFootnotes: Sendable {
     public let all: [FootnoteReference]
+    /// Boxes read to find the notes: what finding them costs, which tests compare.
+    let boxesLookedAt: Int
 
     public init(text: AttributedText, boxes: TextBoxes) {
         var found: [FootnoteReference] = []
+        // Each number's boxes, in text order: a marker's note is found without walking the notes
+        // between them, which on one line of 5,000 notes was 12.5 million boxes looked at.
+        var boxesNumbered: [Int: [Int]] = [:]
+        for (index, box) in boxes.all.enumerated() { boxesNumbered[box.style.number, default: []].append(index) }
+        var lookedAt = boxes.all.count
         let runs = text.attributeRuns
         for run in 0 ..< runs.runCount {
             guard let number = runs.value(ofRun: run).footnote else { continue }
@@ -30,10 +37,11 @@ public struct TextFootnotes: Sendable {
             }
             // The note's paragraphs follow the marker's paragraph: the first box after it so numbered.
             let after = boxes.all.partitionIndex { $0.range.lowerBound >= marker.upperBound }
-            guard let note = boxes.all[after...].first(where: { $0.style.number == number }) else { continue }
-            found.append(FootnoteReference(marker: marker, note: note))
+            guard let note = boxesNumbered[number]?.first(where: { lookedAt += 1; return $0 >= after }) else { continue }
+            found.append(FootnoteReference(marker: marker, note: boxes.all[note]))
         }
         all = found
+        boxesLookedAt = lookedAt
     }
 
     /// The footnotes whose markers begin in `range`, in order.

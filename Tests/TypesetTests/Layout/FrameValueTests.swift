@@ -103,6 +103,22 @@ final class FrameValueTests: FramesetterTestCase {
         XCTAssertLessThanOrEqual(cache.paragraphsPrepared, 1 + 200 + 1, "the long paragraph prepared once; a dropped note's again at most")
     }
 
+    /// Past its budget the cache drops paragraphs a batch at a time: choosing the oldest walks
+    /// everything held, and a table's measure, which prepares every cell in turn, walked it once
+    /// a cell (thousands of paragraphs looked at for each dropped; a few now).
+    func testTheCacheLooksAtAFewParagraphsForEachItDrops() throws {
+        let cell = "2024-03-14 Keller, Petra INV-40321 1553.18"
+        let setter = try framesetter(Array(repeating: cell, count: 12_000).joined(separator: "\n"))
+        let cache = setter.cache
+        var start = 0
+        while start < setter.text.length {
+            start = cache.paragraph(containing: start).fullRange.upperBound
+        }
+        XCTAssertGreaterThan(cache.paragraphsDropped, 1_000, "the text holds more than the budget")
+        XCTAssertLessThanOrEqual(cache.bytesHeld, ParagraphCache.byteBudget)
+        XCTAssertLessThan(cache.paragraphsVisitedDropping, 20 * cache.paragraphsDropped)
+    }
+
     /// A prepared paragraph reads its style where the text's runs keep it, the one copy they
     /// share: a copy of its own cost some 1,700 instructions a paragraph, with its release
     /// (10,000 lines of the catalogue 1,571.8 → 1,553.0 M).
