@@ -22,12 +22,19 @@ public enum EntryRow {
     /// cat…` where a left stop comes first) is a cell that wraps, and keeps its breaks.
     static let numberWords = 3
 
+    /// The offset of the row's last tab when the text after it is its number: the tab that
+    /// goes to the stop at the line's end on whatever line of the row it falls (TabLayout).
+    static func numberTab(in units: TextUnitSlice, style: ParagraphStyle) -> Int? {
+        guard let tab = tab(in: units, style: style), wordCount(of: units[(tab + 1)...], atMost: numberWords + 1) <= numberWords
+        else { return nil }
+        return tab
+    }
+
     /// Where no line of such a row may start: at its tab (after the spaces before it) and
     /// anywhere in the number after it. A span whose inside holds no break, as `<nobr>`'s,
     /// for `units` of content `range`; nil when the paragraph is no such row.
     static func unbreakableEnd(of units: TextUnitSlice, content range: Range<Int>, style: ParagraphStyle) -> Range<Int>? {
-        guard let tab = tab(in: units, style: style), tab > range.lowerBound else { return nil }
-        guard wordCount(of: units[(tab + 1)...], atMost: numberWords + 1) <= numberWords else { return nil }
+        guard let tab = numberTab(in: units, style: style), tab > range.lowerBound else { return nil }
         return tab - 1 ..< range.upperBound
     }
 

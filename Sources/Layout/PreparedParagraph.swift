@@ -83,6 +83,9 @@ final class PreparedParagraph {
     /// Every tab comes before the paragraph's first break opportunity (a list item's marker
     /// and tab): the line breaker measures that stretch as one box (see ParagraphBreaker).
     let tabsOnlyBeforeFirstBreak: Bool
+    /// The offset of the tab before an entry row's number (`EntryRow.numberTab`), which goes to
+    /// the stop at the line's end on whatever line of the row it falls; nil: no such row.
+    let entryRowTab: Int?
     /// The drop cap's initial, when the paragraph has one: its glyphs in the paragraph's arrays
     /// are kept with no advance, and the first line shows none of them (see LineBuilder).
     let initial: InitialLetter?
@@ -135,8 +138,10 @@ final class PreparedParagraph {
             let start = range.lowerBound, end = units.endIndex
             let firstBreak = min(opportunities.offsets.first { $0 > start } ?? end, end)
             tabsOnlyBeforeFirstBreak = !units[firstBreak...].contains(0x09)
+            entryRowTab = EntryRow.numberTab(in: units, style: shared.value)
         } else {
             tabsOnlyBeforeFirstBreak = true
+            entryRowTab = nil
         }
         bidi = BidiParagraph(units, direction: shared.value.direction)
         glyphs.start(expecting: units.count)

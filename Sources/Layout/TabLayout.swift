@@ -66,6 +66,9 @@ struct TabLayout {
             let earliest = textAfter ? x + Self.minimumGap * Self.fontSize(of: glyph, in: paragraph) : x
             var stop = paragraph.tabStops.next(after: x, lineEnd: endX)
             if stop.alignment == .left, stop.location < earliest { stop = paragraph.tabStops.next(after: earliest, lineEnd: endX) }
+            // An entry row's number goes to the line's end after its leader even when its title
+            // wrapped and its last line ends short of an earlier stop ("terrace" before the 36 pt stop).
+            if paragraph.clusters[glyph] == paragraph.entryRowTab, let end = paragraph.tabStops.stopAtEnd(ofLineEndingAt: endX) { stop = end }
             let start = max(Self.start(of: segment, at: stop, in: paragraph, lineEnd: endX), earliest)
             tabAdvances[glyph] = start - x
             if let leader = stop.leader, start > x { leaders.append((x - startX, start - startX, glyph, leader)) }

@@ -23,6 +23,14 @@ struct TabStops {
         defaultInterval = style.defaultTabInterval > 0 ? style.defaultTabInterval : 36
     }
 
+    /// The stop at the end of a line that ends at `lineEnd`, placed there; nil when the
+    /// paragraph has none or the line no end.
+    func stopAtEnd(ofLineEndingAt lineEnd: Double) -> TabStop? {
+        guard var end = atLineEnd, lineEnd.isFinite else { return nil }
+        end.location = lineEnd
+        return end
+    }
+
     /// The first stop past `x` on a line that ends at `lineEnd` (infinite: a line with no end,
     /// where a stop at the line's end is none), or past every stop the next multiple of the
     /// default interval.

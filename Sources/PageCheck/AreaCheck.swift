@@ -39,13 +39,15 @@ struct AreaCheck {
             let above = glyph.isInitial
                 ? InkAllowance.tolerance + InkAllowance.verticalShare * (line.initial?.textSize ?? 0) + Self.inkAboveCapHeight(of: glyph)
                 : nil
-            let excess = InkAllowance.excess(ink: ink, advanceMinX: glyph.advanceMinX, advanceMaxX: glyph.advanceMaxX, size: glyph.size,
-                                             hangs: text.hangs(glyph.character, line: line), above: above, in: area.rect)
-            guard excess > 0 else { continue }
+            let reach = InkAllowance.reach(ink: ink, advanceMinX: glyph.advanceMinX, advanceMaxX: glyph.advanceMaxX, size: glyph.size,
+                                           hangs: text.hangs(glyph.character, line: line), above: above, in: area.rect)
+            guard reach.past > reach.allowed else { continue }
             let what = area.kind == .column ? "its column" : "its box's text area"
+            // To a hundredth of a point: an excess of a few hundredths read "by 0.0 pt more than allowed".
             found.append(PageFinding(page: page.number, kind: .outsideArea,
-                                     detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(ink)) is outside \(what) "
-                                        + "\(PageFinding.describe(area.rect)) by \(String(format: "%.1f", excess)) pt more than allowed",
+                                     detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(ink)) reaches "
+                                        + "\(String(format: "%.2f", reach.past)) pt past \(what) \(PageFinding.describe(area.rect)), "
+                                        + "where \(String(format: "%.2f", reach.allowed)) pt is allowed",
                                      character: page.documentCharacter(of: glyph)))
         }
         return found + pictureFindings(on: page, text: text)

@@ -34,12 +34,22 @@ public enum InkAllowance {
     /// top, when not the share of its own size (a drop cap's initial: AreaCheck).
     public static func excess(ink: Rect, advanceMinX: Double, advanceMaxX: Double, size: Double, hangs: Bool,
                               above: Double? = nil, in area: Rect) -> Double {
+        let side = reach(ink: ink, advanceMinX: advanceMinX, advanceMaxX: advanceMaxX, size: size, hangs: hangs, above: above, in: area)
+        return side.past - side.allowed
+    }
+
+    /// How far the ink reaches past `area` on the side where it goes furthest beyond what it may,
+    /// and what it may there: both figures a message needs (an excess alone rounds to "0.0 pt").
+    public static func reach(ink: Rect, advanceMinX: Double, advanceMaxX: Double, size: Double, hangs: Bool,
+                             above: Double? = nil, in area: Rect) -> (past: Double, allowed: Double) {
         var sideways = tolerance + sideBearingShare * size
         if hangs { sideways += hangingShare * (advanceMaxX - advanceMinX) }
         // Ink the face itself puts past the glyph's advance (an italic f's hook).
         let overhangLeft = max(0, advanceMinX - ink.minX), overhangRight = max(0, ink.maxX - advanceMaxX)
         let vertical = tolerance + verticalShare * size
-        return max(area.minX - ink.minX - sideways - overhangLeft, ink.maxX - area.maxX - sideways - overhangRight,
-                   area.minY - ink.minY - (above ?? vertical), ink.maxY - area.maxY - vertical)
+        let sides = [(area.minX - ink.minX, sideways + overhangLeft), (ink.maxX - area.maxX, sideways + overhangRight),
+                     (area.minY - ink.minY, above ?? vertical), (ink.maxY - area.maxY, vertical)]
+        let furthest = sides.max { $0.0 - $0.1 < $1.0 - $1.1 } ?? (0, 0)
+        return (furthest.0, furthest.1)
     }
 }

@@ -20,3 +20,19 @@ public struct HeldApart<Value: Hashable & Sendable>: Hashable, Sendable {
         value.hash(into: &hasher)
     }
 }
+
+/// A property most values leave nil, held apart when set: `@HeldApartWhenSet public var box:
+/// BoxStyle?` costs its struct one pointer, and reads and writes as a plain optional.
+@propertyWrapper
+public struct HeldApartWhenSet<Value: Hashable & Sendable>: Hashable, Sendable {
+    private var held: HeldApart<Value>?
+
+    public init(wrappedValue: Value?) {
+        held = wrappedValue.map(HeldApart.init)
+    }
+
+    public var wrappedValue: Value? {
+        get { held?.value }
+        set { held = newValue.map(HeldApart.init) }
+    }
+}

@@ -131,36 +131,23 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var givenDisplaySettings: GivenDisplaySettings = []
     /// The paragraph starts a new column or page (it is ignored at the top of one).
     public var breakBefore: ForcedBreak?
+    // Section, master, article, box and table cell are held apart, a pointer each: most
+    // paragraphs have none of them, and together they were three quarters of a style's 1.8 kB.
     /// The section the paragraph is set in; nil: the page's own columns.
-    public var section: SectionStyle? {
-        get { heldSection?.value }
-        set { heldSection = newValue.map(HeldApart.init) }
-    }
+    @HeldApartWhenSet public var section: SectionStyle? = nil
     /// The master page that pages whose text starts at this paragraph or after it use
     /// (`<section master>`, `<pagebreak master>`); nil: no switch here.
-    public var master: MasterPage? {
-        get { heldMaster?.value }
-        set { heldMaster = newValue.map(HeldApart.init) }
-    }
+    @HeldApartWhenSet public var master: MasterPage? = nil
     /// The side of the spread the page break before the paragraph lands on (`breakBefore`
     /// `.page` only); nil: the next page, whichever it is.
     public var pageParity: PageParity?
     /// The article that starts at this paragraph (`<include>`), or `Article.issue` where the
     /// issue's own text goes on after one; nil: no change here.
-    public var article: Article? {
-        get { heldArticle?.value }
-        set { heldArticle = newValue.map(HeldApart.init) }
-    }
+    @HeldApartWhenSet public var article: Article? = nil
     /// The figure or aside the paragraph is set in; nil: the column's own text.
-    public var box: BoxStyle? {
-        get { heldBox?.value }
-        set { heldBox = newValue.map(HeldApart.init) }
-    }
+    @HeldApartWhenSet public var box: BoxStyle? = nil
     /// The table cell the paragraph is set in; nil: none.
-    public var tableCell: TableCell? {
-        get { heldTableCell?.value }
-        set { heldTableCell = newValue.map(HeldApart.init) }
-    }
+    @HeldApartWhenSet public var tableCell: TableCell? = nil
     /// The paragraph's level in the PDF's bookmarks (its outline): 1 at the top, 2 under the
     /// level 1 before it, and so on; 0: not a bookmark.
     public var outlineLevel: Int
@@ -179,13 +166,6 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// a row of one kind are one list: a bullet item after numbered ones starts another.
     public var listItemNumber: Int?
 
-    /// Held apart, a pointer each: most paragraphs have none of them, and together they were
-    /// three quarters of a style's 1.8 kB (`HeldApart`).
-    private var heldSection: HeldApart<SectionStyle>?
-    private var heldMaster: HeldApart<MasterPage>?
-    private var heldArticle: HeldApart<Article>?
-    private var heldBox: HeldApart<BoxStyle>?
-    private var heldTableCell: HeldApart<TableCell>?
 
     public init(alignment: TextAlignment = .justify, firstLineIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineHeight: LineHeight = .normal, spaceBefore: Double = 0, spaceAfter: Double = 0,
@@ -214,8 +194,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.keepBlock = keepBlock
         self.balance = balance
         self.breakBefore = breakBefore
-        heldSection = section.map(HeldApart.init)
-        heldBox = box.map(HeldApart.init)
+        self.section = section
+        self.box = box
         self.outlineLevel = outlineLevel
         self.dropCap = dropCap
         self.minimumLineWidth = minimumLineWidth

@@ -66,23 +66,15 @@ public struct TextAttributes: Hashable, Sendable {
     public var fontWeight: Int
     public var italic: Bool
     public var color: Color
-    public var stroke: Stroke? {
-        get { heldStroke?.value }
-        set { heldStroke = newValue.map(HeldApart.init) }
-    }
-    public var underline: TextDecoration? {
-        get { heldUnderline?.value }
-        set { heldUnderline = newValue.map(HeldApart.init) }
-    }
-    public var strikethrough: TextDecoration? {
-        get { heldStrikethrough?.value }
-        set { heldStrikethrough = newValue.map(HeldApart.init) }
-    }
+    // Stroke, underline, strikethrough, background, shadow and image are held apart, a pointer
+    // each: most text has none of them, and together they were 0.9 kB of an attribute set's
+    // 1.1 kB, which a text holds once for each distinct set (a reference's link makes one a
+    // reference).
+    @HeldApartWhenSet public var stroke: Stroke? = nil
+    @HeldApartWhenSet public var underline: TextDecoration? = nil
+    @HeldApartWhenSet public var strikethrough: TextDecoration? = nil
     /// Filled behind the run's glyphs, from its ascent to its descent.
-    public var backgroundColor: Color? {
-        get { heldBackgroundColor?.value }
-        set { heldBackgroundColor = newValue.map(HeldApart.init) }
-    }
+    @HeldApartWhenSet public var backgroundColor: Color? = nil
     /// Points the glyphs are raised (negative: lowered) from the baseline.
     public var baselineOffset: Double
     /// Letter spacing added after every character, in ems of the font size.
@@ -91,10 +83,7 @@ public struct TextAttributes: Hashable, Sendable {
     public var ligatures: Bool
     /// Further OpenType features, in the order written.
     public var features: [FontFeature]
-    public var shadow: Shadow? {
-        get { heldShadow?.value }
-        set { heldShadow = newValue.map(HeldApart.init) }
-    }
+    @HeldApartWhenSet public var shadow: Shadow? = nil
     /// Whether the text's ink prints over what is under it rather than knocking it out
     /// (`overprint="true"`): black text on a tint, as presses expect, so that a plate out of
     /// register leaves no white edge round the letters.
@@ -105,10 +94,7 @@ public struct TextAttributes: Hashable, Sendable {
     public var noBreak: Bool
     /// Set on the object-replacement character of an inline picture.
     public var runDelegate: RunDelegate?
-    public var image: ImageAttachment? {
-        get { heldImage?.value }
-        set { heldImage = newValue.map(HeldApart.init) }
-    }
+    @HeldApartWhenSet public var image: ImageAttachment? = nil
     /// The address a click on the text opens (a link annotation in a PDF); nil: not a link.
     /// A link does not change how the text looks.
     public var link: String?
@@ -120,16 +106,6 @@ public struct TextAttributes: Hashable, Sendable {
     /// where the face has them (see SuperscriptMarks); nil on other text.
     public var superscriptMark: SuperscriptMark?
 
-    /// Held apart, a pointer each: most text has none of them, and together they were 0.9 kB
-    /// of an attribute set's 1.1 kB, which a text holds once for each distinct set (a
-    /// reference's link makes one a reference: `HeldApart`).
-    private var heldStroke: HeldApart<Stroke>?
-    private var heldUnderline: HeldApart<TextDecoration>?
-    private var heldStrikethrough: HeldApart<TextDecoration>?
-    private var heldBackgroundColor: HeldApart<Color>?
-    private var heldShadow: HeldApart<Shadow>?
-    private var heldImage: HeldApart<ImageAttachment>?
-
     public init(fontFamily: String, fontSize: Double, fontWeight: Int = 400, italic: Bool = false,
                 color: Color = .black, stroke: Stroke? = nil, language: String = "en",
                 runDelegate: RunDelegate? = nil, image: ImageAttachment? = nil) {
@@ -138,7 +114,7 @@ public struct TextAttributes: Hashable, Sendable {
         self.fontWeight = fontWeight
         self.italic = italic
         self.color = color
-        heldStroke = stroke.map(HeldApart.init)
+        self.stroke = stroke
         baselineOffset = 0
         tracking = 0
         kerning = true
@@ -148,7 +124,7 @@ public struct TextAttributes: Hashable, Sendable {
         self.language = language
         noBreak = false
         self.runDelegate = runDelegate
-        heldImage = image.map(HeldApart.init)
+        self.image = image
         link = nil
         footnote = nil
         superscriptMark = nil

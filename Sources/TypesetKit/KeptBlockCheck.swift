@@ -35,7 +35,9 @@ struct KeptBlockCheck {
             let width = frames.map { $0.columnWidth(of: section) }.min() ?? page.columnWidth(of: section)
             let column = frames.map(\.textArea.height).min() ?? page.textArea.height
             let container = Container(rect: Rect(x: 0, y: 0, width: width, height: Framesetter.unboundedHeight))
-            let height = framesetter.frame(in: container, from: block.range.lowerBound, to: block.range.upperBound).usedHeight
+            // Its notes counted right under its text: in a container of no foot they would be set a
+            // billion points down.
+            let height = framesetter.frame(in: container, from: block.range.lowerBound, to: block.range.upperBound).heightWithNotesUnderText
             // The blocks come in order: the paragraphs passed are not set again.
             framesetter.cache.forget(before: block.range.upperBound)
             guard height > column + 0.001 else { continue }

@@ -193,6 +193,25 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(kinds(findings(text, pages)), [.outsidePage])
     }
 
+    /// A glyph a few hundredths of a point past what it may reach is reported with both figures,
+    /// how far it reaches and what is allowed, to the hundredth: "by 0.0 pt more than allowed"
+    /// said nothing.
+    func testAGlyphJustOutsideItsColumnIsReportedWithTheFiguresThatTellIt() throws {
+        var (text, pages) = try drawn("<p>\(prose)</p>")
+        let area = pages[0].areas[0].rect
+        // Raised over the column's top, where the margin holds no ink.
+        let glyph = pages[0].glyphs[3]
+        let allowed = InkAllowance.tolerance + InkAllowance.verticalShare * glyph.size
+        let shift = glyph.ink.minY - (area.minY - allowed - 0.03)
+        pages[0].glyphs[3].ink.origin.y -= shift
+        pages[0].glyphs[3].origin.y -= shift
+        let found = findings(text, pages)
+        XCTAssertEqual(kinds(found), [.outsideArea])
+        let detail = try XCTUnwrap(found.first?.detail)
+        XCTAssertTrue(detail.contains(String(format: "reaches %.2f pt past its column (", allowed + 0.03)), detail)
+        XCTAssertTrue(detail.hasSuffix(String(format: "where %.2f pt is allowed", allowed)), detail)
+    }
+
     /// An accented initial at a column's top (seeds 11786, 12834, 17143): its cap height on the
     /// first line's, as InDesign and lettrine set it, its dots rise above the column into the
     /// margin, and that is no finding. The cap line above the column is; so is the accent over
