@@ -15,7 +15,11 @@ import Text
 /// A kept block (`keep-together`, `<keep>`, a heading's lines) is never split at a column's foot: the column ends
 /// before it, however far up that is, and it starts the next one. A block that already starts
 /// at the column's top is taller than the column and is split as any text is (a check before
-/// layout warns about it).
+/// layout warns about it). A heading goes on with the first lines of its text the same way
+/// (InDesign's keep with next, LaTeX's `\needspace`): alone at a column's foot it heads nothing.
+/// One that opens the column with them and still does not fit is set as it falls, unless taller
+/// columns follow (below another band): then the column takes nothing, and the heading waits
+/// with its text for the next page.
 struct ColumnBreak {
     /// How much of the column's height the end may move up by.
     static let largestMove = 0.5
@@ -49,17 +53,24 @@ struct ColumnBreak {
         var movesTableRow = false
         /// Whether it fitted but its footnote did not (see FootnoteArea): why the column ends.
         var footnoteDidNotFit = false
+        /// Whether it is a box kept in the column that ends it (`Container.boxesEndTheColumn`).
+        var boxDidNotFit = false
     }
 
     var lines: [SetLine]
     var overflow: Overflow?
     var height: Double
+    /// Whether the columns after this one are taller (`Container.tallerColumnsFollow`).
+    var tallerColumnsFollow = false
 
-    /// How many of `lines` the column keeps (at least one when there are any).
+    /// How many of `lines` the column keeps: at least one when there are any, but for a heading
+    /// opening a column that taller columns follow.
     func lineCount() -> Int {
         let count = lines.count
-        guard let overflow, count > 1 else { return count }
+        guard let overflow, count > 0 else { return count }
         if let beforeBlock = breakBeforeKeptBlock(overflow: overflow) { return beforeBlock }
+        if let beforeHeading = breakBeforeHeading(overflow: overflow) { return beforeHeading }
+        guard count > 1 else { return count }
         if allowsBreak(before: count, overflow: overflow) { return count }
         let highest = lines[count - 1].bottom - Self.largestMove * height
         for kept in stride(from: count - 1, through: 1, by: -1) {
@@ -70,11 +81,11 @@ struct ColumnBreak {
     }
 
     /// Whether a column keeping `kept` of the lines ends where the rules would not have it: an
-    /// orphan, a widow, a heading at its foot, a kept block split, because keeping them would
-    /// have moved more than half the column on (`lineCount`).
+    /// orphan, a widow, a heading at its foot, because keeping them would have moved more than
+    /// half the column on (`lineCount`); or inside a kept block taller than the column.
     func givesWay(keeping kept: Int) -> Bool {
         guard let overflow, kept > 0 else { return false }
-        return !allowsBreak(before: kept, overflow: overflow)
+        return !allowsBreak(before: kept, overflow: overflow) || keptBlockGoesOn(before: kept, overflow: overflow)
     }
 
     /// Where the column ends when the overflow line belongs to a kept block that began in the
@@ -88,17 +99,44 @@ struct ColumnBreak {
         return stride(from: before + 1, through: 1, by: -1).first { allowsBreak(before: $0, overflow: overflow) }
     }
 
+    /// Where the column ends when it would end after a heading (a `keep-with-next` paragraph, or
+    /// several in a row) or inside the first lines the rules send on with it (fewer than the
+    /// next paragraph's `orphans`): before the heading, however far up that is, as before a kept
+    /// block. Nil when the column does not end so, or no break above the heading keeps the other
+    /// rules; when the heading opens the column, 0 if taller columns follow, else nil (it is
+    /// taller than the column, and set as it falls).
+    private func breakBeforeHeading(overflow: Overflow) -> Int? {
+        var first = lines.count
+        if !overflow.startsParagraph {
+            let last = lines[first - 1]
+            guard let before = last.linesBefore, before + 1 < last.rules.orphans else { return nil }
+            first -= before + 1
+        }
+        let headed = first   // the first line the heading goes on with
+        while first > 0, lines[first - 1].rules.keepWithNext || lines[first - 1].isBlank { first -= 1 }
+        // Blank lines above the heading stay in the column.
+        while first < headed, lines[first].isBlank { first += 1 }
+        guard first < headed else { return nil }
+        guard first > 0 else { return tallerColumnsFollow ? 0 : nil }
+        return stride(from: first, through: 1, by: -1).first { allowsBreak(before: $0, overflow: overflow) }
+    }
+
     /// Whether ending the column before line `index` would split a kept block, other than one
     /// that starts at the column's top and runs past its foot (taller than the column). A
     /// block at the top that ends in the column fits it: a heading opening the column is not
     /// split to keep the block after it whole ("Reviews: / Self-published / memoirs of small-"
     /// in one column, the rest of the head in the next).
     private func splitsKeptBlock(before index: Int, overflow: Overflow) -> Bool {
-        guard let block = lines[index - 1].keep else { return false }
-        let next = index < lines.count ? lines[index].keep : overflow.keep
-        guard next == block else { return false }
+        guard keptBlockGoesOn(before: index, overflow: overflow), let block = lines[index - 1].keep else { return false }
         let tallerThanColumn = lines[0].keep == block && lines[lines.count - 1].keep == block && overflow.keep == block
         return !tallerThanColumn
+    }
+
+    /// Whether line `index` (`lines.count`: the overflow line) is of the kept block the line
+    /// before it is of.
+    private func keptBlockGoesOn(before index: Int, overflow: Overflow) -> Bool {
+        guard let block = lines[index - 1].keep else { return false }
+        return (index < lines.count ? lines[index].keep : overflow.keep) == block
     }
 
     /// Whether the column may end before line `index` (`lines.count`: before the overflow line).
@@ -150,13 +188,13 @@ struct KeepRules {
 /// A run of text kept in one column: a paragraph with `keep-together`, a heading (a
 /// `keep-with-next` paragraph: "Self-pub- / lished" split over two columns is no head), or the
 /// paragraphs of one `<keep>` block (which wins over the paragraph's own).
-enum KeptBlock: Equatable {
+public enum KeptBlock: Equatable, Sendable {
     /// The paragraph starting at this offset.
     case paragraph(Int)
     /// The `<keep>` block of this number.
     case block(Int)
 
-    init?(_ style: ParagraphStyle, paragraphStart: Int) {
+    public init?(_ style: ParagraphStyle, paragraphStart: Int) {
         if let number = style.keepBlock {
             self = .block(number)
         } else if style.keepTogether || style.keepWithNext {

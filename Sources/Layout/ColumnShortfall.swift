@@ -26,4 +26,17 @@ extension Frame {
         default: return (linesShortOfItsFoot ?? 0) > ColumnRoom.linesAllowed
         }
     }
+
+    /// Whether it ends before a unit that went on whole to the next column: a kept block, a box
+    /// kept in the column, or a paragraph too short to leave its orphans here and its widows
+    /// there. These are the units balanced columns share out, ending at different heights
+    /// (InDesign's balanced frames do the same): three schedules in three columns, or three
+    /// paragraphs and a figure, the third paragraph of three lines opening the second column.
+    public var endsBeforeAWholeUnit: Bool {
+        switch end {
+        case .keptBlock, .boxDidNotFit: return true
+        case .widowsAndOrphans(let at): return text.paragraphRange(containing: at).lowerBound == at
+        default: return false
+        }
+    }
 }

@@ -20,6 +20,11 @@ public struct Container: Hashable, Sendable {
     /// when it opens this one, and the text after it fills the column, as below a line of text
     /// (WaitingBoxes); at a page's top such a box stays, reaching below, so that it is placed.
     public var tallerColumnsFollow = false
+    /// Whether a box kept in the column that does not fit below the text ends the column, as a
+    /// line that does not fit would, rather than wait for the next while the text after it goes
+    /// on (WaitingBoxes): balanced columns (`BandSetter.balance`) share the text out with each
+    /// box one unit of it, read where it is written.
+    public var boxesEndTheColumn = false
 
     public static let defaultMinimumFragmentWidth = 18.0
 

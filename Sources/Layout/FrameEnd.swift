@@ -30,6 +30,9 @@ public enum FrameEnd: Hashable, Sendable {
     /// The table rows from this offset did not fit below the last line and went on whole to the
     /// next column, which holds them (rows taller than a column are split instead).
     case tableRowDidNotFit(at: Int)
+    /// The figure or aside kept in the column at this offset did not fit below the text, and
+    /// opens the next column (in balanced columns: `Container.boxesEndTheColumn`).
+    case boxDidNotFit(at: Int)
     /// The line from this offset holds a footnote's mark, and the note had no room left at
     /// the column's foot: the line went on to the next column with it (see FootnoteArea).
     case footnoteDidNotFit(at: Int)
@@ -40,7 +43,7 @@ public enum FrameEnd: Hashable, Sendable {
         case .endOfText, .full: return nil
         case .forcedBreak(let at), .keptBlock(let at), .keepWithNext(let at), .widowsAndOrphans(let at),
              .initialDidNotFit(let at), .tallerLineDidNotFit(let at), .narrowRoomBelow(let at), .tableRowDidNotFit(let at),
-             .footnoteDidNotFit(let at):
+             .boxDidNotFit(let at), .footnoteDidNotFit(let at):
             return at
         }
     }
@@ -62,6 +65,7 @@ public enum FrameEnd: Hashable, Sendable {
         case .tallerLineDidNotFit: return "the next line, taller than the room left, went on to the next column"
         case .narrowRoomBelow: return "the room a shape, an exclusion or a float leaves below is too narrow for the next line"
         case .tableRowDidNotFit: return "a table row that did not fit went on to the next column"
+        case .boxDidNotFit: return "a figure or aside that did not fit went on to the next column"
         case .footnoteDidNotFit: return "the next line's footnote had no room left at the foot and went on with it to the next column"
         }
     }
@@ -72,6 +76,8 @@ extension FrameSetting {
     /// kept by the keep rules, `overflow` the first line that did not fit (nil: none was tried).
     func frameEnd(in container: Container, at position: Int, keeping kept: Int, of setLines: [ColumnBreak.SetLine], lines: [Line],
                   overflow: ColumnBreak.Overflow?) -> FrameEnd {
+        // Only a heading opening the column, with taller columns to follow, leaves it empty.
+        if kept == 0, let first = lines.first { return .keepWithNext(at: first.stringRange.lowerBound) }
         if kept < lines.count {
             let moved = lines[kept].stringRange.lowerBound
             if let block = setLines[kept].keep, kept > 0, setLines[kept - 1].keep == block || overflow?.keep == block {
@@ -89,6 +95,7 @@ extension FrameSetting {
         guard position < text.length else { return .endOfText }
         if let overflow {
             if overflow.movesTableRow { return .tableRowDidNotFit(at: position) }
+            if overflow.boxDidNotFit { return .boxDidNotFit(at: position) }
             if overflow.footnoteDidNotFit { return .footnoteDidNotFit(at: position) }
             if overflow.startsParagraph, text.paragraphStyle(at: position).dropCap.lines > 0 {
                 return .initialDidNotFit(at: position)

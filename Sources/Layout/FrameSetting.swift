@@ -71,7 +71,8 @@ struct FrameSetting {
     func endedWhereParagraphsAllow(_ container: Container, from index: Int, to position: Int, lines: [Line],
                                    setLines: [ColumnBreak.SetLine], overflow: ColumnBreak.Overflow?) -> Frame {
         var lines = lines, end = position
-        let columnBreak = ColumnBreak(lines: setLines, overflow: overflow, height: container.rect.height)
+        let columnBreak = ColumnBreak(lines: setLines, overflow: overflow, height: container.rect.height,
+                                      tallerColumnsFollow: container.tallerColumnsFollow)
         let kept = columnBreak.lineCount()
         let reason = frameEnd(in: container, at: position, keeping: kept, of: setLines, lines: lines, overflow: overflow)
         if kept < lines.count {

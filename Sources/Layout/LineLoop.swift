@@ -89,6 +89,10 @@ extension FrameSetting {
                 // One that does not fit below the text waits for the top of the next frame, and
                 // the text after it goes on filling this one; boxes after it wait behind it.
                 guard !boxWaits, let block = blockLine(for: box, in: container, top: y, first: lines.isEmpty) else {
+                    if container.boxesEndTheColumn, !lines.isEmpty {
+                        overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keep: keep, boxDidNotFit: true)
+                        break
+                    }
                     boxWaits = true
                     position = min(box.range.upperBound, end)
                     continue

@@ -113,6 +113,7 @@ extension FrameEnd: TextOffsetsHolder {
         case .tallerLineDidNotFit(let at): self = .tallerLineDidNotFit(at: shift(at))
         case .narrowRoomBelow(let at): self = .narrowRoomBelow(at: shift(at))
         case .tableRowDidNotFit(let at): self = .tableRowDidNotFit(at: shift(at))
+        case .boxDidNotFit(let at): self = .boxDidNotFit(at: shift(at))
         case .footnoteDidNotFit(let at): self = .footnoteDidNotFit(at: shift(at))
         }
     }

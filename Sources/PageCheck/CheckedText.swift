@@ -1,3 +1,4 @@
+import Layout
 import Render
 import Text
 
@@ -40,6 +41,17 @@ struct CheckedText {
 
     func place(of offset: Int) -> String { "character \(offset)" }
 
+    /// The first character of the paragraph `line` shows (for a box's line, its first paragraph).
+    func paragraphStart(of line: DrawnPage.Line) -> Int {
+        text.paragraphRange(containing: min(line.stringRange.lowerBound, max(0, text.length - 1))).lowerBound
+    }
+
+    /// The kept block `line` is of (`<keep>`, `keep-together`, a heading's lines); nil: none.
+    func keptBlock(of line: DrawnPage.Line) -> KeptBlock? {
+        let start = paragraphStart(of: line)
+        return KeptBlock(text.paragraphStyle(at: start), paragraphStart: start)
+    }
+
     /// Whether the character at `offset` prints: not white space, a control or a format
     /// character (a soft hyphen, a joiner), nor a picture's placeholder (pictures are checked
     /// as pictures).
@@ -55,6 +67,13 @@ struct CheckedText {
 }
 
 extension DrawnPage {
+    /// Its lines by the area they were drawn in, each area's in drawing order.
+    var linesByArea: [Int: [Line]] {
+        var byArea: [Int: [Line]] = [:]
+        for line in lines { byArea[line.area, default: []].append(line) }
+        return byArea
+    }
+
     /// The document character `glyph` shows; nil for a hyphen added at a break and for a
     /// running head's glyph, whose characters index the heads' own text.
     func documentCharacter(of glyph: Glyph) -> Int? {

@@ -18,12 +18,13 @@ public struct EarlyColumnEnd: Hashable, Sendable {
     public var message: String { "column \(column) of page \(page) ends \(lines) lines early: \(end.reason)" }
 
     /// The early columns of `page`. Left out: a column the text ends in (the last may end
-    /// anywhere; a section's are balanced), and one a `<columnbreak>` or `<pagebreak>` ends,
-    /// which is what its author asked for.
+    /// anywhere; a section's are balanced), one a `<columnbreak>` or `<pagebreak>` ends,
+    /// which is what its author asked for, and a balanced one ending before a kept block or a
+    /// box, the balance's units (`Frame.endsBeforeAWholeUnit`).
     public static func on(_ page: Page) -> [EarlyColumnEnd] {
         var found: [EarlyColumnEnd] = []
         let columns = ColumnRoom.numbers(ofColumns: page.frames.map(\.container.rect))
-        for (index, frame) in page.frames.enumerated() where frame.endsEarly {
+        for (index, frame) in page.frames.enumerated() where frame.endsEarly && !(frame.roomBelowFoot > 0 && frame.endsBeforeAWholeUnit) {
             // (The column's notes take its foot: the text's room ends above them.)
             guard let short = frame.linesShortOfItsFoot else { continue }
             found.append(EarlyColumnEnd(page: page.number, column: columns[index], lines: short, end: frame.end,

@@ -6,7 +6,9 @@ import Text
 /// its area or the page (`AreaCheck`), an empty band inside a paragraph
 /// (`ParagraphGapCheck`), a column ending early for no reason (`ColumnEndCheck`), a stretch
 /// beside an element left empty while the column's text goes on below it (`EmptyStretchCheck`), a
-/// band's text flowing round another section's picture or box (`SectionBandCheck`) — and the
+/// band's text flowing round another section's picture or box (`SectionBandCheck`), a kept
+/// block split over two columns though it fits one (`KeptBlockSplitCheck`), a balanced band
+/// leaving a column empty while another holds text it could share (`BalancedBandCheck`) — and the
 /// document for every word drawn once, in reading order (`WordCoverage`). Fed the pages in
 /// order, then finished.
 public struct PageChecker {
@@ -31,6 +33,8 @@ public struct PageChecker {
         found += ColumnEndCheck().findings(on: page)
         found += EmptyStretchCheck().findings(on: page, text: text)
         found += SectionBandCheck().findings(on: page, text: text)
+        found += KeptBlockSplitCheck().findings(on: page, text: text)
+        found += BalancedBandCheck().findings(on: page, text: text)
         found += words.findings(on: page)
         return Self.shortened(found)
     }

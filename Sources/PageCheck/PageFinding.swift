@@ -18,6 +18,8 @@ public struct PageFinding: Hashable, Sendable, CustomStringConvertible {
         case columnEndsEarly = "column ends early"
         case emptyStretch = "empty stretch beside an element"
         case inAnotherSectionsBand = "element in another section's band"
+        case keptBlockSplit = "kept block split"
+        case balancedColumnEmpty = "empty column in a balanced band"
     }
 
     /// The page's number, from 1; 0 for a finding about the whole document (a word on no page).

@@ -39,12 +39,15 @@ struct Band {
         frames.reduce(0) { $0 + $1.notesGoingOn.count }
     }
 
-    /// Columns before the last that end early (`Frame.endsEarly`). Balancing must not add any:
-    /// a shorter band can send a heading kept with its paragraph on to the next column, ending
-    /// a column lines early where the full band ends none (the footnotes fixture's crosshead,
-    /// 3 lines, once its columns holding notes were balanced).
+    /// Columns before the last that end early (`Frame.endsEarly`), other than before a unit that
+    /// went on whole (`Frame.endsBeforeAWholeUnit`: a kept block, a box, a paragraph too short
+    /// to split). Balancing must not add any: a shorter band can send a heading kept with its
+    /// paragraph on to the next column, ending a column lines early where the full band ends none
+    /// (the footnotes fixture's crosshead, 3 lines, once its columns holding notes were balanced).
+    /// The units are what balanced columns share out: three schedules in three columns end at
+    /// different heights, each whole.
     var earlyColumns: Int {
-        frames.dropLast().filter(\.endsEarly).count
+        frames.dropLast().filter { $0.endsEarly && !$0.endsBeforeAWholeUnit }.count
     }
 
     /// The rules for a column's end its columns break: their paragraphs' keep rules, which a
@@ -79,8 +82,11 @@ struct BandSetter {
     /// for it: `belowAnotherBand`, a column that reaches below its foot (a first line with its
     /// drop cap's initial, a line with a picture, a float) ends the band before it, and the
     /// text waits for the next page's taller column.
+    ///
+    /// `boxesEndTheColumn`: a box kept in the column that does not fit ends it, rather than wait
+    /// while the text after it goes on (balancing's trials: `Container.boxesEndTheColumn`).
     func fill(_ columns: [Rect], from start: Int, to end: Int, carrying carried: FlowCarry,
-              exclusions: [Exclusion] = [], belowAnotherBand: Bool = false) -> Band {
+              exclusions: [Exclusion] = [], belowAnotherBand: Bool = false, boxesEndTheColumn: Bool = false) -> Band {
         let text = framesetter.text
         var frames: [Frame] = []
         var position = start
@@ -90,6 +96,7 @@ struct BandSetter {
         for column in columns {
             var container = Container(rect: column, exclusions: exclusions, baselineGrid: grid)
             container.tallerColumnsFollow = belowAnotherBand
+            container.boxesEndTheColumn = boxesEndTheColumn
             let result = framesetter.frame(in: container, from: position, to: end, carrying: carry)
             let frame = result.frame
             if belowAnotherBand, frame.usedHeight > column.height + 0.001 {
@@ -108,6 +115,9 @@ struct BandSetter {
                 stop = .sectionEnd
                 break
             }
+            // A heading that opens the column with no room for its text takes nothing: it waits with
+            // its text for the next page's taller column (ColumnBreak).
+            if belowAnotherBand, frame.lines.isEmpty, case .keepWithNext = frame.end { break }
             carry = result.carry
             // The framesetter sets at least one line in an empty rectangle; a column that
             // exclusions leave no room in takes nothing, and the next one starts where it would have;
@@ -173,7 +183,7 @@ struct BandSetter {
             guard high - low > Self.tolerance, height > low, height < high else { break }
             let shorter = columns.map { Rect(x: $0.minX, y: top, width: $0.width, height: height) }
             let trial = fill(shorter, from: start, to: end, carrying: carried, exclusions: exclusions,
-                             belowAnotherBand: belowAnotherBand)
+                             belowAnotherBand: belowAnotherBand, boxesEndTheColumn: true)
             // A trial that leaves a floated picture or a note's rest for after the band does not hold it, nor one
             // a column of which reaches below its height (a figure first in a column, set whole):
             // its other columns were set that short, and would end early in the taller band; nor

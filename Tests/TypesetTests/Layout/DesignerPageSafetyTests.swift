@@ -11,20 +11,12 @@ import XCTest
 /// below another band, a drop cap beside a picture floated in its paragraph, the text after a
 /// paragraph holding only a picture. Every page is checked by the page checker (`checkedPages`).
 final class DesignerPageSafetyTests: XCTestCase {
-    private static let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/designer-pages-3")
-
-    private func markup(_ name: String) throws -> String {
-        try String(contentsOf: Self.folder.appendingPathComponent(name + ".txt"), encoding: .utf8)
-    }
-
-    private func layOut(_ markup: String) throws -> (document: PreparedDocument, pages: [Page]) {
-        try SectionTesting.layOut(markup, baseDirectory: TestSupport.zombiesDirectory.path)
-    }
+    private let folder = FixtureFolder("designer-pages-3", pictures: TestSupport.zombiesDirectory)
 
     /// The aside opening the two-column section has no room under the photograph: the text
     /// after it stays on page 1, and the aside opens page 2, as when a line precedes it.
     func testABoxOpeningASectionBelowAnotherBandWaitsAndTheTextFillsThePage() throws {
-        let (document, pages) = try layOut(try markup("box-opening-a-section"))
+        let (document, pages) = try folder.layOut(try folder.markup("box-opening-a-section"))
         XCTAssertEqual(pages.count, 2)
         let text = document.text.string as NSString
         let after = text.range(of: "Text after the box").location
@@ -37,7 +29,7 @@ final class DesignerPageSafetyTests: XCTestCase {
 
     /// The lines of the drop cap's paragraph in its first column, the first holding the initial.
     private func dropCapLines(_ markup: String) throws -> [Line] {
-        let (_, pages) = try layOut(markup)
+        let (_, pages) = try folder.layOut(markup)
         let lines = try XCTUnwrap(pages.first?.frames.first).lines.filter { $0.height > 0 }
         XCTAssertNotNil(lines.first?.initial)
         return lines
@@ -48,7 +40,7 @@ final class DesignerPageSafetyTests: XCTestCase {
     /// text starts where line 4 goes, every line a pitch below the one before. A narrower
     /// picture leaves 59 pt: the three lines beside the initial are set there.
     func testTheLinesBesideADropCapAndAFloatAreFilledOrTheInitialStandsAlone() throws {
-        let written = try markup("drop-cap-beside-a-float")
+        let written = try folder.markup("drop-cap-beside-a-float")
         for margin in ["6", "4"] {
             let lines = try dropCapLines(written.replacingOccurrences(of: "margin=\"6\"", with: "margin=\"\(margin)\""))
             XCTAssertTrue(lines[0].holdsItsInitialAlone, "margin \(margin): no line in the strip beside the initial")
@@ -70,7 +62,7 @@ final class DesignerPageSafetyTests: XCTestCase {
     /// below the picture's foot, as below a line of text's depth; a line drawn up onto the
     /// picture is ink over it to the page checker.
     func testTheTextAfterAPictureParagraphKeepsALeadingBelowThePicture() throws {
-        let (document, pages) = try layOut(try markup("picture-paragraph"))
+        let (document, pages) = try folder.layOut(try folder.markup("picture-paragraph"))
         let lines = pages[0].frames.flatMap(\.lines)
         let picture = lines[0], text = lines[1]
         XCTAssertNotNil(picture.runs.first?.image)
