@@ -8,7 +8,10 @@ public enum Suggestion {
         let allowed = min(2, max(1, key.count / 4))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(key, normalized(candidate))
+            let other = normalized(candidate)
+            // Edits are at least the difference in length: most candidates need no table.
+            guard abs(other.count - key.count) <= allowed else { continue }
+            let distance = editDistance(key, other)
             if distance <= allowed, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         return best?.candidate

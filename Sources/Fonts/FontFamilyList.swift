@@ -44,14 +44,18 @@ public struct FontFamilies: Sendable {
 }
 
 extension FontLibrary {
+    /// The families, listed once a library: its configurations do not change.
     public func familyNames() -> FontFamilies {
+        if let listedFamilies { return listedFamilies }
         let own = bundled.families()
         let bundledFolder = URL(fileURLWithPath: fontsDirectory).standardizedFileURL.path + "/"
         let isBundled = { (file: String) in URL(fileURLWithPath: file).standardizedFileURL.path.hasPrefix(bundledFolder) }
         let bundledNames = Self.sortedOnce(own.filter { isBundled($0.file) }.map(\.family), leaving: [])
         let extraNames = Self.sortedOnce(own.filter { !isBundled($0.file) }.map(\.family), leaving: bundledNames)
         let systemNames = Self.sortedOnce((system?.families() ?? []).map(\.family), leaving: bundledNames + extraNames)
-        return FontFamilies(bundled: bundledNames, extra: extraNames, system: systemNames)
+        let families = FontFamilies(bundled: bundledNames, extra: extraNames, system: systemNames)
+        listedFamilies = families
+        return families
     }
 
     /// `names` each once (whatever their case), less those in `taken`, sorted.

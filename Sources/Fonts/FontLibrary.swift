@@ -32,6 +32,9 @@ public final class FontLibrary: @unchecked Sendable {
     private var fontsByFile: [String: Font] = [:]
     private var resolutions: [String: FontResolution] = [:]
     private var nextFontID = 0
+    /// Every family there is, listed at the first family not found (`familyNames`): listing
+    /// reads every face of the bundle and the system, and a document may name many unknown ones.
+    var listedFamilies: FontFamilies?
     /// Sorted candidates and faces found for characters the chosen faces lack (FontFallback.swift).
     let fallbackCache = FallbackCache()
 

@@ -24,9 +24,13 @@ public struct GoldenBatch: Sendable {
     public var options: TypesetOptions
     /// How many documents are checked at the same time (at least 1).
     public var jobs: Int
+    /// The memory the jobs' page comparisons share: however many jobs run, no more is held.
+    public var memory: ComparisonMemory
 
     public init(goldenRoot: String, diffRoot: String, tolerance: GoldenTolerance = .standard, update: Bool = false,
-                options: TypesetOptions, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                options: TypesetOptions, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                memory: ComparisonMemory = .forThisProcess) {
+        self.memory = memory
         self.goldenRoot = goldenRoot
         self.diffRoot = diffRoot
         self.tolerance = tolerance
@@ -47,7 +51,8 @@ public struct GoldenBatch: Sendable {
     private func outcome(of input: String) -> GoldenDocumentOutcome {
         let name = GoldenCheck.name(ofInput: input)
         let check = GoldenCheck(name: name, goldenDirectory: (goldenRoot as NSString).appendingPathComponent(name),
-                                diffDirectory: (diffRoot as NSString).appendingPathComponent(name), tolerance: tolerance)
+                                diffDirectory: (diffRoot as NSString).appendingPathComponent(name), tolerance: tolerance,
+                                memory: memory)
         do {
             return update ? .updated(try check.update(inputPath: input, options: options))
                           : .checked(try check.check(inputPath: input, options: options))

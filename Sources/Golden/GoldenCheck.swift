@@ -14,12 +14,16 @@ public struct GoldenCheck: Sendable {
     /// Where a failing page's diff and actual images go; made only when one is written.
     public var diffDirectory: String
     public var tolerance: GoldenTolerance
+    /// The memory this comparison shares with the other documents' (`ComparisonMemory`).
+    public var memory: ComparisonMemory
 
-    public init(name: String, goldenDirectory: String, diffDirectory: String, tolerance: GoldenTolerance = .standard) {
+    public init(name: String, goldenDirectory: String, diffDirectory: String, tolerance: GoldenTolerance = .standard,
+                memory: ComparisonMemory = .forThisProcess) {
         self.name = name
         self.goldenDirectory = goldenDirectory
         self.diffDirectory = diffDirectory
         self.tolerance = tolerance
+        self.memory = memory
     }
 
     /// The name a document's goldens go by: its file's name without the extension.
@@ -127,9 +131,21 @@ public struct GoldenCheck: Sendable {
     private func forEachPage(of document: PreparedDocument, dpi: Double, checks: PageCheckRun,
                              _ body: (_ page: Int, _ textStart: SourceLocation?, _ actual: RasterImage) throws -> Void) throws -> Set<Int> {
         var numbers: Set<Int> = []
+        // A page's memory is held from before it is drawn until the next page is, when its
+        // images are gone.
+        var heldBytes = 0
+        defer { memory.give(heldBytes) }
+        func holdMemory(for page: Page) throws {
+            memory.give(heldBytes)
+            heldBytes = 0
+            let bytes = ComparisonMemory.bytes(toCompare: PagePixels(pageSize: page.size, dpi: dpi))
+            try memory.take(bytes, toCompare: "\(name) page \(page.number)")
+            heldBytes = bytes
+        }
         // Page N + 1 is laid out while page N is drawn and compared.
         try PagesAhead.withPages(of: document.pages()) { pages in
-            try checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures)).rasterize(pages.lazy.map(checks.laidOut), dpi: dpi) { page, actual in
+            try checks.watching(DocumentWriter(text: document.text, pictureFiles: document.pictures))
+                .rasterize(pages.lazy.map(checks.laidOut), dpi: dpi, beforeDrawing: holdMemory) { page, actual in
                 numbers.insert(page.number)
                 let textStart = page.frames.lazy.map(\.visibleRange).filter { !$0.isEmpty }.map(\.lowerBound).min()
                 try body(page.number, textStart.flatMap { document.sourceMap?.location(ofTextOffset: $0) }, actual)

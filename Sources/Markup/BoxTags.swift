@@ -10,6 +10,21 @@ extension ParseState {
     /// the edge of a tint reads as a mistake.
     static let framedBoxPadding = 6.0
 
+    /// Why a box of a width given cannot be set in its columns, as `PageTemplate.sectionProblem`
+    /// says of a section's; nil when they are wide enough, or the box is as wide as its column
+    /// (known only when it is placed, where its text is set in the room there is).
+    static func narrowColumnsProblem(of style: BoxStyle) -> String? {
+        guard let width = style.width, style.columns > 1 else { return nil }
+        let count = Double(style.columns)
+        let columnWidth = (width - 2 * style.inset - (count - 1) * style.gutter) / count
+        guard columnWidth < LayoutLimits.narrowestColumn else { return nil }
+        let columns = "\(style.columns) columns \(ValueReader.format(style.gutter)) pt apart"
+        let box = "a \(ValueReader.format(width)) pt wide <\(style.kind.rawValue)>"
+        let narrowest = ValueReader.format(LayoutLimits.narrowestColumn)
+        guard columnWidth > 0 else { return "\(columns) do not fit across \(box); each must be at least \(narrowest) pt wide" }
+        return "\(columns) are \(String(format: "%.1f", columnWidth)) pt wide in \(box), too narrow to set text (at least \(narrowest) pt)"
+    }
+
     /// `<figure …>` and `<aside …>`: the paragraphs that begin from here to the closing tag are
     /// set in a box of their own, placed as one unit (see `BoxStyle`). The paragraph in progress
     /// ends at the tag. Boxes do not nest.
@@ -76,6 +91,11 @@ extension ParseState {
             diagnostics.error("a \(ValueReader.format(width)) pt wide <\(kind.rawValue)> leaves no room for text inside its border and padding "
                               + "(\(ValueReader.format(2 * style.inset)) pt)", at: tag.attribute("width")?.valueOffset ?? tag.offset)
             style.width = nil
+        }
+        if let columns = tag.attribute("columns"), let problem = Self.narrowColumnsProblem(of: style) {
+            // As a section's columns: glyphs wider than their column print outside the box.
+            values.error(problem, at: columns)
+            style.columns = 1
         }
         builder.endParagraph(madeAt: tag.offset)
         boxTags.append(tag.offset)

@@ -47,6 +47,11 @@ struct ImageLocator {
     /// that folder it likely means (`cofee.jpg`, `Coffee.jpg`, `coffee.png` for `coffee.jpg`).
     func notFound(_ kind: String, _ source: String) -> String {
         let path = path(for: source)
+        // A link that leads back to itself is there, and no spelling of it is meant instead.
+        var info = stat()
+        if stat(path, &info) != 0, errno == ELOOP {
+            return "\(kind) \"\(source.clipped)\" is a loop of symbolic links (\(path) leads back to itself)"
+        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: PathFolder.of(path))) ?? []
         let written = PathFolder.of(source)   // not NSString's: it traps on a one-character name (PathFolder)
         let likely = Suggestion.closest(to: (path as NSString).lastPathComponent, among: names)

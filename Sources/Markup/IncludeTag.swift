@@ -39,10 +39,13 @@ extension ParseState {
             file = try MarkupSource(fileName: name, bytes: InputFile(path: path).readAll(limit: max(0, room)))
         } catch let invalid as Diagnostic {
             return diagnostics.include([invalid], at: tag.offset)   // not UTF-8: located in the file
+        } catch let tooLong as InputFile.Problem where tooLong == .longerThan(limit: max(0, room)) {
+            images.files.noteMissing(path)   // watched: shortened, it is read again
+            return values.error("included file \(name): \(tooLong) (an issue and the files it includes hold "
+                                + "\(MarkupSource.maximumSize) characters at most)", at: source)
         } catch {
             images.files.noteMissing(path)
-            return values.error("included file \(name): \(error) (an issue and the files it includes hold "
-                                + "\(MarkupSource.maximumSize) characters at most)", at: source)
+            return values.error("included file \(name): \(error)", at: source)
         }
         if !includedFiles.contains(path) { includedFiles.append(path) }
         readIncluded(file, at: realPath, after: tag)

@@ -183,6 +183,7 @@ extension ParseState {
         }
         named?.paragraph.apply(to: &builder.paragraphStyle)
         change.apply(to: &builder.paragraphStyle)
+        clampFirstLineToTheColumn(tag)
         if change.dropCap.lines != nil || named?.paragraph.dropCap.lines != nil { builder.dropCaps.origin = tag.offset }
         var character = named?.character ?? CharacterStyleChange()
         character.language = language ?? character.language
@@ -190,6 +191,20 @@ extension ParseState {
             let styleOffset = tag.attribute("style")?.valueOffset
             apply(character, faceOffset: styleOffset, tagOffset: tag.offset)
         }
+    }
+
+    /// A first line that would start left of the column, its indent more negative than the
+    /// head indent it hangs from, starts at the column's edge with a warning, as InDesign
+    /// keeps a first-line indent within the left indent: set, it printed off the page
+    /// (`indent="-1000"`: its 'T' at x = −943 pt).
+    private mutating func clampFirstLineToTheColumn(_ tag: Tag) {
+        let style = builder.paragraphStyle
+        guard style.firstLineIndent < -style.headIndent else { return }
+        let said = tag.attribute("indent") ?? tag.attribute("head-indent") ?? tag.attribute("style")
+        diagnostics.warning("the first line would start \(ValueReader.format(-style.firstLineIndent - style.headIndent)) pt left of its column "
+                            + "(indent \(ValueReader.format(style.firstLineIndent)) pt, head-indent \(ValueReader.format(style.headIndent)) pt); "
+                            + "it starts at the column's edge", at: said?.valueOffset ?? tag.offset)
+        builder.paragraphStyle.firstLineIndent = -style.headIndent
     }
 
     // MARK: Lists

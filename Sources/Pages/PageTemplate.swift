@@ -96,7 +96,7 @@ public struct PageTemplate: Hashable, Sendable {
     }
 
     /// The narrowest column that can set text.
-    public static let narrowestColumn = 12.0
+    public static let narrowestColumn = LayoutLimits.narrowestColumn
 
     /// Why this template cannot hold text, or nil when it can.
     public var problem: String? {

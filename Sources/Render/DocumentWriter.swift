@@ -331,12 +331,15 @@ public struct DocumentWriter {
         return RasterImage(surface: surface)
     }
 
-    /// Renders each page of `pages` on white at `dpi` and hands it to `body`, one at a time.
-    public func rasterize<S: Sequence>(_ pages: S, dpi: Double, _ body: (Page, RasterImage) throws -> Void) throws
+    /// Renders each page of `pages` on white at `dpi` and hands it to `body`, one at a time;
+    /// `beforeDrawing` is told of each page before its pixels are made (to wait for memory).
+    public func rasterize<S: Sequence>(_ pages: S, dpi: Double, beforeDrawing: (Page) throws -> Void = { _ in },
+                                       _ body: (Page, RasterImage) throws -> Void) throws
         where S.Element == Page {
         // One drawer for all the pages: its faces and Cairo's caches of their glyphs serve them all.
         let drawer = makeDrawer()
         for page in pages {
+            try beforeDrawing(page)
             let surface = try renderImage(page, drawer: drawer, dpi: dpi)
             defer { cairo_surface_destroy(surface) }
             try tellDrawn(by: drawer)

@@ -14,7 +14,7 @@ enum DependencyFileOption {
         if output == OutputPlan.standardStream {
             throw ValidationError("--depfile needs an output file to be the rule's target; -o - writes standard output")
         }
-        if path == OutputPlan.standardStream { throw ValidationError("--depfile needs a file name") }
+        if path == OutputPlan.standardStream || path.isEmpty { throw ValidationError("--depfile needs a file name") }
         for (what, other) in [("the input", inputs[0]), ("the output", output), ("--layout-json's file", layoutJSON)] {
             if let other, OutputLocation.resolved(other) == OutputLocation.resolved(path) { throw ValidationError("--depfile \(path) would overwrite \(what)") }
         }

@@ -42,7 +42,11 @@ enum OutputLocation {
     /// Why `path` cannot be used as a folder to write into, made with its parents when it is
     /// missing, or nil.
     static func problemWritingFolder(at path: String) -> String? {
-        var existing = path.isEmpty ? "." : path
+        // "f/" names the folder f: stat follows the slash into a file f with ENOTDIR, which the
+        // loop below would pass over to f's own folder.
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        var existing = trimmed.isEmpty ? "." : String(trimmed)
         var info = stat()
         // The nearest folder on the way that exists is where the missing ones would be made.
         while stat(existing, &info) != 0 {

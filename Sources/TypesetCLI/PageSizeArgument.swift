@@ -28,6 +28,11 @@ struct PageSizeArgument: ExpressibleByArgument {
         do throws(LengthSyntaxError) {
             var width = try Length(parsing: sides[0])
             let height = try Length(parsing: sides[1])
+            // "210mmx297": the height would be taken as points, a page of a strange shape.
+            if width.unit != nil, height.unit == nil {
+                problem = "\"\(argument)\": the width has a unit and the height none; give both (210mmx297mm) or the height's alone (8.5x11in)"
+                return
+            }
             if width.unit == nil { width.unit = height.unit }
             size = Size(width: width.points, height: height.points)
         } catch {

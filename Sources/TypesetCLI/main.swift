@@ -22,6 +22,7 @@ if CommandLine.arguments.dropFirst() == ["-V"] {
 
 // Usage errors exit 2 (ArgumentParser's default is 64); document errors exit 1.
 do {
+    try StrayWord.checkHelpTopic(Array(CommandLine.arguments.dropFirst()))
     var command = try TypesetCommand.parseAsRoot()
     try command.run()
 } catch {

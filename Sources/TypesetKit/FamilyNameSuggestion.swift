@@ -14,11 +14,22 @@ struct FamilyNameSuggestion {
         "heavy": ("weight", "black"), "italic": ("slant", "italic"), "oblique": ("slant", "italic"),
     ]
 
-    var families: [String]
+    let families: [String]
+    /// Each family's words in lower case, made once for all the names looked up.
+    private let familyWords: [[Substring]]
+
+    init(families: [String]) {
+        self.families = families
+        familyWords = families.map { $0.lowercased().split(separator: " ") }
+    }
+    /// Longer than any family with three style words and a slip: no family is near it, and
+    /// looking costs a pass over the name for each family.
+    static let longestName = 100
 
     /// `face="Liberation Sans" weight="bold"` for a tag (`asAttributes`), `"Liberation Sans"`
     /// for the command line's `--font`; nil when no family is near enough to name.
     func suggestion(for requested: String, asAttributes: Bool) -> String? {
+        guard requested.utf8.count <= Self.longestName else { return nil }
         let words = requested.split(separator: " ").map(String.init)
         for styleCount in stride(from: min(3, words.count - 1), through: 1, by: -1) {
             let family = words.dropLast(styleCount).joined(separator: " ")
@@ -27,7 +38,8 @@ struct FamilyNameSuggestion {
                       ?? Suggestion.closest(to: family, among: families) else { continue }
             return asAttributes ? "face=\"\(found)\"" + styles.map { " \($0.attribute)=\"\($0.value)\"" }.joined() : "\"\(found)\""
         }
-        let named = families.filter { Self.endsWithWords(of: requested, $0) }
+        let nameWords = requested.lowercased().split(separator: " ")
+        let named = families.indices.filter { Self.endsWithWords(nameWords, familyWords[$0]) }.map { families[$0] }
         guard let found = named.count == 1 ? named[0] : Suggestion.closest(to: requested, among: families) else { return nil }
         return asAttributes ? "face=\"\(found)\"" : "\"\(found)\""
     }
@@ -42,9 +54,8 @@ struct FamilyNameSuggestion {
         return nil
     }
 
-    /// Whether `family`'s last words are `name`'s, and it has more (`TeX Gyre Pagella`, `Pagella`).
-    private static func endsWithWords(of name: String, _ family: String) -> Bool {
-        let nameWords = name.lowercased().split(separator: " "), familyWords = family.lowercased().split(separator: " ")
-        return !nameWords.isEmpty && familyWords.count > nameWords.count && Array(familyWords.suffix(nameWords.count)) == nameWords
+    /// Whether a family's last words are the name's, and it has more (`TeX Gyre Pagella`, `Pagella`).
+    private static func endsWithWords(_ nameWords: [Substring], _ familyWords: [Substring]) -> Bool {
+        !nameWords.isEmpty && familyWords.count > nameWords.count && familyWords.suffix(nameWords.count).elementsEqual(nameWords)
     }
 }

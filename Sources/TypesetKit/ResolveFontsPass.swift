@@ -1,6 +1,7 @@
 import Diagnostics
 import Fonts
 import Markup
+import Text
 
 /// Pass 2: the faces the document asks for, a warning at each request that gets a stand-in,
 /// and fallback faces for the characters they lack (a warning for each that no face has).
@@ -21,10 +22,17 @@ struct ResolveFontsPass {
             // A missing family is reported once, where it is first asked for: a `<b>` in text
             // of that family asks for it again without naming it.
             var missingFamilies: Set<String> = []
+            // The families there are, listed at the first one missing and searched for each.
+            var suggestions: FamilyNameSuggestion?
             for request in document.fontRequests {
                 guard let substitution = try fonts.add(request.descriptor) else { continue }
                 if substitution.reason == .familyMissing, !missingFamilies.insert(request.family.lowercased()).inserted { continue }
-                let message = describe(substitution, of: request) + nearestFamilies(to: substitution, of: request, in: fonts.library)
+                var message = describe(substitution, of: request)
+                if substitution.reason == .familyMissing {
+                    let families = suggestions ?? FamilyNameSuggestion(families: fonts.library.familyNames().all)
+                    suggestions = families
+                    message += nearestFamilies(to: substitution, of: request, among: families)
+                }
                 diagnostics.append(.warning(message, at: request.location, sourceLine: request.sourceLine))
             }
         } catch let error as FontError {
@@ -54,9 +62,9 @@ struct ResolveFontsPass {
         switch substitution.reason {
         case .familyMissing:
             let what = request.location == nil ? "font" : "font face"
-            return "\(what) \"\(request.family)\" not found; " + standIn("\"\(substitution.font.familyName)\"")
+            return "\(what) \"\(request.family.clipped)\" not found; " + standIn("\"\(substitution.font.familyName)\"")
         case .lacksStyle:
-            return "font \"\(request.family)\" has no \(request.descriptor) face; \(standIn(substitution.font.displayName)) (styles are never faked)"
+            return "font \"\(request.family.clipped)\" has no \(request.descriptor) face; \(standIn(substitution.font.displayName)) (styles are never faked)"
         }
     }
 
@@ -64,13 +72,11 @@ struct ResolveFontsPass {
     /// Sans" weight="bold"?)`: `FamilyNameSuggestion`), else the families there are with the
     /// nearest names, as the fonts command lists them (` (nearest: "Liberation Sans", …)`), or
     /// where to look.
-    private func nearestFamilies(to substitution: FontSubstitution, of request: FontRequest, in library: FontLibrary) -> String {
-        guard substitution.reason == .familyMissing else { return "" }
-        let families = library.familyNames().all
-        if let meant = FamilyNameSuggestion(families: families).suggestion(for: substitution.requested.family, asAttributes: request.location != nil) {
+    private func nearestFamilies(to substitution: FontSubstitution, of request: FontRequest, among families: FamilyNameSuggestion) -> String {
+        if let meant = families.suggestion(for: substitution.requested.family, asAttributes: request.location != nil) {
             return " (did you mean \(meant)?)"
         }
-        let nearest = Suggestion.nearest(to: substitution.requested.family, among: families, limit: 3)
+        let nearest = Suggestion.nearest(to: substitution.requested.family, among: families.families, limit: 3)
         guard !nearest.isEmpty else { return " (`typesetter fonts` lists the families there are)" }
         return " (nearest: \(nearest.map { "\"\($0)\"" }.joined(separator: ", ")); `typesetter fonts` lists them all)"
     }

@@ -256,6 +256,25 @@ final class IncludeMarkupTests: XCTestCase {
         XCTAssertTrue(try only("bare.txt").message.hasPrefix("<include> needs a src attribute"))
     }
 
+    /// A file that cannot be read says why and nothing more: the limit of characters
+    /// is said only when the file is too long for it. A link that leads round to itself is
+    /// said to be a loop, not a file not found with itself as the name meant.
+    func testAnUnreadableIncludeOrALoopOfLinksSaysJustWhy() throws {
+        let directory = try makeFolder([
+            "folder.txt": "<include src=\"sub\">\n",
+            "loop.txt": "<include src=\"loop1\">\n",
+        ])
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("loop1").path, withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("loop2").path, withDestinationPath: "loop1")
+        let folder = try parse("folder.txt", in: directory).diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(folder.count, 1, "\(folder)")
+        XCTAssertTrue(folder.first?.message.hasSuffix("/sub: it is a folder, not a regular file") ?? false, "\(folder)")
+        let loop = try parse("loop.txt", in: directory).diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(loop.count, 1, "\(loop)")
+        XCTAssertTrue(loop.first?.message.hasPrefix("included file \"loop1\" is a loop of symbolic links (") ?? false, "\(loop)")
+    }
+
     /// A chain of includes deeper than files nest stops with a located error, not a crash.
     func testAHugeChainOfIncludesIsBounded() throws {
         var files: [String: String] = [:]

@@ -90,6 +90,28 @@ final class MarkupBadInputTests: XCTestCase {
 
     // MARK: Values
 
+    /// A box's columns narrower than a column can set are an error at the value, as a
+    /// section's are, and the box is set in one column: 12 in 20 pt printed glyphs outside it.
+    func testABoxsColumnsTooNarrowAreAnErrorAtTheValue() {
+        let crowded = onlyError(#"<aside columns="12" width="20">x y z</aside>"#)
+        XCTAssertEqual(crowded.column, 17)
+        XCTAssertEqual(crowded.message, "12 columns 12 pt apart do not fit across a 20 pt wide <aside>; each must be at least 12 pt wide")
+        let narrow = onlyError(#"<figure columns="3" gutter="2" width="39">x y z</figure>"#)
+        XCTAssertEqual(narrow.message, "3 columns 2 pt apart are 11.7 pt wide in a 39 pt wide <figure>, too narrow to set text (at least 12 pt)")
+        XCTAssertTrue(errors(TestSupport.parse(#"<aside columns="3" gutter="2" width="42">x y z</aside>"#)).isEmpty)
+    }
+
+    /// A first line that would start left of its column is warned of at the indent and
+    /// starts at the column's edge: `indent="-1000"` printed its 'T' at x = −943 pt.
+    func testAFirstLineLeftOfItsColumnIsWarnedOfAndStartsAtItsEdge() {
+        let document = TestSupport.parse("<p indent=\"-1000\">Text</p>\n<p indent=\"-10\" head-indent=\"10\">Hanging</p>\n")
+        XCTAssertEqual(warnings(document).map(\.message),
+                       ["the first line would start 1000 pt left of its column (indent -1000 pt, head-indent 0 pt); it starts at the column's edge"])
+        XCTAssertEqual(warnings(document).first?.location?.column, 12)
+        XCTAssertEqual(document.paragraphStyle(of: "Text").firstLineIndent, 0)
+        XCTAssertEqual(document.paragraphStyle(of: "Hanging").firstLineIndent, -10)
+    }
+
     func testUnknownColoursAreErrorsAtTheValue() {
         for value in ["reddish", "#12345", "rgb(300, 0, 0)", "rgb(0, 0, 0, 0, 0)", "hsl(1, 2%, 3%)", ""] {
             let result = onlyError("ab <font color=\"\(value)\">x")

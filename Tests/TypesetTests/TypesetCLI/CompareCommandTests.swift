@@ -241,4 +241,17 @@ final class CompareCommandTests: XCTestCase {
             XCTAssertEqual(try contentsOfDirectory(directory.appendingPathComponent("goldens")), [], "\(arguments)")
         }
     }
+
+    /// A page whose comparison cannot have the memory it needs fails as that page, exit 1,
+    /// where an array the runtime could not allocate aborted the process.
+    func testAPageTooLargeForTheMemoryFailsAsThatPage() throws {
+        if Sanitizers.active { throw XCTSkip("a sanitizer's shadow memory does not fit an address-space limit") }
+        let directory = try makeTemporaryDirectory()
+        try write("A page of 10,000 pixels a side.\n", to: directory.appendingPathComponent("huge.txt"))
+        let result = try TypesetProcess.run(["compare", "--golden", "goldens", "--update", "--dpi", "50", "--page-size", "14400x14400",
+                                             "huge.txt"], in: directory, addressSpaceLimit: 600_000_000)
+        XCTAssertFalse(result.signalled, result.stderr)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("huge page 1: not enough memory to compare it"), result.stderr)
+    }
 }

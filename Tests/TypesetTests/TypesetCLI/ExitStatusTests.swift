@@ -45,6 +45,8 @@ final class ExitStatusTests: XCTestCase {
                  message: "-o missing/x.png: cannot write into the folder missing: No such file or directory"),
             Case(arguments: ["doc.txt", "--out-dir", "afile"], status: 2, message: "--out-dir afile: Not a directory"),
             Case(arguments: ["doc.txt", "--out-dir", "afile/sub"], status: 2, message: "--out-dir afile/sub: afile: Not a directory"),
+            Case(arguments: ["doc.txt", "--out-dir", "afile/"], status: 2, message: "--out-dir afile/: afile: Not a directory"),
+            Case(arguments: ["doc.txt", "--depfile", ""], status: 2, message: "--depfile needs a file name"),
             Case(arguments: ["doc.txt", "--layout-json", "folder"], status: 2, message: "--layout-json folder: Is a directory"),
             Case(arguments: ["doc.txt", "--layout-json", "doc.txt"], status: 2, message: "--layout-json doc.txt would overwrite the input doc.txt"),
             Case(arguments: ["doc.txt", "-o", "-", "--layout-json", "-"], status: 2, message: "would both write standard output"),

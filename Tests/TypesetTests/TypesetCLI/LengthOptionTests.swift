@@ -117,6 +117,7 @@ final class LengthOptionTests: XCTestCase {
             (["--page-size", "tiny"], ["\"tiny\" is not a page size", "a3, a4, a5, b5, letter, legal, tabloid, magazine, digest"]),
             (["--page-size", "210cmx297ft"], ["unknown unit \"ft\""]), (["--page-size", "210mmx297mmx"], ["is not a page size"]),
             (["--page-size", "a4x"], ["is not a page size"]),
+            (["--page-size", "210mmx297"], ["\"210mmx297\": the width has a unit and the height none"]),
             (["--jobs", "-3"], ["--jobs must be 1 or more, not -3"]),
             (["--jobs", "0"], ["--jobs must be 1 or more, not 0"]),
             (["--dpi", "0"], ["--dpi must be 9 to 2400, not 0"]),

@@ -19,6 +19,7 @@ final class UsageMistakeTests: XCTestCase {
             (["x.txt", "--ppi", "144", "-o", "x.png"], "Unknown option '--ppi'. Did you mean '--dpi'?"),
             (["compile", "x.txt"], "compile is neither a command of typeset (render, compare, watch, fonts, help) nor a file"),
             (["query", "x.txt"], "query is neither a command"),
+            (["help", "nosuch"], "help nosuch: typeset has no such command (render, compare, watch, fonts, help)"),
             (["x.txt", "-o", "x.jpg"], "-o x.jpg: the extension names no format typeset writes; name the output .pdf or .png, or give --format pdf or --format png"),
             (["x.txt", "-o", "x.svg"], "-o x.svg: the extension names no format"),
             (["x.txt", "-o", "x"], "-o x: the name has no extension; name the output .pdf or .png"),

@@ -35,4 +35,14 @@ final class FamilyNameSuggestionTests: XCTestCase {
         XCTAssertEqual(warnings.count, 1)
         XCTAssertTrue(warnings[0].hasSuffix("(nearest: \"Liberation Sans\", \"Liberation Serif\"; `typesetter fonts` lists them all)"), "\(warnings)")
     }
+
+    /// A face name of a megabyte is clipped in its warning as a colour is, and costs no search
+    /// for the family meant (a tester's took 30 s and printed the whole name).
+    func testAHugeFaceNameIsClippedAndNotSearched() throws {
+        let name = String(repeating: "A", count: 1_000_000)
+        let warnings = try fontWarnings("<font face=\"\(name)\">a</font>\n")
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].hasPrefix("font face \"\(name.clipped)\" not found"), String(warnings[0].prefix(200)))
+        XCTAssertLessThan(warnings[0].count, 200)
+    }
 }
