@@ -88,6 +88,9 @@ struct WatchCommand: ParsableCommand {
         let watcher: FileWatcher
         do {
             watcher = try FileWatcher()
+            // Before the first run, not after it: a save while it runs, or just as it ends (a
+            // test's edit the moment "written" was printed), is then seen, not lost.
+            try watcher.watch([Self.absolute(input)])
         } catch {
             messages.printer.printAboutTheRun(.error, "\(error)")
             throw ExitCode(1)
