@@ -25,7 +25,7 @@ public final class Hyphenator {
     public private(set) var cacheBytesHeld = 0
     /// Past this many bytes held the cache starts again, so that memory follows the budget and
     /// not the number of distinct words (a word list, an index, a glossary). See
-    /// docs/pipeline.md, "Hyphenated words: a cache bounded by bytes".
+    /// docs/pipeline.md, "Memory that follows the text", entry "Caches bounded by bytes".
     public var cacheBudget = Hyphenator.defaultCacheBudget
     public static let defaultCacheBudget = 1 << 20
     public private(set) var cacheRestarts = 0

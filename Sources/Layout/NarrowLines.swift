@@ -3,7 +3,7 @@ import Text
 
 /// The one rule for how narrow a line may be where something narrows a container — a float or
 /// a figure beside the text, an exclusion, a shape's outline (docs/pipeline.md, "Narrow
-/// columns"). A stretch narrower than the paragraph's `min-line-width` takes no line; and a
+/// columns: minimum line width beside floats, figures, exclusions and in shapes"). A stretch narrower than the paragraph's `min-line-width` takes no line; and a
 /// stretch narrower than half the column that would take one word alone (not the paragraph's
 /// last) takes none either, when two words fit the column. Either way the stretch is left
 /// empty and the text goes on where the container is wide enough again. A rectangle is never

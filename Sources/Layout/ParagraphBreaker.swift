@@ -19,7 +19,7 @@ struct ParagraphBreaker {
     static let explicitHyphenPenalty = 50.0
     /// A break inside a URL or an e-mail address costs what a hyphen costs: word spaces are
     /// preferred, but it is taken before a line is spaced out (see docs/pipeline.md, "Narrow
-    /// columns: URLs and French spacing").
+    /// columns: URLs, closing marks and French spacing").
     static let addressBreakPenalty = 50.0
     static let firstPassTolerance = 100.0
     static let secondPassTolerance = 200.0

@@ -2,9 +2,9 @@
 /// move: what the shaped-word cache keeps its words in. Growing allocates one more chunk and
 /// copies nothing, so the memory held is the chunks' and no more — a doubling array, by
 /// contrast, holds up to twice what it keeps, and while it grows its old copy and its new one
-/// at once (docs/pipeline.md, "Shaped words: a cache bounded by bytes"). A run is never split
-/// between chunks, so it is lent as one buffer. Elements are plain values: memory is copied
-/// in, never deinitialized.
+/// at once (docs/pipeline.md, "Memory that follows the text", entry "Caches bounded by bytes").
+/// A run is never split between chunks, so it is lent as one buffer. Elements are plain
+/// values: memory is copied in, never deinitialized.
 struct ChunkedRuns<Element: BitwiseCopyable>: ~Copyable {
     typealias Position = ChunkedRunPosition
 

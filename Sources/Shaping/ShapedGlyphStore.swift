@@ -1,6 +1,6 @@
 /// The glyphs of the words a `ShapedWordTable` keeps, one word after another, as compactly as
-/// each word allows: memory follows the number of distinct words (docs/pipeline.md, "Shaped
-/// words: a cache bounded by bytes"). Most words are plain — each glyph the character at its
+/// each word allows: memory follows the number of distinct words (docs/pipeline.md, "Memory
+/// that follows the text", entry "Caches bounded by bytes"). Most words are plain — each glyph the character at its
 /// own index, not moved off its pen position — and keep only each glyph's id and advance (8
 /// bytes, not a `ShapedGlyph`'s 20); the others (ligatures, marks, clusters of several
 /// characters, positioned glyphs) keep whole glyphs.

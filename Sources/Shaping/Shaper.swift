@@ -66,7 +66,8 @@ public final class Shaper {
     private var lastScript: (name: String, script: hb_script_t)?
     /// Past this many bytes held the cache starts again: memory follows the budget, not the
     /// number of distinct words (a price list or a verse-by-verse book has a word per line no
-    /// other line repeats). See docs/pipeline.md, "Shaped words: a cache bounded by bytes".
+    /// other line repeats). See docs/pipeline.md, "Memory that follows the text", entry "Caches
+    /// bounded by bytes".
     public var cacheBudget = Shaper.defaultCacheBudget
     public static let defaultCacheBudget = 4 << 20
     @exclusivity(unchecked) public private(set) var cacheRestarts = 0
