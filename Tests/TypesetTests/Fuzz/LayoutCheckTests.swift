@@ -22,11 +22,13 @@ final class LayoutCheckTests: XCTestCase {
         XCTAssertTrue(finding.message.hasPrefix("fuzz.txt:2:"), finding.message)
     }
 
-    /// The page checker runs whatever the build: a first line hung 200 pt out of a column 30 pt
-    /// from the page's edge prints off the page, a `page check:` finding.
+    /// The page checker runs whatever the build: a row of 60 cells in a 240 pt column sets its
+    /// letters over each other (a fault still open: a table too wide for its column is warned of
+    /// but not yet kept from overprinting), a `page check:` finding. (A first line hung out of the
+    /// page was the case until such an indent was clamped at the markup.)
     func testThePageCheckerFindsAnOverprint() {
         let check = LayoutCheck(fontsDirectory: TestSupport.fontsDirectory, pictureFolder: pictures)
-        let document = FuzzDocument(lines: ["<p indent=\"-200\">A first line hung far out of the page, and the lines after it.</p>"],
+        let document = FuzzDocument(lines: ["<table><tr>" + String(repeating: "<td>mm</td>", count: 60) + "</tr></table>"],
                                     options: FuzzOptions(pageWidth: 300, pageHeight: 400, margin: 30, columns: 1))
         XCTAssertTrue(check.findings(in: document).contains { $0.message.contains("page check:") }, "\(check.findings(in: document))")
     }
