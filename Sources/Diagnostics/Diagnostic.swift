@@ -28,12 +28,12 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// `file:line:col: error: message`, then the source line and a caret under the column,
     /// then its notes.
     public var description: String {
-        ([headline] + shownSourceLine + notes.map { "note: \($0.message)" }).joined(separator: "\n")
+        ([headline] + shownSourceLine + notes.map { "note: \($0.message.controlCharactersEscaped)" }).joined(separator: "\n")
     }
 
-    /// `file:line:col: error: message`.
+    /// `file:line:col: error: message`, one line: control characters in a name escaped.
     public var headline: String {
-        (location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)"
+        ((location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)").controlCharactersEscaped
     }
 
     /// The source line and a caret under the column, when there is one.

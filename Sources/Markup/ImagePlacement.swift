@@ -39,18 +39,32 @@ struct ImageLocator {
     }
 
     func path(for source: String) -> String {
-        if source.hasPrefix("/") { return URL(fileURLWithPath: source).standardizedFileURL.path }
-        return URL(fileURLWithPath: baseDirectory).appendingPathComponent(source).standardizedFileURL.path
+        NamedFileLookUp.path(for: source, in: baseDirectory)
+    }
+
+    /// The file `source` names, as `NamedFileLookUp` finds it; nil when none is there, the
+    /// path looked for noted, so that `typeset watch` waits for it to come.
+    func existingPath(for source: String) -> String? {
+        let path = path(for: source)
+        guard let found = NamedFileLookUp.existingPath(path) else {
+            files.noteMissing(path)
+            return nil
+        }
+        return found
     }
 
     /// The message for a `src` value naming no file: where it was looked for, and the file of
     /// that folder it likely means (`cofee.jpg`, `Coffee.jpg`, `coffee.png` for `coffee.jpg`).
     func notFound(_ kind: String, _ source: String) -> String {
         let path = path(for: source)
-        // A link that leads back to itself is there, and no spelling of it is meant instead.
-        var info = stat()
-        if stat(path, &info) != 0, errno == ELOOP {
-            return "\(kind) \"\(source.clipped)\" is a loop of symbolic links (\(path) leads back to itself)"
+        // A name that is there but cannot be followed (a loop of links, a file before a `/`) is
+        // no misspelling: the system's reason says what is wrong with it.
+        switch NamedFileLookUp.problem(path) {
+        case ELOOP?: return "\(kind) \"\(source.clipped)\" is a loop of symbolic links (\(path) leads back to itself)"
+        case ENOTDIR?: return "\(kind) \"\(source.clipped)\": Not a directory (\(NamedFileLookUp.fileOnTheWay(to: path)) is a file; "
+            + "a name ending in / names a folder)"
+        case let code?: return "\(kind) \"\(source.clipped)\" cannot be looked up: \(String(cString: strerror(code))) (looked for \(path))"
+        case nil: break
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: PathFolder.of(path))) ?? []
         let written = PathFolder.of(source)   // not NSString's: it traps on a one-character name (PathFolder)
@@ -260,9 +274,7 @@ extension ParseState {
     /// The file `source` names, beside the file being read and inside the pictures' folder; nil
     /// after an error at the value. An `<img>` in the text and one on a master page alike.
     func pictureFile(_ source: TagAttribute) -> (path: String, file: InputFile)? {
-        let path = images.path(for: source.value)
-        guard FileManager.default.fileExists(atPath: path) else {
-            images.files.noteMissing(path)
+        guard let path = images.existingPath(for: source.value) else {
             values.error(images.notFound("image", source.value), at: source)
             return nil
         }

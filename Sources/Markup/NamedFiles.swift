@@ -41,9 +41,7 @@ extension ParseState {
     /// an error at the value. `kind` names such a file in messages ("style sheet"). A file not
     /// there is noted as looked for, as a picture is: `typeset watch` waits for it to come.
     func namedFilePath(_ source: TagAttribute, kind: String) -> String? {
-        let path = images.path(for: source.trimmedValue)
-        guard FileManager.default.fileExists(atPath: path) else {
-            images.files.noteMissing(path)
+        guard let path = images.existingPath(for: source.trimmedValue) else {
             values.error(images.notFound(kind, source.trimmedValue), at: source)
             return nil
         }

@@ -80,12 +80,22 @@ public struct AtomicFile {
             if let device {
                 try device.copyWritten()
             } else {
+                keepPermissions(of: target)
                 try TemporaryFiles.shared.rename(temporary, to: target)
             }
         } catch {
             discard()
             throw RenderError.cannotWrite(path: destination, reason: "\(error)")
         }
+    }
+
+    /// A file replaced keeps its permissions, as `cp` onto it and `sed -i` keep them: a
+    /// read-only output stays read-only (it had become 0644). Only a user who may write the
+    /// file gets here: `OutputLocation` refuses one who may not, as `cp` does.
+    private func keepPermissions(of replaced: String) {
+        var info = stat()
+        guard stat(replaced, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        chmod(temporary, info.st_mode & 0o7777)
     }
 
     public func discard() {

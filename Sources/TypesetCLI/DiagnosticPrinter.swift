@@ -46,7 +46,7 @@ struct DiagnosticPrinter {
             var shown = diagnostic
             if format == .short { shown.sourceLine = nil }
             let text = colored ? Self.colored(shown) : shown.description
-            return diagnostic.location == nil ? "\(documentName): \(text)" : text
+            return diagnostic.location == nil ? "\(documentName.controlCharactersEscaped): \(text)" : text
         }
     }
 
@@ -99,7 +99,7 @@ struct DiagnosticPrinter {
     private static func colored(_ diagnostic: Diagnostic) -> String {
         var lines = [colored(diagnostic.headline, diagnostic.severity)] + diagnostic.shownSourceLine
         if lines.count == 3 { lines[2] = "\u{1B}[1;32m" + lines[2] + reset }
-        lines += diagnostic.notes.map { colored("note: \($0.message)", .note) }
+        lines += diagnostic.notes.map { colored("note: \($0.message.controlCharactersEscaped)", .note) }
         return lines.joined(separator: "\n")
     }
 

@@ -30,6 +30,9 @@ enum OutputLocation {
         case S_IFDIR:
             return SystemError(code: EISDIR).description
         case S_IFREG:
+            // A file the user may not write is not replaced, as `cp` does not replace it,
+            // though its folder would let a rename do it (a read-only output is kept so).
+            guard access(path, W_OK) == 0 else { return "\(SystemError.current) (it is read-only: make it writable to replace it)" }
             // The finished file is renamed over the old one (or the one its link points to)
             // from a temporary beside it: that folder must take new files.
             return problemWritingInto(folderOf: resolvingLinks(path))

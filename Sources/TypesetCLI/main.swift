@@ -20,6 +20,13 @@ if CommandLine.arguments.dropFirst() == ["-V"] {
     exit(0)
 }
 
+// Before the arguments are decoded, which would put U+FFFD for a byte that is not UTF-8.
+if let problem = ArgumentBytes.problem() {
+    let arguments = CommandLine.arguments
+    StandardError.write((DiagnosticPrinter.jsonUsageError(problem, arguments: arguments) ?? "Error: \(problem)") + "\n")
+    exit(2)
+}
+
 // Usage errors exit 2 (ArgumentParser's default is 64); document errors exit 1.
 do {
     try StrayWord.checkHelpTopic(Array(CommandLine.arguments.dropFirst()))
@@ -33,13 +40,15 @@ do {
     if let exit = error as? ExitCode {
         Foundation.exit(exit.rawValue)
     }
+    let arguments = CommandLine.arguments
+    let explained = { (message: String) in DashedOptionValue.explained(message, arguments: arguments) ?? message }
     if code == .validationFailure,
-       let line = DiagnosticPrinter.jsonUsageError(TypesetCommand.message(for: error), arguments: CommandLine.arguments) {
+       let line = DiagnosticPrinter.jsonUsageError(explained(TypesetCommand.message(for: error)), arguments: arguments) {
         StandardError.write(line + "\n")
         Foundation.exit(2)
     }
     if code == .validationFailure {
-        StandardError.write(TypesetCommand.fullMessage(for: error) + "\n")
+        StandardError.write(explained(TypesetCommand.fullMessage(for: error)) + "\n")
         Foundation.exit(2)
     }
     TypesetCommand.exit(withError: error)

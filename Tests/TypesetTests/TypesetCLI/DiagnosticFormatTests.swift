@@ -141,4 +141,16 @@ final class DiagnosticFormatTests: XCTestCase {
         XCTAssertEqual(try typeset(["doc.txt", "--diagnostic-format", "xml"], in: directory).status, 2)
         XCTAssertEqual(try typeset(["doc.txt", "--color", "sometimes"], in: directory).status, 2)
     }
+
+    /// A name holding a line break (`src="a&#10;b.png"`) printed it raw inside the short
+    /// format's one-line message (errors12, item 9): control characters in a message are escaped.
+    func testAControlCharacterInANameIsEscapedInTheMessage() throws {
+        let directory = try makeTemporaryDirectory()
+        try write("<img src=\"a&#10;b&#27;.png\">\n", to: directory.appendingPathComponent("doc.txt"))
+        let result = try typeset(["doc.txt", "--diagnostic-format", "short"], in: directory)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, result.stderr)
+        XCTAssertTrue(lines[0].hasPrefix("doc.txt:1:11: error: image \"a\\nb\\u{1B}.png\" not found"), result.stderr)
+    }
 }

@@ -136,6 +136,25 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("-o out: Is a directory"), result.stderr)
     }
 
+    /// A read-only output (0444) was replaced by a file of mode 0644 (errors12, item 10): a file
+    /// replaced keeps its permissions, as `cp` onto it keeps them. Whoever may not write it (not
+    /// root) is refused before anything is typeset, as `cp` refuses.
+    func testAReplacedOutputKeepsItsPermissions() throws {
+        let directory = try noteDirectory()
+        let output = directory.appendingPathComponent("note.pdf")
+        try write("old", to: output)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: output.path)
+        let result = try typeset(["note.txt"], in: directory)
+        guard getuid() == 0 else {
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains("Permission denied (it is read-only: make it writable to replace it)"), result.stderr)
+            return
+        }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try Data(contentsOf: output).starts(with: Data("%PDF".utf8)))
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: output.path)[.posixPermissions] as? Int, 0o444)
+    }
+
     func testALinkToAFileIsWrittenThrough() throws {
         let directory = try noteDirectory()
         try write("old", to: directory.appendingPathComponent("target.pdf"))

@@ -52,4 +52,48 @@ final class UsageMistakeTests: XCTestCase {
         XCTAssertTrue(screen.contains("-o - would write the PDF's bytes to the terminal"), screen)
         XCTAssertFalse(screen.contains("%PDF"), screen)
     }
+
+    /// Runs `script` under sh, `$0` the typeset executable: sh's printf makes arguments of any
+    /// bytes, which Foundation's Process, taking strings, cannot pass.
+    private func shell(_ script: String, in directory: URL) throws -> CommandResult {
+        guard let executable = TypesetExecutable.url else { throw XCTSkip("the typeset executable was not found") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, executable.path]
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(["TYPESET_FONTS": TestSupport.fontsDirectory]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: "", stderr: stderr)
+    }
+
+    /// A name that is not UTF-8 (errors12, item 5) was decoded with U+FFFD: `\xff\xfe.txt` was
+    /// "cannot read ��.txt" (exit 1) and `-o \xff.pdf` wrote a file of another name (exit 0).
+    /// It is a usage error naming the argument with its bytes escaped, and nothing is written.
+    func testANameThatIsNotUTF8IsAUsageErrorShowingItsBytes() throws {
+        let directory = try workspace()
+        let input = try shell("exec \"$0\" \"$(printf '\\377\\376.txt')\"", in: directory)
+        XCTAssertEqual(input.status, 2, input.stderr)
+        XCTAssertTrue(input.stderr.contains("argument 1, \"\\xFF\\xFE.txt\", is not UTF-8"), input.stderr)
+        let output = try shell("exec \"$0\" x.txt -o \"$(printf 'caf\\303\\251-\\351.pdf')\"", in: directory)
+        XCTAssertEqual(output.status, 2, output.stderr)
+        XCTAssertTrue(output.stderr.contains("argument 3, \"café-\\xE9.pdf\", is not UTF-8"), output.stderr)
+        XCTAssertEqual(try contentsOfDirectory(directory), ["x.txt"], "nothing written")
+    }
+
+    /// `--title -x`, `--shard -1/2` (errors12, item 9) said only "Missing value": the value is
+    /// read as an option, and the message says how to write it, which works.
+    func testAValueThatStartsWithADashIsToldHowToBeWritten() throws {
+        let directory = try workspace()
+        for (option, value) in [("--title", "-x"), ("--shard", "-1/2"), ("--author", "-a")] {
+            let result = try typeset(["x.txt", option, value], in: directory)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains("\"\(value)\" reads as an option: a value that starts with - is written \(option)=\(value)"), result.stderr)
+        }
+        XCTAssertEqual(try typeset(["x.txt", "--title=-x"], in: directory).status, 0)
+        XCTAssertEqual(try contentsOfDirectory(directory), ["x.pdf", "x.txt"])
+    }
 }
