@@ -8,10 +8,13 @@
 ///
 /// Code 32 of every font is the word space (the glyph of U+0020 read as a space): the one code
 /// a PDF's word spacing (`Tw`, 9.3.3) applies to, so that a justified line says its word
-/// spaces' stretch once. A one-letter ASCII text takes its own byte when that byte is free
-/// ("(Hello)" in the content stream, which deflates as text does); other pairs take the
-/// free bytes from 128 up, then the control bytes. Code 0 is left out: some readers end a
-/// string there.
+/// spaces' stretch once. A one-character text takes its WinAnsiEncoding byte when that byte is
+/// free (`WinAnsiBytes`): "(Hello)" in the content stream, which deflates as text does, and a
+/// code that does not depend on the order the pages meet the pairs in — a reflow that draws an
+/// added hyphen before the first no-break space leaves every later page's codes alike. Other
+/// pairs (a ligature, an alternate, a text WinAnsi lacks) take the free bytes no character has
+/// first (code page 1252's five unassigned, then the control bytes), then the rest, in the
+/// order met. Code 0 is left out: some readers end a string there.
 final class SimpleFontCodes {
     /// A code: which of the face's fonts, and its byte there.
     struct Code: Equatable {
@@ -44,8 +47,10 @@ final class SimpleFontCodes {
     /// Per font, how far along `otherBytes` its next free byte is looked for.
     private var cursors: [Int] = []
 
-    /// The bytes given to pairs that do not take their own ASCII byte, in the order given.
-    private static let otherBytes: [UInt8] = Array(128 ... 255) + Array(1 ... 31) + Array(33 ... 127)
+    /// The bytes given to pairs that do not take their own WinAnsi byte, in the order given:
+    /// those no character has before those a character may want later.
+    private static let otherBytes: [UInt8] = WinAnsiBytes.unassigned + Array(1 ... 31) + [127]
+        + Array(128 ... 255).filter { !WinAnsiBytes.unassigned.contains($0) } + Array(33 ... 126)
 
     /// Font 0 is opened at once: the word space's code is in every font, the first included.
     init(wordSpace: UInt32?) {
@@ -58,7 +63,7 @@ final class SimpleFontCodes {
     func give(_ pair: Pair, readAs text: [UInt8]?) -> Code {
         if !hasFreeByte(fonts.count - 1) { openFont() }
         let font = fonts.count - 1
-        let byte = ownByte(of: text).flatMap { fonts[font][Int($0)] == nil ? $0 : nil } ?? nextFreeByte(font)
+        let byte = text.flatMap(WinAnsiBytes.byte).flatMap { fonts[font][Int($0)] == nil ? $0 : nil } ?? nextFreeByte(font)
         fonts[font][Int(byte)] = pair
         return Code(font: font, byte: byte)
     }
@@ -74,12 +79,6 @@ final class SimpleFontCodes {
         if let wordSpace { codes[Int(Self.wordSpaceByte)] = Pair(glyph: wordSpace, text: [Self.wordSpaceByte]) }
         fonts.append(codes)
         cursors.append(0)
-    }
-
-    /// The byte of a one-letter printable ASCII text, which a pair takes when it is free.
-    private func ownByte(of text: [UInt8]?) -> UInt8? {
-        guard let text, text.count == 1, (33 ... 126).contains(text[0]) else { return nil }
-        return text[0]
     }
 
     private func hasFreeByte(_ font: Int) -> Bool {

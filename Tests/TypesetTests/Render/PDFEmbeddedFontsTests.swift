@@ -209,6 +209,29 @@ final class PDFEmbeddedFontsTests: XCTestCase {
         }
     }
 
+    /// A one-character text WinAnsiEncoding has takes its byte there, whatever was met before
+    /// it: a reflow that draws a hyphen added at a line's end before the first no-break space
+    /// gives neither another code (else every later page's stream would name other codes and
+    /// `typeset watch` could take none of them). A pair without such a byte takes a byte no
+    /// character has.
+    func testACharacterOfWinAnsiTakesItsByteInWhateverOrderThePairsAreMet() throws {
+        let hyphen = glyph(of: "-", in: liberation), space = glyph(of: " ", in: liberation)
+        let quote = glyph(of: "\u{2019}", in: liberation), a = glyph(of: "A", in: liberation)
+        // Greek Alpha drawn with Latin A's glyph: a text WinAnsi lacks.
+        let pairs: [(glyph: UInt32, text: String)] = [(hyphen, "\u{AD}"), (space, "\u{A0}"), (quote, "\u{2019}"), (a, "\u{391}")]
+        var codesByOrder: [[UInt16]] = []
+        for order in [pairs, pairs.reversed()] {
+            let fonts = PDFEmbeddedFonts()
+            let slot = fonts.slot(for: liberation)
+            var codes = [String: UInt16]()
+            for pair in order { codes[pair.text] = code(pair.glyph, in: slot, as: pair.text, of: fonts).value }
+            codesByOrder.append(pairs.map { codes[$0.text]! })
+        }
+        XCTAssertEqual(codesByOrder[0], codesByOrder[1], "the same codes in either order")
+        XCTAssertEqual(codesByOrder[0].prefix(3), [0xAD, 0xA0, 0x92], "the soft hyphen's, the no-break space's and the quote's WinAnsi bytes")
+        XCTAssertEqual(codesByOrder[0][3], 0x81, "Alpha the first byte no character has")
+    }
+
     /// A face's pairs past the 254 a simple font holds besides its word space open another
     /// font, a resource of its own, with code 32 its word space too; each reads back as its texts.
     func testAFaceWithMorePairsThanAFontHoldsIsWrittenInSeveralFonts() throws {

@@ -112,10 +112,10 @@ final class KeptBetweenRunsTests: XCTestCase {
         XCTAssertEqual(kept.pictures.taken, 2)
     }
 
-    /// The text layer numbers codes in the order glyphs are first drawn: an edit on the first
-    /// page drawing a glyph before the page that drew it first gives it another code, so the
-    /// pages after it are written again, though the paginator takes them (the edit keeps the
-    /// text's length).
+    /// A page's text is taken only from the last run's state (`KeptTextLayerPages`): an edit on
+    /// the first page drawing a glyph before the page that drew it first leaves the pages up to
+    /// that one in another state, so they are written again, though the paginator takes them
+    /// (the edit keeps the text's length).
     func testAGlyphFirstDrawnOnAnEarlierPageWritesTheLaterPagesAgain() throws {
         let directory = try makeTemporaryDirectory()
         let text = String(repeating: "<h2>The log</h2>\n" + String(repeating: paragraph, count: 5) + "\n\n", count: 2)

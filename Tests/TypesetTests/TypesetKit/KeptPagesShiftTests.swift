@@ -37,8 +37,8 @@ final class KeptPagesShiftTests: XCTestCase {
 
     /// The edits each test makes in turn, each of another length than what it replaces, on the
     /// first pages (a reference's target on the fourth), in letters the page drew before them
-    /// (a glyph drawn first earlier than it was changes the text layer's codes of every later
-    /// page); a line added and taken away again moves every later picture, box and table to
+    /// (a glyph drawn first on an earlier page than it was leaves the text layer's pages up to
+    /// that one in another state, written again); a line added and taken away again moves every later picture, box and table to
     /// another line, which their messages name (`ElementPlaces`) and their pages do not; a
     /// picture or a box added and taken away again moves every later one's number, which their
     /// pages name (`ElementNumberShift`).
@@ -146,21 +146,17 @@ final class KeptPagesShiftTests: XCTestCase {
         var text = log
         let kept = KeptBetweenRuns()
         _ = try written(text, keeping: kept)
-        var pagesTaken = 0, textLayerPagesTaken = 0
         for (place, edit) in edits {
             text = edit(text)
             let watched = try written(text, keeping: kept)
             XCTAssertEqual(watched.pdf, try written(text, keeping: nil).pdf, "\(place): the PDF is a cold run's")
             XCTAssertGreaterThanOrEqual(kept.pages.reusedByTheLastSetting, watched.pages - 3, "\(place): pages taken, of \(watched.pages)")
-            // After a line or an element added or taken away the later pages' text is written
-            // again: the page set again draws a hyphen added at a line's end before the first
-            // no-break space, and the two swap their codes (docs/pipeline.md, the editing loop).
-            guard wordEdits.contains(where: { $0.place == place }) else { continue }
-            pagesTaken += kept.pages.reusedByTheLastSetting
-            textLayerPagesTaken += kept.textLayerPages.taken
+            // The pages set again may draw an added hyphen before a no-break space, or not at
+            // all: their codes do not depend on it (`WinAnsiBytes`), so the later pages' text is
+            // taken too, but for a page or two after them that begin in another state (a
+            // glyph the reflow drew first a page earlier or later).
+            XCTAssertGreaterThanOrEqual(kept.textLayerPages.taken, kept.pages.reusedByTheLastSetting - 3,
+                                        "\(place): text layer's pages taken, of the \(kept.pages.reusedByTheLastSetting) pages taken")
         }
-        // A page set again that draws a glyph first which a later page drew first before (a line
-        // hyphenated no more) gives the later pages' glyphs other codes: their text is written.
-        XCTAssertGreaterThan(textLayerPagesTaken * 3, pagesTaken * 2, "text layer's pages taken, of the pages taken")
     }
 }
