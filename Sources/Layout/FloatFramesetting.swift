@@ -6,7 +6,10 @@ import Text
 /// set again with the picture and its margin as an exclusion, so that the lines beside it are
 /// shortened (the lines of a band, see LineLoop). A picture that would reach below
 /// the container moves to the top of the next frame set from where this one ends (it is
-/// carried, see FlowCarry); the text goes on without waiting for it.
+/// carried, see FlowCarry); the text goes on without waiting for it. A paragraph whose first
+/// line holds a float that a float of an earlier paragraph would push down starts below that
+/// float (CSS `clear`), whether its own float then fits there or moves on: a portrait taller
+/// than its two lines of bio stood beside the next speaker's name.
 extension Framesetter {
     /// A float's anchor: a floated picture's character, or the first character of a box
     /// floated beside the text.
@@ -61,7 +64,7 @@ extension Framesetter {
         var deferred: [FloatAnchor] = []
         // Those that did not fit in the frame before go first, at the top.
         for anchor in pending {
-            if let float = place(anchor, top: rect.minY, in: container, beside: placed, waited: true) {
+            if let float = place(anchor, top: rect.minY, in: container, beside: placed, waited: true).float {
                 placed.append(float)
             } else {
                 deferred.append(anchor)
@@ -71,14 +74,18 @@ extension Framesetter {
         // anchors went on to the next frame, they reach into the notes, they leave no line)
         // comes back to floats set beside before, and a frame is a value of them (FloatSettings).
         var settings = FloatSettings()
+        // The bands across the container paragraphs clear below floats of earlier paragraphs,
+        // kept while their paragraphs go on to the next frame too: back beside the float, the
+        // paragraph would stand there again.
+        var clearances: [Rect] = []
         func set() -> FrameResult {
-            if let known = settings.result(beside: placed) { return known }
+            if let known = settings.result(beside: placed, clearing: clearances) { return known }
             var floated = container
             // A strip beside a float too narrow for its paragraph's lines is left empty (NarrowLines).
-            floated.exclusions += placed.map(\.exclusion)
+            floated.exclusions += placed.map(\.exclusion) + clearances.map { Exclusion(.rectangle($0)) }
             let result = plainFrame(in: floated, from: index, to: end, carrying: carried,
                                     holdsWaitingFloats: placed.contains { waiting.contains($0.anchor) })
-            settings.keep(result, beside: placed)
+            settings.keep(result, beside: placed, clearing: clearances)
             return result
         }
         var result = set()
@@ -86,13 +93,17 @@ extension Framesetter {
         for _ in 0 ..< Self.maximumFloatsPerFrame {
             guard let anchor = anchors(in: result.frame.visibleRange).first(where: { !handled.contains($0.index) }) else { break }
             handled.insert(anchor.index)
-            guard let top = Self.top(of: anchor, in: result.frame) else { continue }
-            if let float = place(anchor, top: top, in: container, beside: placed, lowest: Self.lowestTop(of: anchor, from: top, in: result.frame)) {
+            guard let line = anchorLine(of: anchor, in: result.frame) else { continue }
+            let top = line.top
+            let placement = place(anchor, top: top, in: container, beside: placed, lowest: Self.lowestTop(of: anchor, from: top, in: result.frame),
+                                  opening: line.opensParagraph)
+            if let clearance = placement.clearance { clearances.append(clearance) }
+            if let float = placement.float {
                 placed.append(float)
-                result = set()
             } else {
                 deferred.append(anchor)
             }
+            if placement.float != nil || placement.clearance != nil { result = set() }
         }
         // Set again, some lines may have gone to the next frame (it is shorter, or a column
         // ends where a paragraph allows): their floats go with them.
@@ -119,6 +130,7 @@ extension Framesetter {
             // otherwise move on for good). (With no text left, a frame holds only the pictures
             // still waiting.)
             placed = []
+            clearances = []
             result = set()
         }
         let done = Set(placed.map(\.anchor))
@@ -140,16 +152,20 @@ extension Framesetter {
 
     /// Where `anchor`'s float goes down from: the top of the line holding it — for a box, of the
     /// first line after its paragraphs, or below the frame's last line when none follows it in
-    /// the frame; nil when the frame does not show the anchor.
-    private static func top(of anchor: FloatAnchor, in frame: Frame) -> Double? {
-        func top(of line: Line) -> Double { line.origin.y - line.ascent - line.leading / 2 }
+    /// the frame — and the paragraph that line opens (nil: it opens none); nil when the frame
+    /// does not show the anchor.
+    private func anchorLine(of anchor: FloatAnchor, in frame: Frame) -> (top: Double, opensParagraph: Range<Int>?)? {
+        func top(of line: Line) -> (top: Double, opensParagraph: Range<Int>?) {
+            let paragraph = text.paragraphRange(containing: line.stringRange.lowerBound)
+            return (line.origin.y - line.ascent - line.leading / 2, paragraph.lowerBound == line.stringRange.lowerBound ? paragraph : nil)
+        }
         switch anchor.content {
         case .picture:
             return frame.lines.first { $0.stringRange.contains(anchor.index) }.map(top(of:))
         case .box:
             guard frame.visibleRange.contains(anchor.index) else { return nil }
             if let line = frame.lines.first(where: { $0.stringRange.lowerBound >= anchor.index }) { return top(of: line) }
-            return frame.lines.last.map { $0.origin.y + $0.descent } ?? frame.container.rect.minY
+            return ((frame.lines.last.map { $0.origin.y + $0.descent } ?? frame.container.rect.minY), nil)
         }
     }
 
@@ -168,14 +184,17 @@ extension Framesetter {
     /// below the rectangle, or when the exclusions push its top below `lowest`. One that
     /// `waited` for this frame is placed at its top even when it reaches below (a float taller
     /// than the column, placed there rather than never); in its anchor's frame, which may be a
-    /// short band below others, it moves on to the next frame instead.
+    /// short band below others, it moves on to the next frame instead. With it, when its line is
+    /// the first of the paragraph it is `opening` and floats of earlier paragraphs push it down,
+    /// the band across the container from `top` to below them, which the paragraph clears.
     private func place(_ anchor: FloatAnchor, top: Double, in container: Container, beside placed: [PlacedFloat],
-                       lowest: Double = .infinity, waited: Bool = false) -> PlacedFloat? {
+                       lowest: Double = .infinity, waited: Bool = false,
+                       opening paragraph: Range<Int>? = nil) -> (float: PlacedFloat?, clearance: Rect?) {
         let rect = container.rect
         let side: PictureFloat.Side, size: Size, margin: Double
         switch anchor.content {
         case .picture(let image):
-            guard let float = image.float else { return nil }
+            guard let float = image.float else { return (nil, nil) }
             (side, size, margin) = (float.side, Size(width: float.width, height: float.height), float.margin)
         case .box(let box):
             switch box.style.placement {
@@ -183,19 +202,21 @@ extension Framesetter {
                 let width = width(of: box, available: rect.width)
                 (side, size, margin) = (boxSide, Size(width: width, height: height(of: box, width: width)), box.style.margin)
             // A box of the column that waited for this frame is placed as in the column.
-            case .inColumn: return placeWaiting(box, top: top, in: container, beside: placed)
-            case .edge, .center, .footnote: return nil
+            case .inColumn: return (placeWaiting(box, top: top, in: container, beside: placed), nil)
+            case .edge, .center, .footnote: return (nil, nil)
             }
         }
         let x = side == .left ? rect.minX : rect.maxX - size.width
         var frame = Rect(x: x, y: top, width: size.width, height: size.height)
         var pushedByExclusion = false
+        var cleared = top   // below the floats of earlier paragraphs it met
         // The float moves to the very bottom of the clear rectangle it meets, the same number
         // (rounded differently, a sum would leave it a hair inside and meeting it again): so it
         // moves down every time, clears each float and exclusion at most once, and the loop ends.
         for _ in 0 ... placed.count + container.exclusions.count {
-            if let below = placed.lazy.map(\.keptClear).first(where: { $0.intersects(frame) }) {
-                frame.origin.y = below.maxY
+            if let below = placed.first(where: { $0.keptClear.intersects(frame) }) {
+                frame.origin.y = below.keptClear.maxY
+                if let paragraph, below.anchor < paragraph.lowerBound { cleared = max(cleared, frame.minY) }
             } else if let exclusion = container.exclusions.first(where: { exclusion in
                 exclusion.coveredSpans(top: frame.minY, bottom: frame.maxY).contains { $0.maxX > frame.minX && $0.minX < frame.maxX }
             }) {
@@ -205,14 +226,16 @@ extension Framesetter {
                 break
             }
         }
-        if frame.maxY > rect.maxY + 0.001, frame.minY > rect.minY + 0.001 || !waited { return nil }
-        if pushedByExclusion, frame.minY > lowest + 0.001 { return nil }
+        let clearance = cleared > top ? Rect(x: rect.minX, y: top, width: rect.width, height: cleared - top) : nil
+        if frame.maxY > rect.maxY + 0.001, frame.minY > rect.minY + 0.001 || !waited { return (nil, clearance) }
+        if pushedByExclusion, frame.minY > lowest + 0.001 { return (nil, clearance) }
         switch anchor.content {
         case .picture(let image):
-            return PlacedFloat(rect: frame, content: .picture(image), anchor: anchor.index, side: side, margin: margin,
-                               contour: image.float?.contour)
+            return (PlacedFloat(rect: frame, content: .picture(image), anchor: anchor.index, side: side, margin: margin,
+                                contour: image.float?.contour), clearance)
         case .box(let box):
-            return PlacedFloat(rect: frame, content: .box(self.place(box, in: frame)), anchor: anchor.index, side: side, margin: margin)
+            return (PlacedFloat(rect: frame, content: .box(self.place(box, in: frame)), anchor: anchor.index, side: side, margin: margin),
+                    clearance)
         }
     }
 }

@@ -791,6 +791,34 @@ final class PageCheckerTests: XCTestCase {
                       found.first?.detail ?? "")
     }
 
+    /// Two speakers' portraits floated left, each taller than its name and bio: drawn as typeset
+    /// draws them, Tom's name starts below Ana's portrait. With Ana's portrait drawn lower, down
+    /// beside his name, his own portrait (below hers) is the next one down: found. A waiting
+    /// picture at a column's top beside text of other paragraphs is not this, nor are a
+    /// paragraph's own floats stacked.
+    func testAFloatBesideAnotherFloatsParagraphIsFound() throws {
+        let markup = """
+            <p><img src="cameraman.png" alt="Ana" width="60" float="left"><b>Ana Ribeiro</b></p>
+            Type designer in Porto.
+            <p><img src="astronaut.png" alt="Tom" width="60" float="left"><b>Tom Hale</b></p>
+            Runs a letterpress studio in Leeds.
+            """
+        var (text, pages) = try drawn(markup)
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        let floats = pages[0].pictures.indices.filter { pages[0].pictures[$0].line == nil }
+        XCTAssertEqual(floats.count, 2)
+        let ana = floats[0], tom = floats[1]
+        let tomsName = try XCTUnwrap(pages[0].lines.first { $0.stringRange.contains(pages[0].pictures[tom].anchor) })
+        let reach = tomsName.baseline - tomsName.ascent - pages[0].pictures[ana].rect.maxY + 4
+        pages[0].pictures[ana].rect.origin.y += reach
+        pages[0].pictures[ana].visible = [pages[0].pictures[ana].rect]
+        let found = findings(text, pages).filter { $0.kind == .floatBesideAnotherParagraph }
+        XCTAssertEqual(found.count, 1, findings(text, pages).map(\.description).joined(separator: "\n"))
+        XCTAssertEqual(found.first?.character, pages[0].pictures[tom].anchor)
+        XCTAssertTrue(found.first?.detail.contains("whose own picture (character \(pages[0].pictures[tom].anchor))") ?? false,
+                      found.first?.detail ?? "")
+    }
+
     func testAColumnEndingEarlyIsFoundOnlyWithoutAReason() throws {
         var (text, pages) = try drawn("<p>\(prose)</p>")
         XCTAssertEqual(pages[0].areas[0].end, .endOfText)
