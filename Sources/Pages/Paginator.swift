@@ -479,11 +479,14 @@ public struct Paginator: Sequence, IteratorProtocol {
     /// page is another section's, or past a `<pagebreak>` — a pull quote there stood alone under
     /// the next section's headline, none of its essay on the page. As LaTeX's `\clearpage`
     /// flushes its floats before the next chapter's text rather than into it, the box goes no
-    /// further; it is left out, and the page says so (`Page.leftOutBoxes`).
+    /// further; it is left out, and the page says so (`Page.leftOutBoxes`). Only an aside: a
+    /// pull quote repeats its text, a figure's picture is nowhere else, so a figure waits on as
+    /// any float does.
     private mutating func boxesOverGuttersLeftOut(of waiting: inout [SpanningAnchor], sectionsEndingBy end: Int) -> [BoxRange] {
         var leftOut: [BoxRange] = [], carried: [SpanningAnchor] = []
         for anchor in waiting {
-            if case .box(let box) = anchor.content, anchor.position == .middle, sections.section(at: anchor.index).end <= end {
+            if case .box(let box) = anchor.content, anchor.position == .middle, box.style.kind == .aside,
+               sections.section(at: anchor.index).end <= end {
                 leftOut.append(box)
             } else {
                 carried.append(anchor)

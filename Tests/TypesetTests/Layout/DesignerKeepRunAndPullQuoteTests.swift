@@ -71,4 +71,20 @@ final class DesignerKeepRunAndPullQuoteTests: XCTestCase {
                                               + "text ends (one box over a gutter a page), and it is not carried past its section"])
         XCTAssertEqual(found.first?.location?.line, 5)
     }
+
+    /// The same section with a figure over the gutter in the second quote's place: its picture
+    /// is nowhere else, so it is not left out but waits for page 2, as any float waits for a
+    /// page with room.
+    func testAFigureOverTheGutterIsNotLeftOut() throws {
+        let quote = "<aside float=\"center\"><p align=\"center\">“Second quote.”</p></aside>"
+        let figure = "<figure float=\"center\"><img src=\"medal.svg\" width=\"60\" alt=\"A medal\"><caption>The medal.</caption></figure>"
+        let markup = try folder.markup("pull-quote-before-a-page-break")
+        XCTAssertTrue(markup.contains(quote))
+        let pictures = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/pull-quotes")
+        let (document, pages) = try FixtureFolder("designer-pages-6", pictures: pictures).layOut(markup.replacingOccurrences(of: quote, with: figure))
+        let caption = (document.text.string as NSString).range(of: "The medal.").location
+        XCTAssertEqual(pages.count, 2)
+        XCTAssertTrue(pages[0].leftOutBoxes.isEmpty, "nothing left out")
+        XCTAssertEqual(pages[1].boxes.map { $0.box.range.contains(caption) }, [true], "the figure on page 2")
+    }
 }
