@@ -6,7 +6,8 @@ import Text
 /// its area or the page (`AreaCheck`), an empty band inside a paragraph
 /// (`ParagraphGapCheck`), a column ending early for no reason (`ColumnEndCheck`), a stretch
 /// beside an element left empty while the column's text goes on below it (`EmptyStretchCheck`), a
-/// band's text flowing round another section's picture or box (`SectionBandCheck`), a kept
+/// band's text flowing round another section's picture or box (`SectionBandCheck`), a box over a
+/// gutter carried to a page after its section's text (`BoxPastItsSectionCheck`), a kept
 /// block split over two columns though it fits one (`KeptBlockSplitCheck`), a balanced band
 /// leaving a column empty while another holds text it could share (`BalancedBandCheck`), a
 /// floated picture beside a later paragraph whose own it pushed down (`FloatBesideAnotherParagraphCheck`) — and the
@@ -20,6 +21,7 @@ public struct PageChecker {
 
     private let text: CheckedText
     private var words: WordCoverage
+    private var boxesPastTheirSections = BoxPastItsSectionCheck()
 
     public init(text: AttributedText) {
         self.text = CheckedText(text: text)
@@ -34,6 +36,7 @@ public struct PageChecker {
         found += ColumnEndCheck().findings(on: page)
         found += EmptyStretchCheck().findings(on: page, text: text)
         found += SectionBandCheck().findings(on: page, text: text)
+        found += boxesPastTheirSections.findings(on: page, text: text)
         found += KeptBlockSplitCheck().findings(on: page, text: text)
         found += BalancedBandCheck().findings(on: page, text: text)
         found += FloatBesideAnotherParagraphCheck().findings(on: page, text: text)
@@ -47,6 +50,7 @@ public struct PageChecker {
     /// page written is.
     public mutating func accountFor(skipped page: DrawnPage) {
         _ = words.findings(on: page)
+        _ = boxesPastTheirSections.findings(on: page, text: text)
     }
 
     /// What is wrong with the document as a whole, after its last page.

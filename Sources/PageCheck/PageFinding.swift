@@ -18,6 +18,7 @@ public struct PageFinding: Hashable, Sendable, CustomStringConvertible {
         case columnEndsEarly = "column ends early"
         case emptyStretch = "empty stretch beside an element"
         case inAnotherSectionsBand = "element in another section's band"
+        case boxPastItsSection = "box over a gutter past its section"
         case keptBlockSplit = "kept block split"
         case balancedColumnEmpty = "empty column in a balanced band"
         case floatBesideAnotherParagraph = "float beside another float's paragraph"

@@ -8,6 +8,9 @@ import Render
 /// paragraphs stand outside the column's flow): each line starts after the one before ends.
 struct WordCoverage {
     private static let zeroWidthJoiner: UInt16 = 0x200D
+    /// The line of a box's characters left out by the layout (`DrawnPage.leftOut`): on no
+    /// page by design, so its words are not lost, and one drawn after all is drawn twice.
+    private static let leftOutByDesign = Int32.min
     private let text: CheckedText
     /// For each character, the line it was drawn in (numbered across the document, from 1); 0: not drawn.
     private var drawnIn: [Int32]
@@ -36,6 +39,9 @@ struct WordCoverage {
                                          character: character))
                 drawnIn[character] = id
             }
+        }
+        for range in page.leftOut {
+            for character in range.clamped(to: 0 ..< drawnIn.count) { mark(character, id: Self.leftOutByDesign, place: "left out") }
         }
         for glyph in page.glyphs {
             guard let character = page.documentCharacter(of: glyph) else { continue }

@@ -57,4 +57,5 @@ struct PageParts {
     var pictures: [PlacedPicture]
     var rules: [ColumnRule]
     var tints: [SectionTint]
+    var leftOutBoxes: [BoxRange] = []
 }

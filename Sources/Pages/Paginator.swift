@@ -27,6 +27,9 @@ public struct Page: Sendable {
     /// The name of the section in force where its text starts (`<section name>`), which
     /// `{section}` prints.
     public var section: String?
+    /// The boxes over a gutter whose section's text ends on this page with no room left for
+    /// them here: they are not carried into the pages after it, and are drawn on no page.
+    public var leftOutBoxes: [BoxRange] = []
     /// Whether it is a blank page put before a page break that must land on the other side of
     /// the spread (`<pagebreak parity="odd">`): no text, no furniture, no running heads.
     public var isBlankForParity = false
@@ -341,7 +344,7 @@ public struct Paginator: Sequence, IteratorProtocol {
         let page = flow.template.bleeding(Page(number: flow.pageNumber, size: flow.template.size, frames: frames, furniture: furniture,
                                           pictures: pictures, rules: rules, tints: tints, master: flow.master,
                                           masterItems: flow.masterItems, article: flow.article, section: flow.section,
-                                          keptSerial: keptSerial))
+                                          leftOutBoxes: parts.leftOutBoxes, keptSerial: keptSerial))
         headsAfterTheLastPage?.note(page)
         return page
     }
@@ -460,13 +463,37 @@ public struct Paginator: Sequence, IteratorProtocol {
             considered += 1
         }
         flow.anchorsPassed = considered
+        let leftOut = boxesOverGuttersLeftOut(of: &left, sectionsEndingBy: page.end)
         flow.waitingPictures = left
         flow.position = page.end
         flow.carry = page.carry
         flow.heldFloats = page.heldFloats
         flow.pageNotes = page.notes?.goingOn ?? []
-        return finish(PageParts(frames: page.framesWithNotes(framesetter: framesetter), pictures: placed, rules: page.rules, tints: page.tints),
+        return finish(PageParts(frames: page.framesWithNotes(framesetter: framesetter), pictures: placed, rules: page.rules, tints: page.tints,
+                                leftOutBoxes: leftOut),
                       read: framesetter.cache.reach.read(in: framesetter.text, startingAt: page.end))
+    }
+
+    /// The boxes over a gutter of `waiting` whose sections end by `end`, taken out of it: each
+    /// had no room on the last page of its section's text (one such box a page), and a later
+    /// page is another section's, or past a `<pagebreak>` — a pull quote there stood alone under
+    /// the next section's headline, none of its essay on the page. As LaTeX's `\clearpage`
+    /// flushes its floats before the next chapter's text rather than into it, the box goes no
+    /// further; it is left out, and the page says so (`Page.leftOutBoxes`). Only an aside: a
+    /// pull quote repeats its text, a figure's picture is nowhere else, so a figure waits on as
+    /// any float does.
+    private mutating func boxesOverGuttersLeftOut(of waiting: inout [SpanningAnchor], sectionsEndingBy end: Int) -> [BoxRange] {
+        var leftOut: [BoxRange] = [], carried: [SpanningAnchor] = []
+        for anchor in waiting {
+            if case .box(let box) = anchor.content, anchor.position == .middle, box.style.kind == .aside,
+               sections.section(at: anchor.index).end <= end {
+                leftOut.append(box)
+            } else {
+                carried.append(anchor)
+            }
+        }
+        waiting = carried
+        return leftOut
     }
 
     /// How many times a page is set again above another room for its notes across the page,

@@ -18,6 +18,7 @@ extension PageParts: TextOffsetsHolder {
     mutating func shift(by shift: TextShift) {
         frames.shift(by: shift)
         pictures.shift(by: shift)
+        leftOutBoxes.shift(by: shift)
     }
 }
 

@@ -120,6 +120,9 @@ public struct DrawnPage: Sendable {
     /// The ink of the master page's furniture (its pictures and rules), with what each is, for
     /// messages.
     public var furniture: [(rect: Rect, description: String)] = []
+    /// The text of the boxes the layout left out on the page (`Page.leftOutBoxes`): drawn on
+    /// no page, by design.
+    public var leftOut: [Range<Int>] = []
 
     public init(number: Int, size: Size) {
         self.number = number

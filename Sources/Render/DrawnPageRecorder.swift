@@ -12,8 +12,9 @@ public final class DrawnPageRecorder {
     private var lineStack: [Int?] = []
     public init() {}
 
-    func beginPage(number: Int, size: Size) {
+    func beginPage(number: Int, size: Size, leftOut: [Range<Int>]) {
         page = DrawnPage(number: number, size: size)
+        page!.leftOut = leftOut
         areaStack = []
         lineStack = [nil]
     }

@@ -66,7 +66,7 @@ final class PageDrawer {
             colorGlyphs.endPage()
             repeatedPictures.endPage()
         }
-        recorder?.beginPage(number: page.number, size: page.size)
+        recorder?.beginPage(number: page.number, size: page.size, leftOut: page.leftOutBoxes.map(\.range))
         try drawMasterItems(of: page, in: context)
         // Sections' tints next: everything else on the page stands on them. Decoration, not
         // the document's content: an artifact, as a box's background is.

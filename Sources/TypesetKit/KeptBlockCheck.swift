@@ -1,7 +1,5 @@
 import Diagnostics
 import Fonts
-import Foundation
-import Layout
 import Markup
 import Pages
 import Text
@@ -23,32 +21,20 @@ struct KeptBlockCheck {
     /// Warnings for the blocks of `text` taller than a column, set at their column's width in
     /// `fonts` (the page's master's, where a master sets the columns); the keeps of those blocks are cleared in `text`.
     func check(_ text: inout AttributedText, fonts: FontTable, keeps: [KeepDeclaration], sourceMap: TextSourceMap) -> [Diagnostic] {
-        let blocks = Self.keptBlocks(in: text)
-        guard !blocks.isEmpty else { return [] }
-        let framesetter = Framesetter(text: text, fonts: fonts)
-        // A block is measured in the narrowest, shortest column it may be set in: a master's may not be the document's.
-        let possible = PossibleFrames(template: page, text: text)
+        let tall = KeptTextHeight.stretches(Self.keptBlocks(in: text), range: \.range, tallerThan: 1, of: text, page: page, fonts: fonts)
         var warnings: [Diagnostic] = []
-        for block in blocks {
-            let frames = possible.templates(in: block.range)
-            let section = text.paragraphStyle(at: block.range.lowerBound).section
-            let width = frames.map { $0.columnWidth(of: section) }.min() ?? page.columnWidth(of: section)
-            let column = frames.map(\.textArea.height).min() ?? page.textArea.height
-            let container = Container(rect: Rect(x: 0, y: 0, width: width, height: Framesetter.unboundedHeight))
-            // Its notes counted right under its text: in a container of no foot they would be set a
-            // billion points down.
-            let height = framesetter.frame(in: container, from: block.range.lowerBound, to: block.range.upperBound).heightWithNotesUnderText
-            // The blocks come in order: the paragraphs passed are not set again.
-            framesetter.cache.forget(before: block.range.upperBound)
-            guard height > column + 0.001 else { continue }
-            let message = "is taller than a column (\(Self.format(height)) pt > \(Self.format(column)) pt); split"
+        for (block, height, column) in tall {
+            let message = "is taller than a column (\(KeptTextHeight.format(height)) pt > \(KeptTextHeight.format(column)) pt); split"
             if let number = block.block, number <= keeps.count {
                 let keep = keeps[number - 1]
                 warnings.append(.warning("<keep> block \(message)", at: keep.location, sourceLine: keep.sourceLine))
             } else {
                 warnings.append(sourceMap.diagnostic(.warning, "keep-together paragraph \(message)", atTextOffset: block.range.lowerBound))
             }
-            Self.clearKeep(in: block.range, of: &text)
+            text.changeParagraphStyles(in: block.range) { style in
+                style.keepBlock = nil
+                style.keepTogether = false
+            }
         }
         return warnings
     }
@@ -77,24 +63,5 @@ struct KeptBlockCheck {
             }
         }
         return blocks
-    }
-
-    /// Takes the keep off the paragraphs of `range`, which are then set as any others.
-    private static func clearKeep(in range: Range<Int>, of text: inout AttributedText) {
-        var start = range.lowerBound
-        while start < range.upperBound {
-            let run = text.paragraphStyleRuns.value(at: start)
-            var style = run.value
-            style.keepBlock = nil
-            style.keepTogether = false
-            let end = min(run.range.upperBound, range.upperBound)
-            text.setParagraphStyle(style, in: start ..< end)
-            start = end
-        }
-    }
-
-    /// A height for a message: to a tenth of a point.
-    private static func format(_ points: Double) -> String {
-        String(format: "%.1f", points)
     }
 }

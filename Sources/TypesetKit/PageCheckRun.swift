@@ -8,11 +8,11 @@ import Text
 
 /// The page checks of one run, told each page as it passes: the warnings of columns that end
 /// early, of table rows taller than their column and tables narrower than their words, of
-/// lines set off their pitch, of boxes over a gutter printed over page furniture, of elements
+/// lines set off their pitch, of boxes over a gutter printed over page furniture or left out, of elements
 /// moved to a later page than where they are written, of pictures scaled to a box set
 /// narrower, and of display words a box's column cut (every run, from the laid-out page:
 /// `EarlyColumnEnd`, `TallTableRowCheck`, `TableWidthCheck`, `MovedLineCheck`,
-/// `BoxOverExclusionCheck`, `MovedElementCheck`, `NarrowedBoxPictureCheck`, `BoxDisplayWordCheck`), and, when the run checks its
+/// `BoxOverExclusionCheck`, `LeftOutBoxCheck`, `MovedElementCheck`, `NarrowedBoxPictureCheck`, `BoxDisplayWordCheck`), and, when the run checks its
 /// pages, what the page checker finds on each page drawn — errors whose message begins with `page check:`,
 /// located at the markup of the character at fault; and, when only some pages are written
 /// (`PageSelection`), the pages asked for past the document's end. `DrawPass` runs it on every
@@ -36,6 +36,8 @@ public final class PageCheckRun {
     private var narrowedTables: [Diagnostic] = []
     private var boxOverExclusionCheck = BoxOverExclusionCheck()
     private var boxesOverExclusions: [Diagnostic] = []
+    private let leftOutBoxCheck: LeftOutBoxCheck
+    private var boxesLeftOut: [Diagnostic] = []
     private let selection: PageSelection
     /// Whether pages asked for past the end are an error (`--strict`), not a warning.
     private let strict: Bool
@@ -52,16 +54,17 @@ public final class PageCheckRun {
         sourceMap = document.sourceMap
         checker = checksPages ? PageChecker(text: document.text) : nil
         moved = MovedElementCheck(template: document.template, places: document.flowPlaces, elementPlaces: document.elementPlaces)
+        leftOutBoxCheck = LeftOutBoxCheck(elementPlaces: document.elementPlaces)
         narrowedBoxes = NarrowedBoxPictureCheck(text: document.text, places: document.elementPlaces)
         boxDisplayWords = BoxDisplayWordCheck(text: document.text)
         movedLines = MovedLineCheck(text: document.text)
     }
 
     /// The warnings found so far: columns that end early, table rows taller than their column,
-    /// tables narrower than their words, boxes over furniture, lines moved off their pitch, elements moved on,
+    /// tables narrower than their words, boxes over furniture or left out, lines moved off their pitch, elements moved on,
     /// pictures scaled to narrowed boxes, display words broken in boxes.
     public var warnings: [Diagnostic] {
-        earlyColumns + tallTableRows + narrowedTables + boxesOverExclusions + linesMovedOffTheirPitch + moved.warnings + narrowedBoxes.warnings + brokenDisplayWords + pagesPastTheEnd
+        earlyColumns + tallTableRows + narrowedTables + boxesOverExclusions + boxesLeftOut + linesMovedOffTheirPitch + moved.warnings + narrowedBoxes.warnings + brokenDisplayWords + pagesPastTheEnd
     }
 
     public var checksPages: Bool { checker != nil }
@@ -93,6 +96,7 @@ public final class PageCheckRun {
         for box in boxOverExclusionCheck.boxes(on: page) {
             boxesOverExclusions.append(diagnostic(.warning, box.message, at: box.character))
         }
+        boxesLeftOut += leftOutBoxCheck.warnings(on: page)
         moved.look(at: page)
         narrowedBoxes.look(at: page)
         for line in movedLines?.movedLines(on: page) ?? [] {

@@ -341,6 +341,34 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertEqual(overStory.count, 1, overStory.map(\.description).joined(separator: "\n"))
     }
 
+    /// A pull quote is not carried past its section's text: moved onto the page of the section
+    /// after a `<pagebreak>` (where one with no room on its own page was once carried, printed
+    /// alone under the next headline), it is found.
+    func testAPullQuoteOnAPageWithoutItsSectionsTextIsFound() throws {
+        let (text, pages) = try drawn("""
+            <section columns="2">
+            <p>\(prose)</p>
+            <aside float="center"><p align="center">“A quote.”</p></aside>
+            <p>\(prose)</p>
+            </section>
+            <pagebreak>
+            <section columns="1">
+            <p style="headline">Checklist of Works</p>
+            </section>
+            """)
+        XCTAssertEqual(findings(text, pages).map(\.description), [])
+        XCTAssertEqual(pages.count, 2)
+        let quote = try XCTUnwrap(pages[0].boxes.first { $0.area == nil })
+        var carried = pages
+        carried[0].boxes.removeAll { $0.anchor == quote.anchor }
+        var halfwayDown = quote
+        halfwayDown.rect.origin.y = carried[1].rect.midY
+        carried[1].boxes.append(halfwayDown)
+        let found = findings(text, carried)
+        XCTAssertEqual(found.map(\.kind), [.boxPastItsSection], found.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(found.first?.detail.contains("after its section's text, none of which is on it") == true, found.first?.detail ?? "")
+    }
+
     /// `<keep>` blocks of `days`' names and line counts, balanced in a section of three columns.
     private func schedule(_ days: [(String, Int)]) -> String {
         let blocks = days.map { day, count in
