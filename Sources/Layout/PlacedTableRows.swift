@@ -34,6 +34,9 @@ public struct PlacedTableRows: Sendable {
     /// The width the table's widest words need, when its column is narrower and it was set
     /// narrower than they are, breaking them in their cells (`TableColumnWidths`); else nil.
     public var narrowedFrom: Double?
+    /// The width the table was to be set in (its column's, or its `width`) when a glyph of each
+    /// column and its padding need more: it is set at those, past it (overfull); else nil.
+    public var overfullPast: Double?
 
     /// Where the rows go on when they were split inside their cells at the column's foot,
     /// taller than a column (see TableRowSplit).

@@ -25,6 +25,8 @@ import Text
 /// figure) only where the figures alone are wider than the table: set wider, it would print over
 /// the next column or off the page. Narrowing every column in proportion first broke "148,950"
 /// as "148,95 / 0" beside a column of text that could have hyphenated "Interdepart-mental".
+/// No column is narrower than its widest glyph and its padding: a table whose glyphs need more
+/// than its width is set at them, past it (overfull), rather than letters over letters.
 public enum TableColumnWidths {
     public static func widths(for specs: [TableStyle.ColumnWidth], minimum: [Double], natural: [Double], width: Double,
                               fillsWidth: Bool = true, least: LeastColumnWidths? = nil) -> [Double] {
@@ -64,15 +66,29 @@ public enum TableColumnWidths {
             for column in autos { result[column] += total > 0 ? left * result[column] / total : left / Double(autos.count) }
         }
         lengthsGiveWay(to: width, specs: specs, minimum: minimum, in: &result)
-        let floors = least ?? LeastColumnWidths(hyphenated: minimum, unbreakable: minimum.map { _ in 0 })
+        let none = minimum.map { _ in 0.0 }
+        let floors = least ?? LeastColumnWidths(hyphenated: minimum, unbreakable: none, glyph: none)
         // Below the widest words: their hyphenated pieces, then the figures and a glyph of each
-        // word; past those, every column in proportion, figures broken too: a table run past
-        // its column printed over the next column's text (layout fuzz seed 40).
+        // word; past those, figures broken too, down to a glyph of each column: a table run past
+        // its column for its figures printed over the next column's text (layout fuzz seed 40).
+        // Narrower than its glyphs no column goes: its letters printed over each other (60
+        // cells of "c" in 240 pt), so such a table is set at them, overfull (`isOverfull`).
         giveWay(to: width, downTo: zip(minimum, floors.hyphenated).map(min), in: &result)
         let unbreakable = zip(result, floors.unbreakable).map(min)
-        giveWay(to: width, downTo: unbreakable.reduce(0, +) <= width ? unbreakable : result.map { _ in 0 }, in: &result)
+        let glyphs = zip(result, floors.glyph).map(min)
+        giveWay(to: width, downTo: unbreakable.reduce(0, +) <= width ? unbreakable : glyphs, in: &result)
         return result
     }
+
+    /// Whether columns `widths` wide, as `widths(…)` shared them, run past `width`: their
+    /// glyphs alone need more (TeX's overfull box). Set at their least, nothing in them
+    /// overprints; the table reaches past its column, and `TableWidthCheck` says so at its tag.
+    public static func isOverfull(_ widths: [Double], width: Double) -> Bool {
+        widths.reduce(0, +) > width + overfullTolerance
+    }
+
+    /// What a table may run past its width by, from rounding, before it is overfull.
+    static let overfullTolerance = 0.01
 
     /// `widths` narrowed, each in proportion to what it has beyond its `floor`, as far as they
     /// need to fit `width` and no further than the floors.

@@ -15,6 +15,10 @@ struct TableGeometry: Sendable {
 
     var width: Double { columnWidths.reduce(0, +) }
 
+    /// The width the table was to be set in when a glyph of each column needs more, and it is
+    /// set at those, past it (overfull: `TableColumnWidths.isOverfull`); else nil.
+    var overfullPast: Double?
+
     /// The width of its widest words when the table is set narrower, their cells breaking them
     /// (see `TableColumnWidths`), else nil.
     var narrowedFrom: Double? { width < widthOfWidestWords - 0.01 ? widthOfWidestWords : nil }
@@ -120,7 +124,8 @@ extension Framesetter {
         }
         let geometry = TableGeometry(columnWidths: widths, decimalLines: lines, sidePadding: side,
                                      widthOfWidestWords: TableColumnWidths.widthOfWidestWords(for: specs,
-                                                                                             minimum: least?.hyphenated ?? padded(minimum)))
+                                                                                             minimum: least?.hyphenated ?? padded(minimum)),
+                                     overfullPast: TableColumnWidths.isOverfull(widths, width: width) ? width : nil)
         cache.noteTableGeometry(geometry, of: table.style.number, width: available)
         return geometry
     }
@@ -256,7 +261,8 @@ extension Framesetter {
         let rect = Rect(x: left, y: top, width: geometry.width, height: rowEdges.last! - top)
         return PlacedTableRows(style: table.style, rows: rows, rect: rect, rowEdges: rowEdges, columnEdges: columnEdges, cells: placed,
                                isRepeatedHeader: isRepeatedHeader, opensPart: opensPart,
-                               endsTable: rows.upperBound == table.rowCount, narrowedFrom: geometry.narrowedFrom, continuation: nil)
+                               endsTable: rows.upperBound == table.rowCount, narrowedFrom: geometry.narrowedFrom, overfullPast: geometry.overfullPast,
+                               continuation: nil)
     }
 
     /// A cell's paragraphs from `start` set in `rect` by the column's line loop, in a frame of

@@ -31,6 +31,12 @@ struct WordPieces {
         if paragraph.units[start ..< end].contains(where: Self.isDigit) {
             return paragraph.width(from: start, to: end)
         }
+        return widestGlyph(from: start, to: end)
+    }
+
+    /// The widest glyph of the word `start ..< end`: the least a line holding it needs across,
+    /// however it is broken, figures too.
+    func widestGlyph(from start: Int, to end: Int) -> Double {
         let glyphs = paragraph.glyphIndex(atOrAfter: start) ..< paragraph.glyphIndex(atOrAfter: end)
         return paragraph.advances[glyphs].max() ?? 0
     }

@@ -108,7 +108,8 @@ public struct MarkupParser {
                               anchors: state.references.anchorsTitled(in: state.builder.text, sourceMap: state.builder.sourceMap),
                               referenceUses: state.references.uses.map(\.use), diagnostics: diagnostics.finished())
         document.elementPlaces = ElementPlaces(pictures: state.pictureNames.map(diagnostics.source.place(of:)),
-                                               boxes: state.boxTags.map(diagnostics.source.place(of:)))
+                                               boxes: state.boxTags.map(diagnostics.source.place(of:)),
+                                               tables: state.tableTags.map(diagnostics.source.place(of:)))
         document.listsContents = state.references.listsContents
         document.pageNumberedNotes = state.references.pageNumberedNotes
         document.includedFiles = state.includedFiles

@@ -77,9 +77,9 @@ struct ParseState {
     /// A `</p>` after which the text is in the language of an outer `<p>` written for one
     /// paragraph, until text shows whether it is set so (`LanguageOfAnOpenParagraphTag`).
     var languageResumed: LanguageOfAnOpenParagraphTag?
-    /// The open `<table>`, and tables opened so far (`TableStyle.number` counts them).
+    /// The open `<table>`, and the tag of each table opened so far (`TableStyle.number` counts them).
     var openTable: OpenTable?
-    var tableCount = 0
+    var tableTags: [Int] = []
     /// The open `<footnote>` (`isNote` false: one misplaced, whose text stays where it is),
     /// the number of the last note (from 1 in each section with `footnote-numbering="section"`,
     /// on each page with `page`), and

@@ -58,7 +58,7 @@ extension ParseState {
     /// `TableStyle`). The paragraph in progress ends at the tag. Tables do not nest.
     mutating func openTable(_ tag: Tag) {
         if openTable != nil { return refuseInnerTable(tag) }
-        var style = TableStyle(number: tableCount + 1)
+        var style = TableStyle(number: tableTags.count + 1)
         var headerRowsOffset: Int?
         for attribute in tag.attributes {
             switch attribute.key {
@@ -76,7 +76,7 @@ extension ParseState {
             }
         }
         builder.endParagraph(madeAt: tag.offset)
-        tableCount += 1
+        tableTags.append(tag.offset)
         openTable = OpenTable(tagOffset: tag.offset, style: style, headerRowsOffset: headerRowsOffset,
                               columnCount: style.widths.isEmpty ? nil : style.widths.count)
     }

@@ -31,7 +31,8 @@ struct AreaCheck {
             if pageExcess > 0 {
                 found.append(PageFinding(page: page.number, kind: .outsidePage,
                                          detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(ink)) is "
-                                            + "\(String(format: "%.1f", pageExcess)) pt off the page \(PageFinding.describe(page.rect))",
+                                            + "\(String(format: "%.1f", pageExcess)) pt off the page \(PageFinding.describe(page.rect))"
+                                            + page.overfullTableNote(glyph),
                                          character: page.documentCharacter(of: glyph)))
                 continue
             }

@@ -59,7 +59,7 @@ struct InkOverlapCheck {
                     page: page.number, kind: .inkOverInk,
                     detail: "glyph \(text.quoted(glyph, on: page)) \(PageFinding.describe(glyph.ink)) over glyph "
                         + "\(text.quoted(first, on: page)) \(PageFinding.describe(first.ink)) of \(sameLine ? "another word" : "another line"), "
-                        + "\(String(format: "%.1f", depth)) pt deep",
+                        + "\(String(format: "%.1f", depth)) pt deep" + page.overfullTableNote(glyph, first),
                     character: page.documentCharacter(of: glyph) ?? page.documentCharacter(of: first)))
             }
             active.append(index)

@@ -117,6 +117,9 @@ public struct DrawnPage: Sendable {
     /// The gutters' rules, as thin rectangles.
     public var rules: [Rect] = []
     public var tableRules: [TableRule] = []
+    /// The rows of tables set past their column (overfull, warned of at their tag), as
+    /// rectangles: the checker names the table in what it finds of their glyphs.
+    public var overfullTables: [Rect] = []
     /// The ink of the master page's furniture (its pictures and rules), with what each is, for
     /// messages.
     public var furniture: [(rect: Rect, description: String)] = []

@@ -107,6 +107,11 @@ public final class DrawnPageRecorder {
         page?.rules.append(Rect(x: x - width / 2, y: top, width: width, height: bottom - top))
     }
 
+    /// Rows of a table set past its column (overfull) drawn in `rect`.
+    func overfullTable(_ rect: Rect) {
+        page?.overfullTables.append(rect)
+    }
+
     /// A table's rule stroked from (x0, y0) to (x1, y1), `width` wide with square caps.
     func tableRule(from x0: Double, _ y0: Double, to x1: Double, _ y1: Double, width: Double, anchor: Int) {
         let rect = Rect(x: min(x0, x1) - width / 2, y: min(y0, y1) - width / 2, width: abs(x1 - x0) + width, height: abs(y1 - y0) + width)

@@ -17,6 +17,7 @@ extension PageDrawer {
         }
         strokeRules(of: rows, in: context)
         structure?.end(in: context)
+        if rows.overfullPast != nil { recorder?.overfullTable(rows.rect) }
         if rows.isRepeatedHeader {
             let recorder = self.recorder
             self.recorder = nil

@@ -1,19 +1,22 @@
 import Diagnostics
 
-/// Where the markup wrote each picture and box, by its number (`ImageAttachment.number`,
-/// `BoxStyle.number`): what a message about one is located by. Kept beside the text, not in
-/// its attributes, so that an edit that adds or removes a line leaves the pictures and boxes
-/// after it alike, and the pages set from them are taken again (`typeset watch`); a message is
-/// located in the markup of the run that makes it.
+/// Where the markup wrote each picture, box and table, by its number (`ImageAttachment.number`,
+/// `BoxStyle.number`, `TableStyle.number`): what a message about one is located by. Kept beside
+/// the text, not in its attributes, so that an edit that adds or removes a line leaves the
+/// pictures, boxes and tables after it alike, and the pages set from them are taken again
+/// (`typeset watch`); a message is located in the markup of the run that makes it.
 public struct ElementPlaces: Sendable {
     /// Each picture's `src` value, in and out of the text (a master's), by number from 1.
     public var pictures: [SourcePlace]
     /// Each box's tag (`<figure>`, `<aside>`, `<footnote>`), by number from 1.
     public var boxes: [SourcePlace]
+    /// Each `<table>` tag, by number from 1.
+    public var tables: [SourcePlace]
 
-    public init(pictures: [SourcePlace] = [], boxes: [SourcePlace] = []) {
+    public init(pictures: [SourcePlace] = [], boxes: [SourcePlace] = [], tables: [SourcePlace] = []) {
         self.pictures = pictures
         self.boxes = boxes
+        self.tables = tables
     }
 
     /// Where `image` was written; nil for a picture made without markup.
@@ -24,6 +27,11 @@ public struct ElementPlaces: Sendable {
     /// Where the box of `style` was written; nil for a box made without markup.
     public func place(of style: BoxStyle) -> SourcePlace? {
         Self.place(numbered: style.number, in: boxes)
+    }
+
+    /// Where the table of `style` was written; nil for a table made without markup.
+    public func place(of style: TableStyle) -> SourcePlace? {
+        Self.place(numbered: style.number, in: tables)
     }
 
     private static func place(numbered number: Int, in places: [SourcePlace]) -> SourcePlace? {

@@ -32,7 +32,7 @@ public final class PageCheckRun {
     private var linesMovedOffTheirPitch: [Diagnostic] = []
     private var earlyColumns: [Diagnostic] = []
     private var tallTableRows: [Diagnostic] = []
-    private var tableWidths = TableWidthCheck()
+    private var tableWidths: TableWidthCheck
     private var narrowedTables: [Diagnostic] = []
     private var boxOverExclusionCheck = BoxOverExclusionCheck()
     private var boxesOverExclusions: [Diagnostic] = []
@@ -56,6 +56,7 @@ public final class PageCheckRun {
         moved = MovedElementCheck(template: document.template, places: document.flowPlaces, elementPlaces: document.elementPlaces)
         leftOutBoxCheck = LeftOutBoxCheck(elementPlaces: document.elementPlaces)
         narrowedBoxes = NarrowedBoxPictureCheck(text: document.text, places: document.elementPlaces)
+        tableWidths = TableWidthCheck(places: document.elementPlaces)
         boxDisplayWords = BoxDisplayWordCheck(text: document.text)
         movedLines = MovedLineCheck(text: document.text)
     }
@@ -91,7 +92,7 @@ public final class PageCheckRun {
             tallTableRows.append(diagnostic(.warning, row.message, at: row.character))
         }
         for table in tableWidths.narrowedTables(on: page) {
-            narrowedTables.append(diagnostic(.warning, table.message, at: table.character))
+            narrowedTables.append(table.tag.map { .warning(table.message, at: $0) } ?? diagnostic(.warning, table.message, at: table.character))
         }
         for box in boxOverExclusionCheck.boxes(on: page) {
             boxesOverExclusions.append(diagnostic(.warning, box.message, at: box.character))

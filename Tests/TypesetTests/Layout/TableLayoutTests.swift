@@ -139,6 +139,41 @@ final class TableLayoutTests: FramesetterTestCase {
         }
     }
 
+    /// Past the figures, the columns give way down to a glyph of each, and no further: a table
+    /// whose glyphs need more than its width is set at them, past it (overfull).
+    func testNoColumnGivesWayBelowItsWidestGlyph() {
+        let least = LeastColumnWidths(hyphenated: [30, 30, 30], unbreakable: [30, 30, 30], glyph: [8, 6, 10])
+        var widths = TableColumnWidths.widths(for: [.auto, .auto, .auto], minimum: [30, 30, 30], natural: [40, 40, 40], width: 60,
+                                              least: least)
+        XCTAssertEqual(widths.reduce(0, +), 60, accuracy: 1e-9)
+        for (width, glyph) in zip(widths, least.glyph) { XCTAssertGreaterThanOrEqual(width, glyph) }
+        XCTAssertFalse(TableColumnWidths.isOverfull(widths, width: 60))
+        widths = TableColumnWidths.widths(for: [.auto, .auto, .auto], minimum: [30, 30, 30], natural: [40, 40, 40], width: 20, least: least)
+        XCTAssertEqual(widths, least.glyph, "set at its glyphs")
+        XCTAssertTrue(TableColumnWidths.isOverfull(widths, width: 20))
+    }
+
+    /// A tester's row of 60 cells in a 240 pt column: each column had less than a letter and its
+    /// padding, and the letters printed over each other. Each column is at least its widest
+    /// glyph and its padding, every line inside its cell, and the table runs past its column.
+    func testARowOfMoreCellsThanItsColumnHoldsIsSetPastItsColumn() throws {
+        for text in ["c", "mm", "1984"] {
+            let rows = try rowLines("<table><tr>" + String(repeating: "<td>\(text)</td>", count: 60) + "</tr></table>\n", width: 240)
+            let part = try XCTUnwrap(rows.first, text)
+            XCTAssertGreaterThan(part.rect.width, 240, "\(text): set past its column")
+            XCTAssertEqual(part.overfullPast, 240, text)
+            for cell in part.cells {
+                XCTAssertEqual(cell.frame.lines.count, text.count, "\(text): a glyph a line")
+                for line in cell.frame.lines {
+                    XCTAssertGreaterThanOrEqual(line.origin.x, cell.rect.minX, text)
+                    XCTAssertLessThanOrEqual(line.origin.x + line.width, cell.rect.maxX + 0.001, "\(text): a letter past its cell")
+                }
+            }
+        }
+        let fits = try rowLines("<table><tr>" + String(repeating: "<td>c</td>", count: 20) + "</tr></table>\n", width: 240)
+        XCTAssertNil(fits.first?.overfullPast, "a row its column holds")
+    }
+
     private static func costsTable(widths: String, figures: [String]) -> String {
         """
         <table header-rows="1"\(widths)>
