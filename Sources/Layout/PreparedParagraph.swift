@@ -178,8 +178,13 @@ final class PreparedParagraph {
         glyphLookup = GlyphLookup(clusters: clusters, range: self.range)
         styleRuns = runs
         inkReach = Self.inkReach(of: runs, glyphIDs: glyphIDs, yOffsets: yOffsets)
-        interCharacterGaps = shared.value.alignment == .justify ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : InterCharacterGaps()
-        isMostlyIdeographic = IdeographicText.isMostlyIdeographic(units)
+        // A text kept a byte a character has no character from U+0100 on, so no ideograph to
+        // look for: each scan read every character of every paragraph (some 1,700 instructions
+        // a verse of the book).
+        let mayHoldIdeographs = !storage.isNarrow
+        interCharacterGaps = shared.value.alignment == .justify && mayHoldIdeographs
+            ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : InterCharacterGaps()
+        isMostlyIdeographic = mayHoldIdeographs && IdeographicText.isMostlyIdeographic(units)
         heldBytes = glyphIDs.capacity * MemoryLayout<UInt32>.stride
             + (advances.capacity + xOffsets.capacity + yOffsets.capacity + prefixAdvance.capacity) * MemoryLayout<Double>.stride
             + clusters.capacity * MemoryLayout<Int>.stride + glyphLookup.heldBytes
