@@ -8,7 +8,8 @@ import Text
 /// beside an element left empty while the column's text goes on below it (`EmptyStretchCheck`), a
 /// band's text flowing round another section's picture or box (`SectionBandCheck`), a kept
 /// block split over two columns though it fits one (`KeptBlockSplitCheck`), a balanced band
-/// leaving a column empty while another holds text it could share (`BalancedBandCheck`) — and the
+/// leaving a column empty while another holds text it could share (`BalancedBandCheck`), a word
+/// cut into a stub (`WordCutCheck`) — and the
 /// document for every word drawn once, in reading order (`WordCoverage`). Fed the pages in
 /// order, then finished.
 public struct PageChecker {
@@ -35,6 +36,7 @@ public struct PageChecker {
         found += SectionBandCheck().findings(on: page, text: text)
         found += KeptBlockSplitCheck().findings(on: page, text: text)
         found += BalancedBandCheck().findings(on: page, text: text)
+        found += WordCutCheck().findings(on: page, text: text)
         found += words.findings(on: page)
         return Self.shortened(found)
     }

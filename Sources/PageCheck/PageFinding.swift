@@ -20,6 +20,7 @@ public struct PageFinding: Hashable, Sendable, CustomStringConvertible {
         case inAnotherSectionsBand = "element in another section's band"
         case keptBlockSplit = "kept block split"
         case balancedColumnEmpty = "empty column in a balanced band"
+        case wordCut = "word cut into a stub"
     }
 
     /// The page's number, from 1; 0 for a finding about the whole document (a word on no page).
