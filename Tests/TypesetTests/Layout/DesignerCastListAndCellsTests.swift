@@ -33,7 +33,8 @@ final class DesignerCastListAndCellsTests: XCTestCase {
     /// not fit one line, and the name was cut ("Wr" / "óblewska"), no leader drawn. The role
     /// ends its line short; the next holds the leader and the name whole, at the column's end.
     /// In the second row the title wraps at its spaces and its last line ends short, not
-    /// justified ("from            the"), and the name is never cut ("Okonk" / "wo-Delacroix").
+    /// justified ("from            the"), and the name is never cut ("Okonk" / "wo-Delacroix");
+    /// in the third the name goes beside the title's last word, and the line before is set flush.
     func testACastListRowTooWideForItsLineBreaksBeforeItsLeaderNeverInsideAName() throws {
         let (document, pages) = try layOut("cast-list") { $0.page.columns = 3 }
         let first = lines(ofParagraphAt: 0, in: document, pages: pages)
@@ -51,6 +52,11 @@ final class DesignerCastListAndCellsTests: XCTestCase {
             let role = row[row.count - nameLines - 1]
             XCTAssertLessThan(role.line.width, role.column.width - 20, "the role's last line ends short: '\(role.text)'")
         }
+        // A name that fits beside the title's last word but not its last two: the line before
+        // is set flush, not justified "from                the" (a first-fit line no breaker rated).
+        let third = lines(ofParagraphAt: text.range(of: "Ilse Vieth").location, in: document, pages: pages)
+        XCTAssertEqual(third.map(\.text), ["Ilse Vieth, his wife, a painter", "from the", "mainland\tBaptiste Okonkwo"])
+        if third.count == 3 { XCTAssertLessThan(third[1].line.width, third[1].column.width - 40, "'from the' is set flush") }
         // Every line ends at a space or a tab: no word is cut.
         for line in first + second.dropLast() {
             let end = line.line.stringRange.upperBound
