@@ -6,12 +6,12 @@ import Text
 import TypesetKit
 import XCTest
 
-/// A designer's pages (Fixtures/designer-pages-6, see its README): a cast list of leader rows
+/// A designer's pages (Fixtures/designer-pages-7, see its README): a cast list of leader rows
 /// in a narrow column, capitalised titles in a table's narrow cells, a byline with a compound
 /// name, a menu card's footer too long for its page. Every page is checked by the page
 /// checker (`checkedPages`), which finds a word cut into a stub.
 final class DesignerCastListAndCellsTests: XCTestCase {
-    private static let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/designer-pages-6")
+    private static let folder = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/designer-pages-7")
 
     private func layOut(_ name: String, configure: (inout TypesetOptions) -> Void = { _ in })
         throws -> (document: PreparedDocument, pages: [Page]) {
