@@ -2,7 +2,8 @@ import Breaking
 
 /// The break items (boxes, glue and penalties, see `ParagraphBreaker.items`) of the searches
 /// of paragraphs, kept between searches. They depend on where the lines start and on the pass
-/// (hyphenated or not), never on how wide the lines are: the searches of trial layouts — a
+/// (hyphenated or not), not on how wide the lines are (but for the last pass's capitalised
+/// words wider than the narrowest line): the searches of trial layouts — a
 /// column beside a float, a balancing trial, the bisection of a display paragraph — break the
 /// same paragraph from the same line at other widths, and each built them again (some 8 % of
 /// a magazine's instructions).
@@ -14,6 +15,8 @@ final class BreakItemMemo {
     struct Key: Hashable {
         var start: Int
         var hyphenate: Bool
+        /// The last pass's: capitalised words wider than this are hyphenated too (infinity: none).
+        var capitalsWiderThan: Double
         /// The last opportunity a window takes in (nil: the rest of the paragraph).
         var lastOpportunity: Int?
         var tieLastWord: Bool

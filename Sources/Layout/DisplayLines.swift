@@ -36,20 +36,56 @@ struct DisplayLines {
         let count = full.count
         // The lines cannot be narrower than the text shared out evenly over them.
         let widest = max(widths.max() ?? otherWidth, otherWidth)
-        var narrow = min(1, breaker.advance(from: start, to: end) / (Double(count) * widest)) * 0.9
-        var wide = 1.0
-        var best = full
+        let narrowest = min(1, breaker.advance(from: start, to: end) / (Double(count) * widest)) * 0.9
+        let balanced = narrowestSetting(from: start, widths: widths, otherWidth: otherWidth, between: narrowest, and: 1,
+                                        lines: count, tie: tie, effort: &effort) ?? (full, 1)
+        // A compound broken at its own hyphen ("Vollmer- / Ashdown") is taken only when no
+        // setting broken at spaces balances almost as well (TeX's \exhyphenpenalty for display).
+        guard balanced.breaks.contains(where: breaksAtOwnHyphen) else { return balanced.breaks }
+        let spaced = narrowestSetting(from: start, widths: widths, otherWidth: otherWidth, between: balanced.scale, and: 1,
+                                      lines: count, tie: tie, effort: &effort, accepting: { !$0.contains(where: breaksAtOwnHyphen) })
+        guard let spaced, spaced.scale <= balanced.scale + Self.ownHyphenAllowance else { return balanced.breaks }
+        return spaced.breaks
+    }
+
+    /// How much wider (a share of the measure) display lines broken at spaces may be than
+    /// lines broken at a compound's hyphen, and still be taken.
+    static let ownHyphenAllowance = 0.1
+
+    /// The narrowest setting, by bisection between the scales `narrow` (too narrow) and `wide`,
+    /// in at most `lines` lines that `accepting` takes, and its scale; nil when none is found
+    /// at or below `wide`.
+    private func narrowestSetting(from start: Int, widths: [Double], otherWidth: Double, between narrow: Double,
+                                  and wide: Double, lines: Int, tie: Bool, effort: inout KnuthPlassLineBreaker.Effort,
+                                  accepting: ([LineBreak]) -> Bool = { _ in true }) -> (breaks: [LineBreak], scale: Double)? {
+        let end = breaker.paragraph.range.upperBound
+        func setting(at scale: Double, effort: inout KnuthPlassLineBreaker.Effort) -> [LineBreak]? {
+            guard let found = search(from: start, widths: widths, otherWidth: otherWidth, scale: scale, tie: tie, effort: &effort),
+                  found.count <= lines, found.last?.end == end, accepting(found) else { return nil }
+            return found
+        }
+        var narrow = narrow, wide = wide
+        var best: (breaks: [LineBreak], scale: Double)?
         for _ in 0 ..< Self.bisectionSteps {
             let scale = (narrow + wide) / 2
-            if let found = search(from: start, widths: widths, otherWidth: otherWidth, scale: scale, tie: tie, effort: &effort),
-               found.count <= count, found.last?.end == end {
-                best = found
+            if let found = setting(at: scale, effort: &effort) {
+                best = (found, scale)
                 wide = scale
             } else {
                 narrow = scale
             }
         }
+        if best == nil, let found = setting(at: wide, effort: &effort) { best = (found, wide) }
         return best
+    }
+
+    /// Whether `lineBreak` ends its line after a hyphen of the text (not one added there).
+    private func breaksAtOwnHyphen(_ lineBreak: LineBreak) -> Bool {
+        let paragraph = breaker.paragraph
+        guard lineBreak.kind == .opportunity, lineBreak.end > paragraph.range.lowerBound,
+              lineBreak.end < paragraph.range.upperBound else { return false }
+        let unit = paragraph.units[lineBreak.end - 1]
+        return unit == 0x2D || unit == 0x2010
     }
 
     /// Whether the paragraph from `start` fits one line `width` wide shrunk as far as its

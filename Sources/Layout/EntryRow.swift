@@ -1,3 +1,4 @@
+import Breaking
 import Text
 
 /// A row whose last tab goes to a stop at the line's end: a contents entry, a dish and its
@@ -36,6 +37,31 @@ public enum EntryRow {
     static func unbreakableEnd(of units: TextUnitSlice, content range: Range<Int>, style: ParagraphStyle) -> Range<Int>? {
         guard let tab = numberTab(in: units, style: style), tab > range.lowerBound else { return nil }
         return tab - 1 ..< range.upperBound
+    }
+
+    /// The breaks a line of such a row is filled first-fit by, in `available` points measured
+    /// by `measure`: the paragraph's own, while the title's last word, the leader and the number
+    /// fit one line; when they do not (`The Harbourmaster<TAB>Agnieszka Wróblewska` in a third
+    /// of a page), a break before the tab too, so that the title's last line ends short and the
+    /// next holds the leader and the number whole, at the line's end; and when the number alone
+    /// is wider than a line, a break after each of its spaces, so that it wraps at its words
+    /// rather than being cut inside one. `tabBreak` is the break before the tab when it is offered.
+    static func breaks(of paragraph: PreparedParagraph, tab: Int, available: Double,
+                       measure: some LineMeasuring) -> (opportunities: BreakOpportunities, tabBreak: Int?) {
+        let own = paragraph.opportunities, end = paragraph.range.upperBound
+        let titleLastWord = own.offsets.last { $0 < tab } ?? paragraph.range.lowerBound
+        guard measure.width(from: titleLastWord, to: end) > available + TabLayout.endTolerance else { return (own, nil) }
+        var added = [tab]
+        if measure.width(from: tab, to: end) > available + TabLayout.endTolerance {
+            added += (tab + 2 ..< end).filter { paragraph.units[$0 - 1] == 0x20 && paragraph.units[$0] != 0x20 }
+        }
+        var offsets = own.offsets, mandatory = own.mandatory
+        for offset in added where !offsets.contains(offset) {
+            let index = offsets.firstIndex { $0 > offset } ?? offsets.endIndex
+            offsets.insert(offset, at: index)
+            mandatory.insert(false, at: index)
+        }
+        return (BreakOpportunities(offsets: offsets, mandatory: mandatory), tab)
     }
 
     /// The words (runs of anything but spaces) of `units`, counted up to `limit`.

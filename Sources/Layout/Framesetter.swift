@@ -95,11 +95,15 @@ public final class Framesetter {
 
     /// The first-fit break ending the line from `position` in `available` points, placed at `tabs`.
     func firstFitBreak(in paragraph: PreparedParagraph, from position: Int, available: Double, tabs: TabOrigin) -> LineBreak {
-        var greedy = breaker.nextLine(from: position, opportunities: paragraph.opportunities, available: available,
-                                      measure: paragraph.measured(at: tabs))
+        let measure = paragraph.measured(at: tabs)
+        let row = paragraph.entryRowTab.map { EntryRow.breaks(of: paragraph, tab: $0, available: available, measure: measure) }
+        var greedy = breaker.nextLine(from: position, opportunities: row?.opportunities ?? paragraph.opportunities,
+                                      available: available, measure: measure)
         if greedy.kind == .opportunity, paragraph.units[greedy.end - 1] == PreparedParagraph.softHyphen {
             greedy.kind = .hyphenated
         }
+        // An entry row's title broken before its tab ends short, as a last line: never justified.
+        if greedy.end == row?.tabBreak { greedy.kind = .mandatory }
         return greedy
     }
 }

@@ -122,7 +122,7 @@ struct LineBuilder {
             runs.append(run)
         }
         var shift = 0.0
-        switch resolvedAlignment {
+        switch alignment(ofLineFrom: start) {
         case .right: shift = max(0, measure - pen)
         case .center: shift = max(0, measure - pen) / 2
         // A right-to-left paragraph's last line, and any line that could not be filled, ends right.
@@ -180,6 +180,14 @@ struct LineBuilder {
     private var rightToLeft: Bool { paragraph.bidi.isRightToLeft }
 
     /// Start and end alignment resolved by the paragraph's direction.
+    /// The paragraph's alignment, but for a line that goes on with an entry row's number (a
+    /// name too wide for a line, wrapped at its spaces: EntryRow.breaks), which ends at the
+    /// line's end as the number's first line does.
+    private func alignment(ofLineFrom start: Int) -> TextAlignment {
+        if let tab = paragraph.entryRowTab, start > tab, !rightToLeft { return .right }
+        return resolvedAlignment
+    }
+
     private var resolvedAlignment: TextAlignment {
         switch paragraph.style.alignment {
         case .start: return rightToLeft ? .right : .left

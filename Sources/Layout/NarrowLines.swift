@@ -35,10 +35,13 @@ extension Container {
     /// shape's outline — or narrow, under `narrowMeasure` ems. There the line breaker has few
     /// spaces to share the slack among ("and      1880s" beside a contour, "for
     /// twenty-five" in a recipe's fourth of a page); a line of a wider regular column is
-    /// justified whatever it takes, as the breaker rated it.
+    /// justified whatever it takes, as the breaker rated it — but for a paragraph filled
+    /// first-fit (tab rows: `FrameSetting.nextBreak`), whose lines no breaker rated: a cast
+    /// list's "from              the" before a name that did not fit beside it.
     func setsLooseLinesFlush(in fragment: HorizontalSpan, of paragraph: PreparedParagraph) -> Bool {
         let width = fragment.maxX - fragment.minX, fontSize = paragraph.styleRuns.first?.attributes.fontSize ?? 0
-        return shape != nil || width < rect.width - 0.001 || width < Self.narrowMeasure * fontSize
+        let filledFirstFit = paragraph.hasTabs && !paragraph.tabsOnlyBeforeFirstBreak
+        return shape != nil || width < rect.width - 0.001 || width < Self.narrowMeasure * fontSize || filledFirstFit
     }
 
     /// Under this many ems a column is narrow: some 24 characters, three or four word spaces a

@@ -116,18 +116,25 @@ struct ParagraphBreaker {
         // transformation.”" in a box 10 pt wider than one that set it whole). It is hyphenated
         // only where a word is wider than its line, as a paragraph without hyphenation is.
         let hyphenatesToFill = style.hyphenate && style.alignment != .center
-        var passes: [(hyphenate: Bool, tolerance: Double, emergency: Double, limit: Int)] = [(false, Self.firstPassTolerance, 0, limit)]
-        if hyphenatesToFill { passes.append((true, Self.secondPassTolerance, 0, limit)) }
+        typealias Pass = (hyphenate: Bool, tolerance: Double, emergency: Double, limit: Int, capitalsWiderThan: Double)
+        var passes: [Pass] = [(false, Self.firstPassTolerance, 0, limit, .infinity)]
+        if hyphenatesToFill { passes.append((true, Self.secondPassTolerance, 0, limit, .infinity)) }
         if !withinTolerance {
-            passes.append((hyphenatesToFill, 10_000, 3 * size, limit))
+            passes.append((hyphenatesToFill, 10_000, 3 * size, limit, .infinity))
             // A limit no setting obeys (long compounds in a sliver of a column) gives way
             // before a word is cut by first-fit breaking.
-            if hyphenatesToFill, limit > 0 { passes.append((true, 10_000, 3 * size, 0)) }
+            if hyphenatesToFill, limit > 0 { passes.append((true, 10_000, 3 * size, 0, .infinity)) }
             // A word wider than the line (a display word in a narrow column) is hyphenated even
             // where hyphenation is off, rather than cut by first-fit breaking with no hyphen; not
             // while the last word is tied, which display lines untie first ("Zombie / Monthly",
             // not "Zom- / bie Monthly").
-            if !hyphenatesToFill, !tieLastWord { passes.append((true, 10_000, 3 * size, 0)) }
+            if !hyphenatesToFill, !tieLastWord { passes.append((true, 10_000, 3 * size, 0, .infinity)) }
+            // So is a capitalised one (a title in a table's cell, "Observatory" in 46 pt), which
+            // the rules otherwise keep whole: it breaks anyway, better at a syllable with a hyphen
+            // than at any letter without one. Only the words wider than the narrowest line.
+            if !tieLastWord, style.hyphenation.capitalized != true {
+                passes.append((true, 10_000, 3 * size, 0, min(widths.min() ?? otherWidth, otherWidth)))
+            }
         }
         // The last passes share their items, and searches at other widths from the same line
         // share them through the memo.
@@ -136,11 +143,11 @@ struct ParagraphBreaker {
             parameters.tolerance = pass.tolerance
             parameters.emergencyStretch = pass.emergency
             parameters.consecutiveHyphenLimit = pass.limit
-            let key = BreakItemMemo.Key(start: start, hyphenate: pass.hyphenate, lastOpportunity: windowEnd,
-                                        tieLastWord: tieLastWord, tabs: tabs)
+            let key = BreakItemMemo.Key(start: start, hyphenate: pass.hyphenate, capitalsWiderThan: pass.capitalsWiderThan,
+                                        lastOpportunity: windowEnd, tieLastWord: tieLastWord, tabs: tabs)
             let items = memo.items(ofParagraphAt: paragraph.range.lowerBound, key) {
                 self.items(from: start, hyphenate: pass.hyphenate, justified: justified, through: windowEnd,
-                           tieLastWord: tieLastWord)
+                           tieLastWord: tieLastWord, capitalsWiderThan: pass.capitalsWiderThan)
             }
             let breaker = KnuthPlassLineBreaker(parameters: parameters)
             guard let windowEnd else {
@@ -173,9 +180,10 @@ struct ParagraphBreaker {
     /// The paragraph from `start` as boxes, glue and penalties; with `lastOpportunity` (an
     /// index into the paragraph's opportunities), only as far as it, with no forced break at the end.
     /// With `tieLastWord`, the last space of a paragraph that ends in the items binds the last
-    /// word to the one before it, as a no-break space would.
+    /// word to the one before it, as a no-break space would. Capitalised words wider than
+    /// `capitalsWiderThan` are hyphenated whatever the rules say of capitals.
     func items(from start: Int, hyphenate: Bool, justified: Bool, through lastOpportunity: Int? = nil,
-               tieLastWord: Bool = false) -> [BreakItem] {
+               tieLastWord: Bool = false, capitalsWiderThan: Double = .infinity) -> [BreakItem] {
         let end = paragraph.range.upperBound
         let offsets = paragraph.opportunities.offsets, mandatory = paragraph.opportunities.mandatory
         let firstOpportunity = GreedyLineBreaker.firstOpportunity(after: start, in: offsets)
@@ -201,8 +209,8 @@ struct ParagraphBreaker {
                 continue
             }
             let contentEnd = paragraph.trimmedEnd(from: previous, to: offset)
-            appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, justified: justified, gives: &gives,
-                        dictionaries: &dictionaries, into: &items)
+            appendBoxes(from: previous, to: contentEnd, hyphenate: hyphenate, capitalsWiderThan: capitalsWiderThan,
+                        justified: justified, gives: &gives, dictionaries: &dictionaries, into: &items)
             let spaces = advance(from: contentEnd, to: offset)
             if offset >= end || mandatory[index] {
                 // The last line, or one ended by a hard break, is not stretched. Its fill glue is
@@ -278,10 +286,11 @@ struct ParagraphBreaker {
     /// The text from `start` to `end` as one box, or, with hyphenation, as boxes with a
     /// hyphen penalty at each place a word may be hyphenated. CJK gaps where no line may
     /// break (before a full stop, say) still stretch: unbreakable glue between two boxes.
-    private func appendBoxes(from start: Int, to end: Int, hyphenate: Bool, justified: Bool, gives: inout GiveCursor,
-                             dictionaries: inout LanguageDictionaries, into items: inout [BreakItem]) {
+    private func appendBoxes(from start: Int, to end: Int, hyphenate: Bool, capitalsWiderThan: Double, justified: Bool,
+                             gives: inout GiveCursor, dictionaries: inout LanguageDictionaries, into items: inout [BreakItem]) {
         guard start < end else { return }
-        let hyphens = hyphenate ? hyphenationPoints(from: start, to: end, dictionaries: &dictionaries) : []
+        let hyphens = hyphenate
+            ? hyphenationPoints(from: start, to: end, dictionaries: &dictionaries, capitalsWiderThan: capitalsWiderThan) : []
         let points = paragraph.interCharacterGaps.isEmpty
             ? hyphens : (hyphens + (start + 1 ..< end).filter { paragraph.interCharacterGaps[$0] != nil }).sorted()
         var boxStart = start
@@ -323,8 +332,10 @@ struct ParagraphBreaker {
         return hyphenationPoints(from: start, to: end, dictionaries: &dictionaries)
     }
 
-    /// The same, each word's dictionary found through `dictionaries`.
-    func hyphenationPoints(from start: Int, to end: Int, dictionaries: inout LanguageDictionaries) -> [Int] {
+    /// The same, each word's dictionary found through `dictionaries`; a capitalised word wider
+    /// than `capitalsWiderThan` hyphenated as one opening a sentence is.
+    func hyphenationPoints(from start: Int, to end: Int, dictionaries: inout LanguageDictionaries,
+                           capitalsWiderThan: Double = .infinity) -> [Int] {
         let rules = paragraph.style.hyphenation
         var points: [Int] = []
         var wordStart: Int?
@@ -338,7 +349,8 @@ struct ParagraphBreaker {
                    !run.attributes.noBreak, !isInURLOrNumber(first ..< offset),
                    let dictionary = dictionaries.dictionary(for: run.attributes.language) {
                     for point in dictionary.hyphenationPoints(in: paragraph.units[first ..< offset].unitsAlone, rules: rules,
-                                                              startsSentence: startsSentence(at: first)) {
+                                                              startsSentence: startsSentence(at: first)
+                                                                || advance(from: first, to: offset) > capitalsWiderThan) {
                         let absolute = first + point
                         let glyph = paragraph.glyphIndex(atOrAfter: absolute)
                         if glyph < paragraph.clusters.count, paragraph.clusters[glyph] == absolute { points.append(absolute) }

@@ -62,11 +62,25 @@ extension PreparedParagraph: LineMeasuring {
         }
         // Step back to a cut that keeps clusters and graphemes whole, and fits with the glyph
         // before it standing alone (its kern with the glyph after it given back)…
-        var glyph = min(low, limit - 1)
-        while glyph > first, !(clusters[glyph] > start && clusters[glyph] < end && isCut(at: glyph)
-                               && prefixAdvance[glyph] - prefixAdvance[first] + kernAcrossCut(at: clusters[glyph]) <= available + 1e-9) {
-            glyph -= 1
+        func fits(_ glyph: Int) -> Bool {
+            clusters[glyph] > start && clusters[glyph] < end && isCut(at: glyph)
+                && prefixAdvance[glyph] - prefixAdvance[first] + kernAcrossCut(at: clusters[glyph]) <= available + 1e-9
         }
+        let farthest = min(low, limit - 1)
+        // …the farthest that leaves as many letters on each side as a hyphen would
+        // (`WordCut`: never "Observator" / "y", nor "No" / ".")…
+        let cut = WordCut(paragraph: self, word: start ..< end)
+        var glyph = farthest
+        while glyph > first, !(fits(glyph) && cut.leavesEnoughLetters(at: clusters[glyph])) { glyph -= 1 }
+        if glyph > first { return clusters[glyph] }
+        // …in a word too short for them ("No." in a sliver of a cell), one that leaves a letter
+        // on each side (not "No" / ".")…
+        glyph = farthest
+        while glyph > first, !(fits(glyph) && cut.leavesALetter(at: clusters[glyph])) { glyph -= 1 }
+        if glyph > first { return clusters[glyph] }
+        // …in a line too narrow even for that, the farthest cut that fits…
+        glyph = farthest
+        while glyph > first, !fits(glyph) { glyph -= 1 }
         if glyph > first { return clusters[glyph] }
         // …or, when not even one fits, forward to the first such cut.
         glyph = first + 1

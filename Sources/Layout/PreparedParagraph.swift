@@ -137,8 +137,10 @@ final class PreparedParagraph {
         if hasTabs {
             let start = range.lowerBound, end = units.endIndex
             let firstBreak = min(opportunities.offsets.first { $0 > start } ?? end, end)
-            tabsOnlyBeforeFirstBreak = !units[firstBreak...].contains(0x09)
             entryRowTab = EntryRow.numberTab(in: units, style: shared.value)
+            // An entry row is filled first-fit, even with a title of one word: a row too wide
+            // for its line then breaks before its tab (EntryRow.breaks), not inside a word.
+            tabsOnlyBeforeFirstBreak = entryRowTab == nil && !units[firstBreak...].contains(0x09)
         } else {
             tabsOnlyBeforeFirstBreak = true
             entryRowTab = nil

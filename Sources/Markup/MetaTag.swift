@@ -105,6 +105,7 @@ extension ParseState {
             diagnostics.error("\(attribute.name.clipped): \(error.message)", at: offset)
             return nil
         }
+        template.place = diagnostics.source.place(of: attribute.valueOffset)
         template.linkPlaces = template.linkOffsets.map {
             diagnostics.source.place(of: diagnostics.source.offset(inValueAt: attribute.valueOffset, decodedOffset: $0))
         }

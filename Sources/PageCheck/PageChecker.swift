@@ -10,7 +10,8 @@ import Text
 /// gutter carried to a page after its section's text (`BoxPastItsSectionCheck`), a kept
 /// block split over two columns though it fits one (`KeptBlockSplitCheck`), a balanced band
 /// leaving a column empty while another holds text it could share (`BalancedBandCheck`), a
-/// floated picture beside a later paragraph whose own it pushed down (`FloatBesideAnotherParagraphCheck`) — and the
+/// floated picture beside a later paragraph whose own it pushed down (`FloatBesideAnotherParagraphCheck`), a
+/// word cut into a stub (`WordCutCheck`) — and the
 /// document for every word drawn once, in reading order (`WordCoverage`). Fed the pages in
 /// order, then finished.
 public struct PageChecker {
@@ -40,6 +41,7 @@ public struct PageChecker {
         found += KeptBlockSplitCheck().findings(on: page, text: text)
         found += BalancedBandCheck().findings(on: page, text: text)
         found += FloatBesideAnotherParagraphCheck().findings(on: page, text: text)
+        found += WordCutCheck().findings(on: page, text: text)
         found += words.findings(on: page)
         return Self.shortened(found)
     }

@@ -22,6 +22,7 @@ public struct PageFinding: Hashable, Sendable, CustomStringConvertible {
         case keptBlockSplit = "kept block split"
         case balancedColumnEmpty = "empty column in a balanced band"
         case floatBesideAnotherParagraph = "float beside another float's paragraph"
+        case wordCut = "word cut into a stub"
     }
 
     /// The page's number, from 1; 0 for a finding about the whole document (a word on no page).

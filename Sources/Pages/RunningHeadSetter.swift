@@ -45,6 +45,10 @@ public final class RunningHeadSetter {
         public var frame: Frame
         /// Whether the part's text did not fit on the line and was cut.
         public var isCut: Bool
+        /// What a running head's part cut at a word left out (its line ends with an ellipsis).
+        public var dropped: String?
+        /// Where its template was written (nil: on the command line, or a master's text item).
+        public var place: SourcePlace?
         /// The master's text item it prints (nil: a running head's part).
         public var item: MasterText?
     }
@@ -85,7 +89,8 @@ public final class RunningHeadSetter {
     /// The text of page `number`'s running heads and its master's text items, and each part set from it.
     public func parts(page number: Int, of count: Int?, template: PageTemplate, master: MasterPage? = nil,
                       context: PageContext = PageContext()) -> (text: AttributedText, parts: [Part]) {
-        var requests: [(slot: Slot, name: String, runs: [RunningTemplate.Run], attributes: TextAttributes, alignment: TextAlignment)] = []
+        var requests: [(slot: Slot, name: String, runs: [RunningTemplate.Run], attributes: TextAttributes, alignment: TextAlignment,
+                        place: SourcePlace?)] = []
         let mirrored = template.isVerso(number)
         func add(_ slot: Slot, _ runningTemplate: RunningTemplate?, attributes: TextAttributes? = nil) {
             guard let runningTemplate else { return }
@@ -99,7 +104,7 @@ public final class RunningHeadSetter {
             ]
             for (name, runs, alignment) in sides where runs.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
                 requests.append((slot, name, runs.map { (String($0.text.map { $0.isNewline ? " " : $0 }), $0.attributes, $0.link) },
-                                 attributes ?? heads.attributes, alignment))
+                                 attributes ?? heads.attributes, alignment, runningTemplate.place))
             }
         }
         // A master is the page's whole design: the first page's rule is the document's own.
@@ -115,28 +120,59 @@ public final class RunningHeadSetter {
         guard !requests.isEmpty else { return (AttributedText(), []) }
 
         // All parts in one text, a paragraph each, so one framesetter sets the page's lines.
-        var text = AttributedText()
-        var starts: [Int] = []
-        for (index, request) in requests.enumerated() {
-            starts.append(text.length)
-            let style = ParagraphStyle(alignment: request.alignment, hyphenate: false)
-            for run in request.runs where !run.text.isEmpty {
-                var attributes = run.attributes ?? request.attributes
-                attributes.link = run.link
-                text.append(run.text, attributes: attributes, paragraphStyle: style)
+        func combined(_ shown: [[RunningTemplate.Run]]) -> (text: AttributedText, starts: [Int]) {
+            var text = AttributedText()
+            var starts: [Int] = []
+            for (index, request) in requests.enumerated() {
+                starts.append(text.length)
+                let style = ParagraphStyle(alignment: request.alignment, hyphenate: false)
+                for run in shown[index] where !run.text.isEmpty {
+                    var attributes = run.attributes ?? request.attributes
+                    attributes.link = run.link
+                    text.append(run.text, attributes: attributes, paragraphStyle: style)
+                }
+                if index < requests.count - 1 { text.append("\n", attributes: request.attributes, paragraphStyle: style) }
             }
-            if index < requests.count - 1 { text.append("\n", attributes: request.attributes, paragraphStyle: style) }
+            return (text, starts)
         }
-        let framesetter = Framesetter(text: text, fonts: fonts)
         let area = template.textArea(ofPage: number)
+        func frames(of text: AttributedText, from starts: [Int]) -> [Frame] {
+            let framesetter = Framesetter(text: text, fonts: fonts)
+            return requests.indices.map { index in
+                let across = if case .box(let rect, _) = requests[index].slot { rect } else { area }
+                // A container with no height takes exactly one line: a part is never more.
+                return framesetter.frame(in: Container(rect: Rect(x: across.minX, y: 0, width: across.width, height: 0)),
+                                         from: starts[index])
+            }
+        }
+        var shown = requests.map(\.runs)
+        var dropped: [String?] = Array(repeating: nil, count: requests.count)
+        var (text, starts) = combined(shown)
+        var set = frames(of: text, from: starts)
+        // A running head's part cut ends at a word with an ellipsis: set again until it fits.
+        for _ in 0 ..< Self.ellipsisRounds {
+            var shortenedAny = false
+            for index in requests.indices where requests[index].slot.band != nil {
+                let end = index + 1 < starts.count ? starts[index + 1] - 1 : text.length
+                guard set[index].visibleRange.upperBound < end,
+                      let shortened = RunningHeadEllipsis.shortened(requests[index].runs,
+                                                                    showing: set[index].visibleRange.upperBound - starts[index])
+                else { continue }
+                shown[index] = shortened.runs
+                dropped[index] = shortened.dropped
+                shortenedAny = true
+            }
+            guard shortenedAny else { break }
+            (text, starts) = combined(shown)
+            set = frames(of: text, from: starts)
+        }
         var parts: [Part] = []
         for (index, request) in requests.enumerated() {
-            let across = if case .box(let rect, _) = request.slot { rect } else { area }
-            // A container with no height takes exactly one line: a part is never more.
-            let frame = framesetter.frame(in: Container(rect: Rect(x: across.minX, y: 0, width: across.width, height: 0)),
-                                          from: starts[index])
+            let frame = set[index]
             let end = index + 1 < starts.count ? starts[index + 1] - 1 : text.length
-            parts.append(Part(band: request.slot.band, slot: request.name, frame: frame, isCut: frame.visibleRange.upperBound < end))
+            parts.append(Part(band: request.slot.band, slot: request.name, frame: frame,
+                              isCut: frame.visibleRange.upperBound < end || dropped[index] != nil, dropped: dropped[index],
+                              place: request.place))
             // A text item's line hangs from its place's top.
             if case .box(let rect, let item) = request.slot {
                 parts[index].item = item
@@ -159,6 +195,10 @@ public final class RunningHeadSetter {
         return (text, parts)
     }
 
+    /// How many times a running head's part is shortened at most: each round takes off at
+    /// least the word the ellipsis could not follow.
+    static let ellipsisRounds = 8
+
     /// `frame`'s line moved down to `baseline`, the frame standing in `rect`.
     private static func moved(_ frame: Frame, baseline: Double, in rect: Rect) -> Frame {
         var frame = frame
@@ -170,9 +210,9 @@ public final class RunningHeadSetter {
 
     /// Why `template`'s margins cannot hold these lines (an error), or what is wrong with them
     /// (warnings: a part wider than the text area, parts that overlap), judged on a sample page.
-    public func problems(on template: PageTemplate) -> (errors: [String], warnings: [String]) {
+    public func problems(on template: PageTemplate) -> (errors: [String], warnings: [(message: String, place: SourcePlace?)]) {
         var errors: [String] = []
-        var warnings: [String] = []
+        var warnings: [(message: String, place: SourcePlace?)] = []
         // Page 2 has the header; two-digit numbers are as wide as most books' folios. Each
         // master's heads are judged too, named in the messages.
         for master in [nil] + heads.masters.map(Optional.some) {
@@ -187,9 +227,10 @@ public final class RunningHeadSetter {
 
     /// What is wrong with `parts`, set on a sample page; `whose` names the master whose parts
     /// they are, after the band's name in messages.
-    private func problems(of parts: [Part], on template: PageTemplate, whose: String) -> (errors: [String], warnings: [String]) {
+    private func problems(of parts: [Part], on template: PageTemplate, whose: String)
+        -> (errors: [String], warnings: [(message: String, place: SourcePlace?)]) {
         var errors: [String] = []
-        var warnings: [String] = []
+        var warnings: [(message: String, place: SourcePlace?)] = []
         for band in [Band.header, .footer] {
             let lines = parts.filter { $0.band == band }.flatMap(\.frame.lines)
             guard let ascent = lines.map(\.ascent).max(), let descent = lines.map(\.descent).max() else { continue }
@@ -201,7 +242,9 @@ public final class RunningHeadSetter {
             }
         }
         for part in parts where part.isCut {
-            warnings.append("the \(part.slot) part of the \(part.band?.rawValue ?? "text")\(whose) is wider than the text area; it is cut")
+            let what = part.dropped.map { "; \"\($0)\" is left out, an ellipsis marks the cut" } ?? "; it is cut"
+            warnings.append(("the \(part.slot) part of the \(part.band?.rawValue ?? "text")\(whose) is wider than the text area\(what)",
+                             part.place))
         }
         for band in [Band.header, .footer] {
             let spans = parts.filter { $0.band == band && !$0.isCut }.compactMap { part in
@@ -209,7 +252,7 @@ public final class RunningHeadSetter {
             }
             for (index, a) in spans.enumerated() {
                 for b in spans[(index + 1)...] where a.minX < b.maxX && b.minX < a.maxX {
-                    warnings.append("the \(a.slot) and \(b.slot) parts of the \(band.rawValue)\(whose) overlap")
+                    warnings.append(("the \(a.slot) and \(b.slot) parts of the \(band.rawValue)\(whose) overlap", nil))
                 }
             }
         }

@@ -38,6 +38,9 @@ public struct RunningTemplate: Hashable, Sendable {
     /// part of what the template is: two templates that print alike are equal.
     public internal(set) var linkOffsets: [Int] = []
     public var linkPlaces: [SourcePlace] = []
+    /// Where the template's value was written, for a message about the whole of it (nil: on
+    /// the command line).
+    public var place: SourcePlace?
 
     public init(left: [Piece] = [], center: [Piece] = [], right: [Piece] = []) {
         self.left = left

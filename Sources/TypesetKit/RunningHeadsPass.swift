@@ -64,7 +64,7 @@ struct RunningHeadsPass {
         }
         let setter = RunningHeadSetter(heads: heads, fonts: fonts.table)
         let problems = setter.problems(on: options.page)
-        diagnostics += problems.warnings.map { .warning($0) }
+        diagnostics += problems.warnings.map { .warning($0.message, at: $0.place?.location, sourceLine: $0.place?.sourceLine) }
         diagnostics += problems.errors.map { .error("page layout: \($0)") }
         diagnostics += setter.masterTextProblems(on: options.page, sections: Array(Set(sectionNames)).sorted(), articles: articles)
         return PassResult(Output(heads: heads, fonts: fonts), diagnostics: diagnostics)

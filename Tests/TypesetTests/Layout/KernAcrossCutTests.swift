@@ -13,8 +13,9 @@ final class KernAcrossCutTests: FramesetterTestCase {
         let withComma = Shaper().shape(Array("keeper,".utf16), font: font)
         let kerned = Double(withComma.advances.dropLast().reduce(0) { $0 + Int($1) }) * scale
         XCTAssertGreaterThan(alone - kerned, 0.1, "Liberation Sans kerns 'r' before ',' (the case this test needs)")
-        // A measure that holds "keeper" but not its comma: the word is cut before the comma.
-        let setter = try framesetter("<p align=\"right\"><font face=\"Liberation Sans\" size=\"11\">keeper,</font></p>")
+        // A measure that holds "keeper" but not its comma: the word is cut before the comma,
+        // which letters follow (a cut never leaves a mark alone: WordCut).
+        let setter = try framesetter("<p align=\"right\"><font face=\"Liberation Sans\" size=\"11\">keeper,lamp</font></p>")
         let measure = alone + 0.3
         let frame = setter.frame(in: Container(rect: Rect(x: 0, y: 0, width: measure, height: 100)), from: 0)
         let first = try XCTUnwrap(frame.lines.first)

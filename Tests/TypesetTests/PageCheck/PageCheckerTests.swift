@@ -446,6 +446,27 @@ final class PageCheckerTests: XCTestCase {
         XCTAssertTrue(kinds(findings(text, swapped)).contains(.readingOrder))
     }
 
+    /// A line ending inside a word with no hyphen: found when it leaves fewer letters after it
+    /// than a hyphen would (`hyphenate-min-after` 3) though a cut further back left enough
+    /// before it (`-min-before` 2); not otherwise (a line too narrow for two letters may end
+    /// after one). The record is changed to end the first line inside the second line's first word.
+    func testAWordCutIntoAStubIsFound() throws {
+        let (text, pages) = try drawn("<p>\(prose)</p>")
+        let next = pages[0].lines[1].stringRange.lowerBound
+        let word = (text.string as NSString).substring(from: next).prefix { $0.isLetter }.utf16.count
+        XCTAssertGreaterThanOrEqual(word, 5, "a word of five letters or more starts the second line")
+        func cut(at offset: Int) -> [PageFinding] {
+            var changed = pages
+            changed[0].lines[0].stringRange = changed[0].lines[0].stringRange.lowerBound ..< offset
+            changed[0].lines[1].stringRange = offset ..< changed[0].lines[1].stringRange.upperBound
+            return findings(text, changed)
+        }
+        let stub = cut(at: next + word - 1)
+        XCTAssertEqual(kinds(stub), [.wordCut], stub.map(\.description).joined(separator: "\n"))
+        XCTAssertEqual(cut(at: next + 1).map(\.description), [], "one letter before the cut, as a sliver of a line leaves")
+        XCTAssertEqual(cut(at: next + 2).map(\.description), [], "two letters before it and three after are a cut a hyphen could make")
+    }
+
     /// `--pages`: a page left out is accounted for, not checked — its words are neither lost
     /// nor out of order — while the pages written are checked as strictly as ever.
     func testAPageLeftOutAccountsForItsWordsAndThePagesWrittenStayChecked() throws {
