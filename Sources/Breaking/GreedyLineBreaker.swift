@@ -27,10 +27,21 @@ public struct LineBreak: Equatable, Sendable {
 
     public var end: Int
     public var kind: Kind
+    /// How loose the line ending here is, as Knuth–Plass rated it (`KnuthPlassLineBreaker.Break`):
+    /// past 1, looser than its justification ranges; 0 for a break not rated. A `Float`: the
+    /// break stays 16 bytes, and plans keep many.
+    public var ratio: Float
 
-    public init(end: Int, kind: Kind) {
+    public init(end: Int, kind: Kind, ratio: Float = 0) {
         self.end = end
         self.kind = kind
+        self.ratio = ratio
+    }
+
+    /// Two breaks are the same break when they end their lines at the same place the same way:
+    /// the ratio rates the line, it does not tell it apart.
+    public static func == (left: LineBreak, right: LineBreak) -> Bool {
+        left.end == right.end && left.kind == right.kind
     }
 }
 

@@ -16,7 +16,9 @@ public struct KnuthPlassLineBreaker: Sendable {
     public struct Break: Equatable, Sendable {
         /// Index of the item broken at.
         public var item: Int
-        /// How far the line's glue stretches (positive) or shrinks (negative), as a ratio.
+        /// How far the line's glue stretches (positive) or shrinks (negative), as a ratio of
+        /// what it gives by its own stretch and shrink: past 1, the line is looser than its
+        /// justification ranges, however much emergency stretch rated it.
         public var ratio: Double
     }
 
@@ -279,6 +281,8 @@ public struct KnuthPlassLineBreaker: Sendable {
         var start: Int
         var width: Double
         var ratio = 0.0
+        /// `ratio` without the emergency stretch: what the reader sees (see `Break.ratio`).
+        var ownRatio = 0.0
         var isWithinTolerance = false
         var fitness = 0
         /// The line's demerits before the fitness change and the demerits of the line before.
@@ -299,10 +303,14 @@ public struct KnuthPlassLineBreaker: Sendable {
             let shrink = sum.shrink - node.totals.shrink
             if length < width - KnuthPlassLineBreaker.widthTolerance {
                 let available = stretch + p.emergencyStretch
-                ratio = KnuthPlassLineBreaker.stretchRatio(slack: width - length, stretch: stretch, available: available,
-                                                           raggedEnd: KnuthPlassLineBreaker.raggedEnd(ofLineFrom: node.item, to: index, in: items))
+                let raggedEnd = KnuthPlassLineBreaker.raggedEnd(ofLineFrom: node.item, to: index, in: items)
+                ratio = KnuthPlassLineBreaker.stretchRatio(slack: width - length, stretch: stretch, available: available, raggedEnd: raggedEnd)
+                ownRatio = p.emergencyStretch > 0
+                    ? KnuthPlassLineBreaker.stretchRatio(slack: width - length, stretch: stretch, available: stretch, raggedEnd: raggedEnd)
+                    : ratio
             } else if length > width + KnuthPlassLineBreaker.widthTolerance {
                 ratio = shrink > 0 ? (width - length) / shrink : -.infinity
+                ownRatio = ratio
             }
             guard ratio >= -1 else { return }
             let cube = 100 * abs(ratio * ratio * ratio)
@@ -361,7 +369,7 @@ public struct KnuthPlassLineBreaker: Sendable {
         demerits += node.demerits
         let slot = line.fitness * hyphenRunSlots + (hyphenRunSlots > 1 ? hyphens : 0)
         if let current = candidates[slot], current.demerits <= demerits { return false }
-        candidates[slot] = (demerits, nodeIndex, line.ratio, hyphens)
+        candidates[slot] = (demerits, nodeIndex, line.ownRatio, hyphens)
         return true
     }
 }

@@ -8,9 +8,11 @@ import Breaking
 /// line ends in a hyphen, the paragraph is broken again from its first line in the column with
 /// that line made to end at a word's end, within the tolerance — or, for a paragraph that
 /// needs emergency stretch anyway (long words in a narrow measure), with it — and the column
-/// set again with those breaks. The new setting is kept only when it is no worse: the
-/// column holds as many lines and its last line ends on a whole word. Otherwise the hyphen
-/// stays — a hyphen is a smaller fault than a loose paragraph or a column a line short.
+/// set again with those breaks. The new setting is kept only when it is no worse: the column
+/// holds as many lines and its last line ends on a whole word, and a setting with emergency
+/// stretch has no line looser than the paragraph's justification ranges (or than the loosest
+/// line it had). Otherwise the hyphen stays — a hyphen is a smaller fault than a loose
+/// paragraph or a column a line short.
 /// Widows, orphans and kept blocks hold because the second setting is ended by the same rules.
 extension FrameSetting {
     /// Lines set in `container` from `index` to `end`, as `lines(in:from:to:)` sets them, with
@@ -52,6 +54,19 @@ extension FrameSetting {
         if let within = rebroken(wholeWordLine: lastLine - firstLine, withinTolerance: true) { return within }
         // A paragraph set within the tolerance keeps its hyphen rather than be stretched beyond it.
         guard rebroken(wholeWordLine: nil, withinTolerance: true) == nil else { return nil }
-        return rebroken(wholeWordLine: lastLine - firstLine, withinTolerance: false)
+        // With emergency stretch the rule is a penalty, as TeX's \brokenpenalty is, not a law: it
+        // gives way to a setting looser than the paragraph's justification ranges allow, unless the
+        // paragraph is already that loose there (a hyphen rather than word gaps of 30 pt in a
+        // 150 pt column).
+        guard let stretched = rebroken(wholeWordLine: lastLine - firstLine, withinTolerance: false) else { return nil }
+        let loosestAllowed = max(1, Self.loosest(plan.breaks?[firstLine...] ?? []))
+        return Self.loosest(stretched.breaks ?? []) <= loosestAllowed ? stretched : nil
+    }
+
+    /// How loose the loosest of the lines ending at `breaks` is (see `LineBreak.ratio`); a line
+    /// with no space to open (one word, a drop cap's line) is left short, not spaced out, and
+    /// does not count.
+    private static func loosest(_ breaks: some Sequence<LineBreak>) -> Float {
+        breaks.map(\.ratio).filter(\.isFinite).max() ?? 0
     }
 }

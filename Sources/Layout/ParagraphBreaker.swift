@@ -152,7 +152,7 @@ struct ParagraphBreaker {
             let breaker = KnuthPlassLineBreaker(parameters: parameters)
             guard let windowEnd else {
                 guard let found = breaker.breaks(items, lineWidth: width, effort: &effort) else { continue }
-                return found.map { lineBreak(at: items[$0.item]) }
+                return found.map { lineBreak(at: items[$0.item], ratio: $0.ratio) }
             }
             guard let found = breaker.windowBreaks(items, lineWidth: width, effort: &effort) else { continue }
             // A window too short for a single line (zero-width text) is searched whole.
@@ -164,15 +164,21 @@ struct ParagraphBreaker {
             }
             let settled = offsets[first + (windowEnd - first) * 3 / 4]
             let kept = found.prefix { items[$0.item].offset <= settled }
-            return (kept.isEmpty ? [firstBreak] : Array(kept)).map { lineBreak(at: items[$0.item]) }
+            return (kept.isEmpty ? [firstBreak] : Array(kept)).map { lineBreak(at: items[$0.item], ratio: $0.ratio) }
         }
         return nil
     }
 
-    private func lineBreak(at item: BreakItem) -> LineBreak {
-        if item.kind == .penalty, item.penalty == -.infinity { return LineBreak(end: item.offset, kind: .mandatory) }
-        if item.kind == .penalty, item.width > 0 { return LineBreak(end: item.offset, kind: .hyphenated) }
-        return LineBreak(end: item.offset, kind: .opportunity)
+    private func lineBreak(at item: BreakItem, ratio: Double) -> LineBreak {
+        let kind: LineBreak.Kind
+        if item.kind == .penalty, item.penalty == -.infinity {
+            kind = .mandatory
+        } else if item.kind == .penalty, item.width > 0 {
+            kind = .hyphenated
+        } else {
+            kind = .opportunity
+        }
+        return LineBreak(end: item.offset, kind: kind, ratio: Float(ratio))
     }
 
     // MARK: Items

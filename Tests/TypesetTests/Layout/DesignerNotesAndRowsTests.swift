@@ -91,4 +91,43 @@ final class DesignerNotesAndRowsTests: XCTestCase {
         }
         XCTAssertEqual(prices, 2)
     }
+
+    /// How far the justified lines of `pages` that do not end their paragraph open their
+    /// spaces (`WordSpaces.looseness`), with their words.
+    private func looseness(of pages: [Page], in document: PreparedDocument) -> [(words: String, looseness: Double)] {
+        let units = Array(document.text.string.utf16)
+        return pages.flatMap(\.frames).flatMap { frame in
+            frame.lines.compactMap { line in
+                guard !line.endsParagraph,
+                      let looseness = WordSpaces.looseness(of: line, width: frame.container.rect.maxX - line.origin.x, units: units)
+                else { return nil }
+                return (String(decoding: units[line.stringRange], as: UTF16.self), looseness)
+            }
+        }
+    }
+
+    /// A German paragraph balanced over three columns keeps a hyphen at a column's end rather
+    /// than open its word spaces to 30 pt (TeX's \brokenpenalty gives way): no line is looser
+    /// than the loosest of the paragraph set in one column of the same width ("Die
+    /// Gemeindeverwaltung", its spaces seven times their width, 20 pt), and no more lines are
+    /// spaced out past twice their spaces' width. Before, the columns ended "unverständlicher-"
+    /// and "Straßenbeleuchtung um" with gaps of 33 and 30 pt to end on whole words.
+    func testBalancedColumnsKeepAHyphenRatherThanSpaceALineOut() throws {
+        let (document, pages) = try layOut("loose-balanced-columns")
+        let frames = pages.flatMap(\.frames).filter { !$0.lines.isEmpty }
+        XCTAssertEqual(frames.count, 3, "the paragraph shared by the three columns")
+        let column = try XCTUnwrap(frames.first).container.rect
+        let paragraph = try String(contentsOf: Self.folder.appendingPathComponent("loose-balanced-columns.txt"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("<section") && !$0.hasPrefix("</section") }.joined(separator: "\n") + "\n"
+        let (alone, alonePages) = try SectionTesting.layOut(paragraph) { options in
+            options.page = PageTemplate(size: Size(width: column.width + 2 * column.minX, height: 842), margins: Margins(all: column.minX),
+                                        columns: 1, gutter: 0)
+        }
+        let own = looseness(of: alonePages, in: alone), balanced = looseness(of: pages, in: document)
+        let ownLoosest = try XCTUnwrap(own.map(\.looseness).max())
+        for line in balanced {
+            XCTAssertLessThanOrEqual(line.looseness, ownLoosest + 0.01, line.words)
+        }
+        XCTAssertLessThanOrEqual(balanced.filter { $0.looseness > 2 }.count, own.filter { $0.looseness > 2 }.count, "\(balanced)")
+    }
 }

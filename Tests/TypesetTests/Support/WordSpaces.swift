@@ -38,6 +38,14 @@ enum WordSpaces {
         return spaces.widest < 1.001 && width - line.width > spaces.naturalWidth
     }
 
+    /// How far a justified line's spaces open, or would have to open to fill `width`: its
+    /// widest space, or for a line set flush rather than spaced out (`isFlushInsteadOfSpacedOut`),
+    /// its spaces' width with the room left shared among them. Nil for a line with no space.
+    static func looseness(of line: Line, width: Double, units: [UInt16]) -> Double? {
+        guard let spaces = extremes(of: line, units: units) else { return nil }
+        return max(spaces.widest, 1 + max(0, width - line.width) / spaces.naturalWidth)
+    }
+
     /// The justified lines of `pages` that are not the last of their paragraph, with their
     /// extremes: the lines whose spaces were set to fill the measure.
     static func justifiedLines(of pages: [Page], text: AttributedText) -> [(line: Line, spaces: Extremes)] {
