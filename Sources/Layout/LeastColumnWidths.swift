@@ -7,8 +7,9 @@
 public struct LeastColumnWidths: Sendable {
     /// Each column's widest word as it may be hyphenated: its widest piece, with the hyphen.
     public var hyphenated: [Double]
-    /// Each column's widest word with a digit in it (a figure, a date, a part number), kept
-    /// whole where the table can ("148,95 / 0" reads as another number), or its widest glyph.
+    /// Each column's widest word with a digit in it (a figure, a date, a part number) or too
+    /// short to be cut leaving the language's letters on either side ("No."), kept whole where
+    /// the table can ("148,95 / 0" reads as another number), or its widest glyph.
     public var unbreakable: [Double]
     /// Each column's widest glyph, figures' included: the least its cells hold a line in.
     public var glyph: [Double]

@@ -20,6 +20,13 @@ struct WordCut {
             && letters(in: offset ..< word.upperBound) >= rules.minimumAfter
     }
 
+    /// Whether some cut leaves enough letters on either side (`leavesEnoughLetters`): a word
+    /// shorter than that ("No.", "Dr") is cut only a letter from its end.
+    var mayBeCutWithEnoughLetters: Bool {
+        let rules = paragraph.style.hyphenation
+        return letters(in: word, atMost: rules.minimumBefore + rules.minimumAfter) >= rules.minimumBefore + rules.minimumAfter
+    }
+
     /// Whether a cut at `offset` leaves a letter on either side: not a mark alone ("No" / ".").
     func leavesALetter(at offset: Int) -> Bool {
         letters(in: word.lowerBound ..< offset, atMost: 1) > 0 && letters(in: offset ..< word.upperBound, atMost: 1) > 0

@@ -25,10 +25,13 @@ struct WordPieces {
     }
 
     /// The least the word `start ..< end` needs across: all of it when it holds a decimal digit
-    /// (of any script), else its widest glyph, where a word of letters broken anywhere still
+    /// (of any script), or when it is too short to be cut with the language's letters on either
+    /// side (`WordCut`: "No." in an 18 pt column was set "N" / "o." beside a column that had
+    /// room to give), else its widest glyph, where a word of letters broken anywhere still
     /// stays in its line.
     func unbreakableWidth(from start: Int, to end: Int) -> Double {
-        if paragraph.units[start ..< end].contains(where: Self.isDigit) {
+        if paragraph.units[start ..< end].contains(where: Self.isDigit)
+            || !WordCut(paragraph: paragraph, word: start ..< end).mayBeCutWithEnoughLetters {
             return paragraph.width(from: start, to: end)
         }
         return widestGlyph(from: start, to: end)
