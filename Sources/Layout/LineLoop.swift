@@ -399,7 +399,8 @@ extension FrameSetting {
                 let besideZone = zone.flatMap { $0.isBeside(baseline: fragmentsTop + expected.baseline) ? $0 : nil }
                 var set = setLines(in: fragments, container: container, paragraph: paragraph, from: position,
                                    bandTop: fragmentsTop, expected: expected, fitWords: fitWords, beside: besideZone,
-                                   initialPitch: initialPitch, avoidsLoneWords: avoidsLoneWords)
+                                   initialPitch: initialPitch, avoidsLoneWords: avoidsLoneWords,
+                                   atColumnHead: top <= rect.minY + 0.001)
                 guard let lastFragment = set.lastFragment else { break }
                 let actual = BandMetrics(lines: set.lines)
                 guard proposed.holds(actual) else {
@@ -505,7 +506,8 @@ extension FrameSetting {
     private mutating func setLines(in fragments: [HorizontalSpan], container: Container, paragraph: PreparedParagraph,
                                    from position: Int, bandTop: Double, expected: BandMetrics,
                                    fitWords: Bool, beside: InitialZone?,
-                                   initialPitch: Double?, avoidsLoneWords: Bool) -> (lines: [Line], lastFragment: HorizontalSpan?) {
+                                   initialPitch: Double?, avoidsLoneWords: Bool,
+                                   atColumnHead: Bool) -> (lines: [Line], lastFragment: HorizontalSpan?) {
         let style = paragraph.style
         let rect = container.rect
         let rightToLeft = paragraph.bidi.isRightToLeft
@@ -582,10 +584,15 @@ extension FrameSetting {
                 continue
             }
             // A display line (a heading) the column holds whole is not broken by an obstacle's
-            // corner beside it: it waits for the band where it is whole (NarrowLines).
+            // corner beside it: it waits for the band where it is whole (NarrowLines). At the
+            // column's head it waits only as far as the lines it would take broken here: beside
+            // a tall picture or exclusion it is set in the stretch, balanced, rather than leave
+            // the column's head empty.
             if fitWords, !besideNoRoom, style.balance, startsParagraph, !paragraph.range.isEmpty,
                restFits(paragraph, from: start, available: columnWidth, tabs: tabs),
-               !restFits(paragraph, from: start, available: available, tabs: tabs) {
+               !restFits(paragraph, from: start, available: available, tabs: tabs),
+               !atColumnHead || wholeSoonBelow(paragraph, from: start, available: available, tabs: tabs, container: container,
+                                               bandTop: bandTop, expected: expected) {
                 continue
             }
             // A stretch narrower than half the column that would hold one word alone is left
@@ -683,6 +690,32 @@ extension FrameSetting {
     private func firstWordFits(_ paragraph: PreparedParagraph, from position: Int, available: Double, tabs: TabOrigin) -> Bool {
         let greedy = framesetter.firstFitBreak(in: paragraph, from: position, available: available, tabs: tabs)
         return greedy.kind != .forced && paragraph.width(from: position, to: greedy.end, tabs: tabs) <= available + 1e-6
+    }
+
+    /// Whether a display paragraph that does not fit whole in the stretch `available` wide at
+    /// `bandTop` finds a stretch that holds it whole no farther down than the lines it would
+    /// take here: the obstacle beside it is a corner it waits past, not a tall picture or
+    /// exclusion it is set beside (a subheadline at a column's head beside a 300 pt exclusion
+    /// waited below it, the 244 pt beside it left empty; so did one beside its own float).
+    private func wholeSoonBelow(_ paragraph: PreparedParagraph, from position: Int, available: Double, tabs: TabOrigin,
+                                container: Container, bandTop: Double, expected: BandMetrics) -> Bool {
+        let style = paragraph.style
+        let natural = paragraph.width(from: position, to: paragraph.range.upperBound, tabs: tabs)
+        let linesHere = max(2, (natural / max(available, 1)).rounded(.up))
+        let reach = linesHere * expected.advance
+        let narrowest = container.narrowestLine(for: paragraph)
+        var top = bandTop + Self.bandStep
+        while top <= bandTop + reach {
+            let fragments = cache.fragments.lineFragments(in: container, top: top + expected.upper, height: expected.height,
+                                                          narrowest: narrowest)
+            for fragment in fragments {
+                let measure = LineMeasure(in: fragment, style: style, rightToLeft: paragraph.bidi.isRightToLeft,
+                                          startsParagraph: true)
+                if restFits(paragraph, from: position, available: measure.available, tabs: tabs) { return true }
+            }
+            top += Self.bandStep
+        }
+        return false
     }
 
     /// Whether the paragraph's text from `position` to its end fits one line `available` wide.
