@@ -3,8 +3,9 @@ import Text
 
 /// Where the layout may end a line in one paragraph, in one place: ICU's opportunities (UAX #14)
 /// for its language, with typography's changes (no line starts with a closing mark or a dash
-/// that stands apart, `word — word`; breaks inside addresses), none inside `<nobr>`, inside a
-/// drop cap's initial and the spaces after it, nor at or after the tab of an entry row (EntryRow). `PreparedParagraph` breaks its lines at these;
+/// that stands apart, `word — word`; none inside notation, `⟨E⟩T` or `49 700`; breaks inside
+/// addresses), none inside `<nobr>`, inside a drop cap's initial and the spaces after it, nor at
+/// or after the tab of an entry row (EntryRow). `PreparedParagraph` breaks its lines at these;
 /// the page checker reads a line's words by them (a word is what no line breaks inside).
 struct ParagraphBreakOpportunities {
     var opportunities: BreakOpportunities
@@ -31,6 +32,7 @@ struct ParagraphBreakOpportunities {
         let typographic = BreakOpportunities(offsets: found.offsets.map { $0 + range.lowerBound }, mandatory: found.mandatory)
             .movingHardBreaksPastSpaces(in: units)
             .removingBreaksBeforeClosingPunctuation(in: units)
+            .removingBreaksInsideNotation(in: units)
             .addingAddressBreaks(in: units)
         let entryEnd = EntryRow.unbreakableEnd(of: units, content: range, style: style).map { [$0] } ?? []
         opportunities = Self.removingBreaks(inside: text.attributeRanges(in: range) { $0.noBreak } + initialSpan + entryEnd,

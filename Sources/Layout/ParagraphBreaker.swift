@@ -21,6 +21,9 @@ struct ParagraphBreaker {
     /// preferred, but it is taken before a line is spaced out (see docs/pipeline.md, "Narrow
     /// columns: URLs, closing marks and French spacing").
     static let addressBreakPenalty = 50.0
+    /// The break after a slash inside a word of ragged text: more than a line at the second
+    /// pass's tolerance costs ((\linepenalty + 200)² demerits), see `slashPenalty`.
+    static let raggedSlashPenalty = 10 + secondPassTolerance
     static let firstPassTolerance = 100.0
     static let secondPassTolerance = 200.0
     /// "Infinite" stretch of the glue that ends a paragraph or precedes a hard break.
@@ -244,7 +247,7 @@ struct ParagraphBreaker {
                 items.append(.penalty(0, offset: offset))
                 items.append(.glue(0, stretch: gap.stretch, shrink: gap.shrink - blank, offset: offset))
             } else {
-                items.append(penaltyWithoutSpace(at: offset))
+                items.append(penaltyWithoutSpace(at: offset, hyphenate: hyphenate, justified: justified))
             }
             previous = offset
             if index == lastOpportunity { return items }
@@ -270,9 +273,9 @@ struct ParagraphBreaker {
     }
 
     /// A break where no space is: inside a URL or an e-mail address (no hyphen shows), after a
-    /// soft hyphen (a hyphen will show), after a hyphen or dash already there, or between
+    /// soft hyphen (a hyphen will show), after a hyphen or dash already there or a slash, or between
     /// characters that need no space (CJK, where justified text may stretch the gap).
-    private func penaltyWithoutSpace(at offset: Int) -> BreakItem {
+    private func penaltyWithoutSpace(at offset: Int, hyphenate: Bool, justified: Bool) -> BreakItem {
         if let gap = paragraph.interCharacterGaps[offset] {
             return .glue(0, stretch: gap.stretch, shrink: gap.shrink, offset: offset)
         }
@@ -286,7 +289,20 @@ struct ParagraphBreaker {
         if previous == 0x2D || previous == 0x2010 {
             return .penalty(Self.explicitHyphenPenalty, flagged: true, offset: offset)
         }
+        if previous == 0x2F { return slashPenalty(at: offset, hyphenate: hyphenate, justified: justified) }
         return .penalty(0, offset: offset)
+    }
+
+    /// A break after a slash inside a word (`V/cm`, `and/or`), no hyphen shown: TeX's `\slash`,
+    /// an explicit hyphen's cost, where lines are justified. A ragged line is rated against its
+    /// end's 2 em, not TeX's infinite `\raggedright` stretch, so "8.319" 25 pt short of its
+    /// measure was worse than "8.319 V/" over "cm": there the break is offered only where
+    /// hyphens are, and costs more than any line within the tolerance (`raggedSlashPenalty`), so
+    /// that the word goes whole to the next line whenever a line can end short instead — as
+    /// under TeX's `\raggedright` — and breaks at its slash only when it is wider than its line.
+    private func slashPenalty(at offset: Int, hyphenate: Bool, justified: Bool) -> BreakItem {
+        if justified { return .penalty(Self.explicitHyphenPenalty, offset: offset) }
+        return .penalty(hyphenate ? Self.raggedSlashPenalty : .infinity, offset: offset)
     }
 
     /// The text from `start` to `end` as one box, or, with hyphenation, as boxes with a

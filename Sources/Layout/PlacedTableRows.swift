@@ -20,7 +20,8 @@ public struct PlacedTableRows: Sendable {
     public var rect: Rect
     /// The top of each row held, and the bottom of the last.
     public var rowEdges: [Double]
-    /// The left of each column, and the right of the last.
+    /// The left of each column, and the right of the last, left to right (a right-to-left
+    /// table's first column is its last).
     public var columnEdges: [Double]
     public var cells: [PlacedTableCell]
     /// The header rows drawn again at the top of a column the table goes on in: drawn as a

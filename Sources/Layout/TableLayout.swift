@@ -193,12 +193,21 @@ extension Framesetter {
         let padding = table.style.textInset, side = geometry.sidePadding
         var columnEdges = [left]
         for width in geometry.columnWidths { columnEdges.append(columnEdges.last! + width) }
+        /// Where `columns` stand across: from the table's left, or, in a right-to-left table,
+        /// mirrored from its right (its first column the rightmost).
+        func span(of columns: Range<Int>) -> (minX: Double, maxX: Double) {
+            let minX = columnEdges[columns.lowerBound], maxX = columnEdges[columns.upperBound]
+            guard table.style.rightToLeft else { return (minX, maxX) }
+            let mirror = 2 * left + geometry.width
+            return (mirror - maxX, mirror - minX)
+        }
         let cells = texts.map(\.cell)
         // Each cell's text height, set at its width from the rows' top.
         func textRect(of cell: TableCellRange, top: Double, height: Double) -> Rect {
             let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
-            var minX = columnEdges[columns.lowerBound] + side
-            let maxX = columnEdges[columns.upperBound] - side
+            let across = span(of: columns)
+            var minX = across.minX + side
+            let maxX = across.maxX - side
             var width = maxX - minX
             if cell.cell.alignsOnDecimal, let line = geometry.decimalLines[columns.upperBound - 1] {
                 // The text starts where its separator lands on the column's decimal line — where
@@ -209,7 +218,7 @@ extension Framesetter {
                 // an empty first line started at the cell's side, and the text joined to it
                 // was set a letter a line in a point (seed 13885).
                 let split = decimalSplit(of: cache.paragraph(containing: cell.range.lowerBound))
-                let start = columnEdges[columns.upperBound - 1] + line - split.before
+                let start = span(of: columns.upperBound - 1 ..< columns.upperBound).minX + line - split.before
                 if start + split.before + split.after <= maxX + 1e-6, start > minX,
                    measure(cell).widestWord <= max(maxX - start, split.before + split.after) + 1e-6 {
                     // At least as wide as the line it was found to fit: a word ending on the
@@ -240,9 +249,8 @@ extension Framesetter {
             let cell = cellText.cell
             let spanned = cell.rows.clamped(to: rows)
             let cellTop = rowEdges[spanned.lowerBound - rows.lowerBound], cellBottom = rowEdges[spanned.upperBound - rows.lowerBound]
-            let columns = cell.columns.clamped(to: 0 ..< table.columnCount)
-            let rect = Rect(x: columnEdges[columns.lowerBound], y: cellTop, width: columnEdges[columns.upperBound] - columnEdges[columns.lowerBound],
-                            height: cellBottom - cellTop)
+            let across = span(of: cell.columns.clamped(to: 0 ..< table.columnCount))
+            let rect = Rect(x: across.minX, y: cellTop, width: across.maxX - across.minX, height: cellBottom - cellTop)
             // A cell going on from a split row goes on from the top.
             let room = cellText.goesOn ? 0 : rect.height - height
             let shift = switch cell.cell.verticalAlignment {
@@ -259,7 +267,8 @@ extension Framesetter {
                                    cell: cell, frame: frame)
         }
         let rect = Rect(x: left, y: top, width: geometry.width, height: rowEdges.last! - top)
-        return PlacedTableRows(style: table.style, rows: rows, rect: rect, rowEdges: rowEdges, columnEdges: columnEdges, cells: placed,
+        let edges = table.style.rightToLeft ? columnEdges.reversed().map { 2 * left + geometry.width - $0 } : columnEdges
+        return PlacedTableRows(style: table.style, rows: rows, rect: rect, rowEdges: rowEdges, columnEdges: edges, cells: placed,
                                isRepeatedHeader: isRepeatedHeader, opensPart: opensPart,
                                endsTable: rows.upperBound == table.rowCount, narrowedFrom: geometry.narrowedFrom, overfullPast: geometry.overfullPast,
                                continuation: nil)

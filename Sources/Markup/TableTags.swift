@@ -48,7 +48,7 @@ struct OpenCell {
 }
 
 extension ParseState {
-    static let tableAttributeNames = ["widths", "width", "header-rows", "rules", "stripes", "border", "padding"]
+    static let tableAttributeNames = ["widths", "width", "header-rows", "rules", "stripes", "border", "padding", "dir"]
     static let cellAttributeNames = ["align", "valign", "colspan", "rowspan", "background"]
     /// More columns or a longer span than a page could show a letter of.
     static let maximumTableColumns = 200.0
@@ -58,7 +58,8 @@ extension ParseState {
     /// `TableStyle`). The paragraph in progress ends at the tag. Tables do not nest.
     mutating func openTable(_ tag: Tag) {
         if openTable != nil { return refuseInnerTable(tag) }
-        var style = TableStyle(number: tableTags.count + 1)
+        // Its columns run as its section's do unless it says otherwise.
+        var style = TableStyle(number: tableTags.count + 1, rightToLeft: builder.section?.columnsRightToLeft ?? false)
         var headerRowsOffset: Int?
         for attribute in tag.attributes {
             switch attribute.key {
@@ -72,6 +73,7 @@ extension ParseState {
             case "stripes": style.stripes = values.color(attribute) ?? style.stripes
             case "border": style.border = rule(attribute, widths: Self.borderWidths) ?? style.border
             case "padding": style.padding = values.points(attribute, in: 0 ... ParagraphStyleChange.maximumLength) ?? style.padding
+            case "dir": style.rightToLeft = values.choice(attribute, ["ltr": false, "rtl": true]) ?? style.rightToLeft
             default: warnUnknown(attribute, of: tag, known: Self.tableAttributeNames)
             }
         }
@@ -265,6 +267,8 @@ extension ParseState {
         builder.paragraphStyle.tailIndent = 0
         builder.paragraphStyle.dropCap = .none
         builder.paragraphStyle.outlineLevel = 0
+        // A right-to-left table's cells start at their right, a figure's too (HTML's `dir` on a table).
+        if cell.table.rightToLeft { builder.paragraphStyle.direction = .rtl }
         namedStyles["table"]?.paragraph.apply(to: &builder.paragraphStyle)
         if let alignment { builder.paragraphStyle.alignment = alignment }
         // A decimal cell's lines are moved onto the column's decimal line from the left.

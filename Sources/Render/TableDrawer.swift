@@ -52,7 +52,9 @@ extension PageDrawer {
         for cell in rows.cells {
             let opens = rows.opensPart && cell.rect.minY <= rows.rect.minY + 0.001
             if rules.betweenRows, cell.cell.cell.row > 0, !opens { stroke(cell.rect.minX, cell.rect.minY, cell.rect.maxX, cell.rect.minY) }
-            if rules.betweenColumns, cell.cell.cell.column > 0 { stroke(cell.rect.minX, cell.rect.minY, cell.rect.minX, cell.rect.maxY) }
+            // Between a cell and the column before it: at its left, or its right in a right-to-left table.
+            let start = rows.style.rightToLeft ? cell.rect.maxX : cell.rect.minX
+            if rules.betweenColumns, cell.cell.cell.column > 0 { stroke(start, cell.rect.minY, start, cell.rect.maxY) }
         }
         if rules.frame {
             stroke(rect.minX, rect.minY, rect.minX, rect.maxY)

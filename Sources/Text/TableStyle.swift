@@ -39,6 +39,9 @@ public struct TableStyle: Hashable, Sendable {
     public var border: RuleStyle?
     /// Space between a cell's edges and its text, in points.
     public var padding: Double
+    /// The first column is the rightmost and the cells' text runs right to left (`dir="rtl"`,
+    /// or the section's), as an Arabic or Hebrew report's tables read.
+    public var rightToLeft: Bool
 
     public static let defaultPadding = 3.0
     /// Rules drawn when `border` gives none: a hairline in a dark grey (65 % black ink), as a
@@ -46,7 +49,7 @@ public struct TableStyle: Hashable, Sendable {
     public static let defaultRule = RuleStyle(width: 0.5, color: Color(printed: .gray(0.65)))
 
     public init(number: Int, widths: [ColumnWidth] = [], width: Double? = nil, headerRows: Int = 0, rules: Rules = .rows,
-                stripes: Color? = nil, border: RuleStyle? = nil, padding: Double = TableStyle.defaultPadding) {
+                stripes: Color? = nil, border: RuleStyle? = nil, padding: Double = TableStyle.defaultPadding, rightToLeft: Bool = false) {
         self.number = number
         self.widths = widths
         self.width = width
@@ -55,6 +58,7 @@ public struct TableStyle: Hashable, Sendable {
         self.stripes = stripes
         self.border = border
         self.padding = padding
+        self.rightToLeft = rightToLeft
     }
 
     /// The rules' look.

@@ -30,4 +30,21 @@ final class ParagraphBreakOpportunitiesTests: XCTestCase {
         XCTAssertEqual(words.prefix(2), ["Lamp at, ", "Borrowers\u{2028}"])
         XCTAssertEqual(text.lineBreaks(inParagraphOf: 0).map(\.isMandatory).prefix(2), [false, true])
     }
+
+    /// A closing bracket keeps the letter or figure set against it, as `)` does (UAX #14's LB30
+    /// keeps only class CP so): "⟨E⟩" and its subscript are one word. A space still parts them,
+    /// and a CJK closing bracket keeps the breaks its script has.
+    func testAClosingBracketKeepsTheLetterOrFigureAfterIt() {
+        XCTAssertEqual(starts("<p>field ⟨E⟩<sub>T</sub> (1 + x) and {a}b ⟦x⟧2</p>").starts,
+                       ["field ", "⟨E⟩T ", "(1 ", "+ ", "x) ", "and ", "{a}b ", "⟦x⟧2"])
+        XCTAssertEqual(starts("<p>⟨E⟩ T</p>").starts, ["⟨E⟩ ", "T"])
+        XCTAssertTrue(starts("<p lang=\"ja\">「日本」の本</p>").starts.contains { $0.hasSuffix("」") })
+    }
+
+    /// A thin space between digits groups them (SI's `49 700.0`): no break, the figure is one
+    /// word. Beside a letter it still breaks, as Unicode's rules let it.
+    func testAThinSpaceBetweenDigitsIsNoBreak() {
+        XCTAssertEqual(starts("<p>−49&thinsp;700.0 and 0.123&thinsp;456 or 12&thinsp;kg</p>").starts,
+                       ["−49\u{2009}700.0 ", "and ", "0.123\u{2009}456 ", "or ", "12\u{2009}", "kg"])
+    }
 }
