@@ -51,11 +51,13 @@ extension BreakOpportunities {
     /// mark after a space and before a letter or digit opens something (`“Yes`, Swedish `”Ja`,
     /// `—Non`, French `«\u{202F}Oui`) and may start a line, as may a dash after the end of a
     /// sentence (`friends? — Lonely`). Unspaced dashes between words pair up within a sentence
-    /// (`why—or when—she`): the first of a pair may start a line, the second may not.
+    /// (`why—or when—she`): the first of a pair may start a line, the second may not. A spaced
+    /// separator (`Report · Output`, `Editor | Layout`) stays at the end of the line before, as
+    /// a spaced dash does and as `/` does by ICU's rules.
     public func removingBreaksBeforeClosingPunctuation(in units: TextUnitSlice) -> BreakOpportunities {
-        // Every break taken away is next to a closing mark (the dashes are among them): a
-        // paragraph without one keeps its opportunities, told by one look at each character.
-        guard Self.holdsClosingMark(units) else { return self }
+        // Every break taken away is next to a closing mark (the dashes are among them) or a
+        // separator: a paragraph without one keeps its opportunities, told by one look at each character.
+        guard Self.holdsLineEndMark(units) else { return self }
         var result = BreakOpportunities(offsets: [], mandatory: [])
         result.offsets.reserveCapacity(offsets.count)
         result.mandatory.reserveCapacity(offsets.count)
@@ -86,23 +88,25 @@ extension BreakOpportunities {
         return result
     }
 
-    /// Whether `units` hold a closing mark. Every one is past U+00BA: the largest unit is found
-    /// first, by a loop without an early exit that the compiler makes vector instructions of,
-    /// and text below (most prose in a Latin script) is not looked at again.
-    static func holdsClosingMark(_ units: TextUnitSlice) -> Bool {
+    /// Whether `units` hold a closing mark or a separator. Every one is past `{` (U+007B): the largest
+    /// unit is found first, by a loop without an early exit that the compiler makes vector
+    /// instructions of, and text below (most prose in a Latin script) is not looked at again.
+    static func holdsLineEndMark(_ units: TextUnitSlice) -> Bool {
         units.withUnsafeBufferPointer { units in
             var largest: UInt16 = 0
             for unit in units { largest = max(largest, unit) }
-            guard largest > 0xBA else { return false }
-            for unit in units where unit > 0xBA && isClosingMark(unit) { return true }
+            guard largest > 0x7B else { return false }
+            for unit in units where unit > 0x7B && isLineEndMark(unit) { return true }
             return false
         }
     }
 
-    /// Whether a line starting at `offset` would start with a closing mark.
+    /// Whether a line starting at `offset` would start with a closing mark or a spaced separator.
     static func startsLineBadly(at offset: Int, in units: TextUnitSlice) -> Bool {
-        guard offset > units.startIndex, offset < units.endIndex, isClosingMark(units[offset]) else { return false }
+        guard offset > units.startIndex, offset < units.endIndex else { return false }
         let afterSpace = isSpace(units[offset - 1])
+        if isSeparator(units[offset]) { return afterSpace && offset + 1 < units.endIndex && isSpace(units[offset + 1]) }
+        guard isClosingMark(units[offset]) else { return false }
         // A no-break space may part an opening mark from its word (French `«\u{202F}Oui`).
         var next = offset + 1
         while next < units.endIndex, isNoBreakSpace(units[next]) { next += 1 }
@@ -158,6 +162,19 @@ extension BreakOpportunities {
         default: return false
         }
     }
+
+    /// Bars, middle dots and bullets set between spaces to part the items of a line (`Report ·
+    /// Output`): ICU breaks before them after a space (UAX #14: a bar is class BA, the dots and
+    /// bullets AI, taken as letters), so a line may start with one.
+    static func isSeparator(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x7C, 0xA6, 0xB7, 0x2022, 0x2219, 0x22C5, 0x2E31, 0x25E6, 0x2043, 0x25AA, 0x25C6, 0x2666: return true
+        default: return false
+        }
+    }
+
+    /// The marks that keep to the end of a line, one way or another.
+    static func isLineEndMark(_ unit: UInt16) -> Bool { isClosingMark(unit) || isSeparator(unit) }
 
     private static func isSpace(_ unit: UInt16) -> Bool {
         unit == 0x20 || unit == 0xA0 || unit == 0x202F || unit == 0x2009 || unit == 0x3000 || unit == 0x09

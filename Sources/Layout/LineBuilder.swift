@@ -34,8 +34,10 @@ struct LineBuilder {
         let hyphen = lineBreak.kind == .hyphenated && contentEnd > start ? paragraph.styleRunIndex(containing: contentEnd - 1).flatMap { paragraph.styleRuns[$0].hyphen } : nil
         // A word cut into pieces ends the line with its last glyph standing alone (KernAcrossCut).
         let cutKern = lineBreak.kind == .forced && endGlyph > firstGlyph ? paragraph.kernAcrossCut(at: contentEnd) : 0
+        // The letter at the line's right end leaves its tracking out, so that the line aligns by its ink (LineEndTracking).
+        let rightEndTracking = paragraph.trackingAtRightEnd(ofLine: firstGlyph ..< endGlyph, hyphenated: hyphen != nil) ?? (-1, 0)
         let natural = (tabs?.width ?? (paragraph.prefixAdvance[endGlyph] - paragraph.prefixAdvance[firstGlyph]))
-            + (hyphen?.advance ?? 0) + cutKern
+            + (hyphen?.advance ?? 0) + cutKern - rightEndTracking.amount
         let endsParagraph = lineBreak.end >= paragraph.range.upperBound
 
         // With hanging punctuation the line is set as if the measure were wider by what hangs
@@ -117,7 +119,7 @@ struct LineBuilder {
         for position in segments.indices {
             let index = order?[position] ?? position
             let run = makeRun(segments[index], x: pen, tabs: tabs, setting: setting, firstGlyph: firstGlyph, contentEnd: contentEnd,
-                              lastGlyphKern: (endGlyph - 1, cutKern))
+                              lastGlyphKern: (endGlyph - 1, cutKern), rightEndTracking: rightEndTracking)
             pen += run.width
             runs.append(run)
         }
@@ -199,9 +201,11 @@ struct LineBuilder {
     /// - Parameters:
     ///   - setting: how the line gives: space added after each glyph of the line, from
     ///     `firstGlyph`, and the scale of the glyphs that may be scaled;
-    ///   - lastGlyphKern: the kern the line's last glyph gives back where a word is cut (KernAcrossCut).
+    ///   - lastGlyphKern: the kern the line's last glyph gives back where a word is cut (KernAcrossCut);
+    ///   - rightEndTracking: the tracking the glyph at the line's right end leaves out (LineEndTracking; glyph -1: none).
     private func makeRun(_ segment: Segment, x: Double, tabs: TabLayout?, setting: LineAdjustment.Setting, firstGlyph: Int,
-                         contentEnd: Int, lastGlyphKern: (glyph: Int, amount: Double)) -> GlyphRun {
+                         contentEnd: Int, lastGlyphKern: (glyph: Int, amount: Double),
+                         rightEndTracking: (glyph: Int, amount: Double)) -> GlyphRun {
         // The style run's fields read where they lie (a StyleRun copied retains its face and
         // attributes); the glyph run keeps its own copy of the attributes.
         let styleRun = segment.styleRun
@@ -229,6 +233,7 @@ struct LineBuilder {
                 let advance = { (glyph: Int, scaleOfGlyph: Double) in
                     (tabAdvances?[glyph] ?? columns.advances[glyph] * scaleOfGlyph) + (extra.isEmpty ? 0 : extra[glyph - firstGlyph])
                         + (glyph == lastGlyphKern.glyph ? lastGlyphKern.amount : 0)
+                        - (glyph == rightEndTracking.glyph ? rightEndTracking.amount : 0)
                 }
                 setGlyphs(of: segment, into: &run, glyphScale: glyphScale, advance: advance, hyphenAdvance: hyphenAdvance,
                           isRightToLeft: isRightToLeft, x: x, columns: columns)

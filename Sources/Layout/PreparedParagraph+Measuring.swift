@@ -10,10 +10,14 @@ extension PreparedParagraph: LineMeasuring {
         glyphLookup.glyphIndex(atOrAfter: offset)
     }
 
-    /// `end` moved back over the white space that would hang at the end of a line.
+    /// `end` moved back over the white space that would hang at the end of a line. A tab that
+    /// ends the paragraph stays where a stop has a leader: it goes to its stop and draws its
+    /// leader there, the line of a form (`Signature<TAB>` at `end right leader=_`), as InDesign
+    /// draws a right tab's leader at a paragraph's end and LaTeX a `\hrulefill`.
     func trimmedEnd(from start: Int, to end: Int) -> Int {
         var trimmed = min(end, range.upperBound)
-        while trimmed > start, Self.isSpace(units[trimmed - 1]) { trimmed -= 1 }
+        let keepsTab = end >= range.upperBound && hasTabs && tabStops.haveLeader
+        while trimmed > start, Self.isSpace(units[trimmed - 1]), !(keepsTab && units[trimmed - 1] == TabLayout.tab) { trimmed -= 1 }
         return trimmed
     }
 

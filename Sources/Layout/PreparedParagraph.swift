@@ -75,6 +75,9 @@ final class PreparedParagraph {
     /// (a hyphen added at a break's too), raised or lowered with their runs, and its pictures'
     /// boxes. What `LineSkip` looks at before it looks at any glyph.
     let inkReach: InkReach
+    /// Some of its text is tracked (`<font tracking>`): the letter at a line's right end leaves
+    /// its tracking out (LineEndTracking). Most paragraphs have none, and look no further.
+    let isTracked: Bool
     /// Tabs make a line's width depend on where it starts, so such paragraphs are measured
     /// glyph by glyph (see TabLayout) instead of by prefix sums.
     let hasTabs: Bool
@@ -179,6 +182,7 @@ final class PreparedParagraph {
         prefixAdvance = shaped.prefixAdvances
         glyphLookup = GlyphLookup(clusters: clusters, range: self.range)
         styleRuns = runs
+        isTracked = runs.contains { $0.attributes.tracking != 0 }
         inkReach = Self.inkReach(of: runs, glyphIDs: glyphIDs, yOffsets: yOffsets)
         // A text kept a byte a character has no character from U+0100 on, so no ideograph to
         // look for: each scan read every character of every paragraph (some 1,700 instructions

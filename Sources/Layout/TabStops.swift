@@ -11,6 +11,8 @@ struct TabStops {
     private let atLineEnd: TabStop?
     /// Past the last stop, tabs go to multiples of this.
     private let defaultInterval: Double
+    /// Whether a stop has a leader (`leader=.`): a tab that ends the paragraph then stays, to draw it.
+    let haveLeader: Bool
 
     /// How far past `x` a stop must lie to be the next one: a stop the text has just reached
     /// (lengths in millimetres come out a hair off) is not.
@@ -21,6 +23,7 @@ struct TabStops {
         placed = fixed.sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
         atLineEnd = style.tabStops.first { $0.location == TabStop.lineEnd }
         defaultInterval = style.defaultTabInterval > 0 ? style.defaultTabInterval : 36
+        haveLeader = style.tabStops.contains { $0.leader != nil }
     }
 
     /// The stop at the end of a line that ends at `lineEnd`, placed there; nil when the

@@ -43,6 +43,9 @@ struct StoryJumps {
     private(set) var stoppedAt: String?
     /// Each `<resume>` met before any jump of its id, with where its `from` value is.
     private(set) var unmatched: [(id: String, valueOffset: Int)] = []
+    /// The ids of the jumps whose `<resume>` was refused where it stands (inside a section, too
+    /// deep): that error is the mistake, and the jump is not reported again as never resumed.
+    private(set) var refused: Set<String> = []
     /// How many resumed parts are being read, one inside another's (a bound, as includes have).
     var depth = 0
 
@@ -67,6 +70,16 @@ struct StoryJumps {
 
     mutating func addUnmatched(_ id: String, valueOffset: Int) {
         unmatched.append((id, valueOffset))
+    }
+
+    mutating func refuse(_ id: String) {
+        refused.insert(id)
+    }
+
+    /// Whether the story that jumps at `id` has a `<resume>` written for it, resumed or reported
+    /// at the resume (refused where it stands, or before its jump).
+    func hasResume(_ id: String) -> Bool {
+        jumps[id]?.resumedAt != nil || refused.contains(id) || unmatched.contains { $0.id == id }
     }
 }
 
@@ -101,13 +114,17 @@ extension ParseState {
     /// `<resume from="…">`: the rest of the jumped story, headed by the line naming its first part's page.
     mutating func resume(_ tag: Tag) {
         guard let id = jumpID(of: tag, attribute: "from", example: "<resume from=\"ice-2\">") else { return }
-        if let problem = jumpPlaceProblem(of: "<resume>") { return diagnostics.error(problem, at: tag.offset) }
+        if let problem = jumpPlaceProblem(of: "<resume>") {
+            jumps.refuse(id.value)
+            return diagnostics.error(problem, at: tag.offset)
+        }
         guard let jump = jumps.jumps[id.value] else { return jumps.addUnmatched(id.value, valueOffset: id.attribute.valueOffset) }
         if let earlier = jump.resumedAt {
             return values.error("the story that jumps at \"\(id.value.clipped)\" is resumed already at \(earlier.file):\(earlier.line); "
                                 + "a story goes on in one place", at: id.attribute)
         }
         guard jumps.depth < Self.maximumNesting else {
+            jumps.refuse(id.value)
             return diagnostics.error("<resume> inside \(Self.maximumNesting) resumed stories, each inside the one before: "
                                      + "resume a story where the story before it has ended", at: tag.offset)
         }
@@ -130,9 +147,10 @@ extension ParseState {
         endScope(of: outer)
     }
 
-    /// At the end of the document: every jump resumed, every resume after its jump.
+    /// At the end of the document: every jump resumed, every resume after its jump. A jump whose
+    /// resume is written but was refused is reported once, at the resume ("a mistake is reported once").
     func checkJumps() {
-        for (id, jump) in jumps.jumps.sorted(by: { $0.value.tagOffset < $1.value.tagOffset }) where jump.resumedAt == nil {
+        for (id, jump) in jumps.jumps.sorted(by: { $0.value.tagOffset < $1.value.tagOffset }) where !jumps.hasResume(id) {
             diagnostics.error("the story that jumps at \"\(id.clipped)\" is never resumed: write <resume from=\"\(id.clipped)\"> "
                               + "later in the issue, where it goes on", at: jump.tagOffset)
         }

@@ -113,15 +113,15 @@ final class TypographicBreaksTests: XCTestCase {
                           BreakOpportunities.find(in: quoted))
     }
 
-    func testTheLookForAClosingMarkFindsEveryOneAndNothingElse() {
+    func testTheLookForAClosingMarkOrASeparatorFindsEveryOneAndNothingElse() {
         for unit in UInt16.min ... UInt16.max {
             let text = Array("word ".utf16) + [unit] + Array(" word".utf16)
-            XCTAssertEqual(BreakOpportunities.holdsClosingMark(TextUnitSlice(text)), BreakOpportunities.isClosingMark(unit), "U+\(String(unit, radix: 16))")
+            XCTAssertEqual(BreakOpportunities.holdsLineEndMark(TextUnitSlice(text)), BreakOpportunities.isLineEndMark(unit), "U+\(String(unit, radix: 16))")
         }
         // Only the slice's own units: a mark just outside it is not in the paragraph.
         let text = Array("\u{201D}word word\u{2019}".utf16)
-        XCTAssertFalse(BreakOpportunities.holdsClosingMark(TextUnitSlice(text)[1 ..< text.count - 1]))
-        XCTAssertTrue(BreakOpportunities.holdsClosingMark(TextUnitSlice(text)[0 ..< text.count - 1]))
+        XCTAssertFalse(BreakOpportunities.holdsLineEndMark(TextUnitSlice(text)[1 ..< text.count - 1]))
+        XCTAssertTrue(BreakOpportunities.holdsLineEndMark(TextUnitSlice(text)[0 ..< text.count - 1]))
     }
 
     func testAHardBreakInsideAnAddressStays() {
@@ -172,5 +172,20 @@ final class TypographicBreaksTests: XCTestCase {
         XCTAssertEqual(pieces("dit \u{2014}Non"), ["dit ", "\u{2014}Non"])
         XCTAssertEqual(pieces("friends? \u{2014} Lonely"), ["friends? ", "\u{2014} ", "Lonely"])
         XCTAssertEqual(pieces("said.\u{201D} \u{2014} Ann"), ["said.\u{201D} ", "\u{2014} ", "Ann"])
+    }
+
+    /// A designer's headline, `Annual Water Report · Output by Country`, set `Annual Water
+    /// Report` / `· Output by Country`: ICU takes a middle dot or a bullet for a letter, and
+    /// breaks at the space before it, as before a bar (`Layout` / `| Photography`). Spaced, it
+    /// stays at the end of the line before, as a spaced dash does and `/` (UAX #14 class SY) did.
+    func testASpacedSeparatorEndsTheLineBeforeIt() {
+        XCTAssertEqual(pieces("Report \u{B7} Output"), ["Report \u{B7} ", "Output"])
+        XCTAssertEqual(pieces("Church \u{2022} Hartwell \u{2022} Bucks"), ["Church \u{2022} ", "Hartwell \u{2022} ", "Bucks"])
+        XCTAssertEqual(pieces("Editor | Layout \u{A6} Print"), ["Editor | ", "Layout \u{A6} ", "Print"])
+        XCTAssertEqual(pieces("Editor / Layout"), ["Editor / ", "Layout"])
+        XCTAssertEqual(pieces("call \u{B7}\u{A0}07700"), ["call \u{B7}\u{A0}07700"], "a no-break space after it is a space")
+        // Not spaced on both sides, it is left to ICU: a bullet that starts an item starts a line.
+        XCTAssertEqual(pieces("items: \u{2022}one \u{2022}two"), ["items: ", "\u{2022}one ", "\u{2022}two"])
+        XCTAssertEqual(pieces("a\u{B7}b c"), ["a\u{B7}b ", "c"])
     }
 }

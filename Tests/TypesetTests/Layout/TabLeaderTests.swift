@@ -48,4 +48,29 @@ final class TabLeaderTests: FramesetterTestCase {
         XCTAssertEqual(centres[0].last ?? 0, centres[1].last ?? 1, accuracy: LineLeader.pitch * 11 + 1e-9)
         XCTAssertGreaterThan(centres[0].count, centres[1].count)
     }
+
+    /// A designer's reply card, `Name(s)<TAB>` at `end right leader=_`: the tab that ended the
+    /// paragraph was taken for white space at the line's end, so only `Phone<TAB>x` had its
+    /// rule. A tab that ends its paragraph goes to its stop and draws its leader there, whatever
+    /// white space follows it; one whose paragraph has no leader still hangs unseen.
+    func testATabThatEndsItsParagraphDrawsItsLeaderToTheStop() throws {
+        let rows = ["Name(s)\t", "Guests\t\u{A0}", "Date\t ", "Phone\tx"]
+        let setter = try framesetter("<p tabs=\"end right leader=_\">" + rows.joined(separator: "\n") + "\n</p>", alignment: .left)
+        let frame = setter.frame(in: Container(rect: Rect(x: 20, y: 0, width: 260, height: 200)), from: 0)
+        XCTAssertEqual(frame.lines.count, 4)
+        for (line, row) in zip(frame.lines, rows) {
+            let leader = try XCTUnwrap(line.leaders.first, row)
+            XCTAssertEqual(leader.leader, TabLeader.rule, row)
+            XCTAssertGreaterThan(leader.minX, 15, row)
+            // To the line's end, or to the text a stop's right edge ends there.
+            XCTAssertGreaterThan(leader.maxX, 250, row)
+            XCTAssertLessThanOrEqual(line.width, 260 + 1e-9, row)
+        }
+        XCTAssertEqual(frame.lines[0].width, 260, accuracy: 1e-9, "the tab goes to the stop at the line's end")
+        // Without a leader the tab at the end is white space, hanging: a centred line stays centred on its word.
+        let plain = try framesetter("<p tabs=\"end right\" align=\"center\">Total\t\n</p>", alignment: .left)
+        let line = try XCTUnwrap(plain.frame(in: Container(rect: Rect(x: 20, y: 0, width: 260, height: 200)), from: 0).lines.first)
+        XCTAssertEqual(line.leaders, [])
+        XCTAssertLessThan(line.width, 40)
+    }
 }

@@ -66,10 +66,36 @@ final class TypographyFeatureTests: XCTestCase {
         let plainLine = try frame(plain).lines[0], trackedLine = try frame(tracked).lines[0]
         XCTAssertLessThan(plainLine.runs[0].glyphIDs.count, 6, "'ffi' is a ligature without tracking")
         XCTAssertEqual(trackedLine.runs[0].glyphIDs.count, 6, "each letter is its own glyph when tracked")
-        // Six letters, each followed by 0.1 em = 1 pt (the last one's spacing hangs in the width too).
+        // Six letters, each but the last followed by 0.1 em = 1 pt: the last one's spacing is
+        // left out of the line's end (LineEndTracking).
         let unligated = Shaper().shape(Array("office".utf16), font: plainLine.runs[0].font, features: FeatureSet(ligatures: false))
         let natural = Double(unligated.totalAdvance) * plainLine.runs[0].font.scale(for: 10)
-        XCTAssertEqual(trackedLine.width, natural + 6, accuracy: 0.01)
+        XCTAssertEqual(trackedLine.width, natural + 5, accuracy: 0.01)
+    }
+
+    /// A designer's reply card: `<p align="center"><font size="20" tracking="600">RSVP</font>`
+    /// sat 6 pt left of the page's centre, the tracking after its P counted in its width. The
+    /// letters' ink is placed as if the last letter had none: centred, ended at the right edge,
+    /// justified to it; a line of text not tracked, or ending in a hyphen, is set as before.
+    func testATrackedLineIsAlignedByItsLettersNotTheTrackingAfterTheLast() throws {
+        let tracking = 0.6, size = 20.0
+        func line(_ string: String, _ alignment: TextAlignment, tracked: Bool = true) throws -> Line {
+            var text = AttributedText(defaultParagraphStyle: ParagraphStyle(alignment: alignment))
+            text.append(string, attributes: attributes { $0.fontSize = size; $0.tracking = tracked ? tracking : 0 })
+            return try frame(text).lines[0]
+        }
+        // The P's own advance: where it starts when it ends a right-aligned line untracked.
+        let plainP = try line("P", .right, tracked: false)
+        let advanceOfP = 300 - (try XCTUnwrap(glyphX(of: 0, in: plainP)))
+        let right = try line("RSVP", .right)
+        XCTAssertEqual(try XCTUnwrap(glyphX(of: 3, in: right)) + advanceOfP, 300, accuracy: 1e-6, "the P ends at the edge")
+        let centred = try line("RSVP", .center)
+        let inkStart = try XCTUnwrap(glyphX(of: 0, in: centred)), inkEnd = try XCTUnwrap(glyphX(of: 3, in: centred)) + advanceOfP
+        XCTAssertEqual((inkStart + inkEnd) / 2, 150, accuracy: 1e-6, "the letters centred, not 6 pt left of it")
+        XCTAssertEqual(centred.width, inkEnd - inkStart, accuracy: 1e-6)
+        // Untracked, nothing moves.
+        let plain = try line("RSVP", .center, tracked: false)
+        XCTAssertEqual(plain.width, try XCTUnwrap(plain.runs.first?.advances.reduce(0, +)), accuracy: 1e-9)
     }
 
     func testKerningCanBeTurnedOff() throws {

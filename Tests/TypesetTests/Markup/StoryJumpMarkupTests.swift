@@ -219,4 +219,22 @@ final class StoryJumpMarkupTests: XCTestCase {
             XCTAssertTrue(document.diagnostics.allSatisfy { $0.severity == .error }, "\(document.diagnostics)")
         }
     }
+
+    /// A designer's issue put its `<resume>` inside a `<section>`, and was told first that the
+    /// story "is never resumed" (at the jump, in the article) and then why: the one mistake
+    /// twice. A resume refused where it stands, or written before its jump, is the mistake; the
+    /// jump it names is not reported again.
+    func testAResumeRefusedWhereItStandsIsTheOneMistakeReported() throws {
+        let cases: [(files: [String: String], expected: [String])] = [
+            (["issue.txt": "<include src=\"ice.txt\">\n<section columns=\"2\">\n<resume from=\"ice-2\">\n</section>\n",
+              "ice.txt": "One.\n<jump id=\"ice-2\">\nTwo.\n"],
+             ["issue.txt:3:1: <resume> cannot be inside a <section> (its own sections would nest): a story jumps and resumes in the columns, between paragraphs"]),
+            (["issue.txt": "<resume from=\"ice-2\">\n<include src=\"ice.txt\">\n", "ice.txt": "One.\n<jump id=\"ice-2\">\nTwo.\n"],
+             ["issue.txt:1:15: <resume from=\"ice-2\"> comes before its <jump> (at ice.txt:2): a story goes on later in the issue than where it jumps"]),
+        ]
+        for (files, expected) in cases {
+            let document = try parse(files)
+            XCTAssertEqual(messages(document).filter { !$0.contains("warning") }, expected, "\(files)")
+        }
+    }
 }

@@ -70,7 +70,11 @@ final class LengthOptionTests: XCTestCase {
         let cases: [(String, Double, Double)] = [
             ("a4", 595.28, 841.89), ("A4", 595.28, 841.89), ("a3", 297 * mm, 420 * mm), ("a5", 148 * mm, 210 * mm),
             ("b5", 176 * mm, 250 * mm), ("letter", 612, 792), ("Letter", 612, 792), ("legal", 612, 1008), ("tabloid", 792, 1224),
-            ("magazine", 603, 783), ("digest", 387, 603), ("210mmx297mm", 210 * mm, 297 * mm), ("8.5x11in", 612, 792),
+            ("magazine", 603, 783), ("digest", 387, 603),
+            // The rest of ISO 216's A and B series, and letter's half and tabloid on its side.
+            ("a0", 841 * mm, 1189 * mm), ("A1", 594 * mm, 841 * mm), ("a2", 420 * mm, 594 * mm), ("a6", 105 * mm, 148 * mm),
+            ("b0", 1000 * mm, 1414 * mm), ("b1", 707 * mm, 1000 * mm), ("b2", 500 * mm, 707 * mm), ("b3", 353 * mm, 500 * mm),
+            ("B4", 250 * mm, 353 * mm), ("b6", 125 * mm, 176 * mm), ("half-letter", 396, 612), ("ledger", 1224, 792), ("210mmx297mm", 210 * mm, 297 * mm), ("8.5x11in", 612, 792),
             ("21cm×29.7cm", 210 * mm, 297 * mm), ("500x700", 500, 700), ("6inx9in", 432, 648), ("100mmx8in", 100 * mm, 576),
         ]
         for (size, width, height) in cases {
@@ -114,7 +118,7 @@ final class LengthOptionTests: XCTestCase {
             (["--page-size", "10x10"], ["--page-size \"10x10\" is 10 × 10 pt", "72 pt (1 in) to 14400 pt (200 in)"]),
             (["--page-size", "300inx10in"], ["21600 × 720 pt", "to 14400 pt"]),
             (["--page-size", "-5x300"], ["-5 × 300 pt"]),
-            (["--page-size", "tiny"], ["\"tiny\" is not a page size", "a3, a4, a5, b5, letter, legal, tabloid, magazine, digest"]),
+            (["--page-size", "tiny"], ["\"tiny\" is not a page size", "a0, a1, a2, a3, a4, a5, a6, b0, b1, b2, b3, b4, b5, b6, letter, half-letter, legal, tabloid, ledger, magazine, digest"]),
             (["--page-size", "210cmx297ft"], ["unknown unit \"ft\""]), (["--page-size", "210mmx297mmx"], ["is not a page size"]),
             (["--page-size", "a4x"], ["is not a page size"]),
             (["--page-size", "210mmx297"], ["\"210mmx297\": the width has a unit and the height none"]),
