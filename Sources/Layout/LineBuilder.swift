@@ -17,8 +17,10 @@ struct LineBuilder {
     ///   - flushWhenLoose: a justified line that would be spaced out (see
     ///     LineAdjustment.isSpacedOut) is set flush with its start instead (in an irregular
     ///     measure, where two words would be pulled to its edges: NarrowLines).
+    ///   - besideInitial: the line stands beside the paragraph's drop cap, and is set flush
+    ///     against it whatever the paragraph's alignment (see `alignment(ofLineFrom:besideInitial:)`).
     func makeLine(from start: Int, to lineBreak: LineBreak, left: Double, available: Double, startX: Double = 0,
-                  hangsLeft: Bool = true, hangsRight: Bool = true, flushWhenLoose: Bool = false) -> Line {
+                  hangsLeft: Bool = true, hangsRight: Bool = true, flushWhenLoose: Bool = false, besideInitial: Bool = false) -> Line {
         var contentEnd = paragraph.trimmedEnd(from: start, to: lineBreak.end)
         // At a soft hyphen the hyphen shown replaces it.
         if lineBreak.kind == .hyphenated, contentEnd > start, paragraph.units[contentEnd - 1] == PreparedParagraph.softHyphen {
@@ -124,7 +126,7 @@ struct LineBuilder {
             runs.append(run)
         }
         var shift = 0.0
-        switch alignment(ofLineFrom: start) {
+        switch alignment(ofLineFrom: start, besideInitial: besideInitial) {
         case .right: shift = max(0, measure - pen)
         case .center: shift = max(0, measure - pen) / 2
         // A right-to-left paragraph's last line, and any line that could not be filled, ends right.
@@ -185,8 +187,13 @@ struct LineBuilder {
     /// The paragraph's alignment, but for a line that goes on with an entry row's number (a
     /// name too wide for a line, wrapped at its spaces: EntryRow.breaks), which ends at the
     /// line's end as the number's first line does.
-    private func alignment(ofLineFrom start: Int) -> TextAlignment {
+    /// How the line from `start` stands in its measure. One beside a drop cap's initial stands
+    /// against it, flush with the paragraph's start side, whatever the paragraph's alignment:
+    /// the initial is the first letter of the line's first word, and centred beside a 2-line
+    /// 'M', "ilo" stood 100 pt from it. The lines below the initial keep the paragraph's.
+    private func alignment(ofLineFrom start: Int, besideInitial: Bool) -> TextAlignment {
         if let tab = paragraph.entryRowTab, start > tab, !rightToLeft { return .right }
+        if besideInitial, resolvedAlignment != .justify { return rightToLeft ? .right : .left }
         return resolvedAlignment
     }
 

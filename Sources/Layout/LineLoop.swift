@@ -648,7 +648,8 @@ extension FrameSetting {
                                   startX: tabs.startX,
                                   hangsLeft: fragment.minX <= rect.minX + 0.001 && !(clearedInitial && !rightToLeft),
                                   hangsRight: fragment.maxX >= rect.maxX - 0.001 && !(clearedInitial && rightToLeft),
-                                  flushWhenLoose: container.setsLooseLinesFlush(in: fragment, of: paragraph))
+                                  flushWhenLoose: container.setsLooseLinesFlush(in: fragment, of: paragraph),
+                                  besideInitial: clearedInitial)
             if let opening, let zone {
                 let width = opening.width(pitch: pitch)
                 line.initial = opening.placed(x: zone.initialLeft(width: width) - line.origin.x, pitch: pitch)

@@ -15,8 +15,9 @@ struct LineMemo {
         var start: Int, end: Int, kind: LineBreak.Kind
         /// Where it starts, its measure, and where tab stops are measured from.
         var left: Double, available: Double, startX: Double
-        /// Which ends may hang punctuation; whether a loose line is set flush.
-        var hangsLeft: Bool, hangsRight: Bool, flushWhenLoose: Bool
+        /// Which ends may hang punctuation; whether a loose line is set flush; whether it
+        /// stands against a drop cap's initial.
+        var hangsLeft: Bool, hangsRight: Bool, flushWhenLoose: Bool, besideInitial: Bool
 
         /// The fields that tell a paragraph's lines apart, hashed; all of them compared.
         func hash(into hasher: inout Hasher) {

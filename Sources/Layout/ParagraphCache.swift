@@ -189,12 +189,13 @@ public final class ParagraphCache {
     /// The line of `paragraph` from `start` to `lineBreak`, made now or earlier (see LineMemo
     /// and LineBuilder.makeLine for the rest).
     func line(of paragraph: PreparedParagraph, from start: Int, to lineBreak: LineBreak, left: Double, available: Double,
-              startX: Double, hangsLeft: Bool, hangsRight: Bool, flushWhenLoose: Bool) -> Line {
+              startX: Double, hangsLeft: Bool, hangsRight: Bool, flushWhenLoose: Bool, besideInitial: Bool) -> Line {
         let key = LineMemo.Key(paragraph: paragraph.range.lowerBound, start: start, end: lineBreak.end, kind: lineBreak.kind, left: left, available: available, startX: startX,
-                               hangsLeft: hangsLeft, hangsRight: hangsRight, flushWhenLoose: flushWhenLoose)
+                               hangsLeft: hangsLeft, hangsRight: hangsRight, flushWhenLoose: flushWhenLoose, besideInitial: besideInitial)
         return lines.line(key) {
             LineBuilder(paragraph: paragraph).makeLine(from: start, to: lineBreak, left: left, available: available, startX: startX,
-                                                       hangsLeft: hangsLeft, hangsRight: hangsRight, flushWhenLoose: flushWhenLoose)
+                                                       hangsLeft: hangsLeft, hangsRight: hangsRight, flushWhenLoose: flushWhenLoose,
+                                                       besideInitial: besideInitial)
         }
     }
 

@@ -145,8 +145,9 @@ public struct Paginator: Sequence, IteratorProtocol {
         var heldFloats: FlowCarry
         /// The bands whose sections rule their gutters: their frames' indices, and the rule.
         var ruledBands: [(frames: Range<Int>, style: RuleStyle)] = []
-        /// The bands whose sections have a background: their frames' indices, and the section.
-        var tintedBands: [(frames: Range<Int>, section: SectionStyle)] = []
+        /// The bands whose sections have a background: their frames' indices, the section, and
+        /// how far across the page its columns run, those left empty included.
+        var tintedBands: [(frames: Range<Int>, section: SectionStyle, columns: HorizontalSpan)] = []
         /// The notes set across the page at its foot, below its bands (PageNotes).
         var notes: PageNotes?
 
@@ -158,8 +159,8 @@ public struct Paginator: Sequence, IteratorProtocol {
         /// The band added below the page's bands so far: its frames, where it ends, and the
         /// section it belongs to (whose rule it draws down its gutters and whose tint it is
         /// set on), if any. Floats still waiting when its section ends are held (HeldFloats).
-        mutating func take(_ band: Band, of section: SectionStyle?) {
-            add(band.frames, of: section)
+        mutating func take(_ band: Band, of section: SectionStyle?, across columns: [Rect]) {
+            add(band.frames, of: section, across: columns)
             end = band.end
             carry = band.carry
             if band.stop == .sectionEnd {
@@ -171,15 +172,17 @@ public struct Paginator: Sequence, IteratorProtocol {
 
         /// A band of floats held from an ended section (`held`, set with `BandSetter.place`):
         /// the text stays where it was; the floats it could not hold stay held, before `others`.
-        mutating func take(held band: Band, of section: SectionStyle?, others: FlowCarry) {
-            add(band.frames, of: section)
+        mutating func take(held band: Band, of section: SectionStyle?, across columns: [Rect], others: FlowCarry) {
+            add(band.frames, of: section, across: columns)
             heldFloats = band.carry.addingFloats(of: others)
         }
 
-        private mutating func add(_ bandFrames: [Frame], of section: SectionStyle?) {
+        private mutating func add(_ bandFrames: [Frame], of section: SectionStyle?, across columns: [Rect]) {
             let indices = frames.count ..< frames.count + bandFrames.count
             if let rule = section?.columnRule, section?.shape == nil { ruledBands.append((indices, rule)) }
-            if let section, section.background != nil { tintedBands.append((indices, section)) }
+            if let section, section.background != nil, let left = columns.map(\.minX).min(), let right = columns.map(\.maxX).max() {
+                tintedBands.append((indices, section, HorizontalSpan(minX: left, maxX: right)))
+            }
             frames += bandFrames
         }
 
@@ -222,9 +225,36 @@ public struct Paginator: Sequence, IteratorProtocol {
             ruledBands.flatMap { ColumnRules.rules(beside: leftToRight(frames[$0.frames]), style: $0.style) }
         }
 
-        /// The tints of the tinted bands, found only for the page kept.
-        var tints: [SectionTint] {
-            tintedBands.compactMap { SectionTints.tint(beside: leftToRight(frames[$0.frames]), section: $0.section) }
+        /// The tints of the tinted bands, found only for the page kept. A band's tint takes in
+        /// the pictures and boxes across columns at the page's top or foot (`pictures`, each
+        /// with the number of the section its anchor is in) of its section that stand next to
+        /// it, no other band between: its floated elements too.
+        func tints(under pictures: [(picture: PlacedPicture, section: Int?)]) -> [SectionTint] {
+            tintedBands.compactMap { band in
+                let standing = pictures.filter { picture, section in
+                    picture.position != .middle && section == band.section.number && standsNext(to: band.frames, picture.rect)
+                }
+                return SectionTints.tint(beside: frames[band.frames], across: band.columns, under: standing.map(\.picture.rect),
+                                         section: band.section)
+            }
+        }
+
+        /// Whether `rect`, above or below the band of `bandFrames`, has no other band's text
+        /// between it and the band.
+        private func standsNext(to bandFrames: Range<Int>, _ rect: Rect) -> Bool {
+            let containers = frames[bandFrames].map(\.container.rect)
+            guard let top = containers.map(\.minY).min(), let bottom = containers.map(\.maxY).max() else { return false }
+            let between: ClosedRange<Double>
+            if rect.maxY <= top + BandSetter.tolerance {
+                between = Swift.min(rect.maxY, top) ... top
+            } else if rect.minY >= bottom - BandSetter.tolerance {
+                between = bottom ... Swift.max(bottom, rect.minY)
+            } else {
+                return false
+            }
+            return !frames.indices.contains { index in
+                !bandFrames.contains(index) && frames[index].lines.contains { between.contains($0.origin.y) }
+            }
         }
 
         /// A band's frames, which are in reading order (from the right in a right-to-left
@@ -309,7 +339,8 @@ public struct Paginator: Sequence, IteratorProtocol {
             flow.carry = page.carry
             flow.heldFloats = page.heldFloats
             flow.pageNotes = page.notes?.goingOn ?? []
-            return finish(PageParts(frames: page.framesWithNotes(framesetter: framesetter), pictures: [], rules: page.rules, tints: page.tints),
+            return finish(PageParts(frames: page.framesWithNotes(framesetter: framesetter), pictures: [], rules: page.rules,
+                                    tints: page.tints(under: [])),
                           read: framesetter.cache.reach.read(in: text, startingAt: page.end))
         }
         return pageWithPictures()
@@ -469,7 +500,9 @@ public struct Paginator: Sequence, IteratorProtocol {
         flow.carry = page.carry
         flow.heldFloats = page.heldFloats
         flow.pageNotes = page.notes?.goingOn ?? []
-        return finish(PageParts(frames: page.framesWithNotes(framesetter: framesetter), pictures: placed, rules: page.rules, tints: page.tints,
+        let sectioned = placed.map { (picture: $0, section: sections.section(at: $0.anchor).style?.number) }
+        return finish(PageParts(frames: page.framesWithNotes(framesetter: framesetter), pictures: placed, rules: page.rules,
+                                tints: page.tints(under: sectioned),
                                 leftOutBoxes: leftOut),
                       read: framesetter.cache.reach.read(in: framesetter.text, startingAt: page.end))
     }
@@ -598,7 +631,7 @@ public struct Paginator: Sequence, IteratorProtocol {
                 let band = setter.fill(shape, band: rect, fallback: fallback, from: position, to: section.end,
                                        carrying: page.carry, exclusions: excluded.ofBand(at: top, sectionEnd: section.end))
                 if band.end == position, position > start { break }
-                page.take(band, of: style)
+                page.take(band, of: style, across: [rect])
                 guard band.stop == .sectionEnd else { break }
                 top = band.bottom
                 continue
@@ -619,7 +652,7 @@ public struct Paginator: Sequence, IteratorProtocol {
                 band = setter.balance(band, columns: columns, from: position, to: section.end, carrying: page.carry,
                                       exclusions: bandExclusions, belowAnotherBand: belowAnotherBand, reaching: quoteFoot)
             }
-            page.take(band, of: section.style)
+            page.take(band, of: section.style, across: columns)
             guard band.stop == .sectionEnd else { break }
             top = band.bottom
         }
@@ -648,7 +681,7 @@ public struct Paginator: Sequence, IteratorProtocol {
             let (floats, others) = page.heldFloats.separatingFloats { ofSection.contains($0) }
             let columns = flow.template.columnRects(ofPage: flow.pageNumber, top: top, height: area.maxY - top, of: section)
             let band = setter.place(floats, in: columns, at: page.end, exclusions: excluded)
-            page.take(held: band, of: section, others: others)
+            page.take(held: band, of: section, across: columns, others: others)
             top = band.bottom
             guard band.stop == .sectionEnd else { break }
         }

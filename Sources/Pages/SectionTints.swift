@@ -7,12 +7,13 @@ public struct SectionTint: Hashable, Sendable {
     /// The section's place among the document's sections, from 1.
     public var section: Int
     public var color: Color
-    /// Where it is drawn when it does not bleed: across the band's columns and gutters, from
-    /// its first line's or float's top to its last one's bottom, `SectionTints.padding` more
-    /// each way.
+    /// Where it is drawn when it does not bleed: across the section's columns and gutters,
+    /// from its first line's or floated element's top to its last one's bottom,
+    /// `SectionTints.padding` more each way.
     public var rect: Rect
-    /// The band's own rectangle: its columns' containers, whose edges say which edges of the
-    /// text area the band stands on (the ones a bleeding tint may push out).
+    /// The band's own rectangle: its columns' containers and the pictures on its tint, whose
+    /// edges say which edges of the text area the band stands on (the ones a bleeding tint
+    /// may push out).
     public var band: Rect
     /// Whether the section asked to bleed (`bleed="true"`).
     public var bleeds: Bool
@@ -42,29 +43,33 @@ enum SectionTints {
     /// sides, 6 pt of the margin, so the text does not stand on the tint's edge.
     static let padding = 6.0
 
-    /// The tint of the band whose columns, left to right, are `frames`: behind its lines and
-    /// its floats, which are the section's too (a figure its section left waiting, placed at
-    /// the next page's top in a band of its own, stands on the section's tint as it would have
-    /// on its own page); nil when the band holds neither.
-    static func tint(beside frames: [Frame], section: SectionStyle) -> SectionTint? {
-        guard let color = section.background, let first = frames.first, let last = frames.last else { return nil }
+    /// The tint of the band whose columns are `frames`, running `across` the page as its
+    /// section's columns do (a short text balanced into the first of two leaves the second
+    /// empty, and the tint covered only the first): behind its lines, its floats and the
+    /// pictures and boxes across its columns at the page's top or foot that stand on it
+    /// (`pictures`: a top picture stood above the tint with white between) — all the
+    /// section's (a figure its section left waiting, placed at the next page's top in a band of
+    /// its own, stands on the section's tint as it would have on its own page); nil when the
+    /// band holds none of them.
+    static func tint(beside frames: ArraySlice<Frame>, across columns: HorizontalSpan, under pictures: [Rect],
+                     section: SectionStyle) -> SectionTint? {
+        guard let color = section.background else { return nil }
         var top = Double.infinity, bottom = -Double.infinity
         for line in frames.flatMap(\.lines) {
             top = min(top, line.origin.y - line.ascent)
             bottom = max(bottom, line.origin.y + line.descent)
         }
-        for float in frames.flatMap(\.floats) {
-            top = min(top, float.rect.minY)
-            bottom = max(bottom, float.rect.maxY)
+        for element in frames.flatMap(\.floats).map(\.rect) + pictures {
+            top = min(top, element.minY)
+            bottom = max(bottom, element.maxY)
         }
         guard top < bottom else { return nil }
-        let minX = first.container.rect.minX, maxX = last.container.rect.maxX
-        let bandTop = frames.map(\.container.rect.minY).min() ?? top
-        let bandBottom = frames.map(\.container.rect.maxY).max() ?? bottom
+        let bandEdges = frames.map(\.container.rect) + pictures
+        let bandTop = bandEdges.map(\.minY).min() ?? top, bandBottom = bandEdges.map(\.maxY).max() ?? bottom
         return SectionTint(section: section.number, color: color,
-                           rect: Rect(x: minX - padding, y: top - padding, width: maxX - minX + 2 * padding,
+                           rect: Rect(x: columns.minX - padding, y: top - padding, width: columns.width + 2 * padding,
                                       height: bottom - top + 2 * padding),
-                           band: Rect(x: minX, y: bandTop, width: maxX - minX, height: bandBottom - bandTop),
+                           band: Rect(x: columns.minX, y: bandTop, width: columns.width, height: bandBottom - bandTop),
                            bleeds: section.bleeds)
     }
 }

@@ -48,7 +48,7 @@ final class LineMemoTests: FramesetterTestCase {
         var memo = LineMemo()
         func key(_ start: Int) -> LineMemo.Key {
             LineMemo.Key(paragraph: start / 10, start: start, end: start + 1, kind: .opportunity, left: 0, available: 100, startX: 0,
-                         hangsLeft: true, hangsRight: true, flushWhenLoose: false)
+                         hangsLeft: true, hangsRight: true, flushWhenLoose: false, besideInitial: false)
         }
         func line(_ start: Int) -> Line {
             Line(origin: Point(x: 0, y: 0), ascent: 8, descent: 2, leading: 1, width: 50, stringRange: start ..< start + 1, runs: [],
