@@ -33,7 +33,6 @@ public final class PageCheckRun {
     private var earlyColumns: [Diagnostic] = []
     private var tallTableRows: [Diagnostic] = []
     private var tableWidths: TableWidthCheck
-    private var narrowedTables: [Diagnostic] = []
     private var boxOverExclusionCheck = BoxOverExclusionCheck()
     private var boxesOverExclusions: [Diagnostic] = []
     private let leftOutBoxCheck: LeftOutBoxCheck
@@ -56,7 +55,7 @@ public final class PageCheckRun {
         moved = MovedElementCheck(template: document.template, places: document.flowPlaces, elementPlaces: document.elementPlaces)
         leftOutBoxCheck = LeftOutBoxCheck(elementPlaces: document.elementPlaces)
         narrowedBoxes = NarrowedBoxPictureCheck(text: document.text, places: document.elementPlaces)
-        tableWidths = TableWidthCheck(places: document.elementPlaces)
+        tableWidths = TableWidthCheck(places: document.elementPlaces, text: document.text)
         boxDisplayWords = BoxDisplayWordCheck(text: document.text)
         movedLines = MovedLineCheck(text: document.text)
     }
@@ -69,6 +68,14 @@ public final class PageCheckRun {
     }
 
     public var checksPages: Bool { checker != nil }
+
+    /// Each table set past its column, or cutting words in its cells, warned of once: the words
+    /// cut on every page it is set on.
+    private var narrowedTables: [Diagnostic] {
+        tableWidths.tables.map { table in
+            table.tag.map { .warning(table.message, at: $0) } ?? diagnostic(.warning, table.message, at: table.character)
+        }
+    }
 
     /// `writer`, writing the selected pages, and telling this run what it draws, and what
     /// the pages it leaves out would show, when the pages are checked.
@@ -91,9 +98,7 @@ public final class PageCheckRun {
         for row in TallTableRowCheck.rows(on: page) {
             tallTableRows.append(diagnostic(.warning, row.message, at: row.character))
         }
-        for table in tableWidths.narrowedTables(on: page) {
-            narrowedTables.append(table.tag.map { .warning(table.message, at: $0) } ?? diagnostic(.warning, table.message, at: table.character))
-        }
+        tableWidths.look(at: page)
         for box in boxOverExclusionCheck.boxes(on: page) {
             boxesOverExclusions.append(diagnostic(.warning, box.message, at: box.character))
         }
@@ -129,6 +134,7 @@ public final class PageCheckRun {
     public func finish() {
         boxDisplayWords = nil
         movedLines = nil
+        tableWidths.finish()
         let past = selection.partsPastTheEnd(pageCount: pageCount)
         if !past.isEmpty {
             // The first few parts: a list of thousands would make one line of as many.

@@ -5,7 +5,8 @@ import TypesetKit
 import XCTest
 
 /// A table whose widest words need more than its column is set as wide as the column, its words
-/// broken in their cells, with a warning at the table found from the page (`TableWidthCheck`).
+/// hyphenated in their cells, or cut where they cannot be, with a warning naming the words cut,
+/// found from the page (`TableWidthCheck`).
 final class TableWidthCheckTests: XCTestCase {
     private func tableWarnings(_ markup: String) throws -> [Diagnostic] {
         let report = try typesetToPDF(markup) { options in
@@ -14,8 +15,17 @@ final class TableWidthCheckTests: XCTestCase {
         return report.diagnostics.filter { $0.severity == .warning && $0.message.hasPrefix("table is set") }
     }
 
-    func testATableInAnAsidesNarrowColumnIsWarnedOfOnceAtItsFirstRow() throws {
-        let found = try tableWarnings("""
+    /// The one warning of a table narrower than its words, which says what to do.
+    private func theTableWarning(_ markup: String) throws -> Diagnostic {
+        let found = try tableWarnings(markup)
+        XCTAssertEqual(found.count, 1, "\(found)")
+        let warning = try XCTUnwrap(found.first)
+        XCTAssertTrue(warning.message.hasSuffix("with no hyphen; widen the column, or shorten the words"), warning.message)
+        return warning
+    }
+
+    func testATableInAnAsidesNarrowColumnIsWarnedOfOnceAtItsFirstWordCut() throws {
+        let warning = try theTableWarning("""
             <aside columns="2" padding="6">
             <table widths="auto 1*" header-rows="1">
             <tr><th>Departure</th><th>From</th></tr>
@@ -25,11 +35,38 @@ final class TableWidthCheckTests: XCTestCase {
             </table>
             </aside>
             """)
-        XCTAssertEqual(found.count, 1, "\(found)")
-        let message = try XCTUnwrap(found.first?.message)
-        XCTAssertTrue(message.contains("pt wide, as its column, and its widest words need"), message)
-        XCTAssertTrue(message.hasSuffix("they are broken inside their cells; widen the column, or shorten the words"), message)
-        XCTAssertEqual(found.first?.location?.line, 3, "at the table's first row")
+        XCTAssertTrue(warning.message.contains("pt wide, as its column, and its widest words need"), warning.message)
+        XCTAssertTrue(warning.message.contains("\"Departure\""), warning.message)
+        XCTAssertEqual(warning.location?.line, 3, "at the first word cut, in the header row")
+    }
+
+    /// Only the words cut at a letter, with no hyphen, are named: "strengths" has no syllable to
+    /// break at; "Photographer" and "Observatory" break at theirs, with a hyphen, as any column
+    /// breaks a long word (the warning named none, and said every word was broken).
+    func testTheWarningNamesOnlyTheWordsCutWithoutAHyphen() throws {
+        let message = try theTableWarning("""
+            <table>
+            <tr><td>Departure strengths</td><td>Photographer of the Observatory</td></tr>
+            </table>
+            """).message
+        XCTAssertTrue(message.contains("\"strengths\""), message)
+        XCTAssertFalse(message.contains("Photographer"), message)
+        XCTAssertFalse(message.contains("Observatory"), message)
+    }
+
+    /// A table narrower than its words whose words all break at a syllable with a hyphen ("Ob-" /
+    /// "servatory", "Clock-" / "makers": Fixtures/designer-pages-7/titles-in-cells.txt) is
+    /// hyphenated as a column of text is, which is no fault: no warning.
+    func testATableWhoseWordsAreOnlyHyphenatedIsNotWarnedOf() throws {
+        let report = try typesetToPDF("""
+            <section columns="3">
+            <table widths="18 * 40 60" header-rows="1">
+            <tr><th>No.</th><th>Title</th><th>Date</th><th>Lender</th></tr>
+            <tr><td>2</td><td>The Observatory Photographer</td><td>1890</td><td>Worshipful Company of Clockmakers</td></tr>
+            </table>
+            </section>
+            """).report
+        XCTAssertEqual(report.diagnostics.filter { $0.message.hasPrefix("table is") }, [])
     }
 
     /// A table whose columns need more than its column a glyph and its padding each is set past
