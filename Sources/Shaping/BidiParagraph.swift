@@ -24,7 +24,7 @@ public struct BidiParagraph: Sendable {
     /// generic, so that the scan for right-to-left text runs over the units in place rather
     /// than through an unspecialised iterator. `unitsBelowU0100`: the caller knows every unit
     /// is (its text is kept a byte a character), so no scan is needed to know none is right to
-    /// left (a scan read every unit of every paragraph: 26.6 M instructions on the book with
+    /// left (a scan read every unit of every paragraph: 27 M instructions on the book with
     /// its references).
     public init(_ text: TextUnitSlice, direction: WritingDirection, unitsBelowU0100: Bool = false) {
         count = text.count
