@@ -148,7 +148,7 @@ final class PreparedParagraph {
             tabsOnlyBeforeFirstBreak = true
             entryRowTab = nil
         }
-        bidi = BidiParagraph(units, direction: shared.value.direction)
+        bidi = BidiParagraph(units, direction: shared.value.direction, unitsBelowU0100: storage.isNarrow)
         glyphs.start(expecting: units.count)
         var runs: [StyleRun] = []
         let items = itemizer.items(of: text, in: self.range, units: units, bidi: bidi)
@@ -186,7 +186,7 @@ final class PreparedParagraph {
         inkReach = Self.inkReach(of: runs, glyphIDs: glyphIDs, yOffsets: yOffsets)
         // A text kept a byte a character has no character from U+0100 on, so no ideograph to
         // look for: each scan read every character of every paragraph (some 1,700 instructions
-        // a verse of the book).
+        // a verse of the book). BidiParagraph skips its scan for right-to-left text so too.
         let mayHoldIdeographs = !storage.isNarrow
         interCharacterGaps = shared.value.alignment == .justify && mayHoldIdeographs
             ? InterCharacterGap.find(in: units, runs: runs, clusters: clusters) : InterCharacterGaps()

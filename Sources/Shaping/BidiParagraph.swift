@@ -22,12 +22,16 @@ public struct BidiParagraph: Sendable {
 
     /// The same for a slice of a text's storage, what layout passes for every paragraph: not
     /// generic, so that the scan for right-to-left text runs over the units in place rather
-    /// than through an unspecialised iterator.
-    public init(_ text: TextUnitSlice, direction: WritingDirection) {
+    /// than through an unspecialised iterator. `unitsBelowU0100`: the caller knows every unit
+    /// is (its text is kept a byte a character), so no scan is needed to know none is right to
+    /// left (a scan read every unit of every paragraph: 27 M instructions on the book with
+    /// its references).
+    public init(_ text: TextUnitSlice, direction: WritingDirection, unitsBelowU0100: Bool = false) {
         count = text.count
         // Text without a right-to-left character or a bidi control is all level 0 in a
         // left-to-right paragraph: most paragraphs need no call into ICU.
-        if direction != .rtl, !text.withUnsafeBufferPointer({ $0.contains(where: Self.mayNeedBidi) }) {
+        if direction != .rtl,
+           unitsBelowU0100 || !text.withUnsafeBufferPointer({ $0.contains(where: Self.mayNeedBidi) }) {
             resolved = nil
             baseLevel = 0
             return

@@ -15,9 +15,12 @@ struct ChunkedRuns<Element: BitwiseCopyable>: ~Copyable {
     static var largestChunkBytes: Int { 64 << 10 }
 
     private var chunks: [UnsafeMutablePointer<Element>] = []
-    /// The last chunk's room, and how much of it is used.
-    private var lastCapacity = 0
-    private var lastUsed = 0
+    /// Each chunk's room, in elements.
+    private var capacities: [Int] = []
+    /// The chunk runs go into — the last, but while runs are moved down (`rewind`) — and how
+    /// much of it is used.
+    private var filling = 0
+    private var used = 0
     /// The memory the chunks hold (spare room at their ends included).
     private(set) var bytesHeld = 0
 
@@ -30,24 +33,70 @@ struct ChunkedRuns<Element: BitwiseCopyable>: ~Copyable {
     /// The memory that appending a run of `count` would add: a new chunk when the last one
     /// has no room for it, else nothing.
     func bytesToAppend(_ count: Int) -> Int {
-        count <= lastCapacity - lastUsed ? 0 : nextChunkCount(for: count) * MemoryLayout<Element>.stride
+        count <= room ? 0 : nextChunkCount(for: count) * MemoryLayout<Element>.stride
     }
+
+    private var room: Int { chunks.isEmpty ? 0 : capacities[filling] - used }
 
     /// Keeps `run` after the others; where it is, to be read by `elements(at:count:)`.
     mutating func append(_ run: UnsafeBufferPointer<Element>) -> Position {
         guard !run.isEmpty else { return Position(chunk: 0, index: 0) }   // read back as no elements, from no chunk
-        if run.count > lastCapacity - lastUsed {
+        precondition(chunks.isEmpty || filling == chunks.count - 1, "runs appended while runs are moved down")
+        if run.count > room {
             let capacity = nextChunkCount(for: run.count)
             precondition(chunks.count < Int(UInt32.max), "more chunks than a position can name")
             chunks.append(UnsafeMutablePointer<Element>.allocate(capacity: capacity))
+            capacities.append(capacity)
             bytesHeld += capacity * MemoryLayout<Element>.stride
-            lastCapacity = capacity
-            lastUsed = 0
+            filling = chunks.count - 1
+            used = 0
         }
-        let position = Position(chunk: UInt32(chunks.count - 1), index: UInt32(lastUsed))
-        if let source = run.baseAddress { (chunks[chunks.count - 1] + lastUsed).initialize(from: source, count: run.count) }
-        lastUsed += run.count
+        let position = Position(chunk: UInt32(filling), index: UInt32(used))
+        if let source = run.baseAddress { (chunks[filling] + used).initialize(from: source, count: run.count) }
+        used += run.count
         return position
+    }
+
+    // Forgetting some runs and keeping the others, in place: `rewind`, then `moveDown` each run
+    // kept in the order they were appended, then `releaseChunksPastTheRuns`. A run moved goes
+    // to the first place after the last one moved where it fits, which is never past where it
+    // lies (it fits there), so nothing is allocated and no run is overwritten before it moves.
+
+    /// Starts placing runs from the first chunk again, keeping every chunk.
+    mutating func rewind() {
+        filling = 0
+        used = 0
+    }
+
+    /// Moves the run of `count` at `position` (the next kept run in appended order since
+    /// `rewind`) down to the next free place; where it is now.
+    mutating func moveDown(_ position: Position, count: Int) -> Position {
+        guard count > 0 else { return Position(chunk: 0, index: 0) }
+        while count > capacities[filling] - used {
+            filling += 1
+            used = 0
+        }
+        let moved = Position(chunk: UInt32(filling), index: UInt32(used))
+        precondition(moved.chunk < position.chunk || (moved.chunk == position.chunk && moved.index <= position.index),
+                     "runs moved down out of their order")
+        if moved.chunk != position.chunk || moved.index != position.index {
+            // The two may overlap within a chunk: a copy that allows it.
+            UnsafeMutableRawPointer(chunks[filling] + used).copyMemory(
+                from: chunks[Int(position.chunk)] + Int(position.index), byteCount: count * MemoryLayout<Element>.stride)
+        }
+        used += count
+        return moved
+    }
+
+    /// Gives back the chunks past the one the last run moved went into; appending goes on there.
+    mutating func releaseChunksPastTheRuns() {
+        guard !chunks.isEmpty else { return }
+        for index in filling + 1 ..< chunks.count {
+            chunks[index].deallocate()
+            bytesHeld -= capacities[index] * MemoryLayout<Element>.stride
+        }
+        chunks.removeLast(chunks.count - filling - 1)
+        capacities.removeLast(capacities.count - filling - 1)
     }
 
     /// The run of `count` elements at `position`, valid until the runs are emptied.
@@ -60,8 +109,9 @@ struct ChunkedRuns<Element: BitwiseCopyable>: ~Copyable {
     mutating func removeAll() {
         for chunk in chunks { chunk.deallocate() }
         chunks = []
-        lastCapacity = 0
-        lastUsed = 0
+        capacities = []
+        filling = 0
+        used = 0
         bytesHeld = 0
     }
 

@@ -60,8 +60,14 @@ struct GrowingBuffer<Element: BitwiseCopyable>: ~Copyable {
     }
 
     subscript(index: Int) -> Element {
-        precondition(index >= 0 && index < count)
-        return base[index]
+        get {
+            precondition(index >= 0 && index < count)
+            return base[index]
+        }
+        set {
+            precondition(index >= 0 && index < count)
+            base[index] = newValue
+        }
     }
 
     /// The elements at `range`, valid until the buffer next changes.

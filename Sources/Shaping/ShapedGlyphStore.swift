@@ -60,6 +60,32 @@ struct ShapedGlyphStore: ~Copyable {
         return Word(start: start, count: UInt32(glyphs.count), isPlain: true)
     }
 
+    /// The bytes `word`'s glyphs take.
+    static func bytes(of word: Word) -> Int {
+        Int(word.count) * (word.isPlain ? MemoryLayout<PlainGlyph>.stride : MemoryLayout<ShapedGlyph>.stride)
+    }
+
+    /// Starts keeping words from the start again, in place (see `ChunkedRuns.rewind`): each
+    /// word kept is then passed to `moveDown` in the order it was appended, and the chunks left
+    /// over are given back by `releaseChunksPastTheWords`.
+    mutating func rewind() {
+        plain.rewind()
+        whole.rewind()
+        count = 0
+    }
+
+    /// Moves `word`'s glyphs down over those forgotten before them; where they are now.
+    mutating func moveDown(_ word: Word) -> Word {
+        count += Int(word.count)
+        let start = word.isPlain ? plain.moveDown(word.start, count: Int(word.count)) : whole.moveDown(word.start, count: Int(word.count))
+        return Word(start: start, count: word.count, isPlain: word.isPlain)
+    }
+
+    mutating func releaseChunksPastTheWords() {
+        plain.releaseChunksPastTheRuns()
+        whole.releaseChunksPastTheRuns()
+    }
+
     /// Forgets every glyph and gives their memory back.
     mutating func removeAll() {
         plain.removeAll()

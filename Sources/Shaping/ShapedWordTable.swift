@@ -20,7 +20,14 @@ final class ShapedWordTable {
         var unitCount: UInt32
         var units: ChunkedRunPosition
         var glyphs: ShapedGlyphStore.Word
+        /// Whether the word was looked up and found since it was kept or last kept over a
+        /// start of the cache (`keepOnlyWordsMetAgain`).
+        var metAgain = false
     }
+
+    /// What a word takes besides its units and glyphs: its entry and two slots (the slots are
+    /// at most half full).
+    private static let bytesBesideTheWord = MemoryLayout<Entry>.stride + 2 * MemoryLayout<UInt32>.stride
 
     // Unchecked: a table belongs to one Shaper, used by one thread, and no access to these
     // overlaps another (a body lent glyphs must not shape); the checks cost more per word
@@ -83,6 +90,45 @@ final class ShapedWordTable {
             place(entries.count - 1)
         }
         return entries.count - 1
+    }
+
+    /// Notes that the word at entry `index` was looked up and found.
+    func noteMetAgain(_ index: Int) {
+        entries[index].metAgain = true
+    }
+
+    /// Forgets the words not met again since they were kept (or last kept by this), keeping
+    /// those met again in the order they came while their bytes (units, glyphs, entry and
+    /// slots) come to at most `allowance`. The words kept are moved down in place over those
+    /// forgotten, so this allocates nothing; the chunks left over are given back. Returns the
+    /// bytes the words kept take.
+    func keepOnlyWordsMetAgain(within allowance: Int) -> Int {
+        units.rewind()
+        glyphs.rewind()
+        var kept = 0, keptBytes = 0
+        for index in 0 ..< entries.count where entries[index].metAgain {
+            var entry = entries[index]
+            let bytes = Int(entry.unitCount) * MemoryLayout<UInt16>.stride + ShapedGlyphStore.bytes(of: entry.glyphs)
+                + Self.bytesBesideTheWord
+            guard keptBytes + bytes <= allowance else { break }
+            keptBytes += bytes
+            entry.units = units.moveDown(entry.units, count: Int(entry.unitCount))
+            entry.glyphs = glyphs.moveDown(entry.glyphs)
+            entry.metAgain = false
+            entries[kept] = entry
+            kept += 1
+        }
+        guard kept > 0 else {
+            removeAll()   // the entries' and slots' arrays given back too
+            return 0
+        }
+        entries.shrink(to: kept)
+        units.releaseChunksPastTheRuns()
+        glyphs.releaseChunksPastTheWords()
+        // The slots keep their length: a shorter array would be allocated beside this one.
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        for index in 0 ..< kept { place(index) }
+        return keptBytes
     }
 
     /// Forgets every word, keeping the table itself (its context's, see ShapingContext).

@@ -146,12 +146,15 @@ public final class Shaper {
         let entry: Int
         if let known = words.entry(of: word, hash: hash) {
             cacheHits += 1
+            words.noteMetAgain(known)
             entry = known
         } else {
             cacheMisses += 1
             shapeUncached(word, item: 0 ..< word.count, font: context.font, context: context.key, into: &wordGlyphs)
             // Kept only within the budget, counting what keeping it would allocate.
-            if cacheBytesHeld + words.bytesToKeep(word, glyphs: wordGlyphs) > cacheBudget { startCacheAgain() }
+            if cacheBytesHeld + words.bytesToKeep(word, glyphs: wordGlyphs) > cacheBudget {
+                startCacheAgain { words.bytesToKeep(word, glyphs: wordGlyphs) }
+            }
             let before = words.bytesHeld
             entry = words.keep(word, hash: hash, glyphs: wordGlyphs)
             cacheBytesHeld += words.bytesHeld - before
@@ -159,11 +162,21 @@ public final class Shaper {
         words.lendGlyphs(ofEntry: entry, to: body)
     }
 
-    /// Drops every cached word. The tables are emptied in place, not replaced, so that the
-    /// contexts callers hold stay their contexts' (see ShapingContext).
-    private func startCacheAgain() {
-        for words in caches.values { words.removeAll() }
+    /// Drops the cached words but those met again since the last start: a book's vocabulary
+    /// then outlives the words no other line has (a verse's reference, a part number). Those
+    /// kept take at most half the budget, so that a start, a pass over the words, leaves room
+    /// for at least as many bytes of new words as it kept, and costs less than shaping them;
+    /// when what is kept leaves no room for the `bytesToKeep()` about to be kept, no word is
+    /// kept. The tables are emptied in place, not replaced, so that the contexts callers hold
+    /// stay their contexts' (see ShapingContext).
+    private func startCacheAgain(toMakeRoomFor bytesToKeep: () -> Int) {
+        var allowance = cacheBudget / 2
+        for words in caches.values { allowance -= words.keepOnlyWordsMetAgain(within: allowance) }
         cacheBytesHeld = caches.values.reduce(0) { $0 + $1.bytesHeld }
+        if cacheBytesHeld + bytesToKeep() > cacheBudget {
+            for words in caches.values { words.removeAll() }
+            cacheBytesHeld = caches.values.reduce(0) { $0 + $1.bytesHeld }
+        }
         cacheRestarts += 1
     }
 

@@ -148,6 +148,37 @@ final class ShapingTests: XCTestCase {
         }
     }
 
+    /// A book with a reference a verse: the words met again (its vocabulary) outlive the cache's
+    /// starts, which the words no other line has (the references) bring on; only those are
+    /// shaped more than once, and every word still comes back as a shaper that never forgot
+    /// shapes it, within the budget.
+    func testWordsMetAgainOutliveTheCachesStarts() throws {
+        let pagella = try font("TeX Gyre Pagella")
+        let limited = Shaper()
+        limited.cacheBudget = 64 << 10
+        // "office" and "affluent" take a ligature (whole glyphs kept), the others are plain.
+        let vocabulary = ["the", "office", "of", "affluent", "and", "Lord", "unto", "shall", "which", "said"]
+        let references = (0 ..< 3_000).map { "Ref\($0 / 31):\($0 % 31)" }
+        _ = limited.shape(Array("office".utf16), font: pagella)   // HarfBuzz's own allocations, made once
+        let heapBefore = heapInUse() - limited.cacheBytesHeld
+        var heldMost = 0, heapMost = 0
+        for (index, reference) in references.enumerated() {
+            for word in [reference, vocabulary[index % vocabulary.count], vocabulary[(index * 7 + 3) % vocabulary.count]] {
+                _ = limited.shape(Array(word.utf16), font: pagella)
+                heldMost = max(heldMost, limited.cacheBytesHeld)
+                heapMost = max(heapMost, heapInUse() - heapBefore)
+            }
+        }
+        XCTAssertGreaterThan(limited.cacheRestarts, 5)
+        XCTAssertEqual(limited.cacheMisses, references.count + vocabulary.count, "the vocabulary shaped once")
+        XCTAssertLessThanOrEqual(heldMost, limited.cacheBudget)
+        XCTAssertLessThanOrEqual(heapMost, limited.cacheBudget + 4 << 10, "counted at most \(heldMost)")
+        let unlimited = Shaper()
+        for word in vocabulary + references.suffix(200) + references.prefix(200) {
+            XCTAssertEqual(limited.shape(Array(word.utf16), font: pagella), unlimited.shape(Array(word.utf16), font: pagella), word)
+        }
+    }
+
     func testGlyphsLentFromTheCacheAreTheShapedGlyphs() throws {
         let pagella = try font("TeX Gyre Pagella")
         let units = Array("xx office yy".utf16)
