@@ -83,8 +83,13 @@ extension FrameSetting {
         let fitWords = !container.isRectangular
         // The notes carried in are placed clear of the container's exclusions.
         readDownTo = carriedNotes.isEmpty ? -.infinity : .infinity
+        // A rectangle's lines are measured as no setting beside exclusions measures them: none
+        // goes on from them, and its checkpoints are not kept.
+        let keepsCheckpoints = record != nil && !column.isRectangular
+        var resumedLines = 0
         if let earlier = record {
             if let checkpoint = earlier.resumePoint(in: column, from: index, to: end, holdsWaitingFloats: holdsWaitingFloats) {
+                resumedLines = checkpoint.lines
                 record = earlier.resumed(in: column, at: checkpoint)
                 lines = Array(earlier.lines[..<checkpoint.lines])
                 setLines = Array(earlier.setLines[..<checkpoint.setLines])
@@ -92,12 +97,13 @@ extension FrameSetting {
                 (boxWaits, lineSkip, leadingAbove) = (checkpoint.boxWaits, checkpoint.lineSkip, checkpoint.leadingAbove)
                 (plans, readDownTo) = (checkpoint.plans, checkpoint.readDownTo)
             } else {
-                record = ResumableSetting(of: column, from: index, to: end, holdsWaitingFloats: holdsWaitingFloats)
+                record = keepsCheckpoints ? ResumableSetting(of: column, from: index, to: end, holdsWaitingFloats: holdsWaitingFloats)
+                    : ResumableSetting()
             }
         }
         while position < end {
             // (No checkpoint beside a drop cap's initial, which keeps clear of the exclusions.)
-            if initialZone == nil {
+            if keepsCheckpoints, initialZone == nil {
                 record?.keep(ResumableSetting.Checkpoint(lines: lines.count, setLines: setLines.count, position: position, y: y,
                                                          linesOfParagraph: linesOfParagraph, lastFragment: lastFragment, boxWaits: boxWaits,
                                                          lineSkip: lineSkip, leadingAbove: leadingAbove, plans: plans, readDownTo: readDownTo))
@@ -243,7 +249,6 @@ extension FrameSetting {
                 initialZone = zone
             }
             let keep = KeptBlock(style, paragraphStart: paragraph.range.lowerBound)
-            framesetter.linesSet += band.lines.count
             for line in band.lines {
                 linesOfParagraph = line.stringRange.lowerBound == paragraph.range.lowerBound ? 0 : linesOfParagraph
                 setLines.append(ColumnBreak.SetLine(linesBefore: linesOfParagraph, endsParagraph: line.endsParagraph,
@@ -284,7 +289,8 @@ extension FrameSetting {
             }
             position = band.lines[last].stringRange.upperBound
         }
-        record?.finish(lines: lines, setLines: setLines)
+        if keepsCheckpoints { record?.finish(lines: lines, setLines: setLines) }
+        framesetter.linesSet += lines.count - resumedLines
         var frame = endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
         frame.container = column
         let textBottom = frame.lines.map { $0.origin.y + $0.descent }.max() ?? column.rect.minY
