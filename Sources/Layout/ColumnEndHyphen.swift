@@ -18,7 +18,16 @@ extension FrameSetting {
     /// Lines set in `container` from `index` to `end`, as `lines(in:from:to:)` sets them, with
     /// the column's last line ending on a whole word where the paragraph allows it.
     mutating func linesEndingOnWholeWord(in container: Container, from index: Int, to end: Int) -> Frame {
-        let frame = lines(in: container, from: index, to: end)
+        var unrecorded: ResumableSetting?
+        return linesEndingOnWholeWord(in: container, from: index, to: end, record: &unrecorded)
+    }
+
+    /// The same, its first setting going on from `record`'s and leaving its own there (see
+    /// ResumableSetting); the second, with its last paragraph's breaks made to end on a whole
+    /// word, is set from the top.
+    mutating func linesEndingOnWholeWord(in container: Container, from index: Int, to end: Int,
+                                         record: inout ResumableSetting?) -> Frame {
+        let frame = lines(in: container, from: index, to: end, record: &record)
         guard endsInHyphen(frame), let rebroken = planEndingOnWholeWord(frame, from: index) else { return frame }
         var trial = self
         trial.use(rebroken)

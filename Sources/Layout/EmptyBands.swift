@@ -25,4 +25,10 @@ extension FrameSetting {
         }
         return bandTop(high)
     }
+
+    /// How far below the top `nextBandWithStretches` found its search read the container, at
+    /// most: a stride past it (a line's height, or a step), and the band's height.
+    static func searchedPast(band: BandMetrics) -> Double {
+        max(band.advance, bandStep) + band.upper + max(0, band.height)
+    }
 }

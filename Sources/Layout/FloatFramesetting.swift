@@ -78,13 +78,15 @@ extension Framesetter {
         // kept while their paragraphs go on to the next frame too: back beside the float, the
         // paragraph would stand there again.
         var clearances: [Rect] = []
+        // Each setting goes on from the last one's lines above the float placed or taken out.
+        var record: ResumableSetting? = ResumableSetting()
         func set() -> FrameResult {
             if let known = settings.result(beside: placed, clearing: clearances) { return known }
             var floated = container
             // A strip beside a float too narrow for its paragraph's lines is left empty (NarrowLines).
             floated.exclusions += placed.map(\.exclusion) + clearances.map { Exclusion(.rectangle($0)) }
             let result = plainFrame(in: floated, from: index, to: end, carrying: carried,
-                                    holdsWaitingFloats: placed.contains { waiting.contains($0.anchor) })
+                                    holdsWaitingFloats: placed.contains { waiting.contains($0.anchor) }, record: &record)
             settings.keep(result, beside: placed, clearing: clearances)
             return result
         }

@@ -7,7 +7,11 @@ import Text
 struct FrameSetting {
     let framesetter: Framesetter
     /// Breaks chosen for each paragraph reached, by the paragraph's start.
-    private var plans: [Int: LinePlan] = [:]
+    var plans: [Int: LinePlan] = [:]
+    /// The foot of the lowest band the frame has read its container in so far (its lines', the
+    /// widths predicted for a paragraph's breaks, the look-ahead's); infinite once it has read
+    /// the container otherwise (see ResumableSetting).
+    var readDownTo = -Double.infinity
     /// The number of the box whose paragraphs the frame sets (nil: the column's text, which
     /// passes over every box's paragraphs; see BoxLayout).
     let settingBox: Int?

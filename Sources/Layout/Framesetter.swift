@@ -39,6 +39,9 @@ public final class Framesetter {
     /// Frames set so far, trials included: each a pass of the line loop over a container. The
     /// work a layout has cost, which tests compare where a time would be the machine's noise.
     public private(set) var framesSet = 0
+    /// Lines set so far, in every frame set: a frame set again goes on from its last setting's
+    /// lines where it can (ResumableSetting), and sets fewer.
+    public internal(set) var linesSet = 0
 
     /// The largest counts of the line-breaking searches so far (see ParagraphBreaker's window).
     var largestBreakSearch: KnuthPlassLineBreaker.Effort { cache.largestBreakSearch }
@@ -84,10 +87,19 @@ public final class Framesetter {
     /// the boxes in the column it had no room for join them (see WaitingBoxes).
     func plainFrame(in container: Container, from start: Int, to end: Int, carrying carried: FlowCarry,
                     holdsWaitingFloats: Bool = false) -> FrameResult {
+        var unrecorded: ResumableSetting?
+        return plainFrame(in: container, from: start, to: end, carrying: carried, holdsWaitingFloats: holdsWaitingFloats,
+                          record: &unrecorded)
+    }
+
+    /// The same, going on from `record`'s setting of the frame beside other exclusions where
+    /// they cannot have changed its lines, and leaving this one's there (see ResumableSetting).
+    func plainFrame(in container: Container, from start: Int, to end: Int, carrying carried: FlowCarry,
+                    holdsWaitingFloats: Bool, record: inout ResumableSetting?) -> FrameResult {
         framesSet += 1
         var setting = FrameSetting(framesetter: self, carrying: carried.plan, tableRows: carried.tableRows, notes: carried.notes,
                                    holdsWaitingFloats: holdsWaitingFloats)
-        let frame = setting.linesEndingOnWholeWord(in: container, from: start, to: end)
+        let frame = setting.linesEndingOnWholeWord(in: container, from: start, to: end, record: &record)
         return FrameResult(frame: frame, carry: FlowCarry(waitingFloats: carried.waitingFloats + boxesWaiting(after: frame),
                                                           plan: setting.plan(containing: frame.visibleRange.upperBound),
                                                           tableRows: setting.tableRowsGoingOn(after: frame), notes: frame.notesGoingOn))

@@ -54,6 +54,14 @@ extension FrameSetting {
     /// Lines set in `container` from `index` until it is full or the text reaches `end`, the
     /// frame's end then moved back where the keep rules ask (see ColumnBreak).
     mutating func lines(in column: Container, from index: Int, to end: Int) -> Frame {
+        var unrecorded: ResumableSetting?
+        return lines(in: column, from: index, to: end, record: &unrecorded)
+    }
+
+    /// The same, going on from `record`'s setting of the frame beside other exclusions where
+    /// they cannot have changed its lines (ResumableSetting), and leaving this setting's there
+    /// (nil: none kept).
+    mutating func lines(in column: Container, from index: Int, to end: Int, record: inout ResumableSetting?) -> Frame {
         // The container shrinks from its foot as lines holding footnotes' markers take room for their notes.
         var container = column, rect = column.rect
         var notes = ColumnNotes(in: column, carrying: carriedNotes, reserve: firstLineReserve(from: index, to: end),
@@ -73,7 +81,33 @@ extension FrameSetting {
         var leadingAbove: GridLeading?   // on a grid, the band just above, which the next is pitched from
         // In a rectangle every band is alike: a word that does not fit one fits no other.
         let fitWords = !container.isRectangular
+        // The notes carried in are placed clear of the container's exclusions.
+        readDownTo = carriedNotes.isEmpty ? -.infinity : .infinity
+        // A rectangle's lines are measured as no setting beside exclusions measures them: none
+        // goes on from them, and its checkpoints are not kept.
+        let keepsCheckpoints = record != nil && !column.isRectangular
+        var resumedLines = 0
+        if let earlier = record {
+            if let checkpoint = earlier.resumePoint(in: column, from: index, to: end, holdsWaitingFloats: holdsWaitingFloats) {
+                resumedLines = checkpoint.lines
+                record = earlier.resumed(in: column, at: checkpoint)
+                lines = Array(earlier.lines[..<checkpoint.lines])
+                setLines = Array(earlier.setLines[..<checkpoint.setLines])
+                (position, y, linesOfParagraph, lastFragment) = (checkpoint.position, checkpoint.y, checkpoint.linesOfParagraph, checkpoint.lastFragment)
+                (boxWaits, lineSkip, leadingAbove) = (checkpoint.boxWaits, checkpoint.lineSkip, checkpoint.leadingAbove)
+                (plans, readDownTo) = (checkpoint.plans, checkpoint.readDownTo)
+            } else {
+                record = keepsCheckpoints ? ResumableSetting(of: column, from: index, to: end, holdsWaitingFloats: holdsWaitingFloats)
+                    : ResumableSetting()
+            }
+        }
         while position < end {
+            // (No checkpoint beside a drop cap's initial, which keeps clear of the exclusions.)
+            if keepsCheckpoints, initialZone == nil {
+                record?.keep(ResumableSetting.Checkpoint(lines: lines.count, setLines: setLines.count, position: position, y: y,
+                                                         linesOfParagraph: linesOfParagraph, lastFragment: lastFragment, boxWaits: boxWaits,
+                                                         lineSkip: lineSkip, leadingAbove: leadingAbove, plans: plans, readDownTo: readDownTo))
+            }
             if settingBox == nil, let box = framesetter.boxes.box(containing: position) {
                 // A box written right after a break opens the next column or page (DocumentBuilder).
                 if position == box.range.lowerBound, !lines.isEmpty, text.forcedBreak(before: position) != nil { break }
@@ -83,6 +117,8 @@ extension FrameSetting {
                     position = min(box.range.upperBound, end)
                     continue
                 }
+                // Placed clear of the exclusions wherever that is.
+                readDownTo = .infinity
                 // Kept with a `<keep>` block round it, as its paragraphs would be.
                 let boxStyle = text.paragraphStyle(at: box.range.lowerBound)
                 let keep = KeptBlock(boxStyle, paragraphStart: box.range.lowerBound)
@@ -113,6 +149,7 @@ extension FrameSetting {
                 continue
             }
             if !settingTableCell, let table = framesetter.tables.table(containing: position) {
+                readDownTo = .infinity
                 // A table's rows, a group a line (see TableRowsInColumn).
                 guard let rows = tableRowLines(for: table, at: position, goingOn: carriedTableRows, in: container, top: y,
                                                after: lines) else {
@@ -176,6 +213,8 @@ extension FrameSetting {
                 let withNotes = notes.adding(markersIn: band.lines, of: framesetter)
                 let bandBottom = band.lines.map { $0.origin.y + $0.descent }.max() ?? band.next
                 if withNotes.count > notes.count || lines.isEmpty && !withNotes.fit(in: container, below: bandBottom) {
+                    // Notes stand clear of the exclusions at the foot.
+                    readDownTo = .infinity
                     if let taken = withNotes.taken(by: bandBottom, first: lines.isEmpty, in: container, framesetter: framesetter) {
                         notes = taken
                         container.rect = notes.textRect
@@ -250,6 +289,8 @@ extension FrameSetting {
             }
             position = band.lines[last].stringRange.upperBound
         }
+        if keepsCheckpoints { record?.finish(lines: lines, setLines: setLines) }
+        framesetter.linesSet += lines.count - resumedLines
         var frame = endedWhereParagraphsAllow(container, from: index, to: position, lines: lines, setLines: setLines, overflow: overflow)
         frame.container = column
         let textBottom = frame.lines.map { $0.origin.y + $0.descent }.max() ?? column.rect.minY
@@ -389,6 +430,7 @@ extension FrameSetting {
             }
             var noStretch = false
             for attempt in 0 ..< Self.bandAttempts {
+                readDownTo = max(readDownTo, fragmentsTop + proposed.upper + max(0, proposed.height))
                 let fragments = cache.fragments.lineFragments(in: container, top: fragmentsTop + proposed.upper, height: proposed.height,
                                                               narrowest: narrowest)
                 guard !fragments.isEmpty else {
@@ -448,6 +490,7 @@ extension FrameSetting {
                 // lines shorter than expected may take a grid line above the proposed one (10 pt
                 // text in a 16 pt deck): the band's fragments are found again where it lands.
                 let landedTop = set.lines[0].origin.y - actual.baseline
+                if abs(landedTop - fragmentsTop) > 0.001 { readDownTo = max(readDownTo, landedTop + actual.upper + max(0, actual.height)) }
                 if abs(landedTop - fragmentsTop) > 0.001,
                    !Self.standsBackUp(fragments, at: landedTop, baseline: set.lines[0].origin.y, movedDownFrom: movedDownFrom,
                                       height: actual, in: container, memo: cache.fragments) {
@@ -474,6 +517,7 @@ extension FrameSetting {
             }
             if noStretch, grid == nil {
                 bandTop = Self.nextBandWithStretches(in: container, below: bandTop, band: proposed, narrowest: narrowest)
+                readDownTo = max(readDownTo, bandTop + Self.searchedPast(band: proposed))
             } else {
                 bandTop += Self.bandStep(on: grid)
             }
@@ -526,6 +570,8 @@ extension FrameSetting {
             var zone = beside
             let measureWidth = rect.width - style.headIndent - style.tailIndent - (startsParagraph ? style.firstLineIndent : 0)
             var opening = startsParagraph ? paragraph.initial?.fitted(within: measureWidth, pitch: pitch) : nil
+            // An initial keeps clear of the exclusions down its lines.
+            if opening != nil { readDownTo = .infinity }
             if let initial = opening, !container.exclusions.isEmpty {
                 // An initial two lines of which would print over an exclusion below its first
                 // line leaves this stretch: the paragraph moves on to where it is clear (where
@@ -617,6 +663,7 @@ extension FrameSetting {
                 let below = container.isRectangular
                     ? LinesBelow(in: fragment, style: style, rightToLeft: rightToLeft, zone: zone, baseline: bandTop + expected.baseline)
                     : nil
+                var predictedDownTo = readDownTo
                 lineBreak = nextBreak(in: paragraph, from: start, available: available, tabs: tabs,
                                       planFits: { plan, line in Self.plan(plan, fits: line, available: available, below: below) },
                                       widths: {
@@ -624,8 +671,10 @@ extension FrameSetting {
                                           return Self.predictedWidths(container: container, fragments: fragmentMemo, paragraph: paragraph,
                                                                       from: lineStart,
                                                                       firstWidth: available, rest: ordered[(index + 1)...],
-                                                                      bandTop: bandTop, expected: expected, zone: zone)
+                                                                      bandTop: bandTop, expected: expected, zone: zone,
+                                                                      readDownTo: &predictedDownTo)
                                       })
+                readDownTo = predictedDownTo
                 // The optimal breaks strand a word where the first fit would not: the first fit wins.
                 if let firstFit, !stranded, strandsWord(paragraph, from: start, to: lineBreak) {
                     lineBreak = firstFit
@@ -756,7 +805,7 @@ extension FrameSetting {
     private static func predictedWidths(container: Container, fragments memo: LineFragmentMemo, paragraph: PreparedParagraph,
                                         from position: Int,
                                         firstWidth: Double, rest: ArraySlice<HorizontalSpan>, bandTop: Double,
-                                        expected: BandMetrics, zone: InitialZone?) -> ([Double], Double) {
+                                        expected: BandMetrics, zone: InitialZone?, readDownTo: inout Double) -> ([Double], Double) {
         let style = paragraph.style
         let rect = container.rect
         let remaining = paragraph.prefixAdvance[paragraph.prefixAdvance.count - 1]
@@ -778,6 +827,7 @@ extension FrameSetting {
         var top = bandTop + expected.advance
         while total < 2 * remaining, top + expected.textBottom <= rect.maxY + 0.001, widths.count < 10_000 {
             if let zone = beside, !zone.isBeside(baseline: top + expected.baseline) { beside = nil }
+            readDownTo = max(readDownTo, top + expected.upper + max(0, expected.height))
             let below = memo.lineFragments(in: container, top: top + expected.upper, height: expected.height, narrowest: narrowest)
             guard !below.isEmpty else {
                 // A prediction needs no point-by-point search: a line's height down is close

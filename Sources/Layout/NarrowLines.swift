@@ -90,8 +90,8 @@ extension FrameSetting {
     /// drop cap's initial (`zone`) where it reaches; up to `lookAheadStretches` of them, ended
     /// by the first stretch wide enough to take a word alone (a band with none is passed).
     /// Empty when the next stretch is that wide.
-    func narrowStretches(after index: Int, of ordered: [HorizontalSpan], in container: Container, paragraph: PreparedParagraph,
-                         bandTop: Double, expected: BandMetrics, zone: InitialZone?, memo: LineFragmentMemo) -> [LineMeasure] {
+    mutating func narrowStretches(after index: Int, of ordered: [HorizontalSpan], in container: Container, paragraph: PreparedParagraph,
+                                  bandTop: Double, expected: BandMetrics, zone: InitialZone?, memo: LineFragmentMemo) -> [LineMeasure] {
         let rightToLeft = paragraph.bidi.isRightToLeft, narrowest = container.narrowestLine(for: paragraph)
         var stretches: [LineMeasure] = []
         var band = ordered[(index + 1)...], top = bandTop, bands = 0
@@ -103,6 +103,7 @@ extension FrameSetting {
                 // before the stretches "Nobody" was passed over in (seed 19235).
                 top = expected.nextTop(after: top, grid: container.baselineGrid)
                 guard bands <= Self.lookAheadStretches, top + expected.textBottom <= container.rect.maxY + 0.001 else { break }
+                readDownTo = max(readDownTo, top + expected.upper + max(0, expected.height))
                 let below = memo.lineFragments(in: container, top: top + expected.upper, height: expected.height, narrowest: narrowest)
                 band = (rightToLeft ? below.reversed() : below)[...]
                 continue
