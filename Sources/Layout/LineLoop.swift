@@ -176,7 +176,9 @@ extension FrameSetting {
                 continue
             }
             guard let next = lineStart(at: position, frameHasLines: !lines.isEmpty) else { break }
-            let paragraph = next.paragraph, style = next.paragraph.style
+            // `paragraph.style` is read field by field where the text's runs keep it, not bound to a
+            // local: copied whole, it cost some 250 instructions a band and as many to free.
+            let paragraph = next.paragraph
             let top = y + next.spaceBefore
             if initialZone?.paragraph != paragraph.range.lowerBound { initialZone = nil }
             var search = BandSearch()
@@ -230,9 +232,9 @@ extension FrameSetting {
                     overflow = ColumnBreak.Overflow(
                         startsParagraph: next.startsParagraph,
                         linesLeft: next.startsParagraph ? 0 : linesLeft(in: paragraph, from: position, after: lastFragment,
-                                                                        container: container, atMost: style.widows),
-                        keep: KeptBlock(style, paragraphStart: paragraph.range.lowerBound),
-                        keepsWithPrevious: next.startsParagraph && style.keepWithPrevious,
+                                                                        container: container, atMost: paragraph.style.widows),
+                        keep: KeptBlock(paragraph.style, paragraphStart: paragraph.range.lowerBound),
+                        keepsWithPrevious: next.startsParagraph && paragraph.style.keepWithPrevious,
                         reachedBelowFoot: search.reachedBelowFoot, footnoteDidNotFit: footnoteDidNotFit)
                 }
                 break
@@ -243,16 +245,17 @@ extension FrameSetting {
                 let zone = InitialZone(of: initial, on: band.lines[0], paragraph: paragraph)
                 let expected = BandMetrics.expected(in: paragraph, at: position)
                 if !lines.isEmpty, max(zone.baseline + expected.textBottom - expected.baseline, zone.inkBottom) > rect.maxY + 0.001 {
-                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0, keepsWithPrevious: style.keepWithPrevious)
+                    overflow = ColumnBreak.Overflow(startsParagraph: true, linesLeft: 0,
+                                                    keepsWithPrevious: paragraph.style.keepWithPrevious)
                     break
                 }
                 initialZone = zone
             }
-            let keep = KeptBlock(style, paragraphStart: paragraph.range.lowerBound)
+            let keep = KeptBlock(paragraph.style, paragraphStart: paragraph.range.lowerBound)
             for line in band.lines {
                 linesOfParagraph = line.stringRange.lowerBound == paragraph.range.lowerBound ? 0 : linesOfParagraph
                 setLines.append(ColumnBreak.SetLine(linesBefore: linesOfParagraph, endsParagraph: line.endsParagraph,
-                                                    isBlank: paragraph.range.isEmpty, rules: KeepRules(style), keep: keep,
+                                                    isBlank: paragraph.range.isEmpty, rules: KeepRules(paragraph.style), keep: keep,
                                                     bottom: line.origin.y + line.descent - rect.minY))
                 linesOfParagraph = linesOfParagraph.map { $0 + 1 }
                 lines.append(line)
@@ -285,7 +288,7 @@ extension FrameSetting {
             }
             if band.lines[last].endsParagraph {
                 initialZone = nil
-                y += style.spaceAfter
+                y += paragraph.style.spaceAfter
             }
             position = band.lines[last].stringRange.upperBound
         }
@@ -552,7 +555,7 @@ extension FrameSetting {
                                    fitWords: Bool, beside: InitialZone?,
                                    initialPitch: Double?, avoidsLoneWords: Bool,
                                    atColumnHead: Bool) -> (lines: [Line], lastFragment: HorizontalSpan?) {
-        let style = paragraph.style
+        // `paragraph.style` is read field by field, never copied whole (see `lines(in:from:to:)`).
         let rect = container.rect
         let rightToLeft = paragraph.bidi.isRightToLeft
         let ordered = rightToLeft ? Array(fragments.reversed()) : fragments
@@ -564,11 +567,12 @@ extension FrameSetting {
             // The line's field read where it lies: a Line copied retains its runs.
             if !lines.isEmpty, lines[lines.count - 1].endsParagraph { break }
             let startsParagraph = start == paragraph.range.lowerBound
-            var measure = LineMeasure(in: fragment, style: style, rightToLeft: rightToLeft, startsParagraph: startsParagraph)
+            var measure = LineMeasure(in: fragment, style: paragraph.style, rightToLeft: rightToLeft, startsParagraph: startsParagraph)
             // The initial opens the paragraph's first line, at its start; lines below keep clear of it.
             let pitch = initialPitch ?? InitialLetter.pitch(advance: expected.advance, grid: container.baselineGrid)
             var zone = beside
-            let measureWidth = rect.width - style.headIndent - style.tailIndent - (startsParagraph ? style.firstLineIndent : 0)
+            let measureWidth = rect.width - paragraph.style.headIndent - paragraph.style.tailIndent
+                - (startsParagraph ? paragraph.style.firstLineIndent : 0)
             var opening = startsParagraph ? paragraph.initial?.fitted(within: measureWidth, pitch: pitch) : nil
             // An initial keeps clear of the exclusions down its lines.
             if opening != nil { readDownTo = .infinity }
@@ -634,7 +638,7 @@ extension FrameSetting {
             // column's head it waits only as far as the lines it would take broken here: beside
             // a tall picture or exclusion it is set in the stretch, balanced, rather than leave
             // the column's head empty.
-            if fitWords, !besideNoRoom, style.balance, startsParagraph, !paragraph.range.isEmpty,
+            if fitWords, !besideNoRoom, paragraph.style.balance, startsParagraph, !paragraph.range.isEmpty,
                restFits(paragraph, from: start, available: columnWidth, tabs: tabs),
                !restFits(paragraph, from: start, available: available, tabs: tabs),
                !atColumnHead || wholeSoonBelow(paragraph, from: start, available: available, tabs: tabs, container: container,
@@ -661,7 +665,8 @@ extension FrameSetting {
                 // A rectangle's lines below are all as wide as its other lines (less the initial's
                 // room beside it); a shape's are predicted.
                 let below = container.isRectangular
-                    ? LinesBelow(in: fragment, style: style, rightToLeft: rightToLeft, zone: zone, baseline: bandTop + expected.baseline)
+                    ? LinesBelow(in: fragment, style: paragraph.style, rightToLeft: rightToLeft, zone: zone,
+                                 baseline: bandTop + expected.baseline)
                     : nil
                 var predictedDownTo = readDownTo
                 lineBreak = nextBreak(in: paragraph, from: start, available: available, tabs: tabs,
@@ -686,8 +691,8 @@ extension FrameSetting {
                     let below = narrowStretches(after: index, of: ordered, in: container, paragraph: paragraph, bandTop: bandTop,
                                                 expected: expected, zone: zone, memo: fragmentMemo)
                     if !below.isEmpty {
-                        lineBreak = breakLeavingNoLoneWordBelow(paragraph, from: start, to: lineBreak, in: below,
-                                                                columnWidth: rect.width - style.headIndent - style.tailIndent)
+                        let indentedWidth = rect.width - paragraph.style.headIndent - paragraph.style.tailIndent
+                        lineBreak = breakLeavingNoLoneWordBelow(paragraph, from: start, to: lineBreak, in: below, columnWidth: indentedWidth)
                     }
                 }
             }
