@@ -13,22 +13,31 @@ public enum EntryRow {
     /// column (`tabs="250 right, 330 decimal, end decimal"`) are a table's that does not fit.
     public static func tab(in units: TextUnitSlice, style: ParagraphStyle) -> Int? {
         guard let end = style.tabStops.last, end.location == TabStop.lineEnd, let last = units.lastIndex(of: TabLayout.tab) else { return nil }
-        if units.firstIndex(of: TabLayout.tab) == last { return last }
-        guard end.alignment == .right, end.leader != nil else { return nil }
-        return units.reduce(0) { $0 + ($1 == TabLayout.tab ? 1 : 0) } == style.tabStops.count ? last : nil
+        return units.firstIndex(of: TabLayout.tab) == last || leadsToItsValue(units, style: style) ? last : nil
     }
 
     /// The most words after the tab that are still the row's number: a price, a page, a
     /// quantity and its unit (`500 ml`, `a pinch`). Longer text after it (`Friday<TAB>Feed the
-    /// cat…` where a left stop comes first) is a cell that wraps, and keeps its breaks.
+    /// cat…` where a left stop comes first) is a cell that wraps, and keeps its breaks — but
+    /// after a leader (`leadsToItsValue`).
     static let numberWords = 3
 
     /// The offset of the row's last tab when the text after it is its number: the tab that
     /// goes to the stop at the line's end on whatever line of the row it falls (TabLayout).
     static func numberTab(in units: TextUnitSlice, style: ParagraphStyle) -> Int? {
-        guard let tab = tab(in: units, style: style), wordCount(of: units[(tab + 1)...], atMost: numberWords + 1) <= numberWords
-        else { return nil }
-        return tab
+        guard let tab = tab(in: units, style: style) else { return nil }
+        let value = units[(tab + 1)...]
+        return wordCount(of: value, atMost: numberWords + 1) <= numberWords || leadsToItsValue(units, style: style) ? tab : nil
+    }
+
+    /// Whether the row's last tab is sure to go to a right stop with a leader, the style's last
+    /// (at the line's end, when `tab(in:style:)` asks): a tab for each stop. What follows such
+    /// a tab is the row's value however many words it has (`Servicekosten VvE<TAB>€ 185 per
+    /// maand` in a 130 pt aside): broken after its third, its fourth went on at the next line's
+    /// start, under the title, reading as another title.
+    private static func leadsToItsValue(_ units: TextUnitSlice, style: ParagraphStyle) -> Bool {
+        guard let end = style.tabStops.last, end.alignment == .right, end.leader != nil else { return false }
+        return units.reduce(0) { $0 + ($1 == TabLayout.tab ? 1 : 0) } == style.tabStops.count
     }
 
     /// Where no line of such a row may start: at its tab (after the spaces before it) and

@@ -54,7 +54,9 @@ extension FrameSetting {
     /// opportunity lies between them, past the anchors of floated pictures at its start, which
     /// show nothing in the line, and the spaces a paragraph may open with, which make no word
     /// (" quietly" was two, and the look-ahead left it alone on a headline's first line: seed
-    /// 6288). (Each character of Chinese or Japanese is a word here, as each may end a line.)
+    /// 6288). A soft hyphen inside it does not make two: "hoveniers&shy;architect" unbroken is
+    /// the one word "hoveniersarchitect" is. (Each character of Chinese or Japanese is a word
+    /// here, as each may end a line.)
     func holdsOneWord(_ paragraph: PreparedParagraph, from start: Int, to end: Int) -> Bool {
         var first = start
         while first < end, paragraph.units[first] == 0x20 || text.attributes(at: first).attributes.image?.isSetApart ?? false {
@@ -66,17 +68,35 @@ extension FrameSetting {
             let mid = (low + high) / 2
             if offsets[mid] <= first { low = mid + 1 } else { high = mid }
         }
+        while low < offsets.count, offsets[low] < end, paragraph.units[offsets[low] - 1] == PreparedParagraph.softHyphen { low += 1 }
         return low == offsets.count || offsets[low] >= end
     }
 
     /// Whether `lineBreak` ends a line from `start` that strands a word: one word alone,
     /// which is not the last of its paragraph (nor before a line break), in text broken at
-    /// spaces. In Chinese or Japanese (IdeographicText) the lines around a Latin word alone
-    /// hold several characters each: passed over, "（Domesday" left four lines beside a
-    /// picture empty, the text before and after it able to fill them.
+    /// spaces, shorter than a long word (`longWord`). A long word is a line by itself, not a
+    /// word stranded in white: passed over, "hoveniersarchitect," (91 pt of 10 pt text) left
+    /// 2.5 lines beside a contour empty inside its paragraph. In Chinese or Japanese
+    /// (IdeographicText) the lines around a Latin word alone hold several characters each:
+    /// passed over, "（Domesday" left four lines beside a picture empty, the text before and
+    /// after it able to fill them.
     func strandsWord(_ paragraph: PreparedParagraph, from start: Int, to lineBreak: LineBreak) -> Bool {
         lineBreak.kind != .mandatory && lineBreak.end < paragraph.range.upperBound && !paragraph.isMostlyIdeographic
             && holdsOneWord(paragraph, from: start, to: lineBreak.end)
+            && paragraph.width(from: start, to: lineBreak.end) < longWord(in: paragraph)
+    }
+
+    /// How wide a long word is, in ems of its paragraph's size: some 15 letters, a Dutch or
+    /// German compound. Such a word fills a narrow stretch alone however it is passed over, so
+    /// passing it over only drops it below the obstacle; "considered", "considerable" and
+    /// "Neighbourhood" are still passed over for a line of two words. In ems, not in
+    /// `min-line-width`s: a paragraph that lowers its minimum to take a narrower strip still
+    /// leaves "considered" out of it (docs/markup.md's example).
+    static let longWordEms = 7.5
+
+    /// The narrowest width of a long word of `paragraph`, for the size its text starts with.
+    private func longWord(in paragraph: PreparedParagraph) -> Double {
+        Self.longWordEms * (paragraph.styleRuns.first?.attributes.fontSize ?? 0)
     }
 
     /// How many stretches the look-ahead follows the next line through (`narrowStretches`):

@@ -50,6 +50,19 @@ final class NarrowLineTests: FramesetterTestCase {
         XCTAssertGreaterThanOrEqual(beside, 2)
     }
 
+    /// A soft hyphen does not make two words for the rule: "con&shy;sidered", unbroken, is
+    /// passed over beside the float as "considered" is (its break had made it two words, and it
+    /// was set alone in the strip).
+    func testASoftHyphenInAWordAloneChangesNothing() throws {
+        let markup = "<p min-line-width=\"4em\"><img src=\"grey.jpg\" width=\"140\" height=\"60\" float=\"left\" margin=\"6\">" + text
+        func lines(_ markup: String) throws -> [String] {
+            let frame = try frame(markup, in: Container(rect: column))
+            return frame.lines.map { frame.text.substring($0.stringRange).replacingOccurrences(of: "\u{AD}", with: "") }
+        }
+        let first = try XCTUnwrap(markup.range(of: "considered"))
+        XCTAssertEqual(try lines(markup.replacingCharacters(in: first, with: "con&shy;sidered")), try lines(markup))
+    }
+
     func testLinesBesideAFloatedFigureAreAtLeastTheMinimumAndNeverOneWord() throws {
         let markup = "<figure float=\"right\" width=\"120\"><img src=\"grey.jpg\" width=\"120\" height=\"150\"></figure>\n" + text
         let frame = try frame(markup, in: Container(rect: column))

@@ -27,9 +27,9 @@ final class ReaderMatrixTests: XCTestCase {
     /// Folders of `Fixtures/` that hold no document to typeset: fuzzers' inputs, hyphenation
     /// word lists, pictures.
     /// (`designer-pages-2`: an included article, a page set with options of its own; kept out for CI's time.
-    /// `designer-pages-3`, `designer-pages-10`, `designer-pages-floats`, `designer-pages-notes-rows`: shrunk pages set beside the zombie
+    /// `designer-pages-3`, `designer-pages-10`, `designer-pages-12`, `designer-pages-floats`, `designer-pages-notes-rows`: shrunk pages set beside the zombie
     /// fixture's pictures, as the layout fuzzer's are.)
-    private static let foldersWithoutDocuments: Set = ["designer-pages-2", "designer-pages-3", "designer-pages-10", "designer-pages-floats", "designer-pages-notes-rows",
+    private static let foldersWithoutDocuments: Set = ["designer-pages-2", "designer-pages-3", "designer-pages-10", "designer-pages-12", "designer-pages-floats", "designer-pages-notes-rows",
                                                        "fuzz", "hyphenation", "images", "layout-fuzz"]
 
     func testEveryReaderFindsTheSourcesWordsInOrder() throws {
