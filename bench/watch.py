@@ -6,8 +6,8 @@ place; each new PDF is compared with a cold run's of the same text (`typeset FIL
 which it must equal byte for byte. Two kinds of edit, each on both pages: a word replaced by one
 as long (the text's offsets stay), and a word replaced by one three letters shorter, changed back
 the next round (every offset after it moves); and a line added on the first page, taken away the
-next round (every later picture, box and table is on another line), and a picture the same way
-(every later picture's number moves).
+next round (every later picture, box and table is on another line), and a picture and a section
+the same way (every later picture's or section's number moves).
 
 Usage: python3 bench/watch.py TYPESET [--rounds N] [--pages P]   (from the repository root)
 Prints, per edit, the medians of N rounds (5) of: the time from the save until the new PDF is
@@ -41,6 +41,8 @@ EDITS = {
     "first page ±3": ("first page", "shutters", "doors"),
     "first page, a line": ("first page", '<section columns="3">\n', '<section columns="3">\nOne line more.\n'),
     "first page, a picture": ("first page", '<figure float="right"', '<img src="coffee.jpg" width="60">\n<figure float="right"'),
+    "first page, a section": ("first page", '<section columns="3">\n',
+                              '<section columns="2">\nA band more.\n</section>\n<section columns="3">\n'),
 }
 WRITTEN = re.compile(r": \d+ pages? written to .* in ([0-9.]+) s$")
 FAILED = re.compile(r": failed in ")

@@ -121,6 +121,7 @@ extension FrameEnd: TextOffsetsHolder {
 
 extension PlacedTableRows: TextOffsetsHolder {
     public mutating func shift(by shift: TextShift) {
+        style = style.renumbered(by: shift.numbers)
         for index in cells.indices {
             cells[index].cell.shift(by: shift)
             cells[index].frame.shift(by: shift)
@@ -132,11 +133,21 @@ extension PlacedTableRows: TextOffsetsHolder {
 extension TableCellRange: TextOffsetsHolder {
     public mutating func shift(by shift: TextShift) {
         range = shift(range)
+        // A renumbered cell takes its table from the new text's cell, as a cold setting's does:
+        // the table's cells keep sharing one copy of its look (`TableCell.table`).
+        let number = shift.numbers.tables(cell.table.number)
+        guard number != cell.table.number else { return }
+        if let new = shift.text.paragraphStyle(at: range.lowerBound).tableCell, new.table.number == number {
+            cell.shareTable(of: new)
+        } else {
+            cell.table = cell.table.renumbered(by: shift.numbers)
+        }
     }
 }
 
 extension TableRowContinuation: TextOffsetsHolder {
     public mutating func shift(by shift: TextShift) {
+        table = shift.numbers.tables(table)
         for index in cells.indices {
             cells[index].cell.shift(by: shift)
             cells[index].start = shift(cells[index].start)

@@ -19,6 +19,7 @@ extension PageParts: TextOffsetsHolder {
         frames.shift(by: shift)
         pictures.shift(by: shift)
         leftOutBoxes.shift(by: shift)
+        for index in tints.indices { tints[index].section = shift.numbers.sections(tints[index].section) }
     }
 }
 

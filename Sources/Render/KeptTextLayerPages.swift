@@ -7,14 +7,16 @@ import Text
 /// the state the layer shares between pages (its fonts' codes, its graphics states:
 /// `TextLayerHistory`) and with Cairo (the spot inks, numbered as met). So a page is taken when it
 /// is the same page (`Page.keptSerial`, the paginator's: taken again from the last setting), on the
-/// same sheet, with the same spots known, and the pages before it in this run changed the shared
-/// state as the last run's pages before it did, together, in any order (an edit on the first page
-/// that draws a letter before the word that drew it first; a word that moved, with the glyphs it
-/// drew first, from one page set again to the next): then its stream, its resources and its
-/// changes are the last run's, and its changes are made again (replayed, each checked to give what
-/// it gave), not its glyphs written. A page that differs is written, and so is every page after
-/// pages whose changes differ until the changes meet again. The output does not depend on what is
-/// kept.
+/// same sheet, with the same spots known, and the pages before it in this run made every
+/// change to the shared state the last run's pages before it made, in any order (an edit on the
+/// first page that draws a letter before the word that drew it first; a word that moved, with the
+/// glyphs it drew first, from one page set again to the next), and any more they made are apart
+/// from the page's own (`TextLayerHistory.changes(_:areApartFrom:)`: a glyph this run drew first,
+/// or alone, in a font whose codes the page does not add to): then its stream, its resources and
+/// its changes are the last run's, and its changes are made again (replayed, each checked to give
+/// what it gave), not its glyphs written. A page that differs is written, and so is every page
+/// after pages whose changes differ until the changes meet again. The output does not depend on
+/// what is kept.
 ///
 /// A run keeps its pages' deflated streams up to `budget` bytes (the 99-page magazine's take under
 /// 0.15 MB); a page past it is written again by the next run. One run at a time, on its drawing
@@ -53,7 +55,9 @@ public final class KeptTextLayerPages: @unchecked Sendable {
     private var currentBytes = 0
     /// The changes the last run's pages so far made that this run's have not, and the reverse:
     /// when neither holds any, the state the next page begins in is the last run's (the state is
-    /// what its changes gave, whatever their order: `TextLayerHistory`).
+    /// what its changes gave, whatever their order: `TextLayerHistory`); when only this run's
+    /// hold some, it is the last run's and more, which a page whose changes are apart from them
+    /// reads as the last run's.
     private var unmatchedLast: [TextLayerHistory.Change] = []
     private var unmatchedThis: [TextLayerHistory.Change] = []
     /// Whether the two runs' changes have parted for good: more unmatched than are worth
@@ -61,7 +65,11 @@ public final class KeptTextLayerPages: @unchecked Sendable {
     /// code, and the runs never meet again), or this run has more pages.
     private var parted = false
     static let unmatchedBound = 4_096
-    private var stateAlike: Bool { !parted && unmatchedLast.isEmpty && unmatchedThis.isEmpty }
+    /// Whether the state holds all the last run's did at this point, and `changes`, made again,
+    /// give what they gave.
+    private func holdsTheLastState(for changes: [TextLayerHistory.Change]) -> Bool {
+        !parted && unmatchedLast.isEmpty && TextLayerHistory.changes(changes, areApartFrom: unmatchedThis)
+    }
     /// How many pages this run took from the one before.
     public private(set) var taken = 0
 
@@ -82,7 +90,7 @@ public final class KeptTextLayerPages: @unchecked Sendable {
     /// it must be written.
     func page(startingAs start: Start) -> Record? {
         let index = current.count
-        guard start.serial != nil, stateAlike, index < last.count, last[index].start == start,
+        guard start.serial != nil, index < last.count, last[index].start == start, holdsTheLastState(for: last[index].changes),
               last[index].deflated != nil || !last[index].hasStream else { return nil }
         taken += 1
         return last[index]
@@ -109,8 +117,8 @@ public final class KeptTextLayerPages: @unchecked Sendable {
 
     /// Adds a page's changes, each cancelling one alike the other run made.
     private func note(changesOfTheLastRun lastChanges: [TextLayerHistory.Change], ofThisRun thisChanges: [TextLayerHistory.Change]) {
-        guard !parted else { return }
-        if stateAlike, TextLayerHistory.sameChanges(lastChanges, thisChanges) { return }
+        // The same changes, in any order, leave the two runs' differences as they were.
+        guard !parted, !TextLayerHistory.sameChanges(lastChanges, thisChanges) else { return }
         for change in lastChanges {
             if let found = unmatchedThis.firstIndex(of: change) { unmatchedThis.remove(at: found) } else { unmatchedLast.append(change) }
         }

@@ -30,6 +30,14 @@ final class TextLayerHistory {
         /// `TextLayerGraphicsStates.set` numbered a paint.
         case paint(TextLayerGraphicsStates.Paint, given: Int)
 
+        var scope: Scope {
+            switch self {
+            case .slot, .resource: .fonts
+            case .code(let slot, _, _, _, _), .continuation(let slot, _, _): .glyphs(slot: slot)
+            case .paint: .paints
+            }
+        }
+
         static func == (left: Change, right: Change) -> Bool {
             switch (left, right) {
             case let (.slot(a, b), .slot(c, d)): a === c && b == d
@@ -40,6 +48,26 @@ final class TextLayerHistory {
             default: false
             }
         }
+    }
+
+    /// What a change numbers from: the changes of one scope are given numbers or codes in the
+    /// order met, so two of one scope may give each other's; two of different scopes never do.
+    enum Scope: Hashable {
+        /// Fonts' slots and their resources.
+        case fonts
+        /// One slot's codes and texts.
+        case glyphs(slot: Int)
+        /// Graphics states.
+        case paints
+    }
+
+    /// Whether `changes`, made again in a state holding `others` besides the state they were
+    /// made in, give what they gave and leave the rest as it was: none of them numbers from
+    /// a scope `others` changed.
+    static func changes(_ changes: [Change], areApartFrom others: [Change]) -> Bool {
+        guard !others.isEmpty, !changes.isEmpty else { return true }
+        let scopes = Set(others.map(\.scope))
+        return !changes.contains { scopes.contains($0.scope) }
     }
 
     /// Whether `left` and `right` are the same changes, in any order.

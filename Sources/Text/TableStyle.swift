@@ -129,6 +129,12 @@ public struct TableCell: Hashable, Sendable {
         heldBackground = background.map(HeldApart.init)
     }
 
+    /// Takes `other`'s table, sharing its copy: a cell of a page taken again after an edit that
+    /// renumbered the tables names the new text's (`TextShift`).
+    public mutating func shareTable(of other: TableCell) {
+        heldTable = other.heldTable
+    }
+
     /// Whether the cell is in one of its table's header rows.
     public var isInHeaderRow: Bool { row < table.headerRows }
 

@@ -10,8 +10,9 @@ public struct TextChange: Equatable, Sendable {
 
     /// How much longer the new text is: what the old text's offsets after the change move by.
     public var lengthChange: Int { newEnd - oldEnd }
-    /// How the pictures and boxes the change adds or takes away move the numbers of those
-    /// after it: the texts are alike after the change with the old numbers moved so.
+    /// How the pictures, boxes, tables, sections and kept blocks the change adds or takes away
+    /// move the numbers of those after it: the texts are alike after the change with the old
+    /// numbers moved so.
     public var numbers: ElementNumberShift
 
     /// The change from `old` to `new`; nil when they are alike.

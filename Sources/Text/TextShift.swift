@@ -6,7 +6,7 @@ public struct TextShift: Sendable {
     public var from: Int
     public var by: Int
     public var text: AttributedText
-    /// How the numbers of the pictures and boxes after the change move.
+    /// How the numbers of the pictures, boxes, tables, sections and kept blocks after the change move.
     public var numbers: ElementNumberShift
 
     public init(from: Int, by: Int, text: AttributedText, numbers: ElementNumberShift = .none) {

@@ -16,7 +16,8 @@ final class KeptPagesShiftTests: XCTestCase {
     /// Entry `number` of a log that names every kind of offset a page holds: a drop cap, a
     /// picture floated in a column, a footnote long enough to split, a box over the gutter, a
     /// figure across the top, a table going on from a page to the next, a box kept in the
-    /// column, headings kept with the next paragraph; a page break between two entries.
+    /// column, headings kept with the next paragraph, a kept block, a section of one column;
+    /// a page break between two entries.
     private func entry(_ number: Int) -> String {
         let body = String(repeating: paragraph + " ", count: 2) + "\n"
         let rows = (0 ..< 14).map { "<tr><td>\($0 + 1) o'clock</td><td>The \(number)-\($0) passed at dusk.</td></tr>\n" }.joined()
@@ -28,7 +29,9 @@ final class KeptPagesShiftTests: XCTestCase {
             + body + "<figure float=\"top\">\n<img src=\"picture.png\" width=\"120\" alt=\"A card\">\n"
             + "<caption>Figure \(number): the card at dusk.</caption>\n</figure>\n" + body
             + "<table header-rows=\"1\">\n<tr><th>Hour</th><th>Ship</th></tr>\n" + rows + "</table>\n"
-            + "<aside>\n<p>A sidebar of entry \(number), at dusk.</p>\n</aside>\n" + body + body
+            + "<aside>\n<p>A sidebar of entry \(number), at dusk.</p>\n</aside>\n" + body
+            + "<keep>\n<p>Wind of entry \(number): west.</p>\n<p>Sea: calm at dusk.</p>\n</keep>\n" + body
+            + "<section columns=\"1\">\n<p>Signed at dawn by the keeper of entry \(number).</p>\n</section>\n"
     }
 
     private var log: String {
@@ -40,8 +43,8 @@ final class KeptPagesShiftTests: XCTestCase {
     /// (a glyph drawn first on an earlier page than it was leaves the text layer's pages up to
     /// that one in another state, written again); a line added and taken away again moves every later picture, box and table to
     /// another line, which their messages name (`ElementPlaces`) and their pages do not; a
-    /// picture or a box added and taken away again moves every later one's number, which their
-    /// pages name (`ElementNumberShift`).
+    /// picture, a box, a table, a section or a kept block added and taken away again moves every
+    /// later one's number, which their pages name (`ElementNumberShift`).
     private var edits: [(place: String, edit: (String) -> String)] { wordEdits + lineEdits + elementEdits }
 
     /// An edit: the first `old` made `new`.
@@ -68,12 +71,21 @@ final class KeptPagesShiftTests: XCTestCase {
 
     private static let addedPicture = "<img src=\"picture.png\" width=\"40\" alt=\"A card\">\n"
     private static let addedBox = "<aside>\n<p>A note at dusk.</p>\n</aside>\n"
+    private static let addedTable = "<table>\n<tr><td>1 o'clock</td><td>The ship passed at dusk.</td></tr>\n</table>\n"
+    private static let addedSection = "<section columns=\"1\">\n<p>A word at dusk.</p>\n</section>\n"
+    private static let addedKeep = "<keep>\n<p>Wind: east.</p>\n<p>Sea: rough.</p>\n</keep>\n"
 
     private let elementEdits: [(place: String, edit: (String) -> String)] = [
         ("a picture added", KeptPagesShiftTests.replacing("<p dropcap=\"2\">", with: addedPicture + "<p dropcap=\"2\">")),
         ("a picture taken away", KeptPagesShiftTests.replacing(addedPicture, with: "")),
         ("a box added", KeptPagesShiftTests.replacing("<p dropcap=\"2\">", with: addedBox + "<p dropcap=\"2\">")),
         ("a box taken away", KeptPagesShiftTests.replacing(addedBox, with: "")),
+        ("a table added", KeptPagesShiftTests.replacing("<p dropcap=\"2\">", with: addedTable + "<p dropcap=\"2\">")),
+        ("a table taken away", KeptPagesShiftTests.replacing(addedTable, with: "")),
+        ("a section added", KeptPagesShiftTests.replacing("<p dropcap=\"2\">", with: addedSection + "<p dropcap=\"2\">")),
+        ("a section taken away", KeptPagesShiftTests.replacing(addedSection, with: "")),
+        ("a kept block added", KeptPagesShiftTests.replacing("<p dropcap=\"2\">", with: addedKeep + "<p dropcap=\"2\">")),
+        ("a kept block taken away", KeptPagesShiftTests.replacing(addedKeep, with: "")),
     ]
 
     private var options: TypesetOptions {
