@@ -14,6 +14,21 @@ public struct BreakOpportunities: Sendable, Equatable {
         self.mandatory = mandatory
     }
 
+    /// These opportunities less the ones no line must end at where `drop` says so; the same
+    /// value, nothing copied, when it drops none (the typographic rules' filters, most of whose
+    /// paragraphs have nothing for them). `drop` is asked once an opportunity, in order.
+    public func removingOptionalBreaks(where drop: (Int) -> Bool) -> BreakOpportunities {
+        guard let first = offsets.indices.first(where: { !mandatory[$0] && drop(offsets[$0]) }) else { return self }
+        var kept = BreakOpportunities(offsets: Array(offsets[..<first]), mandatory: Array(mandatory[..<first]))
+        kept.offsets.reserveCapacity(offsets.count)
+        kept.mandatory.reserveCapacity(offsets.count)
+        for index in first + 1 ..< offsets.count where mandatory[index] || !drop(offsets[index]) {
+            kept.offsets.append(offsets[index])
+            kept.mandatory.append(mandatory[index])
+        }
+        return kept
+    }
+
     public static func find<C: Collection>(in text: C, locale: String = "en") -> BreakOpportunities where C.Element == UInt16 {
         find(in: TextUnitSlice(Array(text)), locale: locale)
     }

@@ -11,16 +11,7 @@ import Text
 ///   U+2009 is a space a line may break after (class BA).
 extension BreakOpportunities {
     public func removingBreaksInsideNotation(in units: TextUnitSlice) -> BreakOpportunities {
-        // Most paragraphs part no notation: their opportunities are returned as they are.
-        guard let first = offsets.indices.first(where: { !mandatory[$0] && Self.partsNotation(at: offsets[$0], in: units) }) else {
-            return self
-        }
-        var kept = BreakOpportunities(offsets: Array(offsets[..<first]), mandatory: Array(mandatory[..<first]))
-        for index in first + 1 ..< offsets.count where mandatory[index] || !Self.partsNotation(at: offsets[index], in: units) {
-            kept.offsets.append(offsets[index])
-            kept.mandatory.append(mandatory[index])
-        }
-        return kept
+        removingOptionalBreaks { Self.partsNotation(at: $0, in: units) }
     }
 
     /// Whether a line starting at `offset` would part a closing bracket from the letter or

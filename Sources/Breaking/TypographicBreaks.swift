@@ -58,16 +58,10 @@ extension BreakOpportunities {
         // Every break taken away is next to a closing mark (the dashes are among them) or a
         // separator: a paragraph without one keeps its opportunities, told by one look at each character.
         guard Self.holdsLineEndMark(units) else { return self }
-        var result = BreakOpportunities(offsets: [], mandatory: [])
-        result.offsets.reserveCapacity(offsets.count)
-        result.mandatory.reserveCapacity(offsets.count)
         let closingDashes = units.contains(where: Self.isDash) ? Self.closingUnspacedDashes(in: units) : []
-        for (offset, isMandatory) in zip(offsets, mandatory) {
-            if !isMandatory, closingDashes.contains(offset) || Self.startsLineBadly(at: offset, in: units)
-                || Self.endsLineBadly(at: offset, in: units) { continue }
-            result.append(offset, mandatory: isMandatory)
+        return removingOptionalBreaks { offset in
+            closingDashes.contains(offset) || Self.startsLineBadly(at: offset, in: units) || Self.endsLineBadly(at: offset, in: units)
         }
-        return result
     }
 
     /// These opportunities with each hard line break (`<br>`, U+2028) moved past the spaces
